@@ -1,0 +1,21 @@
+"""The ``quizkit`` command: a thin layer that parses options, calls the library and reports.
+
+Only this package prints and picks exit codes: 0 success, 1 problems in the input, 2 wrong usage.
+Library modules are imported inside each command so that ``quizkit --help`` starts fast.
+"""
+
+from __future__ import annotations
+
+import click
+
+from toolkit import __version__
+from toolkit.cli.validate import validate
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="quizkit")
+def main() -> None:
+    """Localization toolkit for quiz content: YAML sources, gettext catalogs, localized bundles."""
+
+
+main.add_command(validate)

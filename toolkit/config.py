@@ -1,0 +1,124 @@
+"""Project configuration: ``[tool.quizkit]`` in pyproject.toml, or a quizkit.toml beside it."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+CONFIG_FILES = ("quizkit.toml", "pyproject.toml")
+_LOCALE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2}|_[A-Z][a-z]{3}(_[A-Z]{2})?)?$")
+_KNOWN_FIELDS = ("source-locale", "target-locales", "content-dir", "locales-dir", "output-dir")
+
+
+class ConfigError(Exception):
+    def __init__(self, file: str, line: int | None, message: str) -> None:
+        super().__init__(message)
+        self.file = file
+        self.line = line
+        self.message = message
+
+
+@dataclass(frozen=True)
+class ProjectConfig:
+    root: Path
+    config_file: Path | None
+    source_locale: str = "en"
+    target_locales: tuple[str, ...] = ()
+    content_dir: str = "content"
+    locales_dir: str = "locales"
+    output_dir: str = "dist"
+
+    @property
+    def content_path(self) -> Path:
+        return self.root / self.content_dir
+
+    @property
+    def locales_path(self) -> Path:
+        return self.root / self.locales_dir
+
+    @property
+    def output_path(self) -> Path:
+        return self.root / self.output_dir
+
+
+def find_project_root(start: Path) -> Path | None:
+    """The nearest folder at or above ``start`` with a quizkit configuration."""
+    for folder in (start, *start.parents):
+        if (folder / "quizkit.toml").is_file():
+            return folder
+        pyproject = folder / "pyproject.toml"
+        if pyproject.is_file() and "[tool.quizkit]" in pyproject.read_text(
+            encoding="utf-8", errors="replace"
+        ):
+            return folder
+    return None
+
+
+def load_config(start: Path) -> ProjectConfig:
+    """Read the configuration that applies to ``start``; defaults where there is none."""
+    root = find_project_root(start)
+    if root is None:
+        return ProjectConfig(root=start, config_file=None)
+    quizkit_toml = root / "quizkit.toml"
+    config_file = quizkit_toml if quizkit_toml.is_file() else root / "pyproject.toml"
+    text = config_file.read_text(encoding="utf-8", errors="replace")
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        line_match = re.search(r"line (\d+)", str(error))
+        raise ConfigError(
+            str(config_file), int(line_match.group(1)) if line_match else None, f"invalid TOML: {error}"
+        ) from None
+    table = document if config_file.name == "quizkit.toml" else document.get("tool", {}).get("quizkit", {})
+    return _from_table(root, config_file, text, table)
+
+
+def _line_of(text: str, name: str) -> int | None:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if re.match(rf"\s*{re.escape(name)}\s*=", line):
+            return number
+    return None
+
+
+def _from_table(root: Path, config_file: Path, text: str, table: dict[str, object]) -> ProjectConfig:
+    def fail(name: str, message: str) -> ConfigError:
+        return ConfigError(str(config_file), _line_of(text, name), message)
+
+    for name in table:
+        if name not in _KNOWN_FIELDS:
+            raise fail(name, f"unknown setting '{name}'; known settings: {', '.join(_KNOWN_FIELDS)}")
+    source = table.get("source-locale", "en")
+    if not isinstance(source, str) or not _LOCALE.match(source):
+        raise fail(
+            "source-locale", f"source-locale must be a locale such as 'en' or 'ur_PK', found {source!r}"
+        )
+    targets = table.get("target-locales", [])
+    if not isinstance(targets, list) or not all(isinstance(item, str) for item in targets):
+        raise fail("target-locales", 'target-locales must be a list of locales such as ["ur"]')
+    for locale in targets:
+        if not _LOCALE.match(locale):
+            raise fail("target-locales", f"'{locale}' is not a locale; write it like 'ur' or 'ur_PK'")
+        if locale == source:
+            raise fail("target-locales", f"'{locale}' is the source locale; it has no catalog")
+    if len(set(targets)) != len(targets):
+        raise fail("target-locales", "target-locales lists a locale twice")
+    folders: dict[str, str] = {}
+    for name, default in (("content-dir", "content"), ("locales-dir", "locales"), ("output-dir", "dist")):
+        value = table.get(name, default)
+        if not isinstance(value, str) or not value.strip():
+            raise fail(name, f"{name} must be a folder name")
+        resolved = (root / value).resolve()
+        if not resolved.is_relative_to(root.resolve()):
+            raise fail(name, f"{name} '{value}' is outside the project folder {root}")
+        folders[name] = value
+    return ProjectConfig(
+        root=root,
+        config_file=config_file,
+        source_locale=source,
+        target_locales=tuple(targets),
+        content_dir=folders["content-dir"],
+        locales_dir=folders["locales-dir"],
+        output_dir=folders["output-dir"],
+    )

@@ -1,0 +1,327 @@
+"""Semantic rules that JSON Schema cannot express, run on raw data.
+
+They run even where the schema found problems, on whatever parts are well-formed, so that one run
+reports every problem. Each rule is a plain function taking a :class:`RuleContext` and yielding
+diagnostics.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from toolkit.content.document_paths import describe_item
+from toolkit.content.yaml_document import JsonPath, RawValue, YamlDocument
+from toolkit.diagnostics import Diagnostic, Severity, format_json_path
+from toolkit.keys import UI_DOMAIN, is_valid_id
+from toolkit.text_tokens import scan
+
+
+@dataclass(frozen=True)
+class RuleContext:
+    document: YamlDocument
+    file: str
+    file_path: Path
+    document_kind: str
+
+    def diagnostic(
+        self,
+        path: JsonPath,
+        code: str,
+        message: str,
+        severity: Severity = Severity.ERROR,
+        *,
+        at_key: bool = False,
+    ) -> Diagnostic:
+        position = self.document.position(path)
+        line = column = None
+        if position is not None:
+            use_key = at_key and position.key_line is not None and path in self.document.positions
+            line = position.key_line if use_key else position.line
+            column = position.key_column if use_key else position.column
+        return Diagnostic(self.file, line, column, severity, code, message, path=format_json_path(path))
+
+    def line_of(self, path: JsonPath) -> int | None:
+        position = self.document.position(path)
+        return position.line if position else None
+
+    def item(self, path: JsonPath) -> str:
+        return describe_item(self.document.data, path, self.document_kind)
+
+
+Rule = Callable[[RuleContext], Iterator[Diagnostic]]
+
+
+def _mapping(value: RawValue) -> dict[str, RawValue]:
+    return value if isinstance(value, dict) else {}
+
+
+def _items(value: RawValue) -> list[tuple[int, dict[str, RawValue]]]:
+    return (
+        [(index, item) for index, item in enumerate(value) if isinstance(item, dict)]
+        if isinstance(value, list)
+        else []
+    )
+
+
+def text_of(value: RawValue) -> str | None:
+    """The text of a text field, written either as a string or as a mapping with ``text``."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict) and isinstance(value.get("text"), str):
+        return str(value["text"])
+    return None
+
+
+def _text_path(path: JsonPath, value: RawValue) -> JsonPath:
+    return (*path, "text") if isinstance(value, dict) else path
+
+
+# -- quiz rules -------------------------------------------------------------------------------------------
+
+
+def quiz_id_matches_file(context: RuleContext) -> Iterator[Diagnostic]:
+    quiz_id = _mapping(context.document.data).get("id")
+    if not isinstance(quiz_id, str):
+        return
+    stem = context.file_path.stem
+    if quiz_id == UI_DOMAIN:
+        yield context.diagnostic(
+            ("id",), "reserved-id", "quiz id 'ui' is reserved for interface messages; choose another id"
+        )
+    elif quiz_id != stem and is_valid_id(quiz_id):
+        if is_valid_id(stem):
+            advice = f"rename the file to {quiz_id}{context.file_path.suffix} or change the id to '{stem}'"
+        else:
+            advice = f"rename the file to {quiz_id}{context.file_path.suffix}"
+        yield context.diagnostic(
+            ("id",),
+            "id-mismatch",
+            f"quiz id '{quiz_id}' does not match the file name '{context.file_path.name}'; {advice}",
+        )
+
+
+def _duplicate_ids(
+    context: RuleContext, collection_path: JsonPath, items: list[tuple[int, dict[str, RawValue]]], noun: str
+) -> Iterator[Diagnostic]:
+    first_line: dict[str, int | None] = {}
+    for index, item in items:
+        identifier = item.get("id")
+        if not isinstance(identifier, str):
+            continue
+        path = (*collection_path, index, "id")
+        if identifier in first_line:
+            where = f" (first on line {first_line[identifier]})" if first_line[identifier] else ""
+            owner = context.item(collection_path[:-1]) if collection_path[:-1] else "the quiz"
+            yield context.diagnostic(
+                path,
+                "duplicate-id",
+                f"{noun} id '{identifier}' is used twice in {owner}{where}; ids must be unique",
+            )
+        else:
+            first_line[identifier] = context.line_of(path)
+
+
+def unique_question_ids(context: RuleContext) -> Iterator[Diagnostic]:
+    questions = _items(_mapping(context.document.data).get("questions"))
+    yield from _duplicate_ids(context, ("questions",), questions, "question")
+
+
+def unique_option_ids(context: RuleContext) -> Iterator[Diagnostic]:
+    for index, question in _items(_mapping(context.document.data).get("questions")):
+        options = _items(question.get("options"))
+        yield from _duplicate_ids(context, ("questions", index, "options"), options, "option")
+
+
+def correct_options_exist(context: RuleContext) -> Iterator[Diagnostic]:
+    for index, question in _items(_mapping(context.document.data).get("questions")):
+        option_ids = [item.get("id") for _, item in _items(question.get("options"))]
+        known = [identifier for identifier in option_ids if isinstance(identifier, str)]
+        correct = question.get("correct")
+        if not isinstance(correct, list):
+            continue
+        for position, identifier in enumerate(correct):
+            if not isinstance(identifier, str) or identifier in known or not is_valid_id(identifier):
+                continue
+            message = (
+                f"correct option '{identifier}' of {context.item(('questions', index))} is not one of its "
+                f"options ({', '.join(known)})"
+            )
+            close = difflib.get_close_matches(identifier, known, n=1, cutoff=0.6)
+            if close:
+                message += f"; did you mean '{close[0]}'?"
+            yield context.diagnostic(("questions", index, "correct", position), "unknown-option", message)
+
+
+def correct_count_matches_type(context: RuleContext) -> Iterator[Diagnostic]:
+    for index, question in _items(_mapping(context.document.data).get("questions")):
+        correct = question.get("correct")
+        if question.get("type") != "single_choice" or not isinstance(correct, list) or len(correct) < 2:
+            continue
+        yield context.diagnostic(
+            ("questions", index, "correct"),
+            "correct-count",
+            f"{context.item(('questions', index))} is single_choice but names {len(correct)} correct options; "
+            "name exactly one, or make it multiple_choice",
+        )
+
+
+def partial_credit_needs_multiple_choice(context: RuleContext) -> Iterator[Diagnostic]:
+    for index, question in _items(_mapping(context.document.data).get("questions")):
+        if question.get("partial_credit") is True and question.get("type") == "single_choice":
+            yield context.diagnostic(
+                ("questions", index, "partial_credit"),
+                "partial-credit",
+                f"{context.item(('questions', index))} is single_choice; partial_credit applies only to "
+                "multiple_choice",
+            )
+
+
+def distinct_option_texts(context: RuleContext) -> Iterator[Diagnostic]:
+    for index, question in _items(_mapping(context.document.data).get("questions")):
+        seen: dict[str, str] = {}
+        for option_index, option in _items(question.get("options")):
+            text = text_of(option.get("text"))
+            if text is None:
+                continue
+            normalized = " ".join(text.split()).casefold()
+            label = option.get("id") if isinstance(option.get("id"), str) else str(option_index + 1)
+            if normalized in seen:
+                path = _text_path(("questions", index, "options", option_index, "text"), option.get("text"))
+                yield context.diagnostic(
+                    path,
+                    "duplicate-option-text",
+                    f"options '{seen[normalized]}' and '{label}' of {context.item(('questions', index))} have "
+                    "the same text; a reader could not tell them apart",
+                )
+            else:
+                seen[normalized] = str(label)
+
+
+def _quiz_text_fields(data: RawValue) -> Iterator[tuple[JsonPath, RawValue]]:
+    quiz = _mapping(data)
+    for field in ("title", "description"):
+        if field in quiz:
+            yield (field,), quiz[field]
+    for index, question in _items(quiz.get("questions")):
+        for field in ("prompt", "explanation"):
+            if field in question:
+                yield ("questions", index, field), question[field]
+        for option_index, option in _items(question.get("options")):
+            for field in ("text", "feedback"):
+                if field in option:
+                    yield ("questions", index, "options", option_index, field), option[field]
+
+
+def well_formed_inline_code(context: RuleContext) -> Iterator[Diagnostic]:
+    for path, value in _quiz_text_fields(context.document.data):
+        text = text_of(value)
+        if text is None:
+            continue
+        for problem in scan(text, with_placeholders=False).problems:
+            yield context.diagnostic(_text_path(path, value), "inline-code", problem)
+
+
+QUIZ_RULES: tuple[Rule, ...] = (
+    quiz_id_matches_file,
+    unique_question_ids,
+    unique_option_ids,
+    correct_options_exist,
+    correct_count_matches_type,
+    partial_credit_needs_multiple_choice,
+    distinct_option_texts,
+    well_formed_inline_code,
+)
+
+
+# -- interface message rules ------------------------------------------------------------------------------
+
+
+def unique_message_names(context: RuleContext) -> Iterator[Diagnostic]:
+    first_line: dict[str, int | None] = {}
+    for index, message in _items(_mapping(context.document.data).get("messages")):
+        name = message.get("name")
+        if not isinstance(name, str):
+            continue
+        path = ("messages", index, "name")
+        if name in first_line:
+            yield context.diagnostic(
+                path,
+                "duplicate-id",
+                f"message name '{name}' is used twice (first on line {first_line[name]}); names must be unique",
+            )
+        else:
+            first_line[name] = context.line_of(path)
+
+
+def declared_placeholders(context: RuleContext) -> Iterator[Diagnostic]:
+    for index, message in _items(_mapping(context.document.data).get("messages")):
+        declared_raw = message.get("placeholders")
+        declared = set(declared_raw) if isinstance(declared_raw, dict) else set()
+        item = context.item(("messages", index))
+        used: set[str] = set()
+        for field in ("text", "one", "other"):
+            text = message.get(field)
+            if not isinstance(text, str):
+                continue
+            tokens = scan(text, with_placeholders=True)
+            path = ("messages", index, field)
+            for problem in tokens.problems:
+                code = "inline-code" if problem.startswith("inline code") else "placeholder-malformed"
+                yield context.diagnostic(path, code, f"{item}: {problem}")
+            for name in dict.fromkeys(tokens.placeholders):
+                used.add(name)
+                if name not in declared:
+                    yield context.diagnostic(
+                        path,
+                        "placeholder-undeclared",
+                        f"{item} uses placeholder {{{name}}} but does not declare it under placeholders",
+                    )
+        for name in sorted(declared - used):
+            yield context.diagnostic(
+                ("messages", index, "placeholders", name),
+                "placeholder-unused",
+                f"{item} declares placeholder {{{name}}} but never uses it",
+                Severity.WARNING,
+                at_key=True,
+            )
+        plural = message.get("plural")
+        if isinstance(plural, str):
+            other = message.get("other")
+            if plural not in declared:
+                yield context.diagnostic(
+                    ("messages", index, "plural"),
+                    "placeholder-undeclared",
+                    f"{item} selects its plural form by {{{plural}}}, which is not declared under placeholders",
+                )
+            elif isinstance(other, str) and plural not in scan(other, with_placeholders=True).placeholders:
+                yield context.diagnostic(
+                    ("messages", index, "other"),
+                    "placeholder-plural",
+                    f"{item}: the other form must contain {{{plural}}}, the number that selects the form",
+                )
+        variants = message.get("variants")
+        for locale, texts in _mapping(variants).items():
+            if not isinstance(texts, list):
+                continue
+            for variant_index, variant in enumerate(texts):
+                if not isinstance(variant, str):
+                    continue
+                tokens = scan(variant, with_placeholders=True)
+                variant_path: JsonPath = ("messages", index, "variants", locale, variant_index)
+                for problem in tokens.problems:
+                    yield context.diagnostic(
+                        variant_path, "placeholder-malformed", f"{item}, variant: {problem}"
+                    )
+                for name in tokens.placeholders:
+                    if name not in declared:
+                        yield context.diagnostic(
+                            variant_path,
+                            "placeholder-undeclared",
+                            f"{item} has a {locale} variant with placeholder {{{name}}}, which is not declared",
+                        )
+
+
+UI_RULES: tuple[Rule, ...] = (unique_message_names, declared_placeholders)

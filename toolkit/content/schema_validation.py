@@ -1,0 +1,267 @@
+"""JSON Schema validation of raw content, every error turned into a located, readable diagnostic.
+
+jsonschema reports where each error is (its JSON path); this module adds the file, line and column from
+the YAML positions and rewrites the message for content authors (``unknown field 'promt' in question
+'q1'; did you mean 'prompt'?``), collecting all errors rather than the first.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from toolkit.content.document_paths import describe_item, type_name, value_at
+from toolkit.content.yaml_document import JsonPath, YamlDocument
+from toolkit.diagnostics import Diagnostic, Severity, format_json_path
+from toolkit.schemas import validator
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+
+_TYPE_WORDS = {
+    "string": "text",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "a mapping",
+    "integer": "a whole number",
+    "number": "a number",
+    "null": "null",
+}
+_ID_HELP = (
+    "use lowercase letters and digits in words joined by single hyphens, starting with a letter "
+    "(for example 'gpu-holds')"
+)
+
+
+def validate_against_schema(
+    document: YamlDocument, schema_name: str, file: str, document_kind: str
+) -> list[Diagnostic]:
+    translator = _Translator(document, file, document_kind)
+    diagnostics: list[Diagnostic] = []
+    for error in validator(schema_name).iter_errors(document.data):
+        diagnostics.extend(translator.translate(error))
+    return diagnostics
+
+
+class _Translator:
+    def __init__(self, document: YamlDocument, file: str, document_kind: str) -> None:
+        self.document = document
+        self.file = file
+        self.document_kind = document_kind
+
+    def diagnostic(self, path: JsonPath, code: str, message: str, *, at_key: bool = False) -> Diagnostic:
+        position = self.document.position(path)
+        line = column = None
+        if position is not None:
+            use_key = at_key and position.key_line is not None and path in self.document.positions
+            line = position.key_line if use_key else position.line
+            column = position.key_column if use_key else position.column
+        return Diagnostic(self.file, line, column, Severity.ERROR, code, message, path=format_json_path(path))
+
+    def item(self, path: JsonPath) -> str:
+        return describe_item(self.document.data, path, self.document_kind)
+
+    def translate(self, error: ValidationError) -> Iterator[Diagnostic]:
+        path: JsonPath = tuple(error.absolute_path)
+        keyword = str(error.validator)
+        handler = getattr(self, f"_{keyword}", None)
+        if handler is not None:
+            yield from handler(error, path)
+        else:
+            yield self.diagnostic(path, "schema", f"{self._field(path)}: {error.message}")
+
+    def _field(self, path: JsonPath) -> str:
+        if path and isinstance(path[-1], str):
+            return f"'{path[-1]}' of {self.item(path[:-1])}"
+        return self.item(path)
+
+    def _additionalProperties(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:  # noqa: N802
+        instance = error.instance
+        schema = error.schema
+        allowed = list(schema.get("properties", {}))
+        if not isinstance(instance, dict):
+            return
+        for name in instance:
+            if name in allowed or _matches_pattern_properties(name, schema):
+                continue
+            message = f"unknown field '{name}' in {self.item(path)}"
+            close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
+            if close:
+                message += f"; did you mean '{close[0]}'?"
+            else:
+                message += f"; expected one of: {', '.join(allowed)}"
+            yield self.diagnostic((*path, name), "unknown-field", message, at_key=True)
+
+    def _required(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
+        missing = error.message.split("'")[1] if "'" in error.message else str(error.validator_value)
+        yield self.diagnostic(
+            path, "missing-field", f"{self.item(path)} is missing required field '{missing}'"
+        )
+
+    def _type(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
+        expected = error.validator_value
+        words = (
+            " or ".join(_TYPE_WORDS.get(str(name), str(name)) for name in expected)
+            if isinstance(expected, list)
+            else _TYPE_WORDS.get(str(expected), str(expected))
+        )
+        message = f"{self._field(path)} must be {words}, found {type_name(error.instance)}"
+        if expected == "string" and isinstance(error.instance, bool | int | float):
+            message += "; put the text in quotes"
+        yield self.diagnostic(path, "wrong-type", message)
+
+    def _enum(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
+        choices = [str(choice) for choice in error.validator_value]
+        message = f"{self._field(path)} is {_quote(error.instance)}; expected one of: {', '.join(choices)}"
+        if isinstance(error.instance, str):
+            close = difflib.get_close_matches(error.instance, choices, n=1, cutoff=0.6)
+            if close:
+                message += f" (did you mean '{close[0]}'?)"
+        yield self.diagnostic(path, "invalid-value", message)
+
+    def _id_subject(self, path: JsonPath) -> str:
+        """``option id`` of ``question 'q1'``: how to name an id field without repeating the bad id."""
+        field = path[-1] if path else ""
+        if len(path) >= 2 and path[-2] == "correct":
+            return f"correct option id of {self.item(path[:-2])}"
+        if field == "guide":
+            return "guide id"
+        if len(path) >= 3 and isinstance(path[-2], int) and path[-3] in ("questions", "options", "messages"):
+            noun = {"questions": "question", "options": "option", "messages": "message"}[str(path[-3])]
+            owner = path[:-3]
+            suffix = f" in {self.item(owner)}" if owner else ""
+            return f"{noun} {field}{suffix}"
+        return f"{self.document_kind} {field}"
+
+    def _is_id_field(self, path: JsonPath) -> bool:
+        return bool(path) and (path[-1] in ("id", "name", "guide") or path[-2:-1] == ("correct",))
+
+    def _pattern(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
+        if self._is_id_field(path):
+            yield self.diagnostic(
+                path,
+                "invalid-id",
+                f"{self._id_subject(path)} {_quote(error.instance)} is not a valid id: {_ID_HELP}",
+            )
+        else:
+            yield self.diagnostic(
+                path,
+                "invalid-value",
+                f"{self._field(path)} {_quote(error.instance)} does not match {error.validator_value}",
+            )
+
+    def _maxLength(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:  # noqa: N802
+        if self._is_id_field(path):
+            yield self.diagnostic(
+                path,
+                "invalid-id",
+                f"{self._id_subject(path)} is {len(error.instance)} characters long; ids have at most "
+                f"{error.validator_value}",
+            )
+        else:
+            yield self.diagnostic(
+                path,
+                "too-long",
+                f"{self._field(path)} is {len(error.instance)} characters long; the limit is {error.validator_value}",
+            )
+
+    def _minLength(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:  # noqa: N802
+        yield self.diagnostic(path, "empty-text", f"{self._field(path)} is empty; write the text")
+
+    def _minItems(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:  # noqa: N802
+        yield from self._item_count(error, path)
+
+    def _maxItems(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:  # noqa: N802
+        yield from self._item_count(error, path)
+
+    def _item_count(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
+        count = len(error.instance) if isinstance(error.instance, list) else 0
+        field = path[-1] if path else ""
+        owner = self.item(path[:-1])
+        if field == "options":
+            noun = "option" if count == 1 else "options"
+            yield self.diagnostic(
+                path, "option-count", f"{owner} has {count} {noun}; a question needs 2 to 8 options"
+            )
+        elif field == "correct":
+            yield self.diagnostic(path, "correct-count", f"{owner} names no correct option")
+        elif field == "questions":
+            yield self.diagnostic(path, "missing-field", f"{owner} has no questions")
+        else:
+            yield self.diagnostic(path, "schema", f"{self._field(path)}: {error.message}")
+
+    def _uniqueItems(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:  # noqa: N802
+        seen: set[str] = set()
+        for value in error.instance:
+            text = repr(value)
+            if text in seen:
+                yield self.diagnostic(
+                    path, "duplicate-id", f"{self._field(path)} lists {_quote(value)} more than once"
+                )
+                return
+            seen.add(text)
+
+    def _propertyNames(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:  # noqa: N802
+        for child in error.context or []:
+            name = child.instance
+            yield self.diagnostic(
+                (*path, str(name)),
+                "invalid-name",
+                f"{_quote(name)} is not a valid name in {self._field(path)}",
+                at_key=True,
+            )
+
+    def _oneOf(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:  # noqa: N802
+        if _is_text_schema(error.schema):
+            yield from self._text(error, path)
+        elif path and path[-2:-1] == ("messages",):
+            yield self._message_form(path)
+        else:
+            yield self.diagnostic(path, "schema", f"{self._field(path)}: {error.message}")
+
+    def _text(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
+        instance = error.instance
+        if isinstance(instance, str | dict):
+            branch = 0 if isinstance(instance, str) else 1
+            for child in error.context or []:
+                if child.relative_schema_path and child.relative_schema_path[0] == branch:
+                    yield from self.translate(child)
+            return
+        yield self.diagnostic(
+            path,
+            "wrong-type",
+            f"{self._field(path)} must be text (or a mapping with text and note), found {type_name(instance)}"
+            + ("; put the text in quotes" if isinstance(instance, bool | int | float) else ""),
+        )
+
+    def _message_form(self, path: JsonPath) -> Diagnostic:
+        message = value_at(self.document.data, path)
+        fields = set(message) if isinstance(message, dict) else set()
+        plural_fields = {"one", "other", "plural"}
+        item = self.item(path)
+        if "text" in fields and fields & plural_fields:
+            text = f"{item} has both text and plural forms; write either text, or one, other and plural"
+        elif fields & plural_fields:
+            missing = ", ".join(sorted(plural_fields - fields))
+            text = f"{item} is a plural message but lacks {missing}; a plural message needs one, other and plural"
+        else:
+            text = f"{item} has no text; write text, or one, other and plural for a plural message"
+        return self.diagnostic(path, "message-form", text)
+
+
+def _matches_pattern_properties(name: str, schema: dict[str, Any]) -> bool:
+    import re
+
+    return any(re.search(pattern, name) for pattern in schema.get("patternProperties", {}))
+
+
+def _is_text_schema(schema: dict[str, Any]) -> bool:
+    branches = schema.get("oneOf", [])
+    return len(branches) == 2 and branches[0].get("type") == "string" and branches[1].get("type") == "object"
+
+
+def _quote(value: object) -> str:
+    if isinstance(value, str):
+        return f"'{value}'"
+    return type_name(value)

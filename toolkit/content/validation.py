@@ -1,0 +1,188 @@
+"""Validate content files, all of them and every problem in each, and build the model where clean."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from toolkit.content.loader import build_interface, build_quiz
+from toolkit.content.rules import QUIZ_RULES, UI_RULES, RuleContext
+from toolkit.content.schema_validation import validate_against_schema
+from toolkit.content.yaml_document import (
+    MAX_FILE_BYTES,
+    YamlDocument,
+    YamlError,
+    parse_yaml,
+    too_large_problem,
+)
+from toolkit.diagnostics import Diagnostic, Severity, count_errors, sort_diagnostics
+from toolkit.model import Content, InterfaceMessages, Quiz
+from toolkit.schemas import QUIZ_SCHEMA, UI_SCHEMA
+
+UI_FILE_NAME = "ui.yaml"
+CONTENT_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass
+class ValidationResult:
+    files: list[Path] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    quizzes: list[Quiz] = field(default_factory=list)
+    interface: InterfaceMessages | None = None
+
+    @property
+    def error_count(self) -> int:
+        return count_errors(self.diagnostics)
+
+    @property
+    def warning_count(self) -> int:
+        return len(self.diagnostics) - self.error_count
+
+    def content(self) -> Content:
+        return Content(tuple(self.quizzes), self.interface)
+
+
+class ContentError(Exception):
+    """Content has errors; the diagnostics say which."""
+
+    def __init__(self, diagnostics: Sequence[Diagnostic]) -> None:
+        super().__init__(f"{count_errors(diagnostics)} error(s) in content")
+        self.diagnostics = list(diagnostics)
+
+
+def display_path(path: Path) -> str:
+    """Paths in messages are relative to the working folder where they can be."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return str(path)
+
+
+def collect_files(paths: Iterable[Path]) -> tuple[list[Path], list[Diagnostic]]:
+    files: list[Path] = []
+    problems: list[Diagnostic] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(
+                sorted(
+                    candidate
+                    for candidate in path.rglob("*")
+                    if candidate.suffix in CONTENT_SUFFIXES and candidate.is_file()
+                )
+            )
+        elif path.is_file():
+            files.append(path)
+        else:
+            problems.append(
+                Diagnostic(
+                    display_path(path), None, None, Severity.ERROR, "no-such-file", "no such file or folder"
+                )
+            )
+    unique = list(dict.fromkeys(file.resolve() for file in files))
+    return unique, problems
+
+
+def is_interface_file(path: Path) -> bool:
+    return path.name in (UI_FILE_NAME, "ui.yml")
+
+
+def validate_file(path: Path) -> tuple[list[Diagnostic], Quiz | InterfaceMessages | None]:
+    file = display_path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            # Checked before reading, so a huge file costs nothing.
+            raise YamlError(too_large_problem(size))
+        document = parse_yaml(path.read_bytes())
+    except YamlError as error:
+        problem = error.problem
+        return [
+            Diagnostic(file, problem.line, problem.column, Severity.ERROR, problem.code, problem.message)
+        ], None
+    except OSError as error:
+        return [
+            Diagnostic(file, None, None, Severity.ERROR, "file-unreadable", error.strerror or str(error))
+        ], None
+    kind, schema, rules = (
+        ("interface messages", UI_SCHEMA, UI_RULES)
+        if is_interface_file(path)
+        else ("quiz", QUIZ_SCHEMA, QUIZ_RULES)
+    )
+    if not isinstance(document.data, dict):
+        return [_not_a_mapping(document, file, kind)], None
+    diagnostics = validate_against_schema(document, schema, file, kind)
+    context = RuleContext(document, file, path, kind)
+    for rule in rules:
+        diagnostics.extend(rule(context))
+    if count_errors(diagnostics):
+        return diagnostics, None
+    model = build_interface(document, file) if is_interface_file(path) else build_quiz(document, file)
+    return diagnostics, model
+
+
+def _not_a_mapping(document: YamlDocument, file: str, kind: str) -> Diagnostic:
+    from toolkit.content.document_paths import type_name
+
+    position = document.position(())
+    found = type_name(document.data)
+    return Diagnostic(
+        file,
+        position.line if position else 1,
+        position.column if position else 1,
+        Severity.ERROR,
+        "not-a-mapping",
+        f"the top level of a {kind} file must be a mapping of fields, found {found}",
+    )
+
+
+def validate_paths(paths: Iterable[Path]) -> ValidationResult:
+    files, diagnostics = collect_files(paths)
+    result = ValidationResult(files=files, diagnostics=diagnostics)
+    quiz_files: dict[str, str] = {}
+    for path in files:
+        file_diagnostics, model = validate_file(path)
+        result.diagnostics.extend(file_diagnostics)
+        if isinstance(model, InterfaceMessages):
+            if result.interface is not None:
+                result.diagnostics.append(
+                    Diagnostic(
+                        display_path(path),
+                        1,
+                        None,
+                        Severity.ERROR,
+                        "key-collision",
+                        f"interface messages are already defined in {result.interface.origin.file}; "
+                        "a project has one ui.yaml",
+                    )
+                )
+            else:
+                result.interface = model
+        elif isinstance(model, Quiz):
+            if model.id in quiz_files:
+                result.diagnostics.append(
+                    Diagnostic(
+                        model.origin.file,
+                        model.origin.line,
+                        model.origin.column,
+                        Severity.ERROR,
+                        "key-collision",
+                        f"quiz id '{model.id}' is also used by {quiz_files[model.id]}; "
+                        "quiz ids must be unique across the project",
+                        path="$.id",
+                    )
+                )
+            else:
+                quiz_files[model.id] = model.origin.file
+                result.quizzes.append(model)
+    result.diagnostics = sort_diagnostics(result.diagnostics)
+    return result
+
+
+def load_content(content_dir: Path) -> Content:
+    """Validated content of a project, or :class:`ContentError` with every problem."""
+    result = validate_paths([content_dir])
+    if result.error_count:
+        raise ContentError(result.diagnostics)
+    return result.content()

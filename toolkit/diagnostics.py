@@ -1,0 +1,100 @@
+"""Diagnostics: the one format every quizkit command reports problems in.
+
+A diagnostic knows the file, line and column it is about, its severity, a stable code, a message for
+people, and where there is one the JSON path inside the document or the translation key.
+Text form: ``path:line[:col]: severity[code]: message [where]``.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+
+class Severity(enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    file: str
+    line: int | None
+    column: int | None
+    severity: Severity
+    code: str
+    message: str
+    path: str | None = None
+    key: str | None = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def location(self) -> str:
+        parts = [self.file]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+    def to_text(self) -> str:
+        text = f"{self.location()}: {self.severity}[{self.code}]: {self.message}"
+        where = self.key or self.path
+        if where:
+            text += f" [{where}]"
+        return text
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "severity": self.severity.value,
+            "code": self.code,
+            "message": self.message,
+            "path": self.path,
+            "key": self.key,
+        }
+
+
+def sort_diagnostics(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """Order by file, then position, so output is stable and reads top to bottom."""
+    return sorted(
+        diagnostics,
+        key=lambda item: (item.file, item.line or 0, item.column or 0, item.code, item.message),
+    )
+
+
+def count_errors(diagnostics: Iterable[Diagnostic]) -> int:
+    return sum(1 for diagnostic in diagnostics if diagnostic.is_error)
+
+
+def render_text(diagnostics: Sequence[Diagnostic]) -> str:
+    return "".join(diagnostic.to_text() + "\n" for diagnostic in diagnostics)
+
+
+def render_json(diagnostics: Sequence[Diagnostic], summary: Mapping[str, object] | None = None) -> str:
+    document: dict[str, object] = {"diagnostics": [diagnostic.to_dict() for diagnostic in diagnostics]}
+    if summary is not None:
+        document["summary"] = dict(summary)
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def format_json_path(parts: Iterable[str | int]) -> str:
+    """``('questions', 2, 'options', 1)`` → ``$.questions[2].options[1]``."""
+    text = "$"
+    for part in parts:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif part.isidentifier():
+            text += f".{part}"
+        else:
+            text += "[" + json.dumps(part, ensure_ascii=False) + "]"
+    return text

@@ -1,0 +1,38 @@
+"""The JSON Schemas shipped with quizkit, located in a source checkout and in an installed wheel alike."""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from jsonschema.protocols import Validator
+
+QUIZ_SCHEMA = "quiz.schema.json"
+UI_SCHEMA = "ui.schema.json"
+
+
+def schema_directory() -> Path:
+    """Wheels carry the schemas inside the package; a source checkout keeps them at the top level."""
+    packaged = Path(__file__).parent / "schema"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "schema"
+
+
+@functools.cache
+def load_schema(name: str) -> dict[str, Any]:
+    with (schema_directory() / name).open(encoding="utf-8") as handle:
+        schema: dict[str, Any] = json.load(handle)
+    return schema
+
+
+@functools.cache
+def validator(name: str) -> Validator:
+    """A validator built once per schema: building it is most of the cost of validating one file."""
+    from jsonschema import Draft202012Validator
+
+    built: Validator = Draft202012Validator(load_schema(name))
+    return built
