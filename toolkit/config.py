@@ -68,9 +68,9 @@ def load_config(start: Path) -> ProjectConfig:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         line_match = re.search(r"line (\d+)", str(error))
-        raise ConfigError(
-            str(config_file), int(line_match.group(1)) if line_match else None, f"invalid TOML: {error}"
-        ) from None
+        # tomllib says "at end of document" without a line: the unfinished construct is on the last line.
+        line = int(line_match.group(1)) if line_match else max(1, len(text.splitlines()))
+        raise ConfigError(str(config_file), line, f"invalid TOML: {error}") from None
     table = document if config_file.name == "quizkit.toml" else document.get("tool", {}).get("quizkit", {})
     return _from_table(root, config_file, text, table)
 

@@ -46,7 +46,8 @@ def type_name(value: RawValue) -> str:
     if value is None:
         return "nothing (null)"
     if isinstance(value, str):
-        return "text"
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f"text '{shown}'"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):

@@ -41,7 +41,24 @@ def validate_against_schema(
     diagnostics: list[Diagnostic] = []
     for error in validator(schema_name).iter_errors(document.data):
         diagnostics.extend(translator.translate(error))
-    return diagnostics
+    return _without_misspelling_echoes(diagnostics)
+
+
+def _without_misspelling_echoes(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """One typo, one message: a field reported missing because it was misspelled is reported only once."""
+    suggested = {
+        (diagnostic.path.rsplit(".", 1)[0], diagnostic.message.rsplit("'", 2)[-2])
+        for diagnostic in diagnostics
+        if diagnostic.code == "unknown-field" and diagnostic.path and "did you mean" in diagnostic.message
+    }
+    return [
+        diagnostic
+        for diagnostic in diagnostics
+        if not (
+            diagnostic.code == "missing-field"
+            and (diagnostic.path, diagnostic.message.rsplit("'", 2)[-2]) in suggested
+        )
+    ]
 
 
 class _Translator:
@@ -109,6 +126,8 @@ class _Translator:
         message = f"{self._field(path)} must be {words}, found {type_name(error.instance)}"
         if expected == "string" and isinstance(error.instance, bool | int | float):
             message += "; put the text in quotes"
+        elif expected == "array" and isinstance(error.instance, str) and path[-1:] == ("correct",):
+            message += f"; write it as a list: [{error.instance}]"
         yield self.diagnostic(path, "wrong-type", message)
 
     def _enum(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
@@ -120,19 +139,19 @@ class _Translator:
                 message += f" (did you mean '{close[0]}'?)"
         yield self.diagnostic(path, "invalid-value", message)
 
-    def _id_subject(self, path: JsonPath) -> str:
-        """``option id`` of ``question 'q1'``: how to name an id field without repeating the bad id."""
+    def _id_subject(self, path: JsonPath, value: object) -> str:
+        """``option id '../x' in question 'q1'``: names an id field without repeating the bad id twice."""
         field = path[-1] if path else ""
         if len(path) >= 2 and path[-2] == "correct":
-            return f"correct option id of {self.item(path[:-2])}"
+            return f"correct option id {_quote(value)} of {self.item(path[:-2])}"
         if field == "guide":
-            return "guide id"
+            return f"guide id {_quote(value)}"
         if len(path) >= 3 and isinstance(path[-2], int) and path[-3] in ("questions", "options", "messages"):
             noun = {"questions": "question", "options": "option", "messages": "message"}[str(path[-3])]
             owner = path[:-3]
             suffix = f" in {self.item(owner)}" if owner else ""
-            return f"{noun} {field}{suffix}"
-        return f"{self.document_kind} {field}"
+            return f"{noun} {field} {_quote(value)}{suffix}"
+        return f"{self.document_kind} {field} {_quote(value)}"
 
     def _is_id_field(self, path: JsonPath) -> bool:
         return bool(path) and (path[-1] in ("id", "name", "guide") or path[-2:-1] == ("correct",))
@@ -142,7 +161,7 @@ class _Translator:
             yield self.diagnostic(
                 path,
                 "invalid-id",
-                f"{self._id_subject(path)} {_quote(error.instance)} is not a valid id: {_ID_HELP}",
+                f"{self._id_subject(path, error.instance)} is not a valid id: {_ID_HELP}",
             )
         else:
             yield self.diagnostic(
@@ -156,7 +175,7 @@ class _Translator:
             yield self.diagnostic(
                 path,
                 "invalid-id",
-                f"{self._id_subject(path)} is {len(error.instance)} characters long; ids have at most "
+                f"{self._id_subject(path, error.instance)} is {len(error.instance)} characters long; ids have at most "
                 f"{error.validator_value}",
             )
         else:

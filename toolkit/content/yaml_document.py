@@ -164,6 +164,8 @@ def parse_yaml(raw: bytes) -> YamlDocument:
         raise YamlError(YamlProblem("empty-file", "file is empty; expected a YAML mapping", 1))
     builder = _Builder()
     data = builder.build(node, (), 0)
+    if data is None:
+        raise YamlError(YamlProblem("empty-file", "file is empty; expected a YAML mapping", 1))
     return YamlDocument(data, builder.positions)
 
 
@@ -213,11 +215,22 @@ def _syntax_problem(error: yaml.MarkedYAMLError, text: str) -> YamlProblem:
             line,
             _tab_column(text, mark) or column,
         )
+    if "expected a single document" in context:
+        return YamlProblem(
+            "yaml-syntax",
+            "the file holds more than one YAML document; a content file holds exactly one (remove the second ---)",
+            line,
+            column,
+        )
     if "found duplicate anchor" in problem:
         return YamlProblem("yaml-syntax", f"invalid YAML: {problem}", line, column)
     message = problem or context or "invalid YAML"
     if context and problem:
-        message = f"{problem} ({context})"
+        context_mark = error.context_mark
+        if context_mark is not None and mark is not None and context_mark.line != mark.line:
+            message = f"{problem} ({context} that starts on line {context_mark.line + 1})"
+        else:
+            message = f"{problem} ({context})"
     return YamlProblem("yaml-syntax", f"invalid YAML: {message}", line, column)
 
 
@@ -349,7 +362,8 @@ class _Builder:
         return YamlError(
             YamlProblem(
                 "yaml-tag",
-                f"unsupported YAML tag '{node.tag}'; content holds only mappings, lists, text and true/false",
+                f"unsupported YAML tag '{node.tag.replace('tag:yaml.org,2002:', '!!')}'; "
+                "content holds only mappings, lists, text and true/false",
                 node.start_mark.line + 1,
                 node.start_mark.column + 1,
             )

@@ -1,0 +1,114 @@
+"""``quizkit validate`` as a user runs it: exit codes, summaries, every problem at once, JSON."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+INVALID = ROOT / "tests" / "content" / "invalid"
+
+
+def quizkit(*arguments: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "toolkit", *arguments],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+        check=False,
+    )
+
+
+def test_shipped_content_is_valid() -> None:
+    result = quizkit("validate")
+    assert result.returncode == 0
+    assert result.stdout == "2 files valid: 1 quiz (8 questions), 20 interface messages\n"
+    assert result.stderr == ""
+
+
+def test_every_problem_in_every_file_in_one_run(tmp_path: Path) -> None:
+    for case in ("duplicate-question-id", "wrong-type", "ui-undeclared-placeholder"):
+        target = tmp_path / case
+        shutil.copytree(INVALID / case, target)
+        (target / "expected.txt").unlink()
+    result = quizkit("validate", ".", cwd=tmp_path)
+    lines = result.stdout.splitlines()
+    assert result.returncode == 1
+    assert [line.split(": ")[1] for line in lines[:-1]] == [
+        "error[duplicate-id]",
+        "error[placeholder-undeclared]",
+        "error[wrong-type]",
+        "error[wrong-type]",
+    ]
+    assert lines[-1] == "4 errors, 0 warnings in 3 of 3 files"
+
+
+def test_json_format_has_the_same_fields() -> None:
+    result = quizkit("validate", "--format", "json", ".", cwd=INVALID / "correct-not-an-option")
+    document = json.loads(result.stdout)
+    assert result.returncode == 1
+    assert document["diagnostics"] == [
+        {
+            "file": "quiz.yaml",
+            "line": 14,
+            "column": 15,
+            "severity": "error",
+            "code": "unknown-option",
+            "message": "correct option 'rihgt' of question 'first' is not one of its options (right, wrong); "
+            "did you mean 'right'?",
+            "path": "$.questions[0].correct[0]",
+            "key": None,
+        }
+    ]
+    assert document["summary"] == {
+        "files": 1,
+        "quizzes": 0,
+        "questions": 0,
+        "messages": 0,
+        "errors": 1,
+        "warnings": 0,
+    }
+
+
+def test_missing_path() -> None:
+    result = quizkit("validate", "no/such/place.yaml")
+    assert result.returncode == 1
+    assert result.stdout.splitlines()[0] == "no/such/place.yaml: error[no-such-file]: no such file or folder"
+
+
+def test_broken_configuration_is_reported_with_its_line(tmp_path: Path) -> None:
+    (tmp_path / "quizkit.toml").write_text('source-locale = "en"\ntarget-locales = "ur"\n')
+    result = quizkit("validate", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr == (
+        f'{tmp_path / "quizkit.toml"}:2: error[config]: target-locales must be a list of locales such as ["ur"]\n'
+    )
+    assert "Traceback" not in result.stderr
+
+
+def test_empty_content_folder(tmp_path: Path) -> None:
+    (tmp_path / "content").mkdir()
+    result = quizkit("validate", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr == "no content files found\n"
+
+
+def test_help_and_version() -> None:
+    assert "validate" in quizkit("--help").stdout
+    version = quizkit("--version")
+    assert version.returncode == 0
+    assert version.stdout.startswith("quizkit, version ")
+
+
+def test_console_script_is_installed() -> None:
+    script = Path(sys.executable).parent / "quizkit"
+    if not script.exists():
+        script = Path(shutil.which("quizkit") or "")
+    assert script.is_file(), "the quizkit console script is not installed"
+    result = subprocess.run([str(script), "validate"], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert result.returncode == 0

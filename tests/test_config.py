@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from toolkit.config import ConfigError, load_config
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_project_configuration() -> None:
+    config = load_config(ROOT / "content")
+    assert config.root == ROOT
+    assert config.source_locale == "en"
+    assert config.target_locales == ("ur",)
+    assert config.content_path == ROOT / "content"
+    assert config.locales_path == ROOT / "locales"
+
+
+def test_quizkit_toml_takes_precedence(tmp_path: Path) -> None:
+    (tmp_path / "quizkit.toml").write_text('target-locales = ["ur", "ur_IN"]\ncontent-dir = "quizzes"\n')
+    config = load_config(tmp_path)
+    assert config.target_locales == ("ur", "ur_IN")
+    assert config.content_path == tmp_path / "quizzes"
+
+
+def test_defaults_without_configuration(tmp_path: Path) -> None:
+    config = load_config(tmp_path)
+    assert (config.source_locale, config.target_locales, config.config_file) == ("en", (), None)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ('target-locales = "ur"\n', 1, 'target-locales must be a list of locales such as ["ur"]'),
+        ('target-locales = ["Urdu"]\n', 1, "'Urdu' is not a locale; write it like 'ur' or 'ur_PK'"),
+        (
+            'source-locale = "en"\ntarget-locales = ["en"]\n',
+            2,
+            "'en' is the source locale; it has no catalog",
+        ),
+        ('locales-dir = "../elsewhere"\n', 1, None),
+        ('target-locale = ["ur"]\n', 1, None),
+        ("target-locales = [\n", 1, "invalid TOML: Invalid value (at end of document)"),
+    ],
+)
+def test_bad_configuration(tmp_path: Path, text: str, line: int, message: str | None) -> None:
+    (tmp_path / "quizkit.toml").write_text(text)
+    with pytest.raises(ConfigError) as caught:
+        load_config(tmp_path)
+    assert caught.value.line == line
+    assert caught.value.file == str(tmp_path / "quizkit.toml")
+    if message is not None:
+        assert caught.value.message == message
