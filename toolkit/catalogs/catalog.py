@@ -1,0 +1,144 @@
+"""The catalog model, apart from any file format (as Babel keeps ``babel.messages.catalog``).
+
+A catalog is a header and its entries; an entry is one gettext message with everything a PO file can
+say about it. Frozen, so that merges build new catalogs and never change what they were given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+
+FUZZY = "fuzzy"
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    msgid: str
+    msgstr: str = ""
+    context: str | None = None
+    msgid_plural: str | None = None
+    msgstr_plural: tuple[str, ...] = ()
+    flags: tuple[str, ...] = ()
+    translator_comments: tuple[str, ...] = ()
+    extracted_comments: tuple[str, ...] = ()
+    references: tuple[str, ...] = ()
+    previous_context: str | None = None
+    previous_msgid: str | None = None
+    previous_msgid_plural: str | None = None
+    obsolete: bool = False
+    line: int = field(default=0, compare=False)
+    """Line of the entry's first line in the file it was read from; 0 when it was not read."""
+
+    @property
+    def identity(self) -> tuple[str | None, str]:
+        """What gettext looks an entry up by: its context and msgid."""
+        return (self.context, self.msgid)
+
+    @property
+    def is_plural(self) -> bool:
+        return self.msgid_plural is not None
+
+    @property
+    def is_fuzzy(self) -> bool:
+        return FUZZY in self.flags
+
+    @property
+    def translations(self) -> tuple[str, ...]:
+        return self.msgstr_plural if self.is_plural else (self.msgstr,)
+
+    @property
+    def has_translation(self) -> bool:
+        """Some translation text exists (it may still be fuzzy or incomplete)."""
+        return any(self.translations)
+
+    @property
+    def is_translated(self) -> bool:
+        """Usable at run time: not fuzzy, and every form filled in."""
+        translations = self.translations
+        return not self.is_fuzzy and bool(translations) and all(translations)
+
+    def with_flag(self, flag: str, present: bool = True) -> CatalogEntry:
+        flags = tuple(existing for existing in self.flags if existing != flag)
+        if present:
+            flags = (flag, *flags) if flag == FUZZY else (*flags, flag)
+        return replace(self, flags=flags)
+
+
+@dataclass(frozen=True)
+class Header:
+    """The header entry: translator comments, flags, and ``Name: value`` fields in file order."""
+
+    fields: tuple[tuple[str, str], ...] = ()
+    comments: tuple[str, ...] = ()
+    flags: tuple[str, ...] = ()
+
+    def get(self, name: str) -> str | None:
+        for field_name, value in self.fields:
+            if field_name.lower() == name.lower():
+                return value
+        return None
+
+    def with_field(self, name: str, value: str) -> Header:
+        fields = list(self.fields)
+        for index, (field_name, _) in enumerate(fields):
+            if field_name.lower() == name.lower():
+                fields[index] = (field_name, value)
+                return replace(self, fields=tuple(fields))
+        return replace(self, fields=(*fields, (name, value)))
+
+    def msgstr(self) -> str:
+        return "".join(f"{name}: {value}\n" for name, value in self.fields)
+
+    @classmethod
+    def parse(cls, msgstr: str, comments: tuple[str, ...] = (), flags: tuple[str, ...] = ()) -> Header:
+        fields: list[tuple[str, str]] = []
+        for line in msgstr.split("\n"):
+            if not line.strip():
+                continue
+            name, separator, value = line.partition(":")
+            if separator:
+                fields.append((name.strip(), value.strip()))
+        return cls(tuple(fields), comments, flags)
+
+    @property
+    def plural_forms(self) -> str | None:
+        return self.get("Plural-Forms")
+
+    @property
+    def plural_count(self) -> int | None:
+        plural_forms = self.plural_forms
+        if plural_forms is None:
+            return None
+        for part in plural_forms.split(";"):
+            name, _, value = part.strip().partition("=")
+            if name.strip() == "nplurals":
+                try:
+                    return int(value.strip())
+                except ValueError:
+                    return None
+        return None
+
+
+@dataclass(frozen=True)
+class Catalog:
+    header: Header = Header()
+    entries: tuple[CatalogEntry, ...] = ()
+    has_header: bool = True
+
+    def __iter__(self) -> Iterator[CatalogEntry]:
+        return iter(self.entries)
+
+    def active(self) -> Iterator[CatalogEntry]:
+        return (entry for entry in self.entries if not entry.obsolete)
+
+    def obsolete(self) -> Iterator[CatalogEntry]:
+        return (entry for entry in self.entries if entry.obsolete)
+
+    def by_context(self) -> dict[str | None, CatalogEntry]:
+        """Active entries by msgctxt: quizkit's key. Entries without context are keyed by None."""
+        return {entry.context: entry for entry in self.active()}
+
+    @property
+    def language(self) -> str | None:
+        return self.header.get("Language")
