@@ -9,6 +9,7 @@ from __future__ import annotations
 import click
 
 from toolkit import __version__
+from toolkit.cli.catalogs import compile_command, extract, status, update
 from toolkit.cli.validate import validate
 
 
@@ -18,4 +19,5 @@ def main() -> None:
     """Localization toolkit for quiz content: YAML sources, gettext catalogs, localized bundles."""
 
 
-main.add_command(validate)
+for command in (validate, extract, update, compile_command, status):
+    main.add_command(command)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -50,3 +51,28 @@ def print_diagnostics(diagnostics: Sequence[Diagnostic]) -> None:
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     return f"{count} {singular if count == 1 else (plural_form or singular + 's')}"
+
+
+@contextlib.contextmanager
+def reported_errors() -> Iterator[None]:
+    """Turn the library's input errors into located messages and exit code 1; no traceback."""
+    from toolkit.catalogs.project import CatalogError
+    from toolkit.content.validation import ContentError
+    from toolkit.files import OutsideProjectError
+
+    try:
+        yield
+    except ContentError as error:
+        print_diagnostics(error.diagnostics)
+        fail("content has errors; fix them and run the command again (quizkit validate lists them)")
+    except CatalogError as error:
+        location = error.file if error.line is None else f"{error.file}:{error.line}"
+        fail(f"{location}: error[catalog]: {error.message}")
+    except OutsideProjectError as error:
+        fail(f"error[confinement]: refusing to write {error}")
+
+
+def relative(path: Path) -> str:
+    from toolkit.content.validation import display_path
+
+    return display_path(path)

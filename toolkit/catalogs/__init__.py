@@ -1,0 +1,1 @@
+"""Gettext catalogs: the catalog model, PO and MO files, extraction, key-aware merging, statistics."""

@@ -1,0 +1,42 @@
+"""Where a project's templates, catalogs and compiled catalogs live (design.md's repository layout).
+
+::
+
+    locales/<domain>.pot                          templates, one per quiz and one for ui
+    locales/<locale>/LC_MESSAGES/<domain>.po      catalogs, one per target locale and domain
+    locales/<locale>/LC_MESSAGES/<domain>.mo      compiled catalogs (not committed)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from toolkit.config import ProjectConfig
+from toolkit.files import confined
+from toolkit.keys import is_valid_id
+
+
+@dataclass(frozen=True)
+class CatalogLayout:
+    root: Path
+
+    @classmethod
+    def for_project(cls, config: ProjectConfig) -> CatalogLayout:
+        return cls(config.locales_path)
+
+    def _inside(self, path: Path) -> Path:
+        # Domains are validated ids and locales validated tags, so this only guards against a bug.
+        return confined(path, self.root)
+
+    def template(self, domain: str) -> Path:
+        assert is_valid_id(domain), domain
+        return self._inside(self.root / f"{domain}.pot")
+
+    def catalog(self, locale: str, domain: str) -> Path:
+        assert is_valid_id(domain), domain
+        return self._inside(self.root / locale / "LC_MESSAGES" / f"{domain}.po")
+
+    def compiled(self, locale: str, domain: str) -> Path:
+        assert is_valid_id(domain), domain
+        return self._inside(self.root / locale / "LC_MESSAGES" / f"{domain}.mo")

@@ -1,0 +1,242 @@
+"""Key-aware merging of a template into a catalog: ``quizkit update``'s semantics.
+
+Entries are matched by key (msgctxt), never by source text alone, so two questions that share a text
+never trade translations (the flaw of Babel's update, python-babel PR #1330). The outcome follows GNU
+msgmerge where it is defined:
+
+* same key, same source: the entry is kept as it is; comments, references and format flags come from
+  the template.
+* same key, changed source: the translation is kept, marked fuzzy, with ``#| msgctxt``/``#| msgid``.
+* key gone: the entry becomes obsolete (``#~``); when the key returns it is restored as it was.
+* key renamed with the same source text: the translation moves to the new key, marked fuzzy, with the
+  old key as ``#| msgctxt``. Candidates for this and for near-identical texts are found through an index
+  of entries whose keys disappeared, never by a scan over all pairs.
+
+Never a translation lost: every translated entry ends up active or obsolete. Merging a merged catalog
+again changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry, Header
+
+_WORDS = re.compile(r"\w+")
+
+
+class MergeError(Exception):
+    def __init__(self, line: int | None, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+@dataclass(frozen=True)
+class MergeSummary:
+    kept: int = 0
+    added: int = 0
+    changed: int = 0
+    renamed: int = 0
+    restored: int = 0
+    obsoleted: int = 0
+
+
+def _normalized(text: str) -> str:
+    """Text compared for near-identity: case, spacing and punctuation ignored."""
+    return " ".join(_WORDS.findall(text.casefold()))
+
+
+def _format_flags(template: CatalogEntry) -> tuple[str, ...]:
+    return tuple(flag for flag in template.flags if flag != FUZZY)
+
+
+def _reshape(
+    translations: tuple[str, ...], template: CatalogEntry, plural_count: int
+) -> tuple[str, tuple[str, ...]]:
+    """Translations fitted to the template's shape: singular, or ``plural_count`` plural forms."""
+    if template.is_plural:
+        forms = tuple(translations[:plural_count]) + ("",) * (plural_count - len(translations))
+        return "", forms
+    return (translations[0] if translations else ""), ()
+
+
+def _carry(
+    template: CatalogEntry,
+    source: CatalogEntry,
+    plural_count: int,
+    *,
+    fuzzy: bool,
+    previous_from: CatalogEntry | None,
+) -> CatalogEntry:
+    """The template entry, carrying ``source``'s translation and translator comments."""
+    msgstr, msgstr_plural = _reshape(source.translations, template, plural_count)
+    flags = _format_flags(template)
+    has_translation = bool(msgstr) or any(msgstr_plural)
+    previous_context = previous_msgid = previous_msgid_plural = None
+    if fuzzy and has_translation:
+        flags = (FUZZY, *flags)
+        if previous_from is not None:
+            previous_context = previous_from.context
+            previous_msgid = previous_from.msgid
+            previous_msgid_plural = previous_from.msgid_plural
+    return replace(
+        template,
+        msgstr=msgstr,
+        msgstr_plural=msgstr_plural,
+        flags=flags,
+        translator_comments=source.translator_comments,
+        previous_context=previous_context,
+        previous_msgid=previous_msgid,
+        previous_msgid_plural=previous_msgid_plural,
+        obsolete=False,
+        line=0,
+    )
+
+
+def _same_source(entry: CatalogEntry, template: CatalogEntry) -> bool:
+    return entry.msgid == template.msgid and entry.msgid_plural == template.msgid_plural
+
+
+def _previous_of(entry: CatalogEntry) -> CatalogEntry:
+    """What a fuzzy entry was translated from: its own #| lines if it has them, else itself."""
+    if entry.is_fuzzy and entry.previous_msgid is not None:
+        return replace(
+            entry,
+            context=entry.previous_context,
+            msgid=entry.previous_msgid,
+            msgid_plural=entry.previous_msgid_plural,
+        )
+    return entry
+
+
+def _to_obsolete(entry: CatalogEntry) -> CatalogEntry:
+    return replace(entry, obsolete=True, extracted_comments=(), references=(), line=0)
+
+
+def check_plural_counts(catalog: Catalog, plural_count: int) -> None:
+    """Every plural entry must have as many forms as the header's nplurals."""
+    for entry in catalog.entries:
+        if entry.is_plural and entry.msgstr_plural and len(entry.msgstr_plural) != plural_count:
+            raise MergeError(
+                entry.line or None,
+                f"entry {entry.context or entry.msgid!r} has {len(entry.msgstr_plural)} plural forms but the "
+                f"header's Plural-Forms says nplurals={plural_count}",
+            )
+
+
+def merge(template: Catalog, existing: Catalog, plural_count: int) -> tuple[Catalog, MergeSummary]:
+    """Merge ``template`` into ``existing`` (whose header is kept)."""
+    active = {entry.context: entry for entry in existing.active()}
+    obsolete_by_key: dict[str | None, CatalogEntry] = {}
+    for entry in existing.obsolete():
+        obsolete_by_key.setdefault(entry.context, entry)
+    template_keys = {entry.context for entry in template.entries}
+
+    # Entries whose key has gone, indexed by text: the only candidates for renamed keys.
+    orphans = [
+        entry for entry in existing.active() if entry.context not in template_keys and entry.has_translation
+    ]
+    orphans += [
+        entry for entry in existing.obsolete() if entry.context not in template_keys and entry.has_translation
+    ]
+    by_text: dict[tuple[str, str | None], CatalogEntry] = {}
+    by_normalized: dict[str, CatalogEntry] = {}
+    for entry in orphans:
+        by_text.setdefault((entry.msgid, entry.msgid_plural), entry)
+        by_normalized.setdefault(_normalized(entry.msgid), entry)
+
+    counts = dict.fromkeys(("kept", "added", "changed", "renamed", "restored", "obsoleted"), 0)
+    merged: list[CatalogEntry] = []
+    restored_keys: set[str | None] = set()
+    for entry in template.entries:
+        current = active.get(entry.context)
+        if current is not None:
+            if _same_source(current, entry):
+                result = _carry(entry, current, plural_count, fuzzy=current.is_fuzzy, previous_from=None)
+                if current.is_fuzzy:
+                    result = replace(
+                        result,
+                        previous_context=current.previous_context,
+                        previous_msgid=current.previous_msgid,
+                        previous_msgid_plural=current.previous_msgid_plural,
+                    )
+                counts["kept"] += 1
+            else:
+                result = _carry(entry, current, plural_count, fuzzy=True, previous_from=_previous_of(current))
+                counts["changed"] += 1
+            merged.append(result)
+            continue
+        returning = obsolete_by_key.get(entry.context)
+        if returning is not None and returning.has_translation:
+            restored_keys.add(entry.context)
+            if _same_source(returning, entry):
+                result = _carry(entry, returning, plural_count, fuzzy=returning.is_fuzzy, previous_from=None)
+                if returning.is_fuzzy:
+                    result = replace(
+                        result,
+                        previous_context=returning.previous_context,
+                        previous_msgid=returning.previous_msgid,
+                        previous_msgid_plural=returning.previous_msgid_plural,
+                    )
+            else:
+                result = _carry(
+                    entry, returning, plural_count, fuzzy=True, previous_from=_previous_of(returning)
+                )
+            merged.append(result)
+            counts["restored"] += 1
+            continue
+        candidate = by_text.get((entry.msgid, entry.msgid_plural)) or by_normalized.get(
+            _normalized(entry.msgid)
+        )
+        if candidate is not None and _normalized(entry.msgid):
+            merged.append(
+                _carry(entry, candidate, plural_count, fuzzy=True, previous_from=_previous_of(candidate))
+            )
+            counts["renamed"] += 1
+            continue
+        msgstr, msgstr_plural = _reshape((), entry, plural_count)
+        merged.append(
+            replace(entry, msgstr=msgstr, msgstr_plural=msgstr_plural, flags=_format_flags(entry), line=0)
+        )
+        counts["added"] += 1
+
+    # Nothing translated is dropped: entries whose key left the template become obsolete, and obsolete
+    # entries stay unless their key came back.
+    newly_obsolete = [
+        _to_obsolete(entry)
+        for entry in existing.active()
+        if entry.context not in template_keys and entry.has_translation
+    ]
+    counts["obsoleted"] = len(newly_obsolete)
+    new_identities = {entry.identity for entry in newly_obsolete}
+    kept_obsolete = [
+        replace(entry, line=0)
+        for entry in existing.obsolete()
+        if entry.context not in restored_keys
+        and entry.identity not in new_identities
+        and entry.has_translation
+    ]
+    entries = (*merged, *newly_obsolete, *kept_obsolete)
+    return replace(existing, entries=entries, has_header=True), MergeSummary(**counts)
+
+
+def new_catalog_header(domain: str, locale: str, plural_forms: str, language_team: str) -> Header:
+    return Header(
+        (
+            ("Project-Id-Version", domain),
+            ("Report-Msgid-Bugs-To", ""),
+            ("PO-Revision-Date", "YEAR-MO-DA HO:MI+ZONE"),
+            ("Last-Translator", "FULL NAME <EMAIL@ADDRESS>"),
+            ("Language-Team", language_team),
+            ("Language", locale),
+            ("MIME-Version", "1.0"),
+            ("Content-Type", "text/plain; charset=UTF-8"),
+            ("Content-Transfer-Encoding", "8bit"),
+            ("Plural-Forms", plural_forms),
+        ),
+        (
+            f"{language_team} translation of {'the interface messages' if domain == 'ui' else f'the quiz {domain}'}.",
+        ),
+    )

@@ -1,0 +1,68 @@
+"""Compile catalogs to GNU ``.mo`` files in linear time.
+
+polib's and translate-toolkit's writers are quadratic (minutes at 50,000 entries); this one builds the
+two string tables in one pass. Like ``msgfmt``, it leaves out untranslated entries and, unless asked,
+fuzzy ones; the header entry is always included. The hash table is left empty, which GNU gettext and
+Python's :mod:`gettext` both accept (lookups fall back to binary search over the sorted keys).
+"""
+
+from __future__ import annotations
+
+import array
+import sys
+
+from toolkit.catalogs.catalog import Catalog, CatalogEntry
+from toolkit.catalogs.po_writer import header_entry
+
+MAGIC = 0x950412DE
+
+
+def _included(entry: CatalogEntry, use_fuzzy: bool) -> bool:
+    if entry.obsolete:
+        return False
+    translations = entry.translations
+    if not translations or not translations[0]:
+        return False
+    return use_fuzzy or not entry.is_fuzzy
+
+
+def compile_mo(catalog: Catalog, *, use_fuzzy: bool = False) -> bytes:
+    pairs: list[tuple[bytes, bytes]] = []
+    if catalog.has_header:
+        header = header_entry(catalog)
+        pairs.append((b"", header.msgstr.encode("utf-8")))
+    for entry in catalog.entries:
+        if not _included(entry, use_fuzzy):
+            continue
+        key = entry.msgid if entry.context is None else f"{entry.context}\x04{entry.msgid}"
+        if entry.msgid_plural is not None:
+            key = f"{key}\x00{entry.msgid_plural}"
+            value = "\x00".join(entry.msgstr_plural)
+        else:
+            value = entry.msgstr
+        pairs.append((key.encode("utf-8"), value.encode("utf-8")))
+    pairs.sort(key=lambda pair: pair[0])
+
+    count = len(pairs)
+    header_size = 7 * 4
+    originals_offset = header_size
+    translations_offset = originals_offset + count * 8
+    strings_offset = translations_offset + count * 8
+    table = array.array("I")
+    chunks: list[bytes] = []
+    position = strings_offset
+    original_table = array.array("I")
+    for original, _ in pairs:
+        original_table.extend((len(original), position))
+        chunks.append(original + b"\x00")
+        position += len(original) + 1
+    translation_table = array.array("I")
+    for _, translation in pairs:
+        translation_table.extend((len(translation), position))
+        chunks.append(translation + b"\x00")
+        position += len(translation) + 1
+    table.extend((MAGIC, 0, count, originals_offset, translations_offset, 0, strings_offset))
+    if sys.byteorder != "little":
+        for part in (table, original_table, translation_table):
+            part.byteswap()
+    return table.tobytes() + original_table.tobytes() + translation_table.tobytes() + b"".join(chunks)

@@ -1,0 +1,258 @@
+"""The catalogs of a project: extract, update, compile and count them, from the configuration.
+
+These functions do the work of ``quizkit extract``, ``update``, ``compile`` and ``status``. They never
+print; they return what they did, and raise :class:`CatalogError` (with file and line) on bad input.
+Nothing is written unless every input was read without error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from toolkit.catalogs.catalog import Catalog
+from toolkit.catalogs.extraction import extract_templates
+from toolkit.catalogs.layout import CatalogLayout
+from toolkit.catalogs.merge import MergeError, MergeSummary, check_plural_counts, merge, new_catalog_header
+from toolkit.catalogs.mo_writer import compile_mo
+from toolkit.catalogs.po_reader import PoSyntaxError, read_po
+from toolkit.catalogs.po_writer import write_po
+from toolkit.catalogs.statistics import CatalogStatistics, catalog_statistics
+from toolkit.config import ProjectConfig
+from toolkit.content.validation import display_path, load_content
+from toolkit.files import write_bytes_atomic, write_text_atomic
+
+
+class CatalogError(Exception):
+    def __init__(self, file: str, line: int | None, message: str) -> None:
+        super().__init__(f"{file}:{line}: {message}" if line else f"{file}: {message}")
+        self.file = file
+        self.line = line
+        self.message = message
+
+
+@dataclass(frozen=True)
+class FileOutcome:
+    path: Path
+    changed: bool
+    detail: str = ""
+
+
+@dataclass
+class Outcomes:
+    files: list[FileOutcome] = field(default_factory=list)
+
+    @property
+    def changed(self) -> list[FileOutcome]:
+        return [outcome for outcome in self.files if outcome.changed]
+
+
+def templates(config: ProjectConfig, with_lines: bool = False) -> dict[str, Catalog]:
+    return extract_templates(load_content(config.content_path), config.root, with_lines)
+
+
+def extract(config: ProjectConfig, with_lines: bool = False) -> Outcomes:
+    layout = CatalogLayout.for_project(config)
+    outcomes = Outcomes()
+    rendered = {domain: write_po(template) for domain, template in templates(config, with_lines).items()}
+    for domain, text in rendered.items():
+        path = layout.template(domain)
+        changed = write_text_atomic(path, text)
+        outcomes.files.append(FileOutcome(path, changed, f"{text.count(chr(10) + 'msgctxt ')} entries"))
+    return outcomes
+
+
+def read_catalog(path: Path) -> Catalog:
+    try:
+        return read_po(path.read_bytes(), display_path(path))
+    except PoSyntaxError as error:
+        raise CatalogError(error.file, error.line, error.message) from None
+    except OSError as error:
+        raise CatalogError(display_path(path), None, error.strerror or str(error)) from None
+
+
+def plural_forms_for(locale: str) -> str:
+    from babel.core import UnknownLocaleError
+    from babel.messages.plurals import get_plural
+
+    try:
+        return str(get_plural(locale).plural_forms)
+    except (UnknownLocaleError, ValueError):
+        return "nplurals=2; plural=(n != 1);"
+
+
+def language_name(locale: str) -> str:
+    from babel import Locale
+    from babel.core import UnknownLocaleError
+
+    try:
+        return str(Locale.parse(locale).english_name)
+    except (UnknownLocaleError, ValueError):
+        return locale
+
+
+def _validated_existing(path: Path, locale: str) -> Catalog:
+    catalog = read_catalog(path)
+    file = display_path(path)
+    language = catalog.language
+    if language and language.replace("-", "_") != locale:
+        raise CatalogError(
+            file,
+            1,
+            f"the header says Language: {language}, but this catalog is for '{locale}'; "
+            "fix the header or move the file to the right locale folder",
+        )
+    plural_count = catalog.header.plural_count
+    if plural_count is not None:
+        try:
+            check_plural_counts(catalog, plural_count)
+        except MergeError as error:
+            raise CatalogError(file, error.line, error.message) from None
+    return catalog
+
+
+def _locales(config: ProjectConfig, locales: Sequence[str] | None) -> list[str]:
+    if not locales:
+        return list(config.target_locales)
+    unknown = [locale for locale in locales if locale not in config.target_locales]
+    if unknown:
+        configured = ", ".join(config.target_locales) or "none"
+        raise CatalogError(
+            str(config.config_file or "configuration"),
+            None,
+            f"locale {unknown[0]} is not a target locale of this project (configured: {configured})",
+        )
+    return list(locales)
+
+
+@dataclass(frozen=True)
+class PlannedCatalog:
+    path: Path
+    locale: str
+    domain: str
+    text: str
+    summary: MergeSummary
+    created: bool
+
+
+def plan_update(config: ProjectConfig, locales: Sequence[str] | None = None) -> list[PlannedCatalog]:
+    """Merged catalogs in memory, for every target locale and domain; nothing is written."""
+    layout = CatalogLayout.for_project(config)
+    domain_templates = templates(config)
+    planned: list[PlannedCatalog] = []
+    for locale in _locales(config, locales):
+        plural_forms = plural_forms_for(locale)
+        for domain, template in domain_templates.items():
+            path = layout.catalog(locale, domain)
+            created = not path.exists()
+            if created:
+                header = new_catalog_header(domain, locale, plural_forms, language_name(locale))
+                existing = Catalog(header, ())
+            else:
+                existing = _validated_existing(path, locale)
+                header = existing.header
+                if header.plural_forms is None:
+                    header = header.with_field("Plural-Forms", plural_forms)
+                if header.get("Language") is None:
+                    header = header.with_field("Language", locale)
+                existing = Catalog(header, existing.entries)
+            plural_count = existing.header.plural_count or 2
+            merged, summary = merge(template, existing, plural_count)
+            planned.append(PlannedCatalog(path, locale, domain, write_po(merged), summary, created))
+    return planned
+
+
+def update(config: ProjectConfig, locales: Sequence[str] | None = None) -> list[tuple[PlannedCatalog, bool]]:
+    """Write templates and merged catalogs; return each catalog with whether it changed."""
+    extract(config)
+    planned = plan_update(config, locales)
+    return [(plan, write_text_atomic(plan.path, plan.text, durable=True)) for plan in planned]
+
+
+def _entries_signature(catalog: Catalog) -> list[tuple[object, ...]]:
+    """What a catalog says, ignoring wrapping and the creation date."""
+    return [
+        (
+            entry.context,
+            entry.msgid,
+            entry.msgid_plural,
+            entry.translations,
+            tuple(sorted(entry.flags)),
+            entry.translator_comments,
+            entry.extracted_comments,
+            entry.references,
+            entry.previous_context,
+            entry.previous_msgid,
+            entry.obsolete,
+        )
+        for entry in catalog.entries
+    ]
+
+
+def stale_files(config: ProjectConfig, locales: Sequence[str] | None = None) -> list[Path]:
+    """Templates and catalogs that ``update`` would change (ignoring wrapping and dates)."""
+    from toolkit.catalogs.po_reader import parse_po
+
+    layout = CatalogLayout.for_project(config)
+    stale: list[Path] = []
+    for domain, template in templates(config).items():
+        path = layout.template(domain)
+        expected = parse_po(write_po(template), str(path))
+        if not path.exists() or _entries_signature(read_catalog(path)) != _entries_signature(expected):
+            stale.append(path)
+    for plan in plan_update(config, locales):
+        expected = parse_po(plan.text, str(plan.path))
+        if plan.created or _entries_signature(read_catalog(plan.path)) != _entries_signature(expected):
+            stale.append(plan.path)
+    return stale
+
+
+def compile_catalogs(
+    config: ProjectConfig, locales: Sequence[str] | None = None, *, use_fuzzy: bool = False
+) -> Outcomes:
+    layout = CatalogLayout.for_project(config)
+    outcomes = Outcomes()
+    domains = list(templates(config))
+    compiled: list[tuple[Path, bytes, CatalogStatistics]] = []
+    for locale in _locales(config, locales):
+        for domain in domains:
+            source = layout.catalog(locale, domain)
+            if not source.exists():
+                raise CatalogError(
+                    display_path(source), None, "catalog missing; run quizkit update to create it"
+                )
+            catalog = _validated_existing(source, locale)
+            compiled.append(
+                (
+                    layout.compiled(locale, domain),
+                    compile_mo(catalog, use_fuzzy=use_fuzzy),
+                    catalog_statistics(catalog),
+                )
+            )
+    for path, data, statistics in compiled:
+        changed = write_bytes_atomic(path, data)
+        outcomes.files.append(
+            FileOutcome(path, changed, f"{statistics.translated} of {statistics.total} messages translated")
+        )
+    return outcomes
+
+
+@dataclass(frozen=True)
+class StatusRow:
+    locale: str
+    domain: str
+    path: Path
+    statistics: CatalogStatistics | None
+
+
+def status(config: ProjectConfig, locales: Sequence[str] | None = None) -> list[StatusRow]:
+    layout = CatalogLayout.for_project(config)
+    rows: list[StatusRow] = []
+    domains = list(templates(config))
+    for locale in _locales(config, locales):
+        for domain in domains:
+            path = layout.catalog(locale, domain)
+            statistics = catalog_statistics(_validated_existing(path, locale)) if path.exists() else None
+            rows.append(StatusRow(locale, domain, path, statistics))
+    return rows

@@ -1,0 +1,60 @@
+"""Honest catalog statistics: fuzzy entries and plural entries with an empty form never count as translated."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from toolkit.catalogs.catalog import Catalog
+
+_WORD = re.compile(r"\w+(?:[-'’]\w+)*")
+
+
+def count_words(text: str) -> int:
+    return len(_WORD.findall(text))
+
+
+@dataclass(frozen=True)
+class CatalogStatistics:
+    total: int
+    translated: int
+    fuzzy: int
+    untranslated: int
+    obsolete: int
+    source_words: int
+    translated_words: int
+
+    @property
+    def percent_translated(self) -> float:
+        return 100.0 * self.translated / self.total if self.total else 100.0
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "total": self.total,
+            "translated": self.translated,
+            "fuzzy": self.fuzzy,
+            "untranslated": self.untranslated,
+            "obsolete": self.obsolete,
+            "source_words": self.source_words,
+            "translated_words": self.translated_words,
+            "percent_translated": round(self.percent_translated, 2),
+        }
+
+
+def catalog_statistics(catalog: Catalog) -> CatalogStatistics:
+    total = translated = fuzzy = untranslated = obsolete = source_words = translated_words = 0
+    for entry in catalog.entries:
+        if entry.obsolete:
+            obsolete += 1
+            continue
+        total += 1
+        words = count_words(entry.msgid)
+        source_words += words
+        if entry.is_translated:
+            translated += 1
+            translated_words += words
+        elif entry.is_fuzzy and entry.has_translation:
+            fuzzy += 1
+        else:
+            untranslated += 1
+    return CatalogStatistics(total, translated, fuzzy, untranslated, obsolete, source_words, translated_words)

@@ -1,0 +1,165 @@
+"""``quizkit extract``, ``update``, ``compile`` and ``status``: the gettext catalog workflow."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from toolkit.cli.output import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    FORMAT_OPTION,
+    plural,
+    project_config,
+    relative,
+    reported_errors,
+)
+
+LOCALE_OPTION = click.option(
+    "--locale", "-l", "locales", multiple=True, help="Only this target locale (repeatable; default: all)."
+)
+
+
+@click.command()
+@click.option(
+    "--with-lines", is_flag=True, help="Add line numbers to #: references (they churn on every edit)."
+)
+def extract(with_lines: bool) -> None:
+    """Write locales/<domain>.pot for every quiz and for ui from the content."""
+    from toolkit.catalogs.project import extract as extract_templates
+
+    with reported_errors():
+        outcomes = extract_templates(project_config(), with_lines)
+    for outcome in outcomes.files:
+        click.echo(
+            f"{relative(outcome.path)}: {'written' if outcome.changed else 'unchanged'} ({outcome.detail})"
+        )
+
+
+def _describe(summary: object, created: bool) -> str:
+    from toolkit.catalogs.merge import MergeSummary
+
+    assert isinstance(summary, MergeSummary)
+    if created:
+        return f"created ({plural(summary.added, 'entry', 'entries')})"
+    parts = [
+        f"{summary.added} new" if summary.added else "",
+        f"{summary.changed} changed (now fuzzy)" if summary.changed else "",
+        f"{summary.renamed} carried over from renamed keys (fuzzy)" if summary.renamed else "",
+        f"{summary.restored} restored from obsolete" if summary.restored else "",
+        f"{summary.obsoleted} made obsolete" if summary.obsoleted else "",
+    ]
+    return ", ".join(part for part in parts if part)
+
+
+@click.command()
+@LOCALE_OPTION
+@click.option("--check", is_flag=True, help="Change nothing; exit 1 if templates or catalogs are stale.")
+def update(locales: tuple[str, ...], check: bool) -> None:
+    """Extract templates, then merge them into every catalog by key (creating missing catalogs).
+
+    Changed source text marks the translation fuzzy with the previous text (#|); removed keys become
+    obsolete (#~) and are restored when they return; no translation is ever dropped.
+    """
+    from toolkit.catalogs import project
+
+    config = project_config()
+    if check:
+        with reported_errors():
+            stale = project.stale_files(config, locales)
+        for path in stale:
+            click.echo(f"{relative(path)}: stale")
+        if stale:
+            click.echo(f"{plural(len(stale), 'file')} out of date with the content; run quizkit update")
+            raise SystemExit(EXIT_PROBLEMS)
+        click.echo("templates and catalogs are up to date")
+        return
+    with reported_errors():
+        results = project.update(config, locales)
+    for plan, changed in results:
+        detail = _describe(plan.summary, plan.created)
+        state = "unchanged" if not changed else (detail or "updated comments and references")
+        click.echo(f"{relative(plan.path)}: {state}")
+
+
+@click.command(name="compile")
+@LOCALE_OPTION
+@click.option("--use-fuzzy", is_flag=True, help="Include fuzzy translations (left out by default).")
+def compile_command(locales: tuple[str, ...], use_fuzzy: bool) -> None:
+    """Compile every catalog to locales/<locale>/LC_MESSAGES/<domain>.mo."""
+    from toolkit.catalogs.project import compile_catalogs
+
+    with reported_errors():
+        outcomes = compile_catalogs(project_config(), locales, use_fuzzy=use_fuzzy)
+    for outcome in outcomes.files:
+        click.echo(
+            f"{relative(outcome.path)}: {'written' if outcome.changed else 'unchanged'} ({outcome.detail})"
+        )
+
+
+@click.command()
+@LOCALE_OPTION
+@FORMAT_OPTION
+@click.option(
+    "--fail-under",
+    type=click.FloatRange(0, 100),
+    default=None,
+    help="Exit 1 if any catalog is less than this percent translated.",
+)
+def status(locales: tuple[str, ...], output_format: str, fail_under: float | None) -> None:
+    """Translated, fuzzy, untranslated and obsolete entries and words, per locale and domain.
+
+    Fuzzy entries and plural entries with an empty form never count as translated.
+    """
+    from toolkit.catalogs.project import status as catalog_status
+
+    with reported_errors():
+        rows = catalog_status(project_config(), locales)
+    below = [
+        row
+        for row in rows
+        if row.statistics is None
+        or (fail_under is not None and row.statistics.percent_translated < fail_under)
+    ]
+    if output_format == "json":
+        document = [
+            {
+                "locale": row.locale,
+                "domain": row.domain,
+                "catalog": relative(row.path),
+                **(row.statistics.to_dict() if row.statistics else {"missing": True}),
+            }
+            for row in rows
+        ]
+        click.echo(json.dumps(document, ensure_ascii=False, indent=2))
+    else:
+        headings = ("locale", "domain", "translated", "fuzzy", "untranslated", "obsolete", "words", "done")
+        table = [headings]
+        for row in rows:
+            statistics = row.statistics
+            if statistics is None:
+                table.append((row.locale, row.domain, "missing: run quizkit update", "", "", "", "", ""))
+                continue
+            table.append(
+                (
+                    row.locale,
+                    row.domain,
+                    f"{statistics.translated}/{statistics.total}",
+                    str(statistics.fuzzy),
+                    str(statistics.untranslated),
+                    str(statistics.obsolete),
+                    f"{statistics.translated_words}/{statistics.source_words}",
+                    f"{statistics.percent_translated:.1f}%",
+                )
+            )
+        widths = [max(len(line[column]) for line in table) for column in range(len(headings))]
+        for line in table:
+            click.echo(
+                "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip()
+            )
+    if fail_under is not None and below:
+        raise SystemExit(EXIT_PROBLEMS)
+    if any(row.statistics is None for row in rows):
+        raise SystemExit(EXIT_PROBLEMS)
+    raise SystemExit(EXIT_OK)

@@ -1,0 +1,67 @@
+"""Writing files safely: atomically, only when the content changes, and only inside the project.
+
+Every write goes to a temporary file in the same folder and is then renamed over the target, so a crash
+or a full disk leaves the old file or the new one, never half of one. Files that cannot be regenerated
+(catalogs, content) are also flushed to disk before the rename.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+
+class OutsideProjectError(Exception):
+    """A path that would write outside the folder it is confined to."""
+
+
+def confined(path: Path, root: Path) -> Path:
+    """``path`` resolved, provided it lies inside ``root``."""
+    resolved = path.resolve()
+    if not resolved.is_relative_to(root.resolve()):
+        raise OutsideProjectError(f"{path} is outside {root}")
+    return resolved
+
+
+def write_bytes_atomic(path: Path, data: bytes, *, durable: bool = False) -> bool:
+    """Write ``data`` to ``path`` atomically; return False (and write nothing) if it already holds it."""
+    try:
+        if path.read_bytes() == data:
+            return False
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor, temporary_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    temporary = Path(temporary_name)
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(data)
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
+        with contextlib.suppress(OSError):
+            temporary.chmod(0o644)
+        temporary.replace(path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
+    if durable:
+        _sync_folder(path.parent)
+    return True
+
+
+def write_text_atomic(path: Path, text: str, *, durable: bool = False) -> bool:
+    return write_bytes_atomic(path, text.encode("utf-8"), durable=durable)
+
+
+def _sync_folder(folder: Path) -> None:
+    # The rename itself is durable only once the folder entry is flushed (POSIX; a no-op elsewhere).
+    with contextlib.suppress(OSError):
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
