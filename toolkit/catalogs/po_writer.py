@@ -146,7 +146,7 @@ def _comment_lines(entry: CatalogEntry) -> Iterator[str]:
         yield f"#. {comment}" if comment else "#."
     if entry.references:
         line = "#:"
-        for reference in entry.references:
+        for reference in dict.fromkeys(entry.references):  # GNU keeps each position once
             if len(line) > 2 and len(line) + len(reference) + 1 > PAGE_WIDTH:
                 yield line
                 line = "#:"

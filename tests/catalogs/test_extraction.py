@@ -1,0 +1,153 @@
+"""Templates: keys, translator context, declared flags, determinism, and Babel's extractor agreeing."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toolkit.catalogs.extraction import extract_templates, literal_format_flags
+from toolkit.catalogs.po_reader import parse_po
+from toolkit.catalogs.po_writer import write_po
+from toolkit.content.validation import load_content
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def templates() -> dict[str, object]:
+    return dict(extract_templates(load_content(ROOT / "content"), ROOT))
+
+
+def test_one_template_per_quiz_and_ui(templates: dict[str, object]) -> None:
+    assert list(templates) == ["data-parallel", "ui"]
+
+
+def test_quiz_entries_carry_keys_and_context() -> None:
+    catalog = extract_templates(load_content(ROOT / "content"), ROOT)["data-parallel"]
+    entries = {entry.context: entry for entry in catalog.entries}
+    correct = entries["data-parallel.questions.gpu-holds.options.full-replica"]
+    assert correct.msgid == "A full copy of the model, processing a different slice of the batch"
+    assert correct.extracted_comments == (
+        "Option 1 of 4 for question 1: “In standard data parallelism, what does each GPU hold?”",
+        "This option is the correct answer.",
+    )
+    assert correct.references == ("content/data-parallel.yaml",)
+    distractor = entries["data-parallel.questions.gpu-holds.options.compressed"]
+    assert distractor.extracted_comments[1] == "This option is a distractor (a wrong answer)."
+    noted = entries["data-parallel.questions.global-batch.prompt"]
+    assert (
+        "Note: B and W are variables; keep them as the Latin capital letters B and W."
+        in noted.extracted_comments
+    )
+    code = entries["data-parallel.questions.sync-operation.options.all-reduce"]
+    assert (
+        code.extracted_comments[-1]
+        == "Text in backticks is code: keep it exactly as it is, backticks included."
+    )
+
+
+def test_interface_entries_declare_placeholders_and_plurals() -> None:
+    catalog = extract_templates(load_content(ROOT / "content"), ROOT)["ui"]
+    entries = {entry.context: entry for entry in catalog.entries}
+    count = entries["ui.question-count"]
+    assert (count.msgid, count.msgid_plural) == ("{count} question", "{count} questions")
+    assert count.flags == ("python-brace-format",)
+    assert "{count}: Number of questions in the quiz." in count.extracted_comments
+    assert "The plural form is chosen by the number {count}." in count.extracted_comments
+    assert entries["ui.check-answer"].flags == ()
+
+
+@pytest.mark.parametrize(
+    ("texts", "flags"),
+    [
+        (("What is 50% of 80?",), ("no-python-format",)),
+        (("Sets {1, 2} and {3}",), ("no-python-brace-format",)),
+        (("100% {x}",), ("no-python-format", "no-python-brace-format")),
+        (("Plain text",), ()),
+    ],
+)
+def test_literal_percent_and_braces_are_declared_not_formats(
+    texts: tuple[str, ...], flags: tuple[str, ...]
+) -> None:
+    assert literal_format_flags(*texts) == flags
+
+
+def test_percent_in_quiz_text_passes_msgfmt_check(tmp_path: Path) -> None:
+    if shutil.which("msgfmt") is None:
+        pytest.skip("GNU gettext (msgfmt) is not installed")
+    quiz = (ROOT / "content" / "data-parallel.yaml").read_text(encoding="utf-8")
+    quiz = quiz.replace("text: Message size and topology", "text: 50% of the message size and {topology}")
+    (tmp_path / "data-parallel.yaml").write_text(quiz, encoding="utf-8")
+    template = extract_templates(load_content(tmp_path), tmp_path)["data-parallel"]
+    (tmp_path / "t.pot").write_text(write_po(template), encoding="utf-8")
+    result = subprocess.run(
+        ["msgfmt", "--check", "-o", "/dev/null", str(tmp_path / "t.pot")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_extraction_is_deterministic(tmp_path: Path) -> None:
+    first = {
+        domain: write_po(catalog)
+        for domain, catalog in extract_templates(load_content(ROOT / "content"), ROOT).items()
+    }
+    second = {
+        domain: write_po(catalog)
+        for domain, catalog in extract_templates(load_content(ROOT / "content"), ROOT).items()
+    }
+    assert first == second
+    assert "POT-Creation-Date" not in first["ui"]
+
+
+def test_line_numbers_only_on_request() -> None:
+    content = load_content(ROOT / "content")
+    plain = extract_templates(content, ROOT)["data-parallel"].entries[0]
+    with_lines = extract_templates(content, ROOT, with_lines=True)["data-parallel"].entries[0]
+    assert plain.references == ("content/data-parallel.yaml",)
+    assert with_lines.references == ("content/data-parallel.yaml:5",)
+
+
+def test_shipped_templates_are_current() -> None:
+    for domain, catalog in extract_templates(load_content(ROOT / "content"), ROOT).items():
+        assert (ROOT / "locales" / f"{domain}.pot").read_text(encoding="utf-8") == write_po(catalog)
+
+
+def test_pybabel_extract_gives_the_same_entries(tmp_path: Path) -> None:
+    pybabel = Path(sys.executable).parent / "pybabel"
+    if not pybabel.exists():
+        pytest.skip("pybabel is not installed in this environment")
+    output = tmp_path / "babel.pot"
+    subprocess.run(
+        [str(pybabel), "extract", "-F", "babel.cfg", "-o", str(output), "."],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    babel_entries = parse_po(output.read_text(encoding="utf-8"), "babel.pot").entries
+    ours = [
+        entry
+        for catalog in extract_templates(load_content(ROOT / "content"), ROOT).values()
+        for entry in catalog.entries
+    ]
+
+    def essence(entry: object) -> tuple[object, ...]:
+        from toolkit.catalogs.catalog import CatalogEntry
+
+        assert isinstance(entry, CatalogEntry)
+        # Babel's writer wraps long #. comments over several lines; the text is what must agree.
+        return (entry.context, entry.msgid, entry.msgid_plural, " ".join(entry.extracted_comments))
+
+    assert sorted(map(essence, babel_entries), key=repr) == sorted(map(essence, ours), key=repr)
+    # Flags differ only where Babel adds its own guess.
+    babel_flags = {entry.context: set(entry.flags) for entry in babel_entries}
+    for entry in ours:
+        assert set(entry.flags) - {"no-python-format", "no-python-brace-format"} <= babel_flags[
+            entry.context
+        ] | {"python-brace-format"}

@@ -1,0 +1,242 @@
+"""extract, update, compile and status as translators and CI run them, on a copy of the project."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import polib
+import pytest
+
+from toolkit.catalogs.po_reader import parse_po
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOG = Path("locales/ur/LC_MESSAGES/data-parallel.po")
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    for folder in ("content", "locales"):
+        shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("*.mo"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    return tmp_path
+
+
+def quizkit(project: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "toolkit", *arguments],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+    )
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {
+        str(path.relative_to(folder)): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+def test_update_on_the_shipped_project_changes_nothing(project: Path) -> None:
+    before = snapshot(project)
+    result = quizkit(project, "update")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        "locales/ur/LC_MESSAGES/data-parallel.po: unchanged\nlocales/ur/LC_MESSAGES/ui.po: unchanged\n"
+    )
+    assert snapshot(project) == before
+    check = quizkit(project, "update", "--check")
+    assert (check.returncode, check.stdout) == (0, "templates and catalogs are up to date\n")
+
+
+def test_edit_content_then_update(project: Path) -> None:
+    quiz = project / "content" / "data-parallel.yaml"
+    quiz.write_text(
+        quiz.read_text(encoding="utf-8").replace(
+            "Message size and topology", "Message size and network topology"
+        ),
+        encoding="utf-8",
+    )
+    check = quizkit(project, "update", "--check")
+    assert check.returncode == 1
+    assert check.stdout.splitlines() == [
+        "locales/data-parallel.pot: stale",
+        "locales/ur/LC_MESSAGES/data-parallel.po: stale",
+        "2 files out of date with the content; run quizkit update",
+    ]
+    result = quizkit(project, "update")
+    assert result.stdout.splitlines()[0] == "locales/ur/LC_MESSAGES/data-parallel.po: 1 changed (now fuzzy)"
+    catalog = parse_po((project / CATALOG).read_text(encoding="utf-8"), "x.po")
+    entry = catalog.by_context()["data-parallel.questions.nccl-factors.options.size-and-topology"]
+    assert entry.is_fuzzy
+    assert entry.previous_msgid == "Message size and topology"
+    assert entry.msgid == "Message size and network topology"
+    assert entry.msgstr  # the old translation waits for review
+    status = quizkit(project, "status", "--format", "json", "--fail-under", "100")
+    assert status.returncode == 1
+    rows = {row["domain"]: row for row in json.loads(status.stdout)}
+    assert (rows["data-parallel"]["translated"], rows["data-parallel"]["fuzzy"]) == (49, 1)
+    assert rows["data-parallel"]["percent_translated"] == 98.0
+    second = quizkit(project, "update")
+    assert "unchanged" in second.stdout.splitlines()[0]
+
+
+def test_status_table(project: Path) -> None:
+    result = quizkit(project, "status", "--fail-under", "100")
+    assert result.returncode == 0
+    assert result.stdout.splitlines() == [
+        "locale  domain         translated  fuzzy  untranslated  obsolete  words    done",
+        "ur      data-parallel  50/50       0      0             0         665/665  100.0%",
+        "ur      ui             20/20       0      0             0         53/53    100.0%",
+    ]
+
+
+def test_compile_writes_mo_files(project: Path) -> None:
+    result = quizkit(project, "compile")
+    assert result.returncode == 0
+    assert result.stdout.splitlines() == [
+        "locales/ur/LC_MESSAGES/data-parallel.mo: written (50 of 50 messages translated)",
+        "locales/ur/LC_MESSAGES/ui.mo: written (20 of 20 messages translated)",
+    ]
+    again = quizkit(project, "compile")
+    assert "unchanged" in again.stdout
+
+
+def test_translator_round_trip_through_polib(project: Path) -> None:
+    """A translator's editor (polib here, as Poedit-like tools do) saves; update loses nothing."""
+    path = project / CATALOG
+    original = parse_po(path.read_text(encoding="utf-8"), "x.po")
+    edited = polib.pofile(str(path))
+    key = "data-parallel.questions.gpu-holds.options.compressed"
+    target = next(entry for entry in edited if entry.msgctxt == key)
+    target.msgstr = "کم پیرامیٹرز والا ماڈل کا کمپریسڈ ورژن"
+    target.tcomment = "reviewed"
+    edited.save(str(path))
+    result = quizkit(project, "update")
+    assert result.returncode == 0, result.stderr
+    merged = parse_po(path.read_text(encoding="utf-8"), "x.po")
+    changed = {
+        entry.context for entry, old in zip(merged.entries, original.entries, strict=True) if entry != old
+    }
+    assert changed == {key}
+    assert merged.by_context()[key].msgstr == "کم پیرامیٹرز والا ماڈل کا کمپریسڈ ورژن"
+    assert merged.by_context()[key].translator_comments == ("reviewed",)
+
+
+def test_hand_reordered_catalog_merges_without_loss(project: Path) -> None:
+    path = project / CATALOG
+    text = path.read_text(encoding="utf-8")
+    header, *blocks = text.split("\n\n")
+    path.write_text("\n\n".join([header, *reversed(blocks)]).rstrip("\n") + "\n", encoding="utf-8")
+    result = quizkit(project, "update")
+    assert result.returncode == 0, result.stderr
+    assert path.read_text(encoding="utf-8") == text
+
+
+BAD_CATALOGS = [
+    (
+        "syntax-error",
+        lambda text: text.replace('msgid "Data Parallelism Quiz"', 'msgid "Data Parallelism Quiz'),
+        "locales/ur/LC_MESSAGES/data-parallel.po:18: error[catalog]: unterminated string: a string must start "
+        "and end with a double quote on one line",
+    ),
+    (
+        "unknown-charset",
+        lambda text: text.replace("charset=UTF-8", "charset=KLINGON-8"),
+        "locales/ur/LC_MESSAGES/data-parallel.po:11: error[catalog]: unknown charset 'KLINGON-8' in the header; "
+        "save the catalog as UTF-8",
+    ),
+    (
+        "another-language",
+        lambda text: text.replace('"Language: ur\\n"', '"Language: fr\\n"'),
+        "locales/ur/LC_MESSAGES/data-parallel.po:1: error[catalog]: the header says Language: fr, but this "
+        "catalog is for 'ur'; fix the header or move the file to the right locale folder",
+    ),
+    (
+        "duplicate-entry",
+        lambda text: text + '\nmsgctxt "data-parallel.title"\nmsgid "Data Parallelism Quiz"\nmsgstr "x"\n',
+        "locales/ur/LC_MESSAGES/data-parallel.po:{end}: error[catalog]: duplicate entry: msgctxt "
+        "'data-parallel.title' and msgid 'Data Parallelism Quiz' is already defined on line 15",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "damage", "message"), BAD_CATALOGS, ids=[case[0] for case in BAD_CATALOGS])
+def test_bad_catalogs_are_refused_and_nothing_is_written(
+    project: Path, name: str, damage: object, message: str
+) -> None:
+    path = project / CATALOG
+    assert callable(damage)
+    text = path.read_text(encoding="utf-8")
+    message = message.replace("{end}", str(text.count("\n") + 2))  # the appended entry's first line
+    path.write_text(damage(text), encoding="utf-8")
+    before = snapshot(project)
+    for command in ("update", "compile", "status"):
+        result = quizkit(project, command)
+        assert result.returncode == 1, command
+        assert result.stderr == message + "\n", command
+        assert "Traceback" not in result.stderr
+        assert snapshot(project) == before, command
+
+
+def test_plural_count_mismatch(project: Path) -> None:
+    path = project / "locales/ur/LC_MESSAGES/ui.po"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(
+        text.replace('msgstr[1] "{count} سوالات"', 'msgstr[1] "{count} سوالات"\nmsgstr[2] "x"'),
+        encoding="utf-8",
+    )
+    result = quizkit(project, "update")
+    assert result.returncode == 1
+    line = next(
+        number
+        for number, content in enumerate(text.splitlines(), 1)
+        if content == "#. Number of questions in the quiz, shown on the start screen."
+    )
+    assert result.stderr == (
+        f"locales/ur/LC_MESSAGES/ui.po:{line}: error[catalog]: entry 'ui.question-count' has 3 plural forms but "
+        "the header's Plural-Forms says nplurals=2\n"
+    )
+
+
+def test_invalid_content_stops_update(project: Path) -> None:
+    (project / "content" / "data-parallel.yaml").write_text("id: data-parallel\n", encoding="utf-8")
+    before = snapshot(project)
+    result = quizkit(project, "update")
+    assert result.returncode == 1
+    assert result.stdout.startswith("content/data-parallel.yaml:1:1: error[missing-field]: quiz is missing")
+    assert result.stderr.endswith(
+        "content has errors; fix them and run the command again (quizkit validate lists them)\n"
+    )
+    assert snapshot(project) == before
+
+
+def test_new_locale_gets_a_catalog_with_cldr_plural_forms(project: Path) -> None:
+    pyproject = project / "pyproject.toml"
+    pyproject.write_text(
+        pyproject.read_text(encoding="utf-8").replace(
+            'target-locales = ["ur"]', 'target-locales = ["ur", "ar"]'
+        ),
+        encoding="utf-8",
+    )
+    result = quizkit(project, "update", "--locale", "ar")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "locales/ar/LC_MESSAGES/data-parallel.po: created (50 entries)",
+        "locales/ar/LC_MESSAGES/ui.po: created (20 entries)",
+    ]
+    header = parse_po((project / "locales/ar/LC_MESSAGES/ui.po").read_text(encoding="utf-8"), "ui.po").header
+    assert header.get("Language") == "ar"
+    assert header.plural_count == 6
+    counts = parse_po(
+        (project / "locales/ar/LC_MESSAGES/ui.po").read_text(encoding="utf-8"), "ui.po"
+    ).by_context()
+    assert len(counts["ui.question-count"].msgstr_plural) == 6

@@ -1,0 +1,163 @@
+"""The shipped Urdu translation is complete, consistent with the glossary, and clean Urdu text.
+
+These are the checks issue 4 asks for until ``quizkit check`` takes them over.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from toolkit.catalogs.catalog import CatalogEntry
+from toolkit.catalogs.po_reader import parse_po
+from toolkit.content.validation import load_content
+from toolkit.glossary import Glossary, load_glossary
+from toolkit.text_tokens import scan
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGS = {
+    domain: parse_po((ROOT / f"locales/ur/LC_MESSAGES/{domain}.po").read_text(encoding="utf-8"), domain)
+    for domain in ("data-parallel", "ui")
+}
+ENTRIES = [entry for catalog in CATALOGS.values() for entry in catalog.entries]
+ARABIC_CODE_POINTS = {
+    "\u0643": "Arabic kaf",
+    "\u064a": "Arabic yeh",
+    "\u0647": "Arabic heh",
+    "\u0649": "alef maksura",
+}
+LATIN_TOKEN = re.compile(r"(?<![A-Za-z])(?:[BWk]|[A-Z]{2,}s?|[A-Z][a-z]+[A-Z]\w*)(?![A-Za-z])")
+BIDI_CONTROLS = set("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+@pytest.fixture(scope="module")
+def glossary() -> Glossary:
+    return load_glossary(ROOT / "locales/glossary/ur.yaml")
+
+
+def translations(entry: CatalogEntry) -> list[tuple[str, str]]:
+    """(source, translation) pairs; a plural entry's forms pair with msgid and msgid_plural."""
+    if entry.is_plural:
+        return [(entry.msgid, entry.msgstr_plural[0]), (entry.msgid_plural or "", entry.msgstr_plural[1])]
+    return [(entry.msgid, entry.msgstr)]
+
+
+def test_every_entry_translated_and_none_fuzzy() -> None:
+    assert all(entry.is_translated for entry in ENTRIES)
+    assert not any(entry.obsolete for entry in ENTRIES)
+
+
+def test_catalogs_cover_every_key_of_the_content() -> None:
+    content = load_content(ROOT / "content")
+    keys = {text.key for quiz in content.quizzes for text in quiz.texts()}
+    assert content.interface is not None
+    keys |= {message.key for message in content.interface.messages}
+    assert {entry.context for entry in ENTRIES} == keys
+
+
+def test_glossary_terms_use_preferred_or_accepted_forms(glossary: Glossary) -> None:
+    problems = [
+        f"{entry.context}: '{term.english}' needs one of {term.accepted}"
+        for entry in ENTRIES
+        for source, translation in translations(entry)
+        for term in glossary.terms_in(source)
+        if not term.rendered_in(translation)
+    ]
+    assert problems == []
+
+
+def test_no_wrong_rendering_where_the_source_has_the_term(glossary: Glossary) -> None:
+    problems = [
+        f"{entry.context}: '{wrong}' is wrong for '{term.english}'"
+        for entry in ENTRIES
+        for source, translation in translations(entry)
+        for term in glossary.terms_in(source)
+        for wrong in term.wrong_renderings_in(translation)
+    ]
+    assert problems == []
+
+
+def test_glossary_covers_the_terms_in_the_content(glossary: Glossary) -> None:
+    required = {
+        "data parallelism",
+        "gradient",
+        "all-reduce",
+        "broadcast",
+        "scatter",
+        "optimizer state",
+        "weights",
+        "gradient accumulation",
+        "throughput",
+        "backward pass",
+        "forward pass",
+        "worker",
+        "topology",
+        "microbatch",
+        "compress",
+        "communication cost",
+        "GPU",
+        "NCCL",
+        "PyTorch",
+        "DistributedDataParallel",
+    }
+    assert required <= {term.english for term in glossary.terms}
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[entry.context or entry.msgid for entry in ENTRIES])
+def test_clean_urdu_text(entry: CatalogEntry) -> None:
+    for source, translation in translations(entry):
+        assert not [name for character, name in ARABIC_CODE_POINTS.items() if character in translation]
+        assert not BIDI_CONTROLS & set(translation)
+        assert unicodedata.normalize("NFC", translation) == translation
+        assert "\u0640" not in translation and "  " not in translation and translation == translation.strip()
+        # Sentences end in Urdu punctuation: no Latin . or ? at a sentence end.
+        prose = re.sub(r"`[^`]*`", "", translation)
+        assert not re.search(r"[.?](\s|$)", prose), translation
+        # End punctuation parity: ? ↔ ؟, . ↔ ۔, none ↔ none.
+        expected = {"?": "؟", ".": "۔"}.get(source[-1], "")
+        assert (translation[-1] if translation[-1] in "۔؟" else "") == expected, translation
+        # Inline code and placeholders unchanged (the one form of a plural may omit the count).
+        source_tokens = scan(
+            source, with_placeholders=entry.context.startswith("ui.") if entry.context else False
+        )
+        target_tokens = scan(
+            translation, with_placeholders=entry.context.startswith("ui.") if entry.context else False
+        )
+        assert sorted(target_tokens.code_spans) == sorted(source_tokens.code_spans)
+        assert set(target_tokens.placeholders) <= set(source_tokens.placeholders)
+        if source != entry.msgid or not entry.is_plural:
+            assert sorted(target_tokens.placeholders) == sorted(source_tokens.placeholders)
+        # Variables, acronyms and CamelCase names stay exactly as in the source.
+        source_prose = re.sub(r"`[^`]*`", "", source)
+        for token in LATIN_TOKEN.findall(source_prose):
+            assert re.search(rf"(?<![A-Za-z]){re.escape(token)}(?![A-Za-z])", translation), (
+                token,
+                translation,
+            )
+
+
+def test_every_explanation_has_an_urdu_explanation() -> None:
+    explanations = [
+        entry for entry in CATALOGS["data-parallel"].entries if (entry.context or "").endswith(".explanation")
+    ]
+    assert len(explanations) == 8
+    for entry in explanations:
+        # Same number of sentences: nothing dropped or merged.
+        assert entry.msgid.count(". ") + 1 == entry.msgstr.count("۔ ") + 1, entry.context
+
+
+def test_options_of_a_question_are_translated_differently() -> None:
+    by_question: dict[str, list[str]] = {}
+    for entry in CATALOGS["data-parallel"].entries:
+        context = entry.context or ""
+        if ".options." in context:
+            by_question.setdefault(context.split(".options.")[0], []).append(entry.msgstr)
+    assert all(len(set(texts)) == len(texts) for texts in by_question.values())
+
+
+def test_question_progress_is_idiomatic() -> None:
+    progress = CATALOGS["ui"].by_context()["ui.question-progress"].msgstr
+    assert progress in {"سوال {current} از {total}", "{total} میں سے سوال {current}"}

@@ -1,0 +1,112 @@
+"""Glossaries: preferred, accepted and wrong renderings of terms, per target locale.
+
+``locales/glossary/<locale>.yaml`` (schema/glossary.schema.json). A term is found in a source text by
+its English words (hyphens and spaces alike, English inflections allowed); the translation must then
+hold the preferred form, an accepted variant or a listed inflected form, and must not hold a rendering
+listed as wrong for that term. Wrong renderings are flagged only where the source has the term,
+because the same word can be right elsewhere (متبادل is right for "alternative").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from toolkit.content.schema_validation import validate_against_schema
+from toolkit.content.validation import display_path
+from toolkit.content.yaml_document import YamlError, parse_yaml
+from toolkit.diagnostics import Diagnostic, Severity
+
+GLOSSARY_SCHEMA = "glossary.schema.json"
+_ENGLISH_INFLECTION = r"(?:[bcdfgklmnprstvz]?(?:s|es|ed|d|ing))?"
+
+
+class GlossaryError(Exception):
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        super().__init__("; ".join(diagnostic.to_text() for diagnostic in diagnostics))
+        self.diagnostics = diagnostics
+
+
+def _normalized_english(text: str) -> str:
+    return re.sub(r"[-\s]+", " ", text.replace("`", ""))
+
+
+@dataclass(frozen=True)
+class Term:
+    english: str
+    preferred: str
+    variants: tuple[str, ...] = ()
+    wrong: tuple[str, ...] = ()
+    forms: tuple[str, ...] = ()
+    keep_latin: bool = False
+    note: str | None = None
+
+    @functools.cached_property
+    def _pattern(self) -> re.Pattern[str]:
+        words = re.escape(_normalized_english(self.english)).replace(r"\ ", " ")
+        flags = 0 if self.keep_latin else re.IGNORECASE
+        return re.compile(rf"(?<!\w){words}{_ENGLISH_INFLECTION}(?!\w)", flags)
+
+    @property
+    def accepted(self) -> tuple[str, ...]:
+        return (self.preferred, *self.variants, *self.forms)
+
+    def occurs_in_source(self, source: str) -> bool:
+        return self._pattern.search(_normalized_english(source)) is not None
+
+    def rendered_in(self, translation: str) -> bool:
+        # Substring match: Urdu suffixes (ویٹس، ورکرز) extend the listed stems.
+        return any(form in translation for form in self.accepted)
+
+    def wrong_renderings_in(self, translation: str) -> list[str]:
+        # Matched at a word start only, so the wrong stem is caught with any Urdu suffix (گریڈینٹس).
+        return [form for form in self.wrong if re.search(rf"(?<!\w){re.escape(form)}", translation)]
+
+
+@dataclass(frozen=True)
+class Glossary:
+    locale: str
+    terms: tuple[Term, ...]
+
+    def terms_in(self, source: str) -> list[Term]:
+        return [term for term in self.terms if term.occurs_in_source(source)]
+
+
+def glossary_path(locales_dir: Path, locale: str) -> Path:
+    return locales_dir / "glossary" / f"{locale}.yaml"
+
+
+def load_glossary(path: Path) -> Glossary:
+    """Read and validate a glossary; :class:`GlossaryError` lists every problem with its line."""
+    file = display_path(path)
+    try:
+        document = parse_yaml(path.read_bytes())
+    except YamlError as error:
+        problem = error.problem
+        raise GlossaryError(
+            [Diagnostic(file, problem.line, problem.column, Severity.ERROR, problem.code, problem.message)]
+        ) from None
+    except OSError as error:
+        raise GlossaryError(
+            [Diagnostic(file, None, None, Severity.ERROR, "file-unreadable", error.strerror or str(error))]
+        ) from None
+    diagnostics = validate_against_schema(document, GLOSSARY_SCHEMA, file, "glossary")
+    if diagnostics:
+        raise GlossaryError(diagnostics)
+    data = document.data
+    assert isinstance(data, dict)
+    terms = tuple(
+        Term(
+            english=str(raw["english"]),
+            preferred=str(raw["preferred"]),
+            variants=tuple(raw.get("variants", ())),
+            wrong=tuple(raw.get("wrong", ())),
+            forms=tuple(raw.get("forms", ())),
+            keep_latin=bool(raw.get("keep_latin", False)),
+            note=raw.get("note"),
+        )
+        for raw in data["terms"]
+    )
+    return Glossary(str(data["locale"]), terms)
