@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +28,14 @@ class GlossaryError(Exception):
     def __init__(self, diagnostics: list[Diagnostic]) -> None:
         super().__init__("; ".join(diagnostic.to_text() for diagnostic in diagnostics))
         self.diagnostics = diagnostics
+
+
+# Code-point variants are reported by their own checks; the glossary compares letters, not encodings.
+_LETTER_VARIANTS = str.maketrans({"\u0643": "\u06a9", "\u064a": "\u06cc", "\u0649": "\u06cc", "\u0640": None})
+
+
+def comparable(translation: str) -> str:
+    return unicodedata.normalize("NFC", translation).translate(_LETTER_VARIANTS)
 
 
 def _normalized_english(text: str) -> str:
@@ -58,11 +67,13 @@ class Term:
 
     def rendered_in(self, translation: str) -> bool:
         # Substring match: Urdu suffixes (ویٹس، ورکرز) extend the listed stems.
-        return any(form in translation for form in self.accepted)
+        text = comparable(translation)
+        return any(form in text for form in self.accepted)
 
     def wrong_renderings_in(self, translation: str) -> list[str]:
         # Matched at a word start only, so the wrong stem is caught with any Urdu suffix (گریڈینٹس).
-        return [form for form in self.wrong if re.search(rf"(?<!\w){re.escape(form)}", translation)]
+        text = comparable(translation)
+        return [form for form in self.wrong if re.search(rf"(?<!\w){re.escape(form)}", text)]
 
 
 @dataclass(frozen=True)

@@ -239,3 +239,14 @@ def test_every_part_survives_a_round_trip() -> None:
     assert first.previous_context == "old.key" and first.previous_msgid == "old text"
     assert first.flags == ("fuzzy", "python-brace-format")
     assert catalog.entries[2].obsolete and catalog.entries[2].translator_comments == ("kept note",)
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext (msgfmt) is not installed")
+@pytest.mark.parametrize("path", SHIPPED, ids=[path.name for path in SHIPPED])
+def test_shipped_catalogs_pass_msgfmt_checks(path: Path, tmp_path: Path) -> None:
+    arguments = ["msgfmt", "--check-format", "--check-domain", "-o", str(tmp_path / "out.mo"), str(path)]
+    if path.suffix == ".po":
+        arguments[1:1] = ["--check", "--check-header"]
+    result = subprocess.run(arguments, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in result.stderr, result.stderr

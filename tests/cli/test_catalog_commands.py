@@ -93,9 +93,9 @@ def test_status_table(project: Path) -> None:
     result = quizkit(project, "status", "--fail-under", "100")
     assert result.returncode == 0
     assert result.stdout.splitlines() == [
-        "locale  domain         translated  fuzzy  untranslated  obsolete  words    done",
-        "ur      data-parallel  50/50       0      0             0         665/665  100.0%",
-        "ur      ui             20/20       0      0             0         53/53    100.0%",
+        "locale  domain         translated  fuzzy  untranslated  obsolete  ignored  words    done",
+        "ur      data-parallel  50/50       0      0             0         0        679/679  100.0%",
+        "ur      ui             20/20       0      0             0         0        53/53    100.0%",
     ]
 
 

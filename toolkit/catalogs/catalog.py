@@ -29,6 +29,8 @@ class CatalogEntry:
     obsolete: bool = False
     line: int = field(default=0, compare=False)
     """Line of the entry's first line in the file it was read from; 0 when it was not read."""
+    msgstr_line: int = field(default=0, compare=False)
+    """Line of its (first) msgstr keyword in that file; 0 when it was not read."""
 
     @property
     def identity(self) -> tuple[str | None, str]:

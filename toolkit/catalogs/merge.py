@@ -92,6 +92,7 @@ def _carry(
         previous_msgid_plural=previous_msgid_plural,
         obsolete=False,
         line=0,
+        msgstr_line=0,
     )
 
 

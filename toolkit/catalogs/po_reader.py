@@ -57,6 +57,7 @@ class _Draft:
     previous_msgid: str | None = None
     previous_msgid_plural: str | None = None
     seen_keyword: bool = False
+    msgstr_line: int = 0
 
     def __post_init__(self) -> None:
         self.flags: list[str] = []
@@ -223,6 +224,7 @@ def parse_po(text: str, file: str) -> Catalog:
                 previous_msgid_plural=draft.previous_msgid_plural,
                 obsolete=draft.obsolete,
                 line=draft.line,
+                msgstr_line=draft.msgstr_line,
             )
         )
         draft = _Draft()
@@ -325,6 +327,7 @@ def parse_po(text: str, file: str) -> Catalog:
             if draft.msgstr is not None or draft.msgstr_plural is not None:
                 raise fail("a second msgstr in one entry")
             draft.msgstr = value
+            draft.msgstr_line = line_number
             target = ("msgstr", None)
         else:
             if draft.msgid is None:
@@ -332,6 +335,7 @@ def parse_po(text: str, file: str) -> Catalog:
             index = int(plural_index)
             if draft.msgstr_plural is None:
                 draft.msgstr_plural = {}
+                draft.msgstr_line = line_number
             if index in draft.msgstr_plural:
                 raise fail(f"msgstr[{index}] appears twice in one entry")
             draft.msgstr_plural[index] = value

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from toolkit.catalogs.catalog import Catalog
+from toolkit.checks.suppression import suppressions
 
 _WORD = re.compile(r"\w+(?:[-'’]\w+)*")
 
@@ -23,6 +24,8 @@ class CatalogStatistics:
     obsolete: int
     source_words: int
     translated_words: int
+    suppressions: int = 0
+    """``quizkit-ignore`` comments on active entries: exemptions a reviewer may want to revisit."""
 
     @property
     def percent_translated(self) -> float:
@@ -37,17 +40,19 @@ class CatalogStatistics:
             "obsolete": self.obsolete,
             "source_words": self.source_words,
             "translated_words": self.translated_words,
+            "suppressions": self.suppressions,
             "percent_translated": round(self.percent_translated, 2),
         }
 
 
 def catalog_statistics(catalog: Catalog) -> CatalogStatistics:
-    total = translated = fuzzy = untranslated = obsolete = source_words = translated_words = 0
+    total = translated = fuzzy = untranslated = obsolete = source_words = translated_words = suppressed = 0
     for entry in catalog.entries:
         if entry.obsolete:
             obsolete += 1
             continue
         total += 1
+        suppressed += len(suppressions(entry))
         words = count_words(entry.msgid)
         source_words += words
         if entry.is_translated:
@@ -57,4 +62,6 @@ def catalog_statistics(catalog: Catalog) -> CatalogStatistics:
             fuzzy += 1
         else:
             untranslated += 1
-    return CatalogStatistics(total, translated, fuzzy, untranslated, obsolete, source_words, translated_words)
+    return CatalogStatistics(
+        total, translated, fuzzy, untranslated, obsolete, source_words, translated_words, suppressed
+    )

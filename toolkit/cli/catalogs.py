@@ -134,12 +134,22 @@ def status(locales: tuple[str, ...], output_format: str, fail_under: float | Non
         ]
         click.echo(json.dumps(document, ensure_ascii=False, indent=2))
     else:
-        headings = ("locale", "domain", "translated", "fuzzy", "untranslated", "obsolete", "words", "done")
+        headings = (
+            "locale",
+            "domain",
+            "translated",
+            "fuzzy",
+            "untranslated",
+            "obsolete",
+            "ignored",
+            "words",
+            "done",
+        )
         table = [headings]
         for row in rows:
             statistics = row.statistics
             if statistics is None:
-                table.append((row.locale, row.domain, "missing: run quizkit update", "", "", "", "", ""))
+                table.append((row.locale, row.domain, "missing: run quizkit update", "", "", "", "", "", ""))
                 continue
             table.append(
                 (
@@ -149,6 +159,7 @@ def status(locales: tuple[str, ...], output_format: str, fail_under: float | Non
                     str(statistics.fuzzy),
                     str(statistics.untranslated),
                     str(statistics.obsolete),
+                    str(statistics.suppressions),
                     f"{statistics.translated_words}/{statistics.source_words}",
                     f"{statistics.percent_translated:.1f}%",
                 )

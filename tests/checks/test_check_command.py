@@ -1,0 +1,137 @@
+"""quizkit check's outputs: SARIF valid against the 2.1.0 schema, JSON, suppressions, strictness."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SARIF_SCHEMA = ROOT.parent / "shared" / "schemas-external" / "sarif-schema-2.1.0.json"
+CATALOG = "locales/ur/LC_MESSAGES/data-parallel.po"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    for folder in ("content", "locales"):
+        shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("*.mo"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    return tmp_path
+
+
+def quizkit(project: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "toolkit", *arguments],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
+
+
+def edit(project: Path, old: str, new: str) -> None:
+    path = project / CATALOG
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_clean_project(project: Path) -> None:
+    result = quizkit(project, "check", "--strict")
+    assert (result.returncode, result.stdout) == (0, "2 catalogs checked: 0 errors, 0 warnings\n")
+
+
+def test_sarif_output_is_valid(project: Path) -> None:
+    if not SARIF_SCHEMA.exists():
+        pytest.skip("../shared/schemas-external/sarif-schema-2.1.0.json is not beside the project")
+    from jsonschema import Draft4Validator
+
+    edit(project, "آپٹیمائزر کی حالت، جبکہ", "اصلاح کی حالت، جبکہ")
+    result = quizkit(project, "check", "--format", "sarif")
+    assert result.returncode == 1
+    log = json.loads(result.stdout)
+    schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
+    errors = sorted(Draft4Validator(schema).iter_errors(log), key=str)
+    assert errors == []
+    results = log["runs"][0]["results"]
+    assert {item["ruleId"] for item in results} == {"glossary-wrong-term", "glossary-missing-term"}
+    wrong = next(item for item in results if item["ruleId"] == "glossary-wrong-term")
+    assert wrong["level"] == "error"
+    location = wrong["locations"][0]
+    assert location["physicalLocation"]["artifactLocation"]["uri"] == CATALOG
+    assert (
+        location["logicalLocations"][0]["fullyQualifiedName"]
+        == "data-parallel.questions.gpu-holds.options.optimizer-only"
+    )
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    assert rules[wrong["ruleIndex"]]["id"] == "glossary-wrong-term"
+
+
+def test_json_output(project: Path) -> None:
+    edit(project, "اسکیٹر، جو", "سکیٹر، جو")
+    result = quizkit(project, "check", "--format", "json")
+    document = json.loads(result.stdout)
+    codes = [item["code"] for item in document["diagnostics"]]
+    assert codes == ["glossary-missing-term", "glossary-wrong-term"]
+    assert document["diagnostics"][1]["key"] == "data-parallel.questions.sync-operation.options.scatter"
+    assert document["summary"]["errors"] == 1
+
+
+def test_suppression_with_reason_silences_one_check_and_is_counted(project: Path) -> None:
+    edit(
+        project,
+        'msgctxt "data-parallel.questions.sync-operation.options.scatter"',
+        "# quizkit-ignore: glossary-wrong-term: the page style guide keeps سکیٹر here\n"
+        "# quizkit-ignore: glossary-missing-term: same reason\n"
+        'msgctxt "data-parallel.questions.sync-operation.options.scatter"',
+    )
+    edit(project, "اسکیٹر، جو", "سکیٹر، جو")
+    result = quizkit(project, "check")
+    assert result.returncode == 0
+    assert result.stdout == "2 catalogs checked: 0 errors, 0 warnings, 2 suppressed\n"
+    status = quizkit(project, "status", "--format", "json")
+    rows = {row["domain"]: row for row in json.loads(status.stdout)}
+    assert rows["data-parallel"]["suppressions"] == 2
+
+
+def test_suppression_of_an_unknown_check(project: Path) -> None:
+    edit(
+        project,
+        'msgctxt "data-parallel.title"',
+        '# quizkit-ignore: glosary: typo in the check id\nmsgctxt "data-parallel.title"',
+    )
+    result = quizkit(project, "check")
+    assert result.returncode == 0
+    assert (
+        "warning[suppression-unknown-check]: quizkit-ignore names no known check (glosary)" in result.stdout
+    )
+    assert quizkit(project, "check", "--strict").returncode == 1
+
+
+def test_update_keeps_suppressions(project: Path) -> None:
+    edit(
+        project,
+        'msgctxt "data-parallel.title"',
+        '# quizkit-ignore: identical-to-source: fine\nmsgctxt "data-parallel.title"',
+    )
+    assert quizkit(project, "update").returncode == 0
+    assert "# quizkit-ignore: identical-to-source: fine\n" in (project / CATALOG).read_text(encoding="utf-8")
+
+
+def test_list_checks() -> None:
+    result = quizkit(ROOT, "check", "--list", "--format", "json")
+    checks = json.loads(result.stdout)
+    assert len(checks) >= 20
+    documented = (
+        (ROOT / "docs" / "checks.md").read_text(encoding="utf-8")
+        if (ROOT / "docs" / "checks.md").exists()
+        else ""
+    )
+    if documented:
+        missing = [item["id"] for item in checks if f"## {item['id']}" not in documented]
+        assert missing == []

@@ -1,0 +1,120 @@
+"""What a check sees of one catalog entry: its source and translation pairs, its quiz neighbours, the
+locale's rules and the glossary."""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from toolkit.catalogs.catalog import Catalog, CatalogEntry
+from toolkit.glossary import Glossary
+
+
+@dataclass(frozen=True)
+class LocaleRules:
+    """Locale facts the checks need (urdu-style.md for Urdu)."""
+
+    locale: str
+    is_urdu: bool
+    digits: str  # "latn" or "arabext"
+    end_punctuation: dict[str, str]
+
+    @classmethod
+    def for_locale(cls, locale: str) -> LocaleRules:
+        language = locale.split("_")[0].split("-")[0]
+        if language == "ur":
+            digits = "arabext" if locale.replace("-", "_") == "ur_IN" else "latn"
+            return cls(
+                locale, True, digits, {"?": "\u061f", ".": "\u06d4", "!": "!", ":": ":", ";": "\u061b"}
+            )
+        return cls(locale, False, "latn", {"?": "?", ".": ".", "!": "!", ":": ":", ";": ";"})
+
+
+@dataclass(frozen=True)
+class TextPair:
+    """One source text and its translation; a plural entry has one pair per form."""
+
+    source: str
+    translation: str
+    form: int | None = None  # plural form index, None for a singular entry
+
+    @property
+    def may_omit_count(self) -> bool:
+        # The singular form of a plural may drop the number ("one question"), in Urdu as in English.
+        return self.form == 0
+
+
+class CatalogView:
+    """Lookups over one catalog, built once: entries by key and the options of each question."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self.by_key: dict[str, CatalogEntry] = {}
+        self.options: dict[str, list[CatalogEntry]] = {}
+        for entry in catalog.active():
+            if entry.context is None:
+                continue
+            self.by_key[entry.context] = entry
+            match = _OPTION_KEY.match(entry.context)
+            if match:
+                self.options.setdefault(match.group(1), []).append(entry)
+
+
+_OPTION_KEY = re.compile(r"^([^.]+\.questions\.[^.]+)\.options\.[^.]+$")
+
+
+@dataclass(frozen=True)
+class EntryContext:
+    entry: CatalogEntry
+    view: CatalogView
+    rules: LocaleRules
+    glossary: Glossary | None
+
+    @property
+    def key(self) -> str:
+        return self.entry.context or self.entry.msgid
+
+    @functools.cached_property
+    def pairs(self) -> tuple[TextPair, ...]:
+        entry = self.entry
+        if not entry.is_plural:
+            return (TextPair(entry.msgid, entry.msgstr),)
+        forms = entry.msgstr_plural
+        return tuple(
+            TextPair(entry.msgid if index == 0 else (entry.msgid_plural or entry.msgid), translation, index)
+            for index, translation in enumerate(forms)
+        )
+
+    @property
+    def translated_pairs(self) -> tuple[TextPair, ...]:
+        return tuple(pair for pair in self.pairs if pair.translation)
+
+    @property
+    def declares_placeholders(self) -> bool:
+        return "python-brace-format" in self.entry.flags
+
+    @property
+    def key_parts(self) -> list[str]:
+        return self.key.split(".")
+
+    @property
+    def question_prefix(self) -> str | None:
+        """``quiz.questions.q1`` for any key inside a question, else None."""
+        match = re.match(r"^([^.]+\.questions\.[^.]+)\.", self.key)
+        return match.group(1) if match else None
+
+    @property
+    def is_option(self) -> bool:
+        return re.match(r"^[^.]+\.questions\.[^.]+\.options\.[^.]+$", self.key) is not None
+
+    @property
+    def is_explanation(self) -> bool:
+        return re.match(r"^[^.]+\.questions\.[^.]+\.explanation$", self.key) is not None
+
+    def sibling(self, key: str) -> CatalogEntry | None:
+        return self.view.by_key.get(key)
+
+    def options_of_question(self) -> list[CatalogEntry]:
+        prefix = self.question_prefix
+        return self.view.options.get(prefix, []) if prefix else []

@@ -1,0 +1,211 @@
+"""Checks that apply to any language: completeness, placeholders, code, numbers, names, punctuation."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from toolkit.checks.context import EntryContext
+from toolkit.checks.registry import Finding, check
+from toolkit.checks.text_features import latin_tokens, numbers, prose, unbalanced_brackets
+from toolkit.diagnostics import Severity
+from toolkit.text_tokens import scan
+
+ERROR, WARNING = Severity.ERROR, Severity.WARNING
+
+
+@check("untranslated", WARNING, "The entry (or one of its plural forms) has no translation.")
+def untranslated(context: EntryContext) -> Iterator[Finding]:
+    entry = context.entry
+    if entry.is_fuzzy and entry.has_translation:
+        return
+    missing = [pair for pair in context.pairs if not pair.translation]
+    if not context.pairs or len(missing) == len(context.pairs):
+        yield Finding("untranslated", "not translated yet")
+    elif missing:
+        forms = ", ".join(f"msgstr[{pair.form}]" for pair in missing)
+        yield Finding("untranslated", f"plural form(s) {forms} are empty")
+
+
+@check("fuzzy", WARNING, "The translation is marked fuzzy: it needs review before it is used.")
+def fuzzy(context: EntryContext) -> Iterator[Finding]:
+    entry = context.entry
+    if entry.is_fuzzy and entry.has_translation:
+        previous = f" (source was: {entry.previous_msgid!r})" if entry.previous_msgid is not None else ""
+        yield Finding("fuzzy", f"fuzzy translation needs review{previous}")
+
+
+@check("placeholders", ERROR, "Declared placeholders are missing, extra or renamed in the translation.")
+def placeholders(context: EntryContext) -> Iterator[Finding]:
+    if not context.declares_placeholders:
+        return
+    for pair in context.translated_pairs:
+        expected = set(scan(pair.source, with_placeholders=True).placeholders)
+        found = set(scan(pair.translation, with_placeholders=True).placeholders)
+        missing = expected - found
+        extra = found - expected
+        if pair.may_omit_count and not extra:
+            continue
+        where = "" if pair.form is None else f" in msgstr[{pair.form}]"
+        if missing and extra:
+            yield Finding(
+                "placeholders",
+                f"placeholder {_names(missing)} renamed to {_names(extra)}{where}; placeholders must stay as in the source",
+            )
+        elif missing:
+            yield Finding("placeholders", f"placeholder {_names(missing)} missing{where}")
+        elif extra:
+            yield Finding("placeholders", f"placeholder {_names(extra)} is not in the source{where}")
+
+
+def _names(names: set[str]) -> str:
+    return ", ".join(f"{{{name}}}" for name in sorted(names))
+
+
+@check("inline-code", ERROR, "Text in backticks must appear unchanged in the translation.")
+def inline_code(context: EntryContext) -> Iterator[Finding]:
+    for pair in context.translated_pairs:
+        expected = sorted(scan(pair.source, with_placeholders=False).code_spans)
+        found = sorted(scan(pair.translation, with_placeholders=False).code_spans)
+        if expected == found:
+            continue
+        if pair.translation.count("`") % 2:
+            yield Finding("inline-code", "a backtick is not closed in the translation")
+            continue
+        missing = [span for span in expected if span not in found]
+        detail = (
+            f"`{missing[0]}` is missing or changed"
+            if missing
+            else "the translation adds code not in the source"
+        )
+        yield Finding("inline-code", f"inline code differs from the source: {detail}")
+
+
+@check(
+    "numbers", WARNING, "Numbers in the source appear in the translation (Latin and Urdu digits are equal)."
+)
+def numbers_preserved(context: EntryContext) -> Iterator[Finding]:
+    if context.is_explanation:
+        return  # explanation-lost-content reports these, once
+    for pair in context.translated_pairs:
+        missing = numbers(pair.source) - numbers(pair.translation)
+        if missing:
+            yield Finding("numbers", f"number {', '.join(sorted(missing))} from the source is missing")
+
+
+def translate_exempt(context: EntryContext) -> set[str]:
+    """Latin tokens the glossary says to translate rather than keep."""
+    if context.glossary is None:
+        return set()
+    return {term.english for term in context.glossary.terms if not term.keep_latin}
+
+
+@check(
+    "latin-tokens", WARNING, "Acronyms, CamelCase names and single-letter variables are kept in Latin script."
+)
+def latin_tokens_preserved(context: EntryContext) -> Iterator[Finding]:
+    if context.is_explanation:
+        return
+    exempt = translate_exempt(context)
+    for pair in context.translated_pairs:
+        missing = [
+            token
+            for token in latin_tokens(pair.source) - latin_tokens(pair.translation)
+            if token not in exempt
+        ]
+        if missing:
+            yield Finding(
+                "latin-tokens",
+                f"{', '.join(sorted(missing))} from the source is missing; keep it in Latin script",
+            )
+
+
+def _end_mark(text: str, marks: set[str]) -> str:
+    stripped = prose(text).rstrip()
+    return stripped[-1] if stripped and stripped[-1] in marks else ""
+
+
+@check(
+    "end-punctuation",
+    WARNING,
+    "The translation ends with the locale's equivalent of the source's end punctuation.",
+)
+def end_punctuation(context: EntryContext) -> Iterator[Finding]:
+    mapping = context.rules.end_punctuation
+    source_marks = set(mapping)
+    target_marks = set(mapping.values()) | source_marks
+    for pair in context.translated_pairs:
+        source_end = _end_mark(pair.source, source_marks)
+        target_end = _end_mark(pair.translation, target_marks)
+        expected = mapping.get(source_end, "") if source_end else ""
+        if target_end == expected:
+            continue
+        if context.rules.is_urdu and target_end == source_end and expected:
+            continue  # a Latin mark where the Urdu one belongs: latin-punctuation reports and fixes it
+        if not expected:
+            yield Finding(
+                "end-punctuation",
+                f"the source has no end punctuation but the translation ends with {target_end!r}",
+            )
+        elif not target_end:
+            yield Finding(
+                "end-punctuation",
+                f"the translation should end with {expected!r} like the source's {source_end!r}",
+            )
+        else:
+            yield Finding(
+                "end-punctuation", f"the translation ends with {target_end!r}; expected {expected!r}"
+            )
+
+
+@check(
+    "whitespace", WARNING, "No leading, trailing or doubled spaces the source does not have.", fixable=True
+)
+def whitespace(context: EntryContext) -> Iterator[Finding]:
+    for pair in context.translated_pairs:
+        problems = []
+        if pair.translation != pair.translation.lstrip() and pair.source == pair.source.lstrip():
+            problems.append("leading space")
+        if pair.translation != pair.translation.rstrip() and pair.source == pair.source.rstrip():
+            problems.append("trailing space")
+        if "  " in prose(pair.translation) and "  " not in pair.source:
+            problems.append("doubled space")
+        if problems:
+            yield Finding("whitespace", ", ".join(problems))
+
+
+@check(
+    "identical-to-source", WARNING, "The translation is the source text unchanged (names and code excepted)."
+)
+def identical_to_source(context: EntryContext) -> Iterator[Finding]:
+    for pair in context.translated_pairs:
+        if pair.translation != pair.source:
+            continue
+        remainder = prose(pair.source)
+        for token in latin_tokens(pair.source):
+            remainder = remainder.replace(token, "")
+        for placeholder in scan(pair.source, with_placeholders=True).placeholders:
+            remainder = remainder.replace(f"{{{placeholder}}}", "")
+        if any(character.isalpha() for character in remainder):
+            yield Finding("identical-to-source", "the translation is identical to the source text")
+
+
+@check("brackets", WARNING, "Brackets and quotes in the translation are balanced.")
+def brackets(context: EntryContext) -> Iterator[Finding]:
+    for pair in context.translated_pairs:
+        problems = unbalanced_brackets(pair.translation)
+        if problems and not unbalanced_brackets(pair.source):
+            yield Finding("brackets", f"unbalanced {' '.join(problems)} in the translation")
+
+
+@check("length-ratio", WARNING, "The translation is far shorter or longer than translations usually are.")
+def length_ratio(context: EntryContext) -> Iterator[Finding]:
+    for pair in context.translated_pairs:
+        source_length = len(prose(pair.source).strip())
+        if source_length < 20:
+            continue
+        ratio = len(prose(pair.translation).strip()) / source_length
+        if ratio < 0.35 or ratio > 3.0:
+            yield Finding(
+                "length-ratio",
+                f"the translation is {ratio:.1f}× the length of the source; is something missing or added?",
+            )

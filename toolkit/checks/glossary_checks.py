@@ -1,0 +1,44 @@
+"""Glossary checks: preferred terms used, wrong renderings flagged only where the source has the term."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from toolkit.checks.context import EntryContext
+from toolkit.checks.registry import Finding, check
+from toolkit.diagnostics import Severity
+
+
+@check(
+    "glossary-missing-term",
+    Severity.WARNING,
+    "The source has a glossary term; the translation has neither its preferred form nor an accepted one.",
+)
+def glossary_missing_term(context: EntryContext) -> Iterator[Finding]:
+    if context.glossary is None or context.is_explanation:
+        return  # explanations: explanation-lost-content reports lost terms
+    for pair in context.translated_pairs:
+        for term in context.glossary.terms_in(pair.source):
+            if not term.rendered_in(pair.translation):
+                yield Finding(
+                    "glossary-missing-term",
+                    f"'{term.english}' should be rendered as {term.preferred}"
+                    + (f" (or {', '.join(term.variants)})" if term.variants else ""),
+                )
+
+
+@check(
+    "glossary-wrong-term",
+    Severity.ERROR,
+    "The translation uses a rendering the glossary lists as wrong for a term the source has.",
+)
+def glossary_wrong_term(context: EntryContext) -> Iterator[Finding]:
+    if context.glossary is None:
+        return
+    for pair in context.translated_pairs:
+        for term in context.glossary.terms_in(pair.source):
+            for wrong in term.wrong_renderings_in(pair.translation):
+                yield Finding(
+                    "glossary-wrong-term",
+                    f"'{wrong}' is wrong for '{term.english}'; use {term.preferred}",
+                )

@@ -1,0 +1,93 @@
+"""``quizkit check`` over a project: which catalogs, which glossary, and the fixes written back."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from toolkit.catalogs.layout import CatalogLayout
+from toolkit.catalogs.project import CatalogError, read_catalog, templates
+from toolkit.checks.runner import CatalogFindings, Fix, apply_fixes, check_catalog
+from toolkit.config import ProjectConfig
+from toolkit.content.validation import display_path
+from toolkit.files import write_text_atomic
+from toolkit.glossary import Glossary, GlossaryError, glossary_path, load_glossary
+
+
+@dataclass
+class CheckRun:
+    results: list[CatalogFindings] = field(default_factory=list)
+    fixes: dict[str, list[Fix]] = field(default_factory=dict)
+
+
+def _locale_of(path: Path, locales_root: Path) -> str | None:
+    try:
+        relative = path.resolve().relative_to(locales_root.resolve())
+    except ValueError:
+        return None
+    parts = relative.parts
+    return parts[0] if len(parts) == 3 and parts[1] == "LC_MESSAGES" else None
+
+
+def catalogs_to_check(
+    config: ProjectConfig, locales: Sequence[str], paths: Sequence[Path]
+) -> list[tuple[Path, str]]:
+    layout = CatalogLayout.for_project(config)
+    if paths:
+        chosen = []
+        for path in paths:
+            files = sorted(path.rglob("*.po")) if path.is_dir() else [path]
+            for file in files:
+                locale = _locale_of(file, config.locales_path)
+                if locale is None:
+                    raise CatalogError(
+                        display_path(file),
+                        None,
+                        "not a catalog of this project (locales/<locale>/LC_MESSAGES/<domain>.po)",
+                    )
+                if not file.exists():
+                    raise CatalogError(display_path(file), None, "no such catalog")
+                if not locales or locale in locales:
+                    chosen.append((file, locale))
+        return chosen
+    targets = list(locales) or list(config.target_locales)
+    return [
+        (layout.catalog(locale, domain), locale)
+        for locale in targets
+        for domain in templates(config)
+        if layout.catalog(locale, domain).exists()
+    ]
+
+
+def _glossary(config: ProjectConfig, locale: str, cache: dict[str, Glossary | None]) -> Glossary | None:
+    if locale not in cache:
+        path = glossary_path(config.locales_path, locale)
+        cache[locale] = load_glossary(path) if path.exists() else None
+    return cache[locale]
+
+
+def run_checks(
+    config: ProjectConfig, locales: Sequence[str] = (), paths: Sequence[Path] = (), *, fix: bool = False
+) -> CheckRun:
+    run = CheckRun()
+    glossaries: dict[str, Glossary | None] = {}
+    for path, locale in catalogs_to_check(config, locales, paths):
+        catalog = read_catalog(path)
+        file = display_path(path)
+        try:
+            glossary = _glossary(config, locale, glossaries)
+        except GlossaryError as error:
+            first = error.diagnostics[0]
+            raise CatalogError(first.file, first.line, f"glossary: {first.message}") from None
+        findings = check_catalog(catalog, file, locale, glossary)
+        if fix and findings.fixable_entries:
+            # Bytes in, bytes out: line endings and every untouched line stay exactly as they were.
+            text = path.read_bytes().decode("utf-8")
+            fixed_text, fixes = apply_fixes(text, findings, locale)
+            if fixes:
+                write_text_atomic(path, fixed_text, durable=True)
+                run.fixes[file] = fixes
+                findings = check_catalog(read_catalog(path), file, locale, glossary)
+        run.results.append(findings)
+    return run

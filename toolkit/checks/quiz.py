@@ -1,0 +1,67 @@
+"""Checks that know quiz structure, read from the keys (``<quiz>.questions.<q>.options.<o>``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from toolkit.checks.context import EntryContext
+from toolkit.checks.registry import Finding, check
+from toolkit.checks.text_features import latin_tokens, numbers
+from toolkit.diagnostics import Severity
+
+
+def _normalized(text: str) -> str:
+    return " ".join(text.split()).casefold().rstrip(".۔")
+
+
+@check(
+    "duplicate-option-translation",
+    Severity.ERROR,
+    "Two options of one question have the same translation, so the question cannot be answered.",
+)
+def duplicate_option_translation(context: EntryContext) -> Iterator[Finding]:
+    entry = context.entry
+    if not context.is_option or not entry.msgstr:
+        return
+    mine = _normalized(entry.msgstr)
+    for other in context.options_of_question():
+        if other.context == entry.context:
+            break  # report on the later option of each pair only
+        if other.msgstr and _normalized(other.msgstr) == mine and other.msgid != entry.msgid:
+            yield Finding(
+                "duplicate-option-translation",
+                f"translated exactly like option {other.context}, though the sources differ",
+            )
+            return
+
+
+@check("option-repeats-prompt", Severity.WARNING, "An option's translation repeats the question's prompt.")
+def option_repeats_prompt(context: EntryContext) -> Iterator[Finding]:
+    entry = context.entry
+    prefix = context.question_prefix
+    if not context.is_option or not entry.msgstr or prefix is None:
+        return
+    prompt = context.sibling(f"{prefix}.prompt")
+    if prompt is None or not prompt.msgstr or prompt.msgid in entry.msgid:
+        return
+    if _normalized(prompt.msgstr).rstrip("؟?") in _normalized(entry.msgstr):
+        yield Finding("option-repeats-prompt", "the option's translation repeats the question's prompt")
+
+
+@check(
+    "explanation-lost-content",
+    Severity.WARNING,
+    "An explanation's translation lost a number, a name or a glossary term the source has.",
+)
+def explanation_lost_content(context: EntryContext) -> Iterator[Finding]:
+    if not context.is_explanation or not context.entry.msgstr:
+        return
+    source, translation = context.entry.msgid, context.entry.msgstr
+    lost = sorted(numbers(source) - numbers(translation))
+    lost += sorted(latin_tokens(source) - latin_tokens(translation))
+    if context.glossary is not None:
+        lost += [
+            term.english for term in context.glossary.terms_in(source) if not term.rendered_in(translation)
+        ]
+    if lost:
+        yield Finding("explanation-lost-content", f"the translation lost {', '.join(dict.fromkeys(lost))}")

@@ -1,0 +1,186 @@
+"""Run every registered check over catalogs; apply safe fixes without touching any other byte."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from toolkit.catalogs.catalog import Catalog, CatalogEntry
+from toolkit.catalogs.po_writer import wrap_field
+from toolkit.checks.context import CatalogView, EntryContext, LocaleRules
+from toolkit.checks.registry import Check, check_by_id, registered_checks
+from toolkit.checks.suppression import suppressions
+from toolkit.checks.urdu import RULE_CHECKS
+from toolkit.diagnostics import Diagnostic, Severity
+from toolkit.glossary import Glossary
+from toolkit.urdu_text import normalize_urdu
+
+
+@dataclass
+class CatalogFindings:
+    file: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    suppressed: int = 0
+    fixable_entries: list[tuple[CatalogEntry, frozenset[str]]] = field(default_factory=list)
+
+
+def _line(entry: CatalogEntry) -> int | None:
+    return entry.msgstr_line or entry.line or None
+
+
+def check_catalog(
+    catalog: Catalog,
+    file: str,
+    locale: str,
+    glossary: Glossary | None,
+    checks: Sequence[Check] | None = None,
+) -> CatalogFindings:
+    checks = list(checks if checks is not None else registered_checks())
+    known = {item.info.id for item in registered_checks()}
+    rules = LocaleRules.for_locale(locale)
+    view = CatalogView(catalog)
+    result = CatalogFindings(file)
+    for entry in catalog.active():
+        context = EntryContext(entry, view, rules, glossary)
+        exempt: dict[str, str] = {}
+        for suppression in suppressions(entry):
+            if not suppression.check or suppression.check not in known:
+                result.diagnostics.append(
+                    Diagnostic(
+                        file,
+                        entry.line or None,
+                        None,
+                        Severity.WARNING,
+                        "suppression-unknown-check",
+                        f"quizkit-ignore names no known check ({suppression.check or 'empty'}); "
+                        "write quizkit-ignore: <check-id>: <reason>",
+                        key=context.key,
+                    )
+                )
+                continue
+            if not suppression.reason:
+                result.diagnostics.append(
+                    Diagnostic(
+                        file,
+                        entry.line or None,
+                        None,
+                        Severity.ERROR,
+                        "suppression-without-reason",
+                        f"quizkit-ignore: {suppression.check} gives no reason; "
+                        f"write quizkit-ignore: {suppression.check}: <why this is right>",
+                        key=context.key,
+                    )
+                )
+                continue
+            exempt[suppression.check] = suppression.reason
+        fixable: set[str] = set()
+        for item in checks:
+            for finding in item.run(context):
+                if finding.check in exempt:
+                    result.suppressed += 1
+                    continue
+                result.diagnostics.append(
+                    Diagnostic(
+                        file,
+                        _line(entry),
+                        None,
+                        item.info.severity,
+                        finding.check,
+                        finding.message,
+                        key=context.key,
+                    )
+                )
+                if item.info.fixable:
+                    fixable.add(finding.check)
+        if fixable:
+            result.fixable_entries.append((entry, frozenset(fixable)))
+    return result
+
+
+def fixed_translation(text: str, locale: str, checks_to_fix: frozenset[str]) -> str:
+    """The translation with the safe fixes of ``checks_to_fix`` applied and nothing else."""
+    if LocaleRules.for_locale(locale).is_urdu:
+        disabled = frozenset(rule for rule, owner in RULE_CHECKS.items() if owner not in checks_to_fix)
+        return normalize_urdu(text, disabled).text
+    if "whitespace" in checks_to_fix:
+        return " ".join(text.split())
+    return text
+
+
+@dataclass(frozen=True)
+class Fix:
+    key: str
+    line: int
+    before: tuple[str, ...]
+    after: tuple[str, ...]
+
+
+def apply_fixes(text: str, findings: CatalogFindings, locale: str) -> tuple[str, list[Fix]]:
+    """Rewrite only the msgstr lines of the entries with fixable findings; every other byte stays."""
+    lines = text.split("\n")
+    fixes: list[Fix] = []
+    replacements: dict[int, tuple[int, list[str]]] = {}
+    for entry, checks_to_fix in findings.fixable_entries:
+        if not entry.msgstr_line:
+            continue
+        start = entry.msgstr_line - 1
+        keywords = (
+            [f"msgstr[{index}]" for index in range(len(entry.msgstr_plural))]
+            if entry.is_plural
+            else ["msgstr"]
+        )
+        values = list(entry.msgstr_plural) if entry.is_plural else [entry.msgstr]
+        new_values = [fixed_translation(value, locale, checks_to_fix) for value in values]
+        if new_values == values:
+            continue
+        end = start
+        while end < len(lines) and (
+            lines[end].startswith("msgstr") or (end > start and lines[end].startswith('"'))
+        ):
+            end += 1
+        new_lines = [
+            line
+            for keyword, value in zip(keywords, new_values, strict=True)
+            for line in wrap_field(keyword, value)
+        ]
+        replacements[start] = (end, new_lines)
+        fixes.append(Fix(entry.context or entry.msgid, entry.msgstr_line, tuple(values), tuple(new_values)))
+    output: list[str] = []
+    index = 0
+    while index < len(lines):
+        if index in replacements:
+            end, new_lines = replacements[index]
+            output.extend(new_lines)
+            index = end
+        else:
+            output.append(lines[index])
+            index += 1
+    return "\n".join(output), fixes
+
+
+def check_summaries() -> list[dict[str, object]]:
+    return [
+        {
+            "id": item.info.id,
+            "severity": item.info.severity.value,
+            "summary": item.info.summary,
+            "fixable": item.info.fixable,
+        }
+        for item in registered_checks()
+    ]
+
+
+def known_check_ids() -> set[str]:
+    return set(check_by_id())
+
+
+def all_diagnostics(results: Iterable[CatalogFindings]) -> list[Diagnostic]:
+    return [diagnostic for result in results for diagnostic in result.diagnostics]
+
+
+def relative_uri(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()

@@ -1,0 +1,83 @@
+"""What checks compare between a source and its translation: numbers, Latin tokens, brackets, code."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from toolkit.text_tokens import split_inline_code
+
+_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
+_NUMBER = re.compile(r"[0-9\u06f0-\u06f9\u0660-\u0669]+(?:[.,][0-9\u06f0-\u06f9\u0660-\u0669]+)*")
+# Acronyms (GPU, GPUs, FP16), CamelCase names (PyTorch), and single capitals used as variables (B, W).
+_LATIN_TOKEN = re.compile(
+    r"(?<![\w`])(?:[A-Z][A-Z0-9]+s?|[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+|[A-Z])(?![\w`])"
+)
+_BRACKETS = {"(": ")", "[": "]", "{": "}", "«": "»", "“": "”", "‘": "’"}
+
+
+CODE_MARK = "\ufffc"
+
+
+def prose(text: str) -> str:
+    """The text with each inline code span replaced by one neutral mark (U+FFFC)."""
+    return "".join(CODE_MARK if is_code else piece for piece, is_code in split_inline_code(text))
+
+
+def numbers(text: str) -> Counter[str]:
+    """Numbers in the text, with Urdu and Arabic-Indic digits read as Latin digits."""
+    return Counter(
+        match.group(0).translate(_DIGITS).replace(",", "")
+        for match in _NUMBER.finditer(prose(text))
+        if not _inside_word(text, match)
+    )
+
+
+def _inside_word(text: str, match: re.Match[str]) -> bool:
+    # Digits inside a Latin token (FP16, 8-GPU is fine) belong to the token, not to the prose.
+    start = match.start()
+    return start > 0 and text[start - 1].isascii() and text[start - 1].isalpha()
+
+
+def digit_systems(text: str) -> set[str]:
+    systems = set()
+    for character in prose(text):
+        if "0" <= character <= "9":
+            systems.add("latn")
+        elif "\u06f0" <= character <= "\u06f9":
+            systems.add("arabext")
+        elif "\u0660" <= character <= "\u0669":
+            systems.add("arab")
+    return systems
+
+
+def latin_tokens(text: str) -> Counter[str]:
+    """Acronyms, CamelCase names and single-capital variables outside inline code."""
+    found = Counter(_LATIN_TOKEN.findall(prose(text)))
+    # A capital A or I opening an English sentence is a word, not a variable.
+    for word in ("A", "I"):
+        found.pop(word, None)
+    return found
+
+
+def sentence_start_capital(text: str, token: str) -> bool:
+    return bool(re.match(rf"^\s*{re.escape(token)}\b", text))
+
+
+def unbalanced_brackets(text: str) -> list[str]:
+    """Brackets and quotes without a partner, in the order found."""
+    stack: list[str] = []
+    problems: list[str] = []
+    closers = {closer: opener for opener, closer in _BRACKETS.items()}
+    for character in prose(text):
+        if character in _BRACKETS:
+            stack.append(character)
+        elif character in closers:
+            if stack and stack[-1] == closers[character]:
+                stack.pop()
+            else:
+                problems.append(character)
+    problems.extend(stack)
+    if prose(text).count('"') % 2:
+        problems.append('"')
+    return problems

@@ -1,0 +1,159 @@
+"""Urdu checks (urdu-style.md): code points, punctuation, digits, bidi controls, spacing, heh.
+
+Most are the safe fixes of :mod:`toolkit.urdu_text`, reported per kind; ``--fix`` applies them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from toolkit.checks.context import EntryContext
+from toolkit.checks.registry import Finding, check
+from toolkit.checks.text_features import digit_systems
+from toolkit.diagnostics import Severity
+from toolkit.urdu_text import Change, normalize_urdu
+
+# Which check reports each normalization rule.
+RULE_CHECKS = {
+    "arabic-kaf": "arabic-code-points",
+    "arabic-yeh": "arabic-code-points",
+    "final-heh": "arabic-code-points",
+    "heh-yeh": "arabic-code-points",
+    "yeh-hamza": "arabic-code-points",
+    "presentation-form": "arabic-code-points",
+    "arabic-indic-digit": "arabic-code-points",
+    "urdu-punctuation": "latin-punctuation",
+    "glued-sentence": "glued-sentence",
+    "space-before-punctuation": "urdu-spacing",
+    "whitespace": "whitespace",
+    "tatweel": "tatweel",
+    "zero-width": "zero-width",
+    "bidi-control": "bidi-controls",
+    "nfc": "non-nfc",
+}
+
+
+def rules_of(check_id: str) -> set[str]:
+    return {rule for rule, owner in RULE_CHECKS.items() if owner == check_id}
+
+
+def _describe(change: Change) -> str:
+    if change.rule == "nfc":
+        return "not in Unicode NFC"
+    before = (
+        f"U+{ord(change.before):04X} {change.before!r}" if len(change.before) == 1 else repr(change.before)
+    )
+    after = (
+        "nothing"
+        if not change.after
+        else (
+            f"{change.after!r}" if len(change.after) != 1 else f"U+{ord(change.after):04X} {change.after!r}"
+        )
+    )
+    return f"{before} at character {change.offset + 1} → {after}"
+
+
+def _changes(context: EntryContext, check_id: str) -> Iterator[Finding]:
+    if not context.rules.is_urdu:
+        return
+    wanted = rules_of(check_id)
+    for pair in context.translated_pairs:
+        changes = [change for change in normalize_urdu(pair.translation).changes if change.rule in wanted]
+        if changes:
+            details = "; ".join(_describe(change) for change in changes[:3])
+            more = f" (and {len(changes) - 3} more)" if len(changes) > 3 else ""
+            yield Finding(check_id, f"{MESSAGES[check_id]}: {details}{more}")
+
+
+MESSAGES = {
+    "arabic-code-points": "Arabic code points where Urdu has its own letters or digits",
+    "latin-punctuation": "Latin punctuation ending or separating Urdu clauses",
+    "glued-sentence": "۔ glued to the next word (two sentences or interface strings run together?)",
+    "urdu-spacing": "space before Urdu punctuation",
+    "tatweel": "tatweel (kashida) used for stretching",
+    "zero-width": "stray zero-width non-joiner",
+    "bidi-controls": "bidi control characters stored in the translation (isolate when rendering instead)",
+    "non-nfc": "text is not NFC-normalized",
+}
+
+
+@check(
+    "arabic-code-points",
+    Severity.ERROR,
+    "Arabic kaf, yeh, heh, ۀ, presentation forms or Arabic-Indic digits in Urdu text.",
+    fixable=True,
+)
+def arabic_code_points(context: EntryContext) -> Iterator[Finding]:
+    yield from _changes(context, "arabic-code-points")
+
+
+@check(
+    "latin-punctuation",
+    Severity.ERROR,
+    "Latin . ? , ; ending or separating Urdu clauses (use ۔ ؟ ، ؛).",
+    fixable=True,
+)
+def latin_punctuation(context: EntryContext) -> Iterator[Finding]:
+    yield from _changes(context, "latin-punctuation")
+
+
+@check("glued-sentence", Severity.WARNING, "۔ directly followed by a letter or digit.", fixable=True)
+def glued_sentence(context: EntryContext) -> Iterator[Finding]:
+    yield from _changes(context, "glued-sentence")
+
+
+@check("urdu-spacing", Severity.WARNING, "A space before ۔ ، ؟ or ؛.", fixable=True)
+def urdu_spacing(context: EntryContext) -> Iterator[Finding]:
+    yield from _changes(context, "urdu-spacing")
+
+
+@check("tatweel", Severity.WARNING, "Tatweel (U+0640) between letters.", fixable=True)
+def tatweel(context: EntryContext) -> Iterator[Finding]:
+    yield from _changes(context, "tatweel")
+
+
+@check(
+    "zero-width",
+    Severity.WARNING,
+    "Zero-width non-joiners at word edges, doubled, or after a non-joining letter.",
+    fixable=True,
+)
+def zero_width(context: EntryContext) -> Iterator[Finding]:
+    yield from _changes(context, "zero-width")
+
+
+@check(
+    "bidi-controls",
+    Severity.WARNING,
+    "LRM, RLM, ALM, embeddings, overrides or isolates inside a translation.",
+    fixable=True,
+)
+def bidi_controls(context: EntryContext) -> Iterator[Finding]:
+    yield from _changes(context, "bidi-controls")
+
+
+@check("non-nfc", Severity.WARNING, "Text that is not in Unicode Normalization Form C.", fixable=True)
+def non_nfc(context: EntryContext) -> Iterator[Finding]:
+    yield from _changes(context, "non-nfc")
+
+
+@check("mixed-digits", Severity.WARNING, "Latin and Urdu digits mixed in one translation.")
+def mixed_digits(context: EntryContext) -> Iterator[Finding]:
+    if not context.rules.is_urdu:
+        return
+    for pair in context.translated_pairs:
+        systems = digit_systems(pair.translation)
+        if len(systems) > 1:
+            policy = "Latin digits" if context.rules.digits == "latn" else "Urdu digits (۰–۹)"
+            yield Finding(
+                "mixed-digits", f"digits of two systems in one string; {context.rules.locale} uses {policy}"
+            )
+
+
+@check("ambiguous-heh", Severity.WARNING, "An Arabic heh (U+0647) inside a word: ہ or ھ is a person's call.")
+def ambiguous_heh(context: EntryContext) -> Iterator[Finding]:
+    if not context.rules.is_urdu:
+        return
+    for pair in context.translated_pairs:
+        for doubt in normalize_urdu(pair.translation).doubts:
+            yield Finding("ambiguous-heh", doubt.message)

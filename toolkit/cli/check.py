@@ -1,0 +1,127 @@
+"""``quizkit check``: translation QA that knows quizzes, glossaries and Urdu."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from toolkit.cli.output import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    plural,
+    print_diagnostics,
+    project_config,
+    reported_errors,
+)
+
+
+@click.command(name="check")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--locale", "-l", "locales", multiple=True, help="Only this target locale (repeatable).")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json", "sarif"]),
+    default="text",
+    show_default=True,
+    help="text for people, json for machines, sarif for code scanning.",
+)
+@click.option(
+    "--fix", is_flag=True, help="Apply the safe fixes (Urdu code points, punctuation, spacing) in place."
+)
+@click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
+@click.option("--list", "list_checks", is_flag=True, help="List the registered checks and exit.")
+def check_command(
+    paths: tuple[Path, ...],
+    locales: tuple[str, ...],
+    output_format: str,
+    fix: bool,
+    strict: bool,
+    list_checks: bool,
+) -> None:
+    """Check translations in the catalogs (default: every catalog of every target locale).
+
+    Errors block export; warnings do not, unless --strict. Exempt one entry from one check with a
+    translator comment: # quizkit-ignore: <check-id>: <reason>
+    """
+    import json
+
+    from toolkit.checks.registry import CheckLoadError, registered_checks
+    from toolkit.diagnostics import count_errors, render_json, sort_diagnostics
+
+    try:
+        checks = registered_checks()
+    except CheckLoadError as error:
+        click.echo(f"error[check-plugin]: {error}", err=True)
+        raise SystemExit(EXIT_PROBLEMS) from None
+    if list_checks:
+        if output_format == "json":
+            click.echo(
+                json.dumps(
+                    [
+                        {
+                            "id": item.info.id,
+                            "severity": item.info.severity.value,
+                            "summary": item.info.summary,
+                            "fixable": item.info.fixable,
+                        }
+                        for item in checks
+                    ],
+                    indent=2,
+                )
+            )
+        else:
+            width = max(len(item.info.id) for item in checks)
+            for item in checks:
+                fixable = " (fixable)" if item.info.fixable else ""
+                click.echo(
+                    f"{item.info.id.ljust(width)}  {item.info.severity.value:<7}  {item.info.summary}{fixable}"
+                )
+        return
+    from toolkit.checks.project import run_checks
+
+    config = project_config()
+    with reported_errors():
+        run = run_checks(config, locales, paths, fix=fix)
+    diagnostics = sort_diagnostics(diagnostic for result in run.results for diagnostic in result.diagnostics)
+    errors = count_errors(diagnostics)
+    warnings = len(diagnostics) - errors
+    suppressed = sum(result.suppressed for result in run.results)
+    if output_format == "sarif":
+        from toolkit.sarif import render_sarif
+
+        rules = {item.info.id: (item.info.summary, item.info.severity) for item in checks}
+        click.echo(render_sarif(diagnostics, rules), nl=False)
+    elif output_format == "json":
+        fixes = [
+            {
+                "file": file,
+                "key": fix_item.key,
+                "line": fix_item.line,
+                "before": list(fix_item.before),
+                "after": list(fix_item.after),
+            }
+            for file, items in run.fixes.items()
+            for fix_item in items
+        ]
+        summary = {
+            "catalogs": len(run.results),
+            "errors": errors,
+            "warnings": warnings,
+            "suppressed": suppressed,
+            "fixed": fixes,
+        }
+        click.echo(render_json(diagnostics, summary), nl=False)
+    else:
+        for file, items in run.fixes.items():
+            for fix_item in items:
+                click.echo(
+                    f"{file}:{fix_item.line}: fixed [{fix_item.key}]: {' | '.join(fix_item.before)} → {' | '.join(fix_item.after)}"
+                )
+        print_diagnostics(diagnostics)
+        click.echo(
+            f"{plural(len(run.results), 'catalog')} checked: {plural(errors, 'error')}, {plural(warnings, 'warning')}"
+            + (f", {suppressed} suppressed" if suppressed else "")
+        )
+    raise SystemExit(EXIT_PROBLEMS if errors or (strict and warnings) else EXIT_OK)
