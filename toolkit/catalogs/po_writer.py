@@ -162,15 +162,10 @@ def _first_translation(entry: CatalogEntry) -> str:
 def _entry_lines(entry: CatalogEntry) -> Iterator[str]:
     first_translation = _first_translation(entry)
     yield from _comment_lines(entry)
-    if entry.obsolete:
-        if entry.is_fuzzy:
-            yield "#, fuzzy"
-        previous_prefix, prefix = "#~| ", "#~ "
-    else:
-        flags = _flags_line(entry, first_translation)
-        if flags:
-            yield flags
-        previous_prefix, prefix = "#| ", ""
+    flags = _flags_line(entry, first_translation)
+    if flags:
+        yield flags
+    previous_prefix, prefix = ("#~| ", "#~ ") if entry.obsolete else ("#| ", "")
     if entry.previous_context is not None:
         yield from wrap_field("msgctxt", entry.previous_context, previous_prefix)
     if entry.previous_msgid is not None:
