@@ -28,7 +28,8 @@ ZWNJ = "\u200c"
 URDU_FULL_STOP = "\u06d4"
 BIDI_CONTROLS = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
-_ARABIC_LETTER = re.compile(r"[\u0620-\u064a\u066e-\u06d3\u06d5\u06ee\u06ef\u06fa-\u06fc\u06ff]")
+# Tatweel (U+0640) sits in the letter block but is a stretching mark, not a letter.
+_ARABIC_LETTER = re.compile(r"[\u0620-\u063f\u0641-\u064a\u066e-\u06d3\u06d5\u06ee\u06ef\u06fa-\u06fc\u06ff]")
 _ARABIC_MARK = re.compile(r"[\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed]")
 # Letters that do not join to the following letter: a ZWNJ after them does nothing.
 _NON_JOINING = frozenset(
@@ -159,17 +160,17 @@ class _Editor:
     def delete(self, index: int, rule: str) -> None:
         self.replace(index, "", rule)
 
-    def letter_before(self, index: int) -> str:
+    def letter_before(self, index: int, skip: str = "") -> str:
         for position in range(index - 1, -1, -1):
             character = self.characters[position]
-            if character and not _ARABIC_MARK.match(character):
+            if character and not _ARABIC_MARK.match(character) and character not in skip:
                 return character
         return ""
 
-    def letter_after(self, index: int) -> str:
+    def letter_after(self, index: int, skip: str = "") -> str:
         for position in range(index + 1, len(self.characters)):
             character = self.characters[position]
-            if character and not _ARABIC_MARK.match(character):
+            if character and not _ARABIC_MARK.match(character) and character not in skip:
                 return character
         return ""
 
@@ -187,7 +188,24 @@ def _word_at(text: str, index: int) -> tuple[int, int]:
 
 
 def normalize_urdu(text: str, disabled: frozenset[str] = frozenset()) -> Normalization:
-    """Apply every safe fix (except the ``disabled`` rules); report doubtful spots as :class:`Doubt`."""
+    """Apply every safe fix (except the ``disabled`` rules); report doubtful spots as :class:`Doubt`.
+
+    One fix can make another possible (removing a control character leaves a tatweel next to a
+    letter), so passes repeat until nothing changes; offsets of later passes refer to the text as the
+    earlier passes left it.
+    """
+    result = _normalize_once(text, disabled)
+    changes = list(result.changes)
+    for _ in range(4):
+        again = _normalize_once(result.text, disabled)
+        if again.text == result.text:
+            break
+        changes.extend(again.changes)
+        result = again
+    return Normalization(result.text, tuple(changes), result.doubts)
+
+
+def _normalize_once(text: str, disabled: frozenset[str]) -> Normalization:
     doubts: list[Doubt] = []
     changes: list[Change] = []
     nfc = unicodedata.normalize("NFC", text)
@@ -248,7 +266,13 @@ def normalize_urdu(text: str, disabled: frozenset[str] = frozenset()) -> Normali
         )
     _fix_punctuation_and_spacing(editor)
     changes.extend(editor.changes)
-    return Normalization(editor.text(), tuple(changes), tuple(doubts))
+    result = editor.text()
+    # Removing a tatweel or a control can bring a letter and its mark together: compose them too.
+    composed = unicodedata.normalize("NFC", result)
+    if composed != result and "nfc" not in disabled:
+        changes.append(Change("nfc", 0, result, composed))
+        result = composed
+    return Normalization(result, tuple(changes), tuple(doubts))
 
 
 _LATIN_TO_URDU = {".": URDU_FULL_STOP, "?": "\u061f", ",": "\u060c", ";": "\u061b"}
@@ -272,7 +296,9 @@ def _fix_punctuation_and_spacing(editor: _Editor) -> None:
             ):
                 editor.replace(index, _LATIN_TO_URDU[character], "urdu-punctuation")
         elif character == TATWEEL:
-            if is_arabic_letter(editor.letter_before(index)) or is_arabic_letter(editor.letter_after(index)):
+            # A run of tatweels goes as a whole, so a second pass finds nothing left to do.
+            before, after = editor.letter_before(index, TATWEEL), editor.letter_after(index, TATWEEL)
+            if is_arabic_letter(before) or is_arabic_letter(after):
                 editor.delete(index, "tatweel")
         elif character in BIDI_CONTROLS:
             editor.delete(index, "bidi-control")
