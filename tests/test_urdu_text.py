@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from toolkit.urdu_text import normalize_urdu
@@ -89,6 +89,10 @@ urdu_like = st.lists(
 
 @settings(max_examples=400, deadline=None)
 @given(urdu_like)
+@example("هـ")  # a heh before a tatweel is final once the tatweel goes
+@example("ــا")  # a run of tatweels
+@example("اـٔ")  # a mark that composes only after the tatweel between goes
+@example("ـ\u200cا")  # a tatweel that meets a letter only after the ZWNJ goes
 def test_normalizing_twice_changes_nothing_more(text: str) -> None:
     once = normalize_urdu(text).text
     assert normalize_urdu(once).text == once
