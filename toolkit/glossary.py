@@ -82,7 +82,23 @@ class Glossary:
     terms: tuple[Term, ...]
 
     def terms_in(self, source: str) -> list[Term]:
-        return [term for term in self.terms if term.occurs_in_source(source)]
+        """Terms in the source's prose (inline code is the inline-code check's business); where
+        terms overlap, the longest match wins: "optimizer state" hides "optimizer" and "state"."""
+        text = _normalized_english(re.sub(r"`[^`]*`", " ", source))
+        matches = [
+            (match.start(), match.end(), term)
+            for term in self.terms
+            for match in term._pattern.finditer(text)
+        ]
+        kept: list[Term] = []
+        for start, end, term in matches:
+            covered = any(
+                other_start <= start and end <= other_end and (other_end - other_start) > (end - start)
+                for other_start, other_end, _ in matches
+            )
+            if not covered and term not in kept:
+                kept.append(term)
+        return kept
 
 
 def glossary_path(locales_dir: Path, locale: str) -> Path:

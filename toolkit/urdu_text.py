@@ -121,7 +121,7 @@ def has_urdu(text: str) -> bool:
 
 
 def _protected_spans(text: str) -> list[tuple[int, int]]:
-    """Inline code, URLs and numbers with separators: never touched by the fixes."""
+    """Inline code, URLs, numbers with separators and groups of numbers: never touched by the fixes."""
     spans = [match.span() for match in re.finditer(r"`[^`]*`", text)]
     spans += [match.span() for match in re.finditer(r"https?://\S+|www\.\S+", text)]
     spans += [
@@ -130,6 +130,9 @@ def _protected_spans(text: str) -> list[tuple[int, int]]:
             r"[0-9\u06f0-\u06f9\u0660-\u0669]+(?:[.,:][0-9\u06f0-\u06f9\u0660-\u0669]+)+", text
         )
     ]
+    # Sets, tuples and intervals of numbers ({1, 2}, (0, 1]) keep their mathematical commas.
+    number_groups = r"[{\[(][0-9\u06f0-\u06f9\u0660-\u0669 ,.;\u060c-]*[0-9\u06f0-\u06f9\u0660-\u0669][0-9\u06f0-\u06f9\u0660-\u0669 ,.;\u060c-]*[}\])]"
+    spans += [match.span() for match in re.finditer(number_groups, text)]
     return spans
 
 
@@ -281,6 +284,7 @@ _LATIN_TO_URDU = {".": URDU_FULL_STOP, "?": "\u061f", ",": "\u060c", ";": "\u061
 def _fix_punctuation_and_spacing(editor: _Editor) -> None:
     characters = editor.characters
     length = len(characters)
+    urdu_text = has_urdu(editor.text())
     for index in range(length):
         character = characters[index]
         if editor.protected[index] or not character:
@@ -288,12 +292,12 @@ def _fix_punctuation_and_spacing(editor: _Editor) -> None:
         if character in _LATIN_TO_URDU:
             before = editor.letter_before(index)
             after = editor.letter_after(index)
+            next_character = characters[index + 1] if index + 1 < length else ""
             is_ellipsis = character == "." and ("." in (before, after))
-            if (
-                is_arabic_letter(before)
-                and not is_ellipsis
-                and not (after and after.isdigit() and before.isdigit())
-            ):
+            # In Urdu text a mark ending a clause is Urdu punctuation, also after a Latin name, code,
+            # a number or a bracket (`NCCL.`, `256.`, `(...)?`); numbers and URLs are protected.
+            ends_clause = urdu_text and before not in ("", " ") and next_character in ("", " ", "\n")
+            if not is_ellipsis and (is_arabic_letter(before) or ends_clause):
                 editor.replace(index, _LATIN_TO_URDU[character], "urdu-punctuation")
         elif character == TATWEEL:
             # A run of tatweels goes as a whole, so a second pass finds nothing left to do.

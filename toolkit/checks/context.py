@@ -61,6 +61,7 @@ class CatalogView:
                 self.options.setdefault(match.group(1), []).append(entry)
 
 
+_PLURAL_COMMENT = re.compile(r"plural form is chosen by the number \{([a-z][a-z0-9_]*)\}")
 _OPTION_KEY = re.compile(r"^([^.]+\.questions\.[^.]+)\.options\.[^.]+$")
 
 
@@ -93,6 +94,15 @@ class EntryContext:
     @property
     def declares_placeholders(self) -> bool:
         return "python-brace-format" in self.entry.flags
+
+    @property
+    def plural_placeholder(self) -> str:
+        """The placeholder that selects the plural form, as the template's comment names it."""
+        for comment in self.entry.extracted_comments:
+            match = _PLURAL_COMMENT.search(comment)
+            if match:
+                return match.group(1)
+        return "count"
 
     @property
     def key_parts(self) -> list[str]:

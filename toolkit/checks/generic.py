@@ -43,8 +43,10 @@ def placeholders(context: EntryContext) -> Iterator[Finding]:
         found = set(scan(pair.translation, with_placeholders=True).placeholders)
         missing = expected - found
         extra = found - expected
-        if pair.may_omit_count and not extra:
-            continue
+        if pair.may_omit_count:
+            missing -= {context.plural_placeholder}
+            if not missing and not extra:
+                continue
         where = "" if pair.form is None else f" in msgstr[{pair.form}]"
         if missing and extra:
             yield Finding(

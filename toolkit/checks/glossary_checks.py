@@ -19,7 +19,8 @@ def glossary_missing_term(context: EntryContext) -> Iterator[Finding]:
         return  # explanations: explanation-lost-content reports lost terms
     for pair in context.translated_pairs:
         for term in context.glossary.terms_in(pair.source):
-            if not term.rendered_in(pair.translation):
+            # A wrong rendering is reported by glossary-wrong-term; one finding per mistake.
+            if not term.rendered_in(pair.translation) and not term.wrong_renderings_in(pair.translation):
                 yield Finding(
                     "glossary-missing-term",
                     f"'{term.english}' should be rendered as {term.preferred}"

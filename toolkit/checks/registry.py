@@ -44,7 +44,11 @@ class Check:
 def check(
     id: str, severity: Severity, summary: str, *, fixable: bool = False
 ) -> Callable[[CheckFunction], CheckFunction]:
-    """Declare a check function: ``@check("placeholders", Severity.ERROR, "...")``."""
+    """Declare a check function: ``@check("placeholders", Severity.ERROR, "...")``.
+
+    ``fixable`` marks the built-in checks whose findings ``--fix`` repairs through the Urdu normalizer;
+    a plugin's own checks report only (``--fix`` has no way to know what a plugin would change).
+    """
 
     def decorate(function: CheckFunction) -> CheckFunction:
         function.check_info = CheckInfo(id, severity, summary, fixable)  # type: ignore[attr-defined]

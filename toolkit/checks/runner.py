@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -104,7 +105,8 @@ def fixed_translation(text: str, locale: str, checks_to_fix: frozenset[str]) -> 
         disabled = frozenset(rule for rule, owner in RULE_CHECKS.items() if owner not in checks_to_fix)
         return normalize_urdu(text, disabled).text
     if "whitespace" in checks_to_fix:
-        return " ".join(text.split())
+        # Runs of spaces become one and edge spaces go; newlines and tabs are content.
+        return re.sub(r" {2,}", " ", text).strip(" ")
     return text
 
 

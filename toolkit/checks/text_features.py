@@ -7,8 +7,11 @@ from collections import Counter
 
 from toolkit.text_tokens import split_inline_code
 
-_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
-_NUMBER = re.compile(r"[0-9\u06f0-\u06f9\u0660-\u0669]+(?:[.,][0-9\u06f0-\u06f9\u0660-\u0669]+)*")
+_DIGITS = str.maketrans(
+    {**dict(zip("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789", strict=True)), "\u066b": ".", "\u066c": ","}
+)
+# Digits with Latin (. ,) or Arabic (٫ decimal, ٬ thousands) separators.
+_NUMBER = re.compile(r"[0-9\u06f0-\u06f9\u0660-\u0669]+(?:[.,\u066b\u066c][0-9\u06f0-\u06f9\u0660-\u0669]+)*")
 # Acronyms (GPU, GPUs, FP16), CamelCase names (PyTorch), and single capitals used as variables (B, W).
 _LATIN_TOKEN = re.compile(
     r"(?<![\w`])(?:[A-Z][A-Z0-9]+s?|[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+|[A-Z])(?![\w`])"
@@ -39,9 +42,13 @@ def _inside_word(text: str, match: re.Match[str]) -> bool:
     return start > 0 and text[start - 1].isascii() and text[start - 1].isalpha()
 
 
+_LATIN_WORD_WITH_DIGITS = re.compile(r"[A-Za-z][A-Za-z0-9]*[0-9][A-Za-z0-9]*")
+
+
 def digit_systems(text: str) -> set[str]:
+    """Digit systems used in the prose; digits inside Latin names (FP16) do not count."""
     systems = set()
-    for character in prose(text):
+    for character in _LATIN_WORD_WITH_DIGITS.sub("", prose(text)):
         if "0" <= character <= "9":
             systems.add("latn")
         elif "\u06f0" <= character <= "\u06f9":

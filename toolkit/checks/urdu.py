@@ -39,7 +39,15 @@ def rules_of(check_id: str) -> set[str]:
 
 def _describe(change: Change) -> str:
     if change.rule == "nfc":
-        return "not in Unicode NFC"
+        first = next(
+            (
+                index
+                for index, (old, new) in enumerate(zip(change.before, change.after, strict=False))
+                if old != new
+            ),
+            min(len(change.before), len(change.after)),
+        )
+        return f"composes at character {first + 1}"
     before = (
         f"U+{ord(change.before):04X} {change.before!r}" if len(change.before) == 1 else repr(change.before)
     )
@@ -73,7 +81,7 @@ MESSAGES = {
     "tatweel": "tatweel (kashida) used for stretching",
     "zero-width": "stray zero-width non-joiner",
     "bidi-controls": "bidi control characters stored in the translation (isolate when rendering instead)",
-    "non-nfc": "text is not NFC-normalized",
+    "non-nfc": "decomposed characters (the text is not in Unicode NFC)",
 }
 
 

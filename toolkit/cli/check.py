@@ -14,6 +14,18 @@ from toolkit.cli.output import (
     project_config,
     reported_errors,
 )
+from toolkit.diagnostics import Severity
+
+SUPPRESSION_RULES = {
+    "suppression-without-reason": (
+        "A quizkit-ignore comment must give a reason: quizkit-ignore: <check-id>: <reason>.",
+        Severity.ERROR,
+    ),
+    "suppression-unknown-check": (
+        "A quizkit-ignore comment names a check that does not exist.",
+        Severity.WARNING,
+    ),
+}
 
 
 @click.command(name="check")
@@ -92,6 +104,7 @@ def check_command(
         from toolkit.sarif import render_sarif
 
         rules = {item.info.id: (item.info.summary, item.info.severity) for item in checks}
+        rules.update(SUPPRESSION_RULES)
         click.echo(render_sarif(diagnostics, rules), nl=False)
     elif output_format == "json":
         fixes = [

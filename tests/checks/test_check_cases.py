@@ -1,0 +1,122 @@
+"""Single-entry cases for the checks: what each finds and, as important, what it leaves alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
+from toolkit.checks.runner import check_catalog
+from toolkit.glossary import Glossary, Term
+
+HEADER = Header((("Language", "ur"), ("Plural-Forms", "nplurals=2; plural=(n != 1);")))
+GLOSSARY = Glossary(
+    "ur",
+    (
+        Term("optimizer state", "آپٹیمائزر کی حالت", wrong=("اصلاح کی حالت",)),
+        Term("optimizer", "آپٹیمائزر"),
+        Term("gradient", "گریڈیئنٹ", forms=("گریڈیئنٹس",), wrong=("گریڈینٹ", "تدریجی")),
+        Term("all-reduce", "all-reduce", keep_latin=True),
+    ),
+)
+
+
+def findings(entry: CatalogEntry, locale: str = "ur") -> list[tuple[str, str]]:
+    result = check_catalog(Catalog(HEADER, (entry,)), "x.po", locale, GLOSSARY)
+    return [(diagnostic.code, diagnostic.message) for diagnostic in result.diagnostics]
+
+
+def codes(entry: CatalogEntry, locale: str = "ur") -> list[str]:
+    return [code for code, _ in findings(entry, locale)]
+
+
+def plural(one: str, other: str) -> CatalogEntry:
+    return CatalogEntry(
+        msgid="You answered {count} question correctly out of {total}.",
+        msgid_plural="You answered {count} questions correctly out of {total}.",
+        msgstr_plural=(one, other),
+        context="ui.score",
+        flags=("python-brace-format",),
+        extracted_comments=("The plural form is chosen by the number {count}.",),
+    )
+
+
+def test_singular_form_may_drop_only_the_counting_placeholder() -> None:
+    assert (
+        codes(
+            plural(
+                "آپ نے {total} میں سے ایک سوال کا درست جواب دیا۔",
+                "آپ نے {total} میں سے {count} سوالات کے درست جوابات دیے۔",
+            )
+        )
+        == []
+    )
+    assert findings(
+        plural("آپ نے ایک سوال کا درست جواب دیا۔", "آپ نے {total} میں سے {count} سوالات کے درست جوابات دیے۔")
+    ) == [("placeholders", "placeholder {total} missing in msgstr[0]")]
+
+
+@pytest.mark.parametrize(
+    "translation",
+    ["یہ کام NCCL.", "یہ `all-reduce`.", "کیا یہ (واقعی)?", "بیچ کا سائز 256.", "GPUs, CPUs اور دوسرے"],
+)
+def test_latin_punctuation_after_names_code_numbers_and_brackets(translation: str) -> None:
+    source = {
+        "NCCL.": "It does NCCL.",
+        "`.": "This is `all-reduce`.",
+        ")?": "Is it (really)?",
+        "256.": "The batch size is 256.",
+    }
+    entry = CatalogEntry(
+        msgid=next(
+            (text for ending, text in source.items() if translation.endswith(ending)), "GPUs, CPUs and others"
+        ),
+        msgstr=translation,
+        context="k",
+    )
+    assert "latin-punctuation" in codes(entry)
+
+
+@pytest.mark.parametrize(
+    ("source", "translation"),
+    [
+        ("The loss fell to 0.25.", "لاس کم ہو کر ۰٫۲۵ رہ گیا۔"),
+        ("It has 1,024 GPUs.", "اس میں ۱٬۰۲۴ GPUs ہیں۔"),
+    ],
+)
+def test_arabic_separators_are_numbers_too(source: str, translation: str) -> None:
+    assert "numbers" not in codes(CatalogEntry(msgid=source, msgstr=translation, context="k"), "ur_IN")
+
+
+def test_digits_inside_latin_names_are_not_mixed_digits() -> None:
+    entry = CatalogEntry(
+        msgid="An 8-GPU node with FP16 weights", msgstr="FP16 ویٹس والا ایک ۸-GPU نوڈ", context="k"
+    )
+    assert "mixed-digits" not in codes(entry, "ur_IN")
+
+
+def test_one_mistake_one_finding_for_glossary_terms() -> None:
+    entry = CatalogEntry(msgid="Only the optimizer state", msgstr="صرف اصلاح کی حالت", context="k")
+    assert codes(entry) == ["glossary-wrong-term"]
+
+
+def test_code_is_the_inline_code_checks_business_not_the_glossarys() -> None:
+    entry = CatalogEntry(msgid="An `all-reduce` op", msgstr="ایک `allreduce` آپریشن", context="k")
+    assert codes(entry) == ["inline-code"]
+
+
+def test_sets_of_numbers_keep_their_commas() -> None:
+    entry = CatalogEntry(
+        msgid="The set {1, 2} has two elements.", msgstr="سیٹ {1, 2} میں دو عناصر ہیں۔", context="k"
+    )
+    assert codes(entry) == []
+
+
+def test_numbers_check_on_a_non_explanation() -> None:
+    entry = CatalogEntry(msgid="Use 8 GPUs", msgstr="GPUs استعمال کریں", context="quiz.questions.q.options.a")
+    assert findings(entry) == [("numbers", "number 8 from the source is missing")]
+
+
+def test_whitespace_fix_outside_urdu_keeps_newlines() -> None:
+    from toolkit.checks.runner import fixed_translation
+
+    assert fixed_translation("  a  b\nc ", "fr", frozenset({"whitespace"})) == "a b\nc"
