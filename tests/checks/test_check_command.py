@@ -135,3 +135,20 @@ def test_list_checks() -> None:
     if documented:
         missing = [item["id"] for item in checks if f"## {item['id']}" not in documented]
         assert missing == []
+
+
+def test_gnu_tools_keep_suppressions(project: Path) -> None:
+    if shutil.which("msgmerge") is None or shutil.which("msgcat") is None:
+        pytest.skip("GNU gettext (msgmerge, msgcat) is not installed")
+    edit(
+        project,
+        'msgctxt "data-parallel.title"',
+        "# quizkit-ignore: identical-to-source: fine\nmsgctxt \"data-parallel.title\"",
+    )
+    catalog = project / CATALOG
+    for command in (
+        ["msgmerge", "--quiet", "-o", str(catalog), str(catalog), str(project / "locales/data-parallel.pot")],
+        ["msgcat", "-o", str(catalog), str(catalog)],
+    ):
+        subprocess.run(command, check=True)
+        assert "# quizkit-ignore: identical-to-source: fine\n" in catalog.read_text(encoding="utf-8")
