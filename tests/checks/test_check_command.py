@@ -143,7 +143,7 @@ def test_gnu_tools_keep_suppressions(project: Path) -> None:
     edit(
         project,
         'msgctxt "data-parallel.title"',
-        "# quizkit-ignore: identical-to-source: fine\nmsgctxt \"data-parallel.title\"",
+        '# quizkit-ignore: identical-to-source: fine\nmsgctxt "data-parallel.title"',
     )
     catalog = project / CATALOG
     for command in (

@@ -11,6 +11,7 @@ import click
 from toolkit import __version__
 from toolkit.cli.catalogs import compile_command, extract, status, update
 from toolkit.cli.check import check_command
+from toolkit.cli.export import export_command
 from toolkit.cli.validate import validate
 
 
@@ -20,5 +21,5 @@ def main() -> None:
     """Localization toolkit for quiz content: YAML sources, gettext catalogs, localized bundles."""
 
 
-for command in (validate, extract, update, check_command, compile_command, status):
+for command in (validate, extract, update, check_command, compile_command, status, export_command):
     main.add_command(command)

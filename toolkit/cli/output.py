@@ -59,6 +59,8 @@ def reported_errors() -> Iterator[None]:
     from toolkit.catalogs.project import CatalogError
     from toolkit.content.validation import ContentError
     from toolkit.files import OutsideProjectError
+    from toolkit.glossary import GlossaryError
+    from toolkit.locale_info import LocaleError
 
     try:
         yield
@@ -70,6 +72,11 @@ def reported_errors() -> Iterator[None]:
         fail(f"{location}: error[catalog]: {error.message}")
     except OutsideProjectError as error:
         fail(f"error[confinement]: refusing to write {error}")
+    except GlossaryError as error:
+        print_diagnostics(error.diagnostics)
+        fail("the glossary has errors; fix them and run the command again")
+    except LocaleError as error:
+        fail(f"error[locale]: {error}")
 
 
 def relative(path: Path) -> str:

@@ -1,0 +1,278 @@
+"""Exports as frontends consume them: schema-valid JSON bundles, i18next in Node, gettext .mo files,
+fallback decided per question, and the delivery variant without answers."""
+
+from __future__ import annotations
+
+import gettext
+import json
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from toolkit.canonical_json import content_hash
+from toolkit.catalogs.po_reader import parse_po
+from toolkit.content.validation import load_content
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE = ROOT / "tests" / "node"
+Quizkit = Callable[..., subprocess.CompletedProcess[str]]
+CATALOG = "locales/ur/LC_MESSAGES/data-parallel.po"
+
+
+def load(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def exported(project_copy: Path, quizkit: Quizkit) -> Path:
+    result = quizkit(project_copy, "export")
+    assert result.returncode == 0, result.stdout + result.stderr
+    return project_copy / "dist"
+
+
+def test_layout(exported: Path) -> None:
+    files = sorted(str(path.relative_to(exported)) for path in exported.rglob("*") if path.is_file())
+    assert files == [
+        "i18next/en/data-parallel.json",
+        "i18next/en/ui.json",
+        "i18next/ur/data-parallel.json",
+        "i18next/ur/ui.json",
+        "json/data-parallel/en.json",
+        "json/data-parallel/ur.json",
+        "mo/ur/LC_MESSAGES/data-parallel.mo",
+        "mo/ur/LC_MESSAGES/ui.mo",
+    ]
+
+
+def test_bundles_are_valid_complete_and_hashed(exported: Path) -> None:
+    schema = load(ROOT / "schema" / "bundle.schema.json")
+    content = load_content(ROOT / "content")
+    quiz = content.quiz("data-parallel")
+    for locale in ("en", "ur"):
+        bundle = load(exported / "json" / "data-parallel" / f"{locale}.json")
+        assert list(Draft202012Validator(schema).iter_errors(bundle)) == []
+        assert bundle["contentHash"] == content_hash(
+            {key: value for key, value in bundle.items() if key != "contentHash"}
+        )
+        assert [question["id"] for question in bundle["questions"]] == [
+            question.id for question in quiz.questions
+        ]
+        for question, source in zip(bundle["questions"], quiz.questions, strict=True):
+            assert [option["id"] for option in question["options"]] == [
+                option.id for option in source.options
+            ]
+            assert question["correct"] == list(source.correct)
+        assert bundle["fallback"] == {
+            "policy": "question",
+            "questions": [],
+            "omitted": [],
+            "texts": [],
+            "messages": [],
+        }
+    urdu = load(exported / "json" / "data-parallel" / "ur.json")
+    assert (urdu["locale"], urdu["dir"], urdu["sourceLocale"], urdu["numberingSystem"]) == (
+        "ur",
+        "rtl",
+        "en",
+        "latn",
+    )
+    assert urdu["pluralCategories"] == ["one", "other"]
+    assert urdu["title"] == "ڈیٹا پیرالیلزم کوئز"
+    assert urdu["messages"]["question-count"] == {
+        "plural": "count",
+        "forms": {"one": "{count} سوال", "other": "{count} سوالات"},
+        "icu": "{count, plural, one {{count} سوال} other {{count} سوالات}}",
+        "placeholders": ["count"],
+    }
+    # Data formats carry the text exactly as translated: no bidi controls inserted.
+    text = (exported / "json" / "data-parallel" / "ur.json").read_text(encoding="utf-8")
+    assert not set(text) & set("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def test_output_is_byte_identical_across_runs(exported: Path, quizkit: Quizkit) -> None:
+    before = {path: path.read_bytes() for path in exported.rglob("*") if path.is_file()}
+    result = quizkit(exported.parent, "export")
+    assert result.stdout.splitlines()[-1] == "dist: 0 files written, 8 unchanged"
+    assert {path: path.read_bytes() for path in exported.rglob("*") if path.is_file()} == before
+
+
+def test_icu_messages_format_in_intl_messageformat(exported: Path) -> None:
+    if not (NODE / "node_modules" / "intl-messageformat").exists() or shutil.which("node") is None:
+        pytest.skip("Node consumers are not installed (npm ci in tests/node; .ci/run does it)")
+    bundle = load(exported / "json" / "data-parallel" / "ur.json")
+    requests = [
+        {"locale": "ur", "message": bundle["messages"][name]["icu"], "values": {"count": count, "total": 8}}
+        for name in ("question-count", "score")
+        for count in (1, 8)
+    ]
+    result = subprocess.run(
+        ["node", str(NODE / "icu-consumer.mjs")],
+        input=json.dumps({"requests": requests}),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(result.stdout) == [
+        "1 سوال",
+        "8 سوالات",
+        "آپ نے 8 میں سے 1 سوال کا درست جواب دیا۔",
+        "آپ نے 8 میں سے 8 سوالات کے درست جوابات دیے۔",
+    ]
+
+
+def i18next_requests(locale: str) -> list[dict[str, Any]]:
+    content = load_content(ROOT / "content")
+    requests: list[dict[str, Any]] = []
+    for quiz in content.quizzes:
+        for text in quiz.texts():
+            requests.append({"lng": locale, "ns": quiz.id, "key": text.key.split(".", 1)[1]})
+    assert content.interface is not None
+    for message in content.interface.messages:
+        values = {placeholder.name: 3 for placeholder in message.placeholders}
+        if message.is_plural:
+            for count in (1, 8):
+                requests.append(
+                    {"lng": locale, "ns": "ui", "key": message.name, "options": {**values, "count": count}}
+                )
+        else:
+            requests.append({"lng": locale, "ns": "ui", "key": message.name, "options": values})
+    return requests
+
+
+def test_i18next_resolves_every_key(exported: Path) -> None:
+    if not (NODE / "node_modules" / "i18next").exists() or shutil.which("node") is None:
+        pytest.skip("Node consumers are not installed (npm ci in tests/node; .ci/run does it)")
+    catalog = parse_po((ROOT / CATALOG).read_text(encoding="utf-8"), "x").by_context()
+    ui = parse_po((ROOT / "locales/ur/LC_MESSAGES/ui.po").read_text(encoding="utf-8"), "x").by_context()
+    for locale in ("en", "ur"):
+        requests = i18next_requests(locale)
+        result = subprocess.run(
+            ["node", str(NODE / "i18next-consumer.mjs")],
+            input=json.dumps({"resources": str(exported / "i18next"), "requests": requests}),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        answers = json.loads(result.stdout)
+        assert all(answer["exists"] for answer in answers), [
+            r for r, a in zip(requests, answers, strict=True) if not a["exists"]
+        ]
+        values = {
+            (request["ns"], request["key"], json.dumps(request.get("options"))): answer["value"]
+            for request, answer in zip(requests, answers, strict=True)
+        }
+        if locale == "ur":
+            assert (
+                values[("data-parallel", "questions.gpu-holds.prompt", "null")]
+                == catalog["data-parallel.questions.gpu-holds.prompt"].msgstr
+            )
+            assert values[("ui", "question-count", json.dumps({"count": 1}))] == "1 سوال"
+            assert values[("ui", "question-count", json.dumps({"count": 8}))] == "8 سوالات"
+            assert (
+                values[("ui", "question-progress", json.dumps({"current": 3, "total": 3}))] == "سوال 3 از 3"
+            )
+            assert values[("ui", "check-answer", json.dumps({}))] == ui["ui.check-answer"].msgstr
+        else:
+            assert values[("ui", "question-count", json.dumps({"count": 1}))] == "1 question"
+            assert values[("ui", "question-count", json.dumps({"count": 8}))] == "8 questions"
+
+
+def test_mo_files_answer_gettext_lookups(exported: Path) -> None:
+    with (exported / "mo/ur/LC_MESSAGES/ui.mo").open("rb") as handle:
+        translations = gettext.GNUTranslations(handle)
+    assert (
+        translations.npgettext("ui.question-count", "{count} question", "{count} questions", 8)
+        == "{count} سوالات"
+    )
+    assert translations.pgettext("ui.check-answer", "Check answer") == "جواب چیک کریں"
+
+
+def make_fuzzy(project: Path, key: str) -> None:
+    path = project / CATALOG
+    text = path.read_text(encoding="utf-8")
+    marker = f'msgctxt "{key}"'
+    assert marker in text
+    path.write_text(text.replace(marker, f"#, fuzzy\n{marker}"), encoding="utf-8")
+
+
+def test_fallback_is_per_question(project_copy: Path, quizkit: Quizkit) -> None:
+    make_fuzzy(project_copy, "data-parallel.questions.memory-limit.options.batch-only")
+    result = quizkit(project_copy, "export", "-f", "json,i18next")
+    assert result.returncode == 0, result.stderr
+    assert "data-parallel [ur]: 1 question in the source language: memory-limit" in result.stdout
+    bundle = load(project_copy / "dist/json/data-parallel/ur.json")
+    memory = next(question for question in bundle["questions"] if question["id"] == "memory-limit")
+    content = load_content(ROOT / "content").quiz("data-parallel").question("memory-limit")
+    # The whole question is English: no Urdu distractor next to an English answer.
+    assert memory["prompt"] == content.prompt.source
+    assert [option["text"] for option in memory["options"]] == [
+        option.text.source for option in content.options
+    ]
+    assert memory["explanation"] == content.explanation.source
+    assert (memory["lang"], memory["dir"]) == ("en", "ltr")
+    assert bundle["fallback"]["questions"] == ["memory-limit"]
+    others = [question for question in bundle["questions"] if question["id"] != "memory-limit"]
+    assert all("lang" not in question for question in others)
+    meta = load(project_copy / "dist/i18next/ur/data-parallel.json")["_meta"]
+    assert meta["fellBack"] == ["memory-limit"]
+
+
+def test_omit_and_fail_policies(project_copy: Path, quizkit: Quizkit) -> None:
+    make_fuzzy(project_copy, "data-parallel.questions.nccl-factors.prompt")
+    omit = quizkit(project_copy, "export", "-f", "json", "--fallback", "omit")
+    assert omit.returncode == 0
+    bundle = load(project_copy / "dist/json/data-parallel/ur.json")
+    assert "nccl-factors" not in [question["id"] for question in bundle["questions"]]
+    assert bundle["fallback"]["omitted"] == ["nccl-factors"]
+    english = load(project_copy / "dist/json/data-parallel/en.json")
+    assert len(english["questions"]) == 8
+    fail = quizkit(project_copy, "export", "-f", "json", "--fallback", "fail", "--out", "release")
+    assert fail.returncode == 1
+    assert fail.stderr == (
+        "error[fallback]: quiz data-parallel is not fully translated into ur: questions nccl-factors have "
+        "untranslated or fuzzy texts (fallback policy 'fail')\n"
+    )
+    assert not (project_copy / "release").exists()
+
+
+def test_delivery_variant_has_no_answers(project_copy: Path, quizkit: Quizkit) -> None:
+    result = quizkit(project_copy, "export", "-f", "json,i18next", "--no-answers")
+    assert result.returncode == 0, result.stderr
+    bundle = load(project_copy / "dist/json/data-parallel/ur.no-answers.json")
+    assert bundle["answers"] is False
+    for question in bundle["questions"]:
+        assert not {"correct", "explanation", "partialCredit"} & set(question)
+        assert all("feedback" not in option for option in question["options"])
+    schema = load(ROOT / "schema" / "bundle.schema.json")
+    assert list(Draft202012Validator(schema).iter_errors(bundle)) == []
+    resources = load(project_copy / "dist/i18next/ur/data-parallel.json")
+    assert all("explanation" not in question for question in resources["questions"].values())
+
+
+def test_check_errors_block_export(project_copy: Path, quizkit: Quizkit) -> None:
+    path = project_copy / CATALOG
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("آپٹیمائزر کی حالت، جبکہ", "اصلاح کی حالت، جبکہ"),
+        encoding="utf-8",
+    )
+    result = quizkit(project_copy, "export")
+    assert result.returncode == 1
+    assert "error[glossary-wrong-term]" in result.stdout
+    assert result.stderr == "export blocked: 1 check error in the catalogs; fix them (quizkit check)\n"
+    assert not (project_copy / "dist").exists()
+    assert quizkit(project_copy, "export", "--no-checks").returncode == 0
+
+
+def test_list_formats(quizkit: Quizkit) -> None:
+    result = quizkit(ROOT, "export", "--list")
+    assert result.returncode == 0
+    assert "json     one self-contained JSON bundle per quiz and locale (all locales)" in result.stdout
+    assert (
+        "mo       compiled gettext catalogs (<locale>/LC_MESSAGES/<domain>.mo) (target locales)"
+        in result.stdout
+    )

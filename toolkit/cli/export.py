@@ -1,0 +1,94 @@
+"""``quizkit export``: localized bundles for frontends and platforms."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from toolkit.cli.output import EXIT_PROBLEMS, fail, plural, project_config, relative, reported_errors
+
+
+@click.command(name="export")
+@click.option("--format", "-f", "formats", default="all", show_default=True, help="NAME[,NAME...] or all.")
+@click.option("--locale", "-l", "locales", multiple=True, help="Only this locale (repeatable; default: all).")
+@click.option(
+    "--out", "out", type=click.Path(path_type=Path), default=None, help="Output folder (default: dist/)."
+)
+@click.option(
+    "--fallback",
+    type=click.Choice(["question", "omit", "fail"]),
+    default="question",
+    show_default=True,
+    help="A question with untranslated or fuzzy text: export it in the source language, leave it out, or stop.",
+)
+@click.option(
+    "--no-answers", is_flag=True, help="Delivery variant: no correct ids, feedback or explanations."
+)
+@click.option(
+    "--no-checks", is_flag=True, help="Export even when quizkit check finds errors (not for releases)."
+)
+@click.option("--list", "list_formats", is_flag=True, help="List the registered formats and exit.")
+def export_command(
+    formats: str,
+    locales: tuple[str, ...],
+    out: Path | None,
+    fallback: str,
+    no_answers: bool,
+    no_checks: bool,
+    list_formats: bool,
+) -> None:
+    """Export every quiz to the chosen formats, for the source locale and every target locale.
+
+    Formats that present a quiz are written for every locale; catalog formats for target locales.
+    Layout: <out>/<format>/..., described in docs/exports.md.
+    """
+    from toolkit.cli.output import print_diagnostics
+    from toolkit.exporters.base import ExporterLoadError, registered_exporters
+    from toolkit.exporters.run import ExportBlockedError, ExportError, run_export
+    from toolkit.localization import FallbackError, FallbackPolicy
+
+    try:
+        exporters = registered_exporters()
+    except ExporterLoadError as error:
+        fail(f"error[exporter-plugin]: {error}")
+    if list_formats:
+        width = max(map(len, exporters))
+        for name, exporter in sorted(exporters.items()):
+            scope = "all locales" if exporter.presents_quiz else "target locales"
+            click.echo(f"{name.ljust(width)}  {exporter.description} ({scope})")
+        return
+    config = project_config()
+    names = [name.strip() for name in formats.split(",") if name.strip()]
+    try:
+        with reported_errors():
+            result = run_export(
+                config,
+                names,
+                out or config.output_path,
+                locales,
+                FallbackPolicy(fallback),
+                answers=not no_answers,
+                run_checks=not no_checks,
+            )
+    except ExportError as error:
+        fail(f"error[export]: {error}")
+    except FallbackError as error:
+        fail(f"error[fallback]: {error}")
+    except ExportBlockedError as error:
+        print_diagnostics(error.diagnostics)
+        fail(
+            f"export blocked: {plural(len(error.diagnostics), 'check error')} in the catalogs; fix them (quizkit check)"
+        )
+    for (quiz_id, locale), questions in sorted(result.fell_back.items()):
+        click.echo(
+            f"{quiz_id} [{locale}]: {plural(len(questions), 'question')} in the source language: {', '.join(questions)}"
+        )
+    for (quiz_id, locale), questions in sorted(result.omitted.items()):
+        click.echo(
+            f"{quiz_id} [{locale}]: {plural(len(questions), 'question')} left out: {', '.join(questions)}"
+        )
+    folder = relative(out or config.output_path)
+    click.echo(f"{folder}: {plural(len(result.written), 'file')} written, {len(result.unchanged)} unchanged")
+    if not result.written and not result.unchanged:
+        raise SystemExit(EXIT_PROBLEMS)

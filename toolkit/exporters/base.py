@@ -1,0 +1,84 @@
+"""The exporter interface, the data every exporter receives, and the registry."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from pathlib import PurePosixPath
+from typing import ClassVar, Protocol
+
+from toolkit.catalogs.catalog import Catalog
+from toolkit.localization import FallbackPolicy, LocalizedQuiz
+from toolkit.model import Content
+
+ENTRY_POINT_GROUP = "quizkit.exporters"
+
+
+@dataclass(frozen=True)
+class OutputFile:
+    """One file an exporter produces, at a relative path inside its format's folder."""
+
+    path: PurePosixPath
+    data: bytes
+
+
+@dataclass(frozen=True)
+class ExportRequest:
+    content: Content
+    source_locale: str
+    target_locales: tuple[str, ...]
+    localized: Mapping[tuple[str, str], LocalizedQuiz]
+    """Every quiz in every locale (source included), keyed by (quiz id, locale)."""
+    catalogs: Mapping[tuple[str, str], Catalog]
+    """Target-locale catalogs, keyed by (locale, domain)."""
+    policy: FallbackPolicy
+    answers: bool = True
+    """False for the delivery variant: no correct ids, feedback or explanations."""
+
+    @property
+    def locales(self) -> tuple[str, ...]:
+        return (self.source_locale, *self.target_locales)
+
+    def quizzes_in(self, locale: str) -> list[LocalizedQuiz]:
+        return [
+            self.localized[(quiz.id, locale)]
+            for quiz in self.content.quizzes
+            if (quiz.id, locale) in self.localized
+        ]
+
+
+class Exporter(Protocol):
+    name: ClassVar[str]
+    description: ClassVar[str]
+    presents_quiz: ClassVar[bool]
+    """True for formats written for the source locale too (a quiz to show); False for catalog formats."""
+
+    def export(self, request: ExportRequest) -> Iterable[OutputFile]: ...
+
+
+class ExporterLoadError(Exception):
+    pass
+
+
+@functools.cache
+def registered_exporters() -> dict[str, type[Exporter]]:
+    exporters: dict[str, type[Exporter]] = {}
+    for entry_point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda point: point.name):
+        try:
+            exporter = entry_point.load()
+        except Exception as error:  # one broken plugin must not take the built-ins down with it
+            raise ExporterLoadError(
+                f"exporter plugin {entry_point.name} ({entry_point.value}) failed to load: {error}"
+            ) from error
+        if getattr(exporter, "name", None) != entry_point.name:
+            raise ExporterLoadError(
+                f"exporter plugin {entry_point.name} declares name {getattr(exporter, 'name', None)!r}; they must match"
+            )
+        exporters[entry_point.name] = exporter
+    if not exporters:
+        raise ExporterLoadError(
+            f"no exporters are registered under {ENTRY_POINT_GROUP}: is quizkit installed?"
+        )
+    return exporters

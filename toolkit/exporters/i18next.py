@@ -1,0 +1,90 @@
+"""``i18next``: i18next v4 JSON resources, one file per locale and namespace.
+
+Layout: ``i18next/<locale>/<namespace>.json``, with the quiz id and ``ui`` as namespaces. Keys nest by
+key segment without the namespace (``questions.gpu-holds.options.full-replica``); placeholders become
+``{{name}}``; plural messages get ``_one``/``_other`` (every CLDR category of the locale) selected by
+``count``. Option feedback, whose key extends its option's key, uses i18next's context suffix:
+``options.<id>_feedback`` (``t(key, {context: "feedback"})``). Fallen-back questions are included
+whole in the source language, so i18next's per-key fallback never mixes languages inside one question;
+``_meta`` records them with the locale's direction.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import PurePosixPath
+from typing import Any, ClassVar
+
+from toolkit.exporters.base import ExportRequest, OutputFile
+from toolkit.localization import LocalizedQuiz
+from toolkit.message_format import i18next_interpolation
+
+
+def _set(tree: dict[str, Any], path: list[str], value: str) -> None:
+    node = tree
+    for segment in path[:-1]:
+        child = node.setdefault(segment, {})
+        if not isinstance(child, dict):
+            raise ValueError(f"key {'.'.join(path)} collides with a text at {segment}")
+        node = child
+    node[path[-1]] = value
+
+
+def quiz_resources(localized: LocalizedQuiz, answers: bool) -> dict[str, Any]:
+    tree: dict[str, Any] = {}
+    _set(tree, ["title"], localized.title)
+    _set(tree, ["description"], localized.description)
+    for question in localized.questions:
+        base = ["questions", question.id]
+        _set(tree, [*base, "prompt"], question.prompt)
+        for option in question.options:
+            _set(tree, [*base, "options", option.id], option.text)
+            if answers and option.feedback is not None:
+                _set(tree, [*base, "options", f"{option.id}_feedback"], option.feedback)
+        if answers:
+            _set(tree, [*base, "explanation"], question.explanation)
+    tree["_meta"] = {
+        "lang": localized.locale.tag,
+        "dir": localized.locale.direction,
+        "sourceLang": localized.source.tag,
+        "fellBack": list(localized.fallen_back_questions),
+        "omitted": list(localized.omitted),
+    }
+    return tree
+
+
+def ui_resources(localized: LocalizedQuiz) -> dict[str, Any]:
+    tree: dict[str, Any] = {}
+    for message in localized.messages:
+        if message.plural is None:
+            tree[message.name] = i18next_interpolation(message.text or "")
+            continue
+        if message.plural != "count":
+            raise ValueError(f"ui.{message.name}: i18next selects plurals by count, not by {message.plural}")
+        for category, text in message.forms:
+            tree[f"{message.name}_{category}"] = i18next_interpolation(text)
+    return tree
+
+
+def _render(tree: dict[str, Any]) -> bytes:
+    return (json.dumps(tree, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+class I18nextExporter:
+    name: ClassVar[str] = "i18next"
+    description: ClassVar[str] = "i18next v4 JSON resources per locale and namespace"
+    presents_quiz: ClassVar[bool] = True
+
+    def export(self, request: ExportRequest) -> Iterator[OutputFile]:
+        for locale in request.locales:
+            quizzes = request.quizzes_in(locale)
+            for localized in quizzes:
+                folder = PurePosixPath(localized.locale.tag)
+                yield OutputFile(
+                    folder / f"{localized.quiz.id}.json", _render(quiz_resources(localized, request.answers))
+                )
+            if quizzes:
+                yield OutputFile(
+                    PurePosixPath(quizzes[0].locale.tag) / "ui.json", _render(ui_resources(quizzes[0]))
+                )

@@ -1,0 +1,220 @@
+"""Localize the content model for one locale, deciding fallback per question.
+
+A question with any untranslated or fuzzy text is never exported half translated: an English correct
+option among Urdu distractors gives the answer away. Under the ``question`` policy such a question is
+exported wholly in the source language and tagged with its language; ``omit`` leaves it out and lists
+it; ``fail`` stops the export. Titles, descriptions and interface messages fall back one by one.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from toolkit.catalogs.catalog import Catalog, CatalogEntry
+from toolkit.locale_info import LocaleInfo, locale_info, plural_index_categories
+from toolkit.model import InterfaceMessages, Message, Question, QuestionType, Quiz, Text
+
+
+class FallbackPolicy(enum.Enum):
+    QUESTION = "question"
+    OMIT = "omit"
+    FAIL = "fail"
+
+
+class FallbackError(Exception):
+    def __init__(self, quiz_id: str, locale: str, questions: list[str]) -> None:
+        super().__init__(
+            f"quiz {quiz_id} is not fully translated into {locale}: questions {', '.join(questions)} "
+            "have untranslated or fuzzy texts (fallback policy 'fail')"
+        )
+        self.quiz_id = quiz_id
+        self.locale = locale
+        self.questions = questions
+
+
+@dataclass(frozen=True)
+class LocalizedOption:
+    id: str
+    text: str
+    feedback: str | None
+    pinned: bool
+
+
+@dataclass(frozen=True)
+class LocalizedQuestion:
+    id: str
+    type: QuestionType
+    prompt: str
+    options: tuple[LocalizedOption, ...]
+    correct: tuple[str, ...]
+    explanation: str
+    shuffle: bool
+    partial_credit: bool
+    fell_back: bool
+    """True when the question is in the source language because its translation is incomplete."""
+
+
+@dataclass(frozen=True)
+class LocalizedMessage:
+    name: str
+    text: str | None
+    forms: tuple[tuple[str, str], ...]
+    """Plural messages: (CLDR category, text) in CLDR order."""
+    plural: str | None
+    placeholders: tuple[str, ...]
+    fell_back: bool
+
+
+@dataclass(frozen=True)
+class LocalizedQuiz:
+    quiz: Quiz
+    locale: LocaleInfo
+    source: LocaleInfo
+    title: str
+    description: str
+    level_label: str
+    questions: tuple[LocalizedQuestion, ...]
+    messages: tuple[LocalizedMessage, ...]
+    policy: FallbackPolicy
+    fallen_back_texts: tuple[str, ...]
+    omitted: tuple[str, ...]
+
+    @property
+    def fallen_back_questions(self) -> tuple[str, ...]:
+        return tuple(question.id for question in self.questions if question.fell_back)
+
+    @property
+    def is_source(self) -> bool:
+        return self.locale.locale == self.source.locale
+
+
+class _Translations:
+    """Usable translations of one catalog: not fuzzy, complete, and for the current source text."""
+
+    def __init__(self, catalog: Catalog | None) -> None:
+        self.entries: Mapping[str | None, CatalogEntry] = catalog.by_context() if catalog else {}
+
+    def text(self, text: Text) -> str | None:
+        entry = self.entries.get(text.key)
+        if entry is None or not entry.is_translated or entry.msgid != text.source:
+            return None
+        return entry.msgstr
+
+
+def _localize_question(question: Question, translations: _Translations) -> LocalizedQuestion:
+    texts = list(question.texts())
+    translated = {text.key: translations.text(text) for text in texts}
+    complete = all(value is not None for value in translated.values())
+
+    def pick(text: Text) -> str:
+        value = translated[text.key] if complete else None
+        return value if value is not None else text.source
+
+    return LocalizedQuestion(
+        id=question.id,
+        type=question.type,
+        prompt=pick(question.prompt),
+        options=tuple(
+            LocalizedOption(
+                option.id,
+                pick(option.text),
+                pick(option.feedback) if option.feedback else None,
+                option.pinned,
+            )
+            for option in question.options
+        ),
+        correct=question.correct,
+        explanation=pick(question.explanation),
+        shuffle=bool(question.shuffle),
+        partial_credit=question.partial_credit,
+        fell_back=not complete,
+    )
+
+
+def _localize_message(message: Message, catalog: Catalog | None, locale: LocaleInfo) -> LocalizedMessage:
+    placeholders = tuple(placeholder.name for placeholder in message.placeholders)
+    entry = catalog.by_context().get(message.key) if catalog else None
+    usable = (
+        entry is not None
+        and entry.is_translated
+        and entry.msgid == message.source
+        and entry.msgid_plural == (message.other if message.is_plural else None)
+    )
+    if not message.is_plural:
+        text = entry.msgstr if usable and entry is not None else message.source
+        return LocalizedMessage(
+            message.name, text, (), None, placeholders, not usable and catalog is not None
+        )
+    if usable and entry is not None and catalog is not None:
+        categories = plural_index_categories(
+            locale.locale, catalog.header.plural_forms or "nplurals=2; plural=(n != 1);"
+        )
+        by_category = dict(zip(categories, entry.msgstr_plural, strict=False))
+        forms = tuple(
+            (category, by_category[category])
+            for category in locale.plural_categories
+            if category in by_category
+        )
+        return LocalizedMessage(message.name, None, forms, message.plural, placeholders, False)
+    source_forms = (("one", message.one or ""), ("other", message.other or ""))
+    return LocalizedMessage(
+        message.name, None, source_forms, message.plural, placeholders, catalog is not None
+    )
+
+
+def localize(
+    quiz: Quiz,
+    interface: InterfaceMessages | None,
+    locale: str,
+    source_locale: str,
+    quiz_catalog: Catalog | None,
+    ui_catalog: Catalog | None,
+    policy: FallbackPolicy = FallbackPolicy.QUESTION,
+) -> LocalizedQuiz:
+    """``quiz`` in ``locale``; for the source locale pass no catalogs."""
+    translations = _Translations(quiz_catalog)
+    info = locale_info(locale)
+    is_source = locale == source_locale
+    questions = [_localize_question(question, translations) for question in quiz.questions]
+    incomplete = [question.id for question in questions if question.fell_back and not is_source]
+    if is_source:
+        questions = [LocalizedQuestion(**{**question.__dict__, "fell_back": False}) for question in questions]
+    omitted: tuple[str, ...] = ()
+    if incomplete and policy is FallbackPolicy.FAIL:
+        raise FallbackError(quiz.id, locale, incomplete)
+    if incomplete and policy is FallbackPolicy.OMIT:
+        omitted = tuple(incomplete)
+        questions = [question for question in questions if question.id not in omitted]
+    fallen_back_texts = []
+    title = quiz.title.source if is_source else translations.text(quiz.title)
+    if title is None:
+        title = quiz.title.source
+        fallen_back_texts.append("title")
+    description = quiz.description.source if is_source else translations.text(quiz.description)
+    if description is None:
+        description = quiz.description.source
+        fallen_back_texts.append("description")
+    messages = tuple(
+        _localize_message(message, None if is_source else ui_catalog, info)
+        for message in (interface.messages if interface else ())
+    )
+    level_name = f"level-{quiz.level.value}"
+    level_label = next(
+        (message.text for message in messages if message.name == level_name and message.text),
+        quiz.level.value,
+    )
+    return LocalizedQuiz(
+        quiz=quiz,
+        locale=info,
+        source=locale_info(source_locale),
+        title=title,
+        description=description,
+        level_label=level_label,
+        questions=tuple(questions),
+        messages=messages,
+        policy=policy,
+        fallen_back_texts=tuple(fallen_back_texts),
+        omitted=omitted,
+    )
