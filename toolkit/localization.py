@@ -51,6 +51,7 @@ class LocalizedQuestion:
     correct: tuple[str, ...]
     explanation: str
     shuffle: bool
+    """Resolved: the question's own setting, else the quiz's."""
     partial_credit: bool
     fell_back: bool
     """True when the question is in the source language because its translation is incomplete."""
@@ -103,7 +104,9 @@ class _Translations:
         return entry.msgstr
 
 
-def _localize_question(question: Question, translations: _Translations) -> LocalizedQuestion:
+def _localize_question(
+    question: Question, translations: _Translations, quiz_shuffle: bool
+) -> LocalizedQuestion:
     texts = list(question.texts())
     translated = {text.key: translations.text(text) for text in texts}
     complete = all(value is not None for value in translated.values())
@@ -127,7 +130,8 @@ def _localize_question(question: Question, translations: _Translations) -> Local
         ),
         correct=question.correct,
         explanation=pick(question.explanation),
-        shuffle=bool(question.shuffle),
+        # A question's own setting, where it has one, overrides the quiz's.
+        shuffle=question.shuffle if question.shuffle is not None else quiz_shuffle,
         partial_credit=question.partial_credit,
         fell_back=not complete,
     )
@@ -177,7 +181,7 @@ def localize(
     translations = _Translations(quiz_catalog)
     info = locale_info(locale)
     is_source = locale == source_locale
-    questions = [_localize_question(question, translations) for question in quiz.questions]
+    questions = [_localize_question(question, translations, quiz.shuffle) for question in quiz.questions]
     incomplete = [question.id for question in questions if question.fell_back and not is_source]
     if is_source:
         questions = [LocalizedQuestion(**{**question.__dict__, "fell_back": False}) for question in questions]

@@ -120,3 +120,10 @@ def test_whitespace_fix_outside_urdu_keeps_newlines() -> None:
     from toolkit.checks.runner import fixed_translation
 
     assert fixed_translation("  a  b\nc ", "fr", frozenset({"whitespace"})) == "a b\nc"
+
+
+def test_control_characters_are_errors() -> None:
+    entry = CatalogEntry(msgid="Check answer", msgstr="جواب\a چیک کریں", context="ui.check-answer")
+    assert findings(entry) == [
+        ("control-characters", "control character U+0007 in the translation; remove it")
+    ]

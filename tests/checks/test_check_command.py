@@ -5,33 +5,14 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from support import run_quizkit as quizkit
 
 ROOT = Path(__file__).resolve().parents[2]
 SARIF_SCHEMA = ROOT.parent / "shared" / "schemas-external" / "sarif-schema-2.1.0.json"
 CATALOG = "locales/ur/LC_MESSAGES/data-parallel.po"
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    for folder in ("content", "locales"):
-        shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("*.mo"))
-    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
-    return tmp_path
-
-
-def quizkit(project: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "toolkit", *arguments],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        check=False,
-    )
 
 
 def edit(project: Path, old: str, new: str) -> None:

@@ -3,14 +3,11 @@ and nothing else is; --fix repairs exactly the fixable ones and touches no other
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-
-import pytest
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.po_reader import parse_po
@@ -236,14 +233,6 @@ def plants(catalog: Catalog) -> list[Plant]:
             frozenset({"suppression-without-reason"}),
         ),
     ]
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    for folder in ("content", "locales"):
-        shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("*.mo"))
-    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
-    return tmp_path
 
 
 def plant_all(project: Path) -> list[Plant]:

@@ -3,46 +3,17 @@
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import polib
 import pytest
+from support import run_quizkit as quizkit
+from support import snapshot
 
 from toolkit.catalogs.po_reader import parse_po
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = Path("locales/ur/LC_MESSAGES/data-parallel.po")
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    for folder in ("content", "locales"):
-        shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("*.mo"))
-    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
-    return tmp_path
-
-
-def quizkit(project: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "toolkit", *arguments],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-        check=False,
-    )
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {
-        str(path.relative_to(folder)): path.read_bytes()
-        for path in sorted(folder.rglob("*"))
-        if path.is_file()
-    }
 
 
 def test_update_on_the_shipped_project_changes_nothing(project: Path) -> None:

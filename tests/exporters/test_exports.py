@@ -30,7 +30,7 @@ def load(path: Path) -> Any:
 
 @pytest.fixture
 def exported(project_copy: Path, quizkit: Quizkit) -> Path:
-    result = quizkit(project_copy, "export")
+    result = quizkit(project_copy, "export", "-f", "json,i18next,mo")
     assert result.returncode == 0, result.stdout + result.stderr
     return project_copy / "dist"
 
@@ -96,7 +96,7 @@ def test_bundles_are_valid_complete_and_hashed(exported: Path) -> None:
 
 def test_output_is_byte_identical_across_runs(exported: Path, quizkit: Quizkit) -> None:
     before = {path: path.read_bytes() for path in exported.rglob("*") if path.is_file()}
-    result = quizkit(exported.parent, "export")
+    result = quizkit(exported.parent, "export", "-f", "json,i18next,mo")
     assert result.stdout.splitlines()[-1] == "dist: 0 files written, 8 unchanged"
     assert {path: path.read_bytes() for path in exported.rglob("*") if path.is_file()} == before
 
@@ -266,6 +266,14 @@ def test_check_errors_block_export(project_copy: Path, quizkit: Quizkit) -> None
     assert result.stderr == "export blocked: 1 check error in the catalogs; fix them (quizkit check)\n"
     assert not (project_copy / "dist").exists()
     assert quizkit(project_copy, "export", "--no-checks").returncode == 0
+
+
+def test_all_writes_every_registered_format(project_copy: Path, quizkit: Quizkit) -> None:
+    from toolkit.exporters.base import exporter_names
+
+    result = quizkit(project_copy, "export")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert sorted(path.name for path in (project_copy / "dist").iterdir()) == sorted(exporter_names())
 
 
 def test_list_formats(quizkit: Quizkit) -> None:

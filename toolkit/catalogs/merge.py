@@ -112,6 +112,25 @@ def _previous_of(entry: CatalogEntry) -> CatalogEntry:
     return entry
 
 
+def _follow(template: CatalogEntry, existing: CatalogEntry, plural_count: int) -> CatalogEntry:
+    """The template entry carrying the translation of the entry with its key (active or obsolete).
+
+    Same source: kept as it was, fuzzy state and #| lines included. Changed source: fuzzy, with #|
+    naming what the translation was made from.
+    """
+    if not _same_source(existing, template):
+        return _carry(template, existing, plural_count, fuzzy=True, previous_from=_previous_of(existing))
+    result = _carry(template, existing, plural_count, fuzzy=existing.is_fuzzy, previous_from=None)
+    if not existing.is_fuzzy:
+        return result
+    return replace(
+        result,
+        previous_context=existing.previous_context,
+        previous_msgid=existing.previous_msgid,
+        previous_msgid_plural=existing.previous_msgid_plural,
+    )
+
+
 def _to_obsolete(entry: CatalogEntry) -> CatalogEntry:
     return replace(entry, obsolete=True, extracted_comments=(), references=(), line=0)
 
@@ -154,38 +173,13 @@ def merge(template: Catalog, existing: Catalog, plural_count: int) -> tuple[Cata
     for entry in template.entries:
         current = active.get(entry.context)
         if current is not None:
-            if _same_source(current, entry):
-                result = _carry(entry, current, plural_count, fuzzy=current.is_fuzzy, previous_from=None)
-                if current.is_fuzzy:
-                    result = replace(
-                        result,
-                        previous_context=current.previous_context,
-                        previous_msgid=current.previous_msgid,
-                        previous_msgid_plural=current.previous_msgid_plural,
-                    )
-                counts["kept"] += 1
-            else:
-                result = _carry(entry, current, plural_count, fuzzy=True, previous_from=_previous_of(current))
-                counts["changed"] += 1
-            merged.append(result)
+            merged.append(_follow(entry, current, plural_count))
+            counts["kept" if _same_source(current, entry) else "changed"] += 1
             continue
         returning = obsolete_by_key.get(entry.context)
         if returning is not None and returning.has_translation:
             restored_keys.add(entry.context)
-            if _same_source(returning, entry):
-                result = _carry(entry, returning, plural_count, fuzzy=returning.is_fuzzy, previous_from=None)
-                if returning.is_fuzzy:
-                    result = replace(
-                        result,
-                        previous_context=returning.previous_context,
-                        previous_msgid=returning.previous_msgid,
-                        previous_msgid_plural=returning.previous_msgid_plural,
-                    )
-            else:
-                result = _carry(
-                    entry, returning, plural_count, fuzzy=True, previous_from=_previous_of(returning)
-                )
-            merged.append(result)
+            merged.append(_follow(entry, returning, plural_count))
             counts["restored"] += 1
             continue
         candidate = by_text.get((entry.msgid, entry.msgid_plural)) or by_normalized.get(

@@ -256,3 +256,58 @@ def status(config: ProjectConfig, locales: Sequence[str] | None = None) -> list[
             statistics = catalog_statistics(_validated_existing(path, locale)) if path.exists() else None
             rows.append(StatusRow(locale, domain, path, statistics))
     return rows
+
+
+@dataclass(frozen=True)
+class XliffImport:
+    path: Path
+    catalog: Path
+    updated: tuple[str, ...]
+    stale: tuple[str, ...]
+    changed: bool
+
+
+def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[XliffImport]:
+    """Bring translations made in a CAT tool back into the catalogs; all files are read before any write."""
+    from toolkit.xliff import MAX_XLIFF_BYTES, XliffError, apply_units, parse_xliff
+
+    layout = CatalogLayout.for_project(config)
+    planned: list[tuple[XliffImport, str]] = []
+    for path in paths:
+        file = display_path(path)
+        try:
+            if path.stat().st_size > MAX_XLIFF_BYTES:
+                raise XliffError(None, f"file is larger than {MAX_XLIFF_BYTES:,} bytes")
+            documents = parse_xliff(path.read_bytes())
+        except XliffError as error:
+            raise CatalogError(file, error.line, error.message) from None
+        except OSError as error:
+            raise CatalogError(file, None, error.strerror or str(error)) from None
+        for document in documents:
+            locale = document.target_tag.replace("-", "_")
+            if locale not in config.target_locales:
+                raise CatalogError(
+                    file, None, f"trgLang {document.target_tag} is not a target locale of this project"
+                )
+            if document.domain not in templates(config):
+                raise CatalogError(
+                    file, None, f"file id {document.domain!r} names no quiz or ui domain of this project"
+                )
+            catalog_path = layout.catalog(locale, document.domain)
+            catalog = _validated_existing(catalog_path, locale)
+            try:
+                merged, summary = apply_units(catalog, locale, document.units)
+            except XliffError as error:
+                raise CatalogError(file, error.line, error.message) from None
+            text = write_po(merged)
+            planned.append(
+                (
+                    XliffImport(path, catalog_path, tuple(summary.updated), tuple(summary.stale), False),
+                    text,
+                )
+            )
+    results = []
+    for outcome, text in planned:
+        changed = write_text_atomic(outcome.catalog, text, durable=True)
+        results.append(XliffImport(outcome.path, outcome.catalog, outcome.updated, outcome.stale, changed))
+    return results

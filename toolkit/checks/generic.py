@@ -83,6 +83,24 @@ def inline_code(context: EntryContext) -> Iterator[Finding]:
 
 
 @check(
+    "control-characters",
+    ERROR,
+    "Control characters other than newline and tab: invisible, and not allowed in XML exports.",
+)
+def control_characters(context: EntryContext) -> Iterator[Finding]:
+    for pair in context.translated_pairs:
+        found = sorted({character for character in pair.translation if _is_control(character)})
+        if found:
+            names = ", ".join(f"U+{ord(character):04X}" for character in found)
+            yield Finding("control-characters", f"control character {names} in the translation; remove it")
+
+
+def _is_control(character: str) -> bool:
+    code = ord(character)
+    return (code < 0x20 and character not in "\n\t") or 0x7F <= code < 0xA0 or character in "\ufffe\uffff"
+
+
+@check(
     "numbers", WARNING, "Numbers in the source appear in the translation (Latin and Urdu digits are equal)."
 )
 def numbers_preserved(context: EntryContext) -> Iterator[Finding]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import click
 
 from toolkit import __version__
-from toolkit.cli.catalogs import compile_command, extract, status, update
+from toolkit.cli.catalogs import compile_command, extract, import_xliff, status, update
 from toolkit.cli.check import check_command
 from toolkit.cli.export import export_command
 from toolkit.cli.validate import validate
@@ -21,5 +21,14 @@ def main() -> None:
     """Localization toolkit for quiz content: YAML sources, gettext catalogs, localized bundles."""
 
 
-for command in (validate, extract, update, check_command, compile_command, status, export_command):
+for command in (
+    validate,
+    extract,
+    update,
+    check_command,
+    compile_command,
+    status,
+    export_command,
+    import_xliff,
+):
     main.add_command(command)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
@@ -174,3 +175,24 @@ def status(locales: tuple[str, ...], output_format: str, fail_under: float | Non
     if any(row.statistics is None for row in rows):
         raise SystemExit(EXIT_PROBLEMS)
     raise SystemExit(EXIT_OK)
+
+
+@click.command(name="import-xliff")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+def import_xliff(paths: tuple[Path, ...]) -> None:
+    """Bring translations made in a CAT tool (XLIFF 2.0/2.1 from quizkit export -f xliff) into the catalogs.
+
+    Units are matched by key; final/reviewed targets become translations, translated ones stay fuzzy
+    for review, and a target whose source text has changed since export is imported as fuzzy.
+    """
+    from toolkit.catalogs.project import import_xliff_files
+
+    with reported_errors():
+        results = import_xliff_files(project_config(), paths)
+    for result in results:
+        state = (
+            f"{plural(len(result.updated), 'entry', 'entries')} updated" if result.changed else "unchanged"
+        )
+        click.echo(f"{relative(result.path)} → {relative(result.catalog)}: {state}")
+        for key in result.stale:
+            click.echo(f"  {key}: the source text changed since export; imported as fuzzy")

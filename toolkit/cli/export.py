@@ -48,11 +48,11 @@ def export_command(
     from toolkit.exporters.run import ExportBlockedError, ExportError, run_export
     from toolkit.localization import FallbackError, FallbackPolicy
 
-    try:
-        exporters = registered_exporters()
-    except ExporterLoadError as error:
-        fail(f"error[exporter-plugin]: {error}")
     if list_formats:
+        try:
+            exporters = registered_exporters()
+        except ExporterLoadError as error:
+            fail(f"error[exporter-plugin]: {error}")
         width = max(map(len, exporters))
         for name, exporter in sorted(exporters.items()):
             scope = "all locales" if exporter.presents_quiz else "target locales"
@@ -75,6 +75,8 @@ def export_command(
         fail(f"error[export]: {error}")
     except FallbackError as error:
         fail(f"error[fallback]: {error}")
+    except ExporterLoadError as error:
+        fail(f"error[exporter-plugin]: {error}")
     except ExportBlockedError as error:
         print_diagnostics(error.diagnostics)
         fail(

@@ -224,6 +224,29 @@ def well_formed_inline_code(context: RuleContext) -> Iterator[Diagnostic]:
             yield context.diagnostic(_text_path(path, value), "inline-code", problem)
 
 
+def _control_characters(text: str) -> list[str]:
+    return sorted(
+        {
+            character
+            for character in text
+            if (ord(character) < 0x20 and character not in "\n\t") or 0x7F <= ord(character) < 0xA0
+        }
+    )
+
+
+def no_control_characters(context: RuleContext) -> Iterator[Diagnostic]:
+    for path, value in _quiz_text_fields(context.document.data):
+        text = text_of(value)
+        found = _control_characters(text) if text is not None else []
+        if found:
+            names = ", ".join(f"U+{ord(character):04X}" for character in found)
+            yield context.diagnostic(
+                _text_path(path, value),
+                "control-character",
+                f"text holds control character {names}; it is invisible and XML exports cannot carry it",
+            )
+
+
 QUIZ_RULES: tuple[Rule, ...] = (
     quiz_id_matches_file,
     unique_question_ids,
@@ -233,6 +256,7 @@ QUIZ_RULES: tuple[Rule, ...] = (
     partial_credit_needs_multiple_choice,
     distinct_option_texts,
     well_formed_inline_code,
+    no_control_characters,
 )
 
 

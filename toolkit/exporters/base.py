@@ -63,22 +63,35 @@ class ExporterLoadError(Exception):
 
 
 @functools.cache
-def registered_exporters() -> dict[str, type[Exporter]]:
-    exporters: dict[str, type[Exporter]] = {}
-    for entry_point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda point: point.name):
-        try:
-            exporter = entry_point.load()
-        except Exception as error:  # one broken plugin must not take the built-ins down with it
-            raise ExporterLoadError(
-                f"exporter plugin {entry_point.name} ({entry_point.value}) failed to load: {error}"
-            ) from error
-        if getattr(exporter, "name", None) != entry_point.name:
-            raise ExporterLoadError(
-                f"exporter plugin {entry_point.name} declares name {getattr(exporter, 'name', None)!r}; they must match"
-            )
-        exporters[entry_point.name] = exporter
-    if not exporters:
+def exporter_names() -> tuple[str, ...]:
+    """Names of every registered format; nothing is imported until a format is used."""
+    names = sorted({entry_point.name for entry_point in entry_points(group=ENTRY_POINT_GROUP)})
+    if not names:
         raise ExporterLoadError(
             f"no exporters are registered under {ENTRY_POINT_GROUP}: is quizkit installed?"
         )
-    return exporters
+    return tuple(names)
+
+
+@functools.cache
+def load_exporter(name: str) -> type[Exporter]:
+    found = [point for point in entry_points(group=ENTRY_POINT_GROUP) if point.name == name]
+    if not found:
+        raise ExporterLoadError(f"unknown format {name!r}; available: {', '.join(exporter_names())}, all")
+    entry_point = found[0]
+    try:
+        exporter: type[Exporter] = entry_point.load()
+    except Exception as error:  # one broken plugin must not take the other formats down with it
+        raise ExporterLoadError(
+            f"exporter plugin {name} ({entry_point.value}) failed to load: {error}"
+        ) from error
+    if getattr(exporter, "name", None) != name:
+        raise ExporterLoadError(
+            f"exporter plugin {name} declares name {getattr(exporter, 'name', None)!r}; they must match"
+        )
+    return exporter
+
+
+def registered_exporters() -> dict[str, type[Exporter]]:
+    """Every registered format, loaded."""
+    return {name: load_exporter(name) for name in exporter_names()}

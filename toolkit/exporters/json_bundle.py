@@ -51,7 +51,7 @@ def bundle(localized: LocalizedQuiz, answers: bool = True) -> dict[str, Any]:
                 entry["feedback"] = option.feedback
             options.append(entry)
         item["options"] = options
-        item["shuffle"] = question.shuffle or localized.quiz.shuffle
+        item["shuffle"] = question.shuffle
         if answers:
             item["correct"] = list(question.correct)
             item["explanation"] = question.explanation

@@ -16,7 +16,7 @@ from toolkit.catalogs.project import CatalogError, read_catalog
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
 from toolkit.diagnostics import Diagnostic
-from toolkit.exporters.base import ExportRequest, OutputFile, registered_exporters
+from toolkit.exporters.base import ExportRequest, OutputFile, exporter_names, load_exporter
 from toolkit.files import OutsideProjectError, confined, write_bytes_atomic
 from toolkit.keys import UI_DOMAIN
 from toolkit.localization import FallbackPolicy, LocalizedQuiz, localize
@@ -43,12 +43,12 @@ class ExportResult:
 
 
 def resolve_formats(names: Sequence[str]) -> list[str]:
-    available = registered_exporters()
+    available = exporter_names()
     if not names or "all" in names:
-        return sorted(available)
+        return list(available)
     unknown = [name for name in names if name not in available]
     if unknown:
-        raise ExportError(f"unknown format {unknown[0]!r}; available: {', '.join(sorted(available))}, all")
+        raise ExportError(f"unknown format {unknown[0]!r}; available: {', '.join(available)}, all")
     return list(dict.fromkeys(names))
 
 
@@ -107,10 +107,9 @@ def run_export(
         blocking = check_errors(config, request)
         if blocking:
             raise ExportBlockedError(blocking)
-    exporters = registered_exporters()
     planned: list[tuple[Path, bytes]] = []
     for name in resolve_formats(formats):
-        exporter = exporters[name]()
+        exporter = load_exporter(name)()
         folder = out / name
         for output in exporter.export(request):
             planned.append((_target(folder, output), output.data))

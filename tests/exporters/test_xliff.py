@@ -1,0 +1,155 @@
+"""XLIFF 2.1 out to CAT tools and back: valid against the XLIFF 2 schema, lossless, hostile XML refused."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from toolkit.catalogs.po_reader import parse_po
+
+ROOT = Path(__file__).resolve().parents[2]
+XSD = ROOT.parent / "shared" / "xsd" / "xliff2" / "xliff_core_2.0.xsd"
+Quizkit = Callable[..., subprocess.CompletedProcess[str]]
+NS = {"x": "urn:oasis:names:tc:xliff:document:2.0"}
+
+
+@pytest.fixture
+def exported(project_copy: Path, quizkit: Quizkit) -> Path:
+    result = quizkit(project_copy, "export", "-f", "xliff")
+    assert result.returncode == 0, result.stderr
+    return project_copy / "dist" / "xliff" / "ur"
+
+
+def catalog_bytes(project: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in (project / "locales/ur/LC_MESSAGES").glob("*.po")}
+
+
+def test_valid_against_the_xliff_schema(exported: Path) -> None:
+    if not XSD.exists():
+        pytest.skip("../shared/xsd/xliff2 is not beside the project")
+    schema = etree.XMLSchema(etree.parse(str(XSD)))
+    for path in sorted(exported.glob("*.xlf")):
+        document = etree.parse(str(path))
+        assert schema.validate(document), (path.name, schema.error_log)
+        root = document.getroot()
+        assert (root.get("version"), root.get("srcLang"), root.get("trgLang")) == ("2.1", "en", "ur")
+
+
+def test_units_are_keys_with_context_and_state(exported: Path) -> None:
+    root = etree.parse(str(exported / "data-parallel.xlf")).getroot()
+    unit = root.find(".//x:unit[@id='data-parallel.questions.gpu-holds.options.full-replica']", NS)
+    assert unit is not None
+    notes = [note.text for note in unit.findall(".//x:note", NS)]
+    assert "This option is the correct answer." in notes
+    segment = unit.find("x:segment", NS)
+    assert segment is not None and segment.get("state") == "final"
+    plural = etree.parse(str(exported / "ui.xlf")).getroot().find(".//x:group[@id='ui.question-count']", NS)
+    assert plural is not None
+    assert [unit.get("id") for unit in plural.findall("x:unit", NS)] == [
+        "ui.question-count:one",
+        "ui.question-count:other",
+    ]
+
+
+def test_round_trip_changes_nothing(project_copy: Path, exported: Path, quizkit: Quizkit) -> None:
+    before = catalog_bytes(project_copy)
+    result = quizkit(project_copy, "import-xliff", *map(str, sorted(exported.glob("*.xlf"))))
+    assert result.returncode == 0, result.stderr
+    assert catalog_bytes(project_copy) == before
+
+
+def edit_unit(path: Path, unit_id: str, target: str | None, state: str, source: str | None = None) -> None:
+    tree = etree.parse(str(path))
+    unit = tree.getroot().find(f".//x:unit[@id='{unit_id}']", NS)
+    assert unit is not None
+    segment = unit.find("x:segment", NS)
+    assert segment is not None
+    segment.set("state", state)
+    element = segment.find("x:target", NS)
+    if target is None and element is not None:
+        segment.remove(element)
+    elif target is not None:
+        if element is None:
+            element = etree.SubElement(segment, f"{{{NS['x']}}}target")
+        element.text = target
+    if source is not None:
+        source_element = segment.find("x:source", NS)
+        assert source_element is not None
+        source_element.text = source
+    tree.write(str(path), xml_declaration=True, encoding="UTF-8")
+
+
+def test_translations_come_back_with_their_review_state(
+    project_copy: Path, exported: Path, quizkit: Quizkit
+) -> None:
+    path = exported / "data-parallel.xlf"
+    base = "data-parallel.questions"
+    edit_unit(path, f"{base}.gpu-holds.options.layer-slice", "ماڈل کی تہوں کا الگ حصہ", "final")
+    edit_unit(path, f"{base}.gpu-holds.options.compressed", "کمپریسڈ ماڈل", "translated")
+    edit_unit(path, f"{base}.gpu-holds.options.optimizer-only", None, "initial")
+    edit_unit(path, f"{base}.memory-limit.prompt", "پرانا ترجمہ", "final", source="An older English prompt?")
+    result = quizkit(project_copy, "import-xliff", str(path))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "dist/xliff/ur/data-parallel.xlf → locales/ur/LC_MESSAGES/data-parallel.po: 4 entries updated",
+        "  data-parallel.questions.memory-limit.prompt: the source text changed since export; imported as fuzzy",
+    ]
+    entries = parse_po(
+        (project_copy / "locales/ur/LC_MESSAGES/data-parallel.po").read_text(encoding="utf-8"), "x"
+    ).by_context()
+    assert entries[f"{base}.gpu-holds.options.layer-slice"].msgstr == "ماڈل کی تہوں کا الگ حصہ"
+    assert entries[f"{base}.gpu-holds.options.layer-slice"].is_translated
+    assert entries[f"{base}.gpu-holds.options.compressed"].is_fuzzy
+    assert entries[f"{base}.gpu-holds.options.optimizer-only"].msgstr == ""
+    assert entries[f"{base}.memory-limit.prompt"].is_fuzzy
+
+
+HOSTILE = [
+    (
+        "entity bomb",
+        '<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>\n'
+        '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.1" srcLang="en" trgLang="ur"/>',
+        "dist/xliff/ur/bad.xlf:2: error[catalog]: a DOCTYPE or entity declaration is not allowed in XLIFF (entity expansion is refused)",
+    ),
+    (
+        "external entity",
+        '<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY secret SYSTEM "file:///etc/passwd">]>\n<x>&secret;</x>',
+        "dist/xliff/ur/bad.xlf:2: error[catalog]: a DOCTYPE or entity declaration is not allowed in XLIFF (entity expansion is refused)",
+    ),
+    (
+        "not well-formed",
+        '<?xml version="1.0"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.1">\n<file>\n</xliff>',
+        "dist/xliff/ur/bad.xlf:4: error[catalog]: not well-formed XML: Opening and ending tag mismatch: file line 3 and xliff",
+    ),
+    (
+        "unknown unit",
+        '<?xml version="1.0"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.1" srcLang="en" trgLang="ur">\n'
+        '<file id="ui">\n<unit id="ui.no-such-message"><segment state="final"><source>x</source><target>y</target></segment></unit>\n'
+        "</file>\n</xliff>",
+        "dist/xliff/ur/bad.xlf:4: error[catalog]: unit ui.no-such-message is not in the catalog; was the XLIFF exported from this project?",
+    ),
+    (
+        "another language",
+        '<?xml version="1.0"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.1" srcLang="en" trgLang="fr">\n'
+        '<file id="ui"/>\n</xliff>',
+        "dist/xliff/ur/bad.xlf: error[catalog]: trgLang fr is not a target locale of this project",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "document", "message"), HOSTILE, ids=[case[0] for case in HOSTILE])
+def test_bad_xliff_is_refused_and_nothing_written(
+    project_copy: Path, exported: Path, quizkit: Quizkit, name: str, document: str, message: str
+) -> None:
+    bad = exported / "bad.xlf"
+    bad.write_text(document, encoding="utf-8")
+    before = catalog_bytes(project_copy)
+    result = quizkit(project_copy, "import-xliff", str(exported / "ui.xlf"), str(bad))
+    assert result.returncode == 1
+    assert result.stderr == message + "\n"
+    assert "Traceback" not in result.stderr
+    assert catalog_bytes(project_copy) == before

@@ -1,0 +1,404 @@
+"""``moodle``: Moodle XML question files, one per quiz and locale, plus one multilingual file per quiz.
+
+Layout: ``moodle/<quiz>/<locale>.xml`` for every locale, and ``moodle/<quiz>/multilang.xml`` with every
+locale in each text as Moodle multilang spans (``<span lang="ur" class="multilang">``, read by Moodle's
+core "Multi-language content" filter). The delivery variant (``--no-answers``) is
+``<quiz>/<locale>.no-answers.xml`` and ``<quiz>/multilang.no-answers.xml``: Moodle grades on the server,
+so it keeps the answer fractions and leaves out option feedback and the explanation (general feedback).
+
+Each file holds a category question (``$course$/quizkit/<quiz>``) and one ``multichoice`` question per
+quiz question, whose ``idnumber`` is the question's key prefix (``<quiz>.questions.<question>``).
+Moodle keeps an idnumber unique within a category and silently drops a duplicate on import, so import one
+file of a quiz per course: a locale's file, or ``multilang.xml`` for all of them.
+
+Scoring. ``single_choice`` is ``<single>true</single>`` with fraction 100 on the correct option and 0
+elsewhere. ``multiple_choice`` is ``<single>false</single>``: the correct options share +100 and the wrong
+ones share -100, in Moodle's own fraction steps (50, 33.33333, 25, 20, 16.66667, 14.28571, 12.5). Moodle
+adds the fractions of the ticked options and clamps the sum to 0…100 %, so this is exactly per-option
+scoring (``partial_credit: true``); without the negative share, ticking every box would score 100 %.
+All-or-nothing scoring, the default for ``multiple_choice``, cannot be expressed by Moodle's
+``multichoice`` type: it gets the same fractions, so a partly right answer earns partial credit in Moodle
+instead of nothing (the third-party ``multichoiceset`` plugin scores all-or-nothing, but core Moodle
+cannot import it).
+
+Shuffling follows the question's ``shuffle`` (else the quiz's); Moodle cannot pin options, so a question
+with pinned options ("All of the above") is never shuffled. Under the ``omit`` fallback policy a question
+left out in any locale is left out of ``multilang.xml`` too: one Moodle question serves every language.
+
+Texts are HTML (``format="html"``), built as elements and serialized, then stored as the text of the XML
+``<text>`` element, so lxml escapes them (Moodle unescapes them on import; no CDATA section, so no
+``]]>`` to guard). Every text is a ``<div>`` carrying its ``dir`` and ``lang`` (those of the source locale
+for a question that fell back), inline code in backticks becomes ``<code dir="ltr">``, and inside
+right-to-left text each Latin run ("PyTorch", "B × W", "8-GPU") is isolated with
+``<span dir="ltr" lang="en">``. No bidi control character is inserted. In ``multilang.xml`` the runs are
+isolated with ``<bdi dir="ltr" lang="en">`` instead: Moodle's multilang filter ends a language block at the
+first ``</span>`` it meets, so a nested span would cut the Urdu text in two and show its rest to readers of
+every language (Moodle's HTML cleaner allows ``bdi``).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Any, ClassVar
+
+from lxml import etree
+
+from toolkit.exporters.base import ExportRequest, OutputFile
+from toolkit.keys import question_key
+from toolkit.localization import LocalizedQuestion, LocalizedQuiz
+from toolkit.model import QuestionType
+from toolkit.text_tokens import split_inline_code
+
+CATEGORY_ROOT = "$course$/quizkit"
+MULTILANG_STEM = "multilang"
+
+
+# --- Bidirectional isolation -------------------------------------------------------------------------
+
+_ARABIC_BLOCKS = (
+    (0x0600, 0x06FF),
+    (0x0750, 0x077F),
+    (0x0870, 0x08FF),
+    (0xFB50, 0xFDFF),
+    (0xFE70, 0xFEFF),
+)
+_OPENERS = {"(": ")", "[": "]", "{": "}"}
+_CLOSERS = {closer: opener for opener, closer in _OPENERS.items()}
+# Signs and symbols that belong to the Latin run they touch: "C++", "C#", "50%", "-1", "$5".
+_ATTACHED_AFTER = "+#%"
+_ATTACHED_BEFORE = "+-\u2212$€£"
+
+
+def _is_latin(character: str) -> bool:
+    """Latin letters (with their accented forms) and ASCII digits: what starts and ends a Latin run."""
+    if character.isascii():
+        return character.isalnum()
+    code = ord(character)
+    return (0x00C0 <= code <= 0x024F and character not in "×÷") or 0x1E00 <= code <= 0x1EFF
+
+
+def _is_joiner(character: str) -> bool:
+    """Spaces, punctuation and symbols that may stand between two Latin characters of one run.
+
+    Arabic-script punctuation (the Urdu comma ، and full stop ۔) belongs to the surrounding text.
+    """
+    if character in "\n\r":
+        return False
+    if any(low <= ord(character) <= high for low, high in _ARABIC_BLOCKS):
+        return False
+    return unicodedata.category(character)[0] in "PSZ"
+
+
+def _balanced_end(text: str, start: int, end: int) -> int:
+    """Shorten (or extend by a closing bracket) ``text[start:end]`` so that its brackets pair up.
+
+    An isolated run with an unpaired bracket would mirror that bracket wrongly: "GPU (NCCL" inside an
+    LTR isolate and its ")" outside in the RTL text render as "( GPU (NCCL".
+    """
+    stack: list[tuple[str, int]] = []
+    for index in range(start, end):
+        character = text[index]
+        if character in _OPENERS:
+            stack.append((character, index))
+        elif character in _CLOSERS:
+            if not stack or stack[-1][0] != _CLOSERS[character]:
+                return _trim(text, start, index)
+            stack.pop()
+    while stack and end < len(text) and text[end] == _OPENERS[stack[-1][0]]:
+        stack.pop()
+        end += 1
+    if stack:
+        return _trim(text, start, stack[0][1])
+    return end
+
+
+def _trim(text: str, start: int, end: int) -> int:
+    """The end of ``text[start:end]`` without trailing joiners: a run ends with a Latin character."""
+    while end > start and not _is_latin(text[end - 1]):
+        end -= 1
+    return end
+
+
+def latin_runs(text: str) -> list[tuple[int, int]]:
+    """Spans ``(start, end)`` of the Latin runs in ``text`` that right-to-left text must isolate.
+
+    A run is a maximal stretch from one Latin letter or digit to another, through the spaces,
+    punctuation and symbols between them ("PyTorch DistributedDataParallel", "B × W", "8-GPU",
+    "2 × 3 = 6"), with attached signs ("C++", "-1") and only paired brackets ("GPU (NCCL)"). A bare
+    number ("32", "256") is no run: European digits keep their order in right-to-left text unaided.
+    """
+    runs: list[tuple[int, int]] = []
+    position = 0
+    length = len(text)
+    while position < length:
+        if not _is_latin(text[position]):
+            position += 1
+            continue
+        start = position
+        end = scan = position + 1
+        while scan < length and (_is_latin(text[scan]) or _is_joiner(text[scan])):
+            if _is_latin(text[scan]):
+                end = scan + 1
+            scan += 1
+        while end < length and text[end] in _ATTACHED_AFTER:
+            end += 1
+        end = _balanced_end(text, start, end)
+        if (
+            start > 0
+            and text[start - 1] in _ATTACHED_BEFORE
+            and (start == 1 or text[start - 2].isspace())
+            and (not runs or runs[-1][1] < start - 1)
+        ):
+            start -= 1
+        if not text[start:end].isdigit():
+            runs.append((start, end))
+        position = end
+    return runs
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A piece of a text as markup renders it: plain text, an isolated Latin run, or inline code."""
+
+    kind: str  # "text", "latin" or "code"
+    text: str
+
+
+def bidi_segments(text: str, isolate_latin: bool) -> list[Segment]:
+    """``text`` split into plain text, inline code (backticks removed) and, if asked, Latin runs.
+
+    Joining the segments' texts gives back ``text`` without the backticks of its inline code.
+    """
+    segments: list[Segment] = []
+    for piece, is_code in split_inline_code(text):
+        if is_code:
+            segments.append(Segment("code", piece))
+            continue
+        position = 0
+        for start, end in latin_runs(piece) if isolate_latin else ():
+            if start > position:
+                segments.append(Segment("text", piece[position:start]))
+            segments.append(Segment("latin", piece[start:end]))
+            position = end
+        if position < len(piece):
+            segments.append(Segment("text", piece[position:]))
+    return segments
+
+
+def _append_text(element: Any, text: str) -> None:
+    """Append ``text`` after the last child of ``element`` (or as its text), lines joined by ``<br>``."""
+    for number, line in enumerate(text.split("\n")):
+        if number:
+            etree.SubElement(element, "br")
+        if not line:
+            continue
+        if len(element):
+            last = element[-1]
+            last.tail = (last.tail or "") + line
+        else:
+            element.text = (element.text or "") + line
+
+
+def html_element(
+    text: str, lang: str, direction: str, *, latin_lang: str = "en", latin_tag: str = "span"
+) -> Any:
+    """``text`` as an HTML ``<div dir lang>`` element: code as ``<code dir="ltr">``, Latin runs isolated.
+
+    Latin runs are isolated only in right-to-left text, with ``<latin_tag dir="ltr" lang="latin_lang">``.
+    """
+    root = etree.Element("div", dir=direction, lang=lang)
+    for segment in bidi_segments(text, isolate_latin=direction == "rtl"):
+        if segment.kind == "text":
+            _append_text(root, segment.text)
+            continue
+        if segment.kind == "code":
+            child = etree.SubElement(root, "code", dir="ltr")
+        else:
+            # dir before lang: Moodle's legacy multilang syntax matches a span that starts with lang=.
+            child = etree.SubElement(root, latin_tag, dir="ltr", lang=latin_lang)
+        _append_text(child, segment.text)
+    return root
+
+
+def html_text(
+    text: str, lang: str, direction: str, *, latin_lang: str = "en", latin_tag: str = "span"
+) -> str:
+    """The HTML fragment of :func:`html_element`, serialized: text is escaped, never markup."""
+    element = html_element(text, lang, direction, latin_lang=latin_lang, latin_tag=latin_tag)
+    return str(etree.tostring(element, encoding="unicode", method="html"))
+
+
+# --- Scoring -----------------------------------------------------------------------------------------
+
+
+def moodle_fraction(percent: float) -> str:
+    """A grade percentage as Moodle writes it: 100, 50, 33.33333, -16.66667, 12.5, 0."""
+    text = f"{percent:.5f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+def answer_fractions(question: LocalizedQuestion) -> list[str]:
+    """The ``fraction`` of each option, in option order (see the module docstring for the scheme)."""
+    correct = [option.id in question.correct for option in question.options]
+    right = sum(correct)
+    wrong = len(correct) - right
+    if question.type is QuestionType.SINGLE_CHOICE:
+        return ["100" if is_correct else "0" for is_correct in correct]
+    return [
+        moodle_fraction(100 / right) if is_correct else moodle_fraction(-100 / wrong)
+        for is_correct in correct
+    ]
+
+
+# --- Documents ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Version:
+    """One question in one locale, with the language and direction its texts are written in."""
+
+    question: LocalizedQuestion
+    locale_tag: str
+    lang: str
+    direction: str
+    latin_lang: str
+
+
+def _version(localized: LocalizedQuiz, question: LocalizedQuestion) -> _Version:
+    written_in = localized.source if question.fell_back else localized.locale
+    # Latin runs in a translation are the source's terms; an RTL source leaves only English ones.
+    latin_lang = localized.source.tag if localized.source.direction == "ltr" else "en"
+    return _Version(question, localized.locale.tag, written_in.tag, written_in.direction, latin_lang)
+
+
+def _html(versions: Sequence[_Version], text_of: Callable[[LocalizedQuestion], str], multilang: bool) -> str:
+    """One text of a question as HTML: the single version's ``<div>``, or one multilang span per locale."""
+    if not multilang:
+        (version,) = versions
+        return html_text(
+            text_of(version.question), version.lang, version.direction, latin_lang=version.latin_lang
+        )
+    spans = []
+    for version in versions:
+        span = etree.Element("span", lang=version.locale_tag)
+        span.set("class", "multilang")
+        span.append(
+            html_element(
+                text_of(version.question),
+                version.lang,
+                version.direction,
+                latin_lang=version.latin_lang,
+                latin_tag="bdi",
+            )
+        )
+        spans.append(str(etree.tostring(span, encoding="unicode", method="html")))
+    return "".join(spans)
+
+
+def _sub_text(parent: Any, tag: str, value: str, html: bool = False) -> Any:
+    element = etree.SubElement(parent, tag)
+    if html:
+        element.set("format", "html")
+    etree.SubElement(element, "text").text = value
+    return element
+
+
+def _shuffle(localized: LocalizedQuiz, question: LocalizedQuestion) -> bool:
+    if any(option.pinned for option in question.options):
+        return False
+    # The content model keeps "not set" apart from false, so a question's false beats the quiz's true.
+    declared = localized.quiz.question(question.id).shuffle
+    return localized.quiz.shuffle if declared is None else declared
+
+
+def _prompt(question: LocalizedQuestion) -> str:
+    return question.prompt
+
+
+def _explanation(question: LocalizedQuestion) -> str:
+    return question.explanation
+
+
+def _option_text(index: int) -> Callable[[LocalizedQuestion], str]:
+    return lambda question: question.options[index].text
+
+
+def _option_feedback(index: int) -> Callable[[LocalizedQuestion], str]:
+    return lambda question: question.options[index].feedback or ""
+
+
+def _question_element(
+    root: Any, quiz: LocalizedQuiz, versions: Sequence[_Version], multilang: bool, answers: bool
+) -> None:
+    question = versions[0].question
+    element = etree.SubElement(root, "question", type="multichoice")
+    _sub_text(element, "name", question.id)
+    _sub_text(element, "questiontext", _html(versions, _prompt, multilang), html=True)
+    if answers:
+        _sub_text(element, "generalfeedback", _html(versions, _explanation, multilang), html=True)
+    etree.SubElement(element, "defaultgrade").text = "1"
+    etree.SubElement(element, "penalty").text = "0"
+    etree.SubElement(element, "hidden").text = "0"
+    etree.SubElement(element, "idnumber").text = question_key(quiz.quiz.id, question.id)
+    single = question.type is QuestionType.SINGLE_CHOICE
+    etree.SubElement(element, "single").text = "true" if single else "false"
+    etree.SubElement(element, "shuffleanswers").text = "1" if _shuffle(quiz, question) else "0"
+    etree.SubElement(element, "answernumbering").text = "none"
+    for index, fraction in enumerate(answer_fractions(question)):
+        answer = etree.SubElement(element, "answer", fraction=fraction, format="html")
+        etree.SubElement(answer, "text").text = _html(versions, _option_text(index), multilang)
+        if answers:
+            has_feedback = any(version.question.options[index].feedback for version in versions)
+            feedback = _html(versions, _option_feedback(index), multilang) if has_feedback else ""
+            _sub_text(answer, "feedback", feedback, html=True)
+
+
+def _document(
+    quiz: LocalizedQuiz, questions: Sequence[Sequence[_Version]], multilang: bool, answers: bool
+) -> bytes:
+    root = etree.Element("quiz")
+    category = etree.SubElement(root, "question", type="category")
+    _sub_text(category, "category", f"{CATEGORY_ROOT}/{quiz.quiz.id}")
+    for versions in questions:
+        _question_element(root, quiz, versions, multilang, answers)
+    return bytes(etree.tostring(root, encoding="UTF-8", xml_declaration=True, pretty_print=True))
+
+
+def _multilang_questions(quizzes: Sequence[LocalizedQuiz]) -> list[list[_Version]]:
+    """Each question of the source in every locale; one left out (``omit``) in any locale is left out."""
+    by_locale = [{question.id: question for question in quiz.questions} for quiz in quizzes]
+    return [
+        [_version(quiz, questions[question.id]) for quiz, questions in zip(quizzes, by_locale, strict=True)]
+        for question in quizzes[0].questions
+        if all(question.id in questions for questions in by_locale)
+    ]
+
+
+class MoodleExporter:
+    name: ClassVar[str] = "moodle"
+    description: ClassVar[str] = "Moodle XML question files per quiz and locale, and one multilang file"
+    presents_quiz: ClassVar[bool] = True
+
+    def export(self, request: ExportRequest) -> Iterator[OutputFile]:
+        suffix = ".xml" if request.answers else ".no-answers.xml"
+        for locale in request.locales:
+            for localized in request.quizzes_in(locale):
+                versions = [[_version(localized, question)] for question in localized.questions]
+                yield OutputFile(
+                    PurePosixPath(localized.quiz.id) / f"{localized.locale.tag}{suffix}",
+                    _document(localized, versions, multilang=False, answers=request.answers),
+                )
+        for quiz in request.content.quizzes:
+            every = [
+                request.localized[(quiz.id, locale)]
+                for locale in request.locales
+                if (quiz.id, locale) in request.localized
+            ]
+            if every:
+                yield OutputFile(
+                    PurePosixPath(quiz.id) / f"{MULTILANG_STEM}{suffix}",
+                    _document(every[0], _multilang_questions(every), multilang=True, answers=request.answers),
+                )

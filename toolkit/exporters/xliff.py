@@ -1,0 +1,28 @@
+"""``xliff``: XLIFF 2.1 per target locale and domain, ``xliff/<locale>/<domain>.xlf``, for CAT tools.
+
+See :mod:`toolkit.xliff` for the mapping; ``quizkit import-xliff`` brings the translations back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import PurePosixPath
+from typing import ClassVar
+
+from toolkit.exporters.base import ExportRequest, OutputFile
+from toolkit.locale_info import bcp47
+from toolkit.xliff import catalog_to_xliff
+
+
+class XliffExporter:
+    name: ClassVar[str] = "xliff"
+    description: ClassVar[str] = "XLIFF 2.1 per target locale and domain, for CAT tools"
+    presents_quiz: ClassVar[bool] = False
+
+    def export(self, request: ExportRequest) -> Iterator[OutputFile]:
+        for (locale, domain), catalog in sorted(request.catalogs.items()):
+            original = f"locales/{locale}/LC_MESSAGES/{domain}.po"
+            data = catalog_to_xliff(
+                catalog, domain, locale, bcp47(request.source_locale), bcp47(locale), original
+            )
+            yield OutputFile(PurePosixPath(bcp47(locale)) / f"{domain}.xlf", data)

@@ -1,0 +1,251 @@
+"""XLIFF 2.1 documents: catalogs out to translation agencies' CAT tools, and translations back in.
+
+One XLIFF file per target locale and domain; the unit id is the translation key, so a translation
+comes back to the entry it was made for whatever the tool did to the order. Segment states map to
+gettext as: no translation = ``initial``; fuzzy = ``translated`` (needs review); translated = ``final``.
+On import, ``reviewed`` and ``final`` become translated, ``translated`` becomes fuzzy, ``initial``
+leaves the entry untranslated. Notes carry the translator context (``#.``), the translator comments
+(``#``, suppressions included) and, for fuzzy entries, the previous source text (``#|``).
+
+Imported files are parsed with no DTD, no entity expansion and no network: a document with a DOCTYPE
+is refused outright, which stops entity bombs and external entities.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from lxml import etree
+
+from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry
+from toolkit.locale_info import plural_index_categories
+
+NAMESPACE = "urn:oasis:names:tc:xliff:document:2.0"
+VERSION = "2.1"
+MAX_XLIFF_BYTES = 64 * 1024 * 1024
+_N = f"{{{NAMESPACE}}}"
+CONTEXT_NOTE = "context"
+COMMENT_NOTE = "translator-comment"
+PREVIOUS_NOTE = "previous-source"
+
+
+class XliffError(Exception):
+    def __init__(self, line: int | None, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+def _state(entry: CatalogEntry, translation: str) -> str:
+    if not translation:
+        return "initial"
+    return "translated" if entry.is_fuzzy else "final"
+
+
+def _unit(parent: etree._Element, unit_id: str, entry: CatalogEntry, source: str, translation: str) -> None:
+    unit = etree.SubElement(parent, f"{_N}unit", id=unit_id)
+    notes = [(CONTEXT_NOTE, comment) for comment in entry.extracted_comments]
+    notes += [(COMMENT_NOTE, comment) for comment in entry.translator_comments]
+    if entry.is_fuzzy and entry.previous_msgid is not None:
+        notes.append((PREVIOUS_NOTE, entry.previous_msgid))
+    if notes:
+        notes_element = etree.SubElement(unit, f"{_N}notes")
+        for category, text in notes:
+            note = etree.SubElement(notes_element, f"{_N}note", category=category)
+            note.text = text
+    segment = etree.SubElement(unit, f"{_N}segment", state=_state(entry, translation))
+    etree.SubElement(segment, f"{_N}source").text = source
+    if translation:
+        etree.SubElement(segment, f"{_N}target").text = translation
+
+
+def catalog_to_xliff(
+    catalog: Catalog, domain: str, locale: str, source_tag: str, target_tag: str, original: str
+) -> bytes:
+    root = etree.Element(
+        f"{_N}xliff", nsmap={None: NAMESPACE}, version=VERSION, srcLang=source_tag, trgLang=target_tag
+    )
+    file_element = etree.SubElement(root, f"{_N}file", id=domain, original=original)
+    categories = plural_index_categories(
+        locale, catalog.header.plural_forms or "nplurals=2; plural=(n != 1);"
+    )
+    for entry in catalog.active():
+        key = entry.context or entry.msgid
+        if not entry.is_plural:
+            _unit(file_element, key, entry, entry.msgid, entry.msgstr)
+            continue
+        group = etree.SubElement(file_element, f"{_N}group", id=key, type="x-gettext:plural")
+        for index, category in enumerate(categories):
+            source = (
+                entry.msgid
+                if category == "one" or len(categories) == 1
+                else entry.msgid_plural or entry.msgid
+            )
+            translation = entry.msgstr_plural[index] if index < len(entry.msgstr_plural) else ""
+            _unit(group, f"{key}:{category}", entry, source, translation)
+    return bytes(etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True))
+
+
+@dataclass(frozen=True)
+class ImportedUnit:
+    key: str
+    category: str | None
+    source: str
+    target: str | None
+    state: str
+    comments: tuple[str, ...] | None
+    line: int
+
+
+@dataclass
+class ImportedFile:
+    domain: str
+    source_tag: str
+    target_tag: str
+    units: list[ImportedUnit] = field(default_factory=list)
+
+
+def _text(element: etree._Element | None) -> str:
+    # Inline markup a CAT tool may add (<ph>, <pc>) is not produced by quizkit; keep its text content.
+    return "" if element is None else "".join(element.itertext())
+
+
+def parse_xliff(raw: bytes) -> list[ImportedFile]:
+    if len(raw) > MAX_XLIFF_BYTES:
+        raise XliffError(
+            None, f"file is {len(raw):,} bytes; XLIFF imports are limited to {MAX_XLIFF_BYTES:,}"
+        )
+    parser = etree.XMLParser(
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        dtd_validation=False,
+        huge_tree=False,
+        remove_comments=True,
+    )
+    if b"<!DOCTYPE" in raw[:4096] or b"<!ENTITY" in raw:
+        line = raw[: raw.find(b"<!")].count(b"\n") + 1
+        raise XliffError(
+            line, "a DOCTYPE or entity declaration is not allowed in XLIFF (entity expansion is refused)"
+        )
+    try:
+        root = etree.fromstring(raw, parser)
+    except etree.XMLSyntaxError as error:
+        message = re.sub(r", line \d+, column \d+$", "", str(error.msg))  # the line is reported separately
+        raise XliffError(error.lineno, f"not well-formed XML: {message}") from None
+    if root.tag != f"{_N}xliff":
+        raise XliffError(
+            root.sourceline, f"the root element is {root.tag}; expected an XLIFF 2 <xliff> in {NAMESPACE}"
+        )
+    if root.get("version") not in ("2.0", "2.1"):
+        raise XliffError(
+            root.sourceline, f"XLIFF version {root.get('version')} is not supported (2.0 or 2.1)"
+        )
+    target_tag = root.get("trgLang")
+    if not target_tag:
+        raise XliffError(
+            root.sourceline, "the <xliff> element has no trgLang: which language are the targets in?"
+        )
+    files = []
+    for file_element in root.iter(f"{_N}file"):
+        imported = ImportedFile(file_element.get("id") or "", root.get("srcLang") or "", target_tag)
+        for unit in file_element.iter(f"{_N}unit"):
+            unit_id = unit.get("id") or ""
+            key, _, category = (
+                unit_id.partition(":") if unit.getparent().tag == f"{_N}group" else (unit_id, "", "")
+            )
+            segments = unit.findall(f"{_N}segment")
+            if len(segments) != 1:
+                raise XliffError(
+                    unit.sourceline,
+                    f"unit {unit_id} has {len(segments)} segments; quizkit expects one (do not split or join segments)",
+                )
+            segment = segments[0]
+            target = segment.find(f"{_N}target")
+            notes = unit.find(f"{_N}notes")
+            comments = (
+                tuple(
+                    _text(note) for note in notes.findall(f"{_N}note") if note.get("category") == COMMENT_NOTE
+                )
+                if notes is not None
+                else ()
+            )
+            imported.units.append(
+                ImportedUnit(
+                    key=key,
+                    category=category or None,
+                    source=_text(segment.find(f"{_N}source")),
+                    target=_text(target) if target is not None else None,
+                    state=segment.get("state") or ("translated" if target is not None else "initial"),
+                    comments=comments,
+                    line=unit.sourceline or 0,
+                )
+            )
+        files.append(imported)
+    return files
+
+
+@dataclass
+class ImportSummary:
+    updated: list[str] = field(default_factory=list)
+    stale: list[str] = field(default_factory=list)
+
+
+def apply_units(
+    catalog: Catalog, locale: str, units: Sequence[ImportedUnit]
+) -> tuple[Catalog, ImportSummary]:
+    """Translations from ``units`` applied to ``catalog`` by key; unknown keys are errors."""
+    by_key = {entry.context: entry for entry in catalog.active()}
+    categories = plural_index_categories(
+        locale, catalog.header.plural_forms or "nplurals=2; plural=(n != 1);"
+    )
+    changed: dict[str | None, CatalogEntry] = {}
+    summary = ImportSummary()
+    for unit in units:
+        entry = changed.get(unit.key) or by_key.get(unit.key)
+        if entry is None:
+            raise XliffError(
+                unit.line, f"unit {unit.key} is not in the catalog; was the XLIFF exported from this project?"
+            )
+        expected_source = entry.msgid
+        if entry.is_plural and unit.category is not None and unit.category != "one":
+            expected_source = entry.msgid_plural or entry.msgid
+        target = unit.target if unit.target is not None and unit.state != "initial" else ""
+        stale = unit.source != expected_source
+        fuzzy = bool(target) and (unit.state == "translated" or stale)
+        if entry.is_plural:
+            if unit.category not in categories:
+                raise XliffError(
+                    unit.line,
+                    f"unit {unit.key}:{unit.category} names no plural form of {locale} ({', '.join(categories)})",
+                )
+            forms = list(entry.msgstr_plural) + [""] * (len(categories) - len(entry.msgstr_plural))
+            forms[categories.index(unit.category)] = target
+            updated = replace(entry, msgstr_plural=tuple(forms))
+            # A plural entry is fuzzy if any of its forms came back unreviewed.
+            was_fuzzy_here = (
+                unit.key in changed
+                and changed[unit.key].is_fuzzy
+                and changed[unit.key] is not by_key[unit.key]
+            )
+            updated = updated.with_flag(FUZZY, fuzzy or was_fuzzy_here)
+        else:
+            updated = replace(entry, msgstr=target).with_flag(FUZZY, fuzzy)
+        if not updated.is_fuzzy:
+            updated = replace(updated, previous_context=None, previous_msgid=None, previous_msgid_plural=None)
+        if unit.comments is not None:
+            updated = replace(updated, translator_comments=unit.comments)
+        if stale:
+            summary.stale.append(unit.key)
+        changed[unit.key] = updated
+    entries = []
+    for entry in catalog.entries:
+        new = changed.get(entry.context) if not entry.obsolete else None
+        if new is not None and new != entry:
+            summary.updated.append(entry.context or entry.msgid)
+            entries.append(new)
+        else:
+            entries.append(entry)
+    return replace(catalog, entries=tuple(entries)), summary
