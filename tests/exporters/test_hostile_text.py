@@ -189,13 +189,17 @@ def test_hostile_strings_in_markup_formats() -> None:
     # Markup formats render inline code as <code>, without the backticks.
     expected_prompt = {"en": quiz.questions[0].prompt.source, "ur": translate["hostile.questions.q.prompt"]}
     for locale in ("en", "ur"):
-        moodle = etree.fromstring(outputs(MoodleExporter(), request)[PurePosixPath("hostile") / f"{locale}.xml"])
+        moodle = etree.fromstring(
+            outputs(MoodleExporter(), request)[PurePosixPath("hostile") / f"{locale}.xml"]
+        )
         question = moodle.find("question[@type='multichoice']")
         assert question is not None
         text, tags = _markup_texts(question.findtext("questiontext/text") or "")
         assert text == expected_prompt[locale].replace("`", "")
         assert set(tags) <= allowed, tags
-        archive = zipfile.ZipFile(io.BytesIO(outputs(QtiExporter(), request)[PurePosixPath("hostile") / f"{locale}.zip"]))
+        archive = zipfile.ZipFile(
+            io.BytesIO(outputs(QtiExporter(), request)[PurePosixPath("hostile") / f"{locale}.zip"])
+        )
         item = etree.fromstring(archive.read("items/q.xml"))
         prompt = item.find(".//{http://www.imsglobal.org/xsd/imsqtiasi_v3p0}qti-prompt")
         assert prompt is not None
