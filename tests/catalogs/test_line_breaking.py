@@ -80,3 +80,19 @@ def test_greedy_width_breaks_at_the_last_opportunity() -> None:
 
 def test_prohibited_positions_are_respected() -> None:
     assert width_breaks("aaaa bbbb", 6, 0, prohibited={5}) == []
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    st.lists(st.sampled_from([*ALPHABET, "中", "  ", "   "]), max_size=160).map("".join),
+    st.integers(3, 80),
+    st.integers(0, 12),
+    st.sets(st.integers(0, 160), max_size=8),
+)
+def test_fast_path_breaks_exactly_like_the_exact_loop(
+    text: str, width: int, start: int, prohibited: set[int]
+) -> None:
+    from toolkit.catalogs.line_breaking import fast_width_breaks
+
+    prohibited = {index for index in prohibited if index < len(text)}
+    assert fast_width_breaks(text, width, start, prohibited) == width_breaks(text, width, start, prohibited)

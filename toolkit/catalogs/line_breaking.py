@@ -12,6 +12,7 @@ general category elsewhere. Tests compare the result with libunistring itself wh
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 
 # Break classes (a subset of UAX #14's; resolved ones such as AI, SA, XX map onto AL).
@@ -236,3 +237,156 @@ def width_breaks(text: str, width: int, start_column: int, prohibited: set[int] 
     if last_break is not None and last_column + piece_width > width:
         taken.append(last_break)
     return taken
+
+
+# --- Fast path -----------------------------------------------------------------------------------------
+# Most catalog text is letters, digits, spaces and punctuation, one column each. For such text the break
+# opportunities follow from pairs of neighbouring classes, which regular expressions over a string of
+# class letters find at C speed; the greedy pass then walks words instead of characters. Text with
+# combining marks, joiners, zero-width or wide characters takes the exact loop above.
+
+_SLOW_CLASSES = {CM, ZW, WJ, ID}
+
+
+class _ClassLetters(dict[int, str]):
+    """Code point → one letter per break class (lazily filled; ``str.translate`` uses it)."""
+
+    def __missing__(self, code: int) -> str:
+        character = chr(code)
+        klass = break_class(character)
+        if klass not in _SLOW_CLASSES and display_width(character) != 1 and klass != SP:
+            klass = ID  # anything not one column wide goes the exact way
+        letter = "?" if klass in _SLOW_CLASSES else chr(ord("A") + klass)
+        self[code] = letter
+        return letter
+
+
+_CLASS_LETTERS = _ClassLetters()
+_SPACE_LETTER = chr(ord("A") + SP)
+
+
+def _pattern_of(pairs: list[tuple[int, int]]) -> re.Pattern[str]:
+    grouped: dict[int, list[int]] = {}
+    for before, after in pairs:
+        grouped.setdefault(before, []).append(after)
+    alternatives = [
+        re.escape(chr(ord("A") + before))
+        + "["
+        + "".join(re.escape(chr(ord("A") + after)) for after in afters)
+        + "]"
+        for before, afters in grouped.items()
+    ]
+    return re.compile("(?=(" + "|".join(alternatives) + "))") if alternatives else re.compile("(?!)")
+
+
+_FAST_CLASSES = [klass for klass in range(24) if klass not in _SLOW_CLASSES | {SP, BK}]
+# Adjacent classes that allow a break between them, and those that allow one across spaces.
+_DIRECT = _pattern_of([(a, b) for a in _FAST_CLASSES for b in _FAST_CLASSES if _TABLE[a][b] == D])
+_ACROSS_SPACES = re.compile(rf"([^{_SPACE_LETTER}]){_SPACE_LETTER}+(?=([^{_SPACE_LETTER}]))")
+_BREAKS_ACROSS = {
+    (chr(ord("A") + a), chr(ord("A") + b))
+    for a in _FAST_CLASSES
+    for b in _FAST_CLASSES
+    if _TABLE[a][b] in (I, D)
+}
+
+
+# Characters known to be one column wide and of a simple class: ASCII, Latin-1 and Latin Extended
+# letters, and the Arabic-script letters, digits and punctuation Urdu uses (no combining marks).
+_PLAIN = re.compile(
+    "[ -~\u00a1-\u00ac\u00ae-\u02af\u0600-\u060f\u061b\u061f-\u064a\u0660-\u066f\u0671-\u06d5\u06ee-\u06ff]*"
+)
+
+
+def _class_of(character: str) -> str:
+    return _CLASS_LETTERS[ord(character)]
+
+
+def _classes(text: str) -> str:
+    return text.translate(_CLASS_LETTERS)
+
+
+def _all_candidates(text: str, line_start: int, begin: int, prohibited: set[int] | None) -> list[int]:
+    """Every break opportunity after ``begin``, in order (for the rare overlong word)."""
+    offset = max(0, line_start - 1)
+    classes = _classes(text[offset:])
+    candidates = {match.start() + 1 + offset for match in _DIRECT.finditer(classes)}
+    candidates.update(
+        match.end() + offset
+        for match in _ACROSS_SPACES.finditer(classes)
+        if (match.group(1), match.group(2)) in _BREAKS_ACROSS
+    )
+    return sorted(
+        candidate
+        for candidate in candidates
+        if candidate > begin and (not prohibited or candidate not in prohibited)
+    )
+
+
+def _last_candidate(text: str, start: int, limit: int, prohibited: set[int] | None) -> int | None:
+    """The last break opportunity in ``(start, limit]``: after a run of spaces, or between two classes."""
+    spaced: int | None = None
+    position = limit
+    length = len(text)
+    while True:
+        space = text.rfind(" ", start, position)
+        if space < 0:
+            break
+        run_start = space
+        while run_start > start and text[run_start - 1] == " ":
+            run_start -= 1
+        after = space + 1
+        if (
+            after <= limit
+            and after < length
+            and text[after] != " "
+            and run_start > 0
+            and (_class_of(text[run_start - 1]), _class_of(text[after])) in _BREAKS_ACROSS
+            and not (prohibited and after in prohibited)
+        ):
+            spaced = after
+            break
+        position = run_start
+    window_start = max(start, (spaced or start) - 1)
+    window = _classes(text[window_start : limit + 1])
+    direct: int | None = None
+    for match in _DIRECT.finditer(window):
+        candidate = window_start + match.start() + 1
+        if start < candidate <= limit and not (prohibited and candidate in prohibited):
+            direct = candidate
+    found = [candidate for candidate in (spaced, direct) if candidate is not None and candidate > start]
+    return max(found) if found else None
+
+
+def is_plain(text: str) -> bool:
+    """One column per character, no marks, joiners or wide characters: the fast path applies."""
+    return _PLAIN.fullmatch(text) is not None or "?" not in _classes(text)
+
+
+def fast_width_breaks(
+    text: str, width: int, start_column: int, prohibited: set[int] | None = None
+) -> list[int]:
+    """:func:`width_breaks` with the same result, looking only at the ends of lines.
+
+    The greedy pass breaks each line at its last opportunity that fits (or, for a word longer than the
+    line, at the first one after it); so only the neighbourhood of each line's end is examined.
+    """
+    if not is_plain(text):
+        return width_breaks(text, width, start_column, prohibited)
+    length = len(text)
+    taken: list[int] = []
+    line_start = 0
+    column = start_column
+    while True:
+        limit = line_start + width - column
+        if length <= limit:
+            return taken
+        candidate = _last_candidate(text, line_start, limit, prohibited)
+        if candidate is None:
+            later = _all_candidates(text, line_start, limit, prohibited)
+            if not later:
+                return taken
+            candidate = later[0]
+        taken.append(candidate)
+        line_start = candidate
+        column = 0

@@ -31,6 +31,8 @@ _SIMPLE_ESCAPES = {
     "'": "'",
     "?": "?",
 }
+# A quoted string: everything between the quotes, with escaped characters (\\" included) inside.
+_LITERAL = re.compile(r'\s*"([^"\\]*(?:\\.[^"\\]*)*)"\s*', re.DOTALL)
 _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s*(\".*)$")
 
 
@@ -137,20 +139,27 @@ def parse_po(text: str, file: str) -> Catalog:
 
     def string_value(literal: str) -> str:
         literal = literal.strip()
-        if (
-            len(literal) < 2
-            or literal[0] != '"'
-            or literal[-1] != '"'
-            or (literal.endswith('\\"') and _odd_backslashes(literal))
-        ):
-            raise fail("unterminated string: a string must start and end with a double quote on one line")
         inner = literal[1:-1]
-        if '"' in inner.replace('\\"', ""):
+        if (
+            len(literal) >= 2
+            and literal[0] == '"'
+            and literal[-1] == '"'
+            and "\\" not in inner
+            and '"' not in inner
+        ):
+            return inner  # the common case: no escapes at all
+        match = _LITERAL.fullmatch(literal)
+        if match is None:
+            if (
+                len(literal) < 2
+                or literal[0] != '"'
+                or literal[-1] != '"'
+                or (literal.endswith('\\"') and _odd_backslashes(literal))
+            ):
+                raise fail("unterminated string: a string must start and end with a double quote on one line")
             raise fail('unescaped double quote inside a string; write it as \\"')
-        if "\\" not in inner:
-            return inner
         try:
-            return _unescape(inner)
+            return _unescape(match.group(1))
         except ValueError as error:
             raise fail(str(error)) from None
 
@@ -230,12 +239,16 @@ def parse_po(text: str, file: str) -> Catalog:
         draft = _Draft()
 
     for line_number, raw_line in enumerate(text.split("\n"), start=1):
-        line = raw_line.rstrip("\r")
-        stripped = line.strip()
+        stripped = raw_line.strip()
         if not stripped:
             if draft.seen_keyword:
                 finish()
             target = None
+            continue
+        if stripped[0] == '"':  # the most common line in a wrapped catalog: a continuation
+            if target is None:
+                raise fail("a quoted string continues nothing; it must follow msgctxt, msgid or msgstr")
+            extend(string_value(stripped))
             continue
         obsolete = False
         if stripped.startswith("#~"):

@@ -9,10 +9,11 @@ entries without a translation are dropped.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry
-from toolkit.catalogs.line_breaking import display_width, width_breaks
+from toolkit.catalogs.line_breaking import fast_width_breaks, is_plain
 
 PAGE_WIDTH = 79
 
@@ -56,26 +57,22 @@ _FORMAT_ORDER = {
 }
 _ESCAPES = {"\a": "\\a", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\v": "\\v"}
 _ESCAPES.update({"\\": "\\\\", '"': '\\"'})
-_NEEDS_ESCAPE = frozenset(_ESCAPES)
+
+
+_ESCAPE_TABLE = str.maketrans(_ESCAPES)
+_ESCAPED_PAIR = re.compile(r"\\.", re.DOTALL)
+
+
+_NEEDS_ESCAPE_PATTERN = re.compile('[\a\b\f\n\r\t\v\\\\"]')
 
 
 def _escape(portion: str) -> tuple[str, set[int]]:
     """The escaped text and the indexes inside it where a line must not break (inside escapes)."""
-    if not _NEEDS_ESCAPE.intersection(portion):
+    if _NEEDS_ESCAPE_PATTERN.search(portion) is None:
         return portion, set()
-    pieces: list[str] = []
-    prohibited: set[int] = set()
-    length = 0
-    for character in portion:
-        escaped = _ESCAPES.get(character)
-        if escaped is None:
-            pieces.append(character)
-            length += 1
-        else:
-            pieces.append(escaped)
-            prohibited.add(length + 1)
-            length += 2
-    return "".join(pieces), prohibited
+    escaped = portion.translate(_ESCAPE_TABLE)
+    # Every backslash in the escaped text starts an escape (a literal one was doubled).
+    return escaped, {match.start() + 1 for match in _ESCAPED_PAIR.finditer(escaped)}
 
 
 def _portions(value: str) -> list[str]:
@@ -90,8 +87,8 @@ def _portions(value: str) -> list[str]:
 
 
 def _is_narrow(text: str) -> bool:
-    """No character takes two columns, so the text is at most as wide as it is long."""
-    return text.isascii() or all(display_width(character) <= 1 for character in text)
+    """Every character takes one column (no wide characters), so the text is as wide as it is long."""
+    return text.isascii() or is_plain(text)
 
 
 def wrap_field(name: str, value: str, prefix: str = "") -> Iterator[str]:
@@ -110,11 +107,11 @@ def wrap_field(name: str, value: str, prefix: str = "") -> Iterator[str]:
         if escaped.endswith("\\n") and len(escaped) >= 2:
             prohibited.add(len(escaped) - 2)  # never break right before the final \n
         start = len(name) + 1 if first_line else 0
-        breaks = width_breaks(escaped, width, start, prohibited)
+        breaks = fast_width_breaks(escaped, width, start, prohibited)
         if first_line and escaped and (index < len(portions) - 1 or start > width or breaks):
             yield f'{prefix}{name} ""'
             first_line = False
-            breaks = width_breaks(escaped, width, 0, prohibited)
+            breaks = fast_width_breaks(escaped, width, 0, prohibited)
         lead = f"{prefix}{name} " if first_line else prefix
         first_line = False
         previous = 0
