@@ -13,13 +13,11 @@ from typing import Any
 
 import lxml.html
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 from lxml import etree
 
 from toolkit.catalogs.po_reader import parse_po
 from toolkit.content.validation import load_content
-from toolkit.exporters.moodle import answer_fractions, bidi_segments, html_text, latin_runs
+from toolkit.exporters.moodle import answer_fractions, html_text
 from toolkit.localization import LocalizedOption, LocalizedQuestion
 from toolkit.model import QuestionType
 from toolkit.text_tokens import split_inline_code
@@ -330,37 +328,6 @@ def test_multiple_choice_fractions_sum_to_100_and_minus_100(options: int, partia
         assert math.isclose(sum(wrong), -100 if wrong else 0, abs_tol=0.001)
         # Ticking every box never earns full marks.
         assert not wrong or sum(values) < 1
-
-
-@pytest.mark.parametrize(
-    ("text", "runs"),
-    [
-        ("PyTorch DistributedDataParallel کیسے کام کرتا ہے؟", ["PyTorch DistributedDataParallel"]),
-        ("PyTorch کا DistributedDataParallel", ["PyTorch", "DistributedDataParallel"]),
-        ("گلوبل بیچ B × W ہوتا ہے۔", ["B × W"]),
-        ("ایک 8-GPU نوڈ", ["8-GPU"]),
-        ("GPU، NCCL اور FP16", ["GPU", "NCCL", "FP16"]),
-        ("زبان C++ میں", ["C++"]),
-        ("قدر -1 ہے اور 2 × 3 = 6 بھی", ["-1", "2 × 3 = 6"]),
-        ("32 سیمپلز والے 8 ورکرز", []),
-        ("ہر GPU (NCCL) سے", ["GPU (NCCL)"]),
-        ("ہر (GPU) سے", ["GPU"]),
-        ("ہر GPU (NCCL سے", ["GPU", "NCCL"]),
-        ("“GPU” ہے", ["GPU"]),
-        ("سب اردو ہے", []),
-    ],
-)
-def test_latin_runs(text: str, runs: list[str]) -> None:
-    assert [text[start:end] for start, end in latin_runs(text)] == runs
-
-
-@given(st.text(alphabet=st.sampled_from(list("ab Z9-×(),.`+،۔ہرکیا \n")), max_size=40))
-def test_segments_rebuild_the_text(text: str) -> None:
-    segments = bidi_segments(text, isolate_latin=True)
-    assert "".join(segment.text for segment in segments) == shown(text)
-    for segment in segments:
-        if segment.kind == "latin":
-            assert segment.text.strip() == segment.text
 
 
 def test_html_for_rtl_text() -> None:

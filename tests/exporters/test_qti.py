@@ -14,8 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 from lxml import etree
 
 from toolkit import keys
@@ -23,7 +21,7 @@ from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.catalogs.po_reader import parse_po
 from toolkit.content.validation import load_content
 from toolkit.exporters.base import ExportRequest
-from toolkit.exporters.qti import QtiExporter, Segment, append_bidi_text, bidi_segments
+from toolkit.exporters.qti import QtiExporter, append_bidi_text
 from toolkit.exporters.run import ExportError
 from toolkit.localization import FallbackPolicy, localize
 from toolkit.model import Content, Level, Option, Origin, Question, QuestionType, Quiz, Text
@@ -249,10 +247,11 @@ def test_urdu_items_are_right_to_left_with_latin_runs_isolated(exported: Path, p
             *document.iterfind("q:qti-modal-feedback/q:qti-content-body/q:div", NS),
         ]
         assert [element.get("dir") for element in containers] == ["rtl"] * len(containers)
-        # No Latin letter or digit is left bare in right-to-left text: every one is inside an isolate.
+        # No Latin letter is left bare in right-to-left text: every one is inside an isolate (a bare
+        # number, digits only, may stay: see toolkit.bidi_runs).
         for container in containers[2:]:
             bare = (container.text or "") + "".join(child.tail or "" for child in container)
-            assert not re.search(r"[A-Za-z0-9]", bare), (question.id, bare)
+            assert not re.search(r"[A-Za-z]", bare), (question.id, bare)
     gpu = item(exported / "data-parallel" / "ur.zip", "gpu-holds").find(".//q:qti-prompt", NS)
     assert [(span.text, span.get("dir"), span.get(XML_LANG)) for span in gpu] == [("GPU", "ltr", "en")]
     latency = item(exported / "data-parallel" / "ur.zip", "hide-latency").find(".//q:qti-prompt", NS)
@@ -488,53 +487,6 @@ def test_text_xml_cannot_carry_is_a_clear_error() -> None:
 
 
 # --- the text-to-markup function -------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        (
-            "PyTorch DistributedDataParallel کیسے",
-            [("latin", "PyTorch DistributedDataParallel"), ("text", " کیسے")],
-        ),
-        ("بیچ B × W ہوتا ہے", [("text", "بیچ "), ("latin", "B × W"), ("text", " ہوتا ہے")]),
-        ("ایک 8-GPU نوڈ", [("text", "ایک "), ("latin", "8-GPU"), ("text", " نوڈ")]),
-        ("یعنی 2 × 3 = 6 ہے", [("text", "یعنی "), ("latin", "2 × 3 = 6"), ("text", " ہے")]),
-        # Urdu punctuation separates runs: each list item is its own isolate, in right-to-left order.
-        (
-            "GPU، NCCL، اور PyTorch",
-            [("latin", "GPU"), ("text", "، "), ("latin", "NCCL"), ("text", "، اور "), ("latin", "PyTorch")],
-        ),
-        ("زبان C++ میں", [("text", "زبان "), ("latin", "C++"), ("text", " میں")]),
-        ("صرف 50% اور -1", [("text", "صرف "), ("latin", "50%"), ("text", " اور "), ("latin", "-1")]),
-        ("(B × W)", [("text", "("), ("latin", "B × W"), ("text", ")")]),
-        ("ماڈل کا GPU۔", [("text", "ماڈل کا "), ("latin", "GPU"), ("text", "۔")]),
-        ("ایک `all-reduce`، جو", [("text", "ایک "), ("code", "all-reduce"), ("text", "، جو")]),
-        ("۱۲ سوالات", [("text", "۱۲ سوالات")]),
-    ],
-)
-def test_latin_runs_in_right_to_left_text(text: str, expected: list[tuple[str, str]]) -> None:
-    assert bidi_segments(text, "rtl") == [Segment(kind, piece) for kind, piece in expected]
-
-
-def test_left_to_right_text_only_marks_code() -> None:
-    assert bidi_segments("An `all-reduce` on 8 GPUs", "ltr") == [
-        Segment("text", "An "),
-        Segment("code", "all-reduce"),
-        Segment("text", " on 8 GPUs"),
-    ]
-
-
-@given(st.text(alphabet=st.sampled_from("aZ09 -×.,()+%`،۔؟گیہ\u00e9")))
-def test_segments_cover_the_text_and_leave_no_latin_bare(text: str) -> None:
-    segments = bidi_segments(text, "rtl")
-    # An unpaired backtick stays in the text, so putting backticks back around code gives the input.
-    assert "".join(f"`{s.text}`" if s.kind == "code" else s.text for s in segments) == text
-    for segment in segments:
-        if segment.kind == "text":
-            assert not re.search(r"[A-Za-z0-9\u00e9]", segment.text)
-        if segment.kind == "latin":
-            assert segment.text.strip() == segment.text and segment.text
 
 
 def markup(text: str, direction: str) -> tuple[bytes, Any]:

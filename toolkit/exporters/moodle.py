@@ -29,16 +29,15 @@ Texts are HTML (``format="html"``), built as elements and serialized, then store
 ``<text>`` element, so lxml escapes them (Moodle unescapes them on import; no CDATA section, so no
 ``]]>`` to guard). Every text is a ``<div>`` carrying its ``dir`` and ``lang`` (those of the source locale
 for a question that fell back), inline code in backticks becomes ``<code dir="ltr">``, and inside
-right-to-left text each Latin run ("PyTorch", "B × W", "8-GPU") is isolated with
-``<span dir="ltr" lang="en">``. No bidi control character is inserted. In ``multilang.xml`` the runs are
-isolated with ``<bdi dir="ltr" lang="en">`` instead: Moodle's multilang filter ends a language block at the
-first ``</span>`` it meets, so a nested span would cut the Urdu text in two and show its rest to readers of
-every language (Moodle's HTML cleaner allows ``bdi``).
+right-to-left text each Latin run ("PyTorch", "B × W", "8-GPU"; found by :mod:`toolkit.bidi_runs`) is
+isolated with ``<span dir="ltr" lang="en">``. No bidi control character is inserted. In ``multilang.xml``
+the runs are isolated with ``<bdi dir="ltr" lang="en">`` instead: Moodle's multilang filter ends a language
+block at the first ``</span>`` it meets, so a nested span would cut the Urdu text in two and show its rest
+to readers of every language (Moodle's HTML cleaner allows ``bdi``).
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import PurePosixPath
@@ -46,146 +45,17 @@ from typing import Any, ClassVar
 
 from lxml import etree
 
+from toolkit.bidi_runs import bidi_segments
 from toolkit.exporters.base import ExportRequest, OutputFile
 from toolkit.keys import question_key
 from toolkit.localization import LocalizedQuestion, LocalizedQuiz
 from toolkit.model import QuestionType
-from toolkit.text_tokens import split_inline_code
 
 CATEGORY_ROOT = "$course$/quizkit"
 MULTILANG_STEM = "multilang"
 
 
-# --- Bidirectional isolation -------------------------------------------------------------------------
-
-_ARABIC_BLOCKS = (
-    (0x0600, 0x06FF),
-    (0x0750, 0x077F),
-    (0x0870, 0x08FF),
-    (0xFB50, 0xFDFF),
-    (0xFE70, 0xFEFF),
-)
-_OPENERS = {"(": ")", "[": "]", "{": "}"}
-_CLOSERS = {closer: opener for opener, closer in _OPENERS.items()}
-# Signs and symbols that belong to the Latin run they touch: "C++", "C#", "50%", "-1", "$5".
-_ATTACHED_AFTER = "+#%"
-_ATTACHED_BEFORE = "+-\u2212$€£"
-
-
-def _is_latin(character: str) -> bool:
-    """Latin letters (with their accented forms) and ASCII digits: what starts and ends a Latin run."""
-    if character.isascii():
-        return character.isalnum()
-    code = ord(character)
-    return (0x00C0 <= code <= 0x024F and character not in "×÷") or 0x1E00 <= code <= 0x1EFF
-
-
-def _is_joiner(character: str) -> bool:
-    """Spaces, punctuation and symbols that may stand between two Latin characters of one run.
-
-    Arabic-script punctuation (the Urdu comma ، and full stop ۔) belongs to the surrounding text.
-    """
-    if character in "\n\r":
-        return False
-    if any(low <= ord(character) <= high for low, high in _ARABIC_BLOCKS):
-        return False
-    return unicodedata.category(character)[0] in "PSZ"
-
-
-def _balanced_end(text: str, start: int, end: int) -> int:
-    """Shorten (or extend by a closing bracket) ``text[start:end]`` so that its brackets pair up.
-
-    An isolated run with an unpaired bracket would mirror that bracket wrongly: "GPU (NCCL" inside an
-    LTR isolate and its ")" outside in the RTL text render as "( GPU (NCCL".
-    """
-    stack: list[tuple[str, int]] = []
-    for index in range(start, end):
-        character = text[index]
-        if character in _OPENERS:
-            stack.append((character, index))
-        elif character in _CLOSERS:
-            if not stack or stack[-1][0] != _CLOSERS[character]:
-                return _trim(text, start, index)
-            stack.pop()
-    while stack and end < len(text) and text[end] == _OPENERS[stack[-1][0]]:
-        stack.pop()
-        end += 1
-    if stack:
-        return _trim(text, start, stack[0][1])
-    return end
-
-
-def _trim(text: str, start: int, end: int) -> int:
-    """The end of ``text[start:end]`` without trailing joiners: a run ends with a Latin character."""
-    while end > start and not _is_latin(text[end - 1]):
-        end -= 1
-    return end
-
-
-def latin_runs(text: str) -> list[tuple[int, int]]:
-    """Spans ``(start, end)`` of the Latin runs in ``text`` that right-to-left text must isolate.
-
-    A run is a maximal stretch from one Latin letter or digit to another, through the spaces,
-    punctuation and symbols between them ("PyTorch DistributedDataParallel", "B × W", "8-GPU",
-    "2 × 3 = 6"), with attached signs ("C++", "-1") and only paired brackets ("GPU (NCCL)"). A bare
-    number ("32", "256") is no run: European digits keep their order in right-to-left text unaided.
-    """
-    runs: list[tuple[int, int]] = []
-    position = 0
-    length = len(text)
-    while position < length:
-        if not _is_latin(text[position]):
-            position += 1
-            continue
-        start = position
-        end = scan = position + 1
-        while scan < length and (_is_latin(text[scan]) or _is_joiner(text[scan])):
-            if _is_latin(text[scan]):
-                end = scan + 1
-            scan += 1
-        while end < length and text[end] in _ATTACHED_AFTER:
-            end += 1
-        end = _balanced_end(text, start, end)
-        if (
-            start > 0
-            and text[start - 1] in _ATTACHED_BEFORE
-            and (start == 1 or text[start - 2].isspace())
-            and (not runs or runs[-1][1] < start - 1)
-        ):
-            start -= 1
-        if not text[start:end].isdigit():
-            runs.append((start, end))
-        position = end
-    return runs
-
-
-@dataclass(frozen=True)
-class Segment:
-    """A piece of a text as markup renders it: plain text, an isolated Latin run, or inline code."""
-
-    kind: str  # "text", "latin" or "code"
-    text: str
-
-
-def bidi_segments(text: str, isolate_latin: bool) -> list[Segment]:
-    """``text`` split into plain text, inline code (backticks removed) and, if asked, Latin runs.
-
-    Joining the segments' texts gives back ``text`` without the backticks of its inline code.
-    """
-    segments: list[Segment] = []
-    for piece, is_code in split_inline_code(text):
-        if is_code:
-            segments.append(Segment("code", piece))
-            continue
-        position = 0
-        for start, end in latin_runs(piece) if isolate_latin else ():
-            if start > position:
-                segments.append(Segment("text", piece[position:start]))
-            segments.append(Segment("latin", piece[start:end]))
-            position = end
-        if position < len(piece):
-            segments.append(Segment("text", piece[position:]))
-    return segments
+# --- HTML --------------------------------------------------------------------------------------------
 
 
 def _append_text(element: Any, text: str) -> None:

@@ -7,12 +7,12 @@ profile), ``test.xml`` (one test part, one section, every question in order) and
 response, no response processing and no feedback: the key stays on the server that grades.
 
 Right-to-left items carry ``dir="rtl"`` on every element that QTI allows it on (body, interaction,
-prompt, choices, the ``div`` inside modal feedback) and isolate each Latin run with
-``<span dir="ltr">``; inline code becomes ``<code dir="ltr">``. No bidi control characters are inserted.
-``dir`` is written even when it is ``ltr``: the schema declares ``dir`` with the default ``auto``, which
-schema-aware processors would otherwise fill in, and ``auto`` misreads an Urdu option that starts with
-"PyTorch". A question that fell back is wholly in the source language, tagged with its ``xml:lang`` and
-``dir``.
+prompt, choices, the ``div`` inside modal feedback) and isolate each Latin run (found by
+:mod:`toolkit.bidi_runs`) with ``<span dir="ltr">``; inline code becomes ``<code dir="ltr">``. No bidi
+control characters are inserted. ``dir`` is written even when it is ``ltr``: the schema declares ``dir``
+with the default ``auto``, which schema-aware processors would otherwise fill in, and ``auto`` misreads an
+Urdu option that starts with "PyTorch". A question that fell back is wholly in the source language, tagged
+with its ``xml:lang`` and ``dir``.
 
 Packages are byte-identical for identical input: entries sorted, fixed timestamps and attributes, and
 deflate at a fixed level.
@@ -24,19 +24,18 @@ import io
 import re
 import zipfile
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import PurePosixPath
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 from lxml import etree
 
 from toolkit import __version__
+from toolkit.bidi_runs import bidi_segments, has_latin_letter
 from toolkit.exporters.base import ExportRequest, OutputFile
 from toolkit.exporters.run import ExportError
 from toolkit.locale_info import LocaleInfo
 from toolkit.localization import LocalizedQuestion, LocalizedQuiz
 from toolkit.model import QuestionType
-from toolkit.text_tokens import split_inline_code
 
 QTI_NAMESPACE = "http://www.imsglobal.org/xsd/imsqtiasi_v3p0"
 QTI_SCHEMA_URL = "https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0_v1p0.xsd"
@@ -58,53 +57,7 @@ FEEDBACK = "FEEDBACK"
 EXPLANATION = "EXPLANATION"
 OPTION_FEEDBACK = "FEEDBACK."
 
-# --- Latin runs inside right-to-left text ------------------------------------------------------------
-
-# A run starts and ends with a Latin letter or an ASCII digit; between two of those it may hold spaces,
-# ASCII punctuation and a few neutral symbols (× − ± …), so "B × W", "8-GPU" and "2 × 3 = 6" stay whole.
-# Arabic-script punctuation (، ۔ ؟ ؛) ends a run: "GPU، NCCL" is two isolates so the list keeps its
-# right-to-left order. Symbols glued to the end ("C++", "50%") and a sign or currency glued to the
-# start of a number ("-1", "$5") belong to the run, or the bidi algorithm would move them across it.
-_LATIN = r"[A-Za-z0-9\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff][\u0300-\u036f]*"
-_BETWEEN = (
-    r"[ \u00a0\u2009\u202f!-/:-@\[-`{-~"
-    r"\u00b0\u00b1\u00b7\u00d7\u00f7\u2010-\u2015\u2018-\u201f\u2026\u2032\u2033\u2212\u2248\u2260\u2264\u2265]"
-)
-_LATIN_RUN = re.compile(rf"(?:[-+\u2212$€£#](?=[0-9]))?{_LATIN}(?:{_BETWEEN}*{_LATIN})*[+#%\u00b0]*")
-_LETTER = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]")
-
-SegmentKind = Literal["text", "latin", "code"]
-
-
-@dataclass(frozen=True)
-class Segment:
-    kind: SegmentKind
-    text: str
-
-
-def bidi_segments(text: str, direction: str) -> list[Segment]:
-    """Split a plain text into what its markup needs: text, Latin runs to isolate, inline code.
-
-    Backticks delimit inline code and are dropped. Latin runs are isolated only in right-to-left text;
-    left-to-right text needs no isolation for them.
-    """
-    segments: list[Segment] = []
-    for piece, is_code in split_inline_code(text):
-        if is_code:
-            segments.append(Segment("code", piece))
-            continue
-        if direction != "rtl":
-            segments.append(Segment("text", piece))
-            continue
-        position = 0
-        for match in _LATIN_RUN.finditer(piece):
-            if match.start() > position:
-                segments.append(Segment("text", piece[position : match.start()]))
-            segments.append(Segment("latin", match.group(0)))
-            position = match.end()
-        if position < len(piece):
-            segments.append(Segment("text", piece[position:]))
-    return segments
+# --- text to markup ------------------------------------------------------------------------------------
 
 
 def _append_text(parent: Any, text: str) -> None:
@@ -123,7 +76,7 @@ def append_bidi_text(parent: Any, text: str, direction: str, latin_lang: str | N
     runs of digits and symbols are left untagged.
     """
     namespace = etree.QName(parent).namespace
-    for segment in bidi_segments(text, direction):
+    for segment in bidi_segments(text, isolate_latin=direction == "rtl"):
         if segment.kind == "text":
             _append_text(parent, segment.text)
             continue
@@ -131,7 +84,7 @@ def append_bidi_text(parent: Any, text: str, direction: str, latin_lang: str | N
             element = etree.SubElement(parent, _tag(namespace, "code"), dir="ltr")
         else:
             element = etree.SubElement(parent, _tag(namespace, "span"), dir="ltr")
-            if latin_lang and _LETTER.search(segment.text):
+            if latin_lang and has_latin_letter(segment.text):
                 element.set(XML_LANG, latin_lang)
         element.text = segment.text
 
