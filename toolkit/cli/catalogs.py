@@ -11,6 +11,7 @@ from toolkit.cli.output import (
     EXIT_OK,
     EXIT_PROBLEMS,
     FORMAT_OPTION,
+    bulk_work,
     plural,
     project_config,
     relative,
@@ -76,7 +77,7 @@ def update(locales: tuple[str, ...], check: bool) -> None:
             raise SystemExit(EXIT_PROBLEMS)
         click.echo("templates and catalogs are up to date")
         return
-    with reported_errors():
+    with reported_errors(), bulk_work():
         results = project.update(config, locales)
     for plan, changed in results:
         detail = _describe(plan.summary, plan.created)
@@ -91,7 +92,7 @@ def compile_command(locales: tuple[str, ...], use_fuzzy: bool) -> None:
     """Compile every catalog to locales/<locale>/LC_MESSAGES/<domain>.mo."""
     from toolkit.catalogs.project import compile_catalogs
 
-    with reported_errors():
+    with reported_errors(), bulk_work():
         outcomes = compile_catalogs(project_config(), locales, use_fuzzy=use_fuzzy)
     for outcome in outcomes.files:
         click.echo(
@@ -115,7 +116,7 @@ def status(locales: tuple[str, ...], output_format: str, fail_under: float | Non
     """
     from toolkit.catalogs.project import status as catalog_status
 
-    with reported_errors():
+    with reported_errors(), bulk_work():
         rows = catalog_status(project_config(), locales)
     below = [
         row

@@ -9,6 +9,7 @@ import click
 from toolkit.cli.output import (
     EXIT_OK,
     EXIT_PROBLEMS,
+    bulk_work,
     plural,
     print_diagnostics,
     project_config,
@@ -94,7 +95,7 @@ def check_command(
     from toolkit.checks.project import run_checks
 
     config = project_config()
-    with reported_errors():
+    with reported_errors(), bulk_work():
         run = run_checks(config, locales, paths, fix=fix)
     diagnostics = sort_diagnostics(diagnostic for result in run.results for diagnostic in result.diagnostics)
     errors = count_errors(diagnostics)

@@ -6,7 +6,15 @@ from pathlib import Path
 
 import click
 
-from toolkit.cli.output import EXIT_PROBLEMS, fail, plural, project_config, relative, reported_errors
+from toolkit.cli.output import (
+    EXIT_PROBLEMS,
+    bulk_work,
+    fail,
+    plural,
+    project_config,
+    relative,
+    reported_errors,
+)
 
 
 @click.command(name="export")
@@ -61,7 +69,7 @@ def export_command(
     config = project_config()
     names = [name.strip() for name in formats.split(",") if name.strip()]
     try:
-        with reported_errors():
+        with reported_errors(), bulk_work():
             result = run_export(
                 config,
                 names,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -51,6 +52,22 @@ def print_diagnostics(diagnostics: Sequence[Diagnostic]) -> None:
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     return f"{count} {singular if count == 1 else (plural_form or singular + 's')}"
+
+
+@contextlib.contextmanager
+def bulk_work() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a short-lived command builds many small objects.
+
+    Reading a 50,000-entry catalog makes about a million objects and no reference cycles; the
+    collector's passes over them cost about a fifth of an update. The command exits soon after.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 @contextlib.contextmanager
