@@ -1,0 +1,314 @@
+"""The static HTML player (``html`` format), checked without a browser: layout, determinism, the
+Content-Security-Policy, lang/dir, isolation of Latin runs, hostile text kept as text, and the interface
+strings the player uses. The browser tests are in test_html_browser.py."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from collections.abc import Callable
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import lxml.html
+import pytest
+
+from toolkit import keys
+from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
+from toolkit.content.validation import load_content
+from toolkit.exporters.base import ExportRequest
+from toolkit.exporters.html import (
+    HtmlExporter,
+    csp_hash,
+    option_order,
+    plain_title,
+    player_asset,
+    script_json,
+    segments,
+)
+from toolkit.localization import FallbackPolicy, localize
+from toolkit.model import Content, Level, Option, Origin, Question, QuestionType, Quiz, Text
+
+ROOT = Path(__file__).resolve().parents[2]
+Quizkit = Callable[..., subprocess.CompletedProcess[str]]
+BIDI_CONTROLS = set("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u061c")
+HOSTILE = "<script>alert(1)</script>"
+ORIGIN = Origin("content/sample.yaml", 1)
+
+
+# --- A small quiz with what the real content lacks: multiple choice, feedback, pinned options, shuffling.
+
+
+def sample_quiz() -> Quiz:
+    quiz_id = "sample"
+
+    def text(key: str, source: str) -> Text:
+        return Text(key, source, ORIGIN)
+
+    def option(question: str, option_id: str, source: str, feedback: str | None = None, **kw: Any) -> Option:
+        return Option(
+            option_id,
+            text(keys.option_key(quiz_id, question, option_id), source),
+            text(keys.feedback_key(quiz_id, question, option_id), feedback) if feedback else None,
+            **kw,
+        )
+
+    first = Question(
+        "pick-one",
+        QuestionType.SINGLE_CHOICE,
+        text(keys.prompt_key(quiz_id, "pick-one"), f"Which is safe? {HOSTILE}"),
+        (
+            option("pick-one", "hostile", HOSTILE, "Markup & <b>tags</b> stay text."),
+            option("pick-one", "plain", "PyTorch runs on 8-GPU nodes"),
+            option("pick-one", "third", "Neither"),
+            option("pick-one", "all", "All of the above", pinned=True),
+        ),
+        ("plain",),
+        text(keys.explanation_key(quiz_id, "pick-one"), "Text is text: `<b>` stays visible."),
+        shuffle=True,
+    )
+    second = Question(
+        "pick-many",
+        QuestionType.MULTIPLE_CHOICE,
+        text(keys.prompt_key(quiz_id, "pick-many"), "Which are collectives?"),
+        (
+            option("pick-many", "all-reduce", "`all-reduce`", "It sums and shares."),
+            option("pick-many", "broadcast", "Broadcast"),
+            option("pick-many", "adam", "Adam", "An optimizer, not a collective."),
+        ),
+        ("all-reduce", "broadcast"),
+        text(keys.explanation_key(quiz_id, "pick-many"), "Both move data between GPUs."),
+    )
+    return Quiz(
+        quiz_id,
+        Level.BEGINNER,
+        text(keys.quiz_title_key(quiz_id), f"Sample {HOSTILE} quiz"),
+        text(keys.quiz_description_key(quiz_id), "A & B"),
+        (first, second),
+        ORIGIN,
+    )
+
+
+URDU = {
+    "sample.title": f"نمونہ {HOSTILE} کوئز",
+    "sample.description": "الف اور ب",
+    "sample.questions.pick-one.prompt": f"کون سا محفوظ ہے؟ {HOSTILE}",
+    "sample.questions.pick-one.options.hostile": HOSTILE,
+    "sample.questions.pick-one.options.hostile.feedback": "مارک اپ <b>ٹیگ</b> متن ہی رہتا ہے۔",
+    "sample.questions.pick-one.options.plain": "PyTorch آٹھ 8-GPU نوڈز پر چلتا ہے",
+    "sample.questions.pick-one.options.third": "کوئی نہیں",
+    "sample.questions.pick-one.options.all": "اوپر والے سب",
+    "sample.questions.pick-one.explanation": "متن متن ہے: `<b>` نظر آتا ہے۔",
+    "sample.questions.pick-many.prompt": "کون سے کلیکٹو ہیں؟",
+    "sample.questions.pick-many.options.all-reduce": "`all-reduce`",
+    "sample.questions.pick-many.options.all-reduce.feedback": "یہ جمع کر کے بانٹتا ہے۔",
+    "sample.questions.pick-many.options.broadcast": "براڈکاسٹ",
+    "sample.questions.pick-many.options.adam": "Adam",
+    "sample.questions.pick-many.options.adam.feedback": "یہ آپٹیمائزر ہے، کلیکٹو نہیں۔",
+    "sample.questions.pick-many.explanation": "دونوں GPUs کے درمیان ڈیٹا منتقل کرتے ہیں۔",
+}
+
+
+def sample_request() -> ExportRequest:
+    """The sample quiz in en and ur, with the project's real interface messages and their Urdu catalog."""
+    from toolkit.catalogs.po_reader import parse_po
+
+    quiz = sample_quiz()
+    header = Header(
+        (
+            ("Language", "ur"),
+            ("Content-Type", "text/plain; charset=UTF-8"),
+            ("Plural-Forms", "nplurals=2; plural=(n != 1);"),
+        )
+    )
+    entries = tuple(
+        CatalogEntry(msgid=text.source, msgstr=URDU[text.key], context=text.key) for text in quiz.texts()
+    )
+    catalog = Catalog(header, entries)
+    interface = load_content(ROOT / "content").interface
+    ui = parse_po((ROOT / "locales/ur/LC_MESSAGES/ui.po").read_text(encoding="utf-8"), "ui.po")
+    localized = {
+        ("sample", "en"): localize(quiz, interface, "en", "en", None, None),
+        ("sample", "ur"): localize(quiz, interface, "ur", "en", catalog, ui),
+    }
+    return ExportRequest(
+        Content((quiz,), interface),
+        "en",
+        ("ur",),
+        localized,
+        {("ur", "sample"): catalog, ("ur", "ui"): ui},
+        FallbackPolicy.QUESTION,
+    )
+
+
+def sample_pages() -> dict[PurePosixPath, bytes]:
+    return {output.path: output.data for output in HtmlExporter().export(sample_request())}
+
+
+def page_data(document: Any) -> dict[str, Any]:
+    (element,) = document.xpath("//script[@type='application/json']")
+    data: dict[str, Any] = json.loads(element.text)
+    return data
+
+
+# --- Tests on the real project --------------------------------------------------------------------
+
+
+@pytest.fixture
+def exported(project_copy: Path, quizkit: Quizkit) -> Path:
+    result = quizkit(project_copy, "export", "-f", "html")
+    assert result.returncode == 0, result.stdout + result.stderr
+    return project_copy / "dist" / "html"
+
+
+def test_layout_and_byte_identical_output(exported: Path, quizkit: Quizkit) -> None:
+    files = sorted(str(path.relative_to(exported)) for path in exported.rglob("*") if path.is_file())
+    assert files == ["data-parallel/en.html", "data-parallel/ur.html", "index.html"]
+    before = {path: path.read_bytes() for path in exported.rglob("*") if path.is_file()}
+    result = quizkit(exported.parents[1], "export", "-f", "html")
+    assert result.stdout.splitlines()[-1] == "dist: 0 files written, 3 unchanged"
+    assert {path: path.read_bytes() for path in exported.rglob("*") if path.is_file()} == before
+
+
+def test_no_answers_writes_no_player(project_copy: Path, quizkit: Quizkit) -> None:
+    # A static page cannot keep the key secret: the delivery variant has no player (nothing to write).
+    result = quizkit(project_copy, "export", "-f", "html", "--no-answers")
+    assert result.stdout.splitlines()[-1] == "dist: 0 files written, 0 unchanged"
+    assert not any((project_copy / "dist").rglob("*.html"))
+    assert quizkit(project_copy, "export", "-f", "json,html", "--no-answers").returncode == 0
+
+
+def test_csp_forbids_network_and_allows_only_the_inline_code(exported: Path) -> None:
+    for path in [exported / "index.html", *exported.glob("*/*.html")]:
+        document = lxml.html.fromstring(path.read_bytes())
+        (meta,) = document.xpath("//meta[@http-equiv='Content-Security-Policy']")
+        policy = dict(
+            ([*part.split(None, 1), ""])[:2] for part in meta.get("content").split(";") if part.strip()
+        )
+        assert policy["default-src"] == "'none'"
+        for directive in ("connect-src", "img-src", "font-src", "base-uri", "form-action"):
+            assert policy[directive] == "'none'"
+        assert "unsafe" not in meta.get("content")
+        styles = document.xpath("//style")
+        assert [csp_hash(style.text) for style in styles] == [policy["style-src"]]
+        scripts = document.xpath("//script[not(@type)]")
+        expected = " ".join(csp_hash(script.text) for script in scripts) or "'none'"
+        assert policy["script-src"] == expected
+        # Nothing refers to another resource: no src, no stylesheet link, no url() but local().
+        assert not document.xpath("//*[@src] | //link | //iframe | //object | //img")
+        for style in styles:
+            assert re.findall(r"url\(", style.text) == []
+        assert not document.xpath("//@style | //@*[starts-with(name(), 'on')]")
+
+
+def test_player_script_uses_no_markup_apis() -> None:
+    script = player_asset("player.js")
+    for forbidden in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "Function("):
+        assert forbidden not in script
+    assert "</script" not in script.lower() and "<!--" not in script
+    assert 'dir="auto"' not in script and '"auto"' not in script
+    assert "</style" not in player_asset("player.css").lower()
+
+
+def test_lang_dir_and_isolation(exported: Path) -> None:
+    urdu = lxml.html.fromstring((exported / "data-parallel/ur.html").read_bytes())
+    assert (urdu.get("lang"), urdu.get("dir")) == ("ur", "rtl")
+    english = lxml.html.fromstring((exported / "data-parallel/en.html").read_bytes())
+    assert (english.get("lang"), english.get("dir")) == ("en", "ltr")
+    assert not urdu.xpath("//*[@dir='auto']")
+    data = page_data(urdu)
+    assert data["bundle"]["locale"] == "ur" and data["bundle"]["numberingSystem"] == "latn"
+    by_id = {question["id"]: question for question in data["view"]["questions"]}
+    assert all((question["lang"], question["dir"]) == ("ur", "rtl") for question in by_id.values())
+    # The option that starts with a Latin term: the term is an isolated run.
+    none = by_id["sync-operation"]["options"]["none"]["text"]
+    assert none[0] == ["latin", "GPUs"]
+    assert by_id["global-batch"]["options"]["multiplied"]["text"][0] == ["latin", "B"]
+    assert ["code", "all-reduce"] in by_id["sync-operation"]["options"]["all-reduce"]["text"]
+    # No bidi control character in the page's text (the <title> alone may use FSI/PDI).
+    body = urdu.xpath("//body")[0]
+    assert not set(body.text_content()) & BIDI_CONTROLS
+    # English text is not split into runs.
+    english_view = page_data(english)["view"]["questions"]
+    assert all(kind != "latin" for question in english_view for kind, _ in question["prompt"])
+    # The locale switch links every locale's page; the player keeps the position in the hash.
+    links = urdu.xpath("//nav//a[@data-locale-link]")
+    assert [(link.get("href"), link.get("lang"), link.text) for link in links] == [
+        ("en.html", "en", "English"),
+        ("ur.html", "ur", "اردو"),
+    ]
+    index = lxml.html.fromstring((exported / "index.html").read_bytes())
+    assert [link.get("href") for link in index.xpath("//a")] == [
+        "data-parallel/en.html",
+        "data-parallel/ur.html",
+    ]
+
+
+def test_every_interface_string_the_player_uses_exists() -> None:
+    script = player_asset("player.js")
+    used = {
+        name
+        for arguments in re.findall(r"message\(([^{)]*)", script)
+        for name in re.findall(r'"([a-z-]+)"', arguments)
+    }
+    assert used >= {"question-progress", "check-answer", "score", "restart", "explanation"}
+    interface = load_content(ROOT / "content").interface
+    assert interface is not None
+    names = {message.name for message in interface.messages}
+    assert used | {"language", "guide-linked-quiz"} <= names
+    ui = (ROOT / "locales/ur/LC_MESSAGES/ui.po").read_text(encoding="utf-8")
+    for name in used:
+        assert f'msgctxt "ui.{name}"' in ui
+
+
+# --- Tests on the sample quiz ---------------------------------------------------------------------
+
+
+def test_hostile_text_is_escaped_and_shown_as_text() -> None:
+    pages = sample_pages()
+    for locale in ("en", "ur"):
+        raw = pages[PurePosixPath("sample") / f"{locale}.html"]
+        text = raw.decode("utf-8")
+        # Only the player's own script elements, and no text closes them.
+        assert text.count("<script") == 2 and text.count("</script>") == 2
+        assert "alert(1)" in text
+        assert "\\u003cscript\\u003ealert(1)\\u003c/script\\u003e" in text
+        document = lxml.html.fromstring(raw)
+        heading = document.xpath("//h1")[0].text_content()
+        assert HOSTILE in heading
+        assert len(document.xpath("//script")) == 2
+        data = page_data(document)
+        options = {option["id"]: option for option in data["bundle"]["questions"][0]["options"]}
+        assert options["hostile"]["text"] == HOSTILE
+        assert "<b>" in "".join(text for _, text in data["view"]["questions"][0]["explanation"])
+    assert HOSTILE in lxml.html.fromstring(pages[PurePosixPath("index.html")]).text_content()
+
+
+def test_script_json_cannot_close_its_element() -> None:
+    text = script_json({"a": "</script><!-- & -->"})
+    assert "<" not in text and ">" not in text and "&" not in text
+    assert json.loads(text) == {"a": "</script><!-- & -->"}
+
+
+def test_option_order_is_deterministic_and_keeps_pinned_options() -> None:
+    request = sample_request()
+    questions = {locale: request.localized[("sample", locale)].questions[0] for locale in ("en", "ur")}
+    order = option_order(questions["en"])
+    assert order == option_order(questions["ur"])  # the same in every locale
+    assert order[3] == "all"  # pinned
+    assert sorted(order) == sorted(option.id for option in questions["en"].options)
+    assert order != ["hostile", "plain", "third", "all"]  # this seed does reorder them
+    unshuffled = request.localized[("sample", "en")].questions[1]
+    assert option_order(unshuffled) == ["all-reduce", "broadcast", "adam"]
+
+
+def test_segments_and_title() -> None:
+    assert segments("PyTorch آٹھ 8-GPU", "rtl") == [
+        ["latin", "PyTorch"],
+        ["text", " آٹھ "],
+        ["latin", "8-GPU"],
+    ]
+    assert segments("PyTorch on 8-GPU", "ltr") == [["text", "PyTorch on 8-GPU"]]
+    assert plain_title("کوئز C++", "rtl") == "کوئز \u2068C++\u2069"
+    assert plain_title("C++ quiz", "ltr") == "C++ quiz"

@@ -1,0 +1,324 @@
+"""``html``: a static quiz player, one self-contained page per quiz and locale, plus an index page.
+
+Layout: ``html/<quiz>/<locale>.html`` for every locale and ``html/index.html`` listing the quizzes and
+their locales. Each page works from ``file://``, offline: the stylesheet and the player script
+(``toolkit/exporters/player/``) are inline, and the quiz is embedded as data, so the page makes no
+network request at all. A Content-Security-Policy meta tag enforces that: ``default-src 'none'``, and the
+inline script and style are allowed by their SHA-256 hashes only.
+
+The data is the JSON bundle (:func:`toolkit.exporters.json_bundle.bundle`) plus a ``view`` with every text
+already split into segments (``[kind, text]``, kinds ``text``, ``latin`` and ``code``, by
+:func:`toolkit.bidi_runs.bidi_segments`), so the script builds isolated Latin runs with DOM APIs and never
+parses markup. It sits in a ``<script type="application/json">`` element with ``<``, ``>`` and ``&``
+escaped as JSON ``\\u`` escapes, so no text can close the element. Everything else is built with lxml as
+elements and serialized: text is escaped, never markup.
+
+Right-to-left pages carry ``<html lang dir>``, ``dir``/``lang`` on every prompt and option container (the
+script sets them from the view), and isolate Latin runs with ``<span dir="ltr" lang="en">``; no bidi
+control character is inserted, except FSI/PDI around Latin runs in ``<title>``, where markup is
+impossible. Option order: where the content asks for shuffling, the options that are not pinned are
+ordered by a hash of question id and option id (deterministic, the same in every locale), and pinned
+options keep their places.
+
+A static page cannot keep the answer key secret, so the delivery variant (``--no-answers``) writes no
+player pages.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from collections.abc import Iterator, Sequence
+from importlib.resources import files
+from pathlib import PurePosixPath
+from typing import Any, ClassVar
+
+import lxml.html
+from babel import Locale
+from lxml import etree
+
+from toolkit.bidi_runs import bidi_segments, latin_runs
+from toolkit.exporters.base import ExportRequest, OutputFile
+from toolkit.exporters.json_bundle import bundle
+from toolkit.localization import LocalizedMessage, LocalizedQuestion, LocalizedQuiz
+
+CSP_TEMPLATE = (
+    "default-src 'none'; script-src {script}; style-src {style}; img-src 'none'; font-src 'none'; "
+    "connect-src 'none'; base-uri 'none'; form-action 'none'"
+)
+FSI, PDI = "\u2068", "\u2069"
+DATA_ELEMENT_ID = "quiz-data"
+
+
+def player_asset(name: str) -> str:
+    """The text of ``player.js`` or ``player.css``, shipped inside the package."""
+    return files("toolkit.exporters").joinpath("player", name).read_text(encoding="utf-8")
+
+
+def csp_hash(text: str) -> str:
+    """The CSP source expression that allows an inline script or style with exactly this text."""
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
+
+
+def content_security_policy(script: str | None, style: str) -> str:
+    """The page's policy: no network at all; only this inline script (if any) and style may apply."""
+    return CSP_TEMPLATE.format(
+        script=csp_hash(script) if script is not None else "'none'", style=csp_hash(style)
+    )
+
+
+def script_json(data: Any) -> str:
+    """``data`` as JSON safe inside a ``<script>`` element: ``<``, ``>`` and ``&`` as ``\\u`` escapes."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def segments(text: str, direction: str) -> list[list[str]]:
+    """``text`` as ``[kind, text]`` pairs: Latin runs are isolated in right-to-left text only."""
+    return [[segment.kind, segment.text] for segment in bidi_segments(text, isolate_latin=direction == "rtl")]
+
+
+def plain_title(text: str, direction: str) -> str:
+    """Text for ``<title>`` (no markup possible): Latin runs in right-to-left text wrapped in FSI/PDI."""
+    if direction != "rtl":
+        return text
+    pieces = []
+    position = 0
+    for start, end in latin_runs(text):
+        pieces += [text[position:start], FSI, text[start:end], PDI]
+        position = end
+    pieces.append(text[position:])
+    return "".join(pieces)
+
+
+def option_order(question: LocalizedQuestion) -> list[str]:
+    """Option ids in display order: unpinned options shuffled by a hash seeded with the question id."""
+    ids = [option.id for option in question.options]
+    if not question.shuffle:
+        return ids
+    free = [option.id for option in question.options if not option.pinned]
+    shuffled = iter(
+        sorted(
+            free,
+            key=lambda option_id: hashlib.sha256(f"{question.id}\0{option_id}".encode()).hexdigest(),
+        )
+    )
+    return [option.id if option.pinned else next(shuffled) for option in question.options]
+
+
+def _message_segments(template: str, placeholders: Sequence[str], direction: str) -> list[list[str]]:
+    """A message template as segments, with ``["ph", name]`` for each placeholder."""
+    result: list[list[str]] = []
+    rest = template
+    while rest:
+        found = [(rest.find("{" + name + "}"), name) for name in placeholders if "{" + name + "}" in rest]
+        if not found:
+            result += segments(rest, direction)
+            break
+        index, name = min(found)
+        if index:
+            result += segments(rest[:index], direction)
+        result.append(["ph", name])
+        rest = rest[index + len(name) + 2 :]
+    return result
+
+
+def _view_message(message: LocalizedMessage, direction: str) -> dict[str, Any]:
+    if message.plural is None:
+        return {"text": _message_segments(message.text or "", message.placeholders, direction)}
+    return {
+        "plural": message.plural,
+        "forms": {
+            category: _message_segments(form, message.placeholders, direction)
+            for category, form in message.forms
+        },
+    }
+
+
+def view(localized: LocalizedQuiz, answers: bool) -> dict[str, Any]:
+    """The texts of a quiz as the player renders them: segments, with each question's ``lang``/``dir``."""
+    questions = []
+    for question in localized.questions:
+        written_in = localized.source if question.fell_back else localized.locale
+        direction = written_in.direction
+        options: dict[str, Any] = {}
+        for option in question.options:
+            entry: dict[str, Any] = {"text": segments(option.text, direction)}
+            if answers and option.feedback:
+                entry["feedback"] = segments(option.feedback, direction)
+            options[option.id] = entry
+        item: dict[str, Any] = {
+            "id": question.id,
+            "lang": written_in.tag,
+            "dir": direction,
+            "order": option_order(question),
+            "prompt": segments(question.prompt, direction),
+            "options": options,
+        }
+        if answers:
+            item["explanation"] = segments(question.explanation, direction)
+        questions.append(item)
+    direction = localized.locale.direction
+    return {
+        "latinLang": localized.source.tag if localized.source.direction == "ltr" else "en",
+        "questions": questions,
+        "messages": {message.name: _view_message(message, direction) for message in localized.messages},
+    }
+
+
+def autonym(tag: str) -> str:
+    """A locale's name in its own language ("اردو", "English")."""
+    locale = Locale.parse(tag, sep="-")
+    name = locale.get_display_name(locale) or tag
+    return name[:1].upper() + name[1:]
+
+
+def _append_segments(parent: Any, parts: list[list[str]], latin_lang: str) -> None:
+    """Segments as children of ``parent``: Latin runs in ``<span dir="ltr" lang>``, code in ``<code>``."""
+    for kind, text in parts:
+        if kind == "text":
+            if len(parent):
+                parent[-1].tail = (parent[-1].tail or "") + text
+            else:
+                parent.text = (parent.text or "") + text
+            continue
+        child = etree.SubElement(parent, "code" if kind == "code" else "span", dir="ltr")
+        if kind == "latin":
+            child.set("lang", latin_lang)
+        child.text = text
+
+
+def _message_text(localized: LocalizedQuiz, name: str) -> str | None:
+    for message in localized.messages:
+        if message.name == name and message.text is not None:
+            return message.text
+    return None
+
+
+def _head(html: Any, title: str, script: str | None, style: str) -> Any:
+    head = etree.SubElement(html, "head")
+    etree.SubElement(head, "meta", charset="utf-8")
+    csp = content_security_policy(script, style)
+    etree.SubElement(head, "meta", {"http-equiv": "Content-Security-Policy", "content": csp})
+    etree.SubElement(head, "meta", name="viewport", content="width=device-width, initial-scale=1")
+    etree.SubElement(head, "meta", name="referrer", content="no-referrer")
+    etree.SubElement(head, "title").text = title
+    etree.SubElement(head, "style").text = style
+    return head
+
+
+def _serialize(html: Any) -> bytes:
+    text = lxml.html.tostring(html, doctype="<!DOCTYPE html>", encoding="unicode", method="html")
+    return (str(text).rstrip("\n") + "\n").encode("utf-8")
+
+
+def player_page(localized: LocalizedQuiz, others: Sequence[LocalizedQuiz], answers: bool = True) -> bytes:
+    """The player page of one quiz in one locale; ``others`` are the quiz in every locale, for the switch."""
+    script = player_asset("player.js")
+    style = player_asset("player.css")
+    locale = localized.locale
+    direction = locale.direction
+    latin_lang = localized.source.tag if localized.source.direction == "ltr" else "en"
+    html = etree.Element("html", lang=locale.tag, dir=direction)
+    _head(html, plain_title(localized.title, direction), script, style)
+    body = etree.SubElement(html, "body")
+
+    language = _message_text(localized, "language") or "Language"
+    nav = etree.SubElement(body, "nav", {"class": "locales", "aria-label": language})
+    etree.SubElement(nav, "span", {"class": "locales-label", "id": "locales-label"}).text = language
+    listing = etree.SubElement(nav, "ul", {"aria-labelledby": "locales-label"})
+    for other in others:
+        item = etree.SubElement(listing, "li")
+        link = etree.SubElement(
+            item,
+            "a",
+            {
+                "href": f"{other.locale.tag}.html",
+                "hreflang": other.locale.tag,
+                "lang": other.locale.tag,
+                "dir": other.locale.direction,
+                "data-locale-link": "",
+            },
+        )
+        if other.locale.tag == locale.tag:
+            link.set("aria-current", "page")
+        link.text = autonym(other.locale.tag)
+
+    main = etree.SubElement(body, "main", id="player")
+    header = etree.SubElement(main, "header")
+    h1 = etree.SubElement(header, "h1", dir=direction)
+    _append_segments(h1, segments(localized.title, direction), latin_lang)
+    level = etree.SubElement(header, "p", {"class": "level", "dir": direction})
+    guide = _message_text(localized, "guide-linked-quiz") if localized.quiz.guide else None
+    level.text = f"{guide} · {localized.level_label}" if guide else localized.level_label
+    if localized.description:
+        description = etree.SubElement(header, "p", {"class": "description", "dir": direction})
+        _append_segments(description, segments(localized.description, direction), latin_lang)
+    etree.SubElement(main, "div", id="quiz")
+
+    data = {"bundle": bundle(localized, answers), "view": view(localized, answers)}
+    etree.SubElement(body, "script", type="application/json", id=DATA_ELEMENT_ID).text = script_json(data)
+    etree.SubElement(body, "script").text = script
+    return _serialize(html)
+
+
+def index_page(request: ExportRequest) -> bytes:
+    """The index: every quiz with a link per locale, each link in its own language."""
+    source = request.source_locale
+    quizzes = [
+        [
+            request.localized[(quiz.id, locale)]
+            for locale in request.locales
+            if (quiz.id, locale) in request.localized
+        ]
+        for quiz in request.content.quizzes
+    ]
+    quizzes = [every for every in quizzes if every]
+    first = quizzes[0][0] if quizzes else None
+    direction = first.source.direction if first else "ltr"
+    html = etree.Element("html", lang=first.source.tag if first else source, dir=direction)
+    title = " · ".join(every[0].title for every in quizzes if every[0].is_source) or "quizkit"
+    _head(html, title, None, player_asset("player.css"))
+    body = etree.SubElement(html, "body")
+    main = etree.SubElement(body, "main", {"class": "index"})
+    for every in quizzes:
+        section = etree.SubElement(main, "section", {"class": "quiz-entry"})
+        heading = etree.SubElement(section, "h1")
+        _append_segments(heading, segments(every[0].title, every[0].locale.direction), "en")
+        listing = etree.SubElement(section, "ul")
+        for localized in every:
+            item = etree.SubElement(listing, "li", lang=localized.locale.tag, dir=localized.locale.direction)
+            link = etree.SubElement(
+                item,
+                "a",
+                href=f"{localized.quiz.id}/{localized.locale.tag}.html",
+                hreflang=localized.locale.tag,
+            )
+            link.text = autonym(localized.locale.tag)
+            etree.SubElement(item, "span", {"class": "separator"}).text = " · "
+            title_element = etree.SubElement(item, "span", {"class": "quiz-title"})
+            _append_segments(title_element, segments(localized.title, localized.locale.direction), "en")
+    return _serialize(html)
+
+
+class HtmlExporter:
+    name: ClassVar[str] = "html"
+    description: ClassVar[str] = "a static quiz player page per quiz and locale, and an index page"
+    presents_quiz: ClassVar[bool] = True
+
+    def export(self, request: ExportRequest) -> Iterator[OutputFile]:
+        if not request.answers:
+            return  # a static page cannot keep the key secret: no delivery variant
+        for quiz in request.content.quizzes:
+            every = [
+                request.localized[(quiz.id, locale)]
+                for locale in request.locales
+                if (quiz.id, locale) in request.localized
+            ]
+            for localized in every:
+                yield OutputFile(
+                    PurePosixPath(quiz.id) / f"{localized.locale.tag}.html", player_page(localized, every)
+                )
+        yield OutputFile(PurePosixPath("index.html"), index_page(request))
