@@ -53,3 +53,12 @@ def test_bad_configuration(tmp_path: Path, text: str, line: int, message: str | 
     assert caught.value.file == str(tmp_path / "quizkit.toml")
     if message is not None:
         assert caught.value.message == message
+
+
+def test_export_formats(tmp_path: Path) -> None:
+    (tmp_path / "quizkit.toml").write_text('export-formats = ["json", "html"]\n')
+    assert load_config(tmp_path).export_formats == ("json", "html")
+    (tmp_path / "quizkit.toml").write_text('export-formats = "json"\n')
+    with pytest.raises(ConfigError) as caught:
+        load_config(tmp_path)
+    assert caught.value.message == 'export-formats must be a list of format names such as ["json", "html"]'

@@ -9,7 +9,14 @@ from pathlib import Path
 
 CONFIG_FILES = ("quizkit.toml", "pyproject.toml")
 _LOCALE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2}|_[A-Z][a-z]{3}(_[A-Z]{2})?)?$")
-_KNOWN_FIELDS = ("source-locale", "target-locales", "content-dir", "locales-dir", "output-dir")
+_KNOWN_FIELDS = (
+    "source-locale",
+    "target-locales",
+    "content-dir",
+    "locales-dir",
+    "output-dir",
+    "export-formats",
+)
 
 
 class ConfigError(Exception):
@@ -29,6 +36,8 @@ class ProjectConfig:
     content_dir: str = "content"
     locales_dir: str = "locales"
     output_dir: str = "dist"
+    export_formats: tuple[str, ...] = ()
+    """Formats ``quizkit build`` exports; empty means every registered format."""
 
     @property
     def content_path(self) -> Path:
@@ -113,8 +122,12 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
         if not resolved.is_relative_to(root.resolve()):
             raise fail(name, f"{name} '{value}' is outside the project folder {root}")
         folders[name] = value
+    formats = table.get("export-formats", [])
+    if not isinstance(formats, list) or not all(isinstance(item, str) and item for item in formats):
+        raise fail("export-formats", 'export-formats must be a list of format names such as ["json", "html"]')
     return ProjectConfig(
         root=root,
+        export_formats=tuple(formats),
         config_file=config_file,
         source_locale=source,
         target_locales=tuple(targets),

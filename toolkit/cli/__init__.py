@@ -9,6 +9,7 @@ from __future__ import annotations
 import click
 
 from toolkit import __version__
+from toolkit.cli.build import build_command
 from toolkit.cli.catalogs import compile_command, extract, import_xliff, status, update
 from toolkit.cli.check import check_command
 from toolkit.cli.export import export_command
@@ -30,5 +31,6 @@ for command in (
     status,
     export_command,
     import_xliff,
+    build_command,
 ):
     main.add_command(command)

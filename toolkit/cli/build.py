@@ -1,0 +1,113 @@
+"""``quizkit build``: the main job, from content to every bundle in dist/."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import click
+
+from toolkit.cli.output import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    bulk_work,
+    fail,
+    plural,
+    print_diagnostics,
+    project_config,
+    relative,
+    reported_errors,
+)
+
+
+@click.command(name="build")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default=None,
+    help="text on a terminal; json in CI (CI is set) or on request.",
+)
+def build_command(output_format: str | None) -> None:
+    """Validate, extract, update, check, compile and export: content to every bundle.
+
+    Stops at the first step with errors and lists them (exit 1). Files that would not change are not
+    rewritten.
+    """
+    from toolkit.build import BuildFailedError, run_build
+
+    machine = output_format == "json" or (
+        output_format is None and os.environ.get("CI", "") not in ("", "false", "0")
+    )
+    interactive = not machine and sys.stdout.isatty()
+    config = project_config()
+
+    def announce(step: str) -> None:
+        if interactive:
+            click.echo(f"… {step}", err=True)
+
+    try:
+        with reported_errors(), bulk_work():
+            result = run_build(config, announce)
+    except BuildFailedError as error:
+        if machine:
+            click.echo(
+                json.dumps(
+                    {
+                        "ok": False,
+                        "step": error.step,
+                        "errors": [item.to_dict() for item in error.diagnostics],
+                    },
+                    ensure_ascii=False,
+                    indent=2,
+                )
+            )
+            raise SystemExit(EXIT_PROBLEMS) from None
+        print_diagnostics(error.diagnostics)
+        fail(f"build stopped at {error.step}: {plural(len(error.diagnostics), 'error')}")
+    if machine:
+        click.echo(
+            json.dumps(
+                {
+                    "ok": True,
+                    "steps": [
+                        {
+                            "name": step.name,
+                            "seconds": round(step.seconds, 3),
+                            "written": step.written,
+                            "detail": step.detail,
+                        }
+                        for step in result.steps
+                    ],
+                    "locales": [
+                        {
+                            "locale": row.locale,
+                            "translated": row.translated,
+                            "total": row.total,
+                            "percent": round(row.percent, 1),
+                            "errors": row.errors,
+                            "warnings": row.warnings,
+                        }
+                        for row in result.locales
+                    ],
+                    "written": [relative(path) for path in result.written],
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
+        raise SystemExit(EXIT_OK)
+    for step in result.steps:
+        click.echo(
+            f"{step.name:<9} {step.seconds:6.2f} s  {step.detail}, {plural(step.written, 'file')} written"
+        )
+    click.echo("")
+    click.echo("locale  translated        errors  warnings")
+    for row in result.locales:
+        click.echo(
+            f"{row.locale:<7} {row.percent:5.1f}% ({row.translated}/{row.total})".ljust(25)
+            + f" {row.errors:>6}  {row.warnings:>8}"
+        )
+    click.echo("")
+    click.echo(f"build done: {plural(len(result.written), 'file')} written")
