@@ -13,8 +13,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from merge_histories import UR_HEADER, pot_header
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
+from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.merge import MergeSummary, merge
 from toolkit.catalogs.po_reader import parse_po, read_po
 from toolkit.catalogs.po_writer import write_po
@@ -23,23 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = "content/data-parallel.yaml"
 Q = "data-parallel.questions"
 
-UR_HEADER = Header(
-    (
-        ("Language", "ur"),
-        ("MIME-Version", "1.0"),
-        ("Content-Type", "text/plain; charset=UTF-8"),
-        ("Content-Transfer-Encoding", "8bit"),
-        ("Plural-Forms", "nplurals=2; plural=(n != 1);"),
-    )
-)
-POT_HEADER = Header(
-    (
-        ("Project-Id-Version", "data-parallel"),
-        ("MIME-Version", "1.0"),
-        ("Content-Type", "text/plain; charset=UTF-8"),
-        ("Content-Transfer-Encoding", "8bit"),
-    )
-)
+POT_HEADER = pot_header("data-parallel")
 
 
 def source(key: str, text: str, *extracted: str, flags: tuple[str, ...] = ()) -> CatalogEntry:

@@ -1,7 +1,8 @@
 """Differential tests: quizkit's merge against GNU ``msgmerge --no-fuzzy-matching``.
 
-The random histories are those of test_merge_properties.py (a small content model of ``(key, text)``
-pairs, random edits, a translator translating some untranslated or fuzzy entries after each merge).
+The random histories are those of test_merge_properties.py, from tests/merge_histories.py (a small content
+model of ``(key, text)`` pairs, random edits, a translator translating some untranslated or fuzzy entries
+after each merge).
 At every step the current catalog and the template are written with ``write_po``, merged by
 ``msgmerge --no-fuzzy-matching`` and by quizkit (from the same file, as ``quizkit update`` reads it),
 and the outcomes compared.
@@ -32,16 +33,14 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
+from merge_histories import POT_HEADER, UR_HEADER, Scenario, history, scenarios
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
-from toolkit.catalogs.extraction import literal_format_flags
+from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.merge import merge
 from toolkit.catalogs.po_reader import read_po
 from toolkit.catalogs.po_writer import write_po
@@ -49,24 +48,6 @@ from toolkit.catalogs.po_writer import write_po
 MSGMERGE = shutil.which("msgmerge")
 pytestmark = pytest.mark.skipif(
     MSGMERGE is None, reason="GNU gettext's msgmerge is not installed (apt-get install gettext)"
-)
-
-UR_HEADER = Header(
-    (
-        ("Language", "ur"),
-        ("MIME-Version", "1.0"),
-        ("Content-Type", "text/plain; charset=UTF-8"),
-        ("Content-Transfer-Encoding", "8bit"),
-        ("Plural-Forms", "nplurals=2; plural=(n != 1);"),
-    )
-)
-POT_HEADER = Header(
-    (
-        ("Project-Id-Version", "quiz"),
-        ("MIME-Version", "1.0"),
-        ("Content-Type", "text/plain; charset=UTF-8"),
-        ("Content-Transfer-Encoding", "8bit"),
-    )
 )
 
 
@@ -212,120 +193,17 @@ def _obsolete(catalog: Catalog) -> list[tuple[str | None, str, str, bool]]:
     return [(entry.context, entry.msgid, entry.msgstr, entry.is_fuzzy) for entry in catalog.obsolete()]
 
 
-# Random histories (the model of test_merge_properties.py) -------------------------------------------------
+# Random histories (tests/merge_histories.py, as in test_merge_properties.py) ------------------------
 
-KEYS = tuple(f"quiz.questions.q{number}.prompt" for number in range(6))
-TEXTS = ("Yes", "yes.", "No", "All of the above", "What is 50% of 80?", "Which GPU runs an `all-reduce`?")
-OPERATIONS = ("change", "remove", "readd", "rename", "add", "move")
-
-
-@dataclass
-class Content:
-    entries: list[tuple[str, str]]
-    removed: dict[str, str] = field(default_factory=dict)
-
-    def apply(self, operation: str, first: int, second: int, same_text: bool) -> None:
-        unused = [key for key in KEYS if key not in dict(self.entries)]
-        if operation in ("change", "remove", "rename", "move") and not self.entries:
-            operation = "add"
-        if operation == "readd" and not self.removed:
-            operation = "add"
-        if operation in ("add", "rename") and not unused:
-            operation = "change"
-        index = first % max(len(self.entries), 1)
-        if operation == "change":
-            key, _ = self.entries[index]
-            self.entries[index] = (key, TEXTS[second % len(TEXTS)])
-        elif operation == "remove":
-            key, text = self.entries.pop(index)
-            self.removed[key] = text
-        elif operation == "readd":
-            key = sorted(self.removed)[second % len(self.removed)]
-            text = self.removed.pop(key) if same_text else TEXTS[second % len(TEXTS)]
-            self.removed.pop(key, None)
-            self.entries.insert(first % (len(self.entries) + 1), (key, text))
-        elif operation == "rename":
-            old_key, text = self.entries[index]
-            new_key = unused[second % len(unused)]
-            self.entries[index] = (new_key, text)
-            self.removed.pop(new_key, None)
-            self.removed[old_key] = text
-        elif operation == "add":
-            key = unused[second % len(unused)]
-            self.removed.pop(key, None)
-            self.entries.insert(first % (len(self.entries) + 1), (key, TEXTS[second % len(TEXTS)]))
-        elif operation == "move":
-            moved = self.entries.pop(index)
-            self.entries.insert(second % (len(self.entries) + 1), moved)
-
-    def template(self) -> Catalog:
-        return Catalog(
-            POT_HEADER,
-            tuple(
-                CatalogEntry(
-                    msgid=text,
-                    context=key,
-                    flags=literal_format_flags(text),
-                    extracted_comments=(f"Question {position} of {len(self.entries)}.",),
-                    references=("content/quiz.yaml",),
-                )
-                for position, (key, text) in enumerate(self.entries, start=1)
-            ),
-        )
-
-
-def translate(catalog: Catalog, mask: int, step: int) -> Catalog:
-    entries: list[CatalogEntry] = []
-    for index, entry in enumerate(catalog.entries):
-        if not entry.obsolete and (entry.is_fuzzy or not entry.msgstr) and mask >> index & 1:
-            entry = replace(
-                entry.with_flag("fuzzy", present=False),
-                msgstr=f"ترجمہ {step}.{index}",
-                translator_comments=(f"note {step}.{index}",),
-                previous_context=None,
-                previous_msgid=None,
-                previous_msgid_plural=None,
-            )
-        entries.append(entry)
-    return replace(catalog, entries=tuple(entries))
-
-
-Edit = tuple[str, int, int, bool]
-Scenario = tuple[list[tuple[str, str]], list[tuple[Edit, int]]]
-"""The initial ``(key, text)`` pairs, then per step an edit and the translator's choice of entries (bits)."""
-
-
-def history(
-    scenario: Scenario,
-) -> Iterator[tuple[Catalog, Catalog]]:
-    """Replay a scenario, yielding (template, old catalog) before every merge."""
-    initial, edits = scenario
-    content = Content(list(initial))
-    catalog = Catalog(UR_HEADER, ())
-    for number, ((operation, first, second, same_text), mask) in enumerate(
-        [(("start", 0, 0, True), 255), *edits]
-    ):
-        if number:
-            content.apply(operation, first, second, same_text)
-        template = content.template()
-        yield template, catalog
-        catalog = translate(merge(template, catalog, 2)[0], mask, number)
-
-
-edits = st.tuples(st.sampled_from(OPERATIONS), st.integers(0, 63), st.integers(0, 63), st.booleans())
-scenarios = st.tuples(
-    st.lists(
-        st.tuples(st.sampled_from(KEYS), st.sampled_from(TEXTS)), max_size=5, unique_by=lambda pair: pair[0]
-    ),
-    st.lists(st.tuples(edits, st.integers(0, 255)), max_size=8),
-)
+SCENARIOS = scenarios(max_edits=8)
 
 
 @settings(max_examples=40, deadline=None)
-@given(scenarios)
+@given(SCENARIOS)
 def test_agrees_with_msgmerge_where_its_semantics_are_defined(scenario: Scenario) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        for template, old in history(scenario):
+        for step in history(scenario):
+            template, old = step.template, step.before
             ours, theirs = quizkit_merge(old, template), msgmerge(old, template, Path(folder))
             old_identities = {entry.identity for entry in read_po(write_po(old).encode("utf-8"), "old.po")}
 

@@ -8,24 +8,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from support import ROOT, run_quizkit
+
 INVALID = ROOT / "tests" / "content" / "invalid"
 
 
-def quizkit(*arguments: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "toolkit", *arguments],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-        check=False,
-    )
-
-
 def test_shipped_content_is_valid() -> None:
-    result = quizkit("validate")
+    result = run_quizkit(ROOT, "validate")
     assert result.returncode == 0
     assert result.stdout == "2 files valid: 1 quiz (8 questions), 20 interface messages\n"
     assert result.stderr == ""
@@ -36,7 +25,7 @@ def test_every_problem_in_every_file_in_one_run(tmp_path: Path) -> None:
         target = tmp_path / case
         shutil.copytree(INVALID / case, target)
         (target / "expected.txt").unlink()
-    result = quizkit("validate", ".", cwd=tmp_path)
+    result = run_quizkit(tmp_path, "validate", ".")
     lines = result.stdout.splitlines()
     assert result.returncode == 1
     assert [line.split(": ")[1] for line in lines[:-1]] == [
@@ -49,7 +38,7 @@ def test_every_problem_in_every_file_in_one_run(tmp_path: Path) -> None:
 
 
 def test_json_format_has_the_same_fields() -> None:
-    result = quizkit("validate", "--format", "json", ".", cwd=INVALID / "correct-not-an-option")
+    result = run_quizkit(INVALID / "correct-not-an-option", "validate", "--format", "json", ".")
     document = json.loads(result.stdout)
     assert result.returncode == 1
     assert document["diagnostics"] == [
@@ -76,14 +65,14 @@ def test_json_format_has_the_same_fields() -> None:
 
 
 def test_missing_path() -> None:
-    result = quizkit("validate", "no/such/place.yaml")
+    result = run_quizkit(ROOT, "validate", "no/such/place.yaml")
     assert result.returncode == 1
     assert result.stdout.splitlines()[0] == "no/such/place.yaml: error[no-such-file]: no such file or folder"
 
 
 def test_broken_configuration_is_reported_with_its_line(tmp_path: Path) -> None:
     (tmp_path / "quizkit.toml").write_text('source-locale = "en"\ntarget-locales = "ur"\n')
-    result = quizkit("validate", cwd=tmp_path)
+    result = run_quizkit(tmp_path, "validate")
     assert result.returncode == 1
     assert result.stderr == (
         f'{tmp_path / "quizkit.toml"}:2: error[config]: target-locales must be a list of locales such as ["ur"]\n'
@@ -93,14 +82,14 @@ def test_broken_configuration_is_reported_with_its_line(tmp_path: Path) -> None:
 
 def test_empty_content_folder(tmp_path: Path) -> None:
     (tmp_path / "content").mkdir()
-    result = quizkit("validate", cwd=tmp_path)
+    result = run_quizkit(tmp_path, "validate")
     assert result.returncode == 1
     assert result.stderr == "no content files found\n"
 
 
 def test_help_and_version() -> None:
-    assert "validate" in quizkit("--help").stdout
-    version = quizkit("--version")
+    assert "validate" in run_quizkit(ROOT, "--help").stdout
+    version = run_quizkit(ROOT, "--version")
     assert version.returncode == 0
     assert version.stdout.startswith("quizkit, version ")
 

@@ -2,30 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from support import run_quizkit, snapshot
 
 CORPUS = Path(__file__).parent / "invalid"
 CASES = sorted(path for path in CORPUS.iterdir() if path.is_dir())
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {str(path.relative_to(folder)): path.read_bytes() for path in folder.rglob("*") if path.is_file()}
-
-
-def run_validate(folder: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "toolkit", "validate", *arguments],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-        check=False,
-    )
 
 
 def test_corpus_is_large_enough() -> None:
@@ -35,7 +18,7 @@ def test_corpus_is_large_enough() -> None:
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
 def test_invalid_case(case: Path) -> None:
     before = snapshot(case)
-    result = run_validate(case, ".")
+    result = run_quizkit(case, "validate", ".")
     expected = (case / "expected.txt").read_text(encoding="utf-8")
     assert "Traceback" not in result.stderr
     assert result.stdout == expected
@@ -47,7 +30,7 @@ def test_file_over_size_limit(tmp_path: Path) -> None:
     from toolkit.content.yaml_document import MAX_FILE_BYTES
 
     (tmp_path / "big.yaml").write_text("id: big\n" + "#" * MAX_FILE_BYTES + "\n", encoding="utf-8")
-    result = run_validate(tmp_path, ".")
+    result = run_quizkit(tmp_path, "validate", ".")
     assert result.stdout.splitlines()[0] == (
         f"big.yaml: error[file-too-large]: file is {MAX_FILE_BYTES + 9:,} bytes; content files are limited "
         f"to {MAX_FILE_BYTES:,} bytes (split the quiz into several files)"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from toolkit.checks.context import EntryContext
-from toolkit.checks.registry import Finding, check
+from toolkit.checks.registry import CheckFunction, Finding, check
 from toolkit.checks.text_features import digit_systems
 from toolkit.diagnostics import Severity
 from toolkit.urdu_text import Change, normalize_urdu
@@ -85,64 +85,43 @@ MESSAGES = {
 }
 
 
-@check(
+def _normalization_check(check_id: str, severity: Severity, summary: str) -> CheckFunction:
+    """A fixable check reporting the normalizer's changes by the rules ``RULE_CHECKS`` gives ``check_id``."""
+
+    def run(context: EntryContext) -> Iterator[Finding]:
+        yield from _changes(context, check_id)
+
+    return check(check_id, severity, summary, fixable=True)(run)
+
+
+arabic_code_points = _normalization_check(
     "arabic-code-points",
     Severity.ERROR,
     "Arabic kaf, yeh, heh, ۀ, presentation forms or Arabic-Indic digits in Urdu text.",
-    fixable=True,
 )
-def arabic_code_points(context: EntryContext) -> Iterator[Finding]:
-    yield from _changes(context, "arabic-code-points")
-
-
-@check(
+latin_punctuation = _normalization_check(
     "latin-punctuation",
     Severity.ERROR,
     "Latin . ? , ; ending or separating Urdu clauses (use ۔ ؟ ، ؛).",
-    fixable=True,
 )
-def latin_punctuation(context: EntryContext) -> Iterator[Finding]:
-    yield from _changes(context, "latin-punctuation")
-
-
-@check("glued-sentence", Severity.WARNING, "۔ directly followed by a letter or digit.", fixable=True)
-def glued_sentence(context: EntryContext) -> Iterator[Finding]:
-    yield from _changes(context, "glued-sentence")
-
-
-@check("urdu-spacing", Severity.WARNING, "A space before ۔ ، ؟ or ؛.", fixable=True)
-def urdu_spacing(context: EntryContext) -> Iterator[Finding]:
-    yield from _changes(context, "urdu-spacing")
-
-
-@check("tatweel", Severity.WARNING, "Tatweel (U+0640) between letters.", fixable=True)
-def tatweel(context: EntryContext) -> Iterator[Finding]:
-    yield from _changes(context, "tatweel")
-
-
-@check(
+glued_sentence = _normalization_check(
+    "glued-sentence", Severity.WARNING, "۔ directly followed by a letter or digit."
+)
+urdu_spacing = _normalization_check("urdu-spacing", Severity.WARNING, "A space before ۔ ، ؟ or ؛.")
+tatweel = _normalization_check("tatweel", Severity.WARNING, "Tatweel (U+0640) between letters.")
+zero_width = _normalization_check(
     "zero-width",
     Severity.WARNING,
     "Zero-width non-joiners at word edges, doubled, or after a non-joining letter.",
-    fixable=True,
 )
-def zero_width(context: EntryContext) -> Iterator[Finding]:
-    yield from _changes(context, "zero-width")
-
-
-@check(
+bidi_controls = _normalization_check(
     "bidi-controls",
     Severity.WARNING,
     "LRM, RLM, ALM, embeddings, overrides or isolates inside a translation.",
-    fixable=True,
 )
-def bidi_controls(context: EntryContext) -> Iterator[Finding]:
-    yield from _changes(context, "bidi-controls")
-
-
-@check("non-nfc", Severity.WARNING, "Text that is not in Unicode Normalization Form C.", fixable=True)
-def non_nfc(context: EntryContext) -> Iterator[Finding]:
-    yield from _changes(context, "non-nfc")
+non_nfc = _normalization_check(
+    "non-nfc", Severity.WARNING, "Text that is not in Unicode Normalization Form C."
+)
 
 
 @check("mixed-digits", Severity.WARNING, "Latin and Urdu digits mixed in one translation.")
