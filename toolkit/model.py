@@ -41,6 +41,9 @@ class Text:
     source: str
     origin: Origin
     note: str | None = None
+    imported: tuple[tuple[str, str], ...] = ()
+    """Translations by locale imported from a scraped page (``ur:`` beside ``text:`` in the YAML);
+    ``quizkit update`` takes them into a catalog as fuzzy while it has no translation for the key."""
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.extraction import extract_templates
+from toolkit.catalogs.imported import apply_imported
 from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.merge import MergeError, MergeSummary, check_plural_counts, merge, new_catalog_header
 from toolkit.catalogs.mo_writer import compile_mo
@@ -22,6 +23,7 @@ from toolkit.catalogs.statistics import CatalogStatistics, catalog_statistics
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
 from toolkit.files import write_bytes_atomic, write_text_atomic
+from toolkit.model import Content
 
 
 class CatalogError(Exception):
@@ -136,10 +138,26 @@ class PlannedCatalog:
     created: bool
 
 
+def _imported_translations(content: Content) -> dict[tuple[str, str], dict[str, str]]:
+    """Translations waiting in quiz YAML (``ur:`` beside ``text:``), by (locale, domain), then by key."""
+    found: dict[tuple[str, str], dict[str, str]] = {}
+    for quiz in content.quizzes:
+        for text in quiz.texts():
+            for locale, translation in text.imported:
+                found.setdefault((locale.replace("-", "_"), quiz.id), {})[text.key] = translation
+    return found
+
+
 def plan_update(config: ProjectConfig, locales: Sequence[str] | None = None) -> list[PlannedCatalog]:
-    """Merged catalogs in memory, for every target locale and domain; nothing is written."""
+    """Merged catalogs in memory, for every target locale and domain; nothing is written.
+
+    Translations imported from scraped pages and waiting in the quiz YAML are added as fuzzy where a
+    catalog has no translation yet (:mod:`toolkit.catalogs.imported`).
+    """
     layout = CatalogLayout.for_project(config)
-    domain_templates = templates(config)
+    content = load_content(config.content_path)
+    domain_templates = extract_templates(content, config.root)
+    imported = _imported_translations(content)
     planned: list[PlannedCatalog] = []
     for locale in _locales(config, locales):
         plural_forms = plural_forms_for(locale)
@@ -159,6 +177,9 @@ def plan_update(config: ProjectConfig, locales: Sequence[str] | None = None) -> 
                 existing = Catalog(header, existing.entries)
             plural_count = existing.header.plural_count or 2
             merged, summary = merge(template, existing, plural_count)
+            waiting = imported.get((locale, domain))
+            if waiting:
+                merged, _ = apply_imported(merged, existing, waiting)
             planned.append(PlannedCatalog(path, locale, domain, write_po(merged), summary, created))
     return planned
 

@@ -13,6 +13,7 @@ from toolkit.cli.build import build_command
 from toolkit.cli.catalogs import compile_command, extract, import_xliff, status, update
 from toolkit.cli.check import check_command
 from toolkit.cli.export import export_command
+from toolkit.cli.import_page import import_page
 from toolkit.cli.validate import validate
 
 
@@ -31,6 +32,7 @@ for command in (
     status,
     export_command,
     import_xliff,
+    import_page,
     build_command,
 ):
     main.add_command(command)

@@ -22,6 +22,9 @@ from toolkit.model import (
     Variant,
 )
 
+TEXT_FIELDS = frozenset({"text", "note", "todo"})
+"""Fields of a text mapping; any other key is a locale holding an imported translation."""
+
 
 class _Builder:
     def __init__(self, document: YamlDocument, file: str) -> None:
@@ -36,8 +39,17 @@ class _Builder:
 
     def text(self, value: RawValue, path: JsonPath, key: str) -> Text:
         if isinstance(value, dict):
+            imported = tuple(
+                (str(locale), str(text))
+                for locale, text in value.items()
+                if locale not in TEXT_FIELDS and isinstance(text, str)
+            )
             return Text(
-                key, str(value["text"]), self.origin((*path, "text")), _optional_str(value.get("note"))
+                key,
+                str(value["text"]),
+                self.origin((*path, "text")),
+                _optional_str(value.get("note")),
+                imported,
             )
         return Text(key, str(value), self.origin(path))
 

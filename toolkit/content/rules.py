@@ -247,6 +247,21 @@ def no_control_characters(context: RuleContext) -> Iterator[Diagnostic]:
             )
 
 
+def no_todos(context: RuleContext) -> Iterator[Diagnostic]:
+    """To-dos left by ``quizkit import`` (``{todo: ...}`` mappings) block the quiz until they are done."""
+    fields = list(_quiz_text_fields(context.document.data))
+    for index, question in _items(_mapping(context.document.data).get("questions")):
+        if "correct" in question:
+            fields.append((("questions", index, "correct"), question["correct"]))
+    for path, value in sorted(fields, key=lambda item: context.line_of(item[0]) or 0):
+        todo = value.get("todo") if isinstance(value, dict) else None
+        if not isinstance(todo, str):
+            continue
+        item = context.item(path)
+        owner = "the quiz" if item == context.document_kind else item
+        yield context.diagnostic((*path, "todo"), "todo", f"to-do in '{path[-1]}' of {owner}: {todo}")
+
+
 QUIZ_RULES: tuple[Rule, ...] = (
     quiz_id_matches_file,
     unique_question_ids,
@@ -257,6 +272,7 @@ QUIZ_RULES: tuple[Rule, ...] = (
     distinct_option_texts,
     well_formed_inline_code,
     no_control_characters,
+    no_todos,
 )
 
 

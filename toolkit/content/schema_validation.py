@@ -236,6 +236,20 @@ class _Translator:
             yield from self._text(error, path)
         elif path and path[-2:-1] == ("messages",):
             yield self._message_form(path)
+        elif _is_list_or_todo_schema(error.schema):
+            # A list, or a to-do mapping left by quizkit import: explain the branch the value was meant for.
+            branch = 1 if isinstance(error.instance, dict) else 0
+            for child in error.context or []:
+                if child.relative_schema_path and child.relative_schema_path[0] == branch:
+                    yield from self.translate(child)
+        else:
+            yield self.diagnostic(path, "schema", f"{self._field(path)}: {error.message}")
+
+    def _anyOf(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:  # noqa: N802
+        # A text mapping needs text (or, left by quizkit import, a todo): name the field to write.
+        children = list(error.context or [])
+        if children and all(child.validator == "required" for child in children):
+            yield from self.translate(children[0])
         else:
             yield self.diagnostic(path, "schema", f"{self._field(path)}: {error.message}")
 
@@ -278,6 +292,15 @@ def _matches_pattern_properties(name: str, schema: dict[str, Any]) -> bool:
 def _is_text_schema(schema: dict[str, Any]) -> bool:
     branches = schema.get("oneOf", [])
     return len(branches) == 2 and branches[0].get("type") == "string" and branches[1].get("type") == "object"
+
+
+def _is_list_or_todo_schema(schema: dict[str, Any]) -> bool:
+    branches = schema.get("oneOf", [])
+    return (
+        len(branches) == 2
+        and branches[0].get("type") == "array"
+        and str(branches[1].get("$ref", "")).endswith("/todo")
+    )
 
 
 def _quote(value: object) -> str:

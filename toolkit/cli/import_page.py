@@ -1,0 +1,107 @@
+"""``quizkit import``: a scraped quiz page into quiz YAML, a catalog and a list of to-dos."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from toolkit.cli.output import EXIT_OK, FORMAT_OPTION, fail, plural, project_config, reported_errors
+
+
+@click.command(name="import")
+@click.argument("page", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--quiz", "quiz_id", required=True, help="Id of the new quiz: writes content/<ID>.yaml.")
+@click.option("--source-locale", default=None, help="Language of the YAML texts (default: the project's).")
+@click.option("--locale", "target_locale", default="ur", show_default=True, help="Language of the catalog.")
+@click.option("--dry-run", is_flag=True, help="Report what would be written; write nothing.")
+@click.option("--force", is_flag=True, help="Overwrite an existing quiz file or catalog.")
+@FORMAT_OPTION
+def import_page(
+    page: Path,
+    quiz_id: str,
+    source_locale: str | None,
+    target_locale: str,
+    dry_run: bool,
+    force: bool,
+    output_format: str,
+) -> None:
+    """Import a scraped quiz page: content/<ID>.yaml, locales/<LOCALE>/LC_MESSAGES/<ID>.po and a report.
+
+    Texts in the source language go into the YAML; texts only in the target language wait there as
+    to-dos until their source text is written (quizkit validate fails until then). Correct answers and
+    explanations are to-dos too. Exits 1 for a page that cannot be read, naming the line.
+    """
+    from toolkit.importing.plan import ImportConflictError, plan_import, report, write_import
+    from toolkit.importing.scraped_page import PageError
+    from toolkit.keys import UI_DOMAIN, is_valid_id
+
+    if not is_valid_id(quiz_id) or quiz_id == UI_DOMAIN:
+        raise click.BadParameter(
+            "use lowercase letters and digits in words joined by hyphens (not 'ui')", param_hint="--quiz"
+        )
+    config = project_config()
+    with reported_errors():
+        try:
+            plan = plan_import(config, page, quiz_id, source_locale, target_locale)
+            written = False
+            if not dry_run:
+                write_import(plan, force=force)
+                written = True
+        except PageError as error:
+            fail(f"{_relative(page)}:{error.line}: error[import]: {error.message}")
+        except ImportConflictError as error:
+            fail(f"error[exists]: {_relative(error.path)} already exists; use --force to overwrite it")
+        except OSError as error:
+            fail(f"{_relative(page)}: error[import]: {error.strerror or error}")
+    data = report(plan, written)
+    if output_format == "json":
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        _print_report(data)
+    raise SystemExit(EXIT_OK)
+
+
+def _relative(path: Path) -> str:
+    from toolkit.content.validation import display_path
+
+    return display_path(path)
+
+
+def _print_report(data: dict[str, object]) -> None:
+    questions = data["questions"]
+    assert isinstance(questions, list)
+    counts = " ".join(str(len(question["options"])) for question in questions)
+    click.echo(
+        f"{data['page']}: {plural(len(questions), 'question')} (options: {counts}), level {data['level']}"
+    )
+    for question in questions:
+        languages = "".join(option["language"] + " " for option in question["options"]).strip()
+        click.echo(
+            f"  line {question['line']}: {question['id']} [{question['language']}] options [{languages}]"
+        )
+    for found in _list(data["interface"]):
+        click.echo(f"  line {found['line']}: interface text ui.{found['message']}, not imported")
+    if data["repeated_first_question"]:
+        click.echo(f"  line {data['repeated_first_question']}: the first question shown on its own, left out")
+    for item in _list(data["unrecognized"]):
+        click.echo(f"  line {item['line']}: not recognized, left out: {item['text']}")
+    normalizations = _list(data["normalizations"])
+    click.echo(f"{plural(len(normalizations), 'normalization')} applied")
+    for change in normalizations:
+        click.echo(f"  line {change['line']}: {change['rule']}: '{change['before']}' → '{change['after']}'")
+    todos = _list(data["todos"])
+    click.echo(f"{plural(len(todos), 'to-do')}")
+    for todo in todos:
+        suggestions = todo["suggestions"]
+        assert isinstance(suggestions, list)
+        hint = f" (suggested: {', '.join(map(str, suggestions))})" if suggestions else ""
+        click.echo(f"  {todo['path']} [{todo['kind']}] page line {todo['line']}: {todo['message']}{hint}")
+    files = ", ".join(str(file) for file in _list(data["files"]))
+    click.echo(f"wrote {files}" if data["written"] else f"dry run: would write {files}")
+
+
+def _list(value: object) -> list[dict[str, object]]:
+    assert isinstance(value, list)
+    return value
