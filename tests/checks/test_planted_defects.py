@@ -74,7 +74,7 @@ def plants(catalog: Catalog) -> list[Plant]:
         ),
         Plant(
             "inline code changed",
-            f"{DP}.throughput-scaling.options.parameters-disappear",
+            f"{DP}.sync-operation.options.all-reduce",
             msgstr(lambda s: s.replace("`all-reduce`", "`allreduce`")),
             frozenset({"inline-code"}),
         ),
