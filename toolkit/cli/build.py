@@ -12,6 +12,7 @@ from toolkit.cli.output import (
     EXIT_OK,
     EXIT_PROBLEMS,
     bulk_work,
+    changing_project,
     fail,
     plural,
     print_diagnostics,
@@ -48,7 +49,7 @@ def build_command(output_format: str | None) -> None:
             click.echo(f"… {step}", err=True)
 
     try:
-        with reported_errors(), bulk_work():
+        with reported_errors(), changing_project(config, "build"), bulk_work():
             result = run_build(config, announce)
     except BuildFailedError as error:
         if machine:

@@ -12,6 +12,7 @@ from toolkit.cli.output import (
     EXIT_PROBLEMS,
     FORMAT_OPTION,
     bulk_work,
+    changing_project,
     plural,
     project_config,
     relative,
@@ -77,7 +78,7 @@ def update(locales: tuple[str, ...], check: bool) -> None:
             raise SystemExit(EXIT_PROBLEMS)
         click.echo("templates and catalogs are up to date")
         return
-    with reported_errors(), bulk_work():
+    with reported_errors(), changing_project(config, "update"), bulk_work():
         results = project.update(config, locales)
     for plan, changed in results:
         detail = _describe(plan.summary, plan.created)
@@ -92,8 +93,9 @@ def compile_command(locales: tuple[str, ...], use_fuzzy: bool) -> None:
     """Compile every catalog to locales/<locale>/LC_MESSAGES/<domain>.mo."""
     from toolkit.catalogs.project import compile_catalogs
 
-    with reported_errors(), bulk_work():
-        outcomes = compile_catalogs(project_config(), locales, use_fuzzy=use_fuzzy)
+    config = project_config()
+    with reported_errors(), changing_project(config, "compile"), bulk_work():
+        outcomes = compile_catalogs(config, locales, use_fuzzy=use_fuzzy)
     for outcome in outcomes.files:
         click.echo(
             f"{relative(outcome.path)}: {'written' if outcome.changed else 'unchanged'} ({outcome.detail})"
@@ -188,8 +190,9 @@ def import_xliff(paths: tuple[Path, ...]) -> None:
     """
     from toolkit.catalogs.project import import_xliff_files
 
-    with reported_errors():
-        results = import_xliff_files(project_config(), paths)
+    config = project_config()
+    with reported_errors(), changing_project(config, "import-xliff"):
+        results = import_xliff_files(config, paths)
     for result in results:
         state = (
             f"{plural(len(result.updated), 'entry', 'entries')} updated" if result.changed else "unchanged"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import click
@@ -10,6 +11,7 @@ from toolkit.cli.output import (
     EXIT_OK,
     EXIT_PROBLEMS,
     bulk_work,
+    changing_project,
     plural,
     print_diagnostics,
     project_config,
@@ -95,7 +97,8 @@ def check_command(
     from toolkit.checks.project import run_checks
 
     config = project_config()
-    with reported_errors(), bulk_work():
+    guard = changing_project(config, "check --fix") if fix else contextlib.nullcontext()
+    with reported_errors(), guard, bulk_work():
         run = run_checks(config, locales, paths, fix=fix)
     diagnostics = sort_diagnostics(diagnostic for result in run.results for diagnostic in result.diagnostics)
     errors = count_errors(diagnostics)

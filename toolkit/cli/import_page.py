@@ -7,7 +7,15 @@ from pathlib import Path
 
 import click
 
-from toolkit.cli.output import EXIT_OK, FORMAT_OPTION, fail, plural, project_config, reported_errors
+from toolkit.cli.output import (
+    EXIT_OK,
+    FORMAT_OPTION,
+    changing_project,
+    fail,
+    plural,
+    project_config,
+    reported_errors,
+)
 
 
 @click.command(name="import")
@@ -47,7 +55,8 @@ def import_page(
             plan = plan_import(config, page, quiz_id, source_locale, target_locale)
             written = False
             if not dry_run:
-                write_import(plan, force=force)
+                with changing_project(config, "import"):
+                    write_import(plan, force=force)
                 written = True
         except PageError as error:
             fail(f"{_relative(page)}:{error.line}: error[import]: {error.message}")

@@ -55,6 +55,15 @@ def plural(count: int, singular: str, plural_form: str | None = None) -> str:
 
 
 @contextlib.contextmanager
+def changing_project(config: ProjectConfig, command: str) -> Iterator[None]:
+    """Hold the project's writer lock (toolkit.project_lock) while a command rewrites its files."""
+    from toolkit.project_lock import project_lock
+
+    with project_lock(config.root, command):
+        yield
+
+
+@contextlib.contextmanager
 def bulk_work() -> Iterator[None]:
     """Pause the cyclic garbage collector while a short-lived command builds many small objects.
 
@@ -78,6 +87,7 @@ def reported_errors() -> Iterator[None]:
     from toolkit.files import OutsideProjectError
     from toolkit.glossary import GlossaryError
     from toolkit.locale_info import LocaleError
+    from toolkit.project_lock import ProjectLockedError
 
     try:
         yield
@@ -94,6 +104,8 @@ def reported_errors() -> Iterator[None]:
         fail("the glossary has errors; fix them and run the command again")
     except LocaleError as error:
         fail(f"error[locale]: {error}")
+    except ProjectLockedError as error:
+        fail(f"{relative(error.path)}: error[locked]: {error}")
 
 
 def relative(path: Path) -> str:
