@@ -14,7 +14,9 @@ from toolkit.catalogs.po_reader import parse_po
 
 
 def test_a_held_lock_stops_writers_with_a_message(project: Path) -> None:
-    descriptor = os.open(project / ".quizkit.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    from toolkit.project_lock import lock_path
+
+    descriptor = os.open(lock_path(project), os.O_RDWR | os.O_CREAT, 0o644)
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         os.write(descriptor, b"quizkit build, process 12345")
@@ -22,7 +24,7 @@ def test_a_held_lock_stops_writers_with_a_message(project: Path) -> None:
             result = run_quizkit(project, *command)
             assert result.returncode == 1, command
             assert result.stderr == (
-                ".quizkit.lock: error[locked]: another quizkit command is changing this project (quizkit build, "
+                "error[locked]: another quizkit command is changing this project (quizkit build, "
                 "process 12345); wait for it to finish and run this one again\n"
             ), command
         # Readers do not need the lock.

@@ -1,18 +1,24 @@
 """One writer at a time: commands that rewrite catalogs or content hold a lock on the project.
 
-The lock is an advisory ``flock`` on ``.quizkit.lock`` in the project folder. The operating system
-releases it when the process ends, however it ends, so a crashed build never leaves a stale lock. A
-second writer does not wait in silence: it stops at once with a message that names the holder.
+The lock is an advisory ``flock`` on a file in the temporary folder named after the project's path
+(nothing is added to the project itself). The operating system releases it when the process ends,
+however it ends, so a crashed build never leaves a stale lock. A second writer does not wait in
+silence: it stops at once with a message that names the holder.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-LOCK_FILE = ".quizkit.lock"
+
+def lock_path(root: Path) -> Path:
+    digest = hashlib.sha256(str(root.resolve()).encode("utf-8")).hexdigest()[:16]
+    return Path(tempfile.gettempdir()) / f"quizkit-{digest}.lock"
 
 
 class ProjectLockedError(Exception):
@@ -31,7 +37,7 @@ def project_lock(root: Path, command: str) -> Iterator[None]:
     except ImportError:  # not POSIX: no advisory locks, and no concurrent writers to guard against here
         yield
         return
-    path = root / LOCK_FILE
+    path = lock_path(root)
     descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
         try:

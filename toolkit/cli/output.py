@@ -105,7 +105,7 @@ def reported_errors() -> Iterator[None]:
     except LocaleError as error:
         fail(f"error[locale]: {error}")
     except ProjectLockedError as error:
-        fail(f"{relative(error.path)}: error[locked]: {error}")
+        fail(f"error[locked]: {error}")
 
 
 def relative(path: Path) -> str:
