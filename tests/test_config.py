@@ -62,3 +62,10 @@ def test_export_formats(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as caught:
         load_config(tmp_path)
     assert caught.value.message == 'export-formats must be a list of format names such as ["json", "html"]'
+
+
+def test_locales_must_be_known_to_cldr(tmp_path: Path) -> None:
+    (tmp_path / "quizkit.toml").write_text('target-locales = ["xx"]\n')
+    with pytest.raises(ConfigError) as caught:
+        load_config(tmp_path)
+    assert caught.value.message == "'xx' is not a locale CLDR knows; write it like 'ur' or 'ur_PK'"

@@ -84,6 +84,17 @@ def load_config(start: Path) -> ProjectConfig:
     return _from_table(root, config_file, text, table)
 
 
+def _known_to_cldr(locale: str) -> bool:
+    from babel import Locale
+    from babel.core import UnknownLocaleError
+
+    try:
+        Locale.parse(locale)
+    except (UnknownLocaleError, ValueError):
+        return False
+    return True
+
+
 def _line_of(text: str, name: str) -> int | None:
     for number, line in enumerate(text.splitlines(), start=1):
         if re.match(rf"\s*{re.escape(name)}\s*=", line):
@@ -109,6 +120,10 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
     for locale in targets:
         if not _LOCALE.match(locale):
             raise fail("target-locales", f"'{locale}' is not a locale; write it like 'ur' or 'ur_PK'")
+        if not _known_to_cldr(locale):
+            raise fail(
+                "target-locales", f"'{locale}' is not a locale CLDR knows; write it like 'ur' or 'ur_PK'"
+            )
         if locale == source:
             raise fail("target-locales", f"'{locale}' is the source locale; it has no catalog")
     if len(set(targets)) != len(targets):

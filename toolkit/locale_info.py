@@ -76,7 +76,14 @@ def plural_index_categories(locale: str, plural_forms: str) -> tuple[str, ...]:
     rule = Locale.parse(locale).plural_form
     mapping: dict[int, str] = {}
     for number in _SAMPLES:
-        index = int(select(number))
+        try:
+            index = int(select(number))
+        except (ArithmeticError, ValueError, RecursionError) as error:
+            raise LocaleError(
+                f"Plural-Forms '{plural_forms}' cannot be evaluated for n = {number}: {error}"
+            ) from None
+        if index < 0:
+            raise LocaleError(f"Plural-Forms '{plural_forms}' gives form {index} for n = {number}")
         category = str(rule(number))
         if mapping.setdefault(index, category) != category:
             raise LocaleError(

@@ -96,6 +96,7 @@ class ImportedUnit:
     target: str | None
     state: str
     comments: tuple[str, ...] | None
+    """Translator comments returned in <notes>; None when the unit has no <notes> (keep the catalog's)."""
     line: int
 
 
@@ -170,7 +171,7 @@ def parse_xliff(raw: bytes) -> list[ImportedFile]:
                     _text(note) for note in notes.findall(f"{_N}note") if note.get("category") == COMMENT_NOTE
                 )
                 if notes is not None
-                else ()
+                else None  # no <notes> at all: the tool did not return them, so they stay as they are
             )
             imported.units.append(
                 ImportedUnit(
@@ -191,17 +192,27 @@ def parse_xliff(raw: bytes) -> list[ImportedFile]:
 class ImportSummary:
     updated: list[str] = field(default_factory=list)
     stale: list[str] = field(default_factory=list)
+    """Imported although their source changed since export: fuzzy, with the old source as #| msgid."""
+    kept: list[str] = field(default_factory=list)
+    """Not imported: their source changed since export, and the catalog has a reviewed translation."""
 
 
 def apply_units(
-    catalog: Catalog, locale: str, units: Sequence[ImportedUnit]
+    catalog: Catalog, locale: str, units: Sequence[ImportedUnit], baseline: Catalog | None = None
 ) -> tuple[Catalog, ImportSummary]:
-    """Translations from ``units`` applied to ``catalog`` by key; unknown keys are errors."""
+    """Translations from ``units`` applied to ``catalog`` by key; unknown keys are errors.
+
+    ``baseline`` is the catalog before this import began: a unit that returns its translation
+    unchanged from there brings nothing, so it does not undo what an earlier file of the same
+    import changed.
+    """
     by_key = {entry.context: entry for entry in catalog.active()}
+    before = {entry.context: entry for entry in (baseline or catalog).active()}
     categories = plural_index_categories(
         locale, catalog.header.plural_forms or "nplurals=2; plural=(n != 1);"
     )
     changed: dict[str | None, CatalogEntry] = {}
+    made_fuzzy: set[str] = set()
     summary = ImportSummary()
     for unit in units:
         entry = changed.get(unit.key) or by_key.get(unit.key)
@@ -209,36 +220,56 @@ def apply_units(
             raise XliffError(
                 unit.line, f"unit {unit.key} is not in the catalog; was the XLIFF exported from this project?"
             )
+        if entry.is_plural and unit.category not in categories:
+            raise XliffError(
+                unit.line,
+                f"unit {unit.key}:{unit.category} names no plural form of {locale} ({', '.join(categories)})",
+            )
+        if unit.comments is not None and unit.comments != entry.translator_comments:
+            entry = replace(entry, translator_comments=unit.comments)
+            changed[unit.key] = entry
+        # No target, or one the tool marks as not started: nothing to import, and nothing to erase.
+        if unit.target is None or not unit.target or unit.state == "initial":
+            continue
         expected_source = entry.msgid
         if entry.is_plural and unit.category is not None and unit.category != "one":
             expected_source = entry.msgid_plural or entry.msgid
-        target = unit.target if unit.target is not None and unit.state != "initial" else ""
         stale = unit.source != expected_source
-        fuzzy = bool(target) and (unit.state == "translated" or stale)
-        if entry.is_plural:
-            if unit.category not in categories:
-                raise XliffError(
-                    unit.line,
-                    f"unit {unit.key}:{unit.category} names no plural form of {locale} ({', '.join(categories)})",
-                )
+        index = categories.index(unit.category) if entry.is_plural and unit.category is not None else None
+        current = (
+            (entry.msgstr_plural[index] if index is not None and index < len(entry.msgstr_plural) else "")
+            if entry.is_plural
+            else entry.msgstr
+        )
+        original = before.get(unit.key)
+        if original is not None and not stale and unit.state != "translated":
+            original_forms = original.msgstr_plural if original.is_plural else (original.msgstr,)
+            if index is not None and index < len(original_forms) and original_forms[index] == unit.target:
+                continue
+            if index is None and original.msgstr == unit.target and not original.is_fuzzy:
+                continue
+        if stale and current and not entry.is_fuzzy:
+            # A reviewed translation of the current source beats one made for an older source.
+            summary.kept.append(unit.key)
+            continue
+        fuzzy = unit.state == "translated" or stale
+        if entry.is_plural and index is not None:
             forms = list(entry.msgstr_plural) + [""] * (len(categories) - len(entry.msgstr_plural))
-            forms[categories.index(unit.category)] = target
+            forms[index] = unit.target
             updated = replace(entry, msgstr_plural=tuple(forms))
-            # A plural entry is fuzzy if any of its forms came back unreviewed.
-            was_fuzzy_here = (
-                unit.key in changed
-                and changed[unit.key].is_fuzzy
-                and changed[unit.key] is not by_key[unit.key]
-            )
-            updated = updated.with_flag(FUZZY, fuzzy or was_fuzzy_here)
+            # A plural entry stays fuzzy while any of its forms came back unreviewed.
+            updated = updated.with_flag(FUZZY, fuzzy or unit.key in made_fuzzy)
         else:
-            updated = replace(entry, msgstr=target).with_flag(FUZZY, fuzzy)
-        if not updated.is_fuzzy:
-            updated = replace(updated, previous_context=None, previous_msgid=None, previous_msgid_plural=None)
-        if unit.comments is not None:
-            updated = replace(updated, translator_comments=unit.comments)
+            updated = replace(entry, msgstr=unit.target).with_flag(FUZZY, fuzzy)
+        if fuzzy:
+            made_fuzzy.add(unit.key)
         if stale:
             summary.stale.append(unit.key)
+            updated = replace(
+                updated, previous_context=None, previous_msgid=unit.source, previous_msgid_plural=None
+            )
+        elif not updated.is_fuzzy:
+            updated = replace(updated, previous_context=None, previous_msgid=None, previous_msgid_plural=None)
         changed[unit.key] = updated
     entries = []
     for entry in catalog.entries:

@@ -707,3 +707,18 @@ def test_update_of_a_project_follows_the_merge_rules(tmp_path: Path) -> None:
     restored = read_po(po_path.read_bytes(), "data-parallel.po")
     assert {entry.context: entry for entry in restored.active()}[broadcast.context] == broadcast
     assert not any(entry.context == broadcast.context for entry in restored.obsolete())
+
+
+def test_a_key_with_several_obsolete_entries_keeps_them_all() -> None:
+    """One key can have an obsolete entry per text it once had: the matching one returns, none is lost."""
+    one = CatalogEntry(msgid="Old title", msgstr="پرانا عنوان", context="quiz.title", obsolete=True)
+    two = CatalogEntry(msgid="Quiz title", msgstr="کوئز کا عنوان", context="quiz.title", obsolete=True)
+    merged, summary = merge(
+        template(CatalogEntry(msgid="Quiz title", context="quiz.title")), catalog(one, two), 2
+    )
+    active = [entry for entry in merged.entries if not entry.obsolete]
+    assert [(entry.msgid, entry.msgstr, entry.is_fuzzy) for entry in active] == [
+        ("Quiz title", "کوئز کا عنوان", False)
+    ]
+    assert [entry.msgstr for entry in merged.entries if entry.obsolete] == ["پرانا عنوان"]
+    assert summary.restored == 1

@@ -211,3 +211,33 @@ def test_new_locale_gets_a_catalog_with_cldr_plural_forms(project: Path) -> None
         (project / "locales/ar/LC_MESSAGES/ui.po").read_text(encoding="utf-8"), "ui.po"
     ).by_context()
     assert len(counts["ui.question-count"].msgstr_plural) == 6
+
+
+def test_two_active_entries_with_one_key_are_refused(project: Path) -> None:
+    path = project / CATALOG
+    text = path.read_text(encoding="utf-8")
+    line = text.count("\n") + 2
+    path.write_text(
+        text + '\nmsgctxt "data-parallel.title"\nmsgid "Another title"\nmsgstr "دوسرا"\n', encoding="utf-8"
+    )
+    before = snapshot(project)
+    result = quizkit(project, "update")
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"locales/ur/LC_MESSAGES/data-parallel.po:{line}: error[catalog]: msgctxt 'data-parallel.title' is used "
+        "by two entries (the first on line 15); a key names one entry: remove one of them\n"
+    )
+    assert snapshot(project) == before
+
+
+def test_a_latin1_catalog_is_rewritten_as_utf8_with_its_header(project: Path) -> None:
+    path = project / "locales/ur/LC_MESSAGES/ui.po"
+    text = path.read_text(encoding="utf-8")
+    original = parse_po(text, "x").by_context()["ui.check-answer"].msgstr
+    latin = text.replace("charset=UTF-8", "charset=ISO-8859-1").replace(original, "café é")
+    path.write_bytes(latin.encode("utf-8").decode("utf-8").encode("latin-1", errors="replace"))
+    for _ in range(2):
+        assert quizkit(project, "update").returncode == 0
+        rewritten = path.read_text(encoding="utf-8")
+        assert "charset=UTF-8" in rewritten
+        assert parse_po(rewritten, "x").by_context()["ui.check-answer"].msgstr == "café é"

@@ -220,6 +220,14 @@ def test_fallback_is_per_question(project_copy: Path, quizkit: Quizkit) -> None:
     assert all("lang" not in question for question in others)
     meta = load(project_copy / "dist/i18next/ur/data-parallel.json")["_meta"]
     assert meta["fellBack"] == ["memory-limit"]
+    # gettext consumers get the whole question in English too, never one English option among Urdu ones.
+    assert quizkit(project_copy, "export", "-f", "mo").returncode == 0
+    with (project_copy / "dist/mo/ur/LC_MESSAGES/data-parallel.mo").open("rb") as handle:
+        translations = gettext.GNUTranslations(handle)
+    for text in content.texts():
+        assert translations.pgettext(text.key, text.source) == text.source
+    other = load_content(ROOT / "content").quiz("data-parallel").question("gpu-holds").prompt
+    assert translations.pgettext(other.key, other.source) != other.source
 
 
 def test_omit_and_fail_policies(project_copy: Path, quizkit: Quizkit) -> None:

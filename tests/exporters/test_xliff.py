@@ -90,13 +90,20 @@ def test_translations_come_back_with_their_review_state(
     base = "data-parallel.questions"
     edit_unit(path, f"{base}.gpu-holds.options.layer-slice", "ماڈل کی تہوں کا الگ حصہ", "final")
     edit_unit(path, f"{base}.gpu-holds.options.compressed", "کمپریسڈ ماڈل", "translated")
+    # A unit the tool left without a target, or not started, erases nothing.
     edit_unit(path, f"{base}.gpu-holds.options.optimizer-only", None, "initial")
+    edit_unit(path, f"{base}.gpu-holds.prompt", "کچھ اور", "initial")
+    # A target made for an older source never replaces a reviewed translation of the current one.
     edit_unit(path, f"{base}.memory-limit.prompt", "پرانا ترجمہ", "final", source="An older English prompt?")
+    before = parse_po(
+        (project_copy / "locales/ur/LC_MESSAGES/data-parallel.po").read_text(encoding="utf-8"), "x"
+    ).by_context()
     result = quizkit(project_copy, "import-xliff", str(path))
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
-        "dist/xliff/ur/data-parallel.xlf → locales/ur/LC_MESSAGES/data-parallel.po: 4 entries updated",
-        "  data-parallel.questions.memory-limit.prompt: the source text changed since export; imported as fuzzy",
+        "dist/xliff/ur/data-parallel.xlf → locales/ur/LC_MESSAGES/data-parallel.po: 2 entries updated",
+        f"  {base}.memory-limit.prompt: the source text changed since export and the catalog has a reviewed "
+        "translation; kept it",
     ]
     entries = parse_po(
         (project_copy / "locales/ur/LC_MESSAGES/data-parallel.po").read_text(encoding="utf-8"), "x"
@@ -104,8 +111,66 @@ def test_translations_come_back_with_their_review_state(
     assert entries[f"{base}.gpu-holds.options.layer-slice"].msgstr == "ماڈل کی تہوں کا الگ حصہ"
     assert entries[f"{base}.gpu-holds.options.layer-slice"].is_translated
     assert entries[f"{base}.gpu-holds.options.compressed"].is_fuzzy
-    assert entries[f"{base}.gpu-holds.options.optimizer-only"].msgstr == ""
-    assert entries[f"{base}.memory-limit.prompt"].is_fuzzy
+    for unchanged in ("gpu-holds.options.optimizer-only", "gpu-holds.prompt", "memory-limit.prompt"):
+        assert entries[f"{base}.{unchanged}"] == before[f"{base}.{unchanged}"]
+
+
+def test_a_stale_target_fills_an_unreviewed_entry_as_fuzzy(
+    project_copy: Path, exported: Path, quizkit: Quizkit
+) -> None:
+    catalog = project_copy / "locales/ur/LC_MESSAGES/data-parallel.po"
+    key = "data-parallel.questions.memory-limit.prompt"
+    text = catalog.read_text(encoding="utf-8")
+    catalog.write_text(text.replace(f'msgctxt "{key}"', f'#, fuzzy\nmsgctxt "{key}"'), encoding="utf-8")
+    edit_unit(exported / "data-parallel.xlf", key, "پرانا ترجمہ", "final", source="An older English prompt?")
+    result = quizkit(project_copy, "import-xliff", str(exported / "data-parallel.xlf"))
+    assert result.returncode == 0, result.stderr
+    entry = parse_po(catalog.read_text(encoding="utf-8"), "x").by_context()[key]
+    assert (entry.msgstr, entry.is_fuzzy, entry.previous_msgid) == (
+        "پرانا ترجمہ",
+        True,
+        "An older English prompt?",
+    )
+
+
+def test_units_without_notes_keep_translator_comments(project_copy: Path, quizkit: Quizkit) -> None:
+    catalog = project_copy / "locales/ur/LC_MESSAGES/data-parallel.po"
+    text = catalog.read_text(encoding="utf-8")
+    catalog.write_text(
+        text.replace(
+            'msgctxt "data-parallel.title"',
+            '# quizkit-ignore: identical-to-source: reviewed\nmsgctxt "data-parallel.title"',
+        ),
+        encoding="utf-8",
+    )
+    assert quizkit(project_copy, "export", "-f", "xliff").returncode == 0
+    path = project_copy / "dist/xliff/ur/data-parallel.xlf"
+    tree = etree.parse(str(path))
+    for notes in tree.getroot().findall(".//x:notes", NS):
+        parent = notes.getparent()
+        assert parent is not None
+        parent.remove(notes)
+    tree.write(str(path), xml_declaration=True, encoding="UTF-8")
+    before = catalog.read_bytes()
+    assert quizkit(project_copy, "import-xliff", str(path)).returncode == 0
+    assert catalog.read_bytes() == before
+
+
+def test_several_files_for_one_catalog_all_count(
+    project_copy: Path, exported: Path, quizkit: Quizkit
+) -> None:
+    first, second = exported / "a.xlf", exported / "b.xlf"
+    first.write_bytes((exported / "data-parallel.xlf").read_bytes())
+    second.write_bytes((exported / "data-parallel.xlf").read_bytes())
+    edit_unit(first, "data-parallel.title", "پہلی فائل", "final")
+    edit_unit(second, "data-parallel.questions.gpu-holds.prompt", "دوسری فائل؟", "final")
+    result = quizkit(project_copy, "import-xliff", str(first), str(second))
+    assert result.returncode == 0, result.stderr
+    entries = parse_po(
+        (project_copy / "locales/ur/LC_MESSAGES/data-parallel.po").read_text(encoding="utf-8"), "x"
+    ).by_context()
+    assert entries["data-parallel.title"].msgstr == "پہلی فائل"
+    assert entries["data-parallel.questions.gpu-holds.prompt"].msgstr == "دوسری فائل؟"
 
 
 HOSTILE = [

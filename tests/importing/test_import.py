@@ -341,3 +341,13 @@ def test_todo_in_a_text_mapping_needs_text_or_todo(project: Path) -> None:
     assert result.stdout.splitlines()[0] == (
         "content/data-parallel.yaml:6:3: error[missing-field]: quiz is missing required field 'text' [$.title]"
     )
+
+
+def test_force_over_a_translated_catalog_keeps_every_translation(project: Path) -> None:
+    catalog_path = project / "locales" / "ur" / "LC_MESSAGES" / "data-parallel.po"
+    before = read_po(catalog_path.read_bytes(), "x.po")
+    result = run_quizkit(project, "import", str(SEED), "--quiz", "data-parallel", "--force")
+    assert result.returncode == 0, result.stderr
+    after = read_po(catalog_path.read_bytes(), "x.po")
+    kept = {(entry.context, entry.msgstr) for entry in after.entries if entry.has_translation}
+    assert {(entry.context, entry.msgstr) for entry in before.entries} <= kept

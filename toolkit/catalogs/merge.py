@@ -146,12 +146,22 @@ def check_plural_counts(catalog: Catalog, plural_count: int) -> None:
             )
 
 
+def _returning(candidates: list[CatalogEntry], template: CatalogEntry) -> CatalogEntry | None:
+    """The obsolete entry a returning key comes back from: the one for the same text, else the latest."""
+    for candidate in candidates:
+        if _same_source(candidate, template):
+            return candidate
+    return candidates[0] if candidates else None
+
+
 def merge(template: Catalog, existing: Catalog, plural_count: int) -> tuple[Catalog, MergeSummary]:
     """Merge ``template`` into ``existing`` (whose header is kept)."""
     active = {entry.context: entry for entry in existing.active()}
-    obsolete_by_key: dict[str | None, CatalogEntry] = {}
+    # A key may have several obsolete entries (one per source text it once had).
+    obsolete_by_key: dict[str | None, list[CatalogEntry]] = {}
     for entry in existing.obsolete():
-        obsolete_by_key.setdefault(entry.context, entry)
+        if entry.has_translation:
+            obsolete_by_key.setdefault(entry.context, []).append(entry)
     template_keys = {entry.context for entry in template.entries}
 
     # Entries whose key has gone, indexed by text: the only candidates for renamed keys.
@@ -169,16 +179,16 @@ def merge(template: Catalog, existing: Catalog, plural_count: int) -> tuple[Cata
 
     counts = dict.fromkeys(("kept", "added", "changed", "renamed", "restored", "obsoleted"), 0)
     merged: list[CatalogEntry] = []
-    restored_keys: set[str | None] = set()
+    restored: set[tuple[str | None, str]] = set()
     for entry in template.entries:
         current = active.get(entry.context)
         if current is not None:
             merged.append(_follow(entry, current, plural_count))
             counts["kept" if _same_source(current, entry) else "changed"] += 1
             continue
-        returning = obsolete_by_key.get(entry.context)
-        if returning is not None and returning.has_translation:
-            restored_keys.add(entry.context)
+        returning = _returning(obsolete_by_key.get(entry.context, []), entry)
+        if returning is not None:
+            restored.add(returning.identity)
             merged.append(_follow(entry, returning, plural_count))
             counts["restored"] += 1
             continue
@@ -209,9 +219,7 @@ def merge(template: Catalog, existing: Catalog, plural_count: int) -> tuple[Cata
     kept_obsolete = [
         replace(entry, line=0)
         for entry in existing.obsolete()
-        if entry.context not in restored_keys
-        and entry.identity not in new_identities
-        and entry.has_translation
+        if entry.identity not in restored and entry.identity not in new_identities and entry.has_translation
     ]
     entries = (*merged, *newly_obsolete, *kept_obsolete)
     return replace(existing, entries=entries, has_header=True), MergeSummary(**counts)

@@ -8,7 +8,7 @@ Nothing is written unless every input was read without error.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from toolkit.catalogs.catalog import Catalog
@@ -94,9 +94,34 @@ def language_name(locale: str) -> str:
         return locale
 
 
+def _declares_utf8(catalog: Catalog) -> bool:
+    content_type = catalog.header.get("Content-Type")
+    if content_type is None:
+        return True  # no charset declared: readers assume UTF-8
+    charset = content_type.lower().partition("charset=")[2].strip()
+    return charset in ("utf-8", "utf8", "charset")
+
+
 def _validated_existing(path: Path, locale: str) -> Catalog:
     catalog = read_catalog(path)
     file = display_path(path)
+    first_line: dict[str | None, int] = {}
+    for entry in catalog.active():
+        if entry.context is None:
+            continue
+        if entry.context in first_line:
+            raise CatalogError(
+                file,
+                entry.line or None,
+                f"msgctxt {entry.context!r} is used by two entries (the first on line {first_line[entry.context]}); "
+                "a key names one entry: remove one of them",
+            )
+        first_line[entry.context] = entry.line
+    if not _declares_utf8(catalog):
+        # quizkit writes UTF-8; the header must say so, or the next reader decodes the bytes wrongly.
+        catalog = replace(
+            catalog, header=catalog.header.with_field("Content-Type", "text/plain; charset=UTF-8")
+        )
     language = catalog.language
     if language and language.replace("-", "_") != locale:
         raise CatalogError(
@@ -111,7 +136,20 @@ def _validated_existing(path: Path, locale: str) -> Catalog:
             check_plural_counts(catalog, plural_count)
         except MergeError as error:
             raise CatalogError(file, error.line, error.message) from None
+    plural_forms = catalog.header.plural_forms
+    if plural_forms is not None:
+        from toolkit.locale_info import LocaleError, plural_index_categories
+
+        try:
+            plural_index_categories(locale, plural_forms)
+        except LocaleError as error:
+            raise CatalogError(file, 1, f"header: {error}") from None
     return catalog
+
+
+def validated_catalog(path: Path, locale: str) -> Catalog:
+    """A catalog read and checked against its locale: keys, plural forms, charset."""
+    return _validated_existing(path, locale)
 
 
 def _locales(config: ProjectConfig, locales: Sequence[str] | None) -> list[str]:
@@ -285,15 +323,23 @@ class XliffImport:
     catalog: Path
     updated: tuple[str, ...]
     stale: tuple[str, ...]
+    kept: tuple[str, ...]
     changed: bool
 
 
 def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[XliffImport]:
-    """Bring translations made in a CAT tool back into the catalogs; all files are read before any write."""
+    """Bring translations made in a CAT tool back into the catalogs; all files are read before any write.
+
+    Files (and documents) for the same catalog apply one after another to the same catalog, so each
+    keeps what the previous ones brought in.
+    """
     from toolkit.xliff import MAX_XLIFF_BYTES, XliffError, apply_units, parse_xliff
 
     layout = CatalogLayout.for_project(config)
-    planned: list[tuple[XliffImport, str]] = []
+    current: dict[Path, Catalog] = {}
+    baselines: dict[Path, Catalog] = {}
+    originals: dict[Path, str] = {}
+    outcomes: list[XliffImport] = []
     for path in paths:
         file = display_path(path)
         try:
@@ -315,20 +361,31 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
                     file, None, f"file id {document.domain!r} names no quiz or ui domain of this project"
                 )
             catalog_path = layout.catalog(locale, document.domain)
-            catalog = _validated_existing(catalog_path, locale)
+            if catalog_path not in current:
+                current[catalog_path] = baselines[catalog_path] = _validated_existing(catalog_path, locale)
+                originals[catalog_path] = write_po(current[catalog_path])
             try:
-                merged, summary = apply_units(catalog, locale, document.units)
+                current[catalog_path], summary = apply_units(
+                    current[catalog_path], locale, document.units, baselines[catalog_path]
+                )
             except XliffError as error:
                 raise CatalogError(file, error.line, error.message) from None
-            text = write_po(merged)
-            planned.append(
-                (
-                    XliffImport(path, catalog_path, tuple(summary.updated), tuple(summary.stale), False),
-                    text,
+            outcomes.append(
+                XliffImport(
+                    path,
+                    catalog_path,
+                    tuple(summary.updated),
+                    tuple(summary.stale),
+                    tuple(summary.kept),
+                    False,
                 )
             )
-    results = []
-    for outcome, text in planned:
-        changed = write_text_atomic(outcome.catalog, text, durable=True)
-        results.append(XliffImport(outcome.path, outcome.catalog, outcome.updated, outcome.stale, changed))
-    return results
+    changed = {
+        catalog_path: write_text_atomic(catalog_path, write_po(catalog), durable=True)
+        for catalog_path, catalog in current.items()
+        if write_po(catalog) != originals[catalog_path] or not catalog_path.exists()
+    }
+    return [
+        replace(outcome, changed=bool(outcome.updated) and changed.get(outcome.catalog, False))
+        for outcome in outcomes
+    ]

@@ -83,7 +83,14 @@ def run_checks(
         findings = check_catalog(catalog, file, locale, glossary)
         if fix and findings.fixable_entries:
             # Bytes in, bytes out: line endings and every untouched line stay exactly as they were.
-            text = path.read_bytes().decode("utf-8")
+            try:
+                text = path.read_bytes().decode("utf-8")
+            except UnicodeDecodeError:
+                raise CatalogError(
+                    file,
+                    None,
+                    "--fix rewrites UTF-8 catalogs only; quizkit update converts this one to UTF-8",
+                ) from None
             fixed_text, fixes = apply_fixes(text, findings, locale)
             if fixes:
                 write_text_atomic(path, fixed_text, durable=True)

@@ -200,3 +200,7 @@ def import_xliff(paths: tuple[Path, ...]) -> None:
         click.echo(f"{relative(result.path)} → {relative(result.catalog)}: {state}")
         for key in result.stale:
             click.echo(f"  {key}: the source text changed since export; imported as fuzzy")
+        for key in result.kept:
+            click.echo(
+                f"  {key}: the source text changed since export and the catalog has a reviewed translation; kept it"
+            )

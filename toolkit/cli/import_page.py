@@ -50,6 +50,12 @@ def import_page(
             "use lowercase letters and digits in words joined by hyphens (not 'ui')", param_hint="--quiz"
         )
     config = project_config()
+    if target_locale not in config.target_locales:
+        configured = ", ".join(config.target_locales) or "none"
+        raise click.BadParameter(
+            f"{target_locale} is not a target locale of this project (configured: {configured})",
+            param_hint="--locale",
+        )
     with reported_errors():
         try:
             plan = plan_import(config, page, quiz_id, source_locale, target_locale)

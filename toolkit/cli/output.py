@@ -106,6 +106,9 @@ def reported_errors() -> Iterator[None]:
         fail(f"error[locale]: {error}")
     except ProjectLockedError as error:
         fail(f"error[locked]: {error}")
+    except OSError as error:
+        where = relative(Path(error.filename)) if error.filename else "quizkit"
+        fail(f"{where}: error[io]: {error.strerror or error}")
 
 
 def relative(path: Path) -> str:

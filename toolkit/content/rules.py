@@ -262,6 +262,46 @@ def no_todos(context: RuleContext) -> Iterator[Diagnostic]:
         yield context.diagnostic((*path, "todo"), "todo", f"to-do in '{path[-1]}' of {owner}: {todo}")
 
 
+def _id_fields(data: RawValue) -> Iterator[tuple[JsonPath, str]]:
+    quiz = _mapping(data)
+    for field in ("id", "guide"):
+        if isinstance(quiz.get(field), str):
+            yield (field,), str(quiz[field])
+    for index, question in _items(quiz.get("questions")):
+        if isinstance(question.get("id"), str):
+            yield ("questions", index, "id"), str(question["id"])
+        for option_index, option in _items(question.get("options")):
+            if isinstance(option.get("id"), str):
+                yield ("questions", index, "options", option_index, "id"), str(option["id"])
+        correct = question.get("correct")
+        for position, identifier in enumerate(correct if isinstance(correct, list) else []):
+            if isinstance(identifier, str):
+                yield ("questions", index, "correct", position), identifier
+
+
+def ids_are_single_words(context: RuleContext) -> Iterator[Diagnostic]:
+    """The schema's id pattern, applied by Python's ``re.search``, lets a final newline through
+    (``$`` matches before it); a key with a newline would break every catalog and export."""
+    for path, identifier in _id_fields(context.document.data):
+        if identifier != identifier.strip() and is_valid_id(identifier.strip()):
+            yield context.diagnostic(
+                path,
+                "invalid-id",
+                f"id {identifier!r} has spaces or a line break around it; write it as '{identifier.strip()}'",
+            )
+
+
+def texts_are_not_blank(context: RuleContext) -> Iterator[Diagnostic]:
+    for path, value in _quiz_text_fields(context.document.data):
+        text = text_of(value)
+        if text is not None and text and not text.strip():
+            yield context.diagnostic(
+                _text_path(path, value),
+                "empty-text",
+                f"'{path[-1]}' is only spaces; write the text",
+            )
+
+
 QUIZ_RULES: tuple[Rule, ...] = (
     quiz_id_matches_file,
     unique_question_ids,
@@ -273,6 +313,8 @@ QUIZ_RULES: tuple[Rule, ...] = (
     well_formed_inline_code,
     no_control_characters,
     no_todos,
+    ids_are_single_words,
+    texts_are_not_blank,
 )
 
 

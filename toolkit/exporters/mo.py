@@ -1,17 +1,34 @@
 """``mo``: compiled gettext catalogs in the standard layout, ``mo/<locale>/LC_MESSAGES/<domain>.mo``.
 
 Fuzzy and untranslated entries are left out, as msgfmt does; gettext then shows the source text for
-them. Written for target locales only: the source locale needs no catalog.
+them. Fallback stays per question here too: every entry of a question that fell back (or was
+omitted) is left out, so gettext shows that whole question in the source language rather than an
+English option among translated ones. Written for target locales only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import ClassVar
 
+from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.mo_writer import compile_mo
 from toolkit.exporters.base import ExportRequest, OutputFile
+from toolkit.keys import question_key
+
+
+def _without_questions(catalog: Catalog, prefixes: tuple[str, ...]) -> Catalog:
+    if not prefixes:
+        return catalog
+    entries = tuple(
+        replace(entry, msgstr="", msgstr_plural=tuple("" for _ in entry.msgstr_plural))
+        if (entry.context or "").startswith(prefixes)
+        else entry
+        for entry in catalog.entries
+    )
+    return replace(catalog, entries=entries)
 
 
 class MoExporter:
@@ -21,4 +38,10 @@ class MoExporter:
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         for (locale, domain), catalog in sorted(request.catalogs.items()):
-            yield OutputFile(PurePosixPath(locale) / "LC_MESSAGES" / f"{domain}.mo", compile_mo(catalog))
+            localized = request.localized.get((domain, locale))
+            prefixes: tuple[str, ...] = ()
+            if localized is not None:
+                untranslated = (*localized.fallen_back_questions, *localized.omitted)
+                prefixes = tuple(question_key(domain, question) + "." for question in untranslated)
+            data = compile_mo(_without_questions(catalog, prefixes))
+            yield OutputFile(PurePosixPath(locale) / "LC_MESSAGES" / f"{domain}.mo", data)

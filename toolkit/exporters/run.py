@@ -12,7 +12,7 @@ from pathlib import Path, PurePosixPath
 
 from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.layout import CatalogLayout
-from toolkit.catalogs.project import CatalogError, read_catalog
+from toolkit.catalogs.project import CatalogError, validated_catalog
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
 from toolkit.diagnostics import Diagnostic
@@ -74,7 +74,7 @@ def build_request(
                 raise CatalogError(
                     display_path(path), None, "catalog missing; run quizkit update to create it"
                 )
-            catalogs[(locale, domain)] = read_catalog(path)
+            catalogs[(locale, domain)] = validated_catalog(path, locale)
     localized: dict[tuple[str, str], LocalizedQuiz] = {}
     for quiz in content.quizzes:
         localized[(quiz.id, config.source_locale)] = localize(

@@ -274,9 +274,30 @@ def write_import(plan: ImportPlan, *, force: bool = False) -> list[Path]:
     """Write the quiz YAML and the catalog; :class:`ImportConflictError` if one exists and not ``force``."""
     if plan.existing and not force:
         raise ImportConflictError(plan.existing[0])
-    for path, text in ((plan.content_path, plan.content_text), (plan.catalog_path, plan.catalog_text)):
-        write_text_atomic(path, text, durable=True)
+    write_text_atomic(plan.content_path, plan.content_text, durable=True)
+    write_text_atomic(plan.catalog_path, _kept_translations(plan), durable=True)
     return [plan.content_path, plan.catalog_path]
+
+
+def _kept_translations(plan: ImportPlan) -> str:
+    """The new catalog, merged with the one it replaces so that no translation is lost.
+
+    Translations of keys the import no longer has become obsolete entries (#~), and keys it keeps
+    keep their translations (fuzzy where the source text changed), as ``quizkit update`` would.
+    """
+    if not plan.catalog_path.exists():
+        return plan.catalog_text
+    from toolkit.catalogs.merge import merge
+    from toolkit.catalogs.po_reader import PoSyntaxError, parse_po, read_po
+    from toolkit.catalogs.po_writer import write_po
+
+    try:
+        existing = read_po(plan.catalog_path.read_bytes(), str(plan.catalog_path))
+    except PoSyntaxError:
+        raise ImportConflictError(plan.catalog_path) from None
+    fresh = parse_po(plan.catalog_text, str(plan.catalog_path))
+    merged, _ = merge(fresh, existing, existing.header.plural_count or fresh.header.plural_count or 2)
+    return write_po(merged)
 
 
 def _normalizations(plan: ImportPlan) -> Iterator[dict[str, object]]:
