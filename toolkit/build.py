@@ -73,8 +73,12 @@ def run_build(config: ProjectConfig, on_step: Callable[[str], None] | None = Non
     from toolkit.content.validation import ContentError, validate_paths
     from toolkit.diagnostics import count_errors
     from toolkit.exporters.run import run_export
+    from toolkit.files import remove_stale_temporaries
 
     result = BuildResult()
+    # Under the writer lock no write is in progress: temporary files found now were left by a killed run.
+    for folder in (config.locales_path, config.output_path):
+        remove_stale_temporaries(folder)
     with _step(result, "validate", on_step) as record:
         validation = validate_paths([config.content_path])
         if validation.error_count or not validation.files:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 CONFIG_FILES = ("quizkit.toml", "pyproject.toml")
+MAX_CONFIG_BYTES = 1024 * 1024
 _LOCALE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2}|_[A-Z][a-z]{3}(_[A-Z]{2})?)?$")
 _KNOWN_FIELDS = (
     "source-locale",
@@ -72,6 +73,13 @@ def load_config(start: Path) -> ProjectConfig:
         return ProjectConfig(root=start, config_file=None)
     quizkit_toml = root / "quizkit.toml"
     config_file = quizkit_toml if quizkit_toml.is_file() else root / "pyproject.toml"
+    size = config_file.stat().st_size
+    if size > MAX_CONFIG_BYTES:
+        raise ConfigError(
+            str(config_file),
+            None,
+            f"file is {size:,} bytes; configuration files are limited to {MAX_CONFIG_BYTES:,} bytes",
+        )
     text = config_file.read_text(encoding="utf-8", errors="replace")
     try:
         document = tomllib.loads(text)

@@ -42,7 +42,8 @@ def write_bytes_atomic(path: Path, data: bytes, *, durable: bool = False) -> boo
                 handle.flush()
                 os.fsync(handle.fileno())
         with contextlib.suppress(OSError):
-            temporary.chmod(0o644)
+            # Keep the permissions of the file being replaced; new files get the usual 0644.
+            temporary.chmod(path.stat().st_mode & 0o7777 if path.exists() else 0o644)
         temporary.replace(path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -65,3 +66,22 @@ def _sync_folder(folder: Path) -> None:
             os.fsync(descriptor)
         finally:
             os.close(descriptor)
+
+
+TEMPORARY_PATTERN = ".*.tmp"
+
+
+def remove_stale_temporaries(folder: Path) -> list[Path]:
+    """Remove temporary files that a killed writer left behind (``.<name>.<random>.tmp``).
+
+    Call only while holding the project's writer lock: then no other write can be in progress.
+    """
+    removed: list[Path] = []
+    if not folder.is_dir():
+        return removed
+    for candidate in folder.rglob(TEMPORARY_PATTERN):
+        if candidate.is_file() and candidate.name.count(".") >= 3:
+            with contextlib.suppress(OSError):
+                candidate.unlink()
+                removed.append(candidate)
+    return removed

@@ -13,6 +13,7 @@ is refused outright, which stops entity bombs and external entities.
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -105,12 +106,39 @@ class ImportedFile:
     domain: str
     source_tag: str
     target_tag: str
+    line: int = 0
+    """Line of the <file> element."""
+    root_line: int = 0
+    """Line of the <xliff> element, where trgLang is."""
     units: list[ImportedUnit] = field(default_factory=list)
 
 
 def _text(element: etree._Element | None) -> str:
     # Inline markup a CAT tool may add (<ph>, <pc>) is not produced by quizkit; keep its text content.
     return "" if element is None else "".join(element.itertext())
+
+
+_BYTE_ORDER_MARKS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+)
+STATES = ("initial", "translated", "reviewed", "final")
+
+
+def _decoded_for_scanning(raw: bytes) -> str:
+    """The document as text in whatever Unicode encoding it uses, to look for declarations in it:
+    a byte search alone misses a DOCTYPE written in UTF-16."""
+    for mark, encoding in _BYTE_ORDER_MARKS:
+        if raw.startswith(mark):
+            return raw[len(mark) :].decode(encoding, errors="replace")
+    if raw[:4] == b"<\x00?\x00" or raw[:2] == b"<\x00":
+        return raw.decode("utf-16-le", errors="replace")
+    if raw[:4] == b"\x00<\x00?" or raw[:2] == b"\x00<":
+        return raw.decode("utf-16-be", errors="replace")
+    return raw.decode("utf-8", errors="replace")
 
 
 def parse_xliff(raw: bytes) -> list[ImportedFile]:
@@ -126,10 +154,14 @@ def parse_xliff(raw: bytes) -> list[ImportedFile]:
         huge_tree=False,
         remove_comments=True,
     )
-    if b"<!DOCTYPE" in raw[:4096] or b"<!ENTITY" in raw:
-        line = raw[: raw.find(b"<!")].count(b"\n") + 1
+    text = _decoded_for_scanning(raw)
+    declaration = min(
+        (index for index in (text.find("<!DOCTYPE"), text.find("<!ENTITY")) if index >= 0), default=-1
+    )
+    if declaration >= 0:
         raise XliffError(
-            line, "a DOCTYPE or entity declaration is not allowed in XLIFF (entity expansion is refused)"
+            text.count("\n", 0, declaration) + 1,
+            "a DOCTYPE or entity declaration is not allowed in XLIFF (entity expansion is refused)",
         )
     try:
         root = etree.fromstring(raw, parser)
@@ -151,7 +183,13 @@ def parse_xliff(raw: bytes) -> list[ImportedFile]:
         )
     files = []
     for file_element in root.iter(f"{_N}file"):
-        imported = ImportedFile(file_element.get("id") or "", root.get("srcLang") or "", target_tag)
+        imported = ImportedFile(
+            file_element.get("id") or "",
+            root.get("srcLang") or "",
+            target_tag,
+            line=file_element.sourceline or 0,
+            root_line=root.sourceline or 0,
+        )
         for unit in file_element.iter(f"{_N}unit"):
             unit_id = unit.get("id") or ""
             key, _, category = (
@@ -164,6 +202,12 @@ def parse_xliff(raw: bytes) -> list[ImportedFile]:
                     f"unit {unit_id} has {len(segments)} segments; quizkit expects one (do not split or join segments)",
                 )
             segment = segments[0]
+            state = segment.get("state")
+            if state is not None and state not in STATES:
+                raise XliffError(
+                    segment.sourceline,
+                    f"unit {unit_id} has state '{state}'; XLIFF 2 states are initial, translated, reviewed and final",
+                )
             target = segment.find(f"{_N}target")
             notes = unit.find(f"{_N}notes")
             comments = (
@@ -179,7 +223,7 @@ def parse_xliff(raw: bytes) -> list[ImportedFile]:
                     category=category or None,
                     source=_text(segment.find(f"{_N}source")),
                     target=_text(target) if target is not None else None,
-                    state=segment.get("state") or ("translated" if target is not None else "initial"),
+                    state=state or ("translated" if target is not None else "initial"),
                     comments=comments,
                     line=unit.sourceline or 0,
                 )

@@ -75,7 +75,7 @@ def test_broken_configuration_is_reported_with_its_line(tmp_path: Path) -> None:
     result = run_quizkit(tmp_path, "validate")
     assert result.returncode == 1
     assert result.stderr == (
-        f'{tmp_path / "quizkit.toml"}:2: error[config]: target-locales must be a list of locales such as ["ur"]\n'
+        'quizkit.toml:2: error[config]: target-locales must be a list of locales such as ["ur"]\n'
     )
     assert "Traceback" not in result.stderr
 

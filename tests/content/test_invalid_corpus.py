@@ -32,7 +32,7 @@ def test_file_over_size_limit(tmp_path: Path) -> None:
     (tmp_path / "big.yaml").write_text("id: big\n" + "#" * MAX_FILE_BYTES + "\n", encoding="utf-8")
     result = run_quizkit(tmp_path, "validate", ".")
     assert result.stdout.splitlines()[0] == (
-        f"big.yaml: error[file-too-large]: file is {MAX_FILE_BYTES + 9:,} bytes; content files are limited "
-        f"to {MAX_FILE_BYTES:,} bytes (split the quiz into several files)"
+        f"big.yaml: error[file-too-large]: file is {MAX_FILE_BYTES + 9:,} bytes; quizkit reads YAML files of at "
+        f"most {MAX_FILE_BYTES:,} bytes"
     )
     assert result.returncode == 1

@@ -201,7 +201,7 @@ HOSTILE = [
         "another language",
         '<?xml version="1.0"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.1" srcLang="en" trgLang="fr">\n'
         '<file id="ui"/>\n</xliff>',
-        "dist/xliff/ur/bad.xlf: error[catalog]: trgLang fr is not a target locale of this project",
+        "dist/xliff/ur/bad.xlf:2: error[catalog]: trgLang fr is not a target locale of this project",
     ),
 ]
 

@@ -354,14 +354,25 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
             locale = document.target_tag.replace("-", "_")
             if locale not in config.target_locales:
                 raise CatalogError(
-                    file, None, f"trgLang {document.target_tag} is not a target locale of this project"
+                    file,
+                    document.root_line or None,
+                    f"trgLang {document.target_tag} is not a target locale of this project",
                 )
             if document.domain not in templates(config):
                 raise CatalogError(
-                    file, None, f"file id {document.domain!r} names no quiz or ui domain of this project"
+                    file,
+                    document.line or None,
+                    f"file id {document.domain!r} names no quiz or ui domain of this project",
                 )
             catalog_path = layout.catalog(locale, document.domain)
             if catalog_path not in current:
+                if not catalog_path.exists():
+                    raise CatalogError(
+                        file,
+                        document.line or None,
+                        f"there is no catalog {display_path(catalog_path)} to import into; "
+                        "run quizkit update first",
+                    )
                 current[catalog_path] = baselines[catalog_path] = _validated_existing(catalog_path, locale)
                 originals[catalog_path] = write_po(current[catalog_path])
             try:

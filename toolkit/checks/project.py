@@ -12,7 +12,7 @@ from toolkit.checks.runner import CatalogFindings, Fix, apply_fixes, check_catal
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path
 from toolkit.files import write_text_atomic
-from toolkit.glossary import Glossary, GlossaryError, glossary_path, load_glossary
+from toolkit.glossary import Glossary, glossary_path, load_glossary
 
 
 @dataclass
@@ -75,11 +75,7 @@ def run_checks(
     for path, locale in catalogs_to_check(config, locales, paths):
         catalog = read_catalog(path)
         file = display_path(path)
-        try:
-            glossary = _glossary(config, locale, glossaries)
-        except GlossaryError as error:
-            first = error.diagnostics[0]
-            raise CatalogError(first.file, first.line, f"glossary: {first.message}") from None
+        glossary = _glossary(config, locale, glossaries)  # GlossaryError carries every problem, located
         findings = check_catalog(catalog, file, locale, glossary)
         if fix and findings.fixable_entries:
             # Bytes in, bytes out: line endings and every untouched line stay exactly as they were.

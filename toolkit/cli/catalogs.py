@@ -13,6 +13,7 @@ from toolkit.cli.output import (
     FORMAT_OPTION,
     bulk_work,
     changing_project,
+    checked_locales,
     plural,
     project_config,
     relative,
@@ -70,7 +71,7 @@ def update(locales: tuple[str, ...], check: bool) -> None:
     config = project_config()
     if check:
         with reported_errors():
-            stale = project.stale_files(config, locales)
+            stale = project.stale_files(config, checked_locales(config, locales))
         for path in stale:
             click.echo(f"{relative(path)}: stale")
         if stale:
@@ -79,7 +80,10 @@ def update(locales: tuple[str, ...], check: bool) -> None:
         click.echo("templates and catalogs are up to date")
         return
     with reported_errors(), changing_project(config, "update"), bulk_work():
-        results = project.update(config, locales)
+        from toolkit.files import remove_stale_temporaries
+
+        remove_stale_temporaries(config.locales_path)  # left by a killed writer; none can be in progress now
+        results = project.update(config, checked_locales(config, locales))
     for plan, changed in results:
         detail = _describe(plan.summary, plan.created)
         state = "unchanged" if not changed else (detail or "updated comments and references")
@@ -95,7 +99,7 @@ def compile_command(locales: tuple[str, ...], use_fuzzy: bool) -> None:
 
     config = project_config()
     with reported_errors(), changing_project(config, "compile"), bulk_work():
-        outcomes = compile_catalogs(config, locales, use_fuzzy=use_fuzzy)
+        outcomes = compile_catalogs(config, checked_locales(config, locales), use_fuzzy=use_fuzzy)
     for outcome in outcomes.files:
         click.echo(
             f"{relative(outcome.path)}: {'written' if outcome.changed else 'unchanged'} ({outcome.detail})"
@@ -119,7 +123,8 @@ def status(locales: tuple[str, ...], output_format: str, fail_under: float | Non
     from toolkit.catalogs.project import status as catalog_status
 
     with reported_errors(), bulk_work():
-        rows = catalog_status(project_config(), locales)
+        config = project_config()
+        rows = catalog_status(config, checked_locales(config, locales))
     below = [
         row
         for row in rows

@@ -12,6 +12,7 @@ from toolkit.cli.output import (
     EXIT_PROBLEMS,
     bulk_work,
     changing_project,
+    checked_locales,
     plural,
     print_diagnostics,
     project_config,
@@ -99,7 +100,7 @@ def check_command(
     config = project_config()
     guard = changing_project(config, "check --fix") if fix else contextlib.nullcontext()
     with reported_errors(), guard, bulk_work():
-        run = run_checks(config, locales, paths, fix=fix)
+        run = run_checks(config, checked_locales(config, locales), paths, fix=fix)
     diagnostics = sort_diagnostics(diagnostic for result in run.results for diagnostic in result.diagnostics)
     errors = count_errors(diagnostics)
     warnings = len(diagnostics) - errors

@@ -9,6 +9,7 @@ import click
 from toolkit.cli.output import (
     EXIT_PROBLEMS,
     bulk_work,
+    checked_locales,
     fail,
     plural,
     project_config,
@@ -74,7 +75,7 @@ def export_command(
                 config,
                 names,
                 out or config.output_path,
-                locales,
+                checked_locales(config, locales, source_too=True),
                 FallbackPolicy(fallback),
                 answers=not no_answers,
                 run_checks=not no_checks,

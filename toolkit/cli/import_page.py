@@ -65,7 +65,8 @@ def import_page(
                     write_import(plan, force=force)
                 written = True
         except PageError as error:
-            fail(f"{_relative(page)}:{error.line}: error[import]: {error.message}")
+            where = f"{_relative(page)}:{error.line}" if error.line else _relative(page)
+            fail(f"{where}: error[import]: {error.message}")
         except ImportConflictError as error:
             fail(f"error[exists]: {_relative(error.path)} already exists; use --force to overwrite it")
         except OSError as error:

@@ -34,8 +34,24 @@ def project_config() -> ProjectConfig:
     try:
         return load_config(Path.cwd())
     except ConfigError as error:
-        location = error.file if error.line is None else f"{error.file}:{error.line}"
+        file = relative(Path(error.file))
+        location = file if error.line is None else f"{file}:{error.line}"
         fail(f"{location}: error[config]: {error.message}")
+
+
+def checked_locales(
+    config: ProjectConfig, locales: Sequence[str], *, source_too: bool = False
+) -> tuple[str, ...]:
+    """The --locale values, each a locale of the project (else a usage error, exit 2)."""
+    allowed = (*config.target_locales, *((config.source_locale,) if source_too else ()))
+    for locale in locales:
+        if locale not in allowed:
+            configured = ", ".join(allowed) or "none"
+            raise click.BadParameter(
+                f"{locale} is not a {'' if source_too else 'target '}locale of this project (configured: {configured})",
+                param_hint="'--locale' / '-l'",
+            )
+    return tuple(locales)
 
 
 def fail(message: str) -> NoReturn:

@@ -133,7 +133,7 @@ def _not_a_mapping(document: YamlDocument, file: str, kind: str) -> Diagnostic:
         position.column if position else 1,
         Severity.ERROR,
         "not-a-mapping",
-        f"the top level of a {kind} file must be a mapping of fields, found {found}",
+        f"the top level of {'an' if kind[0] in 'aeiou' else 'a'} {kind} file must be a mapping of fields, found {found}",
     )
 
 

@@ -125,8 +125,7 @@ class YamlError(Exception):
 def too_large_problem(size: int) -> YamlProblem:
     return YamlProblem(
         "file-too-large",
-        f"file is {size:,} bytes; content files are limited to {MAX_FILE_BYTES:,} bytes "
-        "(split the quiz into several files)",
+        f"file is {size:,} bytes; quizkit reads YAML files of at most {MAX_FILE_BYTES:,} bytes",
     )
 
 

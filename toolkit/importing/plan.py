@@ -44,7 +44,7 @@ from toolkit.catalogs.po_writer import write_po
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, is_interface_file, validate_file
 from toolkit.files import confined, write_text_atomic
-from toolkit.importing.scraped_page import PageText, ScrapedPage, parse_page
+from toolkit.importing.scraped_page import PageError, PageText, ScrapedPage, parse_page
 from toolkit.model import InterfaceMessages
 
 OPTION_LETTERS = "abcdefgh"
@@ -245,6 +245,9 @@ def plan_import(
     """Everything ``quizkit import`` would write and report; :class:`PageError` for a bad page."""
     source = source_locale or config.source_locale
     page_file = display_path(page_path)
+    size = page_path.stat().st_size
+    if size > MAX_PAGE_BYTES:
+        raise PageError(0, f"file is {size:,} bytes; scraped pages are limited to {MAX_PAGE_BYTES:,} bytes")
     page = parse_page(page_path.read_bytes(), load_interface(config), source, target_locale)
     content_path = confined(config.content_path / f"{quiz_id}.yaml", config.root)
     catalog_path = CatalogLayout.for_project(config).catalog(target_locale, quiz_id)
@@ -268,6 +271,10 @@ def plan_import(
         tuple(writer.todos),
         existing,
     )
+
+
+MAX_PAGE_BYTES = 1024 * 1024
+"""Largest scraped page read (1 MiB: a page of a thousand questions is a tenth of that)."""
 
 
 def write_import(plan: ImportPlan, *, force: bool = False) -> list[Path]:
