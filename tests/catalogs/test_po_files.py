@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import subprocess
 from pathlib import Path
@@ -250,3 +251,190 @@ def test_shipped_catalogs_pass_msgfmt_checks(path: Path, tmp_path: Path) -> None
     result = subprocess.run(arguments, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     assert "warning" not in result.stderr, result.stderr
+
+
+# Every part of an entry, in random combinations: a property test of lossless round trips.
+
+_BIDI_CONTROLS = [*"\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"]
+_TRICKY_CHARACTERS = [
+    *"ab z-,.:;?!'\"\\#~|%{}[]()`=",
+    *["\n", "\t", "\r", "\a", "\b", "\f", "\v", "\x04", "\x1b", "\x7f", "\x85", "\u2028", "\u00a0"],
+    *"اردو ہے۔ ٹ ڈ ڑ ں ے ۓ، ؟",
+    *["\u0654", "\u0670", "\u0301", "\u200c", "\u200d", "\ufeff"],
+    *_BIDI_CONTROLS,
+    *"中文字é",
+    *["\U0001f44d", "\U0001f3fd"],
+]
+# Anything a PO string can hold: all of Unicode but NUL (C strings end there) and lone surrogates
+# (no UTF-8 encoding).
+_ANY_CHARACTER = st.characters(codec="utf-8", exclude_characters="\x00")
+po_strings = st.one_of(
+    texts,
+    st.text(st.sampled_from(_TRICKY_CHARACTERS), max_size=120),
+    st.text(_ANY_CHARACTER, max_size=40),
+    # Longer than a line, so that the writer wraps it.
+    st.text(st.sampled_from(_TRICKY_CHARACTERS) | _ANY_CHARACTER, min_size=70, max_size=240),
+)
+# A comment is one line, so it holds no line break; whitespace at its end is kept, as msgcat keeps it.
+comments = st.text(
+    st.one_of(st.sampled_from(_TRICKY_CHARACTERS), _ANY_CHARACTER).filter(lambda c: c not in "\n\r"),
+    max_size=60,
+)
+# A reference is one word of a "#:" line: no whitespace of any kind, since the reader splits on it.
+references = st.text(
+    st.one_of(st.sampled_from([*"abc/._-:0123456789", "ا", "ہ", "中"]), _ANY_CHARACTER).filter(
+        lambda c: not c.isspace()
+    ),
+    min_size=1,
+    max_size=30,
+)
+# Flags the writer keeps, in the order it writes them (fuzzy, format flags, range, wrapping).
+FLAG_ORDER = (
+    "fuzzy",
+    "c-format",
+    "no-c-format",
+    "python-format",
+    "no-python-format",
+    "python-brace-format",
+    "possible-python-brace-format",
+    "javascript-format",
+    "range: 0..9",
+    "wrap",
+    "no-wrap",
+)
+CHECKED_FORMATS = {flag for flag in FLAG_ORDER if flag.endswith("-format") and not flag.startswith("no-")}
+
+
+def canonical_flags(flags: set[str]) -> tuple[str, ...]:
+    return tuple(sorted(flags, key=FLAG_ORDER.index))
+
+
+def _no_final_backslash(line: str) -> str:
+    return line + "." if line.endswith("\\") else line
+
+
+@st.composite
+def any_entries(draw: st.DrawFn, plural_forms: st.SearchStrategy[int], msgfmt: bool = False) -> CatalogEntry:
+    """An entry with a random selection of every part the model holds, normalized as the writer writes.
+
+    With ``msgfmt``, the entry also passes ``msgfmt --check-format``: no checked format flags (random
+    text is no valid format string), no newline at either end of a string (msgfmt wants msgid and
+    msgstr to agree there), no EOT (msgfmt keeps it for the .mo context separator, anywhere), and a
+    previous msgctxt only before a previous msgid (GNU's grammar). Nor does a comment or reference end
+    in a backslash: GNU's lexer joins such a line with the next one (noted on issue 10).
+    """
+    strings = po_strings.map(lambda text: text.replace("\x04", "").strip("\n")) if msgfmt else po_strings
+    comment_lines = comments.map(_no_final_backslash) if msgfmt else comments
+    positions = references.map(_no_final_backslash) if msgfmt else references
+    obsolete = draw(st.booleans())
+    context = draw(st.none() | strings)
+    msgid = draw(strings)
+    if context is None and not msgid:
+        msgid = "m"  # msgid "" without msgctxt is the header's key (msgfmt rejects it even obsolete)
+    msgstr, msgid_plural = "", None
+    msgstr_plural: tuple[str, ...] = ()
+    if draw(st.booleans()):
+        msgid_plural = draw(strings)
+        msgstr_plural = tuple(draw(st.lists(strings, min_size=(count := draw(plural_forms)), max_size=count)))
+    else:
+        msgstr = draw(strings)
+    first_translation = msgstr_plural[0] if msgid_plural is not None else msgstr
+    if obsolete and not first_translation:
+        # The writer drops obsolete entries without a translation, as msgcat does.
+        first_translation = "t"
+        if msgid_plural is None:
+            msgstr = first_translation
+        else:
+            msgstr_plural = (first_translation, *msgstr_plural[1:])
+    flags = draw(st.sets(st.sampled_from(FLAG_ORDER)))
+    if not first_translation:
+        flags.discard("fuzzy")  # only translated entries can be fuzzy
+    if msgfmt:
+        flags -= CHECKED_FORMATS
+    previous_msgid = draw(st.none() | strings)
+    return CatalogEntry(
+        msgid=msgid,
+        msgstr=msgstr,
+        context=context,
+        msgid_plural=msgid_plural,
+        msgstr_plural=msgstr_plural,
+        flags=canonical_flags(flags),
+        translator_comments=tuple(draw(st.lists(comment_lines, max_size=3))),
+        extracted_comments=tuple(draw(st.lists(comment_lines, max_size=3))),
+        references=tuple(draw(st.lists(positions, max_size=4, unique=True))),
+        previous_context=None if msgfmt and previous_msgid is None else draw(st.none() | strings),
+        previous_msgid=previous_msgid,
+        previous_msgid_plural=None if previous_msgid is None else draw(st.none() | strings),
+        obsolete=obsolete,
+    )
+
+
+header_names = st.from_regex(r"[A-Z][A-Za-z0-9-]{0,24}", fullmatch=True)
+header_values = st.text(_ANY_CHARACTER.filter(lambda c: c != "\n"), max_size=50).map(str.strip)
+
+
+@st.composite
+def any_headers(draw: st.DrawFn) -> Header:
+    """Fields (Header.parse strips names and values), translator comments and the fuzzy flag."""
+    fields = tuple(draw(st.lists(st.tuples(header_names, header_values), max_size=5)))
+    if draw(st.booleans()):
+        fields = HEADER.fields + fields
+    fuzzy = bool(fields) and draw(st.booleans())
+    return Header(fields, tuple(draw(st.lists(comments, max_size=3))), ("fuzzy",) if fuzzy else ())
+
+
+def in_file_order(entries: list[CatalogEntry]) -> tuple[CatalogEntry, ...]:
+    """Active entries, then obsolete ones: the order the writer puts them in."""
+    return tuple(entry for entry in entries if not entry.obsolete) + tuple(
+        entry for entry in entries if entry.obsolete
+    )
+
+
+@st.composite
+def any_catalogs(draw: st.DrawFn) -> Catalog:
+    entries = draw(
+        st.lists(any_entries(st.integers(1, 4)), min_size=1, max_size=6, unique_by=lambda e: e.identity)
+    )
+    has_header = draw(st.booleans())
+    header = draw(any_headers()) if has_header else Header()
+    return Catalog(header, in_file_order(entries), has_header=has_header)
+
+
+ENTRY_FIELDS = [field.name for field in dataclasses.fields(CatalogEntry) if field.compare]
+
+
+@settings(max_examples=150, deadline=None)
+@given(any_catalogs())
+def test_every_part_of_random_entries_round_trips(catalog: Catalog) -> None:
+    text = write_po(catalog)
+    read = read_po(text.encode("utf-8"), "x.po")
+    assert read.has_header == catalog.has_header
+    assert read.header == catalog.header
+    assert len(read.entries) == len(catalog.entries)
+    for index, (got, written) in enumerate(zip(read.entries, catalog.entries, strict=True)):
+        for name in ENTRY_FIELDS:
+            assert getattr(got, name) == getattr(written, name), f"entry {index}: {name}"
+    assert read == catalog
+    assert write_po(read) == text
+
+
+@st.composite
+def msgfmt_catalogs(draw: st.DrawFn) -> Catalog:
+    """Catalogs msgfmt must accept: HEADER's two plural forms, and entries as any_entries(msgfmt=True)."""
+    entries = draw(
+        st.lists(any_entries(st.just(2), msgfmt=True), min_size=1, max_size=6, unique_by=lambda e: e.identity)
+    )
+    return Catalog(HEADER, in_file_order(entries))
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext (msgfmt) is not installed")
+@settings(max_examples=40, deadline=None)
+@given(msgfmt_catalogs())
+def test_random_entries_pass_msgfmt_checks(catalog: Catalog) -> None:
+    result = subprocess.run(
+        ["msgfmt", "--check-format", "-o", "/dev/null", "-"],
+        input=write_po(catalog).encode("utf-8"),
+        capture_output=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr.decode("utf-8", "replace")

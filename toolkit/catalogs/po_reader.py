@@ -260,6 +260,9 @@ def parse_po(text: str, file: str) -> Catalog:
             elif not stripped:
                 continue
         if stripped.startswith("#"):
+            if not obsolete:
+                # Comment text is kept to its last character, as GNU gettext keeps it.
+                stripped = raw_line.lstrip().rstrip("\r")
             if draft.seen_keyword and not stripped.startswith("#|"):
                 finish()
             if draft.is_empty:
