@@ -6,13 +6,16 @@ from __future__ import annotations
 import gettext
 import io
 import json
+from collections import Counter
 from pathlib import PurePosixPath
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
 from toolkit import keys
+from toolkit.bidi_runs import latin_runs
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.exporters.base import ExportRequest, OutputFile
 from toolkit.exporters.i18next import I18nextExporter
@@ -206,3 +209,317 @@ def test_hostile_strings_in_markup_formats() -> None:
         assert "".join(prompt.itertext()) == expected_prompt[locale].replace("`", "")
         names = {etree.QName(element).localname for element in prompt.iter()} - {"qti-prompt"}
         assert names <= allowed, names
+
+
+# --- Markup formats, for arbitrary text ---------------------------------------------------------------
+
+QTI = "{http://www.imsglobal.org/xsd/imsqtiasi_v3p0}"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+FSI, PDI = "\u2068", "\u2069"
+TEXT_KEYS = (
+    "hostile.title",
+    "hostile.description",
+    "hostile.questions.q.prompt",
+    *(f"hostile.questions.q.options.o{index}" for index in range(4)),
+    "hostile.questions.q.explanation",
+)
+QUESTION_KEYS = TEXT_KEYS[2:]
+
+
+def shown(text: str) -> str:
+    """``text`` as markup shows it: the backticks of inline code removed, an unpaired last one kept."""
+    if text.count("`") % 2 == 0:
+        return text.replace("`", "")
+    last = text.rfind("`")
+    return text[:last].replace("`", "") + text[last:]
+
+
+def code_spans(text: str) -> list[str]:
+    """The inline code in ``text``: what stands between paired backticks."""
+    pieces = text.split("`")[1::2]
+    return pieces if text.count("`") % 2 == 0 else pieces[:-1]
+
+
+def _name(element: etree._Element) -> str:
+    assert isinstance(element.tag, str), f"{element!r}: a comment or processing instruction from the text"
+    return etree.QName(element).localname
+
+
+def unwrap(carrier: etree._Element, isolate: str | None, line_breaks: bool) -> tuple[str, list[str]]:
+    """The text of ``carrier`` with the documented isolation markup unwrapped, and its inline code.
+
+    Allowed children, with exactly their documented attributes: ``<code dir="ltr">``, the Latin-run
+    isolate ``isolate`` (``span``/``bdi`` with ``dir="ltr"`` and a ``lang``; None in left-to-right text,
+    which isolates nothing) and, where ``line_breaks`` (Moodle), ``<br>`` for a line break. Anything else
+    (an element, attribute, comment or namespace the text brought in) fails.
+    """
+    namespace = etree.QName(carrier).namespace
+    parts = [carrier.text or ""]
+    code: list[str] = []
+    for child in carrier:
+        name = _name(child)
+        assert etree.QName(child).namespace == namespace, child.tag
+        if name == "br" and line_breaks:
+            assert not child.attrib and not len(child) and not child.text, etree.tostring(child)
+            parts.append("\n")
+        else:
+            assert name == "code" or name == isolate, (name, etree.tostring(carrier, encoding="unicode"))
+            attributes = dict(child.attrib)
+            assert attributes.pop("dir") == "ltr"
+            if name == "code":
+                assert not attributes, attributes
+            else:
+                assert set(attributes) <= {"lang", XML_LANG} and set(attributes.values()) <= {"en"}
+            inner = [child.text or ""]
+            for grandchild in child:  # only line breaks inside a run or code
+                assert line_breaks and _name(grandchild) == "br" and not grandchild.attrib, grandchild.tag
+                assert not len(grandchild) and not grandchild.text
+                inner += ["\n", grandchild.tail or ""]
+            parts.append("".join(inner))
+            if name == "code":
+                code.append("".join(inner))
+        parts.append(child.tail or "")
+    return "".join(parts), code
+
+
+def check_carrier(
+    carrier: etree._Element | None, text: str, isolate: str | None, line_breaks: bool = False
+) -> None:
+    assert carrier is not None
+    recovered, code = unwrap(carrier, isolate, line_breaks)
+    assert recovered == shown(text)
+    assert code == code_spans(text)
+
+
+def skeleton(root: etree._Element, carriers: list[etree._Element]) -> Counter[tuple[str, tuple[str, ...]]]:
+    """Every element outside the texts, as (tag, attribute names): what a text must never add to."""
+    inside = {element for carrier in carriers for element in carrier.iterdescendants()}
+    return Counter(
+        (str(element.tag), tuple(sorted(element.attrib))) for element in root.iter() if element not in inside
+    )
+
+
+def moodle_fragment(text_element: etree._Element | None) -> etree._Element:
+    from lxml import html
+
+    assert text_element is not None
+    return html.fragment_fromstring(text_element.text or "", create_parent="body")
+
+
+def check_moodle_document(data: bytes, expected: dict[str, dict[str, str]], locales: tuple[str, ...]) -> Any:
+    """One Moodle file: every text is one ``<div dir lang>`` per locale (in multilang spans when several)."""
+    root = etree.fromstring(data)
+    question = root.find("question[@type='multichoice']")
+    assert question is not None
+    texts = {
+        "hostile.questions.q.prompt": question.find("questiontext/text"),
+        "hostile.questions.q.explanation": question.find("generalfeedback/text"),
+    }
+    for index, answer in enumerate(question.findall("answer")):
+        texts[f"hostile.questions.q.options.o{index}"] = answer.find("text")
+        assert answer.findtext("feedback/text") == ""  # no option feedback in this quiz
+    assert set(texts) == set(QUESTION_KEYS)
+    for key, text_element in texts.items():
+        fragment = moodle_fragment(text_element)
+        assert not (fragment.text or "").strip() and not fragment.tail
+        if len(locales) == 1:
+            wrappers = [fragment]
+        else:  # multilang: one <span lang class="multilang"> per locale, nothing around them
+            wrappers = list(fragment)
+            for locale, span in zip(locales, wrappers, strict=True):
+                assert _name(span) == "span" and dict(span.attrib) == {"lang": locale, "class": "multilang"}
+                assert not span.text and not (span.tail or "")
+        for locale, wrapper in zip(locales, wrappers, strict=True):
+            (div,) = wrapper
+            assert _name(div) == "div" and not wrapper.text and not div.tail
+            rtl = locale == "ur"
+            assert dict(div.attrib) == {"dir": "rtl" if rtl else "ltr", "lang": locale}
+            isolate = ("bdi" if len(locales) > 1 else "span") if rtl else None
+            check_carrier(div, expected[locale][key], isolate, line_breaks=True)
+    return root
+
+
+def check_qti_package(data: bytes, texts: dict[str, str], rtl: bool) -> dict[str, Any]:
+    """One QTI zip: prompt, choices and explanation as text (Latin runs isolated), the title as attributes."""
+    import zipfile
+
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    documents = {name: etree.fromstring(archive.read(name)) for name in archive.namelist()}
+    assert set(documents) == {"imsmanifest.xml", "test.xml", "items/q.xml"}
+    item = documents["items/q.xml"]
+    isolate = "span" if rtl else None
+    carriers = {
+        "hostile.questions.q.prompt": item.find(f".//{QTI}qti-prompt"),
+        "hostile.questions.q.explanation": item.find(
+            f"{QTI}qti-modal-feedback/{QTI}qti-content-body/{QTI}div"
+        ),
+    }
+    for index in range(4):
+        carriers[f"hostile.questions.q.options.o{index}"] = item.find(
+            f".//{QTI}qti-simple-choice[@identifier='o{index}']"
+        )
+    for key, carrier in carriers.items():
+        check_carrier(carrier, texts[key], isolate)
+        assert carrier is not None and carrier.get("dir") == ("rtl" if rtl else "ltr")
+    test = documents["test.xml"]
+    assert test.get("title") == texts["hostile.title"]
+    section = test.find(f".//{QTI}qti-assessment-section")
+    assert section is not None and section.get("title") == texts["hostile.title"]
+    return {
+        name: skeleton(root, list(carriers.values()) if name == "items/q.xml" else [])
+        for name, root in documents.items()
+    }
+
+
+def check_player_page(data: bytes, texts: dict[str, str], rtl: bool) -> Counter[tuple[str, tuple[str, ...]]]:
+    """One player page: the title, heading and description as text, and the embedded data exactly."""
+    from lxml import html
+
+    page = html.document_fromstring(data)
+    title = texts["hostile.title"]
+    if rtl:  # <title> cannot hold markup: FSI/PDI around each Latin run, nothing else
+        pieces, position = [], 0
+        for start, end in latin_runs(title):
+            pieces += [title[position:start], FSI, title[start:end], PDI]
+            position = end
+        title = "".join([*pieces, title[position:]])
+    assert page.findtext("head/title") == title
+    isolate = "span" if rtl else None
+    heading = page.find(".//main/header/h1")
+    description = page.find(".//main/header/p[@class='description']")
+    check_carrier(heading, texts["hostile.title"], isolate)
+    check_carrier(description, texts["hostile.description"], isolate)
+    (data_element,) = page.xpath("//script[@id='quiz-data']")
+    assert not set(data_element.text) & set("<>&")  # nothing in it can end the element
+    embedded = json.loads(data_element.text)
+    bundle, question = embedded["bundle"], embedded["bundle"]["questions"][0]
+    assert bundle["title"] == texts["hostile.title"]
+    assert bundle["description"] == texts["hostile.description"]
+    assert question["prompt"] == texts["hostile.questions.q.prompt"]
+    assert question["explanation"] == texts["hostile.questions.q.explanation"]
+    assert [option["text"] for option in question["options"]] == [
+        texts[f"hostile.questions.q.options.o{index}"] for index in range(4)
+    ]
+    view = embedded["view"]["questions"][0]
+    shown_segments = {
+        "hostile.questions.q.prompt": view["prompt"],
+        "hostile.questions.q.explanation": view["explanation"],
+        **{
+            f"hostile.questions.q.options.o{index}": view["options"][f"o{index}"]["text"]
+            for index in range(4)
+        },
+    }
+    for key, parts in shown_segments.items():
+        assert {kind for kind, _ in parts} <= ({"text", "latin", "code"} if rtl else {"text", "code"}), parts
+        assert "".join(text for _, text in parts) == shown(texts[key])
+        assert [text for kind, text in parts if kind == "code"] == code_spans(texts[key])
+    return skeleton(page, [heading, description])
+
+
+def markup_outputs(texts: list[str], translations: list[str]) -> dict[str, Any]:
+    """Check every markup export of the quiz; return each file's skeleton, to compare with plain text."""
+    from toolkit.exporters.html import HtmlExporter
+    from toolkit.exporters.moodle import MoodleExporter
+    from toolkit.exporters.qti import QtiExporter
+
+    request, translate = request_for(texts, translations)
+    quiz = request.content.quizzes[0]
+    expected = {"en": {text.key: text.source for text in quiz.texts()}, "ur": translate}
+    assert set(TEXT_KEYS) <= set(expected["en"])
+    skeletons: dict[str, Any] = {}
+    moodle = outputs(MoodleExporter(), request)
+    qti = outputs(QtiExporter(), request)
+    player = outputs(HtmlExporter(), request)
+    for locale in ("en", "ur"):
+        rtl = locale == "ur"
+        root = check_moodle_document(moodle[PurePosixPath("hostile") / f"{locale}.xml"], expected, (locale,))
+        skeletons[f"moodle/{locale}"] = skeleton(root, [])
+        skeletons[f"qti/{locale}"] = check_qti_package(
+            qti[PurePosixPath("hostile") / f"{locale}.zip"], expected[locale], rtl
+        )
+        skeletons[f"html/{locale}"] = check_player_page(
+            player[PurePosixPath("hostile") / f"{locale}.html"], expected[locale], rtl
+        )
+    root = check_moodle_document(moodle[PurePosixPath("hostile") / "multilang.xml"], expected, ("en", "ur"))
+    skeletons["moodle/multilang"] = skeleton(root, [])
+    from lxml import html
+
+    index = html.document_fromstring(player[PurePosixPath("index.html")])
+    assert index.findtext("head/title") == expected["en"]["hostile.title"]
+    heading = index.find(".//section/h1")
+    check_carrier(heading, expected["en"]["hostile.title"], None)
+    titles = index.xpath("//span[@class='quiz-title']")
+    for locale, title in zip(("en", "ur"), titles, strict=True):
+        check_carrier(title, expected[locale]["hostile.title"], "span" if locale == "ur" else None)
+    skeletons["html/index"] = skeleton(index, [heading, *titles])
+    return skeletons
+
+
+PLAIN = ["alpha", "beta", "gamma", "delta", "epsilon"]
+PLAIN_SKELETONS = markup_outputs(PLAIN, ["ایک", "دو"])
+
+
+def test_hostile_strings_in_every_markup_format() -> None:
+    assert markup_outputs(HOSTILE, list(reversed(HOSTILE))) == PLAIN_SKELETONS
+
+
+# The same alphabet as the data formats, with the pieces that break markup drawn far more often: tags,
+# entities, quotes, ]]>, backticks (inline code), bidi controls, combining marks, Urdu words and
+# punctuation, and Latin terms, which Urdu text isolates.
+hostile_piece = st.sampled_from(
+    [
+        "<script>alert(1)</script>",
+        "<b>",
+        "</span>",
+        '<span lang="ur" class="multilang">',
+        "<!--",
+        "-->",
+        "<![CDATA[",
+        "]]>",
+        "&amp;",
+        "&lt;",
+        "&#x41;",
+        "&",
+        '"',
+        "'",
+        "`",
+        "`all-reduce`",
+        "\u202e",
+        "\u2066",
+        "\u2068",
+        "\u2069",
+        "\u200f",
+        "\u061c",
+        "e\u0301",
+        "ا\u0653",
+        "ایک ",
+        " اور ",
+        "، ",
+        "۔",
+        "GPU",
+        "8-GPU",
+        "C++",
+        "B × W",
+        "(NCCL",
+        "\n",
+        "\t",
+        " ",
+        "🧪👩🏽\u200d🔬",
+    ]
+)
+markup_text = st.lists(st.text(xml_safe, max_size=4) | hostile_piece, min_size=1, max_size=8).map("".join)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(markup_text.filter(str.strip), min_size=5, max_size=5, unique_by=str.strip),
+    st.lists(markup_text.filter(bool), min_size=1, max_size=3),
+)
+def test_arbitrary_unicode_in_markup_formats(texts: list[str], translations: list[str]) -> None:
+    """HTML player, QTI and Moodle, English and Urdu: every file parses; every text comes back exactly once
+    the documented markup is unwrapped (<code dir="ltr"> for inline code without its backticks; in Urdu
+    <span dir="ltr" lang="en"> or, in multilang.xml, <bdi> around Latin runs; <br> for a line break in
+    Moodle; FSI/PDI around Latin runs in an Urdu <title>); and no text adds an element or attribute
+    anywhere else (every file's skeleton equals that of a plain-text export). Options are distinct (as
+    content requires), so every example is checked."""
+    assert markup_outputs(texts, translations) == PLAIN_SKELETONS

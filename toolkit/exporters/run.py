@@ -6,7 +6,8 @@ Files are written only after every exporter has produced its output, atomically,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -107,6 +108,7 @@ def run_export(
         blocking = check_errors(config, request)
         if blocking:
             raise ExportBlockedError(blocking)
+    _refuse_uncarryable_characters(request)
     planned: list[tuple[Path, bytes]] = []
     for name in resolve_formats(formats):
         exporter = load_exporter(name)()
@@ -122,6 +124,41 @@ def run_export(
         if localized.omitted:
             result.omitted[key] = localized.omitted
     return result
+
+
+# Characters XML 1.0 cannot carry at all, not even escaped. quizkit check reports them as errors; this
+# guard stops an export run with --no-checks before any exporter meets them (lxml raises a bare ValueError).
+_UNCARRYABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _texts(localized: LocalizedQuiz) -> Iterator[tuple[str, str]]:
+    yield "title", localized.title
+    yield "description", localized.description
+    for question in localized.questions:
+        prefix = f"questions.{question.id}"
+        yield f"{prefix}.prompt", question.prompt
+        for option in question.options:
+            yield f"{prefix}.options.{option.id}", option.text
+            if option.feedback is not None:
+                yield f"{prefix}.options.{option.id}.feedback", option.feedback
+        yield f"{prefix}.explanation", question.explanation
+    for message in localized.messages:
+        if message.text is not None:
+            yield f"{UI_DOMAIN}.{message.name}", message.text
+        for category, text in message.forms:
+            yield f"{UI_DOMAIN}.{message.name}[{category}]", text
+
+
+def _refuse_uncarryable_characters(request: ExportRequest) -> None:
+    for localized in request.localized.values():
+        for key, text in _texts(localized):
+            found = _UNCARRYABLE.search(text)
+            if found:
+                where = key if key.startswith(f"{UI_DOMAIN}.") else f"{localized.quiz.id}.{key}"
+                raise ExportError(
+                    f"{where} [{localized.locale.tag}] contains U+{ord(found.group(0)):04X}, a control "
+                    "character no export format can carry; remove it (quizkit check shows its line)"
+                )
 
 
 def check_errors(config: ProjectConfig, request: ExportRequest) -> list[Diagnostic]:
