@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -58,12 +59,13 @@ def import_page(
         )
     with reported_errors():
         try:
-            plan = plan_import(config, page, quiz_id, source_locale, target_locale)
-            written = False
-            if not dry_run:
-                with changing_project(config, "import"):
+            # The plan looks at what exists already, so it is made under the lock the writing holds.
+            guard = contextlib.nullcontext() if dry_run else changing_project(config, "import")
+            with guard:
+                plan = plan_import(config, page, quiz_id, source_locale, target_locale)
+                if not dry_run:
                     write_import(plan, force=force)
-                written = True
+            written = not dry_run
         except PageError as error:
             where = f"{_relative(page)}:{error.line}" if error.line else _relative(page)
             fail(f"{where}: error[import]: {error.message}")
