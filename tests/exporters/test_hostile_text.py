@@ -115,11 +115,18 @@ def check_all_formats(texts: list[str], translations: list[str]) -> None:
             expected[option.text.key] for option in quiz.questions[0].options
         ]
         assert question["explanation"] == expected["hostile.questions.q.explanation"]
-    # i18next: the same, through its nesting.
+    # i18next: every text, through its nesting (an option's feedback is the option key + "_feedback").
     files = outputs(I18nextExporter(), request)
-    resources = json.loads(files[PurePosixPath("ur") / "hostile.json"])
-    assert resources["questions"]["q"]["prompt"] == translate["hostile.questions.q.prompt"]
-    assert resources["questions"]["q"]["options"]["o0"] == translate["hostile.questions.q.options.o0"]
+    for locale, expected in (("en", {text.key: text.source for text in quiz.texts()}), ("ur", translate)):
+        resources = json.loads(files[PurePosixPath(locale) / "hostile.json"])
+        for text in quiz.texts():
+            path = text.key.split(".")[1:]
+            if path[-1] == "feedback":
+                path = [*path[:-2], f"{path[-2]}_feedback"]
+            value = resources
+            for part in path:
+                value = value[part]
+            assert value == expected[text.key], text.key
     # mo: gettext lookups.
     files = outputs(MoExporter(), request)
     translations_mo = gettext.GNUTranslations(
