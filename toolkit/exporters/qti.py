@@ -21,7 +21,6 @@ deflate at a fixed level.
 from __future__ import annotations
 
 import io
-import re
 import zipfile
 from collections.abc import Iterator, Sequence
 from pathlib import PurePosixPath
@@ -32,7 +31,7 @@ from lxml import etree
 from toolkit import __version__
 from toolkit.bidi_runs import bidi_segments, has_latin_letter
 from toolkit.exporters.base import ExportRequest, OutputFile
-from toolkit.exporters.run import ExportError
+from toolkit.exporters.run import NOT_XML_CHARACTER, ExportError
 from toolkit.locale_info import LocaleInfo
 from toolkit.localization import LocalizedQuestion, LocalizedQuiz
 from toolkit.model import QuestionType
@@ -204,12 +203,8 @@ def _latin_lang(source: LocaleInfo) -> str | None:
     return source.tag if source.direction == "ltr" else None
 
 
-# Characters XML 1.0 cannot carry at all (not even escaped); lxml refuses them with a bare ValueError.
-_NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-
-
 def _check_xml_text(localized: LocalizedQuiz, key: str, text: str) -> None:
-    found = _NOT_XML.search(text)
+    found = NOT_XML_CHARACTER.search(text)
     if found:
         raise ExportError(
             f"{localized.quiz.id}.{key} [{localized.locale.tag}] contains U+{ord(found.group(0)):04X}, "

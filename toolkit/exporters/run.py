@@ -126,9 +126,10 @@ def run_export(
     return result
 
 
-# Characters XML 1.0 cannot carry at all, not even escaped. quizkit check reports them as errors; this
-# guard stops an export run with --no-checks before any exporter meets them (lxml raises a bare ValueError).
-_UNCARRYABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+# Characters XML 1.0 cannot carry at all, not even escaped (lxml refuses them with a bare ValueError).
+# quizkit check reports them as errors; _refuse_uncarryable_characters stops an export run with
+# --no-checks before any exporter meets them, and exporters called directly use the same pattern.
+NOT_XML_CHARACTER = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def _texts(localized: LocalizedQuiz) -> Iterator[tuple[str, str]]:
@@ -152,7 +153,7 @@ def _texts(localized: LocalizedQuiz) -> Iterator[tuple[str, str]]:
 def _refuse_uncarryable_characters(request: ExportRequest) -> None:
     for localized in request.localized.values():
         for key, text in _texts(localized):
-            found = _UNCARRYABLE.search(text)
+            found = NOT_XML_CHARACTER.search(text)
             if found:
                 where = key if key.startswith(f"{UI_DOMAIN}.") else f"{localized.quiz.id}.{key}"
                 raise ExportError(
