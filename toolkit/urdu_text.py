@@ -11,6 +11,7 @@ about every other ه.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -190,14 +191,19 @@ def _word_at(text: str, index: int) -> tuple[int, int]:
     return start, end
 
 
+@functools.lru_cache(maxsize=4096)
 def normalize_urdu(text: str, disabled: frozenset[str] = frozenset()) -> Normalization:
     """Apply every safe fix (except the ``disabled`` rules); report doubtful spots as :class:`Doubt`.
 
     One fix can make another possible (removing a control character leaves a tatweel next to a
     letter), so passes repeat until nothing changes; offsets of later passes refer to the text as the
-    earlier passes left it.
+    earlier passes left it. Several checks ask about the same translation, hence the (immutable,
+    pure) result is cached.
     """
     result = _normalize_once(text, disabled)
+    if result.text == text:
+        # The passes are deterministic: another one over the same text would find the same things.
+        return result
     changes = list(result.changes)
     for _ in range(4):
         again = _normalize_once(result.text, disabled)

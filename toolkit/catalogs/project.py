@@ -176,7 +176,7 @@ class PlannedCatalog:
     created: bool
 
 
-def _imported_translations(content: Content) -> dict[tuple[str, str], dict[str, str]]:
+def imported_translations(content: Content) -> dict[tuple[str, str], dict[str, str]]:
     """Translations waiting in quiz YAML (``ur:`` beside ``text:``), by (locale, domain), then by key."""
     found: dict[tuple[str, str], dict[str, str]] = {}
     for quiz in content.quizzes:
@@ -192,34 +192,39 @@ def plan_update(config: ProjectConfig, locales: Sequence[str] | None = None) -> 
     Translations imported from scraped pages and waiting in the quiz YAML are added as fuzzy where a
     catalog has no translation yet (:mod:`toolkit.catalogs.imported`).
     """
-    layout = CatalogLayout.for_project(config)
     content = load_content(config.content_path)
     domain_templates = extract_templates(content, config.root)
-    imported = _imported_translations(content)
-    planned: list[PlannedCatalog] = []
-    for locale in _locales(config, locales):
-        plural_forms = plural_forms_for(locale)
-        for domain, template in domain_templates.items():
-            path = layout.catalog(locale, domain)
-            created = not path.exists()
-            if created:
-                header = new_catalog_header(domain, locale, plural_forms, language_name(locale))
-                existing = Catalog(header, ())
-            else:
-                existing = _validated_existing(path, locale)
-                header = existing.header
-                if header.plural_forms is None:
-                    header = header.with_field("Plural-Forms", plural_forms)
-                if header.get("Language") is None:
-                    header = header.with_field("Language", locale)
-                existing = Catalog(header, existing.entries)
-            plural_count = existing.header.plural_count or 2
-            merged, summary = merge(template, existing, plural_count)
-            waiting = imported.get((locale, domain))
-            if waiting:
-                merged, _ = apply_imported(merged, existing, waiting)
-            planned.append(PlannedCatalog(path, locale, domain, write_po(merged), summary, created))
-    return planned
+    imported = imported_translations(content)
+    return [
+        plan_catalog(config, locale, domain, template, imported.get((locale, domain)))
+        for locale in _locales(config, locales)
+        for domain, template in domain_templates.items()
+    ]
+
+
+def plan_catalog(
+    config: ProjectConfig, locale: str, domain: str, template: Catalog, waiting: dict[str, str] | None
+) -> PlannedCatalog:
+    """One catalog merged with its template in memory (``waiting``: imported translations by key)."""
+    path = CatalogLayout.for_project(config).catalog(locale, domain)
+    plural_forms = plural_forms_for(locale)
+    created = not path.exists()
+    if created:
+        header = new_catalog_header(domain, locale, plural_forms, language_name(locale))
+        existing = Catalog(header, ())
+    else:
+        existing = _validated_existing(path, locale)
+        header = existing.header
+        if header.plural_forms is None:
+            header = header.with_field("Plural-Forms", plural_forms)
+        if header.get("Language") is None:
+            header = header.with_field("Language", locale)
+        existing = Catalog(header, existing.entries)
+    plural_count = existing.header.plural_count or 2
+    merged, summary = merge(template, existing, plural_count)
+    if waiting:
+        merged, _ = apply_imported(merged, existing, waiting)
+    return PlannedCatalog(path, locale, domain, write_po(merged), summary, created)
 
 
 def update(config: ProjectConfig, locales: Sequence[str] | None = None) -> list[tuple[PlannedCatalog, bool]]:

@@ -30,11 +30,16 @@ from toolkit.cli.output import (
     default=None,
     help="text on a terminal; json in CI (CI is set) or on request.",
 )
-def build_command(output_format: str | None) -> None:
+@click.option(
+    "--clean",
+    is_flag=True,
+    help="Ignore the cache of the last build (.quizkit-cache/) and redo every step for every quiz.",
+)
+def build_command(output_format: str | None, clean: bool) -> None:
     """Validate, extract, update, check, compile and export: content to every bundle.
 
-    Stops at the first step with errors and lists them (exit 1). Files that would not change are not
-    rewritten.
+    Stops at the first step with errors and lists them (exit 1). Only quizzes whose inputs changed
+    since the last build are redone, and files that would not change are not rewritten.
     """
     from toolkit.build import BuildFailedError, run_build
 
@@ -44,13 +49,22 @@ def build_command(output_format: str | None) -> None:
     interactive = not machine and sys.stdout.isatty()
     config = project_config()
 
+    progress = _ProgressBar() if interactive else None
+
     def announce(step: str) -> None:
-        if interactive:
+        if progress is not None:
+            progress.finish()
             click.echo(f"… {step}", err=True)
 
     try:
         with reported_errors(), changing_project(config, "build"), bulk_work():
-            result = run_build(config, announce)
+            try:
+                result = run_build(
+                    config, announce, clean=clean, on_progress=progress.show if progress is not None else None
+                )
+            finally:
+                if progress is not None:
+                    progress.finish()
     except BuildFailedError as error:
         if machine:
             click.echo(
@@ -112,3 +126,32 @@ def build_command(output_format: str | None) -> None:
         )
     click.echo("")
     click.echo(f"build done: {plural(len(result.written), 'file')} written")
+
+
+class _ProgressBar:
+    """One line on stderr, redrawn in place, for steps that work through many quizzes."""
+
+    WIDTH = 30
+
+    def __init__(self) -> None:
+        self._shown = False
+        self._last = 0.0
+
+    def show(self, step: str, done: int, total: int) -> None:
+        import time
+
+        now = time.monotonic()
+        # Redrawing costs a write per quiz; ten times a second is enough for the eye.
+        if total <= 1 or (done < total and now - self._last < 0.1):
+            return
+        self._last = now
+        filled = self.WIDTH * done // total
+        click.echo(
+            f"\r  {step:<8} [{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{total}", nl=False, err=True
+        )
+        self._shown = True
+
+    def finish(self) -> None:
+        if self._shown:
+            click.echo("", err=True)
+            self._shown = False

@@ -88,14 +88,18 @@ def is_interface_file(path: Path) -> bool:
     return path.name in (UI_FILE_NAME, "ui.yml")
 
 
-def validate_file(path: Path) -> tuple[list[Diagnostic], Quiz | InterfaceMessages | None]:
+FileValidation = tuple[list[Diagnostic], Quiz | InterfaceMessages | None]
+
+
+def validate_file(path: Path, data: bytes | None = None) -> FileValidation:
+    """Findings and, without errors, the model of one content file (``data``: its bytes, if read)."""
     file = display_path(path)
     try:
-        size = path.stat().st_size
+        size = path.stat().st_size if data is None else len(data)
         if size > MAX_FILE_BYTES:
             # Checked before reading, so a huge file costs nothing.
             raise YamlError(too_large_problem(size))
-        document = parse_yaml(path.read_bytes())
+        document = parse_yaml(path.read_bytes() if data is None else data)
     except YamlError as error:
         problem = error.problem
         return [
@@ -139,10 +143,16 @@ def _not_a_mapping(document: YamlDocument, file: str, kind: str) -> Diagnostic:
 
 def validate_paths(paths: Iterable[Path]) -> ValidationResult:
     files, diagnostics = collect_files(paths)
+    return combine_files(files, diagnostics, (validate_file(path) for path in files))
+
+
+def combine_files(
+    files: list[Path], diagnostics: list[Diagnostic], validations: Iterable[FileValidation]
+) -> ValidationResult:
+    """The project's content from each file's validation, with the rules that span files."""
     result = ValidationResult(files=files, diagnostics=diagnostics)
     quiz_files: dict[str, str] = {}
-    for path in files:
-        file_diagnostics, model = validate_file(path)
+    for path, (file_diagnostics, model) in zip(files, validations, strict=True):
         result.diagnostics.extend(file_diagnostics)
         if isinstance(model, InterfaceMessages):
             if result.interface is not None:

@@ -22,6 +22,10 @@ class OutputFile:
 
     path: PurePosixPath
     data: bytes
+    quiz: str | None = None
+    """The quiz this file presents, if it depends on that quiz alone (with the interface messages);
+    None for files that depend on the whole project, such as an index. ``quizkit build`` rewrites a
+    quiz's files only when that quiz changed, and the others whenever anything did."""
 
 
 @dataclass(frozen=True)
@@ -36,16 +40,23 @@ class ExportRequest:
     policy: FallbackPolicy
     answers: bool = True
     """False for the delivery variant: no correct ids, feedback or explanations."""
+    quiz_ids: frozenset[str] | None = None
+    """The quizzes to write files for (None: all). Files that depend on the whole project, such as an
+    index, are written in any case and may read every quiz: ``localized`` and ``catalogs`` hold all."""
 
     @property
     def locales(self) -> tuple[str, ...]:
         return (self.source_locale, *self.target_locales)
 
+    def includes(self, quiz_id: str) -> bool:
+        return self.quiz_ids is None or quiz_id in self.quiz_ids
+
     def quizzes_in(self, locale: str) -> list[LocalizedQuiz]:
+        """The quizzes to write files for, localized into ``locale``."""
         return [
             self.localized[(quiz.id, locale)]
             for quiz in self.content.quizzes
-            if (quiz.id, locale) in self.localized
+            if self.includes(quiz.id) and (quiz.id, locale) in self.localized
         ]
 
 

@@ -312,6 +312,8 @@ class HtmlExporter:
         if not request.answers:
             return  # a static page cannot keep the key secret: no delivery variant
         for quiz in request.content.quizzes:
+            if not request.includes(quiz.id):
+                continue
             every = [
                 request.localized[(quiz.id, locale)]
                 for locale in request.locales
@@ -319,6 +321,8 @@ class HtmlExporter:
             ]
             for localized in every:
                 yield OutputFile(
-                    PurePosixPath(quiz.id) / f"{localized.locale.tag}.html", player_page(localized, every)
+                    PurePosixPath(quiz.id) / f"{localized.locale.tag}.html",
+                    player_page(localized, every),
+                    quiz=quiz.id,
                 )
         yield OutputFile(PurePosixPath("index.html"), index_page(request))

@@ -78,13 +78,19 @@ class I18nextExporter:
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         for locale in request.locales:
-            quizzes = request.quizzes_in(locale)
-            for localized in quizzes:
+            for localized in request.quizzes_in(locale):
                 folder = PurePosixPath(localized.locale.tag)
                 yield OutputFile(
-                    folder / f"{localized.quiz.id}.json", _render(quiz_resources(localized, request.answers))
+                    folder / f"{localized.quiz.id}.json",
+                    _render(quiz_resources(localized, request.answers)),
+                    quiz=localized.quiz.id,
                 )
-            if quizzes:
+            # The interface namespace is the same in every quiz of a locale: any one of them gives it.
+            first = next(
+                (quiz for quiz in request.content.quizzes if (quiz.id, locale) in request.localized), None
+            )
+            if first is not None:
+                localized = request.localized[(first.id, locale)]
                 yield OutputFile(
-                    PurePosixPath(quizzes[0].locale.tag) / "ui.json", _render(ui_resources(quizzes[0]))
+                    PurePosixPath(localized.locale.tag) / "ui.json", _render(ui_resources(localized))
                 )

@@ -101,4 +101,4 @@ class JsonBundleExporter:
         for locale in request.locales:
             for localized in request.quizzes_in(locale):
                 path = PurePosixPath(localized.quiz.id) / f"{localized.locale.tag}{suffix}"
-                yield OutputFile(path, render(bundle(localized, request.answers)))
+                yield OutputFile(path, render(bundle(localized, request.answers)), quiz=localized.quiz.id)

@@ -16,7 +16,7 @@ from typing import ClassVar
 from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.mo_writer import compile_mo
 from toolkit.exporters.base import ExportRequest, OutputFile
-from toolkit.keys import question_key
+from toolkit.keys import UI_DOMAIN, question_key
 
 
 def _without_questions(catalog: Catalog, prefixes: tuple[str, ...]) -> Catalog:
@@ -37,11 +37,15 @@ class MoExporter:
     presents_quiz: ClassVar[bool] = False
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
-        for (locale, domain), catalog in sorted(request.catalogs.items()):
+        for locale, domain in sorted(request.catalogs):
+            quiz = None if domain == UI_DOMAIN else domain
+            if quiz is not None and not request.includes(quiz):
+                continue
+            catalog = request.catalogs[(locale, domain)]
             localized = request.localized.get((domain, locale))
             prefixes: tuple[str, ...] = ()
             if localized is not None:
                 untranslated = (*localized.fallen_back_questions, *localized.omitted)
                 prefixes = tuple(question_key(domain, question) + "." for question in untranslated)
             data = compile_mo(_without_questions(catalog, prefixes))
-            yield OutputFile(PurePosixPath(locale) / "LC_MESSAGES" / f"{domain}.mo", data)
+            yield OutputFile(PurePosixPath(locale) / "LC_MESSAGES" / f"{domain}.mo", data, quiz=quiz)

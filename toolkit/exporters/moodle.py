@@ -260,8 +260,11 @@ class MoodleExporter:
                 yield OutputFile(
                     PurePosixPath(localized.quiz.id) / f"{localized.locale.tag}{suffix}",
                     _document(localized, versions, multilang=False, answers=request.answers),
+                    quiz=localized.quiz.id,
                 )
         for quiz in request.content.quizzes:
+            if not request.includes(quiz.id):
+                continue
             every = [
                 request.localized[(quiz.id, locale)]
                 for locale in request.locales
@@ -271,4 +274,5 @@ class MoodleExporter:
                 yield OutputFile(
                     PurePosixPath(quiz.id) / f"{MULTILANG_STEM}{suffix}",
                     _document(every[0], _multilang_questions(every), multilang=True, answers=request.answers),
+                    quiz=quiz.id,
                 )

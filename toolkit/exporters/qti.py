@@ -403,4 +403,6 @@ class QtiExporter:
         for locale in request.locales:
             for localized in request.quizzes_in(locale):
                 path = PurePosixPath(localized.quiz.id) / f"{localized.locale.tag}{suffix}"
-                yield OutputFile(path, package(package_files(localized, request.answers)))
+                yield OutputFile(
+                    path, package(package_files(localized, request.answers)), quiz=localized.quiz.id
+                )

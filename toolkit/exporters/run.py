@@ -7,20 +7,21 @@ Files are written only after every exporter has produced its output, atomically,
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.layout import CatalogLayout
-from toolkit.catalogs.project import CatalogError, validated_catalog
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
 from toolkit.diagnostics import Diagnostic
 from toolkit.exporters.base import ExportRequest, OutputFile, exporter_names, load_exporter
+from toolkit.exporters.localizations import LazyCatalogs, LazyLocalizations
 from toolkit.files import OutsideProjectError, confined, write_bytes_atomic
 from toolkit.keys import UI_DOMAIN
-from toolkit.localization import FallbackPolicy, LocalizedQuiz, localize
+from toolkit.localization import FallbackPolicy, LocalizedQuiz
+from toolkit.model import Content
 
 
 class ExportError(Exception):
@@ -41,6 +42,8 @@ class ExportResult:
     unchanged: list[Path] = field(default_factory=list)
     fell_back: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
     omitted: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    quiz_of: dict[Path, str | None] = field(default_factory=dict)
+    """The quiz each file presents (:attr:`OutputFile.quiz`)."""
 
 
 def resolve_formats(names: Sequence[str]) -> list[str]:
@@ -58,8 +61,18 @@ def build_request(
     locales: Sequence[str] = (),
     policy: FallbackPolicy = FallbackPolicy.QUESTION,
     answers: bool = True,
+    *,
+    content: Content | None = None,
+    quiz_ids: frozenset[str] | None = None,
+    preloaded: Mapping[tuple[str, str], Catalog] | None = None,
 ) -> ExportRequest:
-    content = load_content(config.content_path)
+    """The export of ``content`` (read from the project if not given); files for ``quiz_ids`` only.
+
+    Catalogs are validated up front for the quizzes to write; the others are read only if an exporter
+    needs them (an index page). ``preloaded``: catalogs already read and validated, by (locale, domain).
+    """
+    if content is None:
+        content = load_content(config.content_path)
     targets = tuple(locales) if locales else config.target_locales
     for locale in targets:
         if locale not in config.target_locales and locale != config.source_locale:
@@ -67,31 +80,17 @@ def build_request(
     target_locales = tuple(locale for locale in targets if locale != config.source_locale)
     layout = CatalogLayout.for_project(config)
     domains = [quiz.id for quiz in content.quizzes] + ([UI_DOMAIN] if content.interface else [])
-    catalogs: dict[tuple[str, str], Catalog] = {}
-    for locale in target_locales:
-        for domain in domains:
-            path = layout.catalog(locale, domain)
-            if not path.exists():
-                raise CatalogError(
-                    display_path(path), None, "catalog missing; run quizkit update to create it"
-                )
-            catalogs[(locale, domain)] = validated_catalog(path, locale)
-    localized: dict[tuple[str, str], LocalizedQuiz] = {}
-    for quiz in content.quizzes:
-        localized[(quiz.id, config.source_locale)] = localize(
-            quiz, content.interface, config.source_locale, config.source_locale, None, None, policy
-        )
-        for locale in target_locales:
-            localized[(quiz.id, locale)] = localize(
-                quiz,
-                content.interface,
-                locale,
-                config.source_locale,
-                catalogs[(locale, quiz.id)],
-                catalogs.get((locale, UI_DOMAIN)),
-                policy,
-            )
-    return ExportRequest(content, config.source_locale, target_locales, localized, catalogs, policy, answers)
+    catalogs = LazyCatalogs(
+        {(locale, domain): layout.catalog(locale, domain) for locale in target_locales for domain in domains},
+        preloaded,
+    )
+    for locale, domain in catalogs:
+        if domain == UI_DOMAIN or quiz_ids is None or domain in quiz_ids:
+            catalogs[(locale, domain)]
+    localized = LazyLocalizations(content, config.source_locale, target_locales, catalogs, policy)
+    return ExportRequest(
+        content, config.source_locale, target_locales, localized, catalogs, policy, answers, quiz_ids
+    )
 
 
 def run_export(
@@ -108,21 +107,34 @@ def run_export(
         blocking = check_errors(config, request)
         if blocking:
             raise ExportBlockedError(blocking)
+    return write_exports(request, formats, out)
+
+
+def write_exports(request: ExportRequest, formats: Sequence[str], out: Path) -> ExportResult:
+    """Run the exporters over ``request`` and write what they produce under ``out/<format>/``.
+
+    Nothing is written until every exporter has produced its files.
+    """
     _refuse_uncarryable_characters(request)
-    planned: list[tuple[Path, bytes]] = []
+    planned: list[tuple[Path, OutputFile]] = []
     for name in resolve_formats(formats):
         exporter = load_exporter(name)()
         folder = out / name
         for output in exporter.export(request):
-            planned.append((_target(folder, output), output.data))
+            planned.append((_target(folder, output), output))
     result = ExportResult()
-    for path, data in planned:
-        (result.written if write_bytes_atomic(path, data) else result.unchanged).append(path)
-    for key, localized in request.localized.items():
-        if localized.fallen_back_questions:
-            result.fell_back[key] = localized.fallen_back_questions
-        if localized.omitted:
-            result.omitted[key] = localized.omitted
+    for path, output in planned:
+        (result.written if write_bytes_atomic(path, output.data) else result.unchanged).append(path)
+        result.quiz_of[path] = output.quiz
+    localized = request.localized
+    done = localized.localized_so_far() if isinstance(localized, LazyLocalizations) else dict(localized)
+    for key, quiz in done.items():
+        if not request.includes(key[0]):
+            continue
+        if quiz.fallen_back_questions:
+            result.fell_back[key] = quiz.fallen_back_questions
+        if quiz.omitted:
+            result.omitted[key] = quiz.omitted
     return result
 
 
@@ -151,15 +163,20 @@ def _texts(localized: LocalizedQuiz) -> Iterator[tuple[str, str]]:
 
 
 def _refuse_uncarryable_characters(request: ExportRequest) -> None:
-    for localized in request.localized.values():
-        for key, text in _texts(localized):
-            found = NOT_XML_CHARACTER.search(text)
-            if found:
-                where = key if key.startswith(f"{UI_DOMAIN}.") else f"{localized.quiz.id}.{key}"
-                raise ExportError(
-                    f"{where} [{localized.locale.tag}] contains U+{ord(found.group(0)):04X}, a control "
-                    "character no export format can carry; remove it (quizkit check shows its line)"
-                )
+    for locale in request.locales:
+        for localized in request.quizzes_in(locale):
+            _refuse_in(localized)
+
+
+def _refuse_in(localized: LocalizedQuiz) -> None:
+    for key, text in _texts(localized):
+        found = NOT_XML_CHARACTER.search(text)
+        if found:
+            where = key if key.startswith(f"{UI_DOMAIN}.") else f"{localized.quiz.id}.{key}"
+            raise ExportError(
+                f"{where} [{localized.locale.tag}] contains U+{ord(found.group(0)):04X}, a control "
+                "character no export format can carry; remove it (quizkit check shows its line)"
+            )
 
 
 def check_errors(config: ProjectConfig, request: ExportRequest) -> list[Diagnostic]:

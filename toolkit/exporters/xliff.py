@@ -10,6 +10,7 @@ from pathlib import PurePosixPath
 from typing import ClassVar
 
 from toolkit.exporters.base import ExportRequest, OutputFile
+from toolkit.keys import UI_DOMAIN
 from toolkit.locale_info import bcp47
 from toolkit.xliff import catalog_to_xliff
 
@@ -20,9 +21,13 @@ class XliffExporter:
     presents_quiz: ClassVar[bool] = False
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
-        for (locale, domain), catalog in sorted(request.catalogs.items()):
+        for locale, domain in sorted(request.catalogs):
+            quiz = None if domain == UI_DOMAIN else domain
+            if quiz is not None and not request.includes(quiz):
+                continue
+            catalog = request.catalogs[(locale, domain)]
             original = f"locales/{locale}/LC_MESSAGES/{domain}.po"
             data = catalog_to_xliff(
                 catalog, domain, locale, bcp47(request.source_locale), bcp47(locale), original
             )
-            yield OutputFile(PurePosixPath(bcp47(locale)) / f"{domain}.xlf", data)
+            yield OutputFile(PurePosixPath(bcp47(locale)) / f"{domain}.xlf", data, quiz=quiz)

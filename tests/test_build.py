@@ -1,0 +1,309 @@
+"""Incremental ``quizkit build`` (toolkit/build.py): it redoes only what changed, and is never stale.
+
+Each incremental build is compared, file for file, with a build of the same inputs from scratch (a copy
+with no cache and no outputs), after each kind of change the cache must notice in turn.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from support import snapshot
+
+import toolkit
+import toolkit.exporters.qti
+from toolkit.build import BuildFailedError, BuildResult, run_build
+from toolkit.build_cache import CACHE_FOLDER, cache_path
+from toolkit.config import load_config
+
+QUIZ = "data-parallel"
+SECOND = "data-parallel-copy"
+OUTPUT_FOLDERS = ("locales", "dist")
+
+
+def add_second_quiz(project: Path) -> None:
+    """A second quiz (a renamed copy, translated), so that one quiz can change while another does not."""
+    source = (project / f"content/{QUIZ}.yaml").read_text(encoding="utf-8")
+    (project / f"content/{SECOND}.yaml").write_text(
+        source.replace(f"id: {QUIZ}\n", f"id: {SECOND}\n", 1), encoding="utf-8"
+    )
+    catalog = (project / f"locales/ur/LC_MESSAGES/{QUIZ}.po").read_text(encoding="utf-8")
+    (project / f"locales/ur/LC_MESSAGES/{SECOND}.po").write_text(
+        catalog.replace(f'msgctxt "{QUIZ}.', f'msgctxt "{SECOND}.'), encoding="utf-8"
+    )
+
+
+def build(project: Path, monkeypatch: pytest.MonkeyPatch, *, clean: bool = False) -> BuildResult:
+    monkeypatch.chdir(project)
+    return run_build(load_config(project), clean=clean)
+
+
+def outputs(project: Path) -> dict[str, bytes]:
+    found: dict[str, bytes] = {}
+    for folder in OUTPUT_FOLDERS:
+        found.update({f"{folder}/{name}": data for name, data in snapshot(project / folder).items()})
+    return found
+
+
+def inputs_only(project: Path, target: Path) -> Path:
+    """A copy of the project's inputs: no cache, no bundles, no compiled catalogs, no templates."""
+    shutil.copytree(project, target, ignore=shutil.ignore_patterns(CACHE_FOLDER, "dist", "*.mo", "*.pot"))
+    return target
+
+
+def outcome(project: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, object]:
+    try:
+        build(project, monkeypatch)
+    except BuildFailedError as error:
+        return ("failed", [item.to_dict() for item in error.diagnostics])
+    return ("built", outputs(project))
+
+
+def assert_same_as_from_scratch(project: Path, scratch: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    reference = inputs_only(project, scratch)
+    incremental = outcome(project, monkeypatch)
+    expected = outcome(reference, monkeypatch)
+    assert incremental[0] == expected[0]
+    if isinstance(incremental[1], dict) and isinstance(expected[1], dict):
+        different = sorted(
+            name
+            for name in set(incremental[1]) | set(expected[1])
+            if incremental[1].get(name) != expected[1].get(name)
+        )
+        assert different == []
+    else:
+        assert incremental[1] == expected[1]
+    return incremental[0]
+
+
+def replace_in(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{path.name} no longer holds {old!r}: choose another edit"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_a_build_with_no_change_redoes_nothing_and_writes_nothing(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = build(project, monkeypatch)
+    assert sorted(first.rebuilt) == [QUIZ, "ui"]
+    before = snapshot(project)
+    second = build(project, monkeypatch)
+    assert (second.rebuilt, second.written, second.removed) == ([], [], [])
+    assert snapshot(project) == before
+    assert [(step.name, step.detail) for step in second.steps] == [
+        ("validate", "2 files, 0 changed"),
+        ("update", "0 of 2 domains"),
+        ("check", "0 warnings"),
+        ("compile", "0 of 2 catalogs"),
+        ("export", "nothing changed"),
+    ]
+    # The summary comes from the cache, and says what the full build said.
+    assert second.locales == first.locales
+
+
+def test_one_quiz_changed_rewrites_only_its_outputs(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    add_second_quiz(project)
+    build(project, monkeypatch)
+    before = snapshot(project)
+    replace_in(
+        project / f"content/{SECOND}.yaml",
+        "In standard data parallelism, what does each GPU hold?",
+        "In plain data parallelism, what does each GPU hold?",
+    )
+    result = build(project, monkeypatch)
+    assert result.rebuilt == [SECOND]
+    written = sorted(path.relative_to(project.resolve()).as_posix() for path in result.written)
+    assert written == sorted(
+        [
+            f"locales/{SECOND}.pot",
+            f"locales/ur/LC_MESSAGES/{SECOND}.po",
+            f"locales/ur/LC_MESSAGES/{SECOND}.mo",
+            f"dist/html/{SECOND}/en.html",
+            f"dist/html/{SECOND}/ur.html",
+            f"dist/i18next/en/{SECOND}.json",
+            f"dist/i18next/ur/{SECOND}.json",
+            f"dist/json/{SECOND}/en.json",
+            f"dist/json/{SECOND}/ur.json",
+            f"dist/mo/ur/LC_MESSAGES/{SECOND}.mo",
+            f"dist/moodle/{SECOND}/en.xml",
+            f"dist/moodle/{SECOND}/ur.xml",
+            f"dist/moodle/{SECOND}/multilang.xml",
+            f"dist/qti/{SECOND}/en.zip",
+            f"dist/qti/{SECOND}/ur.zip",
+            f"dist/xliff/ur/{SECOND}.xlf",
+        ]
+    )
+    after = snapshot(project)
+    changed = {name for name in set(before) | set(after) if before.get(name) != after.get(name)}
+    assert changed == set(written) | {f"content/{SECOND}.yaml", f"{CACHE_FOLDER}/build.json"}
+    assert not any(QUIZ + "/" in name or name.endswith(f"/{QUIZ}.json") for name in changed)
+
+
+def test_the_cache_never_serves_a_stale_output(
+    project: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Content, catalogs, interface messages, configuration, quizkit's version and glossary change in
+    turn; the interface catalog changes alone too (every quiz's bundles show its messages)."""
+    add_second_quiz(project)
+    build(project, monkeypatch)
+    catalog = project / f"locales/ur/LC_MESSAGES/{QUIZ}.po"
+    glossary = project / "locales/glossary/ur.yaml"
+    configuration = project / "pyproject.toml"
+
+    def bump_version() -> None:
+        monkeypatch.setattr(toolkit, "__version__", "99.0.0")
+        monkeypatch.setattr(toolkit.exporters.qti, "__version__", "99.0.0")
+
+    changes: list[tuple[str, Callable[[], None], str]] = [
+        (
+            "content",
+            lambda: replace_in(
+                project / f"content/{QUIZ}.yaml",
+                "In standard data parallelism, what does each GPU hold?",
+                "In plain data parallelism, what does each GPU hold?",
+            ),
+            "built",
+        ),
+        (
+            "catalog",
+            lambda: replace_in(catalog, "ڈیٹا پیرالیلزم کوئز", "ڈیٹا پیرالیلزم کا کوئز"),
+            "built",
+        ),
+        (
+            "interface catalog",
+            lambda: replace_in(
+                project / "locales/ur/LC_MESSAGES/ui.po",
+                'msgstr "سوال {current} از {total}"',
+                'msgstr "سوال {current} / {total}"',
+            ),
+            "built",
+        ),
+        (
+            "interface messages",
+            lambda: replace_in(project / "content/ui.yaml", "text: Check answer", "text: Check my answer"),
+            "built",
+        ),
+        (
+            "configuration",
+            lambda: replace_in(
+                configuration,
+                'output-dir = "dist"\n',
+                'output-dir = "dist"\nexport-formats = ["json", "qti"]\n',
+            ),
+            "built",
+        ),
+        ("quizkit's version", bump_version, "built"),
+        (
+            "glossary",
+            lambda: replace_in(
+                glossary,
+                "preferred: آپٹیمائزر کی حالت\n    wrong: [اصلاح کی حالت]",
+                "preferred: اصلاح کی حالت\n    wrong: [آپٹیمائزر کی حالت]",
+            ),
+            "failed",
+        ),
+    ]
+    for number, (what, change, expected) in enumerate(changes):
+        change()
+        scratch = tmp_path_factory.mktemp(f"scratch-{number}") / "project"
+        assert assert_same_as_from_scratch(project, scratch, monkeypatch) == expected, what
+    # The glossary made a translation wrong: the build fails, again and again, and never from the cache.
+    with pytest.raises(BuildFailedError):
+        build(project, monkeypatch)
+
+
+def test_version_change_rewrites_what_names_the_version(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    build(project, monkeypatch)
+    package = project / f"dist/qti/{QUIZ}/ur.zip"
+    before = package.read_bytes()
+    monkeypatch.setattr(toolkit, "__version__", "99.0.0")
+    monkeypatch.setattr(toolkit.exporters.qti, "__version__", "99.0.0")
+    result = build(project, monkeypatch)
+    assert sorted(result.rebuilt) == [QUIZ, "ui"]
+    assert package.read_bytes() != before
+
+
+def test_clean_redoes_every_quiz(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    build(project, monkeypatch)
+    before = outputs(project)
+    result = build(project, monkeypatch, clean=True)
+    assert sorted(result.rebuilt) == [QUIZ, "ui"]
+    assert result.written == []
+    assert outputs(project) == before
+
+
+def test_outputs_deleted_or_edited_by_hand_are_rebuilt(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    build(project, monkeypatch)
+    before = outputs(project)
+    (project / f"dist/json/{QUIZ}/ur.json").unlink()
+    (project / "dist/html/index.html").write_text("edited", encoding="utf-8")
+    (project / "locales/ur/LC_MESSAGES/ui.mo").unlink()
+    result = build(project, monkeypatch)
+    assert sorted(result.rebuilt) == [QUIZ, "ui"]
+    assert outputs(project) == before
+
+
+def test_outputs_of_a_deleted_quiz_and_a_dropped_format_are_removed(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    add_second_quiz(project)
+    build(project, monkeypatch)
+    (project / f"content/{SECOND}.yaml").unlink()
+    replace_in(
+        project / "pyproject.toml",
+        'output-dir = "dist"\n',
+        'output-dir = "dist"\nexport-formats = ["json"]\n',
+    )
+    result = build(project, monkeypatch)
+    names = outputs(project)
+    assert not any(SECOND in name and not name.endswith((".po", ".pot")) for name in names)
+    assert sorted(path.name for path in (project / "dist").iterdir()) == ["json"]
+    # Translations are never removed, whatever happens to the content.
+    assert (project / f"locales/ur/LC_MESSAGES/{SECOND}.po").exists()
+    assert result.removed
+
+
+@pytest.mark.parametrize(
+    "cache_text",
+    [
+        "not json",
+        "{}",
+        '{"format": 1, "environment": "x"}',
+        "[1, 2]",
+    ],
+)
+def test_an_unreadable_cache_is_ignored(
+    project: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, cache_text: str
+) -> None:
+    build(project, monkeypatch)
+    cache_path(project).write_text(cache_text, encoding="utf-8")
+    (project / f"dist/json/{QUIZ}/ur.json").write_text("stale", encoding="utf-8")
+    scratch = tmp_path_factory.mktemp("scratch") / "project"
+    assert assert_same_as_from_scratch(project, scratch, monkeypatch) == "built"
+
+
+def test_a_hostile_cache_cannot_delete_files_outside_the_outputs(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    build(project, monkeypatch)
+    document = json.loads(cache_path(project).read_bytes())
+    outside = project.parent / "precious.txt"
+    outside.write_text("keep me", encoding="utf-8")
+    catalog = f"locales/ur/LC_MESSAGES/{QUIZ}.po"
+    document["shared_outputs"].update(
+        {"../precious.txt": [1, 1], catalog: [1, 1], f"content/{QUIZ}.yaml": [1, 1]}
+    )
+    cache_path(project).write_text(json.dumps(document), encoding="utf-8")
+    result = build(project, monkeypatch)
+    assert result.removed == []
+    assert outside.read_text(encoding="utf-8") == "keep me"
+    assert (project / catalog).exists() and (project / f"content/{QUIZ}.yaml").exists()

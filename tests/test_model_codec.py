@@ -1,0 +1,47 @@
+"""The content model as JSON (toolkit/model_codec.py): what the build cache keeps of a validated quiz."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from support import ROOT
+
+from toolkit.content.validation import load_content
+from toolkit.diagnostics import Diagnostic, Severity
+from toolkit.model import InterfaceMessages, Quiz
+from toolkit.model_codec import CodecError, decode, decode_diagnostic, encode
+
+
+def test_shipped_content_round_trips_through_json() -> None:
+    content = load_content(ROOT / "content")
+    assert content.interface is not None
+    for quiz in content.quizzes:
+        assert decode(Quiz, json.loads(json.dumps(encode(quiz)))) == quiz
+    assert decode(InterfaceMessages, json.loads(json.dumps(encode(content.interface)))) == content.interface
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda data: data.pop("guide"), "expected the fields of Quiz"),
+        (lambda data: data.update(level="expert"), "'expert' is not a Level"),
+        (lambda data: data.update(questions={}), "expected a list"),
+        (lambda data: data["title"].update(key=7), "expected str, found 7"),
+        (lambda data: data.update(shuffle="yes"), "expected bool, found 'yes'"),
+    ],
+)
+def test_data_that_is_not_a_quiz_is_refused(change: object, message: str) -> None:
+    quiz = load_content(ROOT / "content").quizzes[0]
+    data = json.loads(json.dumps(encode(quiz)))
+    assert callable(change)
+    change(data)
+    with pytest.raises(CodecError, match=message):
+        decode(Quiz, data)
+
+
+def test_diagnostics_round_trip() -> None:
+    diagnostic = Diagnostic("content/a.yaml", 3, 5, Severity.WARNING, "style", "a message", "$.id", "a.title")
+    assert decode_diagnostic(json.loads(json.dumps(diagnostic.to_dict()))) == diagnostic
+    with pytest.raises(CodecError):
+        decode_diagnostic({"file": "a"})

@@ -1,0 +1,215 @@
+"""What the last successful build read and wrote, so that the next build redoes only what changed.
+
+The cache lives in ``<project>/.quizkit-cache/build.json``; deleting the folder costs one full build and
+nothing else. It records:
+
+* for each content file: the digest of its bytes, its validation findings and its validated model
+  (:mod:`toolkit.model_codec`), so an unchanged quiz is not parsed again;
+* for each domain (a quiz, or ``ui``): a key, the digest of every input its outputs depend on, the files
+  written for it with their size and modification time, and its check findings and statistics;
+* the files that depend on the project as a whole (an index page), under a key made of every domain key.
+
+An entry is used only when its key matches *and* every file recorded for it is still on disk as the build
+left it, so a file deleted or edited by hand is rebuilt. The environment key (quizkit's version and
+source, the registered plugins, the Python version) is part of every key: a new quizkit rebuilds all.
+A cache that cannot be read is ignored, never trusted in part.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from pathlib import Path
+
+from toolkit.files import write_bytes_atomic
+
+CACHE_FOLDER = ".quizkit-cache"
+CACHE_FILE = "build.json"
+CACHE_FORMAT = 1
+PLUGIN_GROUPS = ("quizkit.checks", "quizkit.exporters")
+
+Stamp = tuple[int, int]
+"""Size and modification time (ns) of a file the build wrote."""
+
+
+def digest_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def digest_file(path: Path) -> str:
+    """Digest of a file's bytes, or ``"missing"``: a file appearing or vanishing changes the key too."""
+    try:
+        return digest_bytes(path.read_bytes())
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+        return "missing"
+
+
+def combined_key(*parts: str) -> str:
+    return digest_bytes("\0".join(parts).encode("utf-8"))
+
+
+def stamp(path: Path) -> Stamp | None:
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return (status.st_size, status.st_mtime_ns)
+
+
+def environment_key(config_bytes: bytes) -> str:
+    """Everything besides the project's files that decides what a build writes.
+
+    quizkit's own source files are hashed (not only its version), so an edited checkout rebuilds too;
+    third-party plugins count by name, entry point and distribution version.
+    """
+    import toolkit
+
+    package = Path(toolkit.__file__).parent
+    hasher = hashlib.sha256()
+    hasher.update(f"{toolkit.__version__}\0{sys.version}\0{CACHE_FORMAT}\0".encode())
+    for path in sorted(package.rglob("*")):
+        if path.suffix in (".py", ".json", ".css", ".js", ".html", ".yaml") and path.is_file():
+            hasher.update(path.relative_to(package).as_posix().encode("utf-8") + b"\0")
+            hasher.update(path.read_bytes())
+    for group in PLUGIN_GROUPS:
+        for point in sorted(entry_points(group=group), key=lambda item: (item.name, item.value)):
+            distribution = point.dist
+            version = f"{distribution.name} {distribution.version}" if distribution is not None else ""
+            hasher.update(f"{group}\0{point.name}\0{point.value}\0{version}\0".encode())
+    hasher.update(config_bytes)
+    return hasher.hexdigest()
+
+
+@dataclass(frozen=True)
+class ContentRecord:
+    digest: str
+    diagnostics: list[object]
+    model: object
+    kind: str
+    """``quiz`` or ``interface``."""
+
+
+@dataclass(frozen=True)
+class DomainRecord:
+    key: str
+    outputs: dict[str, Stamp]
+    """Files written for the domain, relative to the project root."""
+    findings: list[object]
+    statistics: dict[str, tuple[int, int]]
+    """Translated and total messages, by locale."""
+
+
+@dataclass
+class BuildCache:
+    environment: str
+    content: dict[str, ContentRecord] = field(default_factory=dict)
+    domains: dict[str, DomainRecord] = field(default_factory=dict)
+    shared_key: str = ""
+    shared_outputs: dict[str, Stamp] = field(default_factory=dict)
+
+
+def cache_path(root: Path) -> Path:
+    return root / CACHE_FOLDER / CACHE_FILE
+
+
+def load_cache(root: Path) -> BuildCache | None:
+    """The cache of the last build, made in whichever environment; None if it is missing or unreadable.
+
+    Only a cache of the current environment may stand in for work; any cache says what was written.
+    """
+    try:
+        data = json.loads(cache_path(root).read_bytes())
+    except (OSError, ValueError):
+        return None
+    try:
+        if data["format"] != CACHE_FORMAT:
+            return None
+        return BuildCache(
+            str(data["environment"]),
+            {
+                name: ContentRecord(
+                    str(record["digest"]), list(record["diagnostics"]), record["model"], str(record["kind"])
+                )
+                for name, record in data["content"].items()
+            },
+            {
+                name: DomainRecord(
+                    str(record["key"]),
+                    _stamps(record["outputs"]),
+                    list(record["findings"]),
+                    {
+                        str(locale): (int(pair[0]), int(pair[1]))
+                        for locale, pair in record["statistics"].items()
+                    },
+                )
+                for name, record in data["domains"].items()
+            },
+            str(data["shared_key"]),
+            _stamps(data["shared_outputs"]),
+        )
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return None
+
+
+def _stamps(data: Mapping[str, object]) -> dict[str, Stamp]:
+    stamps: dict[str, Stamp] = {}
+    for name, value in data.items():
+        if not isinstance(value, list) or len(value) != 2:
+            raise ValueError(name)
+        stamps[str(name)] = (int(value[0]), int(value[1]))
+    return stamps
+
+
+def save_cache(root: Path, cache: BuildCache) -> None:
+    data = {
+        "format": CACHE_FORMAT,
+        "environment": cache.environment,
+        "content": {
+            name: {
+                "digest": record.digest,
+                "diagnostics": record.diagnostics,
+                "model": record.model,
+                "kind": record.kind,
+            }
+            for name, record in sorted(cache.content.items())
+        },
+        "domains": {
+            name: {
+                "key": record.key,
+                "outputs": {path: list(value) for path, value in sorted(record.outputs.items())},
+                "findings": record.findings,
+                "statistics": {locale: list(pair) for locale, pair in sorted(record.statistics.items())},
+            }
+            for name, record in sorted(cache.domains.items())
+        },
+        "shared_key": cache.shared_key,
+        "shared_outputs": {path: list(value) for path, value in sorted(cache.shared_outputs.items())},
+    }
+    folder = root / CACHE_FOLDER
+    folder.mkdir(exist_ok=True)
+    marker = folder / "CACHEDIR.TAG"
+    if not marker.exists():
+        # The standard tag (bford.info/cachedir) keeps backup tools out of the folder.
+        write_bytes_atomic(
+            marker,
+            b"Signature: 8a477f597d28d172789f06886806bc55\n# quizkit build cache; safe to delete.\n",
+        )
+    write_bytes_atomic(cache_path(root), json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+
+
+def outputs_intact(root: Path, outputs: Mapping[str, Stamp]) -> bool:
+    return all(stamp(root / name) == value for name, value in outputs.items())
+
+
+def stamps_of(root: Path, paths: Iterable[Path]) -> dict[str, Stamp]:
+    stamps: dict[str, Stamp] = {}
+    for path in paths:
+        value = stamp(path)
+        if value is not None:
+            stamps[os.path.relpath(path, root).replace(os.sep, "/")] = value
+    return stamps

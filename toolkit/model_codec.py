@@ -1,0 +1,152 @@
+"""The content model as plain JSON data, so the build cache can hand back a validated quiz unparsed.
+
+Generic over the model's frozen dataclasses: fields are read from their type hints, so a field added to
+the model is carried without touching this module. Only the types the model uses are supported (str,
+int, bool, None, enums, tuples and nested dataclasses); anything else fails loudly, and the cache entry
+is then simply rebuilt.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+import types
+import typing
+from typing import Any, TypeVar
+
+from toolkit import model
+from toolkit.diagnostics import Diagnostic, Severity
+
+ModelType = TypeVar("ModelType")
+
+
+class CodecError(ValueError):
+    pass
+
+
+def encode(value: object) -> object:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {field.name: encode(getattr(value, field.name)) for field in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [encode(item) for item in value]
+    if value is None or isinstance(value, str | int | float):
+        return value
+    raise CodecError(f"cannot encode {type(value).__name__}")
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls, vars(model))
+
+
+def decode(kind: type[ModelType], data: object) -> ModelType:
+    return typing.cast(ModelType, _decoder(typing.cast(Any, kind))(data))
+
+
+Decoder = typing.Callable[[object], object]
+
+
+@functools.cache
+def _decoder(kind: Any) -> Decoder:
+    """A decoding function per type, worked out once: the cache decodes thousands of quizzes."""
+    origin = typing.get_origin(kind)
+    if origin in (typing.Union, types.UnionType):
+        options = typing.get_args(kind)
+        (inner,) = [option for option in options if option is not type(None)]
+        inner_decoder = _decoder(inner)
+        allows_none = type(None) in options
+
+        def decode_union(data: object) -> object:
+            if data is None and allows_none:
+                return None
+            return inner_decoder(data)
+
+        return decode_union
+    if origin is tuple:
+        arguments = typing.get_args(kind)
+        if len(arguments) == 2 and arguments[1] is Ellipsis:
+            item_decoder = _decoder(arguments[0])
+
+            def decode_sequence(data: object) -> object:
+                if not isinstance(data, list):
+                    raise CodecError(f"expected a list for {kind}")
+                return tuple(item_decoder(item) for item in data)
+
+            return decode_sequence
+        decoders = [_decoder(argument) for argument in arguments]
+
+        def decode_tuple(data: object) -> object:
+            if not isinstance(data, list) or len(data) != len(decoders):
+                raise CodecError(f"expected {len(decoders)} items for {kind}")
+            return tuple(decoder(item) for decoder, item in zip(decoders, data, strict=True))
+
+        return decode_tuple
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        cls = kind
+        hints = _hints(cls)
+        fields = [(field.name, _decoder(hints[field.name])) for field in dataclasses.fields(cls)]
+        names = {name for name, _ in fields}
+
+        def decode_dataclass(data: object) -> object:
+            if not isinstance(data, dict) or data.keys() != names:
+                raise CodecError(f"expected the fields of {cls.__name__}")
+            return cls(**{name: decoder(data[name]) for name, decoder in fields})
+
+        return decode_dataclass
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        enumeration = kind
+
+        def decode_enum(data: object) -> object:
+            try:
+                return enumeration(data)
+            except ValueError:
+                raise CodecError(f"{data!r} is not a {enumeration.__name__}") from None
+
+        return decode_enum
+    if kind in (str, int, bool):
+        scalar = kind
+
+        def decode_scalar(data: object) -> object:
+            if type(data) is not scalar:
+                raise CodecError(f"expected {scalar.__name__}, found {data!r}")
+            return data
+
+        return decode_scalar
+    raise CodecError(f"the model codec does not know {kind}")
+
+
+def encode_diagnostic(diagnostic: Diagnostic) -> dict[str, object]:
+    return diagnostic.to_dict()
+
+
+def decode_diagnostic(data: object) -> Diagnostic:
+    if not isinstance(data, dict):
+        raise CodecError("expected a diagnostic object")
+    try:
+        return Diagnostic(
+            str(data["file"]),
+            _optional_int(data["line"]),
+            _optional_int(data["column"]),
+            Severity(data["severity"]),
+            str(data["code"]),
+            str(data["message"]),
+            _optional_str(data["path"]),
+            _optional_str(data["key"]),
+        )
+    except (KeyError, ValueError) as error:
+        raise CodecError(f"bad diagnostic: {error}") from None
+
+
+def _optional_int(value: object) -> int | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise CodecError("expected an integer")
+
+
+def _optional_str(value: object) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    raise CodecError("expected a string")
