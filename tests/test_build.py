@@ -307,3 +307,55 @@ def test_a_hostile_cache_cannot_delete_files_outside_the_outputs(
     assert result.removed == []
     assert outside.read_text(encoding="utf-8") == "keep me"
     assert (project / catalog).exists() and (project / f"content/{QUIZ}.yaml").exists()
+
+
+def add_quizzes(project: Path, count: int) -> list[str]:
+    source = (project / f"content/{QUIZ}.yaml").read_text(encoding="utf-8")
+    catalog = (project / f"locales/ur/LC_MESSAGES/{QUIZ}.po").read_text(encoding="utf-8")
+    names = [f"{QUIZ}-{number}" for number in range(count)]
+    for name in names:
+        (project / f"content/{name}.yaml").write_text(
+            source.replace(f"id: {QUIZ}\n", f"id: {name}\n", 1), encoding="utf-8"
+        )
+        (project / f"locales/ur/LC_MESSAGES/{name}.po").write_text(
+            catalog.replace(f'msgctxt "{QUIZ}.', f'msgctxt "{name}.'), encoding="utf-8"
+        )
+    return names
+
+
+def test_worker_processes_build_exactly_what_one_process_builds(
+    project: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import toolkit.build_steps
+
+    monkeypatch.setattr(toolkit.build_steps, "PARALLEL_FROM", 1)
+    add_quizzes(project, 5)
+    replace_in(
+        project / f"content/{QUIZ}-3.yaml", "In standard data parallelism", "In plain data parallelism"
+    )
+    serial_project = inputs_only(project, tmp_path_factory.mktemp("serial") / "project")
+    monkeypatch.chdir(project)
+    parallel = run_build(load_config(project), jobs=2)
+    monkeypatch.chdir(serial_project)
+    serial = run_build(load_config(serial_project), jobs=1)
+    assert outputs(project) == outputs(serial_project)
+    assert (parallel.locales, parallel.warnings) == (serial.locales, serial.warnings)
+    assert sorted(parallel.rebuilt) == sorted(serial.rebuilt)
+    assert any(item.code == "fuzzy" for item in parallel.warnings)
+
+
+def test_an_error_in_a_worker_is_reported_with_its_place(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import toolkit.build_steps
+    from toolkit.catalogs.project import CatalogError
+
+    monkeypatch.setattr(toolkit.build_steps, "PARALLEL_FROM", 1)
+    names = add_quizzes(project, 3)
+    broken = project / f"locales/ur/LC_MESSAGES/{names[1]}.po"
+    broken.write_text(broken.read_text(encoding="utf-8") + '\nmsgid "unterminated\n', encoding="utf-8")
+    monkeypatch.chdir(project)
+    with pytest.raises(CatalogError) as raised:
+        run_build(load_config(project), jobs=2)
+    assert raised.value.file == f"locales/ur/LC_MESSAGES/{names[1]}.po"
+    assert raised.value.line is not None

@@ -25,6 +25,7 @@ more is isolated: "2 × 3 = 6", "1.5", "-1", "50%", "8-GPU", "8 GPUs".
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Literal
@@ -45,6 +46,10 @@ _ATTACHED_AFTER = "+#%°′″"
 _ATTACHED_BEFORE = "+-\u2212±$€£#"
 
 SegmentKind = Literal["text", "latin", "code"]
+
+
+# The characters _is_latin accepts, to skip right-to-left text in one search instead of a loop.
+_LATIN = re.compile("[A-Za-z0-9\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]")
 
 
 def _is_latin(character: str) -> bool:
@@ -154,10 +159,10 @@ def latin_runs(text: str) -> list[tuple[int, int]]:
     # a run cut short by a bracket is followed by another run in the same stretch.
     stretch_end = latin_end = 0
     while position < length:
-        if not _is_latin(text[position]):
-            position += 1
-            continue
-        start = position
+        found = _LATIN.search(text, position)
+        if found is None:
+            break
+        start = position = found.start()
         if start >= stretch_end:
             latin_end = scan = _past_marks(text, start + 1)
             while scan < length and (_is_latin(text[scan]) or _is_joiner(text[scan])):

@@ -58,6 +58,11 @@ class Term:
         flags = 0 if self.keep_latin else re.IGNORECASE
         return re.compile(rf"(?<!\w){words}{_ENGLISH_INFLECTION}(?!\w)", flags)
 
+    @functools.cached_property
+    def _first_word(self) -> str:
+        """A word every match contains (case folded): a cheap test before the regular expression."""
+        return _normalized_english(self.english).split(" ")[0].casefold()
+
     @property
     def accepted(self) -> tuple[str, ...]:
         return (self.preferred, *self.variants, *self.forms)
@@ -85,9 +90,11 @@ class Glossary:
         """Terms in the source's prose (inline code is the inline-code check's business); where
         terms overlap, the longest match wins: "optimizer state" hides "optimizer" and "state"."""
         text = _normalized_english(re.sub(r"`[^`]*`", " ", source))
+        folded = text.casefold()
         matches = [
             (match.start(), match.end(), term)
             for term in self.terms
+            if term._first_word in folded
             for match in term._pattern.finditer(text)
         ]
         kept: list[Term] = []

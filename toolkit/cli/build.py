@@ -35,7 +35,14 @@ from toolkit.cli.output import (
     is_flag=True,
     help="Ignore the cache of the last build (.quizkit-cache/) and redo every step for every quiz.",
 )
-def build_command(output_format: str | None, clean: bool) -> None:
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Processes that share the work on many quizzes (default: one per core).",
+)
+def build_command(output_format: str | None, clean: bool, jobs: int | None) -> None:
     """Validate, extract, update, check, compile and export: content to every bundle.
 
     Stops at the first step with errors and lists them (exit 1). Only quizzes whose inputs changed
@@ -60,7 +67,11 @@ def build_command(output_format: str | None, clean: bool) -> None:
         with reported_errors(), changing_project(config, "build"), bulk_work():
             try:
                 result = run_build(
-                    config, announce, clean=clean, on_progress=progress.show if progress is not None else None
+                    config,
+                    announce,
+                    clean=clean,
+                    jobs=jobs,
+                    on_progress=progress.show if progress is not None else None,
                 )
             finally:
                 if progress is not None:

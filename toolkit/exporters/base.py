@@ -42,7 +42,11 @@ class ExportRequest:
     """False for the delivery variant: no correct ids, feedback or explanations."""
     quiz_ids: frozenset[str] | None = None
     """The quizzes to write files for (None: all). Files that depend on the whole project, such as an
-    index, are written in any case and may read every quiz: ``localized`` and ``catalogs`` hold all."""
+    index, are written whenever ``shared`` is true, and may read every quiz: ``localized`` and
+    ``catalogs`` hold all."""
+    shared: bool = True
+    """Whether to write the files that depend on the whole project (``OutputFile.quiz`` None). A
+    parallel build asks each worker for its quizzes' files only, and for the shared files once."""
 
     @property
     def locales(self) -> tuple[str, ...]:

@@ -325,4 +325,5 @@ class HtmlExporter:
                     player_page(localized, every),
                     quiz=quiz.id,
                 )
-        yield OutputFile(PurePosixPath("index.html"), index_page(request))
+        if request.shared:
+            yield OutputFile(PurePosixPath("index.html"), index_page(request))

@@ -86,6 +86,8 @@ class I18nextExporter:
                     quiz=localized.quiz.id,
                 )
             # The interface namespace is the same in every quiz of a locale: any one of them gives it.
+            if not request.shared:
+                continue
             first = next(
                 (quiz for quiz in request.content.quizzes if (quiz.id, locale) in request.localized), None
             )

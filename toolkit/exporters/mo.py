@@ -39,7 +39,7 @@ class MoExporter:
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         for locale, domain in sorted(request.catalogs):
             quiz = None if domain == UI_DOMAIN else domain
-            if quiz is not None and not request.includes(quiz):
+            if not (request.shared if quiz is None else request.includes(quiz)):
                 continue
             catalog = request.catalogs[(locale, domain)]
             localized = request.localized.get((domain, locale))

@@ -65,6 +65,7 @@ def build_request(
     content: Content | None = None,
     quiz_ids: frozenset[str] | None = None,
     preloaded: Mapping[tuple[str, str], Catalog] | None = None,
+    shared: bool = True,
 ) -> ExportRequest:
     """The export of ``content`` (read from the project if not given); files for ``quiz_ids`` only.
 
@@ -85,11 +86,11 @@ def build_request(
         preloaded,
     )
     for locale, domain in catalogs:
-        if domain == UI_DOMAIN or quiz_ids is None or domain in quiz_ids:
+        if (domain == UI_DOMAIN and shared) or quiz_ids is None or domain in quiz_ids:
             catalogs[(locale, domain)]
     localized = LazyLocalizations(content, config.source_locale, target_locales, catalogs, policy)
     return ExportRequest(
-        content, config.source_locale, target_locales, localized, catalogs, policy, answers, quiz_ids
+        content, config.source_locale, target_locales, localized, catalogs, policy, answers, quiz_ids, shared
     )
 
 

@@ -23,7 +23,7 @@ class XliffExporter:
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         for locale, domain in sorted(request.catalogs):
             quiz = None if domain == UI_DOMAIN else domain
-            if quiz is not None and not request.includes(quiz):
+            if not (request.shared if quiz is None else request.includes(quiz)):
                 continue
             catalog = request.catalogs[(locale, domain)]
             original = f"locales/{locale}/LC_MESSAGES/{domain}.po"

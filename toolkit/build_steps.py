@@ -1,0 +1,493 @@
+"""The steps of one ``quizkit build`` (:mod:`toolkit.build`), over the domains that changed.
+
+Each step that works through many domains hands slices of them to worker processes
+(:mod:`toolkit.parallel`); a step's results come back to this process, which alone decides whether the
+build goes on, and alone writes the cache.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from toolkit.build import BuildFailedError, BuildResult, LocaleSummary, ProgressCallback, StepResult
+from toolkit.build_cache import (
+    BuildCache,
+    ContentRecord,
+    DomainRecord,
+    combined_key,
+    digest_bytes,
+    digest_file,
+    environment_key,
+    load_cache,
+    outputs_intact,
+    save_cache,
+    stamps_of,
+)
+from toolkit.catalogs.catalog import Catalog
+from toolkit.catalogs.layout import CatalogLayout
+from toolkit.config import ProjectConfig
+from toolkit.content.validation import FileValidation
+from toolkit.diagnostics import Diagnostic
+from toolkit.glossary import Glossary
+from toolkit.model import Content, InterfaceMessages, Quiz
+
+PARALLEL_FROM = 16
+"""Fewer domains than this are built in one process: forking costs more than it saves."""
+
+
+@dataclass
+class _StepRecord:
+    written: int = 0
+    detail: str = ""
+
+
+@contextmanager
+def _step(result: BuildResult, name: str, on_step: Callable[[str], None] | None) -> Iterator[_StepRecord]:
+    if on_step is not None:
+        on_step(name)
+    started = time.perf_counter()
+    record = _StepRecord()
+    yield record
+    result.steps.append(StepResult(name, time.perf_counter() - started, record.written, record.detail))
+
+
+@dataclass(frozen=True)
+class _Checked:
+    domain: str
+    findings: list[Diagnostic]
+    statistics: dict[str, tuple[int, int]]
+    compiled: dict[str, bytes]
+    """The .mo bytes by locale: compiled beside the checks, written by the compile step."""
+
+
+class BuildSteps:
+    def __init__(
+        self,
+        config: ProjectConfig,
+        clean: bool,
+        jobs: int,
+        on_step: Callable[[str], None] | None,
+        on_progress: ProgressCallback | None,
+    ) -> None:
+        from toolkit.content.validation import display_path
+
+        self.config = config
+        self.jobs = max(1, jobs)
+        self.on_step = on_step
+        self.on_progress = on_progress
+        self.root = config.root.resolve()
+        self.layout = CatalogLayout.for_project(config)
+        self.targets = config.target_locales
+        self.result = BuildResult()
+        config_bytes = config.config_file.read_bytes() if config.config_file is not None else b""
+        # Messages name files relative to the working folder, and cached findings keep those names.
+        self.environment = environment_key(config_bytes + b"\0" + display_path(self.root).encode("utf-8"))
+        # Any earlier cache says what was written (to remove what is no longer produced); only one of
+        # this environment, and not with --clean, may stand in for work.
+        self.written_before = load_cache(self.root)
+        usable = self.written_before is not None and self.written_before.environment == self.environment
+        self.previous = (
+            self.written_before
+            if usable and not clean and self.written_before
+            else BuildCache(self.environment)
+        )
+        self.cache = BuildCache(self.environment)
+        self.digests: dict[str, str] = {}
+        self.catalog_digests: dict[tuple[str, str], str] = {}
+        self.glossary_digests: dict[str, str] = {}
+        self.glossaries: dict[str, Glossary | None] = {}
+        self.content = Content(())
+        self.quizzes: dict[str, Quiz] = {}
+        self.domains: list[str] = []
+        self.dirty: list[str] = []
+        self.outputs: dict[str, list[Path]] = {}
+        self.findings: dict[str, list[Diagnostic]] = {}
+        self.statistics: dict[str, dict[str, tuple[int, int]]] = {}
+        self.loaded: dict[tuple[str, str], Catalog] = {}
+        """Catalogs read by the checks in this process, for the exporters to reuse."""
+
+    def jobs_for(self, count: int) -> int:
+        return self.jobs if count >= PARALLEL_FROM else 1
+
+    def progress(self, step: str, done: int, total: int) -> None:
+        if self.on_progress is not None:
+            self.on_progress(step, done, total)
+
+    def run(self) -> BuildResult:
+        from toolkit.files import remove_stale_temporaries
+
+        # Under the writer lock no write is in progress: temporaries found now were left by a killed run.
+        for folder in (self.config.locales_path, self.config.output_path, self.root / ".quizkit-cache"):
+            remove_stale_temporaries(folder)
+        with _step(self.result, "validate", self.on_step) as record:
+            self.validate(record)
+        self.find_dirty()
+        with _step(self.result, "update", self.on_step) as record:
+            self.update(record)
+        with _step(self.result, "check", self.on_step) as record:
+            checked = self.check(record)
+        with _step(self.result, "compile", self.on_step) as record:
+            self.compile(record, checked)
+        keys = {domain: self.domain_key(domain) for domain in self.domains}
+        with _step(self.result, "export", self.on_step) as record:
+            shared_key, shared_outputs = self.export(record, keys)
+        self.record(keys, shared_key, shared_outputs)
+        self.summarize()
+        return self.result
+
+    # validate -----------------------------------------------------------------------------------------
+
+    def validate_file(self, path: Path) -> tuple[str, str, FileValidation, bool]:
+        """(name, digest, validation, whether it came from the cache) of one content file."""
+        from toolkit.content.validation import validate_file
+        from toolkit.model_codec import CodecError, decode, decode_diagnostic
+
+        name = _relative(path, self.root)
+        try:
+            data: bytes | None = path.read_bytes()
+        except OSError:
+            data = None  # validate_file reports it, located
+        digest = digest_bytes(data) if data is not None else "unreadable"
+        earlier = self.previous.content.get(name)
+        if earlier is not None and earlier.digest == digest:
+            kind: type[Quiz] | type[InterfaceMessages] = Quiz if earlier.kind == "quiz" else InterfaceMessages
+            try:
+                return (
+                    name,
+                    digest,
+                    ([decode_diagnostic(item) for item in earlier.diagnostics], decode(kind, earlier.model)),
+                    True,
+                )
+            except CodecError:
+                pass
+        return name, digest, validate_file(path, data), False
+
+    def validate(self, record: _StepRecord) -> None:
+        from toolkit.content.validation import ContentError, collect_files, combine_files, display_path
+        from toolkit.model_codec import encode
+        from toolkit.parallel import run_all
+
+        files, collected = collect_files([self.config.content_path])
+        validated_files, _ = run_all(self.validate_file, files, self.jobs_for(len(files)))
+        for path, (name, digest, (found, model), reused) in zip(files, validated_files, strict=True):
+            if model is None or digest == "unreadable":
+                continue
+            self.digests[display_path(path)] = digest
+            earlier = self.previous.content.get(name)
+            self.cache.content[name] = (
+                earlier
+                if reused and earlier is not None
+                else ContentRecord(
+                    digest,
+                    [item.to_dict() for item in found],
+                    encode(model),
+                    "quiz" if isinstance(model, Quiz) else "interface",
+                )
+            )
+        validated = combine_files(files, collected, [validation for _, _, validation, _ in validated_files])
+        if validated.error_count or not validated.files:
+            raise ContentError(validated.diagnostics)
+        self.content = validated.content()
+        self.result.warnings.extend(validated.diagnostics)
+        changed = sum(1 for *_, reused in validated_files if not reused)
+        record.detail = f"{len(files)} files, {changed} changed"
+
+    # what changed -------------------------------------------------------------------------------------
+
+    def domain_key(self, domain: str) -> str:
+        """The digest of everything the domain's outputs depend on."""
+        from toolkit.keys import UI_DOMAIN
+
+        interface = self.content.interface
+        own = self.quizzes[domain].origin.file if domain in self.quizzes else ""
+        interface_digest = self.digests.get(interface.origin.file, "") if interface else "none"
+        parts = [self.environment, domain, self.digests.get(own, ""), interface_digest]
+        for locale in self.targets:
+            parts += [locale, self.glossary_digests[locale], self.catalog_digests[(locale, domain)]]
+            if interface is not None:
+                parts.append(self.catalog_digests[(locale, UI_DOMAIN)])
+        return combined_key(*parts)
+
+    def find_dirty(self) -> None:
+        from toolkit.glossary import glossary_path, load_glossary
+        from toolkit.keys import UI_DOMAIN
+
+        self.quizzes = {quiz.id: quiz for quiz in self.content.quizzes}
+        self.domains = sorted(self.quizzes) + ([UI_DOMAIN] if self.content.interface is not None else [])
+        for locale in self.targets:
+            path = glossary_path(self.config.locales_path, locale)
+            self.glossary_digests[locale] = digest_file(path)
+            self.glossaries[locale] = load_glossary(path) if path.exists() else None
+        self.catalog_digests = {
+            (locale, domain): digest_file(self.layout.catalog(locale, domain))
+            for locale in self.targets
+            for domain in self.domains
+        }
+        for domain in self.domains:
+            earlier = self.previous.domains.get(domain)
+            if (
+                earlier is None
+                or earlier.key != self.domain_key(domain)
+                or not outputs_intact(self.root, earlier.outputs)
+            ):
+                self.dirty.append(domain)
+        self.outputs = {domain: [] for domain in self.dirty}
+        self.result.rebuilt = list(self.dirty)
+        self.result.domains = len(self.domains)
+
+    # update -------------------------------------------------------------------------------------------
+
+    def update_domains(self, domains: list[str]) -> list[tuple[str, list[Path], dict[str, str]]]:
+        """Write the templates and merged catalogs of ``domains``: (domain, written, catalog digests)."""
+        from toolkit.catalogs.extraction import interface_template, quiz_template
+        from toolkit.catalogs.po_writer import write_po
+        from toolkit.catalogs.project import imported_translations, plan_catalog
+        from toolkit.files import write_text_atomic
+
+        waiting = imported_translations(
+            Content(tuple(self.quizzes[domain] for domain in domains if domain in self.quizzes))
+        )
+        done = []
+        for domain in domains:
+            if domain in self.quizzes:
+                template = quiz_template(self.quizzes[domain], self.config.root)
+            else:
+                assert self.content.interface is not None
+                template = interface_template(self.content.interface, self.config.root)
+            written: list[Path] = []
+            template_path = self.layout.template(domain)
+            if write_text_atomic(template_path, write_po(template)):
+                written.append(template_path)
+            digests: dict[str, str] = {}
+            for locale in self.targets:
+                plan = plan_catalog(self.config, locale, domain, template, waiting.get((locale, domain)))
+                if write_text_atomic(plan.path, plan.text, durable=True):
+                    written.append(plan.path)
+                digests[locale] = digest_bytes(plan.text.encode("utf-8"))
+            done.append((domain, written, digests))
+        return done
+
+    def update(self, record: _StepRecord) -> None:
+        from toolkit.parallel import chunks, run_all
+
+        jobs = self.jobs_for(len(self.dirty))
+        self.progress("update", 0, len(self.dirty))
+        done, _ = run_all(self.update_domains, chunks(self.dirty, jobs), jobs)
+        for domain, written, digests in (item for chunk in done for item in chunk):
+            self.outputs[domain].append(self.layout.template(domain))
+            self.result.written.extend(written)
+            record.written += len(written)
+            for locale, digest in digests.items():
+                self.catalog_digests[(locale, domain)] = digest
+        self.progress("update", len(self.dirty), len(self.dirty))
+        record.detail = f"{len(self.dirty)} of {len(self.domains)} domains"
+
+    # check and compile --------------------------------------------------------------------------------
+
+    def check_domains(self, domains: list[str]) -> list[_Checked]:
+        from toolkit.catalogs.mo_writer import compile_mo
+        from toolkit.catalogs.project import validated_catalog
+        from toolkit.catalogs.statistics import catalog_statistics
+        from toolkit.checks.runner import check_catalog
+        from toolkit.content.validation import display_path
+
+        done = []
+        for domain in domains:
+            checked = _Checked(domain, [], {}, {})
+            for locale in self.targets:
+                path = self.layout.catalog(locale, domain)
+                catalog = self.loaded[(locale, domain)] = validated_catalog(path, locale)
+                findings = check_catalog(catalog, display_path(path), locale, self.glossaries[locale])
+                checked.findings.extend(findings.diagnostics)
+                counts = catalog_statistics(catalog)
+                checked.statistics[locale] = (counts.translated, counts.total)
+                checked.compiled[locale] = compile_mo(catalog)
+            done.append(checked)
+        return done
+
+    def check(self, record: _StepRecord) -> list[_Checked]:
+        from toolkit.diagnostics import sort_diagnostics
+        from toolkit.model_codec import decode_diagnostic
+        from toolkit.parallel import chunks, run_all
+
+        jobs = self.jobs_for(len(self.dirty))
+        self.progress("check", 0, len(self.dirty))
+        done, _ = run_all(self.check_domains, chunks(self.dirty, jobs), jobs)
+        checked = [item for chunk in done for item in chunk]
+        self.progress("check", len(self.dirty), len(self.dirty))
+        for item in checked:
+            self.findings[item.domain] = item.findings
+            self.statistics[item.domain] = item.statistics
+        for domain in self.domains:
+            if domain not in self.findings:
+                self.findings[domain] = [
+                    decode_diagnostic(entry) for entry in self.previous.domains[domain].findings
+                ]
+        errors = [item for domain in self.domains for item in self.findings[domain] if item.is_error]
+        if errors:
+            raise BuildFailedError("check", sort_diagnostics(errors))
+        every = [item for domain in self.domains for item in self.findings[domain]]
+        self.result.warnings.extend(every)
+        record.detail = f"{len(every)} warnings"
+        return checked
+
+    def compile(self, record: _StepRecord, checked: list[_Checked]) -> None:
+        from toolkit.files import write_bytes_atomic
+
+        for item in checked:
+            for locale, data in item.compiled.items():
+                path = self.layout.compiled(locale, item.domain)
+                if write_bytes_atomic(path, data):
+                    self.result.written.append(path)
+                    record.written += 1
+                self.outputs[item.domain].append(path)
+        total = len(self.domains) * len(self.targets)
+        record.detail = f"{len(checked) * len(self.targets)} of {total} catalogs"
+
+    # export -------------------------------------------------------------------------------------------
+
+    def export_quizzes(self, quiz_ids: list[str]) -> list[tuple[Path, str | None, bool]]:
+        """Write the files of ``quiz_ids`` (not the shared ones): (path, quiz, whether written)."""
+        return self._export(frozenset(quiz_ids), shared=False)
+
+    def export_shared(self) -> list[tuple[Path, str | None, bool]]:
+        return self._export(frozenset(), shared=True)
+
+    def _export(self, quiz_ids: frozenset[str], shared: bool) -> list[tuple[Path, str | None, bool]]:
+        from toolkit.exporters.run import build_request, resolve_formats, write_exports
+
+        request = build_request(
+            self.config, content=self.content, quiz_ids=quiz_ids, shared=shared, preloaded=self.loaded
+        )
+        exported = write_exports(
+            request, resolve_formats(self.config.export_formats), self.config.output_path
+        )
+        written = set(exported.written)
+        return [
+            (path, quiz, path in written)
+            for path, quiz in exported.quiz_of.items()
+            # An exporter that ignores the selection may produce more: only these are this call's.
+            if (shared if quiz is None else quiz in quiz_ids)
+        ]
+
+    def export(self, record: _StepRecord, keys: dict[str, str]) -> tuple[str, dict[str, tuple[int, int]]]:
+        from toolkit.exporters.run import resolve_formats
+        from toolkit.parallel import chunks, run_all
+
+        formats = resolve_formats(self.config.export_formats)
+        shared_key = combined_key(*(keys[domain] for domain in self.domains), *formats)
+        previous = self.previous
+        if (
+            not self.dirty
+            and previous.shared_key == shared_key
+            and outputs_intact(self.root, previous.shared_outputs)
+        ):
+            record.detail = "nothing changed"
+            return shared_key, previous.shared_outputs
+        quizzes = [domain for domain in self.dirty if domain in self.quizzes]
+        jobs = self.jobs_for(len(quizzes))
+        self.progress("export", 0, len(quizzes))
+        # The shared files (an index) read every quiz; this process writes them while workers export.
+        done, shared_files = run_all(self.export_quizzes, chunks(quizzes, jobs), jobs, self.export_shared)
+        self.progress("export", len(quizzes), len(quizzes))
+        files = [item for chunk in done for item in chunk] + (shared_files or [])
+        shared: list[Path] = []
+        for path, quiz, written in files:
+            (self.outputs[quiz] if quiz is not None and quiz in self.outputs else shared).append(path)
+            if written:
+                self.result.written.append(path)
+                record.written += 1
+        record.detail = f"{len(files)} files for {len(formats)} formats"
+        return shared_key, stamps_of(self.root, shared)
+
+    # the record of this build -------------------------------------------------------------------------
+
+    def record(
+        self, keys: dict[str, str], shared_key: str, shared_outputs: dict[str, tuple[int, int]]
+    ) -> None:
+        for domain in self.domains:
+            if domain in self.outputs:
+                self.cache.domains[domain] = DomainRecord(
+                    keys[domain],
+                    stamps_of(self.root, self.outputs[domain]),
+                    [item.to_dict() for item in self.findings[domain]],
+                    self.statistics[domain],
+                )
+            else:
+                self.cache.domains[domain] = self.previous.domains[domain]
+        self.cache.shared_key = shared_key
+        self.cache.shared_outputs = shared_outputs
+        if self.written_before is not None:
+            self.result.removed = _remove_stale_outputs(
+                self.config, self.root, _recorded(self.written_before) - _recorded(self.cache)
+            )
+        if self.cache != self.previous:
+            save_cache(self.root, self.cache)
+
+    def summarize(self) -> None:
+        from toolkit.diagnostics import count_errors
+
+        for locale in self.targets:
+            translated = total = 0
+            for domain in self.domains:
+                pair = self.cache.domains[domain].statistics.get(locale, (0, 0))
+                translated, total = translated + pair[0], total + pair[1]
+            found = [
+                item
+                for domain in self.domains
+                for item in self.findings[domain]
+                if f"/{locale}/" in item.file.replace("\\", "/")
+            ]
+            errors = count_errors(found)
+            self.result.locales.append(LocaleSummary(locale, translated, total, errors, len(found) - errors))
+
+
+def _recorded(cache: BuildCache) -> set[str]:
+    names = set(cache.shared_outputs)
+    for record in cache.domains.values():
+        names.update(record.outputs)
+    return names
+
+
+def _remove_stale_outputs(config: ProjectConfig, root: Path, names: set[str]) -> list[Path]:
+    """Delete what an earlier build wrote and this one no longer does (a deleted quiz, a dropped format).
+
+    Only regenerable files go: bundles under the output folder and compiled catalogs. Catalogs and
+    templates stay, whatever the cache says.
+    """
+    from toolkit.files import OutsideProjectError, confined
+
+    removed: list[Path] = []
+    for name in sorted(names):
+        folder = config.output_path.resolve()
+        try:
+            path = confined(root / name, folder)
+        except OutsideProjectError:
+            if not name.endswith(".mo"):
+                continue
+            folder = config.locales_path.resolve()
+            try:
+                path = confined(root / name, folder)
+            except OutsideProjectError:
+                continue
+        if not path.is_file():
+            continue
+        path.unlink()
+        removed.append(path)
+        parent = path.parent
+        # A deleted quiz leaves no empty folder behind; folders holding anything else stay.
+        while parent != folder and parent.is_relative_to(folder) and not any(parent.iterdir()):
+            parent.rmdir()
+            parent = parent.parent
+    return removed
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return path.resolve().as_posix()
