@@ -359,3 +359,42 @@ def test_an_error_in_a_worker_is_reported_with_its_place(
         run_build(load_config(project), jobs=2)
     assert raised.value.file == f"locales/ur/LC_MESSAGES/{names[1]}.po"
     assert raised.value.line is not None
+
+
+def test_an_authors_edit_that_outdates_a_translation_does_not_stop_the_build(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The old Urdu (with `all-reduce`) stays as fuzzy; its inline-code fault is a warning, and the
+    question falls back to English until a translator reviews it."""
+    replace_in(
+        project / f"content/{QUIZ}.yaml",
+        "text: An `all-reduce`, which averages gradients across all GPUs",
+        "text: An `all_reduce()`, which averages gradients across all GPUs",
+    )
+    result = build(project, monkeypatch)
+    codes = sorted(item.code for item in result.warnings)
+    assert codes == ["fuzzy", "inline-code"]
+    bundle = json.loads((project / f"dist/json/{QUIZ}/ur.json").read_bytes())
+    assert "`all_reduce()`" in json.dumps(bundle, ensure_ascii=False)
+
+
+def test_compile_in_worker_processes_writes_what_one_process_writes(
+    project: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from toolkit.catalogs.project import compile_catalogs
+
+    add_quizzes(project, 40)  # 41 catalogs and ui: enough for compile to use workers
+    build(project, monkeypatch)
+    serial_project = inputs_only(project, tmp_path_factory.mktemp("serial") / "project")
+    shutil.copytree(project / "locales", serial_project / "locales", dirs_exist_ok=True)
+    for compiled in [*project.rglob("*.mo"), *serial_project.rglob("*.mo")]:
+        compiled.unlink()
+    parallel = compile_catalogs(load_config(project), jobs=2)
+    serial = compile_catalogs(load_config(serial_project), jobs=1)
+    assert [outcome.detail for outcome in parallel.files] == [outcome.detail for outcome in serial.files]
+    assert len(parallel.files) == 42
+    mo_files = {path.relative_to(project): path.read_bytes() for path in project.rglob("locales/**/*.mo")}
+    assert mo_files == {
+        path.relative_to(serial_project): path.read_bytes()
+        for path in serial_project.rglob("locales/**/*.mo")
+    }

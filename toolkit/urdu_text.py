@@ -214,6 +214,10 @@ def normalize_urdu(text: str, disabled: frozenset[str] = frozenset()) -> Normali
     return Normalization(result.text, tuple(changes), result.doubts)
 
 
+# Every character the letter fixes below act on: text without any of them skips that loop.
+_LETTER_FIX_TRIGGERS = re.compile("[\ufb50-\ufdff\ufe70-\ufefc\u0643\u064a\u0649\u06c0\u0660-\u0669\u0654]")
+
+
 def _normalize_once(text: str, disabled: frozenset[str]) -> Normalization:
     doubts: list[Doubt] = []
     changes: list[Change] = []
@@ -223,7 +227,8 @@ def _normalize_once(text: str, disabled: frozenset[str]) -> Normalization:
         text = nfc
     editor = _Editor(text, disabled)
     characters = editor.characters
-    for index, character in enumerate(list(characters)):
+    letters_to_fix = list(characters) if _LETTER_FIX_TRIGGERS.search(text) else []
+    for index, character in enumerate(letters_to_fix):
         if editor.protected[index]:
             continue
         code = ord(character)
@@ -242,7 +247,7 @@ def _normalize_once(text: str, disabled: frozenset[str]) -> Normalization:
             editor.delete(index, "yeh-hamza")
     # Heh needs the corrected neighbours, so it runs after the letter fixes.
     current = editor.text()
-    for index, character in enumerate(current):
+    for index, character in enumerate(current if ARABIC_HEH in current else ""):
         if character != ARABIC_HEH or editor.protected[index]:
             continue
         start, end = _word_at(current, index)

@@ -133,3 +133,23 @@ def test_gnu_tools_keep_suppressions(project: Path) -> None:
     ):
         subprocess.run(command, check=True)
         assert "# quizkit-ignore: identical-to-source: fine\n" in catalog.read_text(encoding="utf-8")
+
+
+def test_errors_in_a_fuzzy_entry_are_shown_but_block_nothing(project: Path) -> None:
+    """A fuzzy translation is not exported (it falls back to the source), so its faults are warnings."""
+    path = project / CATALOG
+    text = path.read_text(encoding="utf-8")
+    anchor = 'msgctxt "data-parallel.questions.gpu-holds.options.optimizer-only"'
+    assert text.count(anchor) == 1
+    path.write_text(
+        text.replace(anchor, "#, fuzzy\n" + anchor).replace("آپٹیمائزر کی حالت، جبکہ", "اصلاح کی حالت، جبکہ"),
+        encoding="utf-8",
+    )
+    result = quizkit(project, "check")
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert [line.split(": ")[1] for line in lines[:-1]] == ["warning[fuzzy]", "warning[glossary-wrong-term]"]
+    assert lines[1].endswith(
+        "(in a fuzzy entry, not used until reviewed) [data-parallel.questions.gpu-holds.options.optimizer-only]"
+    )
+    assert lines[-1] == "2 catalogs checked: 0 errors, 2 warnings"

@@ -81,6 +81,20 @@ def test_compile_writes_mo_files(project: Path) -> None:
     assert "unchanged" in again.stdout
 
 
+def test_compile_and_status_cover_the_domains_with_templates(project: Path) -> None:
+    # compile reads no content: a broken quiz does not stop it; the templates say which domains exist.
+    (project / "content/data-parallel.yaml").write_text("id: [", encoding="utf-8")
+    assert quizkit(project, "compile").returncode == 0
+    for template in (project / "locales").glob("*.pot"):
+        template.unlink()
+    for command in ("compile", "status"):
+        result = quizkit(project, command)
+        assert (result.returncode, result.stderr) == (
+            1,
+            "locales: error[catalog]: no templates (.pot) here; run quizkit update first\n",
+        )
+
+
 def test_translator_round_trip_through_polib(project: Path) -> None:
     """A translator's editor (polib here, as Poedit-like tools do) saves; update loses nothing."""
     path = project / CATALOG

@@ -65,6 +65,22 @@ def extract(config: ProjectConfig, with_lines: bool = False) -> Outcomes:
     return outcomes
 
 
+def template_domains(config: ProjectConfig) -> list[str]:
+    """The domains that have a template (``locales/<domain>.pot``): what compile and status cover.
+
+    Read from the templates rather than the content, so that neither command validates every quiz;
+    ``quizkit update`` (or build) keeps the templates in step with the content.
+    """
+    from toolkit.keys import is_valid_id
+
+    found = sorted(path.stem for path in config.locales_path.glob("*.pot") if is_valid_id(path.stem))
+    if not found:
+        raise CatalogError(
+            display_path(config.locales_path), None, "no templates (.pot) here; run quizkit update first"
+        )
+    return found
+
+
 def read_catalog(path: Path) -> Catalog:
     try:
         return read_po(path.read_bytes(), display_path(path))
@@ -273,27 +289,44 @@ def stale_files(config: ProjectConfig, locales: Sequence[str] | None = None) -> 
 
 
 def compile_catalogs(
-    config: ProjectConfig, locales: Sequence[str] | None = None, *, use_fuzzy: bool = False
+    config: ProjectConfig,
+    locales: Sequence[str] | None = None,
+    *,
+    use_fuzzy: bool = False,
+    jobs: int = 1,
 ) -> Outcomes:
+    """Compile every catalog that has a template; with ``jobs`` > 1, many catalogs share the processes.
+
+    Every catalog is read and compiled before the first .mo is written.
+    """
+    from toolkit.parallel import chunks, run_all
+
     layout = CatalogLayout.for_project(config)
     outcomes = Outcomes()
-    domains = list(templates(config))
-    compiled: list[tuple[Path, bytes, CatalogStatistics]] = []
-    for locale in _locales(config, locales):
-        for domain in domains:
-            source = layout.catalog(locale, domain)
-            if not source.exists():
-                raise CatalogError(
-                    display_path(source), None, "catalog missing; run quizkit update to create it"
-                )
-            catalog = _validated_existing(source, locale)
-            compiled.append(
+    domains = template_domains(config)
+    sources = [(locale, domain) for locale in _locales(config, locales) for domain in domains]
+    for locale, domain in sources:
+        source = layout.catalog(locale, domain)
+        if not source.exists():
+            raise CatalogError(display_path(source), None, "catalog missing; run quizkit update to create it")
+
+    def compile_some(some: list[tuple[str, str]]) -> list[tuple[Path, bytes, CatalogStatistics]]:
+        done = []
+        for locale, domain in some:
+            catalog = _validated_existing(layout.catalog(locale, domain), locale)
+            done.append(
                 (
                     layout.compiled(locale, domain),
                     compile_mo(catalog, use_fuzzy=use_fuzzy),
                     catalog_statistics(catalog),
                 )
             )
+        return done
+
+    # Forking pays only for many catalogs; a small project compiles at once in this process.
+    workers = jobs if len(sources) >= 32 else 1
+    results, _ = run_all(compile_some, chunks(sources, workers), workers)
+    compiled = [item for chunk in results for item in chunk]
     for path, data, statistics in compiled:
         changed = write_bytes_atomic(path, data)
         outcomes.files.append(
@@ -313,7 +346,7 @@ class StatusRow:
 def status(config: ProjectConfig, locales: Sequence[str] | None = None) -> list[StatusRow]:
     layout = CatalogLayout.for_project(config)
     rows: list[StatusRow] = []
-    domains = list(templates(config))
+    domains = template_domains(config)
     for locale in _locales(config, locales):
         for domain in domains:
             path = layout.catalog(locale, domain)

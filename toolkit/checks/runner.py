@@ -81,16 +81,16 @@ def check_catalog(
                 if finding.check in exempt:
                     result.suppressed += 1
                     continue
-                result.diagnostics.append(
-                    Diagnostic(
-                        file,
-                        _line(entry),
-                        None,
-                        item.info.severity,
-                        finding.check,
-                        finding.message,
-                        key=context.key,
+                severity, message = item.info.severity, finding.message
+                if entry.is_fuzzy and severity is Severity.ERROR:
+                    # A fuzzy translation is never exported or compiled (it falls back to the source), so
+                    # its faults cannot reach a learner: they are shown, but block nothing until review.
+                    severity, message = (
+                        Severity.WARNING,
+                        f"{message} (in a fuzzy entry, not used until reviewed)",
                     )
+                result.diagnostics.append(
+                    Diagnostic(file, _line(entry), None, severity, finding.check, message, key=context.key)
                 )
                 if item.info.fixable:
                     fixable.add(finding.check)

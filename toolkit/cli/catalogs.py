@@ -93,13 +93,26 @@ def update(locales: tuple[str, ...], check: bool) -> None:
 @click.command(name="compile")
 @LOCALE_OPTION
 @click.option("--use-fuzzy", is_flag=True, help="Include fuzzy translations (left out by default).")
-def compile_command(locales: tuple[str, ...], use_fuzzy: bool) -> None:
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Processes that share many catalogs (default: one per core).",
+)
+def compile_command(locales: tuple[str, ...], use_fuzzy: bool, jobs: int | None) -> None:
     """Compile every catalog to locales/<locale>/LC_MESSAGES/<domain>.mo."""
     from toolkit.catalogs.project import compile_catalogs
+    from toolkit.parallel import available_jobs
 
     config = project_config()
     with reported_errors(), changing_project(config, "compile"), bulk_work():
-        outcomes = compile_catalogs(config, checked_locales(config, locales), use_fuzzy=use_fuzzy)
+        outcomes = compile_catalogs(
+            config,
+            checked_locales(config, locales),
+            use_fuzzy=use_fuzzy,
+            jobs=jobs if jobs is not None else available_jobs(),
+        )
     for outcome in outcomes.files:
         click.echo(
             f"{relative(outcome.path)}: {'written' if outcome.changed else 'unchanged'} ({outcome.detail})"
