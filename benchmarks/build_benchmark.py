@@ -590,12 +590,13 @@ def load_text() -> str:
 
 
 def profile_build(size: int, workdir: Path) -> None:
-    """cProfile one full build in its own process, as the command runs it."""
+    """cProfile one full build with --jobs 1 in its own process, as the command runs it."""
     project = fresh_copy(workdir / str(size) / "corpus", workdir / str(size) / "profile")
     stats_file = workdir / f"build-{size}.prof"
     code = (
         "import cProfile, sys\n"
-        "sys.argv = ['quizkit', 'build', '--format', 'json']\n"
+        # One process, so that the profile sees all the work (cProfile does not follow workers).
+        "sys.argv = ['quizkit', 'build', '--format', 'json', '--jobs', '1']\n"
         "from toolkit.cli import main\n"
         "profiler = cProfile.Profile()\n"
         "try:\n"

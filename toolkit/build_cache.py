@@ -30,7 +30,7 @@ from toolkit.files import write_bytes_atomic
 
 CACHE_FOLDER = ".quizkit-cache"
 CACHE_FILE = "build.json"
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 PLUGIN_GROUPS = ("quizkit.checks", "quizkit.exporters")
 
 Stamp = tuple[int, int]
@@ -102,6 +102,8 @@ class DomainRecord:
     findings: list[object]
     statistics: dict[str, tuple[int, int]]
     """Translated and total messages, by locale."""
+    titles: dict[str, str] = field(default_factory=dict)
+    """The quiz's title as exported, by locale (source included): what an index lists."""
 
 
 @dataclass
@@ -146,6 +148,7 @@ def load_cache(root: Path) -> BuildCache | None:
                         str(locale): (int(pair[0]), int(pair[1]))
                         for locale, pair in record["statistics"].items()
                     },
+                    {str(locale): str(title) for locale, title in record["titles"].items()},
                 )
                 for name, record in data["domains"].items()
             },
@@ -184,6 +187,7 @@ def save_cache(root: Path, cache: BuildCache) -> None:
                 "outputs": {path: list(value) for path, value in sorted(record.outputs.items())},
                 "findings": record.findings,
                 "statistics": {locale: list(pair) for locale, pair in sorted(record.statistics.items())},
+                "titles": dict(sorted(record.titles.items())),
             }
             for name, record in sorted(cache.domains.items())
         },

@@ -32,8 +32,12 @@ from toolkit.catalogs.layout import CatalogLayout
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import FileValidation
 from toolkit.diagnostics import Diagnostic
+from toolkit.exporters.base import ExportRequest, QuizSummary
 from toolkit.glossary import Glossary
 from toolkit.model import Content, InterfaceMessages, Quiz
+
+_Exported = tuple[Path, str | None, bool]
+"""A file an export wrote or found unchanged: its path, the quiz it presents, whether it was written."""
 
 PARALLEL_FROM = 16
 """Fewer domains than this are built in one process: forking costs more than it saves."""
@@ -100,13 +104,18 @@ class BuildSteps:
         self.catalog_digests: dict[tuple[str, str], str] = {}
         self.glossary_digests: dict[str, str] = {}
         self.glossaries: dict[str, Glossary | None] = {}
-        self.content = Content(())
-        self.quizzes: dict[str, Quiz] = {}
+        self._content: Content | None = None
+        self._content_records: list[ContentRecord] = []
+        self._quizzes: dict[str, Quiz] | None = None
+        self.quiz_files: dict[str, str] = {}
+        """Quiz id → the content file it comes from (as messages name it)."""
+        self.interface_file: str | None = None
         self.domains: list[str] = []
         self.dirty: list[str] = []
         self.outputs: dict[str, list[Path]] = {}
         self.findings: dict[str, list[Diagnostic]] = {}
         self.statistics: dict[str, dict[str, tuple[int, int]]] = {}
+        self.titles: dict[str, dict[str, str]] = {}
         self.loaded: dict[tuple[str, str], Catalog] = {}
         """Catalogs read by the checks in this process, for the exporters to reuse."""
 
@@ -166,12 +175,76 @@ class BuildSteps:
                 pass
         return name, digest, validate_file(path, data), False
 
+    @property
+    def content(self) -> Content:
+        """The validated content; after a no-change validation, decoded from the cache on first use."""
+        if self._content is None:
+            from toolkit.model_codec import decode
+
+            quizzes: list[Quiz] = []
+            interface: InterfaceMessages | None = None
+            for kept in self._content_records:
+                if kept.kind == "quiz":
+                    quizzes.append(decode(Quiz, kept.model))
+                else:
+                    interface = decode(InterfaceMessages, kept.model)
+            self._content = Content(tuple(quizzes), interface)
+        return self._content
+
+    @property
+    def quizzes(self) -> dict[str, Quiz]:
+        if self._quizzes is None:
+            self._quizzes = {quiz.id: quiz for quiz in self.content.quizzes}
+        return self._quizzes
+
+    def unchanged_content(self, files: list[Path]) -> bool:
+        """Whether these are the files of the last build, byte for byte: then its validation stands,
+        cross-file rules included, and no model needs decoding unless some domain is rebuilt."""
+        from toolkit.content.validation import display_path
+        from toolkit.model_codec import CodecError, decode_diagnostic
+
+        names = [_relative(path, self.root) for path in files]
+        if sorted(names) != sorted(self.previous.content) or not files:
+            return False
+        kept = [self.previous.content[name] for name in names]
+        digests = [digest_file(path) for path in files]
+        if any(record.digest != digest for record, digest in zip(kept, digests, strict=True)):
+            return False
+        try:
+            for path, name, record in zip(files, names, kept, strict=True):
+                model = record.model
+                if not isinstance(model, dict) or not isinstance(model.get("origin"), dict):
+                    return False
+                file = model["origin"].get("file")
+                if not isinstance(file, str) or file != display_path(path):
+                    return False
+                if record.kind == "quiz":
+                    quiz_id = model.get("id")
+                    if not isinstance(quiz_id, str):
+                        return False
+                    self.quiz_files[quiz_id] = file
+                else:
+                    self.interface_file = file
+                self.digests[file] = record.digest
+                self.cache.content[name] = record
+            warnings = [decode_diagnostic(item) for record in kept for item in record.diagnostics]
+        except CodecError:
+            self.quiz_files, self.interface_file, self.digests = {}, None, {}
+            self.cache.content = {}
+            return False
+        self._content_records = kept
+        self.result.warnings.extend(warnings)
+        return True
+
     def validate(self, record: _StepRecord) -> None:
         from toolkit.content.validation import ContentError, collect_files, combine_files, display_path
         from toolkit.model_codec import encode
         from toolkit.parallel import run_all
 
         files, collected = collect_files([self.config.content_path])
+        if not collected and self.unchanged_content(files):
+            record.detail = f"{len(files)} files, 0 changed"
+            return
         validated_files, _ = run_all(self.validate_file, files, self.jobs_for(len(files)))
         for path, (name, digest, (found, model), reused) in zip(files, validated_files, strict=True):
             if model is None or digest == "unreadable":
@@ -191,7 +264,10 @@ class BuildSteps:
         validated = combine_files(files, collected, [validation for _, _, validation, _ in validated_files])
         if validated.error_count or not validated.files:
             raise ContentError(validated.diagnostics)
-        self.content = validated.content()
+        self._content = validated.content()
+        self.quiz_files = {quiz.id: quiz.origin.file for quiz in self._content.quizzes}
+        interface = self._content.interface
+        self.interface_file = interface.origin.file if interface is not None else None
         self.result.warnings.extend(validated.diagnostics)
         changed = sum(1 for *_, reused in validated_files if not reused)
         record.detail = f"{len(files)} files, {changed} changed"
@@ -202,9 +278,9 @@ class BuildSteps:
         """The digest of everything the domain's outputs depend on."""
         from toolkit.keys import UI_DOMAIN
 
-        interface = self.content.interface
-        own = self.quizzes[domain].origin.file if domain in self.quizzes else ""
-        interface_digest = self.digests.get(interface.origin.file, "") if interface else "none"
+        interface = self.interface_file
+        own = self.quiz_files.get(domain, "")
+        interface_digest = self.digests.get(interface, "") if interface is not None else "none"
         parts = [self.environment, domain, self.digests.get(own, ""), interface_digest]
         for locale in self.targets:
             parts += [locale, self.glossary_digests[locale], self.catalog_digests[(locale, domain)]]
@@ -216,8 +292,7 @@ class BuildSteps:
         from toolkit.glossary import glossary_path, load_glossary
         from toolkit.keys import UI_DOMAIN
 
-        self.quizzes = {quiz.id: quiz for quiz in self.content.quizzes}
-        self.domains = sorted(self.quizzes) + ([UI_DOMAIN] if self.content.interface is not None else [])
+        self.domains = sorted(self.quiz_files) + ([UI_DOMAIN] if self.interface_file is not None else [])
         for locale in self.targets:
             path = glossary_path(self.config.locales_path, locale)
             self.glossary_digests[locale] = digest_file(path)
@@ -275,6 +350,8 @@ class BuildSteps:
         from toolkit.parallel import chunks, run_all
 
         jobs = self.jobs_for(len(self.dirty))
+        if self.dirty:
+            _ = self.content  # decoded here once, not in every worker
         self.progress("update", 0, len(self.dirty))
         done, _ = run_all(self.update_domains, chunks(self.dirty, jobs), jobs)
         for domain, written, digests in (item for chunk in done for item in chunk):
@@ -350,24 +427,33 @@ class BuildSteps:
 
     # export -------------------------------------------------------------------------------------------
 
-    def export_quizzes(self, quiz_ids: list[str]) -> list[tuple[Path, str | None, bool]]:
-        """Write the files of ``quiz_ids`` (not the shared ones): (path, quiz, whether written)."""
-        return self._export(frozenset(quiz_ids), shared=False)
+    def export_quizzes(self, quiz_ids: list[str]) -> tuple[list[_Exported], list[QuizSummary]]:
+        """Write the files of ``quiz_ids`` (not the shared ones); their summaries, for the index."""
+        request, files = self._export(frozenset(quiz_ids), shared=False)
+        summaries = [request.summary(quiz_id, locale) for quiz_id in quiz_ids for locale in request.locales]
+        return files, summaries
 
-    def export_shared(self) -> list[tuple[Path, str | None, bool]]:
-        return self._export(frozenset(), shared=True)
-
-    def _export(self, quiz_ids: frozenset[str], shared: bool) -> list[tuple[Path, str | None, bool]]:
+    def _export(
+        self,
+        quiz_ids: frozenset[str],
+        shared: bool,
+        summaries: dict[tuple[str, str], QuizSummary] | None = None,
+    ) -> tuple[ExportRequest, list[_Exported]]:
         from toolkit.exporters.run import build_request, resolve_formats, write_exports
 
         request = build_request(
-            self.config, content=self.content, quiz_ids=quiz_ids, shared=shared, preloaded=self.loaded
+            self.config,
+            content=self.content,
+            quiz_ids=quiz_ids,
+            shared=shared,
+            preloaded=self.loaded,
+            summaries=summaries,
         )
         exported = write_exports(
             request, resolve_formats(self.config.export_formats), self.config.output_path
         )
         written = set(exported.written)
-        return [
+        return request, [
             (path, quiz, path in written)
             for path, quiz in exported.quiz_of.items()
             # An exporter that ignores the selection may produce more: only these are this call's.
@@ -376,6 +462,7 @@ class BuildSteps:
 
     def export(self, record: _StepRecord, keys: dict[str, str]) -> tuple[str, dict[str, tuple[int, int]]]:
         from toolkit.exporters.run import resolve_formats
+        from toolkit.locale_info import locale_info
         from toolkit.parallel import chunks, run_all
 
         formats = resolve_formats(self.config.export_formats)
@@ -388,13 +475,25 @@ class BuildSteps:
         ):
             record.detail = "nothing changed"
             return shared_key, previous.shared_outputs
-        quizzes = [domain for domain in self.dirty if domain in self.quizzes]
+        quizzes = [domain for domain in self.dirty if domain in self.quiz_files]
         jobs = self.jobs_for(len(quizzes))
         self.progress("export", 0, len(quizzes))
-        # The shared files (an index) read every quiz; this process writes them while workers export.
-        done, shared_files = run_all(self.export_quizzes, chunks(quizzes, jobs), jobs, self.export_shared)
+        done, _ = run_all(self.export_quizzes, chunks(quizzes, jobs), jobs)
+        # The shared files (an index) list every quiz: the rebuilt ones by the summaries just made, the
+        # others by the titles the cache kept, so no catalog is read again for them.
+        summaries: dict[tuple[str, str], QuizSummary] = {}
+        source = locale_info(self.config.source_locale)
+        for quiz_id in self.quiz_files:
+            kept = self.previous.domains.get(quiz_id)
+            if quiz_id not in self.outputs and kept is not None:
+                for locale, title in kept.titles.items():
+                    summaries[(quiz_id, locale)] = QuizSummary(quiz_id, locale_info(locale), source, title)
+        for summary in (item for _, made in done for item in made):
+            summaries[(summary.quiz_id, summary.locale.locale)] = summary
+            self.titles.setdefault(summary.quiz_id, {})[summary.locale.locale] = summary.title
+        _, shared_files = self._export(frozenset(), shared=True, summaries=summaries)
         self.progress("export", len(quizzes), len(quizzes))
-        files = [item for chunk in done for item in chunk] + (shared_files or [])
+        files = [item for files_made, _ in done for item in files_made] + shared_files
         shared: list[Path] = []
         for path, quiz, written in files:
             (self.outputs[quiz] if quiz is not None and quiz in self.outputs else shared).append(path)
@@ -416,6 +515,7 @@ class BuildSteps:
                     stamps_of(self.root, self.outputs[domain]),
                     [item.to_dict() for item in self.findings[domain]],
                     self.statistics[domain],
+                    self.titles.get(domain, {}),
                 )
             else:
                 self.cache.domains[domain] = self.previous.domains[domain]

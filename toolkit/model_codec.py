@@ -26,15 +26,21 @@ class CodecError(ValueError):
 
 
 def encode(value: object) -> object:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {field.name: encode(getattr(value, field.name)) for field in dataclasses.fields(value)}
-    if isinstance(value, enum.Enum):
-        return value.value
+    if value is None or type(value) in (str, int, bool, float):
+        return value
     if isinstance(value, tuple | list):
         return [encode(item) for item in value]
-    if value is None or isinstance(value, str | int | float):
-        return value
-    raise CodecError(f"cannot encode {type(value).__name__}")
+    if isinstance(value, enum.Enum):
+        return value.value
+    names = _field_names(typing.cast(Any, type(value)))
+    return {name: encode(getattr(value, name)) for name in names}
+
+
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    if not dataclasses.is_dataclass(kind):
+        raise CodecError(f"cannot encode {kind.__name__}")
+    return tuple(field.name for field in dataclasses.fields(kind))
 
 
 @functools.cache

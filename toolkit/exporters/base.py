@@ -10,6 +10,7 @@ from pathlib import PurePosixPath
 from typing import ClassVar, Protocol
 
 from toolkit.catalogs.catalog import Catalog
+from toolkit.locale_info import LocaleInfo
 from toolkit.localization import FallbackPolicy, LocalizedQuiz
 from toolkit.model import Content
 
@@ -26,6 +27,24 @@ class OutputFile:
     """The quiz this file presents, if it depends on that quiz alone (with the interface messages);
     None for files that depend on the whole project, such as an index. ``quizkit build`` rewrites a
     quiz's files only when that quiz changed, and the others whenever anything did."""
+
+
+@dataclass(frozen=True)
+class QuizSummary:
+    """What a file that lists every quiz (an index) needs of one quiz in one locale."""
+
+    quiz_id: str
+    locale: LocaleInfo
+    source: LocaleInfo
+    title: str
+
+    @property
+    def is_source(self) -> bool:
+        return self.locale.locale == self.source.locale
+
+    @classmethod
+    def of(cls, localized: LocalizedQuiz) -> QuizSummary:
+        return cls(localized.quiz.id, localized.locale, localized.source, localized.title)
 
 
 @dataclass(frozen=True)
@@ -47,10 +66,21 @@ class ExportRequest:
     shared: bool = True
     """Whether to write the files that depend on the whole project (``OutputFile.quiz`` None). A
     parallel build asks each worker for its quizzes' files only, and for the shared files once."""
+    summaries: Mapping[tuple[str, str], QuizSummary] | None = None
+    """Summaries by (quiz id, locale), where the caller has them (a build keeps them in its cache), so
+    that an index does not localize every quiz; read them through :meth:`summary`."""
 
     @property
     def locales(self) -> tuple[str, ...]:
         return (self.source_locale, *self.target_locales)
+
+    def summary(self, quiz_id: str, locale: str) -> QuizSummary:
+        """The summary of a quiz in a locale: given, or made from the localized quiz."""
+        if self.summaries is not None:
+            given = self.summaries.get((quiz_id, locale))
+            if given is not None:
+                return given
+        return QuizSummary.of(self.localized[(quiz_id, locale)])
 
     def includes(self, quiz_id: str) -> bool:
         return self.quiz_ids is None or quiz_id in self.quiz_ids

@@ -269,7 +269,7 @@ def index_page(request: ExportRequest) -> bytes:
     source = request.source_locale
     quizzes = [
         [
-            request.localized[(quiz.id, locale)]
+            request.summary(quiz.id, locale)
             for locale in request.locales
             if (quiz.id, locale) in request.localized
         ]
@@ -288,18 +288,18 @@ def index_page(request: ExportRequest) -> bytes:
         heading = etree.SubElement(section, "h1")
         _append_segments(heading, segments(every[0].title, every[0].locale.direction), "en")
         listing = etree.SubElement(section, "ul")
-        for localized in every:
-            item = etree.SubElement(listing, "li", lang=localized.locale.tag, dir=localized.locale.direction)
+        for summary in every:
+            item = etree.SubElement(listing, "li", lang=summary.locale.tag, dir=summary.locale.direction)
             link = etree.SubElement(
                 item,
                 "a",
-                href=f"{localized.quiz.id}/{localized.locale.tag}.html",
-                hreflang=localized.locale.tag,
+                href=f"{summary.quiz_id}/{summary.locale.tag}.html",
+                hreflang=summary.locale.tag,
             )
-            link.text = autonym(localized.locale.tag)
+            link.text = autonym(summary.locale.tag)
             etree.SubElement(item, "span", {"class": "separator"}).text = " · "
             title_element = etree.SubElement(item, "span", {"class": "quiz-title"})
-            _append_segments(title_element, segments(localized.title, localized.locale.direction), "en")
+            _append_segments(title_element, segments(summary.title, summary.locale.direction), "en")
     return _serialize(html)
 
 

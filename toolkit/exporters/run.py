@@ -16,7 +16,7 @@ from toolkit.catalogs.layout import CatalogLayout
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
 from toolkit.diagnostics import Diagnostic
-from toolkit.exporters.base import ExportRequest, OutputFile, exporter_names, load_exporter
+from toolkit.exporters.base import ExportRequest, OutputFile, QuizSummary, exporter_names, load_exporter
 from toolkit.exporters.localizations import LazyCatalogs, LazyLocalizations
 from toolkit.files import OutsideProjectError, confined, write_bytes_atomic
 from toolkit.keys import UI_DOMAIN
@@ -66,6 +66,7 @@ def build_request(
     quiz_ids: frozenset[str] | None = None,
     preloaded: Mapping[tuple[str, str], Catalog] | None = None,
     shared: bool = True,
+    summaries: Mapping[tuple[str, str], QuizSummary] | None = None,
 ) -> ExportRequest:
     """The export of ``content`` (read from the project if not given); files for ``quiz_ids`` only.
 
@@ -90,7 +91,16 @@ def build_request(
             catalogs[(locale, domain)]
     localized = LazyLocalizations(content, config.source_locale, target_locales, catalogs, policy)
     return ExportRequest(
-        content, config.source_locale, target_locales, localized, catalogs, policy, answers, quiz_ids, shared
+        content,
+        config.source_locale,
+        target_locales,
+        localized,
+        catalogs,
+        policy,
+        answers,
+        quiz_ids,
+        shared,
+        summaries,
     )
 
 
