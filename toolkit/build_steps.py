@@ -16,7 +16,6 @@ from pathlib import Path
 from toolkit.build import BuildFailedError, BuildResult, LocaleSummary, ProgressCallback, StepResult
 from toolkit.build_cache import (
     BuildCache,
-    ContentRecord,
     DomainRecord,
     combined_key,
     digest_bytes,
@@ -27,14 +26,14 @@ from toolkit.build_cache import (
     save_cache,
     stamps_of,
 )
+from toolkit.build_content import BuildContent
 from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.layout import CatalogLayout
 from toolkit.config import ProjectConfig
-from toolkit.content.validation import FileValidation
 from toolkit.diagnostics import Diagnostic
 from toolkit.exporters.base import ExportRequest, QuizSummary
 from toolkit.glossary import Glossary
-from toolkit.model import Content, InterfaceMessages, Quiz
+from toolkit.model import Content
 
 _Exported = tuple[Path, str | None, bool]
 """A file an export wrote or found unchanged: its path, the quiz it presents, whether it was written."""
@@ -100,16 +99,10 @@ class BuildSteps:
             else BuildCache(self.environment)
         )
         self.cache = BuildCache(self.environment)
-        self.digests: dict[str, str] = {}
+        self.source = BuildContent(config, self.root, self.previous, self.cache, self.jobs_for)
         self.catalog_digests: dict[tuple[str, str], str] = {}
         self.glossary_digests: dict[str, str] = {}
         self.glossaries: dict[str, Glossary | None] = {}
-        self._content: Content | None = None
-        self._content_records: list[ContentRecord] = []
-        self._quizzes: dict[str, Quiz] | None = None
-        self.quiz_files: dict[str, str] = {}
-        """Quiz id → the content file it comes from (as messages name it)."""
-        self.interface_file: str | None = None
         self.domains: list[str] = []
         self.dirty: list[str] = []
         self.outputs: dict[str, list[Path]] = {}
@@ -150,127 +143,9 @@ class BuildSteps:
 
     # validate -----------------------------------------------------------------------------------------
 
-    def validate_file(self, path: Path) -> tuple[str, str, FileValidation, bool]:
-        """(name, digest, validation, whether it came from the cache) of one content file."""
-        from toolkit.content.validation import validate_file
-        from toolkit.model_codec import CodecError, decode, decode_diagnostic
-
-        name = _relative(path, self.root)
-        try:
-            data: bytes | None = path.read_bytes()
-        except OSError:
-            data = None  # validate_file reports it, located
-        digest = digest_bytes(data) if data is not None else "unreadable"
-        earlier = self.previous.content.get(name)
-        if earlier is not None and earlier.digest == digest:
-            kind: type[Quiz] | type[InterfaceMessages] = Quiz if earlier.kind == "quiz" else InterfaceMessages
-            try:
-                return (
-                    name,
-                    digest,
-                    ([decode_diagnostic(item) for item in earlier.diagnostics], decode(kind, earlier.model)),
-                    True,
-                )
-            except CodecError:
-                pass
-        return name, digest, validate_file(path, data), False
-
-    @property
-    def content(self) -> Content:
-        """The validated content; after a no-change validation, decoded from the cache on first use."""
-        if self._content is None:
-            from toolkit.model_codec import decode
-
-            quizzes: list[Quiz] = []
-            interface: InterfaceMessages | None = None
-            for kept in self._content_records:
-                if kept.kind == "quiz":
-                    quizzes.append(decode(Quiz, kept.model))
-                else:
-                    interface = decode(InterfaceMessages, kept.model)
-            self._content = Content(tuple(quizzes), interface)
-        return self._content
-
-    @property
-    def quizzes(self) -> dict[str, Quiz]:
-        if self._quizzes is None:
-            self._quizzes = {quiz.id: quiz for quiz in self.content.quizzes}
-        return self._quizzes
-
-    def unchanged_content(self, files: list[Path]) -> bool:
-        """Whether these are the files of the last build, byte for byte: then its validation stands,
-        cross-file rules included, and no model needs decoding unless some domain is rebuilt."""
-        from toolkit.content.validation import display_path
-        from toolkit.model_codec import CodecError, decode_diagnostic
-
-        names = [_relative(path, self.root) for path in files]
-        if sorted(names) != sorted(self.previous.content) or not files:
-            return False
-        kept = [self.previous.content[name] for name in names]
-        digests = [digest_file(path) for path in files]
-        if any(record.digest != digest for record, digest in zip(kept, digests, strict=True)):
-            return False
-        try:
-            for path, name, record in zip(files, names, kept, strict=True):
-                model = record.model
-                if not isinstance(model, dict) or not isinstance(model.get("origin"), dict):
-                    return False
-                file = model["origin"].get("file")
-                if not isinstance(file, str) or file != display_path(path):
-                    return False
-                if record.kind == "quiz":
-                    quiz_id = model.get("id")
-                    if not isinstance(quiz_id, str):
-                        return False
-                    self.quiz_files[quiz_id] = file
-                else:
-                    self.interface_file = file
-                self.digests[file] = record.digest
-                self.cache.content[name] = record
-            warnings = [decode_diagnostic(item) for record in kept for item in record.diagnostics]
-        except CodecError:
-            self.quiz_files, self.interface_file, self.digests = {}, None, {}
-            self.cache.content = {}
-            return False
-        self._content_records = kept
-        self.result.warnings.extend(warnings)
-        return True
-
     def validate(self, record: _StepRecord) -> None:
-        from toolkit.content.validation import ContentError, collect_files, combine_files, display_path
-        from toolkit.model_codec import encode
-        from toolkit.parallel import run_all
-
-        files, collected = collect_files([self.config.content_path])
-        if not collected and self.unchanged_content(files):
-            record.detail = f"{len(files)} files, 0 changed"
-            return
-        validated_files, _ = run_all(self.validate_file, files, self.jobs_for(len(files)))
-        for path, (name, digest, (found, model), reused) in zip(files, validated_files, strict=True):
-            if model is None or digest == "unreadable":
-                continue
-            self.digests[display_path(path)] = digest
-            earlier = self.previous.content.get(name)
-            self.cache.content[name] = (
-                earlier
-                if reused and earlier is not None
-                else ContentRecord(
-                    digest,
-                    [item.to_dict() for item in found],
-                    encode(model),
-                    "quiz" if isinstance(model, Quiz) else "interface",
-                )
-            )
-        validated = combine_files(files, collected, [validation for _, _, validation, _ in validated_files])
-        if validated.error_count or not validated.files:
-            raise ContentError(validated.diagnostics)
-        self._content = validated.content()
-        self.quiz_files = {quiz.id: quiz.origin.file for quiz in self._content.quizzes}
-        interface = self._content.interface
-        self.interface_file = interface.origin.file if interface is not None else None
-        self.result.warnings.extend(validated.diagnostics)
-        changed = sum(1 for *_, reused in validated_files if not reused)
-        record.detail = f"{len(files)} files, {changed} changed"
+        record.detail = self.source.validate()
+        self.result.warnings.extend(self.source.warnings)
 
     # what changed -------------------------------------------------------------------------------------
 
@@ -278,10 +153,10 @@ class BuildSteps:
         """The digest of everything the domain's outputs depend on."""
         from toolkit.keys import UI_DOMAIN
 
-        interface = self.interface_file
-        own = self.quiz_files.get(domain, "")
-        interface_digest = self.digests.get(interface, "") if interface is not None else "none"
-        parts = [self.environment, domain, self.digests.get(own, ""), interface_digest]
+        interface = self.source.interface_file
+        own = self.source.quiz_files.get(domain, "")
+        interface_digest = self.source.digests.get(interface, "") if interface is not None else "none"
+        parts = [self.environment, domain, self.source.digests.get(own, ""), interface_digest]
         for locale in self.targets:
             parts += [locale, self.glossary_digests[locale], self.catalog_digests[(locale, domain)]]
             if interface is not None:
@@ -292,7 +167,9 @@ class BuildSteps:
         from toolkit.glossary import glossary_path, load_glossary
         from toolkit.keys import UI_DOMAIN
 
-        self.domains = sorted(self.quiz_files) + ([UI_DOMAIN] if self.interface_file is not None else [])
+        self.domains = sorted(self.source.quiz_files) + (
+            [UI_DOMAIN] if self.source.interface_file is not None else []
+        )
         for locale in self.targets:
             path = glossary_path(self.config.locales_path, locale)
             self.glossary_digests[locale] = digest_file(path)
@@ -324,15 +201,15 @@ class BuildSteps:
         from toolkit.files import write_text_atomic
 
         waiting = imported_translations(
-            Content(tuple(self.quizzes[domain] for domain in domains if domain in self.quizzes))
+            Content(tuple(self.source.quizzes[domain] for domain in domains if domain in self.source.quizzes))
         )
         done = []
         for domain in domains:
-            if domain in self.quizzes:
-                template = quiz_template(self.quizzes[domain], self.config.root)
+            if domain in self.source.quizzes:
+                template = quiz_template(self.source.quizzes[domain], self.config.root)
             else:
-                assert self.content.interface is not None
-                template = interface_template(self.content.interface, self.config.root)
+                assert self.source.content.interface is not None
+                template = interface_template(self.source.content.interface, self.config.root)
             written: list[Path] = []
             template_path = self.layout.template(domain)
             if write_text_atomic(template_path, write_po(template)):
@@ -351,7 +228,7 @@ class BuildSteps:
 
         jobs = self.jobs_for(len(self.dirty))
         if self.dirty:
-            _ = self.content  # decoded here once, not in every worker
+            _ = self.source.content  # decoded here once, not in every worker
         self.progress("update", 0, len(self.dirty))
         done, _ = run_all(self.update_domains, chunks(self.dirty, jobs), jobs)
         for domain, written, digests in (item for chunk in done for item in chunk):
@@ -443,7 +320,7 @@ class BuildSteps:
 
         request = build_request(
             self.config,
-            content=self.content,
+            content=self.source.content,
             quiz_ids=quiz_ids,
             shared=shared,
             preloaded=self.loaded,
@@ -475,7 +352,7 @@ class BuildSteps:
         ):
             record.detail = "nothing changed"
             return shared_key, previous.shared_outputs
-        quizzes = [domain for domain in self.dirty if domain in self.quiz_files]
+        quizzes = [domain for domain in self.dirty if domain in self.source.quiz_files]
         jobs = self.jobs_for(len(quizzes))
         self.progress("export", 0, len(quizzes))
         done, _ = run_all(self.export_quizzes, chunks(quizzes, jobs), jobs)
@@ -483,7 +360,7 @@ class BuildSteps:
         # others by the titles the cache kept, so no catalog is read again for them.
         summaries: dict[tuple[str, str], QuizSummary] = {}
         source = locale_info(self.config.source_locale)
-        for quiz_id in self.quiz_files:
+        for quiz_id in self.source.quiz_files:
             kept = self.previous.domains.get(quiz_id)
             if quiz_id not in self.outputs and kept is not None:
                 for locale, title in kept.titles.items():
@@ -584,10 +461,3 @@ def _remove_stale_outputs(config: ProjectConfig, root: Path, names: set[str]) ->
             parent.rmdir()
             parent = parent.parent
     return removed
-
-
-def _relative(path: Path, root: Path) -> str:
-    try:
-        return path.resolve().relative_to(root).as_posix()
-    except ValueError:
-        return path.resolve().as_posix()

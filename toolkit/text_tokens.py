@@ -24,6 +24,8 @@ class TextTokens:
 
 def split_inline_code(text: str) -> list[tuple[str, bool]]:
     """``a `b` c`` → ``[('a ', False), ('b', True), (' c', False)]``; an unclosed backtick stays text."""
+    if "`" not in text:  # most texts: checks and exporters ask about every one of them
+        return [(text, False)] if text else []
     parts: list[tuple[str, bool]] = []
     position = 0
     while True:

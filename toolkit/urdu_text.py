@@ -292,7 +292,16 @@ def _normalize_once(text: str, disabled: frozenset[str]) -> Normalization:
 _LATIN_TO_URDU = {".": URDU_FULL_STOP, "?": "\u061f", ",": "\u060c", ";": "\u061b"}
 
 
+# What the fixes below act on: Latin sentence marks, tatweel, ZWNJ and bidi controls; a space that is
+# doubled, leading, trailing or before Urdu punctuation; a full stop with something after it.
+_SPACING_TRIGGERS = re.compile(
+    "[.?,;\u0640\u200c\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]| {2}|^ | $| [\u06d4\u060c\u061f\u061b]|\u06d4\\S"
+)
+
+
 def _fix_punctuation_and_spacing(editor: _Editor) -> None:
+    if not editor.changes and not _SPACING_TRIGGERS.search(editor.text()):
+        return  # nothing here for any of the rules below (most translations)
     characters = editor.characters
     length = len(characters)
     urdu_text = has_urdu(editor.text())

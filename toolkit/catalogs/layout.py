@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,18 +26,25 @@ class CatalogLayout:
     def for_project(cls, config: ProjectConfig) -> CatalogLayout:
         return cls(config.locales_path)
 
-    def _inside(self, path: Path) -> Path:
-        # Domains are validated ids and locales validated tags, so this only guards against a bug.
-        return confined(path, self.root)
+    def _inside(self, folder: tuple[str, ...], name: str) -> Path:
+        # Domains are validated ids and locales validated tags, so this only guards against a bug. The
+        # folder is resolved once per locale (a build asks thousands of times); the file name needs no
+        # resolving, as a write renames over a link there instead of following it.
+        return _confined_folder(self.root.absolute(), folder) / name
 
     def template(self, domain: str) -> Path:
         assert is_valid_id(domain), domain
-        return self._inside(self.root / f"{domain}.pot")
+        return self._inside((), f"{domain}.pot")
 
     def catalog(self, locale: str, domain: str) -> Path:
         assert is_valid_id(domain), domain
-        return self._inside(self.root / locale / "LC_MESSAGES" / f"{domain}.po")
+        return self._inside((locale, "LC_MESSAGES"), f"{domain}.po")
 
     def compiled(self, locale: str, domain: str) -> Path:
         assert is_valid_id(domain), domain
-        return self._inside(self.root / locale / "LC_MESSAGES" / f"{domain}.mo")
+        return self._inside((locale, "LC_MESSAGES"), f"{domain}.mo")
+
+
+@functools.lru_cache(maxsize=256)
+def _confined_folder(root: Path, parts: tuple[str, ...]) -> Path:
+    return confined(root.joinpath(*parts), root)

@@ -131,8 +131,9 @@ def write_exports(request: ExportRequest, formats: Sequence[str], out: Path) -> 
     for name in resolve_formats(formats):
         exporter = load_exporter(name)()
         folder = out / name
+        confined_folders: dict[PurePosixPath, Path] = {}
         for output in exporter.export(request):
-            planned.append((_target(folder, output), output))
+            planned.append((_target(folder, output, confined_folders), output))
     result = ExportResult()
     for path, output in planned:
         (result.written if write_bytes_atomic(path, output.data) else result.unchanged).append(path)
@@ -209,11 +210,19 @@ def check_errors(config: ProjectConfig, request: ExportRequest) -> list[Diagnost
     return errors
 
 
-def _target(folder: Path, output: OutputFile) -> Path:
+def _target(folder: Path, output: OutputFile, confined_folders: dict[PurePosixPath, Path]) -> Path:
+    """Where an output goes, inside ``folder``; each subfolder is resolved once (thousands of files share
+    a few folders). The file name itself needs no resolving: the atomic rename replaces a link there
+    rather than writing through it."""
     relative = PurePosixPath(output.path)
-    if relative.is_absolute() or ".." in relative.parts:
+    if relative.is_absolute() or ".." in relative.parts or relative.name in ("", ".", ".."):
         raise OutsideProjectError(f"{relative} (an exporter tried to leave {folder})")
-    try:
-        return confined(folder / Path(*relative.parts), folder)
-    except OutsideProjectError:
-        raise OutsideProjectError(f"{relative} (it leaves {folder})") from None
+    parent = relative.parent
+    resolved = confined_folders.get(parent)
+    if resolved is None:
+        try:
+            resolved = confined(folder / Path(*parent.parts), folder)
+        except OutsideProjectError:
+            raise OutsideProjectError(f"{relative} (it leaves {folder})") from None
+        confined_folders[parent] = resolved
+    return resolved / relative.name

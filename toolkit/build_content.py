@@ -1,0 +1,171 @@
+"""The validate step of ``quizkit build`` (:mod:`toolkit.build_steps`): content, and what it came from.
+
+A content file whose bytes are those of the last build's is not validated again: its findings and its
+model come from the cache (:mod:`toolkit.model_codec`). When every file is the last build's, even the
+rules across files stand, and no model is decoded unless some domain is rebuilt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from toolkit.build_cache import BuildCache, ContentRecord, digest_bytes, digest_file
+from toolkit.config import ProjectConfig
+from toolkit.content.validation import FileValidation
+from toolkit.diagnostics import Diagnostic
+from toolkit.model import Content, InterfaceMessages, Quiz
+
+
+class BuildContent:
+    def __init__(
+        self,
+        config: ProjectConfig,
+        root: Path,
+        previous: BuildCache,
+        cache: BuildCache,
+        jobs_for: Callable[[int], int],
+    ) -> None:
+        self.config = config
+        self.root = root
+        self.previous = previous
+        self.cache = cache
+        self.jobs_for = jobs_for
+        self.warnings: list[Diagnostic] = []
+        self.digests: dict[str, str] = {}
+        """Digest of each content file's bytes, by the name messages give it."""
+        self.quiz_files: dict[str, str] = {}
+        """Quiz id → the content file it comes from (as messages name it)."""
+        self.interface_file: str | None = None
+        self._content: Content | None = None
+        self._content_records: list[ContentRecord] = []
+        self._quizzes: dict[str, Quiz] | None = None
+
+    def validate_file(self, path: Path) -> tuple[str, str, FileValidation, bool]:
+        """(name, digest, validation, whether it came from the cache) of one content file."""
+        from toolkit.content.validation import validate_file
+        from toolkit.model_codec import CodecError, decode, decode_diagnostic
+
+        name = _relative(path, self.root)
+        try:
+            data: bytes | None = path.read_bytes()
+        except OSError:
+            data = None  # validate_file reports it, located
+        digest = digest_bytes(data) if data is not None else "unreadable"
+        earlier = self.previous.content.get(name)
+        if earlier is not None and earlier.digest == digest:
+            kind: type[Quiz] | type[InterfaceMessages] = Quiz if earlier.kind == "quiz" else InterfaceMessages
+            try:
+                return (
+                    name,
+                    digest,
+                    ([decode_diagnostic(item) for item in earlier.diagnostics], decode(kind, earlier.model)),
+                    True,
+                )
+            except CodecError:
+                pass
+        return name, digest, validate_file(path, data), False
+
+    @property
+    def content(self) -> Content:
+        """The validated content; after a no-change validation, decoded from the cache on first use."""
+        if self._content is None:
+            from toolkit.model_codec import decode
+
+            quizzes: list[Quiz] = []
+            interface: InterfaceMessages | None = None
+            for kept in self._content_records:
+                if kept.kind == "quiz":
+                    quizzes.append(decode(Quiz, kept.model))
+                else:
+                    interface = decode(InterfaceMessages, kept.model)
+            self._content = Content(tuple(quizzes), interface)
+        return self._content
+
+    @property
+    def quizzes(self) -> dict[str, Quiz]:
+        if self._quizzes is None:
+            self._quizzes = {quiz.id: quiz for quiz in self.content.quizzes}
+        return self._quizzes
+
+    def unchanged_content(self, files: list[Path]) -> bool:
+        """Whether these are the files of the last build, byte for byte: then its validation stands,
+        cross-file rules included, and no model needs decoding unless some domain is rebuilt."""
+        from toolkit.content.validation import display_path
+        from toolkit.model_codec import CodecError, decode_diagnostic
+
+        names = [_relative(path, self.root) for path in files]
+        if sorted(names) != sorted(self.previous.content) or not files:
+            return False
+        kept = [self.previous.content[name] for name in names]
+        digests = [digest_file(path) for path in files]
+        if any(record.digest != digest for record, digest in zip(kept, digests, strict=True)):
+            return False
+        try:
+            for path, name, record in zip(files, names, kept, strict=True):
+                model = record.model
+                if not isinstance(model, dict) or not isinstance(model.get("origin"), dict):
+                    return False
+                file = model["origin"].get("file")
+                if not isinstance(file, str) or file != display_path(path):
+                    return False
+                if record.kind == "quiz":
+                    quiz_id = model.get("id")
+                    if not isinstance(quiz_id, str):
+                        return False
+                    self.quiz_files[quiz_id] = file
+                else:
+                    self.interface_file = file
+                self.digests[file] = record.digest
+                self.cache.content[name] = record
+            warnings = [decode_diagnostic(item) for record in kept for item in record.diagnostics]
+        except CodecError:
+            self.quiz_files, self.interface_file, self.digests = {}, None, {}
+            self.cache.content = {}
+            return False
+        self._content_records = kept
+        self.warnings.extend(warnings)
+        return True
+
+    def validate(self) -> str:
+        """Validate (or take from the cache) every content file; the step's detail line."""
+        from toolkit.content.validation import ContentError, collect_files, combine_files, display_path
+        from toolkit.model_codec import encode
+        from toolkit.parallel import run_all
+
+        files, collected = collect_files([self.config.content_path])
+        if not collected and self.unchanged_content(files):
+            return f"{len(files)} files, 0 changed"
+        validated_files, _ = run_all(self.validate_file, files, self.jobs_for(len(files)))
+        for path, (name, digest, (found, model), reused) in zip(files, validated_files, strict=True):
+            if model is None or digest == "unreadable":
+                continue
+            self.digests[display_path(path)] = digest
+            earlier = self.previous.content.get(name)
+            self.cache.content[name] = (
+                earlier
+                if reused and earlier is not None
+                else ContentRecord(
+                    digest,
+                    [item.to_dict() for item in found],
+                    encode(model),
+                    "quiz" if isinstance(model, Quiz) else "interface",
+                )
+            )
+        validated = combine_files(files, collected, [validation for _, _, validation, _ in validated_files])
+        if validated.error_count or not validated.files:
+            raise ContentError(validated.diagnostics)
+        self._content = validated.content()
+        self.quiz_files = {quiz.id: quiz.origin.file for quiz in self._content.quizzes}
+        interface = self._content.interface
+        self.interface_file = interface.origin.file if interface is not None else None
+        self.warnings.extend(validated.diagnostics)
+        changed = sum(1 for *_, reused in validated_files if not reused)
+        return f"{len(files)} files, {changed} changed"
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return path.resolve().as_posix()
