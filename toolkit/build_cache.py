@@ -212,8 +212,12 @@ def outputs_intact(root: Path, outputs: Mapping[str, Stamp]) -> bool:
 
 def stamps_of(root: Path, paths: Iterable[Path]) -> dict[str, Stamp]:
     stamps: dict[str, Stamp] = {}
+    prefix = os.fspath(root) + os.sep
     for path in paths:
         value = stamp(path)
         if value is not None:
-            stamps[os.path.relpath(path, root).replace(os.sep, "/")] = value
+            text = os.fspath(path)
+            # Outputs lie below the (resolved) root; relpath's normalizing costs more than the stat.
+            name = text[len(prefix) :] if text.startswith(prefix) else os.path.relpath(path, root)
+            stamps[name.replace(os.sep, "/")] = value
     return stamps

@@ -41,30 +41,36 @@ class BuildContent:
         self._content_records: list[ContentRecord] = []
         self._quizzes: dict[str, Quiz] | None = None
 
-    def validate_file(self, path: Path) -> tuple[str, str, FileValidation, bool]:
-        """(name, digest, validation, whether it came from the cache) of one content file."""
-        from toolkit.content.validation import validate_file
+    def reused(self, path: Path) -> tuple[str, str, FileValidation, bool] | None:
+        """(name, digest, validation, True) of a content file the cache holds as it is; else None."""
         from toolkit.model_codec import CodecError, decode, decode_diagnostic
 
         name = _relative(path, self.root)
+        earlier = self.previous.content.get(name)
+        if earlier is None or earlier.digest != digest_file(path):
+            return None
+        kind: type[Quiz] | type[InterfaceMessages] = Quiz if earlier.kind == "quiz" else InterfaceMessages
+        try:
+            decoded = decode(kind, earlier.model)
+            return (
+                name,
+                earlier.digest,
+                ([decode_diagnostic(item) for item in earlier.diagnostics], decoded),
+                True,
+            )
+        except CodecError:
+            return None
+
+    def validate_file(self, path: Path) -> tuple[str, str, FileValidation, bool]:
+        """(name, digest, validation, False) of a content file validated now."""
+        from toolkit.content.validation import validate_file
+
         try:
             data: bytes | None = path.read_bytes()
         except OSError:
             data = None  # validate_file reports it, located
         digest = digest_bytes(data) if data is not None else "unreadable"
-        earlier = self.previous.content.get(name)
-        if earlier is not None and earlier.digest == digest:
-            kind: type[Quiz] | type[InterfaceMessages] = Quiz if earlier.kind == "quiz" else InterfaceMessages
-            try:
-                return (
-                    name,
-                    digest,
-                    ([decode_diagnostic(item) for item in earlier.diagnostics], decode(kind, earlier.model)),
-                    True,
-                )
-            except CodecError:
-                pass
-        return name, digest, validate_file(path, data), False
+        return _relative(path, self.root), digest, validate_file(path, data), False
 
     @property
     def content(self) -> Content:
@@ -136,7 +142,12 @@ class BuildContent:
         files, collected = collect_files([self.config.content_path])
         if not collected and self.unchanged_content(files):
             return f"{len(files)} files, 0 changed"
-        validated_files, _ = run_all(self.validate_file, files, self.jobs_for(len(files)))
+        # Files the cache holds are taken here; only the others go to workers (and only if many).
+        kept = [self.reused(path) for path in files]
+        changed = [path for path, result in zip(files, kept, strict=True) if result is None]
+        fresh, _ = run_all(self.validate_file, changed, self.jobs_for(len(changed)))
+        validated_iterator = iter(fresh)
+        validated_files = [result if result is not None else next(validated_iterator) for result in kept]
         for path, (name, digest, (found, model), reused) in zip(files, validated_files, strict=True):
             if model is None or digest == "unreadable":
                 continue
@@ -160,8 +171,8 @@ class BuildContent:
         interface = self._content.interface
         self.interface_file = interface.origin.file if interface is not None else None
         self.warnings.extend(validated.diagnostics)
-        changed = sum(1 for *_, reused in validated_files if not reused)
-        return f"{len(files)} files, {changed} changed"
+        fresh_count = sum(1 for *_, reused in validated_files if not reused)
+        return f"{len(files)} files, {fresh_count} changed"
 
 
 def _relative(path: Path, root: Path) -> str:

@@ -54,6 +54,20 @@ class ContentError(Exception):
 
 def display_path(path: Path) -> str:
     """Paths in messages are relative to the working folder where they can be."""
+    if path.is_absolute():
+        # The common case, a file below the working folder, without relpath's normalizing (a build names
+        # thousands of files).
+        text, separator = os.fspath(path), os.sep
+        folder = os.fspath(Path.cwd())
+        prefix = folder if folder.endswith(separator) else folder + separator
+        rest = text[len(prefix) :]
+        wrapped = f"{separator}{rest}{separator}"
+        plain = all(
+            odd not in wrapped
+            for odd in (f"{separator}..{separator}", f"{separator}.{separator}", separator * 2)
+        )
+        if text.startswith(prefix) and rest and plain:
+            return rest
     try:
         return os.path.relpath(path)
     except ValueError:  # another drive on Windows
