@@ -10,6 +10,7 @@ import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from support import snapshot
@@ -155,6 +156,10 @@ def test_the_cache_never_serves_a_stale_output(
     glossary = project / "locales/glossary/ur.yaml"
     configuration = project / "pyproject.toml"
 
+    def move(old: str, new: str) -> None:
+        (project / new).parent.mkdir(exist_ok=True)
+        (project / old).rename(project / new)
+
     def bump_version() -> None:
         monkeypatch.setattr(toolkit, "__version__", "99.0.0")
         monkeypatch.setattr(toolkit.exporters.qti, "__version__", "99.0.0")
@@ -198,6 +203,9 @@ def test_the_cache_never_serves_a_stale_output(
             "built",
         ),
         ("quizkit's version", bump_version, "built"),
+        # Templates and catalogs name the file; the index lists quizzes in the order of their files.
+        ("a quiz file moved", lambda: move(f"content/{QUIZ}.yaml", f"content/moved/{QUIZ}.yaml"), "built"),
+        ("quizzes reordered", lambda: move(f"content/moved/{QUIZ}.yaml", f"content/0/{QUIZ}.yaml"), "built"),
         (
             "glossary",
             lambda: replace_in(
@@ -398,3 +406,81 @@ def test_compile_in_worker_processes_writes_what_one_process_writes(
         path.relative_to(serial_project): path.read_bytes()
         for path in serial_project.rglob("locales/**/*.mo")
     }
+
+
+def test_a_control_character_in_a_fuzzy_entry_still_stops_the_build(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """XLIFF carries fuzzy translations too, and XML cannot carry a control character at all."""
+    catalog = project / f"locales/ur/LC_MESSAGES/{QUIZ}.po"
+    anchor = f'msgctxt "{QUIZ}.title"'
+    replace_in(catalog, anchor, "#, fuzzy\n" + anchor)
+    replace_in(catalog, 'msgstr "ڈیٹا پیرالیلزم کوئز"', 'msgstr "ڈیٹا\x01 پیرالیلزم کوئز"')
+    with pytest.raises(BuildFailedError) as raised:
+        build(project, monkeypatch)
+    assert [item.code for item in raised.value.diagnostics] == ["control-characters"]
+
+
+def corrupt(field: str) -> Callable[[dict[str, Any]], None]:
+    def change(document: dict[str, Any]) -> None:
+        domain = document["domains"][QUIZ]
+        if field == "findings":
+            domain["findings"] = ["abc"]
+        elif field == "statistics":
+            domain["statistics"] = {"ur": [1e400, 1]}
+        elif field == "huge":
+            domain["statistics"] = {"ur": [10**400, 1]}
+        elif field == "null-name":
+            domain["outputs"]["dist/x\u0000y"] = [1, 1]
+        elif field == "model":
+            record = next(iter(document["content"].values()))
+            record["model"]["questions"] = "not a list"
+        elif field == "kind":
+            for record in document["content"].values():
+                record["kind"] = "interface"
+
+    return change
+
+
+@pytest.mark.parametrize("field", ["findings", "statistics", "huge", "null-name", "model", "kind"])
+def test_a_damaged_cache_entry_is_never_trusted(
+    project: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, field: str
+) -> None:
+    build(project, monkeypatch)
+    document = json.loads(cache_path(project).read_text(encoding="utf-8"))
+    corrupt(field)(document)
+    cache_path(project).write_text(json.dumps(document), encoding="utf-8")
+    # A change, so that a domain is rebuilt and a cached model is needed.
+    replace_in(project / f"locales/ur/LC_MESSAGES/{QUIZ}.po", "ڈیٹا پیرالیلزم کوئز", "ڈیٹا پیرالیلزم کا کوئز")
+    scratch = tmp_path_factory.mktemp("scratch") / "project"
+    assert assert_same_as_from_scratch(project, scratch, monkeypatch) == "built"
+
+
+def test_a_schema_change_rebuilds_everything(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import toolkit.schemas
+
+    build(project, monkeypatch)
+    schemas = tmp_path.parent / f"{tmp_path.name}-schemas"
+    shutil.copytree(toolkit.schemas.schema_directory(), schemas)
+    path = schemas / "quiz.schema.json"
+    path.write_text(path.read_text(encoding="utf-8").replace('"title"', '"title" '), encoding="utf-8")
+    monkeypatch.setattr(toolkit.schemas, "schema_directory", lambda: schemas)
+    assert sorted(build(project, monkeypatch).rebuilt) == [QUIZ, "ui"]
+
+
+def test_a_catalog_linked_out_of_the_project_is_refused(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from toolkit.files import OutsideProjectError
+
+    catalog = project / f"locales/ur/LC_MESSAGES/{QUIZ}.po"
+    outside = project.parent / f"{project.name}-outside.po"
+    outside.write_bytes(catalog.read_bytes())
+    catalog.unlink()
+    catalog.symlink_to(outside)
+    before = outside.read_bytes()
+    with pytest.raises(OutsideProjectError):
+        build(project, monkeypatch)
+    assert catalog.is_symlink() and outside.read_bytes() == before

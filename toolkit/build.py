@@ -75,8 +75,13 @@ def run_build(
 ) -> BuildResult:
     """Build the project; ``clean`` ignores the cache of the last build; ``jobs`` processes (default:
     one per core) share the work when there are many quizzes to redo."""
+    from toolkit.build_content import DamagedCacheError
     from toolkit.build_steps import BuildSteps
     from toolkit.parallel import available_jobs
 
-    steps = BuildSteps(config, clean, jobs if jobs is not None else available_jobs(), on_step, on_progress)
-    return steps.run()
+    workers = jobs if jobs is not None else available_jobs()
+    try:
+        return BuildSteps(config, clean, workers, on_step, on_progress).run()
+    except DamagedCacheError:
+        # Found before anything was written: a cache that cannot be read stands for nothing.
+        return BuildSteps(config, True, workers, on_step, on_progress).run()

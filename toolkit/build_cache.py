@@ -23,7 +23,8 @@ import os
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
+from importlib.metadata import PackageNotFoundError, entry_points
+from importlib.metadata import version as metadata_version
 from pathlib import Path
 
 from toolkit.files import write_bytes_atomic
@@ -32,6 +33,7 @@ CACHE_FOLDER = ".quizkit-cache"
 CACHE_FILE = "build.json"
 CACHE_FORMAT = 2
 PLUGIN_GROUPS = ("quizkit.checks", "quizkit.exporters")
+LIBRARIES = ("babel", "polib", "pyyaml", "jsonschema", "lxml", "click")
 
 Stamp = tuple[int, int]
 """Size and modification time (ns) of a file the build wrote."""
@@ -56,7 +58,7 @@ def combined_key(*parts: str) -> str:
 def stamp(path: Path) -> Stamp | None:
     try:
         status = path.stat()
-    except OSError:
+    except (OSError, ValueError):
         return None
     return (status.st_size, status.st_mtime_ns)
 
@@ -76,6 +78,17 @@ def environment_key(config_bytes: bytes) -> str:
         if path.suffix in (".py", ".json", ".css", ".js", ".html", ".yaml") and path.is_file():
             hasher.update(path.relative_to(package).as_posix().encode("utf-8") + b"\0")
             hasher.update(path.read_bytes())
+    # The JSON Schemas live beside the package in a source checkout; the libraries decide plural rules,
+    # YAML parsing and XML serialization.
+    from toolkit.schemas import schema_directory
+
+    for path in sorted(schema_directory().glob("*.json")):
+        hasher.update(path.name.encode("utf-8") + b"\0" + path.read_bytes())
+    for library in LIBRARIES:
+        try:
+            hasher.update(f"{library} {metadata_version(library)}\0".encode())
+        except PackageNotFoundError:
+            hasher.update(f"{library} missing\0".encode())
     for group in PLUGIN_GROUPS:
         for point in sorted(entry_points(group=group), key=lambda item: (item.name, item.value)):
             distribution = point.dist
@@ -128,24 +141,26 @@ def load_cache(root: Path) -> BuildCache | None:
         data = json.loads(cache_path(root).read_bytes())
     except (OSError, ValueError):
         return None
+    from toolkit.model_codec import CodecError, decode_diagnostic
+
     try:
         if data["format"] != CACHE_FORMAT:
             return None
-        return BuildCache(
+        cache = BuildCache(
             str(data["environment"]),
             {
-                name: ContentRecord(
+                _name(name): ContentRecord(
                     str(record["digest"]), list(record["diagnostics"]), record["model"], str(record["kind"])
                 )
                 for name, record in data["content"].items()
             },
             {
-                name: DomainRecord(
+                _name(name): DomainRecord(
                     str(record["key"]),
                     _stamps(record["outputs"]),
                     list(record["findings"]),
                     {
-                        str(locale): (int(pair[0]), int(pair[1]))
+                        str(locale): (_count(pair[0]), _count(pair[1]))
                         for locale, pair in record["statistics"].items()
                     },
                     {str(locale): str(title) for locale, title in record["titles"].items()},
@@ -155,8 +170,31 @@ def load_cache(root: Path) -> BuildCache | None:
             str(data["shared_key"]),
             _stamps(data["shared_outputs"]),
         )
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        # Findings are replayed as they are: each must be a diagnostic now, not when it is printed.
+        for content_record in cache.content.values():
+            if content_record.kind not in ("quiz", "interface"):
+                raise ValueError(content_record.kind)
+            for item in content_record.diagnostics:
+                decode_diagnostic(item)
+        for domain_record in cache.domains.values():
+            for item in domain_record.findings:
+                decode_diagnostic(item)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError, CodecError):
         return None
+    return cache
+
+
+def _name(value: object) -> str:
+    """A file name the cache gives: a string a path can hold."""
+    if not isinstance(value, str) or not value or "\0" in value:
+        raise ValueError("bad file name in the cache")
+    return value
+
+
+def _count(value: object) -> int:
+    if type(value) is not int or not 0 <= value < 2**62:
+        raise ValueError("bad number in the cache")
+    return value
 
 
 def _stamps(data: Mapping[str, object]) -> dict[str, Stamp]:
@@ -164,7 +202,7 @@ def _stamps(data: Mapping[str, object]) -> dict[str, Stamp]:
     for name, value in data.items():
         if not isinstance(value, list) or len(value) != 2:
             raise ValueError(name)
-        stamps[str(name)] = (int(value[0]), int(value[1]))
+        stamps[_name(name)] = (_count(value[0]), _count(value[1]))
     return stamps
 
 

@@ -17,6 +17,10 @@ from toolkit.diagnostics import Diagnostic
 from toolkit.model import Content, InterfaceMessages, Quiz
 
 
+class DamagedCacheError(Exception):
+    """A cached model turned out unreadable after the build relied on it: build again without the cache."""
+
+
 class BuildContent:
     def __init__(
         self,
@@ -76,15 +80,18 @@ class BuildContent:
     def content(self) -> Content:
         """The validated content; after a no-change validation, decoded from the cache on first use."""
         if self._content is None:
-            from toolkit.model_codec import decode
+            from toolkit.model_codec import CodecError, decode
 
             quizzes: list[Quiz] = []
             interface: InterfaceMessages | None = None
-            for kept in self._content_records:
-                if kept.kind == "quiz":
-                    quizzes.append(decode(Quiz, kept.model))
-                else:
-                    interface = decode(InterfaceMessages, kept.model)
+            try:
+                for kept in self._content_records:
+                    if kept.kind == "quiz":
+                        quizzes.append(decode(Quiz, kept.model))
+                    else:
+                        interface = decode(InterfaceMessages, kept.model)
+            except CodecError as error:
+                raise DamagedCacheError(str(error)) from None
             self._content = Content(tuple(quizzes), interface)
         return self._content
 

@@ -156,7 +156,15 @@ class BuildSteps:
         interface = self.source.interface_file
         own = self.source.quiz_files.get(domain, "")
         interface_digest = self.source.digests.get(interface, "") if interface is not None else "none"
-        parts = [self.environment, domain, self.source.digests.get(own, ""), interface_digest]
+        # The file's name counts as well as its bytes: templates and catalogs refer to it.
+        parts = [
+            self.environment,
+            domain,
+            own,
+            self.source.digests.get(own, ""),
+            str(interface),
+            interface_digest,
+        ]
         for locale in self.targets:
             parts += [locale, self.glossary_digests[locale], self.catalog_digests[(locale, domain)]]
             if interface is not None:
@@ -343,7 +351,9 @@ class BuildSteps:
         from toolkit.parallel import chunks, run_all
 
         formats = resolve_formats(self.config.export_formats)
-        shared_key = combined_key(*(keys[domain] for domain in self.domains), *formats)
+        # Keys, and the order of the quizzes (by file), which an index follows.
+        order = [f"{quiz_id}={file}" for quiz_id, file in self.source.quiz_files.items()]
+        shared_key = combined_key(*(keys[domain] for domain in self.domains), *order, *formats)
         previous = self.previous
         if (
             not self.dirty

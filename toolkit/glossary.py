@@ -59,9 +59,10 @@ class Term:
         return re.compile(rf"(?<!\w){words}{_ENGLISH_INFLECTION}(?!\w)", flags)
 
     @functools.cached_property
-    def _first_word(self) -> str:
-        """A word every match contains (case folded): a cheap test before the regular expression."""
-        return _normalized_english(self.english).split(" ")[0].casefold()
+    def _first_word(self) -> re.Pattern[str]:
+        """A word every match contains, under the same case rule: a cheap test before the full one."""
+        word = re.escape(_normalized_english(self.english).split(" ")[0])
+        return re.compile(word, 0 if self.keep_latin else re.IGNORECASE)
 
     @property
     def accepted(self) -> tuple[str, ...]:
@@ -90,11 +91,10 @@ class Glossary:
         """Terms in the source's prose (inline code is the inline-code check's business); where
         terms overlap, the longest match wins: "optimizer state" hides "optimizer" and "state"."""
         text = _normalized_english(re.sub(r"`[^`]*`", " ", source))
-        folded = text.casefold()
         matches = [
             (match.start(), match.end(), term)
             for term in self.terms
-            if term._first_word in folded
+            if term._first_word.search(text)
             for match in term._pattern.finditer(text)
         ]
         kept: list[Term] = []

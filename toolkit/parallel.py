@@ -5,7 +5,8 @@ catalogs, glossaries); only the items' indices go to them and only results come 
 available (Windows) or one job is asked for, the work runs in this process instead.
 
 A worker that fails reports only that it failed; the item is then run again here, so the error the user
-sees is the real one, with its file and line, and never a pickled copy.
+sees is the real one, with its file and line, and never a pickled copy. A worker that dies (killed, out of
+memory, a plugin calling ``os._exit``) breaks the pool: the items without a result are then run here.
 """
 
 from __future__ import annotations
@@ -71,14 +72,24 @@ def run_all(
     if jobs <= 1 or len(items) <= 1 or not can_fork():
         serial = [task(item) for item in items]
         return serial, meanwhile() if meanwhile is not None else None
+    from concurrent.futures import ProcessPoolExecutor
+
     _task, _items = task, items
+    outcomes: list[tuple[bool, object]] = []
+    executor = ProcessPoolExecutor(
+        min(jobs, len(items)), mp_context=multiprocessing.get_context("fork"), initializer=_die_with_parent
+    )
     try:
-        context = multiprocessing.get_context("fork")
-        with context.Pool(min(jobs, len(items)), initializer=_die_with_parent) as pool:
-            pending = pool.map_async(_call, range(len(items)), chunksize=1)
-            other = meanwhile() if meanwhile is not None else None
-            outcomes = pending.get()
+        futures = [executor.submit(_call, index) for index in range(len(items))]
+        other = meanwhile() if meanwhile is not None else None
+        for future in futures:
+            try:
+                outcomes.append(future.result())
+            except Exception:  # the pool broke: a worker died without a word
+                outcomes.append((False, None))
     finally:
+        # On Ctrl-C, queued items are dropped; workers finish the one in hand (they ignore SIGINT).
+        executor.shutdown(wait=True, cancel_futures=True)
         _task, _items = None, ()
     results: list[Result] = []
     for item, (succeeded, value) in zip(items, outcomes, strict=True):

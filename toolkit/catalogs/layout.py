@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.config import ProjectConfig
-from toolkit.files import confined
+from toolkit.files import confined, confined_name
 from toolkit.keys import is_valid_id
 
 
@@ -27,10 +27,10 @@ class CatalogLayout:
         return cls(config.locales_path)
 
     def _inside(self, folder: tuple[str, ...], name: str) -> Path:
-        # Domains are validated ids and locales validated tags, so this only guards against a bug. The
-        # folder is resolved once per locale (a build asks thousands of times); the file name needs no
-        # resolving, as a write renames over a link there instead of following it.
-        return _confined_folder(self.root.absolute(), folder) / name
+        # Domains are validated ids and locales validated tags, so this guards against a bug, and against
+        # links that lead out of the project. The folder is resolved once per locale (a build asks
+        # thousands of times); the file name only when it is a link.
+        return confined_name(_confined_folder(self.root.absolute(), folder), name, self.root)
 
     def template(self, domain: str) -> Path:
         assert is_valid_id(domain), domain

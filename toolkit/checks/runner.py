@@ -30,6 +30,11 @@ def _line(entry: CatalogEntry) -> int | None:
     return entry.msgstr_line or entry.line or None
 
 
+# Faults that reach an export even in a fuzzy entry: XLIFF carries fuzzy translations to translators, and
+# XML cannot carry a control character at all.
+_CARRIED_WHEN_FUZZY = frozenset({"control-characters"})
+
+
 def check_catalog(
     catalog: Catalog,
     file: str,
@@ -82,7 +87,7 @@ def check_catalog(
                     result.suppressed += 1
                     continue
                 severity, message = item.info.severity, finding.message
-                if entry.is_fuzzy and severity is Severity.ERROR:
+                if entry.is_fuzzy and severity is Severity.ERROR and finding.check not in _CARRIED_WHEN_FUZZY:
                     # A fuzzy translation is never exported or compiled (it falls back to the source), so
                     # its faults cannot reach a learner: they are shown, but block nothing until review.
                     severity, message = (

@@ -18,7 +18,7 @@ from toolkit.content.validation import display_path, load_content
 from toolkit.diagnostics import Diagnostic
 from toolkit.exporters.base import ExportRequest, OutputFile, QuizSummary, exporter_names, load_exporter
 from toolkit.exporters.localizations import LazyCatalogs, LazyLocalizations
-from toolkit.files import OutsideProjectError, confined, write_bytes_atomic
+from toolkit.files import OutsideProjectError, confined, confined_name, write_bytes_atomic
 from toolkit.keys import UI_DOMAIN
 from toolkit.localization import FallbackPolicy, LocalizedQuiz
 from toolkit.model import Content
@@ -212,8 +212,7 @@ def check_errors(config: ProjectConfig, request: ExportRequest) -> list[Diagnost
 
 def _target(folder: Path, output: OutputFile, confined_folders: dict[PurePosixPath, Path]) -> Path:
     """Where an output goes, inside ``folder``; each subfolder is resolved once (thousands of files share
-    a few folders). The file name itself needs no resolving: the atomic rename replaces a link there
-    rather than writing through it."""
+    a few folders), and the file name only when it is a link."""
     relative = PurePosixPath(output.path)
     if relative.is_absolute() or ".." in relative.parts or relative.name in ("", ".", ".."):
         raise OutsideProjectError(f"{relative} (an exporter tried to leave {folder})")
@@ -225,4 +224,7 @@ def _target(folder: Path, output: OutputFile, confined_folders: dict[PurePosixPa
         except OutsideProjectError:
             raise OutsideProjectError(f"{relative} (it leaves {folder})") from None
         confined_folders[parent] = resolved
-    return resolved / relative.name
+    try:
+        return confined_name(resolved, relative.name, folder)
+    except OutsideProjectError:
+        raise OutsideProjectError(f"{relative} (it leaves {folder})") from None
