@@ -27,7 +27,7 @@ from importlib.metadata import PackageNotFoundError, entry_points
 from importlib.metadata import version as metadata_version
 from pathlib import Path
 
-from toolkit.files import write_bytes_atomic
+from toolkit.files import name_below, write_bytes_atomic
 
 CACHE_FOLDER = ".quizkit-cache"
 CACHE_FILE = "build.json"
@@ -250,12 +250,10 @@ def outputs_intact(root: Path, outputs: Mapping[str, Stamp]) -> bool:
 
 def stamps_of(root: Path, paths: Iterable[Path]) -> dict[str, Stamp]:
     stamps: dict[str, Stamp] = {}
-    prefix = os.fspath(root) + os.sep
+    folder = os.fspath(root)
     for path in paths:
         value = stamp(path)
         if value is not None:
-            text = os.fspath(path)
-            # Outputs lie below the (resolved) root; relpath's normalizing costs more than the stat.
-            name = text[len(prefix) :] if text.startswith(prefix) else os.path.relpath(path, root)
+            name = name_below(path, folder) or os.path.relpath(path, root)
             stamps[name.replace(os.sep, "/")] = value
     return stamps

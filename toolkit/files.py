@@ -25,6 +25,19 @@ def confined(path: Path, root: Path) -> Path:
     return resolved
 
 
+def name_below(path: Path, folder: str) -> str | None:
+    """``path`` relative to ``folder`` (absolute), when it plainly lies below it; else None, and
+    ``os.path.relpath`` decides. Much cheaper than relpath, which a build would call for every output."""
+    text, separator = os.fspath(path), os.sep
+    prefix = folder if folder.endswith(separator) else folder + separator
+    rest = text[len(prefix) :]
+    wrapped = f"{separator}{rest}{separator}"
+    odd = (f"{separator}..{separator}", f"{separator}.{separator}", separator * 2)
+    if text.startswith(prefix) and rest and not any(part in wrapped for part in odd):
+        return rest
+    return None
+
+
 def confined_name(folder: Path, name: str, root: Path) -> Path:
     """``folder / name``, for a ``folder`` already resolved inside ``root``: only a file name that is a
     link needs resolving (and confining), which spares thousands of full resolutions in a build."""

@@ -18,6 +18,7 @@ from toolkit.content.yaml_document import (
     too_large_problem,
 )
 from toolkit.diagnostics import Diagnostic, Severity, count_errors, sort_diagnostics
+from toolkit.files import name_below
 from toolkit.model import Content, InterfaceMessages, Quiz
 from toolkit.schemas import QUIZ_SCHEMA, UI_SCHEMA
 
@@ -55,19 +56,10 @@ class ContentError(Exception):
 def display_path(path: Path) -> str:
     """Paths in messages are relative to the working folder where they can be."""
     if path.is_absolute():
-        # The common case, a file below the working folder, without relpath's normalizing (a build names
-        # thousands of files).
-        text, separator = os.fspath(path), os.sep
-        folder = os.fspath(Path.cwd())
-        prefix = folder if folder.endswith(separator) else folder + separator
-        rest = text[len(prefix) :]
-        wrapped = f"{separator}{rest}{separator}"
-        plain = all(
-            odd not in wrapped
-            for odd in (f"{separator}..{separator}", f"{separator}.{separator}", separator * 2)
-        )
-        if text.startswith(prefix) and rest and plain:
-            return rest
+        # The common case, a file below the working folder (a build names thousands of files).
+        below = name_below(path, os.fspath(Path.cwd()))
+        if below is not None:
+            return below
     try:
         return os.path.relpath(path)
     except ValueError:  # another drive on Windows

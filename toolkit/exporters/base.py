@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import PurePosixPath
 from typing import ClassVar, Protocol
 
 from toolkit.catalogs.catalog import Catalog
+from toolkit.keys import UI_DOMAIN
 from toolkit.locale_info import LocaleInfo
 from toolkit.localization import FallbackPolicy, LocalizedQuiz
 from toolkit.model import Content
@@ -92,6 +93,22 @@ class ExportRequest:
             for quiz in self.content.quizzes
             if self.includes(quiz.id) and (quiz.id, locale) in self.localized
         ]
+
+    def versions(self, quiz_id: str) -> list[LocalizedQuiz]:
+        """One quiz in every locale it is exported in, source first."""
+        return [
+            self.localized[(quiz_id, locale)]
+            for locale in self.locales
+            if (quiz_id, locale) in self.localized
+        ]
+
+    def catalogs_to_write(self) -> Iterator[tuple[str, str, str | None, Catalog]]:
+        """(locale, domain, quiz, catalog) for every catalog whose file this request writes: a quiz's
+        when the quiz is included, the interface's (quiz None) when shared files are written."""
+        for locale, domain in sorted(self.catalogs):
+            quiz = None if domain == UI_DOMAIN else domain
+            if self.shared if quiz is None else self.includes(quiz):
+                yield locale, domain, quiz, self.catalogs[(locale, domain)]
 
 
 class Exporter(Protocol):

@@ -314,11 +314,7 @@ class HtmlExporter:
         for quiz in request.content.quizzes:
             if not request.includes(quiz.id):
                 continue
-            every = [
-                request.localized[(quiz.id, locale)]
-                for locale in request.locales
-                if (quiz.id, locale) in request.localized
-            ]
+            every = request.versions(quiz.id)
             for localized in every:
                 yield OutputFile(
                     PurePosixPath(quiz.id) / f"{localized.locale.tag}.html",

@@ -16,7 +16,7 @@ from typing import ClassVar
 from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.mo_writer import compile_mo
 from toolkit.exporters.base import ExportRequest, OutputFile
-from toolkit.keys import UI_DOMAIN, question_key
+from toolkit.keys import question_key
 
 
 def _without_questions(catalog: Catalog, prefixes: tuple[str, ...]) -> Catalog:
@@ -37,11 +37,7 @@ class MoExporter:
     presents_quiz: ClassVar[bool] = False
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
-        for locale, domain in sorted(request.catalogs):
-            quiz = None if domain == UI_DOMAIN else domain
-            if not (request.shared if quiz is None else request.includes(quiz)):
-                continue
-            catalog = request.catalogs[(locale, domain)]
+        for locale, domain, quiz, catalog in request.catalogs_to_write():
             localized = request.localized.get((domain, locale))
             prefixes: tuple[str, ...] = ()
             if localized is not None:

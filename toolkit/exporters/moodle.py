@@ -265,11 +265,7 @@ class MoodleExporter:
         for quiz in request.content.quizzes:
             if not request.includes(quiz.id):
                 continue
-            every = [
-                request.localized[(quiz.id, locale)]
-                for locale in request.locales
-                if (quiz.id, locale) in request.localized
-            ]
+            every = request.versions(quiz.id)
             if every:
                 yield OutputFile(
                     PurePosixPath(quiz.id) / f"{MULTILANG_STEM}{suffix}",

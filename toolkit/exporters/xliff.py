@@ -10,7 +10,6 @@ from pathlib import PurePosixPath
 from typing import ClassVar
 
 from toolkit.exporters.base import ExportRequest, OutputFile
-from toolkit.keys import UI_DOMAIN
 from toolkit.locale_info import bcp47
 from toolkit.xliff import catalog_to_xliff
 
@@ -21,11 +20,7 @@ class XliffExporter:
     presents_quiz: ClassVar[bool] = False
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
-        for locale, domain in sorted(request.catalogs):
-            quiz = None if domain == UI_DOMAIN else domain
-            if not (request.shared if quiz is None else request.includes(quiz)):
-                continue
-            catalog = request.catalogs[(locale, domain)]
+        for locale, domain, quiz, catalog in request.catalogs_to_write():
             original = f"locales/{locale}/LC_MESSAGES/{domain}.po"
             data = catalog_to_xliff(
                 catalog, domain, locale, bcp47(request.source_locale), bcp47(locale), original
