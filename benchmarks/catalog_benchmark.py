@@ -9,7 +9,7 @@ For each size it generates, deterministically (``--seed``), an old translated Ur
 and a new template (``new.pot``) in which 10% of the sources are edited, 5% of the entries are removed
 and 5% added. Then it times, as medians over ``--repeat`` runs:
 
-* quizkit update: read template + read catalog + the checks ``quizkit update`` makes + merge + write_po
+* quizkit update: read template + read catalog + the checks ``quizkit update`` makes + merge + format_po
   + the durable atomic write, with the library functions ``quizkit update`` calls for each catalog;
 * ``msgmerge`` (default fuzzy matching) and ``msgmerge --no-fuzzy-matching`` on the same two files;
 * quizkit compile: read + checks + compile_mo + statistics + atomic write, as ``quizkit compile`` does
@@ -53,7 +53,7 @@ from toolkit.catalogs.extraction import template_header  # noqa: E402
 from toolkit.catalogs.merge import check_plural_counts, merge  # noqa: E402
 from toolkit.catalogs.mo_writer import compile_mo  # noqa: E402
 from toolkit.catalogs.po_reader import read_po  # noqa: E402
-from toolkit.catalogs.po_writer import write_po  # noqa: E402
+from toolkit.catalogs.po_writer import format_po  # noqa: E402
 from toolkit.catalogs.statistics import catalog_statistics  # noqa: E402
 from toolkit.cli.output import bulk_work  # noqa: E402
 from toolkit.files import write_bytes_atomic, write_text_atomic  # noqa: E402
@@ -425,7 +425,7 @@ def _quizkit_update(
     t2 = clock()
     merged, _summary = merge(template, existing, existing.header.plural_count or 2)
     t3 = clock()
-    text = write_po(merged)
+    text = format_po(merged)
     t4 = clock()
     write_text_atomic(out, text, durable=True)
     t5 = clock()
@@ -434,7 +434,7 @@ def _quizkit_update(
             ("read template", t1 - t0),
             ("read catalog + checks", t2 - t1),
             ("merge", t3 - t2),
-            ("write_po (format + wrap)", t4 - t3),
+            ("format_po (format + wrap)", t4 - t3),
             ("write file (atomic, fsync)", t5 - t4),
         ):
             stages.setdefault(name, []).append(seconds)
@@ -588,8 +588,8 @@ def run_size(size: int, args: argparse.Namespace, workdir: Path) -> SizeResult:
     started = time.perf_counter()
     scenario = build_scenario(size, args.seed)
     old_po, new_pot = folder / "old.po", folder / "new.pot"
-    old_po.write_text(write_po(scenario.old), encoding="utf-8")
-    new_pot.write_text(write_po(scenario.new), encoding="utf-8")
+    old_po.write_text(format_po(scenario.old), encoding="utf-8")
+    new_pot.write_text(format_po(scenario.new), encoding="utf-8")
     counts = scenario.counts
     del scenario  # a real quizkit run holds no other catalogs: keep the garbage collector's work the same
     gc.collect()
@@ -811,8 +811,8 @@ def main() -> None:
             folder = workdir / str(size)
             folder.mkdir(parents=True, exist_ok=True)
             scenario = build_scenario(size, args.seed)
-            (folder / "old.po").write_text(write_po(scenario.old), encoding="utf-8")
-            (folder / "new.pot").write_text(write_po(scenario.new), encoding="utf-8")
+            (folder / "old.po").write_text(format_po(scenario.old), encoding="utf-8")
+            (folder / "new.pot").write_text(format_po(scenario.new), encoding="utf-8")
             profile(size, args, workdir)
             return
         results = [run_size(size, args, workdir) for size in sizes]

@@ -34,7 +34,7 @@ import yaml
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.extraction import template_header
 from toolkit.catalogs.po_reader import read_po
-from toolkit.catalogs.po_writer import write_po
+from toolkit.catalogs.po_writer import format_po
 
 ROOT = catalog_benchmark.ROOT
 SOURCE_LOCALE = "en"
@@ -247,7 +247,7 @@ def run_quizkit(project: Path, *arguments: str) -> subprocess.CompletedProcess[s
 
 
 def _write_catalog(path: Path, catalog: Catalog) -> None:
-    path.write_text(write_po(catalog), encoding="utf-8", newline="\n")
+    path.write_text(format_po(catalog), encoding="utf-8", newline="\n")
 
 
 def _translated(entry: CatalogEntry, translation: CatalogEntry | None) -> CatalogEntry:

@@ -11,7 +11,7 @@ import pytest
 
 from toolkit.catalogs.extraction import extract_templates, literal_format_flags
 from toolkit.catalogs.po_reader import parse_po
-from toolkit.catalogs.po_writer import write_po
+from toolkit.catalogs.po_writer import format_po
 from toolkit.content.validation import load_content
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,7 +83,7 @@ def test_percent_in_quiz_text_passes_msgfmt_check(tmp_path: Path) -> None:
     quiz = quiz.replace("text: Message size and topology", "text: 50% of the message size and {topology}")
     (tmp_path / "data-parallel.yaml").write_text(quiz, encoding="utf-8")
     template = extract_templates(load_content(tmp_path), tmp_path)["data-parallel"]
-    (tmp_path / "t.pot").write_text(write_po(template), encoding="utf-8")
+    (tmp_path / "t.pot").write_text(format_po(template), encoding="utf-8")
     result = subprocess.run(
         ["msgfmt", "--check", "-o", "/dev/null", str(tmp_path / "t.pot")],
         capture_output=True,
@@ -95,11 +95,11 @@ def test_percent_in_quiz_text_passes_msgfmt_check(tmp_path: Path) -> None:
 
 def test_extraction_is_deterministic(tmp_path: Path) -> None:
     first = {
-        domain: write_po(catalog)
+        domain: format_po(catalog)
         for domain, catalog in extract_templates(load_content(ROOT / "content"), ROOT).items()
     }
     second = {
-        domain: write_po(catalog)
+        domain: format_po(catalog)
         for domain, catalog in extract_templates(load_content(ROOT / "content"), ROOT).items()
     }
     assert first == second
@@ -116,7 +116,7 @@ def test_line_numbers_only_on_request() -> None:
 
 def test_shipped_templates_are_current() -> None:
     for domain, catalog in extract_templates(load_content(ROOT / "content"), ROOT).items():
-        assert (ROOT / "locales" / f"{domain}.pot").read_text(encoding="utf-8") == write_po(catalog)
+        assert (ROOT / "locales" / f"{domain}.pot").read_text(encoding="utf-8") == format_po(catalog)
 
 
 def test_pybabel_extract_gives_the_same_entries(tmp_path: Path) -> None:

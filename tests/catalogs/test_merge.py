@@ -18,7 +18,7 @@ from merge_histories import UR_HEADER, pot_header
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.merge import MergeSummary, merge
 from toolkit.catalogs.po_reader import parse_po, read_po
-from toolkit.catalogs.po_writer import write_po
+from toolkit.catalogs.po_writer import format_po
 
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = "content/data-parallel.yaml"
@@ -57,7 +57,7 @@ def run(pot: Catalog, existing: Catalog) -> tuple[Catalog, MergeSummary]:
 
 def through_file(catalog_: Catalog) -> Catalog:
     """The catalog as the next ``quizkit update`` reads it back from disk."""
-    return parse_po(write_po(catalog_), "ur/LC_MESSAGES/data-parallel.po")
+    return parse_po(format_po(catalog_), "ur/LC_MESSAGES/data-parallel.po")
 
 
 HEADER_TEXT = (
@@ -132,7 +132,7 @@ def test_suppression_comment_survives_update_through_the_file() -> None:
 
     merged, _ = run(pot, existing)
 
-    assert write_po(merged) == (
+    assert format_po(merged) == (
         "# Urdu translation of the quiz data-parallel.\n" + HEADER_TEXT + "\n"
         "# quizkit-ignore: glossary: NCCL is a library name, kept in Latin script\n"
         "#. Question 5 of 8 (one correct answer).\n"
@@ -172,7 +172,7 @@ def test_changed_source_becomes_fuzzy_with_previous_context_and_msgid() -> None:
         )
     )
     assert summary == MergeSummary(changed=1)
-    assert write_po(merged) == (
+    assert format_po(merged) == (
         HEADER_TEXT + "\n"
         "# Checked against the glossary.\n"
         "#. Question 2 of 8 (one correct answer).\n"
@@ -525,10 +525,10 @@ def test_merging_the_merged_catalog_again_changes_nothing() -> None:
     assert first_summary == MergeSummary(kept=2, added=1, changed=1, renamed=1, obsoleted=2)
     assert twice == once
     assert second_summary == MergeSummary(kept=5)
-    assert write_po(twice) == write_po(once)
+    assert format_po(twice) == format_po(once)
     # As update runs it: read back from the file it wrote, merge again, write identical bytes.
     from_file, _ = run(pot, through_file(once))
-    assert write_po(from_file) == write_po(once)
+    assert format_po(from_file) == format_po(once)
 
 
 def test_hand_reordered_catalog_merges_into_template_order_without_loss() -> None:
@@ -628,7 +628,7 @@ def test_obsolete_entry_keeps_its_format_flag_through_the_file() -> None:
     merged, _ = run(template(), catalog(old))
 
     assert merged == catalog(obsoleted(old))
-    assert write_po(merged) == OBSOLETE_WITH_FLAG
+    assert format_po(merged) == OBSOLETE_WITH_FLAG
     assert through_file(merged) == merged
 
 
@@ -639,7 +639,7 @@ def test_obsolete_entry_with_format_flag_is_written_as_msgcat_writes_it(tmp_path
     msgcat = subprocess.run(["msgcat", str(path)], capture_output=True, check=True, text=True).stdout
 
     assert msgcat == OBSOLETE_WITH_FLAG
-    assert write_po(read_po(path.read_bytes(), "ur.po")) == msgcat
+    assert format_po(read_po(path.read_bytes(), "ur.po")) == msgcat
 
 
 # Through the project ------------------------------------------------------------------------------------

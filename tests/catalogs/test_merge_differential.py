@@ -3,7 +3,7 @@
 The random histories are those of test_merge_properties.py, from tests/merge_histories.py (a small content
 model of ``(key, text)`` pairs, random edits, a translator translating some untranslated or fuzzy entries
 after each merge).
-At every step the current catalog and the template are written with ``write_po``, merged by
+At every step the current catalog and the template are written with ``format_po``, merged by
 ``msgmerge --no-fuzzy-matching`` and by quizkit (from the same file, as ``quizkit update`` reads it),
 and the outcomes compared.
 
@@ -43,7 +43,7 @@ from merge_histories import POT_HEADER, UR_HEADER, Scenario, history, scenarios
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.merge import merge
 from toolkit.catalogs.po_reader import read_po
-from toolkit.catalogs.po_writer import write_po
+from toolkit.catalogs.po_writer import format_po
 
 MSGMERGE = shutil.which("msgmerge")
 pytestmark = pytest.mark.skipif(
@@ -52,15 +52,15 @@ pytestmark = pytest.mark.skipif(
 
 
 def msgmerge(old: Catalog, template: Catalog, folder: Path) -> Catalog:
-    """``msgmerge --no-fuzzy-matching`` of ``template`` into ``old``, both written with write_po.
+    """``msgmerge --no-fuzzy-matching`` of ``template`` into ``old``, both written with format_po.
 
     ``--force-po``: msgmerge writes no file at all when the result has no messages.
     """
     if MSGMERGE is None:
         pytest.skip("GNU gettext's msgmerge is not installed (apt-get install gettext)")
     old_path, template_path, out_path = folder / "old.po", folder / "template.pot", folder / "out.po"
-    old_path.write_text(write_po(old), encoding="utf-8")
-    template_path.write_text(write_po(template), encoding="utf-8")
+    old_path.write_text(format_po(old), encoding="utf-8")
+    template_path.write_text(format_po(template), encoding="utf-8")
     subprocess.run(
         [
             MSGMERGE,
@@ -80,7 +80,7 @@ def msgmerge(old: Catalog, template: Catalog, folder: Path) -> Catalog:
 
 def quizkit_merge(old: Catalog, template: Catalog) -> Catalog:
     """quizkit's merge of the same input msgmerge sees: the old catalog as written to the file."""
-    from_file = read_po(write_po(old).encode("utf-8"), "old.po")
+    from_file = read_po(format_po(old).encode("utf-8"), "old.po")
     return merge(template, from_file, 2)[0]
 
 
@@ -205,7 +205,7 @@ def test_agrees_with_msgmerge_where_its_semantics_are_defined(scenario: Scenario
         for step in history(scenario):
             template, old = step.template, step.before
             ours, theirs = quizkit_merge(old, template), msgmerge(old, template, Path(folder))
-            old_identities = {entry.identity for entry in read_po(write_po(old).encode("utf-8"), "old.po")}
+            old_identities = {entry.identity for entry in read_po(format_po(old).encode("utf-8"), "old.po")}
 
             assert [entry.identity for entry in theirs.active()] == [entry.identity for entry in template]
             assert [entry.identity for entry in ours.active()] == [entry.identity for entry in template]

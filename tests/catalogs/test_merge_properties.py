@@ -17,7 +17,7 @@ from merge_histories import KEYS, Scenario, Translation, history, scenarios
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.merge import merge
 from toolkit.catalogs.po_reader import parse_po
-from toolkit.catalogs.po_writer import write_po
+from toolkit.catalogs.po_writer import format_po
 
 SCENARIOS = scenarios(max_edits=12)
 
@@ -138,10 +138,10 @@ def test_merge_is_idempotent(scenario: Scenario) -> None:
 @given(SCENARIOS)
 @with_examples
 def test_merged_catalog_round_trips_through_po(scenario: Scenario) -> None:
-    """(d) write_po then parse_po gives the merged catalog back, and writing that gives the same bytes."""
+    """(d) format_po then parse_po gives the merged catalog back, and writing that gives the same bytes."""
     for step in history(scenario):
-        text = write_po(step.merged)
+        text = format_po(step.merged)
         read_back = parse_po(text, "ur.po")
         assert read_back.entries == step.merged.entries
         assert read_back.header == step.merged.header
-        assert write_po(read_back) == text
+        assert format_po(read_back) == text

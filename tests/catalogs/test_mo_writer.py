@@ -13,7 +13,7 @@ import pytest
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.catalogs.mo_writer import compile_mo
 from toolkit.catalogs.po_reader import parse_po
-from toolkit.catalogs.po_writer import write_po
+from toolkit.catalogs.po_writer import format_po
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted((ROOT / "locales").rglob("*.po"))
@@ -69,7 +69,7 @@ def lookups(translations: gettext.GNUTranslations, catalog: Catalog) -> list[obj
 
 def compare_with_msgfmt(catalog: Catalog, tmp_path: Path, use_fuzzy: bool = False) -> None:
     source = tmp_path / "catalog.po"
-    source.write_text(write_po(catalog), encoding="utf-8")
+    source.write_text(format_po(catalog), encoding="utf-8")
     arguments = ["msgfmt", "-o", str(tmp_path / "gnu.mo"), str(source)]
     if use_fuzzy:
         arguments.insert(1, "--use-fuzzy")

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.catalogs.po_reader import PoSyntaxError, parse_po, read_po
-from toolkit.catalogs.po_writer import write_po
+from toolkit.catalogs.po_writer import format_po
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted((ROOT / "locales").rglob("*.po")) + sorted((ROOT / "locales").glob("*.pot"))
@@ -52,7 +52,7 @@ def test_shipped_catalogs_are_written_as_msgcat_writes_them(path: Path, tmp_path
 @pytest.mark.parametrize("path", SHIPPED, ids=[path.name for path in SHIPPED])
 def test_shipped_catalogs_round_trip(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
-    assert write_po(parse_po(text, path.name)) == text
+    assert format_po(parse_po(text, path.name)) == text
 
 
 TRICKY = [
@@ -109,13 +109,13 @@ def tricky_catalog() -> Catalog:
 
 @needs_msgcat
 def test_tricky_entries_match_msgcat(tmp_path: Path) -> None:
-    text = write_po(tricky_catalog())
+    text = format_po(tricky_catalog())
     assert msgcat(text, tmp_path) == text
 
 
 def test_tricky_entries_round_trip() -> None:
     catalog = tricky_catalog()
-    assert parse_po(write_po(catalog), "x.po") == catalog
+    assert parse_po(format_po(catalog), "x.po") == catalog
 
 
 texts = st.text(
@@ -132,7 +132,7 @@ def test_random_entries_match_msgcat(tmp_path: Path, pairs: list[tuple[str, str]
         CatalogEntry(msgid=source or "x", msgstr=translation, context=f"k.{index}")
         for index, (source, translation) in enumerate(pairs)
     )
-    text = write_po(Catalog(HEADER, entries))
+    text = format_po(Catalog(HEADER, entries))
     assert msgcat(text, tmp_path) == text
 
 
@@ -150,7 +150,7 @@ def test_random_entries_round_trip(triples: list[tuple[str, str, bool]]) -> None
         for index, (source, translation, fuzzy) in enumerate(triples)
     )
     catalog = Catalog(HEADER, entries)
-    assert parse_po(write_po(catalog), "x.po") == catalog
+    assert parse_po(format_po(catalog), "x.po") == catalog
 
 
 @pytest.mark.parametrize(
@@ -235,7 +235,7 @@ def test_every_part_survives_a_round_trip() -> None:
         '#~ msgctxt "gone"\n#~ msgid "gone text"\n#~ msgstr "گیا"\n'
     )
     catalog = parse_po(text, "x.po")
-    assert write_po(catalog) == text
+    assert format_po(catalog) == text
     first = catalog.entries[0]
     assert first.previous_context == "old.key" and first.previous_msgid == "old text"
     assert first.flags == ("fuzzy", "python-brace-format")
@@ -406,7 +406,7 @@ ENTRY_FIELDS = [field.name for field in dataclasses.fields(CatalogEntry) if fiel
 @settings(max_examples=150, deadline=None)
 @given(any_catalogs())
 def test_every_part_of_random_entries_round_trips(catalog: Catalog) -> None:
-    text = write_po(catalog)
+    text = format_po(catalog)
     read = read_po(text.encode("utf-8"), "x.po")
     assert read.has_header == catalog.has_header
     assert read.header == catalog.header
@@ -415,7 +415,7 @@ def test_every_part_of_random_entries_round_trips(catalog: Catalog) -> None:
         for name in ENTRY_FIELDS:
             assert getattr(got, name) == getattr(written, name), f"entry {index}: {name}"
     assert read == catalog
-    assert write_po(read) == text
+    assert format_po(read) == text
 
 
 @st.composite
@@ -433,7 +433,7 @@ def msgfmt_catalogs(draw: st.DrawFn) -> Catalog:
 def test_random_entries_pass_msgfmt_checks(catalog: Catalog) -> None:
     result = subprocess.run(
         ["msgfmt", "--check-format", "-o", "/dev/null", "-"],
-        input=write_po(catalog).encode("utf-8"),
+        input=format_po(catalog).encode("utf-8"),
         capture_output=True,
         check=False,
     )

@@ -6,7 +6,7 @@ import pytest
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.checks.runner import check_catalog
-from toolkit.glossary import Glossary, Term
+from toolkit.content.glossary import Glossary, Term
 
 HEADER = Header((("Language", "ur"), ("Plural-Forms", "nplurals=2; plural=(n != 1);")))
 GLOSSARY = Glossary(

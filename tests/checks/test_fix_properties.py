@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolkit.catalogs.po_reader import parse_po
-from toolkit.catalogs.po_writer import write_po
+from toolkit.catalogs.po_writer import format_po
 from toolkit.checks.runner import apply_fixes, check_catalog
-from toolkit.glossary import load_glossary
+from toolkit.content.glossary import load_glossary
 
 ROOT = Path(__file__).resolve().parents[2]
 TEXT = (ROOT / "locales/ur/LC_MESSAGES/data-parallel.po").read_text(encoding="utf-8")
@@ -46,7 +46,7 @@ def test_fix_changes_only_msgstr_lines_and_is_idempotent(plants: list[tuple[str,
     entries = {entry.context: entry for entry in CATALOG.entries}
     for key, defect in plants:
         entries[key] = replace(entries[key], msgstr=DEFECTS[defect](entries[key].msgstr))
-    planted = write_po(replace(CATALOG, entries=tuple(entries[key] for key in KEYS)))
+    planted = format_po(replace(CATALOG, entries=tuple(entries[key] for key in KEYS)))
     findings = check_catalog(parse_po(planted, "x.po"), "x.po", "ur", GLOSSARY)
     fixed, _ = apply_fixes(planted, findings, "ur")
 

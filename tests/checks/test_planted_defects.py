@@ -11,7 +11,7 @@ from pathlib import Path
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.po_reader import parse_po
-from toolkit.catalogs.po_writer import write_po
+from toolkit.catalogs.po_writer import format_po
 from toolkit.checks.project import run_checks
 from toolkit.config import load_config
 
@@ -246,7 +246,7 @@ def plant_all(project: Path) -> list[Plant]:
         entries = tuple(
             changes[entry.context](entry) if entry.context in changes else entry for entry in catalog.entries
         )
-        files[domain].write_text(write_po(replace(catalog, entries=entries)), encoding="utf-8")
+        files[domain].write_text(format_po(replace(catalog, entries=entries)), encoding="utf-8")
     return planted
 
 

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from toolkit.canonical_json import content_hash
 from toolkit.catalogs.po_reader import parse_po
 from toolkit.content.validation import load_content
+from toolkit.exporters.canonical_json import content_hash
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE = ROOT / "tests" / "node"

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from toolkit import keys
-from toolkit.bidi_runs import latin_runs
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
+from toolkit.catalogs.xliff import parse_xliff
 from toolkit.exporters.base import ExportRequest, OutputFile
 from toolkit.exporters.i18next import I18nextExporter
 from toolkit.exporters.json_bundle import JsonBundleExporter
@@ -24,7 +24,7 @@ from toolkit.exporters.mo import MoExporter
 from toolkit.exporters.xliff import XliffExporter
 from toolkit.localization import FallbackPolicy, localize
 from toolkit.model import Content, Level, Option, Origin, Question, QuestionType, Quiz, Text
-from toolkit.xliff import parse_xliff
+from toolkit.text.bidi import latin_runs
 
 HOSTILE = [
     "<script>alert(1)</script>",

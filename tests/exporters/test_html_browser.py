@@ -28,7 +28,7 @@ sync_api = pytest.importorskip(
 
 from exporters.test_html import sample_pages  # noqa: E402  (the sample quiz: multiple choice, feedback, hostile text)
 
-from toolkit.locale_info import cldr_category  # noqa: E402
+from toolkit.text.locale_info import cldr_category  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "test-output"

@@ -20,7 +20,7 @@ from toolkit.content.validation import load_content
 from toolkit.exporters.moodle import answer_fractions, html_text
 from toolkit.localization import LocalizedOption, LocalizedQuestion
 from toolkit.model import QuestionType
-from toolkit.text_tokens import split_inline_code
+from toolkit.text.tokens import split_inline_code
 
 Quizkit = Callable[..., subprocess.CompletedProcess[str]]
 QUIZ = "data-parallel"

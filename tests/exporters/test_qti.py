@@ -20,9 +20,9 @@ from toolkit import keys
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.catalogs.po_reader import parse_po
 from toolkit.content.validation import load_content
+from toolkit.exporters import ExportError
 from toolkit.exporters.base import ExportRequest
 from toolkit.exporters.qti import QtiExporter, append_bidi_text
-from toolkit.exporters.run import ExportError
 from toolkit.localization import FallbackPolicy, localize
 from toolkit.model import Content, Level, Option, Origin, Question, QuestionType, Quiz, Text
 
@@ -248,7 +248,7 @@ def test_urdu_items_are_right_to_left_with_latin_runs_isolated(exported: Path, p
         ]
         assert [element.get("dir") for element in containers] == ["rtl"] * len(containers)
         # No Latin letter is left bare in right-to-left text: every one is inside an isolate (a bare
-        # number, digits only, may stay: see toolkit.bidi_runs).
+        # number, digits only, may stay: see toolkit.text.bidi).
         for container in containers[2:]:
             bare = (container.text or "") + "".join(child.tail or "" for child in container)
             assert not re.search(r"[A-Za-z]", bare), (question.id, bare)

@@ -13,9 +13,9 @@ import pytest
 
 from toolkit.catalogs.catalog import CatalogEntry
 from toolkit.catalogs.po_reader import parse_po
+from toolkit.content.glossary import Glossary, load_glossary
 from toolkit.content.validation import load_content
-from toolkit.glossary import Glossary, load_glossary
-from toolkit.text_tokens import scan
+from toolkit.text.tokens import scan
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGS = {

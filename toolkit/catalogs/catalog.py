@@ -6,10 +6,13 @@ say about it. Frozen, so that merges build new catalogs and never change what th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 FUZZY = "fuzzy"
+
+_CHARSET = re.compile(r"charset=([A-Za-z0-9_.:-]+)")
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,21 @@ class Header:
             if separator:
                 fields.append((name.strip(), value.strip()))
         return cls(tuple(fields), comments, flags)
+
+    @property
+    def charset(self) -> str:
+        """The ``charset`` of the Content-Type field; UTF-8 where there is none, or the ``CHARSET``
+        placeholder that xgettext writes into templates."""
+        match = _CHARSET.search(self.get("Content-Type") or "")
+        if match is None or match.group(1).upper() == "CHARSET":
+            return "UTF-8"
+        return match.group(1)
+
+    def with_charset(self, charset: str) -> Header:
+        content_type = self.get("Content-Type")
+        if content_type is None or _CHARSET.search(content_type) is None:
+            return self.with_field("Content-Type", f"text/plain; charset={charset}")
+        return self.with_field("Content-Type", _CHARSET.sub(f"charset={charset}", content_type, count=1))
 
     @property
     def plural_forms(self) -> str | None:

@@ -17,7 +17,7 @@ from pathlib import Path
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.keys import UI_DOMAIN
 from toolkit.model import Content, InterfaceMessages, Message, Origin, Question, QuestionType, Quiz, Text
-from toolkit.text_tokens import split_inline_code
+from toolkit.text.tokens import split_inline_code
 
 TEMPLATE_FIELDS: tuple[tuple[str, str], ...] = (
     ("Project-Id-Version", "PACKAGE VERSION"),

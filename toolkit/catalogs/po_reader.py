@@ -117,12 +117,14 @@ def decode_po(raw: bytes, file: str) -> str:
         ) from None
 
 
-def read_po(raw: bytes, file: str) -> Catalog:
-    if len(raw) > MAX_PO_BYTES:
+def read_po(data: bytes, name: str) -> Catalog:
+    """The catalog in a PO file's bytes, decoded as its header's charset says; ``name`` is the file name
+    that messages give. Raises :class:`PoSyntaxError` with the line of the first problem."""
+    if len(data) > MAX_PO_BYTES:
         raise PoSyntaxError(
-            file, None, f"file is {len(raw):,} bytes; catalogs are limited to {MAX_PO_BYTES:,}"
+            name, None, f"file is {len(data):,} bytes; catalogs are limited to {MAX_PO_BYTES:,}"
         )
-    return parse_po(decode_po(raw, file), file)
+    return parse_po(decode_po(data, name), name)
 
 
 def parse_po(text: str, file: str) -> Catalog:

@@ -9,8 +9,10 @@ entries without a translation are dropped.
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
 from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry
 from toolkit.catalogs.line_breaking import fast_width_breaks, is_plain
@@ -187,7 +189,7 @@ def header_entry(catalog: Catalog) -> CatalogEntry:
     )
 
 
-def write_po(catalog: Catalog) -> str:
+def format_po(catalog: Catalog) -> str:
     """The PO text of a catalog: header, active entries in order, then obsolete entries."""
     blocks: list[str] = []
     entries = [entry for entry in catalog.entries if not entry.obsolete]
@@ -197,3 +199,23 @@ def write_po(catalog: Catalog) -> str:
     for entry in entries:
         blocks.append("\n".join(_entry_lines(entry)) + "\n")
     return "\n".join(blocks)
+
+
+def write_po(catalog: Catalog) -> bytes:
+    """The PO file of a catalog, encoded as its header's ``charset`` says.
+
+    A catalog whose text its declared charset cannot carry (Urdu in an ISO-8859-1 catalog) is written as
+    UTF-8 with the header saying so: the bytes and the header never disagree.
+    """
+    text = format_po(catalog)
+    charset = catalog.header.charset
+    try:
+        codec = codecs.lookup(charset).name
+    except LookupError:
+        codec = "utf-8"
+    if codec == "utf-8":
+        return text.encode("utf-8")
+    try:
+        return text.encode(codec)
+    except UnicodeEncodeError:
+        return format_po(replace(catalog, header=catalog.header.with_charset("UTF-8"))).encode("utf-8")

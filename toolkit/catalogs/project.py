@@ -18,7 +18,7 @@ from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.merge import MergeError, MergeSummary, check_plural_counts, merge, new_catalog_header
 from toolkit.catalogs.mo_writer import compile_mo
 from toolkit.catalogs.po_reader import PoSyntaxError, read_po
-from toolkit.catalogs.po_writer import write_po
+from toolkit.catalogs.po_writer import format_po
 from toolkit.catalogs.statistics import CatalogStatistics, catalog_statistics
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
@@ -57,7 +57,7 @@ def templates(config: ProjectConfig, with_lines: bool = False) -> dict[str, Cata
 def extract(config: ProjectConfig, with_lines: bool = False) -> Outcomes:
     layout = CatalogLayout.for_project(config)
     outcomes = Outcomes()
-    rendered = {domain: write_po(template) for domain, template in templates(config, with_lines).items()}
+    rendered = {domain: format_po(template) for domain, template in templates(config, with_lines).items()}
     for domain, text in rendered.items():
         path = layout.template(domain)
         changed = write_text_atomic(path, text)
@@ -154,7 +154,7 @@ def _validated_existing(path: Path, locale: str) -> Catalog:
             raise CatalogError(file, error.line, error.message) from None
     plural_forms = catalog.header.plural_forms
     if plural_forms is not None:
-        from toolkit.locale_info import LocaleError, plural_index_categories
+        from toolkit.text.locale_info import LocaleError, plural_index_categories
 
         try:
             plural_index_categories(locale, plural_forms)
@@ -240,7 +240,7 @@ def plan_catalog(
     merged, summary = merge(template, existing, plural_count)
     if waiting:
         merged, _ = apply_imported(merged, existing, waiting)
-    return PlannedCatalog(path, locale, domain, write_po(merged), summary, created)
+    return PlannedCatalog(path, locale, domain, format_po(merged), summary, created)
 
 
 def update(config: ProjectConfig, locales: Sequence[str] | None = None) -> list[tuple[PlannedCatalog, bool]]:
@@ -278,7 +278,7 @@ def stale_files(config: ProjectConfig, locales: Sequence[str] | None = None) -> 
     stale: list[Path] = []
     for domain, template in templates(config).items():
         path = layout.template(domain)
-        expected = parse_po(write_po(template), str(path))
+        expected = parse_po(format_po(template), str(path))
         if not path.exists() or _entries_signature(read_catalog(path)) != _entries_signature(expected):
             stale.append(path)
     for plan in plan_update(config, locales):
@@ -299,7 +299,7 @@ def compile_catalogs(
 
     Every catalog is read and compiled before the first .mo is written.
     """
-    from toolkit.parallel import chunks, run_all
+    from toolkit.concurrency.workers import chunks, run_all
 
     layout = CatalogLayout.for_project(config)
     outcomes = Outcomes()
@@ -371,7 +371,7 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
     Files (and documents) for the same catalog apply one after another to the same catalog, so each
     keeps what the previous ones brought in.
     """
-    from toolkit.xliff import MAX_XLIFF_BYTES, XliffError, apply_units, parse_xliff
+    from toolkit.catalogs.xliff import MAX_XLIFF_BYTES, XliffError, apply_units, parse_xliff
 
     layout = CatalogLayout.for_project(config)
     current: dict[Path, Catalog] = {}
@@ -412,7 +412,7 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
                         "run quizkit update first",
                     )
                 current[catalog_path] = baselines[catalog_path] = _validated_existing(catalog_path, locale)
-                originals[catalog_path] = write_po(current[catalog_path])
+                originals[catalog_path] = format_po(current[catalog_path])
             try:
                 current[catalog_path], summary = apply_units(
                     current[catalog_path], locale, document.units, baselines[catalog_path]
@@ -430,9 +430,9 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
                 )
             )
     changed = {
-        catalog_path: write_text_atomic(catalog_path, write_po(catalog), durable=True)
+        catalog_path: write_text_atomic(catalog_path, format_po(catalog), durable=True)
         for catalog_path, catalog in current.items()
-        if write_po(catalog) != originals[catalog_path] or not catalog_path.exists()
+        if format_po(catalog) != originals[catalog_path] or not catalog_path.exists()
     }
     return [
         replace(outcome, changed=bool(outcome.updated) and changed.get(outcome.catalog, False))

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from toolkit.catalogs.catalog import Catalog
-from toolkit.checks.suppression import suppressions
+from toolkit.catalogs.suppression import suppressions
 
 _WORD = re.compile(r"\w+(?:[-'’]\w+)*")
 

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
-from toolkit.glossary import Glossary
+from toolkit.content.glossary import Glossary
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from toolkit.checks.context import EntryContext
 from toolkit.checks.registry import Finding, check
 from toolkit.checks.text_features import latin_tokens, numbers, prose, unbalanced_brackets
 from toolkit.diagnostics import Severity
-from toolkit.text_tokens import scan
+from toolkit.text.tokens import scan
 
 ERROR, WARNING = Severity.ERROR, Severity.WARNING
 

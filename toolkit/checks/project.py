@@ -10,9 +10,9 @@ from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.project import CatalogError, read_catalog, templates
 from toolkit.checks.runner import CatalogFindings, Fix, apply_fixes, check_catalog
 from toolkit.config import ProjectConfig
+from toolkit.content.glossary import Glossary, glossary_path, load_glossary
 from toolkit.content.validation import display_path
 from toolkit.files import write_text_atomic
-from toolkit.glossary import Glossary, glossary_path, load_glossary
 
 
 @dataclass

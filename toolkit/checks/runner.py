@@ -9,13 +9,13 @@ from pathlib import Path
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.po_writer import wrap_field
+from toolkit.catalogs.suppression import suppressions
 from toolkit.checks.context import CatalogView, EntryContext, LocaleRules
 from toolkit.checks.registry import Check, check_by_id, registered_checks
-from toolkit.checks.suppression import suppressions
 from toolkit.checks.urdu import RULE_CHECKS
+from toolkit.content.glossary import Glossary
 from toolkit.diagnostics import Diagnostic, Severity
-from toolkit.glossary import Glossary
-from toolkit.urdu_text import normalize_urdu
+from toolkit.text.urdu import normalize_urdu
 
 
 @dataclass

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from toolkit.text_tokens import split_inline_code
+from toolkit.text.tokens import split_inline_code
 
 _DIGITS = str.maketrans(
     {**dict(zip("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789", strict=True)), "\u066b": ".", "\u066c": ","}

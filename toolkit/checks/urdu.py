@@ -1,6 +1,6 @@
 """Urdu checks (urdu-style.md): code points, punctuation, digits, bidi controls, spacing, heh.
 
-Most are the safe fixes of :mod:`toolkit.urdu_text`, reported per kind; ``--fix`` applies them.
+Most are the safe fixes of :mod:`toolkit.text.urdu`, reported per kind; ``--fix`` applies them.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from toolkit.checks.context import EntryContext
 from toolkit.checks.registry import CheckFunction, Finding, check
 from toolkit.checks.text_features import digit_systems
 from toolkit.diagnostics import Severity
-from toolkit.urdu_text import Change, normalize_urdu
+from toolkit.text.urdu import Change, normalize_urdu
 
 # Which check reports each normalization rule.
 RULE_CHECKS = {

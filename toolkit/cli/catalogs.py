@@ -103,7 +103,7 @@ def update(locales: tuple[str, ...], check: bool) -> None:
 def compile_command(locales: tuple[str, ...], use_fuzzy: bool, jobs: int | None) -> None:
     """Compile every catalog to locales/<locale>/LC_MESSAGES/<domain>.mo."""
     from toolkit.catalogs.project import compile_catalogs
-    from toolkit.parallel import available_jobs
+    from toolkit.concurrency.workers import available_jobs
 
     config = project_config()
     with reported_errors(), changing_project(config, "compile"), bulk_work():

@@ -106,7 +106,7 @@ def check_command(
     warnings = len(diagnostics) - errors
     suppressed = sum(result.suppressed for result in run.results)
     if output_format == "sarif":
-        from toolkit.sarif import render_sarif
+        from toolkit.checks.sarif import render_sarif
 
         rules = {item.info.id: (item.info.summary, item.info.severity) for item in checks}
         rules.update(SUPPRESSION_RULES)

@@ -53,8 +53,8 @@ def export_command(
     Layout: <out>/<format>/..., described in docs/exports.md.
     """
     from toolkit.cli.output import print_diagnostics
-    from toolkit.exporters.base import ExporterLoadError, registered_exporters
-    from toolkit.exporters.run import ExportBlockedError, ExportError, run_export
+    from toolkit.exporters.base import ExporterLoadError, ExportError, registered_exporters
+    from toolkit.exporters.run import ExportBlockedError, run_export
     from toolkit.localization import FallbackError, FallbackPolicy
 
     if list_formats:

@@ -72,8 +72,8 @@ def plural(count: int, singular: str, plural_form: str | None = None) -> str:
 
 @contextlib.contextmanager
 def changing_project(config: ProjectConfig, command: str) -> Iterator[None]:
-    """Hold the project's writer lock (toolkit.project_lock) while a command rewrites its files."""
-    from toolkit.project_lock import project_lock
+    """Hold the project's writer lock (toolkit.concurrency.lock) while a command rewrites its files."""
+    from toolkit.concurrency.lock import project_lock
 
     with project_lock(config.root, command):
         yield
@@ -99,11 +99,11 @@ def bulk_work() -> Iterator[None]:
 def reported_errors() -> Iterator[None]:
     """Turn the library's input errors into located messages and exit code 1; no traceback."""
     from toolkit.catalogs.project import CatalogError
+    from toolkit.concurrency.lock import ProjectLockedError
+    from toolkit.content.glossary import GlossaryError
     from toolkit.content.validation import ContentError
     from toolkit.files import OutsideProjectError
-    from toolkit.glossary import GlossaryError
-    from toolkit.locale_info import LocaleError
-    from toolkit.project_lock import ProjectLockedError
+    from toolkit.text.locale_info import LocaleError
 
     try:
         yield

@@ -16,7 +16,7 @@ from toolkit.content.document_paths import describe_item
 from toolkit.content.yaml_document import JsonPath, RawValue, YamlDocument
 from toolkit.diagnostics import Diagnostic, Severity, format_json_path
 from toolkit.keys import UI_DOMAIN, is_valid_id
-from toolkit.text_tokens import scan
+from toolkit.text.tokens import scan
 
 
 @dataclass(frozen=True)

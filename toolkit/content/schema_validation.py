@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from toolkit.content.document_paths import describe_item, type_name, value_at
+from toolkit.content.schemas import validator
 from toolkit.content.yaml_document import JsonPath, YamlDocument
 from toolkit.diagnostics import Diagnostic, Severity, format_json_path
-from toolkit.schemas import validator
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError

@@ -10,6 +10,7 @@ from pathlib import Path
 from toolkit.content.loader import build_interface, build_quiz
 from toolkit.content.rules import QUIZ_RULES, UI_RULES, RuleContext
 from toolkit.content.schema_validation import validate_against_schema
+from toolkit.content.schemas import QUIZ_SCHEMA, UI_SCHEMA
 from toolkit.content.yaml_document import (
     MAX_FILE_BYTES,
     YamlDocument,
@@ -20,7 +21,6 @@ from toolkit.content.yaml_document import (
 from toolkit.diagnostics import Diagnostic, Severity, count_errors, sort_diagnostics
 from toolkit.files import name_below
 from toolkit.model import Content, InterfaceMessages, Quiz
-from toolkit.schemas import QUIZ_SCHEMA, UI_SCHEMA
 
 UI_FILE_NAME = "ui.yaml"
 CONTENT_SUFFIXES = (".yaml", ".yml")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib.metadata import entry_points
@@ -11,11 +12,21 @@ from typing import ClassVar, Protocol
 
 from toolkit.catalogs.catalog import Catalog
 from toolkit.keys import UI_DOMAIN
-from toolkit.locale_info import LocaleInfo
 from toolkit.localization import FallbackPolicy, LocalizedQuiz
 from toolkit.model import Content
+from toolkit.text.locale_info import LocaleInfo
 
 ENTRY_POINT_GROUP = "quizkit.exporters"
+
+# Characters XML 1.0 cannot carry at all, not even escaped (lxml refuses them with a bare ValueError).
+# quizkit check reports them as errors; _refuse_uncarryable_characters stops an export run with
+# --no-checks before any exporter meets them, and exporters called directly use the same pattern.
+NOT_XML_CHARACTER = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+class ExportError(Exception):
+    """An export that cannot be done: an unknown format or locale, or text a format cannot carry. Its
+    message says which, and what to do."""
 
 
 @dataclass(frozen=True)

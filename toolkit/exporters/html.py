@@ -8,7 +8,7 @@ inline script and style are allowed by their SHA-256 hashes only.
 
 The data is the JSON bundle (:func:`toolkit.exporters.json_bundle.bundle`) plus a ``view`` with every text
 already split into segments (``[kind, text]``, kinds ``text``, ``latin`` and ``code``, by
-:func:`toolkit.bidi_runs.bidi_segments`), so the script builds isolated Latin runs with DOM APIs and never
+:func:`toolkit.text.bidi.bidi_segments`), so the script builds isolated Latin runs with DOM APIs and never
 parses markup. It sits in a ``<script type="application/json">`` element with ``<``, ``>`` and ``&``
 escaped as JSON ``\\u`` escapes, so no text can close the element. Everything else is built with lxml as
 elements and serialized: text is escaped, never markup.
@@ -38,10 +38,10 @@ import lxml.html
 from babel import Locale
 from lxml import etree
 
-from toolkit.bidi_runs import bidi_segments, latin_runs
 from toolkit.exporters.base import ExportRequest, OutputFile
 from toolkit.exporters.json_bundle import bundle
 from toolkit.localization import LocalizedMessage, LocalizedQuestion, LocalizedQuiz
+from toolkit.text.bidi import bidi_segments, latin_runs
 
 CSP_TEMPLATE = (
     "default-src 'none'; script-src {script}; style-src {style}; img-src 'none'; font-src 'none'; "

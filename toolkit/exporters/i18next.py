@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from toolkit.exporters.base import ExportRequest, OutputFile
 from toolkit.localization import LocalizedQuiz
-from toolkit.message_format import i18next_interpolation
+from toolkit.text.message_format import i18next_interpolation
 
 
 def _set(tree: dict[str, Any], path: list[str], value: str) -> None:

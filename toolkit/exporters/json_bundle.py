@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import Any, ClassVar
 
-from toolkit.canonical_json import content_hash
 from toolkit.exporters.base import ExportRequest, OutputFile
+from toolkit.exporters.canonical_json import content_hash
 from toolkit.localization import LocalizedMessage, LocalizedQuiz
-from toolkit.message_format import icu_plural
+from toolkit.text.message_format import icu_plural
 
 FORMAT_NAME = "quizkit.bundle"
 FORMAT_VERSION = 1

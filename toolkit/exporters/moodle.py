@@ -29,7 +29,7 @@ Texts are HTML (``format="html"``), built as elements and serialized, then store
 ``<text>`` element, so lxml escapes them (Moodle unescapes them on import; no CDATA section, so no
 ``]]>`` to guard). Every text is a ``<div>`` carrying its ``dir`` and ``lang`` (those of the source locale
 for a question that fell back), inline code in backticks becomes ``<code dir="ltr">``, and inside
-right-to-left text each Latin run ("PyTorch", "B × W", "8-GPU"; found by :mod:`toolkit.bidi_runs`) is
+right-to-left text each Latin run ("PyTorch", "B × W", "8-GPU"; found by :mod:`toolkit.text.bidi`) is
 isolated with ``<span dir="ltr" lang="en">``. No bidi control character is inserted. In ``multilang.xml``
 the runs are isolated with ``<bdi dir="ltr" lang="en">`` instead: Moodle's multilang filter ends a language
 block at the first ``</span>`` it meets, so a nested span would cut the Urdu text in two and show its rest
@@ -45,11 +45,11 @@ from typing import Any, ClassVar
 
 from lxml import etree
 
-from toolkit.bidi_runs import bidi_segments
 from toolkit.exporters.base import ExportRequest, OutputFile
 from toolkit.keys import question_key
 from toolkit.localization import LocalizedQuestion, LocalizedQuiz
 from toolkit.model import QuestionType
+from toolkit.text.bidi import bidi_segments
 
 CATEGORY_ROOT = "$course$/quizkit"
 MULTILANG_STEM = "multilang"

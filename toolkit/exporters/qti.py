@@ -8,7 +8,7 @@ response, no response processing and no feedback: the key stays on the server th
 
 Right-to-left items carry ``dir="rtl"`` on every element that QTI allows it on (body, interaction,
 prompt, choices, the ``div`` inside modal feedback) and isolate each Latin run (found by
-:mod:`toolkit.bidi_runs`) with ``<span dir="ltr">``; inline code becomes ``<code dir="ltr">``. No bidi
+:mod:`toolkit.text.bidi`) with ``<span dir="ltr">``; inline code becomes ``<code dir="ltr">``. No bidi
 control characters are inserted. ``dir`` is written even when it is ``ltr``: the schema declares ``dir``
 with the default ``auto``, which schema-aware processors would otherwise fill in, and ``auto`` misreads an
 Urdu option that starts with "PyTorch". A question that fell back is wholly in the source language, tagged
@@ -29,12 +29,11 @@ from typing import Any, ClassVar
 from lxml import etree
 
 from toolkit import __version__
-from toolkit.bidi_runs import bidi_segments, has_latin_letter
-from toolkit.exporters.base import ExportRequest, OutputFile
-from toolkit.exporters.run import NOT_XML_CHARACTER, ExportError
-from toolkit.locale_info import LocaleInfo
+from toolkit.exporters.base import NOT_XML_CHARACTER, ExportError, ExportRequest, OutputFile
 from toolkit.localization import LocalizedQuestion, LocalizedQuiz
 from toolkit.model import QuestionType
+from toolkit.text.bidi import bidi_segments, has_latin_letter
+from toolkit.text.locale_info import LocaleInfo
 
 QTI_NAMESPACE = "http://www.imsglobal.org/xsd/imsqtiasi_v3p0"
 QTI_SCHEMA_URL = "https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0_v1p0.xsd"

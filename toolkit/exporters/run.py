@@ -6,7 +6,6 @@ Files are written only after every exporter has produced its output, atomically,
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -16,16 +15,20 @@ from toolkit.catalogs.layout import CatalogLayout
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
 from toolkit.diagnostics import Diagnostic
-from toolkit.exporters.base import ExportRequest, OutputFile, QuizSummary, exporter_names, load_exporter
+from toolkit.exporters.base import (
+    NOT_XML_CHARACTER,
+    ExportError,
+    ExportRequest,
+    OutputFile,
+    QuizSummary,
+    exporter_names,
+    load_exporter,
+)
 from toolkit.exporters.localizations import LazyCatalogs, LazyLocalizations
 from toolkit.files import OutsideProjectError, confined, confined_name, write_bytes_atomic
 from toolkit.keys import UI_DOMAIN
 from toolkit.localization import FallbackPolicy, LocalizedQuiz
 from toolkit.model import Content
-
-
-class ExportError(Exception):
-    pass
 
 
 class ExportBlockedError(Exception):
@@ -150,12 +153,6 @@ def write_exports(request: ExportRequest, formats: Sequence[str], out: Path) -> 
     return result
 
 
-# Characters XML 1.0 cannot carry at all, not even escaped (lxml refuses them with a bare ValueError).
-# quizkit check reports them as errors; _refuse_uncarryable_characters stops an export run with
-# --no-checks before any exporter meets them, and exporters called directly use the same pattern.
-NOT_XML_CHARACTER = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-
-
 def _texts(localized: LocalizedQuiz) -> Iterator[tuple[str, str]]:
     yield "title", localized.title
     yield "description", localized.description
@@ -194,7 +191,7 @@ def _refuse_in(localized: LocalizedQuiz) -> None:
 def check_errors(config: ProjectConfig, request: ExportRequest) -> list[Diagnostic]:
     """Error-severity findings of quizkit check in the catalogs being exported."""
     from toolkit.checks.runner import check_catalog
-    from toolkit.glossary import glossary_path, load_glossary
+    from toolkit.content.glossary import glossary_path, load_glossary
 
     layout = CatalogLayout.for_project(config)
     errors: list[Diagnostic] = []

@@ -1,6 +1,6 @@
 """``xliff``: XLIFF 2.1 per target locale and domain, ``xliff/<locale>/<domain>.xlf``, for CAT tools.
 
-See :mod:`toolkit.xliff` for the mapping; ``quizkit import-xliff`` brings the translations back.
+See :mod:`toolkit.catalogs.xliff` for the mapping; ``quizkit import-xliff`` brings the translations back.
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import ClassVar
 
+from toolkit.catalogs.xliff import catalog_to_xliff
 from toolkit.exporters.base import ExportRequest, OutputFile
-from toolkit.locale_info import bcp47
-from toolkit.xliff import catalog_to_xliff
+from toolkit.text.locale_info import bcp47
 
 
 class XliffExporter:

@@ -40,7 +40,7 @@ from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.extraction import literal_format_flags
 from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.merge import new_catalog_header
-from toolkit.catalogs.po_writer import write_po
+from toolkit.catalogs.po_writer import format_po
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, is_interface_file, validate_file
 from toolkit.files import confined, write_text_atomic
@@ -232,7 +232,7 @@ def _catalog(
     header = new_catalog_header(
         quiz_id, target_locale, plural_forms_for(target_locale), language_name(target_locale)
     )
-    return write_po(Catalog(header, tuple(entries)))
+    return format_po(Catalog(header, tuple(entries)))
 
 
 def plan_import(
@@ -296,7 +296,7 @@ def _kept_translations(plan: ImportPlan) -> str:
         return plan.catalog_text
     from toolkit.catalogs.merge import merge
     from toolkit.catalogs.po_reader import PoSyntaxError, parse_po, read_po
-    from toolkit.catalogs.po_writer import write_po
+    from toolkit.catalogs.po_writer import format_po
 
     try:
         existing = read_po(plan.catalog_path.read_bytes(), str(plan.catalog_path))
@@ -304,7 +304,7 @@ def _kept_translations(plan: ImportPlan) -> str:
         raise ImportConflictError(plan.catalog_path) from None
     fresh = parse_po(plan.catalog_text, str(plan.catalog_path))
     merged, _ = merge(fresh, existing, existing.header.plural_count or fresh.header.plural_count or 2)
-    return write_po(merged)
+    return format_po(merged)
 
 
 def _normalizations(plan: ImportPlan) -> Iterator[dict[str, object]]:

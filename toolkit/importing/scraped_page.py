@@ -24,7 +24,7 @@ Language is decided by script, per string: a string is in the target language (U
 more Arabic-script words than Latin prose words; Latin names (acronyms such as GPU, CamelCase such as
 PyTorch, words with digits, inline code) are not prose, so "PyTorch DistributedDataParallel مواصلات …"
 is Urdu. A string without Arabic-script letters is in the source language. Urdu strings are normalized
-with :func:`toolkit.urdu_text.normalize_urdu` (the safe fixes applied, every change kept for the
+with :func:`toolkit.text.urdu.normalize_urdu` (the safe fixes applied, every change kept for the
 report; ambiguous letters kept as doubts with suggestions); source-language strings only have their
 spacing tidied.
 
@@ -38,7 +38,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from toolkit.model import InterfaceMessages
-from toolkit.urdu_text import Change, Doubt, has_urdu, normalize_urdu
+from toolkit.text.urdu import Change, Doubt, has_urdu, normalize_urdu
 
 MIN_OPTIONS = 2
 MAX_OPTIONS = 8

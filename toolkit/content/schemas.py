@@ -16,10 +16,11 @@ UI_SCHEMA = "ui.schema.json"
 
 def schema_directory() -> Path:
     """Wheels carry the schemas inside the package; a source checkout keeps them at the top level."""
-    packaged = Path(__file__).parent / "schema"
+    package = Path(__file__).resolve().parent.parent
+    packaged = package / "schema"
     if packaged.is_dir():
         return packaged
-    return Path(__file__).resolve().parent.parent / "schema"
+    return package.parent / "schema"
 
 
 @functools.cache

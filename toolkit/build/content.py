@@ -1,7 +1,7 @@
-"""The validate step of ``quizkit build`` (:mod:`toolkit.build_steps`): content, and what it came from.
+"""The validate step of ``quizkit build`` (:mod:`toolkit.build.steps`): content, and what it came from.
 
 A content file whose bytes are those of the last build's is not validated again: its findings and its
-model come from the cache (:mod:`toolkit.model_codec`). When every file is the last build's, even the
+model come from the cache (:mod:`toolkit.build.codec`). When every file is the last build's, even the
 rules across files stand, and no model is decoded unless some domain is rebuilt.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from toolkit.build_cache import BuildCache, ContentRecord, digest_bytes, digest_file
+from toolkit.build.cache import BuildCache, ContentRecord, digest_bytes, digest_file
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import FileValidation
 from toolkit.diagnostics import Diagnostic
@@ -47,7 +47,7 @@ class BuildContent:
 
     def reused(self, path: Path) -> tuple[str, str, FileValidation, bool] | None:
         """(name, digest, validation, True) of a content file the cache holds as it is; else None."""
-        from toolkit.model_codec import CodecError, decode, decode_diagnostic
+        from toolkit.build.codec import CodecError, decode, decode_diagnostic
 
         name = _relative(path, self.root)
         earlier = self.previous.content.get(name)
@@ -80,7 +80,7 @@ class BuildContent:
     def content(self) -> Content:
         """The validated content; after a no-change validation, decoded from the cache on first use."""
         if self._content is None:
-            from toolkit.model_codec import CodecError, decode
+            from toolkit.build.codec import CodecError, decode
 
             quizzes: list[Quiz] = []
             interface: InterfaceMessages | None = None
@@ -104,8 +104,8 @@ class BuildContent:
     def unchanged_content(self, files: list[Path]) -> bool:
         """Whether these are the files of the last build, byte for byte: then its validation stands,
         cross-file rules included, and no model needs decoding unless some domain is rebuilt."""
+        from toolkit.build.codec import CodecError, decode_diagnostic
         from toolkit.content.validation import display_path
-        from toolkit.model_codec import CodecError, decode_diagnostic
 
         names = [_relative(path, self.root) for path in files]
         if sorted(names) != sorted(self.previous.content) or not files:
@@ -142,9 +142,9 @@ class BuildContent:
 
     def validate(self) -> str:
         """Validate (or take from the cache) every content file; the step's detail line."""
+        from toolkit.build.codec import encode
+        from toolkit.concurrency.workers import run_all
         from toolkit.content.validation import ContentError, collect_files, combine_files, display_path
-        from toolkit.model_codec import encode
-        from toolkit.parallel import run_all
 
         files, collected = collect_files([self.config.content_path])
         if not collected and self.unchanged_content(files):

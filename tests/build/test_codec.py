@@ -1,4 +1,4 @@
-"""The content model as JSON (toolkit/model_codec.py): what the build cache keeps of a validated quiz."""
+"""The content model as JSON (toolkit/build/codec.py): what the build cache keeps of a validated quiz."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import json
 import pytest
 from support import ROOT
 
+from toolkit.build.codec import CodecError, decode, decode_diagnostic, encode
 from toolkit.content.validation import load_content
 from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.model import InterfaceMessages, Quiz
-from toolkit.model_codec import CodecError, decode, decode_diagnostic, encode
 
 
 def test_shipped_content_round_trips_through_json() -> None:

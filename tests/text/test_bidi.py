@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from toolkit.bidi_runs import Segment, bidi_segments, has_latin_letter, latin_runs
+from toolkit.text.bidi import Segment, bidi_segments, has_latin_letter, latin_runs
 
 # (what the row shows, the text with its expected isolates marked)
 RIGHT_TO_LEFT = [

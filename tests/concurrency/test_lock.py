@@ -14,7 +14,7 @@ from toolkit.catalogs.po_reader import parse_po
 
 
 def test_a_held_lock_stops_writers_with_a_message(project: Path) -> None:
-    from toolkit.project_lock import lock_path
+    from toolkit.concurrency.lock import lock_path
 
     descriptor = os.open(lock_path(project), os.O_RDWR | os.O_CREAT, 0o644)
     try:

@@ -30,7 +30,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
-from toolkit.text_tokens import split_inline_code
+from toolkit.text.tokens import split_inline_code
 
 _ARABIC_BLOCKS = (
     (0x0600, 0x06FF),

@@ -1,4 +1,4 @@
-"""Incremental ``quizkit build`` (toolkit/build.py): it redoes only what changed, and is never stale.
+"""Incremental ``quizkit build`` (toolkit/build/): it redoes only what changed, and is never stale.
 
 Each incremental build is compared, file for file, with a build of the same inputs from scratch (a copy
 with no cache and no outputs), after each kind of change the cache must notice in turn.
@@ -18,7 +18,7 @@ from support import snapshot
 import toolkit
 import toolkit.exporters.qti
 from toolkit.build import BuildFailedError, BuildResult, run_build
-from toolkit.build_cache import CACHE_FOLDER, cache_path
+from toolkit.build.cache import CACHE_FOLDER, cache_path
 from toolkit.config import load_config
 
 QUIZ = "data-parallel"
@@ -334,9 +334,9 @@ def add_quizzes(project: Path, count: int) -> list[str]:
 def test_worker_processes_build_exactly_what_one_process_builds(
     project: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import toolkit.build_steps
+    import toolkit.build.steps
 
-    monkeypatch.setattr(toolkit.build_steps, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(toolkit.build.steps, "PARALLEL_FROM", 1)
     add_quizzes(project, 5)
     replace_in(
         project / f"content/{QUIZ}-3.yaml", "In standard data parallelism", "In plain data parallelism"
@@ -355,10 +355,10 @@ def test_worker_processes_build_exactly_what_one_process_builds(
 def test_an_error_in_a_worker_is_reported_with_its_place(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import toolkit.build_steps
+    import toolkit.build.steps
     from toolkit.catalogs.project import CatalogError
 
-    monkeypatch.setattr(toolkit.build_steps, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(toolkit.build.steps, "PARALLEL_FROM", 1)
     names = add_quizzes(project, 3)
     broken = project / f"locales/ur/LC_MESSAGES/{names[1]}.po"
     broken.write_text(broken.read_text(encoding="utf-8") + '\nmsgid "unterminated\n', encoding="utf-8")
@@ -459,14 +459,14 @@ def test_a_damaged_cache_entry_is_never_trusted(
 def test_a_schema_change_rebuilds_everything(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import toolkit.schemas
+    import toolkit.content.schemas
 
     build(project, monkeypatch)
     schemas = tmp_path.parent / f"{tmp_path.name}-schemas"
-    shutil.copytree(toolkit.schemas.schema_directory(), schemas)
+    shutil.copytree(toolkit.content.schemas.schema_directory(), schemas)
     path = schemas / "quiz.schema.json"
     path.write_text(path.read_text(encoding="utf-8").replace('"title"', '"title" '), encoding="utf-8")
-    monkeypatch.setattr(toolkit.schemas, "schema_directory", lambda: schemas)
+    monkeypatch.setattr(toolkit.content.schemas, "schema_directory", lambda: schemas)
     assert sorted(build(project, monkeypatch).rebuilt) == [QUIZ, "ui"]
 
 

@@ -1,7 +1,7 @@
-"""The steps of one ``quizkit build`` (:mod:`toolkit.build`), over the domains that changed.
+"""The steps of one ``quizkit build`` (:mod:`toolkit.build.run` runs them), over the domains that changed.
 
 Each step that works through many domains hands slices of them to worker processes
-(:mod:`toolkit.parallel`); a step's results come back to this process, which alone decides whether the
+(:mod:`toolkit.concurrency.workers`); a step's results come back to this process, which alone decides whether the
 build goes on, and alone writes the cache.
 """
 
@@ -13,8 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from toolkit.build import BuildFailedError, BuildResult, LocaleSummary, ProgressCallback, StepResult
-from toolkit.build_cache import (
+from toolkit.build.cache import (
     BuildCache,
     DomainRecord,
     combined_key,
@@ -26,13 +25,14 @@ from toolkit.build_cache import (
     save_cache,
     stamps_of,
 )
-from toolkit.build_content import BuildContent
+from toolkit.build.content import BuildContent
+from toolkit.build.results import BuildFailedError, BuildResult, LocaleSummary, ProgressCallback, StepResult
 from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.layout import CatalogLayout
 from toolkit.config import ProjectConfig
+from toolkit.content.glossary import Glossary
 from toolkit.diagnostics import Diagnostic
 from toolkit.exporters.base import ExportRequest, QuizSummary
-from toolkit.glossary import Glossary
 from toolkit.model import Content
 
 _Exported = tuple[Path, str | None, bool]
@@ -172,7 +172,7 @@ class BuildSteps:
         return combined_key(*parts)
 
     def find_dirty(self) -> None:
-        from toolkit.glossary import glossary_path, load_glossary
+        from toolkit.content.glossary import glossary_path, load_glossary
         from toolkit.keys import UI_DOMAIN
 
         self.domains = sorted(self.source.quiz_files) + (
@@ -204,7 +204,7 @@ class BuildSteps:
     def update_domains(self, domains: list[str]) -> list[tuple[str, list[Path], dict[str, str]]]:
         """Write the templates and merged catalogs of ``domains``: (domain, written, catalog digests)."""
         from toolkit.catalogs.extraction import interface_template, quiz_template
-        from toolkit.catalogs.po_writer import write_po
+        from toolkit.catalogs.po_writer import format_po
         from toolkit.catalogs.project import imported_translations, plan_catalog
         from toolkit.files import write_text_atomic
 
@@ -220,7 +220,7 @@ class BuildSteps:
                 template = interface_template(self.source.content.interface, self.config.root)
             written: list[Path] = []
             template_path = self.layout.template(domain)
-            if write_text_atomic(template_path, write_po(template)):
+            if write_text_atomic(template_path, format_po(template)):
                 written.append(template_path)
             digests: dict[str, str] = {}
             for locale in self.targets:
@@ -232,7 +232,7 @@ class BuildSteps:
         return done
 
     def update(self, record: _StepRecord) -> None:
-        from toolkit.parallel import chunks, run_all
+        from toolkit.concurrency.workers import chunks, run_all
 
         jobs = self.jobs_for(len(self.dirty))
         if self.dirty:
@@ -272,9 +272,9 @@ class BuildSteps:
         return done
 
     def check(self, record: _StepRecord) -> list[_Checked]:
+        from toolkit.build.codec import decode_diagnostic
+        from toolkit.concurrency.workers import chunks, run_all
         from toolkit.diagnostics import sort_diagnostics
-        from toolkit.model_codec import decode_diagnostic
-        from toolkit.parallel import chunks, run_all
 
         jobs = self.jobs_for(len(self.dirty))
         self.progress("check", 0, len(self.dirty))
@@ -346,9 +346,9 @@ class BuildSteps:
         ]
 
     def export(self, record: _StepRecord, keys: dict[str, str]) -> tuple[str, dict[str, tuple[int, int]]]:
+        from toolkit.concurrency.workers import chunks, run_all
         from toolkit.exporters.run import resolve_formats
-        from toolkit.locale_info import locale_info
-        from toolkit.parallel import chunks, run_all
+        from toolkit.text.locale_info import locale_info
 
         formats = resolve_formats(self.config.export_formats)
         # Keys, and the order of the quizzes (by file), which an index follows.

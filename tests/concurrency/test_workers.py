@@ -1,4 +1,4 @@
-"""Worker processes (toolkit/parallel.py): results in order, and the parent's word on every failure."""
+"""Worker processes (toolkit/concurrency/workers.py): results in order, and the parent's word on every failure."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from toolkit.parallel import can_fork, chunks, run_all
+from toolkit.concurrency.workers import can_fork, chunks, run_all
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="worker processes need fork (not on Windows)")
 

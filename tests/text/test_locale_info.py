@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.locale_info import LocaleError, locale_info, plural_index_categories
+from toolkit.text.locale_info import LocaleError, locale_info, plural_index_categories
 
 ARABIC = (
     "nplurals=6; plural=(n == 0 ? 0 : n == 1 ? 1 : n == 2 ? 2 : n % 100 >= 3 && n % 100 <= 10 ? 3 : "

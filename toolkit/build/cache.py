@@ -4,7 +4,7 @@ The cache lives in ``<project>/.quizkit-cache/build.json``; deleting the folder 
 nothing else. It records:
 
 * for each content file: the digest of its bytes, its validation findings and its validated model
-  (:mod:`toolkit.model_codec`), so an unchanged quiz is not parsed again;
+  (:mod:`toolkit.build.codec`), so an unchanged quiz is not parsed again;
 * for each domain (a quiz, or ``ui``): a key, the digest of every input its outputs depend on, the files
   written for it with their size and modification time, and its check findings and statistics;
 * the files that depend on the project as a whole (an index page), under a key made of every domain key.
@@ -80,7 +80,7 @@ def environment_key(config_bytes: bytes) -> str:
             hasher.update(path.read_bytes())
     # The JSON Schemas live beside the package in a source checkout; the libraries decide plural rules,
     # YAML parsing and XML serialization.
-    from toolkit.schemas import schema_directory
+    from toolkit.content.schemas import schema_directory
 
     for path in sorted(schema_directory().glob("*.json")):
         hasher.update(path.name.encode("utf-8") + b"\0" + path.read_bytes())
@@ -141,7 +141,7 @@ def load_cache(root: Path) -> BuildCache | None:
         data = json.loads(cache_path(root).read_bytes())
     except (OSError, ValueError):
         return None
-    from toolkit.model_codec import CodecError, decode_diagnostic
+    from toolkit.build.codec import CodecError, decode_diagnostic
 
     try:
         if data["format"] != CACHE_FORMAT:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from lxml import etree
 
 from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry
-from toolkit.locale_info import plural_index_categories
+from toolkit.text.locale_info import plural_index_categories
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:2.0"
 VERSION = "2.1"

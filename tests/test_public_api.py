@@ -1,0 +1,223 @@
+"""The stable library API of docs/api.md: every name importable and documented, and the plugin
+interfaces working the way a third-party package uses them (through its own entry points)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from support import ROOT, copy_project
+
+PUBLIC = {
+    "toolkit.catalogs": [
+        "Catalog",
+        "CatalogEntry",
+        "CatalogStatistics",
+        "FUZZY",
+        "Header",
+        "MergeError",
+        "MergeSummary",
+        "PoSyntaxError",
+        "catalog_statistics",
+        "compile_mo",
+        "extract_templates",
+        "format_po",
+        "merge",
+        "read_po",
+        "write_po",
+    ],
+    "toolkit.content": [
+        "ContentError",
+        "Glossary",
+        "GlossaryError",
+        "Project",
+        "ValidationResult",
+        "load_content",
+        "load_glossary",
+        "load_project",
+        "validate_paths",
+    ],
+    "toolkit.localization": [
+        "FallbackError",
+        "FallbackPolicy",
+        "LocalizedMessage",
+        "LocalizedOption",
+        "LocalizedQuestion",
+        "LocalizedQuiz",
+        "localize",
+    ],
+    "toolkit.checks": [
+        "CheckInfo",
+        "ENTRY_POINT_GROUP",
+        "EntryContext",
+        "Finding",
+        "Severity",
+        "TextPair",
+        "check",
+    ],
+    "toolkit.exporters": [
+        "ENTRY_POINT_GROUP",
+        "ExportError",
+        "ExportRequest",
+        "Exporter",
+        "NOT_XML_CHARACTER",
+        "OutputFile",
+        "QuizSummary",
+    ],
+    "toolkit.build": [
+        "BuildFailedError",
+        "BuildResult",
+        "LocaleSummary",
+        "ProgressCallback",
+        "StepResult",
+        "run_build",
+    ],
+}
+
+API_PAGE = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("package", sorted(PUBLIC))
+def test_every_public_name_is_exported_and_documented(package: str) -> None:
+    module = importlib.import_module(package)
+    assert sorted(module.__all__) == sorted(PUBLIC[package])
+    assert [name for name in PUBLIC[package] if not hasattr(module, name)] == []
+    assert f"`{package}`" in API_PAGE
+    assert [name for name in PUBLIC[package] if f"`{name}" not in API_PAGE] == []
+
+
+def test_read_po_and_write_po_round_trip_bytes_in_the_declared_charset() -> None:
+    from toolkit.catalogs import read_po, write_po
+
+    data = (
+        'msgid ""\nmsgstr ""\n"Language: de\\n"\n"Content-Type: text/plain; charset=ISO-8859-1\\n"\n\n'
+        'msgid "invalid"\nmsgstr "ungültig"\n'
+    ).encode("iso-8859-1")
+    catalog = read_po(data, "de.po")
+    assert [entry.msgstr for entry in catalog.active()] == ["ungültig"]
+    assert catalog.header.charset == "ISO-8859-1"
+    assert write_po(catalog) == data
+
+
+def test_write_po_switches_the_header_to_utf8_when_its_charset_cannot_carry_the_text() -> None:
+    from dataclasses import replace
+
+    from toolkit.catalogs import CatalogEntry, read_po, write_po
+
+    catalog = read_po(b'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=ISO-8859-1\\n"\n', "ur.po")
+    catalog = replace(catalog, entries=(CatalogEntry("Question", "سوال"),))
+    written = write_po(catalog)
+    assert b"charset=UTF-8" in written
+    assert read_po(written, "ur.po").entries == catalog.entries
+
+
+def test_load_project_gives_configuration_and_validated_content(tmp_path: Path) -> None:
+    from toolkit.content import load_project
+
+    project = copy_project(tmp_path)
+    loaded = load_project(project / "content")
+    assert loaded.config.root == project
+    assert [quiz.id for quiz in loaded.content.quizzes] == sorted(
+        path.stem for path in (project / "content").glob("*.yaml") if path.name != "ui.yaml"
+    )
+
+
+PLUGIN = """
+from collections.abc import Iterator
+from pathlib import PurePosixPath
+
+from toolkit.checks import EntryContext, Finding, Severity, check
+from toolkit.exporters import ExportRequest, OutputFile
+
+
+@check("title-seen", Severity.WARNING, "reports every quiz title, to prove that plugins run")
+def title_seen(context: EntryContext) -> Iterator[Finding]:
+    if context.key.endswith(".title") and context.translated_pairs:
+        yield Finding("title-seen", f"title translated as {context.translated_pairs[0].translation}")
+
+
+class CsvExporter:
+    name = "csv"
+    description = "one CSV file per quiz and locale"
+    presents_quiz = True
+
+    def export(self, request: ExportRequest) -> Iterator[OutputFile]:
+        for locale in request.locales:
+            for localized in request.quizzes_in(locale):
+                rows = "".join(f"{question.id},{question.prompt}\\n" for question in localized.questions)
+                yield OutputFile(PurePosixPath(localized.quiz.id, f"{locale}.csv"), rows.encode(), quiz=localized.quiz.id)
+"""
+
+
+@pytest.fixture
+def plugin_path(tmp_path: Path) -> Path:
+    """A third-party package with one check and one exporter, installed the way pip lays it out."""
+    site = tmp_path / "site"
+    (site / "quizkit_example_plugin").mkdir(parents=True)
+    (site / "quizkit_example_plugin" / "__init__.py").write_text(PLUGIN, encoding="utf-8")
+    info = site / "quizkit_example_plugin-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: quizkit-example-plugin\nVersion: 1.0\n", encoding="utf-8"
+    )
+    (info / "entry_points.txt").write_text(
+        textwrap.dedent(
+            """\
+            [quizkit.checks]
+            title-seen = quizkit_example_plugin:title_seen
+
+            [quizkit.exporters]
+            csv = quizkit_example_plugin:CsvExporter
+            """
+        ),
+        encoding="utf-8",
+    )
+    return site
+
+
+def run_with_plugin(project: Path, site: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)])}
+    return subprocess.run(
+        [sys.executable, "-m", "toolkit", *arguments],
+        cwd=project,
+        env=environment,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
+        check=False,
+    )
+
+
+def test_a_third_party_check_runs_through_its_entry_point(tmp_path: Path, plugin_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    result = run_with_plugin(project, plugin_path, "check", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    findings = [item for item in json.loads(result.stdout)["diagnostics"] if item["code"] == "title-seen"]
+    titles = {item["key"] for item in findings}
+    quizzes = {path.stem for path in (project / "content").glob("*.yaml") if path.name != "ui.yaml"}
+    assert titles == {f"{quiz}.title" for quiz in quizzes}
+    assert all(re.match(r"title translated as \S", item["message"]) for item in findings)
+
+
+def test_a_third_party_exporter_runs_through_its_entry_point(tmp_path: Path, plugin_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    listed = run_with_plugin(project, plugin_path, "export", "--list")
+    assert "csv" in listed.stdout
+    result = run_with_plugin(project, plugin_path, "export", "-f", "csv")
+    assert result.returncode == 0, result.stderr
+    from toolkit.content import load_content
+
+    for quiz in load_content(project / "content").quizzes:
+        english = (project / "dist" / "csv" / quiz.id / "en.csv").read_text(encoding="utf-8")
+        assert english.splitlines() == [
+            f"{question.id},{question.prompt.source}" for question in quiz.questions
+        ]
+        assert (project / "dist" / "csv" / quiz.id / "ur.csv").is_file()

@@ -1,0 +1,10 @@
+"""``quizkit build``: validate, update, check, compile and export, redoing only what changed.
+
+:mod:`.run` starts a build, :mod:`.steps` are its steps, :mod:`.content` loads content through the
+cache of :mod:`.cache` (models stored with :mod:`.codec`), and :mod:`.results` is what a build reports.
+"""
+
+from toolkit.build.results import BuildFailedError, BuildResult, LocaleSummary, ProgressCallback, StepResult
+from toolkit.build.run import run_build
+
+__all__ = ["BuildFailedError", "BuildResult", "LocaleSummary", "ProgressCallback", "StepResult", "run_build"]

@@ -1,0 +1,59 @@
+"""What one ``quizkit build`` reports: its steps, its locales, the files it wrote, or the step that failed.
+
+Kept apart from :mod:`toolkit.build.run` so that the steps (:mod:`toolkit.build.steps`) can return these
+without importing the module that runs them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from toolkit.diagnostics import Diagnostic
+
+ProgressCallback = Callable[[str, int, int], None]
+"""Called as (step, done, total) while a step works through its domains."""
+
+
+class BuildFailedError(Exception):
+    """A step found errors; they are in ``diagnostics``, and later steps did not run."""
+
+    def __init__(self, step: str, diagnostics: list[Diagnostic]) -> None:
+        super().__init__(f"{step}: {len(diagnostics)} error(s)")
+        self.step = step
+        self.diagnostics = diagnostics
+
+
+@dataclass(frozen=True)
+class StepResult:
+    name: str
+    seconds: float
+    written: int
+    detail: str
+
+
+@dataclass(frozen=True)
+class LocaleSummary:
+    locale: str
+    translated: int
+    total: int
+    errors: int
+    warnings: int
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.translated / self.total if self.total else 100.0
+
+
+@dataclass
+class BuildResult:
+    steps: list[StepResult] = field(default_factory=list)
+    locales: list[LocaleSummary] = field(default_factory=list)
+    written: list[Path] = field(default_factory=list)
+    warnings: list[Diagnostic] = field(default_factory=list)
+    rebuilt: list[str] = field(default_factory=list)
+    """Domains whose inputs changed (or whose outputs were missing), so their work was redone."""
+    domains: int = 0
+    removed: list[Path] = field(default_factory=list)
+    """Outputs of an earlier build that this build no longer produces, deleted."""

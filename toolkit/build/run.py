@@ -1,0 +1,38 @@
+"""``quizkit build``: content to every bundle in one run, redoing only what changed since the last build.
+
+validate → extract → update → check → compile → export, stopping at the first step with errors. Work is
+done per *domain* (a quiz, or ``ui``): a domain whose inputs (its YAML, the interface YAML, its catalogs
+and the interface catalogs in every target locale, the glossaries, the configuration and quizkit itself)
+hash to the key recorded by the last successful build, and whose recorded outputs are still on disk as
+that build left them, is skipped: its findings and statistics come from :mod:`toolkit.build.cache`.
+Files that depend on every quiz (an index page) are rewritten whenever any domain was rebuilt.
+The steps themselves are in :mod:`toolkit.build.steps`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from toolkit.build.content import DamagedCacheError
+from toolkit.build.results import BuildResult, ProgressCallback
+from toolkit.build.steps import BuildSteps
+from toolkit.concurrency.workers import available_jobs
+from toolkit.config import ProjectConfig
+
+
+def run_build(
+    config: ProjectConfig,
+    on_step: Callable[[str], None] | None = None,
+    *,
+    clean: bool = False,
+    on_progress: ProgressCallback | None = None,
+    jobs: int | None = None,
+) -> BuildResult:
+    """Build the project; ``clean`` ignores the cache of the last build; ``jobs`` processes (default:
+    one per core) share the work when there are many quizzes to redo."""
+    workers = jobs if jobs is not None else available_jobs()
+    try:
+        return BuildSteps(config, clean, workers, on_step, on_progress).run()
+    except DamagedCacheError:
+        # Found before anything was written: a cache that cannot be read stands for nothing.
+        return BuildSteps(config, True, workers, on_step, on_progress).run()
