@@ -82,10 +82,12 @@ class _Injector:
         class TempfileShim:
             @staticmethod
             def mkstemp(*arguments: Any, **options: Any) -> tuple[int, str]:
-                descriptor, name = real_mkstemp(*arguments, **options)
                 injector.count += 1
                 target = Path(options["dir"]) / options["prefix"][1:-1]
+                # Logged before the temporary file exists: a SIGKILL between the two then leaves a write
+                # in flight without a file (allowed), never a file that no logged write accounts for.
                 injector.log(f"write {injector.count} {target}")
+                descriptor, name = real_mkstemp(*arguments, **options)
                 injector.temporary = name if injector.count == injector.at else None
                 return descriptor, name
 

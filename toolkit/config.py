@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from dataclasses import dataclass
@@ -116,7 +117,9 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
 
     for name in table:
         if name not in _KNOWN_FIELDS:
-            raise fail(name, f"unknown setting '{name}'; known settings: {', '.join(_KNOWN_FIELDS)}")
+            close = difflib.get_close_matches(name, _KNOWN_FIELDS, n=1)
+            hint = f"did you mean '{close[0]}'?" if close else f"known settings: {', '.join(_KNOWN_FIELDS)}"
+            raise fail(name, f"unknown setting '{name}'; {hint}")
     source = table.get("source-locale", "en")
     if not isinstance(source, str) or not _LOCALE.match(source):
         raise fail(

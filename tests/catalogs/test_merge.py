@@ -672,7 +672,7 @@ def test_update_of_a_project_follows_the_merge_rules(tmp_path: Path) -> None:
     quiz.write_text(edited, encoding="utf-8")
 
     assert stale_files(config) == [tmp_path / "locales/data-parallel.pot", po_path]
-    results = {plan.path.name: (plan.summary, changed) for plan, changed in update(config)}
+    results = {plan.path.name: (plan.summary, changed) for plan, changed in update(config)[1]}
     assert results["data-parallel.po"] == (
         MergeSummary(kept=len(list(original.active())) - 2, changed=1, renamed=1, obsoleted=1),
         True,
@@ -701,7 +701,7 @@ def test_update_of_a_project_follows_the_merge_rules(tmp_path: Path) -> None:
     assert updated_by_key[(broadcast.context, True)] == obsoleted(broadcast)
 
     # A second update changes nothing; putting the option id back restores it exactly.
-    assert [changed for _, changed in update(config)] == [False, False]
+    assert [changed for _, changed in update(config)[1]] == [False, False]
     quiz.write_text(edited.replace("id: broadcast-op", "id: broadcast"), encoding="utf-8")
     update(config)
     restored = read_po(po_path.read_bytes(), "data-parallel.po")

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import polib
@@ -20,9 +23,12 @@ def test_update_on_the_shipped_project_changes_nothing(project: Path) -> None:
     before = snapshot(project)
     result = quizkit(project, "update")
     assert result.returncode == 0, result.stderr
-    assert result.stdout == (
-        "locales/ur/LC_MESSAGES/data-parallel.po: unchanged\nlocales/ur/LC_MESSAGES/ui.po: unchanged\n"
-    )
+    assert result.stdout.splitlines() == [
+        "locales/data-parallel.pot: unchanged (50 entries)",
+        "locales/ui.pot: unchanged (20 entries)",
+        "locales/ur/LC_MESSAGES/data-parallel.po: unchanged",
+        "locales/ur/LC_MESSAGES/ui.po: unchanged",
+    ]
     assert snapshot(project) == before
     check = quizkit(project, "update", "--check")
     assert (check.returncode, check.stdout) == (0, "templates and catalogs are up to date\n")
@@ -44,7 +50,11 @@ def test_edit_content_then_update(project: Path) -> None:
         "2 files out of date with the content; run quizkit update",
     ]
     result = quizkit(project, "update")
-    assert result.stdout.splitlines()[0] == "locales/ur/LC_MESSAGES/data-parallel.po: 1 changed (now fuzzy)"
+    assert result.stdout.splitlines()[:3] == [
+        "locales/data-parallel.pot: written (50 entries)",
+        "locales/ui.pot: unchanged (20 entries)",
+        "locales/ur/LC_MESSAGES/data-parallel.po: 1 changed (now fuzzy)",
+    ]
     catalog = parse_po((project / CATALOG).read_text(encoding="utf-8"), "x.po")
     entry = catalog.by_context()["data-parallel.questions.nccl-factors.options.size-and-topology"]
     assert entry.is_fuzzy
@@ -64,7 +74,7 @@ def test_status_table(project: Path) -> None:
     result = quizkit(project, "status", "--fail-under", "100")
     assert result.returncode == 0
     assert result.stdout.splitlines() == [
-        "locale  domain         translated  fuzzy  untranslated  obsolete  ignored  words    done",
+        "locale  domain         translated  fuzzy  untranslated  obsolete  ignored  words    entries done",
         "ur      data-parallel  50/50       0      0             0         0        678/678  100.0%",
         "ur      ui             20/20       0      0             0         0        53/53    100.0%",
     ]
@@ -215,6 +225,8 @@ def test_new_locale_gets_a_catalog_with_cldr_plural_forms(project: Path) -> None
     result = quizkit(project, "update", "--locale", "ar")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
+        "locales/data-parallel.pot: unchanged (50 entries)",
+        "locales/ui.pot: unchanged (20 entries)",
         "locales/ar/LC_MESSAGES/data-parallel.po: created (50 entries)",
         "locales/ar/LC_MESSAGES/ui.po: created (20 entries)",
     ]
@@ -225,6 +237,27 @@ def test_new_locale_gets_a_catalog_with_cldr_plural_forms(project: Path) -> None
         (project / "locales/ar/LC_MESSAGES/ui.po").read_text(encoding="utf-8"), "ui.po"
     ).by_context()
     assert len(counts["ui.question-count"].msgstr_plural) == 6
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext (msgfmt) is not installed")
+def test_a_created_catalog_has_a_header_msgfmt_accepts_without_warnings(project: Path) -> None:
+    pyproject = project / "pyproject.toml"
+    pyproject.write_text(
+        pyproject.read_text(encoding="utf-8").replace(
+            'target-locales = ["ur"]', 'target-locales = ["ur", "fa"]'
+        ),
+        encoding="utf-8",
+    )
+    assert quizkit(project, "update", "--locale", "fa").returncode == 0
+    for path in sorted((project / "locales/fa/LC_MESSAGES").glob("*.po")):
+        header = parse_po(path.read_text(encoding="utf-8"), path.name).header
+        # As msginit --no-translator writes it: nobody has translated yet, and the date is the creation's.
+        assert header.get("Last-Translator") == "Automatically generated"
+        assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d[+-]\d{4}", header.get("PO-Revision-Date") or "")
+        checked = subprocess.run(
+            ["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True, check=False
+        )
+        assert (checked.returncode, checked.stderr) == (0, "")
 
 
 def test_two_active_entries_with_one_key_are_refused(project: Path) -> None:

@@ -25,6 +25,7 @@ def test_every_problem_in_every_file_in_one_run(tmp_path: Path) -> None:
         target = tmp_path / case
         shutil.copytree(INVALID / case, target)
         (target / "expected.txt").unlink()
+    (tmp_path / "quizkit.toml").write_text("", encoding="utf-8")
     result = run_quizkit(tmp_path, "validate", ".")
     lines = result.stdout.splitlines()
     assert result.returncode == 1
@@ -81,6 +82,7 @@ def test_broken_configuration_is_reported_with_its_line(tmp_path: Path) -> None:
 
 
 def test_empty_content_folder(tmp_path: Path) -> None:
+    (tmp_path / "quizkit.toml").write_text("", encoding="utf-8")
     (tmp_path / "content").mkdir()
     result = run_quizkit(tmp_path, "validate")
     assert result.returncode == 1

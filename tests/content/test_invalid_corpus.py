@@ -29,6 +29,7 @@ def test_invalid_case(case: Path) -> None:
 def test_file_over_size_limit(tmp_path: Path) -> None:
     from toolkit.content.yaml_document import MAX_FILE_BYTES
 
+    (tmp_path / "quizkit.toml").write_text("", encoding="utf-8")
     (tmp_path / "big.yaml").write_text("id: big\n" + "#" * MAX_FILE_BYTES + "\n", encoding="utf-8")
     result = run_quizkit(tmp_path, "validate", ".")
     assert result.stdout.splitlines()[0] == (

@@ -18,6 +18,8 @@ again changes nothing.
 
 from __future__ import annotations
 
+import datetime
+import os
 import re
 from dataclasses import dataclass, replace
 
@@ -225,13 +227,27 @@ def merge(template: Catalog, existing: Catalog, plural_count: int) -> tuple[Cata
     return replace(existing, entries=entries, has_header=True), MergeSummary(**counts)
 
 
+def revision_date() -> str:
+    """Now, as PO headers write it (``2026-12-01 19:23+0000``); ``SOURCE_DATE_EPOCH``, where set, for
+    reproducible files."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    moment = (
+        datetime.datetime.fromtimestamp(int(epoch), datetime.UTC)
+        if epoch.isdigit()
+        else datetime.datetime.now().astimezone()
+    )
+    return moment.strftime("%Y-%m-%d %H:%M%z")
+
+
 def new_catalog_header(domain: str, locale: str, plural_forms: str, language_team: str) -> Header:
+    """The header of a catalog quizkit creates. As ``msginit --no-translator`` writes it: no person has
+    translated yet, and msgfmt -c warns about the template's placeholders (``FULL NAME``, ``YEAR-MO-DA``)."""
     return Header(
         (
             ("Project-Id-Version", domain),
             ("Report-Msgid-Bugs-To", ""),
-            ("PO-Revision-Date", "YEAR-MO-DA HO:MI+ZONE"),
-            ("Last-Translator", "FULL NAME <EMAIL@ADDRESS>"),
+            ("PO-Revision-Date", revision_date()),
+            ("Last-Translator", "Automatically generated"),
             ("Language-Team", language_team),
             ("Language", locale),
             ("MIME-Version", "1.0"),

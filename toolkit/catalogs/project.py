@@ -243,11 +243,16 @@ def plan_catalog(
     return PlannedCatalog(path, locale, domain, format_po(merged), summary, created)
 
 
-def update(config: ProjectConfig, locales: Sequence[str] | None = None) -> list[tuple[PlannedCatalog, bool]]:
-    """Write templates and merged catalogs; return each catalog with whether it changed."""
-    extract(config)
+def update(
+    config: ProjectConfig, locales: Sequence[str] | None = None
+) -> tuple[Outcomes, list[tuple[PlannedCatalog, bool]]]:
+    """Write templates and merged catalogs; return what happened to each template, and each catalog with
+    whether it changed."""
+    written_templates = extract(config)
     planned = plan_update(config, locales)
-    return [(plan, write_text_atomic(plan.path, plan.text, durable=True)) for plan in planned]
+    return written_templates, [
+        (plan, write_text_atomic(plan.path, plan.text, durable=True)) for plan in planned
+    ]
 
 
 def _entries_signature(catalog: Catalog) -> list[tuple[object, ...]]:

@@ -41,6 +41,13 @@ def extract(with_lines: bool) -> None:
         )
 
 
+def _finite(value: float | None) -> float | None:
+    # FloatRange lets NaN through (every comparison with it is false), and NaN would never fail.
+    if value is not None and value != value:
+        raise click.BadParameter("must be a number from 0 to 100, not nan")
+    return value
+
+
 def _describe(summary: object, created: bool) -> str:
     from toolkit.catalogs.merge import MergeSummary
 
@@ -83,7 +90,11 @@ def update(locales: tuple[str, ...], check: bool) -> None:
         from toolkit.files import remove_stale_temporaries
 
         remove_stale_temporaries(config.locales_path)  # left by a killed writer; none can be in progress now
-        results = project.update(config, checked_locales(config, locales))
+        written_templates, results = project.update(config, checked_locales(config, locales))
+    for outcome in written_templates.files:
+        click.echo(
+            f"{relative(outcome.path)}: {'written' if outcome.changed else 'unchanged'} ({outcome.detail})"
+        )
     for plan, changed in results:
         detail = _describe(plan.summary, plan.created)
         state = "unchanged" if not changed else (detail or "updated comments and references")
@@ -126,7 +137,8 @@ def compile_command(locales: tuple[str, ...], use_fuzzy: bool, jobs: int | None)
     "--fail-under",
     type=click.FloatRange(0, 100),
     default=None,
-    help="Exit 1 if any catalog is less than this percent translated.",
+    callback=lambda _context, _parameter, value: _finite(value),
+    help="Exit 1 if any catalog has less than this percent of its entries translated.",
 )
 def status(locales: tuple[str, ...], output_format: str, fail_under: float | None) -> None:
     """Translated, fuzzy, untranslated and obsolete entries and words, per locale and domain.
@@ -151,6 +163,7 @@ def status(locales: tuple[str, ...], output_format: str, fail_under: float | Non
                 "domain": row.domain,
                 "catalog": relative(row.path),
                 **(row.statistics.to_dict() if row.statistics else {"missing": True}),
+                **({"below_fail_under": row in below} if fail_under is not None else {}),
             }
             for row in rows
         ]
@@ -165,7 +178,7 @@ def status(locales: tuple[str, ...], output_format: str, fail_under: float | Non
             "obsolete",
             "ignored",
             "words",
-            "done",
+            "entries done",
         )
         table = [headings]
         for row in rows:
@@ -192,6 +205,13 @@ def status(locales: tuple[str, ...], output_format: str, fail_under: float | Non
                 "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip()
             )
     if fail_under is not None and below:
+        for row in below:
+            if row.statistics is not None:
+                click.echo(
+                    f"{relative(row.path)}: {row.statistics.percent_translated:.1f}% of entries translated, "
+                    f"below --fail-under {fail_under:g}",
+                    err=True,
+                )
         raise SystemExit(EXIT_PROBLEMS)
     if any(row.statistics is None for row in rows):
         raise SystemExit(EXIT_PROBLEMS)

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
+EXIT_USAGE = 2
 
 FORMAT_OPTION = click.option(
     "--format",
@@ -28,15 +29,28 @@ FORMAT_OPTION = click.option(
 
 
 def project_config() -> ProjectConfig:
-    """The configuration for the working folder; a broken configuration ends the command."""
-    from toolkit.config import ConfigError, load_config
+    """The configuration for the working folder; a broken configuration, or none, ends the command."""
+    from toolkit.config import CONFIG_FILES, ConfigError, load_config
 
+    here = Path.cwd()
     try:
-        return load_config(Path.cwd())
+        config = load_config(here)
     except ConfigError as error:
         file = relative(Path(error.file))
         location = file if error.line is None else f"{file}:{error.line}"
         fail(f"{location}: error[config]: {error.message}")
+    if config.config_file is None:
+        # Defaults would make every command "succeed" on nothing: 0 catalogs checked, 1 of 0 files.
+        quizkit_toml, pyproject = CONFIG_FILES
+        click.echo(
+            f"error[no-project]: {here} is not inside a quizkit project: there is no {quizkit_toml}, and no "
+            f"{pyproject} with a [tool.quizkit] table, in this folder or any folder above it. Run the "
+            "command inside a project, or create one with a [tool.quizkit] table (README: Project "
+            "configuration).",
+            err=True,
+        )
+        raise SystemExit(EXIT_USAGE)
+    return config
 
 
 def checked_locales(

@@ -28,7 +28,8 @@ def validate(paths: tuple[Path, ...], output_format: str) -> None:
     from toolkit.content.validation import validate_paths
     from toolkit.diagnostics import render_json
 
-    targets = list(paths) or [project_config().content_path]
+    config = project_config()
+    targets = list(paths) or [config.content_path]
     result = validate_paths(targets)
     questions = sum(len(quiz.questions) for quiz in result.quizzes)
     messages = len(result.interface.messages) if result.interface else 0
@@ -48,11 +49,12 @@ def validate(paths: tuple[Path, ...], output_format: str) -> None:
             click.echo("no content files found", err=True)
             raise SystemExit(EXIT_PROBLEMS)
         if result.diagnostics:
-            files_with_problems = len({diagnostic.file for diagnostic in result.diagnostics})
-            click.echo(
-                f"{plural(result.error_count, 'error')}, {plural(result.warning_count, 'warning')} "
-                f"in {files_with_problems} of {plural(len(result.files), 'file')}"
-            )
+            counts = f"{plural(result.error_count, 'error')}, {plural(result.warning_count, 'warning')}"
+            if result.files:
+                files_with_problems = len({diagnostic.file for diagnostic in result.diagnostics})
+                click.echo(f"{counts} in {files_with_problems} of {plural(len(result.files), 'file')}")
+            else:
+                click.echo(f"{counts}; no content file was read")
         else:
             click.echo(
                 f"{plural(len(result.files), 'file')} valid: {plural(len(result.quizzes), 'quiz', 'quizzes')} "

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from toolkit.content.yaml_indentation import explain_indentation
+
 MAX_FILE_BYTES = 1024 * 1024
 """Largest content file read, in bytes (1 MiB: about a hundred times the size of a large quiz)."""
 
@@ -201,6 +203,13 @@ def _compose(text: str) -> Node | None:
             dispose()
 
 
+# What PyYAML says about a line that is indented where nothing above it starts.
+_INDENTATION_SYMPTOMS = re.compile(
+    r"did not find expected key|did not find expected '-' indicator|mapping values are not allowed|"
+    r"expected <block end>"
+)
+
+
 def _syntax_problem(error: yaml.MarkedYAMLError, text: str) -> YamlProblem:
     mark = error.problem_mark or error.context_mark
     line = mark.line + 1 if mark is not None else None
@@ -224,6 +233,13 @@ def _syntax_problem(error: yaml.MarkedYAMLError, text: str) -> YamlProblem:
     if "found duplicate anchor" in problem:
         return YamlProblem("yaml-syntax", f"invalid YAML: {problem}", line, column)
     message = problem or context or "invalid YAML"
+    explained = (
+        explain_indentation(text, line)
+        if line is not None and _INDENTATION_SYMPTOMS.search(message)
+        else None
+    )
+    if explained is not None:
+        return YamlProblem("yaml-indentation", f"{explained} (YAML: {problem or context})", line, column)
     if context and problem:
         context_mark = error.context_mark
         if context_mark is not None and mark is not None and context_mark.line != mark.line:

@@ -1,0 +1,72 @@
+"""Every command outside a project says so, names what it looked for, writes nothing and exits 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support import SHARED, run_quizkit, snapshot
+
+COMMANDS = [
+    ("validate",),
+    ("validate", "quiz.yaml"),
+    ("extract",),
+    ("update",),
+    ("update", "--check"),
+    ("check",),
+    ("check", "--fix"),
+    ("compile",),
+    ("status",),
+    ("export",),
+    ("import-xliff", "ur.xlf"),
+    ("import", "page.txt", "--quiz", "page"),
+    ("build",),
+]
+
+
+@pytest.mark.parametrize("arguments", COMMANDS, ids=" ".join)
+def test_a_command_outside_a_project_stops_with_exit_2(tmp_path: Path, arguments: tuple[str, ...]) -> None:
+    folder = tmp_path / "not-a-project"
+    folder.mkdir()
+    # Files a command could take for input, and a pyproject.toml of some other tool: none makes a project.
+    (folder / "quiz.yaml").write_text("id: quiz\n", encoding="utf-8")
+    (folder / "ur.xlf").write_text("<xliff/>\n", encoding="utf-8")
+    (folder / "page.txt").write_bytes((SHARED / "seed" / "data-parallel-quiz.txt").read_bytes())
+    (folder / "pyproject.toml").write_text("[tool.black]\nline-length = 100\n", encoding="utf-8")
+    before = snapshot(tmp_path)
+    result = run_quizkit(folder, *arguments)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"error[no-project]: {folder} is not inside a quizkit project: there is no quizkit.toml, and no "
+        "pyproject.toml with a [tool.quizkit] table, in this folder or any folder above it. Run the "
+        "command inside a project, or create one with a [tool.quizkit] table (README: Project "
+        "configuration).\n"
+    )
+    assert snapshot(tmp_path) == before
+
+
+QUIZ = """\
+id: tiny
+level: beginner
+title: Tiny
+description: One question.
+questions:
+  - id: first
+    type: single_choice
+    prompt: Which?
+    options:
+      - {id: a, text: This one}
+      - {id: b, text: That one}
+    correct: [a]
+    explanation: This one.
+"""
+
+
+def test_a_folder_below_a_project_belongs_to_it(tmp_path: Path) -> None:
+    (tmp_path / "quizkit.toml").write_text('target-locales = ["ur"]\n', encoding="utf-8")
+    (tmp_path / "content" / "deep").mkdir(parents=True)
+    (tmp_path / "content" / "tiny.yaml").write_text(QUIZ, encoding="utf-8")
+    result = run_quizkit(tmp_path / "content" / "deep", "validate")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout == "1 file valid: 1 quiz (1 question), 0 interface messages\n"
