@@ -38,3 +38,65 @@ def snapshot(folder: Path) -> dict[str, bytes]:
         for path in sorted(folder.rglob("*"))
         if path.is_file()
     }
+
+
+TINY_QUIZ = """\
+# A quiz of the test's own, so that tests do not depend on what content/ holds.
+id: tiny
+level: beginner
+title: Tiny quiz
+description: Two questions about nothing in particular.
+questions:
+  - id: first
+    type: single_choice
+    prompt: Which one is first?
+    options:
+      - id: this
+        text: This one
+        feedback: Right, this one.
+      - id: that
+        text: That one
+    correct: [this]
+    explanation: This one comes first.
+  - id: second
+    type: multiple_choice
+    prompt: Which ones come second?
+    options:
+      - id: one
+        text: The one on the left
+      - id: other
+        text: The one on the right
+    correct: [one, other]
+    explanation: Both come second.
+"""
+
+
+def fixture_project(target: Path, quizzes: dict[str, str] | None = None) -> Path:
+    """A project of the test's own: quizkit.toml (target locale ur), the given quizzes (file stem → YAML;
+    default one quiz, ``tiny``), the shipped interface messages with their Urdu catalog, and no quiz
+    catalog yet (``quizkit update`` creates it)."""
+    (target / "content").mkdir(parents=True)
+    (target / "quizkit.toml").write_text('source-locale = "en"\ntarget-locales = ["ur"]\n', encoding="utf-8")
+    for stem, text in (quizzes if quizzes is not None else {"tiny": TINY_QUIZ}).items():
+        (target / "content" / f"{stem}.yaml").write_text(text, encoding="utf-8")
+    shutil.copy(ROOT / "content" / "ui.yaml", target / "content" / "ui.yaml")
+    (target / "locales" / "ur" / "LC_MESSAGES").mkdir(parents=True)
+    shutil.copy(ROOT / "locales" / "ur" / "LC_MESSAGES" / "ui.po", target / "locales/ur/LC_MESSAGES/ui.po")
+    shutil.copytree(ROOT / "locales" / "glossary", target / "locales" / "glossary")
+    return target
+
+
+def translate(catalog: Path, translations: dict[str, str], fuzzy: frozenset[str] = frozenset()) -> None:
+    """Fill entries of a catalog by key (their msgctxt); keys in ``fuzzy`` are marked fuzzy."""
+    from dataclasses import replace
+
+    from toolkit.catalogs import FUZZY, read_po, write_po
+
+    read = read_po(catalog.read_bytes(), catalog.name)
+    entries = []
+    for entry in read.entries:
+        if entry.context in translations:
+            entry = replace(entry, msgstr=translations[entry.context])
+            entry = entry.with_flag(FUZZY, entry.context in fuzzy)
+        entries.append(entry)
+    catalog.write_bytes(write_po(replace(read, entries=tuple(entries))))

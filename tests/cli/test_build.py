@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from support import snapshot
+from support import fixture_project, snapshot, translate
 
 
 def build(project: Path, *arguments: str, ci: bool = False) -> subprocess.CompletedProcess[str]:
@@ -90,3 +90,72 @@ def test_content_errors_stop_the_build(project: Path) -> None:
     assert result.returncode == 1
     assert "error[missing-field]" in result.stdout
     assert snapshot(project) == before
+
+
+URDU = {
+    "tiny.title": "چھوٹا کوئز",
+    "tiny.description": "کسی خاص چیز کے بارے میں دو سوال۔",
+    "tiny.questions.first.prompt": "پہلا کون سا ہے؟",
+    "tiny.questions.first.options.this": "یہ والا",
+    "tiny.questions.first.options.this.feedback": "درست، یہ والا۔",
+    "tiny.questions.first.options.that": "وہ والا",
+    "tiny.questions.first.explanation": "یہ والا پہلے آتا ہے۔",
+    "tiny.questions.second.prompt": "دوسرے نمبر پر کون سے آتے ہیں؟",
+    "tiny.questions.second.options.one": "بائیں والا",
+    "tiny.questions.second.options.other": "دائیں والا",
+    "tiny.questions.second.explanation": "دونوں دوسرے نمبر پر آتے ہیں۔",
+}
+
+
+def test_the_report_lists_warnings_and_the_questions_that_fell_back(tmp_path: Path) -> None:
+    project = fixture_project(tmp_path / "project")
+    assert build(project).returncode == 0  # creates the catalog, every quiz text untranslated
+    catalog = project / "locales/ur/LC_MESSAGES/tiny.po"
+    untranslated = {key: text for key, text in URDU.items() if key != "tiny.questions.first.prompt"}
+    translate(catalog, untranslated, fuzzy=frozenset({"tiny.questions.second.explanation"}))
+    from toolkit.catalogs import read_po
+
+    line = {entry.context: entry.msgstr_line for entry in read_po(catalog.read_bytes(), catalog.name)}
+    first = build(project)
+    assert first.returncode == 0, first.stderr
+    report = first.stdout.split("\n\n", 2)[2].splitlines()
+    assert report == [
+        "2 warnings (quizkit check lists them all):",
+        "  fuzzy: 1",
+        f"    locales/ur/LC_MESSAGES/tiny.po:{line['tiny.questions.second.explanation']}: warning[fuzzy]: "
+        "fuzzy translation needs review "
+        "[tiny.questions.second.explanation]",
+        "  untranslated: 1",
+        f"    locales/ur/LC_MESSAGES/tiny.po:{line['tiny.questions.first.prompt']}: warning[untranslated]: "
+        "not translated yet "
+        "[tiny.questions.first.prompt]",
+        "",
+        "in the source language (a text untranslated or fuzzy):",
+        "  tiny [ur]: 2 questions: first, second",
+        "",
+        f"build done: {first.stdout.splitlines()[-1].split(': ')[1]}",
+    ]
+    # A build with nothing to redo reports the same, from its cache.
+    second = build(project)
+    assert second.stdout.split("\n\n", 2)[2].splitlines()[:-1] == report[:-1]
+    machine = json.loads(build(project, ci=True).stdout)
+    assert [(item["code"], item["key"]) for item in machine["warnings"]] == [
+        ("untranslated", "tiny.questions.first.prompt"),
+        ("fuzzy", "tiny.questions.second.explanation"),
+    ]
+    assert machine["fell_back"] == [{"quiz": "tiny", "locale": "ur", "questions": ["first", "second"]}]
+
+
+def test_many_warnings_of_one_check_show_the_first_few_and_a_count(tmp_path: Path) -> None:
+    project = fixture_project(tmp_path / "project")
+    result = build(project)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    start = lines.index("11 warnings (quizkit check lists them all):")
+    assert lines[start + 1] == "  untranslated: 11"
+    assert [line.split(": ", 1)[1] for line in lines[start + 2 : start + 5]] == [
+        "warning[untranslated]: not translated yet [tiny.title]",
+        "warning[untranslated]: not translated yet [tiny.description]",
+        "warning[untranslated]: not translated yet [tiny.questions.first.prompt]",
+    ]
+    assert lines[start + 5] == "    … and 8 more"

@@ -31,7 +31,7 @@ from toolkit.files import name_below, write_bytes_atomic
 
 CACHE_FOLDER = ".quizkit-cache"
 CACHE_FILE = "build.json"
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 PLUGIN_GROUPS = ("quizkit.checks", "quizkit.exporters")
 LIBRARIES = ("babel", "polib", "pyyaml", "jsonschema", "lxml", "click")
 
@@ -117,6 +117,8 @@ class DomainRecord:
     """Translated and total messages, by locale."""
     titles: dict[str, str] = field(default_factory=dict)
     """The quiz's title as exported, by locale (source included): what an index lists."""
+    fell_back: dict[str, list[str]] = field(default_factory=dict)
+    """Questions exported in the source language, by target locale (only locales that have some)."""
 
 
 @dataclass
@@ -164,6 +166,10 @@ def load_cache(root: Path) -> BuildCache | None:
                         for locale, pair in record["statistics"].items()
                     },
                     {str(locale): str(title) for locale, title in record["titles"].items()},
+                    {
+                        str(locale): [_name(question) for question in questions]
+                        for locale, questions in record["fell_back"].items()
+                    },
                 )
                 for name, record in data["domains"].items()
             },
@@ -226,6 +232,7 @@ def save_cache(root: Path, cache: BuildCache) -> None:
                 "findings": record.findings,
                 "statistics": {locale: list(pair) for locale, pair in sorted(record.statistics.items())},
                 "titles": dict(sorted(record.titles.items())),
+                "fell_back": dict(sorted(record.fell_back.items())),
             }
             for name, record in sorted(cache.domains.items())
         },

@@ -54,6 +54,8 @@ class BuildResult:
     warnings: list[Diagnostic] = field(default_factory=list)
     rebuilt: list[str] = field(default_factory=list)
     """Domains whose inputs changed (or whose outputs were missing), so their work was redone."""
+    fell_back: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    """Questions exported in the source language, by (quiz, target locale)."""
     domains: int = 0
     removed: list[Path] = field(default_factory=list)
     """Outputs of an earlier build that this build no longer produces, deleted."""

@@ -109,6 +109,7 @@ class BuildSteps:
         self.findings: dict[str, list[Diagnostic]] = {}
         self.statistics: dict[str, dict[str, tuple[int, int]]] = {}
         self.titles: dict[str, dict[str, str]] = {}
+        self.fell_back: dict[str, dict[str, list[str]]] = {}
         self.loaded: dict[tuple[str, str], Catalog] = {}
         """Catalogs read by the checks in this process, for the exporters to reuse."""
 
@@ -378,6 +379,10 @@ class BuildSteps:
         for summary in (item for _, made in done for item in made):
             summaries[(summary.quiz_id, summary.locale.locale)] = summary
             self.titles.setdefault(summary.quiz_id, {})[summary.locale.locale] = summary.title
+            if summary.fell_back:
+                self.fell_back.setdefault(summary.quiz_id, {})[summary.locale.locale] = list(
+                    summary.fell_back
+                )
         _, shared_files = self._export(frozenset(), shared=True, summaries=summaries)
         self.progress("export", len(quizzes), len(quizzes))
         files = [item for files_made, _ in done for item in files_made] + shared_files
@@ -403,6 +408,7 @@ class BuildSteps:
                     [item.to_dict() for item in self.findings[domain]],
                     self.statistics[domain],
                     self.titles.get(domain, {}),
+                    self.fell_back.get(domain, {}),
                 )
             else:
                 self.cache.domains[domain] = self.previous.domains[domain]
@@ -418,6 +424,9 @@ class BuildSteps:
     def summarize(self) -> None:
         from toolkit.diagnostics import count_errors
 
+        for quiz_id in self.source.quiz_files:
+            for locale, questions in sorted(self.cache.domains[quiz_id].fell_back.items()):
+                self.result.fell_back[(quiz_id, locale)] = tuple(questions)
         for locale in self.targets:
             translated = total = 0
             for domain in self.domains:

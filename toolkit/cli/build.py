@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import click
 
@@ -20,6 +22,9 @@ from toolkit.cli.output import (
     relative,
     reported_errors,
 )
+
+if TYPE_CHECKING:
+    from toolkit.diagnostics import Diagnostic
 
 
 @click.command(name="build")
@@ -118,6 +123,11 @@ def build_command(output_format: str | None, clean: bool, jobs: int | None) -> N
                         for row in result.locales
                     ],
                     "written": [relative(path) for path in result.written],
+                    "warnings": [item.to_dict() for item in result.warnings],
+                    "fell_back": [
+                        {"quiz": quiz_id, "locale": locale, "questions": list(questions)}
+                        for (quiz_id, locale), questions in sorted(result.fell_back.items())
+                    ],
                 },
                 ensure_ascii=False,
                 indent=2,
@@ -135,8 +145,38 @@ def build_command(output_format: str | None, clean: bool, jobs: int | None) -> N
             f"{row.locale:<7} {row.percent:5.1f}% ({row.translated}/{row.total})".ljust(25)
             + f" {row.errors:>6}  {row.warnings:>8}"
         )
+    _print_warnings(result.warnings)
+    if result.fell_back:
+        click.echo("")
+        click.echo("in the source language (a text untranslated or fuzzy):")
+        for (quiz_id, locale), questions in sorted(result.fell_back.items()):
+            click.echo(
+                f"  {quiz_id} [{locale}]: {plural(len(questions), 'question')}: {', '.join(questions)}"
+            )
     click.echo("")
     click.echo(f"build done: {plural(len(result.written), 'file')} written")
+
+
+WARNINGS_SHOWN = 3
+"""Warnings printed per check; quizkit check lists them all."""
+
+
+def _print_warnings(warnings: Sequence[Diagnostic]) -> None:
+    from toolkit.diagnostics import render_text, sort_diagnostics
+
+    if not warnings:
+        return
+    by_check: dict[str, list[Diagnostic]] = {}
+    for item in sort_diagnostics(warnings):
+        by_check.setdefault(item.code, []).append(item)
+    click.echo("")
+    click.echo(f"{plural(len(warnings), 'warning')} (quizkit check lists them all):")
+    for code, items in sorted(by_check.items(), key=lambda pair: (-len(pair[1]), pair[0])):
+        click.echo(f"  {code}: {len(items)}")
+        for line in render_text(items[:WARNINGS_SHOWN]).splitlines():
+            click.echo(f"    {line}")
+        if len(items) > WARNINGS_SHOWN:
+            click.echo(f"    … and {len(items) - WARNINGS_SHOWN} more")
 
 
 class _ProgressBar:

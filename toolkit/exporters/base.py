@@ -49,6 +49,8 @@ class QuizSummary:
     locale: LocaleInfo
     source: LocaleInfo
     title: str
+    fell_back: tuple[str, ...] = ()
+    """Questions exported in the source language because their translation is incomplete."""
 
     @property
     def is_source(self) -> bool:
@@ -56,7 +58,13 @@ class QuizSummary:
 
     @classmethod
     def of(cls, localized: LocalizedQuiz) -> QuizSummary:
-        return cls(localized.quiz.id, localized.locale, localized.source, localized.title)
+        return cls(
+            localized.quiz.id,
+            localized.locale,
+            localized.source,
+            localized.title,
+            () if localized.is_source else localized.fallen_back_questions,
+        )
 
 
 @dataclass(frozen=True)
