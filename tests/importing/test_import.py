@@ -351,3 +351,59 @@ def test_force_over_a_translated_catalog_keeps_every_translation(project: Path) 
     after = read_po(catalog_path.read_bytes(), "x.po")
     kept = {(entry.context, entry.msgstr) for entry in after.entries if entry.has_translation}
     assert {(entry.context, entry.msgstr) for entry in before.entries} <= kept
+
+
+def seed_with(tmp_path: Path, header: str, progress: str | None = None) -> Path:
+    """The seed page with another header line (and progress line)."""
+    lines = SEED.read_text(encoding="utf-8").splitlines()
+    lines[0] = header
+    if progress is not None:
+        lines[3] = progress
+    page = tmp_path / "page.txt"
+    page.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return page
+
+
+@pytest.mark.parametrize(
+    ("level_text", "level"),
+    [
+        ("ابتدائی سطح", "beginner"),  # the Urdu catalog's translation, and the page's "level" noun
+        ("اعلیٰ", "advanced"),  # the Urdu catalog's translation, recorded in no ui.yaml variant
+        ("Advanced level", "advanced"),
+    ],
+)
+def test_a_level_is_recognized_through_the_interface_catalog(
+    project: Path, tmp_path: Path, level_text: str, level: str
+) -> None:
+    page = seed_with(tmp_path, f"گائیڈ سے منسلک کوئز · {level_text}")
+    report = import_json(project, page, "scraped")
+    assert report["level"] == level
+    assert load(project / "content" / "scraped.yaml")["level"] == level
+    assert [todo for todo in report["todos"] if todo["kind"] == "level"] == []
+
+
+def test_interface_text_in_the_catalogs_wording_is_recognized(project: Path, tmp_path: Path) -> None:
+    page = seed_with(tmp_path, "گائیڈ سے منسلک کوئز · درمیانہ سطح", progress="سوال 1 از 8")
+    report = import_json(project, page, "scraped")
+    assert report["unrecognized"] == []
+    assert {"line": 4, "message": "question-progress", "text": "سوال 1 از 8"} in report["interface"]
+
+
+def test_a_level_in_an_unknown_wording_becomes_a_todo(project: Path, tmp_path: Path) -> None:
+    page = seed_with(tmp_path, "گائیڈ سے منسلک کوئز · مشکل")
+    report = import_json(project, page, "scraped")
+    todo = (
+        "replace this mapping with the level: beginner, intermediate or advanced (the page's header says "
+        "'مشکل', a wording quizkit does not know)"
+    )
+    assert report["level"] is None
+    assert [item for item in report["todos"] if item["kind"] == "level"] == [
+        {"kind": "level", "path": "$.level", "line": 1, "message": todo, "suggestions": []}
+    ]
+    assert load(project / "content" / "scraped.yaml")["level"] == {"todo": todo}
+    validated = run_quizkit(project, "validate", "content/scraped.yaml")
+    assert validated.returncode == 1
+    assert (
+        validated.stdout.splitlines()[0]
+        == f"content/scraped.yaml:6:9: error[todo]: to-do in 'level' of the quiz: {todo} [$.level.todo]"
+    )

@@ -250,6 +250,8 @@ def no_control_characters(context: RuleContext) -> Iterator[Diagnostic]:
 def no_todos(context: RuleContext) -> Iterator[Diagnostic]:
     """To-dos left by ``quizkit import`` (``{todo: ...}`` mappings) block the quiz until they are done."""
     fields = list(_quiz_text_fields(context.document.data))
+    if "level" in _mapping(context.document.data):
+        fields.append((("level",), _mapping(context.document.data)["level"]))
     for index, question in _items(_mapping(context.document.data).get("questions")):
         if "correct" in question:
             fields.append((("questions", index, "correct"), question["correct"]))

@@ -236,8 +236,8 @@ class _Translator:
             yield from self._text(error, path)
         elif path and path[-2:-1] == ("messages",):
             yield self._message_form(path)
-        elif _is_list_or_todo_schema(error.schema):
-            # A list, or a to-do mapping left by quizkit import: explain the branch the value was meant for.
+        elif _is_value_or_todo_schema(error.schema):
+            # A value, or a to-do mapping left by quizkit import: explain the branch the value was meant for.
             branch = 1 if isinstance(error.instance, dict) else 0
             for child in error.context or []:
                 if child.relative_schema_path and child.relative_schema_path[0] == branch:
@@ -294,13 +294,10 @@ def _is_text_schema(schema: dict[str, Any]) -> bool:
     return len(branches) == 2 and branches[0].get("type") == "string" and branches[1].get("type") == "object"
 
 
-def _is_list_or_todo_schema(schema: dict[str, Any]) -> bool:
+def _is_value_or_todo_schema(schema: dict[str, Any]) -> bool:
+    """A value (a list of ids, a level), or the to-do mapping quizkit import leaves in its place."""
     branches = schema.get("oneOf", [])
-    return (
-        len(branches) == 2
-        and branches[0].get("type") == "array"
-        and str(branches[1].get("$ref", "")).endswith("/todo")
-    )
+    return len(branches) == 2 and str(branches[1].get("$ref", "")).endswith("/todo")
 
 
 def _quote(value: object) -> str:

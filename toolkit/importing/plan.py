@@ -114,6 +114,22 @@ def load_interface(config: ProjectConfig) -> InterfaceMessages | None:
     return None
 
 
+def interface_translations(config: ProjectConfig, locale: str) -> dict[str, tuple[str, ...]]:
+    """The interface messages' translations into ``locale``, by message name, from its ``ui`` catalog
+    (fuzzy ones included: a page may show an older wording); empty when there is no catalog yet."""
+    path = CatalogLayout.for_project(config).catalog(locale, keys.UI_DOMAIN)
+    if not path.is_file():
+        return {}
+    from toolkit.catalogs.project import read_catalog
+
+    prefix = f"{keys.UI_DOMAIN}."
+    return {
+        entry.context[len(prefix) :]: tuple(text for text in entry.translations if text)
+        for entry in read_catalog(path).active()
+        if entry.context is not None and entry.context.startswith(prefix) and entry.has_translation
+    }
+
+
 def _name(locale: str) -> str:
     from toolkit.catalogs.project import language_name
 
@@ -160,8 +176,16 @@ def render(page: ScrapedPage, quiz_id: str, page_file: str, source_locale: str) 
         f"# Imported by quizkit import from {page_file}. Replace every todo, then run quizkit validate",
         "# and quizkit update (see README, Importing a scraped page).",
         f"id: {quiz_id}",
-        f"level: {page.level}",
     ]
+    if page.level is not None:
+        writer.lines.append(f"level: {page.level}")
+    else:
+        level_todo = (
+            f"replace this mapping with the level: beginner, intermediate or advanced (the page's header "
+            f"says '{page.level_text}', a wording quizkit does not know)"
+        )
+        writer.lines += ["level:", f"  todo: {_scalar(level_todo)}"]
+        writer.todos.append(Todo("level", "$.level", page.header_line, level_todo))
     writer.text("", "title", "$.title", keys.quiz_title_key(quiz_id), page.title, "title")
     writer.text(
         "",
@@ -248,7 +272,13 @@ def plan_import(
     size = page_path.stat().st_size
     if size > MAX_PAGE_BYTES:
         raise PageError(0, f"file is {size:,} bytes; scraped pages are limited to {MAX_PAGE_BYTES:,} bytes")
-    page = parse_page(page_path.read_bytes(), load_interface(config), source, target_locale)
+    page = parse_page(
+        page_path.read_bytes(),
+        load_interface(config),
+        source,
+        target_locale,
+        interface_translations(config, target_locale),
+    )
     content_path = confined(config.content_path / f"{quiz_id}.yaml", config.root)
     catalog_path = CatalogLayout.for_project(config).catalog(target_locale, quiz_id)
     writer = render(page, quiz_id, Path(page_file).name, source)

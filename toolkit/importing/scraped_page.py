@@ -34,7 +34,7 @@ Bad input raises :class:`PageError` with the page's 1-based line number; nothing
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from toolkit.model import InterfaceMessages
@@ -95,7 +95,8 @@ class PageQuestion:
 
 @dataclass(frozen=True)
 class ScrapedPage:
-    level: str
+    level: str | None
+    """None when the header's level matches no wording quizkit knows; ``level_text`` is what it said."""
     title: PageText
     description: PageText
     questions: tuple[PageQuestion, ...]
@@ -103,6 +104,8 @@ class ScrapedPage:
     repeated_first_question: int | None = None
     """Line of the first question's stand-alone copy, which is left out."""
     unrecognized: tuple[tuple[int, str], ...] = field(default=())
+    level_text: str = ""
+    header_line: int = 1
 
     def texts(self) -> Iterable[PageText]:
         yield self.title
@@ -180,12 +183,18 @@ def _pattern(name: str, wording: str) -> _Pattern:
     return _Pattern(name, re.compile(regex, re.IGNORECASE))
 
 
-def interface_patterns(interface: InterfaceMessages | None) -> list[_Pattern]:
+def interface_patterns(
+    interface: InterfaceMessages | None, translated: Mapping[str, Sequence[str]] | None = None
+) -> list[_Pattern]:
+    """Patterns of every wording of every interface message: its source text, its recorded variants,
+    and ``translated``, the target language's translations by message name (from the interface
+    catalog), so that a page showing our own translation is recognized without a recorded variant."""
     patterns: list[_Pattern] = []
     for message in interface.messages if interface else ():
         wordings = [text for text in (message.text, message.one, message.other) if text]
         wordings += [variant.text for variant in message.variants]
-        patterns.extend(_pattern(message.name, wording) for wording in wordings)
+        wordings += [text for text in (translated or {}).get(message.name, ()) if text]
+        patterns.extend(_pattern(message.name, wording) for wording in dict.fromkeys(wordings))
     return patterns
 
 
@@ -203,17 +212,24 @@ def match_interface(text: str, line: int, patterns: Sequence[_Pattern]) -> Inter
 # -- the page -----------------------------------------------------------------------------------------
 
 
-def _level(text: str, line: int, patterns: Sequence[_Pattern]) -> str:
+def _level(text: str, line: int, patterns: Sequence[_Pattern]) -> str | None:
+    """The level the header names, or None when no wording of a level message fits it."""
     found = match_interface(text, line, patterns)
     if found and found.name.startswith("level-") and found.name[len("level-") :] in LEVELS:
         return found.name[len("level-") :]
     if text.casefold() in LEVELS:
         return text.casefold()
-    raise PageError(
-        line,
-        f"unknown level '{text}' in the header; expected a level of ui.yaml (Beginner, Intermediate, "
-        "Advanced) or one of its recorded variants",
-    )
+    # Pages add a noun to the level ("Intermediate level", "درمیانہ سطح"): one extra word is allowed.
+    words = " ".join(normalize_urdu(text).text.split())
+    fitting = {
+        pattern.name[len("level-") :]
+        for pattern in patterns
+        if pattern.name.startswith("level-")
+        and pattern.name[len("level-") :] in LEVELS
+        and (match := pattern.regex.search(words)) is not None
+        and len((words[: match.start()] + " " + words[match.end() :]).split()) <= 1
+    }
+    return fitting.pop() if len(fitting) == 1 else None
 
 
 def _questions(items: Sequence[tuple[int, str]], page: PageTextFactory) -> tuple[PageQuestion, ...]:
@@ -256,11 +272,15 @@ def parse_page(
     interface: InterfaceMessages | None,
     source_locale: str = "en",
     target_locale: str = "ur",
+    translated: Mapping[str, Sequence[str]] | None = None,
 ) -> ScrapedPage:
-    """The parts of a scraped page, or :class:`PageError` at the first thing that does not fit."""
+    """The parts of a scraped page, or :class:`PageError` at the first thing that does not fit.
+
+    ``translated``: the interface messages' translations into the target language, by message name.
+    """
     lines = decode_page(data)
     page = PageTextFactory(source_locale, target_locale)
-    patterns = interface_patterns(interface)
+    patterns = interface_patterns(interface, translated)
     first_item = next((index for index, (_, text) in enumerate(lines) if _ITEM.match(text)), len(lines))
     header, items = lines[:first_item], lines[first_item:]
     listed: list[tuple[int, str]] = []
@@ -318,5 +338,13 @@ def parse_page(
                 f"'{found.text}' says the quiz has {declared} questions, but the page lists {len(questions)}",
             )
     return ScrapedPage(
-        level, title, description, questions, tuple(interface_found), repeated, tuple(unrecognized)
+        level,
+        title,
+        description,
+        questions,
+        tuple(interface_found),
+        repeated,
+        tuple(unrecognized),
+        level_text.strip(),
+        header_line,
     )
