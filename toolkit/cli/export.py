@@ -37,10 +37,18 @@ from toolkit.cli.output import (
 @click.option(
     "--no-checks", is_flag=True, help="Export even when quizkit check finds errors (not for releases)."
 )
+@click.option(
+    "--quiz",
+    "-q",
+    "quizzes",
+    multiple=True,
+    help="Only this quiz's files (repeatable; default: every quiz, the index and the interface catalogs).",
+)
 @click.option("--list", "list_formats", is_flag=True, help="List the registered formats and exit.")
 def export_command(
     formats: str,
     locales: tuple[str, ...],
+    quizzes: tuple[str, ...],
     out: Path | None,
     fallback: str,
     no_answers: bool,
@@ -79,6 +87,7 @@ def export_command(
                 FallbackPolicy(fallback),
                 answers=not no_answers,
                 run_checks=not no_checks,
+                quiz_ids=frozenset(quizzes) if quizzes else None,
             )
     except ExportError as error:
         fail(f"error[export]: {error}")

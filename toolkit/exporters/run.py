@@ -78,6 +78,13 @@ def build_request(
     """
     if content is None:
         content = load_content(config.content_path)
+    known = [quiz.id for quiz in content.quizzes]
+    unknown = sorted(set(quiz_ids or ()) - set(known))
+    if unknown:
+        raise ExportError(
+            f"no quiz {unknown[0]!r} in {display_path(config.content_path)}; the quizzes are: "
+            f"{', '.join(sorted(known)) or 'none'}"
+        )
     targets = tuple(locales) if locales else config.target_locales
     for locale in targets:
         if locale not in config.target_locales and locale != config.source_locale:
@@ -115,8 +122,11 @@ def run_export(
     policy: FallbackPolicy = FallbackPolicy.QUESTION,
     answers: bool = True,
     run_checks: bool = True,
+    quiz_ids: frozenset[str] | None = None,
 ) -> ExportResult:
-    request = build_request(config, locales, policy, answers)
+    """Export the project, or only the files of ``quiz_ids`` (then no file that lists every quiz, such
+    as an index, and no interface catalog)."""
+    request = build_request(config, locales, policy, answers, quiz_ids=quiz_ids, shared=quiz_ids is None)
     if run_checks:
         blocking = check_errors(config, request)
         if blocking:
@@ -198,9 +208,10 @@ def check_errors(config: ProjectConfig, request: ExportRequest) -> list[Diagnost
     for locale in request.target_locales:
         path = glossary_path(config.locales_path, locale)
         glossary = load_glossary(path) if path.exists() else None
-        for (catalog_locale, domain), catalog in request.catalogs.items():
-            if catalog_locale != locale:
+        for catalog_locale, domain in request.catalogs:
+            if catalog_locale != locale or not (domain == UI_DOMAIN or request.includes(domain)):
                 continue
+            catalog = request.catalogs[(catalog_locale, domain)]
             file = display_path(layout.catalog(locale, domain))
             findings = check_catalog(catalog, file, locale, glossary)
             errors.extend(diagnostic for diagnostic in findings.diagnostics if diagnostic.is_error)
