@@ -363,7 +363,11 @@ class BuildSteps:
         ):
             record.detail = "nothing changed"
             return shared_key, previous.shared_outputs
-        quizzes = [domain for domain in self.dirty if domain in self.source.quiz_files]
+        # Drafts are validated, their catalogs updated and checked, but not exported.
+        drafts = {quiz.id for quiz in self.source.content.quizzes if quiz.draft}
+        quizzes = [
+            domain for domain in self.dirty if domain in self.source.quiz_files and domain not in drafts
+        ]
         jobs = self.jobs_for(len(quizzes))
         self.progress("export", 0, len(quizzes))
         done, _ = run_all(self.export_quizzes, chunks(quizzes, jobs), jobs)

@@ -44,11 +44,13 @@ from toolkit.cli.output import (
     multiple=True,
     help="Only this quiz's files (repeatable; default: every quiz, the index and the interface catalogs).",
 )
+@click.option("--drafts", is_flag=True, help="Include draft quizzes (draft: true), for a preview.")
 @click.option("--list", "list_formats", is_flag=True, help="List the registered formats and exit.")
 def export_command(
     formats: str,
     locales: tuple[str, ...],
     quizzes: tuple[str, ...],
+    drafts: bool,
     out: Path | None,
     fallback: str,
     no_answers: bool,
@@ -88,6 +90,7 @@ def export_command(
                 answers=not no_answers,
                 run_checks=not no_checks,
                 quiz_ids=frozenset(quizzes) if quizzes else None,
+                drafts=drafts,
             )
     except ExportError as error:
         fail(f"error[export]: {error}")

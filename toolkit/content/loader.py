@@ -65,6 +65,8 @@ def build_quiz(document: YamlDocument, file: str) -> Quiz:
     quiz_id = str(data["id"])
     questions = []
     for index, raw_question in enumerate(data["questions"]):
+        if has_todo(raw_question):
+            continue  # only a draft gets here with a to-do (validation made it a warning)
         question_id = str(raw_question["id"])
         path: JsonPath = ("questions", index)
         options = []
@@ -118,7 +120,17 @@ def build_quiz(document: YamlDocument, file: str) -> Quiz:
         origin=builder.origin(("id",)),
         guide=_optional_str(data.get("guide")),
         shuffle=bool(data.get("shuffle", False)),
+        draft=data.get("draft") is True,
     )
+
+
+def has_todo(value: RawValue) -> bool:
+    """Whether a to-do mapping (``{todo: ...}``, left by quizkit import) is anywhere inside ``value``."""
+    if isinstance(value, dict):
+        return isinstance(value.get("todo"), str) or any(has_todo(item) for item in value.values())
+    if isinstance(value, list):
+        return any(has_todo(item) for item in value)
+    return False
 
 
 def build_interface(document: YamlDocument, file: str) -> InterfaceMessages:

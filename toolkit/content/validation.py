@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from toolkit.content.loader import build_interface, build_quiz
+from toolkit.content.loader import build_interface, build_quiz, has_todo
 from toolkit.content.rules import QUIZ_RULES, UI_RULES, RuleContext
 from toolkit.content.schema_validation import validate_against_schema
 from toolkit.content.schemas import QUIZ_SCHEMA, UI_SCHEMA
@@ -126,10 +126,67 @@ def validate_file(path: Path, data: bytes | None = None) -> FileValidation:
     context = RuleContext(document, file, path, kind)
     for rule in rules:
         diagnostics.extend(rule(context))
-    if count_errors(diagnostics):
+    if is_interface_file(path):
+        return diagnostics, None if count_errors(diagnostics) else build_interface(document, file)
+    if document.data.get("draft") is True:
+        diagnostics = _as_draft(document, file, diagnostics)
+    if count_errors(diagnostics) or _left_out_as_draft(document):
         return diagnostics, None
-    model = build_interface(document, file) if is_interface_file(path) else build_quiz(document, file)
-    return diagnostics, model
+    return diagnostics, build_quiz(document, file)
+
+
+_QUIZ_FIELDS_OF_A_DRAFT = ("title", "description", "level")
+"""A draft with a to-do in one of these has no model: every key and every export hangs off them."""
+
+
+def _left_out_as_draft(document: YamlDocument) -> bool:
+    data = document.data
+    assert isinstance(data, dict)
+    return data.get("draft") is True and (
+        any(has_todo(data.get(name)) for name in _QUIZ_FIELDS_OF_A_DRAFT)
+        or all(has_todo(question) for question in data.get("questions") or [])
+    )
+
+
+def _as_draft(document: YamlDocument, file: str, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """A draft's to-dos are warnings, and what they leave out of the catalog and exports is said."""
+    found = [
+        replace(item, severity=Severity.WARNING) if item.code == "todo" else item for item in diagnostics
+    ]
+    data = document.data
+    assert isinstance(data, dict)
+    quiz = f"draft quiz '{data.get('id')}'"
+    if _left_out_as_draft(document):
+        position = document.position(("draft",))
+        found.append(
+            Diagnostic(
+                file,
+                position.line if position else 1,
+                position.column if position else 1,
+                Severity.WARNING,
+                "draft-left-out",
+                f"{quiz} is left out of the catalogs and exports until its title, description, level and "
+                "at least one question have no to-do",
+                path="$.draft",
+            )
+        )
+        return found
+    for index, question in enumerate(data.get("questions") or []):
+        if has_todo(question):
+            position = document.position(("questions", index))
+            found.append(
+                Diagnostic(
+                    file,
+                    position.line if position else 1,
+                    position.column if position else 1,
+                    Severity.WARNING,
+                    "draft-question-left-out",
+                    f"question '{question.get('id') if isinstance(question, dict) else index + 1}' of {quiz} "
+                    "is left out of the catalog and exports until its to-dos are done",
+                    path=f"$.questions[{index}]",
+                )
+            )
+    return found
 
 
 def _not_a_mapping(document: YamlDocument, file: str, kind: str) -> Diagnostic:

@@ -7,7 +7,7 @@ Files are written only after every exporter has produced its output, atomically,
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
 from toolkit.catalogs.catalog import Catalog
@@ -70,6 +70,7 @@ def build_request(
     preloaded: Mapping[tuple[str, str], Catalog] | None = None,
     shared: bool = True,
     summaries: Mapping[tuple[str, str], QuizSummary] | None = None,
+    drafts: bool = False,
 ) -> ExportRequest:
     """The export of ``content`` (read from the project if not given); files for ``quiz_ids`` only.
 
@@ -78,6 +79,8 @@ def build_request(
     """
     if content is None:
         content = load_content(config.content_path)
+    if not drafts:
+        content = replace(content, quizzes=tuple(quiz for quiz in content.quizzes if not quiz.draft))
     known = [quiz.id for quiz in content.quizzes]
     unknown = sorted(set(quiz_ids or ()) - set(known))
     if unknown:
@@ -123,10 +126,13 @@ def run_export(
     answers: bool = True,
     run_checks: bool = True,
     quiz_ids: frozenset[str] | None = None,
+    drafts: bool = False,
 ) -> ExportResult:
     """Export the project, or only the files of ``quiz_ids`` (then no file that lists every quiz, such
-    as an index, and no interface catalog)."""
-    request = build_request(config, locales, policy, answers, quiz_ids=quiz_ids, shared=quiz_ids is None)
+    as an index, and no interface catalog); draft quizzes only with ``drafts``."""
+    request = build_request(
+        config, locales, policy, answers, quiz_ids=quiz_ids, shared=quiz_ids is None, drafts=drafts
+    )
     if run_checks:
         blocking = check_errors(config, request)
         if blocking:
