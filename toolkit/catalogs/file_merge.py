@@ -65,6 +65,12 @@ def merged_header(existing: Header, template: Header) -> Header:
     return replace(existing, fields=(*unique, *unknown))
 
 
+def _declares_utf8(header: Header) -> bool:
+    _, found, rest = (header.get("Content-Type") or "").partition("charset=")
+    words = rest.split()
+    return bool(found and words) and words[0].upper() == "UTF-8"
+
+
 def _plural_count(catalog: Catalog) -> int:
     declared = catalog.header.plural_count
     if declared is not None:
@@ -114,4 +120,7 @@ def merge_files(old_path: Path, template_path: Path, *, keyed: bool | None = Non
         raise CatalogError(old_name, error.line, error.message) from None
     # Without a header of its own, the catalog takes the template's, as msgmerge does.
     header = merged_header(existing.header, template.header) if existing.has_header else template.header
+    if _declares_utf8(template.header) and not _declares_utf8(header):
+        # msgmerge converts the catalog to the template's UTF-8 (msgmerge.c, ``merge``).
+        header = header.with_charset("UTF-8")
     return MergedFile(write_po(replace(merged, header=header)), summary, by_key)

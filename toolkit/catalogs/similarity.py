@@ -30,46 +30,75 @@ _LENGTH_SPREAD = 2 / FUZZY_THRESHOLD - 1
 _SHORT_TEXT_MAX_BYTES = int((_GRAM - 1) * 4 * _LENGTH_SPREAD)
 
 
-def common_subsequence_length(first: bytes, second: bytes) -> int:
+class _Text:
+    """A text prepared for many comparisons: its UTF-8 bytes, their histogram, and for the bit-parallel
+    subsequence the positions of each byte as a bit mask."""
+
+    __slots__ = ("_masks", "data", "histogram")
+
+    def __init__(self, text: bytes) -> None:
+        self.data = text
+        self.histogram = Counter(text)
+        self._masks: dict[int, int] | None = None
+
+    def masks(self) -> dict[int, int]:
+        if self._masks is None:
+            masks: dict[int, int] = {}
+            for position, byte in enumerate(self.data):
+                masks[byte] = masks.get(byte, 0) | (1 << position)
+            self._masks = masks
+        return self._masks
+
+
+def _subsequence(first: _Text, second: bytes) -> int:
     """The length of a longest common subsequence, bit-parallel (Hyyrö 2004): one big-integer step per
     byte of ``second``."""
-    if not first or not second:
+    if not first.data or not second:
         return 0
-    masks: dict[int, int] = {}
-    for position, byte in enumerate(first):
-        masks[byte] = masks.get(byte, 0) | (1 << position)
-    full = (1 << len(first)) - 1
+    masks = first.masks()
+    full = (1 << len(first.data)) - 1
     row = full
     for byte in second:
         matches = row & masks.get(byte, 0)
         row = ((row + matches) | (row - matches)) & full
-    return len(first) - row.bit_count()
+    return len(first.data) - row.bit_count()
+
+
+def common_subsequence_length(first: bytes, second: bytes) -> int:
+    return _subsequence(_Text(first), second)
+
+
+def _similarity(first: _Text, second: _Text, lower_bound: float) -> float:
+    total = len(first.data) + len(second.data)
+    if not first.data or not second.data:
+        return 1.0 if total == 0 else 0.0
+    if lower_bound > 0:
+        if 2 * min(len(first.data), len(second.data)) / total < lower_bound:
+            return 0.0
+        if total >= 20:
+            # Each byte can pair only with an equal byte: the histograms bound the subsequence.
+            histogram = first.histogram
+            pairs = sum(min(count, histogram.get(byte, 0)) for byte, count in second.histogram.items())
+            if 2 * pairs / total < lower_bound:
+                return 0.0
+    return 2 * _subsequence(first, second.data) / total
 
 
 def similarity(first: bytes, second: bytes, lower_bound: float = 0.0) -> float:
     """fstrcmp: 1.0 for equal texts, 0.0 for nothing in common; 0.0 as soon as it must be below
     ``lower_bound`` (the cheap bounds of fstrcmp_bounded spare the subsequence)."""
-    total = len(first) + len(second)
-    if not first or not second:
-        return 1.0 if total == 0 else 0.0
-    if lower_bound > 0:
-        if 2 * min(len(first), len(second)) / total < lower_bound:
-            return 0.0
-        if total >= 20:
-            counts = Counter(first)
-            counts.subtract(second)
-            if (total - sum(abs(count) for count in counts.values())) / total < lower_bound:
-                return 0.0
-    return 2 * common_subsequence_length(first, second) / total
+    return _similarity(_Text(first), _Text(second), lower_bound)
 
 
-def _weight(candidate: CatalogEntry, context: str | None, text: bytes, lower_bound: float) -> float:
+def _weight(
+    candidate: CatalogEntry, prepared: _Text, context: str | None, text: _Text, lower_bound: float
+) -> float:
     bonus = 0.0
     if candidate.context is None or (context is not None and candidate.context == context):
         # A translation made without context, or for the same one, is a slightly better proposal.
         bonus = _CONTEXT_BONUS
         lower_bound -= bonus * 1.01
-    return similarity(text, candidate.msgid.encode("utf-8"), lower_bound) + bonus
+    return _similarity(text, prepared, lower_bound) + bonus
 
 
 def _grams(text: str) -> list[str]:
@@ -81,6 +110,7 @@ class SimilarityIndex:
 
     def __init__(self, entries: Sequence[CatalogEntry]) -> None:
         self._entries = entries
+        self._texts: dict[int, _Text] = {}
         self._by_gram: dict[str, list[int]] = {}
         self._short: dict[int, list[int]] = {}
         for index, entry in enumerate(entries):
@@ -98,6 +128,7 @@ class SimilarityIndex:
     def best(self, context: str | None, msgid: str) -> int | None:
         """The position of the entry msgmerge would attach to ``msgid``, or None."""
         text = msgid.encode("utf-8")
+        prepared = _Text(text)
         if len(msgid) >= _GRAM:
             shared: Counter[int] = Counter()
             for gram in _grams(msgid):
@@ -111,7 +142,10 @@ class SimilarityIndex:
             ]
         best_weight, best_index = FUZZY_THRESHOLD, None
         for index in order:
-            weight = _weight(self._entries[index], context, text, best_weight)
+            candidate = self._entries[index]
+            if index not in self._texts:
+                self._texts[index] = _Text(candidate.msgid.encode("utf-8"))
+            weight = _weight(candidate, self._texts[index], context, prepared, best_weight)
             if weight > best_weight:
                 best_weight, best_index = weight, index
         return best_index
