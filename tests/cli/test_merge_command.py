@@ -75,6 +75,9 @@ def test_without_keys_it_writes_what_msgmerge_writes(tmp_path: Path, seed: int) 
     # that became singular keeps its first form only, in msgmerge too.)
     assert _first_forms(read_po(old.read_bytes(), "old.po")) <= _translations(ours)
     assert sum(entry.is_fuzzy for entry in ours.active()) > 20  # msgmerge's fuzzy matching was exercised
+    again = quizkit(tmp_path, "merge", "new.po", "template.pot", "-o", "again.po")
+    assert again.returncode == 0, again.stderr
+    assert (tmp_path / "again.po").read_bytes() == (tmp_path / "new.po").read_bytes()  # idempotent
 
 
 def test_realistic_catalog_without_context_loses_nothing(tmp_path: Path) -> None:

@@ -48,7 +48,7 @@ def merge_command(old: Path, template: Path, output: Path, keys: bool | None) ->
     Unchanged entries keep their translations; a changed source keeps its translation as fuzzy, with
     the previous text as #| lines; removed entries become obsolete (#~) and come back when they return.
     Catalogs keyed by msgctxt (quizkit's) are matched by key; others by msgctxt and msgid, then by
-    similar text exactly as msgmerge chooses. No translation is dropped. OLD is never changed.
+    similar text exactly as msgmerge chooses. No translation is dropped; OLD changes only if -o names it.
     """
     from toolkit.catalogs.file_merge import merge_files
     from toolkit.cli.output import relative
