@@ -1,8 +1,11 @@
-"""Key-aware merging of a template into a catalog: ``quizkit update``'s semantics.
+"""Merging a template into a catalog: ``quizkit update``'s key-aware merge, and msgmerge's.
 
-Entries are matched by key (msgctxt), never by source text alone, so two questions that share a text
-never trade translations (the flaw of Babel's update, python-babel PR #1330). The outcome follows GNU
-msgmerge where it is defined:
+An entry's identity is its msgctxt and msgid. The same identity, active or obsolete, always comes first:
+a text changed and changed back finds the translation made for it. After that, two ways:
+
+By key (quizkit's catalogs, where msgctxt is a stable key). Entries are matched by key, never by source
+text alone, so two questions that share a text never trade translations (the flaw of Babel's update,
+python-babel PR #1330). The outcome follows GNU msgmerge where it is defined:
 
 * same key, same source: the entry is kept as it is; comments, references and format flags come from
   the template.
@@ -12,8 +15,12 @@ msgmerge where it is defined:
   old key as ``#| msgctxt``. Candidates for this and for near-identical texts are found through an index
   of entries whose keys disappeared, never by a scan over all pairs.
 
-Never a translation lost: every translated entry ends up active or obsolete. Merging a merged catalog
-again changes nothing.
+By message (any other catalog): exactly msgmerge's choice, the same identity, else the most similar
+translated text (:mod:`toolkit.catalogs.similarity`) as fuzzy, else untranslated.
+
+Either way a singular that became plural has its translation in every form (fuzzy), as msgmerge does.
+Never a translation lost: every translated entry ends up active or obsolete, and no identity twice.
+Merging a merged catalog again changes nothing.
 """
 
 from __future__ import annotations
@@ -73,7 +80,11 @@ def _carry(
     previous_from: CatalogEntry | None,
 ) -> CatalogEntry:
     """The template entry, carrying ``source``'s translation and translator comments."""
-    msgstr, msgstr_plural = _reshape(source.translations, template, plural_count)
+    translations = source.translations
+    if template.is_plural and not source.is_plural:
+        # A singular that became plural: its translation in every form, as msgmerge does (fuzzy).
+        translations = translations * plural_count
+    msgstr, msgstr_plural = _reshape(translations, template, plural_count)
     flags = _format_flags(template)
     has_translation = bool(msgstr) or any(msgstr_plural)
     previous_context = previous_msgid = previous_msgid_plural = None
@@ -156,22 +167,55 @@ def _returning(candidates: list[CatalogEntry], template: CatalogEntry) -> Catalo
     return candidates[0] if candidates else None
 
 
-def merge(template: Catalog, existing: Catalog, plural_count: int) -> tuple[Catalog, MergeSummary]:
-    """Merge ``template`` into ``existing`` (whose header is kept)."""
-    active = {entry.context: entry for entry in existing.active()}
+def merge(
+    template: Catalog, existing: Catalog, plural_count: int, *, keyed: bool = True
+) -> tuple[Catalog, MergeSummary]:
+    """Merge ``template`` into ``existing`` (whose header is kept).
+
+    ``keyed``: msgctxt is each entry's stable key, as in quizkit's catalogs (a changed text or a renamed
+    key keeps its translation as fuzzy). Otherwise entries are matched as msgmerge matches them: by
+    msgctxt and msgid, then by similar text (:mod:`toolkit.catalogs.similarity`).
+    """
+    _refuse_twins(existing)
+    if keyed:
+        return _merge_by_key(template, existing, plural_count)
+    return _merge_by_message(template, existing, plural_count)
+
+
+def _refuse_twins(existing: Catalog) -> None:
+    """An active and an obsolete entry with one msgctxt and msgid: msgfmt and msgmerge refuse the file,
+    and which translation is meant cannot be known."""
+    active_lines = {entry.identity: entry.line for entry in existing.active()}
+    for entry in existing.obsolete():
+        if entry.identity in active_lines:
+            what = f"msgctxt {entry.context!r} and msgid {entry.msgid!r}"
+            if entry.context is None:
+                what = f"msgid {entry.msgid!r}"
+            where = f" (line {active_lines[entry.identity]})" if active_lines[entry.identity] else ""
+            raise MergeError(
+                entry.line or None,
+                f"obsolete entry: {what} is also an active entry{where}; msgfmt refuses such a file: "
+                "delete the one whose translation is not wanted",
+            )
+
+
+def _merge_by_key(template: Catalog, existing: Catalog, plural_count: int) -> tuple[Catalog, MergeSummary]:
+    active_by_identity = {entry.identity: entry for entry in existing.active()}
+    obsolete_by_identity = {entry.identity: entry for entry in existing.obsolete() if entry.has_translation}
+    # Only a msgctxt is a key: entries without one are matched by their identity alone.
+    active = {entry.context: entry for entry in existing.active() if entry.context is not None}
     # A key may have several obsolete entries (one per source text it once had).
     obsolete_by_key: dict[str | None, list[CatalogEntry]] = {}
     for entry in existing.obsolete():
-        if entry.has_translation:
+        if entry.has_translation and entry.context is not None:
             obsolete_by_key.setdefault(entry.context, []).append(entry)
-    template_keys = {entry.context for entry in template.entries}
+    template_keys = {entry.context for entry in template.entries if entry.context is not None}
 
     # Entries whose key has gone, indexed by text: the only candidates for renamed keys.
     orphans = [
-        entry for entry in existing.active() if entry.context not in template_keys and entry.has_translation
-    ]
-    orphans += [
-        entry for entry in existing.obsolete() if entry.context not in template_keys and entry.has_translation
+        entry
+        for entry in existing.entries
+        if entry.context is not None and entry.context not in template_keys and entry.has_translation
     ]
     by_text: dict[tuple[str, str | None], CatalogEntry] = {}
     by_normalized: dict[str, CatalogEntry] = {}
@@ -181,50 +225,168 @@ def merge(template: Catalog, existing: Catalog, plural_count: int) -> tuple[Cata
 
     counts = dict.fromkeys(("kept", "added", "changed", "renamed", "restored", "obsoleted"), 0)
     merged: list[CatalogEntry] = []
-    restored: set[tuple[str | None, str]] = set()
+    used: set[tuple[str | None, str, bool]] = set()
+
+    def take(entry: CatalogEntry) -> CatalogEntry:
+        used.add((*entry.identity, entry.obsolete))
+        return entry
+
     for entry in template.entries:
-        current = active.get(entry.context)
-        if current is not None:
-            merged.append(_follow(entry, current, plural_count))
-            counts["kept" if _same_source(current, entry) else "changed"] += 1
+        # The same msgctxt and msgid first, active or obsolete: a text changed and changed back finds
+        # the translation made for it, even beside an active entry that has the key now.
+        exact = active_by_identity.get(entry.identity)
+        if exact is not None:
+            merged.append(_follow(entry, take(exact), plural_count))
+            counts["kept" if _same_source(exact, entry) else "changed"] += 1
+            continue
+        exact = obsolete_by_identity.get(entry.identity)
+        if exact is not None:
+            merged.append(_follow(entry, take(exact), plural_count))
+            counts["restored"] += 1
+            continue
+        current = active.get(entry.context) if entry.context is not None else None
+        if current is not None and (*current.identity, False) not in used:
+            merged.append(_follow(entry, take(current), plural_count))
+            counts["changed"] += 1
             continue
         returning = _returning(obsolete_by_key.get(entry.context, []), entry)
-        if returning is not None:
-            restored.add(returning.identity)
-            merged.append(_follow(entry, returning, plural_count))
+        if returning is not None and (*returning.identity, True) not in used:
+            merged.append(_follow(entry, take(returning), plural_count))
             counts["restored"] += 1
             continue
         candidate = by_text.get((entry.msgid, entry.msgid_plural)) or by_normalized.get(
             _normalized(entry.msgid)
         )
-        if candidate is not None and _normalized(entry.msgid):
+        if candidate is not None and entry.context is not None and _normalized(entry.msgid):
             merged.append(
                 _carry(entry, candidate, plural_count, fuzzy=True, previous_from=_previous_of(candidate))
             )
             counts["renamed"] += 1
             continue
-        msgstr, msgstr_plural = _reshape((), entry, plural_count)
-        merged.append(
-            replace(entry, msgstr=msgstr, msgstr_plural=msgstr_plural, flags=_format_flags(entry), line=0)
-        )
+        merged.append(_untranslated(entry, plural_count))
         counts["added"] += 1
 
-    # Nothing translated is dropped: entries whose key left the template become obsolete, and obsolete
-    # entries stay unless their key came back.
+    # Nothing translated is dropped: active entries left unused become obsolete, and obsolete entries
+    # stay unless they came back.
     newly_obsolete = [
         _to_obsolete(entry)
         for entry in existing.active()
-        if entry.context not in template_keys and entry.has_translation
+        if (*entry.identity, False) not in used and entry.has_translation
     ]
     counts["obsoleted"] = len(newly_obsolete)
-    new_identities = {entry.identity for entry in newly_obsolete}
     kept_obsolete = [
         replace(entry, line=0)
         for entry in existing.obsolete()
-        if entry.identity not in restored and entry.identity not in new_identities and entry.has_translation
+        if (*entry.identity, True) not in used and entry.has_translation
     ]
     entries = (*merged, *newly_obsolete, *kept_obsolete)
     return replace(existing, entries=entries, has_header=True), MergeSummary(**counts)
+
+
+def _untranslated(template: CatalogEntry, plural_count: int) -> CatalogEntry:
+    msgstr, msgstr_plural = _reshape((), template, plural_count)
+    return replace(
+        template, msgstr=msgstr, msgstr_plural=msgstr_plural, flags=_format_flags(template), line=0
+    )
+
+
+def _merge_by_message(
+    template: Catalog, existing: Catalog, plural_count: int
+) -> tuple[Catalog, MergeSummary]:
+    """msgmerge's matching (msgmerge.c, ``match_domain``): the same msgctxt and msgid, active or
+    obsolete; else the most similar translated entry, as fuzzy; entries left unused become obsolete."""
+    from toolkit.catalogs.similarity import SimilarityIndex
+
+    old = list(existing.entries)
+    position = {(*entry.identity, entry.obsolete): index for index, entry in enumerate(old)}
+    index: SimilarityIndex | None = None
+    counts = dict.fromkeys(("kept", "added", "changed", "renamed", "restored", "obsoleted"), 0)
+    merged: list[CatalogEntry] = []
+    used: set[int] = set()
+    for entry in template.entries:
+        found = position.get((*entry.identity, False))
+        if found is None:
+            found = position.get((*entry.identity, True))
+        if found is not None:
+            merged.append(_message_merge(old[found], entry, plural_count, force_fuzzy=False))
+            counts["restored" if old[found].obsolete else "kept"] += 1
+            used.add(found)
+            continue
+        if index is None:
+            index = SimilarityIndex(old)
+        found = index.best(entry.context, entry.msgid)
+        if found is not None:
+            merged.append(_message_merge(old[found], entry, plural_count, force_fuzzy=True))
+            counts["changed"] += 1
+            used.add(found)
+            continue
+        merged.append(_untranslated(entry, plural_count))
+        counts["added"] += 1
+    obsolete: list[CatalogEntry] = []
+    for number, entry in enumerate(old):
+        if number not in used and entry.has_translation:
+            if entry.obsolete:
+                obsolete.append(replace(entry, line=0))
+            else:
+                obsolete.append(_to_obsolete(entry))
+                counts["obsoleted"] += 1
+    return replace(existing, entries=(*merged, *obsolete), has_header=True), MergeSummary(**counts)
+
+
+def _message_merge(
+    old: CatalogEntry, template: CatalogEntry, plural_count: int, *, force_fuzzy: bool
+) -> CatalogEntry:
+    """msgmerge's ``message_merge``: the template's source side, flags and comments for the program;
+    the old entry's translation and translator comments; fuzzy when matched by similarity, when the
+    old entry was, or when the plural source differs."""
+    fuzzy = old.is_fuzzy or force_fuzzy or old.msgid_plural != template.msgid_plural
+    translations = old.translations
+    if template.is_plural:
+        # A singular that became plural: its translation in every form, for the translator to adapt.
+        forms = translations if old.is_plural else translations * plural_count
+        msgstr, msgstr_plural = "", tuple(forms)
+    else:
+        msgstr, msgstr_plural = translations[0] if translations else "", ()
+    # msgmerge writes neither the fuzzy flag nor #| lines on an entry whose first form is empty.
+    fuzzy = fuzzy and bool(msgstr_plural[0] if msgstr_plural else msgstr)
+    # What the translation was made from: a fuzzy entry's own #| lines (none if it has none).
+    if old.is_fuzzy:
+        previous = (old.previous_context, old.previous_msgid, old.previous_msgid_plural)
+    else:
+        previous = (old.context, old.msgid, old.msgid_plural)
+    if not fuzzy:
+        previous = (None, None, None)
+    return replace(
+        template,
+        msgstr=msgstr,
+        msgstr_plural=msgstr_plural,
+        flags=(FUZZY, *_format_flags(template)) if fuzzy else _format_flags(template),
+        translator_comments=old.translator_comments,
+        previous_context=previous[0],
+        previous_msgid=previous[1],
+        previous_msgid_plural=previous[2],
+        obsolete=False,
+        line=0,
+        msgstr_line=0,
+    )
+
+
+def keyed_by_context(template: Catalog) -> bool:
+    """Whether msgctxt is a stable key here, as in quizkit's catalogs: every entry has one, no two
+    share it, and each follows quizkit's key grammar (dot-separated ids, design.md)."""
+    contexts = [entry.context for entry in template.entries]
+    return (
+        bool(contexts)
+        and len(set(contexts)) == len(contexts)
+        and all(context is not None and _is_key(context) for context in contexts)
+    )
+
+
+def _is_key(context: str) -> bool:
+    from toolkit.keys import is_valid_id
+
+    parts = context.split(".")
+    return len(parts) >= 2 and all(is_valid_id(part) for part in parts)
 
 
 def revision_date() -> str:

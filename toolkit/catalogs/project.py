@@ -237,7 +237,10 @@ def plan_catalog(
             header = header.with_field("Language", locale)
         existing = Catalog(header, existing.entries)
     plural_count = existing.header.plural_count or 2
-    merged, summary = merge(template, existing, plural_count)
+    try:
+        merged, summary = merge(template, existing, plural_count)
+    except MergeError as error:
+        raise CatalogError(display_path(path), error.line, error.message) from None
     if waiting:
         merged, _ = apply_imported(merged, existing, waiting)
     return PlannedCatalog(path, locale, domain, format_po(merged), summary, created)

@@ -14,6 +14,7 @@ from toolkit.cli.catalogs import compile_command, extract, import_xliff, status,
 from toolkit.cli.check import check_command
 from toolkit.cli.export import export_command
 from toolkit.cli.import_page import import_page
+from toolkit.cli.merge import merge_command
 from toolkit.cli.validate import validate
 
 
@@ -27,6 +28,7 @@ for command in (
     validate,
     extract,
     update,
+    merge_command,
     check_command,
     compile_command,
     status,
