@@ -14,8 +14,9 @@ GLOSSARY = Glossary(
     (
         Term("optimizer state", "آپٹیمائزر کی حالت", wrong=("اصلاح کی حالت",)),
         Term("optimizer", "آپٹیمائزر"),
-        Term("gradient", "گریڈیئنٹ", forms=("گریڈیئنٹس",), wrong=("گریڈینٹ", "تدریجی")),
+        Term("gradient", "گریڈیئنٹ", forms=("گریڈیئنٹس",), wrong=("تدریجی",), discouraged=("گریڈینٹ",)),
         Term("all-reduce", "all-reduce", keep_latin=True),
+        Term("scatter", "اسکیٹر", discouraged=("سکیٹر",)),
     ),
 )
 
@@ -97,6 +98,72 @@ def test_digits_inside_latin_names_are_not_mixed_digits() -> None:
 def test_one_mistake_one_finding_for_glossary_terms() -> None:
     entry = CatalogEntry(msgid="Only the optimizer state", msgstr="صرف اصلاح کی حالت", context="k")
     assert codes(entry) == ["glossary-wrong-term"]
+
+
+def severities(entry: CatalogEntry) -> list[tuple[str, str, str]]:
+    result = check_catalog(Catalog(HEADER, (entry,)), "x.po", "ur", GLOSSARY)
+    return [(d.severity.value, d.code, d.message) for d in result.diagnostics]
+
+
+@pytest.mark.parametrize(
+    ("key", "source", "translation", "expected"),
+    [
+        # Another spelling of the right word: a warning naming the preferred form, nothing else.
+        (
+            "k",
+            "Average the gradients",
+            "گریڈینٹس کا اوسط نکالیں",
+            [
+                (
+                    "warning",
+                    "glossary-discouraged-term",
+                    "'گریڈینٹ' is not the preferred form of 'gradient'; use گریڈیئنٹ",
+                )
+            ],
+        ),
+        # A word that means something else stays an error.
+        (
+            "k",
+            "Average the gradients",
+            "تدریجی اوسط نکالیں",
+            [("error", "glossary-wrong-term", "'تدریجی' is wrong for 'gradient'; use گریڈیئنٹ")],
+        ),
+        # In an explanation the term is misspelt, not lost: explanation-lost-content stays silent.
+        (
+            "quiz.questions.q.explanation",
+            "Scatter splits data.",
+            "سکیٹر ڈیٹا تقسیم کرتا ہے۔",
+            [
+                (
+                    "warning",
+                    "glossary-discouraged-term",
+                    "'سکیٹر' is not the preferred form of 'scatter'; use اسکیٹر",
+                )
+            ],
+        ),
+        # Still there beside the preferred form: one text, one spelling.
+        (
+            "k",
+            "Scatter, then scatter again",
+            "اسکیٹر، پھر دوبارہ سکیٹر",
+            [
+                (
+                    "warning",
+                    "glossary-discouraged-term",
+                    "'سکیٹر' is not the preferred form of 'scatter'; use اسکیٹر",
+                )
+            ],
+        ),
+        # The discouraged stem inside the preferred word (سکیٹر in اسکیٹر) is not a finding.
+        ("k", "Scatter the data", "ڈیٹا کو اسکیٹر کریں", []),
+        # Only where the source has the term.
+        ("k", "Split the data", "ڈیٹا کو سکیٹر کریں", []),
+    ],
+)
+def test_discouraged_renderings_warn_and_wrong_ones_are_errors(
+    key: str, source: str, translation: str, expected: list[tuple[str, str, str]]
+) -> None:
+    assert severities(CatalogEntry(msgid=source, msgstr=translation, context=key)) == expected
 
 
 def test_code_is_the_inline_code_checks_business_not_the_glossarys() -> None:

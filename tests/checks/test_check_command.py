@@ -57,17 +57,17 @@ def test_json_output(project: Path) -> None:
     edit(project, "اسکیٹر، جو", "سکیٹر، جو")
     result = quizkit(project, "check", "--format", "json")
     document = json.loads(result.stdout)
-    codes = [item["code"] for item in document["diagnostics"]]
-    assert codes == ["glossary-wrong-term"]
+    codes = [(item["severity"], item["code"]) for item in document["diagnostics"]]
+    assert codes == [("warning", "glossary-discouraged-term")]
     assert document["diagnostics"][0]["key"] == "data-parallel.questions.sync-operation.options.scatter"
-    assert document["summary"]["errors"] == 1
+    assert (document["summary"]["errors"], document["summary"]["warnings"]) == (0, 1)
 
 
 def test_suppression_with_reason_silences_one_check_and_is_counted(project: Path) -> None:
     edit(
         project,
         'msgctxt "data-parallel.questions.sync-operation.options.scatter"',
-        "# quizkit-ignore: glossary-wrong-term: the page style guide keeps سکیٹر here\n"
+        "# quizkit-ignore: glossary-discouraged-term: the page style guide keeps سکیٹر here\n"
         "# quizkit-ignore: latin-tokens: an exemption that matches no finding is still counted by status\n"
         'msgctxt "data-parallel.questions.sync-operation.options.scatter"',
     )

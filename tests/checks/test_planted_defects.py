@@ -113,13 +113,15 @@ def plants(catalog: Catalog) -> list[Plant]:
             "far too short",
             f"{DP}.nccl-factors.options.parameter-count",
             msgstr(lambda _: "صرف"),
-            frozenset({"length-ratio"}),
+            # The stub also lost the glossary term "parameter" (پیرامیٹرز).
+            frozenset({"length-ratio", "glossary-missing-term"}),
         ),
         Plant(
             "two options alike",
             f"{DP}.global-batch.options.parameters-over-b",
             msgstr(lambda _: exactly_w),
-            frozenset({"duplicate-option-translation", "latin-tokens"}),
+            # The copied option lacks this option's B and its "parameter" (پیرامیٹرز).
+            frozenset({"duplicate-option-translation", "latin-tokens", "glossary-missing-term"}),
         ),
         Plant(
             "option repeats prompt",

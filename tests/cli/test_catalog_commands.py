@@ -75,7 +75,7 @@ def test_status_table(project: Path) -> None:
     assert result.returncode == 0
     assert result.stdout.splitlines() == [
         "locale  domain         translated  fuzzy  untranslated  obsolete  ignored  words    entries done",
-        "ur      data-parallel  50/50       0      0             0         0        678/678  100.0%",
+        "ur      data-parallel  50/50       0      0             0         0        680/680  100.0%",
         "ur      ui             20/20       0      0             0         0        53/53    100.0%",
     ]
 

@@ -13,7 +13,7 @@ import pytest
 
 from toolkit.catalogs.catalog import CatalogEntry
 from toolkit.catalogs.po_reader import parse_po
-from toolkit.content.glossary import Glossary, load_glossary
+from toolkit.content.glossary import Gender, Glossary, load_glossary
 from toolkit.content.validation import load_content
 from toolkit.text.tokens import scan
 
@@ -102,8 +102,46 @@ def test_glossary_covers_the_terms_in_the_content(glossary: Glossary) -> None:
         "NCCL",
         "PyTorch",
         "DistributedDataParallel",
+        # Added after the review of issue 16.
+        "layer",
+        "parameter",
+        "sample",
+        "bucket",
+        "asynchronous",
+        "collective",
+        "algorithm",
+        "protocol",
+        "latency",
+        "update",
+        "memory",
+        "input",
+        "message",
+        "link",
+        "learning rate",
+        "seed",
+        "training",
+        "data loading",
     }
     assert required <= {term.english for term in glossary.terms}
+
+
+def test_glossary_records_the_gender_of_the_reviewed_loanwords(glossary: Glossary) -> None:
+    """The review found verbs that did not agree with feminine loanwords; the glossary now says which is which."""
+    genders = {term.preferred: term.gender for term in glossary.terms}
+    feminine = ["کمیونیکیشن", "سنکرونائزیشن", "گریڈیئنٹ ایکیومولیشن", "ڈیٹا لوڈنگ", "ٹریننگ", "میموری"]
+    masculine = ["اسٹیپ", "بیچ", "اوور ہیڈ", "تھروپٹ"]
+    assert {word: genders.get(word) for word in feminine + masculine} == {
+        **dict.fromkeys(feminine, Gender.FEMININE),
+        **dict.fromkeys(masculine, Gender.MASCULINE),
+    }
+
+
+def test_spelling_variants_are_discouraged_and_other_words_wrong(glossary: Glossary) -> None:
+    terms = {term.english: term for term in glossary.terms}
+    assert "گریڈینٹ" in terms["gradient"].discouraged
+    assert "تدریجی" in terms["gradient"].wrong
+    assert "سکیٹر" in terms["scatter"].discouraged
+    assert not {"گریڈینٹ", "سکیٹر"} & set(terms["gradient"].wrong + terms["scatter"].wrong)
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[entry.context or entry.msgid for entry in ENTRIES])
@@ -161,3 +199,54 @@ def test_options_of_a_question_are_translated_differently() -> None:
 def test_question_progress_is_idiomatic() -> None:
     progress = CATALOGS["ui"].by_context()["ui.question-progress"].msgstr
     assert progress in {"سوال {current} از {total}", "{total} میں سے سوال {current}"}
+
+
+# The professional review of issue 16: (key, wording the reviewed translation has, wording it replaced).
+REVIEWED = [
+    # A calqued superlative ("the largest model it can train is bounded by") and a redundant ایک واحد.
+    (
+        "data-parallel.questions.memory-limit.explanation",
+        "صرف اتنا بڑا ماڈل ٹرین کر سکتا ہے جتنا ایک GPU",
+        "سب سے بڑے",
+    ),
+    ("data-parallel.questions.memory-limit.explanation", "ایک GPU کی میموری", "ایک واحد GPU"),
+    # The oblique plural before کا, and "k times" instead of a calqued "multiplied by a factor of k".
+    ("data-parallel.questions.global-batch.explanation", "8 ورکروں کا", "8 ورکرز کا"),
+    ("data-parallel.questions.global-batch.explanation", "مزید k گنا ہو جاتا ہے", "فیکٹر سے ضرب"),
+    # Feminine subjects (کمیونیکیشن، لوڈنگ، سنکرونائزیشن، ایکیومولیشن) take feminine verbs.
+    ("data-parallel.questions.throughput-scaling.options.overhead", "اوور ہیڈ بڑھاتی ہیں", "بڑھاتے"),
+    ("data-parallel.questions.throughput-scaling.explanation", "سنکرونائزیشن ایسا وقت بڑھاتی ہیں", "بڑھاتے"),
+    ("data-parallel.questions.gradient-accumulation.explanation", "جمع کرتی ہے", "کرتا ہے"),
+    # The English now says who divides; the Urdu follows it.
+    (
+        "data-parallel.questions.sync-operation.explanation",
+        "اس مجموعے کو GPUs کی تعداد سے تقسیم کرنے سے",
+        "تقسیم ہو کر",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("key", "reviewed", "replaced"),
+    REVIEWED,
+    ids=[
+        f"{key.removeprefix('data-parallel.questions.')}-{index}"
+        for index, (key, _, _) in enumerate(REVIEWED)
+    ],
+)
+def test_reviewed_wording(key: str, reviewed: str, replaced: str) -> None:
+    translation = CATALOGS["data-parallel"].by_context()[key].msgstr
+    assert reviewed in translation
+    assert replaced not in translation
+
+
+def test_all_reduce_is_inline_code_in_every_source_text() -> None:
+    """The glossary writes the operation's name as code; bare all-reduce in prose is inconsistent."""
+    content = load_content(ROOT / "content")
+    bare = [
+        text.key
+        for quiz in content.quizzes
+        for text in quiz.texts()
+        if re.search(r"(?i)(?<![`\w-])all-reduce(?![`\w-])", text.source)
+    ]
+    assert bare == []

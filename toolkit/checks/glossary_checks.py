@@ -1,4 +1,6 @@
-"""Glossary checks: preferred terms used, wrong renderings flagged only where the source has the term."""
+"""Glossary checks: preferred terms used; discouraged and wrong renderings reported only where the source
+has the term. A discouraged rendering is the right word in the wrong form (a warning); a wrong one means
+something else (an error)."""
 
 from __future__ import annotations
 
@@ -19,12 +21,29 @@ def glossary_missing_term(context: EntryContext) -> Iterator[Finding]:
         return  # explanations: explanation-lost-content reports lost terms
     for pair in context.translated_pairs:
         for term in context.glossary.terms_in(pair.source):
-            # A wrong rendering is reported by glossary-wrong-term; one finding per mistake.
-            if not term.rendered_in(pair.translation) and not term.wrong_renderings_in(pair.translation):
+            # A wrong or discouraged rendering is reported by its own check; one finding per mistake.
+            if not term.rendered_in(pair.translation) and not term.misrendered_in(pair.translation):
                 yield Finding(
                     "glossary-missing-term",
                     f"'{term.english}' should be rendered as {term.preferred}"
                     + (f" (or {', '.join(term.variants)})" if term.variants else ""),
+                )
+
+
+@check(
+    "glossary-discouraged-term",
+    Severity.WARNING,
+    "The translation uses a form of a source term that the glossary discourages in favour of its preferred form.",
+)
+def glossary_discouraged_term(context: EntryContext) -> Iterator[Finding]:
+    if context.glossary is None:
+        return
+    for pair in context.translated_pairs:
+        for term in context.glossary.terms_in(pair.source):
+            for discouraged in term.discouraged_renderings_in(pair.translation):
+                yield Finding(
+                    "glossary-discouraged-term",
+                    f"'{discouraged}' is not the preferred form of '{term.english}'; use {term.preferred}",
                 )
 
 

@@ -61,7 +61,10 @@ def explanation_lost_content(context: EntryContext) -> Iterator[Finding]:
     lost += sorted(latin_tokens(source) - latin_tokens(translation))
     if context.glossary is not None:
         lost += [
-            term.english for term in context.glossary.terms_in(source) if not term.rendered_in(translation)
+            term.english
+            for term in context.glossary.terms_in(source)
+            # A misspelt or mistranslated term is not lost: the glossary check that names it reports it.
+            if not term.rendered_in(translation) and not term.misrendered_in(translation)
         ]
     if lost:
         yield Finding("explanation-lost-content", f"the translation lost {', '.join(dict.fromkeys(lost))}")

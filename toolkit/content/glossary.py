@@ -1,10 +1,11 @@
-"""Glossaries: preferred, accepted and wrong renderings of terms, per target locale.
+"""Glossaries: preferred, accepted, discouraged and wrong renderings of terms, per target locale.
 
 ``locales/glossary/<locale>.yaml`` (schema/glossary.schema.json). A term is found in a source text by
 its English words (hyphens and spaces alike, English inflections allowed); the translation must then
-hold the preferred form, an accepted variant or a listed inflected form, and must not hold a rendering
-listed as wrong for that term. Wrong renderings are flagged only where the source has the term,
-because the same word can be right elsewhere (متبادل is right for "alternative").
+hold the preferred form, an accepted variant or a listed inflected form. A rendering listed as wrong
+means something else (تدریجی is "gradual", not "gradient"); one listed as discouraged means the right
+thing in a form the house style does not use (the spelling گریڈینٹ). Both are looked for only where the
+source has the term, because the same word can be right elsewhere (متبادل is right for "alternative").
 """
 
 from __future__ import annotations
@@ -12,13 +13,15 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 
 from toolkit.content.schema_validation import validate_against_schema
 from toolkit.content.validation import display_path
-from toolkit.content.yaml_document import YamlError, parse_yaml
-from toolkit.diagnostics import Diagnostic, Severity
+from toolkit.content.yaml_document import YamlDocument, YamlError, parse_yaml
+from toolkit.diagnostics import Diagnostic, Severity, format_json_path
 
 GLOSSARY_SCHEMA = "glossary.schema.json"
 _ENGLISH_INFLECTION = r"(?:[bcdfgklmnprstvz]?(?:s|es|ed|d|ing))?"
@@ -42,6 +45,20 @@ def _normalized_english(text: str) -> str:
     return re.sub(r"[-\s]+", " ", text.replace("`", ""))
 
 
+class Gender(StrEnum):
+    """Grammatical gender of a rendering, which verbs, adjectives and کا/کی agree with."""
+
+    MASCULINE = "masculine"
+    FEMININE = "feminine"
+
+
+def _at_word_start(forms: tuple[str, ...], translation: str) -> list[str]:
+    # At a word start only, so a listed stem is caught with any suffix (گریڈینٹس) but not inside another
+    # word (سکیٹر inside اسکیٹر).
+    text = comparable(translation)
+    return [form for form in forms if re.search(rf"(?<!\w){re.escape(comparable(form))}", text)]
+
+
 @dataclass(frozen=True)
 class Term:
     english: str
@@ -51,6 +68,8 @@ class Term:
     forms: tuple[str, ...] = ()
     keep_latin: bool = False
     note: str | None = None
+    discouraged: tuple[str, ...] = ()
+    gender: Gender | None = None
 
     @functools.cached_property
     def _pattern(self) -> re.Pattern[str]:
@@ -77,9 +96,15 @@ class Term:
         return any(form in text for form in self.accepted)
 
     def wrong_renderings_in(self, translation: str) -> list[str]:
-        # Matched at a word start only, so the wrong stem is caught with any Urdu suffix (گریڈینٹس).
-        text = comparable(translation)
-        return [form for form in self.wrong if re.search(rf"(?<!\w){re.escape(form)}", text)]
+        return _at_word_start(self.wrong, translation)
+
+    def discouraged_renderings_in(self, translation: str) -> list[str]:
+        return _at_word_start(self.discouraged, translation)
+
+    def misrendered_in(self, translation: str) -> bool:
+        """Whether the translation has a wrong or a discouraged rendering: the term is there, misspelt
+        or mistranslated, and the check that names the rendering says so (one finding per mistake)."""
+        return bool(self.wrong_renderings_in(translation) or self.discouraged_renderings_in(translation))
 
 
 @dataclass(frozen=True)
@@ -140,7 +165,72 @@ def load_glossary(path: Path) -> Glossary:
             forms=tuple(raw.get("forms", ())),
             keep_latin=bool(raw.get("keep_latin", False)),
             note=raw.get("note"),
+            discouraged=tuple(raw.get("discouraged", ())),
+            gender=Gender(raw["gender"]) if "gender" in raw else None,
         )
         for raw in data["terms"]
     )
+    diagnostics = list(_conflicts(terms, document, file))
+    if diagnostics:
+        raise GlossaryError(diagnostics)
     return Glossary(str(data["locale"]), terms)
+
+
+def _diagnostic(
+    document: YamlDocument, file: str, path: tuple[str | int, ...], code: str, text: str
+) -> Diagnostic:
+    position = document.position(path)
+    line, column = (position.line, position.column) if position is not None else (None, None)
+    return Diagnostic(file, line, column, Severity.ERROR, code, text, path=format_json_path(path))
+
+
+def _conflicts(terms: tuple[Term, ...], document: YamlDocument, file: str) -> Iterator[Diagnostic]:
+    """What the schema cannot see: a term listed twice, and a rendering both accepted and flagged, which
+    would make the check contradict itself on every correct translation."""
+    first_index: dict[str, int] = {}
+    for index, term in enumerate(terms):
+        name = _normalized_english(term.english)
+        name = name if term.keep_latin else name.casefold()
+        if name in first_index:
+            first = document.position(("terms", first_index[name], "english"))
+            where = f" (first on line {first.line})" if first is not None else ""
+            yield _diagnostic(
+                document,
+                file,
+                ("terms", index, "english"),
+                "duplicate-term",
+                f"term '{term.english}' is listed twice{where}; merge the two entries",
+            )
+        else:
+            first_index[name] = index
+        yield from _rendering_conflicts(index, term, document, file)
+
+
+def _rendering_conflicts(index: int, term: Term, document: YamlDocument, file: str) -> Iterator[Diagnostic]:
+    accepted = [
+        (term.preferred, "the preferred form"),
+        *((form, "an accepted variant") for form in term.variants),
+        *((form, "an inflected form") for form in term.forms),
+    ]
+    for field_name, flagged in (("wrong", term.wrong), ("discouraged", term.discouraged)):
+        for position, form in enumerate(flagged):
+            if field_name == "discouraged" and form in term.wrong:
+                problem = "is also listed as wrong; a rendering belongs to one list"
+            else:
+                clash = next((pair for pair in accepted if _at_word_start((form,), pair[0])), None)
+                if clash is None:
+                    continue
+                other, what = clash
+                problem = (
+                    f"is also {what}; a rendering belongs to one list"
+                    if comparable(other) == comparable(form)
+                    else f"is part of {what} '{other}', so every correct translation would be flagged; "
+                    "list the whole word that is not wanted"
+                )
+            yield _diagnostic(
+                document,
+                file,
+                ("terms", index, field_name, position),
+                "conflicting-rendering",
+                f"'{form}' is listed as {field_name} for '{term.english}' but {problem}",
+            )
