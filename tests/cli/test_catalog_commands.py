@@ -288,3 +288,24 @@ def test_a_latin1_catalog_is_rewritten_as_utf8_with_its_header(project: Path) ->
         rewritten = path.read_text(encoding="utf-8")
         assert "charset=UTF-8" in rewritten
         assert parse_po(rewritten, "x").by_context()["ui.check-answer"].msgstr == "café é"
+
+
+def test_a_change_reverted_before_review_leaves_the_translation_as_it_was(tmp_path: Path) -> None:
+    from support import TINY_QUIZ, fixture_project, translate
+
+    project = fixture_project(tmp_path / "project")
+    assert quizkit(project, "update").returncode == 0
+    catalog = project / "locales/ur/LC_MESSAGES/tiny.po"
+    translate(catalog, {"tiny.questions.first.prompt": "پہلا کون سا ہے؟"})
+    reviewed = catalog.read_bytes()
+    quiz = project / "content/tiny.yaml"
+    quiz.write_text(TINY_QUIZ.replace("Which one is first?", "Which one comes first?"), encoding="utf-8")
+    changed = quizkit(project, "update")
+    assert "locales/ur/LC_MESSAGES/tiny.po: 1 changed (now fuzzy)" in changed.stdout.splitlines()
+    quiz.write_text(TINY_QUIZ, encoding="utf-8")
+    reverted = quizkit(project, "update")
+    assert (
+        "locales/ur/LC_MESSAGES/tiny.po: 1 back to the text translated (no longer fuzzy)"
+        in reverted.stdout.splitlines()
+    )
+    assert catalog.read_bytes() == reviewed

@@ -50,6 +50,8 @@ class MergeSummary:
     renamed: int = 0
     restored: int = 0
     obsoleted: int = 0
+    reverted: int = 0
+    """Fuzzy entries whose text changed back to the one their translation was made for: no longer fuzzy."""
 
 
 def _normalized(text: str) -> str:
@@ -131,6 +133,10 @@ def _follow(template: CatalogEntry, existing: CatalogEntry, plural_count: int) -
     Same source: kept as it was, fuzzy state and #| lines included. Changed source: fuzzy, with #|
     naming what the translation was made from.
     """
+    if _made_for(existing, template):
+        # The source came back to the text this translation was made for, as its #| lines say (a change
+        # reverted): it was reviewed for exactly this text, so it is no longer fuzzy.
+        return _carry(template, existing, plural_count, fuzzy=False, previous_from=None)
     if not _same_source(existing, template):
         return _carry(template, existing, plural_count, fuzzy=True, previous_from=_previous_of(existing))
     result = _carry(template, existing, plural_count, fuzzy=existing.is_fuzzy, previous_from=None)
@@ -141,6 +147,17 @@ def _follow(template: CatalogEntry, existing: CatalogEntry, plural_count: int) -
         previous_context=existing.previous_context,
         previous_msgid=existing.previous_msgid,
         previous_msgid_plural=existing.previous_msgid_plural,
+    )
+
+
+def _made_for(entry: CatalogEntry, template: CatalogEntry) -> bool:
+    """A fuzzy entry whose source changed, and whose previous text (#|) is the template's text again."""
+    return (
+        entry.is_fuzzy
+        and not _same_source(entry, template)
+        and entry.previous_msgid == template.msgid
+        and entry.previous_msgid_plural == template.msgid_plural
+        and entry.previous_context in (None, template.context)
     )
 
 
@@ -223,7 +240,7 @@ def _merge_by_key(template: Catalog, existing: Catalog, plural_count: int) -> tu
         by_text.setdefault((entry.msgid, entry.msgid_plural), entry)
         by_normalized.setdefault(_normalized(entry.msgid), entry)
 
-    counts = dict.fromkeys(("kept", "added", "changed", "renamed", "restored", "obsoleted"), 0)
+    counts = dict.fromkeys(("kept", "added", "changed", "renamed", "restored", "obsoleted", "reverted"), 0)
     merged: list[CatalogEntry] = []
     used: set[tuple[str | None, str, bool]] = set()
 
@@ -247,7 +264,7 @@ def _merge_by_key(template: Catalog, existing: Catalog, plural_count: int) -> tu
         current = active.get(entry.context) if entry.context is not None else None
         if current is not None and (*current.identity, False) not in used:
             merged.append(_follow(entry, take(current), plural_count))
-            counts["changed"] += 1
+            counts["reverted" if _made_for(current, entry) else "changed"] += 1
             continue
         returning = _returning(obsolete_by_key.get(entry.context, []), entry)
         if returning is not None and (*returning.identity, True) not in used:

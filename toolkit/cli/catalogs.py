@@ -48,20 +48,29 @@ def _finite(value: float | None) -> float | None:
     return value
 
 
+def merge_changes(summary: object) -> list[str]:
+    """What a merge changed, in words; the same for ``update`` and ``merge``."""
+    from toolkit.catalogs.merge import MergeSummary
+
+    assert isinstance(summary, MergeSummary)
+    parts = [
+        f"{summary.added} new" if summary.added else "",
+        f"{summary.changed} changed (now fuzzy)" if summary.changed else "",
+        f"{summary.renamed} carried over from renamed keys (fuzzy)" if summary.renamed else "",
+        f"{summary.restored} restored from obsolete" if summary.restored else "",
+        f"{summary.reverted} back to the text translated (no longer fuzzy)" if summary.reverted else "",
+        f"{summary.obsoleted} made obsolete" if summary.obsoleted else "",
+    ]
+    return [part for part in parts if part]
+
+
 def _describe(summary: object, created: bool) -> str:
     from toolkit.catalogs.merge import MergeSummary
 
     assert isinstance(summary, MergeSummary)
     if created:
         return f"created ({plural(summary.added, 'entry', 'entries')})"
-    parts = [
-        f"{summary.added} new" if summary.added else "",
-        f"{summary.changed} changed (now fuzzy)" if summary.changed else "",
-        f"{summary.renamed} carried over from renamed keys (fuzzy)" if summary.renamed else "",
-        f"{summary.restored} restored from obsolete" if summary.restored else "",
-        f"{summary.obsoleted} made obsolete" if summary.obsoleted else "",
-    ]
-    return ", ".join(part for part in parts if part)
+    return ", ".join(merge_changes(summary))
 
 
 @click.command()

@@ -12,17 +12,10 @@ from toolkit.cli.output import reported_errors
 
 def _describe(summary: object) -> str:
     from toolkit.catalogs.merge import MergeSummary
+    from toolkit.cli.catalogs import merge_changes
 
     assert isinstance(summary, MergeSummary)
-    parts = [
-        f"{summary.kept} kept",
-        f"{summary.added} new" if summary.added else "",
-        f"{summary.changed} changed (now fuzzy)" if summary.changed else "",
-        f"{summary.renamed} carried over from renamed keys (fuzzy)" if summary.renamed else "",
-        f"{summary.restored} restored from obsolete" if summary.restored else "",
-        f"{summary.obsoleted} made obsolete" if summary.obsoleted else "",
-    ]
-    return ", ".join(part for part in parts if part)
+    return ", ".join([f"{summary.kept} kept", *merge_changes(summary)])
 
 
 @click.command(name="merge")
