@@ -344,6 +344,8 @@ class XliffImport:
     stale: tuple[str, ...]
     kept: tuple[str, ...]
     changed: bool
+    fuzzy: tuple[str, ...] = ()
+    """The updated entries that came in (or stayed) fuzzy; the others are translations now."""
 
 
 def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[XliffImport]:
@@ -408,6 +410,7 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
                     tuple(summary.stale),
                     tuple(summary.kept),
                     False,
+                    tuple(summary.fuzzy),
                 )
             )
     changed = {
