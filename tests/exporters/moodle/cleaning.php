@@ -1,7 +1,8 @@
 <?php
 // What a Moodle site with forceclean shows of an HTML text: Moodle's HTMLPurifier configuration (as
 // purify_html() in Moodle's lib/weblib.php sets it up), then the multilang filter (filter_multilang,
-// new syntax). Written for quizkit's tests from Moodle's documented behaviour; no Moodle code.
+// new syntax), in the order format_text() applies them to FORMAT_HTML: clean first, then the filter
+// (filter_stage_post_clean). Written for quizkit's tests from how Moodle behaves; no Moodle code.
 //
 // Input (stdin): {"languages": ["en", "ur"], "texts": ["<span lang=...>", ...]}
 // Output (stdout): [{"cleaned": "...", "shown": {"en": "...", "ur": "..."}}, ...]
