@@ -76,6 +76,18 @@ def test_hostile_expressions_are_refused_without_a_crash(expression: str) -> Non
     )
 
 
+def test_hostile_values_give_short_messages() -> None:
+    """A header may be megabytes long: nothing is converted whole, and messages quote 200 characters."""
+    with pytest.raises(PluralFormsError) as caught:
+        parse_plural_forms("nplurals=" + "9" * 5000 + "; plural=0;")
+    assert caught.value.message.endswith(": nplurals is far more forms than any language has")
+    assert len(caught.value.message) < 300
+    with pytest.raises(PluralFormsError) as caught:
+        parse_plural_forms("nplurals=2; plural=" + "n+" * 500_000 + "n;")
+    assert caught.value.message.endswith(": the plural expression is longer than 1000 characters")
+    assert len(caught.value.message) < 300
+
+
 def test_long_flat_chains_are_evaluated() -> None:
     """``a || b || …`` and ``n*n*…`` stay flat: a long but shallow expression is read, values wrap."""
     assert parse_plural_forms("nplurals=2; plural=" + "n*" * 400 + "0 || n==1;").forms[:3] == (0, 1, 0)

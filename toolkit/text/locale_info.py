@@ -13,7 +13,13 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from toolkit.text.plural_forms import SAMPLES, PluralForms, PluralFormsError, parse_plural_forms
+from toolkit.text.plural_forms import (
+    SAMPLES,
+    PluralForms,
+    PluralFormsError,
+    parse_plural_forms,
+    quoted_excerpt,
+)
 
 CLDR_CATEGORY_ORDER = ("zero", "one", "two", "few", "many", "other")
 
@@ -160,7 +166,9 @@ def plural_index_categories(locale: str, plural_forms: str) -> tuple[str, ...]:
     except PluralFormsError as error:
         raise LocaleError(error.message + _instead(locale)) from None
     if reason is not None:
-        raise LocaleError(f"Plural-Forms '{plural_forms}' disagrees with CLDR: {reason}{_instead(locale)}")
+        raise LocaleError(
+            f"Plural-Forms '{quoted_excerpt(plural_forms)}' disagrees with CLDR: {reason}{_instead(locale)}"
+        )
     by_number, _ = _cldr_categories(locale)
     category_of_form = dict(zip(forms.forms, by_number, strict=True))
     return tuple(category_of_form.get(form, "other") for form in range(forms.count))

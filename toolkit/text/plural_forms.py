@@ -21,6 +21,7 @@ MAX_EXPRESSION_LENGTH = 1000
 """Longer expressions are refused (Python's gettext refuses them too); real ones are under 200."""
 
 _MAX_DEPTH = 50
+_MAX_COUNT_DIGITS = 9
 _MASK = (1 << 64) - 1
 _SIGN = 1 << 63
 _TOKEN = re.compile(r"\s*(?:(\d+)|(n)|(\|\||&&|==|!=|<=|>=|[<>+\-*/%!?:()]))")
@@ -71,7 +72,9 @@ class _Parser:
         while position < len(stripped):
             match = _TOKEN.match(stripped, position)
             if match is None:
-                raise PluralFormsError(f"plural={expression.strip()} is not a C expression gettext can read")
+                raise PluralFormsError(
+                    f"plural={quoted_excerpt(expression.strip())} is not a C expression gettext can read"
+                )
             number, variable, operator = match.groups()
             if number is not None:
                 self.tokens.append(str(int(number) & _MASK))
@@ -83,7 +86,9 @@ class _Parser:
         self.expression = expression.strip()
 
     def fail(self) -> PluralFormsError:
-        return PluralFormsError(f"plural={self.expression} is not a C expression gettext can read")
+        return PluralFormsError(
+            f"plural={quoted_excerpt(self.expression)} is not a C expression gettext can read"
+        )
 
     def peek(self) -> str | None:
         return self.tokens[self.position] if self.position < len(self.tokens) else None
@@ -106,7 +111,9 @@ class _Parser:
     def nest(self) -> None:
         self.depth += 1
         if self.depth > _MAX_DEPTH:
-            raise PluralFormsError(f"plural={self.expression} nests deeper than {_MAX_DEPTH} levels")
+            raise PluralFormsError(
+                f"plural={quoted_excerpt(self.expression)} nests deeper than {_MAX_DEPTH} levels"
+            )
 
     def conditional(self) -> str:
         self.nest()
@@ -201,38 +208,46 @@ def _forms_phrase(count: int) -> str:
     return f"forms 0 to {count - 1} only"
 
 
+def quoted_excerpt(text: str, limit: int = 200) -> str:
+    """Header text as quoted in a message: a hostile header may be megabytes long."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def parse_plural_forms(text: str) -> PluralForms:
     """A Plural-Forms value checked as ``msgfmt -c`` checks it; raises :class:`PluralFormsError`."""
+    quoted = quoted_excerpt(text)
     count_text = _field(text, "nplurals")
     if count_text is None:
-        raise PluralFormsError(f"Plural-Forms '{text}' has no nplurals=<number of forms>")
+        raise PluralFormsError(f"Plural-Forms '{quoted}' has no nplurals=<number of forms>")
     if not re.fullmatch(r"\s*\d+\s*", count_text):
         raise PluralFormsError(
-            f"Plural-Forms '{text}': nplurals={count_text.strip()} is not a number of forms"
+            f"Plural-Forms '{quoted}': nplurals={quoted_excerpt(count_text.strip())} is not a number of forms"
         )
+    if len(count_text.strip()) > _MAX_COUNT_DIGITS:
+        raise PluralFormsError(f"Plural-Forms '{quoted}': nplurals is far more forms than any language has")
     count = int(count_text)
     if count == 0:
-        raise PluralFormsError(f"Plural-Forms '{text}': nplurals=0 leaves no form for any number")
+        raise PluralFormsError(f"Plural-Forms '{quoted}': nplurals=0 leaves no form for any number")
     expression = _field(text, "plural")
     if expression is None:
-        raise PluralFormsError(f"Plural-Forms '{text}' has no plural=<expression>")
+        raise PluralFormsError(f"Plural-Forms '{quoted}' has no plural=<expression>")
     try:
         select = compile_expression(expression)
     except PluralFormsError as error:
-        raise PluralFormsError(f"Plural-Forms '{text}': {error.message}") from None
+        raise PluralFormsError(f"Plural-Forms '{quoted}': {error.message}") from None
     forms: list[int] = []
     for number in SAMPLES:
         try:
             form = select(number)
         except ZeroDivisionError:
-            raise PluralFormsError(f"Plural-Forms '{text}' divides by zero for n = {number}") from None
+            raise PluralFormsError(f"Plural-Forms '{quoted}' divides by zero for n = {number}") from None
         if form & _SIGN:
             raise PluralFormsError(
-                f"Plural-Forms '{text}' gives a negative form ({form - (1 << 64)}) for n = {number}"
+                f"Plural-Forms '{quoted}' gives a negative form ({form - (1 << 64)}) for n = {number}"
             )
         if form >= count:
             raise PluralFormsError(
-                f"Plural-Forms '{text}' gives form {form} for n = {number}, "
+                f"Plural-Forms '{quoted}' gives form {form} for n = {number}, "
                 f"but nplurals={count} allows {_forms_phrase(count)}"
             )
         forms.append(form)
