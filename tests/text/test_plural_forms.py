@@ -92,3 +92,45 @@ def test_long_flat_chains_are_evaluated() -> None:
     """``a || b || …`` and ``n*n*…`` stay flat: a long but shallow expression is read, values wrap."""
     assert parse_plural_forms("nplurals=2; plural=" + "n*" * 400 + "0 || n==1;").forms[:3] == (0, 1, 0)
     assert parse_plural_forms("nplurals=2; plural=" + "n*" * 400 + "n%2;").forms[:4] == (0, 1, 0, 1)
+
+
+ACCEPTED = [case for case in CASES if "error" not in case]
+
+
+@pytest.mark.skipif(
+    shutil.which("msgfmt") is None or shutil.which("ngettext") is None,
+    reason="GNU gettext (msgfmt) and ngettext are not installed",
+)
+@pytest.mark.parametrize("case", ACCEPTED, ids=[case["value"] for case in ACCEPTED])
+def test_libintl_picks_the_same_forms(case: dict[str, object], tmp_path: Path) -> None:
+    """The table's forms are what the C library picks at run time (glibc's ngettext on a .mo file)."""
+    value = str(case["value"])
+    count = int(re.match(r"nplurals=(\d+);", value).group(1))  # type: ignore[union-attr]
+    source = tmp_path / "case.po"
+    forms = "".join(f'msgstr[{index}] "{index}"\n' for index in range(count))
+    source.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        f'"Plural-Forms: {value}\\n"\n\nmsgid "a"\nmsgid_plural "as"\n{forms}',
+        encoding="utf-8",
+    )
+    (tmp_path / "xx" / "LC_MESSAGES").mkdir(parents=True)
+    subprocess.run(["msgfmt", "-o", str(tmp_path / "xx/LC_MESSAGES/case.mo"), str(source)], check=True)
+    environment = {
+        "LC_ALL": "C.UTF-8",
+        "LANGUAGE": "xx",
+        "TEXTDOMAINDIR": str(tmp_path),
+        "PATH": "/usr/bin:/bin",
+    }
+    picked = [
+        int(
+            subprocess.run(
+                ["ngettext", "-d", "case", "a", "as", str(number)],
+                capture_output=True,
+                text=True,
+                check=True,
+                env=environment,
+            ).stdout
+        )
+        for number in NUMBERS
+    ]
+    assert picked == case["forms"]
