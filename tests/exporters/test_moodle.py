@@ -4,8 +4,10 @@ hostile text that stays text."""
 
 from __future__ import annotations
 
+import json
 import math
 import re
+import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -184,27 +186,110 @@ def moodle_multilang_filter(text: str, language: str) -> str:
     return block.sub(choose, text)
 
 
+def inner_html(element: Any) -> str:
+    """An element's content as HTML, without the element itself."""
+    return (element.text or "") + "".join(
+        str(etree.tostring(child, encoding="unicode", method="html")) for child in element
+    )
+
+
+def texts_of(root: Any) -> list[str]:
+    return [str(text.text) for text in root.iter("text") if (text.text or "").startswith(("<div", "<span"))]
+
+
 def test_multilang_spans_split_in_moodle(exported: Path) -> None:
     multilang = parse_xml(exported / "multilang.xml")
     per_locale = {locale: parse_xml(exported / f"{locale}.xml") for locale in ("en", "ur")}
-    texts = [text for text in multilang.iter("text") if (text.text or "").startswith("<span")]
+    texts = texts_of(multilang)
     assert len(texts) == 8 * (1 + 4 + 1)
     for text in texts:
-        spans = lxml.html.fragments_fromstring(text.text)
+        spans = lxml.html.fragments_fromstring(text)
         assert [dict(span.attrib) for span in spans] == [
             {"lang": "en", "class": "multilang"},
             {"lang": "ur", "class": "multilang"},
         ]
-        assert all(len(span) == 1 and span[0].tag == "div" for span in spans)
-    # The same text, seen through Moodle's filter, is the text of that locale's own file; Latin runs are
-    # isolated with <bdi>, since a nested </span> would end Moodle's language block early.
+        # Inline content only: no block for the cleaner to split out, no span to end the filter's block.
+        assert {element.tag for span in spans for element in span.iter()} <= {"span", "code", "bdo", "br"}
+        assert all(element.tag != "span" for span in spans for element in span.iterdescendants())
+    # The same text, seen through Moodle's filter, is the content of that locale's own file; Latin runs
+    # are isolated with <bdo dir="ltr"> there, with <span dir="ltr"> in a locale's own file.
     for locale, root in per_locale.items():
-        own = [text.text for text in root.iter("text") if (text.text or "").startswith("<div")]
-        filtered = [moodle_multilang_filter(text.text, locale) for text in texts]
-        assert [value.replace("<bdi ", "<span ").replace("</bdi>", "</span>") for value in filtered] == own
+        own = [inner_html(div(text)) for text in texts_of(root)]
+        filtered = [moodle_multilang_filter(text, locale) for text in texts]
+        assert [value.replace("<bdo ", "<span ").replace("</bdo>", "</span>") for value in filtered] == own
     assert [html_of(q, "idnumber") for q in questions(multilang)] == [
         html_of(q, "idnumber") for q in questions(per_locale["en"])
     ]
+
+
+HARNESS = Path(__file__).parent / "moodle" / "cleaning.php"
+needs_moodle_cleaner = pytest.mark.skipif(
+    shutil.which("php") is None or not Path("/usr/share/php/HTMLPurifier.auto.php").exists(),
+    reason="PHP and HTMLPurifier are not installed (Debian: php-cli php-htmlpurifier)",
+)
+
+
+def moodle_shows(texts: list[str], languages: list[str]) -> list[dict[str, Any]]:
+    """Each text as a Moodle site with forceclean shows it: HTMLPurifier with Moodle's settings, then the
+    multilang filter for each reader language (tests/exporters/moodle/cleaning.php)."""
+    result = subprocess.run(
+        ["php", str(HARNESS)],
+        input=json.dumps({"languages": languages, "texts": texts}),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    answer: list[dict[str, Any]] = json.loads(result.stdout)
+    return answer
+
+
+def seen(html: str) -> str:
+    return str(lxml.html.fragment_fromstring(html, create_parent="div").text_content())
+
+
+@needs_moodle_cleaner
+def test_after_moodle_cleaning_each_text_shows_exactly_one_language(
+    project_copy: Path, quizkit: Quizkit
+) -> None:
+    make_fuzzy(project_copy, f"{QUIZ}.questions.memory-limit.options.batch-only")  # one fallback too
+    exported = export(project_copy, quizkit)
+    texts = texts_of(parse_xml(exported / "multilang.xml"))
+    own = {
+        locale: [div(text) for text in texts_of(parse_xml(exported / f"{locale}.xml"))]
+        for locale in ("en", "ur")
+    }
+    shown = moodle_shows(texts, ["en", "ur"])
+    assert len(shown) == len(texts) == len(own["en"]) == len(own["ur"]) == 48
+    for index, item in enumerate(shown):
+        for locale in ("en", "ur"):
+            expected = own[locale][index]
+            assert seen(item["shown"][locale]) == expected.text_content(), (locale, texts[index])
+            # Every isolated Latin run and code span survives the cleaning.
+            runs = len(expected.findall("span")) + len(expected.findall("code"))
+            after = lxml.html.fragment_fromstring(item["shown"][locale], create_parent="div")
+            assert len(after.findall("bdo[@dir='ltr']")) + len(after.findall("code[@dir='ltr']")) >= runs
+        assert "multilang" not in item["shown"]["en"] + item["shown"]["ur"]
+    # A locale's own file passes the cleaner unchanged in what it shows, isolation included.
+    cleaned = moodle_shows(texts_of(parse_xml(exported / "ur.xml")), ["ur"])
+    for item, expected in zip(cleaned, own["ur"], strict=True):
+        after = lxml.html.fragment_fromstring(item["cleaned"])
+        assert (after.get("dir"), after.text_content()) == (expected.get("dir"), expected.text_content())
+        assert len(after.findall("span[@dir='ltr']")) == len(expected.findall("span[@dir='ltr']"))
+
+
+@needs_moodle_cleaner
+def test_the_harness_shows_what_moodle_does_to_block_markup() -> None:
+    """The markup quizkit wrote before: the cleaner splits the <div> out of the span and strips <bdi>."""
+    old = (
+        '<span lang="en" class="multilang"><div dir="ltr" lang="en">Each GPU</div></span>'
+        '<span lang="ur" class="multilang"><div dir="rtl" lang="ur">ہر <bdi dir="ltr" lang="en">GPU</bdi></div></span>'
+    )
+    (item,) = moodle_shows([old], ["en", "ur"])
+    assert seen(item["shown"]["en"]) == seen(item["shown"]["ur"]) == "Each GPUہر GPU"
+    assert "<bdi" not in item["cleaned"]
 
 
 def test_output_is_byte_identical_across_runs(exported: Path, project_copy: Path, quizkit: Quizkit) -> None:
@@ -255,13 +340,17 @@ def test_fallen_back_question_is_english_and_left_to_right(project_copy: Path, q
             source.source,
         )
         assert len(fragment) == 0  # left-to-right text needs no isolation
-    spans = lxml.html.fragments_fromstring(
+    english, urdu = lxml.html.fragments_fromstring(
         html_of(questions(parse_xml(folder / "multilang.xml"))[2], "questiontext/text")
     )
-    assert [(span.get("lang"), span[0].get("lang"), span[0].get("dir")) for span in spans] == [
-        ("en", "en", "ltr"),
-        ("ur", "en", "ltr"),
-    ]
+    # The Urdu reader's version is the English source, isolated left to right as a whole.
+    assert (english.get("lang"), len(english), english.text) == ("en", 0, content.prompt.source)
+    assert (urdu.get("lang"), urdu.text, [dict(child.attrib) for child in urdu]) == (
+        "ur",
+        None,
+        [{"dir": "ltr", "lang": "en"}],
+    )
+    assert (urdu[0].tag, urdu[0].text_content()) == ("bdo", content.prompt.source)
 
 
 def test_omitted_question_leaves_multilang_file(project_copy: Path, quizkit: Quizkit) -> None:

@@ -90,8 +90,9 @@ def test_translations_come_back_with_their_review_state(
     base = "data-parallel.questions"
     edit_unit(path, f"{base}.gpu-holds.options.layer-slice", "ماڈل کی تہوں کا الگ حصہ", "final")
     edit_unit(path, f"{base}.gpu-holds.options.compressed", "کمپریسڈ ماڈل", "translated")
-    # A unit the tool left without a target, or not started, erases nothing.
+    # A unit the tool left without a target erases nothing.
     edit_unit(path, f"{base}.gpu-holds.options.optimizer-only", None, "initial")
+    # A target in state "initial" needs work (translate-toolkit's fuzzy): it comes in fuzzy.
     edit_unit(path, f"{base}.gpu-holds.prompt", "کچھ اور", "initial")
     # A target made for an older source never replaces a reviewed translation of the current one.
     edit_unit(path, f"{base}.memory-limit.prompt", "پرانا ترجمہ", "final", source="An older English prompt?")
@@ -101,7 +102,8 @@ def test_translations_come_back_with_their_review_state(
     result = quizkit(project_copy, "import-xliff", str(path))
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
-        "dist/xliff/ur/data-parallel.xlf → locales/ur/LC_MESSAGES/data-parallel.po: 2 entries updated",
+        "dist/xliff/ur/data-parallel.xlf → locales/ur/LC_MESSAGES/data-parallel.po: 3 entries updated "
+        "(1 translated, 2 fuzzy)",
         f"  {base}.memory-limit.prompt: the source text changed since export and the catalog has a reviewed "
         "translation; kept it",
     ]
@@ -111,7 +113,11 @@ def test_translations_come_back_with_their_review_state(
     assert entries[f"{base}.gpu-holds.options.layer-slice"].msgstr == "ماڈل کی تہوں کا الگ حصہ"
     assert entries[f"{base}.gpu-holds.options.layer-slice"].is_translated
     assert entries[f"{base}.gpu-holds.options.compressed"].is_fuzzy
-    for unchanged in ("gpu-holds.options.optimizer-only", "gpu-holds.prompt", "memory-limit.prompt"):
+    assert (entries[f"{base}.gpu-holds.prompt"].msgstr, entries[f"{base}.gpu-holds.prompt"].is_fuzzy) == (
+        "کچھ اور",
+        True,
+    )
+    for unchanged in ("gpu-holds.options.optimizer-only", "memory-limit.prompt"):
         assert entries[f"{base}.{unchanged}"] == before[f"{base}.{unchanged}"]
 
 

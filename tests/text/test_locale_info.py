@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.text.locale_info import LocaleError, locale_info, plural_index_categories
+from toolkit.text.locale_info import LocaleError, cldr_plural_forms, locale_info, plural_index_categories
 
 ARABIC = (
     "nplurals=6; plural=(n == 0 ? 0 : n == 1 ? 1 : n == 2 ? 2 : n % 100 >= 3 && n % 100 <= 10 ? 3 : "
@@ -29,21 +29,93 @@ def test_urdu() -> None:
     [
         ("ur", "nplurals=2; plural=(n != 1);", ("one", "other")),
         ("ar", ARABIC, ("zero", "one", "two", "few", "many", "other")),
-        # Same categories, but a catalog that numbers its forms the other way round is read correctly.
-        ("ur", "nplurals=2; plural=(n == 1 ? 1 : 0);", ("other", "one")),
         ("ja", "nplurals=1; plural=0;", ("other",)),
+        # French catalogs usually keep two forms; CLDR's "many" (1000000) is beyond the samples.
+        ("fr", "nplurals=2; plural=(n > 1);", ("one", "other")),
+        # A form that no sample number reaches (French "many" in Babel's table) reads as "other".
+        (
+            "fr",
+            "nplurals=3; plural=(n == 0 || n == 1) ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2;",
+            ("one", "other", "other"),
+        ),
     ],
 )
 def test_plural_forms_map_by_evaluation(locale: str, plural_forms: str, categories: tuple[str, ...]) -> None:
     assert plural_index_categories(locale, plural_forms) == categories
 
 
-def test_plural_forms_that_contradict_cldr_are_refused() -> None:
+URDU_INSTEAD = "; for ur write Plural-Forms: nplurals=2; plural=(n != 1);"
+
+
+@pytest.mark.parametrize(
+    ("locale", "plural_forms", "message"),
+    [
+        (
+            "ur",
+            "nplurals=2; plural=(n > 1);",
+            "Plural-Forms 'nplurals=2; plural=(n > 1);' disagrees with CLDR: it puts 1 ('one' in CLDR for ur) "
+            "and 0 ('other') in the same form 0" + URDU_INSTEAD,
+        ),
+        # The same categories numbered the other way round: msgstr[0], which translators write for 1,
+        # would be shown for 8 (issue 15).
+        (
+            "ur",
+            "nplurals=2; plural=(n == 1);",
+            "Plural-Forms 'nplurals=2; plural=(n == 1);' disagrees with CLDR: it puts 0 ('other' in CLDR for ur) "
+            "in form 0 and 1 ('one') in form 1, but forms follow CLDR's order (one, other)" + URDU_INSTEAD,
+        ),
+        (
+            "ur",
+            "nplurals=7; plural=(n != 1);",
+            "Plural-Forms 'nplurals=7; plural=(n != 1);' disagrees with CLDR: nplurals=7, but CLDR's plural "
+            "rules for ur have 2 categories (one, other)" + URDU_INSTEAD,
+        ),
+        (
+            "sl",
+            "nplurals=4; plural=(n%100==1 ? 1 : n%100==2 ? 2 : n%100==3 || n%100==4 ? 3 : 0);",
+            "Plural-Forms 'nplurals=4; plural=(n%100==1 ? 1 : n%100==2 ? 2 : n%100==3 || n%100==4 ? 3 : 0);' "
+            "disagrees with CLDR: it puts 0 ('other' in CLDR for sl) in form 0 and 1 ('one') in form 1, but "
+            "forms follow CLDR's order (one, two, few, other); for sl write Plural-Forms: nplurals=4; "
+            "plural=n % 100 == 1 ? 0 : n % 100 == 2 ? 1 : (n % 100 == 3 || n % 100 == 4) ? 2 : 3;",
+        ),
+        # Results outside 0..nplurals-1 are refused after bounded evaluation (issue 17), never allocated.
+        (
+            "ur",
+            "nplurals=2; plural=n*n*n;",
+            "Plural-Forms 'nplurals=2; plural=n*n*n;' gives form 8 for n = 2, but nplurals=2 allows forms 0 "
+            "and 1 only" + URDU_INSTEAD,
+        ),
+        (
+            "ur",
+            "nplurals=2; plural=(n==1 ? 0 : 99999999);",
+            "Plural-Forms 'nplurals=2; plural=(n==1 ? 0 : 99999999);' gives form 99999999 for n = 0, but "
+            "nplurals=2 allows forms 0 and 1 only" + URDU_INSTEAD,
+        ),
+        (
+            "ur",
+            "nplurals=abc; plural=(n != 1);",
+            "Plural-Forms 'nplurals=abc; plural=(n != 1);': nplurals=abc is not a number of forms"
+            + URDU_INSTEAD,
+        ),
+    ],
+)
+def test_plural_forms_that_contradict_cldr_are_refused(locale: str, plural_forms: str, message: str) -> None:
     with pytest.raises(LocaleError) as caught:
-        plural_index_categories("ur", "nplurals=2; plural=(n > 1);")
-    assert str(caught.value) == (
-        "Plural-Forms 'nplurals=2; plural=(n > 1);' puts 1 in form 0 with 'other' numbers, but CLDR says 1 is 'one' in ur"
-    )
+        plural_index_categories(locale, plural_forms)
+    assert str(caught.value) == message
+
+
+def test_every_locale_gets_plural_forms_that_agree_with_cldr() -> None:
+    """Babel's table disagrees with CLDR for a few locales (tg, vi, pt_PT); the suggestion never does."""
+    from babel import localedata
+
+    languages = [locale for locale in localedata.locale_identifiers() if "_" not in locale]
+    for locale in [*sorted(languages), "pt_PT", "ur_IN"]:
+        reference = cldr_plural_forms(locale)
+        assert reference is not None, locale
+        plural_index_categories(locale, reference)
+    assert cldr_plural_forms("vi") == "nplurals=2; plural=((((n == 0)) || ((n == 1))) ? 0 : 1);"
+    assert plural_index_categories("pt_PT", str(cldr_plural_forms("pt_PT"))) == ("one", "other", "other")
 
 
 def test_unknown_locale() -> None:

@@ -15,10 +15,11 @@ from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.extraction import extract_templates
 from toolkit.catalogs.imported import apply_imported
 from toolkit.catalogs.layout import CatalogLayout
-from toolkit.catalogs.merge import MergeError, MergeSummary, check_plural_counts, merge, new_catalog_header
+from toolkit.catalogs.merge import MergeSummary, merge, new_catalog_header
 from toolkit.catalogs.mo_writer import compile_mo
 from toolkit.catalogs.po_reader import PoSyntaxError, read_po
 from toolkit.catalogs.po_writer import format_po
+from toolkit.catalogs.soundness import CatalogProblem, catalog_problems
 from toolkit.catalogs.statistics import CatalogStatistics, catalog_statistics
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
@@ -118,48 +119,28 @@ def _declares_utf8(catalog: Catalog) -> bool:
     return charset in ("utf-8", "utf8", "charset")
 
 
-def _validated_existing(path: Path, locale: str) -> Catalog:
-    catalog = read_catalog(path)
+def catalog_with_problems(path: Path, locale: str) -> tuple[Catalog, list[CatalogProblem]]:
+    """A catalog read from ``path``, with every problem that makes it unusable for ``locale``."""
     file = display_path(path)
-    first_line: dict[str | None, int] = {}
-    for entry in catalog.active():
-        if entry.context is None:
-            continue
-        if entry.context in first_line:
-            raise CatalogError(
-                file,
-                entry.line or None,
-                f"msgctxt {entry.context!r} is used by two entries (the first on line {first_line[entry.context]}); "
-                "a key names one entry: remove one of them",
-            )
-        first_line[entry.context] = entry.line
+    try:
+        data = path.read_bytes()
+        catalog = read_po(data, file)
+    except PoSyntaxError as error:
+        raise CatalogError(error.file, error.line, error.message) from None
+    except OSError as error:
+        raise CatalogError(file, None, error.strerror or str(error)) from None
+    return catalog, catalog_problems(catalog, locale, data)
+
+
+def _validated_existing(path: Path, locale: str) -> Catalog:
+    catalog, problems = catalog_with_problems(path, locale)
+    if problems:
+        raise CatalogError(display_path(path), problems[0].line, problems[0].message)
     if not _declares_utf8(catalog):
         # quizkit writes UTF-8; the header must say so, or the next reader decodes the bytes wrongly.
         catalog = replace(
             catalog, header=catalog.header.with_field("Content-Type", "text/plain; charset=UTF-8")
         )
-    language = catalog.language
-    if language and language.replace("-", "_") != locale:
-        raise CatalogError(
-            file,
-            1,
-            f"the header says Language: {language}, but this catalog is for '{locale}'; "
-            "fix the header or move the file to the right locale folder",
-        )
-    plural_count = catalog.header.plural_count
-    if plural_count is not None:
-        try:
-            check_plural_counts(catalog, plural_count)
-        except MergeError as error:
-            raise CatalogError(file, error.line, error.message) from None
-    plural_forms = catalog.header.plural_forms
-    if plural_forms is not None:
-        from toolkit.text.locale_info import LocaleError, plural_index_categories
-
-        try:
-            plural_index_categories(locale, plural_forms)
-        except LocaleError as error:
-            raise CatalogError(file, 1, f"header: {error}") from None
     return catalog
 
 
@@ -371,6 +352,8 @@ class XliffImport:
     stale: tuple[str, ...]
     kept: tuple[str, ...]
     changed: bool
+    fuzzy: tuple[str, ...] = ()
+    """The updated entries that came in (or stayed) fuzzy; the others are translations now."""
 
 
 def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[XliffImport]:
@@ -435,6 +418,7 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
                     tuple(summary.stale),
                     tuple(summary.kept),
                     False,
+                    tuple(summary.fuzzy),
                 )
             )
     changed = {

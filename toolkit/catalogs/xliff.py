@@ -126,6 +126,8 @@ _BYTE_ORDER_MARKS = (
     (codecs.BOM_UTF8, "utf-8"),
 )
 STATES = ("initial", "translated", "reviewed", "final")
+REVIEWED_STATES = ("reviewed", "final")
+"""Targets in these states come in as translations; in "initial" and "translated", as fuzzy ones."""
 
 
 def _decoded_for_scanning(raw: bytes) -> str:
@@ -239,6 +241,8 @@ class ImportSummary:
     """Imported although their source changed since export: fuzzy, with the old source as #| msgid."""
     kept: list[str] = field(default_factory=list)
     """Not imported: their source changed since export, and the catalog has a reviewed translation."""
+    fuzzy: list[str] = field(default_factory=list)
+    """The updated entries that are fuzzy now (the others are translations)."""
 
 
 def apply_units(
@@ -272,8 +276,9 @@ def apply_units(
         if unit.comments is not None and unit.comments != entry.translator_comments:
             entry = replace(entry, translator_comments=unit.comments)
             changed[unit.key] = entry
-        # No target, or one the tool marks as not started: nothing to import, and nothing to erase.
-        if unit.target is None or not unit.target or unit.state == "initial":
+        # No target: nothing to import, and nothing to erase. A target in state "initial" is work that
+        # needs more work: translate-toolkit (and so Weblate) writes fuzzy translations that way.
+        if not unit.target:
             continue
         expected_source = entry.msgid
         if entry.is_plural and unit.category is not None and unit.category != "one":
@@ -286,7 +291,7 @@ def apply_units(
             else entry.msgstr
         )
         original = before.get(unit.key)
-        if original is not None and not stale and unit.state != "translated":
+        if original is not None and not stale and unit.state in REVIEWED_STATES:
             original_forms = original.msgstr_plural if original.is_plural else (original.msgstr,)
             if index is not None and index < len(original_forms) and original_forms[index] == unit.target:
                 continue
@@ -296,7 +301,7 @@ def apply_units(
             # A reviewed translation of the current source beats one made for an older source.
             summary.kept.append(unit.key)
             continue
-        fuzzy = unit.state == "translated" or stale
+        fuzzy = unit.state not in REVIEWED_STATES or stale
         if entry.is_plural and index is not None:
             forms = list(entry.msgstr_plural) + [""] * (len(categories) - len(entry.msgstr_plural))
             forms[index] = unit.target
@@ -320,6 +325,8 @@ def apply_units(
         new = changed.get(entry.context) if not entry.obsolete else None
         if new is not None and new != entry:
             summary.updated.append(entry.context or entry.msgid)
+            if new.is_fuzzy:
+                summary.fuzzy.append(entry.context or entry.msgid)
             entries.append(new)
         else:
             entries.append(entry)

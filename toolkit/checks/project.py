@@ -7,11 +7,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.catalogs.layout import CatalogLayout
-from toolkit.catalogs.project import CatalogError, read_catalog, templates
+from toolkit.catalogs.project import CatalogError, catalog_with_problems, read_catalog, templates
+from toolkit.catalogs.soundness import CatalogProblem
 from toolkit.checks.runner import CatalogFindings, Fix, apply_fixes, check_catalog
 from toolkit.config import ProjectConfig
 from toolkit.content.glossary import Glossary, glossary_path, load_glossary
 from toolkit.content.validation import display_path
+from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.files import write_text_atomic
 
 
@@ -67,16 +69,25 @@ def _glossary(config: ProjectConfig, locale: str, cache: dict[str, Glossary | No
     return cache[locale]
 
 
+def _problem_diagnostics(problems: list[CatalogProblem], file: str) -> list[Diagnostic]:
+    """The problems that stop every other command, as errors of ``quizkit check``."""
+    return [
+        Diagnostic(file, problem.line, None, Severity.ERROR, problem.code, problem.message, key=problem.key)
+        for problem in problems
+    ]
+
+
 def run_checks(
     config: ProjectConfig, locales: Sequence[str] = (), paths: Sequence[Path] = (), *, fix: bool = False
 ) -> CheckRun:
     run = CheckRun()
     glossaries: dict[str, Glossary | None] = {}
     for path, locale in catalogs_to_check(config, locales, paths):
-        catalog = read_catalog(path)
+        catalog, problems = catalog_with_problems(path, locale)
         file = display_path(path)
         glossary = _glossary(config, locale, glossaries)  # GlossaryError carries every problem, located
         findings = check_catalog(catalog, file, locale, glossary)
+        findings.diagnostics[:0] = _problem_diagnostics(problems, file)
         if fix and findings.fixable_entries:
             # Bytes in, bytes out: line endings and every untouched line stay exactly as they were.
             try:
@@ -92,5 +103,6 @@ def run_checks(
                 write_text_atomic(path, fixed_text, durable=True)
                 run.fixes[file] = fixes
                 findings = check_catalog(read_catalog(path), file, locale, glossary)
+                findings.diagnostics[:0] = _problem_diagnostics(problems, file)
         run.results.append(findings)
     return run

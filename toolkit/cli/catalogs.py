@@ -232,8 +232,9 @@ def status(locales: tuple[str, ...], output_format: str, fail_under: float | Non
 def import_xliff(paths: tuple[Path, ...]) -> None:
     """Bring translations made in a CAT tool (XLIFF 2.0/2.1 from quizkit export -f xliff) into the catalogs.
 
-    Units are matched by key; final/reviewed targets become translations, translated ones stay fuzzy
-    for review, and a target whose source text has changed since export is imported as fuzzy.
+    Units are matched by key; final/reviewed targets become translations, translated and initial ones
+    (translate-toolkit's and Weblate's "needs work") come in fuzzy for review, and a target whose source
+    text has changed since export is imported as fuzzy.
     """
     from toolkit.catalogs.project import import_xliff_files
 
@@ -241,8 +242,12 @@ def import_xliff(paths: tuple[Path, ...]) -> None:
     with reported_errors(), changing_project(config, "import-xliff"):
         results = import_xliff_files(config, paths)
     for result in results:
+        translated = len(result.updated) - len(result.fuzzy)
         state = (
-            f"{plural(len(result.updated), 'entry', 'entries')} updated" if result.changed else "unchanged"
+            f"{plural(len(result.updated), 'entry', 'entries')} updated "
+            f"({translated} translated, {len(result.fuzzy)} fuzzy)"
+            if result.changed
+            else "unchanged"
         )
         click.echo(f"{relative(result.path)} → {relative(result.catalog)}: {state}")
         for key in result.stale:

@@ -110,6 +110,9 @@ def check_command(
 
         rules = {item.info.id: (item.info.summary, item.info.severity) for item in checks}
         rules.update(SUPPRESSION_RULES)
+        from toolkit.catalogs.soundness import RULES as CATALOG_RULES
+
+        rules.update({code: (summary, Severity.ERROR) for code, summary in CATALOG_RULES.items()})
         click.echo(render_sarif(diagnostics, rules), nl=False)
     elif output_format == "json":
         fixes = [

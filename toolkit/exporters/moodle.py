@@ -27,13 +27,17 @@ left out in any locale is left out of ``multilang.xml`` too: one Moodle question
 
 Texts are HTML (``format="html"``), built as elements and serialized, then stored as the text of the XML
 ``<text>`` element, so lxml escapes them (Moodle unescapes them on import; no CDATA section, so no
-``]]>`` to guard). Every text is a ``<div>`` carrying its ``dir`` and ``lang`` (those of the source locale
-for a question that fell back), inline code in backticks becomes ``<code dir="ltr">``, and inside
-right-to-left text each Latin run ("PyTorch", "B × W", "8-GPU"; found by :mod:`toolkit.text.bidi`) is
-isolated with ``<span dir="ltr" lang="en">``. No bidi control character is inserted. In ``multilang.xml``
-the runs are isolated with ``<bdi dir="ltr" lang="en">`` instead: Moodle's multilang filter ends a language
-block at the first ``</span>`` it meets, so a nested span would cut the Urdu text in two and show its rest
-to readers of every language (Moodle's HTML cleaner allows ``bdi``).
+``]]>`` to guard). In a locale's file every text is a ``<div>`` carrying its ``dir`` and ``lang`` (those
+of the source locale for a question that fell back), inline code in backticks becomes
+``<code dir="ltr">``, and inside right-to-left text each Latin run ("PyTorch", "B × W", "8-GPU"; found by
+:mod:`toolkit.text.bidi`) is isolated with ``<span dir="ltr" lang="en">``. No bidi control character is
+inserted. Everything used survives Moodle's HTML cleaning (HTMLPurifier with Moodle's settings, applied on
+sites with ``forceclean``), and tests/exporters/test_moodle.py runs that cleaner and the multilang filter.
+
+``multilang.xml`` holds inline content only in each ``<span lang="ur" class="multilang">``: the cleaner
+moves a ``<div>`` out of a ``<span>`` (every text would show both languages) and strips ``<bdi>``, and the
+filter ends a language's text at the first ``</span>``. So Latin runs there are isolated with
+``<bdo dir="ltr" lang="en">`` (see :func:`multilang_span`).
 """
 
 from __future__ import annotations
@@ -72,6 +76,21 @@ def _append_text(element: Any, text: str) -> None:
             element.text = (element.text or "") + line
 
 
+def _fill(element: Any, text: str, direction: str, latin_lang: str, latin_tag: str) -> Any:
+    """``text`` appended to ``element``: code as ``<code dir="ltr">``, and in right-to-left text each
+    Latin run isolated with ``<latin_tag dir="ltr" lang="latin_lang">``."""
+    for segment in bidi_segments(text, isolate_latin=direction == "rtl"):
+        if segment.kind == "text":
+            _append_text(element, segment.text)
+            continue
+        if segment.kind == "code":
+            child = etree.SubElement(element, "code", dir="ltr")
+        else:
+            child = etree.SubElement(element, latin_tag, dir="ltr", lang=latin_lang)
+        _append_text(child, segment.text)
+    return element
+
+
 def html_element(
     text: str, lang: str, direction: str, *, latin_lang: str = "en", latin_tag: str = "span"
 ) -> Any:
@@ -79,18 +98,26 @@ def html_element(
 
     Latin runs are isolated only in right-to-left text, with ``<latin_tag dir="ltr" lang="latin_lang">``.
     """
-    root = etree.Element("div", dir=direction, lang=lang)
-    for segment in bidi_segments(text, isolate_latin=direction == "rtl"):
-        if segment.kind == "text":
-            _append_text(root, segment.text)
-            continue
-        if segment.kind == "code":
-            child = etree.SubElement(root, "code", dir="ltr")
-        else:
-            # dir before lang: Moodle's legacy multilang syntax matches a span that starts with lang=.
-            child = etree.SubElement(root, latin_tag, dir="ltr", lang=latin_lang)
-        _append_text(child, segment.text)
-    return root
+    return _fill(etree.Element("div", dir=direction, lang=lang), text, direction, latin_lang, latin_tag)
+
+
+def multilang_span(text: str, span_lang: str, lang: str, direction: str, *, latin_lang: str = "en") -> Any:
+    """One language's version of a text as a Moodle multilang span, holding inline content only.
+
+    Moodle's HTML cleaner splits a ``<div>`` out of a ``<span>`` (both languages would show) and strips
+    ``<bdi>``; its multilang filter ends a language's text at the first ``</span>``, so no ``<span>`` may
+    be nested either. Latin runs are isolated with ``<bdo dir="ltr">``, which the cleaner keeps and HTML
+    renders as an isolate (``unicode-bidi: isolate-override``); a version that fell back to a
+    left-to-right source is wrapped in ``<bdo dir="ltr" lang>`` as a whole. The direction of a version in
+    its own language is the page's: Moodle sets it from the reader's language, which the filter picks.
+    """
+    span = etree.Element("span", lang=span_lang)
+    span.set("class", "multilang")  # lang, then class: the two attributes, and only those, Moodle matches
+    target = span
+    if lang.split("-")[0] != span_lang.split("-")[0] and direction == "ltr":
+        target = etree.SubElement(span, "bdo", dir="ltr", lang=lang)
+    _fill(target, text, direction, latin_lang, "bdo")
+    return span
 
 
 def html_text(
@@ -151,21 +178,17 @@ def _html(versions: Sequence[_Version], text_of: Callable[[LocalizedQuestion], s
         return html_text(
             text_of(version.question), version.lang, version.direction, latin_lang=version.latin_lang
         )
-    spans = []
-    for version in versions:
-        span = etree.Element("span", lang=version.locale_tag)
-        span.set("class", "multilang")
-        span.append(
-            html_element(
-                text_of(version.question),
-                version.lang,
-                version.direction,
-                latin_lang=version.latin_lang,
-                latin_tag="bdi",
-            )
+    spans = [
+        multilang_span(
+            text_of(version.question),
+            version.locale_tag,
+            version.lang,
+            version.direction,
+            latin_lang=version.latin_lang,
         )
-        spans.append(str(etree.tostring(span, encoding="unicode", method="html")))
-    return "".join(spans)
+        for version in versions
+    ]
+    return "".join(str(etree.tostring(span, encoding="unicode", method="html")) for span in spans)
 
 
 def _sub_text(parent: Any, tag: str, value: str, html: bool = False) -> Any:

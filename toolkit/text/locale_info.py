@@ -2,17 +2,26 @@
 
 Plural forms of a gettext catalog are mapped to CLDR categories by evaluating the catalog's own
 Plural-Forms expression on sample numbers next to CLDR's rules, never by position: ``msgstr[0]`` is
-"one" in Urdu but "zero" in Arabic.
+"one" in Urdu but "zero" in Arabic. An expression that disagrees with CLDR (Urdu's forms swapped by
+``plural=(n == 1)``) is refused with the expression to write instead.
 """
 
 from __future__ import annotations
 
 import functools
-import gettext
+import itertools
+import re
 from dataclasses import dataclass
 
+from toolkit.text.plural_forms import (
+    SAMPLES,
+    PluralForms,
+    PluralFormsError,
+    parse_plural_forms,
+    quoted_excerpt,
+)
+
 CLDR_CATEGORY_ORDER = ("zero", "one", "two", "few", "many", "other")
-_SAMPLES = range(0, 1001)
 
 
 class LocaleError(Exception):
@@ -64,31 +73,107 @@ def cldr_category(locale: str, number: int) -> str:
 
 
 @functools.cache
-def plural_index_categories(locale: str, plural_forms: str) -> tuple[str, ...]:
-    """CLDR category of each gettext plural index, found by evaluating both rules on 0…1000."""
-    expression = plural_forms.split("plural=", 1)[-1].strip().rstrip(";")
-    try:
-        select = gettext.c2py(expression)
-    except (ValueError, SyntaxError) as error:
-        raise LocaleError(f"cannot evaluate Plural-Forms '{plural_forms}': {error}") from None
+def _cldr_categories(locale: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """CLDR's category of every sample number, and the locale's categories in CLDR's order."""
     from babel import Locale
 
     rule = Locale.parse(locale).plural_form
-    mapping: dict[int, str] = {}
-    for number in _SAMPLES:
-        try:
-            index = int(select(number))
-        except (ArithmeticError, ValueError, RecursionError) as error:
-            raise LocaleError(
-                f"Plural-Forms '{plural_forms}' cannot be evaluated for n = {number}: {error}"
-            ) from None
-        if index < 0:
-            raise LocaleError(f"Plural-Forms '{plural_forms}' gives form {index} for n = {number}")
-        category = str(rule(number))
-        if mapping.setdefault(index, category) != category:
-            raise LocaleError(
-                f"Plural-Forms '{plural_forms}' puts {number} in form {index} with '{mapping[index]}' numbers, "
-                f"but CLDR says {number} is '{category}' in {locale}"
+    categories = {str(category) for category in rule.tags} | {"other"}
+    return (
+        tuple(str(rule(number)) for number in SAMPLES),
+        tuple(category for category in CLDR_CATEGORY_ORDER if category in categories),
+    )
+
+
+def _disagreement(locale: str, forms: PluralForms) -> str | None:
+    """Why the forms disagree with CLDR for ``locale`` on the samples, or None when they agree.
+
+    They agree when each form holds the numbers of one CLDR category and the forms follow CLDR's order
+    of categories (zero, one, two, few, many, other): the order translators, msgmerge and every gettext
+    language table use, so that ``msgstr[0]`` of an Urdu catalog is the form for 1.
+    """
+    by_number, categories = _cldr_categories(locale)
+    if forms.count > len(categories):
+        return (
+            f"nplurals={forms.count}, but CLDR's plural rules for {locale} have "
+            f"{len(categories)} categories ({', '.join(categories)})"
+        )
+    category_of_form: dict[int, tuple[str, int]] = {}
+    for number, (form, category) in enumerate(zip(forms.forms, by_number, strict=True)):
+        first = category_of_form.setdefault(form, (category, number))
+        if first[0] != category:
+            return (
+                f"it puts {number} ('{category}' in CLDR for {locale}) and {first[1]} ('{first[0]}') "
+                f"in the same form {form}"
             )
-    count = max(mapping) + 1 if mapping else 1
-    return tuple(mapping.get(index, "other") for index in range(count))
+    ordered = sorted(category_of_form.items())
+    for (form, (category, number)), (later_form, (later, later_number)) in itertools.pairwise(ordered):
+        if CLDR_CATEGORY_ORDER.index(category) > CLDR_CATEGORY_ORDER.index(later):
+            return (
+                f"it puts {number} ('{category}' in CLDR for {locale}) in form {form} and "
+                f"{later_number} ('{later}') in form {later_form}, but forms follow CLDR's order "
+                f"({', '.join(categories)})"
+            )
+    return None
+
+
+@functools.cache
+def cldr_plural_forms(locale: str) -> str | None:
+    """The Plural-Forms value that agrees with CLDR for ``locale``: gettext's usual one where it agrees
+    (Babel's table), else the one Babel derives from CLDR's rules; None for a locale Babel cannot place."""
+    from babel import Locale
+    from babel.core import UnknownLocaleError
+    from babel.messages.plurals import get_plural
+    from babel.plural import to_gettext
+
+    try:
+        derived = to_gettext(Locale.parse(locale).plural_form)
+        # CLDR's operand e (the compact exponent) is 0 for every plain integer, which is all gettext sees.
+        candidates = [str(get_plural(locale).plural_forms), derived, re.sub(r"\be\b", "0", derived)]
+    except (UnknownLocaleError, ValueError):
+        return None
+    for candidate in candidates:
+        try:
+            forms = parse_plural_forms(candidate)
+        except PluralFormsError:
+            continue
+        if _disagreement(locale, forms) is None:
+            return candidate
+    return None
+
+
+def plural_forms_problem(locale: str, plural_forms: str) -> str | None:
+    """What is wrong with a catalog's Plural-Forms value for ``locale``, with what to write instead;
+    None when it is valid (as ``msgfmt -c`` checks) and agrees with CLDR on the sample numbers."""
+    try:
+        plural_index_categories(locale, plural_forms)
+    except LocaleError as error:
+        return str(error)
+    return None
+
+
+@functools.cache
+def plural_index_categories(locale: str, plural_forms: str) -> tuple[str, ...]:
+    """CLDR category of each gettext plural form (``msgstr[i]``), found by evaluating the catalog's
+    expression on n = 0…1000 beside CLDR's rules.
+
+    Raises :class:`LocaleError` when the value is invalid, gives a form outside 0…nplurals-1 (as
+    ``msgfmt -c`` refuses), or disagrees with CLDR; the message says what to write instead.
+    """
+    try:
+        forms = parse_plural_forms(plural_forms)
+        reason = _disagreement(locale, forms)
+    except PluralFormsError as error:
+        raise LocaleError(error.message + _instead(locale)) from None
+    if reason is not None:
+        raise LocaleError(
+            f"Plural-Forms '{quoted_excerpt(plural_forms)}' disagrees with CLDR: {reason}{_instead(locale)}"
+        )
+    by_number, _ = _cldr_categories(locale)
+    category_of_form = dict(zip(forms.forms, by_number, strict=True))
+    return tuple(category_of_form.get(form, "other") for form in range(forms.count))
+
+
+def _instead(locale: str) -> str:
+    reference = cldr_plural_forms(locale)
+    return f"; for {locale} write Plural-Forms: {reference}" if reference else ""

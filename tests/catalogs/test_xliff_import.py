@@ -1,0 +1,89 @@
+"""XLIFF edited by translate-toolkit (the library Weblate uses) comes back with its review state (issue 15).
+
+translate-toolkit writes "needs work" (a fuzzy unit) as a target in a segment whose state is
+``initial``; quizkit used to drop such a target and still report "1 entry updated".
+"""
+
+from __future__ import annotations
+
+import io
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from toolkit.catalogs.po_reader import parse_po
+
+xliff2 = pytest.importorskip("translate.storage.xliff2", reason="translate-toolkit is not installed")
+
+Quizkit = Callable[..., subprocess.CompletedProcess[str]]
+BASE = "data-parallel.questions.gpu-holds"
+XLIFF = "dist/xliff/ur/data-parallel.xlf"
+CATALOG = "locales/ur/LC_MESSAGES/data-parallel.po"
+
+
+def edited_by_translate_toolkit(path: Path, edits: dict[str, tuple[str, str]]) -> bytes:
+    """The file as translate-toolkit writes it after setting each unit's target and workflow state."""
+    store = xliff2.Xliff2File.parsefile(io.BytesIO(path.read_bytes()))
+    units = {unit.getid(): unit for unit in store.units}
+    for unit_id, (target, state) in edits.items():
+        unit = units[unit_id]
+        unit.target = target
+        if state == "needs work":
+            unit.markfuzzy(True)
+        elif state == "approved":
+            unit.markapproved(True)
+        else:
+            unit.markfuzzy(False)  # "translated", not reviewed
+    output = io.BytesIO()
+    store.serialize(output)
+    return output.getvalue()
+
+
+def catalog_entries(project: Path) -> dict[str | None, object]:
+    return dict(parse_po((project / CATALOG).read_text(encoding="utf-8"), CATALOG).by_context())
+
+
+def test_translate_toolkit_writes_needs_work_as_initial(project_copy: Path, quizkit: Quizkit) -> None:
+    assert quizkit(project_copy, "export", "-f", "xliff").returncode == 0
+    data = edited_by_translate_toolkit(project_copy / XLIFF, {f"{BASE}.prompt": ("نیا ترجمہ", "needs work")})
+    unit = data[data.index(f'<unit id="{BASE}.prompt">'.encode()) :]
+    assert unit[: unit.index(b"</unit>")].count(b'<segment state="initial">') == 1
+
+
+def test_needs_work_comes_in_fuzzy_and_the_report_counts_it(project_copy: Path, quizkit: Quizkit) -> None:
+    assert quizkit(project_copy, "export", "-f", "xliff").returncode == 0
+    before = catalog_entries(project_copy)
+    path = project_copy / XLIFF
+    path.write_bytes(edited_by_translate_toolkit(path, {f"{BASE}.prompt": ("نیا ترجمہ", "needs work")}))
+    result = quizkit(project_copy, "import-xliff", XLIFF)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"{XLIFF} → {CATALOG}: 1 entry updated (0 translated, 1 fuzzy)\n"
+    entries = catalog_entries(project_copy)
+    entry = entries[f"{BASE}.prompt"]
+    assert (entry.msgstr, entry.is_fuzzy) == ("نیا ترجمہ", True)  # type: ignore[attr-defined]
+    assert {key: value for key, value in entries.items() if key != f"{BASE}.prompt"} == {
+        key: value for key, value in before.items() if key != f"{BASE}.prompt"
+    }
+
+
+def test_each_workflow_state_of_translate_toolkit(project_copy: Path, quizkit: Quizkit) -> None:
+    assert quizkit(project_copy, "export", "-f", "xliff").returncode == 0
+    path = project_copy / XLIFF
+    edits = {
+        f"{BASE}.options.full-replica": ("پہلا", "needs work"),
+        f"{BASE}.options.layer-slice": ("دوسرا", "translated"),
+        f"{BASE}.options.optimizer-only": ("تیسرا", "approved"),
+    }
+    path.write_bytes(edited_by_translate_toolkit(path, edits))
+    result = quizkit(project_copy, "import-xliff", XLIFF)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"{XLIFF} → {CATALOG}: 3 entries updated (1 translated, 2 fuzzy)\n"
+    entries = catalog_entries(project_copy)
+    found = {key: (entries[key].msgstr, entries[key].is_fuzzy) for key in edits}  # type: ignore[attr-defined]
+    assert found == {
+        f"{BASE}.options.full-replica": ("پہلا", True),
+        f"{BASE}.options.layer-slice": ("دوسرا", True),  # quizkit's "translated" is unreviewed: fuzzy
+        f"{BASE}.options.optimizer-only": ("تیسرا", False),
+    }

@@ -1,0 +1,107 @@
+"""What makes a catalog unusable for its locale, every problem located: the rules every command applies.
+
+``update``, ``compile``, ``status``, ``import-xliff``, ``export`` and ``build`` refuse a catalog with the
+first of these problems; ``quizkit check`` reports all of them beside its translation checks, so that
+check finds everything that would stop build or compile (and what ``msgfmt -c`` refuses in a header).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from toolkit.catalogs.catalog import Catalog
+
+DUPLICATE_KEY = "duplicate-key"
+CATALOG_LANGUAGE = "catalog-language"
+PLURAL_FORMS = "plural-forms"
+PLURAL_FORM_COUNT = "plural-form-count"
+
+RULES: dict[str, str] = {
+    DUPLICATE_KEY: "Two active entries of a catalog use the same msgctxt (translation key).",
+    CATALOG_LANGUAGE: "The header's Language names another locale than the catalog's folder.",
+    PLURAL_FORMS: "The header's Plural-Forms is invalid, gives a form outside 0…nplurals-1, "
+    "or disagrees with CLDR's plural categories for the locale.",
+    PLURAL_FORM_COUNT: "A plural entry has another number of forms than the header's nplurals.",
+}
+"""Every problem's id (as ``quizkit check`` reports it) and summary; all are errors."""
+
+_PLURAL_FORMS_LINE = re.compile(rb'^\s*"\s*Plural-Forms\s*:', re.IGNORECASE)
+_ENTRY_START = re.compile(rb"^\s*msgctxt\b")
+
+
+@dataclass(frozen=True)
+class CatalogProblem:
+    code: str
+    line: int | None
+    message: str
+    key: str | None = None
+
+
+def plural_forms_line(data: bytes) -> int | None:
+    """The line of the header's ``"Plural-Forms: …"`` string in a PO file's bytes, if it has one."""
+    msgids = 0
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        if _PLURAL_FORMS_LINE.match(line):
+            return number
+        if _ENTRY_START.match(line) or line.lstrip().startswith(b"msgid "):
+            msgids += 1
+            if msgids > 1:
+                return None  # past the header entry
+    return None
+
+
+def catalog_problems(catalog: Catalog, locale: str, data: bytes) -> list[CatalogProblem]:
+    """Every problem of ``catalog`` (read from ``data``) as a catalog for ``locale``, in file order
+    within each kind: keys, language, the Plural-Forms header, then the plural entries."""
+    from toolkit.text.locale_info import plural_forms_problem
+
+    problems: list[CatalogProblem] = []
+    first_line: dict[str, int] = {}
+    for entry in catalog.active():
+        if entry.context is None:
+            continue
+        if entry.context in first_line:
+            problems.append(
+                CatalogProblem(
+                    DUPLICATE_KEY,
+                    entry.line or None,
+                    f"msgctxt {entry.context!r} is used by two entries (the first on line "
+                    f"{first_line[entry.context]}); a key names one entry: remove one of them",
+                    entry.context,
+                )
+            )
+        else:
+            first_line[entry.context] = entry.line
+    language = catalog.language
+    if language and language.replace("-", "_") != locale:
+        problems.append(
+            CatalogProblem(
+                CATALOG_LANGUAGE,
+                1,
+                f"the header says Language: {language}, but this catalog is for '{locale}'; "
+                "fix the header or move the file to the right locale folder",
+            )
+        )
+    plural_forms = catalog.header.plural_forms
+    header_sound = True
+    if plural_forms is not None:
+        problem = plural_forms_problem(locale, plural_forms)
+        if problem is not None:
+            header_sound = False
+            problems.append(CatalogProblem(PLURAL_FORMS, plural_forms_line(data) or 1, f"header: {problem}"))
+    count = catalog.header.plural_count
+    if count is not None:
+        for entry in catalog.active():
+            if entry.is_plural and entry.msgstr_plural and len(entry.msgstr_plural) != count:
+                advice = "" if header_sound else " (correct the header first: the entries may be right)"
+                problems.append(
+                    CatalogProblem(
+                        PLURAL_FORM_COUNT,
+                        entry.line or None,
+                        f"entry {entry.context or entry.msgid!r} has {len(entry.msgstr_plural)} plural forms "
+                        f"but the header's Plural-Forms says nplurals={count}{advice}",
+                        entry.context or entry.msgid,
+                    )
+                )
+    return problems
