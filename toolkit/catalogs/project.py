@@ -15,7 +15,7 @@ from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.extraction import extract_templates
 from toolkit.catalogs.imported import apply_imported
 from toolkit.catalogs.layout import CatalogLayout
-from toolkit.catalogs.merge import MergeSummary, merge, new_catalog_header
+from toolkit.catalogs.merge import MergeError, MergeSummary, merge, new_catalog_header
 from toolkit.catalogs.mo_writer import compile_mo
 from toolkit.catalogs.po_reader import PoSyntaxError, read_po
 from toolkit.catalogs.po_writer import format_po
