@@ -288,18 +288,15 @@ references = st.text(
     min_size=1,
     max_size=30,
 )
-# Flags the writer keeps, in the order it writes them (fuzzy, format flags, range, wrapping).
+# Flags the writer keeps, in the order it writes them (fuzzy, format flags, range, no-wrap); GNU keeps
+# one value per format language, so a set holds at most one flag of each.
 FLAG_ORDER = (
     "fuzzy",
     "c-format",
-    "no-c-format",
     "python-format",
-    "no-python-format",
     "python-brace-format",
-    "possible-python-brace-format",
     "javascript-format",
     "range: 0..9",
-    "wrap",
     "no-wrap",
 )
 CHECKED_FORMATS = {flag for flag in FLAG_ORDER if flag.endswith("-format") and not flag.startswith("no-")}
