@@ -22,8 +22,10 @@ installed, so a contributor with another libunistring finds out.
 
 from __future__ import annotations
 
+import base64
 import ctypes
 import sys
+import zlib
 
 LIBRARY = "libunistring.so.2"
 LIBUNISTRING_VERSION = "1.0"
@@ -56,26 +58,11 @@ def _property(table: _Properties, code: int) -> int:
     return LBP_XX
 
 
-def _runs(values: list[int]) -> tuple[list[int], list[int]]:
-    starts: list[int] = []
-    kinds: list[int] = []
-    for code, value in enumerate(values):
-        if not kinds or kinds[-1] != value:
-            starts.append(code)
-            kinds.append(value)
-    return starts, kinds
-
-
-def _format_ints(name: str, numbers: list[int]) -> str:
+def _packed(name: str, values: bytes) -> str:
+    """A bytes table as zlib-compressed base85 text, in lines short enough for the formatter."""
+    text = base64.b85encode(zlib.compress(values, 9)).decode("ascii")
     lines = [f"{name} = ("]
-    line = "   "
-    for number in numbers:
-        piece = f" {number},"
-        if len(line) + len(piece) > 110:
-            lines.append(line)
-            line = "   "
-        line += piece
-    lines.append(line)
+    lines.extend(f'    "{text[start : start + 96]}"' for start in range(0, len(text), 96))
     lines.append(")")
     return "\n".join(lines)
 
@@ -88,12 +75,11 @@ def main() -> int:
     uc_width.argtypes = [ctypes.c_uint32, ctypes.c_char_p]
     uc_width.restype = ctypes.c_int
 
-    break_starts, break_values = _runs([_property(properties, code) for code in range(LAST_CODE_POINT + 1)])
-    width_starts, width_values = _runs(
-        [
-            uc_width(code, b"UTF-8") if not 0xD800 <= code <= 0xDFFF else 1
-            for code in range(LAST_CODE_POINT + 1)
-        ]
+    code_points = range(LAST_CODE_POINT + 1)
+    breaks = bytes(_property(properties, code) for code in code_points)
+    # Surrogates are no characters (UTF-8 cannot hold them); -1 (a control character) is stored as 255.
+    widths = bytes(
+        (uc_width(code, b"UTF-8") if not 0xD800 <= code <= 0xDFFF else 1) & 0xFF for code in code_points
     )
     pair_rows = [
         "".join(" DIP"[pairs[row * PAIR_CLASSES + column]] for column in range(PAIR_CLASSES))
@@ -108,13 +94,12 @@ def main() -> int:
         f'LIBUNISTRING_VERSION = "{LIBUNISTRING_VERSION}"',
         f'UNICODE_VERSION = "{UNICODE_VERSION}"',
         "",
-        "# Line-breaking property (libunistring's LBP_* numbers) of the code points from each start on.",
-        _format_ints("BREAK_STARTS", break_starts),
-        _format_ints("BREAK_PROPERTIES", break_values),
+        "# One byte per code point, U+0000 to U+10FFFF: its line-breaking property (libunistring's LBP_*",
+        "# numbers), zlib-compressed and base85-encoded.",
+        _packed("BREAK_PROPERTIES", breaks),
         "",
-        "# uc_width(code point, 'UTF-8') from each start on (-1: a control character).",
-        _format_ints("WIDTH_STARTS", width_starts),
-        _format_ints("WIDTHS", width_values),
+        "# One byte per code point: uc_width(code point, 'UTF-8'), 255 for -1 (a control character).",
+        _packed("WIDTHS", widths),
         "",
         "# unilbrk_table[before][after]: D direct break, I break only after spaces, P prohibited.",
         "PAIRS = (",

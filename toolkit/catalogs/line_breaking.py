@@ -15,17 +15,21 @@ columns wide; ``cjk`` selects that behaviour.
 
 from __future__ import annotations
 
-import bisect
+import base64
 import functools
 import re
+import zlib
 
-from toolkit.catalogs.line_break_table import (
-    BREAK_PROPERTIES,
-    BREAK_STARTS,
-    PAIRS,
-    WIDTH_STARTS,
-    WIDTHS,
-)
+from toolkit.catalogs import line_break_table
+
+
+def _unpacked(packed: str) -> bytes:
+    return zlib.decompress(base64.b85decode(packed))
+
+
+# One byte per code point (1.1 MB each): an index is the fastest lookup Python has.
+_PROPERTIES = _unpacked(line_break_table.BREAK_PROPERTIES)
+_WIDTHS = _unpacked(line_break_table.WIDTHS)
 
 # libunistring's LBP_* numbers (unilbrk/lbrktables.h); 0..32 index the pair table.
 WJ, GL, B2, BA, BB, HY, CL, CP1, CP2, EX, IN, NS, OP1, OP2, QU, IS, NU, PO, PR, SY, AL = range(21)
@@ -36,15 +40,14 @@ _PAIR_CLASSES = 33
 
 P, I, D = 0, 1, 2  # noqa: E741 - prohibited, indirect (only after spaces), direct
 _RULES = {"P": P, "I": I, "D": D}
-_TABLE = [[_RULES[rule] for rule in row] for row in PAIRS]
+_TABLE = [[_RULES[rule] for rule in row] for row in line_break_table.PAIRS]
 
 
 @functools.lru_cache(maxsize=8192)
 def break_property(character: str, cjk: bool = False) -> int:
     """The resolved property: AI as an ideograph in CJK charsets and as a letter elsewhere, CB as an
     ideograph, SA (complex scripts, which libunistring does not segment) and XX as letters."""
-    code = ord(character)
-    value = BREAK_PROPERTIES[bisect.bisect_right(BREAK_STARTS, code) - 1]
+    value = _PROPERTIES[ord(character)]
     if value == AI:
         return ID1 if cjk else AL
     if value == CB:
@@ -110,10 +113,12 @@ def display_width(character: str, cjk: bool = False) -> int:
     """Columns a character takes, as libunistring's ``uc_width`` counts them (control characters, which
     it calls -1 wide, count 0, as ``u8_width_linebreaks`` ignores them)."""
     code = ord(character)
-    width = WIDTHS[bisect.bisect_right(WIDTH_STARTS, code) - 1]
+    width = _WIDTHS[code]
+    if width == 255:  # uc_width's -1: a control character
+        return 0
     if width == 1 and cjk and 0xA1 <= code < 0xFF61 and code != 0x20A9:
         return 2
-    return max(width, 0)
+    return width
 
 
 def width_breaks(

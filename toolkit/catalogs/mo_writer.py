@@ -46,11 +46,24 @@ def _codec(charset: str) -> str:
         return "utf-8"
 
 
+def _reproducible(header: str) -> str:
+    """The header without its first ``POT-Creation-Date:`` line, which msgfmt leaves out so that the
+    same catalog always compiles to the same bytes (write-mo.c, "reproducible builds")."""
+    position = 0
+    while not header.startswith("POT-Creation-Date:", position):
+        newline = header.find("\n", position)
+        if newline < 0:
+            return header
+        position = newline + 1
+    end = header.find("\n", position)
+    return header[:position] + ("" if end < 0 else header[end + 1 :])
+
+
 def _compile(catalog: Catalog, use_fuzzy: bool, codec: str) -> bytes:
     pairs: list[tuple[bytes, bytes]] = []
     if catalog.has_header:
         header = header_entry(catalog)
-        pairs.append((b"", header.msgstr.encode(codec)))
+        pairs.append((b"", _reproducible(header.msgstr).encode(codec)))
     for entry in catalog.entries:
         if not _included(entry, use_fuzzy):
             continue

@@ -60,12 +60,25 @@ class _Draft:
     previous_msgid_plural: str | None = None
     seen_keyword: bool = False
     msgstr_line: int = 0
+    escaped_bytes: bool = False
+    """Some string holds escaped bytes that were no complete character on their own line."""
 
     def __post_init__(self) -> None:
         self.flags: list[str] = []
         self.translator_comments: list[str] = []
         self.extracted_comments: list[str] = []
         self.references: list[str] = []
+
+    def decode_escaped_bytes(self, codec: str) -> None:
+        names = ("context", "msgid", "msgid_plural", "msgstr")
+        for name in (*names, "previous_context", "previous_msgid", "previous_msgid_plural"):
+            value = getattr(self, name)
+            if value is not None:
+                setattr(self, name, _decoded_bytes(value, codec))
+        if self.msgstr_plural is not None:
+            self.msgstr_plural = {
+                index: _decoded_bytes(value, codec) for index, value in self.msgstr_plural.items()
+            }
 
     @property
     def is_empty(self) -> bool:
@@ -81,21 +94,17 @@ class _Draft:
 
 def _unescape(text: str, codec: str) -> str:
     """The text of a string literal. Octal and hexadecimal escapes are bytes in the file's charset, as
-    GNU reads them (``"caf\\303\\251"`` in a UTF-8 file is ``café``), so a run of them is decoded
-    together with the text around it."""
+    GNU reads them (``"caf\\303\\251"`` in a UTF-8 file is ``café``); bytes that are no complete
+    character are surrogate escapes (:func:`_decoded_bytes` finishes them)."""
     pieces: list[str] = []
     escaped_bytes = bytearray()
     position = 0
 
     def flush_bytes() -> None:
         if escaped_bytes:
-            try:
-                pieces.append(escaped_bytes.decode(codec))
-            except UnicodeDecodeError:
-                raise ValueError(
-                    f"escaped bytes {bytes(escaped_bytes)!r} are not valid {codec}; "
-                    "write the characters themselves"
-                ) from None
+            # A character's bytes may continue on the next line ("\\303" "\\251"), so bytes that do
+            # not decode yet are kept as surrogate escapes; the entry decodes them once complete.
+            pieces.append(escaped_bytes.decode(codec, "surrogateescape"))
             escaped_bytes.clear()
 
     for match in _ESCAPE.finditer(text):
@@ -118,6 +127,23 @@ def _unescape(text: str, codec: str) -> str:
         pieces.append(text[position:])
     flush_bytes()
     return "".join(pieces)
+
+
+_SURROGATE_ESCAPE = re.compile("[\udc80-\udcff]")
+
+
+def _decoded_bytes(value: str, codec: str) -> str:
+    """``value`` with the surrogate escapes of escaped bytes decoded in the file's charset."""
+    if _SURROGATE_ESCAPE.search(value) is None:
+        return value
+    raw = value.encode(codec, "surrogateescape")
+    try:
+        return raw.decode(codec)
+    except UnicodeDecodeError as error:
+        raise ValueError(
+            f"escaped bytes {raw[error.start : error.end]!r} are not valid {codec}; "
+            "write the characters themselves"
+        ) from None
 
 
 def decode_po(raw: bytes, file: str) -> tuple[str, str]:
@@ -192,9 +218,12 @@ def parse_po(text: str, file: str, codec: str = "utf-8") -> Catalog:
                 raise fail("unterminated string: a string must start and end with a double quote on one line")
             raise fail('unescaped double quote inside a string; write it as \\"')
         try:
-            return _unescape(match.group(1), codec)
+            value = _unescape(match.group(1), codec)
         except ValueError as error:
             raise fail(str(error)) from None
+        if _SURROGATE_ESCAPE.search(value) is not None:
+            draft.escaped_bytes = True
+        return value
 
     def extend(value: str) -> None:
         assert target is not None
@@ -210,6 +239,11 @@ def parse_po(text: str, file: str, codec: str = "utf-8") -> Catalog:
         if draft.is_empty:
             draft = _Draft()
             return
+        if draft.escaped_bytes:
+            try:
+                draft.decode_escaped_bytes(codec)
+            except ValueError as error:
+                raise PoSyntaxError(file, draft.line, str(error)) from None
         msgid = draft.msgid
         if msgid is None:
             raise PoSyntaxError(file, draft.line, "entry has comments or flags but no msgid")

@@ -98,9 +98,13 @@ def wrap_field(
 
 
 def _flags_line(entry: CatalogEntry, first_translation: str) -> str | None:
+    # GNU writes fuzzy only on an entry with a translation, and no range on an obsolete entry
+    # (write-po.c, message_print_obsolete keeps only fuzzy, format flags and no-wrap).
     flags = [
-        flag for flag in normalized_flags(entry.flags) if flag != FUZZY or first_translation
-    ]  # GNU writes fuzzy only on an entry with a translation
+        flag
+        for flag in normalized_flags(entry.flags)
+        if (flag != FUZZY or first_translation) and not (entry.obsolete and flag.startswith("range:"))
+    ]
     if not flags:
         return None
     return "#, " + ", ".join(flags)
