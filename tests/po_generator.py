@@ -24,6 +24,8 @@ import random
 import unicodedata
 from dataclasses import dataclass
 
+from toolkit.catalogs.flags import parse_flag_line
+from toolkit.catalogs.format_directives import first_format_language
 from toolkit.catalogs.line_breaking import _PROPERTIES
 
 # GNU's name of each charset, the Python codec, and the characters both agree on (glibc's iconv and
@@ -70,6 +72,12 @@ OTHER_FLAGS = (
 )
 _SIMPLE_ESCAPES = {"\n": "\\n", "\t": "\\t", "\r": "\\r", "\a": "\\a", "\b": "\\b", "\f": "\\f", "\v": "\\v"}
 _FORMAT_CHARACTERS = set("%{}$~'")
+# Valid directives, the same in every string of an entry, so that msgfmt -c accepts them; some hold
+# break opportunities ("% d", "%%") that GNU's writer suppresses inside a directive.
+DIRECTIVES = {
+    "c": ("%d", "% d", "%5.2f", "%%", "%-3s", "%lu", "%'d"),
+    "python": ("%d", "% d", "%5.2f", "%%", "%s", "%-3s"),
+}
 
 
 def _every_property() -> list[str]:
@@ -234,16 +242,31 @@ def _entry(
         ]
         if references:
             lines.append("#: " + " ".join(references))
-    lines.extend(_flag_lines(rng, formats))
+    flag_lines = _flag_lines(rng, formats)
+    lines.extend(flag_lines)
+    # GNU reads the flags of the last "#," line only; its first format language decides directives.
+    effective = parse_flag_line(flag_lines[-1][2:]) if flag_lines else ()
+    language = first_format_language(effective)
+    directives = DIRECTIVES.get(language or "", ())
+    checked = {flag for flag in effective if flag.endswith("-format") and not flag.startswith("no-")}
+    if len(checked) > 1:
+        directives = ("%d", "%s")  # msgfmt -c checks every format flagged: valid in each of them
+    chosen = tuple(directive for directive in directives if rng.random() < 0.4)
+
+    def text() -> str:
+        words = _text(rng, charset, formats=formats).split(" ")
+        positions = sorted(rng.randint(0, len(words)) for _ in chosen)
+        for directive, position in reversed(list(zip(chosen, positions, strict=True))):
+            words.insert(position, directive)  # in the same order in every string of the entry
+        return " ".join(words).strip("\n")
+
     previous_prefix, prefix = ("#~| ", "#~ ") if obsolete else ("#| ", "")
     if rng.random() < 0.25:
         if rng.random() < 0.3:
             lines.extend(_field(rng, previous_prefix, "msgctxt", f"old.key.{index}", charset))
-        lines.extend(
-            _field(rng, previous_prefix, "msgid", _text(rng, charset, formats=formats) or "old", charset)
-        )
+        lines.extend(_field(rng, previous_prefix, "msgid", text() or "old", charset))
     context = f"key.{index}" if rng.random() < 0.6 else None
-    msgid = _text(rng, charset, formats=formats) or f"message {index}"
+    msgid = text() or f"message {index}"
     while (context, msgid) in seen:
         msgid += f" {index}"
     seen.add((context, msgid))
@@ -251,16 +274,16 @@ def _entry(
         lines.extend(_field(rng, prefix, "msgctxt", context, charset))
     lines.extend(_field(rng, prefix, "msgid", msgid, charset))
     if rng.random() < 0.3:
-        lines.extend(
-            _field(rng, prefix, "msgid_plural", _text(rng, charset, formats=formats) or "many", charset)
-        )
+        lines.extend(_field(rng, prefix, "msgid_plural", text() or "many", charset))
+        translated = rng.random() < 0.85
         for form in range(plurals):
-            translation = _text(rng, charset, formats=formats) if rng.random() < 0.85 else ""
+            # With directives, msgfmt -c wants every form translated, or none.
+            translation = text() if (translated if chosen else rng.random() < 0.85) else ""
             if obsolete and form == 0 and not translation:
                 translation = "t"
             lines.extend(_field(rng, prefix, f"msgstr[{form}]", translation, charset))
     else:
-        translation = _text(rng, charset, formats=formats) if rng.random() < 0.85 else ""
+        translation = text() if rng.random() < 0.85 else ""
         lines.extend(_field(rng, prefix, "msgstr", translation or ("t" if obsolete else ""), charset))
     return lines
 

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry
 from toolkit.catalogs.flags import NO_WRAP, normalized_flags
+from toolkit.catalogs.format_directives import directive_interiors, first_format_language
 from toolkit.catalogs.line_breaking import fast_width_breaks, is_plain
 
 PAGE_WIDTH = 79
@@ -45,6 +46,18 @@ def _escape(portion: str) -> tuple[str, set[int]]:
     return escaped, {match.start() + 1 for match in _ESCAPED_PAIR.finditer(escaped)}
 
 
+def _escaped_positions(portion: str, offset: int, interiors: set[int]) -> set[int]:
+    """Where, in the escaped ``portion`` (which starts at ``offset`` of its value), the characters at
+    the value indexes ``interiors`` begin."""
+    positions: set[int] = set()
+    position = 0
+    for index, character in enumerate(portion, start=offset):
+        if index in interiors:
+            positions.add(position)
+        position += 2 if character in _ESCAPES else 1
+    return positions
+
+
 def _portions(value: str) -> list[str]:
     """Split after each newline, as GNU does: every portion but the last ends with its newline."""
     if "\n" not in value:
@@ -62,11 +75,18 @@ def _is_narrow(text: str) -> bool:
 
 
 def wrap_field(
-    name: str, value: str, prefix: str = "", *, wrap: bool = True, cjk: bool = False
+    name: str,
+    value: str,
+    prefix: str = "",
+    *,
+    wrap: bool = True,
+    cjk: bool = False,
+    format_language: str | None = None,
 ) -> Iterator[str]:
     """The lines of one keyword and its string, e.g. ``msgid "..."``, wrapped as GNU wraps them: at
     :data:`PAGE_WIDTH`, or only after newlines when ``wrap`` is false (``#, no-wrap``); ``cjk`` for
-    the legacy CJK charsets, where libunistring counts widths and ambiguous characters differently."""
+    the legacy CJK charsets, where libunistring counts widths and ambiguous characters differently;
+    never inside a directive of ``format_language`` (the entry's first format flag)."""
     page_width = PAGE_WIDTH if wrap else NO_WRAP_WIDTH
     portions = _portions(value)
     if len(portions) == 1:
@@ -77,8 +97,13 @@ def wrap_field(
     after_break = len(prefix) + 1
     width = page_width - 1 - after_break
     first_line = True
+    interiors = directive_interiors(value, format_language, name.startswith("msgstr"))
+    offset = 0
     for index, portion in enumerate(portions):
         escaped, prohibited = _escape(portion)
+        if interiors:
+            prohibited |= _escaped_positions(portion, offset, interiors)
+        offset += len(portion)
         if escaped.endswith("\\n") and len(escaped) >= 2:
             prohibited.add(len(escaped) - 2)  # never break right before the final \n
         start = len(name) + 1 if first_line else 0
@@ -155,8 +180,9 @@ def _entry_lines(entry: CatalogEntry, cjk: bool = False) -> Iterator[str]:
             fields.append((f"msgstr[{index}]", translation, prefix))
     else:
         fields.append(("msgstr", entry.msgstr, prefix))
+    language = first_format_language(normalized_flags(entry.flags))
     for name, value, field_prefix in fields:
-        yield from wrap_field(name, value, field_prefix, wrap=wrap, cjk=cjk)
+        yield from wrap_field(name, value, field_prefix, wrap=wrap, cjk=cjk, format_language=language)
 
 
 def header_entry(catalog: Catalog) -> CatalogEntry:
