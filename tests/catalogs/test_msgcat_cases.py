@@ -39,9 +39,9 @@ def test_read_then_write_equals_msgcat(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", ROUND_TRIPS, ids=[path.stem for path in ROUND_TRIPS])
-def test_written_file_reads_back_the_same(path: Path) -> None:
-    catalog = read_po(path.read_bytes(), path.name)
-    assert read_po(write_po(catalog), path.name) == catalog
+def test_writing_msgcats_output_changes_nothing(path: Path) -> None:
+    expected = path.with_suffix(".msgcat.po").read_bytes()
+    assert write_po(read_po(expected, path.name)) == expected
 
 
 @needs_gettext

@@ -346,6 +346,8 @@ def any_entries(draw: st.DrawFn, plural_forms: st.SearchStrategy[int], msgfmt: b
     flags = draw(st.sets(st.sampled_from(FLAG_ORDER)))
     if not first_translation:
         flags.discard("fuzzy")  # only translated entries can be fuzzy
+    if obsolete:
+        flags.discard("range: 0..9")  # GNU writes no range on an obsolete entry
     if msgfmt:
         flags -= CHECKED_FORMATS
     previous_msgid = draw(st.none() | strings)
