@@ -288,18 +288,15 @@ references = st.text(
     min_size=1,
     max_size=30,
 )
-# Flags the writer keeps, in the order it writes them (fuzzy, format flags, range, wrapping).
+# Flags the writer keeps, in the order it writes them (fuzzy, format flags, range, no-wrap); GNU keeps
+# one value per format language, so a set holds at most one flag of each.
 FLAG_ORDER = (
     "fuzzy",
     "c-format",
-    "no-c-format",
     "python-format",
-    "no-python-format",
     "python-brace-format",
-    "possible-python-brace-format",
     "javascript-format",
     "range: 0..9",
-    "wrap",
     "no-wrap",
 )
 CHECKED_FORMATS = {flag for flag in FLAG_ORDER if flag.endswith("-format") and not flag.startswith("no-")}
@@ -349,6 +346,8 @@ def any_entries(draw: st.DrawFn, plural_forms: st.SearchStrategy[int], msgfmt: b
     flags = draw(st.sets(st.sampled_from(FLAG_ORDER)))
     if not first_translation:
         flags.discard("fuzzy")  # only translated entries can be fuzzy
+    if obsolete:
+        flags.discard("range: 0..9")  # GNU writes no range on an obsolete entry
     if msgfmt:
         flags -= CHECKED_FORMATS
     previous_msgid = draw(st.none() | strings)

@@ -205,9 +205,9 @@ class BuildSteps:
     def update_domains(self, domains: list[str]) -> list[tuple[str, list[Path], dict[str, str]]]:
         """Write the templates and merged catalogs of ``domains``: (domain, written, catalog digests)."""
         from toolkit.catalogs.extraction import interface_template, quiz_template
-        from toolkit.catalogs.po_writer import format_po
+        from toolkit.catalogs.po_writer import write_po
         from toolkit.catalogs.project import imported_translations, plan_catalog
-        from toolkit.files import write_text_atomic
+        from toolkit.files import write_bytes_atomic
 
         waiting = imported_translations(
             Content(tuple(self.source.quizzes[domain] for domain in domains if domain in self.source.quizzes))
@@ -221,14 +221,14 @@ class BuildSteps:
                 template = interface_template(self.source.content.interface, self.config.root)
             written: list[Path] = []
             template_path = self.layout.template(domain)
-            if write_text_atomic(template_path, format_po(template)):
+            if write_bytes_atomic(template_path, write_po(template)):
                 written.append(template_path)
             digests: dict[str, str] = {}
             for locale in self.targets:
                 plan = plan_catalog(self.config, locale, domain, template, waiting.get((locale, domain)))
-                if write_text_atomic(plan.path, plan.text, durable=True):
+                if write_bytes_atomic(plan.path, plan.data, durable=True):
                     written.append(plan.path)
-                digests[locale] = digest_bytes(plan.text.encode("utf-8"))
+                digests[locale] = digest_bytes(plan.data)
             done.append((domain, written, digests))
         return done
 

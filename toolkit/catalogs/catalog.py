@@ -72,11 +72,17 @@ class CatalogEntry:
 
 @dataclass(frozen=True)
 class Header:
-    """The header entry: translator comments, flags, and ``Name: value`` fields in file order."""
+    """The header entry: its comments, flags, and ``Name: value`` fields in file order."""
 
     fields: tuple[tuple[str, str], ...] = ()
     comments: tuple[str, ...] = ()
     flags: tuple[str, ...] = ()
+    extracted_comments: tuple[str, ...] = ()
+    references: tuple[str, ...] = ()
+    text: str | None = field(default=None, compare=False)
+    """The msgstr as it was read. GNU writes a header back as it found it (lines without a colon,
+    continuation lines, spacing), so :meth:`msgstr` returns this text for as long as ``fields`` still
+    say what it says."""
 
     def get(self, name: str) -> str | None:
         for field_name, value in self.fields:
@@ -89,22 +95,28 @@ class Header:
         for index, (field_name, _) in enumerate(fields):
             if field_name.lower() == name.lower():
                 fields[index] = (field_name, value)
-                return replace(self, fields=tuple(fields))
-        return replace(self, fields=(*fields, (name, value)))
+                break
+        else:
+            fields.append((name, value))
+        text = None if self.text is None else _text_with_field(self.text, name, value)
+        return replace(self, fields=tuple(fields), text=text)
 
     def msgstr(self) -> str:
+        if self.text is not None and _fields_of(self.text) == self.fields:
+            return self.text
         return "".join(f"{name}: {value}\n" for name, value in self.fields)
 
     @classmethod
-    def parse(cls, msgstr: str, comments: tuple[str, ...] = (), flags: tuple[str, ...] = ()) -> Header:
-        fields: list[tuple[str, str]] = []
-        for line in msgstr.split("\n"):
-            if not line.strip():
-                continue
-            name, separator, value = line.partition(":")
-            if separator:
-                fields.append((name.strip(), value.strip()))
-        return cls(tuple(fields), comments, flags)
+    def parse(
+        cls,
+        msgstr: str,
+        comments: tuple[str, ...] = (),
+        flags: tuple[str, ...] = (),
+        *,
+        extracted_comments: tuple[str, ...] = (),
+        references: tuple[str, ...] = (),
+    ) -> Header:
+        return cls(_fields_of(msgstr), comments, flags, extracted_comments, references, msgstr)
 
     @property
     def charset(self) -> str:
@@ -138,6 +150,42 @@ class Header:
                 except ValueError:
                     return None
         return None
+
+
+def _fields_of(msgstr: str) -> tuple[tuple[str, str], ...]:
+    """``Name: value`` lines; a line starting with white space continues the field before it (as in
+    RFC 822 headers), and a line without a colon is no field."""
+    fields: list[tuple[str, str]] = []
+    for line in msgstr.split("\n"):
+        if not line.strip():
+            continue
+        if line[0] in " \t" and fields:
+            name, value = fields[-1]
+            fields[-1] = (name, f"{value} {line.strip()}".strip())
+            continue
+        name, separator, value = line.partition(":")
+        if separator:
+            fields.append((name.strip(), value.strip()))
+    return tuple(fields)
+
+
+def _text_with_field(text: str, name: str, value: str) -> str:
+    """``text`` with the field ``name`` set to ``value`` in place (its continuation lines replaced), or
+    appended where it is missing; every other line stays as it was."""
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        if line[:1] in (" ", "\t"):
+            continue
+        field_name, separator, _ = line.partition(":")
+        if separator and field_name.strip().lower() == name.lower():
+            end = index + 1
+            while end < len(lines) and lines[end][:1] in (" ", "\t") and lines[end].strip():
+                end += 1
+            lines[index:end] = [f"{field_name}: {value}"]
+            return "\n".join(lines)
+    if text and not text.endswith("\n"):
+        text += "\n"
+    return f"{text}{name}: {value}\n"
 
 
 @dataclass(frozen=True)

@@ -1,239 +1,152 @@
 """Where GNU gettext wraps a string in a PO file, so that quizkit writes catalogs byte for byte as msgcat.
 
-GNU tools wrap ``msgid``/``msgstr`` lines with libunistring's line breaking: the pair-table form of
-Unicode's line breaking algorithm (UAX #14) decides where a break may go, and a greedy pass over display
+GNU tools wrap ``msgid``/``msgstr`` lines with libunistring's line breaking: a property per code point
+and a pair table (UAX #14's table 7.3) decide where a break may go, and a greedy pass over display
 widths decides where breaks are taken. Translators' editors and quizkit must not fight over wrapping, so
-this module implements the same decisions.
+this module implements the same decisions with libunistring's own tables (``line_break_table``,
+generated from libunistring 1.0 / Unicode 14.0.0, the one gettext 0.21 on Debian 12 uses) and a port of
+its ``u8_possible_linebreaks`` and ``u8_width_linebreaks`` loops. Tests compare the result with
+libunistring itself where it is installed.
 
-Scope: break classes are assigned exactly for ASCII, Latin, Arabic-script and common punctuation, and by
-general category elsewhere. Tests compare the result with libunistring itself where it is installed.
+In the legacy CJK charsets GNU names (EUC-JP, GB2312, GBK, EUC-TW, BIG5, EUC-KR, CP949, JOHAB),
+libunistring resolves ambiguous characters as ideographs and counts most non-ASCII characters two
+columns wide; ``cjk`` selects that behaviour.
 """
 
 from __future__ import annotations
 
+import base64
 import functools
 import re
-import unicodedata
+import zlib
 
-# Break classes (a subset of UAX #14's; resolved ones such as AI, SA, XX map onto AL).
-OP, CL, CP, QU, GL, NS, EX, SY, IS, PR, PO, NU, AL, ID, IN, HY, BA, BB, B2, ZW, CM, WJ, SP, BK = range(24)
-
-_ASCII: dict[str, int] = {
-    "\t": BA,
-    " ": SP,
-    "!": EX,
-    '"': QU,
-    "$": PR,
-    "%": PO,
-    "'": QU,
-    "(": OP,
-    ")": CP,
-    "+": PR,
-    ",": IS,
-    "-": HY,
-    ".": IS,
-    "/": SY,
-    ":": IS,
-    ";": IS,
-    "?": EX,
-    "[": OP,
-    "\\": PR,
-    "]": CP,
-    "{": OP,
-    "|": BA,
-    "}": CL,
-}
-
-_SPECIAL: dict[int, int] = {
-    0x00A0: GL,
-    0x00AB: QU,
-    0x00AD: BA,
-    0x00B0: PO,
-    0x00B4: BB,
-    0x00BB: QU,
-    0x060C: IS,
-    0x060D: IS,
-    0x061B: EX,
-    0x061F: EX,
-    0x066A: PO,
-    0x066B: NU,
-    0x066C: NU,
-    0x06D4: EX,
-    0x200B: ZW,
-    0x200D: CM,
-    0x2010: BA,
-    0x2011: GL,
-    0x2012: BA,
-    0x2013: BA,
-    0x2014: B2,
-    0x2018: QU,
-    0x2019: QU,
-    0x201A: OP,
-    0x201B: QU,
-    0x201C: QU,
-    0x201D: QU,
-    0x201E: OP,
-    0x201F: QU,
-    0x2024: IN,
-    0x2025: IN,
-    0x2026: IN,
-    0x2032: PO,
-    0x2033: PO,
-    0x2034: PO,
-    0x2039: QU,
-    0x203A: QU,
-    0x2060: WJ,
-    0x20AC: PR,
-    0x2212: PR,
-    0xFEFF: WJ,
-    0x2007: GL,
-    0x3005: NS,
-    0x202F: GL,
-}
-
-_BY_CATEGORY = {
-    "Mn": CM,
-    "Mc": CM,
-    "Me": CM,
-    "Cf": CM,
-    "Cc": CM,
-    "Nd": NU,
-    "Zs": BA,
-    "Ps": OP,
-    "Pe": CL,
-    "Pi": QU,
-    "Pf": QU,
-    "Pd": BA,
-}
+from toolkit.catalogs import line_break_table
 
 
-@functools.lru_cache(maxsize=4096)
-def break_class(character: str) -> int:
-    if character < "\x80":
-        if "0" <= character <= "9":
-            return NU
-        if character in _ASCII:
-            return _ASCII[character]
-        if character < " " or character == "\x7f":
-            return CM
-        return AL
-    code = ord(character)
-    if code in _SPECIAL:
-        return _SPECIAL[code]
-    if unicodedata.east_asian_width(character) in ("W", "F") and unicodedata.category(character)[0] in "LSN":
-        return ID
-    return _BY_CATEGORY.get(unicodedata.category(character), AL)
+def _unpacked(packed: str) -> bytes:
+    return zlib.decompress(base64.b85decode(packed))
 
 
-# The pair table: for (class before, class after), P = never break, I = break only across spaces,
-# D = break. Rows and columns follow the class order above, OP to B2. Read off GNU libunistring 1.0
-# (the line breaking msgcat uses) by probing each pair with and without a space between.
-_PAIRS = """
-OP P P P P P P P P P P P P P P P P P P P
-CL D P P I I P P P P I I D D D I I I D D
-CP D P P I I I P P P I I I I D I I I D D
-QU P P P I I I P P P I I I I I I I I I I
-GL I P P I I I P P P I I I I I I I I I I
-NS D P P I I I P P P D D D D D I I I D D
-EX D P P I I I P P P D D D D D I I I D D
-SY D P P I I I P P P D D I D D I I I D D
-IS D P P I I I P P P D D I D D I I I D D
-PR I P P I I I P P P D D I I I I I I D D
-PO I P P I I I P P P D D I I D I I I D D
-NU I P P I I I P P P I I I I D I I I D D
-AL I P P I I I P P P I I I I D I I I D D
-ID D P P I I I P P P D I D D D I I I D D
-IN D P P I I I P P P D D D D D I I I D D
-HY D P P I D I P P P D D I D D I I I D D
-BA D P P I D I P P P D D D D D I I I D D
-BB I P P I I I P P P I I I I I I I I I I
-B2 D P P I I I P P P D D D D D I I I D P
-"""
-P, I, D = 0, 1, 2  # noqa: E741 - the letters of the table above
+# One byte per code point (1.1 MB each): an index is the fastest lookup Python has.
+_PROPERTIES = _unpacked(line_break_table.BREAK_PROPERTIES)
+_WIDTHS = _unpacked(line_break_table.WIDTHS)
+
+# libunistring's LBP_* numbers (unilbrk/lbrktables.h); 0..32 index the pair table.
+WJ, GL, B2, BA, BB, HY, CL, CP1, CP2, EX, IN, NS, OP1, OP2, QU, IS, NU, PO, PR, SY, AL = range(21)
+H2, H3, ID1, ID2, JL, JV, JT, HL, RI, ZWJ, EB, EM = range(21, 33)
+BK, CR, LF, CM, ZW, SP, CB, AI, SA, XX = range(33, 43)
+_HL_BA = 100  # a Hebrew letter followed by a hyphen or BA: no break after it (LB21a)
+_PAIR_CLASSES = 33
+
+P, I, D = 0, 1, 2  # noqa: E741 - prohibited, indirect (only after spaces), direct
 _RULES = {"P": P, "I": I, "D": D}
-_TABLE = [[P] * 24 for _ in range(24)]
-for _row_index, _row in enumerate(_PAIRS.split("\n")[1:-1]):
-    for _column_index, _rule in enumerate(_row.split()[1:]):
-        _TABLE[_row_index][_column_index] = _RULES[_rule]
-# WJ joins on both sides (UAX #14 LB11); spaces after it still allow a break.
-for _klass in range(24):
-    _TABLE[_klass][WJ] = P
-    _TABLE[WJ][_klass] = P if _klass in (CL, CP, EX, IS, SY, WJ) else I
+_TABLE = [[_RULES[rule] for rule in row] for row in line_break_table.PAIRS]
 
 
-def possible_breaks(text: str) -> list[bool]:
-    """``result[i]`` is True where a line may break before ``text[i]``."""
-    result = [False] * len(text)
-    last = BK
-    seen_space: int | None = None
-    joined = False  # a zero width joiner glues the next character to the previous one
+@functools.lru_cache(maxsize=8192)
+def break_property(character: str, cjk: bool = False) -> int:
+    """The resolved property: AI as an ideograph in CJK charsets and as a letter elsewhere, CB as an
+    ideograph, SA (complex scripts, which libunistring does not segment) and XX as letters."""
+    value = _PROPERTIES[ord(character)]
+    if value == AI:
+        return ID1 if cjk else AL
+    if value == CB:
+        return ID1
+    if value in (SA, XX):
+        return AL
+    return value
+
+
+def possible_breaks(text: str, cjk: bool = False) -> list[bool]:
+    """``result[i]`` is True where a line may break before ``text[i]`` (libunistring's
+    ``u8_possible_linebreaks``; mandatory breaks count as no opportunity)."""
+    return [value == _POSSIBLE for value in _break_kinds(text, cjk)]
+
+
+_PROHIBITED, _POSSIBLE, _MANDATORY = 0, 1, 2
+
+
+def _break_kinds(text: str, cjk: bool) -> list[int]:
+    result = [_PROHIBITED] * len(text)
+    previous = BK  # property of the last character
+    last = BK  # property of the last character that is not a space
+    seen_space = False
+    regional_indicators = 0
     for index, character in enumerate(text):
-        klass = break_class(character)
-        if klass == SP:
-            seen_space = index
-            joined = False
-            continue
-        if klass == ZW:
-            last, seen_space, joined = ZW, None, False
-            continue
-        if klass == CM:
-            if seen_space is not None or last == BK:
-                # A combining mark with no base (after a space, or first) stands alone: a break may
-                # precede it after a space, and it joins what follows like a letter (UAX #14 LB10).
-                result[index] = last != BK
-                last, seen_space = AL, None
-            elif last == ZW:
-                result[index] = True
-                last = AL
-            joined = character == "\u200d"
-            continue
-        if last == BK or joined:
-            result[index] = False
-        elif last == ZW:
-            result[index] = True
+        prop = break_property(character, cjk)
+        if prop in (BK, LF, CR):
+            result[index] = _MANDATORY
+            previous, last, seen_space = prop, BK, False
         else:
-            rule = _TABLE[last][klass]
-            result[index] = rule == D or (rule == I and seen_space is not None)
-        last = klass
-        seen_space = None
-        joined = False
+            if prop == SP:
+                seen_space = True
+            elif prop == ZW:
+                last, seen_space = ZW, False
+            elif prop in (CM, ZWJ):
+                if last == BK:
+                    last, seen_space = AL, False
+                elif last == ZW or seen_space:
+                    result[index] = _POSSIBLE
+                    last, seen_space = AL, False
+            else:
+                if last == BK or previous == ZWJ:
+                    pass
+                elif last == ZW:
+                    result[index] = _POSSIBLE
+                elif last == RI and prop == RI:
+                    if seen_space or regional_indicators % 2 == 0:
+                        result[index] = _POSSIBLE
+                elif previous == _HL_BA:
+                    pass
+                else:
+                    rule = _TABLE[last][prop]
+                    if rule == D or (rule == I and seen_space):
+                        result[index] = _POSSIBLE
+                last, seen_space = prop, False
+            previous = _HL_BA if previous == HL and prop in (HY, BA) else prop
+        regional_indicators = regional_indicators + 1 if prop == RI else 0
     return result
 
 
-@functools.lru_cache(maxsize=4096)
-def display_width(character: str) -> int:
-    """Columns a character takes on a terminal, as libunistring's uc_width counts them."""
-    if character < "\x80":
-        return 1 if " " <= character < "\x7f" else 0
-    category = unicodedata.category(character)
-    if category in ("Mn", "Me", "Cf") or character == "\u200b" or "\u1160" <= character <= "\u11ff":
+@functools.lru_cache(maxsize=8192)
+def display_width(character: str, cjk: bool = False) -> int:
+    """Columns a character takes, as libunistring's ``uc_width`` counts them (control characters, which
+    it calls -1 wide, count 0, as ``u8_width_linebreaks`` ignores them)."""
+    code = ord(character)
+    width = _WIDTHS[code]
+    if width == 255:  # uc_width's -1: a control character
         return 0
-    if category == "Cc":
-        return 0
-    if unicodedata.east_asian_width(character) in ("W", "F"):
+    if width == 1 and cjk and 0xA1 <= code < 0xFF61 and code != 0x20A9:
         return 2
-    return 1
+    return width
 
 
-def width_breaks(text: str, width: int, start_column: int, prohibited: set[int] | None = None) -> list[int]:
-    """Indexes where lines break, taking the last possible break before a line exceeds ``width``."""
-    possible = possible_breaks(text)
+def width_breaks(
+    text: str, width: int, start_column: int, prohibited: set[int] | None = None, cjk: bool = False
+) -> list[int]:
+    """Indexes where lines break: libunistring's greedy pass, which takes the last opportunity before a
+    line would exceed ``width``; ``prohibited`` overrides opportunities (inside escapes)."""
+    kinds = _break_kinds(text, cjk)
     if prohibited:
         for index in prohibited:
-            possible[index] = False
+            kinds[index] = _PROHIBITED
     taken: list[int] = []
     last_break: int | None = None
     last_column = start_column
     piece_width = 0
     for index, character in enumerate(text):
-        if possible[index]:
-            if last_break is not None and last_column + piece_width > width:
-                taken.append(last_break)
-                last_column = 0
+        kind = kinds[index]
+        if kind != _PROHIBITED and last_break is not None and last_column + piece_width > width:
+            taken.append(last_break)
+            last_column = 0
+        if kind == _MANDATORY:
+            last_break, last_column, piece_width = None, 0, 0
+            continue
+        if kind == _POSSIBLE:
             last_break = index
             last_column += piece_width
             piece_width = 0
-        piece_width += display_width(character)
+        piece_width += display_width(character, cjk)
     if last_break is not None and last_column + piece_width > width:
         taken.append(last_break)
     return taken
@@ -243,9 +156,10 @@ def width_breaks(text: str, width: int, start_column: int, prohibited: set[int] 
 # Most catalog text is letters, digits, spaces and punctuation, one column each. For such text the break
 # opportunities follow from pairs of neighbouring classes, which regular expressions over a string of
 # class letters find at C speed; the greedy pass then walks words instead of characters. Text with
-# combining marks, joiners, zero-width or wide characters takes the exact loop above.
+# combining marks, joiners, zero-width or wide characters, mandatory breaks, regional indicators or
+# Hebrew letters (whose rules look further back than one pair) takes the exact loop above.
 
-_SLOW_CLASSES = {CM, ZW, WJ, ID}
+_SLOW_CLASSES = {CM, ZW, ZWJ, BK, CR, LF, RI, HL}
 
 
 class _ClassLetters(dict[int, str]):
@@ -253,10 +167,9 @@ class _ClassLetters(dict[int, str]):
 
     def __missing__(self, code: int) -> str:
         character = chr(code)
-        klass = break_class(character)
-        if klass not in _SLOW_CLASSES and display_width(character) != 1 and klass != SP:
-            klass = ID  # anything not one column wide goes the exact way
-        letter = "?" if klass in _SLOW_CLASSES else chr(ord("A") + klass)
+        klass = break_property(character)
+        slow = klass in _SLOW_CLASSES or (display_width(character) != 1 and klass != SP)
+        letter = "?" if slow else chr(ord("A") + klass)
         self[code] = letter
         return letter
 
@@ -279,7 +192,7 @@ def _pattern_of(pairs: list[tuple[int, int]]) -> re.Pattern[str]:
     return re.compile("(?=(" + "|".join(alternatives) + "))") if alternatives else re.compile("(?!)")
 
 
-_FAST_CLASSES = [klass for klass in range(24) if klass not in _SLOW_CLASSES | {SP, BK}]
+_FAST_CLASSES = [klass for klass in range(_PAIR_CLASSES) if klass not in _SLOW_CLASSES]
 # Adjacent classes that allow a break between them, and those that allow one across spaces.
 _DIRECT = _pattern_of([(a, b) for a in _FAST_CLASSES for b in _FAST_CLASSES if _TABLE[a][b] == D])
 _ACROSS_SPACES = re.compile(rf"([^{_SPACE_LETTER}]){_SPACE_LETTER}+(?=([^{_SPACE_LETTER}]))")
@@ -291,11 +204,8 @@ _BREAKS_ACROSS = {
 }
 
 
-# Characters known to be one column wide and of a simple class: ASCII, Latin-1 and Latin Extended
-# letters, and the Arabic-script letters, digits and punctuation Urdu uses (no combining marks).
-_PLAIN = re.compile(
-    "[ -~\u00a1-\u00ac\u00ae-\u02af\u0600-\u060f\u061b\u061f-\u064a\u0660-\u066f\u0671-\u06d5\u06ee-\u06ff]*"
-)
+# Printable ASCII: one column wide and of a simple class, so no lookup is needed.
+_PLAIN = re.compile("[ -~]*")
 
 
 def _class_of(character: str) -> str:
@@ -364,15 +274,15 @@ def is_plain(text: str) -> bool:
 
 
 def fast_width_breaks(
-    text: str, width: int, start_column: int, prohibited: set[int] | None = None
+    text: str, width: int, start_column: int, prohibited: set[int] | None = None, cjk: bool = False
 ) -> list[int]:
     """:func:`width_breaks` with the same result, looking only at the ends of lines.
 
     The greedy pass breaks each line at its last opportunity that fits (or, for a word longer than the
     line, at the first one after it); so only the neighbourhood of each line's end is examined.
     """
-    if not is_plain(text):
-        return width_breaks(text, width, start_column, prohibited)
+    if cjk or not is_plain(text):
+        return width_breaks(text, width, start_column, prohibited, cjk)
     length = len(text)
     taken: list[int] = []
     line_start = 0

@@ -9,7 +9,9 @@ Python's :mod:`gettext` both accept (lookups fall back to binary search over the
 from __future__ import annotations
 
 import array
+import codecs
 import sys
+from dataclasses import replace
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.po_writer import header_entry
@@ -27,10 +29,41 @@ def _included(entry: CatalogEntry, use_fuzzy: bool) -> bool:
 
 
 def compile_mo(catalog: Catalog, *, use_fuzzy: bool = False) -> bytes:
+    """The ``.mo`` file of a catalog. Its strings are in the charset the header declares, as msgfmt
+    writes them (gettext converts from that charset at run time); a catalog its charset cannot carry
+    is compiled as UTF-8 with the header saying so, as :func:`~toolkit.catalogs.write_po` writes it."""
+    codec = _codec(catalog.header.charset)
+    try:
+        return _compile(catalog, use_fuzzy, codec)
+    except UnicodeEncodeError:
+        return _compile(replace(catalog, header=catalog.header.with_charset("UTF-8")), use_fuzzy, "utf-8")
+
+
+def _codec(charset: str) -> str:
+    try:
+        return codecs.lookup(charset).name
+    except LookupError:
+        return "utf-8"
+
+
+def _reproducible(header: str) -> str:
+    """The header without its first ``POT-Creation-Date:`` line, which msgfmt leaves out so that the
+    same catalog always compiles to the same bytes (write-mo.c, "reproducible builds")."""
+    position = 0
+    while not header.startswith("POT-Creation-Date:", position):
+        newline = header.find("\n", position)
+        if newline < 0:
+            return header
+        position = newline + 1
+    end = header.find("\n", position)
+    return header[:position] + ("" if end < 0 else header[end + 1 :])
+
+
+def _compile(catalog: Catalog, use_fuzzy: bool, codec: str) -> bytes:
     pairs: list[tuple[bytes, bytes]] = []
     if catalog.has_header:
         header = header_entry(catalog)
-        pairs.append((b"", header.msgstr.encode("utf-8")))
+        pairs.append((b"", _reproducible(header.msgstr).encode(codec)))
     for entry in catalog.entries:
         if not _included(entry, use_fuzzy):
             continue
@@ -40,7 +73,7 @@ def compile_mo(catalog: Catalog, *, use_fuzzy: bool = False) -> bytes:
             value = "\x00".join(entry.msgstr_plural)
         else:
             value = entry.msgstr
-        pairs.append((key.encode("utf-8"), value.encode("utf-8")))
+        pairs.append((key.encode(codec), value.encode(codec)))
     pairs.sort(key=lambda pair: pair[0])
 
     count = len(pairs)

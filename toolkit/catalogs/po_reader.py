@@ -12,12 +12,14 @@ import re
 from dataclasses import dataclass
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
+from toolkit.catalogs.flags import parse_flag_line
 
 MAX_PO_BYTES = 64 * 1024 * 1024
 """Largest catalog read (64 MiB: several times a 200,000-entry catalog)."""
 
 _CHARSET = re.compile(rb"charset=([A-Za-z0-9_.:-]+)")
-_ESCAPE = re.compile(r"\\(?:([abfnrtv\\\"'?])|([0-7]{1,3})|x([0-9A-Fa-f]+)|(.)|$)", re.DOTALL)
+# The escapes GNU's lexer knows (po-lex.c, control_sequence); \' and \? are C but not PO.
+_ESCAPE = re.compile(r"\\(?:([abfnrtv\\\"])|([0-7]{1,3})|x([0-9A-Fa-f]+)|(.)|$)", re.DOTALL)
 _SIMPLE_ESCAPES = {
     "a": "\a",
     "b": "\b",
@@ -28,8 +30,6 @@ _SIMPLE_ESCAPES = {
     "v": "\v",
     "\\": "\\",
     '"': '"',
-    "'": "'",
-    "?": "?",
 }
 # A quoted string: everything between the quotes, with escaped characters (\\" included) inside.
 _LITERAL = re.compile(r'\s*"([^"\\]*(?:\\.[^"\\]*)*)"\s*', re.DOTALL)
@@ -60,12 +60,25 @@ class _Draft:
     previous_msgid_plural: str | None = None
     seen_keyword: bool = False
     msgstr_line: int = 0
+    escaped_bytes: bool = False
+    """Some string holds escaped bytes that were no complete character on their own line."""
 
     def __post_init__(self) -> None:
         self.flags: list[str] = []
         self.translator_comments: list[str] = []
         self.extracted_comments: list[str] = []
         self.references: list[str] = []
+
+    def decode_escaped_bytes(self, codec: str) -> None:
+        names = ("context", "msgid", "msgid_plural", "msgstr")
+        for name in (*names, "previous_context", "previous_msgid", "previous_msgid_plural"):
+            value = getattr(self, name)
+            if value is not None:
+                setattr(self, name, _decoded_bytes(value, codec))
+        if self.msgstr_plural is not None:
+            self.msgstr_plural = {
+                index: _decoded_bytes(value, codec) for index, value in self.msgstr_plural.items()
+            }
 
     @property
     def is_empty(self) -> bool:
@@ -79,22 +92,63 @@ class _Draft:
         )
 
 
-def _unescape(text: str) -> str:
-    def replace(match: re.Match[str]) -> str:
+def _unescape(text: str, codec: str) -> str:
+    """The text of a string literal. Octal and hexadecimal escapes are bytes in the file's charset, as
+    GNU reads them (``"caf\\303\\251"`` in a UTF-8 file is ``café``); bytes that are no complete
+    character are surrogate escapes (:func:`_decoded_bytes` finishes them)."""
+    pieces: list[str] = []
+    escaped_bytes = bytearray()
+    position = 0
+
+    def flush_bytes() -> None:
+        if escaped_bytes:
+            # A character's bytes may continue on the next line ("\\303" "\\251"), so bytes that do
+            # not decode yet are kept as surrogate escapes; the entry decodes them once complete.
+            pieces.append(escaped_bytes.decode(codec, "surrogateescape"))
+            escaped_bytes.clear()
+
+    for match in _ESCAPE.finditer(text):
+        if match.start() > position:
+            flush_bytes()
+            pieces.append(text[position : match.start()])
+        position = match.end()
         simple, octal, hexadecimal, other = match.groups()
-        if simple is not None:
-            return _SIMPLE_ESCAPES[simple]
         if octal is not None:
-            return chr(int(octal, 8))
-        if hexadecimal is not None:
-            return chr(int(hexadecimal, 16) & 0xFF)
-        raise ValueError(f"invalid escape sequence '\\{other or ''}'")
+            escaped_bytes.append(int(octal, 8) & 0xFF)
+        elif hexadecimal is not None:
+            escaped_bytes.append(int(hexadecimal, 16) & 0xFF)
+        elif simple is not None:
+            flush_bytes()
+            pieces.append(_SIMPLE_ESCAPES[simple])
+        else:
+            raise ValueError(f"invalid escape sequence '\\{other or ''}'")
+    if position < len(text):
+        flush_bytes()
+        pieces.append(text[position:])
+    flush_bytes()
+    return "".join(pieces)
 
-    return _ESCAPE.sub(replace, text)
+
+_SURROGATE_ESCAPE = re.compile("[\udc80-\udcff]")
 
 
-def decode_po(raw: bytes, file: str) -> str:
-    """Decode with the charset the header declares (UTF-8 when it declares none)."""
+def _decoded_bytes(value: str, codec: str) -> str:
+    """``value`` with the surrogate escapes of escaped bytes decoded in the file's charset."""
+    if _SURROGATE_ESCAPE.search(value) is None:
+        return value
+    raw = value.encode(codec, "surrogateescape")
+    try:
+        return raw.decode(codec)
+    except UnicodeDecodeError as error:
+        raise ValueError(
+            f"escaped bytes {raw[error.start : error.end]!r} are not valid {codec}; "
+            "write the characters themselves"
+        ) from None
+
+
+def decode_po(raw: bytes, file: str) -> tuple[str, str]:
+    """Decode with the charset the header declares (UTF-8 when it declares none); the text and the
+    Python codec it was decoded with."""
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     match = _CHARSET.search(raw[:4096])
@@ -109,7 +163,7 @@ def decode_po(raw: bytes, file: str) -> str:
             file, line, f"unknown charset '{charset}' in the header; save the catalog as UTF-8"
         ) from None
     try:
-        return raw.decode(codec.name)
+        return raw.decode(codec.name), codec.name
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
         raise PoSyntaxError(
@@ -124,13 +178,16 @@ def read_po(data: bytes, name: str) -> Catalog:
         raise PoSyntaxError(
             name, None, f"file is {len(data):,} bytes; catalogs are limited to {MAX_PO_BYTES:,}"
         )
-    return parse_po(decode_po(data, name), name)
+    text, codec = decode_po(data, name)
+    return parse_po(text, name, codec)
 
 
-def parse_po(text: str, file: str) -> Catalog:
+def parse_po(text: str, file: str, codec: str = "utf-8") -> Catalog:
+    """The catalog in a PO file's text; ``codec`` is the charset the file was decoded from, which
+    octal and hexadecimal escapes are bytes of."""
     entries: list[CatalogEntry] = []
     header: Header | None = None
-    seen: dict[tuple[str | None, str, bool], int] = {}
+    seen: dict[tuple[str | None, str], tuple[int, bool]] = {}
     draft = _Draft()
     # Which string a continuation line extends: (attribute, plural index or None).
     target: tuple[str, int | None] | None = None
@@ -161,9 +218,12 @@ def parse_po(text: str, file: str) -> Catalog:
                 raise fail("unterminated string: a string must start and end with a double quote on one line")
             raise fail('unescaped double quote inside a string; write it as \\"')
         try:
-            return _unescape(match.group(1))
+            value = _unescape(match.group(1), codec)
         except ValueError as error:
             raise fail(str(error)) from None
+        if _SURROGATE_ESCAPE.search(value) is not None:
+            draft.escaped_bytes = True
+        return value
 
     def extend(value: str) -> None:
         assert target is not None
@@ -179,6 +239,11 @@ def parse_po(text: str, file: str) -> Catalog:
         if draft.is_empty:
             draft = _Draft()
             return
+        if draft.escaped_bytes:
+            try:
+                draft.decode_escaped_bytes(codec)
+            except ValueError as error:
+                raise PoSyntaxError(file, draft.line, str(error)) from None
         msgid = draft.msgid
         if msgid is None:
             raise PoSyntaxError(file, draft.line, "entry has comments or flags but no msgid")
@@ -205,20 +270,34 @@ def parse_po(text: str, file: str) -> Catalog:
                     draft.line,
                     'a second header entry (msgid ""); only the first entry may be the header',
                 )
-            header = Header.parse(draft.msgstr or "", tuple(draft.translator_comments), tuple(draft.flags))
+            header = Header.parse(
+                draft.msgstr or "",
+                tuple(draft.translator_comments),
+                tuple(draft.flags),
+                extracted_comments=tuple(draft.extracted_comments),
+                references=tuple(draft.references),
+            )
             draft = _Draft()
             return
-        identity = (draft.context, msgid, draft.obsolete)
+        # GNU refuses an obsolete entry beside an active one of the same identity too ("duplicate
+        # message definition"): msgfmt could not tell which one is meant.
+        identity = (draft.context, msgid)
         if identity in seen:
             what = (
                 f"msgctxt {draft.context!r} and msgid {draft.msgid!r}"
                 if draft.context is not None
                 else f"msgid {draft.msgid!r}"
             )
-            raise PoSyntaxError(
-                file, draft.line, f"duplicate entry: {what} is already defined on line {seen[identity]}"
+            first_line, first_obsolete = seen[identity]
+            advice = (
+                "; an obsolete (#~) entry and an active one cannot share it: delete the obsolete one"
+                if first_obsolete != draft.obsolete
+                else ""
             )
-        seen[identity] = draft.line
+            raise PoSyntaxError(
+                file, draft.line, f"duplicate entry: {what} is already defined on line {first_line}{advice}"
+            )
+        seen[identity] = (draft.line, draft.obsolete)
         entries.append(
             CatalogEntry(
                 msgid=msgid,
@@ -271,7 +350,8 @@ def parse_po(text: str, file: str) -> Catalog:
                 draft.line = line_number
             marker = stripped[1:2]
             if marker == ",":
-                draft.flags.extend(flag.strip() for flag in stripped[2:].split(",") if flag.strip())
+                # Each "#," line replaces the flags of earlier ones, as GNU reads them.
+                draft.flags[:] = parse_flag_line(stripped[2:])
                 target = None
             elif marker == ".":
                 draft.extracted_comments.append(stripped[3:] if stripped[2:3] == " " else stripped[2:])

@@ -15,48 +15,17 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry
+from toolkit.catalogs.flags import NO_WRAP, normalized_flags
+from toolkit.catalogs.format_directives import directive_interiors, first_format_language
 from toolkit.catalogs.line_breaking import fast_width_breaks, is_plain
 
 PAGE_WIDTH = 79
+NO_WRAP_WIDTH = 2**31 - 1
+"""GNU's width for ``#, no-wrap`` entries (INT_MAX): their strings break only after newlines."""
 
-# Format flags in the order GNU gettext 0.21 writes them (its format_language table).
-_FORMAT_LANGUAGES = [
-    "c",
-    "objc",
-    "python",
-    "python-brace",
-    "java",
-    "java-printf",
-    "csharp",
-    "javascript",
-    "scheme",
-    "lisp",
-    "elisp",
-    "librep",
-    "ruby",
-    "sh",
-    "awk",
-    "lua",
-    "object-pascal",
-    "smalltalk",
-    "qt",
-    "qt-plural",
-    "kde",
-    "kde-kuit",
-    "boost",
-    "tcl",
-    "perl",
-    "perl-brace",
-    "php",
-    "gcc-internal",
-    "gfc-internal",
-    "ycp",
-]
-_FORMAT_ORDER = {
-    flag: index
-    for index, language in enumerate(_FORMAT_LANGUAGES)
-    for flag in (f"{language}-format", f"no-{language}-format", f"possible-{language}-format")
-}
+# The charsets in which libunistring treats ambiguous characters as ideographs, under the names
+# GNU's po_charset_canonicalize gives them (is_cjk_encoding in libunistring's uniwidth/cjk.h).
+_CJK_CHARSETS = {"EUC-JP", "GB2312", "GBK", "EUC-TW", "BIG5", "EUC-KR", "CP949", "JOHAB"}
 _ESCAPES = {"\a": "\\a", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\v": "\\v"}
 _ESCAPES.update({"\\": "\\\\", '"': '\\"'})
 
@@ -77,6 +46,18 @@ def _escape(portion: str) -> tuple[str, set[int]]:
     return escaped, {match.start() + 1 for match in _ESCAPED_PAIR.finditer(escaped)}
 
 
+def _escaped_positions(portion: str, offset: int, interiors: set[int]) -> set[int]:
+    """Where, in the escaped ``portion`` (which starts at ``offset`` of its value), the characters at
+    the value indexes ``interiors`` begin."""
+    positions: set[int] = set()
+    position = 0
+    for index, character in enumerate(portion, start=offset):
+        if index in interiors:
+            positions.add(position)
+        position += 2 if character in _ESCAPES else 1
+    return positions
+
+
 def _portions(value: str) -> list[str]:
     """Split after each newline, as GNU does: every portion but the last ends with its newline."""
     if "\n" not in value:
@@ -93,27 +74,44 @@ def _is_narrow(text: str) -> bool:
     return text.isascii() or is_plain(text)
 
 
-def wrap_field(name: str, value: str, prefix: str = "") -> Iterator[str]:
-    """The lines of one keyword and its string, e.g. ``msgid "..."``, wrapped as GNU wraps them."""
+def wrap_field(
+    name: str,
+    value: str,
+    prefix: str = "",
+    *,
+    wrap: bool = True,
+    cjk: bool = False,
+    format_language: str | None = None,
+) -> Iterator[str]:
+    """The lines of one keyword and its string, e.g. ``msgid "..."``, wrapped as GNU wraps them: at
+    :data:`PAGE_WIDTH`, or only after newlines when ``wrap`` is false (``#, no-wrap``); ``cjk`` for
+    the legacy CJK charsets, where libunistring counts widths and ambiguous characters differently;
+    never inside a directive of ``format_language`` (the entry's first format flag)."""
+    page_width = PAGE_WIDTH if wrap else NO_WRAP_WIDTH
     portions = _portions(value)
     if len(portions) == 1:
         escaped, prohibited = _escape(portions[0])
-        if len(prefix) + len(name) + len(escaped) + 3 <= PAGE_WIDTH and _is_narrow(escaped):
+        if len(prefix) + len(name) + len(escaped) + 3 <= page_width and (not cjk and _is_narrow(escaped)):
             yield f'{prefix}{name} "{escaped}"'
             return
     after_break = len(prefix) + 1
-    width = PAGE_WIDTH - 1 - after_break
+    width = page_width - 1 - after_break
     first_line = True
+    interiors = directive_interiors(value, format_language, name.startswith("msgstr"))
+    offset = 0
     for index, portion in enumerate(portions):
         escaped, prohibited = _escape(portion)
+        if interiors:
+            prohibited |= _escaped_positions(portion, offset, interiors)
+        offset += len(portion)
         if escaped.endswith("\\n") and len(escaped) >= 2:
             prohibited.add(len(escaped) - 2)  # never break right before the final \n
         start = len(name) + 1 if first_line else 0
-        breaks = fast_width_breaks(escaped, width, start, prohibited)
+        breaks = fast_width_breaks(escaped, width, start, prohibited, cjk)
         if first_line and escaped and (index < len(portions) - 1 or start > width or breaks):
             yield f'{prefix}{name} ""'
             first_line = False
-            breaks = fast_width_breaks(escaped, width, 0, prohibited)
+            breaks = fast_width_breaks(escaped, width, 0, prohibited, cjk)
         lead = f"{prefix}{name} " if first_line else prefix
         first_line = False
         previous = 0
@@ -125,13 +123,13 @@ def wrap_field(name: str, value: str, prefix: str = "") -> Iterator[str]:
 
 
 def _flags_line(entry: CatalogEntry, first_translation: str) -> str | None:
-    flags: list[str] = []
-    if entry.is_fuzzy and first_translation:
-        flags.append(FUZZY)
-    formats = sorted((flag for flag in entry.flags if flag in _FORMAT_ORDER), key=_FORMAT_ORDER.__getitem__)
-    flags.extend(formats)
-    flags.extend(flag for flag in entry.flags if flag.startswith("range:"))
-    flags.extend(flag for flag in entry.flags if flag in ("wrap", "no-wrap"))
+    # GNU writes fuzzy only on an entry with a translation, and no range on an obsolete entry
+    # (write-po.c, message_print_obsolete keeps only fuzzy, format flags and no-wrap).
+    flags = [
+        flag
+        for flag in normalized_flags(entry.flags)
+        if (flag != FUZZY or first_translation) and not (entry.obsolete and flag.startswith("range:"))
+    ]
     if not flags:
         return None
     return "#, " + ", ".join(flags)
@@ -158,64 +156,75 @@ def _first_translation(entry: CatalogEntry) -> str:
     return translations[0] if translations else ""
 
 
-def _entry_lines(entry: CatalogEntry) -> Iterator[str]:
+def _entry_lines(entry: CatalogEntry, cjk: bool = False) -> Iterator[str]:
     first_translation = _first_translation(entry)
     yield from _comment_lines(entry)
     flags = _flags_line(entry, first_translation)
     if flags:
         yield flags
+    wrap = NO_WRAP not in normalized_flags(entry.flags)
     previous_prefix, prefix = ("#~| ", "#~ ") if entry.obsolete else ("#| ", "")
+    fields: list[tuple[str, str, str]] = []
     if entry.previous_context is not None:
-        yield from wrap_field("msgctxt", entry.previous_context, previous_prefix)
+        fields.append(("msgctxt", entry.previous_context, previous_prefix))
     if entry.previous_msgid is not None:
-        yield from wrap_field("msgid", entry.previous_msgid, previous_prefix)
+        fields.append(("msgid", entry.previous_msgid, previous_prefix))
     if entry.previous_msgid_plural is not None:
-        yield from wrap_field("msgid_plural", entry.previous_msgid_plural, previous_prefix)
+        fields.append(("msgid_plural", entry.previous_msgid_plural, previous_prefix))
     if entry.context is not None:
-        yield from wrap_field("msgctxt", entry.context, prefix)
-    yield from wrap_field("msgid", entry.msgid, prefix)
+        fields.append(("msgctxt", entry.context, prefix))
+    fields.append(("msgid", entry.msgid, prefix))
     if entry.msgid_plural is not None:
-        yield from wrap_field("msgid_plural", entry.msgid_plural, prefix)
+        fields.append(("msgid_plural", entry.msgid_plural, prefix))
         for index, translation in enumerate(entry.msgstr_plural or ("",)):
-            yield from wrap_field(f"msgstr[{index}]", translation, prefix)
+            fields.append((f"msgstr[{index}]", translation, prefix))
     else:
-        yield from wrap_field("msgstr", entry.msgstr, prefix)
+        fields.append(("msgstr", entry.msgstr, prefix))
+    language = first_format_language(normalized_flags(entry.flags))
+    for name, value, field_prefix in fields:
+        yield from wrap_field(name, value, field_prefix, wrap=wrap, cjk=cjk, format_language=language)
 
 
 def header_entry(catalog: Catalog) -> CatalogEntry:
     header = catalog.header
     return CatalogEntry(
-        msgid="", msgstr=header.msgstr(), flags=header.flags, translator_comments=header.comments
+        msgid="",
+        msgstr=header.msgstr(),
+        flags=header.flags,
+        translator_comments=header.comments,
+        extracted_comments=header.extracted_comments,
+        references=header.references,
     )
 
 
 def format_po(catalog: Catalog) -> str:
-    """The PO text of a catalog: header, active entries in order, then obsolete entries."""
+    """The PO text of a catalog: header, active entries in order, then obsolete entries. Lines are
+    broken as msgcat breaks them in the charset the header declares."""
     blocks: list[str] = []
     entries = [entry for entry in catalog.entries if not entry.obsolete]
     entries += [entry for entry in catalog.entries if entry.obsolete and _first_translation(entry)]
     if catalog.has_header:
         entries.insert(0, header_entry(catalog))
+    cjk = catalog.header.charset.upper() in _CJK_CHARSETS
     for entry in entries:
-        blocks.append("\n".join(_entry_lines(entry)) + "\n")
+        blocks.append("\n".join(_entry_lines(entry, cjk)) + "\n")
     return "\n".join(blocks)
 
 
 def write_po(catalog: Catalog) -> bytes:
     """The PO file of a catalog, encoded as its header's ``charset`` says.
 
-    A catalog whose text its declared charset cannot carry (Urdu in an ISO-8859-1 catalog) is written as
-    UTF-8 with the header saying so: the bytes and the header never disagree.
+    A catalog whose text its declared charset cannot carry (Urdu in an ISO-8859-1 catalog), or whose
+    charset Python does not know, is written as UTF-8 with the header saying so: the bytes and the
+    header never disagree.
     """
-    text = format_po(catalog)
-    charset = catalog.header.charset
     try:
-        codec = codecs.lookup(charset).name
+        codec = codecs.lookup(catalog.header.charset).name
     except LookupError:
-        codec = "utf-8"
-    if codec == "utf-8":
-        return text.encode("utf-8")
-    try:
-        return text.encode(codec)
-    except UnicodeEncodeError:
-        return format_po(replace(catalog, header=catalog.header.with_charset("UTF-8"))).encode("utf-8")
+        codec = None
+    if codec is not None:
+        try:
+            return format_po(catalog).encode(codec)
+        except UnicodeEncodeError:
+            pass
+    return format_po(replace(catalog, header=catalog.header.with_charset("UTF-8"))).encode("utf-8")

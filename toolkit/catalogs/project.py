@@ -18,12 +18,12 @@ from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.merge import MergeError, MergeSummary, merge, new_catalog_header
 from toolkit.catalogs.mo_writer import compile_mo
 from toolkit.catalogs.po_reader import PoSyntaxError, read_po
-from toolkit.catalogs.po_writer import format_po
+from toolkit.catalogs.po_writer import write_po
 from toolkit.catalogs.soundness import CatalogProblem, catalog_problems
 from toolkit.catalogs.statistics import CatalogStatistics, catalog_statistics
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
-from toolkit.files import write_bytes_atomic, write_text_atomic
+from toolkit.files import write_bytes_atomic
 from toolkit.model import Content
 
 
@@ -58,11 +58,12 @@ def templates(config: ProjectConfig, with_lines: bool = False) -> dict[str, Cata
 def extract(config: ProjectConfig, with_lines: bool = False) -> Outcomes:
     layout = CatalogLayout.for_project(config)
     outcomes = Outcomes()
-    rendered = {domain: format_po(template) for domain, template in templates(config, with_lines).items()}
-    for domain, text in rendered.items():
+    rendered = {domain: write_po(template) for domain, template in templates(config, with_lines).items()}
+    for domain, data in rendered.items():
         path = layout.template(domain)
-        changed = write_text_atomic(path, text)
-        outcomes.files.append(FileOutcome(path, changed, f"{text.count(chr(10) + 'msgctxt ')} entries"))
+        changed = write_bytes_atomic(path, data)
+        entries = data.count(b"\nmsgctxt ")
+        outcomes.files.append(FileOutcome(path, changed, f"{entries} entries"))
     return outcomes
 
 
@@ -111,14 +112,6 @@ def language_name(locale: str) -> str:
         return locale
 
 
-def _declares_utf8(catalog: Catalog) -> bool:
-    content_type = catalog.header.get("Content-Type")
-    if content_type is None:
-        return True  # no charset declared: readers assume UTF-8
-    charset = content_type.lower().partition("charset=")[2].strip()
-    return charset in ("utf-8", "utf8", "charset")
-
-
 def catalog_with_problems(path: Path, locale: str) -> tuple[Catalog, list[CatalogProblem]]:
     """A catalog read from ``path``, with every problem that makes it unusable for ``locale``."""
     file = display_path(path)
@@ -136,11 +129,6 @@ def _validated_existing(path: Path, locale: str) -> Catalog:
     catalog, problems = catalog_with_problems(path, locale)
     if problems:
         raise CatalogError(display_path(path), problems[0].line, problems[0].message)
-    if not _declares_utf8(catalog):
-        # quizkit writes UTF-8; the header must say so, or the next reader decodes the bytes wrongly.
-        catalog = replace(
-            catalog, header=catalog.header.with_field("Content-Type", "text/plain; charset=UTF-8")
-        )
     return catalog
 
 
@@ -168,7 +156,8 @@ class PlannedCatalog:
     path: Path
     locale: str
     domain: str
-    text: str
+    data: bytes
+    """The file's bytes, as :func:`toolkit.catalogs.write_po` encodes them (in the header's charset)."""
     summary: MergeSummary
     created: bool
 
@@ -224,7 +213,7 @@ def plan_catalog(
         raise CatalogError(display_path(path), error.line, error.message) from None
     if waiting:
         merged, _ = apply_imported(merged, existing, waiting)
-    return PlannedCatalog(path, locale, domain, format_po(merged), summary, created)
+    return PlannedCatalog(path, locale, domain, write_po(merged), summary, created)
 
 
 def update(
@@ -235,7 +224,7 @@ def update(
     written_templates = extract(config)
     planned = plan_update(config, locales)
     return written_templates, [
-        (plan, write_text_atomic(plan.path, plan.text, durable=True)) for plan in planned
+        (plan, write_bytes_atomic(plan.path, plan.data, durable=True)) for plan in planned
     ]
 
 
@@ -261,17 +250,15 @@ def _entries_signature(catalog: Catalog) -> list[tuple[object, ...]]:
 
 def stale_files(config: ProjectConfig, locales: Sequence[str] | None = None) -> list[Path]:
     """Templates and catalogs that ``update`` would change (ignoring wrapping and dates)."""
-    from toolkit.catalogs.po_reader import parse_po
-
     layout = CatalogLayout.for_project(config)
     stale: list[Path] = []
     for domain, template in templates(config).items():
         path = layout.template(domain)
-        expected = parse_po(format_po(template), str(path))
+        expected = read_po(write_po(template), str(path))
         if not path.exists() or _entries_signature(read_catalog(path)) != _entries_signature(expected):
             stale.append(path)
     for plan in plan_update(config, locales):
-        expected = parse_po(plan.text, str(plan.path))
+        expected = read_po(plan.data, str(plan.path))
         if plan.created or _entries_signature(read_catalog(plan.path)) != _entries_signature(expected):
             stale.append(plan.path)
     return stale
@@ -367,7 +354,7 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
     layout = CatalogLayout.for_project(config)
     current: dict[Path, Catalog] = {}
     baselines: dict[Path, Catalog] = {}
-    originals: dict[Path, str] = {}
+    originals: dict[Path, bytes] = {}
     outcomes: list[XliffImport] = []
     for path in paths:
         file = display_path(path)
@@ -403,7 +390,7 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
                         "run quizkit update first",
                     )
                 current[catalog_path] = baselines[catalog_path] = _validated_existing(catalog_path, locale)
-                originals[catalog_path] = format_po(current[catalog_path])
+                originals[catalog_path] = write_po(current[catalog_path])
             try:
                 current[catalog_path], summary = apply_units(
                     current[catalog_path], locale, document.units, baselines[catalog_path]
@@ -422,9 +409,9 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
                 )
             )
     changed = {
-        catalog_path: write_text_atomic(catalog_path, format_po(catalog), durable=True)
+        catalog_path: write_bytes_atomic(catalog_path, data, durable=True)
         for catalog_path, catalog in current.items()
-        if format_po(catalog) != originals[catalog_path] or not catalog_path.exists()
+        if (data := write_po(catalog)) != originals[catalog_path] or not catalog_path.exists()
     }
     return [
         replace(outcome, changed=bool(outcome.updated) and changed.get(outcome.catalog, False))

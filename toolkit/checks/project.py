@@ -96,7 +96,7 @@ def run_checks(
                 raise CatalogError(
                     file,
                     None,
-                    "--fix rewrites UTF-8 catalogs only; quizkit update converts this one to UTF-8",
+                    "--fix rewrites UTF-8 catalogs only; convert this one first: msgconv --to-code=UTF-8",
                 ) from None
             fixed_text, fixes = apply_fixes(text, findings, locale)
             if fixes:

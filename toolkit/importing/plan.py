@@ -43,7 +43,7 @@ from toolkit.catalogs.merge import new_catalog_header
 from toolkit.catalogs.po_writer import format_po
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, is_interface_file, validate_file
-from toolkit.files import confined, write_text_atomic
+from toolkit.files import confined, write_bytes_atomic, write_text_atomic
 from toolkit.importing.scraped_page import PageError, PageText, ScrapedPage, parse_page
 from toolkit.model import InterfaceMessages
 
@@ -312,29 +312,30 @@ def write_import(plan: ImportPlan, *, force: bool = False) -> list[Path]:
     if plan.existing and not force:
         raise ImportConflictError(plan.existing[0])
     write_text_atomic(plan.content_path, plan.content_text, durable=True)
-    write_text_atomic(plan.catalog_path, _kept_translations(plan), durable=True)
+    write_bytes_atomic(plan.catalog_path, _kept_translations(plan), durable=True)
     return [plan.content_path, plan.catalog_path]
 
 
-def _kept_translations(plan: ImportPlan) -> str:
+def _kept_translations(plan: ImportPlan) -> bytes:
     """The new catalog, merged with the one it replaces so that no translation is lost.
 
     Translations of keys the import no longer has become obsolete entries (#~), and keys it keeps
-    keep their translations (fuzzy where the source text changed), as ``quizkit update`` would.
+    keep their translations (fuzzy where the source text changed), as ``quizkit update`` would. The
+    bytes are :func:`toolkit.catalogs.write_po`'s: in the charset the merged catalog's header declares.
     """
-    if not plan.catalog_path.exists():
-        return plan.catalog_text
     from toolkit.catalogs.merge import merge
     from toolkit.catalogs.po_reader import PoSyntaxError, parse_po, read_po
-    from toolkit.catalogs.po_writer import format_po
+    from toolkit.catalogs.po_writer import write_po
 
+    if not plan.catalog_path.exists():
+        return write_po(parse_po(plan.catalog_text, str(plan.catalog_path)))
     try:
         existing = read_po(plan.catalog_path.read_bytes(), str(plan.catalog_path))
     except PoSyntaxError:
         raise ImportConflictError(plan.catalog_path) from None
     fresh = parse_po(plan.catalog_text, str(plan.catalog_path))
     merged, _ = merge(fresh, existing, existing.header.plural_count or fresh.header.plural_count or 2)
-    return format_po(merged)
+    return write_po(merged)
 
 
 def _normalizations(plan: ImportPlan) -> Iterator[dict[str, object]]:
