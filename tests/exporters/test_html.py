@@ -24,6 +24,7 @@ from toolkit.exporters.html import (
     option_order,
     plain_title,
     player_asset,
+    player_page,
     script_json,
     segments,
 )
@@ -110,8 +111,9 @@ URDU = {
 }
 
 
-def sample_request() -> ExportRequest:
-    """The sample quiz in en and ur, with the project's real interface messages and their Urdu catalog."""
+def sample_request(untranslated: frozenset[str] = frozenset()) -> ExportRequest:
+    """The sample quiz in en and ur, with the project's real interface messages and their Urdu catalog;
+    the keys in ``untranslated`` have no Urdu (their question falls back to English)."""
     from toolkit.catalogs.po_reader import parse_po
 
     quiz = sample_quiz()
@@ -123,7 +125,10 @@ def sample_request() -> ExportRequest:
         )
     )
     entries = tuple(
-        CatalogEntry(msgid=text.source, msgstr=URDU[text.key], context=text.key) for text in quiz.texts()
+        CatalogEntry(
+            msgid=text.source, msgstr="" if text.key in untranslated else URDU[text.key], context=text.key
+        )
+        for text in quiz.texts()
     )
     catalog = Catalog(header, entries)
     interface = load_content(ROOT / "content").interface
@@ -142,8 +147,22 @@ def sample_request() -> ExportRequest:
     )
 
 
-def sample_pages() -> dict[PurePosixPath, bytes]:
-    return {output.path: output.data for output in HtmlExporter().export(sample_request())}
+def sample_pages(untranslated: frozenset[str] = frozenset()) -> dict[PurePosixPath, bytes]:
+    return {output.path: output.data for output in HtmlExporter().export(sample_request(untranslated))}
+
+
+FALLEN_BACK = frozenset({"sample.questions.pick-many.prompt"})
+"""An untranslated prompt: in Urdu, the whole second question falls back to English."""
+
+
+def delivery_pages() -> dict[PurePosixPath, bytes]:
+    """The sample quiz's player pages without the answer key, as ``player_page`` writes them."""
+    request = sample_request()
+    every = request.versions("sample")
+    return {
+        PurePosixPath("sample") / f"{localized.locale.tag}.html": player_page(localized, every, answers=False)
+        for localized in every
+    }
 
 
 def page_data(document: Any) -> dict[str, Any]:
@@ -247,18 +266,29 @@ def test_lang_dir_and_isolation(exported: Path) -> None:
 
 def test_every_interface_string_the_player_uses_exists() -> None:
     script = player_asset("player.js")
+    # The name is the first argument of message() and messageBlock(): a literal or a choice of two.
     used = {
         name
-        for arguments in re.findall(r"message\(([^{)]*)", script)
-        for name in re.findall(r'"([a-z-]+)"', arguments)
+        for argument in re.findall(r'message(?:Block)?\(((?:[a-z]+ \? )?"[a-z-]+"(?: : "[a-z-]+")?)', script)
+        for name in re.findall(r'"([a-z-]+)"', argument)
     }
-    assert used >= {"question-progress", "check-answer", "score", "restart", "explanation"}
+    assert used >= {
+        "question-progress",
+        "check-answer",
+        "score",
+        "restart",
+        "explanation",
+        "review",
+        "your-answer",
+        "correct-answer",
+        "not-answered",
+    }
     interface = load_content(ROOT / "content").interface
     assert interface is not None
     names = {message.name for message in interface.messages}
-    assert used | {"language", "guide-linked-quiz"} <= names
+    assert used | {"language", "guide-linked-quiz", "quiz-list"} <= names
     ui = (ROOT / "locales/ur/LC_MESSAGES/ui.po").read_text(encoding="utf-8")
-    for name in used:
+    for name in used | {"quiz-list"}:
         assert f'msgctxt "ui.{name}"' in ui
 
 
