@@ -342,3 +342,39 @@ def test_segments_and_title() -> None:
     assert segments("PyTorch on 8-GPU", "ltr") == [["text", "PyTorch on 8-GPU"]]
     assert plain_title("کوئز C++", "rtl") == "کوئز \u2068C++\u2069"
     assert plain_title("C++ quiz", "ltr") == "C++ quiz"
+
+
+def test_index_page_heading_and_titles_in_every_locale() -> None:
+    index = sample_pages()[PurePosixPath("index.html")]
+    document = lxml.html.fromstring(index)
+    assert document.findtext(".//title") == "Quizzes · \u2068کوئز کی فہرست\u2069"
+    (heading,) = document.xpath("//h1")
+    assert [
+        (span.get("lang"), span.get("dir"), span.text_content()) for span in heading.xpath("span[@lang]")
+    ] == [
+        ("en", "ltr", "Quizzes"),
+        ("ur", "rtl", "کوئز کی فہرست"),
+    ]
+    (title,) = document.xpath("//section[@aria-labelledby='quiz-sample']/h2[@id='quiz-sample']")
+    spans = title.xpath("span[@lang]")
+    assert [(span.get("lang"), span.get("id"), span.text_content()) for span in spans] == [
+        ("en", "title-sample-en", f"Sample {HOSTILE} quiz"),
+        ("ur", "title-sample-ur", f"نمونہ {HOSTILE} کوئز"),
+    ]
+    links = document.xpath("//section//li/a")
+    assert [(link.text, link.get("hreflang"), link.get("aria-describedby")) for link in links] == [
+        ("English", "en", "title-sample-en"),
+        ("اردو", "ur", "title-sample-ur"),
+    ]
+
+
+def test_interface_messages_carry_the_language_they_are_written_in() -> None:
+    request = sample_request(FALLEN_BACK)
+    urdu = page_data(lxml.html.fromstring(player_page(request.localized[("sample", "ur")], [])))
+    assert [question["lang"] for question in urdu["view"]["questions"]] == ["ur", "en"]
+    messages = urdu["view"]["messages"]
+    assert {(message["lang"], message["dir"]) for message in messages.values()} == {("ur", "rtl")}
+    english = page_data(lxml.html.fromstring(player_page(request.localized[("sample", "en")], [])))
+    assert {(message["lang"], message["dir"]) for message in english["view"]["messages"].values()} == {
+        ("en", "ltr")
+    }
