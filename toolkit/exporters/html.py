@@ -272,14 +272,15 @@ def player_page(localized: LocalizedQuiz, others: Sequence[LocalizedQuiz], answe
 
 
 def _interface_text(
-    request: ExportRequest, locale: LocaleInfo, source: LocaleInfo, name: str
+    request: ExportRequest, locale: LocaleInfo, source: LocaleInfo, name: str, default: str
 ) -> tuple[str, LocaleInfo]:
     """An interface message in ``locale`` with the locale it is written in: the source where the
-    ``ui`` catalog has no usable translation (untranslated, fuzzy or for an older source text)."""
+    ``ui`` catalog has no usable translation (untranslated, fuzzy or for an older source text), and
+    ``default`` where the project's ``ui.yaml`` lacks the message (as the player's "Language")."""
     interface = request.content.interface
     message = next((every for every in interface.messages if every.name == name), None) if interface else None
     if message is None or message.is_plural:
-        return name, source
+        return default, source
     if locale.locale != source.locale and (locale.locale, UI_DOMAIN) in request.catalogs:
         entry = request.catalogs[(locale.locale, UI_DOMAIN)].by_context().get(message.key)
         if entry is not None and entry.is_translated and entry.msgid == message.source:
@@ -315,7 +316,7 @@ def index_page(request: ExportRequest) -> bytes:
         locales = [source]
     headings = []
     for locale in locales:
-        heading = _interface_text(request, locale, source, "quiz-list")
+        heading = _interface_text(request, locale, source, "quiz-list", "Quizzes")
         if heading not in headings:
             headings.append(heading)
     html = etree.Element("html", lang=source.tag, dir=source.direction)
