@@ -327,6 +327,21 @@ def test_no_serious_accessibility_violations(browser: Any, pages: Path) -> None:
         page.reload()
         page.evaluate(axe)
         states.append(page.evaluate("axe.run(document).then(r => r.violations)"))
+        visited: list[str] = []
+        # A question that fell back to English, after checking; the review; the variant without answers.
+        for folder, hash_ in (
+            ("fallback-quiz", "#q=2"),
+            ("sample-quiz", "#q=3&answers=plain.adam"),
+            ("delivery-quiz", "#q=3&answers=plain.adam"),
+        ):
+            visited.append((pages / folder / "sample" / f"{locale}.html").as_uri())
+            page.goto(visited[-1] + hash_)
+            page.reload()
+            if folder == "fallback-quiz":
+                page.check("input[value='adam']")
+                page.click("button.check")
+            page.evaluate(axe)
+            states.append(page.evaluate("axe.run(document).then(r => r.violations)"))
         for violations in states:
             serious = [
                 (violation["id"], violation["impact"], [node["target"] for node in violation["nodes"]])
@@ -334,7 +349,7 @@ def test_no_serious_accessibility_violations(browser: Any, pages: Path) -> None:
                 if violation["impact"] in ("serious", "critical")
             ]
             assert serious == [], serious
-        watched.close()
+        watched.close(*visited)
     watched = Watched(browser, pages / "index.html")
     watched.page.evaluate(axe)
     violations = watched.page.evaluate("axe.run(document).then(r => r.violations)")
@@ -541,7 +556,11 @@ def test_delivery_variant_reviews_only_the_choices(browser: Any, pages: Path) ->
             for option in chosen:
                 page.check(f"input[value='{option}']")
             assert page.text_content(".feedback") == ""  # nothing graded, nothing told
-            page.click("button.next")
+            if index == 0:  # keyboard: Enter on the chosen option moves on
+                page.focus(f"input[value='{chosen[0]}']")
+                page.keyboard.press("Enter")
+            else:
+                page.click("button.next")
             assert index == 1 or page.eval_on_selector("progress", "bar => bar.value") == index + 1
         assert page.locator("#score").count() == 0
         assert page.evaluate("document.activeElement.id") == "review-heading"

@@ -222,7 +222,11 @@
     });
     form.addEventListener("submit", function (event) {
       event.preventDefault();
-      if (!graded || state.checked || selected(form).length === 0) {
+      if (!graded) {
+        next.click(); // Enter in the form moves on, as "Check answer" does in the graded player
+        return;
+      }
+      if (state.checked || selected(form).length === 0) {
         return;
       }
       checkAnswer(form, feedback, question, texts);
