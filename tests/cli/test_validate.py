@@ -16,7 +16,7 @@ INVALID = ROOT / "tests" / "content" / "invalid"
 def test_shipped_content_is_valid() -> None:
     result = run_quizkit(ROOT, "validate")
     assert result.returncode == 0
-    assert result.stdout == "2 files valid: 1 quiz (8 questions), 20 interface messages\n"
+    assert result.stdout == "2 files valid: 1 quiz (8 questions), 25 interface messages\n"
     assert result.stderr == ""
 
 

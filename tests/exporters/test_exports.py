@@ -125,12 +125,22 @@ def test_icu_messages_format_in_intl_messageformat(exported: Path) -> None:
     ]
 
 
-def i18next_requests(locale: str) -> list[dict[str, Any]]:
-    content = load_content(ROOT / "content")
+def i18next_key(key: str) -> str:
+    """A translation key as the i18next export documents it: the namespace (quiz id) left out, and
+    option feedback in i18next's context form, ``options.<id>_feedback``."""
+    within = key.split(".", 1)[1]
+    option, dot, last = within.rpartition(".")
+    if dot and last == "feedback" and option.rsplit(".", 2)[-2:-1] == ["options"]:
+        return f"{option}_feedback"
+    return within
+
+
+def i18next_requests(locale: str, root: Path = ROOT) -> list[dict[str, Any]]:
+    content = load_content(root / "content")
     requests: list[dict[str, Any]] = []
     for quiz in content.quizzes:
         for text in quiz.texts():
-            requests.append({"lng": locale, "ns": quiz.id, "key": text.key.split(".", 1)[1]})
+            requests.append({"lng": locale, "ns": quiz.id, "key": i18next_key(text.key)})
     assert content.interface is not None
     for message in content.interface.messages:
         values = {placeholder.name: 3 for placeholder in message.placeholders}
@@ -142,6 +152,110 @@ def i18next_requests(locale: str) -> list[dict[str, Any]]:
         else:
             requests.append({"lng": locale, "ns": "ui", "key": message.name, "options": values})
     return requests
+
+
+def resolve_in_i18next(resources: Path, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``requests`` answered by the real i18next package in Node: ``exists`` and ``value`` each."""
+    if not (NODE / "node_modules" / "i18next").exists() or shutil.which("node") is None:
+        pytest.skip("Node consumers are not installed (npm ci in tests/node; .ci/run does it)")
+    result = subprocess.run(
+        ["node", str(NODE / "i18next-consumer.mjs")],
+        input=json.dumps({"resources": str(resources), "requests": requests}),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    answers: list[dict[str, Any]] = json.loads(result.stdout)
+    return answers
+
+
+FEEDBACK_PROJECT = Path(__file__).parent / "i18next_project"
+
+
+@pytest.fixture
+def feedback_project(tmp_path: Path, quizkit: Quizkit) -> Path:
+    """A project of its own, with option feedback: catalogs made by quizkit update, then translated."""
+    project = tmp_path / "project"
+    shutil.copytree(FEEDBACK_PROJECT, project)
+    translations = load(project / "translations-ur.json")
+    result = quizkit(project, "update")
+    assert result.returncode == 0, result.stdout + result.stderr
+    for domain in ("feedback", "ui"):
+        path = project / f"locales/ur/LC_MESSAGES/{domain}.po"
+        text = path.read_text(encoding="utf-8")
+        for key, value in translations.items():
+            marker = f'msgctxt "{key}"\n'
+            if marker not in text:
+                continue
+            start = text.index(marker)
+            if isinstance(value, list):
+                for index, form in enumerate(value):
+                    empty = f'msgstr[{index}] ""'
+                    at = text.index(empty, start)
+                    text = text[:at] + f'msgstr[{index}] "{form}"' + text[at + len(empty) :]
+            else:
+                at = text.index('msgstr ""', start)
+                text = text[:at] + f'msgstr "{value}"' + text[at + len('msgstr ""') :]
+        path.write_text(text, encoding="utf-8")
+    result = quizkit(project, "export", "-f", "i18next,json")
+    assert result.returncode == 0, result.stdout + result.stderr
+    return project
+
+
+def test_bundle_segments_beside_texts_with_inline_code(feedback_project: Path, quizkit: Quizkit) -> None:
+    schema = load(ROOT / "schema" / "bundle.schema.json")
+    bundle = load(feedback_project / "dist/json/feedback/ur.json")
+    assert list(Draft202012Validator(schema).iter_errors(bundle)) == []
+    (question,) = bundle["questions"]
+    assert question["explanation"] == "`all-reduce` گریڈیئنٹس جمع کر کے نتیجہ ہر GPU کو واپس بھیجتا ہے۔"
+    assert question["segments"] == {
+        "explanation": [
+            {"code": "all-reduce"},
+            {"text": " گریڈیئنٹس جمع کر کے نتیجہ ہر GPU کو واپس بھیجتا ہے۔"},
+        ]
+    }
+    all_reduce, broadcast = question["options"]
+    assert all_reduce["segments"] == {"text": [{"code": "all-reduce"}]}
+    assert "segments" not in broadcast and "segments" not in bundle  # no code, no segments
+    english = load(feedback_project / "dist/json/feedback/en.json")["questions"][0]
+    assert english["segments"]["explanation"] == [
+        {"text": "An "},
+        {"code": "all-reduce"},
+        {"text": " sums the gradients and returns the result to every GPU."},
+    ]
+    # The delivery variant has no explanation, so no segments for it either.
+    assert quizkit(feedback_project, "export", "-f", "json", "--no-answers").returncode == 0
+    delivery = load(feedback_project / "dist/json/feedback/ur.no-answers.json")
+    assert list(Draft202012Validator(schema).iter_errors(delivery)) == []
+    assert "segments" not in delivery["questions"][0]
+    assert delivery["questions"][0]["options"][0]["segments"] == {"text": [{"code": "all-reduce"}]}
+
+
+def test_i18next_option_feedback_is_read_as_documented(feedback_project: Path) -> None:
+    requests = i18next_requests("ur", feedback_project)
+    keys = [request["key"] for request in requests if request["ns"] == "feedback"]
+    assert "questions.collective.options.all-reduce_feedback" in keys
+    answers = resolve_in_i18next(feedback_project / "dist" / "i18next", requests)
+    assert [request for request, answer in zip(requests, answers, strict=True) if not answer["exists"]] == []
+    translations = load(FEEDBACK_PROJECT / "translations-ur.json")
+    for request, answer in zip(requests, answers, strict=True):
+        if request["ns"] == "feedback":
+            assert (
+                answer["value"]
+                == translations[f"feedback.{request['key'].replace('_feedback', '.feedback')}"]
+            )
+    # The docs' snippet: exists() on the _feedback key tells an option without feedback apart, where
+    # t() with context falls back to the option's own text.
+    option = "questions.collective.options"
+    probes = [
+        {"lng": "ur", "ns": "feedback", "key": f"{option}.all-reduce_feedback"},
+        {"lng": "ur", "ns": "feedback", "key": f"{option}.broadcast_feedback"},
+        {"lng": "ur", "ns": "feedback", "key": f"{option}.broadcast", "options": {"context": "feedback"}},
+    ]
+    found = resolve_in_i18next(feedback_project / "dist" / "i18next", probes)
+    assert [answer["exists"] for answer in found[:2]] == [True, False]
+    assert found[0]["value"] == translations["feedback.questions.collective.options.all-reduce.feedback"]
+    assert found[2]["value"] == translations["feedback.questions.collective.options.broadcast"]
 
 
 def test_i18next_resolves_every_key(exported: Path) -> None:

@@ -24,6 +24,7 @@ from toolkit.exporters.html import (
     option_order,
     plain_title,
     player_asset,
+    player_page,
     script_json,
     segments,
 )
@@ -110,8 +111,9 @@ URDU = {
 }
 
 
-def sample_request() -> ExportRequest:
-    """The sample quiz in en and ur, with the project's real interface messages and their Urdu catalog."""
+def sample_request(untranslated: frozenset[str] = frozenset()) -> ExportRequest:
+    """The sample quiz in en and ur, with the project's real interface messages and their Urdu catalog;
+    the keys in ``untranslated`` have no Urdu (their question falls back to English)."""
     from toolkit.catalogs.po_reader import parse_po
 
     quiz = sample_quiz()
@@ -123,7 +125,10 @@ def sample_request() -> ExportRequest:
         )
     )
     entries = tuple(
-        CatalogEntry(msgid=text.source, msgstr=URDU[text.key], context=text.key) for text in quiz.texts()
+        CatalogEntry(
+            msgid=text.source, msgstr="" if text.key in untranslated else URDU[text.key], context=text.key
+        )
+        for text in quiz.texts()
     )
     catalog = Catalog(header, entries)
     interface = load_content(ROOT / "content").interface
@@ -142,8 +147,22 @@ def sample_request() -> ExportRequest:
     )
 
 
-def sample_pages() -> dict[PurePosixPath, bytes]:
-    return {output.path: output.data for output in HtmlExporter().export(sample_request())}
+def sample_pages(untranslated: frozenset[str] = frozenset()) -> dict[PurePosixPath, bytes]:
+    return {output.path: output.data for output in HtmlExporter().export(sample_request(untranslated))}
+
+
+FALLEN_BACK = frozenset({"sample.questions.pick-many.prompt"})
+"""An untranslated prompt: in Urdu, the whole second question falls back to English."""
+
+
+def delivery_pages() -> dict[PurePosixPath, bytes]:
+    """The sample quiz's player pages without the answer key, as ``player_page`` writes them."""
+    request = sample_request()
+    every = request.versions("sample")
+    return {
+        PurePosixPath("sample") / f"{localized.locale.tag}.html": player_page(localized, every, answers=False)
+        for localized in every
+    }
 
 
 def page_data(document: Any) -> dict[str, Any]:
@@ -247,18 +266,29 @@ def test_lang_dir_and_isolation(exported: Path) -> None:
 
 def test_every_interface_string_the_player_uses_exists() -> None:
     script = player_asset("player.js")
+    # The name is the first argument of message() and messageBlock(): a literal or a choice of two.
     used = {
         name
-        for arguments in re.findall(r"message\(([^{)]*)", script)
-        for name in re.findall(r'"([a-z-]+)"', arguments)
+        for argument in re.findall(r'message(?:Block)?\(((?:[a-z]+ \? )?"[a-z-]+"(?: : "[a-z-]+")?)', script)
+        for name in re.findall(r'"([a-z-]+)"', argument)
     }
-    assert used >= {"question-progress", "check-answer", "score", "restart", "explanation"}
+    assert used >= {
+        "question-progress",
+        "check-answer",
+        "score",
+        "restart",
+        "explanation",
+        "review",
+        "your-answer",
+        "correct-answer",
+        "not-answered",
+    }
     interface = load_content(ROOT / "content").interface
     assert interface is not None
     names = {message.name for message in interface.messages}
-    assert used | {"language", "guide-linked-quiz"} <= names
+    assert used | {"language", "guide-linked-quiz", "quiz-list"} <= names
     ui = (ROOT / "locales/ur/LC_MESSAGES/ui.po").read_text(encoding="utf-8")
-    for name in used:
+    for name in used | {"quiz-list"}:
         assert f'msgctxt "ui.{name}"' in ui
 
 
@@ -312,3 +342,39 @@ def test_segments_and_title() -> None:
     assert segments("PyTorch on 8-GPU", "ltr") == [["text", "PyTorch on 8-GPU"]]
     assert plain_title("کوئز C++", "rtl") == "کوئز \u2068C++\u2069"
     assert plain_title("C++ quiz", "ltr") == "C++ quiz"
+
+
+def test_index_page_heading_and_titles_in_every_locale() -> None:
+    index = sample_pages()[PurePosixPath("index.html")]
+    document = lxml.html.fromstring(index)
+    assert document.findtext(".//title") == "Quizzes · \u2068کوئز کی فہرست\u2069"
+    (heading,) = document.xpath("//h1")
+    assert [
+        (span.get("lang"), span.get("dir"), span.text_content()) for span in heading.xpath("span[@lang]")
+    ] == [
+        ("en", "ltr", "Quizzes"),
+        ("ur", "rtl", "کوئز کی فہرست"),
+    ]
+    (title,) = document.xpath("//section[@aria-labelledby='quiz-sample']/h2[@id='quiz-sample']")
+    spans = title.xpath("span[@lang]")
+    assert [(span.get("lang"), span.get("id"), span.text_content()) for span in spans] == [
+        ("en", "title-sample-en", f"Sample {HOSTILE} quiz"),
+        ("ur", "title-sample-ur", f"نمونہ {HOSTILE} کوئز"),
+    ]
+    links = document.xpath("//section//li/a")
+    assert [(link.text, link.get("hreflang"), link.get("aria-describedby")) for link in links] == [
+        ("English", "en", "title-sample-en"),
+        ("اردو", "ur", "title-sample-ur"),
+    ]
+
+
+def test_interface_messages_carry_the_language_they_are_written_in() -> None:
+    request = sample_request(FALLEN_BACK)
+    urdu = page_data(lxml.html.fromstring(player_page(request.localized[("sample", "ur")], [])))
+    assert [question["lang"] for question in urdu["view"]["questions"]] == ["ur", "en"]
+    messages = urdu["view"]["messages"]
+    assert {(message["lang"], message["dir"]) for message in messages.values()} == {("ur", "rtl")}
+    english = page_data(lxml.html.fromstring(player_page(request.localized[("sample", "en")], [])))
+    assert {(message["lang"], message["dir"]) for message in english["view"]["messages"].values()} == {
+        ("en", "ltr")
+    }

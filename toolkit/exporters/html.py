@@ -40,8 +40,10 @@ from lxml import etree
 
 from toolkit.exporters.base import ExportRequest, OutputFile
 from toolkit.exporters.json_bundle import bundle
+from toolkit.keys import UI_DOMAIN
 from toolkit.localization import LocalizedMessage, LocalizedQuestion, LocalizedQuiz
 from toolkit.text.bidi import bidi_segments, latin_runs
+from toolkit.text.locale_info import LocaleInfo, locale_info
 
 CSP_TEMPLATE = (
     "default-src 'none'; script-src {script}; style-src {style}; img-src 'none'; font-src 'none'; "
@@ -125,15 +127,21 @@ def _message_segments(template: str, placeholders: Sequence[str], direction: str
     return result
 
 
-def _view_message(message: LocalizedMessage, direction: str) -> dict[str, Any]:
+def _view_message(message: LocalizedMessage, localized: LocalizedQuiz) -> dict[str, Any]:
+    """A message as segments, with the ``lang``/``dir`` it is written in: the player gives interface
+    text its own language even inside a question that fell back to the source."""
+    written_in = localized.source if message.fell_back else localized.locale
+    direction = written_in.direction
+    language = {"lang": written_in.tag, "dir": direction}
     if message.plural is None:
-        return {"text": _message_segments(message.text or "", message.placeholders, direction)}
+        return {"text": _message_segments(message.text or "", message.placeholders, direction), **language}
     return {
         "plural": message.plural,
         "forms": {
             category: _message_segments(form, message.placeholders, direction)
             for category, form in message.forms
         },
+        **language,
     }
 
 
@@ -160,11 +168,10 @@ def view(localized: LocalizedQuiz, answers: bool) -> dict[str, Any]:
         if answers:
             item["explanation"] = segments(question.explanation, direction)
         questions.append(item)
-    direction = localized.locale.direction
     return {
         "latinLang": localized.source.tag if localized.source.direction == "ltr" else "en",
         "questions": questions,
-        "messages": {message.name: _view_message(message, direction) for message in localized.messages},
+        "messages": {message.name: _view_message(message, localized) for message in localized.messages},
     }
 
 
@@ -264,9 +271,37 @@ def player_page(localized: LocalizedQuiz, others: Sequence[LocalizedQuiz], answe
     return _serialize(html)
 
 
+def _interface_text(
+    request: ExportRequest, locale: LocaleInfo, source: LocaleInfo, name: str, default: str
+) -> tuple[str, LocaleInfo]:
+    """An interface message in ``locale`` with the locale it is written in: the source where the
+    ``ui`` catalog has no usable translation (untranslated, fuzzy or for an older source text), and
+    ``default`` where the project's ``ui.yaml`` lacks the message (as the player's "Language")."""
+    interface = request.content.interface
+    message = next((every for every in interface.messages if every.name == name), None) if interface else None
+    if message is None or message.is_plural:
+        return default, source
+    if locale.locale != source.locale and (locale.locale, UI_DOMAIN) in request.catalogs:
+        entry = request.catalogs[(locale.locale, UI_DOMAIN)].by_context().get(message.key)
+        if entry is not None and entry.is_translated and entry.msgid == message.source:
+            return entry.msgstr, locale
+    return message.source, source
+
+
+def _append_in(parent: Any, text: str, locale: LocaleInfo, **attributes: str) -> Any:
+    """``text`` as a ``<span lang dir>`` child of ``parent``, its Latin runs isolated."""
+    span = etree.SubElement(parent, "span", lang=locale.tag, dir=locale.direction, **attributes)
+    _append_segments(span, segments(text, locale.direction), "en")
+    return span
+
+
+def _separate(parent: Any) -> None:
+    etree.SubElement(parent, "span", {"class": "separator", "aria-hidden": "true"}).text = " · "
+
+
 def index_page(request: ExportRequest) -> bytes:
-    """The index: every quiz with a link per locale, each link in its own language."""
-    source = request.source_locale
+    """The index: a heading and every quiz's title in each locale, with a link per locale."""
+    source = locale_info(request.source_locale)
     quizzes = [
         [
             request.summary(quiz.id, locale)
@@ -276,30 +311,55 @@ def index_page(request: ExportRequest) -> bytes:
         for quiz in request.content.quizzes
     ]
     quizzes = [every for every in quizzes if every]
-    first = quizzes[0][0] if quizzes else None
-    direction = first.source.direction if first else "ltr"
-    html = etree.Element("html", lang=first.source.tag if first else source, dir=direction)
-    title = " · ".join(every[0].title for every in quizzes if every[0].is_source) or "quizkit"
+    locales = list({summary.locale.tag: summary.locale for every in quizzes for summary in every}.values())
+    if not locales:
+        locales = [source]
+    headings = []
+    for locale in locales:
+        heading = _interface_text(request, locale, source, "quiz-list", "Quizzes")
+        if heading not in headings:
+            headings.append(heading)
+    html = etree.Element("html", lang=source.tag, dir=source.direction)
+    # <title> takes no markup: each heading is isolated with FSI/PDI, so that directions cannot mix.
+    title = " · ".join(
+        f"{FSI}{text}{PDI}" if written_in.direction == "rtl" else text for text, written_in in headings
+    )
     _head(html, title, None, player_asset("player.css"))
     body = etree.SubElement(html, "body")
     main = etree.SubElement(body, "main", {"class": "index"})
+    page_heading = etree.SubElement(main, "h1")
+    for position, (text, written_in) in enumerate(headings):
+        if position:
+            _separate(page_heading)
+        _append_in(page_heading, text, written_in)
     for every in quizzes:
-        section = etree.SubElement(main, "section", {"class": "quiz-entry"})
-        heading = etree.SubElement(section, "h1")
-        _append_segments(heading, segments(every[0].title, every[0].locale.direction), "en")
+        quiz_id = every[0].quiz_id
+        section = etree.SubElement(
+            main, "section", {"class": "quiz-entry", "aria-labelledby": f"quiz-{quiz_id}"}
+        )
+        heading_element = etree.SubElement(section, "h2", id=f"quiz-{quiz_id}")
+        # Each distinct title once (a locale whose title fell back to the source repeats none).
+        title_ids: dict[str, str] = {}
+        for summary in every:
+            if summary.title not in title_ids:
+                if title_ids:
+                    _separate(heading_element)
+                title_ids[summary.title] = f"title-{quiz_id}-{summary.locale.tag}"
+                _append_in(heading_element, summary.title, summary.locale, id=title_ids[summary.title])
         listing = etree.SubElement(section, "ul")
         for summary in every:
             item = etree.SubElement(listing, "li", lang=summary.locale.tag, dir=summary.locale.direction)
+            # The link names the language; the quiz's title in that language describes it.
             link = etree.SubElement(
                 item,
                 "a",
-                href=f"{summary.quiz_id}/{summary.locale.tag}.html",
-                hreflang=summary.locale.tag,
+                {
+                    "href": f"{summary.quiz_id}/{summary.locale.tag}.html",
+                    "hreflang": summary.locale.tag,
+                    "aria-describedby": title_ids[summary.title],
+                },
             )
             link.text = autonym(summary.locale.tag)
-            etree.SubElement(item, "span", {"class": "separator"}).text = " · "
-            title_element = etree.SubElement(item, "span", {"class": "quiz-title"})
-            _append_segments(title_element, segments(summary.title, summary.locale.direction), "en")
     return _serialize(html)
 
 

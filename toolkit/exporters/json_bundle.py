@@ -16,6 +16,7 @@ from toolkit.exporters.base import ExportRequest, OutputFile
 from toolkit.exporters.canonical_json import content_hash
 from toolkit.localization import LocalizedMessage, LocalizedQuiz
 from toolkit.text.message_format import icu_plural
+from toolkit.text.tokens import split_inline_code
 
 FORMAT_NAME = "quizkit.bundle"
 FORMAT_VERSION = 1
@@ -34,6 +35,25 @@ def _message(message: LocalizedMessage) -> dict[str, Any]:
     return result
 
 
+def segments(texts: dict[str, str | None]) -> dict[str, list[dict[str, str]]]:
+    """The texts that contain inline code, by field, as ``{"text": …}`` and ``{"code": …}`` pieces:
+    a frontend renders code without parsing backticks itself (an unclosed backtick stays text)."""
+    result: dict[str, list[dict[str, str]]] = {}
+    for field, text in texts.items():
+        if text is None:
+            continue
+        parts = split_inline_code(text)
+        if any(is_code for _, is_code in parts):
+            result[field] = [{"code" if is_code else "text": part} for part, is_code in parts]
+    return result
+
+
+def _with_segments(item: dict[str, Any], texts: dict[str, str | None]) -> None:
+    found = segments(texts)
+    if found:
+        item["segments"] = found
+
+
 def bundle(localized: LocalizedQuiz, answers: bool = True) -> dict[str, Any]:
     source = localized.source
     questions = []
@@ -49,6 +69,7 @@ def bundle(localized: LocalizedQuiz, answers: bool = True) -> dict[str, Any]:
                 entry["pinned"] = True
             if answers and option.feedback is not None:
                 entry["feedback"] = option.feedback
+            _with_segments(entry, {"text": option.text, "feedback": entry.get("feedback")})
             options.append(entry)
         item["options"] = options
         item["shuffle"] = question.shuffle
@@ -57,6 +78,7 @@ def bundle(localized: LocalizedQuiz, answers: bool = True) -> dict[str, Any]:
             item["explanation"] = question.explanation
             if question.partial_credit:
                 item["partialCredit"] = True
+        _with_segments(item, {"prompt": question.prompt, "explanation": item.get("explanation")})
         questions.append(item)
     document: dict[str, Any] = {
         "format": FORMAT_NAME,
@@ -83,6 +105,7 @@ def bundle(localized: LocalizedQuiz, answers: bool = True) -> dict[str, Any]:
             "messages": [message.name for message in localized.messages if message.fell_back],
         },
     }
+    _with_segments(document, {"title": localized.title, "description": localized.description})
     document["contentHash"] = content_hash(document)
     return document
 
