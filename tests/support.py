@@ -19,10 +19,13 @@ def copy_project(target: Path) -> Path:
     return target
 
 
-def run_quizkit(folder: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+def run_quizkit(
+    folder: Path, *arguments: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "toolkit", *arguments],
         cwd=folder,
+        env=env,
         capture_output=True,
         text=True,
         encoding="utf-8",

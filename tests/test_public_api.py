@@ -8,12 +8,11 @@ import json
 import os
 import re
 import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
-from support import ROOT, copy_project
+from support import ROOT, copy_project, run_quizkit
 
 PUBLIC = {
     "toolkit.catalogs": [
@@ -184,16 +183,7 @@ def plugin_path(tmp_path: Path) -> Path:
 
 def run_with_plugin(project: Path, site: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)])}
-    return subprocess.run(
-        [sys.executable, "-m", "toolkit", *arguments],
-        cwd=project,
-        env=environment,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=300,
-        check=False,
-    )
+    return run_quizkit(project, *arguments, env=environment)
 
 
 def test_a_third_party_check_runs_through_its_entry_point(tmp_path: Path, plugin_path: Path) -> None:

@@ -159,3 +159,35 @@ def test_many_warnings_of_one_check_show_the_first_few_and_a_count(tmp_path: Pat
         "warning[untranslated]: not translated yet [tiny.questions.first.prompt]",
     ]
     assert lines[start + 5] == "    … and 8 more"
+
+
+def test_a_build_of_one_quiz_leaves_the_others_and_the_index_as_they_were(tmp_path: Path) -> None:
+    from support import TINY_QUIZ
+
+    other = TINY_QUIZ.replace("id: tiny", "id: other").replace("Tiny quiz", "Other quiz")
+    project = fixture_project(tmp_path / "project", {"tiny": TINY_QUIZ, "other": other})
+    assert build(project).returncode == 0
+    before = snapshot(project / "dist")
+    (project / "content/tiny.yaml").write_text(TINY_QUIZ.replace("Tiny quiz", "Small quiz"), encoding="utf-8")
+    (project / "content/other.yaml").write_text(other.replace("Other quiz", "Another quiz"), encoding="utf-8")
+    for arguments in (("tiny",), ("--clean", "tiny")):
+        result = build(project, *arguments)
+        assert result.returncode == 0, result.stdout + result.stderr
+        after = snapshot(project / "dist")
+        changed = sorted(name for name in after if after[name] != before.get(name))
+        assert changed and all("tiny" in name for name in changed), changed
+        assert sorted(after) == sorted(before)  # the other quiz's files and the index are all still there
+        assert b"Small quiz" in after["json/tiny/en.json"]
+        assert b"Another quiz" not in after["json/other/en.json"]
+    whole = build(project)
+    assert whole.returncode == 0
+    assert b"Another quiz" in (project / "dist/json/other/en.json").read_bytes()
+    assert b"Another quiz" in (project / "dist/html/index.html").read_bytes()
+
+
+def test_a_build_of_an_unknown_quiz_names_the_quizzes_there_are(tmp_path: Path) -> None:
+    project = fixture_project(tmp_path / "project")
+    result = build(project, "tiyn")
+    assert result.returncode == 1
+    assert result.stdout == "content: error[unknown-quiz]: no quiz 'tiyn' to build; the quizzes are: tiny\n"
+    assert result.stderr == "build stopped at validate: 1 error\n"

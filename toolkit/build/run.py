@@ -27,12 +27,14 @@ def run_build(
     clean: bool = False,
     on_progress: ProgressCallback | None = None,
     jobs: int | None = None,
+    quizzes: frozenset[str] | None = None,
 ) -> BuildResult:
     """Build the project; ``clean`` ignores the cache of the last build; ``jobs`` processes (default:
-    one per core) share the work when there are many quizzes to redo."""
+    one per core) share the work when there are many quizzes to redo; ``quizzes``: build only these
+    (the whole project is still validated; files that list every quiz wait for a whole build)."""
     workers = jobs if jobs is not None else available_jobs()
     try:
-        return BuildSteps(config, clean, workers, on_step, on_progress).run()
+        return BuildSteps(config, clean, workers, on_step, on_progress, quizzes).run()
     except DamagedCacheError:
         # Found before anything was written: a cache that cannot be read stands for nothing.
-        return BuildSteps(config, True, workers, on_step, on_progress).run()
+        return BuildSteps(config, True, workers, on_step, on_progress, quizzes).run()

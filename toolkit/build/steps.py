@@ -75,9 +75,12 @@ class BuildSteps:
         jobs: int,
         on_step: Callable[[str], None] | None,
         on_progress: ProgressCallback | None,
+        only: frozenset[str] | None = None,
     ) -> None:
         from toolkit.content.validation import display_path
 
+        self.only = only
+        """The quizzes to build (None: the project). The others keep what the last build made of them."""
         self.config = config
         self.jobs = max(1, jobs)
         self.on_step = on_step
@@ -176,17 +179,24 @@ class BuildSteps:
         from toolkit.content.glossary import glossary_path, load_glossary
         from toolkit.keys import UI_DOMAIN
 
-        self.domains = sorted(self.source.quiz_files) + (
+        every = sorted(self.source.quiz_files) + (
             [UI_DOMAIN] if self.source.interface_file is not None else []
         )
+        self.domains = every
+        if self.only is not None:
+            unknown = sorted(self.only - set(self.source.quiz_files))
+            if unknown:
+                raise BuildFailedError("validate", [self._unknown_quiz(unknown[0])])
+            self.domains = [domain for domain in every if domain in self.only]
         for locale in self.targets:
             path = glossary_path(self.config.locales_path, locale)
             self.glossary_digests[locale] = digest_file(path)
             self.glossaries[locale] = load_glossary(path) if path.exists() else None
+        # Every domain's: a quiz's key includes the interface catalogs, built or not.
         self.catalog_digests = {
             (locale, domain): digest_file(self.layout.catalog(locale, domain))
             for locale in self.targets
-            for domain in self.domains
+            for domain in every
         }
         for domain in self.domains:
             earlier = self.previous.domains.get(domain)
@@ -199,6 +209,26 @@ class BuildSteps:
         self.outputs = {domain: [] for domain in self.dirty}
         self.result.rebuilt = list(self.dirty)
         self.result.domains = len(self.domains)
+
+    @property
+    def source_interface_domain(self) -> str | None:
+        from toolkit.keys import UI_DOMAIN
+
+        return UI_DOMAIN if self.source.interface_file is not None else None
+
+    def _unknown_quiz(self, quiz_id: str) -> Diagnostic:
+        from toolkit.content.validation import display_path
+        from toolkit.diagnostics import Severity
+
+        known = ", ".join(sorted(self.source.quiz_files)) or "none"
+        return Diagnostic(
+            display_path(self.config.content_path),
+            None,
+            None,
+            Severity.ERROR,
+            "unknown-quiz",
+            f"no quiz '{quiz_id}' to build; the quizzes are: {known}",
+        )
 
     # update -------------------------------------------------------------------------------------------
 
@@ -356,6 +386,11 @@ class BuildSteps:
         order = [f"{quiz_id}={file}" for quiz_id, file in self.source.quiz_files.items()]
         shared_key = combined_key(*(keys[domain] for domain in self.domains), *order, *formats)
         previous = self.previous
+        if self.only is not None:
+            # Files that list every quiz (an index) wait for a build of the whole project; they stay as
+            # the last build wrote them.
+            previous = self.written_before or previous
+            shared_key = previous.shared_key
         if (
             not self.dirty
             and previous.shared_key == shared_key
@@ -387,10 +422,22 @@ class BuildSteps:
                 self.fell_back.setdefault(summary.quiz_id, {})[summary.locale.locale] = list(
                     summary.fell_back
                 )
-        _, shared_files = self._export(frozenset(), shared=True, summaries=summaries)
+        _, shared_files = (
+            self._export(frozenset(), shared=True, summaries=summaries) if self.only is None else (None, [])
+        )
         self.progress("export", len(quizzes), len(quizzes))
         files = [item for files_made, _ in done for item in files_made] + shared_files
         shared: list[Path] = []
+        if self.only is not None:
+            self.progress("export", len(quizzes), len(quizzes))
+            for path, quiz, written in files:
+                if quiz is not None and quiz in self.outputs:
+                    self.outputs[quiz].append(path)
+                if written:
+                    self.result.written.append(path)
+                    record.written += 1
+            record.detail = f"{len(files)} files for {len(formats)} formats"
+            return shared_key, previous.shared_outputs
         for path, quiz, written in files:
             (self.outputs[quiz] if quiz is not None and quiz in self.outputs else shared).append(path)
             if written:
@@ -416,6 +463,14 @@ class BuildSteps:
                 )
             else:
                 self.cache.domains[domain] = self.previous.domains[domain]
+        if self.only is not None and self.written_before is not None:
+            # A build of some quizzes leaves the others' records as the last build wrote them, so their
+            # outputs stay (and a stale record only makes the next build redo that quiz).
+            for domain, kept in self.written_before.domains.items():
+                if domain not in self.cache.domains and (
+                    domain in self.source.quiz_files or domain == self.source_interface_domain
+                ):
+                    self.cache.domains[domain] = kept
         self.cache.shared_key = shared_key
         self.cache.shared_outputs = shared_outputs
         if self.written_before is not None:
@@ -428,7 +483,9 @@ class BuildSteps:
     def summarize(self) -> None:
         from toolkit.diagnostics import count_errors
 
-        for quiz_id in self.source.quiz_files:
+        for quiz_id in self.domains:
+            if quiz_id not in self.source.quiz_files:
+                continue
             for locale, questions in sorted(self.cache.domains[quiz_id].fell_back.items()):
                 self.result.fell_back[(quiz_id, locale)] = tuple(questions)
         for locale in self.targets:

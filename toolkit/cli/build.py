@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 
 @click.command(name="build")
+@click.argument("quizzes", nargs=-1, metavar="[QUIZ]...")
 @click.option(
     "--format",
     "output_format",
@@ -47,11 +48,13 @@ if TYPE_CHECKING:
     default=None,
     help="Processes that share the work on many quizzes (default: one per core).",
 )
-def build_command(output_format: str | None, clean: bool, jobs: int | None) -> None:
+def build_command(quizzes: tuple[str, ...], output_format: str | None, clean: bool, jobs: int | None) -> None:
     """Validate, extract, update, check, compile and export: content to every bundle.
 
     Stops at the first step with errors and lists them (exit 1). Only quizzes whose inputs changed
-    since the last build are redone, and files that would not change are not rewritten.
+    since the last build are redone, and files that would not change are not rewritten. With QUIZ
+    ids, only those quizzes are built (the whole content is still validated; the index and the
+    interface catalogs wait for a build of the whole project).
     """
     from toolkit.build import BuildFailedError, run_build
 
@@ -77,6 +80,7 @@ def build_command(output_format: str | None, clean: bool, jobs: int | None) -> N
                     clean=clean,
                     jobs=jobs,
                     on_progress=progress.show if progress is not None else None,
+                    quizzes=frozenset(quizzes) if quizzes else None,
                 )
             finally:
                 if progress is not None:

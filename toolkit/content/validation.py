@@ -13,12 +13,13 @@ from toolkit.content.schema_validation import validate_against_schema
 from toolkit.content.schemas import QUIZ_SCHEMA, UI_SCHEMA
 from toolkit.content.yaml_document import (
     MAX_FILE_BYTES,
+    JsonPath,
     YamlDocument,
     YamlError,
     parse_yaml,
     too_large_problem,
 )
-from toolkit.diagnostics import Diagnostic, Severity, count_errors, sort_diagnostics
+from toolkit.diagnostics import Diagnostic, Severity, count_errors, format_json_path, sort_diagnostics
 from toolkit.files import name_below
 from toolkit.model import Content, InterfaceMessages, Quiz
 
@@ -156,34 +157,31 @@ def _as_draft(document: YamlDocument, file: str, diagnostics: list[Diagnostic]) 
     data = document.data
     assert isinstance(data, dict)
     quiz = f"draft quiz '{data.get('id')}'"
+
+    def warning(path: JsonPath, code: str, message: str) -> Diagnostic:
+        position = document.position(path)
+        line, column = (position.line, position.column) if position else (1, 1)
+        return Diagnostic(file, line, column, Severity.WARNING, code, message, path=format_json_path(path))
+
     if _left_out_as_draft(document):
-        position = document.position(("draft",))
         found.append(
-            Diagnostic(
-                file,
-                position.line if position else 1,
-                position.column if position else 1,
-                Severity.WARNING,
+            warning(
+                ("draft",),
                 "draft-left-out",
                 f"{quiz} is left out of the catalogs and exports until its title, description, level and "
                 "at least one question have no to-do",
-                path="$.draft",
             )
         )
         return found
     for index, question in enumerate(data.get("questions") or []):
         if has_todo(question):
-            position = document.position(("questions", index))
+            name = question.get("id") if isinstance(question, dict) else index + 1
             found.append(
-                Diagnostic(
-                    file,
-                    position.line if position else 1,
-                    position.column if position else 1,
-                    Severity.WARNING,
+                warning(
+                    ("questions", index),
                     "draft-question-left-out",
-                    f"question '{question.get('id') if isinstance(question, dict) else index + 1}' of {quiz} "
-                    "is left out of the catalog and exports until its to-dos are done",
-                    path=f"$.questions[{index}]",
+                    f"question '{name}' of {quiz} is left out of the catalog and exports until its to-dos "
+                    "are done",
                 )
             )
     return found
