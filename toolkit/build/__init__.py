@@ -1,6 +1,7 @@
 """``quizkit build``: validate, update, check, compile and export, redoing only what changed.
 
-:mod:`.run` starts a build, :mod:`.steps` are its steps, :mod:`.content` loads content through the
+:mod:`.run` starts a build, :mod:`.steps` are its steps, :mod:`.outputs` removes what it no longer
+writes, :mod:`.content` loads content through the
 cache of :mod:`.cache` (models stored with :mod:`.codec`), and :mod:`.results` is what a build reports.
 """
 

@@ -26,6 +26,7 @@ from toolkit.build.cache import (
     stamps_of,
 )
 from toolkit.build.content import BuildContent
+from toolkit.build.outputs import recorded_outputs, remove_stale_outputs
 from toolkit.build.results import BuildFailedError, BuildResult, LocaleSummary, ProgressCallback, StepResult
 from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.layout import CatalogLayout
@@ -474,8 +475,8 @@ class BuildSteps:
         self.cache.shared_key = shared_key
         self.cache.shared_outputs = shared_outputs
         if self.written_before is not None:
-            self.result.removed = _remove_stale_outputs(
-                self.config, self.root, _recorded(self.written_before) - _recorded(self.cache)
+            self.result.removed = remove_stale_outputs(
+                self.config, self.root, recorded_outputs(self.written_before) - recorded_outputs(self.cache)
             )
         if self.cache != self.previous:
             save_cache(self.root, self.cache)
@@ -501,43 +502,3 @@ class BuildSteps:
             ]
             errors = count_errors(found)
             self.result.locales.append(LocaleSummary(locale, translated, total, errors, len(found) - errors))
-
-
-def _recorded(cache: BuildCache) -> set[str]:
-    names = set(cache.shared_outputs)
-    for record in cache.domains.values():
-        names.update(record.outputs)
-    return names
-
-
-def _remove_stale_outputs(config: ProjectConfig, root: Path, names: set[str]) -> list[Path]:
-    """Delete what an earlier build wrote and this one no longer does (a deleted quiz, a dropped format).
-
-    Only regenerable files go: bundles under the output folder and compiled catalogs. Catalogs and
-    templates stay, whatever the cache says.
-    """
-    from toolkit.files import OutsideProjectError, confined
-
-    removed: list[Path] = []
-    for name in sorted(names):
-        folder = config.output_path.resolve()
-        try:
-            path = confined(root / name, folder)
-        except OutsideProjectError:
-            if not name.endswith(".mo"):
-                continue
-            folder = config.locales_path.resolve()
-            try:
-                path = confined(root / name, folder)
-            except OutsideProjectError:
-                continue
-        if not path.is_file():
-            continue
-        path.unlink()
-        removed.append(path)
-        parent = path.parent
-        # A deleted quiz leaves no empty folder behind; folders holding anything else stay.
-        while parent != folder and parent.is_relative_to(folder) and not any(parent.iterdir()):
-            parent.rmdir()
-            parent = parent.parent
-    return removed
