@@ -414,3 +414,12 @@ def test_a_level_in_an_unknown_wording_becomes_a_todo(project: Path, tmp_path: P
         validated.stdout.splitlines()[0]
         == f"content/scraped.yaml:6:9: error[todo]: to-do in 'level' of the quiz: {todo} [$.level.todo]"
     )
+
+
+def test_a_header_without_its_separator_becomes_a_level_todo(project: Path, tmp_path: Path) -> None:
+    page = seed_with(tmp_path, "گائیڈ سے منسلک کوئز درمیانہ")
+    report = import_json(project, page, "scraped")
+    assert report["level"] is None
+    assert [item["line"] for item in report["todos"] if item["kind"] == "level"] == [1]
+    alone = seed_with(tmp_path, "درمیانہ سطح")
+    assert import_json(project, alone, "alone")["level"] == "intermediate"

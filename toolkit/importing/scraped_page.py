@@ -302,11 +302,10 @@ def parse_page(
     header_line, header_text = header[0]
     label, separator, level_text = header_text.rpartition("·")
     if not separator:
-        raise PageError(
-            header_line, f"expected the header '<guide-linked quiz> · <level>', found '{header_text}'"
-        )
+        # No "label · level": the line may still name the level alone; if not, the level is a to-do.
+        label, level_text = "", header_text
     interface_found: list[InterfaceText] = []
-    label_match = match_interface(label.strip(), header_line, patterns)
+    label_match = match_interface(label.strip(), header_line, patterns) if label.strip() else None
     if label_match:
         interface_found.append(label_match)
     level = _level(level_text.strip(), header_line, patterns)
