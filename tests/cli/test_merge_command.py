@@ -185,8 +185,9 @@ def test_usage_errors_exit_2_and_write_nothing(
         ),
         (
             'msgid ""\nmsgstr ""\n\nmsgid "Open"\nmsgstr "Öffnen"\n\n#~ msgid "Open"\n#~ msgstr "Aufmachen"\n',
-            "old.po:7: error[catalog]: obsolete entry: msgid 'Open' is also an active entry (line 4); msgfmt "
-            "refuses such a file: delete the one whose translation is not wanted\n",
+            "old.po:7: error[catalog]: duplicate entry: msgid 'Open' is already defined on line 4; msgfmt "
+            "refuses an obsolete (#~) entry and an active one with the same msgctxt and msgid: delete the one "
+            "whose translation is not wanted\n",
         ),
     ],
     ids=["missing", "syntax", "plural-count", "active-and-obsolete-twin"],

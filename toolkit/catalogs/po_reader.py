@@ -290,7 +290,8 @@ def parse_po(text: str, file: str, codec: str = "utf-8") -> Catalog:
             )
             first_line, first_obsolete = seen[identity]
             advice = (
-                "; an obsolete (#~) entry and an active one cannot share it: delete the obsolete one"
+                "; msgfmt refuses an obsolete (#~) entry and an active one with the same msgctxt and "
+                "msgid: delete the one whose translation is not wanted"
                 if first_obsolete != draft.obsolete
                 else ""
             )
