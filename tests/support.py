@@ -11,11 +11,16 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 
 
+FIXTURE = Path(__file__).resolve().parent / "project"
+"""The tests' own project (tests/project/README.md): what content/ and locales/ held when the tests were
+written, so that content added to the repository never changes what a test sees."""
+
+
 def copy_project(target: Path) -> Path:
-    """content/, locales/ and pyproject.toml copied into ``target`` (compiled files left out)."""
+    """The tests' own project (content/, locales/, pyproject.toml) copied into ``target``."""
     for folder in ("content", "locales"):
-        shutil.copytree(ROOT / folder, target / folder, ignore=shutil.ignore_patterns("*.mo"))
-    shutil.copy(ROOT / "pyproject.toml", target / "pyproject.toml")
+        shutil.copytree(FIXTURE / folder, target / folder, ignore=shutil.ignore_patterns("*.mo"))
+    shutil.copy(FIXTURE / "pyproject.toml.fixture", target / "pyproject.toml")
     return target
 
 
@@ -76,16 +81,16 @@ questions:
 
 def fixture_project(target: Path, quizzes: dict[str, str] | None = None) -> Path:
     """A project of the test's own: quizkit.toml (target locale ur), the given quizzes (file stem → YAML;
-    default one quiz, ``tiny``), the shipped interface messages with their Urdu catalog, and no quiz
+    default one quiz, ``tiny``), the fixture's interface messages with their Urdu catalog, and no quiz
     catalog yet (``quizkit update`` creates it)."""
     (target / "content").mkdir(parents=True)
     (target / "quizkit.toml").write_text('source-locale = "en"\ntarget-locales = ["ur"]\n', encoding="utf-8")
     for stem, text in (quizzes if quizzes is not None else {"tiny": TINY_QUIZ}).items():
         (target / "content" / f"{stem}.yaml").write_text(text, encoding="utf-8")
-    shutil.copy(ROOT / "content" / "ui.yaml", target / "content" / "ui.yaml")
+    shutil.copy(FIXTURE / "content" / "ui.yaml", target / "content" / "ui.yaml")
     (target / "locales" / "ur" / "LC_MESSAGES").mkdir(parents=True)
-    shutil.copy(ROOT / "locales" / "ur" / "LC_MESSAGES" / "ui.po", target / "locales/ur/LC_MESSAGES/ui.po")
-    shutil.copytree(ROOT / "locales" / "glossary", target / "locales" / "glossary")
+    shutil.copy(FIXTURE / "locales/ur/LC_MESSAGES/ui.po", target / "locales/ur/LC_MESSAGES/ui.po")
+    shutil.copytree(FIXTURE / "locales" / "glossary", target / "locales" / "glossary")
     return target
 
 

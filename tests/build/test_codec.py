@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from support import ROOT
+from support import FIXTURE
 
 from toolkit.build.codec import CodecError, decode, decode_diagnostic, encode
 from toolkit.content.validation import load_content
@@ -14,7 +14,7 @@ from toolkit.model import InterfaceMessages, Quiz
 
 
 def test_shipped_content_round_trips_through_json() -> None:
-    content = load_content(ROOT / "content")
+    content = load_content(FIXTURE / "content")
     assert content.interface is not None
     for quiz in content.quizzes:
         assert decode(Quiz, json.loads(json.dumps(encode(quiz)))) == quiz
@@ -32,7 +32,7 @@ def test_shipped_content_round_trips_through_json() -> None:
     ],
 )
 def test_data_that_is_not_a_quiz_is_refused(change: object, message: str) -> None:
-    quiz = load_content(ROOT / "content").quizzes[0]
+    quiz = load_content(FIXTURE / "content").quizzes[0]
     data = json.loads(json.dumps(encode(quiz)))
     assert callable(change)
     change(data)

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import FIXTURE
 
 from toolkit.catalogs.extraction import extract_templates, literal_format_flags
 from toolkit.catalogs.po_reader import parse_po
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def templates() -> dict[str, object]:
-    return dict(extract_templates(load_content(ROOT / "content"), ROOT))
+    return dict(extract_templates(load_content(FIXTURE / "content"), FIXTURE))
 
 
 def test_one_template_per_quiz_and_ui(templates: dict[str, object]) -> None:
@@ -27,7 +28,7 @@ def test_one_template_per_quiz_and_ui(templates: dict[str, object]) -> None:
 
 
 def test_quiz_entries_carry_keys_and_context() -> None:
-    catalog = extract_templates(load_content(ROOT / "content"), ROOT)["data-parallel"]
+    catalog = extract_templates(load_content(FIXTURE / "content"), FIXTURE)["data-parallel"]
     entries = {entry.context: entry for entry in catalog.entries}
     correct = entries["data-parallel.questions.gpu-holds.options.full-replica"]
     assert correct.msgid == "A full copy of the model, processing a different slice of the batch"
@@ -51,7 +52,7 @@ def test_quiz_entries_carry_keys_and_context() -> None:
 
 
 def test_interface_entries_declare_placeholders_and_plurals() -> None:
-    catalog = extract_templates(load_content(ROOT / "content"), ROOT)["ui"]
+    catalog = extract_templates(load_content(FIXTURE / "content"), FIXTURE)["ui"]
     entries = {entry.context: entry for entry in catalog.entries}
     count = entries["ui.question-count"]
     assert (count.msgid, count.msgid_plural) == ("{count} question", "{count} questions")
@@ -79,7 +80,7 @@ def test_literal_percent_and_braces_are_declared_not_formats(
 def test_percent_in_quiz_text_passes_msgfmt_check(tmp_path: Path) -> None:
     if shutil.which("msgfmt") is None:
         pytest.skip("GNU gettext (msgfmt) is not installed")
-    quiz = (ROOT / "content" / "data-parallel.yaml").read_text(encoding="utf-8")
+    quiz = (FIXTURE / "content" / "data-parallel.yaml").read_text(encoding="utf-8")
     quiz = quiz.replace("text: Message size and topology", "text: 50% of the message size and {topology}")
     (tmp_path / "data-parallel.yaml").write_text(quiz, encoding="utf-8")
     template = extract_templates(load_content(tmp_path), tmp_path)["data-parallel"]
@@ -96,20 +97,20 @@ def test_percent_in_quiz_text_passes_msgfmt_check(tmp_path: Path) -> None:
 def test_extraction_is_deterministic(tmp_path: Path) -> None:
     first = {
         domain: format_po(catalog)
-        for domain, catalog in extract_templates(load_content(ROOT / "content"), ROOT).items()
+        for domain, catalog in extract_templates(load_content(FIXTURE / "content"), FIXTURE).items()
     }
     second = {
         domain: format_po(catalog)
-        for domain, catalog in extract_templates(load_content(ROOT / "content"), ROOT).items()
+        for domain, catalog in extract_templates(load_content(FIXTURE / "content"), FIXTURE).items()
     }
     assert first == second
     assert "POT-Creation-Date" not in first["ui"]
 
 
 def test_line_numbers_only_on_request() -> None:
-    content = load_content(ROOT / "content")
-    plain = extract_templates(content, ROOT)["data-parallel"].entries[0]
-    with_lines = extract_templates(content, ROOT, with_lines=True)["data-parallel"].entries[0]
+    content = load_content(FIXTURE / "content")
+    plain = extract_templates(content, FIXTURE)["data-parallel"].entries[0]
+    with_lines = extract_templates(content, FIXTURE, with_lines=True)["data-parallel"].entries[0]
     assert plain.references == ("content/data-parallel.yaml",)
     assert with_lines.references == ("content/data-parallel.yaml:5",)
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from support import FIXTURE as PROJECT
 
 from toolkit.build import run_build
 from toolkit.catalogs import read_po, write_po
@@ -25,8 +26,8 @@ CATALOG = "locales/ur/LC_MESSAGES/ui.po"
 
 
 def copy_with_fixture(target: Path) -> Path:
-    shutil.copytree(ROOT / "content", target / "content")
-    shutil.copytree(ROOT / "locales", target / "locales", ignore=shutil.ignore_patterns("*.mo"))
+    shutil.copytree(PROJECT / "content", target / "content")
+    shutil.copytree(PROJECT / "locales", target / "locales", ignore=shutil.ignore_patterns("*.mo"))
     (target / "quizkit.toml").write_text('source-locale = "en"\ntarget-locales = ["ur"]\n', encoding="utf-8")
     shutil.copy(FIXTURE, target / CATALOG)
     return target

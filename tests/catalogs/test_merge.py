@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from merge_histories import UR_HEADER, pot_header
+from support import FIXTURE
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.merge import MergeSummary, merge
@@ -649,8 +650,8 @@ def test_update_of_a_project_follows_the_merge_rules(tmp_path: Path) -> None:
     from toolkit.catalogs.project import stale_files, update
     from toolkit.config import load_config
 
-    shutil.copytree(ROOT / "content", tmp_path / "content")
-    shutil.copytree(ROOT / "locales", tmp_path / "locales", ignore=shutil.ignore_patterns("*.mo"))
+    shutil.copytree(FIXTURE / "content", tmp_path / "content")
+    shutil.copytree(FIXTURE / "locales", tmp_path / "locales", ignore=shutil.ignore_patterns("*.mo"))
     (tmp_path / "quizkit.toml").write_text(
         'source-locale = "en"\ntarget-locales = ["ur"]\n', encoding="utf-8"
     )

@@ -5,12 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from support import FIXTURE
 
 from toolkit.content.validation import load_content, validate_paths
 from toolkit.model import Content, Level, QuestionType
 
 ROOT = Path(__file__).resolve().parents[2]
-CONTENT = ROOT / "content"
+CONTENT = FIXTURE / "content"
 
 
 @pytest.fixture(scope="module")

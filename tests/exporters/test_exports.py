@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
+from support import FIXTURE
 
 from toolkit.catalogs.po_reader import parse_po
 from toolkit.content.validation import load_content
@@ -51,7 +52,7 @@ def test_layout(exported: Path) -> None:
 
 def test_bundles_are_valid_complete_and_hashed(exported: Path) -> None:
     schema = load(ROOT / "schema" / "bundle.schema.json")
-    content = load_content(ROOT / "content")
+    content = load_content(FIXTURE / "content")
     quiz = content.quiz("data-parallel")
     for locale in ("en", "ur"):
         bundle = load(exported / "json" / "data-parallel" / f"{locale}.json")
@@ -321,7 +322,7 @@ def test_fallback_is_per_question(project_copy: Path, quizkit: Quizkit) -> None:
     assert "data-parallel [ur]: 1 question in the source language: memory-limit" in result.stdout
     bundle = load(project_copy / "dist/json/data-parallel/ur.json")
     memory = next(question for question in bundle["questions"] if question["id"] == "memory-limit")
-    content = load_content(ROOT / "content").quiz("data-parallel").question("memory-limit")
+    content = load_content(FIXTURE / "content").quiz("data-parallel").question("memory-limit")
     # The whole question is English: no Urdu distractor next to an English answer.
     assert memory["prompt"] == content.prompt.source
     assert [option["text"] for option in memory["options"]] == [
@@ -340,7 +341,7 @@ def test_fallback_is_per_question(project_copy: Path, quizkit: Quizkit) -> None:
         translations = gettext.GNUTranslations(handle)
     for text in content.texts():
         assert translations.pgettext(text.key, text.source) == text.source
-    other = load_content(ROOT / "content").quiz("data-parallel").question("gpu-holds").prompt
+    other = load_content(FIXTURE / "content").quiz("data-parallel").question("gpu-holds").prompt
     assert translations.pgettext(other.key, other.source) != other.source
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import lxml.html
 import pytest
+from support import FIXTURE
 
 from toolkit import keys
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
@@ -131,7 +132,7 @@ def sample_request(untranslated: frozenset[str] = frozenset()) -> ExportRequest:
         for text in quiz.texts()
     )
     catalog = Catalog(header, entries)
-    interface = load_content(ROOT / "content").interface
+    interface = load_content(FIXTURE / "content").interface
     ui = parse_po((ROOT / "locales/ur/LC_MESSAGES/ui.po").read_text(encoding="utf-8"), "ui.po")
     localized = {
         ("sample", "en"): localize(quiz, interface, "en", "en", None, None),
@@ -283,7 +284,7 @@ def test_every_interface_string_the_player_uses_exists() -> None:
         "correct-answer",
         "not-answered",
     }
-    interface = load_content(ROOT / "content").interface
+    interface = load_content(FIXTURE / "content").interface
     assert interface is not None
     names = {message.name for message in interface.messages}
     assert used | {"language", "guide-linked-quiz", "quiz-list"} <= names

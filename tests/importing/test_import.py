@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 import yaml
-from support import ROOT, SHARED, run_quizkit, snapshot
+from support import FIXTURE, SHARED, run_quizkit, snapshot
 
 from toolkit.catalogs.imported import IMPORTED_NOTE
 from toolkit.catalogs.po_reader import read_po
@@ -33,7 +33,7 @@ def load(path: Path) -> dict[str, Any]:
 def test_seed_gives_the_structure_of_the_shipped_quiz(project: Path) -> None:
     report = import_json(project, SEED, "scraped")
     data = load(project / "content" / "scraped.yaml")
-    shipped = load(ROOT / "content" / "data-parallel.yaml")
+    shipped = load(FIXTURE / "content" / "data-parallel.yaml")
     assert data["level"] == shipped["level"] == "intermediate"
     assert [len(question["options"]) for question in data["questions"]] == [4] * 8
     assert [question["id"] for question in data["questions"]] == [f"q{n}" for n in range(1, 9)]
@@ -94,7 +94,7 @@ def test_filled_todos_give_the_shipped_quiz_and_update_takes_the_urdu(project: P
     import_json(project, SEED, "data-parallel")
     path = project / "content" / "data-parallel.yaml"
     data = load(path)
-    shipped = load(ROOT / "content" / "data-parallel.yaml")
+    shipped = load(FIXTURE / "content" / "data-parallel.yaml")
     data["guide"] = shipped["guide"]
     for field in ("title", "description"):
         data[field] = _fill(data[field], shipped[field])
@@ -109,7 +109,7 @@ def test_filled_todos_give_the_shipped_quiz_and_update_takes_the_urdu(project: P
     assert run_quizkit(project, "validate").returncode == 0
 
     imported = validate_paths([path]).quizzes[0]
-    expected = validate_paths([ROOT / "content" / "data-parallel.yaml"]).quizzes[0]
+    expected = validate_paths([FIXTURE / "content" / "data-parallel.yaml"]).quizzes[0]
     assert (imported.id, imported.level, imported.guide) == (expected.id, expected.level, expected.guide)
     assert imported.title.source == expected.title.source
     assert imported.description.source == expected.description.source

@@ -18,11 +18,19 @@ from toolkit.content.validation import load_content
 from toolkit.text.tokens import scan
 
 ROOT = Path(__file__).resolve().parents[2]
+# The catalogs a professional reviewer signed off: complete, and held to every rule below. A quiz added
+# later gets its own catalog, which is checked for coverage (every key of its content) and, once
+# translated, by quizkit check; it joins this list when it has been reviewed.
+REVIEWED = ("data-parallel", "ui")
 CATALOGS = {
     domain: parse_po((ROOT / f"locales/ur/LC_MESSAGES/{domain}.po").read_text(encoding="utf-8"), domain)
-    for domain in ("data-parallel", "ui")
+    for domain in REVIEWED
 }
 ENTRIES = [entry for catalog in CATALOGS.values() for entry in catalog.entries]
+EVERY_CATALOG = {
+    path.stem: parse_po(path.read_text(encoding="utf-8"), path.name)
+    for path in sorted((ROOT / "locales/ur/LC_MESSAGES").glob("*.po"))
+}
 ARABIC_CODE_POINTS = {
     "\u0643": "Arabic kaf",
     "\u064a": "Arabic yeh",
@@ -51,11 +59,16 @@ def test_every_entry_translated_and_none_fuzzy() -> None:
 
 
 def test_catalogs_cover_every_key_of_the_content() -> None:
+    """Every quiz of content/ (and the interface) has a catalog with exactly its keys."""
     content = load_content(ROOT / "content")
-    keys = {text.key for quiz in content.quizzes for text in quiz.texts()}
+    expected = {quiz.id: {text.key for text in quiz.texts()} for quiz in content.quizzes}
     assert content.interface is not None
-    keys |= {message.key for message in content.interface.messages}
-    assert {entry.context for entry in ENTRIES} == keys
+    expected["ui"] = {message.key for message in content.interface.messages}
+    found = {
+        domain: {entry.context for entry in catalog.entries if not entry.obsolete}
+        for domain, catalog in EVERY_CATALOG.items()
+    }
+    assert found == expected
 
 
 def test_glossary_terms_use_preferred_or_accepted_forms(glossary: Glossary) -> None:
