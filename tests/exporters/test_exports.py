@@ -136,7 +136,7 @@ def i18next_key(key: str) -> str:
     return within
 
 
-def i18next_requests(locale: str, root: Path = ROOT) -> list[dict[str, Any]]:
+def i18next_requests(locale: str, root: Path = FIXTURE) -> list[dict[str, Any]]:
     content = load_content(root / "content")
     requests: list[dict[str, Any]] = []
     for quiz in content.quizzes:
@@ -262,8 +262,8 @@ def test_i18next_option_feedback_is_read_as_documented(feedback_project: Path) -
 def test_i18next_resolves_every_key(exported: Path) -> None:
     if not (NODE / "node_modules" / "i18next").exists() or shutil.which("node") is None:
         pytest.skip("Node consumers are not installed (npm ci in tests/node; .ci/run does it)")
-    catalog = parse_po((ROOT / CATALOG).read_text(encoding="utf-8"), "x").by_context()
-    ui = parse_po((ROOT / "locales/ur/LC_MESSAGES/ui.po").read_text(encoding="utf-8"), "x").by_context()
+    catalog = parse_po((FIXTURE / CATALOG).read_text(encoding="utf-8"), "x").by_context()
+    ui = parse_po((FIXTURE / "locales/ur/LC_MESSAGES/ui.po").read_text(encoding="utf-8"), "x").by_context()
     for locale in ("en", "ur"):
         requests = i18next_requests(locale)
         result = subprocess.run(
