@@ -104,6 +104,16 @@ def _known_to_cldr(locale: str) -> bool:
     return True
 
 
+def setting_line(config: ProjectConfig, name: str) -> int | None:
+    """The line of the configuration file that sets ``name``, for messages about its value."""
+    if config.config_file is None:
+        return None
+    try:
+        return _line_of(config.config_file.read_text(encoding="utf-8", errors="replace"), name)
+    except OSError:
+        return None
+
+
 def _line_of(text: str, name: str) -> int | None:
     for number, line in enumerate(text.splitlines(), start=1):
         if re.match(rf"\s*{re.escape(name)}\s*=", line):
@@ -144,6 +154,8 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
         value = table.get(name, default)
         if not isinstance(value, str) or not value.strip():
             raise fail(name, f"{name} must be a folder name")
+        if any(ord(character) < 0x20 or ord(character) == 0x7F for character in value):
+            raise fail(name, f"{name} {value!r} holds a control character; a folder name cannot")
         resolved = (root / value).resolve()
         if not resolved.is_relative_to(root.resolve()):
             raise fail(name, f"{name} '{value}' is outside the project folder {root}")

@@ -50,3 +50,18 @@ def test_an_unknown_quiz_is_named_with_the_quizzes_there_are(tmp_path: Path) -> 
     assert result.returncode == 1
     assert result.stderr == "error[export]: no quiz 'tiyn' in content; the quizzes are: other, tiny\n"
     assert not (project / "dist").exists()
+
+
+def test_export_takes_the_formats_of_the_configuration(tmp_path: Path) -> None:
+    project = fixture_project(tmp_path / "project")
+    config = project / "quizkit.toml"
+    config.write_text(
+        config.read_text(encoding="utf-8") + 'export-formats = ["json", "mo"]\n', encoding="utf-8"
+    )
+    assert run_quizkit(project, "update").returncode == 0
+    result = run_quizkit(project, "export")
+    assert result.returncode == 0, result.stderr
+    assert sorted(path.name for path in (project / "dist").iterdir()) == ["json", "mo"]
+    chosen = run_quizkit(project, "export", "-f", "html")
+    assert chosen.returncode == 0, chosen.stderr
+    assert sorted(path.name for path in (project / "dist").iterdir()) == ["html", "json", "mo"]

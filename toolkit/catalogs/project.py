@@ -323,10 +323,15 @@ def status(config: ProjectConfig, locales: Sequence[str] | None = None) -> list[
     layout = CatalogLayout.for_project(config)
     rows: list[StatusRow] = []
     domains = template_domains(config)
+    templates_read = {domain: read_catalog(layout.template(domain)) for domain in domains}
     for locale in _locales(config, locales):
         for domain in domains:
             path = layout.catalog(locale, domain)
-            statistics = catalog_statistics(_validated_existing(path, locale)) if path.exists() else None
+            statistics = (
+                catalog_statistics(_validated_existing(path, locale), templates_read[domain])
+                if path.exists()
+                else None
+            )
             rows.append(StatusRow(locale, domain, path, statistics))
     return rows
 

@@ -15,6 +15,7 @@ from toolkit.cli.output import (
     EXIT_PROBLEMS,
     bulk_work,
     changing_project,
+    configured_formats,
     fail,
     plural,
     print_diagnostics,
@@ -63,6 +64,7 @@ def build_command(quizzes: tuple[str, ...], output_format: str | None, clean: bo
     )
     interactive = not machine and sys.stdout.isatty()
     config = project_config()
+    configured_formats(config)
 
     progress = _ProgressBar() if interactive else None
 

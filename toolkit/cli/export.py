@@ -10,6 +10,7 @@ from toolkit.cli.output import (
     EXIT_PROBLEMS,
     bulk_work,
     checked_locales,
+    configured_formats,
     fail,
     plural,
     project_config,
@@ -19,7 +20,13 @@ from toolkit.cli.output import (
 
 
 @click.command(name="export")
-@click.option("--format", "-f", "formats", default="all", show_default=True, help="NAME[,NAME...] or all.")
+@click.option(
+    "--format",
+    "-f",
+    "formats",
+    default=None,
+    help="NAME[,NAME...] or all (default: export-formats of the configuration, else all).",
+)
 @click.option("--locale", "-l", "locales", multiple=True, help="Only this locale (repeatable; default: all).")
 @click.option(
     "--out", "out", type=click.Path(path_type=Path), default=None, help="Output folder (default: dist/)."
@@ -47,7 +54,7 @@ from toolkit.cli.output import (
 @click.option("--drafts", is_flag=True, help="Include draft quizzes (draft: true), for a preview.")
 @click.option("--list", "list_formats", is_flag=True, help="List the registered formats and exit.")
 def export_command(
-    formats: str,
+    formats: str | None,
     locales: tuple[str, ...],
     quizzes: tuple[str, ...],
     drafts: bool,
@@ -78,7 +85,10 @@ def export_command(
             click.echo(f"{name.ljust(width)}  {exporter.description} ({scope})")
         return
     config = project_config()
-    names = [name.strip() for name in formats.split(",") if name.strip()]
+    if formats is None:
+        names = list(configured_formats(config)) or ["all"]
+    else:
+        names = [name.strip() for name in formats.split(",") if name.strip()]
     try:
         with reported_errors(), bulk_work():
             result = run_export(

@@ -53,6 +53,28 @@ def project_config() -> ProjectConfig:
     return config
 
 
+def configured_formats(config: ProjectConfig) -> tuple[str, ...]:
+    """``export-formats`` of the configuration, each a registered format (else the command ends)."""
+    from toolkit.config import setting_line
+    from toolkit.exporters.base import ExporterLoadError, exporter_names
+
+    try:
+        known = exporter_names()
+    except ExporterLoadError as error:
+        fail(f"error[exporter-plugin]: {error}")
+    for name in config.export_formats:
+        if name not in known and name != "all":
+            assert config.config_file is not None
+            file = relative(config.config_file)
+            line = setting_line(config, "export-formats")
+            location = file if line is None else f"{file}:{line}"
+            fail(
+                f"{location}: error[config]: export-formats names '{name}', which is no registered format; "
+                f"the formats are: {', '.join(known)}"
+            )
+    return config.export_formats
+
+
 def checked_locales(
     config: ProjectConfig, locales: Sequence[str], *, source_too: bool = False
 ) -> tuple[str, ...]:

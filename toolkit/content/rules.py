@@ -8,6 +8,7 @@ diagnostics.
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -186,7 +187,7 @@ def distinct_option_texts(context: RuleContext) -> Iterator[Diagnostic]:
             text = text_of(option.get("text"))
             if text is None:
                 continue
-            normalized = " ".join(text.split()).casefold()
+            normalized = comparable_text(text)
             label = option.get("id") if isinstance(option.get("id"), str) else str(option_index + 1)
             if normalized in seen:
                 path = _text_path(("questions", index, "options", option_index, "text"), option.get("text"))
@@ -224,6 +225,20 @@ def well_formed_inline_code(context: RuleContext) -> Iterator[Diagnostic]:
             yield context.diagnostic(_text_path(path, value), "inline-code", problem)
 
 
+# Characters that change how a text is displayed without being seen (zero-width) and that two texts
+# may differ by while looking the same.
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+# Bidi controls: embeddings, overrides, isolates and marks. Source text needs none (the exporters
+# isolate Latin runs in right-to-left text themselves), and they can make a text display otherwise
+# than it reads in the file (as in "Trojan Source").
+_BIDI_CONTROLS = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def comparable_text(text: str) -> str:
+    """What a reader sees of a text: NFC, zero-width characters removed, spacing collapsed, any case."""
+    return " ".join(unicodedata.normalize("NFC", text).translate(_INVISIBLE).split()).casefold()
+
+
 def _control_characters(text: str) -> list[str]:
     return sorted(
         {
@@ -234,16 +249,58 @@ def _control_characters(text: str) -> list[str]:
     )
 
 
+def _not_characters(text: str) -> list[str]:
+    """Code points that are not text at all: U+FFFE, U+FFFF and lone surrogates (from YAML escapes)."""
+    return sorted(
+        {character for character in text if character in "\ufffe\uffff" or "\ud800" <= character <= "\udfff"}
+    )
+
+
+def _names(characters: list[str]) -> str:
+    return ", ".join(
+        f"U+{ord(character):04X}"
+        + (f" ({unicodedata.name(character)})" if unicodedata.name(character, "") else "")
+        for character in characters
+    )
+
+
+def _source_texts(data: RawValue) -> Iterator[tuple[JsonPath, RawValue]]:
+    """Every source text of a content file: a quiz's texts, or an interface message's forms."""
+    yield from _quiz_text_fields(data)
+    for index, message in _items(_mapping(data).get("messages")):
+        for field in ("text", "one", "other"):
+            if field in message:
+                yield ("messages", index, field), message[field]
+
+
 def no_control_characters(context: RuleContext) -> Iterator[Diagnostic]:
-    for path, value in _quiz_text_fields(context.document.data):
+    for path, value in _source_texts(context.document.data):
         text = text_of(value)
-        found = _control_characters(text) if text is not None else []
-        if found:
+        if text is None:
+            continue
+        where = _text_path(path, value)
+        if found := _control_characters(text):
             names = ", ".join(f"U+{ord(character):04X}" for character in found)
             yield context.diagnostic(
-                _text_path(path, value),
+                where,
                 "control-character",
                 f"text holds control character {names}; it is invisible and XML exports cannot carry it",
+            )
+        if found := _not_characters(text):
+            yield context.diagnostic(
+                where,
+                "not-a-character",
+                f"text holds {_names(found)}, which is no character at all; no catalog or export can carry "
+                "it: remove it",
+            )
+        if found := sorted({character for character in text if character in _BIDI_CONTROLS}):
+            yield context.diagnostic(
+                where,
+                "bidi-control",
+                f"text holds the bidi control{'s' if len(found) > 1 else ''} {_names(found)}; source text "
+                "needs none (exports isolate "
+                "right-to-left runs themselves), and it can make the text display otherwise than it "
+                "reads: remove it",
             )
 
 
@@ -408,4 +465,4 @@ def declared_placeholders(context: RuleContext) -> Iterator[Diagnostic]:
                         )
 
 
-UI_RULES: tuple[Rule, ...] = (unique_message_names, declared_placeholders)
+UI_RULES: tuple[Rule, ...] = (unique_message_names, declared_placeholders, no_control_characters)
