@@ -144,7 +144,13 @@ class BuildContent:
         """Validate (or take from the cache) every content file; the step's detail line."""
         from toolkit.build.codec import encode
         from toolkit.concurrency.workers import run_all
-        from toolkit.content.validation import ContentError, collect_files, combine_files, display_path
+        from toolkit.content.validation import (
+            ContentError,
+            collect_files,
+            combine_files,
+            display_path,
+            no_content,
+        )
 
         files, collected = collect_files([self.config.content_path])
         if not collected and self.unchanged_content(files):
@@ -172,7 +178,7 @@ class BuildContent:
             )
         validated = combine_files(files, collected, [validation for _, _, validation, _ in validated_files])
         if validated.error_count or not validated.files:
-            raise ContentError(validated.diagnostics)
+            raise ContentError(validated.diagnostics or [no_content(self.config.content_path)])
         self._content = validated.content()
         self.quiz_files = {quiz.id: quiz.origin.file for quiz in self._content.quizzes}
         interface = self._content.interface

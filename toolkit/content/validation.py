@@ -251,9 +251,24 @@ def combine_files(
     return result
 
 
+def no_content(content_dir: Path) -> Diagnostic:
+    """The problem of a content folder that holds no quiz and no ui.yaml (commands would do nothing)."""
+    return Diagnostic(
+        display_path(content_dir),
+        None,
+        None,
+        Severity.ERROR,
+        "no-content",
+        f"no content file here: no quiz (*.yaml) and no {UI_FILE_NAME}; write one (README: Writing a quiz), "
+        "or check content-dir in the configuration",
+    )
+
+
 def load_content(content_dir: Path) -> Content:
     """Validated content of a project, or :class:`ContentError` with every problem."""
     result = validate_paths([content_dir])
+    if not result.files and not result.error_count:
+        raise ContentError([no_content(content_dir)])
     if result.error_count:
         raise ContentError(result.diagnostics)
     return result.content()
