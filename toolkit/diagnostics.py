@@ -49,7 +49,7 @@ class Diagnostic:
         where = self.key or self.path
         if where:
             text += f" [{where}]"
-        return text
+        return terminal_safe(text)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -98,3 +98,17 @@ def format_json_path(parts: Iterable[str | int]) -> str:
         else:
             text += "[" + json.dumps(part, ensure_ascii=False) + "]"
     return text
+
+
+# Characters that a terminal acts on instead of showing (escape sequences can retitle the window, clear
+# the screen or print a fake success), and bidi embeddings, overrides and isolates, which reorder what
+# follows them on the line.
+_TERMINAL_UNSAFE = {
+    code: f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    for code in (*range(0x20), *range(0x7F, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+}
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with every character a terminal would act on written as an escape (``\\x1b``)."""
+    return text.translate(_TERMINAL_UNSAFE)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.catalogs.po_reader import PoSyntaxError, parse_po, read_po
-from toolkit.catalogs.po_writer import format_po
+from toolkit.catalogs.po_writer import format_po, write_po
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted((ROOT / "locales").rglob("*.po")) + sorted((ROOT / "locales").glob("*.pot"))
@@ -437,3 +437,28 @@ def test_random_entries_pass_msgfmt_checks(catalog: Catalog) -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize("line_break", ["\r", "\n", "\r\n"], ids=["cr", "lf", "crlf"])
+def test_a_line_break_inside_a_comment_starts_another_comment_line_never_an_entry(
+    line_break: str, tmp_path: Path
+) -> None:
+    """A note from XLIFF (&#13;) or a multi-line content note once wrote a raw line break into a # line,
+    and polib (which reads with universal newlines) then found a phantom entry."""
+    import polib
+
+    entry = CatalogEntry(
+        "Hello",
+        "Salut",
+        context="quiz.title",
+        translator_comments=(f'from a CAT tool{line_break}msgid "phantom"',),
+        extracted_comments=(f'a note{line_break}msgstr "x"',),
+    )
+    data = write_po(Catalog(HEADER, (entry,)))
+    assert b"\r" not in data
+    path = tmp_path / "ur.po"
+    path.write_bytes(data)
+    assert [found.msgid for found in polib.pofile(str(path))] == ["Hello"]
+    (read,) = read_po(data, "ur.po").entries
+    assert read.translator_comments == ("from a CAT tool", 'msgid "phantom"')
+    assert read.extracted_comments == ("a note", 'msgstr "x"')

@@ -135,12 +135,19 @@ def _flags_line(entry: CatalogEntry, first_translation: str) -> str | None:
     return "#, " + ", ".join(flags)
 
 
+# A comment is one line: a line break inside one (a carriage return from an XLIFF note's &#13;, a
+# multi-line note in the content) would start a line that is no comment, and readers such as polib,
+# which read with universal newlines, would take what follows for an entry of its own.
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
 def _comment_lines(entry: CatalogEntry) -> Iterator[str]:
     for comment in entry.translator_comments:
-        for line in comment.split("\n"):
+        for line in _LINE_BREAK.split(comment):
             yield f"# {line}" if line else "#"
     for comment in entry.extracted_comments:
-        yield f"#. {comment}" if comment else "#."
+        for line in _LINE_BREAK.split(comment):
+            yield f"#. {line}" if line else "#."
     if entry.references:
         line = "#:"
         for reference in dict.fromkeys(entry.references):  # GNU keeps each position once

@@ -91,7 +91,9 @@ def checked_locales(
 
 
 def fail(message: str) -> NoReturn:
-    click.echo(message, err=True)
+    from toolkit.diagnostics import terminal_safe
+
+    click.echo(terminal_safe(message), err=True)
     raise SystemExit(EXIT_PROBLEMS)
 
 
