@@ -65,3 +65,44 @@ def test_export_takes_the_formats_of_the_configuration(tmp_path: Path) -> None:
     chosen = run_quizkit(project, "export", "-f", "html")
     assert chosen.returncode == 0, chosen.stderr
     assert sorted(path.name for path in (project / "dist").iterdir()) == ["html", "json", "mo"]
+
+
+def test_the_delivery_variant_carries_no_answer_key_in_any_format(tmp_path: Path) -> None:
+    from toolkit.exporters.base import exporter_names
+
+    project = fixture_project(tmp_path / "project")
+    assert run_quizkit(project, "update").returncode == 0
+    result = run_quizkit(project, "export", "--no-answers")
+    assert result.returncode == 0, result.stderr
+    assert (
+        "left out of the delivery variant: mo, xliff (these formats cannot leave out the answer key and "
+        "explanations)"
+    ) in result.stdout.splitlines()
+    assert sorted(path.name for path in (project / "dist").iterdir()) == sorted(
+        set(exporter_names()) - {"mo", "xliff", "html"}  # html writes no page it cannot keep the key of
+    )
+    secrets = ["This one comes first.", "Both come second.", "Right, this one.", "correct answer"]
+    import zipfile
+
+    for path in (project / "dist").rglob("*"):
+        if not path.is_file():
+            continue
+        if path.suffix == ".zip":
+            with zipfile.ZipFile(path) as archive:
+                texts = [archive.read(name).decode("utf-8", "replace") for name in archive.namelist()]
+        else:
+            texts = [path.read_text(encoding="utf-8", errors="replace")]
+        assert [secret for secret in secrets for text in texts if secret in text] == [], path
+
+
+def test_a_format_that_would_leak_the_answer_key_is_refused_by_name(tmp_path: Path) -> None:
+    project = fixture_project(tmp_path / "project")
+    assert run_quizkit(project, "update").returncode == 0
+    for name in ("mo", "xliff"):
+        result = run_quizkit(project, "export", "--no-answers", "-f", name)
+        assert result.returncode == 1
+        assert result.stderr == (
+            f"error[export]: format '{name}' cannot leave out the answer key and explanations, so it has no "
+            "delivery variant; --no-answers exports: html, i18next, json, moodle, qti\n"
+        )
+    assert not (project / "dist").exists()

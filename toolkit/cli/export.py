@@ -121,6 +121,11 @@ def export_command(
         click.echo(
             f"{quiz_id} [{locale}]: {plural(len(questions), 'question')} left out: {', '.join(questions)}"
         )
+    if result.left_out:
+        click.echo(
+            f"left out of the delivery variant: {', '.join(result.left_out)} (these formats cannot leave out "
+            "the answer key and explanations)"
+        )
     folder = relative(out or config.output_path)
     click.echo(f"{folder}: {plural(len(result.written), 'file')} written, {len(result.unchanged)} unchanged")
     if not result.written and not result.unchanged:

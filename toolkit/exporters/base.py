@@ -135,8 +135,16 @@ class Exporter(Protocol):
     description: ClassVar[str]
     presents_quiz: ClassVar[bool]
     """True for formats written for the source locale too (a quiz to show); False for catalog formats."""
+    # A format that honours ``request.answers`` (no correct ids, feedback or explanations when it is
+    # False) declares ``omits_answers = True``; :func:`omits_answers` reads it, False when absent, so a
+    # plugin that says nothing is never used for the delivery variant.
 
     def export(self, request: ExportRequest) -> Iterable[OutputFile]: ...
+
+
+def omits_answers(exporter: type[Exporter]) -> bool:
+    """Whether a format can write the delivery variant (``--no-answers``) without the answer key."""
+    return getattr(exporter, "omits_answers", False) is True
 
 
 class ExporterLoadError(Exception):

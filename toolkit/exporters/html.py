@@ -367,6 +367,7 @@ class HtmlExporter:
     name: ClassVar[str] = "html"
     description: ClassVar[str] = "a static quiz player page per quiz and locale, and an index page"
     presents_quiz: ClassVar[bool] = True
+    omits_answers: ClassVar[bool] = True
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         if not request.answers:

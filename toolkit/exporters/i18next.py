@@ -75,6 +75,7 @@ class I18nextExporter:
     name: ClassVar[str] = "i18next"
     description: ClassVar[str] = "i18next v4 JSON resources per locale and namespace"
     presents_quiz: ClassVar[bool] = True
+    omits_answers: ClassVar[bool] = True
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         for locale in request.locales:

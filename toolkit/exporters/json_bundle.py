@@ -118,6 +118,7 @@ class JsonBundleExporter:
     name: ClassVar[str] = "json"
     description: ClassVar[str] = "one self-contained JSON bundle per quiz and locale"
     presents_quiz: ClassVar[bool] = True
+    omits_answers: ClassVar[bool] = True
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         suffix = ".json" if request.answers else ".no-answers.json"

@@ -274,6 +274,7 @@ class MoodleExporter:
     name: ClassVar[str] = "moodle"
     description: ClassVar[str] = "Moodle XML question files per quiz and locale, and one multilang file"
     presents_quiz: ClassVar[bool] = True
+    omits_answers: ClassVar[bool] = True
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         suffix = ".xml" if request.answers else ".no-answers.xml"

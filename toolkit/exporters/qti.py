@@ -396,6 +396,7 @@ class QtiExporter:
         "QTI 3.0 content packages (items, test, imsmanifest.xml), one zip per quiz and locale"
     )
     presents_quiz: ClassVar[bool] = True
+    omits_answers: ClassVar[bool] = True
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         suffix = ".zip" if request.answers else ".no-answers.zip"

@@ -23,6 +23,7 @@ from toolkit.exporters.base import (
     QuizSummary,
     exporter_names,
     load_exporter,
+    omits_answers,
 )
 from toolkit.exporters.localizations import LazyCatalogs, LazyLocalizations
 from toolkit.files import OutsideProjectError, confined, confined_name, write_bytes_atomic
@@ -47,6 +48,8 @@ class ExportResult:
     omitted: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
     quiz_of: dict[Path, str | None] = field(default_factory=dict)
     """The quiz each file presents (:attr:`OutputFile.quiz`)."""
+    left_out: list[str] = field(default_factory=list)
+    """Formats left out of the delivery variant because they cannot leave out the answer key."""
 
 
 def resolve_formats(names: Sequence[str]) -> list[str]:
@@ -133,11 +136,28 @@ def run_export(
     request = build_request(
         config, locales, policy, answers, quiz_ids=quiz_ids, shared=quiz_ids is None, drafts=drafts
     )
+    chosen = resolve_formats(formats)
+    left_out: list[str] = []
+    if not answers:
+        # The delivery variant must not carry the answer key in any format: a format that cannot leave
+        # it out (mo and xliff carry every text of a catalog, explanations and answer notes included)
+        # is refused when asked for by name, and left out (and reported) of "all".
+        unable = [name for name in chosen if not omits_answers(load_exporter(name))]
+        if unable and formats and "all" not in formats:
+            raise ExportError(
+                f"format {unable[0]!r} cannot leave out the answer key and explanations, so it has no "
+                f"delivery variant; --no-answers exports: "
+                f"{', '.join(name for name in exporter_names() if omits_answers(load_exporter(name)))}"
+            )
+        left_out = unable
+        chosen = [name for name in chosen if name not in unable]
     if run_checks:
         blocking = check_errors(config, request)
         if blocking:
             raise ExportBlockedError(blocking)
-    return write_exports(request, formats, out)
+    result = write_exports(request, chosen, out) if chosen else ExportResult()
+    result.left_out = left_out
+    return result
 
 
 def write_exports(request: ExportRequest, formats: Sequence[str], out: Path) -> ExportResult:
