@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -93,6 +94,34 @@ def load_config(start: Path) -> ProjectConfig:
     return _from_table(root, config_file, text, table)
 
 
+def _refuse_shared_output(
+    root: Path, folders: dict[str, str], fail: Callable[[str, str], ConfigError]
+) -> None:
+    """The output folder must be a folder of its own: a build removes outputs it no longer writes there,
+    so an output folder that is, holds or lies in the project, the content or the catalogs could lose
+    them (output-dir = "." once let a crafted cache delete the catalogs and pyproject.toml)."""
+    output = (root / folders["output-dir"]).resolve()
+    value = folders["output-dir"]
+    for label, folder in (
+        ("the project folder", root.resolve()),
+        ("content-dir", (root / folders["content-dir"]).resolve()),
+        ("locales-dir", (root / folders["locales-dir"]).resolve()),
+    ):
+        if output == folder:
+            relation = "is"
+        elif folder.is_relative_to(output):
+            relation = "holds"
+        elif label != "the project folder" and output.is_relative_to(folder):
+            relation = "lies inside"
+        else:
+            continue
+        raise fail(
+            "output-dir",
+            f"output-dir '{value}' {relation} {label}; builds remove outputs they no longer write there, so "
+            "it must be a folder of its own, such as 'dist'",
+        )
+
+
 def _known_to_cldr(locale: str) -> bool:
     from babel import Locale
     from babel.core import UnknownLocaleError
@@ -160,6 +189,7 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
         if not resolved.is_relative_to(root.resolve()):
             raise fail(name, f"{name} '{value}' is outside the project folder {root}")
         folders[name] = value
+    _refuse_shared_output(root, folders, fail)
     formats = table.get("export-formats", [])
     if not isinstance(formats, list) or not all(isinstance(item, str) and item for item in formats):
         raise fail("export-formats", 'export-formats must be a list of format names such as ["json", "html"]')

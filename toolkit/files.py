@@ -47,6 +47,11 @@ def confined_name(folder: Path, name: str, root: Path) -> Path:
     return path
 
 
+TEMPORARY_SUFFIX = ".quizkit.tmp"
+"""The ending of quizkit's own temporary files, so that cleaning up never touches a user's ``.x.tmp``."""
+TEMPORARY_PATTERN = f".*{TEMPORARY_SUFFIX}"
+
+
 def write_bytes_atomic(path: Path, data: bytes, *, durable: bool = False) -> bool:
     """Write ``data`` to ``path`` atomically; return False (and write nothing) if it already holds it."""
     try:
@@ -55,7 +60,9 @@ def write_bytes_atomic(path: Path, data: bytes, *, durable: bool = False) -> boo
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         pass
     path.parent.mkdir(parents=True, exist_ok=True)
-    descriptor, temporary_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    descriptor, temporary_name = tempfile.mkstemp(
+        prefix=f".{path.name}.", suffix=TEMPORARY_SUFFIX, dir=path.parent
+    )
     temporary = Path(temporary_name)
     try:
         with os.fdopen(descriptor, "wb") as handle:
@@ -90,11 +97,8 @@ def _sync_folder(folder: Path) -> None:
             os.close(descriptor)
 
 
-TEMPORARY_PATTERN = ".*.tmp"
-
-
 def remove_stale_temporaries(folder: Path) -> list[Path]:
-    """Remove temporary files that a killed writer left behind (``.<name>.<random>.tmp``).
+    """Remove temporary files that a killed writer left behind (``.<name>.<random>.quizkit.tmp``).
 
     Call only while holding the project's writer lock: then no other write can be in progress.
     """
@@ -102,7 +106,7 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return removed
     for candidate in folder.rglob(TEMPORARY_PATTERN):
-        if candidate.is_file() and candidate.name.count(".") >= 3:
+        if candidate.is_file() and candidate.name.count(".") >= 4:
             with contextlib.suppress(OSError):
                 candidate.unlink()
                 removed.append(candidate)

@@ -191,3 +191,20 @@ def test_a_build_of_an_unknown_quiz_names_the_quizzes_there_are(tmp_path: Path) 
     assert result.returncode == 1
     assert result.stdout == "content: error[unknown-quiz]: no quiz 'tiyn' to build; the quizzes are: tiny\n"
     assert result.stderr == "build stopped at validate: 1 error\n"
+
+
+def test_an_output_edited_since_the_build_wrote_it_is_never_removed(tmp_path: Path) -> None:
+    from support import TINY_QUIZ
+
+    other = TINY_QUIZ.replace("id: tiny", "id: other")
+    project = fixture_project(tmp_path / "project", {"tiny": TINY_QUIZ, "other": other})
+    assert build(project).returncode == 0
+    edited = project / "dist/json/other/en.json"
+    edited.write_text('{"mine": true}\n', encoding="utf-8")
+    untouched = project / "dist/json/other/ur.json"
+    assert untouched.exists()
+    (project / "content/other.yaml").unlink()
+    result = build(project)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert not untouched.exists()  # as the build left it: the quiz is gone, so is its bundle
+    assert edited.read_text(encoding="utf-8") == '{"mine": true}\n'

@@ -6,24 +6,27 @@ only those a build's own records name; catalogs and templates stay, whatever the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
-from toolkit.build.cache import BuildCache
+from toolkit.build.cache import BuildCache, Stamp, stamp
 from toolkit.config import ProjectConfig
 
 
-def recorded_outputs(cache: BuildCache) -> set[str]:
-    names = set(cache.shared_outputs)
+def recorded_outputs(cache: BuildCache) -> dict[str, Stamp]:
+    """Every file a build's records name, with the size and time it had when the build wrote it."""
+    names = dict(cache.shared_outputs)
     for record in cache.domains.values():
         names.update(record.outputs)
     return names
 
 
-def remove_stale_outputs(config: ProjectConfig, root: Path, names: set[str]) -> list[Path]:
+def remove_stale_outputs(config: ProjectConfig, root: Path, names: Mapping[str, Stamp]) -> list[Path]:
     """Delete what an earlier build wrote and this one no longer does (a deleted quiz, a dropped format).
 
-    Only regenerable files go: bundles under the output folder and compiled catalogs. Catalogs and
-    templates stay, whatever the cache says.
+    Only regenerable files go: bundles under the output folder and compiled catalogs, and only while they
+    are as that build left them (same size and modification time): a file edited since, or one a crafted
+    cache merely names, stays. Catalogs and templates stay, whatever the cache says.
     """
     from toolkit.files import OutsideProjectError, confined
 
@@ -40,7 +43,7 @@ def remove_stale_outputs(config: ProjectConfig, root: Path, names: set[str]) -> 
                 path = confined(root / name, folder)
             except OutsideProjectError:
                 continue
-        if not path.is_file():
+        if not path.is_file() or stamp(path) != names[name]:
             continue
         path.unlink()
         removed.append(path)

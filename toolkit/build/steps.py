@@ -475,8 +475,9 @@ class BuildSteps:
         self.cache.shared_key = shared_key
         self.cache.shared_outputs = shared_outputs
         if self.written_before is not None:
+            earlier, now = recorded_outputs(self.written_before), recorded_outputs(self.cache)
             self.result.removed = remove_stale_outputs(
-                self.config, self.root, recorded_outputs(self.written_before) - recorded_outputs(self.cache)
+                self.config, self.root, {name: kept for name, kept in earlier.items() if name not in now}
             )
         if self.cache != self.previous:
             save_cache(self.root, self.cache)
