@@ -170,6 +170,14 @@ def parse_xliff(raw: bytes) -> list[ImportedFile]:
     except etree.XMLSyntaxError as error:
         message = re.sub(r", line \d+, column \d+$", "", str(error.msg))  # the line is reported separately
         raise XliffError(error.lineno, f"not well-formed XML: {message}") from None
+    # The parser's own word, whatever the encoding (the scan above reads a few encodings; a UCS-4 file
+    # without a byte order mark slipped past it). Nothing was expanded or loaded: resolve_entities and
+    # load_dtd are off.
+    information = root.getroottree().docinfo
+    if information.doctype or information.internalDTD is not None:
+        raise XliffError(
+            1, "a DOCTYPE or entity declaration is not allowed in XLIFF (entity expansion is refused)"
+        )
     if root.tag != f"{_N}xliff":
         raise XliffError(
             root.sourceline, f"the root element is {root.tag}; expected an XLIFF 2 <xliff> in {NAMESPACE}"
