@@ -21,7 +21,7 @@ def confined(path: Path, root: Path) -> Path:
     """``path`` resolved, provided it lies inside ``root``."""
     resolved = path.resolve()
     if not resolved.is_relative_to(root.resolve()):
-        raise OutsideProjectError(f"{path} is outside {root}")
+        raise OutsideProjectError(f"{path}: it leads outside {root}")
     return resolved
 
 

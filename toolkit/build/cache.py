@@ -27,7 +27,7 @@ from importlib.metadata import PackageNotFoundError, entry_points
 from importlib.metadata import version as metadata_version
 from pathlib import Path
 
-from toolkit.files import name_below, write_bytes_atomic
+from toolkit.files import confined, name_below, write_bytes_atomic
 
 CACHE_FOLDER = ".quizkit-cache"
 CACHE_FILE = "build.json"
@@ -239,7 +239,8 @@ def save_cache(root: Path, cache: BuildCache) -> None:
         "shared_key": cache.shared_key,
         "shared_outputs": {path: list(value) for path, value in sorted(cache.shared_outputs.items())},
     }
-    folder = root / CACHE_FOLDER
+    # A link .quizkit-cache -> elsewhere must not carry the cache out of the project.
+    folder = confined(root / CACHE_FOLDER, root)
     folder.mkdir(exist_ok=True)
     marker = folder / "CACHEDIR.TAG"
     if not marker.exists():
@@ -248,7 +249,9 @@ def save_cache(root: Path, cache: BuildCache) -> None:
             marker,
             b"Signature: 8a477f597d28d172789f06886806bc55\n# quizkit build cache; safe to delete.\n",
         )
-    write_bytes_atomic(cache_path(root), json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+    write_bytes_atomic(
+        folder / CACHE_FILE, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    )
 
 
 def outputs_intact(root: Path, outputs: Mapping[str, Stamp]) -> bool:

@@ -125,10 +125,13 @@ class BuildSteps:
             self.on_progress(step, done, total)
 
     def run(self) -> BuildResult:
-        from toolkit.files import remove_stale_temporaries
+        from toolkit.build.cache import CACHE_FOLDER
+        from toolkit.files import confined, remove_stale_temporaries
 
+        # Before anything is written: a cache folder that is a link out of the project stops the build.
+        cache_folder = confined(self.root / CACHE_FOLDER, self.root)
         # Under the writer lock no write is in progress: temporaries found now were left by a killed run.
-        for folder in (self.config.locales_path, self.config.output_path, self.root / ".quizkit-cache"):
+        for folder in (self.config.locales_path, self.config.output_path, cache_folder):
             remove_stale_temporaries(folder)
         with _step(self.result, "validate", self.on_step) as record:
             self.validate(record)

@@ -169,7 +169,9 @@ def write_exports(request: ExportRequest, formats: Sequence[str], out: Path) -> 
     planned: list[tuple[Path, OutputFile]] = []
     for name in resolve_formats(formats):
         exporter = load_exporter(name)()
-        folder = out / name
+        # The format's folder resolved inside the output folder: a link dist/json -> elsewhere must
+        # not carry the files out of it.
+        folder = confined(out / name, out)
         confined_folders: dict[PurePosixPath, Path] = {}
         for output in exporter.export(request):
             planned.append((_target(folder, output, confined_folders), output))
