@@ -249,10 +249,16 @@ def state_problems(folder: Path, scenario: Scenario, new: dict[str, bytes]) -> l
             problems.append(f"{relative}: does not parse: {error}")
     cache = folder / CACHE / "build.json"
     if cache.exists():
-        try:
-            json.loads(cache.read_bytes())
-        except ValueError as error:
-            problems.append(f"{CACHE}build.json: does not parse: {error}")
+        from toolkit.build.seal import cache_key, unsealed
+
+        body = unsealed(cache.read_bytes(), cache_key())
+        if body is None:
+            problems.append(f"{CACHE}build.json: its seal does not verify (torn or foreign)")
+        else:
+            try:
+                json.loads(body)
+            except ValueError as error:
+                problems.append(f"{CACHE}build.json: does not parse: {error}")
     for relative, data in scenario.old.items():
         if relative.endswith(".po") and relative in now:
             lost = _translations(data, relative) - _translations(now[relative], relative)

@@ -19,6 +19,7 @@ import toolkit
 import toolkit.exporters.qti
 from toolkit.build import BuildFailedError, BuildResult, run_build
 from toolkit.build.cache import CACHE_FOLDER, cache_path
+from toolkit.build.seal import cache_key, seal, unsealed
 from toolkit.config import load_config
 
 QUIZ = "data-parallel"
@@ -280,6 +281,41 @@ def test_outputs_of_a_deleted_quiz_and_a_dropped_format_are_removed(
     assert result.removed
 
 
+def cache_document(project: Path) -> dict[str, Any]:
+    """The cache as this user's quizkit sealed it."""
+    body = unsealed(cache_path(project).read_bytes(), cache_key())
+    assert body is not None
+    document: dict[str, Any] = json.loads(body)
+    return document
+
+
+def write_cache_bytes(project: Path, body: bytes) -> None:
+    """A cache with this user's seal: what a damaged (not a foreign) cache looks like."""
+    key = cache_key()
+    assert key is not None
+    cache_path(project).write_bytes(seal(body, key))
+
+
+@pytest.mark.parametrize("sealed_by", ["nobody", "another key"])
+def test_a_cache_this_user_did_not_seal_never_stands_in_for_content(
+    project: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, sealed_by: str
+) -> None:
+    """A crafted cache once made build export a prompt and an answer key that are in no YAML file."""
+    build(project, monkeypatch)
+    document = cache_document(project)
+    record = next(record for record in document["content"].values() if record["kind"] == "quiz")
+    record["model"]["questions"][0]["prompt"]["source"] = "INJECTED prompt"
+    record["model"]["questions"][0]["correct"] = [record["model"]["questions"][0]["options"][-1]["id"]]
+    body = json.dumps(document).encode("utf-8")
+    cache_path(project).write_bytes(body if sealed_by == "nobody" else seal(body, b"k" * 32))
+    replace_in(project / f"locales/ur/LC_MESSAGES/{QUIZ}.po", "ڈیٹا پیرالیلزم کوئز", "ڈیٹا پیرالیلزم کا کوئز")
+    scratch = tmp_path_factory.mktemp("scratch") / "project"
+    assert assert_same_as_from_scratch(project, scratch, monkeypatch) == "built"
+    assert not any(
+        b"INJECTED" in path.read_bytes() for path in (project / "dist").rglob("*") if path.is_file()
+    )
+
+
 @pytest.mark.parametrize(
     "cache_text",
     [
@@ -293,7 +329,7 @@ def test_an_unreadable_cache_is_ignored(
     project: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, cache_text: str
 ) -> None:
     build(project, monkeypatch)
-    cache_path(project).write_text(cache_text, encoding="utf-8")
+    write_cache_bytes(project, cache_text.encode("utf-8"))
     (project / f"dist/json/{QUIZ}/ur.json").write_text("stale", encoding="utf-8")
     scratch = tmp_path_factory.mktemp("scratch") / "project"
     assert assert_same_as_from_scratch(project, scratch, monkeypatch) == "built"
@@ -303,14 +339,14 @@ def test_a_hostile_cache_cannot_delete_files_outside_the_outputs(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     build(project, monkeypatch)
-    document = json.loads(cache_path(project).read_bytes())
+    document = cache_document(project)
     outside = project.parent / "precious.txt"
     outside.write_text("keep me", encoding="utf-8")
     catalog = f"locales/ur/LC_MESSAGES/{QUIZ}.po"
     document["shared_outputs"].update(
         {"../precious.txt": [1, 1], catalog: [1, 1], f"content/{QUIZ}.yaml": [1, 1]}
     )
-    cache_path(project).write_text(json.dumps(document), encoding="utf-8")
+    write_cache_bytes(project, json.dumps(document).encode("utf-8"))
     result = build(project, monkeypatch)
     assert result.removed == []
     assert outside.read_text(encoding="utf-8") == "keep me"
@@ -447,9 +483,9 @@ def test_a_damaged_cache_entry_is_never_trusted(
     project: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, field: str
 ) -> None:
     build(project, monkeypatch)
-    document = json.loads(cache_path(project).read_text(encoding="utf-8"))
+    document = cache_document(project)
     corrupt(field)(document)
-    cache_path(project).write_text(json.dumps(document), encoding="utf-8")
+    write_cache_bytes(project, json.dumps(document).encode("utf-8"))
     # A change, so that a domain is rebuilt and a cached model is needed.
     replace_in(project / f"locales/ur/LC_MESSAGES/{QUIZ}.po", "ڈیٹا پیرالیلزم کوئز", "ڈیٹا پیرالیلزم کا کوئز")
     scratch = tmp_path_factory.mktemp("scratch") / "project"

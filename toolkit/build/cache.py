@@ -139,8 +139,13 @@ def load_cache(root: Path) -> BuildCache | None:
 
     Only a cache of the current environment may stand in for work; any cache says what was written.
     """
+    from toolkit.build.seal import cache_key, unsealed
+
     try:
-        data = json.loads(cache_path(root).read_bytes())
+        body = unsealed(cache_path(root).read_bytes(), cache_key())
+        if body is None:
+            return None  # missing seal, or not this user's: nothing in it is trusted
+        data = json.loads(body)
     except (OSError, ValueError):
         return None
     from toolkit.build.codec import CodecError, decode_diagnostic
@@ -249,9 +254,13 @@ def save_cache(root: Path, cache: BuildCache) -> None:
             marker,
             b"Signature: 8a477f597d28d172789f06886806bc55\n# quizkit build cache; safe to delete.\n",
         )
-    write_bytes_atomic(
-        folder / CACHE_FILE, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
-    )
+    from toolkit.build.seal import cache_key, seal
+
+    key = cache_key()
+    if key is None:
+        return  # with no private key to seal it, a cache could not be trusted next time
+    body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    write_bytes_atomic(folder / CACHE_FILE, seal(body, key))
 
 
 def outputs_intact(root: Path, outputs: Mapping[str, Stamp]) -> bool:

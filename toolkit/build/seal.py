@@ -1,0 +1,77 @@
+"""The seal on the build cache: only a cache this user's quizkit wrote is trusted.
+
+The cache holds validated models and check findings, and a build takes them instead of reading the
+files again. A cache that someone else wrote (committed to a repository, or crafted) could then make a
+build export a prompt or an answer key that is in no YAML file, or hide a check error. So the cache
+file carries an HMAC-SHA256 of its bytes under a key that lives outside the project, in the user's
+cache folder, readable by the user alone. A cache whose seal does not verify is no cache at all: the
+build does all the work again, and removes nothing on its word.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import os
+import secrets
+import stat
+from pathlib import Path
+
+KEY_BYTES = 32
+
+
+def key_folder() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "quizkit"
+
+
+def _private_file(path: Path) -> bool:
+    """A regular file (not a link) of this user that nobody else may read or write."""
+    try:
+        status = path.lstat()
+    except OSError:
+        return False
+    return stat.S_ISREG(status.st_mode) and status.st_uid == os.getuid() and not status.st_mode & 0o077
+
+
+def cache_key() -> bytes | None:
+    """This user's key, made on first use; None where none can be kept safely (then nothing is sealed,
+    and no cache is ever trusted)."""
+    folder = key_folder()
+    path = folder / "cache-key"
+    with contextlib.suppress(OSError):
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not path.exists() and not path.is_symlink():
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+            try:
+                os.write(descriptor, secrets.token_bytes(KEY_BYTES))
+            finally:
+                os.close(descriptor)
+    if not _private_file(path):
+        return None
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return None
+    try:
+        key = os.read(descriptor, KEY_BYTES + 1)
+    finally:
+        os.close(descriptor)
+    return key if len(key) == KEY_BYTES else None
+
+
+def seal(body: bytes, key: bytes) -> bytes:
+    """``body`` with its seal as a first line."""
+    return hmac.new(key, body, hashlib.sha256).hexdigest().encode("ascii") + b"\n" + body
+
+
+def unsealed(data: bytes, key: bytes | None) -> bytes | None:
+    """The body of sealed ``data`` if its seal is this user's; else None."""
+    if key is None:
+        return None
+    mark, separator, body = data.partition(b"\n")
+    if not separator:
+        return None
+    expected = hmac.new(key, body, hashlib.sha256).hexdigest().encode("ascii")
+    return body if hmac.compare_digest(mark, expected) else None
