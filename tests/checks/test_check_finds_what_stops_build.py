@@ -21,6 +21,8 @@ CASES = [
     for case in sorted(CORPUS.glob("po-*"))
     if tomllib.loads((case / "case.toml").read_text(encoding="utf-8"))["command"][0] in STOPPING
     and "--no-checks" not in tomllib.loads((case / "case.toml").read_text(encoding="utf-8"))["command"]
+    # A catalog below a --fail-under threshold is not a defect of the catalog.
+    and "--fail-under" not in tomllib.loads((case / "case.toml").read_text(encoding="utf-8"))["command"]
 ]
 LOCATION = re.compile(r"^(\S+?(?::\d+)?): error\[")
 
