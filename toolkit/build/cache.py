@@ -27,7 +27,12 @@ from importlib.metadata import PackageNotFoundError, entry_points
 from importlib.metadata import version as metadata_version
 from pathlib import Path
 
-from toolkit.files import name_below, write_bytes_atomic
+from toolkit.files import name_below, read_regular_file, write_bytes_atomic
+
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+"""Largest project input digested: the largest any reader accepts (catalogs and XLIFF, 64 MiB)."""
+MAX_CACHE_BYTES = 256 * 1024 * 1024
+"""Largest build cache read; a larger one is damaged or not ours, and the build starts afresh."""
 
 CACHE_FOLDER = ".quizkit-cache"
 CACHE_FILE = "build.json"
@@ -46,9 +51,12 @@ def digest_bytes(data: bytes) -> str:
 def digest_file(path: Path) -> str:
     """Digest of a file's bytes, or ``"missing"``: a file appearing or vanishing changes the key too."""
     try:
-        return digest_bytes(path.read_bytes())
+        return digest_bytes(read_regular_file(path, MAX_INPUT_BYTES))
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
         return "missing"
+    except OSError:
+        # A pipe, a device, a file too large or unreadable: its reader reports it, located.
+        return "unreadable"
 
 
 def combined_key(*parts: str) -> str:
@@ -140,7 +148,7 @@ def load_cache(root: Path) -> BuildCache | None:
     Only a cache of the current environment may stand in for work; any cache says what was written.
     """
     try:
-        data = json.loads(cache_path(root).read_bytes())
+        data = json.loads(read_regular_file(cache_path(root), MAX_CACHE_BYTES))
     except (OSError, ValueError):
         return None
     from toolkit.build.codec import CodecError, decode_diagnostic
