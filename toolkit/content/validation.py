@@ -119,7 +119,10 @@ def _collect_one(path: Path, root: Path, files: list[Path], problems: list[Diagn
     elif path.is_dir():
         refuse("not-a-file", "a folder named like a content file; quizkit reads only regular files")
     else:
-        refuse("not-a-file", not_regular_problem(path.stat().st_mode))
+        try:
+            refuse("not-a-file", not_regular_problem(path.stat().st_mode))
+        except OSError:  # gone since the folder was listed
+            refuse("no-such-file", "no such file or folder")
 
 
 def is_interface_file(path: Path) -> bool:
