@@ -126,7 +126,9 @@ class _Injector:
             @staticmethod
             def open(path: Any, flags: int, *arguments: Any) -> int:
                 descriptor = os.open(path, flags, *arguments)
-                injector.folders[descriptor] = str(path)
+                # toolkit.files opens folders (to flush them) and, to read them, files.
+                if Path(path).is_dir():
+                    injector.folders[descriptor] = str(path)
                 return descriptor
 
             @staticmethod

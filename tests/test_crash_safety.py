@@ -322,6 +322,9 @@ class Trial:
     detail: str = ""
 
 
+ERRNO_OF_MODE = {"enospc": errno.ENOSPC, "rename-error": errno.EIO}
+
+
 def fault_trial(scenario: Scenario, command: str, mode: str, at: int, folder: Path) -> Trial:
     targets = scenario.update_targets if command == "update" else scenario.build_targets
     new = scenario.after_update if command == "update" else scenario.after_build
@@ -337,6 +340,11 @@ def fault_trial(scenario: Scenario, command: str, mode: str, at: int, folder: Pa
             problems.append(f"exit {result.returncode}, expected 1 without traceback: {result.stderr[-300:]}")
     elif result.returncode != -signal.SIGKILL:
         problems.append(f"exit {result.returncode}, expected SIGKILL")
+    if mode in ERRNO_OF_MODE:
+        # A full disk names the file being written (it said "quizkit: error[io]: ..." and named none).
+        message = f"{targets[at - 1]}: error[io]: {os.strerror(ERRNO_OF_MODE[mode])}\n"
+        if not result.stderr.endswith(message):
+            problems.append(f"expected the message {message!r}, found {result.stderr[-300:]!r}")
     problems += state_problems(folder, scenario, new)
     for index, target in enumerate(targets, start=1):
         fresh = index < at or (index == at and mode == "kill-after-rename")

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from toolkit.files import FileTooLargeError, read_regular_file
+
 CONFIG_FILES = ("quizkit.toml", "pyproject.toml")
 MAX_CONFIG_BYTES = 1024 * 1024
 _LOCALE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2}|_[A-Z][a-z]{3}(_[A-Z]{2})?)?$")
@@ -61,10 +63,13 @@ def find_project_root(start: Path) -> Path | None:
         if (folder / "quizkit.toml").is_file():
             return folder
         pyproject = folder / "pyproject.toml"
-        if pyproject.is_file() and "[tool.quizkit]" in pyproject.read_text(
-            encoding="utf-8", errors="replace"
-        ):
-            return folder
+        if pyproject.is_file():
+            try:
+                text = read_regular_file(pyproject, MAX_CONFIG_BYTES).decode("utf-8", errors="replace")
+            except OSError:
+                return folder  # too large or unreadable: load_config says so, located
+            if "[tool.quizkit]" in text:
+                return folder
     return None
 
 
@@ -75,14 +80,16 @@ def load_config(start: Path) -> ProjectConfig:
         return ProjectConfig(root=start, config_file=None)
     quizkit_toml = root / "quizkit.toml"
     config_file = quizkit_toml if quizkit_toml.is_file() else root / "pyproject.toml"
-    size = config_file.stat().st_size
-    if size > MAX_CONFIG_BYTES:
+    try:
+        text = read_regular_file(config_file, MAX_CONFIG_BYTES).decode("utf-8", errors="replace")
+    except FileTooLargeError as error:
         raise ConfigError(
             str(config_file),
             None,
-            f"file is {size:,} bytes; configuration files are limited to {MAX_CONFIG_BYTES:,} bytes",
-        )
-    text = config_file.read_text(encoding="utf-8", errors="replace")
+            f"file is {error.size:,} bytes; configuration files are limited to {MAX_CONFIG_BYTES:,} bytes",
+        ) from None
+    except OSError as error:
+        raise ConfigError(str(config_file), None, error.strerror or str(error)) from None
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -150,6 +157,16 @@ def _line_of(text: str, name: str) -> int | None:
     return None
 
 
+def _names_a_file(folder: Path, root: Path) -> bool:
+    """Whether ``folder``, or a folder on the way to it below ``root``, exists as something else."""
+    for step in (folder, *folder.parents):
+        if step == root:
+            return False
+        if step.exists() and not step.is_dir():
+            return True
+    return False
+
+
 def _from_table(root: Path, config_file: Path, text: str, table: dict[str, object]) -> ProjectConfig:
     def fail(name: str, message: str) -> ConfigError:
         return ConfigError(str(config_file), _line_of(text, name), message)
@@ -188,6 +205,8 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
         resolved = (root / value).resolve()
         if not resolved.is_relative_to(root.resolve()):
             raise fail(name, f"{name} '{value}' is outside the project folder {root}")
+        if _names_a_file(resolved, root.resolve()):
+            raise fail(name, f"{name} '{value}' names a file, not a folder; name a folder (or a new one)")
         folders[name] = value
     _refuse_shared_output(root, folders, fail)
     formats = table.get("export-formats", [])

@@ -8,13 +8,85 @@ or a full disk leaves the old file or the new one, never half of one. Files that
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 
 
 class OutsideProjectError(Exception):
     """A path that would write outside the folder it is confined to."""
+
+
+class NotRegularFileError(OSError):
+    """A path that names a folder, a pipe, a device or a socket where a regular file was expected."""
+
+
+class FileTooLargeError(OSError):
+    """A file larger than the limit of what is read from it; ``size`` is what was found (at least)."""
+
+    def __init__(self, path: Path, size: int, limit: int) -> None:
+        super().__init__(errno.EFBIG, f"file is {size:,} bytes; the limit is {limit:,}", os.fspath(path))
+        self.size = size
+        self.limit = limit
+
+
+_READ_CHUNK = 1024 * 1024
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def not_regular_problem(mode: int) -> str:
+    return f"{_kind(mode)}, not a regular file; quizkit reads only regular files"
+
+
+def read_regular_file(path: Path, limit: int) -> bytes:
+    """The bytes of ``path``, provided it is a regular file of at most ``limit`` bytes.
+
+    Every reader of project input goes through here: a FIFO would block the open and the read forever
+    (with the writer lock held), and ``/dev/zero`` or a file still growing would be read until memory
+    runs out. So the file is opened without blocking, checked on its descriptor (no race with a rename),
+    and read with a bound: ``st_size`` alone is a promise, not a limit.
+    """
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as error:
+        if error.errno == errno.ENXIO:  # a socket cannot be opened
+            raise NotRegularFileError(errno.ENXIO, "a socket, not a regular file", os.fspath(path)) from None
+        raise
+    try:
+        status = os.fstat(descriptor)
+    except BaseException:
+        os.close(descriptor)
+        raise
+    if not stat.S_ISREG(status.st_mode):
+        os.close(descriptor)
+        raise NotRegularFileError(errno.EINVAL, not_regular_problem(status.st_mode), os.fspath(path))
+    with os.fdopen(descriptor, "rb", buffering=0) as handle:
+        if status.st_size > limit:
+            raise FileTooLargeError(path, status.st_size, limit)
+        chunks: list[bytes] = []
+        total = 0
+        while total <= limit:
+            chunk = handle.read(min(_READ_CHUNK, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:
+            raise FileTooLargeError(path, total, limit)
+        return b"".join(chunks)
 
 
 def confined(path: Path, root: Path) -> Path:
@@ -53,16 +125,29 @@ TEMPORARY_PATTERN = f".*{TEMPORARY_SUFFIX}"
 
 
 def write_bytes_atomic(path: Path, data: bytes, *, durable: bool = False) -> bool:
-    """Write ``data`` to ``path`` atomically; return False (and write nothing) if it already holds it."""
+    """Write ``data`` to ``path`` atomically; return False (and write nothing) if it already holds it.
+
+    A file the user may not write is refused, not replaced: the rename needs only the folder's
+    permission, and would silently undo a ``chmod a-w`` meant to protect the file. An error while
+    writing (a full disk) names ``path``: the temporary file's descriptor has no name of its own.
+    """
     try:
-        if path.read_bytes() == data:
+        if _read_existing(path, len(data)) == data:
             return False
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    descriptor, temporary_name = tempfile.mkstemp(
-        prefix=f".{path.name}.", suffix=TEMPORARY_SUFFIX, dir=path.parent
-    )
+    _refuse_unwritable(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor, temporary_name = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=TEMPORARY_SUFFIX, dir=path.parent
+        )
+    except FileExistsError:
+        raise NotADirectoryError(
+            errno.ENOTDIR, "a folder on the way is a file, not a folder", os.fspath(path)
+        ) from None
+    except OSError as error:
+        raise _naming(error, path) from None
     temporary = Path(temporary_name)
     try:
         with os.fdopen(descriptor, "wb") as handle:
@@ -74,13 +159,54 @@ def write_bytes_atomic(path: Path, data: bytes, *, durable: bool = False) -> boo
             # Keep the permissions of the file being replaced; new files get the usual 0644.
             temporary.chmod(path.stat().st_mode & 0o7777 if path.exists() else 0o644)
         temporary.replace(path)
-    except BaseException:
+    except BaseException as error:
         with contextlib.suppress(OSError):
             temporary.unlink()
+        if isinstance(error, OSError):
+            raise _naming(error, path) from None
         raise
     if durable:
         _sync_folder(path.parent)
     return True
+
+
+def _read_existing(path: Path, length: int) -> bytes | None:
+    """What ``path`` holds, enough to compare it with ``length`` bytes; None for what is not a file."""
+    try:
+        return read_regular_file(path, length)
+    except FileTooLargeError:
+        return None  # larger than the new data, so different
+    except NotRegularFileError as error:
+        if path.is_dir():
+            raise IsADirectoryError(errno.EISDIR, "is a folder", os.fspath(path)) from None
+        # Renaming over a pipe or a device would replace it with a file; refuse instead.
+        raise NotRegularFileError(
+            errno.EINVAL, f"{error.strerror}; quizkit does not replace it", os.fspath(path)
+        ) from None
+    except PermissionError:
+        return None  # unreadable: _refuse_unwritable decides
+
+
+def _refuse_unwritable(path: Path) -> None:
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return  # missing: a new file
+    # Root may write anything, so os.access alone would let root replace a read-only catalog.
+    if not os.access(path, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise PermissionError(
+            errno.EACCES,
+            "the file is read-only; quizkit does not replace it (make it writable, chmod u+w, and run again)",
+            os.fspath(path),
+        )
+
+
+def _naming(error: OSError, path: Path) -> OSError:
+    """``error`` with ``path`` as its file name, when it names none or only the temporary file."""
+    if error.filename is not None and Path(os.fspath(error.filename)).name == path.name:
+        return error
+    # OSError picks the subclass for the errno (PermissionError, FileNotFoundError, ...) by itself.
+    return OSError(error.errno, error.strerror or str(error), os.fspath(path))
 
 
 def write_text_atomic(path: Path, text: str, *, durable: bool = False) -> bool:

@@ -27,7 +27,12 @@ from importlib.metadata import PackageNotFoundError, entry_points
 from importlib.metadata import version as metadata_version
 from pathlib import Path
 
-from toolkit.files import confined, name_below, write_bytes_atomic
+from toolkit.files import confined, name_below, read_regular_file, write_bytes_atomic
+
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+"""Largest project input digested: the largest any reader accepts (catalogs and XLIFF, 64 MiB)."""
+MAX_CACHE_BYTES = 256 * 1024 * 1024
+"""Largest build cache read; a larger one is damaged or not ours, and the build starts afresh."""
 
 CACHE_FOLDER = ".quizkit-cache"
 CACHE_FILE = "build.json"
@@ -46,9 +51,12 @@ def digest_bytes(data: bytes) -> str:
 def digest_file(path: Path) -> str:
     """Digest of a file's bytes, or ``"missing"``: a file appearing or vanishing changes the key too."""
     try:
-        return digest_bytes(path.read_bytes())
+        return digest_bytes(read_regular_file(path, MAX_INPUT_BYTES))
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
         return "missing"
+    except OSError:
+        # A pipe, a device, a file too large or unreadable: its reader reports it, located.
+        return "unreadable"
 
 
 def combined_key(*parts: str) -> str:
@@ -142,7 +150,7 @@ def load_cache(root: Path) -> BuildCache | None:
     from toolkit.build.seal import cache_key, unsealed
 
     try:
-        body = unsealed(cache_path(root).read_bytes(), cache_key())
+        body = unsealed(read_regular_file(cache_path(root), MAX_CACHE_BYTES), cache_key())
         if body is None:
             return None  # missing seal, or not this user's: nothing in it is trusted
         data = json.loads(body)

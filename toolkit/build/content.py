@@ -13,7 +13,9 @@ from pathlib import Path
 from toolkit.build.cache import BuildCache, ContentRecord, digest_bytes, digest_file
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import FileValidation
+from toolkit.content.yaml_document import MAX_FILE_BYTES
 from toolkit.diagnostics import Diagnostic
+from toolkit.files import read_regular_file
 from toolkit.model import Content, InterfaceMessages, Quiz
 
 
@@ -70,7 +72,7 @@ class BuildContent:
         from toolkit.content.validation import validate_file
 
         try:
-            data: bytes | None = path.read_bytes()
+            data: bytes | None = read_regular_file(path, MAX_FILE_BYTES)
         except OSError:
             data = None  # validate_file reports it, located
         digest = digest_bytes(data) if data is not None else "unreadable"

@@ -30,10 +30,11 @@ from toolkit.build.outputs import recorded_outputs, remove_stale_outputs
 from toolkit.build.results import BuildFailedError, BuildResult, LocaleSummary, ProgressCallback, StepResult
 from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.layout import CatalogLayout
-from toolkit.config import ProjectConfig
+from toolkit.config import MAX_CONFIG_BYTES, ProjectConfig
 from toolkit.content.glossary import Glossary
 from toolkit.diagnostics import Diagnostic
 from toolkit.exporters.base import ExportRequest, QuizSummary
+from toolkit.files import read_regular_file
 from toolkit.model import Content
 
 _Exported = tuple[Path, str | None, bool]
@@ -90,7 +91,9 @@ class BuildSteps:
         self.layout = CatalogLayout.for_project(config)
         self.targets = config.target_locales
         self.result = BuildResult()
-        config_bytes = config.config_file.read_bytes() if config.config_file is not None else b""
+        config_bytes = (
+            read_regular_file(config.config_file, MAX_CONFIG_BYTES) if config.config_file is not None else b""
+        )
         # Messages name files relative to the working folder, and cached findings keep those names.
         self.environment = environment_key(config_bytes + b"\0" + display_path(self.root).encode("utf-8"))
         # Any earlier cache says what was written (to remove what is no longer produced); only one of

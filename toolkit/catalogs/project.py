@@ -17,13 +17,13 @@ from toolkit.catalogs.imported import apply_imported
 from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.merge import MergeError, MergeSummary, merge, new_catalog_header
 from toolkit.catalogs.mo_writer import compile_mo
-from toolkit.catalogs.po_reader import PoSyntaxError, read_po
+from toolkit.catalogs.po_reader import MAX_PO_BYTES, PoSyntaxError, read_po
 from toolkit.catalogs.po_writer import write_po
 from toolkit.catalogs.soundness import CatalogProblem, catalog_problems
 from toolkit.catalogs.statistics import CatalogStatistics, catalog_statistics
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
-from toolkit.files import write_bytes_atomic
+from toolkit.files import FileTooLargeError, read_regular_file, write_bytes_atomic
 from toolkit.model import Content
 
 
@@ -83,9 +83,21 @@ def template_domains(config: ProjectConfig) -> list[str]:
     return found
 
 
+def read_catalog_bytes(path: Path) -> bytes:
+    """A catalog's bytes, read with the catalog size limit (too large: :class:`PoSyntaxError`)."""
+    try:
+        return read_regular_file(path, MAX_PO_BYTES)
+    except FileTooLargeError as error:
+        raise PoSyntaxError(
+            display_path(path),
+            None,
+            f"file is {error.size:,} bytes; catalogs are limited to {MAX_PO_BYTES:,}",
+        ) from None
+
+
 def read_catalog(path: Path) -> Catalog:
     try:
-        return read_po(path.read_bytes(), display_path(path))
+        return read_po(read_catalog_bytes(path), display_path(path))
     except PoSyntaxError as error:
         raise CatalogError(error.file, error.line, error.message) from None
     except OSError as error:
@@ -116,7 +128,7 @@ def catalog_with_problems(path: Path, locale: str) -> tuple[Catalog, list[Catalo
     """A catalog read from ``path``, with every problem that makes it unusable for ``locale``."""
     file = display_path(path)
     try:
-        data = path.read_bytes()
+        data = read_catalog_bytes(path)
         catalog = read_po(data, file)
     except PoSyntaxError as error:
         raise CatalogError(error.file, error.line, error.message) from None
@@ -364,9 +376,11 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
     for path in paths:
         file = display_path(path)
         try:
-            if path.stat().st_size > MAX_XLIFF_BYTES:
-                raise XliffError(None, f"file is larger than {MAX_XLIFF_BYTES:,} bytes")
-            documents = parse_xliff(path.read_bytes())
+            try:
+                data = read_regular_file(path, MAX_XLIFF_BYTES)
+            except FileTooLargeError:
+                raise XliffError(None, f"file is larger than {MAX_XLIFF_BYTES:,} bytes") from None
+            documents = parse_xliff(data)
         except XliffError as error:
             raise CatalogError(file, error.line, error.message) from None
         except OSError as error:

@@ -7,7 +7,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.catalogs.layout import CatalogLayout
-from toolkit.catalogs.project import CatalogError, catalog_with_problems, read_catalog, templates
+from toolkit.catalogs.project import (
+    CatalogError,
+    catalog_with_problems,
+    read_catalog,
+    read_catalog_bytes,
+    templates,
+)
 from toolkit.catalogs.soundness import CatalogProblem
 from toolkit.checks.runner import CatalogFindings, Fix, apply_fixes, check_catalog
 from toolkit.config import ProjectConfig
@@ -91,7 +97,7 @@ def run_checks(
         if fix and findings.fixable_entries:
             # Bytes in, bytes out: line endings and every untouched line stay exactly as they were.
             try:
-                text = path.read_bytes().decode("utf-8")
+                text = read_catalog_bytes(path).decode("utf-8")
             except UnicodeDecodeError:
                 raise CatalogError(
                     file,

@@ -13,6 +13,7 @@ from toolkit.cli.output import (
     plural,
     print_diagnostics,
     project_config,
+    relative,
 )
 
 
@@ -51,8 +52,10 @@ def validate(paths: tuple[Path, ...], output_format: str) -> None:
         if result.diagnostics:
             counts = f"{plural(result.error_count, 'error')}, {plural(result.warning_count, 'warning')}"
             if result.files:
-                files_with_problems = len({diagnostic.file for diagnostic in result.diagnostics})
-                click.echo(f"{counts} in {files_with_problems} of {plural(len(result.files), 'file')}")
+                with_problems = {diagnostic.file for diagnostic in result.diagnostics}
+                # A name refused unread (a pipe, a folder, a link out) counts among the files named.
+                named = with_problems | {relative(path) for path in result.files}
+                click.echo(f"{counts} in {len(with_problems)} of {plural(len(named), 'file')}")
             else:
                 click.echo(f"{counts}; no content file was read")
         else:

@@ -20,8 +20,15 @@ from pathlib import Path
 
 from toolkit.content.schema_validation import validate_against_schema
 from toolkit.content.validation import display_path
-from toolkit.content.yaml_document import YamlDocument, YamlError, parse_yaml
+from toolkit.content.yaml_document import (
+    MAX_FILE_BYTES,
+    YamlDocument,
+    YamlError,
+    parse_yaml,
+    too_large_problem,
+)
 from toolkit.diagnostics import Diagnostic, Severity, format_json_path
+from toolkit.files import FileTooLargeError, read_regular_file
 
 GLOSSARY_SCHEMA = "glossary.schema.json"
 _ENGLISH_INFLECTION = r"(?:[bcdfgklmnprstvz]?(?:s|es|ed|d|ing))?"
@@ -141,7 +148,12 @@ def load_glossary(path: Path) -> Glossary:
     """Read and validate a glossary; :class:`GlossaryError` lists every problem with its line."""
     file = display_path(path)
     try:
-        document = parse_yaml(path.read_bytes())
+        document = parse_yaml(read_regular_file(path, MAX_FILE_BYTES))
+    except FileTooLargeError as error:
+        problem = too_large_problem(error.size)
+        raise GlossaryError(
+            [Diagnostic(file, None, None, Severity.ERROR, problem.code, problem.message)]
+        ) from None
     except YamlError as error:
         problem = error.problem
         raise GlossaryError(

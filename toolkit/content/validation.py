@@ -20,7 +20,7 @@ from toolkit.content.yaml_document import (
     too_large_problem,
 )
 from toolkit.diagnostics import Diagnostic, Severity, count_errors, format_json_path, sort_diagnostics
-from toolkit.files import name_below
+from toolkit.files import FileTooLargeError, name_below, not_regular_problem, read_regular_file
 from toolkit.model import Content, InterfaceMessages, Quiz
 
 UI_FILE_NAME = "ui.yaml"
@@ -68,19 +68,19 @@ def display_path(path: Path) -> str:
 
 
 def collect_files(paths: Iterable[Path]) -> tuple[list[Path], list[Diagnostic]]:
+    """The content files named by ``paths`` (files, or folders searched for ``*.yaml``), and a problem for
+    each name that is not one: missing, a folder or a pipe named like a content file, or a link that
+    leads out of the project (refused unread: it would show what it points to)."""
     files: list[Path] = []
     problems: list[Diagnostic] = []
     for path in paths:
         if path.is_dir():
-            files.extend(
-                sorted(
-                    candidate
-                    for candidate in path.rglob("*")
-                    if candidate.suffix in CONTENT_SUFFIXES and candidate.is_file()
-                )
-            )
-        elif path.is_file():
-            files.append(path)
+            root = _project_root(path)
+            for candidate in sorted(path.rglob("*")):
+                if candidate.suffix in CONTENT_SUFFIXES:
+                    _collect_one(candidate, root, files, problems)
+        elif os.path.lexists(path):
+            _collect_one(path, _project_root(path.parent), files, problems)
         else:
             problems.append(
                 Diagnostic(
@@ -89,6 +89,40 @@ def collect_files(paths: Iterable[Path]) -> tuple[list[Path], list[Diagnostic]]:
             )
     unique = list(dict.fromkeys(file.resolve() for file in files))
     return unique, problems
+
+
+def _project_root(folder: Path) -> Path:
+    from toolkit.config import find_project_root
+
+    resolved = folder.resolve()
+    return find_project_root(resolved) or resolved
+
+
+def _collect_one(path: Path, root: Path, files: list[Path], problems: list[Diagnostic]) -> None:
+    def refuse(code: str, message: str) -> None:
+        problems.append(Diagnostic(display_path(path), None, None, Severity.ERROR, code, message))
+
+    if path.is_symlink():
+        target = path.readlink()
+        if not path.resolve().is_relative_to(root):
+            refuse(
+                "link-outside-project",
+                f"a link to {target}, outside the project; quizkit does not follow it "
+                "(copy the file into the project instead)",
+            )
+            return
+        if not path.exists():
+            refuse("no-such-file", f"a link to {target}, which does not exist")
+            return
+    if path.is_file():
+        files.append(path)
+    elif path.is_dir():
+        refuse("not-a-file", "a folder named like a content file; quizkit reads only regular files")
+    else:
+        try:
+            refuse("not-a-file", not_regular_problem(path.stat().st_mode))
+        except OSError:  # gone since the folder was listed
+            refuse("no-such-file", "no such file or folder")
 
 
 def is_interface_file(path: Path) -> bool:
@@ -102,11 +136,14 @@ def validate_file(path: Path, data: bytes | None = None) -> FileValidation:
     """Findings and, without errors, the model of one content file (``data``: its bytes, if read)."""
     file = display_path(path)
     try:
-        size = path.stat().st_size if data is None else len(data)
-        if size > MAX_FILE_BYTES:
-            # Checked before reading, so a huge file costs nothing.
-            raise YamlError(too_large_problem(size))
-        document = parse_yaml(path.read_bytes() if data is None else data)
+        if data is not None and len(data) > MAX_FILE_BYTES:
+            raise YamlError(too_large_problem(len(data)))
+        document = parse_yaml(read_regular_file(path, MAX_FILE_BYTES) if data is None else data)
+    except FileTooLargeError as error:
+        problem = too_large_problem(error.size)
+        return [
+            Diagnostic(file, problem.line, problem.column, Severity.ERROR, problem.code, problem.message)
+        ], None
     except YamlError as error:
         problem = error.problem
         return [

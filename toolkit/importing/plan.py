@@ -43,7 +43,13 @@ from toolkit.catalogs.merge import new_catalog_header
 from toolkit.catalogs.po_writer import format_po
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, is_interface_file, validate_file
-from toolkit.files import confined, write_bytes_atomic, write_text_atomic
+from toolkit.files import (
+    FileTooLargeError,
+    confined,
+    read_regular_file,
+    write_bytes_atomic,
+    write_text_atomic,
+)
 from toolkit.importing.scraped_page import PageError, PageText, ScrapedPage, parse_page
 from toolkit.model import InterfaceMessages
 
@@ -269,11 +275,14 @@ def plan_import(
     """Everything ``quizkit import`` would write and report; :class:`PageError` for a bad page."""
     source = source_locale or config.source_locale
     page_file = display_path(page_path)
-    size = page_path.stat().st_size
-    if size > MAX_PAGE_BYTES:
-        raise PageError(0, f"file is {size:,} bytes; scraped pages are limited to {MAX_PAGE_BYTES:,} bytes")
+    try:
+        data = read_regular_file(page_path, MAX_PAGE_BYTES)
+    except FileTooLargeError as error:
+        raise PageError(
+            0, f"file is {error.size:,} bytes; scraped pages are limited to {MAX_PAGE_BYTES:,} bytes"
+        ) from None
     page = parse_page(
-        page_path.read_bytes(),
+        data,
         load_interface(config),
         source,
         target_locale,
@@ -324,13 +333,13 @@ def _kept_translations(plan: ImportPlan) -> bytes:
     bytes are :func:`toolkit.catalogs.write_po`'s: in the charset the merged catalog's header declares.
     """
     from toolkit.catalogs.merge import merge
-    from toolkit.catalogs.po_reader import PoSyntaxError, parse_po, read_po
+    from toolkit.catalogs.po_reader import MAX_PO_BYTES, PoSyntaxError, parse_po, read_po
     from toolkit.catalogs.po_writer import write_po
 
     if not plan.catalog_path.exists():
         return write_po(parse_po(plan.catalog_text, str(plan.catalog_path)))
     try:
-        existing = read_po(plan.catalog_path.read_bytes(), str(plan.catalog_path))
+        existing = read_po(read_regular_file(plan.catalog_path, MAX_PO_BYTES), str(plan.catalog_path))
     except PoSyntaxError:
         raise ImportConflictError(plan.catalog_path) from None
     fresh = parse_po(plan.catalog_text, str(plan.catalog_path))
