@@ -14,6 +14,8 @@ SHARED = ROOT.parent / "shared"
 FIXTURE = Path(__file__).resolve().parent / "project"
 """The tests' own project (tests/project/README.md): what content/ and locales/ held when the tests were
 written, so that content added to the repository never changes what a test sees."""
+EVERY_TYPE_QUIZ = Path(__file__).resolve().parent / "content" / "types" / "every-type.yaml"
+"""One question of every kind (tests/content/types/), for tests of the kinds beyond choice."""
 
 
 def copy_project(target: Path) -> Path:

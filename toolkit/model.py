@@ -10,11 +10,23 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 
 
 class QuestionType(enum.Enum):
     SINGLE_CHOICE = "single_choice"
     MULTIPLE_CHOICE = "multiple_choice"
+    TRUE_FALSE = "true_false"
+    SHORT_ANSWER = "short_answer"
+    NUMERIC = "numeric"
+    MATCHING = "matching"
+    ORDERING = "ordering"
+    FILL_IN_BLANKS = "fill_in_blanks"
+    ESSAY = "essay"
+
+
+CHOICE_TYPES = frozenset({QuestionType.SINGLE_CHOICE, QuestionType.MULTIPLE_CHOICE})
+"""The two types every format has carried from the start."""
 
 
 class Level(enum.Enum):
@@ -55,7 +67,68 @@ class Option:
 
 
 @dataclass(frozen=True)
-class Question:
+class Item:
+    """A text with an id in a list: a matching distractor, an ordering step, a drop-down option."""
+
+    id: str
+    text: Text
+
+
+@dataclass(frozen=True)
+class AcceptedAnswer:
+    """One answer a learner may type. ``translate`` false: the same in every locale (a name, code, a
+    number), so it has no catalog entry and ``text`` is never translated."""
+
+    id: str
+    text: Text
+    translate: bool = True
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One prompt of a matching question and the match that belongs to it."""
+
+    id: str
+    prompt: Text
+    match: Text
+
+
+@dataclass(frozen=True)
+class TypedBlank:
+    """A blank the learner types into; graded like a short answer."""
+
+    id: str
+    answers: tuple[AcceptedAnswer, ...]
+    case_sensitive: bool = False
+
+    def texts(self) -> Iterator[Text]:
+        yield from (answer.text for answer in self.answers if answer.translate)
+
+
+@dataclass(frozen=True)
+class ChoiceBlank:
+    """A blank with a drop-down of options, one of them correct."""
+
+    id: str
+    options: tuple[Item, ...]
+    correct: str
+
+    def texts(self) -> Iterator[Text]:
+        yield from (option.text for option in self.options)
+
+
+Blank = TypedBlank | ChoiceBlank
+
+
+# One class per kind of question: each carries exactly the fields its kind has, so an exporter that
+# handles a kind cannot read a field that kind lacks. Every kind has an id, a prompt and an explanation,
+# and lists its translatable texts in reading order with texts().
+
+
+@dataclass(frozen=True)
+class ChoiceQuestion:
+    """single_choice (exactly one correct option) or multiple_choice (one or more)."""
+
     id: str
     type: QuestionType
     prompt: Text
@@ -82,6 +155,148 @@ class Question:
             if option.feedback is not None:
                 yield option.feedback
         yield self.explanation
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrueFalseQuestion:
+    """A statement that is true or false; the labels are interface messages (ui.true, ui.false)."""
+
+    id: str
+    prompt: Text
+    correct: bool
+    explanation: Text
+    type: QuestionType = QuestionType.TRUE_FALSE
+
+    def texts(self) -> Iterator[Text]:
+        yield self.prompt
+        yield self.explanation
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShortAnswerQuestion:
+    id: str
+    prompt: Text
+    answers: tuple[AcceptedAnswer, ...]
+    explanation: Text
+    case_sensitive: bool = False
+    type: QuestionType = QuestionType.SHORT_ANSWER
+
+    def texts(self) -> Iterator[Text]:
+        yield self.prompt
+        yield from (answer.text for answer in self.answers if answer.translate)
+        yield self.explanation
+
+
+@dataclass(frozen=True, kw_only=True)
+class NumericQuestion:
+    """Answered with a number; right when it is within ``tolerance`` (absolute) of ``answer``."""
+
+    id: str
+    prompt: Text
+    answer: Decimal
+    explanation: Text
+    tolerance: Decimal = Decimal(0)
+    unit: Text | None = None
+    type: QuestionType = QuestionType.NUMERIC
+
+    def texts(self) -> Iterator[Text]:
+        yield self.prompt
+        if self.unit is not None:
+            yield self.unit
+        yield self.explanation
+
+
+@dataclass(frozen=True, kw_only=True)
+class MatchingQuestion:
+    id: str
+    prompt: Text
+    pairs: tuple[Pair, ...]
+    explanation: Text
+    distractors: tuple[Item, ...] = ()
+    partial_credit: bool = False
+    type: QuestionType = QuestionType.MATCHING
+
+    def texts(self) -> Iterator[Text]:
+        yield self.prompt
+        for pair in self.pairs:
+            yield pair.prompt
+            yield pair.match
+        yield from (distractor.text for distractor in self.distractors)
+        yield self.explanation
+
+
+@dataclass(frozen=True, kw_only=True)
+class OrderingQuestion:
+    """``items`` in the correct order; players always show them shuffled."""
+
+    id: str
+    prompt: Text
+    items: tuple[Item, ...]
+    explanation: Text
+    partial_credit: bool = False
+    type: QuestionType = QuestionType.ORDERING
+
+    def texts(self) -> Iterator[Text]:
+        yield self.prompt
+        yield from (item.text for item in self.items)
+        yield self.explanation
+
+
+@dataclass(frozen=True, kw_only=True)
+class FillInBlanksQuestion:
+    """``text`` holds one ``{{id}}`` marker per blank, in the source's order; a translation may reorder
+    them."""
+
+    id: str
+    prompt: Text
+    text: Text
+    blanks: tuple[Blank, ...]
+    explanation: Text
+    partial_credit: bool = False
+    type: QuestionType = QuestionType.FILL_IN_BLANKS
+
+    def blank(self, blank_id: str) -> Blank:
+        for blank in self.blanks:
+            if blank.id == blank_id:
+                return blank
+        raise KeyError(blank_id)
+
+    def texts(self) -> Iterator[Text]:
+        yield self.prompt
+        yield self.text
+        for blank in self.blanks:
+            yield from blank.texts()
+        yield self.explanation
+
+
+@dataclass(frozen=True, kw_only=True)
+class EssayQuestion:
+    """Answered in free text and graded by a person; ``model_answer`` is for graders only."""
+
+    id: str
+    prompt: Text
+    explanation: Text
+    model_answer: Text | None = None
+    type: QuestionType = QuestionType.ESSAY
+
+    def texts(self) -> Iterator[Text]:
+        yield self.prompt
+        if self.model_answer is not None:
+            yield self.model_answer
+        yield self.explanation
+
+
+Question = (
+    ChoiceQuestion
+    | TrueFalseQuestion
+    | ShortAnswerQuestion
+    | NumericQuestion
+    | MatchingQuestion
+    | OrderingQuestion
+    | FillInBlanksQuestion
+    | EssayQuestion
+)
+"""Any question; ``question.type`` says which kind, ``isinstance`` narrows it."""
 
 
 @dataclass(frozen=True)

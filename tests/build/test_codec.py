@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from support import FIXTURE
+from support import EVERY_TYPE_QUIZ, FIXTURE
 
 from toolkit.build.codec import CodecError, decode, decode_diagnostic, encode
-from toolkit.content.validation import load_content
+from toolkit.content.validation import load_content, validate_paths
 from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.model import InterfaceMessages, Quiz
 
@@ -45,3 +45,29 @@ def test_diagnostics_round_trip() -> None:
     assert decode_diagnostic(json.loads(json.dumps(diagnostic.to_dict()))) == diagnostic
     with pytest.raises(CodecError):
         decode_diagnostic({"file": "a"})
+
+
+def every_type_quiz() -> Quiz:
+    (quiz,) = validate_paths([EVERY_TYPE_QUIZ]).content().quizzes
+    return quiz
+
+
+def test_every_question_kind_round_trips_through_json() -> None:
+    quiz = every_type_quiz()
+    assert len({question.type for question in quiz.questions}) == 8
+    assert decode(Quiz, json.loads(json.dumps(encode(quiz)))) == quiz
+
+
+def test_a_question_of_an_unknown_kind_is_refused() -> None:
+    data = json.loads(json.dumps(encode(every_type_quiz())))
+    data["questions"][1]["$kind"] = "RiddleQuestion"
+    with pytest.raises(CodecError, match="expected one of ChoiceQuestion, TrueFalseQuestion"):
+        decode(Quiz, data)
+
+
+def test_a_numeric_answer_that_is_not_a_number_is_refused() -> None:
+    data = json.loads(json.dumps(encode(every_type_quiz())))
+    (numeric,) = [question for question in data["questions"] if question["$kind"] == "NumericQuestion"]
+    numeric["answer"] = "NaN"
+    with pytest.raises(CodecError, match="expected a decimal number, found 'NaN'"):
+        decode(Quiz, data)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from support import FIXTURE
+from support import EVERY_TYPE_QUIZ, FIXTURE
 
 from toolkit.catalogs.extraction import extract_templates, literal_format_flags
 from toolkit.catalogs.po_reader import parse_po
@@ -152,3 +153,32 @@ def test_pybabel_extract_gives_the_same_entries(tmp_path: Path) -> None:
         assert set(entry.flags) - {"no-python-format", "no-python-brace-format"} <= babel_flags[
             entry.context
         ] | {"python-brace-format"}
+
+
+def test_every_question_kind_gets_its_entries_and_translator_comments(tmp_path: Path) -> None:
+    """The template of a quiz with one question of each kind, against its golden file; regenerate with
+    ``QUIZKIT_UPDATE_GOLDEN=1`` after an intended change, and read the diff."""
+    shutil.copy(EVERY_TYPE_QUIZ, tmp_path / EVERY_TYPE_QUIZ.name)
+    template = format_po(extract_templates(load_content(tmp_path), tmp_path)["every-type"])
+    golden = Path(__file__).parent / "golden" / "every-type.pot"
+    if os.environ.get("QUIZKIT_UPDATE_GOLDEN"):
+        golden.write_text(template, encoding="utf-8")
+    assert template == golden.read_text(encoding="utf-8")
+    # A text that is the same in every locale (translate: false) has no entry.
+    assert 'msgctxt "every-type.questions.name-collective.answers.all-reduce"' not in template
+
+
+def test_every_question_kind_passes_msgfmt_check(tmp_path: Path) -> None:
+    if shutil.which("msgfmt") is None:
+        pytest.skip("GNU gettext (msgfmt) is not installed")
+    shutil.copy(EVERY_TYPE_QUIZ, tmp_path / EVERY_TYPE_QUIZ.name)
+    (tmp_path / "t.pot").write_text(
+        format_po(extract_templates(load_content(tmp_path), tmp_path)["every-type"]), encoding="utf-8"
+    )
+    result = subprocess.run(
+        ["msgfmt", "--check", "-o", "/dev/null", str(tmp_path / "t.pot")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr

@@ -27,7 +27,8 @@ def properties(schema: object, where: str = "$") -> Iterator[tuple[str, dict[str
         for name, subschema in schema.get("properties", {}).items():
             yield f"{where}.properties.{name}", subschema
         for key, value in schema.items():
-            if key != "examples":
+            # An ``if`` holds a condition (which type a question is), not fields an author writes.
+            if key not in ("examples", "if"):
                 yield from properties(value, f"{where}.{key}")
     elif isinstance(schema, list):
         for index, item in enumerate(schema):

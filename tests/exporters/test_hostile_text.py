@@ -23,7 +23,7 @@ from toolkit.exporters.json_bundle import JsonBundleExporter
 from toolkit.exporters.mo import MoExporter
 from toolkit.exporters.xliff import XliffExporter
 from toolkit.localization import FallbackPolicy, localize
-from toolkit.model import Content, Level, Option, Origin, Question, QuestionType, Quiz, Text
+from toolkit.model import ChoiceQuestion, Content, Level, Option, Origin, QuestionType, Quiz, Text
 from toolkit.text.bidi import latin_runs
 
 HOSTILE = [
@@ -49,7 +49,7 @@ def hostile_quiz(texts: list[str]) -> Quiz:
         Option(f"o{index}", text(keys.option_key(quiz_id, "q", f"o{index}"), value), None, False)
         for index, value in enumerate(texts[:4])
     )
-    question = Question(
+    question = ChoiceQuestion(
         "q",
         QuestionType.SINGLE_CHOICE,
         text(keys.prompt_key(quiz_id, "q"), texts[4 % len(texts)]),

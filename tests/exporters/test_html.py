@@ -30,7 +30,7 @@ from toolkit.exporters.html import (
     segments,
 )
 from toolkit.localization import FallbackPolicy, localize
-from toolkit.model import Content, Level, Option, Origin, Question, QuestionType, Quiz, Text
+from toolkit.model import ChoiceQuestion, Content, Level, Option, Origin, QuestionType, Quiz, Text
 
 ROOT = Path(__file__).resolve().parents[2]
 Quizkit = Callable[..., subprocess.CompletedProcess[str]]
@@ -56,7 +56,7 @@ def sample_quiz() -> Quiz:
             **kw,
         )
 
-    first = Question(
+    first = ChoiceQuestion(
         "pick-one",
         QuestionType.SINGLE_CHOICE,
         text(keys.prompt_key(quiz_id, "pick-one"), f"Which is safe? {HOSTILE}"),
@@ -70,7 +70,7 @@ def sample_quiz() -> Quiz:
         text(keys.explanation_key(quiz_id, "pick-one"), "Text is text: `<b>` stays visible."),
         shuffle=True,
     )
-    second = Question(
+    second = ChoiceQuestion(
         "pick-many",
         QuestionType.MULTIPLE_CHOICE,
         text(keys.prompt_key(quiz_id, "pick-many"), "Which are collectives?"),

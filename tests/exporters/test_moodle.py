@@ -20,7 +20,7 @@ from lxml import etree
 from toolkit.catalogs.po_reader import parse_po
 from toolkit.content.validation import load_content
 from toolkit.exporters.moodle import answer_fractions, html_text
-from toolkit.localization import LocalizedOption, LocalizedQuestion
+from toolkit.localization import LocalizedChoiceQuestion, LocalizedOption
 from toolkit.model import QuestionType
 from toolkit.text.tokens import split_inline_code
 
@@ -384,9 +384,11 @@ def test_multiple_choice_question_end_to_end(project_copy: Path, quizkit: Quizki
 # --- Unit level --------------------------------------------------------------------------------------
 
 
-def question_with(correct: int, options: int, kind: QuestionType, partial: bool = False) -> LocalizedQuestion:
+def question_with(
+    correct: int, options: int, kind: QuestionType, partial: bool = False
+) -> LocalizedChoiceQuestion:
     ids = [f"option-{index}" for index in range(options)]
-    return LocalizedQuestion(
+    return LocalizedChoiceQuestion(
         id="q",
         type=kind,
         prompt="?",

@@ -24,7 +24,7 @@ from toolkit.exporters import ExportError
 from toolkit.exporters.base import ExportRequest
 from toolkit.exporters.qti import QtiExporter, append_bidi_text
 from toolkit.localization import FallbackPolicy, localize
-from toolkit.model import Content, Level, Option, Origin, Question, QuestionType, Quiz, Text
+from toolkit.model import ChoiceQuestion, Content, Level, Option, Origin, QuestionType, Quiz, Text
 
 XSD = Path(__file__).resolve().parents[3] / "shared" / "xsd"
 Quizkit = Callable[..., subprocess.CompletedProcess[str]]
@@ -406,7 +406,7 @@ def in_process_request(texts: dict[str, tuple[str, str]], policy: FallbackPolicy
         Option(option_id, text(keys.option_key(quiz_id, question_id, option_id), option_id))
         for option_id in ("a", "b")
     )
-    question = Question(
+    question = ChoiceQuestion(
         question_id,
         QuestionType.SINGLE_CHOICE,
         text(keys.prompt_key(quiz_id, question_id), "prompt"),

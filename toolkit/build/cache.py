@@ -36,7 +36,7 @@ MAX_CACHE_BYTES = 256 * 1024 * 1024
 
 CACHE_FOLDER = ".quizkit-cache"
 CACHE_FILE = "build.json"
-CACHE_FORMAT = 3
+CACHE_FORMAT = 4
 PLUGIN_GROUPS = ("quizkit.checks", "quizkit.exporters")
 LIBRARIES = ("babel", "polib", "pyyaml", "jsonschema", "lxml", "click")
 

@@ -13,6 +13,7 @@ import enum
 import functools
 import types
 import typing
+from decimal import Decimal
 from typing import Any, TypeVar
 
 from toolkit import model
@@ -32,8 +33,15 @@ def encode(value: object) -> object:
         return [encode(item) for item in value]
     if isinstance(value, enum.Enum):
         return value.value
-    names = _field_names(typing.cast(Any, type(value)))
-    return {name: encode(getattr(value, name)) for name in names}
+    if isinstance(value, Decimal):
+        return str(value)
+    kind = typing.cast(Any, type(value))
+    names = _field_names(kind)
+    # The class is named, since a field may hold one of several (a question of any kind, any blank).
+    return {KIND: kind.__name__, **{name: encode(getattr(value, name)) for name in names}}
+
+
+KIND = "$kind"
 
 
 @functools.cache
@@ -61,9 +69,22 @@ def _decoder(kind: Any) -> Decoder:
     origin = typing.get_origin(kind)
     if origin in (typing.Union, types.UnionType):
         options = typing.get_args(kind)
-        (inner,) = [option for option in options if option is not type(None)]
-        inner_decoder = _decoder(inner)
+        inners = [option for option in options if option is not type(None)]
         allows_none = type(None) in options
+        if len(inners) > 1:
+            by_name = {inner.__name__: _decoder(inner) for inner in inners}
+
+            def decode_choice(data: object) -> object:
+                if data is None and allows_none:
+                    return None
+                chosen = by_name.get(str(data.get(KIND))) if isinstance(data, dict) else None
+                if chosen is None:
+                    raise CodecError(f"expected one of {', '.join(by_name)}")
+                return chosen(data)
+
+            return decode_choice
+        (inner,) = inners
+        inner_decoder = _decoder(inner)
 
         def decode_union(data: object) -> object:
             if data is None and allows_none:
@@ -94,10 +115,10 @@ def _decoder(kind: Any) -> Decoder:
         cls = kind
         hints = _hints(cls)
         fields = [(field.name, _decoder(hints[field.name])) for field in dataclasses.fields(cls)]
-        names = {name for name, _ in fields}
+        names = {name for name, _ in fields} | {KIND}
 
         def decode_dataclass(data: object) -> object:
-            if not isinstance(data, dict) or data.keys() != names:
+            if not isinstance(data, dict) or data.keys() != names or data[KIND] != cls.__name__:
                 raise CodecError(f"expected the fields of {cls.__name__}")
             return cls(**{name: decoder(data[name]) for name, decoder in fields})
 
@@ -112,6 +133,18 @@ def _decoder(kind: Any) -> Decoder:
                 raise CodecError(f"{data!r} is not a {enumeration.__name__}") from None
 
         return decode_enum
+    if kind is Decimal:
+
+        def decode_decimal(data: object) -> object:
+            try:
+                number = Decimal(data) if isinstance(data, str) else None
+            except ArithmeticError:
+                number = None
+            if number is None or not number.is_finite():
+                raise CodecError(f"expected a decimal number, found {data!r}")
+            return number
+
+        return decode_decimal
     if kind in (str, int, bool):
         scalar = kind
 

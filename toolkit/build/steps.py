@@ -385,10 +385,15 @@ class BuildSteps:
 
     def export(self, record: _StepRecord, keys: dict[str, str]) -> tuple[str, dict[str, tuple[int, int]]]:
         from toolkit.concurrency.workers import chunks, run_all
-        from toolkit.exporters.run import resolve_formats
+        from toolkit.exporters.run import resolve_formats, unsupported_questions
         from toolkit.text.locale_info import locale_info
 
         formats = resolve_formats(self.config.export_formats)
+        self.result.warnings.extend(
+            warning
+            for warning in unsupported_questions(self.source.content, formats)
+            if self.only is None or (warning.key or "").split(".")[0] in self.only
+        )
         # Keys, and the order of the quizzes (by file), which an index follows.
         order = [f"{quiz_id}={file}" for quiz_id, file in self.source.quiz_files.items()]
         shared_key = combined_key(*(keys[domain] for domain in self.domains), *order, *formats)

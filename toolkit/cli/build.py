@@ -49,7 +49,14 @@ if TYPE_CHECKING:
     default=None,
     help="Processes that share the work on many quizzes (default: one per core).",
 )
-def build_command(quizzes: tuple[str, ...], output_format: str | None, clean: bool, jobs: int | None) -> None:
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Fail (exit 1) when the build has warnings: check warnings, or a question a format cannot carry.",
+)
+def build_command(
+    quizzes: tuple[str, ...], output_format: str | None, clean: bool, jobs: int | None, strict: bool
+) -> None:
     """Validate, extract, update, check, compile and export: content to every bundle.
 
     Stops at the first step with errors and lists them (exit 1). Only quizzes whose inputs changed
@@ -139,7 +146,7 @@ def build_command(quizzes: tuple[str, ...], output_format: str | None, clean: bo
                 indent=2,
             )
         )
-        raise SystemExit(EXIT_OK)
+        raise SystemExit(EXIT_PROBLEMS if strict and result.warnings else EXIT_OK)
     for step in result.steps:
         click.echo(
             f"{step.name:<9} {step.seconds:6.2f} s  {step.detail}, {plural(step.written, 'file')} written"
@@ -161,6 +168,8 @@ def build_command(quizzes: tuple[str, ...], output_format: str | None, clean: bo
             )
     click.echo("")
     click.echo(f"build done: {plural(len(result.written), 'file')} written")
+    if strict and result.warnings:
+        fail(f"build failed (--strict): {plural(len(result.warnings), 'warning')}")
 
 
 WARNINGS_SHOWN = 3

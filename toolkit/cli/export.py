@@ -52,6 +52,11 @@ from toolkit.cli.output import (
     help="Only this quiz's files (repeatable; default: every quiz, the index and the interface catalogs).",
 )
 @click.option("--drafts", is_flag=True, help="Include draft quizzes (draft: true), for a preview.")
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Treat warnings (a question a format cannot carry) as errors: write nothing, exit 1.",
+)
 @click.option("--list", "list_formats", is_flag=True, help="List the registered formats and exit.")
 def export_command(
     formats: str | None,
@@ -62,6 +67,7 @@ def export_command(
     fallback: str,
     no_answers: bool,
     no_checks: bool,
+    strict: bool,
     list_formats: bool,
 ) -> None:
     """Export every quiz to the chosen formats, for the source locale and every target locale.
@@ -71,7 +77,7 @@ def export_command(
     """
     from toolkit.cli.output import print_diagnostics
     from toolkit.exporters.base import ExporterLoadError, ExportError, registered_exporters
-    from toolkit.exporters.run import ExportBlockedError, run_export
+    from toolkit.exporters.run import ExportBlockedError, StrictModeError, run_export
     from toolkit.localization import FallbackError, FallbackPolicy
 
     if list_formats:
@@ -101,7 +107,11 @@ def export_command(
                 run_checks=not no_checks,
                 quiz_ids=frozenset(quizzes) if quizzes else None,
                 drafts=drafts,
+                strict=strict,
             )
+    except StrictModeError as error:
+        print_diagnostics(error.diagnostics)
+        fail(f"export stopped (--strict): {plural(len(error.diagnostics), 'warning')}; nothing was written")
     except ExportError as error:
         fail(f"error[export]: {error}")
     except FallbackError as error:
@@ -113,6 +123,8 @@ def export_command(
         fail(
             f"export blocked: {plural(len(error.diagnostics), 'check error')} in the catalogs; fix them (quizkit check)"
         )
+    if result.warnings:
+        print_diagnostics(result.warnings)
     for (quiz_id, locale), questions in sorted(result.fell_back.items()):
         click.echo(
             f"{quiz_id} [{locale}]: {plural(len(questions), 'question')} in the source language: {', '.join(questions)}"

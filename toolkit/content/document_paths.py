@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from toolkit.content.yaml_document import JsonPath, RawValue
 
-_ITEM_NAMES = {"questions": "question", "options": "option", "messages": "message"}
-_ITEM_ID_FIELDS = {"questions": "id", "options": "id", "messages": "name"}
+_ITEM_NAMES = {
+    "questions": "question",
+    "options": "option",
+    "messages": "message",
+    "answers": "answer",
+    "pairs": "pair",
+    "distractors": "distractor",
+    "items": "item",
+    "blanks": "blank",
+}
+_ITEM_ID_FIELDS = {name: "name" if name == "messages" else "id" for name in _ITEM_NAMES}
 
 
 def value_at(data: RawValue, path: JsonPath) -> RawValue:

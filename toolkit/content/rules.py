@@ -201,19 +201,45 @@ def distinct_option_texts(context: RuleContext) -> Iterator[Diagnostic]:
                 seen[normalized] = str(label)
 
 
+QUESTION_TEXT_FIELDS = ("prompt", "text", "unit", "model_answer", "explanation")
+"""Text fields of a question itself, in reading order (each kind has some of them)."""
+LIST_TEXT_FIELDS = {
+    "options": ("text", "feedback"),
+    "answers": ("text",),
+    "pairs": ("prompt", "match"),
+    "distractors": ("text",),
+    "items": ("text",),
+}
+"""Text fields of the items of a question's lists (a blank's answers and options too)."""
+
+
+def question_text_fields(
+    question: dict[str, RawValue], path: JsonPath
+) -> Iterator[tuple[JsonPath, RawValue]]:
+    """Every text field of one question, whatever its kind, with its path."""
+    for field in QUESTION_TEXT_FIELDS:
+        if field in question:
+            yield (*path, field), question[field]
+    yield from _list_text_fields(question, path)
+    for blank_index, blank in _items(question.get("blanks")):
+        yield from _list_text_fields(blank, (*path, "blanks", blank_index))
+
+
+def _list_text_fields(owner: dict[str, RawValue], path: JsonPath) -> Iterator[tuple[JsonPath, RawValue]]:
+    for collection, fields in LIST_TEXT_FIELDS.items():
+        for index, item in _items(owner.get(collection)):
+            for field in fields:
+                if field in item:
+                    yield (*path, collection, index, field), item[field]
+
+
 def _quiz_text_fields(data: RawValue) -> Iterator[tuple[JsonPath, RawValue]]:
     quiz = _mapping(data)
     for field in ("title", "description"):
         if field in quiz:
             yield (field,), quiz[field]
     for index, question in _items(quiz.get("questions")):
-        for field in ("prompt", "explanation"):
-            if field in question:
-                yield ("questions", index, field), question[field]
-        for option_index, option in _items(question.get("options")):
-            for field in ("text", "feedback"):
-                if field in option:
-                    yield ("questions", index, "options", option_index, field), option[field]
+        yield from question_text_fields(question, ("questions", index))
 
 
 def well_formed_inline_code(context: RuleContext) -> Iterator[Diagnostic]:
@@ -327,15 +353,25 @@ def _id_fields(data: RawValue) -> Iterator[tuple[JsonPath, str]]:
         if isinstance(quiz.get(field), str):
             yield (field,), str(quiz[field])
     for index, question in _items(quiz.get("questions")):
-        if isinstance(question.get("id"), str):
-            yield ("questions", index, "id"), str(question["id"])
-        for option_index, option in _items(question.get("options")):
-            if isinstance(option.get("id"), str):
-                yield ("questions", index, "options", option_index, "id"), str(option["id"])
-        correct = question.get("correct")
-        for position, identifier in enumerate(correct if isinstance(correct, list) else []):
-            if isinstance(identifier, str):
-                yield ("questions", index, "correct", position), identifier
+        path: JsonPath = ("questions", index)
+        yield from _ids_in(question, path)
+        for blank_index, blank in _items(question.get("blanks")):
+            yield from _ids_in(blank, (*path, "blanks", blank_index))
+
+
+def _ids_in(owner: dict[str, RawValue], path: JsonPath) -> Iterator[tuple[JsonPath, str]]:
+    if isinstance(owner.get("id"), str):
+        yield (*path, "id"), str(owner["id"])
+    for collection in (*LIST_TEXT_FIELDS, "blanks"):
+        for index, item in _items(owner.get(collection)):
+            if isinstance(item.get("id"), str) and collection != "blanks":
+                yield (*path, collection, index, "id"), str(item["id"])
+    correct = owner.get("correct")
+    if isinstance(correct, str):
+        yield (*path, "correct"), correct
+    for position, identifier in enumerate(correct if isinstance(correct, list) else []):
+        if isinstance(identifier, str):
+            yield (*path, "correct", position), identifier
 
 
 def ids_are_single_words(context: RuleContext) -> Iterator[Diagnostic]:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from toolkit.content.document_paths import describe_item, type_name, value_at
-from toolkit.content.schemas import validator
+from toolkit.content.schemas import load_schema, validator
 from toolkit.content.yaml_document import JsonPath, YamlDocument
 from toolkit.diagnostics import Diagnostic, Severity, format_json_path
 
@@ -37,7 +37,7 @@ _ID_HELP = (
 def validate_against_schema(
     document: YamlDocument, schema_name: str, file: str, document_kind: str
 ) -> list[Diagnostic]:
-    translator = _Translator(document, file, document_kind)
+    translator = _Translator(document, file, document_kind, load_schema(schema_name))
     diagnostics: list[Diagnostic] = []
     for error in validator(schema_name).iter_errors(document.data):
         diagnostics.extend(translator.translate(error))
@@ -62,10 +62,11 @@ def _without_misspelling_echoes(diagnostics: list[Diagnostic]) -> list[Diagnosti
 
 
 class _Translator:
-    def __init__(self, document: YamlDocument, file: str, document_kind: str) -> None:
+    def __init__(self, document: YamlDocument, file: str, document_kind: str, schema: dict[str, Any]) -> None:
         self.document = document
         self.file = file
         self.document_kind = document_kind
+        self.schema = schema
 
     def diagnostic(self, path: JsonPath, code: str, message: str, *, at_key: bool = False) -> Diagnostic:
         position = self.document.position(path)
@@ -109,6 +110,41 @@ class _Translator:
             else:
                 message += f"; expected one of: {', '.join(allowed)}"
             yield self.diagnostic((*path, name), "unknown-field", message, at_key=True)
+
+    def _unevaluatedProperties(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:  # noqa: N802
+        # A question's fields depend on its type (if/then branches): name the fields of that type. With
+        # no known type the type's own error says what to fix, and no field can be called unknown.
+        instance = error.instance
+        if not isinstance(instance, dict):
+            return
+        branches = [
+            branch["then"]
+            for branch in error.schema.get("allOf", [])
+            if "if" in branch and _if_holds(branch["if"], instance)
+        ]
+        if not branches and "allOf" in error.schema:
+            return
+        allowed = list(error.schema.get("properties", {}))
+        for branch in branches:
+            allowed.extend(self._resolve(branch).get("properties", {}))
+        kind = instance.get("type")
+        for name in instance:
+            if name in allowed:
+                continue
+            message = f"unknown field '{name}' in {self.item(path)}"
+            close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
+            if close:
+                message += f"; did you mean '{close[0]}'?"
+            else:
+                message += f"; a {kind} question has: {', '.join(allowed)}"
+            yield self.diagnostic((*path, name), "unknown-field", message, at_key=True)
+
+    def _resolve(self, schema: dict[str, Any]) -> dict[str, Any]:
+        reference = schema.get("$ref")
+        if not isinstance(reference, str) or not reference.startswith("#/$defs/"):
+            return schema
+        resolved: dict[str, Any] = self.schema["$defs"][reference.removeprefix("#/$defs/")]
+        return resolved
 
     def _required(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
         missing = error.message.split("'")[1] if "'" in error.message else str(error.validator_value)
@@ -157,7 +193,16 @@ class _Translator:
         return bool(path) and (path[-1] in ("id", "name", "guide") or path[-2:-1] == ("correct",))
 
     def _pattern(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
-        if self._is_id_field(path):
+        if path[-1:] in (("answer",), ("tolerance",)) and path[-3:-2] == ("questions",):
+            wanted = (
+                "a number of 0 or more, such as 0.5"
+                if path[-1] == "tolerance"
+                else "a number, such as 256, 0.5 or -3"
+            )
+            yield self.diagnostic(
+                path, "not-a-number", f"{self._field(path)} is {_quote(error.instance)}; write {wanted}"
+            )
+        elif self._is_id_field(path):
             yield self.diagnostic(
                 path,
                 "invalid-id",
@@ -200,9 +245,12 @@ class _Translator:
         owner = self.item(path[:-1])
         if field == "options":
             noun = "option" if count == 1 else "options"
-            yield self.diagnostic(
-                path, "option-count", f"{owner} has {count} {noun}; a question needs 2 to 8 options"
-            )
+            needs = "a drop-down needs" if path[-3:-2] == ("blanks",) else "a question needs"
+            yield self.diagnostic(path, "option-count", f"{owner} has {count} {noun}; {needs} 2 to 8 options")
+        elif field in _LIST_LIMITS:
+            singular, needs = _LIST_LIMITS[str(field)]
+            noun = singular if count == 1 else f"{singular}s"
+            yield self.diagnostic(path, "item-count", f"{owner} has {count} {noun}; {needs}")
         elif field == "correct":
             yield self.diagnostic(path, "correct-count", f"{owner} names no correct option")
         elif field == "questions":
@@ -281,6 +329,29 @@ class _Translator:
         else:
             text = f"{item} has no text; write text, or one, other and plural for a plural message"
         return self.diagnostic(path, "message-form", text)
+
+
+_LIST_LIMITS = {
+    "pairs": ("pair", "a matching question needs 2 to 10 pairs"),
+    "distractors": ("distractor", "a matching question has at most 10 distractors"),
+    "items": ("item", "an ordering question needs 2 to 10 items"),
+    "blanks": ("blank", "a fill_in_blanks question needs 1 to 10 blanks"),
+    "answers": ("accepted answer", "give 1 to 20 accepted answers"),
+}
+"""The lists of the question kinds: their item's name, and the limits the schema sets."""
+
+
+def _if_holds(condition: dict[str, Any], instance: dict[str, Any]) -> bool:
+    """Whether a question's ``if`` (its type is one of these) holds: the only form the schemas use."""
+    for name, expected in condition.get("properties", {}).items():
+        if name not in instance:
+            return False
+        value = instance[name]
+        if "const" in expected and value != expected["const"]:
+            return False
+        if "enum" in expected and value not in expected["enum"]:
+            return False
+    return True
 
 
 def _matches_pattern_properties(name: str, schema: dict[str, Any]) -> bool:

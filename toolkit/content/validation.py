@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from toolkit.content.loader import build_interface, build_quiz, has_todo
+from toolkit.content.question_rules import QUESTION_RULES
 from toolkit.content.rules import QUIZ_RULES, UI_RULES, RuleContext
 from toolkit.content.schema_validation import validate_against_schema
 from toolkit.content.schemas import QUIZ_SCHEMA, UI_SCHEMA
@@ -156,7 +157,7 @@ def validate_file(path: Path, data: bytes | None = None) -> FileValidation:
     kind, schema, rules = (
         ("interface messages", UI_SCHEMA, UI_RULES)
         if is_interface_file(path)
-        else ("quiz", QUIZ_SCHEMA, QUIZ_RULES)
+        else ("quiz", QUIZ_SCHEMA, QUIZ_RULES + QUESTION_RULES)
     )
     if not isinstance(document.data, dict):
         return [_not_a_mapping(document, file, kind)], None

@@ -12,8 +12,8 @@ from typing import ClassVar, Protocol
 
 from toolkit.catalogs.catalog import Catalog
 from toolkit.keys import UI_DOMAIN
-from toolkit.localization import FallbackPolicy, LocalizedQuiz
-from toolkit.model import Content
+from toolkit.localization import FallbackPolicy, LocalizedChoiceQuestion, LocalizedQuiz
+from toolkit.model import CHOICE_TYPES, Content, QuestionType
 from toolkit.text.locale_info import LocaleInfo
 
 ENTRY_POINT_GROUP = "quizkit.exporters"
@@ -139,7 +139,27 @@ class Exporter(Protocol):
     # False) declares ``omits_answers = True``; :func:`omits_answers` reads it, False when absent, so a
     # plugin that says nothing is never used for the delivery variant.
 
+    # A format declares the question kinds it carries as ``question_types`` (a frozenset of
+    # QuestionType); :func:`question_types` reads it, single and multiple choice when absent. The
+    # export leaves the other kinds out of what the format sees, with a warning (an error under
+    # --strict), so no exporter meets a kind it does not know.
+
     def export(self, request: ExportRequest) -> Iterable[OutputFile]: ...
+
+
+def question_types(exporter: type[Exporter]) -> frozenset[QuestionType]:
+    """The question kinds a format carries."""
+    declared = getattr(exporter, "question_types", None)
+    return frozenset(declared) if isinstance(declared, frozenset | set) else CHOICE_TYPES
+
+
+ALL_QUESTION_TYPES = frozenset(QuestionType)
+
+
+def choice_questions(localized: LocalizedQuiz) -> list[LocalizedChoiceQuestion]:
+    """The questions of a format that carries single and multiple choice only: the export has left
+    every other kind out of what it sees."""
+    return [question for question in localized.questions if isinstance(question, LocalizedChoiceQuestion)]
 
 
 def omits_answers(exporter: type[Exporter]) -> bool:

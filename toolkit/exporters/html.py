@@ -38,10 +38,10 @@ import lxml.html
 from babel import Locale
 from lxml import etree
 
-from toolkit.exporters.base import ExportRequest, OutputFile
+from toolkit.exporters.base import ExportRequest, OutputFile, choice_questions
 from toolkit.exporters.json_bundle import bundle
 from toolkit.keys import UI_DOMAIN
-from toolkit.localization import LocalizedMessage, LocalizedQuestion, LocalizedQuiz
+from toolkit.localization import LocalizedChoiceQuestion, LocalizedMessage, LocalizedQuiz
 from toolkit.text.bidi import bidi_segments, latin_runs
 from toolkit.text.locale_info import LocaleInfo, locale_info
 
@@ -95,7 +95,7 @@ def plain_title(text: str, direction: str) -> str:
     return "".join(pieces)
 
 
-def option_order(question: LocalizedQuestion) -> list[str]:
+def option_order(question: LocalizedChoiceQuestion) -> list[str]:
     """Option ids in display order: unpinned options shuffled by a hash seeded with the question id."""
     ids = [option.id for option in question.options]
     if not question.shuffle:
@@ -148,7 +148,7 @@ def _view_message(message: LocalizedMessage, localized: LocalizedQuiz) -> dict[s
 def view(localized: LocalizedQuiz, answers: bool) -> dict[str, Any]:
     """The texts of a quiz as the player renders them: segments, with each question's ``lang``/``dir``."""
     questions = []
-    for question in localized.questions:
+    for question in choice_questions(localized):
         written_in = localized.source if question.fell_back else localized.locale
         direction = written_in.direction
         options: dict[str, Any] = {}

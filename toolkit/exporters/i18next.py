@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import Any, ClassVar
 
-from toolkit.exporters.base import ExportRequest, OutputFile
+from toolkit.exporters.base import ExportRequest, OutputFile, choice_questions
 from toolkit.localization import LocalizedQuiz
 from toolkit.text.message_format import i18next_interpolation
 
@@ -35,7 +35,7 @@ def quiz_resources(localized: LocalizedQuiz, answers: bool) -> dict[str, Any]:
     tree: dict[str, Any] = {}
     _set(tree, ["title"], localized.title)
     _set(tree, ["description"], localized.description)
-    for question in localized.questions:
+    for question in choice_questions(localized):
         base = ["questions", question.id]
         _set(tree, [*base, "prompt"], question.prompt)
         for option in question.options:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import Any, ClassVar
 
-from toolkit.exporters.base import ExportRequest, OutputFile
+from toolkit.exporters.base import ExportRequest, OutputFile, choice_questions
 from toolkit.exporters.canonical_json import content_hash
 from toolkit.localization import LocalizedMessage, LocalizedQuiz
 from toolkit.text.message_format import icu_plural
@@ -57,7 +57,7 @@ def _with_segments(item: dict[str, Any], texts: dict[str, str | None]) -> None:
 def bundle(localized: LocalizedQuiz, answers: bool = True) -> dict[str, Any]:
     source = localized.source
     questions = []
-    for question in localized.questions:
+    for question in choice_questions(localized):
         item: dict[str, Any] = {"id": question.id, "type": question.type.value, "prompt": question.prompt}
         if question.fell_back:
             item["lang"] = source.tag

@@ -15,8 +15,9 @@ from typing import ClassVar
 
 from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.mo_writer import compile_mo
-from toolkit.exporters.base import ExportRequest, OutputFile
+from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
 from toolkit.keys import question_key
+from toolkit.model import QuestionType
 
 
 def _without_questions(catalog: Catalog, prefixes: tuple[str, ...]) -> Catalog:
@@ -35,6 +36,8 @@ class MoExporter:
     name: ClassVar[str] = "mo"
     description: ClassVar[str] = "compiled gettext catalogs (<locale>/LC_MESSAGES/<domain>.mo)"
     presents_quiz: ClassVar[bool] = False
+    question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
+    """A catalog format: it carries every text of every kind by its key."""
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         for locale, domain, quiz, catalog in request.catalogs_to_write():

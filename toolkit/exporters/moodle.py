@@ -49,10 +49,10 @@ from typing import Any, ClassVar
 
 from lxml import etree
 
-from toolkit.exporters.base import ExportRequest, OutputFile
+from toolkit.exporters.base import ExportRequest, OutputFile, choice_questions
 from toolkit.keys import question_key
-from toolkit.localization import LocalizedQuestion, LocalizedQuiz
-from toolkit.model import QuestionType
+from toolkit.localization import LocalizedChoiceQuestion, LocalizedQuiz
+from toolkit.model import ChoiceQuestion, QuestionType
 from toolkit.text.bidi import bidi_segments
 
 CATEGORY_ROOT = "$course$/quizkit"
@@ -137,7 +137,7 @@ def moodle_fraction(percent: float) -> str:
     return "0" if text in ("", "-0") else text
 
 
-def answer_fractions(question: LocalizedQuestion) -> list[str]:
+def answer_fractions(question: LocalizedChoiceQuestion) -> list[str]:
     """The ``fraction`` of each option, in option order (see the module docstring for the scheme)."""
     correct = [option.id in question.correct for option in question.options]
     right = sum(correct)
@@ -157,21 +157,23 @@ def answer_fractions(question: LocalizedQuestion) -> list[str]:
 class _Version:
     """One question in one locale, with the language and direction its texts are written in."""
 
-    question: LocalizedQuestion
+    question: LocalizedChoiceQuestion
     locale_tag: str
     lang: str
     direction: str
     latin_lang: str
 
 
-def _version(localized: LocalizedQuiz, question: LocalizedQuestion) -> _Version:
+def _version(localized: LocalizedQuiz, question: LocalizedChoiceQuestion) -> _Version:
     written_in = localized.source if question.fell_back else localized.locale
     # Latin runs in a translation are the source's terms; an RTL source leaves only English ones.
     latin_lang = localized.source.tag if localized.source.direction == "ltr" else "en"
     return _Version(question, localized.locale.tag, written_in.tag, written_in.direction, latin_lang)
 
 
-def _html(versions: Sequence[_Version], text_of: Callable[[LocalizedQuestion], str], multilang: bool) -> str:
+def _html(
+    versions: Sequence[_Version], text_of: Callable[[LocalizedChoiceQuestion], str], multilang: bool
+) -> str:
     """One text of a question as HTML: the single version's ``<div>``, or one multilang span per locale."""
     if not multilang:
         (version,) = versions
@@ -199,27 +201,28 @@ def _sub_text(parent: Any, tag: str, value: str, html: bool = False) -> Any:
     return element
 
 
-def _shuffle(localized: LocalizedQuiz, question: LocalizedQuestion) -> bool:
+def _shuffle(localized: LocalizedQuiz, question: LocalizedChoiceQuestion) -> bool:
     if any(option.pinned for option in question.options):
         return False
     # The content model keeps "not set" apart from false, so a question's false beats the quiz's true.
-    declared = localized.quiz.question(question.id).shuffle
+    model = localized.quiz.question(question.id)
+    declared = model.shuffle if isinstance(model, ChoiceQuestion) else None
     return localized.quiz.shuffle if declared is None else declared
 
 
-def _prompt(question: LocalizedQuestion) -> str:
+def _prompt(question: LocalizedChoiceQuestion) -> str:
     return question.prompt
 
 
-def _explanation(question: LocalizedQuestion) -> str:
+def _explanation(question: LocalizedChoiceQuestion) -> str:
     return question.explanation
 
 
-def _option_text(index: int) -> Callable[[LocalizedQuestion], str]:
+def _option_text(index: int) -> Callable[[LocalizedChoiceQuestion], str]:
     return lambda question: question.options[index].text
 
 
-def _option_feedback(index: int) -> Callable[[LocalizedQuestion], str]:
+def _option_feedback(index: int) -> Callable[[LocalizedChoiceQuestion], str]:
     return lambda question: question.options[index].feedback or ""
 
 
@@ -262,10 +265,10 @@ def _document(
 
 def _multilang_questions(quizzes: Sequence[LocalizedQuiz]) -> list[list[_Version]]:
     """Each question of the source in every locale; one left out (``omit``) in any locale is left out."""
-    by_locale = [{question.id: question for question in quiz.questions} for quiz in quizzes]
+    by_locale = [{question.id: question for question in choice_questions(quiz)} for quiz in quizzes]
     return [
         [_version(quiz, questions[question.id]) for quiz, questions in zip(quizzes, by_locale, strict=True)]
-        for question in quizzes[0].questions
+        for question in choice_questions(quizzes[0])
         if all(question.id in questions for questions in by_locale)
     ]
 
@@ -280,7 +283,7 @@ class MoodleExporter:
         suffix = ".xml" if request.answers else ".no-answers.xml"
         for locale in request.locales:
             for localized in request.quizzes_in(locale):
-                versions = [[_version(localized, question)] for question in localized.questions]
+                versions = [[_version(localized, question)] for question in choice_questions(localized)]
                 yield OutputFile(
                     PurePosixPath(localized.quiz.id) / f"{localized.locale.tag}{suffix}",
                     _document(localized, versions, multilang=False, answers=request.answers),

@@ -29,8 +29,8 @@ from typing import Any, ClassVar
 from lxml import etree
 
 from toolkit import __version__
-from toolkit.exporters.base import NOT_XML_CHARACTER, ExportError, ExportRequest, OutputFile
-from toolkit.localization import LocalizedQuestion, LocalizedQuiz
+from toolkit.exporters.base import NOT_XML_CHARACTER, ExportError, ExportRequest, OutputFile, choice_questions
+from toolkit.localization import LocalizedChoiceQuestion, LocalizedQuiz
 from toolkit.model import QuestionType
 from toolkit.text.bidi import bidi_segments, has_latin_letter
 from toolkit.text.locale_info import LocaleInfo
@@ -116,7 +116,7 @@ def _root(name: str, **attributes: str) -> Any:
     return root
 
 
-def _response_declaration(item: Any, question: LocalizedQuestion, answers: bool) -> None:
+def _response_declaration(item: Any, question: LocalizedChoiceQuestion, answers: bool) -> None:
     multiple = question.type is QuestionType.MULTIPLE_CHOICE
     declaration = _sub(
         item,
@@ -151,7 +151,7 @@ def _set_score(parent: Any, value: str) -> None:
     _value(setter, "qti-base-value", value, **{"base-type": "float"})
 
 
-def _response_processing(item: Any, question: LocalizedQuestion) -> None:
+def _response_processing(item: Any, question: LocalizedChoiceQuestion) -> None:
     processing = _sub(item, "qti-response-processing")
     multiple = question.type is QuestionType.MULTIPLE_CHOICE
     if multiple and question.partial_credit:
@@ -211,7 +211,7 @@ def _check_xml_text(localized: LocalizedQuiz, key: str, text: str) -> None:
         )
 
 
-def _check_question(localized: LocalizedQuiz, question: LocalizedQuestion, answers: bool) -> None:
+def _check_question(localized: LocalizedQuiz, question: LocalizedChoiceQuestion, answers: bool) -> None:
     prefix = f"questions.{question.id}"
     _check_xml_text(localized, f"{prefix}.prompt", question.prompt)
     for option in question.options:
@@ -222,7 +222,7 @@ def _check_question(localized: LocalizedQuiz, question: LocalizedQuestion, answe
         _check_xml_text(localized, f"{prefix}.explanation", question.explanation)
 
 
-def item_document(localized: LocalizedQuiz, question: LocalizedQuestion, answers: bool) -> Any:
+def item_document(localized: LocalizedQuiz, question: LocalizedChoiceQuestion, answers: bool) -> Any:
     _check_question(localized, question, answers)
     locale = localized.source if question.fell_back else localized.locale
     direction = locale.direction
@@ -299,7 +299,7 @@ def assessment_test_document(localized: LocalizedQuiz, answers: bool) -> Any:
     section = _sub(
         part, "qti-assessment-section", identifier="SECTION", title=localized.title, visible="true"
     )
-    for question in localized.questions:
+    for question in choice_questions(localized):
         _sub(section, "qti-assessment-item-ref", identifier=question.id, href=item_path(question.id))
     if answers:
         processing = _sub(test, "qti-outcome-processing")
@@ -330,9 +330,9 @@ def manifest_document(localized: LocalizedQuiz) -> Any:
         href="test.xml",
     )
     etree.SubElement(test, _cp("file"), href="test.xml")
-    for question in localized.questions:
+    for question in choice_questions(localized):
         etree.SubElement(test, _cp("dependency"), identifierref=f"item-{question.id}")
-    for question in localized.questions:
+    for question in choice_questions(localized):
         item = etree.SubElement(
             resources,
             _cp("resource"),
@@ -385,7 +385,7 @@ def package(files: Sequence[tuple[str, bytes]]) -> bytes:
 def package_files(localized: LocalizedQuiz, answers: bool = True) -> list[tuple[str, bytes]]:
     files = [("imsmanifest.xml", serialize(manifest_document(localized)))]
     files.append(("test.xml", serialize(assessment_test_document(localized, answers))))
-    for question in localized.questions:
+    for question in choice_questions(localized):
         files.append((item_path(question.id), serialize(item_document(localized, question, answers))))
     return files
 

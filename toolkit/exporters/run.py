@@ -10,12 +10,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
+from toolkit import keys
 from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.layout import CatalogLayout
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
-from toolkit.diagnostics import Diagnostic
+from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.exporters.base import (
+    ALL_QUESTION_TYPES,
     NOT_XML_CHARACTER,
     ExportError,
     ExportRequest,
@@ -24,12 +26,13 @@ from toolkit.exporters.base import (
     exporter_names,
     load_exporter,
     omits_answers,
+    question_types,
 )
 from toolkit.exporters.localizations import LazyCatalogs, LazyLocalizations
 from toolkit.files import OutsideProjectError, confined, confined_name, write_bytes_atomic
 from toolkit.keys import UI_DOMAIN
 from toolkit.localization import FallbackPolicy, LocalizedQuiz
-from toolkit.model import Content
+from toolkit.model import Content, QuestionType
 
 
 class ExportBlockedError(Exception):
@@ -37,6 +40,14 @@ class ExportBlockedError(Exception):
 
     def __init__(self, diagnostics: list[Diagnostic]) -> None:
         super().__init__(f"{len(diagnostics)} check error(s)")
+        self.diagnostics = diagnostics
+
+
+class StrictModeError(Exception):
+    """Warnings under ``--strict``: nothing was written."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        super().__init__(f"{len(diagnostics)} warning(s) in strict mode")
         self.diagnostics = diagnostics
 
 
@@ -50,6 +61,69 @@ class ExportResult:
     """The quiz each file presents (:attr:`OutputFile.quiz`)."""
     left_out: list[str] = field(default_factory=list)
     """Formats left out of the delivery variant because they cannot leave out the answer key."""
+    warnings: list[Diagnostic] = field(default_factory=list)
+    """Questions left out of formats that cannot carry their kind."""
+
+
+def unsupported_questions(content: Content, formats: Sequence[str], drafts: bool = False) -> list[Diagnostic]:
+    """A warning for every question a chosen format cannot carry: the export leaves it out of that
+    format (``--strict`` makes these errors)."""
+    found: list[Diagnostic] = []
+    for name in resolve_formats(formats):
+        carried = question_types(load_exporter(name))
+        for quiz in content.quizzes:
+            if quiz.draft and not drafts:
+                continue
+            for question in quiz.questions:
+                if question.type in carried:
+                    continue
+                origin = question.prompt.origin
+                found.append(
+                    Diagnostic(
+                        origin.file,
+                        origin.line,
+                        None,
+                        Severity.WARNING,
+                        "unsupported-question",
+                        f"format {name} cannot carry {question.type.value} questions: question "
+                        f"'{question.id}' of quiz '{quiz.id}' is left out of {name}",
+                        key=keys.question_key(quiz.id, question.id),
+                    )
+                )
+    return found
+
+
+class _Carried(Mapping[tuple[str, str], LocalizedQuiz]):
+    """The localized quizzes as a format sees them: without the questions of kinds it cannot carry."""
+
+    def __init__(
+        self, localized: Mapping[tuple[str, str], LocalizedQuiz], carried: frozenset[QuestionType]
+    ) -> None:
+        self.localized = localized
+        self.carried = carried
+
+    def __getitem__(self, key: tuple[str, str]) -> LocalizedQuiz:
+        quiz = self.localized[key]
+        if all(question.type in self.carried for question in quiz.questions):
+            return quiz
+        return replace(
+            quiz, questions=tuple(question for question in quiz.questions if question.type in self.carried)
+        )
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.localized
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(self.localized)
+
+    def __len__(self) -> int:
+        return len(self.localized)
+
+
+def _as_carried_by(request: ExportRequest, carried: frozenset[QuestionType]) -> ExportRequest:
+    if carried >= ALL_QUESTION_TYPES:
+        return request
+    return replace(request, localized=_Carried(request.localized, carried))
 
 
 def resolve_formats(names: Sequence[str]) -> list[str]:
@@ -130,9 +204,11 @@ def run_export(
     run_checks: bool = True,
     quiz_ids: frozenset[str] | None = None,
     drafts: bool = False,
+    strict: bool = False,
 ) -> ExportResult:
     """Export the project, or only the files of ``quiz_ids`` (then no file that lists every quiz, such
-    as an index, and no interface catalog); draft quizzes only with ``drafts``."""
+    as an index, and no interface catalog); draft quizzes only with ``drafts``. ``strict``: a warning
+    (a question a format cannot carry) stops the export before anything is written."""
     request = build_request(
         config, locales, policy, answers, quiz_ids=quiz_ids, shared=quiz_ids is None, drafts=drafts
     )
@@ -155,8 +231,23 @@ def run_export(
         blocking = check_errors(config, request)
         if blocking:
             raise ExportBlockedError(blocking)
+    warnings = (
+        unsupported_questions(
+            replace(
+                request.content,
+                quizzes=tuple(quiz for quiz in request.content.quizzes if request.includes(quiz.id)),
+            ),
+            chosen,
+            drafts,
+        )
+        if chosen
+        else []
+    )
+    if strict and warnings:
+        raise StrictModeError(warnings)
     result = write_exports(request, chosen, out) if chosen else ExportResult()
     result.left_out = left_out
+    result.warnings = warnings
     return result
 
 
@@ -168,12 +259,14 @@ def write_exports(request: ExportRequest, formats: Sequence[str], out: Path) -> 
     _refuse_uncarryable_characters(request)
     planned: list[tuple[Path, OutputFile]] = []
     for name in resolve_formats(formats):
-        exporter = load_exporter(name)()
+        exporter_class = load_exporter(name)
+        exporter = exporter_class()
+        carried_request = _as_carried_by(request, question_types(exporter_class))
         # The format's folder resolved inside the output folder: a link dist/json -> elsewhere must
         # not carry the files out of it.
         folder = confined(out / name, out)
         confined_folders: dict[PurePosixPath, Path] = {}
-        for output in exporter.export(request):
+        for output in exporter.export(carried_request):
             planned.append((_target(folder, output, confined_folders), output))
     result = ExportResult()
     for path, output in planned:
@@ -195,13 +288,8 @@ def _texts(localized: LocalizedQuiz) -> Iterator[tuple[str, str]]:
     yield "title", localized.title
     yield "description", localized.description
     for question in localized.questions:
-        prefix = f"questions.{question.id}"
-        yield f"{prefix}.prompt", question.prompt
-        for option in question.options:
-            yield f"{prefix}.options.{option.id}", option.text
-            if option.feedback is not None:
-                yield f"{prefix}.options.{option.id}.feedback", option.feedback
-        yield f"{prefix}.explanation", question.explanation
+        for key, text in question.texts():
+            yield f"questions.{question.id}.{key}", text
     for message in localized.messages:
         if message.text is not None:
             yield f"{UI_DOMAIN}.{message.name}", message.text

@@ -10,7 +10,8 @@ from pathlib import PurePosixPath
 from typing import ClassVar
 
 from toolkit.catalogs.xliff import catalog_to_xliff
-from toolkit.exporters.base import ExportRequest, OutputFile
+from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
+from toolkit.model import QuestionType
 from toolkit.text.locale_info import bcp47
 
 
@@ -18,6 +19,8 @@ class XliffExporter:
     name: ClassVar[str] = "xliff"
     description: ClassVar[str] = "XLIFF 2.1 per target locale and domain, for CAT tools"
     presents_quiz: ClassVar[bool] = False
+    question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
+    """A catalog format: it carries every text of every kind by its key."""
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         for locale, domain, quiz, catalog in request.catalogs_to_write():

@@ -9,17 +9,48 @@ it; ``fail`` stops the export. Titles, descriptions and interface messages fall 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.localization.localized import (
     FallbackError,
     FallbackPolicy,
+    LocalizedAnswer,
+    LocalizedBlank,
+    LocalizedChoiceBlank,
+    LocalizedChoiceQuestion,
+    LocalizedEssayQuestion,
+    LocalizedFillInBlanksQuestion,
+    LocalizedItem,
+    LocalizedMatchingQuestion,
     LocalizedMessage,
+    LocalizedNumericQuestion,
     LocalizedOption,
+    LocalizedOrderingQuestion,
+    LocalizedPair,
     LocalizedQuestion,
     LocalizedQuiz,
+    LocalizedShortAnswerQuestion,
+    LocalizedTrueFalseQuestion,
+    LocalizedTypedBlank,
 )
-from toolkit.model import InterfaceMessages, Message, Question, Quiz, Text
+from toolkit.model import (
+    AcceptedAnswer,
+    ChoiceQuestion,
+    FillInBlanksQuestion,
+    InterfaceMessages,
+    Item,
+    MatchingQuestion,
+    Message,
+    NumericQuestion,
+    OrderingQuestion,
+    Question,
+    Quiz,
+    ShortAnswerQuestion,
+    Text,
+    TrueFalseQuestion,
+    TypedBlank,
+)
 from toolkit.text.locale_info import LocaleInfo, locale_info, plural_index_categories
 
 
@@ -44,28 +75,117 @@ def _localize_question(
     complete = all(value is not None for value in translated.values())
 
     def pick(text: Text) -> str:
-        value = translated[text.key] if complete else None
+        value = translated.get(text.key) if complete else None
         return value if value is not None else text.source
 
-    return LocalizedQuestion(
-        id=question.id,
-        type=question.type,
-        prompt=pick(question.prompt),
-        options=tuple(
-            LocalizedOption(
-                option.id,
-                pick(option.text),
-                pick(option.feedback) if option.feedback else None,
-                option.pinned,
+    def answers(accepted: tuple[AcceptedAnswer, ...]) -> tuple[LocalizedAnswer, ...]:
+        # A translation lists the locale's accepted answers one per line; blank lines are not answers.
+        return tuple(
+            LocalizedAnswer(
+                answer.id,
+                tuple(line.strip() for line in pick(answer.text).split("\n") if line.strip())
+                if answer.translate
+                else (answer.text.source,),
             )
-            for option in question.options
-        ),
-        correct=question.correct,
-        explanation=pick(question.explanation),
-        # A question's own setting, where it has one, overrides the quiz's.
-        shuffle=question.shuffle if question.shuffle is not None else quiz_shuffle,
-        partial_credit=question.partial_credit,
-        fell_back=not complete,
+            for answer in accepted
+        )
+
+    def items(listed: tuple[Item, ...]) -> tuple[LocalizedItem, ...]:
+        return tuple(LocalizedItem(item.id, pick(item.text)) for item in listed)
+
+    fell_back = not complete
+    prompt, explanation = pick(question.prompt), pick(question.explanation)
+    if isinstance(question, ChoiceQuestion):
+        return LocalizedChoiceQuestion(
+            id=question.id,
+            type=question.type,
+            prompt=prompt,
+            options=tuple(
+                LocalizedOption(
+                    option.id,
+                    pick(option.text),
+                    pick(option.feedback) if option.feedback else None,
+                    option.pinned,
+                )
+                for option in question.options
+            ),
+            correct=question.correct,
+            explanation=explanation,
+            # A question's own setting, where it has one, overrides the quiz's.
+            shuffle=question.shuffle if question.shuffle is not None else quiz_shuffle,
+            partial_credit=question.partial_credit,
+            fell_back=fell_back,
+        )
+    if isinstance(question, TrueFalseQuestion):
+        return LocalizedTrueFalseQuestion(
+            id=question.id,
+            prompt=prompt,
+            correct=question.correct,
+            explanation=explanation,
+            fell_back=fell_back,
+        )
+    if isinstance(question, ShortAnswerQuestion):
+        return LocalizedShortAnswerQuestion(
+            id=question.id,
+            prompt=prompt,
+            answers=answers(question.answers),
+            case_sensitive=question.case_sensitive,
+            explanation=explanation,
+            fell_back=fell_back,
+        )
+    if isinstance(question, NumericQuestion):
+        return LocalizedNumericQuestion(
+            id=question.id,
+            prompt=prompt,
+            answer=question.answer,
+            tolerance=question.tolerance,
+            unit=pick(question.unit) if question.unit is not None else None,
+            explanation=explanation,
+            fell_back=fell_back,
+        )
+    if isinstance(question, MatchingQuestion):
+        return LocalizedMatchingQuestion(
+            id=question.id,
+            prompt=prompt,
+            pairs=tuple(
+                LocalizedPair(pair.id, pick(pair.prompt), pick(pair.match)) for pair in question.pairs
+            ),
+            distractors=items(question.distractors),
+            partial_credit=question.partial_credit,
+            explanation=explanation,
+            fell_back=fell_back,
+        )
+    if isinstance(question, OrderingQuestion):
+        return LocalizedOrderingQuestion(
+            id=question.id,
+            prompt=prompt,
+            items=items(question.items),
+            partial_credit=question.partial_credit,
+            explanation=explanation,
+            fell_back=fell_back,
+        )
+    if isinstance(question, FillInBlanksQuestion):
+        blanks: list[LocalizedBlank] = [
+            LocalizedTypedBlank(blank.id, answers(blank.answers), blank.case_sensitive)
+            if isinstance(blank, TypedBlank)
+            else LocalizedChoiceBlank(blank.id, items(blank.options), blank.correct)
+            for blank in question.blanks
+        ]
+        return LocalizedFillInBlanksQuestion(
+            id=question.id,
+            prompt=prompt,
+            text=pick(question.text),
+            blanks=tuple(blanks),
+            partial_credit=question.partial_credit,
+            explanation=explanation,
+            fell_back=fell_back,
+        )
+    return LocalizedEssayQuestion(
+        id=question.id,
+        prompt=prompt,
+        model_answer=pick(question.model_answer) if question.model_answer is not None else None,
+        explanation=explanation,
+        fell_back=fell_back,
     )
 
 
@@ -116,7 +236,7 @@ def localize(
     questions = [_localize_question(question, translations, quiz.shuffle) for question in quiz.questions]
     incomplete = [question.id for question in questions if question.fell_back and not is_source]
     if is_source:
-        questions = [LocalizedQuestion(**{**question.__dict__, "fell_back": False}) for question in questions]
+        questions = [replace(question, fell_back=False) for question in questions]
     omitted: tuple[str, ...] = ()
     if incomplete and policy is FallbackPolicy.FAIL:
         raise FallbackError(quiz.id, locale, incomplete)

@@ -6,7 +6,9 @@ Built by :func:`toolkit.localization.localize.localize`; frozen, like the conten
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 
 from toolkit.model import QuestionType, Quiz
 from toolkit.text.locale_info import LocaleInfo
@@ -38,7 +40,54 @@ class LocalizedOption:
 
 
 @dataclass(frozen=True)
-class LocalizedQuestion:
+class LocalizedItem:
+    id: str
+    text: str
+
+
+@dataclass(frozen=True)
+class LocalizedAnswer:
+    """One accepted answer in a locale: its translation may list several, one per line; the first is the
+    one shown in review."""
+
+    id: str
+    accepted: tuple[str, ...]
+
+    @property
+    def shown(self) -> str:
+        return self.accepted[0]
+
+
+@dataclass(frozen=True)
+class LocalizedPair:
+    id: str
+    prompt: str
+    match: str
+
+
+@dataclass(frozen=True)
+class LocalizedTypedBlank:
+    id: str
+    answers: tuple[LocalizedAnswer, ...]
+    case_sensitive: bool
+
+
+@dataclass(frozen=True)
+class LocalizedChoiceBlank:
+    id: str
+    options: tuple[LocalizedItem, ...]
+    correct: str
+
+
+LocalizedBlank = LocalizedTypedBlank | LocalizedChoiceBlank
+
+
+# Every localized kind has id, type, prompt, explanation and fell_back, and lists its texts with texts():
+# (key relative to the question, text) in reading order, with the key grammar's suffixes.
+
+
+@dataclass(frozen=True)
+class LocalizedChoiceQuestion:
     id: str
     type: QuestionType
     prompt: str
@@ -50,6 +99,165 @@ class LocalizedQuestion:
     partial_credit: bool
     fell_back: bool
     """True when the question is in the source language because its translation is incomplete."""
+
+    def texts(self) -> Iterator[tuple[str, str]]:
+        yield "prompt", self.prompt
+        for option in self.options:
+            yield f"options.{option.id}", option.text
+            if option.feedback is not None:
+                yield f"options.{option.id}.feedback", option.feedback
+        yield "explanation", self.explanation
+
+
+@dataclass(frozen=True, kw_only=True)
+class LocalizedTrueFalseQuestion:
+    id: str
+    prompt: str
+    correct: bool
+    explanation: str
+    fell_back: bool
+    type: QuestionType = QuestionType.TRUE_FALSE
+
+    def texts(self) -> Iterator[tuple[str, str]]:
+        yield "prompt", self.prompt
+        yield "explanation", self.explanation
+
+
+def _answer_texts(prefix: str, answers: tuple[LocalizedAnswer, ...]) -> Iterator[tuple[str, str]]:
+    for answer in answers:
+        yield f"{prefix}answers.{answer.id}", "\n".join(answer.accepted)
+
+
+@dataclass(frozen=True, kw_only=True)
+class LocalizedShortAnswerQuestion:
+    id: str
+    prompt: str
+    answers: tuple[LocalizedAnswer, ...]
+    case_sensitive: bool
+    explanation: str
+    fell_back: bool
+    type: QuestionType = QuestionType.SHORT_ANSWER
+
+    def texts(self) -> Iterator[tuple[str, str]]:
+        yield "prompt", self.prompt
+        yield from _answer_texts("", self.answers)
+        yield "explanation", self.explanation
+
+
+@dataclass(frozen=True, kw_only=True)
+class LocalizedNumericQuestion:
+    id: str
+    prompt: str
+    answer: Decimal
+    tolerance: Decimal
+    unit: str | None
+    explanation: str
+    fell_back: bool
+    type: QuestionType = QuestionType.NUMERIC
+
+    def texts(self) -> Iterator[tuple[str, str]]:
+        yield "prompt", self.prompt
+        if self.unit is not None:
+            yield "unit", self.unit
+        yield "explanation", self.explanation
+
+
+@dataclass(frozen=True, kw_only=True)
+class LocalizedMatchingQuestion:
+    id: str
+    prompt: str
+    pairs: tuple[LocalizedPair, ...]
+    distractors: tuple[LocalizedItem, ...]
+    partial_credit: bool
+    explanation: str
+    fell_back: bool
+    type: QuestionType = QuestionType.MATCHING
+
+    def texts(self) -> Iterator[tuple[str, str]]:
+        yield "prompt", self.prompt
+        for pair in self.pairs:
+            yield f"pairs.{pair.id}.prompt", pair.prompt
+            yield f"pairs.{pair.id}.match", pair.match
+        for distractor in self.distractors:
+            yield f"distractors.{distractor.id}", distractor.text
+        yield "explanation", self.explanation
+
+
+@dataclass(frozen=True, kw_only=True)
+class LocalizedOrderingQuestion:
+    id: str
+    prompt: str
+    items: tuple[LocalizedItem, ...]
+    """In the correct order."""
+    partial_credit: bool
+    explanation: str
+    fell_back: bool
+    type: QuestionType = QuestionType.ORDERING
+
+    def texts(self) -> Iterator[tuple[str, str]]:
+        yield "prompt", self.prompt
+        for item in self.items:
+            yield f"items.{item.id}", item.text
+        yield "explanation", self.explanation
+
+
+@dataclass(frozen=True, kw_only=True)
+class LocalizedFillInBlanksQuestion:
+    id: str
+    prompt: str
+    text: str
+    """With one ``{{id}}`` marker per blank, in this locale's order."""
+    blanks: tuple[LocalizedBlank, ...]
+    partial_credit: bool
+    explanation: str
+    fell_back: bool
+    type: QuestionType = QuestionType.FILL_IN_BLANKS
+
+    def blank(self, blank_id: str) -> LocalizedBlank:
+        for blank in self.blanks:
+            if blank.id == blank_id:
+                return blank
+        raise KeyError(blank_id)
+
+    def texts(self) -> Iterator[tuple[str, str]]:
+        yield "prompt", self.prompt
+        yield "text", self.text
+        for blank in self.blanks:
+            if isinstance(blank, LocalizedTypedBlank):
+                yield from _answer_texts(f"blanks.{blank.id}.", blank.answers)
+            else:
+                for option in blank.options:
+                    yield f"blanks.{blank.id}.options.{option.id}", option.text
+        yield "explanation", self.explanation
+
+
+@dataclass(frozen=True, kw_only=True)
+class LocalizedEssayQuestion:
+    id: str
+    prompt: str
+    model_answer: str | None
+    explanation: str
+    fell_back: bool
+    type: QuestionType = QuestionType.ESSAY
+
+    def texts(self) -> Iterator[tuple[str, str]]:
+        yield "prompt", self.prompt
+        if self.model_answer is not None:
+            yield "model-answer", self.model_answer
+        yield "explanation", self.explanation
+
+
+LocalizedQuestion = (
+    LocalizedChoiceQuestion
+    | LocalizedTrueFalseQuestion
+    | LocalizedShortAnswerQuestion
+    | LocalizedNumericQuestion
+    | LocalizedMatchingQuestion
+    | LocalizedOrderingQuestion
+    | LocalizedFillInBlanksQuestion
+    | LocalizedEssayQuestion
+)
+"""Any localized question; ``question.type`` says which kind, ``isinstance`` narrows it."""
 
 
 @dataclass(frozen=True)
@@ -84,3 +292,10 @@ class LocalizedQuiz:
     @property
     def is_source(self) -> bool:
         return self.locale.locale == self.source.locale
+
+    def message_text(self, name: str) -> str | None:
+        """The text of a singular interface message (``true``, ``false``), if the project has it."""
+        for message in self.messages:
+            if message.name == name:
+                return message.text
+        return None

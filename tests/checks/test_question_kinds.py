@@ -1,0 +1,68 @@
+"""The checks of the question kinds beyond choice: blank markers and accepted-answer lines."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
+from toolkit.checks.runner import check_catalog
+
+HEADER = Header((("Language", "ur"), ("Plural-Forms", "nplurals=2; plural=(n != 1);")))
+TEXT_KEY = "quiz.questions.fill.text"
+SOURCE = "Each GPU holds a full {{copy}}, and an {{collective}} averages the gradients."
+
+
+def findings(key: str, msgid: str, msgstr: str, code: str) -> list[str]:
+    entry = CatalogEntry(msgid=msgid, msgstr=msgstr, context=key)
+    result = check_catalog(Catalog(HEADER, (entry,)), "x.po", "ur", None)
+    return [diagnostic.message for diagnostic in result.diagnostics if diagnostic.code == code]
+
+
+@pytest.mark.parametrize(
+    ("translation", "expected"),
+    [
+        ("{{collective}} گریڈیئنٹس کا اوسط نکالتا ہے، اور ہر GPU پوری {{copy}} رکھتا ہے۔", []),
+        (
+            "ہر GPU پوری {{copy}} رکھتا ہے۔",
+            [
+                "{{collective}} is missing: keep each of {{copy}}, {{collective}} exactly once, unchanged (they may move)"
+            ],
+        ),
+        (
+            "{{copy}} {{copy}} {{collective}}",
+            [
+                "{{copy}} appears 2 times: keep each of {{copy}}, {{collective}} exactly once, unchanged (they may move)"
+            ],
+        ),
+        (
+            "{{copy}} {{collectiv}}",
+            [
+                "{{collective}} is missing; {{collectiv}} is not a blank of the source: keep each of {{copy}}, "
+                "{{collective}} exactly once, unchanged (they may move)"
+            ],
+        ),
+    ],
+)
+def test_blank_markers(translation: str, expected: list[str]) -> None:
+    assert findings(TEXT_KEY, SOURCE, translation, "blank-markers") == expected
+
+
+def test_blank_markers_are_checked_only_in_a_fill_in_blanks_text() -> None:
+    assert findings("quiz.questions.q.prompt", "Write {{this}}", "لکھیں", "blank-markers") == []
+
+
+@pytest.mark.parametrize(
+    ("key", "translation", "expected"),
+    [
+        ("quiz.questions.q.answers.a", "سب کو ریڈیوس\nریڈیوس ٹو آل", []),
+        (
+            "quiz.questions.q.answers.a",
+            "سب کو ریڈیوس\n\nریڈیوس ٹو آل",
+            ["has an empty line; write one accepted answer per line, with no empty lines"],
+        ),
+        ("quiz.questions.q.blanks.b.answers.a", "نقل\n نقل ", ["lists the answer “نقل” twice"]),
+        ("quiz.questions.q.explanation", "ایک\n\nدو", []),
+    ],
+)
+def test_accepted_answer_lines(key: str, translation: str, expected: list[str]) -> None:
+    assert findings(key, "all-reduce", translation, "accepted-answers") == expected

@@ -1,0 +1,84 @@
+"""The reference grader, driven by the shared cases every other grader must agree with."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
+from toolkit.content.validation import validate_paths
+from toolkit.localization import LocalizedQuiz, grade, localize
+from toolkit.model import Quiz
+
+TYPES = Path(__file__).resolve().parents[1] / "content" / "types"
+CASES: list[dict[str, Any]] = yaml.safe_load((TYPES / "grading-cases.yaml").read_text(encoding="utf-8"))
+
+
+def every_type_quiz() -> Quiz:
+    result = validate_paths([TYPES / "every-type.yaml"])
+    assert result.error_count == 0, result.diagnostics
+    (quiz,) = result.content().quizzes
+    return quiz
+
+
+def urdu_catalog(quiz: Quiz) -> Catalog:
+    translations = yaml.safe_load((TYPES / "every-type.ur.yaml").read_text(encoding="utf-8"))
+    entries = tuple(
+        CatalogEntry(msgid=text.source, msgstr=translations[text.key], context=text.key)
+        for text in quiz.texts()
+    )
+    return Catalog(Header((("Language", "ur"),)), entries)
+
+
+def localized(locale: str) -> LocalizedQuiz:
+    quiz = every_type_quiz()
+    catalog = None if locale == "en" else urdu_catalog(quiz)
+    return localize(quiz, None, locale, "en", catalog, None)
+
+
+FLAT = [
+    (entry["question"], case.get("locale", "en"), case["response"], case["score"])
+    for entry in CASES
+    for case in entry["cases"]
+]
+
+
+@pytest.mark.parametrize(("question_id", "locale", "response", "score"), FLAT)
+def test_grade(question_id: str, locale: str, response: Any, score: Any) -> None:
+    quiz = localized(locale)
+    assert not any(question.fell_back for question in quiz.questions), (
+        "the Urdu fixture must translate every text"
+    )
+    (question,) = [question for question in quiz.questions if question.id == question_id]
+    result = grade(question, response, locale)
+    if score is None:
+        assert result is None
+    else:
+        assert result is not None
+        assert result.score == Fraction(str(score))
+
+
+def test_every_question_of_the_fixture_has_cases() -> None:
+    assert {entry["question"] for entry in CASES} == {question.id for question in every_type_quiz().questions}
+
+
+def test_partial_credit_in_multiple_choice_scores_each_option() -> None:
+    from toolkit.localization import LocalizedChoiceQuestion, LocalizedOption
+    from toolkit.model import QuestionType
+
+    options = tuple(LocalizedOption(name, name, None, False) for name in "abcd")
+    question = LocalizedChoiceQuestion(
+        "q", QuestionType.MULTIPLE_CHOICE, "?", options, ("a", "b"), "", False, True, False
+    )
+    assert [
+        grade(question, chosen, "en").score for chosen in (["a", "b"], ["a"], ["a", "c"], ["c", "d"])
+    ] == [  # type: ignore[union-attr]
+        Fraction(1),
+        Fraction(1, 2),
+        Fraction(0),
+        Fraction(0),
+    ]

@@ -1,0 +1,37 @@
+"""Numbers as learners type them (toolkit/text/numbers.py)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from toolkit.text.numbers import parse_number
+
+
+@pytest.mark.parametrize(
+    ("text", "locale", "number"),
+    [
+        ("256", "en", "256"),
+        (" 256 ", "en", "256"),
+        ("۲۵۶", "ur", "256"),
+        ("٢٥٦", "ar", "256"),
+        ("२५६", "hi", "256"),
+        ("1,000.5", "en", "1000.5"),
+        ("1.000,5", "de", "1000.5"),
+        ("1\u202f000,5", "fr", "1000.5"),
+        ("1 000,5", "fr", "1000.5"),
+        ("۲٫۵", "fa", "2.5"),
+        ("\u200e-3", "ur", "-3"),
+        ("\u22123", "en", "-3"),
+        ("1e3", "en", "1000"),
+        ("256", "xx", "256"),
+    ],
+)
+def test_numbers_in_any_digits_and_the_locales_separators(text: str, locale: str, number: str) -> None:
+    assert parse_number(text, locale) == Decimal(number)
+
+
+@pytest.mark.parametrize("text", ["", "abc", "1..2", "2 56x", "--3", "1e99999", "nan", "inf", "½"])
+def test_what_is_not_a_number(text: str) -> None:
+    assert parse_number(text, "en") is None

@@ -1,0 +1,78 @@
+"""Numbers as learners type them: any Unicode decimal digits, the locale's separators and minus sign.
+
+``256``, ``۲۵۶`` (Urdu and Persian digits) and ``٢٥٦`` (Arabic-Indic) are the same number; in a German
+quiz ``1.000,5`` is one thousand and a half, as a German learner means it. Separators are the locale's
+(CLDR, through Babel), never guessed from the text, so ``1,5`` is never read two ways in one locale.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from toolkit.text.urdu import BIDI_CONTROLS
+
+_PLAIN = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$")
+_MINUS_SIGNS = "-\u2212\u2012\u2013\ufe63\uff0d"
+_SPACES = " \u00a0\u202f\u2009"
+# The Arabic decimal and thousands separators go with Arabic-script digits whatever the locale's
+# Latin-digit symbols are.
+_ARABIC_DECIMAL = "\u066b"
+_ARABIC_GROUP = "\u066c"
+
+
+@dataclass(frozen=True)
+class NumberSymbols:
+    decimal: str
+    group: str
+
+
+@functools.cache
+def number_symbols(locale: str) -> NumberSymbols:
+    """The locale's decimal and grouping separators (``.`` and ``,`` where CLDR does not know it)."""
+    from babel import Locale, UnknownLocaleError
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    try:
+        parsed = Locale.parse(locale.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        return NumberSymbols(".", ",")
+    return NumberSymbols(get_decimal_symbol(parsed), get_group_symbol(parsed))
+
+
+def parse_number(text: str, locale: str) -> Decimal | None:
+    """The number a learner typed in ``locale``, or None when it is not one."""
+    symbols = number_symbols(locale)
+    characters: list[str] = []
+    for character in unicodedata.normalize("NFKC", text).strip():
+        if character in BIDI_CONTROLS:
+            continue  # right-to-left input often carries marks around a number
+        digit = unicodedata.decimal(character, None)
+        if digit is not None:
+            characters.append(str(digit))
+        elif character == symbols.decimal or character == _ARABIC_DECIMAL:
+            characters.append(".")
+        elif (
+            character == symbols.group
+            or character == _ARABIC_GROUP
+            or (character in _SPACES and (symbols.group.strip() == "" or symbols.group in _SPACES))
+        ):
+            continue
+        elif character in _MINUS_SIGNS:
+            characters.append("-")
+        elif character in "+eE":
+            characters.append(character)
+        else:
+            return None
+    plain = "".join(characters)
+    if not _PLAIN.fullmatch(plain):
+        return None
+    try:
+        number = Decimal(plain)
+    except InvalidOperation:
+        return None
+    # Beyond any quiz's answers; arithmetic on it could overflow the decimal context.
+    return number if number.is_finite() and abs(number.adjusted()) <= 1000 else None
