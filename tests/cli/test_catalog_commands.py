@@ -25,7 +25,7 @@ def test_update_on_the_shipped_project_changes_nothing(project: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         "locales/data-parallel.pot: unchanged (50 entries)",
-        "locales/ui.pot: unchanged (25 entries)",
+        "locales/ui.pot: unchanged (27 entries)",
         "locales/ur/LC_MESSAGES/data-parallel.po: unchanged",
         "locales/ur/LC_MESSAGES/ui.po: unchanged",
     ]
@@ -52,7 +52,7 @@ def test_edit_content_then_update(project: Path) -> None:
     result = quizkit(project, "update")
     assert result.stdout.splitlines()[:3] == [
         "locales/data-parallel.pot: written (50 entries)",
-        "locales/ui.pot: unchanged (25 entries)",
+        "locales/ui.pot: unchanged (27 entries)",
         "locales/ur/LC_MESSAGES/data-parallel.po: 1 changed (now fuzzy)",
     ]
     catalog = parse_po((project / CATALOG).read_text(encoding="utf-8"), "x.po")
@@ -76,7 +76,7 @@ def test_status_table(project: Path) -> None:
     assert result.stdout.splitlines() == [
         "locale  domain         translated  fuzzy  untranslated  obsolete  ignored  words    entries done",
         "ur      data-parallel  50/50       0      0             0         0        680/680  100.0%",
-        "ur      ui             25/25       0      0             0         0        62/62    100.0%",
+        "ur      ui             27/27       0      0             0         0        64/64    100.0%",
     ]
 
 
@@ -85,7 +85,7 @@ def test_compile_writes_mo_files(project: Path) -> None:
     assert result.returncode == 0
     assert result.stdout.splitlines() == [
         "locales/ur/LC_MESSAGES/data-parallel.mo: written (50 of 50 messages translated)",
-        "locales/ur/LC_MESSAGES/ui.mo: written (25 of 25 messages translated)",
+        "locales/ur/LC_MESSAGES/ui.mo: written (27 of 27 messages translated)",
     ]
     again = quizkit(project, "compile")
     assert "unchanged" in again.stdout
@@ -226,9 +226,9 @@ def test_new_locale_gets_a_catalog_with_cldr_plural_forms(project: Path) -> None
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         "locales/data-parallel.pot: unchanged (50 entries)",
-        "locales/ui.pot: unchanged (25 entries)",
+        "locales/ui.pot: unchanged (27 entries)",
         "locales/ar/LC_MESSAGES/data-parallel.po: created (50 entries)",
-        "locales/ar/LC_MESSAGES/ui.po: created (25 entries)",
+        "locales/ar/LC_MESSAGES/ui.po: created (27 entries)",
     ]
     header = parse_po((project / "locales/ar/LC_MESSAGES/ui.po").read_text(encoding="utf-8"), "ui.po").header
     assert header.get("Language") == "ar"

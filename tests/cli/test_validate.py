@@ -32,7 +32,7 @@ def test_shipped_content_is_valid() -> None:
 def test_the_projects_content_is_summarized_in_one_line(tmp_path: Path) -> None:
     project = copy_project(tmp_path)
     result = run_quizkit(project, "validate")
-    assert result.stdout == "2 files valid: 1 quiz (8 questions), 25 interface messages\n"
+    assert result.stdout == "2 files valid: 1 quiz (8 questions), 27 interface messages\n"
 
 
 def test_every_problem_in_every_file_in_one_run(tmp_path: Path) -> None:
