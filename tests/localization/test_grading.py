@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ import yaml
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.content.validation import validate_paths
-from toolkit.localization import LocalizedQuiz, grade, localize
+from toolkit.localization import LocalizedQuiz, LocalizedShortAnswerQuestion, grade, localize
 from toolkit.model import Quiz
 
 TYPES = Path(__file__).resolve().parents[1] / "content" / "types"
@@ -82,3 +83,17 @@ def test_partial_credit_in_multiple_choice_scores_each_option() -> None:
         Fraction(0),
         Fraction(0),
     ]
+
+
+def test_an_accepted_answer_translated_as_blank_lines_is_not_a_translation() -> None:
+    quiz = every_type_quiz()
+    catalog = urdu_catalog(quiz)
+    key = "every-type.questions.name-collective.answers.reduce-all"
+    entries = tuple(
+        entry if entry.context != key else replace(entry, msgstr="\n \n") for entry in catalog.entries
+    )
+    localized_quiz = localize(quiz, None, "ur", "en", replace(catalog, entries=entries), None)
+    (question,) = [question for question in localized_quiz.questions if question.id == "name-collective"]
+    assert question.fell_back
+    assert isinstance(question, LocalizedShortAnswerQuestion)
+    assert [answer.accepted for answer in question.answers] == [("all-reduce",), ("reduce to all",)]

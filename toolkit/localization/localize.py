@@ -72,6 +72,11 @@ def _localize_question(
 ) -> LocalizedQuestion:
     texts = list(question.texts())
     translated = {text.key: translations.text(text) for text in texts}
+    for key in _accepted_answer_keys(question):
+        # A translation of an accepted answer with no line of text accepts nothing: not translated.
+        value = translated.get(key)
+        if value is not None and not value.strip():
+            translated[key] = None
     complete = all(value is not None for value in translated.values())
 
     def pick(text: Text) -> str:
@@ -187,6 +192,19 @@ def _localize_question(
         explanation=explanation,
         fell_back=fell_back,
     )
+
+
+def _accepted_answer_keys(question: Question) -> list[str]:
+    if isinstance(question, ShortAnswerQuestion):
+        return [answer.text.key for answer in question.answers]
+    if isinstance(question, FillInBlanksQuestion):
+        return [
+            answer.text.key
+            for blank in question.blanks
+            if isinstance(blank, TypedBlank)
+            for answer in blank.answers
+        ]
+    return []
 
 
 def _localize_message(message: Message, catalog: Catalog | None, locale: LocaleInfo) -> LocalizedMessage:
