@@ -18,6 +18,16 @@ EVERY_TYPE_QUIZ = Path(__file__).resolve().parent / "content" / "types" / "every
 """One question of every kind (tests/content/types/), for tests of the kinds beyond choice."""
 
 
+def every_type_urdu() -> dict[str, str]:
+    """Urdu translations of EVERY_TYPE_QUIZ by key (every-type.ur.yaml), for ``translate``."""
+    import yaml
+
+    translations: dict[str, str] = yaml.safe_load(
+        (EVERY_TYPE_QUIZ.parent / "every-type.ur.yaml").read_text(encoding="utf-8")
+    )
+    return translations
+
+
 def copy_project(target: Path) -> Path:
     """The tests' own project (content/, locales/, pyproject.toml) copied into ``target``."""
     for folder in ("content", "locales"):

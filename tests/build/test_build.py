@@ -125,6 +125,8 @@ def test_one_quiz_changed_rewrites_only_its_outputs(project: Path, monkeypatch: 
             f"locales/{SECOND}.pot",
             f"locales/ur/LC_MESSAGES/{SECOND}.po",
             f"locales/ur/LC_MESSAGES/{SECOND}.mo",
+            f"dist/gift/{SECOND}/en.txt",
+            f"dist/gift/{SECOND}/ur.txt",
             f"dist/html/{SECOND}/en.html",
             f"dist/html/{SECOND}/ur.html",
             f"dist/i18next/en/{SECOND}.json",

@@ -1,0 +1,201 @@
+"""``gift``: every question read back with a GIFT reader that follows Moodle's importer
+(tests/exporters/gift_grammar.py), checked against the library's model; special characters escaped;
+ordering and fill_in_blanks left out with a warning."""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from pathlib import Path
+
+import pytest
+from exporters.gift_grammar import GiftQuestion, read_gift
+from support import EVERY_TYPE_QUIZ, every_type_urdu, fixture_project, run_quizkit, translate
+
+from toolkit.catalogs import read_po
+from toolkit.content.validation import load_content
+from toolkit.localization import (
+    LocalizedChoiceQuestion,
+    LocalizedEssayQuestion,
+    LocalizedMatchingQuestion,
+    LocalizedNumericQuestion,
+    LocalizedQuestion,
+    LocalizedShortAnswerQuestion,
+    LocalizedTrueFalseQuestion,
+    localize,
+)
+
+GOLDEN = Path(__file__).parent / "gift"
+
+
+def visible(markup: str) -> str:
+    """What a learner reads of an HTML text: tags dropped, entities decoded."""
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = fixture_project(
+        tmp_path_factory.mktemp("gift"), {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8")}
+    )
+    assert run_quizkit(root, "update").returncode == 0
+    translate(root / "locales/ur/LC_MESSAGES/every-type.po", every_type_urdu())
+    result = run_quizkit(root, "export", "--format", "gift")
+    assert result.returncode == 0, result.stdout + result.stderr
+    return root
+
+
+def localized_questions(root: Path, locale: str) -> list[LocalizedQuestion]:
+    content = load_content(root / "content")
+    quiz = content.quiz("every-type")
+    catalog = None
+    if locale != "en":
+        path = root / "locales" / locale / "LC_MESSAGES" / "every-type.po"
+        catalog = read_po(path.read_bytes(), path.name)
+    return list(localize(quiz, content.interface, locale, "en", catalog, None).questions)
+
+
+def assert_carries(gift: GiftQuestion, question: LocalizedQuestion) -> None:
+    assert gift.name == question.id
+    assert gift.text_format == "html"
+    assert visible(gift.general_feedback) == question.explanation
+    if isinstance(question, LocalizedChoiceQuestion):
+        assert gift.qtype == "multichoice"
+        assert [visible(answer) for answer in gift.answers] == [option.text for option in question.options]
+        correct = [option.id in question.correct for option in question.options]
+        if question.type.value == "single_choice":
+            assert gift.single and gift.fractions == [1.0 if right else 0.0 for right in correct]
+        else:
+            assert not gift.single
+            assert sum(weight for weight in gift.fractions if weight > 0) == pytest.approx(1)
+            assert all((weight > 0) == right for weight, right in zip(gift.fractions, correct, strict=True))
+    elif isinstance(question, LocalizedTrueFalseQuestion):
+        assert (gift.qtype, gift.correct_answer) == ("truefalse", question.correct)
+        assert visible(gift.text) == question.prompt
+    elif isinstance(question, LocalizedShortAnswerQuestion):
+        assert gift.qtype == "shortanswer"
+        assert gift.answers == [accepted for answer in question.answers for accepted in answer.accepted]
+        assert gift.fractions == [1.0] * len(gift.answers)
+    elif isinstance(question, LocalizedNumericQuestion):
+        assert gift.qtype == "numerical"
+        assert (gift.answers, gift.tolerances) == ([str(question.answer)], [str(question.tolerance)])
+        assert visible(gift.text) == f"{question.prompt}_____ {question.unit}"
+    elif isinstance(question, LocalizedMatchingQuestion):
+        assert gift.qtype == "match"
+        assert [visible(text) for text in gift.subquestions] == [pair.prompt for pair in question.pairs] + [
+            "" for _ in question.distractors
+        ]
+        assert gift.subanswers == [pair.match for pair in question.pairs] + [
+            item.text for item in question.distractors
+        ]
+    else:
+        assert isinstance(question, LocalizedEssayQuestion)
+        assert (gift.qtype, visible(gift.text)) == ("essay", question.prompt)
+
+
+@pytest.mark.parametrize("locale", ["en", "ur"])
+def test_every_question_reads_back_as_moodle_reads_it(exported: Path, locale: str) -> None:
+    document = (exported / "dist" / "gift" / "every-type" / f"{locale}.txt").read_text(encoding="utf-8")
+    category, *questions = read_gift(document)
+    assert category.category == "$course$/quizkit/every-type"
+    carried = [
+        question
+        for question in localized_questions(exported, locale)
+        if question.type.value not in ("ordering", "fill_in_blanks")
+    ]
+    assert [gift.name for gift in questions] == [question.id for question in carried]
+    for gift, question in zip(questions, carried, strict=True):
+        assert not question.fell_back
+        assert_carries(gift, question)
+
+
+def test_urdu_texts_carry_their_language_and_direction(exported: Path) -> None:
+    document = (exported / "dist" / "gift" / "every-type" / "ur.txt").read_text(encoding="utf-8")
+    prompt = read_gift(document)[1].text
+    assert prompt.startswith('<div dir="rtl" lang="ur">')
+    assert '<span dir="ltr" lang="en">GPU</span>' in prompt
+
+
+def test_golden_english_file(exported: Path) -> None:
+    """Regenerate with QUIZKIT_UPDATE_GOLDEN=1 after an intended change, and read the diff."""
+    document = (exported / "dist" / "gift" / "every-type" / "en.txt").read_text(encoding="utf-8")
+    golden = GOLDEN / "every-type.en.txt"
+    if os.environ.get("QUIZKIT_UPDATE_GOLDEN"):
+        golden.write_text(document, encoding="utf-8")
+    assert document == golden.read_text(encoding="utf-8")
+
+
+def test_ordering_and_fill_in_blanks_are_left_out_with_a_warning(tmp_path: Path) -> None:
+    root = fixture_project(tmp_path, {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8")})
+    assert run_quizkit(root, "update").returncode == 0
+    result = run_quizkit(root, "export", "--format", "gift", "--no-checks")
+    warnings = [line for line in result.stdout.splitlines() if "unsupported-question" in line]
+    assert [line.split(": ", 1)[1] for line in warnings] == [
+        "warning[unsupported-question]: format gift cannot carry ordering questions: question 'step-order' of "
+        "quiz 'every-type' is left out of gift [every-type.questions.step-order]",
+        "warning[unsupported-question]: format gift cannot carry fill_in_blanks questions: question "
+        "'fill-replica' of quiz 'every-type' is left out of gift [every-type.questions.fill-replica]",
+    ]
+
+
+HOSTILE = "a ~ b = c # d { e } f : g \\ h // i"
+
+
+def test_every_special_character_is_escaped(tmp_path: Path) -> None:
+    quiz = f"""\
+id: hostile
+level: beginner
+title: 'T {HOSTILE}'
+description: D
+questions:
+  - id: pick
+    type: single_choice
+    prompt: '{HOSTILE}'
+    options:
+      - {{id: one, text: '{HOSTILE}', feedback: '{HOSTILE}'}}
+      - {{id: two, text: "%50% two"}}
+    correct: [one]
+    explanation: '{HOSTILE}'
+  - id: typed
+    type: short_answer
+    prompt: "Type it."
+    answers: [{{id: a, text: '{HOSTILE}'}}, {{id: b, text: "%5% off"}}]
+    explanation: E
+"""
+    root = fixture_project(tmp_path, {"hostile": quiz})
+    assert run_quizkit(root, "update").returncode == 0
+    result = run_quizkit(root, "export", "--format", "gift", "--no-checks")
+    assert result.returncode == 0, result.stderr
+    _, pick, typed = read_gift((root / "dist/gift/hostile/en.txt").read_text(encoding="utf-8"))
+    assert visible(pick.text) == HOSTILE
+    assert [visible(answer) for answer in pick.answers] == [HOSTILE, "%50% two"]
+    assert pick.fractions == [1.0, 0.0]
+    assert visible(pick.feedback[0]) == HOSTILE
+    assert visible(pick.general_feedback) == HOSTILE
+    assert typed.answers == [HOSTILE, "%5% off"]
+
+
+def test_an_arrow_in_an_accepted_answer_is_refused_with_a_message(tmp_path: Path) -> None:
+    quiz = """\
+id: arrow
+level: beginner
+title: T
+description: D
+questions:
+  - id: typed
+    type: short_answer
+    prompt: Which way?
+    answers: [{id: a, text: "left -> right"}]
+    explanation: E
+"""
+    root = fixture_project(tmp_path, {"arrow": quiz})
+    assert run_quizkit(root, "update").returncode == 0
+    result = run_quizkit(root, "export", "--format", "gift", "--no-checks")
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip() == (
+        "error[export]: arrow.questions.typed [en]: GIFT cannot carry '->' in an answer or a match "
+        "('left -> right'); reword it, or leave gift out of the formats"
+    )
+    assert not (root / "dist" / "gift").exists()
