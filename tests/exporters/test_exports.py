@@ -407,3 +407,11 @@ def test_list_formats(quizkit: Quizkit) -> None:
         "mo       compiled gettext catalogs (<locale>/LC_MESSAGES/<domain>.mo) (target locales)"
         in result.stdout
     )
+    lines = result.stdout.splitlines()
+    # Under each format, the question kinds it carries (a format leaves the others out, with a warning).
+    mo = lines.index("mo       compiled gettext catalogs (<locale>/LC_MESSAGES/<domain>.mo) (target locales)")
+    assert lines[mo + 1] == "         questions: every kind"
+    gift = next(number for number, line in enumerate(lines) if line.startswith("gift "))
+    assert lines[gift + 1] == (
+        "         questions: single_choice, multiple_choice, true_false, short_answer, numeric, matching, essay"
+    )

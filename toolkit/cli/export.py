@@ -76,7 +76,8 @@ def export_command(
     Layout: <out>/<format>/..., described in docs/exports.md.
     """
     from toolkit.cli.output import print_diagnostics
-    from toolkit.exporters.base import ExporterLoadError, ExportError, registered_exporters
+    from toolkit.exporters.base import ExporterLoadError, ExportError, question_types, registered_exporters
+    from toolkit.model import QuestionType
     from toolkit.exporters.run import ExportBlockedError, StrictModeError, run_export
     from toolkit.localization import FallbackError, FallbackPolicy
 
@@ -89,6 +90,13 @@ def export_command(
         for name, exporter in sorted(exporters.items()):
             scope = "all locales" if exporter.presents_quiz else "target locales"
             click.echo(f"{name.ljust(width)}  {exporter.description} ({scope})")
+            carried = question_types(exporter)
+            kinds = (
+                "every kind"
+                if carried >= frozenset(QuestionType)
+                else ", ".join(kind.value for kind in QuestionType if kind in carried)
+            )
+            click.echo(f"{' ' * width}  questions: {kinds}")
         return
     config = project_config()
     if formats is None:
