@@ -364,14 +364,16 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
     """Bring translations made in a CAT tool back into the catalogs; all files are read before any write.
 
     Files (and documents) for the same catalog apply one after another to the same catalog, so each
-    keeps what the previous ones brought in.
+    keeps what the previous ones brought in. Each catalog is read once and written once, however many
+    files or ``<file>`` elements name it, and the content is read once: the time grows with the size
+    of the input, not with the number of documents times the size of the catalogs.
     """
-    from toolkit.catalogs.xliff import MAX_XLIFF_BYTES, XliffError, apply_units, parse_xliff
+    from toolkit.catalogs.xliff import MAX_XLIFF_BYTES, UnitImport, XliffError, parse_xliff
 
     layout = CatalogLayout.for_project(config)
-    current: dict[Path, Catalog] = {}
-    baselines: dict[Path, Catalog] = {}
+    importing: dict[Path, UnitImport] = {}
     originals: dict[Path, bytes] = {}
+    domains: set[str] | None = None
     outcomes: list[XliffImport] = []
     for path in paths:
         file = display_path(path)
@@ -393,14 +395,16 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
                     document.root_line or None,
                     f"trgLang {document.target_tag} is not a target locale of this project",
                 )
-            if document.domain not in templates(config):
+            if domains is None:
+                domains = set(templates(config))
+            if document.domain not in domains:
                 raise CatalogError(
                     file,
                     document.line or None,
                     f"file id {document.domain!r} names no quiz or ui domain of this project",
                 )
             catalog_path = layout.catalog(locale, document.domain)
-            if catalog_path not in current:
+            if catalog_path not in importing:
                 if not catalog_path.exists():
                     raise CatalogError(
                         file,
@@ -408,12 +412,11 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
                         f"there is no catalog {display_path(catalog_path)} to import into; "
                         "run quizkit update first",
                     )
-                current[catalog_path] = baselines[catalog_path] = _validated_existing(catalog_path, locale)
-                originals[catalog_path] = write_po(current[catalog_path])
+                existing = _validated_existing(catalog_path, locale)
+                importing[catalog_path] = UnitImport(existing, locale)
+                originals[catalog_path] = write_po(existing)
             try:
-                current[catalog_path], summary = apply_units(
-                    current[catalog_path], locale, document.units, baselines[catalog_path]
-                )
+                summary = importing[catalog_path].apply(document.units)
             except XliffError as error:
                 raise CatalogError(file, error.line, error.message) from None
             outcomes.append(
@@ -429,8 +432,9 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
             )
     changed = {
         catalog_path: write_bytes_atomic(catalog_path, data, durable=True)
-        for catalog_path, catalog in current.items()
-        if (data := write_po(catalog)) != originals[catalog_path] or not catalog_path.exists()
+        for catalog_path, catalog_import in importing.items()
+        if (data := write_po(catalog_import.catalog())) != originals[catalog_path]
+        or not catalog_path.exists()
     }
     return [
         replace(outcome, changed=bool(outcome.updated) and changed.get(outcome.catalog, False))
