@@ -36,6 +36,16 @@ _LITERAL = re.compile(r'\s*"([^"\\]*(?:\\.[^"\\]*)*)"\s*', re.DOTALL)
 _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s*(\".*)$")
 
 
+_CARRIAGE_RETURNS_ONLY = (
+    "the lines end with a carriage return alone (classic Mac OS line ends), which gettext tools do not "
+    "read as line ends; save the catalog with LF (Unix) line ends"
+)
+_LONE_CARRIAGE_RETURN = (
+    "the line holds a carriage return alone (a classic Mac OS line end), which gettext tools do not read "
+    "as a line end; save the catalog with LF (Unix) line ends"
+)
+
+
 class PoSyntaxError(Exception):
     def __init__(self, file: str, line: int | None, message: str) -> None:
         super().__init__(f"{file}:{line}: {message}" if line else f"{file}: {message}")
@@ -193,7 +203,14 @@ def parse_po(text: str, file: str, codec: str = "utf-8") -> Catalog:
     target: tuple[str, int | None] | None = None
     line_number = 0
 
+    if "\r" in text and "\n" not in text:
+        # GNU reads such a file as one line: the header and every entry become one comment.
+        raise PoSyntaxError(file, 1, _CARRIAGE_RETURNS_ONLY)
+    current_line = ""
+
     def fail(message: str) -> PoSyntaxError:
+        if "\r" in current_line.rstrip("\r"):
+            message += f"; {_LONE_CARRIAGE_RETURN}"
         return PoSyntaxError(file, line_number, message)
 
     def string_value(literal: str) -> str:
@@ -321,6 +338,7 @@ def parse_po(text: str, file: str, codec: str = "utf-8") -> Catalog:
         draft = _Draft()
 
     for line_number, raw_line in enumerate(text.split("\n"), start=1):
+        current_line = raw_line
         stripped = raw_line.strip()
         if not stripped:
             if draft.seen_keyword:
