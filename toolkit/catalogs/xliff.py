@@ -317,6 +317,14 @@ class UnitImport:
                     f"unit {unit.key} is not in the catalog; was the XLIFF exported from this project?",
                 )
             touched.setdefault(unit.key, entry)
+            if entry.is_plural and unit.category is None:
+                forms = " or ".join(f"{unit.key}:{category}" for category in categories)
+                raise XliffError(
+                    unit.line,
+                    f"unit {unit.key} is a plural message: each of its units is named for a plural form "
+                    f"of {self._locale}, {forms}, inside a group of type x-gettext:plural "
+                    "(as quizkit exports it)",
+                )
             if entry.is_plural and unit.category not in categories:
                 raise XliffError(
                     unit.line,
