@@ -187,6 +187,18 @@ def _read_existing(path: Path, length: int) -> bytes | None:
         return None  # unreadable: _refuse_unwritable decides
 
 
+def refuse_unwritable(path: Path, data: bytes) -> None:
+    """Raise what :func:`write_bytes_atomic` would raise for writing ``data`` over a read-only
+    ``path``, without writing: a command that writes several files checks them all first, so that a
+    refused one leaves every other untouched too."""
+    try:
+        if _read_existing(path, len(data)) == data:
+            return
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return  # the write reports these itself
+    _refuse_unwritable(path)
+
+
 def _refuse_unwritable(path: Path) -> None:
     try:
         mode = path.stat().st_mode

@@ -605,6 +605,49 @@ def test_new_plural_entry_gets_one_empty_form_per_plural() -> None:
     assert summary == MergeSummary(added=1)
 
 
+def test_a_form_beyond_nplurals_is_kept_in_a_translator_comment() -> None:
+    """An obsolete entry with three forms (from a catalog with nplurals=3 once) returns to a catalog
+    with two: msgmerge writes all three (msgfmt -c then refuses the file); quizkit keeps two and the
+    third in a comment, fuzzy for the translator to review."""
+    forms = (*PLURAL_FORMS_UR, "تیسری شکل")
+    existing = catalog(
+        replace(_plural("{count} question", "{count} questions"), msgstr_plural=forms, obsolete=True)
+    )
+    pot = template(_plural("{count} question", "{count} questions"))
+
+    merged, summary = run(pot, existing)
+
+    assert merged == catalog(
+        CatalogEntry(
+            msgid="{count} question",
+            msgid_plural="{count} questions",
+            msgstr_plural=PLURAL_FORMS_UR,
+            context=PLURAL,
+            flags=("fuzzy", "python-brace-format"),
+            translator_comments=(
+                'Kept by quizkit: msgstr[2] was "تیسری شکل"; this entry has no msgstr[2] now',
+            ),
+            references=("content/ui.yaml",),
+        )
+    )
+    assert summary == MergeSummary(restored=1, forms_kept=1)
+    assert through_file(merged) == merged
+    assert run(pot, through_file(merged)) == (merged, MergeSummary(kept=1))
+
+
+def test_a_plural_translated_in_a_later_form_only_survives_becoming_obsolete() -> None:
+    """msgcat and msgmerge drop an obsolete entry whose msgstr[0] is empty, msgstr[1] and all."""
+    only_other = replace(
+        _plural("{count} question", "{count} questions"), msgstr_plural=("", "{count} سوالات")
+    )
+
+    merged, summary = run(template(), catalog(only_other))
+
+    assert merged == catalog(obsoleted(only_other))
+    assert summary == MergeSummary(obsoleted=1)
+    assert through_file(merged) == merged
+
+
 # Obsolete entries in the file ---------------------------------------------------------------------------
 
 OBSOLETE_WITH_FLAG = (
@@ -708,6 +751,42 @@ def test_update_of_a_project_follows_the_merge_rules(tmp_path: Path) -> None:
     restored = read_po(po_path.read_bytes(), "data-parallel.po")
     assert {entry.context: entry for entry in restored.active()}[broadcast.context] == broadcast
     assert not any(entry.context == broadcast.context for entry in restored.obsolete())
+
+
+def test_update_keeps_a_translators_plural_form_the_template_has_no_place_for(tmp_path: Path) -> None:
+    """Issue 17: a translator gave a singular message a plural (msgid_plural, msgstr[0], msgstr[1]);
+    msgmerge and quizkit before dropped msgstr[1] without a trace."""
+    from support import copy_project, run_quizkit
+
+    project = copy_project(tmp_path / "project")
+    po_path = project / "locales/ur/LC_MESSAGES/ui.po"
+    text = po_path.read_text(encoding="utf-8")
+    singular = 'msgctxt "ui.level-beginner"\nmsgid "Beginner"\nmsgstr "ابتدائی"\n'
+    assert singular in text
+    po_path.write_text(
+        text.replace(
+            singular,
+            'msgctxt "ui.level-beginner"\nmsgid "Beginner"\nmsgid_plural "Beginners"\n'
+            'msgstr[0] "ابتدائی"\nmsgstr[1] "ابتدائی سطح کے لوگ"\n',
+        ),
+        encoding="utf-8",
+    )
+
+    result = run_quizkit(project, "update")
+
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines()[-1] == (
+        "locales/ur/LC_MESSAGES/ui.po: 1 changed (now fuzzy), "
+        "1 plural form with no place now kept in a translator comment"
+    )
+    entry = {entry.context: entry for entry in read_po(po_path.read_bytes(), "ui.po")}["ui.level-beginner"]
+    assert (entry.msgstr, entry.is_fuzzy, entry.translator_comments, entry.previous_msgid_plural) == (
+        "ابتدائی",
+        True,
+        ('Kept by quizkit: msgstr[1] was "ابتدائی سطح کے لوگ"; this entry has no msgstr[1] now',),
+        "Beginners",
+    )
+    assert run_quizkit(project, "update").stdout.splitlines()[-1] == "locales/ur/LC_MESSAGES/ui.po: unchanged"
 
 
 def test_a_key_with_several_obsolete_entries_keeps_them_all() -> None:

@@ -19,13 +19,18 @@ By message (any other catalog): exactly msgmerge's choice, the same identity, el
 translated text (:mod:`toolkit.catalogs.similarity`) as fuzzy, else untranslated.
 
 Either way a singular that became plural has its translation in every form (fuzzy), as msgmerge does.
-Never a translation lost: every translated entry ends up active or obsolete, and no identity twice.
+Never a translation lost: every translated entry ends up active or obsolete, and no identity twice. A
+form the merged entry has no place for (``msgstr[1]`` of a plural whose template is singular now, a form
+beyond ``nplurals``), which msgmerge drops, is kept in a translator comment and the entry made fuzzy: an
+obsolete twin cannot hold it, since msgfmt refuses an obsolete entry beside an active one with the same
+msgctxt and msgid.
 Merging a merged catalog again changes nothing.
 """
 
 from __future__ import annotations
 
 import datetime
+import json
 import os
 import re
 from dataclasses import dataclass, replace
@@ -52,6 +57,8 @@ class MergeSummary:
     obsoleted: int = 0
     reverted: int = 0
     """Fuzzy entries whose text changed back to the one their translation was made for: no longer fuzzy."""
+    forms_kept: int = 0
+    """Plural forms the merged entry has no place for, kept in a translator comment (:func:`kept_form`)."""
 
 
 def _normalized(text: str) -> str:
@@ -73,6 +80,20 @@ def _reshape(
     return (translations[0] if translations else ""), ()
 
 
+_KEPT_PREFIX = "Kept by quizkit: "
+
+
+def kept_form(index: int, translation: str) -> str:
+    """The translator comment that keeps ``msgstr[index]`` when the merged entry has no place for it."""
+    return f"{_KEPT_PREFIX}msgstr[{index}] was {json.dumps(translation, ensure_ascii=False)}; this entry has no msgstr[{index}] now"
+
+
+def _comments_keeping(comments: tuple[str, ...], translations: tuple[str, ...], kept: int) -> tuple[str, ...]:
+    """``comments`` and one more for every non-empty form from index ``kept`` on (each once)."""
+    added = [kept_form(index, text) for index, text in enumerate(translations) if index >= kept and text]
+    return (*comments, *(comment for comment in added if comment not in comments))
+
+
 def _carry(
     template: CatalogEntry,
     source: CatalogEntry,
@@ -81,12 +102,17 @@ def _carry(
     fuzzy: bool,
     previous_from: CatalogEntry | None,
 ) -> CatalogEntry:
-    """The template entry, carrying ``source``'s translation and translator comments."""
+    """The template entry, carrying ``source``'s translation and translator comments; a form it has no
+    place for goes into a comment, and makes it fuzzy."""
     translations = source.translations
     if template.is_plural and not source.is_plural:
         # A singular that became plural: its translation in every form, as msgmerge does (fuzzy).
         translations = translations * plural_count
     msgstr, msgstr_plural = _reshape(translations, template, plural_count)
+    comments = _comments_keeping(
+        source.translator_comments, translations, len(msgstr_plural) if template.is_plural else 1
+    )
+    fuzzy = fuzzy or comments != source.translator_comments
     flags = _format_flags(template)
     has_translation = bool(msgstr) or any(msgstr_plural)
     previous_context = previous_msgid = previous_msgid_plural = None
@@ -101,7 +127,7 @@ def _carry(
         msgstr=msgstr,
         msgstr_plural=msgstr_plural,
         flags=flags,
-        translator_comments=source.translator_comments,
+        translator_comments=comments,
         previous_context=previous_context,
         previous_msgid=previous_msgid,
         previous_msgid_plural=previous_msgid_plural,
@@ -240,7 +266,9 @@ def _merge_by_key(template: Catalog, existing: Catalog, plural_count: int) -> tu
         by_text.setdefault((entry.msgid, entry.msgid_plural), entry)
         by_normalized.setdefault(_normalized(entry.msgid), entry)
 
-    counts = dict.fromkeys(("kept", "added", "changed", "renamed", "restored", "obsoleted", "reverted"), 0)
+    counts = dict.fromkeys(
+        ("kept", "added", "changed", "renamed", "restored", "obsoleted", "reverted", "forms_kept"), 0
+    )
     merged: list[CatalogEntry] = []
     used: set[tuple[str | None, str, bool]] = set()
 
@@ -283,6 +311,7 @@ def _merge_by_key(template: Catalog, existing: Catalog, plural_count: int) -> tu
         merged.append(_untranslated(entry, plural_count))
         counts["added"] += 1
 
+    counts["forms_kept"] = _forms_kept(merged, existing)
     # Nothing translated is dropped: active entries left unused become obsolete, and obsolete entries
     # stay unless they came back.
     newly_obsolete = [
@@ -298,6 +327,17 @@ def _merge_by_key(template: Catalog, existing: Catalog, plural_count: int) -> tu
     ]
     entries = (*merged, *newly_obsolete, *kept_obsolete)
     return replace(existing, entries=entries, has_header=True), MergeSummary(**counts)
+
+
+def _forms_kept(merged: list[CatalogEntry], existing: Catalog) -> int:
+    """How many :func:`kept_form` comments the merge added: the merged entries' that no entry of the
+    old catalog had."""
+    before = {comment for entry in existing.entries for comment in entry.translator_comments}
+    return sum(
+        comment not in before and comment.startswith(_KEPT_PREFIX)
+        for entry in merged
+        for comment in entry.translator_comments
+    )
 
 
 def _untranslated(template: CatalogEntry, plural_count: int) -> CatalogEntry:
@@ -317,7 +357,7 @@ def _merge_by_message(
     old = list(existing.entries)
     position = {(*entry.identity, entry.obsolete): index for index, entry in enumerate(old)}
     index: SimilarityIndex | None = None
-    counts = dict.fromkeys(("kept", "added", "changed", "renamed", "restored", "obsoleted"), 0)
+    counts = dict.fromkeys(("kept", "added", "changed", "renamed", "restored", "obsoleted", "forms_kept"), 0)
     merged: list[CatalogEntry] = []
     used: set[int] = set()
     for entry in template.entries:
@@ -339,6 +379,7 @@ def _merge_by_message(
             continue
         merged.append(_untranslated(entry, plural_count))
         counts["added"] += 1
+    counts["forms_kept"] = _forms_kept(merged, existing)
     obsolete: list[CatalogEntry] = []
     for number, entry in enumerate(old):
         if number not in used and entry.has_translation:
@@ -364,6 +405,9 @@ def _message_merge(
         msgstr, msgstr_plural = "", tuple(forms)
     else:
         msgstr, msgstr_plural = translations[0] if translations else "", ()
+    # msgmerge drops the other forms of a plural that became singular; they are kept in comments.
+    comments = _comments_keeping(old.translator_comments, translations, len(msgstr_plural) or 1)
+    fuzzy = fuzzy or comments != old.translator_comments
     # msgmerge writes neither the fuzzy flag nor #| lines on an entry whose first form is empty.
     fuzzy = fuzzy and bool(msgstr_plural[0] if msgstr_plural else msgstr)
     # What the translation was made from: a fuzzy entry's own #| lines (none if it has none).
@@ -378,7 +422,7 @@ def _message_merge(
         msgstr=msgstr,
         msgstr_plural=msgstr_plural,
         flags=(FUZZY, *_format_flags(template)) if fuzzy else _format_flags(template),
-        translator_comments=old.translator_comments,
+        translator_comments=comments,
         previous_context=previous[0],
         previous_msgid=previous[1],
         previous_msgid_plural=previous[2],

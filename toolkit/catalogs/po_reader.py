@@ -8,6 +8,7 @@ allocation-light because reading and writing files is most of the cost of a merg
 from __future__ import annotations
 
 import codecs
+import functools
 import re
 from dataclasses import dataclass
 
@@ -34,6 +35,16 @@ _SIMPLE_ESCAPES = {
 # A quoted string: everything between the quotes, with escaped characters (\\" included) inside.
 _LITERAL = re.compile(r'\s*"([^"\\]*(?:\\.[^"\\]*)*)"\s*', re.DOTALL)
 _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s*(\".*)$")
+
+
+_CARRIAGE_RETURNS_ONLY = (
+    "the lines end with a carriage return alone (classic Mac OS line ends), which gettext tools do not "
+    "read as line ends; save the catalog with LF (Unix) line ends"
+)
+_LONE_CARRIAGE_RETURN = (
+    "the line holds a carriage return alone (a classic Mac OS line end), which gettext tools do not read "
+    "as a line end; save the catalog with LF (Unix) line ends"
+)
 
 
 class PoSyntaxError(Exception):
@@ -162,6 +173,16 @@ def decode_po(raw: bytes, file: str) -> tuple[str, str]:
         raise PoSyntaxError(
             file, line, f"unknown charset '{charset}' in the header; save the catalog as UTF-8"
         ) from None
+    if codec.name != "utf-8" and _is_single_byte(codec.name) and not raw.isascii() and _is_utf8(raw):
+        first = re.search(rb"[\x80-\xff]", raw)
+        assert first is not None
+        raise PoSyntaxError(
+            file,
+            raw[: first.start()].count(b"\n") + 1,
+            f"the header says charset={charset}, but the file is UTF-8 (this line is the first with a "
+            f"character outside ASCII): read as {charset}, every such character would be garbled; "
+            "if the file is UTF-8, correct the header to charset=UTF-8",
+        )
     try:
         return raw.decode(codec.name), codec.name
     except UnicodeDecodeError as error:
@@ -169,6 +190,23 @@ def decode_po(raw: bytes, file: str) -> tuple[str, str]:
         raise PoSyntaxError(
             file, line, f"byte 0x{raw[error.start]:02x} is not valid {charset}; save the catalog as UTF-8"
         ) from None
+
+
+@functools.cache
+def _is_single_byte(codec: str) -> bool:
+    """Whether every byte is a character of its own in ``codec`` (ISO-8859-1, Windows-1252, KOI8-R...),
+    so that any bytes decode, UTF-8 included, into the wrong characters."""
+    return len(bytes(range(0x80, 0x100)).decode(codec, "replace")) == 0x80
+
+
+def _is_utf8(raw: bytes) -> bool:
+    """Valid UTF-8 with a character outside ASCII: text in another single-byte charset almost never is
+    (its accented letters would have to be followed by C1 controls or symbols like ©, as in mojibake)."""
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def read_po(data: bytes, name: str) -> Catalog:
@@ -193,7 +231,14 @@ def parse_po(text: str, file: str, codec: str = "utf-8") -> Catalog:
     target: tuple[str, int | None] | None = None
     line_number = 0
 
+    if "\r" in text and "\n" not in text:
+        # GNU reads such a file as one line: the header and every entry become one comment.
+        raise PoSyntaxError(file, 1, _CARRIAGE_RETURNS_ONLY)
+    current_line = ""
+
     def fail(message: str) -> PoSyntaxError:
+        if "\r" in current_line.rstrip("\r"):
+            message += f"; {_LONE_CARRIAGE_RETURN}"
         return PoSyntaxError(file, line_number, message)
 
     def string_value(literal: str) -> str:
@@ -321,6 +366,7 @@ def parse_po(text: str, file: str, codec: str = "utf-8") -> Catalog:
         draft = _Draft()
 
     for line_number, raw_line in enumerate(text.split("\n"), start=1):
+        current_line = raw_line
         stripped = raw_line.strip()
         if not stripped:
             if draft.seen_keyword:

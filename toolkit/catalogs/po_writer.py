@@ -4,7 +4,8 @@ Translators' tools (Poedit, Lokalize, Weblate) and the GNU tools rewrite PO file
 and escaping; writing the same way means a catalog that went through an editor and back through
 ``quizkit update`` shows only real changes in version control. As GNU does, the writer normalizes: the
 fuzzy flag is written only on entries with a translation, unknown flags are dropped, and obsolete
-entries without a translation are dropped.
+entries without a translation are dropped (one with any form translated is kept, where msgcat drops it
+unless ``msgstr[0]`` is filled in).
 """
 
 from __future__ import annotations
@@ -205,11 +206,13 @@ def header_entry(catalog: Catalog) -> CatalogEntry:
 
 
 def format_po(catalog: Catalog) -> str:
-    """The PO text of a catalog: header, active entries in order, then obsolete entries. Lines are
-    broken as msgcat breaks them in the charset the header declares."""
+    """The PO text of a catalog: header, active entries in order, then obsolete entries with a
+    translation. Lines are broken as msgcat breaks them in the charset the header declares."""
     blocks: list[str] = []
     entries = [entry for entry in catalog.entries if not entry.obsolete]
-    entries += [entry for entry in catalog.entries if entry.obsolete and _first_translation(entry)]
+    # msgcat drops an obsolete entry whose msgstr[0] is empty even when another form is filled in;
+    # that would lose the translation, so such an entry is written.
+    entries += [entry for entry in catalog.entries if entry.obsolete and any(entry.translations)]
     if catalog.has_header:
         entries.insert(0, header_entry(catalog))
     cjk = catalog.header.charset.upper() in _CJK_CHARSETS

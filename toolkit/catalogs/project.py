@@ -23,7 +23,7 @@ from toolkit.catalogs.soundness import CatalogProblem, catalog_problems
 from toolkit.catalogs.statistics import CatalogStatistics, catalog_statistics
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
-from toolkit.files import FileTooLargeError, read_regular_file, write_bytes_atomic
+from toolkit.files import FileTooLargeError, read_regular_file, refuse_unwritable, write_bytes_atomic
 from toolkit.model import Content
 
 
@@ -191,7 +191,15 @@ def plan_update(config: ProjectConfig, locales: Sequence[str] | None = None) -> 
     catalog has no translation yet (:mod:`toolkit.catalogs.imported`).
     """
     content = load_content(config.content_path)
-    domain_templates = extract_templates(content, config.root)
+    return _planned_catalogs(config, content, extract_templates(content, config.root), locales)
+
+
+def _planned_catalogs(
+    config: ProjectConfig,
+    content: Content,
+    domain_templates: dict[str, Catalog],
+    locales: Sequence[str] | None,
+) -> list[PlannedCatalog]:
     imported = imported_translations(content)
     return [
         plan_catalog(config, locale, domain, template, imported.get((locale, domain)))
@@ -232,9 +240,23 @@ def update(
     config: ProjectConfig, locales: Sequence[str] | None = None
 ) -> tuple[Outcomes, list[tuple[PlannedCatalog, bool]]]:
     """Write templates and merged catalogs; return what happened to each template, and each catalog with
-    whether it changed."""
-    written_templates = extract(config)
-    planned = plan_update(config, locales)
+    whether it changed.
+
+    Every file is planned, and every file that would change is checked to be writable, before the first
+    write: a read-only catalog stops the update with nothing written, its template included.
+    """
+    layout = CatalogLayout.for_project(config)
+    content = load_content(config.content_path)
+    domain_templates = extract_templates(content, config.root)
+    rendered = {layout.template(domain): write_po(template) for domain, template in domain_templates.items()}
+    planned = _planned_catalogs(config, content, domain_templates, locales)
+    for path, data in (*rendered.items(), *((plan.path, plan.data) for plan in planned)):
+        refuse_unwritable(path, data)
+    written_templates = Outcomes()
+    for path, data in rendered.items():
+        changed = write_bytes_atomic(path, data)
+        entries = data.count(b"\nmsgctxt ")
+        written_templates.files.append(FileOutcome(path, changed, f"{entries} entries"))
     return written_templates, [
         (plan, write_bytes_atomic(plan.path, plan.data, durable=True)) for plan in planned
     ]
@@ -315,6 +337,8 @@ def compile_catalogs(
     workers = jobs if len(sources) >= 32 else 1
     results, _ = run_all(compile_some, chunks(sources, workers), workers)
     compiled = [item for chunk in results for item in chunk]
+    for path, data, _ in compiled:
+        refuse_unwritable(path, data)
     for path, data, statistics in compiled:
         changed = write_bytes_atomic(path, data)
         outcomes.files.append(
@@ -364,14 +388,16 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
     """Bring translations made in a CAT tool back into the catalogs; all files are read before any write.
 
     Files (and documents) for the same catalog apply one after another to the same catalog, so each
-    keeps what the previous ones brought in.
+    keeps what the previous ones brought in. Each catalog is read once and written once, however many
+    files or ``<file>`` elements name it, and the content is read once: the time grows with the size
+    of the input, not with the number of documents times the size of the catalogs.
     """
-    from toolkit.catalogs.xliff import MAX_XLIFF_BYTES, XliffError, apply_units, parse_xliff
+    from toolkit.catalogs.xliff import MAX_XLIFF_BYTES, UnitImport, XliffError, parse_xliff
 
     layout = CatalogLayout.for_project(config)
-    current: dict[Path, Catalog] = {}
-    baselines: dict[Path, Catalog] = {}
+    importing: dict[Path, UnitImport] = {}
     originals: dict[Path, bytes] = {}
+    domains: set[str] | None = None
     outcomes: list[XliffImport] = []
     for path in paths:
         file = display_path(path)
@@ -393,14 +419,16 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
                     document.root_line or None,
                     f"trgLang {document.target_tag} is not a target locale of this project",
                 )
-            if document.domain not in templates(config):
+            if domains is None:
+                domains = set(templates(config))
+            if document.domain not in domains:
                 raise CatalogError(
                     file,
                     document.line or None,
                     f"file id {document.domain!r} names no quiz or ui domain of this project",
                 )
             catalog_path = layout.catalog(locale, document.domain)
-            if catalog_path not in current:
+            if catalog_path not in importing:
                 if not catalog_path.exists():
                     raise CatalogError(
                         file,
@@ -408,12 +436,11 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
                         f"there is no catalog {display_path(catalog_path)} to import into; "
                         "run quizkit update first",
                     )
-                current[catalog_path] = baselines[catalog_path] = _validated_existing(catalog_path, locale)
-                originals[catalog_path] = write_po(current[catalog_path])
+                existing = _validated_existing(catalog_path, locale)
+                importing[catalog_path] = UnitImport(existing, locale)
+                originals[catalog_path] = write_po(existing)
             try:
-                current[catalog_path], summary = apply_units(
-                    current[catalog_path], locale, document.units, baselines[catalog_path]
-                )
+                summary = importing[catalog_path].apply(document.units)
             except XliffError as error:
                 raise CatalogError(file, error.line, error.message) from None
             outcomes.append(
@@ -427,10 +454,17 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
                     tuple(summary.fuzzy),
                 )
             )
+    changes = {
+        catalog_path: data
+        for catalog_path, catalog_import in importing.items()
+        if (data := write_po(catalog_import.catalog())) != originals[catalog_path]
+        or not catalog_path.exists()
+    }
+    for catalog_path, data in changes.items():
+        refuse_unwritable(catalog_path, data)
     changed = {
         catalog_path: write_bytes_atomic(catalog_path, data, durable=True)
-        for catalog_path, catalog in current.items()
-        if (data := write_po(catalog)) != originals[catalog_path] or not catalog_path.exists()
+        for catalog_path, data in changes.items()
     }
     return [
         replace(outcome, changed=bool(outcome.updated) and changed.get(outcome.catalog, False))

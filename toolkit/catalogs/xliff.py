@@ -260,34 +260,100 @@ def apply_units(
 
     ``baseline`` is the catalog before this import began: a unit that returns its translation
     unchanged from there brings nothing, so it does not undo what an earlier file of the same
-    import changed.
+    import changed. To apply many files to one catalog, use :class:`UnitImport` (the catalog is
+    built once, not once per file).
     """
-    by_key = {entry.context: entry for entry in catalog.active()}
-    before = {entry.context: entry for entry in (baseline or catalog).active()}
-    categories = plural_index_categories(
-        locale, catalog.header.plural_forms or "nplurals=2; plural=(n != 1);"
-    )
-    changed: dict[str | None, CatalogEntry] = {}
-    made_fuzzy: set[str] = set()
-    summary = ImportSummary()
-    for unit in units:
-        entry = changed.get(unit.key) or by_key.get(unit.key)
-        if entry is None:
-            raise XliffError(
-                unit.line, f"unit {unit.key} is not in the catalog; was the XLIFF exported from this project?"
-            )
-        if entry.is_plural and unit.category not in categories:
-            raise XliffError(
-                unit.line,
-                f"unit {unit.key}:{unit.category} names no plural form of {locale} ({', '.join(categories)})",
-            )
-        if unit.comments is not None and unit.comments != entry.translator_comments:
-            entry = replace(entry, translator_comments=unit.comments)
-            changed[unit.key] = entry
+    importing = UnitImport(catalog, locale, baseline)
+    summary = importing.apply(units)
+    return importing.catalog(), summary
+
+
+class UnitImport:
+    """The translations of XLIFF units applied to one catalog, one file (or ``<file>``) after another.
+
+    Each :meth:`apply` costs what its units cost, whatever the catalog's size; :meth:`catalog` builds
+    the result once. Files apply in order, each keeping what the earlier ones brought in; a plural
+    entry stays fuzzy while any of its forms came back unreviewed in the same file.
+    """
+
+    def __init__(self, catalog: Catalog, locale: str, baseline: Catalog | None = None) -> None:
+        self._catalog = catalog
+        self._locale = locale
+        self._by_key = {entry.context: entry for entry in catalog.active()}
+        self._before = (
+            self._by_key if baseline is None else {entry.context: entry for entry in baseline.active()}
+        )
+        self._position = {entry.context: number for number, entry in enumerate(catalog.active())}
+        self._categories = plural_index_categories(
+            locale, catalog.header.plural_forms or "nplurals=2; plural=(n != 1);"
+        )
+        self._changed: dict[str | None, CatalogEntry] = {}
+        self._made_fuzzy: set[str] = set()
+
+    def catalog(self) -> Catalog:
+        """The catalog with every unit applied so far."""
+        if not self._changed:
+            return self._catalog
+        changed = self._changed
+        entries = tuple(
+            entry if entry.obsolete else changed.get(entry.context, entry) for entry in self._catalog.entries
+        )
+        return replace(self._catalog, entries=entries)
+
+    def apply(self, units: Sequence[ImportedUnit]) -> ImportSummary:
+        """Apply one file's units; what they changed, in catalog order. Unknown keys are errors."""
+        categories, changed = self._categories, self._changed
+        # Per file, as when each file was applied to the catalog the one before left: a later file's
+        # reviewed form is not held back by an earlier file's unreviewed one.
+        self._made_fuzzy = set()
+        # The entries these units touch, as they were before them: what "updated" compares with.
+        touched: dict[str, CatalogEntry] = {}
+        summary = ImportSummary()
+        for unit in units:
+            entry = changed.get(unit.key) or self._by_key.get(unit.key)
+            if entry is None:
+                raise XliffError(
+                    unit.line,
+                    f"unit {unit.key} is not in the catalog; was the XLIFF exported from this project?",
+                )
+            touched.setdefault(unit.key, entry)
+            if entry.is_plural and unit.category is None:
+                forms = " or ".join(f"{unit.key}:{category}" for category in categories)
+                raise XliffError(
+                    unit.line,
+                    f"unit {unit.key} is a plural message: each of its units is named for a plural form "
+                    f"of {self._locale}, {forms}, inside a group of type x-gettext:plural "
+                    "(as quizkit exports it)",
+                )
+            if entry.is_plural and unit.category not in categories:
+                raise XliffError(
+                    unit.line,
+                    f"unit {unit.key}:{unit.category} names no plural form of {self._locale} "
+                    f"({', '.join(categories)})",
+                )
+            if unit.comments is not None and unit.comments != entry.translator_comments:
+                entry = replace(entry, translator_comments=unit.comments)
+                changed[unit.key] = entry
+            updated = self._updated(entry, unit, summary)
+            if updated is not None:
+                changed[unit.key] = updated
+        for key in sorted(touched, key=self._position.__getitem__):
+            new = changed.get(key)
+            if new is not None and new != touched[key]:
+                summary.updated.append(key)
+                if new.is_fuzzy:
+                    summary.fuzzy.append(key)
+        return summary
+
+    def _updated(
+        self, entry: CatalogEntry, unit: ImportedUnit, summary: ImportSummary
+    ) -> CatalogEntry | None:
+        """``entry`` with the unit's target in it, or None when the unit brings nothing."""
+        categories = self._categories
         # No target: nothing to import, and nothing to erase. A target in state "initial" is work that
         # needs more work: translate-toolkit (and so Weblate) writes fuzzy translations that way.
         if not unit.target:
-            continue
+            return None
         expected_source = entry.msgid
         if entry.is_plural and unit.category is not None and unit.category != "one":
             expected_source = entry.msgid_plural or entry.msgid
@@ -298,28 +364,28 @@ def apply_units(
             if entry.is_plural
             else entry.msgstr
         )
-        original = before.get(unit.key)
+        original = self._before.get(unit.key)
         if original is not None and not stale and unit.state in REVIEWED_STATES:
             original_forms = original.msgstr_plural if original.is_plural else (original.msgstr,)
             if index is not None and index < len(original_forms) and original_forms[index] == unit.target:
-                continue
+                return None
             if index is None and original.msgstr == unit.target and not original.is_fuzzy:
-                continue
+                return None
         if stale and current and not entry.is_fuzzy:
             # A reviewed translation of the current source beats one made for an older source.
             summary.kept.append(unit.key)
-            continue
+            return None
         fuzzy = unit.state not in REVIEWED_STATES or stale
         if entry.is_plural and index is not None:
             forms = list(entry.msgstr_plural) + [""] * (len(categories) - len(entry.msgstr_plural))
             forms[index] = unit.target
             updated = replace(entry, msgstr_plural=tuple(forms))
             # A plural entry stays fuzzy while any of its forms came back unreviewed.
-            updated = updated.with_flag(FUZZY, fuzzy or unit.key in made_fuzzy)
+            updated = updated.with_flag(FUZZY, fuzzy or unit.key in self._made_fuzzy)
         else:
             updated = replace(entry, msgstr=unit.target).with_flag(FUZZY, fuzzy)
         if fuzzy:
-            made_fuzzy.add(unit.key)
+            self._made_fuzzy.add(unit.key)
         if stale:
             summary.stale.append(unit.key)
             updated = replace(
@@ -327,15 +393,4 @@ def apply_units(
             )
         elif not updated.is_fuzzy:
             updated = replace(updated, previous_context=None, previous_msgid=None, previous_msgid_plural=None)
-        changed[unit.key] = updated
-    entries = []
-    for entry in catalog.entries:
-        new = changed.get(entry.context) if not entry.obsolete else None
-        if new is not None and new != entry:
-            summary.updated.append(entry.context or entry.msgid)
-            if new.is_fuzzy:
-                summary.fuzzy.append(entry.context or entry.msgid)
-            entries.append(new)
-        else:
-            entries.append(entry)
-    return replace(catalog, entries=tuple(entries)), summary
+        return updated

@@ -124,8 +124,15 @@ class Fix:
 
 
 def apply_fixes(text: str, findings: CatalogFindings, locale: str) -> tuple[str, list[Fix]]:
-    """Rewrite only the msgstr lines of the entries with fixable findings; every other byte stays."""
-    lines = text.split("\n")
+    """Rewrite only the msgstr lines of the entries with fixable findings; every other line stays.
+
+    Lines end as most lines of the file end (CRLF or LF), the rewritten ones and, in a file that mixed
+    the two, every other one: a fixed file has one convention. (msgcat is no model here: it keeps a
+    CRLF file's carriage returns in comment lines only.)
+    """
+    crlf = text.count("\r\n")
+    ending = "\r\n" if crlf > text.count("\n") - crlf else "\n"
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
     fixes: list[Fix] = []
     replacements: dict[int, tuple[int, list[str]]] = {}
     for entry, checks_to_fix in findings.fixable_entries:
@@ -163,7 +170,9 @@ def apply_fixes(text: str, findings: CatalogFindings, locale: str) -> tuple[str,
         else:
             output.append(lines[index])
             index += 1
-    return "\n".join(output), fixes
+    if not fixes:
+        return text, fixes
+    return ending.join(output), fixes
 
 
 def check_summaries() -> list[dict[str, object]]:

@@ -60,6 +60,9 @@ def merge_changes(summary: object) -> list[str]:
         f"{summary.restored} restored from obsolete" if summary.restored else "",
         f"{summary.reverted} back to the text translated (no longer fuzzy)" if summary.reverted else "",
         f"{summary.obsoleted} made obsolete" if summary.obsoleted else "",
+        f"{plural(summary.forms_kept, 'plural form')} with no place now kept in a translator comment"
+        if summary.forms_kept
+        else "",
     ]
     return [part for part in parts if part]
 

@@ -84,12 +84,6 @@ class Term:
         flags = 0 if self.keep_latin else re.IGNORECASE
         return re.compile(rf"(?<!\w){words}{_ENGLISH_INFLECTION}(?!\w)", flags)
 
-    @functools.cached_property
-    def _first_word(self) -> re.Pattern[str]:
-        """A word every match contains, under the same case rule: a cheap test before the full one."""
-        word = re.escape(_normalized_english(self.english).split(" ")[0])
-        return re.compile(word, 0 if self.keep_latin else re.IGNORECASE)
-
     @property
     def accepted(self) -> tuple[str, ...]:
         return (self.preferred, *self.variants, *self.forms)
@@ -114,19 +108,87 @@ class Term:
         return bool(self.wrong_renderings_in(translation) or self.discouraged_renderings_in(translation))
 
 
+_WORD = re.compile(r"\w+")
+# The characters outside ASCII that a case-insensitive pattern matches with an ASCII letter (İ and ı
+# with i, ſ with s, the Kelvin sign with k); tests/checks/test_glossary_index.py proves the list whole.
+_ASCII_CASE_PARTNERS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+_LONGEST_INFLECTION = 4
+"""Characters the English inflection (:data:`_ENGLISH_INFLECTION`) adds to a term's last word, at most."""
+
+
+def _folded_words(text: str) -> list[str]:
+    return [word.lower() for word in _WORD.findall(text.translate(_ASCII_CASE_PARTNERS))]
+
+
+class _TermIndex:
+    """The terms by their words, in a trie: which terms can occur in a text is found by walking the
+    text's words, never by trying every term. A match of a term's pattern holds its words (\\w runs) as
+    whole words of the text, in order, the last one perhaps with an inflection, compared without case
+    (a keep_latin term's case is left to its pattern). Terms with a word outside ASCII, whose case
+    partners are many, are tried on every text."""
+
+    def __init__(self, terms: tuple[Term, ...]) -> None:
+        self.children: dict[int, dict[str, int]] = {0: {}}
+        self.ends: dict[tuple[int, str], list[int]] = {}
+        self.everywhere: list[int] = []
+        for number, term in enumerate(terms):
+            words = _WORD.findall(_normalized_english(term.english))
+            if not words or not all(word.isascii() for word in words):
+                self.everywhere.append(number)
+                continue
+            node = 0
+            for word in words[:-1]:
+                following = self.children[node]
+                if word.lower() not in following:
+                    following[word.lower()] = len(self.children)
+                    self.children[len(self.children)] = {}
+                node = following[word.lower()]
+            self.ends.setdefault((node, words[-1].lower()), []).append(number)
+
+    def candidates(self, text: str) -> list[int]:
+        """The numbers of the terms that may occur in ``text``, in glossary order: a superset of those
+        whose pattern matches, each once."""
+        words = _folded_words(text)
+        found = set(self.everywhere)
+        for start in range(len(words)):
+            node: int | None = 0
+            for word in words[start:]:
+                assert node is not None
+                for cut in range(min(_LONGEST_INFLECTION, len(word) - 1) + 1):
+                    found.update(self.ends.get((node, word[: len(word) - cut]), ()))
+                node = self.children[node].get(word)
+                if node is None:
+                    break
+        return sorted(found)
+
+
 @dataclass(frozen=True)
 class Glossary:
     locale: str
     terms: tuple[Term, ...]
 
+    @functools.cached_property
+    def _index(self) -> _TermIndex:
+        return _TermIndex(self.terms)
+
+    @functools.cached_property
+    def _found(self) -> dict[str, tuple[Term, ...]]:
+        """Terms found per source text: every glossary check asks about the same texts."""
+        return {}
+
     def terms_in(self, source: str) -> list[Term]:
         """Terms in the source's prose (inline code is the inline-code check's business); where
         terms overlap, the longest match wins: "optimizer state" hides "optimizer" and "state"."""
+        found = self._found.get(source)
+        if found is None:
+            found = self._found[source] = tuple(self._terms_in(source))
+        return list(found)
+
+    def _terms_in(self, source: str) -> list[Term]:
         text = _normalized_english(re.sub(r"`[^`]*`", " ", source))
         matches = [
             (match.start(), match.end(), term)
-            for term in self.terms
-            if term._first_word.search(text)
+            for term in map(self.terms.__getitem__, self._index.candidates(text))
             for match in term._pattern.finditer(text)
         ]
         kept: list[Term] = []

@@ -1,0 +1,79 @@
+"""A command that writes several files checks that it may write every one before it writes the first
+(issue 17: ``update`` wrote the new template, then found the catalog read-only and stopped, leaving
+the two out of step). A read-only file that would change stops the command with nothing written."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from support import copy_project, run_quizkit, snapshot
+
+UI_CATALOG = "locales/ur/LC_MESSAGES/ui.po"
+QUIZ_CATALOG = "locales/ur/LC_MESSAGES/data-parallel.po"
+REFUSED = "error[io]: the file is read-only; quizkit does not replace it (make it writable, chmod u+w, and run again)"
+
+
+def edited(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def update_after_editing_both_quiz_and_ui(project: Path) -> tuple[list[str], str]:
+    """The ui template and the quiz's catalog would change too; the ui catalog is read-only."""
+    edited(project / "content/ui.yaml", "    text: Beginner\n", "    text: Beginners\n")
+    edited(
+        project / "content/data-parallel.yaml",
+        "prompt: In standard data parallelism, what does each GPU hold?",
+        "prompt: In plain data parallelism, what does each GPU hold?",
+    )
+    return ["update"], UI_CATALOG
+
+
+def compile_after_translating_both(project: Path) -> tuple[list[str], str]:
+    """Both .mo files would change; the second one written (ui.mo) is read-only."""
+    assert run_quizkit(project, "compile").returncode == 0
+    edited(project / QUIZ_CATALOG, 'msgstr "معیاری ڈیٹا', 'msgstr "نیا معیاری ڈیٹا')
+    edited(project / UI_CATALOG, 'msgstr "ابتدائی"', 'msgstr "نوآموز"')
+    return ["compile"], "locales/ur/LC_MESSAGES/ui.mo"
+
+
+def import_into_both_catalogs(project: Path) -> tuple[list[str], str]:
+    """One XLIFF file changes both catalogs; the second one written (ui.po) is read-only."""
+    (project / "in.xlf").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.1" srcLang="en" trgLang="ur">\n'
+        '<file id="data-parallel"><unit id="data-parallel.questions.gpu-holds.prompt">'
+        '<segment state="final"><source>In standard data parallelism, what does each GPU hold?</source>'
+        "<target>نیا</target></segment></unit></file>\n"
+        '<file id="ui"><unit id="ui.level-beginner"><segment state="final"><source>Beginner</source>'
+        "<target>نوآموز</target></segment></unit></file>\n"
+        "</xliff>\n",
+        encoding="utf-8",
+    )
+    return ["import-xliff", "in.xlf"], UI_CATALOG
+
+
+SITUATIONS: dict[str, Callable[[Path], tuple[list[str], str]]] = {
+    "update": update_after_editing_both_quiz_and_ui,
+    "compile": compile_after_translating_both,
+    "import-xliff": import_into_both_catalogs,
+}
+
+
+@pytest.mark.parametrize("situation", sorted(SITUATIONS))
+def test_a_read_only_file_stops_the_command_before_anything_is_written(
+    situation: str, tmp_path: Path
+) -> None:
+    project = copy_project(tmp_path / "project")
+    command, read_only = SITUATIONS[situation](project)
+    (project / read_only).chmod(0o444)
+    before = snapshot(project)
+
+    result = run_quizkit(project, *command)
+
+    assert (result.returncode, result.stderr) == (1, f"{read_only}: {REFUSED}\n")
+    after = snapshot(project)
+    assert sorted(name for name in set(before) | set(after) if before.get(name) != after.get(name)) == []
