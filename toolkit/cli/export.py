@@ -77,9 +77,9 @@ def export_command(
     """
     from toolkit.cli.output import print_diagnostics
     from toolkit.exporters.base import ExporterLoadError, ExportError, question_types, registered_exporters
-    from toolkit.model import QuestionType
     from toolkit.exporters.run import ExportBlockedError, StrictModeError, run_export
     from toolkit.localization import FallbackError, FallbackPolicy
+    from toolkit.model import QuestionType
 
     if list_formats:
         try:
