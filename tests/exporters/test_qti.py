@@ -26,6 +26,8 @@ from toolkit.exporters.qti import QtiExporter, append_bidi_text
 from toolkit.localization import FallbackPolicy, localize
 from toolkit.model import Content, Level, Option, Origin, Question, QuestionType, Quiz, Text
 
+# One pytest-xdist worker runs the whole module, so that the compiled QTI 3 schema (a few seconds) is made once.
+pytestmark = pytest.mark.xdist_group("qti")
 XSD = Path(__file__).resolve().parents[3] / "shared" / "xsd"
 Quizkit = Callable[..., subprocess.CompletedProcess[str]]
 CATALOG = "locales/ur/LC_MESSAGES/data-parallel.po"
