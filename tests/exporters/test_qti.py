@@ -8,13 +8,14 @@ import io
 import re
 import subprocess
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 from lxml import etree
+from support import exported_once
 
 from toolkit import keys
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
@@ -67,9 +68,11 @@ def export(project: Path, quizkit: Quizkit, *arguments: str) -> Path:
     return project / out / "qti"
 
 
-@pytest.fixture
-def exported(project_copy: Path, quizkit: Quizkit) -> Path:
-    return export(project_copy, quizkit)
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Read only (support.exported_once)."""
+    with exported_once(tmp_path_factory, "export", "-f", "qti") as project:
+        yield project / "dist" / "qti"
 
 
 def entries(package: Path) -> dict[str, bytes]:
