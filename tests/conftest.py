@@ -11,6 +11,16 @@ import pytest
 from support import copy_project, run_quizkit
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _private_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The build cache's key (toolkit.build.seal) in a folder of this test run, never the user's
+    ~/.cache/quizkit: a test must not write into HOME, and the commands a test runs (they inherit this
+    environment) must not depend on a key another run or another worker made."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+        yield
+
+
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     return copy_project(tmp_path)
@@ -41,9 +51,15 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         report.longrepr = f"skipped, but QUIZKIT_NO_SKIPS=1 (CI installs every tool): {report.longrepr}"
 
 
-def pytest_collectreport(report: pytest.CollectReport) -> None:
+# Changed where the report is made, before any pytest_collectreport hook sees it: changed in that hook,
+# the terminal had already counted the module as skipped, and its summary of skips crashed (INTERNALERROR).
+# Under pytest-xdist the worker that collects the module makes the report and sends it on, failed.
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Iterator[None]:
+    report: pytest.CollectReport = yield  # type: ignore[misc]
     if _no_skips() and report.skipped:
         report.outcome = "failed"
         report.longrepr = (
             f"module skipped, but QUIZKIT_NO_SKIPS=1 (CI installs every tool): {report.longrepr}"
         )
+    return report  # type: ignore[return-value]

@@ -5,7 +5,11 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
@@ -34,6 +38,21 @@ def copy_project(target: Path) -> Path:
         shutil.copytree(FIXTURE / folder, target / folder, ignore=shutil.ignore_patterns("*.mo"))
     shutil.copy(FIXTURE / "pyproject.toml.fixture", target / "pyproject.toml")
     return target
+
+
+@contextmanager
+def exported_once(factory: pytest.TempPathFactory, *arguments: str) -> Iterator[Path]:
+    """The tests' own project, copied and given to ``quizkit <arguments>`` once, for a module's tests that
+    only read what it wrote (instead of one copy and one quizkit process per test). They must leave it
+    as it was: if any file in it changed, the module's teardown fails naming the files."""
+    project = copy_project(factory.mktemp("exported-once"))
+    result = run_quizkit(project, *arguments)
+    assert result.returncode == 0, result.stdout + result.stderr
+    before = snapshot(project)
+    yield project
+    after = snapshot(project)
+    changed = sorted(name for name in set(before) | set(after) if before.get(name) != after.get(name))
+    assert not changed, f"a test changed the project its module shares read-only: {changed}"
 
 
 def run_quizkit(

@@ -7,13 +7,13 @@ import gettext
 import json
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
-from support import FIXTURE
+from support import FIXTURE, exported_once
 
 from toolkit.catalogs.po_reader import parse_po
 from toolkit.content.validation import load_content
@@ -29,8 +29,16 @@ def load(path: Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Read only (support.exported_once)."""
+    with exported_once(tmp_path_factory, "export", "-f", "json,i18next,mo") as project:
+        yield project / "dist"
+
+
 @pytest.fixture
-def exported(project_copy: Path, quizkit: Quizkit) -> Path:
+def exported_copy(project_copy: Path, quizkit: Quizkit) -> Path:
+    """An export of the test's own, for a test that runs quizkit on it."""
     result = quizkit(project_copy, "export", "-f", "json,i18next,mo")
     assert result.returncode == 0, result.stdout + result.stderr
     return project_copy / "dist"
@@ -95,11 +103,11 @@ def test_bundles_are_valid_complete_and_hashed(exported: Path) -> None:
     assert not set(text) & set("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
-def test_output_is_byte_identical_across_runs(exported: Path, quizkit: Quizkit) -> None:
-    before = {path: path.read_bytes() for path in exported.rglob("*") if path.is_file()}
-    result = quizkit(exported.parent, "export", "-f", "json,i18next,mo")
+def test_output_is_byte_identical_across_runs(exported_copy: Path, quizkit: Quizkit) -> None:
+    before = {path: path.read_bytes() for path in exported_copy.rglob("*") if path.is_file()}
+    result = quizkit(exported_copy.parent, "export", "-f", "json,i18next,mo")
     assert result.stdout.splitlines()[-1] == "dist: 0 files written, 8 unchanged"
-    assert {path: path.read_bytes() for path in exported.rglob("*") if path.is_file()} == before
+    assert {path: path.read_bytes() for path in exported_copy.rglob("*") if path.is_file()} == before
 
 
 def test_icu_messages_format_in_intl_messageformat(exported: Path) -> None:

@@ -9,13 +9,14 @@ import math
 import re
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import lxml.html
 import pytest
 from lxml import etree
+from support import exported_once
 
 from toolkit.catalogs.po_reader import parse_po
 from toolkit.content.validation import load_content
@@ -74,8 +75,16 @@ def translations(project: Path) -> dict[str | None, str]:
 
 
 @pytest.fixture
-def exported(project_copy: Path, quizkit: Quizkit) -> Path:
+def exported_copy(project_copy: Path, quizkit: Quizkit) -> Path:
+    """An export of the test's own, for a test that runs quizkit on it."""
     return export(project_copy, quizkit)
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Read only (support.exported_once)."""
+    with exported_once(tmp_path_factory, "export", "-f", "moodle") as project:
+        yield project / "dist" / "moodle" / QUIZ
 
 
 def test_layout_and_category(exported: Path) -> None:
@@ -292,11 +301,13 @@ def test_the_harness_shows_what_moodle_does_to_block_markup() -> None:
     assert "<bdi" not in item["cleaned"]
 
 
-def test_output_is_byte_identical_across_runs(exported: Path, project_copy: Path, quizkit: Quizkit) -> None:
-    before = {path: path.read_bytes() for path in exported.iterdir()}
+def test_output_is_byte_identical_across_runs(
+    exported_copy: Path, project_copy: Path, quizkit: Quizkit
+) -> None:
+    before = {path: path.read_bytes() for path in exported_copy.iterdir()}
     result = quizkit(project_copy, "export", "-f", "moodle")
     assert result.stdout.splitlines()[-1] == "dist: 0 files written, 3 unchanged"
-    assert {path: path.read_bytes() for path in exported.iterdir()} == before
+    assert {path: path.read_bytes() for path in exported_copy.iterdir()} == before
 
 
 def test_delivery_variant_keeps_fractions_and_drops_feedback(project_copy: Path, quizkit: Quizkit) -> None:

@@ -8,13 +8,14 @@ import io
 import re
 import subprocess
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 from lxml import etree
+from support import exported_once
 
 from toolkit import keys
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
@@ -26,6 +27,8 @@ from toolkit.exporters.qti import QtiExporter, append_bidi_text
 from toolkit.localization import FallbackPolicy, localize
 from toolkit.model import ChoiceQuestion, Content, Level, Option, Origin, QuestionType, Quiz, Text
 
+# One pytest-xdist worker runs the whole module, so that the compiled QTI 3 schema (a few seconds) is made once.
+pytestmark = pytest.mark.xdist_group("qti")
 XSD = Path(__file__).resolve().parents[3] / "shared" / "xsd"
 Quizkit = Callable[..., subprocess.CompletedProcess[str]]
 CATALOG = "locales/ur/LC_MESSAGES/data-parallel.po"
@@ -65,9 +68,11 @@ def export(project: Path, quizkit: Quizkit, *arguments: str) -> Path:
     return project / out / "qti"
 
 
-@pytest.fixture
-def exported(project_copy: Path, quizkit: Quizkit) -> Path:
-    return export(project_copy, quizkit)
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Read only (support.exported_once)."""
+    with exported_once(tmp_path_factory, "export", "-f", "qti") as project:
+        yield project / "dist" / "qti"
 
 
 def entries(package: Path) -> dict[str, bytes]:

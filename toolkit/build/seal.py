@@ -16,6 +16,7 @@ import hmac
 import os
 import secrets
 import stat
+import tempfile
 from pathlib import Path
 
 KEY_BYTES = 32
@@ -43,11 +44,7 @@ def cache_key() -> bytes | None:
     with contextlib.suppress(OSError):
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         if not path.exists() and not path.is_symlink():
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
-            try:
-                os.write(descriptor, secrets.token_bytes(KEY_BYTES))
-            finally:
-                os.close(descriptor)
+            _make_key(path)
     if not _private_file(path):
         return None
     try:
@@ -59,6 +56,23 @@ def cache_key() -> bytes | None:
     finally:
         os.close(descriptor)
     return key if len(key) == KEY_BYTES else None
+
+
+def _make_key(path: Path) -> None:
+    """A new key written beside ``path``, then linked into place. Created at ``path`` itself, the key
+    was there empty until written: another quizkit starting at that moment (parallel CI jobs), or a
+    process killed in between, read a short key, and then nothing was ever sealed with it. A link never
+    replaces a file: when two processes make a key at once, the first link wins and both read its key."""
+    key = secrets.token_bytes(KEY_BYTES)
+    descriptor, name = tempfile.mkstemp(prefix=".cache-key.", suffix=".tmp", dir=path.parent)
+    temporary = Path(name)
+    try:
+        with os.fdopen(descriptor, "wb") as stream:  # mkstemp: readable by this user alone
+            stream.write(key)
+        with contextlib.suppress(FileExistsError):
+            path.hardlink_to(temporary)
+    finally:
+        temporary.unlink()
 
 
 def seal(body: bytes, key: bytes) -> bytes:
