@@ -207,13 +207,28 @@ SCENARIOS = scenarios(max_edits=8)
         [(("change", 0, 0, False), 0)] * 5 + [(("change", 0, 27, False), 0)],
     )
 )
+# The same, for a removed key that returns (found by this test): its obsolete fuzzy entry is restored.
+@example(
+    (
+        [],
+        [
+            (("change", 0, 1, False), 1),
+            (("change", 0, 0, False), 0),
+            (("remove", 0, 0, False), 0),
+            (("change", 0, 1, False), 0),
+        ],
+    )
+)
 def test_agrees_with_msgmerge_where_its_semantics_are_defined(scenario: Scenario) -> None:
     with tempfile.TemporaryDirectory() as folder:
         for step in history(scenario):
             template, old = step.template, step.before
             ours, theirs = quizkit_merge(old, template), msgmerge(old, template, Path(folder))
             old_identities = {entry.identity for entry in read_po(format_po(old).encode("utf-8"), "old.po")}
-            old_by_key = {entry.context: entry for entry in old.active()}
+            # An obsolete entry counts too: a key that returns with the text its fuzzy translation was made
+            # for gets that translation back, whether the entry was still active or had been removed.
+            old_by_key = {entry.context: entry for entry in old.obsolete()}
+            old_by_key.update({entry.context: entry for entry in old.active()})
 
             assert [entry.identity for entry in theirs.active()] == [entry.identity for entry in template]
             assert [entry.identity for entry in ours.active()] == [entry.identity for entry in template]
