@@ -7,6 +7,11 @@ key segment without the namespace (``questions.gpu-holds.options.full-replica``)
 ``options.<id>_feedback`` (``t(key, {context: "feedback"})``). Fallen-back questions are included
 whole in the source language, so i18next's per-key fallback never mixes languages inside one question;
 ``_meta`` records them with the locale's direction.
+
+Every kind's texts are under the key grammar's keys; an accepted answer is its translation as it is (the
+locale's accepted answers one per line). The delivery variant leaves out explanations, feedback,
+accepted answers and model answers, and lists matching matches and ordering items as the JSON bundle
+does (:mod:`toolkit.exporters.neutral_order`), matches under ``matches.<m>``.
 """
 
 from __future__ import annotations

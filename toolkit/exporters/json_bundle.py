@@ -2,7 +2,10 @@
 
 Layout: ``json/<quiz>/<locale>.json``; the delivery variant (``--no-answers``) is
 ``json/<quiz>/<locale>.no-answers.json``. Output is byte-identical for identical input, and carries a
-SHA-256 hash of its canonical JSON (RFC 8785) so caches and CDNs can tell versions apart.
+SHA-256 hash of its canonical JSON (RFC 8785) so caches and CDNs can tell versions apart. Every question
+kind is carried, with the fields its ``$defs`` entry in the schema lists; the delivery variant holds no
+answer key (the schema checks that too) and lists matches and ordering items in an order that does not
+depend on the answer (:mod:`toolkit.exporters.neutral_order`).
 """
 
 from __future__ import annotations
