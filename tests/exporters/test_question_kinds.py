@@ -65,7 +65,7 @@ def test_catalog_formats_carry_every_kind(tmp_path: Path) -> None:
 def test_build_lists_the_warnings_and_fails_under_strict(tmp_path: Path) -> None:
     root = project(tmp_path)
     (root / "quizkit.toml").write_text(
-        'source-locale = "en"\ntarget-locales = ["ur"]\nexport-formats = ["json"]\n', encoding="utf-8"
+        'source-locale = "en"\ntarget-locales = ["ur"]\nexport-formats = ["moodle"]\n', encoding="utf-8"
     )
     result = run_quizkit(root, "build", "--format", "text")
     assert result.returncode == 0, result.stderr

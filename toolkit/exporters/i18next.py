@@ -7,18 +7,35 @@ key segment without the namespace (``questions.gpu-holds.options.full-replica``)
 ``options.<id>_feedback`` (``t(key, {context: "feedback"})``). Fallen-back questions are included
 whole in the source language, so i18next's per-key fallback never mixes languages inside one question;
 ``_meta`` records them with the locale's direction.
+
+Every kind's texts are under the key grammar's keys; an accepted answer is its translation as it is (the
+locale's accepted answers one per line). The delivery variant leaves out explanations, feedback,
+accepted answers and model answers, and lists matching matches and ordering items as the JSON bundle
+does (:mod:`toolkit.exporters.neutral_order`), matches under ``matches.<m>``.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import Any, ClassVar
 
-from toolkit.exporters.base import ExportRequest, OutputFile, choice_questions
-from toolkit.localization import LocalizedQuiz
+from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
+from toolkit.exporters.neutral_order import neutral_items, neutral_matches
+from toolkit.localization import (
+    LocalizedChoiceQuestion,
+    LocalizedMatchingQuestion,
+    LocalizedOrderingQuestion,
+    LocalizedQuestion,
+    LocalizedQuiz,
+)
+from toolkit.model import QuestionType
 from toolkit.text.message_format import i18next_interpolation
+
+# Texts that are the answer key, or say what it is: left out of the delivery variant.
+_KEY_TEXT = re.compile(r"^(explanation|model-answer|answers\.[^.]+|blanks\.[^.]+\.answers\.[^.]+)$")
 
 
 def _set(tree: dict[str, Any], path: list[str], value: str) -> None:
@@ -31,19 +48,56 @@ def _set(tree: dict[str, Any], path: list[str], value: str) -> None:
     node[path[-1]] = value
 
 
+def _choice_texts(question: LocalizedChoiceQuestion, answers: bool) -> Iterator[tuple[str, str]]:
+    yield "prompt", question.prompt
+    for option in question.options:
+        yield f"options.{option.id}", option.text
+        if answers and option.feedback is not None:
+            yield f"options.{option.id}_feedback", option.feedback
+    if answers:
+        yield "explanation", question.explanation
+
+
+def _delivery_texts(localized: LocalizedQuiz, question: LocalizedQuestion) -> Iterator[tuple[str, str]]:
+    """The texts of the delivery variant: no key, and nothing that names it. A match's key names its
+    pair (``pairs.<p>.match``) and a distractor's says it is one, so matches are ``matches.<m>`` under
+    the bundle's ids; ordering items come in the bundle's answer-independent order."""
+    if isinstance(question, LocalizedMatchingQuestion):
+        yield "prompt", question.prompt
+        for pair in question.pairs:
+            yield f"pairs.{pair.id}.prompt", pair.prompt
+        for match in neutral_matches(localized.quiz, question):
+            yield f"matches.{match.id}", match.text
+        return
+    if isinstance(question, LocalizedOrderingQuestion):
+        yield "prompt", question.prompt
+        for item in neutral_items(localized.quiz, question):
+            yield f"items.{item.id}", item.text
+        return
+    for key, text in question.texts():
+        if not _KEY_TEXT.match(key):
+            yield key, text
+
+
+def _question_texts(
+    localized: LocalizedQuiz, question: LocalizedQuestion, answers: bool
+) -> Iterator[tuple[str, str]]:
+    """(key relative to the question, text); accepted answers are their lines joined with newlines."""
+    if isinstance(question, LocalizedChoiceQuestion):
+        yield from _choice_texts(question, answers)
+    elif answers:
+        yield from question.texts()
+    else:
+        yield from _delivery_texts(localized, question)
+
+
 def quiz_resources(localized: LocalizedQuiz, answers: bool) -> dict[str, Any]:
     tree: dict[str, Any] = {}
     _set(tree, ["title"], localized.title)
     _set(tree, ["description"], localized.description)
-    for question in choice_questions(localized):
-        base = ["questions", question.id]
-        _set(tree, [*base, "prompt"], question.prompt)
-        for option in question.options:
-            _set(tree, [*base, "options", option.id], option.text)
-            if answers and option.feedback is not None:
-                _set(tree, [*base, "options", f"{option.id}_feedback"], option.feedback)
-        if answers:
-            _set(tree, [*base, "explanation"], question.explanation)
+    for question in localized.questions:
+        for key, text in _question_texts(localized, question, answers):
+            _set(tree, ["questions", question.id, *key.split(".")], text)
     tree["_meta"] = {
         "lang": localized.locale.tag,
         "dir": localized.locale.direction,
@@ -76,6 +130,7 @@ class I18nextExporter:
     description: ClassVar[str] = "i18next v4 JSON resources per locale and namespace"
     presents_quiz: ClassVar[bool] = True
     omits_answers: ClassVar[bool] = True
+    question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         for locale in request.locales:

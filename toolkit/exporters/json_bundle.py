@@ -2,24 +2,47 @@
 
 Layout: ``json/<quiz>/<locale>.json``; the delivery variant (``--no-answers``) is
 ``json/<quiz>/<locale>.no-answers.json``. Output is byte-identical for identical input, and carries a
-SHA-256 hash of its canonical JSON (RFC 8785) so caches and CDNs can tell versions apart.
+SHA-256 hash of its canonical JSON (RFC 8785) so caches and CDNs can tell versions apart. Every question
+kind is carried, with the fields its ``$defs`` entry in the schema lists; the delivery variant holds no
+answer key (the schema checks that too) and lists matches and ordering items in an order that does not
+depend on the answer (:mod:`toolkit.exporters.neutral_order`).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import PurePosixPath
 from typing import Any, ClassVar
 
-from toolkit.exporters.base import ExportRequest, OutputFile, choice_questions
+from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
 from toolkit.exporters.canonical_json import content_hash
-from toolkit.localization import LocalizedMessage, LocalizedQuiz
+from toolkit.exporters.neutral_order import neutral_items, neutral_matches
+from toolkit.localization import (
+    LocalizedAnswer,
+    LocalizedBlank,
+    LocalizedChoiceQuestion,
+    LocalizedFillInBlanksQuestion,
+    LocalizedMatchingQuestion,
+    LocalizedMessage,
+    LocalizedNumericQuestion,
+    LocalizedOrderingQuestion,
+    LocalizedQuestion,
+    LocalizedQuiz,
+    LocalizedShortAnswerQuestion,
+    LocalizedTrueFalseQuestion,
+    LocalizedTypedBlank,
+)
+from toolkit.model import QuestionType, Quiz
+from toolkit.text.blanks import split_at_blanks
+from toolkit.text.locale_info import LocaleInfo
 from toolkit.text.message_format import icu_plural
 from toolkit.text.tokens import split_inline_code
 
 FORMAT_NAME = "quizkit.bundle"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2: every question kind (1 had single and multiple choice only); see docs/exports.md."""
 
 
 def _message(message: LocalizedMessage) -> dict[str, Any]:
@@ -54,32 +77,156 @@ def _with_segments(item: dict[str, Any], texts: dict[str, str | None]) -> None:
         item["segments"] = found
 
 
+def decimal_text(value: Decimal) -> str:
+    """An exact decimal in plain notation ("256", "0.001", "-2.50"): a JSON string, because a JSON
+    number is read as a binary float by most parsers, and 0.4 - 0.3 <= 0.1 is then false."""
+    text = format(value, "f")
+    return text.lstrip("-") if value.is_zero() else text
+
+
+def _fill_segments(text: str) -> list[dict[str, str]]:
+    """A fill-in-the-blanks text as pieces: ``{"blank": id}`` at each marker, the rest split at inline
+    code. Markers are found first, as validation finds them, so a backtick pair never hides one."""
+    pieces: list[dict[str, str]] = []
+    for part, is_blank in split_at_blanks(text):
+        if is_blank:
+            pieces.append({"blank": part})
+        else:
+            pieces.extend(
+                {"code" if is_code else "text": piece} for piece, is_code in split_inline_code(part)
+            )
+    return pieces
+
+
+def _text_entry(identifier: str, text: str) -> dict[str, Any]:
+    entry: dict[str, Any] = {"id": identifier, "text": text}
+    _with_segments(entry, {"text": text})
+    return entry
+
+
+def _accepted(answers: tuple[LocalizedAnswer, ...]) -> list[dict[str, Any]]:
+    return [{"id": answer.id, "accepted": list(answer.accepted)} for answer in answers]
+
+
+def _choice_fields(question: LocalizedChoiceQuestion, item: dict[str, Any], answers: bool) -> None:
+    options = []
+    for option in question.options:
+        entry: dict[str, Any] = {"id": option.id, "text": option.text}
+        if option.pinned:
+            entry["pinned"] = True
+        if answers and option.feedback is not None:
+            entry["feedback"] = option.feedback
+        _with_segments(entry, {"text": option.text, "feedback": entry.get("feedback")})
+        options.append(entry)
+    item["options"] = options
+    item["shuffle"] = question.shuffle
+    if answers:
+        item["correct"] = list(question.correct)
+
+
+def _matching_fields(
+    quiz: Quiz, question: LocalizedMatchingQuestion, item: dict[str, Any], answers: bool
+) -> None:
+    pairs = []
+    for pair in question.pairs:
+        entry: dict[str, Any] = {"id": pair.id, "prompt": pair.prompt}
+        _with_segments(entry, {"prompt": pair.prompt})
+        pairs.append(entry)
+    item["pairs"] = pairs
+    matches = []
+    for match in neutral_matches(quiz, question):
+        entry = {"id": match.id, "text": match.text}
+        if answers and match.pair is not None:
+            entry["pair"] = match.pair
+        if answers and match.distractor is not None:
+            entry["distractor"] = match.distractor
+        _with_segments(entry, {"text": match.text})
+        matches.append(entry)
+    item["matches"] = matches
+
+
+def _blank(blank: LocalizedBlank, answers: bool) -> dict[str, Any]:
+    if isinstance(blank, LocalizedTypedBlank):
+        entry: dict[str, Any] = {"id": blank.id, "type": "typed"}
+        if answers:
+            entry["answers"] = _accepted(blank.answers)
+            entry["caseSensitive"] = blank.case_sensitive
+        return entry
+    entry = {
+        "id": blank.id,
+        "type": "choice",
+        "options": [_text_entry(option.id, option.text) for option in blank.options],
+    }
+    if answers:
+        entry["correct"] = blank.correct
+    return entry
+
+
+def _kind_fields(
+    quiz: Quiz, question: LocalizedQuestion, item: dict[str, Any], answers: bool
+) -> dict[str, str | None]:
+    """Adds the fields of the question's kind to ``item``; returns its texts that may hold inline code."""
+    if isinstance(question, LocalizedChoiceQuestion):
+        _choice_fields(question, item, answers)
+    elif isinstance(question, LocalizedTrueFalseQuestion):
+        if answers:
+            item["correct"] = question.correct
+    elif isinstance(question, LocalizedShortAnswerQuestion):
+        if answers:
+            item["answers"] = _accepted(question.answers)
+            item["caseSensitive"] = question.case_sensitive
+    elif isinstance(question, LocalizedNumericQuestion):
+        if question.unit is not None:
+            item["unit"] = question.unit
+        if answers:
+            item["answer"] = decimal_text(question.answer)
+            item["tolerance"] = decimal_text(question.tolerance)
+        return {"unit": question.unit}
+    elif isinstance(question, LocalizedMatchingQuestion):
+        _matching_fields(quiz, question, item, answers)
+    elif isinstance(question, LocalizedOrderingQuestion):
+        items = question.items if answers else tuple(neutral_items(quiz, question))
+        item["items"] = [_text_entry(entry.id, entry.text) for entry in items]
+    elif isinstance(question, LocalizedFillInBlanksQuestion):
+        item["text"] = question.text
+        item["blanks"] = [_blank(blank, answers) for blank in question.blanks]
+    else:
+        if answers and question.model_answer is not None:
+            item["modelAnswer"] = question.model_answer
+        return {"modelAnswer": item.get("modelAnswer")}
+    return {}
+
+
+PARTIAL_CREDIT_KINDS = (
+    LocalizedChoiceQuestion,
+    LocalizedMatchingQuestion,
+    LocalizedOrderingQuestion,
+    LocalizedFillInBlanksQuestion,
+)
+
+
+def _question(quiz: Quiz, question: LocalizedQuestion, source: LocaleInfo, answers: bool) -> dict[str, Any]:
+    item: dict[str, Any] = {"id": question.id, "type": question.type.value, "prompt": question.prompt}
+    if question.fell_back:
+        item["lang"] = source.tag
+        item["dir"] = source.direction
+    texts = _kind_fields(quiz, question, item, answers)
+    if answers:
+        item["explanation"] = question.explanation
+        if isinstance(question, PARTIAL_CREDIT_KINDS) and question.partial_credit:
+            item["partialCredit"] = True
+    found = segments({"prompt": question.prompt})
+    if isinstance(question, LocalizedFillInBlanksQuestion):
+        found["text"] = _fill_segments(question.text)
+    found.update(segments({**texts, "explanation": item.get("explanation")}))
+    if found:
+        item["segments"] = found
+    return item
+
+
 def bundle(localized: LocalizedQuiz, answers: bool = True) -> dict[str, Any]:
     source = localized.source
-    questions = []
-    for question in choice_questions(localized):
-        item: dict[str, Any] = {"id": question.id, "type": question.type.value, "prompt": question.prompt}
-        if question.fell_back:
-            item["lang"] = source.tag
-            item["dir"] = source.direction
-        options = []
-        for option in question.options:
-            entry: dict[str, Any] = {"id": option.id, "text": option.text}
-            if option.pinned:
-                entry["pinned"] = True
-            if answers and option.feedback is not None:
-                entry["feedback"] = option.feedback
-            _with_segments(entry, {"text": option.text, "feedback": entry.get("feedback")})
-            options.append(entry)
-        item["options"] = options
-        item["shuffle"] = question.shuffle
-        if answers:
-            item["correct"] = list(question.correct)
-            item["explanation"] = question.explanation
-            if question.partial_credit:
-                item["partialCredit"] = True
-        _with_segments(item, {"prompt": question.prompt, "explanation": item.get("explanation")})
-        questions.append(item)
+    questions = [_question(localized.quiz, question, source, answers) for question in localized.questions]
     document: dict[str, Any] = {
         "format": FORMAT_NAME,
         "formatVersion": FORMAT_VERSION,
@@ -119,6 +266,7 @@ class JsonBundleExporter:
     description: ClassVar[str] = "one self-contained JSON bundle per quiz and locale"
     presents_quiz: ClassVar[bool] = True
     omits_answers: ClassVar[bool] = True
+    question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         suffix = ".json" if request.answers else ".no-answers.json"

@@ -1,0 +1,67 @@
+"""An order of matching matches and ordering items that does not depend on the answer.
+
+Authored order gives the answer away: ordering items are written in the correct order, and a matching
+question lists each pair's match with its prompt, distractors last; a match's own id is its pair's id. So
+formats list them by the SHA-256 of their source text, and name matches by that position (``m1``,
+``m2``, …). Both are the same in every locale (the source text is), so a response given in one locale
+is graded with any locale's key, and they tell a learner nothing the texts themselves do not.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from toolkit.localization import LocalizedItem, LocalizedMatchingQuestion, LocalizedOrderingQuestion
+from toolkit.model import MatchingQuestion, OrderingQuestion, Quiz
+
+MATCH_ID_PREFIX = "m"
+
+
+@dataclass(frozen=True)
+class NeutralMatch:
+    """One match of a matching question, under an id that is not its pair's."""
+
+    id: str
+    text: str
+    """In the question's locale."""
+    pair: str | None
+    """The pair whose match this is (the answer key); None for a distractor."""
+    distractor: str | None
+    """The distractor's id, for a match that belongs to no prompt."""
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.sha256(text.encode("utf-8")).digest()
+
+
+def _order(source_text: str, item_id: str) -> tuple[bytes, bytes]:
+    # Equal texts are ordered by a digest of their id, not by the authored order.
+    return _digest(source_text), _digest(item_id)
+
+
+def neutral_matches(quiz: Quiz, question: LocalizedMatchingQuestion) -> list[NeutralMatch]:
+    """The matches of ``question`` (pair matches and distractors) in the answer-independent order."""
+    source = quiz.question(question.id)
+    assert isinstance(source, MatchingQuestion)
+    source_match = {pair.id: pair.match.source for pair in source.pairs}
+    source_distractor = {item.id: item.text.source for item in source.distractors}
+    unnamed = [
+        (_order(source_match[pair.id], pair.id), pair.match, pair.id, None) for pair in question.pairs
+    ] + [
+        (_order(source_distractor[item.id], item.id), item.text, None, item.id)
+        for item in question.distractors
+    ]
+    unnamed.sort(key=lambda entry: entry[0])
+    return [
+        NeutralMatch(f"{MATCH_ID_PREFIX}{position}", text, pair, distractor)
+        for position, (_, text, pair, distractor) in enumerate(unnamed, start=1)
+    ]
+
+
+def neutral_items(quiz: Quiz, question: LocalizedOrderingQuestion) -> list[LocalizedItem]:
+    """The items of ``question`` in the answer-independent order."""
+    source = quiz.question(question.id)
+    assert isinstance(source, OrderingQuestion)
+    source_text = {item.id: item.text.source for item in source.items}
+    return sorted(question.items, key=lambda item: _order(source_text[item.id], item.id))
