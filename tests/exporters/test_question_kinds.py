@@ -35,20 +35,20 @@ def warnings(format_name: str) -> list[str]:
 
 def test_a_format_that_cannot_carry_a_kind_leaves_its_questions_out_with_a_warning(tmp_path: Path) -> None:
     root = project(tmp_path)
-    result = run_quizkit(root, "export", "--format", "moodle", "--no-checks")
+    result = run_quizkit(root, "export", "--format", "html", "--no-checks")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[: len(UNSUPPORTED)] == warnings("moodle")
-    exported = (root / "dist" / "moodle" / "every-type" / "en.xml").read_text(encoding="utf-8")
-    assert "every-type.questions.gpu-holds" in exported
-    assert "every-type.questions.overlap-true" not in exported
+    assert result.stdout.splitlines()[: len(UNSUPPORTED)] == warnings("html")
+    exported = (root / "dist" / "html" / "every-type" / "en.html").read_text(encoding="utf-8")
+    assert "gpu-holds" in exported
+    assert "overlap-true" not in exported
 
 
 def test_strict_turns_the_warnings_into_errors_and_writes_nothing(tmp_path: Path) -> None:
     root = project(tmp_path)
     before = snapshot(root)
-    result = run_quizkit(root, "export", "--format", "moodle", "--no-checks", "--strict")
+    result = run_quizkit(root, "export", "--format", "html", "--no-checks", "--strict")
     assert result.returncode == 1
-    assert result.stdout.splitlines() == warnings("moodle")
+    assert result.stdout.splitlines() == warnings("html")
     assert result.stderr.strip() == "export stopped (--strict): 7 warnings; nothing was written"
     assert snapshot(root) == before
 

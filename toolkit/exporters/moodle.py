@@ -42,233 +42,56 @@ filter ends a language's text at the first ``</span>``. So Latin runs there are 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from pathlib import PurePosixPath
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from lxml import etree
 
-from toolkit.exporters.base import ExportRequest, OutputFile, choice_questions
-from toolkit.keys import question_key
-from toolkit.localization import LocalizedChoiceQuestion, LocalizedQuiz
-from toolkit.model import ChoiceQuestion, QuestionType
-from toolkit.text.bidi import bidi_segments
+from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
+from toolkit.exporters.moodle_html import (
+    Version,
+    html_element,
+    html_text,
+    multilang_span,
+    sub_text,
+    version,
+)
+from toolkit.exporters.moodle_questions import answer_fractions, moodle_fraction, write_questions
+from toolkit.localization import LocalizedQuiz
+from toolkit.model import QuestionType
+
+__all__ = [
+    "CATEGORY_ROOT",
+    "MULTILANG_STEM",
+    "MoodleExporter",
+    "answer_fractions",
+    "html_element",
+    "html_text",
+    "moodle_fraction",
+    "multilang_span",
+]
 
 CATEGORY_ROOT = "$course$/quizkit"
 MULTILANG_STEM = "multilang"
 
 
-# --- HTML --------------------------------------------------------------------------------------------
-
-
-def _append_text(element: Any, text: str) -> None:
-    """Append ``text`` after the last child of ``element`` (or as its text), lines joined by ``<br>``."""
-    for number, line in enumerate(text.split("\n")):
-        if number:
-            etree.SubElement(element, "br")
-        if not line:
-            continue
-        if len(element):
-            last = element[-1]
-            last.tail = (last.tail or "") + line
-        else:
-            element.text = (element.text or "") + line
-
-
-def _fill(element: Any, text: str, direction: str, latin_lang: str, latin_tag: str) -> Any:
-    """``text`` appended to ``element``: code as ``<code dir="ltr">``, and in right-to-left text each
-    Latin run isolated with ``<latin_tag dir="ltr" lang="latin_lang">``."""
-    for segment in bidi_segments(text, isolate_latin=direction == "rtl"):
-        if segment.kind == "text":
-            _append_text(element, segment.text)
-            continue
-        if segment.kind == "code":
-            child = etree.SubElement(element, "code", dir="ltr")
-        else:
-            child = etree.SubElement(element, latin_tag, dir="ltr", lang=latin_lang)
-        _append_text(child, segment.text)
-    return element
-
-
-def html_element(
-    text: str, lang: str, direction: str, *, latin_lang: str = "en", latin_tag: str = "span"
-) -> Any:
-    """``text`` as an HTML ``<div dir lang>`` element: code as ``<code dir="ltr">``, Latin runs isolated.
-
-    Latin runs are isolated only in right-to-left text, with ``<latin_tag dir="ltr" lang="latin_lang">``.
-    """
-    return _fill(etree.Element("div", dir=direction, lang=lang), text, direction, latin_lang, latin_tag)
-
-
-def multilang_span(text: str, span_lang: str, lang: str, direction: str, *, latin_lang: str = "en") -> Any:
-    """One language's version of a text as a Moodle multilang span, holding inline content only.
-
-    Moodle's HTML cleaner splits a ``<div>`` out of a ``<span>`` (both languages would show) and strips
-    ``<bdi>``; its multilang filter ends a language's text at the first ``</span>``, so no ``<span>`` may
-    be nested either. Latin runs are isolated with ``<bdo dir="ltr">``, which the cleaner keeps and HTML
-    renders as an isolate (``unicode-bidi: isolate-override``); a version that fell back to a
-    left-to-right source is wrapped in ``<bdo dir="ltr" lang>`` as a whole. The direction of a version in
-    its own language is the page's: Moodle sets it from the reader's language, which the filter picks.
-    """
-    span = etree.Element("span", lang=span_lang)
-    span.set("class", "multilang")  # lang, then class: the two attributes, and only those, Moodle matches
-    target = span
-    if lang.split("-")[0] != span_lang.split("-")[0] and direction == "ltr":
-        target = etree.SubElement(span, "bdo", dir="ltr", lang=lang)
-    _fill(target, text, direction, latin_lang, "bdo")
-    return span
-
-
-def html_text(
-    text: str, lang: str, direction: str, *, latin_lang: str = "en", latin_tag: str = "span"
-) -> str:
-    """The HTML fragment of :func:`html_element`, serialized: text is escaped, never markup."""
-    element = html_element(text, lang, direction, latin_lang=latin_lang, latin_tag=latin_tag)
-    return str(etree.tostring(element, encoding="unicode", method="html"))
-
-
-# --- Scoring -----------------------------------------------------------------------------------------
-
-
-def moodle_fraction(percent: float) -> str:
-    """A grade percentage as Moodle writes it: 100, 50, 33.33333, -16.66667, 12.5, 0."""
-    text = f"{percent:.5f}".rstrip("0").rstrip(".")
-    return "0" if text in ("", "-0") else text
-
-
-def answer_fractions(question: LocalizedChoiceQuestion) -> list[str]:
-    """The ``fraction`` of each option, in option order (see the module docstring for the scheme)."""
-    correct = [option.id in question.correct for option in question.options]
-    right = sum(correct)
-    wrong = len(correct) - right
-    if question.type is QuestionType.SINGLE_CHOICE:
-        return ["100" if is_correct else "0" for is_correct in correct]
-    return [
-        moodle_fraction(100 / right) if is_correct else moodle_fraction(-100 / wrong)
-        for is_correct in correct
-    ]
-
-
-# --- Documents ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Version:
-    """One question in one locale, with the language and direction its texts are written in."""
-
-    question: LocalizedChoiceQuestion
-    locale_tag: str
-    lang: str
-    direction: str
-    latin_lang: str
-
-
-def _version(localized: LocalizedQuiz, question: LocalizedChoiceQuestion) -> _Version:
-    written_in = localized.source if question.fell_back else localized.locale
-    # Latin runs in a translation are the source's terms; an RTL source leaves only English ones.
-    latin_lang = localized.source.tag if localized.source.direction == "ltr" else "en"
-    return _Version(question, localized.locale.tag, written_in.tag, written_in.direction, latin_lang)
-
-
-def _html(
-    versions: Sequence[_Version], text_of: Callable[[LocalizedChoiceQuestion], str], multilang: bool
-) -> str:
-    """One text of a question as HTML: the single version's ``<div>``, or one multilang span per locale."""
-    if not multilang:
-        (version,) = versions
-        return html_text(
-            text_of(version.question), version.lang, version.direction, latin_lang=version.latin_lang
-        )
-    spans = [
-        multilang_span(
-            text_of(version.question),
-            version.locale_tag,
-            version.lang,
-            version.direction,
-            latin_lang=version.latin_lang,
-        )
-        for version in versions
-    ]
-    return "".join(str(etree.tostring(span, encoding="unicode", method="html")) for span in spans)
-
-
-def _sub_text(parent: Any, tag: str, value: str, html: bool = False) -> Any:
-    element = etree.SubElement(parent, tag)
-    if html:
-        element.set("format", "html")
-    etree.SubElement(element, "text").text = value
-    return element
-
-
-def _shuffle(localized: LocalizedQuiz, question: LocalizedChoiceQuestion) -> bool:
-    if any(option.pinned for option in question.options):
-        return False
-    # The content model keeps "not set" apart from false, so a question's false beats the quiz's true.
-    model = localized.quiz.question(question.id)
-    declared = model.shuffle if isinstance(model, ChoiceQuestion) else None
-    return localized.quiz.shuffle if declared is None else declared
-
-
-def _prompt(question: LocalizedChoiceQuestion) -> str:
-    return question.prompt
-
-
-def _explanation(question: LocalizedChoiceQuestion) -> str:
-    return question.explanation
-
-
-def _option_text(index: int) -> Callable[[LocalizedChoiceQuestion], str]:
-    return lambda question: question.options[index].text
-
-
-def _option_feedback(index: int) -> Callable[[LocalizedChoiceQuestion], str]:
-    return lambda question: question.options[index].feedback or ""
-
-
-def _question_element(
-    root: Any, quiz: LocalizedQuiz, versions: Sequence[_Version], multilang: bool, answers: bool
-) -> None:
-    question = versions[0].question
-    element = etree.SubElement(root, "question", type="multichoice")
-    _sub_text(element, "name", question.id)
-    _sub_text(element, "questiontext", _html(versions, _prompt, multilang), html=True)
-    if answers:
-        _sub_text(element, "generalfeedback", _html(versions, _explanation, multilang), html=True)
-    etree.SubElement(element, "defaultgrade").text = "1"
-    etree.SubElement(element, "penalty").text = "0"
-    etree.SubElement(element, "hidden").text = "0"
-    etree.SubElement(element, "idnumber").text = question_key(quiz.quiz.id, question.id)
-    single = question.type is QuestionType.SINGLE_CHOICE
-    etree.SubElement(element, "single").text = "true" if single else "false"
-    etree.SubElement(element, "shuffleanswers").text = "1" if _shuffle(quiz, question) else "0"
-    etree.SubElement(element, "answernumbering").text = "none"
-    for index, fraction in enumerate(answer_fractions(question)):
-        answer = etree.SubElement(element, "answer", fraction=fraction, format="html")
-        etree.SubElement(answer, "text").text = _html(versions, _option_text(index), multilang)
-        if answers:
-            has_feedback = any(version.question.options[index].feedback for version in versions)
-            feedback = _html(versions, _option_feedback(index), multilang) if has_feedback else ""
-            _sub_text(answer, "feedback", feedback, html=True)
-
-
 def _document(
-    quiz: LocalizedQuiz, questions: Sequence[Sequence[_Version]], multilang: bool, answers: bool
+    quiz: LocalizedQuiz, questions: Sequence[Sequence[Version]], multilang: bool, answers: bool
 ) -> bytes:
     root = etree.Element("quiz")
     category = etree.SubElement(root, "question", type="category")
-    _sub_text(category, "category", f"{CATEGORY_ROOT}/{quiz.quiz.id}")
-    for versions in questions:
-        _question_element(root, quiz, versions, multilang, answers)
+    sub_text(category, "category", f"{CATEGORY_ROOT}/{quiz.quiz.id}")
+    write_questions(root, quiz, questions, multilang, answers)
     return bytes(etree.tostring(root, encoding="UTF-8", xml_declaration=True, pretty_print=True))
 
 
-def _multilang_questions(quizzes: Sequence[LocalizedQuiz]) -> list[list[_Version]]:
+def _multilang_questions(quizzes: Sequence[LocalizedQuiz]) -> list[list[Version]]:
     """Each question of the source in every locale; one left out (``omit``) in any locale is left out."""
-    by_locale = [{question.id: question for question in choice_questions(quiz)} for quiz in quizzes]
+    by_locale = [{question.id: question for question in quiz.questions} for quiz in quizzes]
     return [
-        [_version(quiz, questions[question.id]) for quiz, questions in zip(quizzes, by_locale, strict=True)]
-        for question in choice_questions(quizzes[0])
+        [version(quiz, questions[question.id]) for quiz, questions in zip(quizzes, by_locale, strict=True)]
+        for question in quizzes[0].questions
         if all(question.id in questions for questions in by_locale)
     ]
 
@@ -278,12 +101,13 @@ class MoodleExporter:
     description: ClassVar[str] = "Moodle XML question files per quiz and locale, and one multilang file"
     presents_quiz: ClassVar[bool] = True
     omits_answers: ClassVar[bool] = True
+    question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         suffix = ".xml" if request.answers else ".no-answers.xml"
         for locale in request.locales:
             for localized in request.quizzes_in(locale):
-                versions = [[_version(localized, question)] for question in choice_questions(localized)]
+                versions = [[version(localized, question)] for question in localized.questions]
                 yield OutputFile(
                     PurePosixPath(localized.quiz.id) / f"{localized.locale.tag}{suffix}",
                     _document(localized, versions, multilang=False, answers=request.answers),
