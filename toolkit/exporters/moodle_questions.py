@@ -55,6 +55,15 @@ def _number(value: Decimal) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def _field(attribute: str) -> Callable[[Any], str]:
+    """One text of a question (``prompt``, ``unit``), in whichever locale it is given; None is empty."""
+
+    def text_of(question: Any) -> str:
+        return str(getattr(question, attribute) or "")
+
+    return text_of
+
+
 def _part(field: str, index: int, attribute: str) -> Callable[[Any], str]:
     """The text of one part of a question (``options[2].text``), in whichever locale it is given."""
 
@@ -81,10 +90,10 @@ class _Writer:
         element = etree.SubElement(self.root, "question", type=moodle_type)
         sub_text(element, "name", question.id)
         if questiontext is None:
-            questiontext = self.html(versions, lambda each: each.prompt)
+            questiontext = self.html(versions, _field("prompt"))
         sub_text(element, "questiontext", questiontext, "html")
         if self.answers:
-            sub_text(element, "generalfeedback", self.html(versions, lambda each: each.explanation), "html")
+            sub_text(element, "generalfeedback", self.html(versions, _field("explanation")), "html")
         if moodle_type != "cloze":  # Moodle sums a Cloze question's grade from its subquestions
             etree.SubElement(element, "defaultgrade").text = "1"
         etree.SubElement(element, "penalty").text = "0"
@@ -165,8 +174,8 @@ class _Writer:
     def numeric(self, versions: Sequence[Version], question: LocalizedNumericQuestion) -> None:
         questiontext = None
         if question.unit is not None:
-            prompt = versions_paragraph(versions, lambda each: each.prompt, self.multilang)
-            questiontext = prompt + versions_paragraph(versions, lambda each: each.unit or "", self.multilang)
+            prompt = versions_paragraph(versions, _field("prompt"), self.multilang)
+            questiontext = prompt + versions_paragraph(versions, _field("unit"), self.multilang)
         element = self.header(versions, "numerical", questiontext)
         answer = etree.SubElement(element, "answer", fraction="100", format=PLAIN)
         etree.SubElement(answer, "text").text = _number(question.answer)
@@ -226,7 +235,7 @@ class _Writer:
             etree.SubElement(element, tag).text = value
         if self.answers:
             has_model = any(cast(LocalizedEssayQuestion, each.question).model_answer for each in versions)
-            graderinfo = self.html(versions, lambda each: each.model_answer or "") if has_model else ""
+            graderinfo = self.html(versions, _field("model_answer")) if has_model else ""
             sub_text(element, "graderinfo", graderinfo, "html")
         sub_text(element, "responsetemplate", "", "html")
 
