@@ -1,4 +1,4 @@
-"""``moodle``: Moodle XML question files, one per quiz and locale, plus one multilingual file per quiz.
+r"""``moodle``: Moodle XML question files, one per quiz and locale, plus one multilingual file per quiz.
 
 Layout: ``moodle/<quiz>/<locale>.xml`` for every locale, and ``moodle/<quiz>/multilang.xml`` with every
 locale in each text as Moodle multilang spans (``<span lang="ur" class="multilang">``, read by Moodle's
@@ -6,20 +6,64 @@ core "Multi-language content" filter). The delivery variant (``--no-answers``) i
 ``<quiz>/<locale>.no-answers.xml`` and ``<quiz>/multilang.no-answers.xml``: Moodle grades on the server,
 so it keeps the answer fractions and leaves out option feedback and the explanation (general feedback).
 
-Each file holds a category question (``$course$/quizkit/<quiz>``) and one ``multichoice`` question per
-quiz question, whose ``idnumber`` is the question's key prefix (``<quiz>.questions.<question>``).
-Moodle keeps an idnumber unique within a category and silently drops a duplicate on import, so import one
-file of a quiz per course: a locale's file, or ``multilang.xml`` for all of them.
+Each file holds a category question (``$course$/quizkit/<quiz>``) and one question per quiz question,
+whose ``idnumber`` is the question's key prefix (``<quiz>.questions.<question>``). Moodle keeps an
+idnumber unique within a category and silently drops a duplicate on import, so import one file of a quiz
+per course: a locale's file, or ``multilang.xml`` for all of them. (Moodle's importer reads no idnumber
+for Cloze questions; the file carries it anyway.)
 
-Scoring. ``single_choice`` is ``<single>true</single>`` with fraction 100 on the correct option and 0
-elsewhere. ``multiple_choice`` is ``<single>false</single>``: the correct options share +100 and the wrong
-ones share -100, in Moodle's own fraction steps (50, 33.33333, 25, 20, 16.66667, 14.28571, 12.5). Moodle
-adds the fractions of the ticked options and clamps the sum to 0…100 %, so this is exactly per-option
-scoring (``partial_credit: true``); without the negative share, ticking every box would score 100 %.
-All-or-nothing scoring, the default for ``multiple_choice``, cannot be expressed by Moodle's
-``multichoice`` type: it gets the same fractions, so a partly right answer earns partial credit in Moodle
-instead of nothing (the third-party ``multichoiceset`` plugin scores all-or-nothing, but core Moodle
-cannot import it).
+Kinds, as qformat_xml and the qtype importers read them (Moodle 4.4+, where ``ordering`` is core):
+
+- ``single_choice``, ``multiple_choice``: ``multichoice`` (scoring below).
+- ``true_false``: ``truefalse``, answers named ``true`` and ``false`` (the importer matches those words),
+  fraction 100 on the right one. Moodle labels them from the reader's language pack, so ``ui.true`` and
+  ``ui.false`` are not needed.
+- ``short_answer``: ``shortanswer`` with ``usecase`` from ``case_sensitive`` and one answer, fraction
+  100, per accepted line of the locale. ``*`` is Moodle's wildcard, so a literal one is written ``\*``.
+  Moodle compares the trimmed response after NFC, ignoring case (PCRE's ``/i``) unless ``usecase``
+  (qtype_shortanswer ``compare_string_with_wildcard``); unlike the reference grader it does not
+  collapse inner spaces, drop bidi controls or apply the Urdu normalizer, so ``reduce   to all`` or an
+  Arabic yeh typed for the Urdu one is wrong in Moodle.
+- ``numeric``: ``numerical``, one answer with its ``tolerance`` (absolute, as in the library) and no
+  units (``showunits`` 3: the number alone is graded); the unit is shown after the prompt. Moodle reads
+  a response with ``qtype_numerical_answer_processor::apply_units``: it removes ASCII spaces, takes ``,``
+  as the decimal point unless a ``.`` or a second ``,`` is there (then ``,`` separates thousands), and
+  matches ``[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?`` without the ``u`` flag, so ASCII digits
+  only. ``256`` is right in Urdu as in English, but ``۲۵۶`` and ``٢٥٦`` (which the library accepts
+  through ``parse_number``) are not numbers to Moodle, nor are ``٫`` and ``٬``; and Moodle ignores the
+  locale's own separators (its ``decsep`` is used only by a parser it keeps unused), where the library
+  reads exactly the locale's.
+- ``matching``: ``matching``, a ``subquestion`` per pair (its prompt as HTML, its match as the plain-text
+  answer) and a distractor as a subquestion with an empty text, as Moodle's own form stores one. Moodle
+  scores right pairs / pairs, the library's partial credit; it cannot score matching all or nothing.
+  Answers are shown in a drop-down, which cannot hold markup: in right-to-left text their Latin runs
+  and code are isolated with FSI and PDI instead.
+- ``ordering``: ``ordering`` with every item (``selecttype`` ALL) in the correct order, which is how
+  Moodle stores the key (it shuffles each attempt). ``gradingtype`` ABSOLUTE_POSITION (items in their
+  correct position / items) with ``partial_credit``, else ALL_OR_NOTHING: the library's two definitions
+  exactly. Moodle tells items apart by a hash of their text, so two items with the same text are one.
+- ``fill_in_blanks``: ``cloze`` (``multianswer``), each blank an embedded subquestion of weight 1 where
+  its marker is, in the locale's word order: ``{1:SHORTANSWER:=replica~=copy}`` (``SHORTANSWER_C`` when
+  case-sensitive) or ``{1:MULTICHOICE:=all-reduce~broadcast}`` (a drop-down, in the content's order).
+  Answers are escaped so that Moodle reads them back exactly (:mod:`toolkit.exporters.moodle_cloze`).
+  Moodle sums the blanks' grades, the library's partial credit; it cannot score blanks all or nothing.
+- ``essay``: ``essay`` (editor, no attachments); the model answer is ``graderinfo``, only with answers.
+
+Scoring of choice questions. ``single_choice`` is ``<single>true</single>`` with fraction 100 on the
+correct option and 0 elsewhere. ``multiple_choice`` is ``<single>false</single>``: the correct options
+share +100 and the wrong ones share -100, in Moodle's own fraction steps (50, 33.33333, 25, 20, 16.66667,
+14.28571, 12.5). Moodle adds the fractions of the ticked options and clamps the sum to 0…100 %, so this
+is exactly per-option scoring (``partial_credit: true``); without the negative share, ticking every box
+would score 100 %. All-or-nothing scoring, the default for ``multiple_choice``, cannot be expressed by
+Moodle's ``multichoice`` type: it gets the same fractions, so a partly right answer earns partial credit
+in Moodle instead of nothing (the third-party ``multichoiceset`` plugin scores all-or-nothing, but core
+Moodle cannot import it).
+
+The delivery variant. Moodle grades on the server the file is imported into, so what it grades with
+stays (fractions, accepted answers, the numeric answer and tolerance, pairs, the order of items, Cloze
+answers): that is the key Moodle keeps server-side. What a learner would only read is left out: the
+explanation (general feedback), option and answer feedback, the essay's model answer (grader
+information), and ordering's grading details (``showgrading`` HIDE).
 
 Shuffling follows the question's ``shuffle`` (else the quiz's); Moodle cannot pin options, so a question
 with pinned options ("All of the above") is never shuffled. Under the ``omit`` fallback policy a question
@@ -37,238 +81,69 @@ sites with ``forceclean``), and tests/exporters/test_moodle.py runs that cleaner
 ``multilang.xml`` holds inline content only in each ``<span lang="ur" class="multilang">``: the cleaner
 moves a ``<div>`` out of a ``<span>`` (every text would show both languages) and strips ``<bdi>``, and the
 filter ends a language's text at the first ``</span>``. So Latin runs there are isolated with
-``<bdo dir="ltr" lang="en">`` (see :func:`multilang_span`).
+``<bdo dir="ltr" lang="en">`` (see :func:`multilang_span`). Two texts of one field (a numeric prompt
+and its unit) are each in a ``<p>``, since the filter reads spans in a row as one text's versions. One
+question serves every language there: a short answer or a typed blank accepts every locale's answers
+(Moodle has one answer list), a matching answer is a multilang span per locale of plain text (Moodle
+shows it through ``format_string``, whose filters run only where the site filters headings too:
+"Apply filters to: Content and headings"). A Cloze question there cannot hold its codes inside a
+language's span (Moodle renders each blank inside a ``<span>``, which would end the multilang span): each
+language's text shows the blanks as (1), (2) in its own word order, and the subquestions follow, each
+after its number.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from pathlib import PurePosixPath
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from lxml import etree
 
-from toolkit.exporters.base import ExportRequest, OutputFile, choice_questions
-from toolkit.keys import question_key
-from toolkit.localization import LocalizedChoiceQuestion, LocalizedQuiz
-from toolkit.model import ChoiceQuestion, QuestionType
-from toolkit.text.bidi import bidi_segments
+from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
+from toolkit.exporters.moodle_html import (
+    Version,
+    html_element,
+    html_text,
+    multilang_span,
+    sub_text,
+    version,
+)
+from toolkit.exporters.moodle_questions import answer_fractions, moodle_fraction, write_questions
+from toolkit.localization import LocalizedQuiz
+from toolkit.model import QuestionType
+
+__all__ = [
+    "CATEGORY_ROOT",
+    "MULTILANG_STEM",
+    "MoodleExporter",
+    "answer_fractions",
+    "html_element",
+    "html_text",
+    "moodle_fraction",
+    "multilang_span",
+]
 
 CATEGORY_ROOT = "$course$/quizkit"
 MULTILANG_STEM = "multilang"
 
 
-# --- HTML --------------------------------------------------------------------------------------------
-
-
-def _append_text(element: Any, text: str) -> None:
-    """Append ``text`` after the last child of ``element`` (or as its text), lines joined by ``<br>``."""
-    for number, line in enumerate(text.split("\n")):
-        if number:
-            etree.SubElement(element, "br")
-        if not line:
-            continue
-        if len(element):
-            last = element[-1]
-            last.tail = (last.tail or "") + line
-        else:
-            element.text = (element.text or "") + line
-
-
-def _fill(element: Any, text: str, direction: str, latin_lang: str, latin_tag: str) -> Any:
-    """``text`` appended to ``element``: code as ``<code dir="ltr">``, and in right-to-left text each
-    Latin run isolated with ``<latin_tag dir="ltr" lang="latin_lang">``."""
-    for segment in bidi_segments(text, isolate_latin=direction == "rtl"):
-        if segment.kind == "text":
-            _append_text(element, segment.text)
-            continue
-        if segment.kind == "code":
-            child = etree.SubElement(element, "code", dir="ltr")
-        else:
-            child = etree.SubElement(element, latin_tag, dir="ltr", lang=latin_lang)
-        _append_text(child, segment.text)
-    return element
-
-
-def html_element(
-    text: str, lang: str, direction: str, *, latin_lang: str = "en", latin_tag: str = "span"
-) -> Any:
-    """``text`` as an HTML ``<div dir lang>`` element: code as ``<code dir="ltr">``, Latin runs isolated.
-
-    Latin runs are isolated only in right-to-left text, with ``<latin_tag dir="ltr" lang="latin_lang">``.
-    """
-    return _fill(etree.Element("div", dir=direction, lang=lang), text, direction, latin_lang, latin_tag)
-
-
-def multilang_span(text: str, span_lang: str, lang: str, direction: str, *, latin_lang: str = "en") -> Any:
-    """One language's version of a text as a Moodle multilang span, holding inline content only.
-
-    Moodle's HTML cleaner splits a ``<div>`` out of a ``<span>`` (both languages would show) and strips
-    ``<bdi>``; its multilang filter ends a language's text at the first ``</span>``, so no ``<span>`` may
-    be nested either. Latin runs are isolated with ``<bdo dir="ltr">``, which the cleaner keeps and HTML
-    renders as an isolate (``unicode-bidi: isolate-override``); a version that fell back to a
-    left-to-right source is wrapped in ``<bdo dir="ltr" lang>`` as a whole. The direction of a version in
-    its own language is the page's: Moodle sets it from the reader's language, which the filter picks.
-    """
-    span = etree.Element("span", lang=span_lang)
-    span.set("class", "multilang")  # lang, then class: the two attributes, and only those, Moodle matches
-    target = span
-    if lang.split("-")[0] != span_lang.split("-")[0] and direction == "ltr":
-        target = etree.SubElement(span, "bdo", dir="ltr", lang=lang)
-    _fill(target, text, direction, latin_lang, "bdo")
-    return span
-
-
-def html_text(
-    text: str, lang: str, direction: str, *, latin_lang: str = "en", latin_tag: str = "span"
-) -> str:
-    """The HTML fragment of :func:`html_element`, serialized: text is escaped, never markup."""
-    element = html_element(text, lang, direction, latin_lang=latin_lang, latin_tag=latin_tag)
-    return str(etree.tostring(element, encoding="unicode", method="html"))
-
-
-# --- Scoring -----------------------------------------------------------------------------------------
-
-
-def moodle_fraction(percent: float) -> str:
-    """A grade percentage as Moodle writes it: 100, 50, 33.33333, -16.66667, 12.5, 0."""
-    text = f"{percent:.5f}".rstrip("0").rstrip(".")
-    return "0" if text in ("", "-0") else text
-
-
-def answer_fractions(question: LocalizedChoiceQuestion) -> list[str]:
-    """The ``fraction`` of each option, in option order (see the module docstring for the scheme)."""
-    correct = [option.id in question.correct for option in question.options]
-    right = sum(correct)
-    wrong = len(correct) - right
-    if question.type is QuestionType.SINGLE_CHOICE:
-        return ["100" if is_correct else "0" for is_correct in correct]
-    return [
-        moodle_fraction(100 / right) if is_correct else moodle_fraction(-100 / wrong)
-        for is_correct in correct
-    ]
-
-
-# --- Documents ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Version:
-    """One question in one locale, with the language and direction its texts are written in."""
-
-    question: LocalizedChoiceQuestion
-    locale_tag: str
-    lang: str
-    direction: str
-    latin_lang: str
-
-
-def _version(localized: LocalizedQuiz, question: LocalizedChoiceQuestion) -> _Version:
-    written_in = localized.source if question.fell_back else localized.locale
-    # Latin runs in a translation are the source's terms; an RTL source leaves only English ones.
-    latin_lang = localized.source.tag if localized.source.direction == "ltr" else "en"
-    return _Version(question, localized.locale.tag, written_in.tag, written_in.direction, latin_lang)
-
-
-def _html(
-    versions: Sequence[_Version], text_of: Callable[[LocalizedChoiceQuestion], str], multilang: bool
-) -> str:
-    """One text of a question as HTML: the single version's ``<div>``, or one multilang span per locale."""
-    if not multilang:
-        (version,) = versions
-        return html_text(
-            text_of(version.question), version.lang, version.direction, latin_lang=version.latin_lang
-        )
-    spans = [
-        multilang_span(
-            text_of(version.question),
-            version.locale_tag,
-            version.lang,
-            version.direction,
-            latin_lang=version.latin_lang,
-        )
-        for version in versions
-    ]
-    return "".join(str(etree.tostring(span, encoding="unicode", method="html")) for span in spans)
-
-
-def _sub_text(parent: Any, tag: str, value: str, html: bool = False) -> Any:
-    element = etree.SubElement(parent, tag)
-    if html:
-        element.set("format", "html")
-    etree.SubElement(element, "text").text = value
-    return element
-
-
-def _shuffle(localized: LocalizedQuiz, question: LocalizedChoiceQuestion) -> bool:
-    if any(option.pinned for option in question.options):
-        return False
-    # The content model keeps "not set" apart from false, so a question's false beats the quiz's true.
-    model = localized.quiz.question(question.id)
-    declared = model.shuffle if isinstance(model, ChoiceQuestion) else None
-    return localized.quiz.shuffle if declared is None else declared
-
-
-def _prompt(question: LocalizedChoiceQuestion) -> str:
-    return question.prompt
-
-
-def _explanation(question: LocalizedChoiceQuestion) -> str:
-    return question.explanation
-
-
-def _option_text(index: int) -> Callable[[LocalizedChoiceQuestion], str]:
-    return lambda question: question.options[index].text
-
-
-def _option_feedback(index: int) -> Callable[[LocalizedChoiceQuestion], str]:
-    return lambda question: question.options[index].feedback or ""
-
-
-def _question_element(
-    root: Any, quiz: LocalizedQuiz, versions: Sequence[_Version], multilang: bool, answers: bool
-) -> None:
-    question = versions[0].question
-    element = etree.SubElement(root, "question", type="multichoice")
-    _sub_text(element, "name", question.id)
-    _sub_text(element, "questiontext", _html(versions, _prompt, multilang), html=True)
-    if answers:
-        _sub_text(element, "generalfeedback", _html(versions, _explanation, multilang), html=True)
-    etree.SubElement(element, "defaultgrade").text = "1"
-    etree.SubElement(element, "penalty").text = "0"
-    etree.SubElement(element, "hidden").text = "0"
-    etree.SubElement(element, "idnumber").text = question_key(quiz.quiz.id, question.id)
-    single = question.type is QuestionType.SINGLE_CHOICE
-    etree.SubElement(element, "single").text = "true" if single else "false"
-    etree.SubElement(element, "shuffleanswers").text = "1" if _shuffle(quiz, question) else "0"
-    etree.SubElement(element, "answernumbering").text = "none"
-    for index, fraction in enumerate(answer_fractions(question)):
-        answer = etree.SubElement(element, "answer", fraction=fraction, format="html")
-        etree.SubElement(answer, "text").text = _html(versions, _option_text(index), multilang)
-        if answers:
-            has_feedback = any(version.question.options[index].feedback for version in versions)
-            feedback = _html(versions, _option_feedback(index), multilang) if has_feedback else ""
-            _sub_text(answer, "feedback", feedback, html=True)
-
-
 def _document(
-    quiz: LocalizedQuiz, questions: Sequence[Sequence[_Version]], multilang: bool, answers: bool
+    quiz: LocalizedQuiz, questions: Sequence[Sequence[Version]], multilang: bool, answers: bool
 ) -> bytes:
     root = etree.Element("quiz")
     category = etree.SubElement(root, "question", type="category")
-    _sub_text(category, "category", f"{CATEGORY_ROOT}/{quiz.quiz.id}")
-    for versions in questions:
-        _question_element(root, quiz, versions, multilang, answers)
+    sub_text(category, "category", f"{CATEGORY_ROOT}/{quiz.quiz.id}")
+    write_questions(root, quiz, questions, multilang, answers)
     return bytes(etree.tostring(root, encoding="UTF-8", xml_declaration=True, pretty_print=True))
 
 
-def _multilang_questions(quizzes: Sequence[LocalizedQuiz]) -> list[list[_Version]]:
+def _multilang_questions(quizzes: Sequence[LocalizedQuiz]) -> list[list[Version]]:
     """Each question of the source in every locale; one left out (``omit``) in any locale is left out."""
-    by_locale = [{question.id: question for question in choice_questions(quiz)} for quiz in quizzes]
+    by_locale = [{question.id: question for question in quiz.questions} for quiz in quizzes]
     return [
-        [_version(quiz, questions[question.id]) for quiz, questions in zip(quizzes, by_locale, strict=True)]
-        for question in choice_questions(quizzes[0])
+        [version(quiz, questions[question.id]) for quiz, questions in zip(quizzes, by_locale, strict=True)]
+        for question in quizzes[0].questions
         if all(question.id in questions for questions in by_locale)
     ]
 
@@ -278,12 +153,13 @@ class MoodleExporter:
     description: ClassVar[str] = "Moodle XML question files per quiz and locale, and one multilang file"
     presents_quiz: ClassVar[bool] = True
     omits_answers: ClassVar[bool] = True
+    question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         suffix = ".xml" if request.answers else ".no-answers.xml"
         for locale in request.locales:
             for localized in request.quizzes_in(locale):
-                versions = [[_version(localized, question)] for question in choice_questions(localized)]
+                versions = [[version(localized, question)] for question in localized.questions]
                 yield OutputFile(
                     PurePosixPath(localized.quiz.id) / f"{localized.locale.tag}{suffix}",
                     _document(localized, versions, multilang=False, answers=request.answers),
