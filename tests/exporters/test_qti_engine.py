@@ -11,6 +11,7 @@ Needs Debian's ``chromium``, the ``playwright`` package and ``npm ci`` in tests/
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from fractions import Fraction
@@ -34,7 +35,7 @@ sync_api = pytest.importorskip(
 
 from localization.test_grading import CASES, localized  # noqa: E402
 
-from toolkit.exporters.qti import package_files  # noqa: E402
+from toolkit.exporters.qti import DEFAULT_LABELS, item_document, package_files, serialize  # noqa: E402
 from toolkit.localization import (  # noqa: E402
     LocalizedChoiceQuestion,
     LocalizedFillInBlanksQuestion,
@@ -251,3 +252,59 @@ def test_typed_answers_reach_the_engine_from_the_keyboard(
     )
     assert result == [" نقل ", "1"]
     assert json.dumps(engine.errors) == "[]"
+
+
+def variant(question_id: str, **changes: Any) -> LocalizedQuestion:
+    question: Any = question_of("en", question_id)
+    return dataclasses.replace(question, **changes)
+
+
+# Settings the fixture does not use, each with responses the library grades.
+VARIANTS: list[tuple[LocalizedQuestion, list[Any]]] = [
+    (
+        variant("step-order", partial_credit=True),
+        [
+            ["forward", "backward", "all-reduce", "update"],
+            ["forward", "backward", "update", "all-reduce"],
+            ["backward", "forward", "all-reduce", "update"],
+            ["update", "all-reduce", "backward", "forward"],
+            ["forward", "backward", "all-reduce"],
+        ],
+    ),
+    (
+        variant("fill-replica", partial_credit=True),
+        [{"copy": "copy", "collective": "broadcast"}, {"copy": "x"}],
+    ),
+    (
+        variant("match-collectives", partial_credit=False),
+        [{"broadcast": "broadcast", "all-reduce": "all-reduce"}],
+    ),
+    (
+        variant("gpu-holds", type=QuestionType.MULTIPLE_CHOICE, partial_credit=True),
+        [["full-replica"], ["full-replica", "layer-slice"], ["layer-slice"], []],
+    ),
+    (
+        variant("gpu-holds", type=QuestionType.MULTIPLE_CHOICE),
+        [["full-replica"], ["full-replica", "layer-slice"]],
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "responses"), VARIANTS, ids=lambda value: getattr(value, "id", ""))
+def test_partial_credit_and_multiple_choice_score_as_the_library(
+    engine: Any, question: LocalizedQuestion, responses: list[Any]
+) -> None:
+    quiz = dataclasses.replace(localized("en"), questions=(question,))
+    data = serialize(item_document(quiz, question, True, DEFAULT_LABELS))
+    document = etree.fromstring(data, SAFE_PARSER)
+    for response in responses:
+        result = engine.evaluate(
+            SCORE_ITEM, [data.decode("utf-8"), engine_responses(question, document, response)]
+        )
+        assert engine.errors == []
+        expected = grade(question, response, "en")
+        assert expected is not None
+        assert abs(Fraction(result["score"]) - expected.score) < Fraction(1, 1000), (
+            response,
+            result["score"],
+        )

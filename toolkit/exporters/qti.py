@@ -31,7 +31,7 @@ from lxml import etree
 
 from toolkit import __version__
 from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
-from toolkit.exporters.qti_items import SCORE, Labels, item_document
+from toolkit.exporters.qti_items import Labels, item_document
 from toolkit.exporters.qti_markup import (
     SCHEMA_LOCATION,
     XSI_NAMESPACE,
@@ -42,6 +42,7 @@ from toolkit.exporters.qti_markup import (
     sub,
     value,
 )
+from toolkit.exporters.qti_rules import SCORE
 from toolkit.localization import LocalizedQuiz
 from toolkit.model import QuestionType
 

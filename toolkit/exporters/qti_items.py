@@ -50,6 +50,24 @@ from toolkit.exporters.qti_markup import (
     value,
 )
 from toolkit.exporters.qti_patterns import Pattern, answer_patterns, number_pattern
+from toolkit.exporters.qti_rules import (
+    RESPONSE,
+    RIGHT,
+    SCORE,
+    correct_response,
+    count_right,
+    declare,
+    mapping,
+    matches_correct,
+    pattern_accepts,
+    response_if,
+    score_if,
+    score_share,
+    set_outcome,
+    typed_answer_accepted,
+    variable,
+    when_answered,
+)
 from toolkit.localization import (
     LocalizedChoiceQuestion,
     LocalizedEssayQuestion,
@@ -66,10 +84,6 @@ from toolkit.localization.localized import LocalizedAnswer, LocalizedChoiceBlank
 from toolkit.model import QuestionType
 from toolkit.text.blanks import split_at_blanks
 
-# Identifiers of our own are upper case, so they can never collide with a content id (those are lower case).
-RESPONSE = "RESPONSE"
-SCORE = "SCORE"
-RIGHT = "RIGHT"
 FEEDBACK = "FEEDBACK"
 EXPLANATION = "EXPLANATION"
 OPTION_FEEDBACK = "FEEDBACK."
@@ -115,77 +129,6 @@ def match_ids(question: LocalizedMatchingQuestion) -> list[tuple[str, str, str]]
     return [(f"{MATCH}{index}", id_, text) for index, (id_, text) in enumerate(by_digest(matches), start=1)]
 
 
-# --- response processing -----------------------------------------------------------------------------
-
-
-def _set(parent: Any, identifier: str, number: str, base_type: str = "float") -> None:
-    value(
-        sub(parent, "qti-set-outcome-value", identifier=identifier),
-        "qti-base-value",
-        number,
-        base_type=base_type,
-    )
-
-
-def _variable(parent: Any, identifier: str) -> Any:
-    return sub(parent, "qti-variable", identifier=identifier)
-
-
-def _if(processing: Any) -> tuple[Any, Any]:
-    """A response condition: its ``qti-response-if`` and the condition itself."""
-    condition = sub(processing, "qti-response-condition")
-    return condition, sub(condition, "qti-response-if")
-
-
-def _score_if(processing: Any, condition: Callable[[Any], None]) -> None:
-    """SCORE is 1 when ``condition`` holds, else 0."""
-    rule, when = _if(processing)
-    condition(when)
-    _set(when, SCORE, "1")
-    _set(sub(rule, "qti-response-else"), SCORE, "0")
-
-
-def _matches_correct(parent: Any, identifier: str = RESPONSE) -> None:
-    match = sub(parent, "qti-match")
-    _variable(match, identifier)
-    sub(match, "qti-correct", identifier=identifier)
-
-
-def _count_right(parent: Any) -> None:
-    add = sub(sub(parent, "qti-set-outcome-value", identifier=RIGHT), "qti-sum")
-    _variable(add, RIGHT)
-    value(add, "qti-base-value", "1", base_type="integer")
-
-
-def _score_share(parent: Any, numerator: Callable[[Any], None], total: int) -> None:
-    divide = sub(sub(parent, "qti-set-outcome-value", identifier=SCORE), "qti-divide")
-    numerator(divide)
-    value(divide, "qti-base-value", str(total), base_type="float")
-
-
-def _typed_answer_accepted(parent: Any, identifier: str, pattern: Pattern) -> None:
-    """The response maps to an accepted answer or matches the pattern (the caller rules out NULL: an
-    engine may evaluate every operand, and mapping a NULL response is an error)."""
-    either = sub(parent, "qti-or")
-    mapped = sub(either, "qti-gte")
-    sub(mapped, "qti-map-response", identifier=identifier)
-    value(mapped, "qti-base-value", "1", base_type="float")
-    _pattern_accepts(either, identifier, pattern)
-
-
-def _when_answered(processing: Any, identifier: str) -> Any:
-    """A ``qti-response-if`` whose rules run only when ``identifier`` has a response."""
-    _, when = _if(processing)
-    _variable(sub(sub(when, "qti-not"), "qti-is-null"), identifier)
-    return when
-
-
-def _pattern_accepts(parent: Any, identifier: str, pattern: Pattern) -> None:
-    both = sub(parent, "qti-and")
-    _variable(sub(both, "qti-pattern-match", pattern=pattern.accept), identifier)
-    _variable(sub(sub(both, "qti-not"), "qti-pattern-match", pattern=pattern.guard), identifier)
-
-
 def _accepted_texts(answers: Sequence[LocalizedAnswer]) -> list[str]:
     """Every accepted text once, spaces collapsed, in the content's order."""
     texts: dict[str, None] = {}
@@ -196,36 +139,15 @@ def _accepted_texts(answers: Sequence[LocalizedAnswer]) -> list[str]:
     return list(texts)
 
 
-# --- declarations ------------------------------------------------------------------------------------
-
-
-def _declare(item: Any, identifier: str, cardinality: str, base_type: str) -> Any:
-    return sub(
-        item, "qti-response-declaration", identifier=identifier, cardinality=cardinality, base_type=base_type
-    )
-
-
-def _correct(declaration: Any, values: Iterable[str]) -> None:
-    correct = sub(declaration, "qti-correct-response")
-    for text in values:
-        value(correct, "qti-value", text)
-
-
-def _mapping(declaration: Any, entries: Iterable[tuple[str, str]], upper: int, **attributes: str) -> None:
-    mapping = sub(declaration, "qti-mapping", lower_bound="0", upper_bound=str(upper), default_value="0")
-    for key, mapped in entries:
-        sub(mapping, "qti-map-entry", map_key=key, mapped_value=mapped, **attributes)
-
-
 def _declare_typed(
     item: Any, identifier: str, answers: Sequence[LocalizedAnswer], case_sensitive: bool, writer: Writer
 ) -> None:
-    declaration = _declare(item, identifier, "single", "string")
+    declaration = declare(item, identifier, "single", "string")
     if writer.answers:
         texts = _accepted_texts(answers)
-        _correct(declaration, texts[:1])
+        correct_response(declaration, texts[:1])
         case = "true" if case_sensitive else "false"
-        _mapping(declaration, ((text, "1") for text in texts), 1, case_sensitive=case)
+        mapping(declaration, ((text, "1") for text in texts), 1, case_sensitive=case)
 
 
 # --- the kinds ---------------------------------------------------------------------------------------
@@ -243,14 +165,14 @@ def _choice(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -
         multiple = question.type is QuestionType.MULTIPLE_CHOICE
         partial = multiple and question.partial_credit
         shuffle = question.shuffle or writer.shuffle
-    declaration = _declare(item, RESPONSE, "multiple" if multiple else "single", "identifier")
+    declaration = declare(item, RESPONSE, "multiple" if multiple else "single", "identifier")
     if writer.answers:
-        _correct(declaration, correct)
+        correct_response(declaration, correct)
         if partial:
             # +1 for each correct option chosen, -1 for each wrong one, at least 0; processing divides
             # by the number of correct options so full marks are exactly 1.
             entries = ((id_, "1" if id_ in correct else "-1") for id_, _, _ in options)
-            _mapping(declaration, entries, len(correct))
+            mapping(declaration, entries, len(correct))
     interaction = sub(body, "qti-choice-interaction", response_identifier=RESPONSE)
     interaction.set("shuffle", "true" if shuffle else "false")
     interaction.set("max-choices", "0" if multiple else "1")  # 0: any number of choices
@@ -265,11 +187,11 @@ def _choice(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -
 
     def score(processing: Any) -> None:
         if partial:
-            _score_share(
+            score_share(
                 processing, lambda parent: sub(parent, "qti-map-response", identifier=RESPONSE), len(correct)
             )
         else:
-            _score_if(processing, _matches_correct)
+            score_if(processing, matches_correct)
 
     return score
 
@@ -278,21 +200,25 @@ def _prompt_paragraph(body: Any, question: LocalizedQuestion, writer: Writer) ->
     writer.text(sub(body, "p", dir=writer.direction), question.prompt)
 
 
-def _text_entry(parent: Any, identifier: str) -> None:
-    sub(parent, "qti-text-entry-interaction", response_identifier=identifier)
+def _text_entry(parent: Any, identifier: str, writer: Writer, numeric: bool = False) -> None:
+    # A number reads left to right in every script (Urdu digits too). Typed text in a right-to-left
+    # locale may be in either script (an accepted Urdu answer can be a Latin term): the field takes
+    # the direction of what is typed. Left-to-right locales keep their direction.
+    direction = "ltr" if numeric else "auto" if writer.direction == "rtl" else writer.direction
+    sub(parent, "qti-text-entry-interaction", response_identifier=identifier, dir=direction)
 
 
 def _short_answer(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
     assert isinstance(question, LocalizedShortAnswerQuestion)
     _declare_typed(item, RESPONSE, question.answers, question.case_sensitive, writer)
     _prompt_paragraph(body, question, writer)
-    _text_entry(sub(body, "p", dir=writer.direction), RESPONSE)
+    _text_entry(sub(body, "p", dir=writer.direction), RESPONSE, writer)
     pattern = answer_patterns(_accepted_texts(question.answers), writer.locale, question.case_sensitive)
 
     def score(processing: Any) -> None:
-        _set(processing, SCORE, "0")
-        _score_if(
-            _when_answered(processing, RESPONSE), lambda when: _typed_answer_accepted(when, RESPONSE, pattern)
+        set_outcome(processing, SCORE, "0")
+        score_if(
+            when_answered(processing, RESPONSE), lambda when: typed_answer_accepted(when, RESPONSE, pattern)
         )
 
     return score
@@ -300,12 +226,12 @@ def _short_answer(item: Any, body: Any, question: LocalizedQuestion, writer: Wri
 
 def _numeric(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
     assert isinstance(question, LocalizedNumericQuestion)
-    declaration = _declare(item, RESPONSE, "single", "string")
+    declaration = declare(item, RESPONSE, "single", "string")
     if writer.answers:
-        _correct(declaration, [str(question.answer)])
+        correct_response(declaration, [str(question.answer)])
     _prompt_paragraph(body, question, writer)
     line = sub(body, "p", dir=writer.direction)
-    _text_entry(line, RESPONSE)
+    _text_entry(line, RESPONSE, writer, numeric=True)
     if question.unit is not None:
         append_bidi_text(line, " ", writer.direction)
         writer.text(sub(line, "span"), question.unit)
@@ -313,10 +239,10 @@ def _numeric(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) 
 
     def accepted(when: Any) -> None:
         both = sub(when, "qti-and")
-        _variable(sub(sub(both, "qti-not"), "qti-is-null"), RESPONSE)
-        _pattern_accepts(both, RESPONSE, pattern)
+        variable(sub(sub(both, "qti-not"), "qti-is-null"), RESPONSE)
+        pattern_accepts(both, RESPONSE, pattern)
 
-    return lambda processing: _score_if(processing, accepted)
+    return lambda processing: score_if(processing, accepted)
 
 
 def _matching(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
@@ -324,10 +250,10 @@ def _matching(item: Any, body: Any, question: LocalizedQuestion, writer: Writer)
     matches = match_ids(question)
     qti_id = {id_: identifier for identifier, id_, _ in matches}
     correct = [f"{pair.id} {qti_id[pair.id]}" for pair in question.pairs]
-    declaration = _declare(item, RESPONSE, "multiple", "directedPair")
+    declaration = declare(item, RESPONSE, "multiple", "directedPair")
     if writer.answers:
-        _correct(declaration, correct)
-        _mapping(declaration, ((pair, "1") for pair in correct), len(correct))
+        correct_response(declaration, correct)
+        mapping(declaration, ((pair, "1") for pair in correct), len(correct))
     interaction = sub(
         body,
         "qti-match-interaction",
@@ -355,25 +281,25 @@ def _matching(item: Any, body: Any, question: LocalizedQuestion, writer: Writer)
         writer.text(choice, text)
 
     def score(processing: Any) -> None:
-        rule, when = _if(processing)
-        _variable(sub(when, "qti-is-null"), RESPONSE)
-        _set(when, SCORE, "0")
+        rule, when = response_if(processing)
+        variable(sub(when, "qti-is-null"), RESPONSE)
+        set_outcome(when, SCORE, "0")
         otherwise = sub(rule, "qti-response-else")
         if question.partial_credit:
-            _score_share(
+            score_share(
                 otherwise, lambda parent: sub(parent, "qti-map-response", identifier=RESPONSE), len(correct)
             )
         else:
-            _score_if(otherwise, _matches_correct)
+            score_if(otherwise, matches_correct)
 
     return score
 
 
 def _ordering(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
     assert isinstance(question, LocalizedOrderingQuestion)
-    declaration = _declare(item, RESPONSE, "ordered", "identifier")
+    declaration = declare(item, RESPONSE, "ordered", "identifier")
     if writer.answers:
-        _correct(declaration, [entry.id for entry in question.items])
+        correct_response(declaration, [entry.id for entry in question.items])
     # Players always shuffle ordering items; the listed order hides the answer from those that do not.
     interaction = sub(
         body, "qti-order-interaction", response_identifier=RESPONSE, shuffle="true", dir=writer.direction
@@ -385,27 +311,27 @@ def _ordering(item: Any, body: Any, question: LocalizedQuestion, writer: Writer)
 
     def score(processing: Any) -> None:
         if not question.partial_credit:
-            _score_if(processing, _matches_correct)
+            score_if(processing, matches_correct)
             return
         # Partial credit only for an order of every item (as the library: anything else scores 0).
-        _set(processing, SCORE, "0")
-        _, when = _if(processing)
+        set_outcome(processing, SCORE, "0")
+        _, when = response_if(processing)
         every = sub(when, "qti-and")
-        _variable(sub(sub(every, "qti-not"), "qti-is-null"), RESPONSE)
+        variable(sub(sub(every, "qti-not"), "qti-is-null"), RESPONSE)
         size = sub(every, "qti-match")
-        _variable(sub(size, "qti-container-size"), RESPONSE)
+        variable(sub(size, "qti-container-size"), RESPONSE)
         value(size, "qti-base-value", str(total), base_type="integer")
         for entry in question.items:
             member = sub(every, "qti-member")
             value(member, "qti-base-value", entry.id, base_type="identifier")
-            _variable(member, RESPONSE)
+            variable(member, RESPONSE)
         for position, entry in enumerate(question.items, start=1):
-            _, in_place = _if(when)
+            _, in_place = response_if(when)
             match = sub(in_place, "qti-match")
-            _variable(sub(match, "qti-index", n=str(position)), RESPONSE)
+            variable(sub(match, "qti-index", n=str(position)), RESPONSE)
             value(match, "qti-base-value", entry.id, base_type="identifier")
-            _count_right(in_place)
-        _score_share(when, lambda parent: _variable(parent, RIGHT), total)
+            count_right(in_place)
+        score_share(when, lambda parent: variable(parent, RIGHT), total)
 
     return score
 
@@ -423,9 +349,9 @@ def _fill_in_blanks(
                 _accepted_texts(blank.answers), writer.locale, blank.case_sensitive
             )
         else:
-            declaration = _declare(item, identifier, "single", "identifier")
+            declaration = declare(item, identifier, "single", "identifier")
             if writer.answers:
-                _correct(declaration, [blank.correct])
+                correct_response(declaration, [blank.correct])
     _prompt_paragraph(body, question, writer)
     paragraph = sub(body, "p", dir=writer.direction)
     for piece, is_blank in split_at_blanks(question.text):
@@ -434,7 +360,7 @@ def _fill_in_blanks(
             continue
         blank = question.blank(piece)
         if isinstance(blank, LocalizedTypedBlank):
-            _text_entry(paragraph, BLANK_RESPONSE + blank.id)
+            _text_entry(paragraph, BLANK_RESPONSE + blank.id, writer)
         else:
             choices = sub(
                 paragraph,
@@ -449,29 +375,29 @@ def _fill_in_blanks(
     def score(processing: Any) -> None:
         for blank in question.blanks:
             identifier = BLANK_RESPONSE + blank.id
-            _, when = _if(_when_answered(processing, identifier))
+            _, when = response_if(when_answered(processing, identifier))
             if isinstance(blank, LocalizedChoiceBlank):
-                _matches_correct(when, identifier)
+                matches_correct(when, identifier)
             else:
-                _typed_answer_accepted(when, identifier, patterns[blank.id])
-            _count_right(when)
+                typed_answer_accepted(when, identifier, patterns[blank.id])
+            count_right(when)
         if question.partial_credit:
-            _score_share(processing, lambda parent: _variable(parent, RIGHT), total)
+            score_share(processing, lambda parent: variable(parent, RIGHT), total)
         else:
 
             def all_right(when: Any) -> None:
                 every = sub(when, "qti-gte")
-                _variable(every, RIGHT)
+                variable(every, RIGHT)
                 value(every, "qti-base-value", str(total), base_type="integer")
 
-            _score_if(processing, all_right)
+            score_if(processing, all_right)
 
     return score
 
 
 def _essay(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
     assert isinstance(question, LocalizedEssayQuestion)
-    _declare(item, RESPONSE, "single", "string")
+    declare(item, RESPONSE, "single", "string")
     if writer.answers and question.model_answer is not None:
         rubric = sub(body, "qti-rubric-block", use="scoring", view="scorer")
         writer.text(sub(sub(rubric, "qti-content-body"), "div", dir=writer.direction), question.model_answer)
@@ -521,13 +447,13 @@ def _feedback_rules(processing: Any, question: LocalizedQuestion) -> None:
     value(sub(setter, "qti-multiple"), "qti-base-value", EXPLANATION, base_type="identifier")
     multiple = question.type is QuestionType.MULTIPLE_CHOICE
     for option_id, _ in _option_feedback(question):
-        _, when = _if(processing)
+        _, when = response_if(processing)
         # Single choice: the response is the option; multiple choice: the option is among the responses.
         test = sub(when, "qti-member" if multiple else "qti-match")
         value(test, "qti-base-value", option_id, base_type="identifier")
-        _variable(test, RESPONSE)
+        variable(test, RESPONSE)
         both = sub(sub(when, "qti-set-outcome-value", identifier=FEEDBACK), "qti-multiple")
-        _variable(both, FEEDBACK)
+        variable(both, FEEDBACK)
         value(both, "qti-base-value", OPTION_FEEDBACK + option_id, base_type="identifier")
 
 
