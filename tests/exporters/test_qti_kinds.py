@@ -31,13 +31,17 @@ def items(locale: str, answers: bool) -> dict[str, bytes]:
 @pytest.mark.parametrize("locale", ["en", "ur"])
 def test_every_kind_validates(schemas: Schemas, locale: str, answers: bool) -> None:  # noqa: F811
     files = dict(package_files(localized(locale), answers))
-    assert sorted(files) == sorted(["imsmanifest.xml", "test.xml", *(f"items/{id_}.xml" for id_ in QUESTIONS)])
+    assert sorted(files) == sorted(
+        ["imsmanifest.xml", "test.xml", *(f"items/{id_}.xml" for id_ in QUESTIONS)]
+    )
     for name, data in files.items():
         schema = schemas.package if name == "imsmanifest.xml" else schemas.qti
         assert schema.validate(parse(data)), f"{locale}:{name}: {schema.error_log}"
 
 
-@pytest.mark.parametrize(("locale", "answers", "folder"), [("ur", True, "ur"), ("en", False, "en.no-answers")])
+@pytest.mark.parametrize(
+    ("locale", "answers", "folder"), [("ur", True, "ur"), ("en", False, "en.no-answers")]
+)
 @pytest.mark.parametrize("question_id", QUESTIONS)
 def test_golden_item_per_kind(question_id: str, locale: str, answers: bool, folder: str) -> None:
     expected = (GOLDEN / folder / f"{question_id}.xml").read_bytes()
@@ -64,7 +68,12 @@ def test_delivery_variant_carries_no_answer_key() -> None:
         _, targets = matching.findall(".//q:qti-simple-match-set", NS)
         pair_ids = {pair.id for pair in quiz.questions[4].pairs}  # type: ignore[union-attr]
         assert not {choice.get("identifier") for choice in targets} & pair_ids
-        assert [choice.get("identifier") for choice in targets] == ["MATCH.1", "MATCH.2", "MATCH.3", "MATCH.4"]
+        assert [choice.get("identifier") for choice in targets] == [
+            "MATCH.1",
+            "MATCH.2",
+            "MATCH.3",
+            "MATCH.4",
+        ]
         ordering = parse(items(locale, False)["step-order"])
         listed = [choice.get("identifier") for choice in ordering.iterfind(".//q:qti-simple-choice", NS)]
         assert sorted(listed) == sorted(item.id for item in quiz.questions[5].items)  # type: ignore[union-attr]
@@ -88,7 +97,9 @@ def test_true_false_labels_are_the_interface_messages() -> None:
     files = dict(package_files(urdu, True))
     assert labels(files["items/overlap-true.xml"]) == ["درست", "غلط"]
     document = parse(files["items/overlap-true.xml"])
-    assert [value.text for value in document.iterfind(".//q:qti-correct-response/q:qti-value", NS)] == ["true"]
+    assert [value.text for value in document.iterfind(".//q:qti-correct-response/q:qti-value", NS)] == [
+        "true"
+    ]
 
 
 def test_blanks_are_inline_in_the_translations_order() -> None:
