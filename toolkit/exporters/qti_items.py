@@ -106,7 +106,8 @@ class Labels:
 class Writer:
     """What one item is written with: its question's language, direction and variant."""
 
-    locale: str
+    grading_locale: str
+    """The quiz's locale, whose rules the library grades by (also for a question that fell back)."""
     direction: str
     latin_lang: str | None
     answers: bool
@@ -213,7 +214,9 @@ def _short_answer(item: Any, body: Any, question: LocalizedQuestion, writer: Wri
     _declare_typed(item, RESPONSE, question.answers, question.case_sensitive, writer)
     _prompt_paragraph(body, question, writer)
     _text_entry(sub(body, "p", dir=writer.direction), RESPONSE, writer)
-    pattern = answer_patterns(_accepted_texts(question.answers), writer.locale, question.case_sensitive)
+    pattern = answer_patterns(
+        _accepted_texts(question.answers), writer.grading_locale, question.case_sensitive
+    )
 
     def score(processing: Any) -> None:
         set_outcome(processing, SCORE, "0")
@@ -235,7 +238,7 @@ def _numeric(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) 
     if question.unit is not None:
         append_bidi_text(line, " ", writer.direction)
         writer.text(sub(line, "span"), question.unit)
-    pattern = number_pattern(question.answer, question.tolerance, writer.locale)
+    pattern = number_pattern(question.answer, question.tolerance, writer.grading_locale)
 
     def accepted(when: Any) -> None:
         both = sub(when, "qti-and")
@@ -346,7 +349,7 @@ def _fill_in_blanks(
         if isinstance(blank, LocalizedTypedBlank):
             _declare_typed(item, identifier, blank.answers, blank.case_sensitive, writer)
             patterns[blank.id] = answer_patterns(
-                _accepted_texts(blank.answers), writer.locale, blank.case_sensitive
+                _accepted_texts(blank.answers), writer.grading_locale, blank.case_sensitive
             )
         else:
             declaration = declare(item, identifier, "single", "identifier")
@@ -477,7 +480,12 @@ def item_document(
     _check_question(localized, question, labels, answers)
     locale = localized.source if question.fell_back else localized.locale
     writer = Writer(
-        locale.tag, locale.direction, latin_lang(localized.source), answers, localized.quiz.shuffle, labels
+        localized.locale.tag,
+        locale.direction,
+        latin_lang(localized.source),
+        answers,
+        localized.quiz.shuffle,
+        labels,
     )
     item = root(
         "qti-assessment-item",
