@@ -1,0 +1,95 @@
+"""QTI 3.0 markup shared by the ``qti`` exporter's documents: namespaces, elements, text with bidi isolates.
+
+Right-to-left text carries ``dir="rtl"`` on every element that QTI allows it on and isolates each Latin
+run (found by :mod:`toolkit.text.bidi`) with ``<span dir="ltr">``; inline code becomes
+``<code dir="ltr">``. No bidi control characters are inserted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lxml import etree
+
+from toolkit.exporters.base import NOT_XML_CHARACTER, ExportError
+from toolkit.localization import LocalizedQuiz
+from toolkit.text.bidi import bidi_segments, has_latin_letter
+from toolkit.text.locale_info import LocaleInfo
+
+QTI_NAMESPACE = "http://www.imsglobal.org/xsd/imsqtiasi_v3p0"
+QTI_SCHEMA_URL = "https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0_v1p0.xsd"
+XSI_NAMESPACE = "http://www.w3.org/2001/XMLSchema-instance"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+SCHEMA_LOCATION = f"{{{XSI_NAMESPACE}}}schemaLocation"
+
+
+def _append_text(parent: Any, text: str) -> None:
+    if len(parent):
+        parent[-1].tail = (parent[-1].tail or "") + text
+    else:
+        parent.text = (parent.text or "") + text
+
+
+def append_bidi_text(parent: Any, text: str, direction: str, latin_lang: str | None = None) -> None:
+    """Append ``text`` to an lxml element as text, ``<span dir="ltr">`` isolates and ``<code>``.
+
+    ``parent`` must be a QTI element whose content model allows ``span`` and ``code`` (prompt, simple
+    choice, ``div``, ``p``). The text only ever becomes character data: markup in it stays text.
+    ``latin_lang`` tags Latin runs that contain a letter (names and acronyms, read in that language);
+    runs of digits and symbols are left untagged.
+    """
+    namespace = etree.QName(parent).namespace
+    for segment in bidi_segments(text, isolate_latin=direction == "rtl"):
+        if segment.kind == "text":
+            _append_text(parent, segment.text)
+            continue
+        if segment.kind == "code":
+            element = etree.SubElement(parent, _tag(namespace, "code"), dir="ltr")
+        else:
+            element = etree.SubElement(parent, _tag(namespace, "span"), dir="ltr")
+            if latin_lang and has_latin_letter(segment.text):
+                element.set(XML_LANG, latin_lang)
+        element.text = segment.text
+
+
+def _tag(namespace: str | None, name: str) -> str:
+    return f"{{{namespace}}}{name}" if namespace else name
+
+
+def qti(name: str) -> str:
+    return f"{{{QTI_NAMESPACE}}}{name}"
+
+
+def sub(parent: Any, name: str, **attributes: str) -> Any:
+    """A QTI child element; attribute names are given with ``_`` for ``-`` (``base_type``)."""
+    return etree.SubElement(
+        parent, qti(name), {key.replace("_", "-"): value for key, value in attributes.items()}
+    )
+
+
+def value(parent: Any, name: str, text: str, **attributes: str) -> Any:
+    element = sub(parent, name, **attributes)
+    element.text = text
+    return element
+
+
+def root(name: str, **attributes: str) -> Any:
+    element = etree.Element(qti(name), nsmap={None: QTI_NAMESPACE, "xsi": XSI_NAMESPACE})
+    element.set(SCHEMA_LOCATION, f"{QTI_NAMESPACE} {QTI_SCHEMA_URL}")
+    for key, text in attributes.items():
+        element.set(key.replace("_", "-"), text)
+    return element
+
+
+def latin_lang(source: LocaleInfo) -> str | None:
+    # Latin runs inside a right-to-left translation are names and terms of the (left-to-right) source.
+    return source.tag if source.direction == "ltr" else None
+
+
+def check_xml_text(localized: LocalizedQuiz, key: str, text: str) -> None:
+    found = NOT_XML_CHARACTER.search(text)
+    if found:
+        raise ExportError(
+            f"{localized.quiz.id}.{key} [{localized.locale.tag}] contains U+{ord(found.group(0)):04X}, "
+            "a control character XML cannot carry; remove it from the text"
+        )
