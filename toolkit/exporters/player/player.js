@@ -1,21 +1,28 @@
 // quizkit player: renders the quiz embedded in the page (script#quiz-data) with DOM APIs only.
 // Texts arrive pre-segmented ([kind, text]: "text", "latin", "code"); Latin runs become
 // <span dir="ltr" lang>, so right-to-left text needs no bidi control characters and no markup parsing.
+// Grading is grading.js (a port of the library's reference grader), fed with the page's tables.
 (function () {
   "use strict";
 
+  var FSI = "\u2068";
+  var PDI = "\u2069";
   var data = JSON.parse(document.getElementById("quiz-data").textContent);
   var bundle = data.bundle;
   var view = data.view;
   var locale = bundle.locale;
-  var questions = bundle.questions;
+  var questions = view.questions;
   var total = questions.length;
-  // The delivery variant carries no answer key: the player records choices and grades nothing.
-  var graded = bundle.answers !== false;
+  // The delivery variant carries no answer key: the player records answers and grades nothing.
+  var graded = bundle.answers !== false && Boolean(data.grading);
+  var grader = graded ? quizkitGrading.create(data.grading) : null;
   var plural = new Intl.PluralRules(locale);
-  var numbers = new Intl.NumberFormat(locale + "-u-nu-" + bundle.numberingSystem);
+  var numberingSystem = "-u-nu-" + bundle.numberingSystem;
+  var numbers = new Intl.NumberFormat(locale + numberingSystem, { maximumFractionDigits: 2 });
+  var exact = new Intl.NumberFormat(locale + numberingSystem, { maximumFractionDigits: 20, useGrouping: false });
   var root = document.getElementById("quiz");
-  var state = { index: 0, score: 0, checked: false, answers: [] };
+  var state = { index: 0, score: [0, 1], checked: false, answers: [], grades: [] };
+  var unique = 0;
 
   function el(tag, attributes, children) {
     var node = document.createElement(tag);
@@ -48,6 +55,14 @@
       }
     });
     return node;
+  }
+
+  // Segments as plain text for places that take no markup (<option>): Latin runs in right-to-left
+  // text isolated with FSI/PDI instead of a span.
+  function plainText(segments) {
+    return segments.map(function (segment) {
+      return segment[0] === "latin" || segment[0] === "code" ? FSI + segment[1] + PDI : segment[1];
+    }).join("");
   }
 
   // The language an interface message is written in: the page's, or the source's where it fell back.
@@ -90,36 +105,173 @@
     return message(name, values || {}).textContent;
   }
 
-  function optionIds(index) {
-    return questions[index].options.map(function (option) { return option.id; });
+  function inQuestion(tag, texts, attributes, segments) {
+    var node = el(tag, attributes || {});
+    node.setAttribute("dir", texts.dir);
+    node.setAttribute("lang", texts.lang);
+    return segments ? fill(node, segments) : node;
   }
 
-  // "#q=3&score=1&answers=full-replica.none+all": the position, the score of the questions before it,
-  // and the options chosen in each question before it ("." between questions, "+" between options).
+  function clear(node) {
+    while (node.firstChild) {
+      node.removeChild(node.firstChild);
+    }
+  }
+
+  function newId(prefix) {
+    unique += 1;
+    return prefix + "-" + unique;
+  }
+
+  // --- Responses in the URL hash ------------------------------------------------------------------
+  // "#q=3&score=1&answers=full-replica.none+all": the position, the points of the questions before it,
+  // and each question's answer ("." between questions). Ids go as they are ("+" between several);
+  // typed text is percent-encoded, "." included; matches and blanks are "id:value".
+
+  function encodeText(text) {
+    return encodeURIComponent(text).replace(/\./g, "%2E");
+  }
+
+  function decodeText(token) {
+    try {
+      return decodeURIComponent(token);
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function ids(question) {
+    switch (question.type) {
+      case "matching":
+        return question.matches.map(function (match) { return match.id; });
+      case "ordering":
+        return question.items.map(function (item) { return item.id; });
+      default:
+        return question.order || [];
+    }
+  }
+
+  function encode(question, response) {
+    if (response === null || response === undefined) {
+      return "";
+    }
+    switch (question.type) {
+      case "single_choice":
+      case "multiple_choice":
+      case "ordering":
+        return response.join("+");
+      case "true_false":
+        return String(response);
+      case "matching":
+        return question.pairs.filter(function (pair) { return response[pair.id]; }).map(function (pair) {
+          return pair.id + ":" + response[pair.id];
+        }).join("+");
+      case "fill_in_blanks":
+        return Object.keys(question.blanks).filter(function (id) { return response[id]; }).map(function (id) {
+          return id + ":" + encodeText(response[id]);
+        }).join("+");
+      default:
+        return encodeText(response);
+    }
+  }
+
+  // An answer read back from the hash, or null when it is missing or does not fit the question.
+  function decode(question, token) {
+    if (!token) {
+      return null;
+    }
+    var known = ids(question);
+    var parts = token.split("+");
+    switch (question.type) {
+      case "single_choice":
+      case "multiple_choice": {
+        var chosen = parts.filter(function (id) { return known.indexOf(id) >= 0; });
+        return chosen.length ? chosen : null;
+      }
+      case "ordering":
+        return parts.slice().sort().join("+") === known.slice().sort().join("+") ? parts : null;
+      case "true_false":
+        return token === "true" ? true : token === "false" ? false : null;
+      case "matching": {
+        var matched = {};
+        parts.forEach(function (part) {
+          var pair = part.split(":");
+          var isPair = question.pairs.some(function (each) { return each.id === pair[0]; });
+          if (pair.length === 2 && isPair && known.indexOf(pair[1]) >= 0) {
+            matched[pair[0]] = pair[1];
+          }
+        });
+        return Object.keys(matched).length ? matched : null;
+      }
+      case "fill_in_blanks": {
+        var filled = {};
+        parts.forEach(function (part) {
+          var at = part.indexOf(":");
+          var id = part.slice(0, at);
+          var value = decodeText(part.slice(at + 1));
+          var blank = question.blanks[id];
+          if (at > 0 && blank && value) {
+            if (blank.kind === "typed" || blank.options.some(function (option) { return option.id === value; })) {
+              filled[id] = value;
+            }
+          }
+        });
+        return Object.keys(filled).length ? filled : null;
+      }
+      default:
+        return decodeText(token) || null;
+    }
+  }
+
+  function gradeOf(index, response) {
+    return graded && response !== null ? grader.grade(questions[index], response) : null;
+  }
+
+  function addPoints(sum, grade) {
+    return grade ? quizkitGrading.add(sum, grade) : sum;
+  }
+
+  function writeFraction(value) {
+    return value[1] === 1 ? String(value[0]) : value[0] + "/" + value[1];
+  }
+
   function readHash() {
-    var match = /^#q=(\d+)(?:&score=(\d+))?(?:&answers=([a-z0-9.+-]*))?$/.exec(location.hash);
+    var match = /^#q=(\d+)(?:&score=(\d+)(?:\/(\d+))?)?(?:&answers=([^&]*))?$/.exec(location.hash);
     if (!match) {
       return;
     }
     var index = Math.min(Math.max(parseInt(match[1], 10) - 1, 0), total);
     state.index = index;
-    state.score = Math.min(parseInt(match[2] || "0", 10), index);
-    var answers = match[3] ? match[3].split(".") : [];
+    var tokens = match[4] ? match[4].split(".") : [];
     state.answers = [];
+    state.grades = [];
+    var recomputed = [0, 1];
+    var complete = true;
     for (var i = 0; i < index; i++) {
-      var known = optionIds(i);
-      var chosen = (answers[i] || "").split("+").filter(function (id) { return known.indexOf(id) >= 0; });
-      state.answers.push(chosen.length ? chosen : null);
+      var answer = decode(questions[i], tokens[i] || "");
+      state.answers.push(answer);
+      state.grades.push(gradeOf(i, answer));
+      recomputed = addPoints(recomputed, state.grades[i]);
+      complete = complete && answer !== null;
+    }
+    // The answers are the evidence: with all of them the points are graded again (in this locale);
+    // an older link without them keeps the points it carries.
+    if (complete && index > 0) {
+      state.score = recomputed;
+    } else {
+      var numerator = parseInt(match[2] || "0", 10);
+      var denominator = Math.max(parseInt(match[3] || "1", 10), 1);
+      state.score = numerator / denominator > index ? [index, 1] : [numerator, denominator];
     }
   }
 
   // The position travels in the URL hash: a reload, and the links to the other locales, keep it.
   function writeHash() {
-    var hash = "#q=" + (state.index + 1) + "&score=" + state.score;
-    var answers = state.answers.slice(0, state.index).map(function (chosen) {
-      return (chosen || []).join("+");
+    var hash = "#q=" + (state.index + 1) + "&score=" + writeFraction(state.score);
+    var answers = state.answers.slice(0, state.index).map(function (answer, index) {
+      return encode(questions[index], answer);
     });
-    if (answers.some(function (chosen) { return chosen !== ""; })) {
+    if (answers.some(function (token) { return token !== ""; })) {
       hash += "&answers=" + answers.join(".");
     }
     if (location.hash !== hash) {
@@ -131,105 +283,472 @@
     }
   }
 
-  function clear(node) {
-    while (node.firstChild) {
-      node.removeChild(node.firstChild);
+  // --- One control per question kind ---------------------------------------------------------------
+  // Each returns {node, response(), disable()}; response() is null until something is answered.
+
+  function hintName(question) {
+    return {
+      single_choice: "choose-one",
+      true_false: "choose-one",
+      multiple_choice: "choose-all",
+      short_answer: "type-answer",
+      numeric: "type-number",
+      matching: "match-each",
+      ordering: "order-items",
+      fill_in_blanks: "fill-blanks",
+      essay: "write-answer"
+    }[question.type];
+  }
+
+  function choiceControl(question, choices, single) {
+    var list = inQuestion("div", question, {
+      "class": "options",
+      role: single ? "radiogroup" : "group",
+      "aria-labelledby": "prompt-" + question.id
+    });
+    choices.forEach(function (choice, position) {
+      var id = "option-" + question.id + "-" + position;
+      var input = el("input", { type: single ? "radio" : "checkbox", name: "answer-" + question.id, id: id, value: choice.value });
+      var label = el("label", { "for": id }, [choice.label]);
+      var option = inQuestion("div", question, { "class": "option" });
+      option.appendChild(input);
+      option.appendChild(label);
+      option.setAttribute("data-option", choice.value);
+      list.appendChild(option);
+    });
+    function chosen() {
+      return Array.prototype.map.call(list.querySelectorAll("input:checked"), function (input) { return input.value; });
+    }
+    return { node: list, chosen: chosen };
+  }
+
+  function optionsControl(question) {
+    var single = question.type === "single_choice";
+    var control = choiceControl(question, question.order.map(function (optionId) {
+      return { value: optionId, label: fill(el("span", {}), question.options[optionId].text) };
+    }), single);
+    control.response = function () {
+      var chosen = control.chosen();
+      return chosen.length ? chosen : null;
+    };
+    return control;
+  }
+
+  function trueFalseControl(question) {
+    var control = choiceControl(question, [
+      { value: "true", label: message("true") },
+      { value: "false", label: message("false") }
+    ], true);
+    control.response = function () {
+      var chosen = control.chosen();
+      return chosen.length ? chosen[0] === "true" : null;
+    };
+    return control;
+  }
+
+  // A labelled text field ("Your answer"), typed answers in the question's language.
+  function typedControl(question, tag, attributes) {
+    var id = "answer-" + question.id;
+    var wrapper = inQuestion("div", question, { "class": "typed" });
+    wrapper.appendChild(messageBlock("your-answer", "label", { "for": id, "class": "typed-label" }));
+    var field = inQuestion(tag, question, Object.assign({ id: id, name: id, autocomplete: "off", spellcheck: "false" }, attributes));
+    field.setAttribute("dir", attributes.dir || question.typedDir);
+    var line = el("div", { "class": "typed-line" }, [field]);
+    if (question.unit) {
+      line.appendChild(inQuestion("span", question, { "class": "unit", id: "unit-" + question.id }, question.unit));
+      field.setAttribute("aria-describedby", "unit-" + question.id);
+    }
+    wrapper.appendChild(line);
+    return {
+      node: wrapper,
+      field: field,
+      response: function () { return field.value === "" ? null : field.value; }
+    };
+  }
+
+  function selectOf(question, choices, placeholder, attributes) {
+    var select = inQuestion("select", question, attributes);
+    select.appendChild(el("option", { value: "" }, [messageText(placeholder)]));
+    choices.forEach(function (choice) {
+      select.appendChild(el("option", { value: choice.id }, [plainText(choice.text)]));
+    });
+    return select;
+  }
+
+  function matchingControl(question) {
+    var table = inQuestion("div", question, { "class": "matching" });
+    var selects = {};
+    question.pairs.forEach(function (pair) {
+      var id = newId("match-" + question.id);
+      var row = inQuestion("div", question, { "class": "match-row" });
+      row.appendChild(inQuestion("label", question, { "for": id, "class": "match-prompt" }, pair.prompt));
+      var select = selectOf(question, question.matches, "choose-match", { id: id, "data-pair": pair.id });
+      selects[pair.id] = select;
+      row.appendChild(select);
+      table.appendChild(row);
+    });
+    return {
+      node: table,
+      response: function () {
+        var matched = {};
+        Object.keys(selects).forEach(function (pairId) {
+          if (selects[pairId].value) {
+            matched[pairId] = selects[pairId].value;
+          }
+        });
+        return Object.keys(matched).length ? matched : null;
+      }
+    };
+  }
+
+  // Items reordered with "Move up" / "Move down" buttons (Tab and Enter or Space); the focus stays
+  // on the moved item, and a live region says where it now is.
+  function orderingControl(question, onChange) {
+    var order = question.items.map(function (item) { return item.id; });
+    var texts = {};
+    question.items.forEach(function (item) { texts[item.id] = item.text; });
+    var wrapper = inQuestion("div", question, { "class": "ordering" });
+    var list = inQuestion("ol", question, { "class": "order-list", "aria-labelledby": "prompt-" + question.id });
+    var status = el("p", { "class": "order-status visually-hidden", role: "status", "aria-live": "polite" });
+    wrapper.appendChild(list);
+    wrapper.appendChild(status);
+    var disabled = false;
+
+    function button(name, itemId, position, step) {
+      var node = el("button", {
+        type: "button",
+        "class": "move " + name,
+        "data-item": itemId,
+        "aria-describedby": "item-" + question.id + "-" + itemId
+      }, [message(name)]);
+      node.disabled = disabled || position + step < 0 || position + step >= order.length;
+      node.addEventListener("click", function () {
+        var target = position + step;
+        order.splice(position, 1);
+        order.splice(target, 0, itemId);
+        render();
+        var again = list.querySelector("button." + name + "[data-item='" + itemId + "']");
+        var other = list.querySelector("button." + (name === "move-up" ? "move-down" : "move-up") + "[data-item='" + itemId + "']");
+        (again.disabled ? other : again).focus();
+        clear(status);
+        status.appendChild(messageBlock("moved", "span", {}, { position: target + 1, total: order.length }));
+        onChange();
+      });
+      return node;
+    }
+
+    function render() {
+      clear(list);
+      order.forEach(function (itemId, position) {
+        var item = inQuestion("li", question, { "class": "order-item", "data-item": itemId });
+        item.appendChild(inQuestion("span", question, { "class": "item-text", id: "item-" + question.id + "-" + itemId }, texts[itemId]));
+        var buttons = el("span", { "class": "move-buttons" }, [
+          button("move-up", itemId, position, -1),
+          button("move-down", itemId, position, 1)
+        ]);
+        item.appendChild(buttons);
+        list.appendChild(item);
+      });
+    }
+    render();
+    return {
+      node: wrapper,
+      response: function () { return order.slice(); },
+      disable: function () {
+        disabled = true;
+        render();
+      }
+    };
+  }
+
+  function blanksControl(question) {
+    var paragraph = inQuestion("p", question, { "class": "blanks-text" });
+    var fields = {};
+    var number = 0;
+    question.text.forEach(function (part) {
+      if (part[0] === "text") {
+        fill(paragraph, part[1]);
+        return;
+      }
+      number += 1;
+      var blankId = part[1];
+      var blank = question.blanks[blankId];
+      var label = messageText("blank-label", { number: number });
+      var field;
+      if (blank.kind === "choice") {
+        field = selectOf(question, blank.options, "choose-option", { "aria-label": label, "data-blank": blankId });
+      } else {
+        field = inQuestion("input", question, { type: "text", size: "12", autocomplete: "off", spellcheck: "false", "aria-label": label, "data-blank": blankId });
+        field.setAttribute("dir", question.typedDir);
+      }
+      field.classList.add("blank");
+      fields[blankId] = field;
+      paragraph.appendChild(field);
+    });
+    return {
+      node: paragraph,
+      response: function () {
+        var filled = {};
+        Object.keys(fields).forEach(function (blankId) {
+          if (fields[blankId].value !== "") {
+            filled[blankId] = fields[blankId].value;
+          }
+        });
+        return Object.keys(filled).length ? filled : null;
+      }
+    };
+  }
+
+  function control(question, onChange) {
+    switch (question.type) {
+      case "single_choice":
+      case "multiple_choice":
+        return optionsControl(question);
+      case "true_false":
+        return trueFalseControl(question);
+      case "short_answer":
+        return typedControl(question, "input", { type: "text" });
+      case "numeric":
+        return typedControl(question, "input", { type: "text", inputmode: "decimal", dir: "ltr" });
+      case "matching":
+        return matchingControl(question);
+      case "ordering":
+        return orderingControl(question, onChange);
+      case "fill_in_blanks":
+        return blanksControl(question);
+      default:
+        return typedControl(question, "textarea", { rows: "6" });
     }
   }
 
-  function sameSet(a, b) {
-    return a.length === b.length && a.every(function (item) { return b.indexOf(item) >= 0; });
+  // --- Answers and the right answer, per kind, for the feedback and the review ---------------------
+
+  function optionTerms(question, chosen, className) {
+    return question.order.filter(function (id) { return chosen.indexOf(id) >= 0; }).map(function (id) {
+      return inQuestion("dd", question, { "class": className }, question.options[id].text);
+    });
   }
 
-  // Answered questions out of all; the accessible name is the "Question n of N" line above it.
+  function matchText(question, matchId) {
+    var found = question.matches.filter(function (match) { return match.id === matchId; })[0];
+    return found ? found.text : null;
+  }
+
+  function itemText(question, itemId) {
+    return question.items.filter(function (item) { return item.id === itemId; })[0].text;
+  }
+
+  function pairTerms(question, matched, className) {
+    return question.pairs.map(function (pair) {
+      var term = inQuestion("dd", question, { "class": className + " pair" });
+      term.appendChild(fill(inQuestion("span", question, { "class": "pair-prompt" }), pair.prompt));
+      term.appendChild(document.createTextNode(": "));
+      var text = matchText(question, matched[pair.id]);
+      term.appendChild(text ? fill(inQuestion("span", question, { "class": "pair-match" }), text) : messageBlock("not-answered", "span", { "class": "pair-match" }));
+      return term;
+    });
+  }
+
+  function orderTerm(question, order, className) {
+    var term = inQuestion("dd", question, { "class": className });
+    var list = inQuestion("ol", question, { "class": "review-order" });
+    order.forEach(function (itemId) {
+      list.appendChild(inQuestion("li", question, {}, itemText(question, itemId)));
+    });
+    term.appendChild(list);
+    return term;
+  }
+
+  function blanksTerm(question, values, className) {
+    var term = inQuestion("dd", question, { "class": className + " blanks-text" });
+    question.text.forEach(function (part) {
+      if (part[0] === "text") {
+        fill(term, part[1]);
+        return;
+      }
+      var value = values[part[1]];
+      var shown = inQuestion("span", question, { "class": "filled" });
+      if (value === undefined || value === null || value === "") {
+        shown.appendChild(document.createTextNode("…"));
+      } else if (Array.isArray(value)) {
+        fill(shown, value);
+      } else {
+        shown.appendChild(document.createTextNode(value));
+      }
+      term.appendChild(shown);
+    });
+    return term;
+  }
+
+  function typedTerm(question, text, className) {
+    var term = inQuestion("dd", question, { "class": className + " typed-answer" });
+    var span = el("span", { dir: question.type === "numeric" ? "ltr" : question.typedDir || question.dir }, [text]);
+    term.appendChild(span);
+    if (question.unit) {
+      term.appendChild(document.createTextNode(" "));
+      fill(term, question.unit);
+    }
+    return term;
+  }
+
+  // The learner's answer as review terms (<dd>).
+  function answerTerms(question, response) {
+    var className = "chosen";
+    switch (question.type) {
+      case "single_choice":
+      case "multiple_choice":
+        return optionTerms(question, response, className);
+      case "true_false":
+        return [messageBlock(response ? "true" : "false", "dd", { "class": className })];
+      case "matching":
+        return pairTerms(question, response, className);
+      case "ordering":
+        return [orderTerm(question, response, className)];
+      case "fill_in_blanks": {
+        var values = {};
+        Object.keys(response).forEach(function (blankId) {
+          var blank = question.blanks[blankId];
+          values[blankId] = blank.kind === "choice"
+            ? blank.options.filter(function (option) { return option.id === response[blankId]; })[0].text
+            : response[blankId];
+        });
+        return [blanksTerm(question, values, className)];
+      }
+      default:
+        return [typedTerm(question, response, className)];
+    }
+  }
+
+  function numberText(value) {
+    return exact.format(value);
+  }
+
+  // The right answer as review terms (<dd>); the page has it only with the key.
+  function correctTerms(question) {
+    var className = "correct";
+    switch (question.type) {
+      case "single_choice":
+      case "multiple_choice":
+        return optionTerms(question, question.correct, className);
+      case "true_false":
+        return [messageBlock(question.correct ? "true" : "false", "dd", { "class": className })];
+      case "short_answer":
+        return question.shown.map(function (shown) {
+          return inQuestion("dd", question, { "class": className }, shown);
+        });
+      case "numeric": {
+        var text = numberText(question.answer);
+        if (decimalIsNonzero(question.tolerance)) {
+          text += " ± " + numberText(question.tolerance);
+        }
+        return [typedTerm(question, text, className)];
+      }
+      case "matching":
+        return pairTerms(question, question.correct, className);
+      case "ordering":
+        return [orderTerm(question, question.correct, className)];
+      case "fill_in_blanks": {
+        var values = {};
+        Object.keys(question.blanks).forEach(function (blankId) {
+          var blank = question.blanks[blankId];
+          values[blankId] = blank.kind === "choice"
+            ? blank.options.filter(function (option) { return option.id === blank.correct; })[0].text
+            : blank.shown[0];
+        });
+        return [blanksTerm(question, values, className)];
+      }
+      default:
+        return [];
+    }
+  }
+
+  function decimalIsNonzero(text) {
+    return /[1-9]/.test(text.split(/[eE]/)[0]);
+  }
+
+  function verdictName(question, grade) {
+    if (question.type === "essay") {
+      return "submitted";
+    }
+    if (grade[0] === grade[1]) {
+      return "correct";
+    }
+    return grade[0] === 0 ? "incorrect" : "partly-correct";
+  }
+
+  function verdict(question, grade, tag) {
+    var name = verdictName(question, grade);
+    var good = name === "correct" ? "good" : name === "submitted" ? "neutral" : "bad";
+    var node = messageBlock(name, tag, { "class": "verdict " + good });
+    node.setAttribute("data-score", grade ? writeFraction(grade) : "none");
+    return node;
+  }
+
+  // --- The question being asked --------------------------------------------------------------------
+
   function progressBar(answered) {
-    var bar = el("progress", {
+    return el("progress", {
       "class": "progress-bar",
       id: "progress-bar",
       max: String(total),
       value: String(answered),
       "aria-labelledby": "progress"
     });
-    return bar;
   }
 
   function renderQuestion() {
     clear(root);
     state.checked = false;
     var question = questions[state.index];
-    var texts = view.questions[state.index];
-    var single = question.type === "single_choice";
     var number = state.index + 1;
     var progress = messageBlock("question-progress", "p", { "class": "progress", id: "progress", tabindex: "-1" }, {
       current: number,
       total: total
     });
     var bar = progressBar(state.index);
-    var prompt = "prompt-" + question.id;
-    var legend = fill(el("legend", { id: prompt, dir: texts.dir, lang: texts.lang }), texts.prompt);
-    var hint = messageBlock(single ? "choose-one" : "choose-all", "p", { "class": "hint", id: "hint-" + question.id });
-    var fieldset = el("fieldset", { dir: texts.dir, lang: texts.lang, "aria-describedby": hint.id }, [
-      legend
-    ]);
-    var list = el("div", {
-      "class": "options",
-      dir: texts.dir,
-      lang: texts.lang,
-      role: single ? "radiogroup" : "group",
-      "aria-labelledby": prompt
-    });
-    texts.order.forEach(function (optionId, position) {
-      var id = "option-" + question.id + "-" + position;
-      var input = el("input", {
-        type: single ? "radio" : "checkbox",
-        name: "answer-" + question.id,
-        id: id,
-        value: optionId
-      });
-      var label = fill(el("label", { "for": id }), texts.options[optionId].text);
-      var option = el("div", { "class": "option", dir: texts.dir, lang: texts.lang }, [input, label]);
-      option.setAttribute("data-option", optionId);
-      list.appendChild(option);
-    });
-    fieldset.appendChild(hint);
-    fieldset.appendChild(list);
-
-    var check = el("button", { type: "submit", "class": "check" }, [message("check-answer")]);
-    check.disabled = true;
+    var legend = inQuestion("legend", question, { id: "prompt-" + question.id }, question.prompt);
+    var hint = messageBlock(hintName(question), "p", { "class": "hint", id: "hint-" + question.id });
+    var fieldset = inQuestion("fieldset", question, { "aria-describedby": hint.id, "data-type": question.type });
+    fieldset.appendChild(legend);
+    var essay = question.type === "essay";
+    var check = el("button", { type: "submit", "class": "check" }, [message(essay ? "submit-answer" : "check-answer")]);
     var last = state.index === total - 1;
-    var next = el("button", { type: "button", "class": "next" }, [
-      message(last ? "see-results" : "next-question")
-    ]);
+    var next = el("button", { type: "button", "class": "next" }, [message(last ? "see-results" : "next-question")]);
+    function changed() {
+      var none = answer.response() === null;
+      check.disabled = state.checked || none;
+      if (!graded) {
+        next.disabled = none;
+      }
+    }
+    var answer = control(question, changed);
+    fieldset.appendChild(hint);
+    fieldset.appendChild(answer.node);
     // Graded, "Next" appears once the answer is checked; ungraded, it is the only step.
     if (graded) {
       next.hidden = true;
     } else {
       check.hidden = true;
-      next.disabled = true;
     }
     var form = el("form", { "class": "question", "aria-labelledby": "progress" }, [
       fieldset,
       el("div", { "class": "actions" }, [check, next])
     ]);
     var feedback = el("div", { "class": "feedback", role: "status", "aria-live": "polite" });
+    changed();
 
-    form.addEventListener("change", function () {
-      var none = selected(form).length === 0;
-      check.disabled = state.checked || none;
-      if (!graded) {
-        next.disabled = none;
-      }
-    });
+    form.addEventListener("change", changed);
+    form.addEventListener("input", changed);
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       if (!graded) {
         next.click(); // Enter in the form moves on, as "Check answer" does in the graded player
         return;
       }
-      if (state.checked || selected(form).length === 0) {
+      if (state.checked || answer.response() === null) {
         return;
       }
-      checkAnswer(form, feedback, question, texts);
+      checkAnswer(form, answer, feedback, question);
       bar.value = state.index + 1;
       // The checked answer cannot be checked again: the button goes, "Next" takes its place and focus.
       check.hidden = true;
@@ -238,10 +757,11 @@
     });
     next.addEventListener("click", function () {
       if (!graded) {
-        if (selected(form).length === 0) {
+        if (answer.response() === null) {
           return;
         }
-        state.answers[state.index] = selected(form);
+        state.answers[state.index] = answer.response();
+        state.grades[state.index] = null;
       }
       state.index += 1;
       show(true);
@@ -253,27 +773,13 @@
     root.appendChild(feedback);
   }
 
-  function selected(form) {
-    var inputs = form.querySelectorAll("input:checked");
-    return Array.prototype.map.call(inputs, function (input) { return input.value; });
-  }
-
-  function isRight(question, chosen) {
-    return sameSet(chosen, question.correct);
-  }
-
-  function checkAnswer(form, feedback, question, texts) {
-    state.checked = true;
-    var chosen = selected(form);
-    state.answers[state.index] = chosen;
-    var right = isRight(question, chosen);
-    state.pendingScore = right ? 1 : 0;
-    var inputs = form.querySelectorAll("input");
+  function markOptions(form, question) {
+    var correct = question.type === "true_false" ? [String(question.correct)] : question.correct;
+    var inputs = form.querySelectorAll(".options input");
     for (var i = 0; i < inputs.length; i++) {
       var input = inputs[i];
-      input.disabled = true;
       var option = input.parentNode;
-      var isCorrect = question.correct.indexOf(input.value) >= 0;
+      var isCorrect = correct.indexOf(input.value) >= 0;
       if (isCorrect || input.checked) {
         option.classList.add(isCorrect ? "is-correct" : "is-incorrect");
         var name = isCorrect ? "correct" : "incorrect";
@@ -281,85 +787,111 @@
         option.appendChild(el("span", { "class": "mark", lang: language.lang, dir: language.dir }, [message(name)]));
       }
     }
+  }
+
+  function checkAnswer(form, answer, feedback, question) {
+    state.checked = true;
+    var response = answer.response();
+    var grade = grader.grade(question, response);
+    state.answers[state.index] = response;
+    state.grades[state.index] = grade;
+    state.pendingScore = grade;
+    var fields = form.querySelectorAll("input, select, textarea");
+    for (var i = 0; i < fields.length; i++) {
+      fields[i].disabled = true;
+    }
+    if (answer.disable) {
+      answer.disable();
+    }
+    var isChoice = question.type === "single_choice" || question.type === "multiple_choice" || question.type === "true_false";
+    if (isChoice) {
+      markOptions(form, question);
+    }
     clear(feedback);
-    feedback.appendChild(
-      messageBlock(right ? "correct" : "incorrect", "p", { "class": "verdict " + (right ? "good" : "bad") })
-    );
-    chosen.forEach(function (optionId) {
-      var option = texts.options[optionId];
-      if (option && option.feedback) {
-        feedback.appendChild(
-          fill(el("p", { "class": "option-feedback", dir: texts.dir, lang: texts.lang }), option.feedback)
-        );
-      }
-    });
-    if (texts.explanation) {
+    feedback.appendChild(verdict(question, grade, "p"));
+    if (question.type === "single_choice" || question.type === "multiple_choice") {
+      response.forEach(function (optionId) {
+        var option = question.options[optionId];
+        if (option && option.feedback) {
+          feedback.appendChild(inQuestion("p", question, { "class": "option-feedback" }, option.feedback));
+        }
+      });
+    } else if (!isChoice && grade && grade[0] !== grade[1]) {
+      // Not wholly right: the right answer, as the review shows it.
+      var details = el("dl", { "class": "right-answer" });
+      details.appendChild(messageBlock("correct-answer", "dt", {}));
+      correctTerms(question).forEach(function (term) { details.appendChild(term); });
+      feedback.appendChild(details);
+    }
+    if (question.explanation) {
       feedback.appendChild(messageBlock("explanation", "h2", {}));
-      feedback.appendChild(
-        fill(el("p", { "class": "explanation", dir: texts.dir, lang: texts.lang }), texts.explanation)
-      );
+      feedback.appendChild(inQuestion("p", question, { "class": "explanation" }, question.explanation));
     }
   }
 
-  // Options of a question as <dd> elements in the question's language, in the order they were shown.
-  function optionTerms(texts, ids) {
-    return texts.order.filter(function (id) { return ids.indexOf(id) >= 0; }).map(function (id) {
-      return fill(el("dd", { dir: texts.dir, lang: texts.lang }), texts.options[id].text);
-    });
-  }
+  // --- Results and the review ----------------------------------------------------------------------
 
   // One question of the review: its number as a heading, the prompt, the learner's answer and, when
-  // the page carries the key, the verdict, the correct answer and the explanation.
+  // the page carries the key, the verdict, the right answer (an essay's model answer) and the explanation.
   function reviewItem(index) {
     var question = questions[index];
-    var texts = view.questions[index];
-    var chosen = state.answers[index] || null;
+    var response = state.answers[index];
+    response = response === undefined ? null : response;
     var heading = "review-" + question.id;
-    var item = el("li", { "class": "review-item", "aria-labelledby": heading });
+    var item = el("li", { "class": "review-item", "aria-labelledby": heading, "data-type": question.type });
     item.appendChild(messageBlock("question-progress", "h3", { id: heading }, { current: index + 1, total: total }));
-    item.appendChild(fill(el("p", { "class": "review-prompt", dir: texts.dir, lang: texts.lang }), texts.prompt));
-    if (graded && chosen) {
-      var right = isRight(question, chosen);
-      item.classList.add(right ? "is-correct" : "is-incorrect");
-      item.appendChild(messageBlock(right ? "correct" : "incorrect", "p", { "class": "verdict " + (right ? "good" : "bad") }));
+    item.appendChild(inQuestion("p", question, { "class": "review-prompt" }, question.prompt));
+    if (graded && response !== null) {
+      var grade = grader.grade(question, response);
+      var name = verdictName(question, grade);
+      item.classList.add(name === "correct" ? "is-correct" : name === "submitted" ? "is-submitted" : "is-incorrect");
+      item.appendChild(verdict(question, grade, "p"));
     }
     var details = el("dl", {});
     details.appendChild(messageBlock("your-answer", "dt", { "class": "your-answer" }));
-    if (chosen) {
-      optionTerms(texts, chosen).forEach(function (term) {
-        term.classList.add("chosen");
-        details.appendChild(term);
-      });
+    if (response !== null) {
+      answerTerms(question, response).forEach(function (term) { details.appendChild(term); });
     } else {
       details.appendChild(messageBlock("not-answered", "dd", { "class": "chosen not-answered" }));
     }
     if (graded) {
-      details.appendChild(messageBlock("correct-answer", "dt", { "class": "correct-answer" }));
-      optionTerms(texts, question.correct).forEach(function (term) {
-        term.classList.add("correct");
-        details.appendChild(term);
-      });
-      if (texts.explanation) {
+      if (question.type === "essay") {
+        if (question.modelAnswer) {
+          details.appendChild(messageBlock("model-answer", "dt", { "class": "correct-answer" }));
+          details.appendChild(inQuestion("dd", question, { "class": "correct model-answer" }, question.modelAnswer));
+        }
+      } else {
+        details.appendChild(messageBlock("correct-answer", "dt", { "class": "correct-answer" }));
+        correctTerms(question).forEach(function (term) { details.appendChild(term); });
+      }
+      if (question.explanation) {
         details.appendChild(messageBlock("explanation", "dt", { "class": "explanation-term" }));
-        details.appendChild(
-          fill(el("dd", { "class": "explanation", dir: texts.dir, lang: texts.lang }), texts.explanation)
-        );
+        details.appendChild(inQuestion("dd", question, { "class": "explanation" }, question.explanation));
       }
     }
     item.appendChild(details);
     return item;
   }
 
+  // Whole points: "You answered 5 questions correctly out of 7"; with partial credit a count of points,
+  // to two decimals in the locale's digits (the exact fraction is in the hash's score).
+  function scoreBlock() {
+    var gradable = questions.filter(function (question) { return question.type !== "essay"; }).length;
+    var partial = state.grades.some(function (grade) { return grade && grade[0] !== 0 && grade[0] !== grade[1]; });
+    var points = state.score[0] / state.score[1];
+    var block = messageBlock(partial ? "score-points" : "score", "p", { "class": "score", id: "score", tabindex: "-1" }, {
+      count: points,
+      total: gradable
+    });
+    block.setAttribute("data-score", writeFraction(state.score));
+    return block;
+  }
+
   function renderResults() {
     clear(root);
     var section = el("section", { "class": "results", "aria-labelledby": graded ? "score" : "review-heading" });
     if (graded) {
-      section.appendChild(
-        messageBlock("score", "p", { "class": "score", id: "score", tabindex: "-1" }, {
-          count: state.score,
-          total: total
-        })
-      );
+      section.appendChild(scoreBlock());
     }
     section.appendChild(messageBlock("review", "h2", { id: "review-heading", tabindex: "-1" }));
     var review = el("ol", { "class": "review", "aria-labelledby": "review-heading" });
@@ -370,8 +902,9 @@
     var restart = el("button", { type: "button", "class": "restart" }, [message("restart")]);
     restart.addEventListener("click", function () {
       state.index = 0;
-      state.score = 0;
+      state.score = [0, 1];
       state.answers = [];
+      state.grades = [];
       show(true);
     });
     section.appendChild(restart);
@@ -380,9 +913,9 @@
 
   function show(moveFocus) {
     if (state.pendingScore) {
-      state.score += state.pendingScore;
+      state.score = quizkitGrading.add(state.score, state.pendingScore);
     }
-    state.pendingScore = 0;
+    state.pendingScore = null;
     writeHash();
     if (state.index >= total) {
       renderResults();
@@ -399,5 +932,9 @@
 
   readHash();
   show(false);
-  window.quizkitPlayer = { messageText: messageText, state: state };
+  window.quizkitPlayer = {
+    messageText: messageText,
+    state: state,
+    grade: function (index, response) { return grader ? grader.grade(questions[index], response) : null; }
+  };
 })();
