@@ -16,8 +16,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-
-from exporters.test_html_browser import AXE, CHROMIUM, Watched, sync_api  # noqa: F401  (skips without them)
+from exporters.test_html_browser import AXE, CHROMIUM, Watched, sync_api
 from exporters.test_html_kinds import kind_pages
 from localization.test_grading import CASES, localized
 
@@ -74,7 +73,9 @@ def library_texts(quiz: LocalizedQuiz, question_id: str) -> dict[str, str]:
 def page_ids(watched: Watched, quiz: LocalizedQuiz, question_id: str) -> dict[str, str]:
     """Library id of each match or item -> the id the page gives it, found by its text."""
     question = view_question(watched, question_id)
-    by_text = {text_of(entry["text"]): entry["id"] for entry in question.get("matches", question.get("items", []))}
+    by_text = {
+        text_of(entry["text"]): entry["id"] for entry in question.get("matches", question.get("items", []))
+    }
     return {library: by_text[text] for library, text in library_texts(quiz, question_id).items()}
 
 
@@ -277,7 +278,9 @@ def test_the_review_shows_the_right_answer_of_every_kind_and_points(
     page.click("a[hreflang=ur]")
     page.wait_for_url(lambda url: url.split("#")[0].endswith("/ur.html"))
     urdu = review_items(page)
-    assert urdu[6]["correct"] == ["all-reduce گریڈیئنٹس کا اوسط نکالتا ہے، اور ہر GPU ماڈل کی پوری نقل رکھتا ہے۔"]
+    assert urdu[6]["correct"] == [
+        "all-reduce گریڈیئنٹس کا اوسط نکالتا ہے، اور ہر GPU ماڈل کی پوری نقل رکھتا ہے۔"
+    ]
     assert urdu[2]["score"] == "1" and urdu[6]["score"] == "0"  # "Copy" is not an Urdu answer
     watched.close(watched.url.replace("en.html", "ur.html"))
 
@@ -378,7 +381,9 @@ def test_keyboard_operates_every_new_kind(browser: Any, pages: Path) -> None:
         assert page.locator("button.move-up:enabled").count() == 0  # checked: the order is final
         keyboard.press("Enter")
         # Fill in the blanks: the fields in the translation's marker order, Tab between them.
-        blanks = page.eval_on_selector_all(".blanks-text .blank", "nodes => nodes.map(node => node.dataset.blank)")
+        blanks = page.eval_on_selector_all(
+            ".blanks-text .blank", "nodes => nodes.map(node => node.dataset.blank)"
+        )
         assert blanks == (["copy", "collective"] if locale == "en" else ["collective", "copy"])
         page.focus(".blanks-text .blank >> nth=0")
         for blank in blanks:
@@ -397,7 +402,9 @@ def test_keyboard_operates_every_new_kind(browser: Any, pages: Path) -> None:
         keyboard.press("Tab")
         keyboard.press("Enter")
         assert page.get_attribute(".feedback .verdict", "data-score") == "none"
-        assert page.text_content(".feedback .verdict") == page.evaluate("quizkitPlayer.messageText('submitted')")
+        assert page.text_content(".feedback .verdict") == page.evaluate(
+            "quizkitPlayer.messageText('submitted')"
+        )
         watched.close()
 
 
@@ -425,7 +432,9 @@ def test_right_to_left_layout_of_the_new_kinds(browser: Any, pages: Path) -> Non
     assert label and select and label["x"] >= select["x"] + select["width"] - 1  # prompt on the right
     assert page.eval_on_selector(".match-row select", DIRECTION) == "rtl"
     # Latin runs in drop-down entries are isolated (no markup is possible inside <option>).
-    options = page.eval_on_selector_all(".match-row >> nth=0 >> option", "nodes => nodes.map(node => node.text)")
+    options = page.eval_on_selector_all(
+        ".match-row >> nth=0 >> option", "nodes => nodes.map(node => node.text)"
+    )
     assert "\u2068GPU\u2069" in options[1] + options[2] + options[3] + options[4]
     page.goto(watched.url + "#q=6")
     page.reload()
@@ -452,6 +461,11 @@ def test_right_to_left_layout_of_the_new_kinds(browser: Any, pages: Path) -> Non
     english.close()
 
 
+def violations(page: Any, axe: str) -> Any:
+    page.evaluate(axe)  # through the DevTools protocol: the page's CSP still applies to the page
+    return page.evaluate("axe.run(document).then(r => r.violations)")
+
+
 def test_no_serious_accessibility_violations_on_every_kind(
     browser: Any, pages: Path, quizzes: dict[str, LocalizedQuiz]
 ) -> None:
@@ -461,30 +475,25 @@ def test_no_serious_accessibility_violations_on_every_kind(
     for locale in LOCALES:
         watched = Watched(browser, pages / "graded" / "every-type" / f"{locale}.html")
         page = watched.page
-        states = []
-
-        def run() -> None:
-            page.evaluate(axe)
-            states.append(page.evaluate("axe.run(document).then(r => r.violations)"))
-
+        states: list[Any] = []
         for number, question in enumerate(watched.data()["view"]["questions"], start=1):
             page.goto(f"{watched.url}#q={number}")
             page.reload()
-            run()
+            states.append(violations(page, axe))
             set_response(watched, quizzes[locale], question, RIGHT[question["id"]])
             page.click("button.check")
-            run()
+            states.append(violations(page, axe))
         page.goto(watched.url + answers_hash(watched, quizzes[locale], RIGHT))
         page.reload()
-        run()
+        states.append(violations(page, axe))
         delivery = (pages / "delivery" / "every-type" / f"{locale}.html").as_uri()
         page.goto(delivery + "#q=5")
         page.reload()
-        run()
-        for violations in states:
+        states.append(violations(page, axe))
+        for found in states:
             serious = [
                 (violation["id"], [node["target"] for node in violation["nodes"]])
-                for violation in violations
+                for violation in found
                 if violation["impact"] in ("serious", "critical")
             ]
             assert serious == [], (locale, serious)
