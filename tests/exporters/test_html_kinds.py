@@ -211,9 +211,9 @@ NEW_MESSAGES = {
 
 
 def test_every_message_the_kinds_use_exists_and_is_translated() -> None:
-    from toolkit.exporters.html import player_asset
+    from toolkit.exporters.html import player_script
 
-    script = player_asset("player.js")
+    script = player_script()
     for name in NEW_MESSAGES:
         assert f'"{name}"' in script, name
     for folder in (ROOT, FIXTURE):

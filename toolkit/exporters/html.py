@@ -6,10 +6,14 @@ their locales. Each page works from ``file://``, offline: the stylesheet and the
 network request at all. A Content-Security-Policy meta tag enforces that: ``default-src 'none'``, and the
 inline script and style are allowed by their SHA-256 hashes only.
 
-The data is the JSON bundle (:func:`toolkit.exporters.json_bundle.bundle`) plus a ``view`` with every text
-already split into segments (``[kind, text]``, kinds ``text``, ``latin`` and ``code``, by
+The data is the JSON bundle (:func:`toolkit.exporters.json_bundle.bundle`) plus a ``view``
+(:mod:`toolkit.exporters.player_view`: every question of every kind, each text already split into
+segments, ``[kind, text]`` with kinds ``text``, ``latin`` and ``code``, by
 :func:`toolkit.text.bidi.bidi_segments`), so the script builds isolated Latin runs with DOM APIs and never
-parses markup. It sits in a ``<script type="application/json">`` element with ``<``, ``>`` and ``&``
+parses markup; the player reads its questions from the ``view`` alone. With answers the data also holds
+the tables the player's grader needs (:mod:`toolkit.exporters.player_grading`): the script
+(``grading.js``, ``kinds.js``, ``player.js``) grades as :func:`toolkit.localization.grade` does. It sits in
+a ``<script type="application/json">`` element with ``<``, ``>``, ``&`` and every invisible character
 escaped as JSON ``\\u`` escapes, so no text can close the element. Everything else is built with lxml as
 elements and serialized: text is escaped, never markup.
 
@@ -65,8 +69,9 @@ def player_asset(name: str) -> str:
 
 
 def player_script() -> str:
-    """The page's one inline script: the grader (a port of the library's), then the player."""
-    return player_asset("grading.js") + "\n" + player_asset("player.js")
+    """The page's one inline script: the grader (a port of the library's), the question kinds, the
+    player."""
+    return "\n".join(player_asset(name) for name in ("grading.js", "kinds.js", "player.js"))
 
 
 def csp_hash(text: str) -> str:
