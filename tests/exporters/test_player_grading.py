@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from toolkit.exporters.html import player_asset
-from toolkit.exporters.player_grading import applies_urdu_normalizer, grading_tables
+from toolkit.exporters.player_grading import LAST_CASED_OR_DIGIT, applies_urdu_normalizer, grading_tables
 from toolkit.localization.grading import normalize_answer
 from toolkit.text.numbers import parse_number
 
@@ -168,6 +168,17 @@ def test_the_urdu_normalizer_travels_only_where_the_library_applies_it() -> None
     assert applies_urdu_normalizer("ur") and applies_urdu_normalizer("ur-PK")
     assert not applies_urdu_normalizer("en") and not applies_urdu_normalizer("fa")
     assert grading_tables("en")["urdu"] is None
+
+
+def test_no_whitespace_case_or_digit_lies_beyond_the_planes_the_tables_scan() -> None:
+    beyond = [
+        f"U+{code:04X}"
+        for code in range(LAST_CASED_OR_DIGIT + 1, sys.maxunicode + 1)
+        if chr(code).isspace()
+        or chr(code).casefold() != chr(code)
+        or unicodedata.decimal(chr(code), None) is not None
+    ]
+    assert beyond == []
 
 
 def test_casefold_of_every_code_point_agrees_with_python(tmp_path: Path) -> None:

@@ -11,17 +11,20 @@ normalizer, its letter mappings, character classes and word lists (``toolkit.tex
 from __future__ import annotations
 
 import functools
-import sys
 import unicodedata
 from typing import Any
 
 from toolkit.localization.grading import normalize_answer
 from toolkit.text import numbers, urdu
 
+LAST_CASED_OR_DIGIT = 0x1FFFF
+"""Whitespace, case and decimal digits are all in the first two planes (a test checks every code point
+of this Python): scanning them alone keeps the tables quick to make."""
+
 
 @functools.cache
 def _whitespace() -> str:
-    return "".join(chr(code) for code in range(sys.maxunicode + 1) if chr(code).isspace())
+    return "".join(chr(code) for code in range(LAST_CASED_OR_DIGIT + 1) if chr(code).isspace())
 
 
 @functools.cache
@@ -32,7 +35,7 @@ def _casefold_table() -> dict[str, Any]:
     itself plus ``delta``), and folds to several code points (ß → ss) as a mapping."""
     runs: list[list[int]] = []
     several: dict[str, str] = {}
-    for code in range(sys.maxunicode + 1):
+    for code in range(LAST_CASED_OR_DIGIT + 1):
         if 0xD800 <= code < 0xE000:
             continue
         folded = chr(code).casefold()
@@ -54,7 +57,7 @@ def _casefold_table() -> dict[str, Any]:
 @functools.cache
 def _decimal_zeros() -> list[int]:
     """The code point of the zero of every run of Unicode decimal digits (0 to 9, contiguous)."""
-    return [code for code in range(sys.maxunicode + 1) if unicodedata.decimal(chr(code), None) == 0]
+    return [code for code in range(LAST_CASED_OR_DIGIT + 1) if unicodedata.decimal(chr(code), None) == 0]
 
 
 def _number_rules(locale: str) -> dict[str, Any]:
