@@ -139,3 +139,21 @@ def translate(catalog: Path, translations: dict[str, str], fuzzy: frozenset[str]
             entry = entry.with_flag(FUZZY, entry.context in fuzzy)
         entries.append(entry)
     catalog.write_bytes(write_po(replace(read, entries=tuple(entries))))
+
+
+def fixture_interface_messages() -> int:
+    """How many interface messages the test project's ui.yaml has: its ui catalog has one entry for each.
+    Tests that print catalog sizes read it here, so adding a message changes no test."""
+    import yaml
+
+    data = yaml.safe_load((FIXTURE / "content" / "ui.yaml").read_text(encoding="utf-8"))
+    return len(data["messages"])
+
+
+def fixture_interface_words() -> int:
+    """The source words of the test project's ui catalog, as ``quizkit status`` counts them."""
+    from toolkit.catalogs.po_reader import parse_po
+    from toolkit.catalogs.statistics import count_words
+
+    template = parse_po((FIXTURE / "locales" / "ui.pot").read_text(encoding="utf-8"), "ui.pot")
+    return sum(count_words(entry.msgid) for entry in template.entries if entry.msgid)

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from support import fixture_project, snapshot, translate
+from support import fixture_interface_messages, fixture_project, snapshot, translate
 
 
 def build(project: Path, *arguments: str, ci: bool = False) -> subprocess.CompletedProcess[str]:
@@ -37,7 +37,8 @@ def test_full_build_then_no_op(project: Path) -> None:
         "compile",
         "export",
     ]
-    assert "ur      100.0% (77/77)" in first.stdout
+    entries = 50 + fixture_interface_messages()  # the quiz's 50 and one per interface message
+    assert f"ur      100.0% ({entries}/{entries})" in first.stdout
     from toolkit.exporters.base import exporter_names
 
     assert sorted(path.name for path in (project / "dist").iterdir()) == sorted(exporter_names())
@@ -51,6 +52,7 @@ def test_full_build_then_no_op(project: Path) -> None:
 def test_json_in_ci(project: Path) -> None:
     result = build(project, ci=True)
     document = json.loads(result.stdout)
+    entries = 50 + fixture_interface_messages()
     assert document["ok"] is True
     assert [step["name"] for step in document["steps"]] == [
         "validate",
@@ -60,7 +62,14 @@ def test_json_in_ci(project: Path) -> None:
         "export",
     ]
     assert document["locales"] == [
-        {"locale": "ur", "translated": 77, "total": 77, "percent": 100.0, "errors": 0, "warnings": 0}
+        {
+            "locale": "ur",
+            "translated": entries,
+            "total": entries,
+            "percent": 100.0,
+            "errors": 0,
+            "warnings": 0,
+        }
     ]
 
 

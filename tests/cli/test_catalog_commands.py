@@ -10,13 +10,15 @@ from pathlib import Path
 
 import polib
 import pytest
+from support import fixture_interface_messages, fixture_interface_words, snapshot
 from support import run_quizkit as quizkit
-from support import snapshot
 
 from toolkit.catalogs.po_reader import parse_po
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = Path("locales/ur/LC_MESSAGES/data-parallel.po")
+UI = fixture_interface_messages()
+WORDS = fixture_interface_words()
 
 
 def test_update_on_the_shipped_project_changes_nothing(project: Path) -> None:
@@ -25,7 +27,7 @@ def test_update_on_the_shipped_project_changes_nothing(project: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         "locales/data-parallel.pot: unchanged (50 entries)",
-        "locales/ui.pot: unchanged (27 entries)",
+        f"locales/ui.pot: unchanged ({UI} entries)",
         "locales/ur/LC_MESSAGES/data-parallel.po: unchanged",
         "locales/ur/LC_MESSAGES/ui.po: unchanged",
     ]
@@ -52,7 +54,7 @@ def test_edit_content_then_update(project: Path) -> None:
     result = quizkit(project, "update")
     assert result.stdout.splitlines()[:3] == [
         "locales/data-parallel.pot: written (50 entries)",
-        "locales/ui.pot: unchanged (27 entries)",
+        f"locales/ui.pot: unchanged ({UI} entries)",
         "locales/ur/LC_MESSAGES/data-parallel.po: 1 changed (now fuzzy)",
     ]
     catalog = parse_po((project / CATALOG).read_text(encoding="utf-8"), "x.po")
@@ -76,7 +78,8 @@ def test_status_table(project: Path) -> None:
     assert result.stdout.splitlines() == [
         "locale  domain         translated  fuzzy  untranslated  obsolete  ignored  words    entries done",
         "ur      data-parallel  50/50       0      0             0         0        680/680  100.0%",
-        "ur      ui             27/27       0      0             0         0        64/64    100.0%",
+        f"ur      ui             {f'{UI}/{UI}':<12}0      0             0         0        "
+        f"{f'{WORDS}/{WORDS}':<9}100.0%",
     ]
 
 
@@ -85,7 +88,7 @@ def test_compile_writes_mo_files(project: Path) -> None:
     assert result.returncode == 0
     assert result.stdout.splitlines() == [
         "locales/ur/LC_MESSAGES/data-parallel.mo: written (50 of 50 messages translated)",
-        "locales/ur/LC_MESSAGES/ui.mo: written (27 of 27 messages translated)",
+        f"locales/ur/LC_MESSAGES/ui.mo: written ({UI} of {UI} messages translated)",
     ]
     again = quizkit(project, "compile")
     assert "unchanged" in again.stdout
@@ -226,9 +229,9 @@ def test_new_locale_gets_a_catalog_with_cldr_plural_forms(project: Path) -> None
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         "locales/data-parallel.pot: unchanged (50 entries)",
-        "locales/ui.pot: unchanged (27 entries)",
+        f"locales/ui.pot: unchanged ({UI} entries)",
         "locales/ar/LC_MESSAGES/data-parallel.po: created (50 entries)",
-        "locales/ar/LC_MESSAGES/ui.po: created (27 entries)",
+        f"locales/ar/LC_MESSAGES/ui.po: created ({UI} entries)",
     ]
     header = parse_po((project / "locales/ar/LC_MESSAGES/ui.po").read_text(encoding="utf-8"), "ui.po").header
     assert header.get("Language") == "ar"

@@ -26,6 +26,7 @@ from toolkit.exporters.html import (
     plain_title,
     player_asset,
     player_page,
+    player_script,
     script_json,
     segments,
 )
@@ -223,7 +224,7 @@ def test_csp_forbids_network_and_allows_only_the_inline_code(exported: Path) -> 
 
 
 def test_player_script_uses_no_markup_apis() -> None:
-    script = player_asset("player.js")
+    script = player_script()
     for forbidden in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "Function("):
         assert forbidden not in script
     assert "</script" not in script.lower() and "<!--" not in script
@@ -266,7 +267,7 @@ def test_lang_dir_and_isolation(exported: Path) -> None:
 
 
 def test_every_interface_string_the_player_uses_exists() -> None:
-    script = player_asset("player.js")
+    script = player_script()
     # The name is the first argument of message() and messageBlock(): a literal or a choice of two.
     used = {
         name

@@ -6,10 +6,14 @@ their locales. Each page works from ``file://``, offline: the stylesheet and the
 network request at all. A Content-Security-Policy meta tag enforces that: ``default-src 'none'``, and the
 inline script and style are allowed by their SHA-256 hashes only.
 
-The data is the JSON bundle (:func:`toolkit.exporters.json_bundle.bundle`) plus a ``view`` with every text
-already split into segments (``[kind, text]``, kinds ``text``, ``latin`` and ``code``, by
+The data is the JSON bundle (:func:`toolkit.exporters.json_bundle.bundle`) plus a ``view``
+(:mod:`toolkit.exporters.player_view`: every question of every kind, each text already split into
+segments, ``[kind, text]`` with kinds ``text``, ``latin`` and ``code``, by
 :func:`toolkit.text.bidi.bidi_segments`), so the script builds isolated Latin runs with DOM APIs and never
-parses markup. It sits in a ``<script type="application/json">`` element with ``<``, ``>`` and ``&``
+parses markup; the player reads its questions from the ``view`` alone. With answers the data also holds
+the tables the player's grader needs (:mod:`toolkit.exporters.player_grading`): the script
+(``grading.js``, ``kinds.js``, ``player.js``) grades as :func:`toolkit.localization.grade` does. It sits in
+a ``<script type="application/json">`` element with ``<``, ``>``, ``&`` and every invisible character
 escaped as JSON ``\\u`` escapes, so no text can close the element. Everything else is built with lxml as
 elements and serialized: text is escaped, never markup.
 
@@ -38,11 +42,14 @@ import lxml.html
 from babel import Locale
 from lxml import etree
 
-from toolkit.exporters.base import ExportRequest, OutputFile, choice_questions
+from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
 from toolkit.exporters.json_bundle import bundle
+from toolkit.exporters.player_grading import grading_tables
+from toolkit.exporters.player_view import option_order, segments, view
 from toolkit.keys import UI_DOMAIN
-from toolkit.localization import LocalizedChoiceQuestion, LocalizedMessage, LocalizedQuiz
-from toolkit.text.bidi import bidi_segments, latin_runs
+from toolkit.localization import LocalizedQuiz
+from toolkit.model import QuestionType
+from toolkit.text.bidi import latin_runs
 from toolkit.text.locale_info import LocaleInfo, locale_info
 
 CSP_TEMPLATE = (
@@ -53,9 +60,18 @@ FSI, PDI = "\u2068", "\u2069"
 DATA_ELEMENT_ID = "quiz-data"
 
 
+__all__ = ["HtmlExporter", "index_page", "option_order", "player_page", "player_script", "segments", "view"]
+
+
 def player_asset(name: str) -> str:
-    """The text of ``player.js`` or ``player.css``, shipped inside the package."""
+    """The text of ``player.js``, ``grading.js`` or ``player.css``, shipped inside the package."""
     return files("toolkit.exporters").joinpath("player", name).read_text(encoding="utf-8")
+
+
+def player_script() -> str:
+    """The page's one inline script: the grader (a port of the library's), the question kinds, the
+    player."""
+    return "\n".join(player_asset(name) for name in ("grading.js", "kinds.js", "player.js"))
 
 
 def csp_hash(text: str) -> str:
@@ -71,15 +87,21 @@ def content_security_policy(script: str | None, style: str) -> str:
     )
 
 
+def _json_escape(character: str) -> str:
+    code = ord(character)
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
 def script_json(data: Any) -> str:
-    """``data`` as JSON safe inside a ``<script>`` element: ``<``, ``>`` and ``&`` as ``\\u`` escapes."""
+    """``data`` as JSON safe inside a ``<script>`` element: ``<``, ``>`` and ``&`` as ``\\u`` escapes, and
+    so is every invisible character (bidi controls, ZWNJ, spaces other than U+0020 in the grader's
+    tables), so the page's source holds none of them raw."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
-def segments(text: str, direction: str) -> list[list[str]]:
-    """``text`` as ``[kind, text]`` pairs: Latin runs are isolated in right-to-left text only."""
-    return [[segment.kind, segment.text] for segment in bidi_segments(text, isolate_latin=direction == "rtl")]
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return "".join(character if character.isprintable() else _json_escape(character) for character in text)
 
 
 def plain_title(text: str, direction: str) -> str:
@@ -93,86 +115,6 @@ def plain_title(text: str, direction: str) -> str:
         position = end
     pieces.append(text[position:])
     return "".join(pieces)
-
-
-def option_order(question: LocalizedChoiceQuestion) -> list[str]:
-    """Option ids in display order: unpinned options shuffled by a hash seeded with the question id."""
-    ids = [option.id for option in question.options]
-    if not question.shuffle:
-        return ids
-    free = [option.id for option in question.options if not option.pinned]
-    shuffled = iter(
-        sorted(
-            free,
-            key=lambda option_id: hashlib.sha256(f"{question.id}\0{option_id}".encode()).hexdigest(),
-        )
-    )
-    return [option.id if option.pinned else next(shuffled) for option in question.options]
-
-
-def _message_segments(template: str, placeholders: Sequence[str], direction: str) -> list[list[str]]:
-    """A message template as segments, with ``["ph", name]`` for each placeholder."""
-    result: list[list[str]] = []
-    rest = template
-    while rest:
-        found = [(rest.find("{" + name + "}"), name) for name in placeholders if "{" + name + "}" in rest]
-        if not found:
-            result += segments(rest, direction)
-            break
-        index, name = min(found)
-        if index:
-            result += segments(rest[:index], direction)
-        result.append(["ph", name])
-        rest = rest[index + len(name) + 2 :]
-    return result
-
-
-def _view_message(message: LocalizedMessage, localized: LocalizedQuiz) -> dict[str, Any]:
-    """A message as segments, with the ``lang``/``dir`` it is written in: the player gives interface
-    text its own language even inside a question that fell back to the source."""
-    written_in = localized.source if message.fell_back else localized.locale
-    direction = written_in.direction
-    language = {"lang": written_in.tag, "dir": direction}
-    if message.plural is None:
-        return {"text": _message_segments(message.text or "", message.placeholders, direction), **language}
-    return {
-        "plural": message.plural,
-        "forms": {
-            category: _message_segments(form, message.placeholders, direction)
-            for category, form in message.forms
-        },
-        **language,
-    }
-
-
-def view(localized: LocalizedQuiz, answers: bool) -> dict[str, Any]:
-    """The texts of a quiz as the player renders them: segments, with each question's ``lang``/``dir``."""
-    questions = []
-    for question in choice_questions(localized):
-        written_in = localized.source if question.fell_back else localized.locale
-        direction = written_in.direction
-        options: dict[str, Any] = {}
-        for option in question.options:
-            entry: dict[str, Any] = {"text": segments(option.text, direction)}
-            if answers and option.feedback:
-                entry["feedback"] = segments(option.feedback, direction)
-            options[option.id] = entry
-        item: dict[str, Any] = {
-            "id": question.id,
-            "lang": written_in.tag,
-            "dir": direction,
-            "order": option_order(question),
-            "prompt": segments(question.prompt, direction),
-            "options": options,
-        }
-        if answers:
-            item["explanation"] = segments(question.explanation, direction)
-        questions.append(item)
-    return {
-        "latinLang": localized.source.tag if localized.source.direction == "ltr" else "en",
-        "questions": questions,
-        "messages": {message.name: _view_message(message, localized) for message in localized.messages},
-    }
 
 
 def autonym(tag: str) -> str:
@@ -223,7 +165,7 @@ def _serialize(html: Any) -> bytes:
 
 def player_page(localized: LocalizedQuiz, others: Sequence[LocalizedQuiz], answers: bool = True) -> bytes:
     """The player page of one quiz in one locale; ``others`` are the quiz in every locale, for the switch."""
-    script = player_asset("player.js")
+    script = player_script()
     style = player_asset("player.css")
     locale = localized.locale
     direction = locale.direction
@@ -265,7 +207,9 @@ def player_page(localized: LocalizedQuiz, others: Sequence[LocalizedQuiz], answe
         _append_segments(description, segments(localized.description, direction), latin_lang)
     etree.SubElement(main, "div", id="quiz")
 
-    data = {"bundle": bundle(localized, answers), "view": view(localized, answers)}
+    data: dict[str, Any] = {"bundle": bundle(localized, answers), "view": view(localized, answers)}
+    if answers:
+        data["grading"] = grading_tables(locale.tag)
     etree.SubElement(body, "script", type="application/json", id=DATA_ELEMENT_ID).text = script_json(data)
     etree.SubElement(body, "script").text = script
     return _serialize(html)
@@ -368,6 +312,7 @@ class HtmlExporter:
     description: ClassVar[str] = "a static quiz player page per quiz and locale, and an index page"
     presents_quiz: ClassVar[bool] = True
     omits_answers: ClassVar[bool] = True
+    question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         if not request.answers:

@@ -1,21 +1,46 @@
 // quizkit player: renders the quiz embedded in the page (script#quiz-data) with DOM APIs only.
 // Texts arrive pre-segmented ([kind, text]: "text", "latin", "code"); Latin runs become
 // <span dir="ltr" lang>, so right-to-left text needs no bidi control characters and no markup parsing.
+// Grading is grading.js (a port of the library's reference grader), fed with the page's tables.
 (function () {
   "use strict";
 
+  var FSI = "\u2068";
+  var PDI = "\u2069";
   var data = JSON.parse(document.getElementById("quiz-data").textContent);
   var bundle = data.bundle;
   var view = data.view;
   var locale = bundle.locale;
-  var questions = bundle.questions;
+  var questions = view.questions;
   var total = questions.length;
-  // The delivery variant carries no answer key: the player records choices and grades nothing.
-  var graded = bundle.answers !== false;
+  // The delivery variant carries no answer key: the player records answers and grades nothing.
+  var graded = bundle.answers !== false && Boolean(data.grading);
+  var grader = graded ? quizkitGrading.create(data.grading) : null;
   var plural = new Intl.PluralRules(locale);
-  var numbers = new Intl.NumberFormat(locale + "-u-nu-" + bundle.numberingSystem);
+  var numberingSystem = "-u-nu-" + bundle.numberingSystem;
+  var numbers = new Intl.NumberFormat(locale + numberingSystem, { maximumFractionDigits: 2 });
+  var exact = new Intl.NumberFormat(locale + numberingSystem, { maximumFractionDigits: 20, useGrouping: false });
   var root = document.getElementById("quiz");
-  var state = { index: 0, score: 0, checked: false, answers: [] };
+  var state = { index: 0, score: [0, 1], checked: false, answers: [], grades: [] };
+  var unique = 0;
+  var kinds = quizkitKinds({
+    el: el,
+    fill: fill,
+    plainText: plainText,
+    message: message,
+    messageBlock: messageBlock,
+    messageText: messageText,
+    inQuestion: inQuestion,
+    clear: clear,
+    newId: newId,
+    exact: exact
+  });
+  var encode = kinds.encode;
+  var decode = kinds.decode;
+  var hintName = kinds.hintName;
+  var control = kinds.control;
+  var answerTerms = kinds.answerTerms;
+  var correctTerms = kinds.correctTerms;
 
   function el(tag, attributes, children) {
     var node = document.createElement(tag);
@@ -48,6 +73,14 @@
       }
     });
     return node;
+  }
+
+  // Segments as plain text for places that take no markup (<option>): Latin runs in right-to-left
+  // text isolated with FSI/PDI instead of a span.
+  function plainText(segments) {
+    return segments.map(function (segment) {
+      return segment[0] === "latin" || segment[0] === "code" ? FSI + segment[1] + PDI : segment[1];
+    }).join("");
   }
 
   // The language an interface message is written in: the page's, or the source's where it fell back.
@@ -90,36 +123,78 @@
     return message(name, values || {}).textContent;
   }
 
-  function optionIds(index) {
-    return questions[index].options.map(function (option) { return option.id; });
+  function inQuestion(tag, texts, attributes, segments) {
+    var node = el(tag, attributes || {});
+    node.setAttribute("dir", texts.dir);
+    node.setAttribute("lang", texts.lang);
+    return segments ? fill(node, segments) : node;
   }
 
-  // "#q=3&score=1&answers=full-replica.none+all": the position, the score of the questions before it,
-  // and the options chosen in each question before it ("." between questions, "+" between options).
+  function clear(node) {
+    while (node.firstChild) {
+      node.removeChild(node.firstChild);
+    }
+  }
+
+  function newId(prefix) {
+    unique += 1;
+    return prefix + "-" + unique;
+  }
+
+  // --- Responses in the URL hash ------------------------------------------------------------------
+  // "#q=3&score=1&answers=full-replica.none+all": the position, the points of the questions before it,
+  // and each question's answer ("." between questions). Ids go as they are ("+" between several);
+  // typed text is percent-encoded, "." included; matches and blanks are "id:value".
+
+  function gradeOf(index, response) {
+    return graded && response !== null ? grader.grade(questions[index], response) : null;
+  }
+
+  function addPoints(sum, grade) {
+    return grade ? quizkitGrading.add(sum, grade) : sum;
+  }
+
+  function writeFraction(value) {
+    return value[1] === 1 ? String(value[0]) : value[0] + "/" + value[1];
+  }
+
   function readHash() {
-    var match = /^#q=(\d+)(?:&score=(\d+))?(?:&answers=([a-z0-9.+-]*))?$/.exec(location.hash);
+    var match = /^#q=(\d+)(?:&score=(\d+)(?:\/(\d+))?)?(?:&answers=([^&]*))?$/.exec(location.hash);
     if (!match) {
       return;
     }
     var index = Math.min(Math.max(parseInt(match[1], 10) - 1, 0), total);
     state.index = index;
-    state.score = Math.min(parseInt(match[2] || "0", 10), index);
-    var answers = match[3] ? match[3].split(".") : [];
+    var tokens = match[4] ? match[4].split(".") : [];
     state.answers = [];
+    state.grades = [];
+    var recomputed = [0, 1];
+    var complete = true;
     for (var i = 0; i < index; i++) {
-      var known = optionIds(i);
-      var chosen = (answers[i] || "").split("+").filter(function (id) { return known.indexOf(id) >= 0; });
-      state.answers.push(chosen.length ? chosen : null);
+      var answer = decode(questions[i], tokens[i] || "");
+      state.answers.push(answer);
+      state.grades.push(gradeOf(i, answer));
+      recomputed = addPoints(recomputed, state.grades[i]);
+      complete = complete && answer !== null;
+    }
+    // The answers are the evidence: with all of them the points are graded again (in this locale);
+    // an older link without them keeps the points it carries.
+    if (complete && index > 0) {
+      state.score = recomputed;
+    } else {
+      var numerator = parseInt(match[2] || "0", 10);
+      var denominator = Math.max(parseInt(match[3] || "1", 10), 1);
+      state.score = numerator / denominator > index ? [index, 1] : [numerator, denominator];
     }
   }
 
   // The position travels in the URL hash: a reload, and the links to the other locales, keep it.
   function writeHash() {
-    var hash = "#q=" + (state.index + 1) + "&score=" + state.score;
-    var answers = state.answers.slice(0, state.index).map(function (chosen) {
-      return (chosen || []).join("+");
+    var hash = "#q=" + (state.index + 1) + "&score=" + writeFraction(state.score);
+    var answers = state.answers.slice(0, state.index).map(function (answer, index) {
+      return encode(questions[index], answer);
     });
-    if (answers.some(function (chosen) { return chosen !== ""; })) {
+    if (answers.some(function (token) { return token !== ""; })) {
       hash += "&answers=" + answers.join(".");
     }
     if (location.hash !== hash) {
@@ -131,105 +206,89 @@
     }
   }
 
-  function clear(node) {
-    while (node.firstChild) {
-      node.removeChild(node.firstChild);
+  function verdictName(question, grade) {
+    if (question.type === "essay") {
+      return "submitted";
     }
+    if (grade[0] === grade[1]) {
+      return "correct";
+    }
+    return grade[0] === 0 ? "incorrect" : "partly-correct";
   }
 
-  function sameSet(a, b) {
-    return a.length === b.length && a.every(function (item) { return b.indexOf(item) >= 0; });
+  function verdict(question, grade, tag) {
+    var name = verdictName(question, grade);
+    var good = name === "correct" ? "good" : name === "submitted" ? "neutral" : "bad";
+    var node = messageBlock(name, tag, { "class": "verdict " + good });
+    node.setAttribute("data-score", grade ? writeFraction(grade) : "none");
+    return node;
   }
 
-  // Answered questions out of all; the accessible name is the "Question n of N" line above it.
+  // --- The question being asked --------------------------------------------------------------------
+
   function progressBar(answered) {
-    var bar = el("progress", {
+    return el("progress", {
       "class": "progress-bar",
       id: "progress-bar",
       max: String(total),
       value: String(answered),
       "aria-labelledby": "progress"
     });
-    return bar;
   }
 
   function renderQuestion() {
     clear(root);
     state.checked = false;
     var question = questions[state.index];
-    var texts = view.questions[state.index];
-    var single = question.type === "single_choice";
     var number = state.index + 1;
     var progress = messageBlock("question-progress", "p", { "class": "progress", id: "progress", tabindex: "-1" }, {
       current: number,
       total: total
     });
     var bar = progressBar(state.index);
-    var prompt = "prompt-" + question.id;
-    var legend = fill(el("legend", { id: prompt, dir: texts.dir, lang: texts.lang }), texts.prompt);
-    var hint = messageBlock(single ? "choose-one" : "choose-all", "p", { "class": "hint", id: "hint-" + question.id });
-    var fieldset = el("fieldset", { dir: texts.dir, lang: texts.lang, "aria-describedby": hint.id }, [
-      legend
-    ]);
-    var list = el("div", {
-      "class": "options",
-      dir: texts.dir,
-      lang: texts.lang,
-      role: single ? "radiogroup" : "group",
-      "aria-labelledby": prompt
-    });
-    texts.order.forEach(function (optionId, position) {
-      var id = "option-" + question.id + "-" + position;
-      var input = el("input", {
-        type: single ? "radio" : "checkbox",
-        name: "answer-" + question.id,
-        id: id,
-        value: optionId
-      });
-      var label = fill(el("label", { "for": id }), texts.options[optionId].text);
-      var option = el("div", { "class": "option", dir: texts.dir, lang: texts.lang }, [input, label]);
-      option.setAttribute("data-option", optionId);
-      list.appendChild(option);
-    });
-    fieldset.appendChild(hint);
-    fieldset.appendChild(list);
-
-    var check = el("button", { type: "submit", "class": "check" }, [message("check-answer")]);
-    check.disabled = true;
+    var legend = inQuestion("legend", question, { id: "prompt-" + question.id }, question.prompt);
+    var hint = messageBlock(hintName(question), "p", { "class": "hint", id: "hint-" + question.id });
+    var fieldset = inQuestion("fieldset", question, { "aria-describedby": hint.id, "data-type": question.type });
+    fieldset.appendChild(legend);
+    var essay = question.type === "essay";
+    var check = el("button", { type: "submit", "class": "check" }, [message(essay ? "submit-answer" : "check-answer")]);
     var last = state.index === total - 1;
-    var next = el("button", { type: "button", "class": "next" }, [
-      message(last ? "see-results" : "next-question")
-    ]);
+    var next = el("button", { type: "button", "class": "next" }, [message(last ? "see-results" : "next-question")]);
+    function changed() {
+      var none = answer.response() === null;
+      check.disabled = state.checked || none;
+      if (!graded) {
+        next.disabled = none;
+      }
+    }
+    var answer = control(question, changed);
+    fieldset.appendChild(hint);
+    fieldset.appendChild(answer.node);
     // Graded, "Next" appears once the answer is checked; ungraded, it is the only step.
     if (graded) {
       next.hidden = true;
     } else {
       check.hidden = true;
-      next.disabled = true;
     }
     var form = el("form", { "class": "question", "aria-labelledby": "progress" }, [
       fieldset,
       el("div", { "class": "actions" }, [check, next])
     ]);
     var feedback = el("div", { "class": "feedback", role: "status", "aria-live": "polite" });
+    changed();
 
-    form.addEventListener("change", function () {
-      var none = selected(form).length === 0;
-      check.disabled = state.checked || none;
-      if (!graded) {
-        next.disabled = none;
-      }
-    });
+    form.addEventListener("change", changed);
+    form.addEventListener("input", changed);
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       if (!graded) {
         next.click(); // Enter in the form moves on, as "Check answer" does in the graded player
         return;
       }
-      if (state.checked || selected(form).length === 0) {
+      if (state.checked || answer.response() === null) {
         return;
       }
-      checkAnswer(form, feedback, question, texts);
+      checkAnswer(form, answer, feedback, question);
       bar.value = state.index + 1;
       // The checked answer cannot be checked again: the button goes, "Next" takes its place and focus.
       check.hidden = true;
@@ -238,10 +297,11 @@
     });
     next.addEventListener("click", function () {
       if (!graded) {
-        if (selected(form).length === 0) {
+        if (answer.response() === null) {
           return;
         }
-        state.answers[state.index] = selected(form);
+        state.answers[state.index] = answer.response();
+        state.grades[state.index] = null;
       }
       state.index += 1;
       show(true);
@@ -253,27 +313,13 @@
     root.appendChild(feedback);
   }
 
-  function selected(form) {
-    var inputs = form.querySelectorAll("input:checked");
-    return Array.prototype.map.call(inputs, function (input) { return input.value; });
-  }
-
-  function isRight(question, chosen) {
-    return sameSet(chosen, question.correct);
-  }
-
-  function checkAnswer(form, feedback, question, texts) {
-    state.checked = true;
-    var chosen = selected(form);
-    state.answers[state.index] = chosen;
-    var right = isRight(question, chosen);
-    state.pendingScore = right ? 1 : 0;
-    var inputs = form.querySelectorAll("input");
+  function markOptions(form, question) {
+    var correct = question.type === "true_false" ? [String(question.correct)] : question.correct;
+    var inputs = form.querySelectorAll(".options input");
     for (var i = 0; i < inputs.length; i++) {
       var input = inputs[i];
-      input.disabled = true;
       var option = input.parentNode;
-      var isCorrect = question.correct.indexOf(input.value) >= 0;
+      var isCorrect = correct.indexOf(input.value) >= 0;
       if (isCorrect || input.checked) {
         option.classList.add(isCorrect ? "is-correct" : "is-incorrect");
         var name = isCorrect ? "correct" : "incorrect";
@@ -281,85 +327,111 @@
         option.appendChild(el("span", { "class": "mark", lang: language.lang, dir: language.dir }, [message(name)]));
       }
     }
+  }
+
+  function checkAnswer(form, answer, feedback, question) {
+    state.checked = true;
+    var response = answer.response();
+    var grade = grader.grade(question, response);
+    state.answers[state.index] = response;
+    state.grades[state.index] = grade;
+    state.pendingScore = grade;
+    var fields = form.querySelectorAll("input, select, textarea");
+    for (var i = 0; i < fields.length; i++) {
+      fields[i].disabled = true;
+    }
+    if (answer.disable) {
+      answer.disable();
+    }
+    var isChoice = question.type === "single_choice" || question.type === "multiple_choice" || question.type === "true_false";
+    if (isChoice) {
+      markOptions(form, question);
+    }
     clear(feedback);
-    feedback.appendChild(
-      messageBlock(right ? "correct" : "incorrect", "p", { "class": "verdict " + (right ? "good" : "bad") })
-    );
-    chosen.forEach(function (optionId) {
-      var option = texts.options[optionId];
-      if (option && option.feedback) {
-        feedback.appendChild(
-          fill(el("p", { "class": "option-feedback", dir: texts.dir, lang: texts.lang }), option.feedback)
-        );
-      }
-    });
-    if (texts.explanation) {
+    feedback.appendChild(verdict(question, grade, "p"));
+    if (question.type === "single_choice" || question.type === "multiple_choice") {
+      response.forEach(function (optionId) {
+        var option = question.options[optionId];
+        if (option && option.feedback) {
+          feedback.appendChild(inQuestion("p", question, { "class": "option-feedback" }, option.feedback));
+        }
+      });
+    } else if (!isChoice && grade && grade[0] !== grade[1]) {
+      // Not wholly right: the right answer, as the review shows it.
+      var details = el("dl", { "class": "right-answer" });
+      details.appendChild(messageBlock("correct-answer", "dt", {}));
+      correctTerms(question).forEach(function (term) { details.appendChild(term); });
+      feedback.appendChild(details);
+    }
+    if (question.explanation) {
       feedback.appendChild(messageBlock("explanation", "h2", {}));
-      feedback.appendChild(
-        fill(el("p", { "class": "explanation", dir: texts.dir, lang: texts.lang }), texts.explanation)
-      );
+      feedback.appendChild(inQuestion("p", question, { "class": "explanation" }, question.explanation));
     }
   }
 
-  // Options of a question as <dd> elements in the question's language, in the order they were shown.
-  function optionTerms(texts, ids) {
-    return texts.order.filter(function (id) { return ids.indexOf(id) >= 0; }).map(function (id) {
-      return fill(el("dd", { dir: texts.dir, lang: texts.lang }), texts.options[id].text);
-    });
-  }
+  // --- Results and the review ----------------------------------------------------------------------
 
   // One question of the review: its number as a heading, the prompt, the learner's answer and, when
-  // the page carries the key, the verdict, the correct answer and the explanation.
+  // the page carries the key, the verdict, the right answer (an essay's model answer) and the explanation.
   function reviewItem(index) {
     var question = questions[index];
-    var texts = view.questions[index];
-    var chosen = state.answers[index] || null;
+    var response = state.answers[index];
+    response = response === undefined ? null : response;
     var heading = "review-" + question.id;
-    var item = el("li", { "class": "review-item", "aria-labelledby": heading });
+    var item = el("li", { "class": "review-item", "aria-labelledby": heading, "data-type": question.type });
     item.appendChild(messageBlock("question-progress", "h3", { id: heading }, { current: index + 1, total: total }));
-    item.appendChild(fill(el("p", { "class": "review-prompt", dir: texts.dir, lang: texts.lang }), texts.prompt));
-    if (graded && chosen) {
-      var right = isRight(question, chosen);
-      item.classList.add(right ? "is-correct" : "is-incorrect");
-      item.appendChild(messageBlock(right ? "correct" : "incorrect", "p", { "class": "verdict " + (right ? "good" : "bad") }));
+    item.appendChild(inQuestion("p", question, { "class": "review-prompt" }, question.prompt));
+    if (graded && response !== null) {
+      var grade = grader.grade(question, response);
+      var name = verdictName(question, grade);
+      item.classList.add(name === "correct" ? "is-correct" : name === "submitted" ? "is-submitted" : "is-incorrect");
+      item.appendChild(verdict(question, grade, "p"));
     }
     var details = el("dl", {});
     details.appendChild(messageBlock("your-answer", "dt", { "class": "your-answer" }));
-    if (chosen) {
-      optionTerms(texts, chosen).forEach(function (term) {
-        term.classList.add("chosen");
-        details.appendChild(term);
-      });
+    if (response !== null) {
+      answerTerms(question, response).forEach(function (term) { details.appendChild(term); });
     } else {
       details.appendChild(messageBlock("not-answered", "dd", { "class": "chosen not-answered" }));
     }
     if (graded) {
-      details.appendChild(messageBlock("correct-answer", "dt", { "class": "correct-answer" }));
-      optionTerms(texts, question.correct).forEach(function (term) {
-        term.classList.add("correct");
-        details.appendChild(term);
-      });
-      if (texts.explanation) {
+      if (question.type === "essay") {
+        if (question.modelAnswer) {
+          details.appendChild(messageBlock("model-answer", "dt", { "class": "correct-answer" }));
+          details.appendChild(inQuestion("dd", question, { "class": "correct model-answer" }, question.modelAnswer));
+        }
+      } else {
+        details.appendChild(messageBlock("correct-answer", "dt", { "class": "correct-answer" }));
+        correctTerms(question).forEach(function (term) { details.appendChild(term); });
+      }
+      if (question.explanation) {
         details.appendChild(messageBlock("explanation", "dt", { "class": "explanation-term" }));
-        details.appendChild(
-          fill(el("dd", { "class": "explanation", dir: texts.dir, lang: texts.lang }), texts.explanation)
-        );
+        details.appendChild(inQuestion("dd", question, { "class": "explanation" }, question.explanation));
       }
     }
     item.appendChild(details);
     return item;
   }
 
+  // Whole points: "You answered 5 questions correctly out of 7"; with partial credit a count of points,
+  // to two decimals in the locale's digits (the exact fraction is in the hash's score).
+  function scoreBlock() {
+    var gradable = questions.filter(function (question) { return question.type !== "essay"; }).length;
+    var partial = state.grades.some(function (grade) { return grade && grade[0] !== 0 && grade[0] !== grade[1]; });
+    var points = state.score[0] / state.score[1];
+    var block = messageBlock(partial ? "score-points" : "score", "p", { "class": "score", id: "score", tabindex: "-1" }, {
+      count: points,
+      total: gradable
+    });
+    block.setAttribute("data-score", writeFraction(state.score));
+    return block;
+  }
+
   function renderResults() {
     clear(root);
     var section = el("section", { "class": "results", "aria-labelledby": graded ? "score" : "review-heading" });
     if (graded) {
-      section.appendChild(
-        messageBlock("score", "p", { "class": "score", id: "score", tabindex: "-1" }, {
-          count: state.score,
-          total: total
-        })
-      );
+      section.appendChild(scoreBlock());
     }
     section.appendChild(messageBlock("review", "h2", { id: "review-heading", tabindex: "-1" }));
     var review = el("ol", { "class": "review", "aria-labelledby": "review-heading" });
@@ -370,8 +442,9 @@
     var restart = el("button", { type: "button", "class": "restart" }, [message("restart")]);
     restart.addEventListener("click", function () {
       state.index = 0;
-      state.score = 0;
+      state.score = [0, 1];
       state.answers = [];
+      state.grades = [];
       show(true);
     });
     section.appendChild(restart);
@@ -380,9 +453,9 @@
 
   function show(moveFocus) {
     if (state.pendingScore) {
-      state.score += state.pendingScore;
+      state.score = quizkitGrading.add(state.score, state.pendingScore);
     }
-    state.pendingScore = 0;
+    state.pendingScore = null;
     writeHash();
     if (state.index >= total) {
       renderResults();
@@ -399,5 +472,9 @@
 
   readHash();
   show(false);
-  window.quizkitPlayer = { messageText: messageText, state: state };
+  window.quizkitPlayer = {
+    messageText: messageText,
+    state: state,
+    grade: function (index, response) { return grader ? grader.grade(questions[index], response) : null; }
+  };
 })();

@@ -1,0 +1,535 @@
+// quizkit grading: a port of toolkit/localization/grading.py (the reference grader) to the browser.
+// The character data it needs comes from Python in the page (toolkit/exporters/player_grading.py), so
+// the port compares and parses exactly as the library does; tests grade the shared cases with both.
+// Scores are exact fractions [numerator, denominator], as the library's Fraction.
+var quizkitGrading = (function () {
+  "use strict";
+
+  var HEH = "\u0647";
+  var HEH_GOAL = "\u06c1";
+  var HEH_DOACHASHMEE = "\u06be";
+  var FARSI_YEH = "\u06cc";
+  var YEH_HAMZA = "\u0626";
+  var HAMZA_ABOVE = "\u0654";
+  var TATWEEL = "\u0640";
+  var ZWNJ = "\u200c";
+  var URDU_FULL_STOP = "\u06d4";
+  var URDU_PUNCTUATION = ["\u06d4", "\u060c", "\u061f", "\u061b"];
+  var DIGITS = "[0-9\u06f0-\u06f9\u0660-\u0669]";
+
+  function gcd(a, b) {
+    while (b) {
+      var t = a % b;
+      a = b;
+      b = t;
+    }
+    return a;
+  }
+
+  function fraction(numerator, denominator) {
+    var divisor = gcd(Math.abs(numerator), denominator) || 1;
+    return [numerator / divisor, denominator / divisor];
+  }
+
+  function add(a, b) {
+    return fraction(a[0] * b[1] + b[0] * a[1], a[1] * b[1]);
+  }
+
+  var RIGHT = [1, 1];
+  var WRONG = [0, 1];
+
+  // Python's str.strip() and str.split(): its whitespace, not JavaScript's.
+  function whitespaceTools(whitespace) {
+    var set = new Set(Array.from(whitespace));
+    return {
+      has: function (character) { return set.has(character); },
+      split: function (text) {
+        var words = [];
+        var word = "";
+        Array.from(text).forEach(function (character) {
+          if (set.has(character)) {
+            if (word) {
+              words.push(word);
+            }
+            word = "";
+          } else {
+            word += character;
+          }
+        });
+        if (word) {
+          words.push(word);
+        }
+        return words;
+      },
+      strip: function (text) {
+        var characters = Array.from(text);
+        var start = 0;
+        var end = characters.length;
+        while (start < end && set.has(characters[start])) {
+          start++;
+        }
+        while (end > start && set.has(characters[end - 1])) {
+          end--;
+        }
+        return characters.slice(start, end).join("");
+      }
+    };
+  }
+
+  function firstCharacter(text) {
+    return text ? Array.from(text)[0] : "";
+  }
+
+  function lastCharacter(text) {
+    var characters = Array.from(text);
+    return characters.length ? characters[characters.length - 1] : "";
+  }
+
+  // Regular-expression match offsets (UTF-16 units) as code-point offsets, as Python counts them.
+  function spans(text, patterns) {
+    var result = [];
+    patterns.forEach(function (pattern) {
+      var expression = new RegExp(pattern, "gu");
+      var match;
+      while ((match = expression.exec(text)) !== null) {
+        var start = Array.from(text.slice(0, match.index)).length;
+        result.push([start, start + Array.from(match[0]).length]);
+      }
+    });
+    return result;
+  }
+
+  // toolkit/text/urdu.py normalize_urdu(...).text, step for step, with its editor of per-character
+  // slots (a slot may hold several characters, or none, after a fix), so that it agrees on every text.
+  function urduNormalizer(rules) {
+    var letter = new RegExp("^(?:" + rules.letter + ")", "u");
+    var letterAnywhere = new RegExp(rules.letter, "u");
+    var mark = new RegExp("^(?:" + rules.mark + ")", "u");
+    var letterTriggers = new RegExp(rules.letterTriggers, "u");
+    var spacingTriggers = new RegExp(rules.spacingTriggers, "u");
+    var nonJoining = new Set(rules.nonJoining);
+    var bidi = new Set(Array.from(rules.bidiControls));
+    var alphanumeric = /^[\p{L}\p{N}]/u;
+    var protectedPatterns = [
+      "`[^`]*`",
+      "https?://" + rules.notSpace + "+|www\\." + rules.notSpace + "+",
+      DIGITS + "+(?:[.,:]" + DIGITS + "+)+",
+      "[{\\[(][0-9\u06f0-\u06f9\u0660-\u0669 ,.;\u060c-]*" + DIGITS +
+        "[0-9\u06f0-\u06f9\u0660-\u0669 ,.;\u060c-]*[}\\])]"
+    ];
+
+    function isLetter(character) {
+      return character !== "" && letter.test(character);
+    }
+
+    function isMark(character) {
+      return character !== "" && mark.test(character);
+    }
+
+    function has(map, key) {
+      return Object.prototype.hasOwnProperty.call(map, key);
+    }
+
+    function Editor(text) {
+      this.characters = Array.from(text);
+      this.changes = 0;
+      var protectedSlots = this.characters.map(function () { return false; });
+      spans(text, protectedPatterns).forEach(function (span) {
+        for (var index = span[0]; index < span[1]; index++) {
+          protectedSlots[index] = true;
+        }
+      });
+      this.protectedSlots = protectedSlots;
+    }
+    Editor.prototype.text = function () {
+      return this.characters.join("");
+    };
+    Editor.prototype.replace = function (index, replacement) {
+      this.changes++;
+      this.characters[index] = replacement;
+    };
+    Editor.prototype.letterBefore = function (index, skip) {
+      for (var position = index - 1; position >= 0; position--) {
+        var character = this.characters[position];
+        if (character && !isMark(character) && (skip || "").indexOf(character) < 0) {
+          return character;
+        }
+      }
+      return "";
+    };
+    Editor.prototype.letterAfter = function (index, skip) {
+      for (var position = index + 1; position < this.characters.length; position++) {
+        var character = this.characters[position];
+        if (character && !isMark(character) && (skip || "").indexOf(character) < 0) {
+          return character;
+        }
+      }
+      return "";
+    };
+
+    function wordAt(characters, index) {
+      var start = index;
+      while (start > 0 && (isLetter(characters[start - 1]) || isMark(characters[start - 1]))) {
+        start--;
+      }
+      var end = index + 1;
+      while (
+        end < characters.length &&
+        (isLetter(characters[end]) || isMark(characters[end]) || characters[end] === ZWNJ)
+      ) {
+        end++;
+      }
+      return [start, end];
+    }
+
+    function nextNonempty(characters, index) {
+      for (var position = index + 1; position < characters.length; position++) {
+        if (characters[position]) {
+          return firstCharacter(characters[position]);
+        }
+      }
+      return "";
+    }
+
+    function previousNonempty(characters, index) {
+      for (var position = index - 1; position >= 0; position--) {
+        if (characters[position]) {
+          return lastCharacter(characters[position]);
+        }
+      }
+      return "";
+    }
+
+    function punctuationAndSpacing(editor) {
+      if (!editor.changes && !spacingTriggers.test(editor.text())) {
+        return;
+      }
+      var characters = editor.characters;
+      var length = characters.length;
+      var urduText = letterAnywhere.test(editor.text());
+      var index;
+      var character;
+      for (index = 0; index < length; index++) {
+        character = characters[index];
+        if (editor.protectedSlots[index] || !character) {
+          continue;
+        }
+        if (has(rules.latinToUrdu, character)) {
+          var before = editor.letterBefore(index);
+          var after = editor.letterAfter(index);
+          var nextCharacter = index + 1 < length ? characters[index + 1] : "";
+          var isEllipsis = character === "." && (before === "." || after === ".");
+          var endsClause =
+            urduText && before !== "" && before !== " " &&
+            (nextCharacter === "" || nextCharacter === " " || nextCharacter === "\n");
+          if (!isEllipsis && (isLetter(before) || endsClause)) {
+            editor.replace(index, rules.latinToUrdu[character]);
+          }
+        } else if (character === TATWEEL) {
+          if (isLetter(editor.letterBefore(index, TATWEEL)) || isLetter(editor.letterAfter(index, TATWEEL))) {
+            editor.replace(index, "");
+          }
+        } else if (bidi.has(character)) {
+          editor.replace(index, "");
+        } else if (character === ZWNJ) {
+          var beforeCharacter = index > 0 ? characters[index - 1] : "";
+          var afterCharacter = index + 1 < length ? characters[index + 1] : "";
+          var useless =
+            !beforeCharacter || !afterCharacter || !isLetter(beforeCharacter) || !isLetter(afterCharacter) ||
+            afterCharacter === ZWNJ || nonJoining.has(beforeCharacter);
+          if (useless) {
+            editor.replace(index, "");
+          }
+        }
+      }
+      for (index = 0; index < characters.length; index++) {
+        character = characters[index];
+        if (!character || editor.protectedSlots[index]) {
+          continue;
+        }
+        if (character === " ") {
+          var nextVisible = nextNonempty(characters, index);
+          var previousVisible = previousNonempty(characters, index);
+          if (URDU_PUNCTUATION.indexOf(nextVisible) >= 0 && isLetter(previousVisible)) {
+            editor.replace(index, "");
+          } else if (nextVisible === " " || nextVisible === "" || previousVisible === "") {
+            editor.replace(index, "");
+          }
+        } else if (character === URDU_FULL_STOP) {
+          var following = nextNonempty(characters, index);
+          if (following && (isLetter(following) || alphanumeric.test(following))) {
+            editor.replace(index, URDU_FULL_STOP + " ");
+          }
+        }
+      }
+    }
+
+    function once(text) {
+      text = text.normalize("NFC");
+      var editor = new Editor(text);
+      var characters = editor.characters;
+      var letters = letterTriggers.test(text) ? characters.slice() : [];
+      letters.forEach(function (character, index) {
+        if (editor.protectedSlots[index]) {
+          return;
+        }
+        var code = character.codePointAt(0);
+        if ((code >= 0xfb50 && code <= 0xfdff) || (code >= 0xfe70 && code <= 0xfefc)) {
+          editor.replace(index, character.normalize("NFKC"));
+        } else if (has(rules.letters, character)) {
+          editor.replace(index, rules.letters[character]);
+        } else if (character === HAMZA_ABOVE && index > 0 && characters[index - 1] === FARSI_YEH) {
+          editor.replace(index - 1, YEH_HAMZA);
+          editor.replace(index, "");
+        }
+      });
+      // Heh needs the corrected neighbours, so it runs after the letter fixes.
+      var current = Array.from(editor.text());
+      if (current.indexOf(HEH) >= 0) {
+        current.forEach(function (character, index) {
+          if (character !== HEH || editor.protectedSlots[index]) {
+            return;
+          }
+          var word = wordAt(current, index);
+          var following = index + 1 < current.length ? current[index + 1] : "";
+          var atWordEnd = !(following && (isLetter(following) || isMark(following)));
+          if (atWordEnd) {
+            var whole = current.slice(word[0], word[1]).join("");
+            editor.replace(index, has(rules.finalDoachashmee, whole) ? HEH_DOACHASHMEE : HEH_GOAL);
+          }
+        });
+      }
+      punctuationAndSpacing(editor);
+      return editor.text().normalize("NFC");
+    }
+
+    return function (text) {
+      var result = once(text);
+      if (result === text) {
+        return result;
+      }
+      for (var pass = 0; pass < 4; pass++) {
+        var again = once(result);
+        if (again === result) {
+          break;
+        }
+        result = again;
+      }
+      return result;
+    };
+  }
+
+  // A decimal as an exact [sign, coefficient, exponent] (BigInt), as Python's Decimal holds it.
+  var PLAIN = /^([+-]?)(?:([0-9]+)(?:\.([0-9]*))?|\.([0-9]+))(?:[eE]([+-]?[0-9]+))?$/;
+
+  function decimal(plain) {
+    var match = PLAIN.exec(plain);
+    if (!match) {
+      return null;
+    }
+    var whole = match[2] !== undefined ? match[2] : "";
+    var fractional = match[2] !== undefined ? match[3] || "" : match[4];
+    var digits = (whole + fractional).replace(/^0+(?=.)/, "");
+    var exponent = BigInt(match[5] || "0") - BigInt(fractional.length);
+    var coefficient = BigInt(digits);
+    // Decimal.adjusted(): the exponent of the most significant digit.
+    var adjusted = exponent + BigInt(coefficient === 0n ? 1 : digits.length) - 1n;
+    if (adjusted > 1000n || adjusted < -1000n) {
+      return null; // beyond any quiz's answers, as parse_number
+    }
+    return { negative: match[1] === "-", coefficient: coefficient, exponent: exponent };
+  }
+
+  function scaled(number, exponent) {
+    var value = number.coefficient * 10n ** (number.exponent - exponent);
+    return number.negative ? -value : value;
+  }
+
+  function create(tables) {
+    var whitespace = whitespaceTools(tables.whitespace);
+    var bidi = new Set(Array.from(tables.bidiControls));
+    var casefoldTable = tables.casefold;
+    var rules = tables.number;
+    var zeros = rules.zeros;
+    var urdu = tables.urdu
+      ? urduNormalizer(Object.assign({ bidiControls: tables.bidiControls }, tables.urdu))
+      : null;
+
+    // str.casefold(), from Python's table: toLowerCase would follow the browser's Unicode version.
+    function foldOf(character) {
+      if (Object.prototype.hasOwnProperty.call(casefoldTable.several, character)) {
+        return casefoldTable.several[character];
+      }
+      var code = character.codePointAt(0);
+      var runs = casefoldTable.runs;
+      var low = 0;
+      var high = runs.length - 1;
+      while (low <= high) {
+        var middle = (low + high) >> 1;
+        var run = runs[middle];
+        if (code < run[0]) {
+          high = middle - 1;
+        } else if (code > run[1]) {
+          low = middle + 1;
+        } else {
+          return (code - run[0]) % run[2] === 0 ? String.fromCodePoint(code + run[3]) : character;
+        }
+      }
+      return character;
+    }
+
+    function casefold(text) {
+      return Array.from(text).map(foldOf).join("");
+    }
+
+    function normalizeAnswer(text, caseSensitive) {
+      text = text.normalize("NFC");
+      text = Array.from(text).filter(function (character) { return !bidi.has(character); }).join("");
+      text = whitespace.split(text).join(" ");
+      if (urdu) {
+        text = urdu(text);
+      }
+      return caseSensitive ? text : casefold(text);
+    }
+
+    function accepts(accepted, typed, caseSensitive) {
+      var wanted = normalizeAnswer(typed, caseSensitive);
+      return wanted !== "" && accepted.indexOf(wanted) >= 0;
+    }
+
+    function digitValue(character) {
+      var code = character.codePointAt(0);
+      for (var i = 0; i < zeros.length; i++) {
+        if (code >= zeros[i] && code < zeros[i] + 10) {
+          return code - zeros[i];
+        }
+      }
+      return null;
+    }
+
+    // toolkit/text/numbers.py parse_number.
+    function parseNumber(text) {
+      var characters = [];
+      var all = Array.from(whitespace.strip(text.normalize("NFKC")));
+      for (var i = 0; i < all.length; i++) {
+        var character = all[i];
+        if (bidi.has(character)) {
+          continue;
+        }
+        var digit = digitValue(character);
+        if (digit !== null) {
+          characters.push(String(digit));
+        } else if (character === rules.decimal || character === rules.arabicDecimal) {
+          characters.push(".");
+        } else if (
+          character === rules.group || character === rules.arabicGroup ||
+          (rules.spaces.indexOf(character) >= 0 && rules.groupIsSpace)
+        ) {
+          continue;
+        } else if (rules.minusSigns.indexOf(character) >= 0) {
+          characters.push("-");
+        } else if ("+eE".indexOf(character) >= 0) {
+          characters.push(character);
+        } else {
+          return null;
+        }
+      }
+      return decimal(characters.join(""));
+    }
+
+    function withinTolerance(typed, answer, tolerance) {
+      var number = parseNumber(typed);
+      if (number === null) {
+        return false;
+      }
+      var expected = decimal(answer);
+      var allowed = decimal(tolerance);
+      var exponent = [number.exponent, expected.exponent, allowed.exponent].reduce(function (a, b) {
+        return a < b ? a : b;
+      });
+      var difference = scaled(number, exponent) - scaled(expected, exponent);
+      if (difference < 0n) {
+        difference = -difference;
+      }
+      return difference <= scaled(allowed, exponent);
+    }
+
+    function share(right, total, partialCredit) {
+      if (total === 0) {
+        return WRONG;
+      }
+      if (right === total) {
+        return RIGHT;
+      }
+      return partialCredit ? fraction(right, total) : WRONG;
+    }
+
+    // The grade of a response to a question of the page's view (ids as the view has them), null for
+    // an essay. Responses per kind as grading.py's: option ids, a boolean, a text, pair id to match id,
+    // item ids in order, blank id to text or option id.
+    function grade(question, response) {
+      switch (question.type) {
+        case "single_choice":
+        case "multiple_choice": {
+          var picked = Array.from(new Set(response || []));
+          var correct = question.correct;
+          var hits = picked.filter(function (id) { return correct.indexOf(id) >= 0; }).length;
+          if (question.type === "multiple_choice" && question.partialCredit) {
+            return fraction(Math.max(0, hits - (picked.length - hits)), correct.length);
+          }
+          return hits === correct.length && picked.length === correct.length ? RIGHT : WRONG;
+        }
+        case "true_false":
+          return response === question.correct ? RIGHT : WRONG;
+        case "short_answer":
+          var typed = typeof response === "string" ? response : "";
+          return accepts(question.accepted, typed, question.caseSensitive) ? RIGHT : WRONG;
+        case "numeric":
+          return withinTolerance(typeof response === "string" ? response : "", question.answer, question.tolerance)
+            ? RIGHT
+            : WRONG;
+        case "matching": {
+          var matched = response || {};
+          var right = question.pairs.filter(function (pair) {
+            return matched[pair.id] === question.correct[pair.id];
+          }).length;
+          return share(right, question.pairs.length, question.partialCredit);
+        }
+        case "ordering": {
+          var order = response || [];
+          var expected = question.correct;
+          if (order.slice().sort().join("\n") !== expected.slice().sort().join("\n") || order.length !== expected.length) {
+            return WRONG; // not a permutation of the items
+          }
+          var placed = order.filter(function (id, index) { return id === expected[index]; }).length;
+          return share(placed, expected.length, question.partialCredit);
+        }
+        case "fill_in_blanks": {
+          var filled = response || {};
+          var ids = Object.keys(question.blanks);
+          var good = ids.filter(function (id) {
+            var blank = question.blanks[id];
+            var given = Object.prototype.hasOwnProperty.call(filled, id) ? filled[id] : "";
+            return blank.kind === "choice" ? given === blank.correct : accepts(blank.accepted, given, blank.caseSensitive);
+          }).length;
+          return share(good, ids.length, question.partialCredit);
+        }
+        default:
+          return null;
+      }
+    }
+
+    return {
+      grade: grade,
+      normalizeAnswer: normalizeAnswer,
+      parseNumber: parseNumber,
+      casefold: casefold,
+      add: add
+    };
+  }
+
+  return { create: create, add: add, RIGHT: RIGHT, WRONG: WRONG };
+})();
+if (typeof module !== "undefined" && module.exports) {
+  module.exports = quizkitGrading;
+}

@@ -1,0 +1,297 @@
+"""What the HTML player renders of a quiz: every text split into segments, per question kind.
+
+``view(localized, answers)`` is the ``view`` half of the data the player page embeds (the other half is
+the JSON bundle). Texts are ``[kind, text]`` segments (``text``, ``latin`` for a Latin run to isolate in
+right-to-left text, ``code`` for inline code); interface messages add ``["ph", name]`` placeholders.
+
+Without answers (the delivery variant) a question carries no key at all: no correct option or boolean,
+no accepted answer, no number or tolerance, no drop-down ``correct``, no model answer, no explanation or
+feedback. Matches and ordering items are then as uninformative as with answers: both are listed in an
+order that depends on their source text alone (a SHA-256 of question id and source text), and they
+carry ids by that position (``m1``, ``i1``), never the pair's or item's id, so neither the order nor
+the ids say which match belongs to which prompt or which item comes first. Being the source's order,
+it is the same in every locale, which lets a response travel across the locale switch.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any
+
+from toolkit.localization import (
+    LocalizedAnswer,
+    LocalizedChoiceBlank,
+    LocalizedChoiceQuestion,
+    LocalizedEssayQuestion,
+    LocalizedFillInBlanksQuestion,
+    LocalizedMatchingQuestion,
+    LocalizedMessage,
+    LocalizedNumericQuestion,
+    LocalizedOrderingQuestion,
+    LocalizedQuestion,
+    LocalizedQuiz,
+    LocalizedShortAnswerQuestion,
+    LocalizedTrueFalseQuestion,
+)
+from toolkit.localization.grading import normalize_answer
+from toolkit.model import MatchingQuestion, OrderingQuestion, Question, QuestionType
+from toolkit.text.bidi import bidi_segments
+from toolkit.text.blanks import split_at_blanks
+
+Segments = list[list[str]]
+TRUE_FALSE_DEFAULTS = {"true": "True", "false": "False"}
+
+
+def segments(text: str, direction: str) -> Segments:
+    """``text`` as ``[kind, text]`` pairs: Latin runs are isolated in right-to-left text only."""
+    return [[segment.kind, segment.text] for segment in bidi_segments(text, isolate_latin=direction == "rtl")]
+
+
+TYPED_TYPES = frozenset({QuestionType.SHORT_ANSWER, QuestionType.FILL_IN_BLANKS, QuestionType.ESSAY})
+
+
+def typed_direction(direction: str) -> str:
+    """The ``dir`` of a field a learner types an answer in, in a question written in ``direction``.
+
+    ``auto`` only in left-to-right questions: their answers start with a left-to-right letter, so the
+    field stays left to right for them, and turns right to left for a learner who types Arabic or Hebrew
+    script. In a right-to-left question ``auto`` would turn the whole field left to right as soon as an
+    answer starts with a Latin name (``all-reduce``, GPU), which is common in Urdu: the field keeps the
+    question's direction there. (Numeric fields are always ``ltr``: a number is a left-to-right run in
+    Urdu too, and in a right-to-left field ``-5`` shows as ``5-``.)
+    """
+    return "auto" if direction == "ltr" else direction
+
+
+def _digest(question_id: str, text: str) -> str:
+    return hashlib.sha256(f"{question_id}\0{text}".encode()).hexdigest()
+
+
+def option_order(question: LocalizedChoiceQuestion) -> list[str]:
+    """Option ids in display order: unpinned options shuffled by a hash seeded with the question id."""
+    ids = [option.id for option in question.options]
+    if not question.shuffle:
+        return ids
+    free = [option.id for option in question.options if not option.pinned]
+    shuffled = iter(sorted(free, key=lambda option_id: _digest(question.id, option_id)))
+    return [option.id if option.pinned else next(shuffled) for option in question.options]
+
+
+def _source_question(localized: LocalizedQuiz, question_id: str) -> Question:
+    return next(question for question in localized.quiz.questions if question.id == question_id)
+
+
+def match_order(localized: LocalizedQuiz, question: LocalizedMatchingQuestion) -> list[str]:
+    """The ids of the matches (a pair's match has its pair's id; then the distractors) in display order:
+    by a hash of their source text, so the order says nothing of the pairing and is the same in every
+    locale."""
+    source = _source_question(localized, question.id)
+    assert isinstance(source, MatchingQuestion)
+    texts = {pair.id: pair.match.source for pair in source.pairs}
+    texts |= {distractor.id: distractor.text.source for distractor in source.distractors}
+    return sorted(texts, key=lambda match_id: (_digest(question.id, texts[match_id]), match_id))
+
+
+def item_order(localized: LocalizedQuiz, question: LocalizedOrderingQuestion) -> list[str]:
+    """The ids of the items in the order they are first shown: by a hash of their source text, not the
+    correct order, and the same in every locale."""
+    source = _source_question(localized, question.id)
+    assert isinstance(source, OrderingQuestion)
+    texts = {item.id: item.text.source for item in source.items}
+    return sorted(texts, key=lambda item_id: (_digest(question.id, texts[item_id]), item_id))
+
+
+def _accepted(answers: Sequence[LocalizedAnswer], locale: str, case_sensitive: bool) -> list[str]:
+    """Every accepted answer of the locale as the reference grader compares it (normalized here, by
+    the library itself), without duplicates."""
+    normalized = (
+        normalize_answer(line, locale, case_sensitive) for answer in answers for line in answer.accepted
+    )
+    return list(dict.fromkeys(text for text in normalized if text))
+
+
+def _shown(answers: Sequence[LocalizedAnswer], direction: str) -> list[Segments]:
+    return [segments(answer.shown, direction) for answer in answers]
+
+
+def _choice(question: LocalizedChoiceQuestion, direction: str, answers: bool) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for option in question.options:
+        entry: dict[str, Any] = {"text": segments(option.text, direction)}
+        if answers and option.feedback:
+            entry["feedback"] = segments(option.feedback, direction)
+        options[option.id] = entry
+    item: dict[str, Any] = {"order": option_order(question), "options": options}
+    if answers:
+        item["correct"] = list(question.correct)
+        item["partialCredit"] = question.partial_credit
+    return item
+
+
+def _matching(
+    localized: LocalizedQuiz, question: LocalizedMatchingQuestion, direction: str, answers: bool
+) -> dict[str, Any]:
+    texts = {pair.id: pair.match for pair in question.pairs}
+    texts |= {distractor.id: distractor.text for distractor in question.distractors}
+    order = match_order(localized, question)
+    position = {match_id: f"m{index}" for index, match_id in enumerate(order, start=1)}
+    item: dict[str, Any] = {
+        "pairs": [{"id": pair.id, "prompt": segments(pair.prompt, direction)} for pair in question.pairs],
+        "matches": [
+            {"id": position[match_id], "text": segments(texts[match_id], direction)} for match_id in order
+        ],
+    }
+    if answers:
+        item["correct"] = {pair.id: position[pair.id] for pair in question.pairs}
+        item["partialCredit"] = question.partial_credit
+    return item
+
+
+def _ordering(
+    localized: LocalizedQuiz, question: LocalizedOrderingQuestion, direction: str, answers: bool
+) -> dict[str, Any]:
+    texts = {entry.id: entry.text for entry in question.items}
+    order = item_order(localized, question)
+    position = {item_id: f"i{index}" for index, item_id in enumerate(order, start=1)}
+    item: dict[str, Any] = {
+        "items": [{"id": position[item_id], "text": segments(texts[item_id], direction)} for item_id in order]
+    }
+    if answers:
+        item["correct"] = [position[entry.id] for entry in question.items]
+        item["partialCredit"] = question.partial_credit
+    return item
+
+
+def _blanks(
+    question: LocalizedFillInBlanksQuestion, locale: str, direction: str, answers: bool
+) -> dict[str, Any]:
+    # The pieces in the translation's order: a translator may move the markers.
+    parts: list[Any] = [
+        ["blank", piece] if is_blank else ["text", segments(piece, direction)]
+        for piece, is_blank in split_at_blanks(question.text)
+    ]
+    blanks: dict[str, Any] = {}
+    for blank in question.blanks:
+        if isinstance(blank, LocalizedChoiceBlank):
+            entry: dict[str, Any] = {
+                "kind": "choice",
+                "options": [
+                    {"id": option.id, "text": segments(option.text, direction)} for option in blank.options
+                ],
+            }
+            if answers:
+                entry["correct"] = blank.correct
+        else:
+            entry = {"kind": "typed"}
+            if answers:
+                entry["accepted"] = _accepted(blank.answers, locale, blank.case_sensitive)
+                entry["caseSensitive"] = blank.case_sensitive
+                entry["shown"] = _shown(blank.answers, direction)
+        blanks[blank.id] = entry
+    item: dict[str, Any] = {"text": parts, "blanks": blanks}
+    if answers:
+        item["partialCredit"] = question.partial_credit
+    return item
+
+
+def _kind(
+    localized: LocalizedQuiz, question: LocalizedQuestion, direction: str, answers: bool
+) -> dict[str, Any]:
+    """The fields of one question's kind; the key only with ``answers``."""
+    locale = localized.locale.tag
+    if isinstance(question, LocalizedChoiceQuestion):
+        return _choice(question, direction, answers)
+    if isinstance(question, LocalizedTrueFalseQuestion):
+        return {"correct": question.correct} if answers else {}
+    if isinstance(question, LocalizedShortAnswerQuestion):
+        if not answers:
+            return {}
+        return {
+            "accepted": _accepted(question.answers, locale, question.case_sensitive),
+            "caseSensitive": question.case_sensitive,
+            "shown": _shown(question.answers, direction),
+        }
+    if isinstance(question, LocalizedNumericQuestion):
+        item: dict[str, Any] = {"unit": segments(question.unit, direction) if question.unit else None}
+        if answers:
+            item["answer"] = str(question.answer)
+            item["tolerance"] = str(question.tolerance)
+        return item
+    if isinstance(question, LocalizedMatchingQuestion):
+        return _matching(localized, question, direction, answers)
+    if isinstance(question, LocalizedOrderingQuestion):
+        return _ordering(localized, question, direction, answers)
+    if isinstance(question, LocalizedFillInBlanksQuestion):
+        return _blanks(question, locale, direction, answers)
+    assert isinstance(question, LocalizedEssayQuestion)
+    if answers and question.model_answer:
+        return {"modelAnswer": segments(question.model_answer, direction)}
+    return {}
+
+
+def message_segments(template: str, placeholders: Sequence[str], direction: str) -> Segments:
+    """A message template as segments, with ``["ph", name]`` for each placeholder."""
+    result: Segments = []
+    rest = template
+    while rest:
+        found = [(rest.find("{" + name + "}"), name) for name in placeholders if "{" + name + "}" in rest]
+        if not found:
+            result += segments(rest, direction)
+            break
+        index, name = min(found)
+        if index:
+            result += segments(rest[:index], direction)
+        result.append(["ph", name])
+        rest = rest[index + len(name) + 2 :]
+    return result
+
+
+def view_message(message: LocalizedMessage, localized: LocalizedQuiz) -> dict[str, Any]:
+    """A message as segments, with the ``lang``/``dir`` it is written in: the player gives interface
+    text its own language even inside a question that fell back to the source."""
+    written_in = localized.source if message.fell_back else localized.locale
+    direction = written_in.direction
+    language = {"lang": written_in.tag, "dir": direction}
+    if message.plural is None:
+        return {"text": message_segments(message.text or "", message.placeholders, direction), **language}
+    return {
+        "plural": message.plural,
+        "forms": {
+            category: message_segments(form, message.placeholders, direction)
+            for category, form in message.forms
+        },
+        **language,
+    }
+
+
+def view(localized: LocalizedQuiz, answers: bool) -> dict[str, Any]:
+    """The texts of a quiz as the player renders them: segments, with each question's ``lang``/``dir``,
+    and its kind's fields."""
+    questions = []
+    for question in localized.questions:
+        written_in = localized.source if question.fell_back else localized.locale
+        direction = written_in.direction
+        item: dict[str, Any] = {
+            "id": question.id,
+            "type": question.type.value,
+            "lang": written_in.tag,
+            "dir": direction,
+            "prompt": segments(question.prompt, direction),
+        }
+        if question.type in TYPED_TYPES:
+            item["typedDir"] = typed_direction(direction)
+        item |= _kind(localized, question, direction, answers)
+        if answers:
+            item["explanation"] = segments(question.explanation, direction)
+        questions.append(item)
+    messages = {message.name: view_message(message, localized) for message in localized.messages}
+    source = {"lang": localized.source.tag, "dir": localized.source.direction}
+    # A project without the true/false labels in its ui.yaml: the source language's words.
+    for name, default in TRUE_FALSE_DEFAULTS.items():
+        messages.setdefault(name, {"text": [["text", default]], **source})
+    return {
+        "latinLang": localized.source.tag if localized.source.direction == "ltr" else "en",
+        "questions": questions,
+        "messages": messages,
+    }
