@@ -97,3 +97,12 @@ def test_an_accepted_answer_translated_as_blank_lines_is_not_a_translation() -> 
     assert question.fell_back
     assert isinstance(question, LocalizedShortAnswerQuestion)
     assert [answer.accepted for answer in question.answers] == [("all-reduce",), ("reduce to all",)]
+
+
+def test_any_typed_text_is_graded_never_a_crash() -> None:
+    """A learner may type anything: a ligature the Urdu normalizer expands once crashed the grader."""
+    quiz = localized("ur")
+    (question,) = [question for question in quiz.questions if question.id == "name-collective"]
+    for typed in ("\ufdf2", "یٔه", "\u0647" * 3, "\ufdfa\u0647", ""):
+        result = grade(question, typed, "ur")
+        assert result is not None and result.score == 0

@@ -96,3 +96,17 @@ urdu_like = st.lists(
 def test_normalizing_twice_changes_nothing_more(text: str) -> None:
     once = normalize_urdu(text).text
     assert normalize_urdu(once).text == once
+
+
+@pytest.mark.parametrize(
+    ("text", "normalized"),
+    [
+        # A ligature grows one slot into four letters; the heh pass must still find its slot.
+        ("\ufdf2", "اللہ"),
+        ("\ufdf2 کہ", "اللہ کہ"),
+        # Yeh and hamza joined empty a slot; the final heh after them is one letter, not two.
+        ("یٔه", "ئہ"),
+    ],
+)
+def test_heh_after_a_fix_that_changed_the_length_of_the_text(text: str, normalized: str) -> None:
+    assert normalize_urdu(text).text == normalized

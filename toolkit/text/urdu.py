@@ -164,6 +164,11 @@ class _Editor:
     def delete(self, index: int, rule: str) -> None:
         self.replace(index, "", rule)
 
+    def replace_within(self, index: int, offset: int, replacement: str, rule: str) -> None:
+        """Replace one character of a slot that an earlier fix may have made longer than one."""
+        content = self.characters[index]
+        self.replace(index, content[:offset] + replacement + content[offset + 1 :], rule)
+
     def letter_before(self, index: int, skip: str = "") -> str:
         for position in range(index - 1, -1, -1):
             character = self.characters[position]
@@ -245,10 +250,16 @@ def _normalize_once(text: str, disabled: frozenset[str]) -> Normalization:
         elif character == "\u0654" and index > 0 and characters[index - 1] == FARSI_YEH:
             editor.replace(index - 1, "\u0626", "yeh-hamza")
             editor.delete(index, "yeh-hamza")
-    # Heh needs the corrected neighbours, so it runs after the letter fixes.
+    # Heh needs the corrected neighbours, so it runs after the letter fixes. A fix may have grown a slot
+    # (a ligature such as ﷲ is four letters) or emptied one (yeh and hamza joined): positions in the
+    # corrected text are mapped back to their slot and their place in it.
     current = editor.text()
+    places = [
+        (slot, offset) for slot, content in enumerate(editor.characters) for offset in range(len(content))
+    ]
     for index, character in enumerate(current if ARABIC_HEH in current else ""):
-        if character != ARABIC_HEH or editor.protected[index]:
+        slot, offset = places[index]
+        if character != ARABIC_HEH or editor.protected[slot]:
             continue
         start, end = _word_at(current, index)
         word = current[start:end]
@@ -256,7 +267,7 @@ def _normalize_once(text: str, disabled: frozenset[str]) -> Normalization:
         at_word_end = not (following and (is_arabic_letter(following) or _ARABIC_MARK.match(following)))
         if at_word_end:
             replacement = _FINAL_DOACHASHMEE.get(word)
-            editor.replace(index, HEH_DOACHASHMEE if replacement else HEH_GOAL, "final-heh")
+            editor.replace_within(slot, offset, HEH_DOACHASHMEE if replacement else HEH_GOAL, "final-heh")
             continue
         known = _KNOWN_MEDIAL.get(word.replace(ZWNJ, ""))
         before = current[index - 1] if index > 0 else ""
@@ -271,7 +282,7 @@ def _normalize_once(text: str, disabled: frozenset[str]) -> Normalization:
         doubts.append(
             Doubt(
                 "ambiguous-heh",
-                editor.original_offsets[index],
+                editor.original_offsets[slot],
                 word,
                 suggestions,
                 f"'{word}' has an Arabic heh (U+0647) inside a word: write ہ (as in بہت) or ھ (as in بھی); "

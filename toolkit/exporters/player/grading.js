@@ -283,11 +283,21 @@ var quizkitGrading = (function () {
           editor.replace(index, "");
         }
       });
-      // Heh needs the corrected neighbours, so it runs after the letter fixes.
+      // Heh needs the corrected neighbours, so it runs after the letter fixes. A fix may have grown a
+      // slot (a ligature) or emptied one (yeh and hamza joined): each position of the corrected text is
+      // mapped back to its slot and its place in it, as the library does.
       var current = Array.from(editor.text());
       if (current.indexOf(HEH) >= 0) {
+        var places = [];
+        editor.characters.forEach(function (content, slot) {
+          Array.from(content).forEach(function (_, offset) {
+            places.push([slot, offset]);
+          });
+        });
         current.forEach(function (character, index) {
-          if (character !== HEH || editor.protectedSlots[index]) {
+          var slot = places[index][0];
+          var offset = places[index][1];
+          if (character !== HEH || editor.protectedSlots[slot]) {
             return;
           }
           var word = wordAt(current, index);
@@ -295,7 +305,9 @@ var quizkitGrading = (function () {
           var atWordEnd = !(following && (isLetter(following) || isMark(following)));
           if (atWordEnd) {
             var whole = current.slice(word[0], word[1]).join("");
-            editor.replace(index, has(rules.finalDoachashmee, whole) ? HEH_DOACHASHMEE : HEH_GOAL);
+            var content = Array.from(editor.characters[slot]);
+            content[offset] = has(rules.finalDoachashmee, whole) ? HEH_DOACHASHMEE : HEH_GOAL;
+            editor.replace(slot, content.join(""));
           }
         });
       }
