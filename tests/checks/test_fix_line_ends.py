@@ -22,11 +22,13 @@ def line_ends(data: bytes, ending: bytes, first_lines: int | None = None) -> byt
 
 
 ORIGINAL = (FIXTURE / CATALOG).read_bytes()
+LINES = ORIGINAL.count(b"\n")
 CASES = {
     # what the file's lines end with: (the file given to check --fix, the line end every line has after)
     "crlf": (line_ends(ORIGINAL, b"\r\n"), b"\r\n"),
-    "mostly-crlf-some-lf": (line_ends(ORIGINAL, b"\r\n", first_lines=150), b"\r\n"),
-    "mostly-lf-some-crlf": (line_ends(ORIGINAL, b"\r\n", first_lines=20), b"\n"),
+    # Fractions of the catalog's lines, so that a catalog with more messages keeps the cases what they say.
+    "mostly-crlf-some-lf": (line_ends(ORIGINAL, b"\r\n", first_lines=LINES * 3 // 4), b"\r\n"),
+    "mostly-lf-some-crlf": (line_ends(ORIGINAL, b"\r\n", first_lines=LINES // 10), b"\n"),
 }
 
 
