@@ -467,3 +467,42 @@ def test_a_question_that_fell_back_is_wholly_in_the_source_language(tmp_path: Pa
         '<div dir="ltr" lang="en">False</div>',
     ]
     assert next(found["gpu-holds"].iter("{*}mattext")).text.startswith('<div dir="rtl" lang="ur">')
+
+
+FEEDBACK = """\
+id: feedback
+level: beginner
+title: T
+description: D
+questions:
+  - id: pick
+    type: single_choice
+    prompt: Pick one.
+    options:
+      - {id: right, text: Right, feedback: "Yes, this one."}
+      - {id: wrong, text: Wrong}
+    correct: [right]
+    explanation: E
+"""
+
+
+def test_an_option_s_feedback_is_shown_when_it_is_chosen(tmp_path: Path) -> None:
+    root = export(tmp_path, {"feedback": FEEDBACK})
+    item = items(assessment_file(package(root / "dist/canvas/feedback/en.zip")))["pick"]
+    right, wrong = fields(item)["original_answer_ids"].split(",")
+    feedbacks = {
+        feedback.get("ident"): visible("".join(feedback.itertext()).strip())
+        for feedback in item.iter("{*}itemfeedback")
+    }
+    assert feedbacks == {"general_fb": "E", f"{right}_fb": "Yes, this one."}
+    shown = [
+        (
+            condition.findtext("{*}conditionvar/{*}varequal"),
+            condition.find("{*}displayfeedback").get("linkrefid"),
+        )
+        for condition in item.iter("{*}respcondition")
+        if condition.find("{*}displayfeedback") is not None
+    ]
+    assert shown == [(None, "general_fb"), (right, f"{right}_fb")]
+    assert ItemEngine(item).score({"response1": [right]}) == 100
+    assert ItemEngine(item).score({"response1": [wrong]}) == 0
