@@ -117,7 +117,7 @@ def test_every_bundle_validates_and_lists_every_question(exported: Path, locale:
         ("dist", "json/every-type/ur.json", "every-type.ur.json"),
         ("delivery", "json/every-type/ur.no-answers.json", "every-type.ur.no-answers.json"),
         ("dist", "i18next/ur/every-type.json", "i18next.ur.every-type.json"),
-        ("delivery", "i18next/ur/every-type.json", "i18next.ur.every-type.no-answers.json"),
+        ("delivery", "i18next/no-answers/ur/every-type.json", "i18next.ur.every-type.no-answers.json"),
     ],
 )
 def test_exports_match_their_golden_files(exported: Path, folder: str, name: str, golden: str) -> None:
@@ -420,9 +420,9 @@ def test_i18next_delivery_resources_hold_no_key(exported: Path) -> None:
         "every-type.questions.fill-replica.blanks.collective.options.broadcast"
     ]
     requests = [{"lng": "ur", "ns": "every-type", "key": key} for key in [*answer_keys, *shown]]
-    answers = resolve_in_i18next(exported / "delivery" / "i18next", requests)
+    answers = resolve_in_i18next(exported / "delivery" / "i18next" / "no-answers", requests)
     assert [answer["exists"] for answer in answers] == [False] * len(answer_keys) + [True] * len(shown)
     assert [answer["value"] for answer in answers[len(answer_keys) :]] == list(shown.values())
-    resources = load(exported / "delivery/i18next/ur/every-type.json")["questions"]
+    resources = load(exported / "delivery/i18next/no-answers/ur/every-type.json")["questions"]
     (ordering,) = [item for item in bundle["questions"] if item["type"] == "ordering"]
     assert list(resources["step-order"]["items"]) == [item["id"] for item in ordering["items"]]

@@ -381,8 +381,21 @@ def test_delivery_variant_has_no_answers(project_copy: Path, quizkit: Quizkit) -
         assert all("feedback" not in option for option in question["options"])
     schema = load(ROOT / "schema" / "bundle.schema.json")
     assert list(Draft202012Validator(schema).iter_errors(bundle)) == []
-    resources = load(project_copy / "dist/i18next/ur/data-parallel.json")
+    resources = load(project_copy / "dist/i18next/no-answers/ur/data-parallel.json")
     assert all("explanation" not in question for question in resources["questions"].values())
+
+
+def test_both_i18next_variants_live_side_by_side(project_copy: Path, quizkit: Quizkit) -> None:
+    """The delivery variant once overwrote the resources with answers in the same dist/."""
+    assert quizkit(project_copy, "export", "-f", "i18next").returncode == 0
+    assert quizkit(project_copy, "export", "-f", "i18next", "--no-answers").returncode == 0
+    with_answers = load(project_copy / "dist/i18next/ur/data-parallel.json")
+    delivery = load(project_copy / "dist/i18next/no-answers/ur/data-parallel.json")
+    assert all("explanation" in question for question in with_answers["questions"].values())
+    assert all("explanation" not in question for question in delivery["questions"].values())
+    assert load(project_copy / "dist/i18next/no-answers/ur/ui.json") == load(
+        project_copy / "dist/i18next/ur/ui.json"
+    )
 
 
 def test_check_errors_block_export(project_copy: Path, quizkit: Quizkit) -> None:

@@ -125,6 +125,10 @@ def _render(tree: dict[str, Any]) -> bytes:
     return (json.dumps(tree, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
+DELIVERY_FOLDER = "no-answers"
+"""Where the delivery variant goes inside i18next/: ``no-answers/<locale>/<namespace>.json``."""
+
+
 class I18nextExporter:
     name: ClassVar[str] = "i18next"
     description: ClassVar[str] = "i18next v4 JSON resources per locale and namespace"
@@ -133,9 +137,12 @@ class I18nextExporter:
     question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
+        # The delivery variant lives in a folder of its own with the same layout, so both variants can be
+        # in one dist/ and a frontend's load path differs by a prefix only (no-answers/{{lng}}/{{ns}}.json).
+        variant = PurePosixPath() if request.answers else PurePosixPath(DELIVERY_FOLDER)
         for locale in request.locales:
             for localized in request.quizzes_in(locale):
-                folder = PurePosixPath(localized.locale.tag)
+                folder = variant / localized.locale.tag
                 yield OutputFile(
                     folder / f"{localized.quiz.id}.json",
                     _render(quiz_resources(localized, request.answers)),
@@ -149,6 +156,4 @@ class I18nextExporter:
             )
             if first is not None:
                 localized = request.localized[(first.id, locale)]
-                yield OutputFile(
-                    PurePosixPath(localized.locale.tag) / "ui.json", _render(ui_resources(localized))
-                )
+                yield OutputFile(variant / localized.locale.tag / "ui.json", _render(ui_resources(localized)))
