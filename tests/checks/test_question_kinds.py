@@ -66,3 +66,15 @@ def test_blank_markers_are_checked_only_in_a_fill_in_blanks_text() -> None:
 )
 def test_accepted_answer_lines(key: str, translation: str, expected: list[str]) -> None:
     assert findings(key, "all-reduce", translation, "accepted-answers") == expected
+
+
+def test_length_ratio_measures_an_accepted_answer_by_its_longest_line() -> None:
+    source = "gradient accumulation"
+    lines = "گریڈیئنٹ ایکیومولیشن\nگریڈینٹ ایکیومولیشن\nگراڈینٹ ایکیومولیشن\nگریڈیئنٹس جمع کرنا\ngradient accumulation"
+    assert findings("quiz.questions.q.answers.a", source, lines, "length-ratio") == []
+    too_long = "گریڈیئنٹ ایکیومولیشن " * 4
+    assert findings("quiz.questions.q.answers.a", source, too_long, "length-ratio") == [
+        "the translation is 4.0× the length of the source; is something missing or added?"
+    ]
+    # Elsewhere a translation is measured whole.
+    assert findings("quiz.questions.q.explanation", source, lines, "length-ratio") != []

@@ -119,6 +119,11 @@ class EntryContext:
         return re.match(r"^[^.]+\.questions\.[^.]+\.options\.[^.]+$", self.key) is not None
 
     @property
+    def is_accepted_answer(self) -> bool:
+        """An accepted answer of a short answer or a typed blank: its translation lists answers, one per line."""
+        return re.match(r"^[^.]+\.questions\.[^.]+\.(blanks\.[^.]+\.)?answers\.[^.]+$", self.key) is not None
+
+    @property
     def is_explanation(self) -> bool:
         return re.match(r"^[^.]+\.questions\.[^.]+\.explanation$", self.key) is not None
 

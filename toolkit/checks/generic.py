@@ -223,7 +223,11 @@ def length_ratio(context: EntryContext) -> Iterator[Finding]:
         source_length = len(prose(pair.source).strip())
         if source_length < 20:
             continue
-        ratio = len(prose(pair.translation).strip()) / source_length
+        translation = pair.translation
+        if context.is_accepted_answer:
+            # Each line is another answer to the same source: the longest line is what compares.
+            translation = max(translation.split("\n"), key=len)
+        ratio = len(prose(translation).strip()) / source_length
         if ratio < 0.35 or ratio > 3.0:
             yield Finding(
                 "length-ratio",

@@ -16,7 +16,6 @@ from toolkit.diagnostics import Severity
 from toolkit.text.blanks import blank_markers, marker
 
 _BLANKS_TEXT_KEY = re.compile(r"^[^.]+\.questions\.[^.]+\.text$")
-_ACCEPTED_ANSWER_KEY = re.compile(r"^[^.]+\.questions\.[^.]+\.(blanks\.[^.]+\.)?answers\.[^.]+$")
 
 
 def _markers(text: str) -> Counter[str]:
@@ -52,7 +51,7 @@ def blank_markers_kept(context: EntryContext) -> Iterator[Finding]:
 )
 def accepted_answer_lines(context: EntryContext) -> Iterator[Finding]:
     entry = context.entry
-    if not entry.msgstr or not _ACCEPTED_ANSWER_KEY.match(context.key):
+    if not entry.msgstr or not context.is_accepted_answer:
         return
     lines = entry.msgstr.split("\n")
     if any(not line.strip() for line in lines):
