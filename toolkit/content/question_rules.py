@@ -7,6 +7,7 @@ well-formed, so that one run reports every problem.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterator, Sequence
 
 from toolkit.content.rules import (
@@ -257,9 +258,38 @@ def _distinct(
             seen[normalized] = str(label)
 
 
+_NUMBERED = re.compile(r"(\d+)$")
+
+
+def ordering_ids_keep_the_order_secret(context: RuleContext) -> Iterator[Diagnostic]:
+    """Exports that keep an ordering question's item ids (i18next keys, the delivery variants' item
+    lists) would give the answer away if the ids are numbered in the correct order (step-1, step-2)."""
+    for index, question in _questions(context):
+        if question.get("type") != "ordering":
+            continue
+        items = _items(question.get("items"))
+        ids = [item.get("id") for _, item in items]
+        numbers = [
+            _NUMBERED.search(identifier) if isinstance(identifier, str) else None for identifier in ids
+        ]
+        if len(ids) < 2 or any(number is None for number in numbers):
+            continue
+        values = [int(number.group(1)) for number in numbers if number is not None]
+        if values == sorted(values) and len(set(values)) == len(values):
+            yield context.diagnostic(
+                ("questions", index, "items"),
+                "ordering-ids",
+                f"the item ids of {context.item(('questions', index))} ({', '.join(str(i) for i in ids)}) are "
+                "numbered in the correct order, and exports keep ids: name each item for what it is "
+                "(forward, backward, update)",
+                Severity.WARNING,
+            )
+
+
 QUESTION_RULES: tuple[Rule, ...] = (
     unique_ids_in_lists,
     blanks_match_markers,
     blanks_are_typed_or_choice,
     distinct_texts_in_lists,
+    ordering_ids_keep_the_order_secret,
 )
