@@ -54,6 +54,7 @@ from pathlib import PurePosixPath
 from typing import Any, ClassVar
 
 from toolkit.exporters import canvas_package, qti12
+from toolkit.exporters.archive import package
 from toolkit.exporters.base import ExportError, ExportRequest, OutputFile
 from toolkit.exporters.moodle import html_text
 from toolkit.exporters.qti12 import RESPONSE, ident, mattext, number_ident, respcondition, sub
@@ -434,6 +435,6 @@ class CanvasExporter:
                 source = (localized.quiz.id, request.source_locale)
                 yield OutputFile(
                     PurePosixPath(localized.quiz.id) / f"{localized.locale.tag}.zip",
-                    qti12.package(_Writer(localized, request.localized.get(source)).files()),
+                    package(_Writer(localized, request.localized.get(source)).files()),
                     quiz=localized.quiz.id,
                 )

@@ -21,15 +21,14 @@ deflate at a fixed level.
 
 from __future__ import annotations
 
-import io
-import zipfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import Any, ClassVar
 
 from lxml import etree
 
 from toolkit import __version__
+from toolkit.exporters.archive import package
 from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
 from toolkit.exporters.qti_items import Labels, item_document
 from toolkit.exporters.qti_markup import (
@@ -53,8 +52,6 @@ CP_SCHEMA_URL = "https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqtiv3p0_
 
 ITEM_RESOURCE = "imsqti_item_xmlv3p0"
 TEST_RESOURCE = "imsqti_test_xmlv3p0"
-ZIP_TIMESTAMP = (1980, 1, 1, 0, 0, 0)
-ZIP_LEVEL = 9
 DEFAULT_LABELS = Labels("True", "False")
 
 
@@ -159,19 +156,6 @@ def serialize(root: Any) -> bytes:
     _indent(root)
     data: bytes = etree.tostring(root, xml_declaration=True, encoding="UTF-8")
     return data + b"\n"
-
-
-def package(files: Sequence[tuple[str, bytes]]) -> bytes:
-    """A zip that depends only on its entries: sorted, fixed timestamps and attributes, fixed deflate."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for name, data in sorted(files):
-            info = zipfile.ZipInfo(name, date_time=ZIP_TIMESTAMP)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.create_system = 3
-            info.external_attr = 0o100644 << 16
-            archive.writestr(info, data, compresslevel=ZIP_LEVEL)
-    return buffer.getvalue()
 
 
 def true_false_labels(localized: LocalizedQuiz, source: Labels) -> tuple[Labels, Labels]:

@@ -17,8 +17,6 @@ which no single response can meet.
 from __future__ import annotations
 
 import hashlib
-import io
-import zipfile
 from collections.abc import Sequence
 from decimal import ROUND_DOWN, Decimal
 from typing import Any
@@ -36,9 +34,6 @@ SCORE = "SCORE"
 GENERAL_FEEDBACK = "general_fb"
 """The feedback every learner sees (our explanation): Canvas imports it as the question's general comment."""
 FULL_MARKS = Decimal(100)
-
-ZIP_TIMESTAMP = (1980, 1, 1, 0, 0, 0)
-ZIP_LEVEL = 9
 
 
 # --- identifiers ---------------------------------------------------------------------------------------
@@ -166,16 +161,3 @@ def serialize(element: Any) -> bytes:
     _indent(element)
     data: bytes = etree.tostring(element, xml_declaration=True, encoding="UTF-8")
     return data + b"\n"
-
-
-def package(files: Sequence[tuple[str, bytes]]) -> bytes:
-    """A zip that depends only on its entries: sorted, fixed timestamps and attributes, fixed deflate."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for name, data in sorted(files):
-            info = zipfile.ZipInfo(name, date_time=ZIP_TIMESTAMP)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.create_system = 3
-            info.external_attr = 0o100644 << 16
-            archive.writestr(info, data, compresslevel=ZIP_LEVEL)
-    return buffer.getvalue()
