@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from toolkit.text.numbers import parse_number
+from toolkit.text.numbers import parse_number, plain_number
 
 
 @pytest.mark.parametrize(
@@ -35,3 +35,20 @@ def test_numbers_in_any_digits_and_the_locales_separators(text: str, locale: str
 @pytest.mark.parametrize("text", ["", "abc", "1..2", "2 56x", "--3", "1e99999", "nan", "inf", "½"])
 def test_what_is_not_a_number(text: str) -> None:
     assert parse_number(text, "en") is None
+
+
+@pytest.mark.parametrize(
+    ("number", "text"),
+    [
+        ("256", "256"),
+        ("256.0", "256"),
+        ("0.50", "0.5"),
+        ("1E+3", "1000"),
+        ("1e-3", "0.001"),
+        ("33.33", "33.33"),
+        ("-0", "0"),
+        ("-2.5", "-2.5"),
+    ],
+)
+def test_plain_number_is_what_every_formats_number_reader_takes(number: str, text: str) -> None:
+    assert plain_number(Decimal(number)) == text

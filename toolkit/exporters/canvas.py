@@ -76,6 +76,7 @@ from toolkit.localization import (
 from toolkit.model import CHOICE_TYPES, QuestionType
 from toolkit.text.blanks import split_at_blanks
 from toolkit.text.locale_info import LocaleInfo
+from toolkit.text.numbers import plain_number
 
 POINTS = "1"
 # A blank's place while the text is made HTML: one character no text holds (checked), so the Latin
@@ -294,11 +295,11 @@ class _Writer:
         self.typed_field(presentation, numeric=True)
         condition, conditionvar = respcondition(resprocessing, continue_=False)
         either = sub(conditionvar, "or")
-        sub(either, "varequal", qti12.plain_number(question.answer), respident=RESPONSE)
+        sub(either, "varequal", plain_number(question.answer), respident=RESPONSE)
         within = sub(either, "and")
         low, high = question.answer - question.tolerance, question.answer + question.tolerance
-        sub(within, "vargte", qti12.plain_number(low), respident=RESPONSE)
-        sub(within, "varlte", qti12.plain_number(high), respident=RESPONSE)
+        sub(within, "vargte", plain_number(low), respident=RESPONSE)
+        sub(within, "varlte", plain_number(high), respident=RESPONSE)
         qti12.set_score(condition, qti12.FULL_MARKS)
         return [number_ident(self.key(question, "answer"))]
 

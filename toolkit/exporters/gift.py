@@ -32,7 +32,6 @@ Kinds and how Moodle grades them (``docs/exports.md`` has the table):
 from __future__ import annotations
 
 from collections.abc import Iterator
-from decimal import Decimal
 from pathlib import PurePosixPath
 from typing import ClassVar
 
@@ -50,6 +49,7 @@ from toolkit.localization import (
     LocalizedTrueFalseQuestion,
 )
 from toolkit.model import CHOICE_TYPES, QuestionType
+from toolkit.text.numbers import plain_number
 
 _SPECIAL = {
     "\\": "\\\\",
@@ -111,7 +111,7 @@ class _Writer:
             lines = [f"\t=%100%{self.plain(question, accepted)}\n" for accepted in _accepted(question)]
             return f"{head}{{\n{''.join(lines)}{general}}}"
         if isinstance(question, LocalizedNumericQuestion):
-            answer = f"{_plain_number(question.answer)}:{_plain_number(question.tolerance)}"
+            answer = f"{plain_number(question.answer)}:{plain_number(question.tolerance)}"
             unit = f" {self.html(question, question.unit)}" if question.unit else ""
             return f"{head}{{#{answer}\n{general}}}{unit}"
         if isinstance(question, LocalizedMatchingQuestion):
@@ -138,12 +138,6 @@ class _Writer:
 
 def _accepted(question: LocalizedShortAnswerQuestion) -> list[str]:
     return list(dict.fromkeys(accepted for answer in question.answers for accepted in answer.accepted))
-
-
-def _plain_number(number: Decimal) -> str:
-    """Without an exponent, which Moodle's reader does not take."""
-    text = format(number, "f")
-    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 class GiftExporter:

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from decimal import Decimal
 from typing import Any, cast
 
 from lxml import etree
@@ -25,6 +24,7 @@ from toolkit.localization import (
     LocalizedTrueFalseQuestion,
 )
 from toolkit.model import ChoiceQuestion, QuestionType
+from toolkit.text.numbers import plain_number
 
 # Moodle's name for a plain-text answer's format, as its own export writes it.
 PLAIN = "moodle_auto_format"
@@ -47,12 +47,6 @@ def answer_fractions(question: LocalizedChoiceQuestion) -> list[str]:
         moodle_fraction(100 / right) if is_correct else moodle_fraction(-100 / wrong)
         for is_correct in correct
     ]
-
-
-def _number(value: Decimal) -> str:
-    """A decimal as Moodle's numerical reader takes it: plain digits, ``.``, no exponent."""
-    text = format(value.normalize(), "f")
-    return "0" if text in ("-0", "") else text
 
 
 def _field(attribute: str) -> Callable[[Any], str]:
@@ -178,9 +172,9 @@ class _Writer:
             questiontext = prompt + versions_paragraph(versions, _field("unit"), self.multilang)
         element = self.header(versions, "numerical", questiontext)
         answer = etree.SubElement(element, "answer", fraction="100", format=PLAIN)
-        etree.SubElement(answer, "text").text = _number(question.answer)
+        etree.SubElement(answer, "text").text = plain_number(question.answer)
         self.feedback(answer)
-        etree.SubElement(answer, "tolerance").text = _number(question.tolerance)
+        etree.SubElement(answer, "tolerance").text = plain_number(question.tolerance)
         etree.SubElement(element, "unitgradingtype").text = "0"
         etree.SubElement(element, "unitpenalty").text = "0.1"
         etree.SubElement(element, "showunits").text = "3"  # no unit field: the number alone is graded

@@ -23,6 +23,8 @@ from typing import Any
 
 from lxml import etree
 
+from toolkit.text.numbers import plain_number
+
 QTI12_NAMESPACE = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"
 QTI12_SCHEMA_LOCATION = f"{QTI12_NAMESPACE} http://www.imsglobal.org/xsd/ims_qtiasiv1p2p1.xsd"
 XSI_NAMESPACE = "http://www.w3.org/2001/XMLSchema-instance"
@@ -135,12 +137,6 @@ def score_shares(parts: int) -> list[Decimal]:
     rest): full marks then need every part right, as the reference grader scores parts."""
     share = (FULL_MARKS / parts).quantize(Decimal("0.01"), rounding=ROUND_DOWN)
     return [share] * (parts - 1) + [FULL_MARKS - share * (parts - 1)]
-
-
-def plain_number(number: Decimal) -> str:
-    """Without an exponent or trailing zeros: ``256``, ``0.5``, ``33.33``."""
-    text = format(number, "f")
-    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 # --- files -----------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Numbers as learners type them: any Unicode decimal digits, the locale's separators and minus sign.
+"""Numbers as learners type them (any Unicode decimal digits, the locale's separators and minus sign),
+and as formats write them.
 
 ``256``, ``۲۵۶`` (Urdu and Persian digits) and ``٢٥٦`` (Arabic-Indic) are the same number; in a German
 quiz ``1.000,5`` is one thousand and a half, as a German learner means it. Separators are the locale's
@@ -76,3 +77,10 @@ def parse_number(text: str, locale: str) -> Decimal | None:
         return None
     # Beyond any quiz's answers; arithmetic on it could overflow the decimal context.
     return number if number.is_finite() and abs(number.adjusted()) <= 1000 else None
+
+
+def plain_number(number: Decimal) -> str:
+    """``number`` as the formats' number readers take it (Moodle's, GIFT's, QTI 1.2's): Latin digits and
+    ``.``, no exponent, no trailing zeros, no negative zero (``256``, ``0.5``, ``33.33``, ``1000``)."""
+    text = format(number.normalize(), "f")
+    return "0" if text in ("-0", "") else text
