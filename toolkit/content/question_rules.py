@@ -19,6 +19,7 @@ from toolkit.content.rules import (
     _text_path,
     comparable_text,
     text_of,
+    unknown_correct_option,
 )
 from toolkit.content.yaml_document import JsonPath, RawValue
 from toolkit.diagnostics import Diagnostic, Severity
@@ -176,12 +177,8 @@ def _choice_blank_correct(
             "missing-field",
             f"{context.item(path)} is a drop-down but names no correct option; add correct",
         )
-    elif isinstance(correct, str) and is_valid_id(correct) and correct not in known:
-        message = f"correct option '{correct}' of {context.item(path)} is not one of its options ({', '.join(known)})"
-        close = difflib.get_close_matches(correct, known, n=1, cutoff=0.6)
-        if close:
-            message += f"; did you mean '{close[0]}'?"
-        yield context.diagnostic((*path, "correct"), "unknown-option", message)
+    else:
+        yield from unknown_correct_option(context, path, (*path, "correct"), correct, known)
 
 
 def distinct_texts_in_lists(context: RuleContext) -> Iterator[Diagnostic]:

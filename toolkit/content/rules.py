@@ -144,16 +144,22 @@ def correct_options_exist(context: RuleContext) -> Iterator[Diagnostic]:
         if not isinstance(correct, list):
             continue
         for position, identifier in enumerate(correct):
-            if not isinstance(identifier, str) or identifier in known or not is_valid_id(identifier):
-                continue
-            message = (
-                f"correct option '{identifier}' of {context.item(('questions', index))} is not one of its "
-                f"options ({', '.join(known)})"
+            yield from unknown_correct_option(
+                context, ("questions", index), ("questions", index, "correct", position), identifier, known
             )
-            close = difflib.get_close_matches(identifier, known, n=1, cutoff=0.6)
-            if close:
-                message += f"; did you mean '{close[0]}'?"
-            yield context.diagnostic(("questions", index, "correct", position), "unknown-option", message)
+
+
+def unknown_correct_option(
+    context: RuleContext, owner: JsonPath, path: JsonPath, identifier: RawValue, known: list[str]
+) -> Iterator[Diagnostic]:
+    """A correct option id (of a question, or of a drop-down blank) that names none of its options."""
+    if not isinstance(identifier, str) or identifier in known or not is_valid_id(identifier):
+        return
+    message = f"correct option '{identifier}' of {context.item(owner)} is not one of its options ({', '.join(known)})"
+    close = difflib.get_close_matches(identifier, known, n=1, cutoff=0.6)
+    if close:
+        message += f"; did you mean '{close[0]}'?"
+    yield context.diagnostic(path, "unknown-option", message)
 
 
 def correct_count_matches_type(context: RuleContext) -> Iterator[Diagnostic]:
