@@ -368,9 +368,10 @@ def _id_fields(data: RawValue) -> Iterator[tuple[JsonPath, str]]:
 def _ids_in(owner: dict[str, RawValue], path: JsonPath) -> Iterator[tuple[JsonPath, str]]:
     if isinstance(owner.get("id"), str):
         yield (*path, "id"), str(owner["id"])
-    for collection in (*LIST_TEXT_FIELDS, "blanks"):
+    # A blank's own id is yielded by the caller, with the blank as owner.
+    for collection in LIST_TEXT_FIELDS:
         for index, item in _items(owner.get(collection)):
-            if isinstance(item.get("id"), str) and collection != "blanks":
+            if isinstance(item.get("id"), str):
                 yield (*path, collection, index, "id"), str(item["id"])
     correct = owner.get("correct")
     if isinstance(correct, str):
