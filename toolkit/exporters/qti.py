@@ -30,7 +30,8 @@ from lxml import etree
 from toolkit import __version__
 from toolkit.exporters.archive import package
 from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
-from toolkit.exporters.qti_items import Labels, item_document
+from toolkit.exporters.qti_interactions import Labels
+from toolkit.exporters.qti_items import item_document
 from toolkit.exporters.qti_markup import (
     SCHEMA_LOCATION,
     XSI_NAMESPACE,
