@@ -5,8 +5,8 @@ Layout: ``cc/<quiz>/<locale>.imscc``, a zip holding ``imsmanifest.xml`` (:mod:`t
 and ``<assessment>/assessment.xml``: a ``questestinterop`` with one assessment (metadata ``cc_profile``
 ``cc.exam.v0p1``, ``qmd_assessmenttype`` Examination, ``qmd_scoretype`` Percentage, ``cc_maxattempts`` 1;
 the description as its rubric), one section and one item per question. The profile has no language
-model (it drops ``language``/``xml:lang`` from sections), so each locale is its own cartridge and every text is HTML
-with ``lang`` and ``dir`` (:class:`toolkit.exporters.qti12_texts.QuizTexts`, shared with ``canvas``).
+model (it drops QTI's ``language`` attributes), so each locale is its own cartridge and every text is
+HTML with ``lang`` and ``dir`` (:class:`toolkit.exporters.qti12_texts.QuizTexts`, shared with ``canvas``).
 Identifiers come from keys and ``<quiz> [<locale>]``; zips have fixed timestamps, so the same content gives
 byte-identical packages. A quiz left with no question the profile can carry gets no package (the export
 has already warned about each question), as the profile requires at least one item.
