@@ -127,6 +127,8 @@ def test_one_quiz_changed_rewrites_only_its_outputs(project: Path, monkeypatch: 
             f"locales/ur/LC_MESSAGES/{SECOND}.mo",
             f"dist/canvas/{SECOND}/en.zip",
             f"dist/canvas/{SECOND}/ur.zip",
+            f"dist/cc/{SECOND}/en.imscc",
+            f"dist/cc/{SECOND}/ur.imscc",
             f"dist/gift/{SECOND}/en.txt",
             f"dist/gift/{SECOND}/ur.txt",
             f"dist/html/{SECOND}/en.html",

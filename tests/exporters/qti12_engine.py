@@ -6,7 +6,9 @@ true condition unless it says ``continue="Yes"`` (the DTD's default is ``No``). 
 (a choice response holds the value; a typed response equals it, ignoring case unless ``case="Yes"``,
 numerically for a ``fibtype="Decimal"`` field), ``vargte``/``varlte`` (numbers), ``and``, ``or``, ``not``,
 ``other``. Several tests directly in a ``<conditionvar>`` must all hold, as IMS's migration tool reads
-them. SCORE ends clamped to its ``decvar``'s minimum and maximum. Numbers are read as QTI 1.2 reads a
+them; ``ItemEngine(item, alternatives=True)`` reads them as alternatives instead, as Moodle's Common
+Cartridge importer reads the accepted answers of a ``cc.fib`` item. SCORE ends clamped to its ``decvar``'s
+minimum and maximum. Numbers are read as QTI 1.2 reads a
 Decimal: ASCII digits, an optional sign and a decimal point.
 """
 
@@ -40,8 +42,9 @@ def _number(text: str) -> Decimal | None:
 
 
 class ItemEngine:
-    def __init__(self, item: Any) -> None:
+    def __init__(self, item: Any, *, alternatives: bool = False) -> None:
         self.item = item
+        self.alternatives = alternatives
         self.decimal_fields = {
             response.get("ident")
             for response in item.iter("{*}response_str")
@@ -88,7 +91,8 @@ class ItemEngine:
         score = Decimal(0)
         for condition in children(resprocessing, "respcondition"):
             (conditionvar,) = children(condition, "conditionvar")
-            if not all(self.test(test, response) for test in children(conditionvar)):
+            combine = any if self.alternatives else all
+            if not combine(self.test(test, response) for test in children(conditionvar)):
                 continue
             for setvar in children(condition, "setvar"):
                 assert setvar.get("varname") == "SCORE"

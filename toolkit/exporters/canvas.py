@@ -56,11 +56,18 @@ from typing import Any, ClassVar
 from toolkit.exporters import canvas_package, qti12
 from toolkit.exporters.archive import package
 from toolkit.exporters.base import ExportError, ExportRequest, OutputFile
-from toolkit.exporters.moodle import html_text
-from toolkit.exporters.qti12 import RESPONSE, ident, mattext, number_ident, respcondition, sub
+from toolkit.exporters.qti12 import (
+    RESPONSE,
+    accepted_answers,
+    ident,
+    mattext,
+    number_ident,
+    respcondition,
+    sub,
+)
+from toolkit.exporters.qti12_texts import QuizTexts
 from toolkit.keys import question_key
 from toolkit.localization import (
-    LocalizedAnswer,
     LocalizedChoiceBlank,
     LocalizedChoiceQuestion,
     LocalizedEssayQuestion,
@@ -75,7 +82,6 @@ from toolkit.localization import (
 )
 from toolkit.model import CHOICE_TYPES, QuestionType
 from toolkit.text.blanks import split_at_blanks
-from toolkit.text.locale_info import LocaleInfo
 from toolkit.text.numbers import plain_number
 
 POINTS = "1"
@@ -107,38 +113,13 @@ def _by_digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-class _Writer:
+class _Writer(QuizTexts):
     """The package of one quiz in one locale."""
 
     def __init__(self, localized: LocalizedQuiz, source: LocalizedQuiz | None) -> None:
-        self.localized = localized
-        self.source = source
-        """The quiz in the source locale, for the interface messages of questions that fell back."""
-        self.quiz_id = localized.quiz.id
-        self.tag = localized.locale.tag
+        super().__init__(localized, source)
         self.base = f"{self.quiz_id} [{self.tag}]"
         self.assessment = canvas_package.assessment_ident(self.base)
-
-    # --- texts ------------------------------------------------------------------------------------------
-
-    def info(self, question: LocalizedQuestion | None) -> LocaleInfo:
-        return self.localized.source if question is not None and question.fell_back else self.localized.locale
-
-    def html(self, question: LocalizedQuestion | None, text: str) -> str:
-        info = self.info(question)
-        return html_text(text, info.tag, info.direction, latin_lang=self.localized.source.tag)
-
-    def key(self, question: LocalizedQuestion, suffix: str) -> str:
-        return f"{question_key(self.quiz_id, question.id)}.{suffix}"
-
-    def label(self, question: LocalizedQuestion, name: str, default: str) -> tuple[str, LocaleInfo]:
-        """An interface message's text, with the locale it is written in: the source's for a question
-        that fell back, which is wholly in the source language."""
-        quiz = self.source if question.fell_back and self.source is not None else self.localized
-        for message in quiz.messages:
-            if message.name == name and message.text is not None:
-                return message.text, quiz.source if message.fell_back else quiz.locale
-        return default, self.localized.source
 
     # --- documents --------------------------------------------------------------------------------------
 
@@ -260,12 +241,10 @@ class _Writer:
         self, question: LocalizedTrueFalseQuestion, presentation: Any, resprocessing: Any
     ) -> list[str]:
         ids = [number_ident(self.key(question, "true")), number_ident(self.key(question, "false"))]
-        labels = []
-        for label_ident, (name, default) in zip(ids, (("true", "True"), ("false", "False")), strict=True):
-            text, info = self.label(question, name, default)
-            labels.append(
-                (label_ident, html_text(text, info.tag, info.direction, latin_lang=self.localized.source.tag))
-            )
+        labels = [
+            (label_ident, self.label_html(question, name, default))
+            for label_ident, (name, default) in zip(ids, (("true", "True"), ("false", "False")), strict=True)
+        ]
         self.choices(presentation, "Single", labels)
         condition, conditionvar = respcondition(resprocessing, continue_=False)
         sub(conditionvar, "varequal", ids[0 if question.correct else 1], respident=RESPONSE)
@@ -283,7 +262,7 @@ class _Writer:
         self, question: LocalizedShortAnswerQuestion, presentation: Any, resprocessing: Any
     ) -> list[str]:
         self.typed_field(presentation, numeric=False)
-        accepted = _accepted(question.answers)
+        accepted = accepted_answers(question.answers)
         condition, conditionvar = respcondition(resprocessing, continue_=False)
         qti12.any_of(
             conditionvar, RESPONSE, [text for _, text in accepted], case_sensitive=question.case_sensitive
@@ -363,7 +342,7 @@ class _Writer:
             if isinstance(blank, LocalizedTypedBlank):
                 labels = [
                     (number_ident(self.key(question, base + suffix)), text)
-                    for suffix, text in _accepted(blank.answers)
+                    for suffix, text in accepted_answers(blank.answers)
                 ]
                 right = [label_ident for label_ident, _ in labels]
             else:
@@ -397,15 +376,6 @@ class _Writer:
         return bool(choices) and all(
             question.shuffle and not any(option.pinned for option in question.options) for question in choices
         )
-
-
-def _accepted(answers: tuple[LocalizedAnswer, ...]) -> list[tuple[str, str]]:
-    """(key suffix, text) of every accepted answer of the locale, duplicates dropped, in order."""
-    seen: dict[str, str] = {}
-    for answer in answers:
-        for number, text in enumerate(answer.accepted):
-            seen.setdefault(text, f"answers.{answer.id}" + (f".{number}" if number else ""))
-    return [(suffix, text) for text, suffix in seen.items()]
 
 
 def _plain(text: str) -> str:

@@ -1,4 +1,4 @@
-"""QTI 1.2 building shared by the formats that write it (``canvas``; Common Cartridge's profile later).
+"""QTI 1.2 building shared by the formats that write it (``canvas``, and ``cc``: Common Cartridge's profile).
 
 QTI 1.2 is a DTD without a namespace, but the files Canvas writes and imports put the ``ims_qtiasiv1p2``
 namespace and an ``xsi:schemaLocation`` on ``<questestinterop>``; we write them the same way. A check
@@ -23,6 +23,7 @@ from typing import Any
 
 from lxml import etree
 
+from toolkit.localization import LocalizedAnswer
 from toolkit.text.numbers import plain_number
 
 QTI12_NAMESPACE = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"
@@ -101,9 +102,10 @@ def score_outcome(resprocessing: Any) -> None:
     sub(outcomes, "decvar", maxvalue="100", minvalue="0", varname=SCORE, vartype="Decimal")
 
 
-def respcondition(resprocessing: Any, *, continue_: bool) -> tuple[Any, Any]:
-    """A ``<respcondition>`` and its ``<conditionvar>``."""
-    condition = sub(resprocessing, "respcondition", **{"continue": "Yes" if continue_ else "No"})
+def respcondition(resprocessing: Any, *, continue_: bool, title: str | None = None) -> tuple[Any, Any]:
+    """A ``<respcondition>`` (titled where ``title`` is given) and its ``<conditionvar>``."""
+    attributes = {"continue": "Yes" if continue_ else "No"} | ({"title": title} if title else {})
+    condition = sub(resprocessing, "respcondition", **attributes)
     return condition, sub(condition, "conditionvar")
 
 
@@ -130,6 +132,16 @@ def display_feedback(condition: Any, linkrefid: str) -> None:
 def item_feedback(item: Any, feedback_ident: str, html: str) -> None:
     feedback = sub(item, "itemfeedback", ident=feedback_ident)
     mattext(sub(feedback, "flow_mat"), html, html=True)
+
+
+def accepted_answers(answers: tuple[LocalizedAnswer, ...]) -> list[tuple[str, str]]:
+    """(key suffix, text) of every accepted answer of the locale, duplicates dropped, in order: the first
+    line of an answer is ``answers.<id>``, a further line ``answers.<id>.<n>``."""
+    seen: dict[str, str] = {}
+    for answer in answers:
+        for number, text in enumerate(answer.accepted):
+            seen.setdefault(text, f"answers.{answer.id}" + (f".{number}" if number else ""))
+    return [(suffix, text) for text, suffix in seen.items()]
 
 
 def score_shares(parts: int) -> list[Decimal]:
