@@ -16,6 +16,7 @@ from toolkit.cli.export import export_command
 from toolkit.cli.import_page import import_page
 from toolkit.cli.init import init_command
 from toolkit.cli.merge import merge_command
+from toolkit.cli.serve import serve_command
 from toolkit.cli.validate import validate
 
 
@@ -38,5 +39,6 @@ for command in (
     import_page,
     build_command,
     init_command,
+    serve_command,
 ):
     main.add_command(command)
