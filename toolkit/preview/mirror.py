@@ -10,6 +10,7 @@ undone by every sync), and a copy whose source was deleted is deleted.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -88,7 +89,9 @@ class ProjectMirror:
 
     def original(self, path: Path) -> Path:
         """The project file that ``path`` in the copy stands for (``path`` itself if it is not in the copy)."""
-        absolute = path if path.is_absolute() else Path.cwd() / path
+        absolute = Path(
+            os.path.normpath(Path.cwd() / path)
+        )  # messages name files relative to the working folder
         if absolute.is_relative_to(self.folder):
             return self.root / absolute.relative_to(self.folder)
         return path

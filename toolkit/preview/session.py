@@ -7,6 +7,7 @@ pages show. Pages wait for a new state through :meth:`PreviewSession.wait` (the 
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -173,7 +174,6 @@ class PreviewSession:
 
     def _problem(self, file: str, line: int | None, column: int | None, code: str, message: str) -> Problem:
         """A problem named by the author's file, relative to the project, never by its copy."""
-        original = self.mirror.original(Path(file))
-        absolute = original if original.is_absolute() else Path.cwd() / original
+        absolute = Path(os.path.normpath(Path.cwd() / self.mirror.original(Path(file))))
         name = absolute.relative_to(self.root).as_posix() if absolute.is_relative_to(self.root) else file
         return Problem(name, line, column, code, message)
