@@ -105,9 +105,10 @@ def test_a_link_out_of_the_site_is_not_followed(server: PreviewServer, project: 
     (server.session.site / "outside.html").symlink_to(project / "quizkit.toml")
     assert get(server, "/outside.html")[0] == 404
     assert site_file(server.session.site, "/outside.html") is None
-    assert site_file(server.session.site, "/first-quiz/fr.html") == (
-        server.session.site / "first-quiz" / "fr.html"
-    ).resolve()
+    assert (
+        site_file(server.session.site, "/first-quiz/fr.html")
+        == (server.session.site / "first-quiz" / "fr.html").resolve()
+    )
 
 
 def test_another_host_name_is_refused(server: PreviewServer) -> None:
@@ -173,9 +174,11 @@ def test_the_translator_view_shows_keys_states_and_fallen_back_questions(
         '<td lang="fr" dir="ltr"><div>Le cycle de l\'eau</div></td><td class="state">translated</td></tr>'
     ) in page
     assert '<tr class="state-fuzzy" data-key="first-quiz.description">' in page
-    assert '<tr class="state-untranslated fell-back" data-key="first-quiz.questions.sun-drives.prompt">' in page
+    assert (
+        '<tr class="state-untranslated fell-back" data-key="first-quiz.questions.sun-drives.prompt">' in page
+    )
     assert "<li>sun-drives</li>" in page
-    rows = page.count("<tr class=") 
+    rows = page.count("<tr class=")
     assert f'<p class="counts">{rows - 2} untranslated, 1 fuzzy, 1 translated</p>' in page
     for target in ("/translate/first-quiz/de", "/translate/no-such-quiz/fr", "/translate/..%2f/fr"):
         assert get(server, target)[0] == 404
