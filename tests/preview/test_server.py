@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support import snapshot
+from support import run_quizkit, snapshot
 
 from toolkit.config import load_config
 from toolkit.preview import PREVIEW_FOLDER, PreviewServer, PreviewSession
@@ -202,4 +201,67 @@ def test_the_preview_writes_nowhere_but_its_folder(project: Path) -> None:
     copy = project / PREVIEW_FOLDER / "project" / "locales" / "first-quiz.pot"
     assert "The Rain Cycle" in copy.read_text(encoding="utf-8")
     assert "The Rain Cycle" not in (project / "locales" / "first-quiz.pot").read_text(encoding="utf-8")
-    assert os.listdir(project / ".quizkit") == ["preview"]
+    assert [path.name for path in (project / ".quizkit").iterdir()] == ["preview"]
+
+
+def test_before_a_first_build_succeeds_every_page_is_the_waiting_page_with_the_problems(
+    project: Path,
+) -> None:
+    quiz = project / "content" / "first-quiz.yaml"
+    quiz.write_text(
+        quiz.read_text(encoding="utf-8").replace("level: beginner", "level: expert"), encoding="utf-8"
+    )
+    session = PreviewSession(load_config(project))
+    with session.opened():
+        state = session.rebuild()
+        running = PreviewServer(session, "127.0.0.1", 0)
+        thread = running.serve_in_thread()
+        try:
+            status, body, headers = get(running, "/first-quiz/en.html")
+            missing = get(running, "/first-quiz/en.css")[0]
+        finally:
+            session.stop()
+            running.shutdown()
+            running.server_close()
+            thread.join()
+    assert not state.built
+    assert [(problem.location(), problem.code) for problem in state.problems] == [
+        ("content/first-quiz.yaml:5:8", "invalid-value")
+    ]
+    assert status == 200
+    assert b"<h1>Nothing built yet</h1>" in body
+    assert b'<script src="/__quizkit/preview.js" defer data-version="0"></script>' in body
+    assert headers["Content-Security-Policy"].startswith("default-src 'none'; script-src 'self'")
+    assert missing == 404
+
+
+@pytest.mark.parametrize(
+    ("name", "watched"),
+    [
+        ("content/first-quiz.yaml", True),
+        ("content/more/second.yaml", True),
+        ("locales/fr/LC_MESSAGES/first-quiz.po", True),
+        ("locales/glossary/fr.yaml", True),
+        ("quizkit.toml", True),
+        ("locales/fr/LC_MESSAGES/first-quiz.mo", False),  # the build's output
+        ("content/.first-quiz.yaml.abc.quizkit.tmp", False),  # an atomic write in progress
+        (".quizkit/preview/project/content/first-quiz.yaml", False),  # the copy itself
+        ("dist/html/index.html", False),
+        ("README.md", False),
+    ],
+)
+def test_what_the_watcher_rebuilds_for(project: Path, name: str, watched: bool) -> None:
+    session = PreviewSession(load_config(project))
+    assert session.mirror.is_source(project / name) is watched
+
+
+def test_a_port_in_use_is_refused_with_exit_1(project: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run_quizkit(project, "serve", "--port", str(port))
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr.splitlines()[-1] == f"cannot listen on 127.0.0.1:{port}: Address already in use"

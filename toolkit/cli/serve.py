@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import click
 
 from toolkit.cli.output import fail, plural, project_config, reported_errors
@@ -39,6 +41,9 @@ def serve_command(port: int, host: str, open_browser: bool) -> None:
     try:
         with reported_errors(), session.opened():
             report(session.rebuild())
+            # From here on Ctrl-C only asks to stop: an interrupt raised in the middle of starting or
+            # stopping a thread would leave it running, and the process could not exit.
+            stop = _stop_on_signals()
             try:
                 server = PreviewServer(session, host, port)
             except OSError as error:
@@ -46,15 +51,15 @@ def serve_command(port: int, host: str, open_browser: bool) -> None:
             watcher = Watcher(session, report)
             watcher.start()
             serving = server.serve_in_thread()
-            click.echo(f"serving {server.url} (Ctrl-C stops)", err=True)
-            click.echo(server.url)
-            if open_browser:
-                import webbrowser
-
-                webbrowser.open(server.url)
             try:
-                while serving.is_alive():
-                    serving.join(0.5)
+                click.echo(f"serving {server.url} (Ctrl-C stops)", err=True)
+                click.echo(server.url)
+                if open_browser:
+                    import webbrowser
+
+                    webbrowser.open(server.url)
+                while not stop.wait(0.5):
+                    pass
             finally:
                 session.stop()
                 server.shutdown()
@@ -62,4 +67,19 @@ def serve_command(port: int, host: str, open_browser: bool) -> None:
                 serving.join()
                 watcher.stop()
     except KeyboardInterrupt:
-        click.echo("stopped", err=True)
+        pass  # during the first build, before the signals only ask to stop: nothing runs yet
+    click.echo("stopped", err=True)
+
+
+def _stop_on_signals() -> threading.Event:
+    """An event that Ctrl-C (SIGINT) and SIGTERM set instead of interrupting the main thread."""
+    import signal
+
+    stop = threading.Event()
+
+    def request_stop(_signal: int, _frame: object) -> None:
+        stop.set()
+
+    signal.signal(signal.SIGINT, request_stop)
+    signal.signal(signal.SIGTERM, request_stop)
+    return stop
