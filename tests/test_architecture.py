@@ -37,6 +37,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("checks and localization", ("toolkit.checks", "toolkit.localization", "toolkit.importing")),
     ("exporters", ("toolkit.exporters",)),
     ("build", ("toolkit.build",)),
+    ("authoring", ("toolkit.scaffold", "toolkit.preview")),
     ("cli", ("toolkit.cli", "toolkit.__main__")),
 )
 

@@ -222,3 +222,13 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
         locales_dir=folders["locales-dir"],
         output_dir=folders["output-dir"],
     )
+
+
+def parse_config(root: Path, config_file: Path, text: str) -> ProjectConfig:
+    """The configuration ``text`` would give if written to ``config_file`` (a quizkit.toml), checked as
+    :func:`load_config` checks it; for ``quizkit init``, which checks what it will write before writing."""
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(str(config_file), None, f"invalid TOML: {error}") from None
+    return _from_table(root, config_file, text, document)

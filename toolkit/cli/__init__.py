@@ -14,7 +14,9 @@ from toolkit.cli.catalogs import compile_command, extract, import_xliff, status,
 from toolkit.cli.check import check_command
 from toolkit.cli.export import export_command
 from toolkit.cli.import_page import import_page
+from toolkit.cli.init import init_command
 from toolkit.cli.merge import merge_command
+from toolkit.cli.serve import serve_command
 from toolkit.cli.validate import validate
 
 
@@ -36,5 +38,7 @@ for command in (
     import_xliff,
     import_page,
     build_command,
+    init_command,
+    serve_command,
 ):
     main.add_command(command)

@@ -1,0 +1,146 @@
+"""``quizkit serve`` in a subprocess with a page open in Chromium: an edit on disk reaches the page with
+no manual reload and at the same question, a broken YAML shows the overlay with file:line and a fix
+clears it, the page's policy lets nothing else in (no console error), and Ctrl-C stops it with exit 0.
+
+Needs Debian's ``chromium`` and the ``playwright`` package (the dev extra); the browser is never
+downloaded. Without them the module is skipped.
+"""
+
+from __future__ import annotations
+
+import selectors
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from support import snapshot
+
+CHROMIUM = Path("/usr/bin/chromium")
+if not CHROMIUM.exists():
+    pytest.skip(
+        "no browser: /usr/bin/chromium is missing (apt-get install chromium fonts-noto-core fontconfig)",
+        allow_module_level=True,
+    )
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="the playwright package is missing (pip install -e '.[dev]')"
+)
+
+from toolkit.scaffold import create_project  # noqa: E402
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+# Generous bounds for a slow, shared machine: the test waits for what the page shows, never for a time.
+WAIT_MILLISECONDS = 60_000
+START_SECONDS = 120.0
+OLD_PROMPT = "Which of these are forms of precipitation?"
+NEW_PROMPT = "Which of these fall from clouds?"
+
+
+class Serve:
+    def __init__(self, project: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "toolkit", "serve", "--port", "0"],
+            cwd=project,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+        )
+        self.url = self._first_line()
+
+    def _first_line(self) -> str:
+        assert self.process.stdout is not None
+        selector = selectors.DefaultSelector()
+        selector.register(self.process.stdout, selectors.EVENT_READ)
+        deadline = time.monotonic() + START_SECONDS
+        while time.monotonic() < deadline:
+            if selector.select(timeout=1.0):
+                line = self.process.stdout.readline()
+                assert line, self.process.stderr.read() if self.process.stderr else ""
+                return line.strip()
+            assert self.process.poll() is None, self.process.stderr.read() if self.process.stderr else ""
+        raise AssertionError("quizkit serve printed no address")
+
+    def interrupt(self) -> tuple[int, str, str]:
+        self.process.send_signal(signal.SIGINT)
+        out, err = self.process.communicate(timeout=60)
+        return self.process.returncode, out, err
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    create_project(tmp_path / "demo", ["fr"])
+    return tmp_path / "demo"
+
+
+@pytest.fixture
+def serve(project: Path) -> Iterator[Serve]:
+    running = Serve(project)
+    yield running
+    if running.process.poll() is None:
+        running.process.kill()
+        running.process.communicate()
+
+
+@pytest.fixture
+def page() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield browser.new_page()
+        browser.close()
+
+
+def shows(page: Any, text: str) -> None:
+    page.wait_for_function(
+        "text => document.body.innerText.includes(text)", arg=text, timeout=WAIT_MILLISECONDS
+    )
+
+
+def test_an_edit_reaches_the_open_page_at_its_question_and_errors_show_until_fixed(
+    project: Path, serve: Serve, page: Any
+) -> None:
+    errors: list[str] = []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    before = {name: data for name, data in snapshot(project).items() if not name.startswith(".quizkit/")}
+    page.goto(serve.url + "first-quiz/en.html#q=2&score=1")
+    shows(page, OLD_PROMPT)
+    page.evaluate("window.quizkitMarker = 'not reloaded'")
+
+    quiz = project / "content" / "first-quiz.yaml"
+    original = quiz.read_text(encoding="utf-8")
+    quiz.write_text(original.replace(OLD_PROMPT, NEW_PROMPT), encoding="utf-8")
+    shows(page, NEW_PROMPT)
+    # The page reloaded by itself (the marker is gone) and stayed at the second question.
+    assert page.evaluate("window.quizkitMarker") is None
+    assert page.evaluate("location.hash").startswith("#q=2")
+
+    quiz.write_text(original.replace("level: beginner", "level: [beginner"), encoding="utf-8")
+    overlay = page.wait_for_selector("#quizkit-overlay", timeout=WAIT_MILLISECONDS)
+    text = overlay.inner_text()
+    assert "1 problem stops the build" in text
+    assert "content/first-quiz.yaml:6:6 error[yaml-syntax]: invalid YAML:" in text
+
+    quiz.write_text(original, encoding="utf-8")
+    page.wait_for_selector("#quizkit-overlay", state="detached", timeout=WAIT_MILLISECONDS)
+    shows(page, OLD_PROMPT)
+    assert errors == []
+
+    code, out, err = serve.interrupt()
+    assert (code, out) == (0, "")  # the address, its one line on stdout, was read at the start
+    assert "Traceback" not in err
+    assert err.splitlines()[-1] == "stopped"
+    # Every file the preview wrote is in its own folder: the project is as the test left it.
+    assert {
+        name: data for name, data in snapshot(project).items() if not name.startswith(".quizkit/")
+    } == before
+
+
+def test_ctrl_c_right_after_the_start_exits_cleanly(serve: Serve) -> None:
+    code, out, err = serve.interrupt()
+    assert (code, out, err.splitlines()[-1]) == (0, "", "stopped")
+    assert "Traceback" not in err

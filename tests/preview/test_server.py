@@ -1,0 +1,267 @@
+"""The preview server in this process: what it serves (and refuses), the overlay's problems located in
+the author's files, the translator view, and that it writes nowhere but its preview folder."""
+
+from __future__ import annotations
+
+import http.client
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from support import run_quizkit, snapshot
+
+from toolkit.config import load_config
+from toolkit.preview import PREVIEW_FOLDER, PreviewServer, PreviewSession
+from toolkit.preview.page import widened_policy, with_preview
+from toolkit.preview.server import site_file
+from toolkit.scaffold import create_project
+
+
+def outside_preview(project: Path) -> dict[str, bytes]:
+    return {name: data for name, data in snapshot(project).items() if not name.startswith(".quizkit/")}
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    create_project(tmp_path / "demo", ["fr"])
+    return tmp_path / "demo"
+
+
+@pytest.fixture
+def server(project: Path) -> Iterator[PreviewServer]:
+    session = PreviewSession(load_config(project))
+    with session.opened():
+        session.rebuild()
+        running = PreviewServer(session, "127.0.0.1", 0)
+        thread = running.serve_in_thread()
+        try:
+            yield running
+        finally:
+            session.stop()
+            running.shutdown()
+            running.server_close()
+            thread.join()
+
+
+def get(server: PreviewServer, target: str, host: str | None = None) -> tuple[int, bytes, dict[str, str]]:
+    """A request for exactly ``target`` (http.client sends the path as given: no normalizing of ``..``)."""
+    connection = http.client.HTTPConnection(*server.server_address[:2], timeout=10)
+    try:
+        connection.putrequest("GET", target, skip_host=host is not None)
+        if host is not None:
+            connection.putheader("Host", host)
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, response.read(), dict(response.getheaders())
+    finally:
+        connection.close()
+
+
+def test_pages_are_served_with_the_preview_script_and_a_widened_policy(server: PreviewServer) -> None:
+    status, body, headers = get(server, "/first-quiz/fr.html")
+    assert status == 200
+    assert headers["Content-Type"] == "text/html; charset=utf-8"
+    assert b'<script src="/__quizkit/preview.js" data-version="1" defer></script></head>' in body
+    exported = (server.session.site / "first-quiz" / "fr.html").read_bytes()
+    assert b"preview.js" not in exported  # the file the exporter wrote is untouched
+    assert get(server, "/")[1] == with_preview((server.session.site / "index.html").read_bytes(), 1)
+
+
+def test_the_policy_allows_the_preview_server_and_nothing_else_new() -> None:
+    exported = (
+        "default-src 'none'; script-src 'sha256-abc='; style-src 'sha256-def='; img-src 'none'; "
+        "font-src 'none'; connect-src 'none'; base-uri 'none'; form-action 'none'"
+    )
+    assert widened_policy(exported) == (
+        "default-src 'none'; script-src 'sha256-abc=' 'self'; style-src 'sha256-def=' 'self'; "
+        "img-src 'none'; font-src 'none'; connect-src 'self'; base-uri 'none'; form-action 'none'"
+    )
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "/../quizkit.toml",
+        "/../../../quizkit.toml",
+        "/%2e%2e/%2e%2e/%2e%2e/quizkit.toml",
+        "/%2E%2E%2F%2E%2E%2F%2E%2E%2Fquizkit.toml",
+        "/first-quiz/..%2f..%2f..%2f..%2fquizkit.toml",
+        "/..%5c..%5c..%5cquizkit.toml",
+        "/%252e%252e/%252e%252e/%252e%252e/quizkit.toml",
+        "/first-quiz/%00fr.html",
+        "/%ff%fe",
+        "//etc/passwd",
+        "/.quizkit-cache/",
+    ],
+)
+def test_nothing_outside_the_site_is_served(server: PreviewServer, target: str) -> None:
+    status, body, _ = get(server, target)
+    assert (status, body) == (404, b"not found\n")
+
+
+def test_a_link_out_of_the_site_is_not_followed(server: PreviewServer, project: Path) -> None:
+    (server.session.site / "outside.html").symlink_to(project / "quizkit.toml")
+    assert get(server, "/outside.html")[0] == 404
+    assert site_file(server.session.site, "/outside.html") is None
+    assert (
+        site_file(server.session.site, "/first-quiz/fr.html")
+        == (server.session.site / "first-quiz" / "fr.html").resolve()
+    )
+
+
+def test_another_host_name_is_refused(server: PreviewServer) -> None:
+    # A page elsewhere could point a name of its own at 127.0.0.1 (DNS rebinding) and read the preview.
+    assert get(server, "/index.html", host="attacker.example:8000")[:2] == (403, b"unknown host\n")
+    assert get(server, "/index.html", host=f"localhost:{server.server_address[1]}")[0] == 200
+
+
+def test_the_state_names_the_authors_file_and_line_and_clears_when_fixed(
+    server: PreviewServer, project: Path
+) -> None:
+    quiz = project / "content" / "first-quiz.yaml"
+    good = quiz.read_text(encoding="utf-8")
+    quiz.write_text(good.replace("level: beginner", "level: [beginner"), encoding="utf-8")
+    broken = server.session.rebuild()
+    problem = json.loads(get(server, "/__quizkit/state")[1])["problems"][0]
+    assert broken.problems[0].file == "content/first-quiz.yaml"
+    # Where PyYAML notices the unclosed list, as quizkit validate reports it.
+    assert (problem["location"], problem["code"]) == ("content/first-quiz.yaml:6:6", "yaml-syntax")
+    assert problem["message"].startswith("invalid YAML: ")
+    quiz.write_text(good, encoding="utf-8")
+    fixed = server.session.rebuild()
+    assert fixed.problems == ()
+    assert json.loads(get(server, "/__quizkit/state")[1])["problems"] == []
+
+
+def test_a_broken_catalog_and_configuration_are_located_too(server: PreviewServer, project: Path) -> None:
+    catalog = project / "locales" / "fr" / "LC_MESSAGES" / "first-quiz.po"
+    catalog.write_text(catalog.read_text(encoding="utf-8") + '\nmsgid "unclosed\n', encoding="utf-8")
+    problems = server.session.rebuild().problems
+    assert [problem.file for problem in problems] == ["locales/fr/LC_MESSAGES/first-quiz.po"]
+    config = project / "quizkit.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace('["fr"]', '["xx"]'), encoding="utf-8")
+    problems = server.session.rebuild().problems
+    assert [(problem.location(), problem.message) for problem in problems] == [
+        ("quizkit.toml:3", "'xx' is not a locale CLDR knows; write it like 'ur' or 'ur_PK'")
+    ]
+
+
+def test_the_translator_view_shows_keys_states_and_fallen_back_questions(
+    server: PreviewServer, project: Path
+) -> None:
+    catalog = project / "locales" / "fr" / "LC_MESSAGES" / "first-quiz.po"
+    text = catalog.read_text(encoding="utf-8")
+    text = text.replace(
+        'msgctxt "first-quiz.title"\nmsgid "The Water Cycle"\nmsgstr ""',
+        'msgctxt "first-quiz.title"\nmsgid "The Water Cycle"\nmsgstr "Le cycle de l\'eau"',
+    )
+    description = "How water moves between the sea, the air and the land."
+    text = text.replace(
+        f'msgctxt "first-quiz.description"\nmsgid "{description}"\nmsgstr ""',
+        f'#, fuzzy\nmsgctxt "first-quiz.description"\nmsgid "{description}"\nmsgstr "Comment l\'eau circule"',
+    )
+    catalog.write_text(text, encoding="utf-8")
+    assert server.session.rebuild().problems == ()
+    status, body, headers = get(server, "/translate/first-quiz/fr")
+    assert status == 200
+    assert headers["Content-Security-Policy"].startswith("default-src 'none'; script-src 'self'")
+    page = body.decode("utf-8")
+    assert (
+        '<tr class="state-translated" data-key="first-quiz.title"><td class="key">first-quiz.title</td>'
+        '<td lang="en" dir="ltr"><div>The Water Cycle</div></td>'
+        '<td lang="fr" dir="ltr"><div>Le cycle de l\'eau</div></td><td class="state">translated</td></tr>'
+    ) in page
+    assert '<tr class="state-fuzzy" data-key="first-quiz.description">' in page
+    assert (
+        '<tr class="state-untranslated fell-back" data-key="first-quiz.questions.sun-drives.prompt">' in page
+    )
+    assert "<li>sun-drives</li>" in page
+    rows = page.count("<tr class=")
+    assert f'<p class="counts">{rows - 2} untranslated, 1 fuzzy, 1 translated</p>' in page
+    for target in ("/translate/first-quiz/de", "/translate/no-such-quiz/fr", "/translate/..%2f/fr"):
+        assert get(server, target)[0] == 404
+
+
+def test_the_preview_writes_nowhere_but_its_folder(project: Path) -> None:
+    before = outside_preview(project)
+    session = PreviewSession(load_config(project))
+    with session.opened():
+        session.rebuild()
+        quiz = project / "content" / "first-quiz.yaml"
+        quiz.write_text(quiz.read_text(encoding="utf-8").replace("Water", "Rain"), encoding="utf-8")
+        changed = outside_preview(project)
+        state = session.rebuild()
+    assert state.problems == ()
+    assert state.rebuilt == ("first-quiz",)
+    # The build's update made the copy's catalogs follow the edit; the author's stay as they were.
+    assert outside_preview(project) == changed
+    assert changed.keys() == before.keys()
+    assert not (project / "dist").exists()
+    copy = project / PREVIEW_FOLDER / "project" / "locales" / "first-quiz.pot"
+    assert "The Rain Cycle" in copy.read_text(encoding="utf-8")
+    assert "The Rain Cycle" not in (project / "locales" / "first-quiz.pot").read_text(encoding="utf-8")
+    assert [path.name for path in (project / ".quizkit").iterdir()] == ["preview"]
+
+
+def test_before_a_first_build_succeeds_every_page_is_the_waiting_page_with_the_problems(
+    project: Path,
+) -> None:
+    quiz = project / "content" / "first-quiz.yaml"
+    quiz.write_text(
+        quiz.read_text(encoding="utf-8").replace("level: beginner", "level: expert"), encoding="utf-8"
+    )
+    session = PreviewSession(load_config(project))
+    with session.opened():
+        state = session.rebuild()
+        running = PreviewServer(session, "127.0.0.1", 0)
+        thread = running.serve_in_thread()
+        try:
+            status, body, headers = get(running, "/first-quiz/en.html")
+            missing = get(running, "/first-quiz/en.css")[0]
+        finally:
+            session.stop()
+            running.shutdown()
+            running.server_close()
+            thread.join()
+    assert not state.built
+    assert [(problem.location(), problem.code) for problem in state.problems] == [
+        ("content/first-quiz.yaml:5:8", "invalid-value")
+    ]
+    assert status == 200
+    assert b"<h1>Nothing built yet</h1>" in body
+    assert b'<script src="/__quizkit/preview.js" defer data-version="0"></script>' in body
+    assert headers["Content-Security-Policy"].startswith("default-src 'none'; script-src 'self'")
+    assert missing == 404
+
+
+@pytest.mark.parametrize(
+    ("name", "watched"),
+    [
+        ("content/first-quiz.yaml", True),
+        ("content/more/second.yaml", True),
+        ("locales/fr/LC_MESSAGES/first-quiz.po", True),
+        ("locales/glossary/fr.yaml", True),
+        ("quizkit.toml", True),
+        ("locales/fr/LC_MESSAGES/first-quiz.mo", False),  # the build's output
+        ("content/.first-quiz.yaml.abc.quizkit.tmp", False),  # an atomic write in progress
+        (".quizkit/preview/project/content/first-quiz.yaml", False),  # the copy itself
+        ("dist/html/index.html", False),
+        ("README.md", False),
+    ],
+)
+def test_what_the_watcher_rebuilds_for(project: Path, name: str, watched: bool) -> None:
+    session = PreviewSession(load_config(project))
+    assert session.mirror.is_source(project / name) is watched
+
+
+def test_a_port_in_use_is_refused_with_exit_1(project: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run_quizkit(project, "serve", "--port", str(port))
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr.splitlines()[-1] == f"cannot listen on 127.0.0.1:{port}: Address already in use"

@@ -1,0 +1,181 @@
+"""``quizkit init``: a project that builds at once, refusals that write nothing, and what it holds."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from support import run_quizkit, snapshot
+
+from toolkit.model import QuestionType
+from toolkit.scaffold import DEFAULT_FORMATS
+
+ROOT = Path(__file__).resolve().parents[2]
+PLAYER = ROOT / "toolkit" / "exporters" / "player"
+CREATED = [
+    "quizkit.toml",
+    "content/first-quiz.yaml",
+    "content/ui.yaml",
+    ".gitignore",
+    ".github/workflows/quizkit.yml",
+    "schema/quiz.schema.json",
+    "schema/ui.schema.json",
+    "schema/glossary.schema.json",
+]
+
+
+def test_a_new_project_builds_every_default_format_with_no_warning(tmp_path: Path) -> None:
+    result = run_quizkit(tmp_path, "init", "demo")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines == [
+        *(f"demo/{name}: written" for name in CREATED),
+        "demo/locales/first-quiz.pot: written",
+        "demo/locales/ui.pot: written",
+        "project ready: 10 files written; next: cd demo && quizkit serve --open",
+    ]
+    project = tmp_path / "demo"
+    built = run_quizkit(project, "build", "--strict", "--format", "json")
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert '"warnings": []' in built.stdout
+    # mo and xliff carry translations: with no target locale they have nothing to write.
+    assert sorted(path.name for path in (project / "dist").iterdir()) == sorted(
+        set(DEFAULT_FORMATS) - {"mo", "xliff"}
+    )
+    assert (project / "dist" / "html" / "first-quiz" / "en.html").is_file()
+
+
+def test_with_a_target_locale_every_format_is_written_and_only_translations_wait(tmp_path: Path) -> None:
+    import json
+
+    assert run_quizkit(tmp_path, "init", "demo", "--locale", "fr").returncode == 0
+    project = tmp_path / "demo"
+    built = run_quizkit(project, "build", "--strict", "--format", "json")
+    report = json.loads(built.stdout)
+    # No question is left out of any format: the one kind of warning is the untranslated catalog.
+    assert {warning["code"] for warning in report["warnings"]} == {"untranslated"}
+    assert built.returncode == 1
+    assert sorted(path.name for path in (project / "dist").iterdir()) == sorted(DEFAULT_FORMATS)
+
+
+def test_target_locales_get_their_catalogs_as_update_makes_them(tmp_path: Path) -> None:
+    result = run_quizkit(tmp_path, "init", "demo", "--locale", "fr", "--locale", "ur")
+    assert result.returncode == 0, result.stderr
+    project = tmp_path / "demo"
+    for locale in ("fr", "ur"):
+        for domain in ("first-quiz", "ui"):
+            assert (project / "locales" / locale / "LC_MESSAGES" / f"{domain}.po").is_file()
+    assert 'target-locales = ["fr", "ur"]' in (project / "quizkit.toml").read_text(encoding="utf-8")
+    checked = run_quizkit(project, "update", "--check")
+    assert (checked.returncode, checked.stdout) == (0, "templates and catalogs are up to date\n")
+    # Untranslated catalogs build (the texts fall back to English); --strict would say they wait.
+    built = run_quizkit(project, "build")
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert (project / "dist" / "html" / "first-quiz" / "ur.html").is_file()
+
+
+def test_the_working_folder_by_default(tmp_path: Path) -> None:
+    result = run_quizkit(tmp_path, "init")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "project ready: 10 files written; next: quizkit serve --open"
+    assert (tmp_path / "quizkit.toml").is_file()
+
+
+def test_a_folder_that_is_not_empty_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    (tmp_path / "demo").mkdir()
+    (tmp_path / "demo" / "notes.txt").write_text("mine\n", encoding="utf-8")
+    before = snapshot(tmp_path)
+    result = run_quizkit(tmp_path, "init", "demo")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        "demo is not empty; quizkit init makes a new project in an empty folder "
+        "(--force writes into this one, keeping every file that is already there)\n"
+    )
+    assert snapshot(tmp_path) == before
+
+
+def test_force_writes_into_a_folder_and_replaces_no_file(tmp_path: Path) -> None:
+    project = tmp_path / "demo"
+    (project / "content").mkdir(parents=True)
+    (project / "README.md").write_text("# my quizzes\n", encoding="utf-8")
+    own_gitignore = "/build/\n"
+    (project / ".gitignore").write_text(own_gitignore, encoding="utf-8")
+    result = run_quizkit(tmp_path, "init", "demo", "--force")
+    assert result.returncode == 0, result.stderr
+    assert "demo/.gitignore: kept (it exists already)" in result.stdout.splitlines()
+    assert (project / ".gitignore").read_text(encoding="utf-8") == own_gitignore
+    assert (project / "README.md").read_text(encoding="utf-8") == "# my quizzes\n"
+    assert (project / "content" / "first-quiz.yaml").is_file()
+
+
+def test_a_file_is_not_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "demo").write_text("", encoding="utf-8")
+    result = run_quizkit(tmp_path, "init", "demo", "--force")
+    assert (result.returncode, result.stderr) == (
+        1,
+        "demo is a file, not a folder; name a new folder or an empty one\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("locale", "message"),
+    [
+        ("xx", "--locale: 'xx' is not a locale CLDR knows; write it like 'ur' or 'ur_PK'\n"),
+        ("en", "--locale: 'en' is the source locale; it has no catalog\n"),
+        ("ur-PK", "--locale: 'ur-PK' is not a locale; write it like 'ur' or 'ur_PK'\n"),
+    ],
+)
+def test_a_locale_is_checked_as_the_configuration_is_before_anything_is_written(
+    tmp_path: Path, locale: str, message: str
+) -> None:
+    result = run_quizkit(tmp_path, "init", "demo", "--locale", locale)
+    assert (result.returncode, result.stderr) == (1, message)
+    assert not (tmp_path / "demo").exists()
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("init")
+    result = run_quizkit(folder, "init", "demo")
+    assert result.returncode == 0, result.stderr
+    return folder / "demo"
+
+
+def test_the_example_has_every_question_kind_each_with_an_explanation(project: Path) -> None:
+    quiz = yaml.safe_load((project / "content" / "first-quiz.yaml").read_text(encoding="utf-8"))
+    assert sorted(question["type"] for question in quiz["questions"]) == sorted(
+        kind.value for kind in QuestionType
+    )
+    assert [question["id"] for question in quiz["questions"] if not question.get("explanation")] == []
+
+
+def test_ui_yaml_has_every_message_the_player_names(project: Path) -> None:
+    scripts = "\n".join(path.read_text(encoding="utf-8") for path in PLAYER.glob("*.js"))
+    used = set(re.findall(r"\b(?:message|messageBlock|messageText|spoken)\(\"([a-z-]+)\"", scripts))
+    # The page itself (toolkit/exporters/html.py) names these; the header names the levels.
+    used |= {"language", "quiz-list", "guide-linked-quiz", "level-beginner", "level-intermediate"}
+    used |= {"level-advanced"}
+    assert len(used) > 10
+    interface = yaml.safe_load((project / "content" / "ui.yaml").read_text(encoding="utf-8"))
+    assert sorted(used - {message["name"] for message in interface["messages"]}) == []
+
+
+def test_yaml_files_name_the_schema_copied_beside_them(project: Path) -> None:
+    from toolkit.content.schemas import schema_directory
+
+    for name, schema in (("first-quiz.yaml", "quiz.schema.json"), ("ui.yaml", "ui.schema.json")):
+        first = (project / "content" / name).read_text(encoding="utf-8").splitlines()[0]
+        assert first == f"# yaml-language-server: $schema=../schema/{schema}"
+        copied = project / "content" / "../schema" / schema
+        assert copied.read_bytes() == (schema_directory() / schema).read_bytes()
+
+
+def test_gitignore_and_the_ci_workflow(project: Path) -> None:
+    ignored = (project / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert {"/dist/", "*.mo", ".quizkit-cache/", ".quizkit/"} <= set(ignored)
+    workflow = yaml.safe_load((project / ".github" / "workflows" / "quizkit.yml").read_text(encoding="utf-8"))
+    commands = [step.get("run") for step in workflow["jobs"]["build"]["steps"]]
+    assert "quizkit build --strict" in commands
+    assert "quizkit update --check" in commands

@@ -1,0 +1,47 @@
+"""``quizkit init``: a new project with an example quiz, ready to build."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from toolkit.cli.output import fail, plural, relative, reported_errors
+
+
+@click.command(name="init")
+@click.argument("folder", required=False, default=".", type=click.Path(path_type=Path))
+@click.option(
+    "--locale", "-l", "locales", multiple=True, help="A target locale, such as ur or pt_BR (repeatable)."
+)
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Write into a folder that is not empty (existing files are kept as they are).",
+)
+def init_command(folder: Path, locales: tuple[str, ...], force: bool) -> None:
+    """Make FOLDER (default: the working folder) a new quizkit project that builds at once.
+
+    Writes quizkit.toml, content/ with an example quiz (every question kind) and ui.yaml, schema/ for
+    editor completion, .gitignore, a CI workflow (.github/workflows/quizkit.yml), and the templates
+    and catalogs of locales/ as quizkit update makes them.
+    """
+    from toolkit.scaffold import InitError, create_project
+
+    with reported_errors():
+        try:
+            result = create_project(folder, locales, force=force)
+        except InitError as error:
+            where = error.file if error.line is None else f"{error.file}:{error.line}"
+            fail(f"{where}: {error.message}" if error.file else error.message)
+    for path in result.written:
+        click.echo(f"{relative(path)}: written")
+    for path in result.kept:
+        click.echo(f"{relative(path)}: kept (it exists already)")
+    for path in result.catalogs:
+        click.echo(f"{relative(path)}: written")
+    here = result.root == Path.cwd().resolve()
+    step = "quizkit serve --open" if here else f"cd {relative(result.root)} && quizkit serve --open"
+    click.echo(
+        f"project ready: {plural(len(result.written) + len(result.catalogs), 'file')} written; next: {step}"
+    )

@@ -1,0 +1,56 @@
+// quizkit serve: reloads the page when a rebuild changed it, and shows what stops a build as an overlay.
+// The player keeps its position (question, answers) in the URL hash, so a reload keeps the question.
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  var version = script ? script.getAttribute("data-version") : null;
+  var overlay = null;
+
+  function hideProblems() {
+    if (overlay) {
+      overlay.parentNode.removeChild(overlay);
+      overlay = null;
+    }
+  }
+
+  function showProblems(problems) {
+    hideProblems();
+    overlay = document.createElement("section");
+    overlay.id = "quizkit-overlay";
+    overlay.setAttribute("role", "alert");
+    overlay.setAttribute("dir", "ltr");
+    overlay.setAttribute("lang", "en");
+    var heading = document.createElement("h2");
+    heading.textContent = problems.length === 1 ? "1 problem stops the build" : problems.length + " problems stop the build";
+    overlay.appendChild(heading);
+    var list = document.createElement("ul");
+    problems.forEach(function (problem) {
+      var item = document.createElement("li");
+      item.className = "quizkit-problem";
+      var where = document.createElement("code");
+      where.className = "quizkit-location";
+      where.textContent = problem.location;
+      item.appendChild(where);
+      item.appendChild(document.createTextNode(" error[" + problem.code + "]: " + problem.message));
+      list.appendChild(item);
+    });
+    overlay.appendChild(list);
+    var hint = document.createElement("p");
+    hint.textContent = "Save a fix: the page updates by itself.";
+    overlay.appendChild(hint);
+    document.body.appendChild(overlay);
+  }
+
+  var events = new EventSource("/__quizkit/events");
+  events.addEventListener("state", function (event) {
+    var state = JSON.parse(event.data);
+    if (state.problems.length) {
+      showProblems(state.problems);
+      return;
+    }
+    hideProblems();
+    if (String(state.version) !== version) {
+      location.reload();
+    }
+  });
+})();

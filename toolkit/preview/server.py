@@ -1,0 +1,211 @@
+"""The preview's HTTP server: the player pages of the last build, the translator view, and the event
+stream that tells open pages to reload or to show what stops the build.
+
+Only files below the built site are served, named by plain path segments: a request whose decoded path
+holds ``..``, a backslash, a NUL or a hidden name, or that resolves (through a link) outside the site,
+is answered 404. Requests must name the server by the host it listens on (127.0.0.1, localhost), so a
+page elsewhere cannot reach the preview through a name of its own pointed at this machine.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote
+
+from toolkit.preview.page import (
+    ASSET_PREFIX,
+    EVENTS_PATH,
+    PREVIEW_POLICY,
+    SCRIPT_PATH,
+    STATE_PATH,
+    STYLE_PATH,
+    asset,
+    waiting_page,
+    with_preview,
+)
+from toolkit.preview.session import PreviewSession
+
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+}
+KEEP_ALIVE_SECONDS = 15.0
+STOP_CHECK_SECONDS = 0.25
+"""How often an open event stream looks whether the server is stopping."""
+TRANSLATE_PREFIX = "/translate/"
+
+
+def site_file(site: Path, request_path: str) -> Path | None:
+    """The file below ``site`` that ``request_path`` names, or None (missing, or not below ``site``)."""
+    path = request_path.split("?", 1)[0].split("#", 1)[0]
+    try:
+        decoded = unquote(path, errors="strict")
+    except UnicodeDecodeError:
+        return None
+    if not decoded.startswith("/") or "\\" in decoded or "\0" in decoded:
+        return None
+    parts = [part for part in decoded.split("/")[1:]]
+    if not parts or parts[-1] == "":
+        parts = [*parts[:-1], "index.html"] if parts else ["index.html"]
+    if any(part in ("", ".", "..") or part.startswith(".") for part in parts):
+        return None
+    root = site.resolve()
+    candidate = root.joinpath(*parts).resolve()
+    if not candidate.is_relative_to(root) or not candidate.is_file():
+        return None
+    return candidate
+
+
+class PreviewServer(ThreadingHTTPServer):
+    """Serves one :class:`PreviewSession`; ``server_close`` waits for every request thread."""
+
+    daemon_threads = False
+    block_on_close = True
+
+    def __init__(
+        self,
+        session: PreviewSession,
+        host: str,
+        port: int,
+        on_request: Callable[[str], None] | None = None,
+    ) -> None:
+        self.session = session
+        self.on_request = on_request
+        super().__init__((host, port), _Handler)
+        loopback = {"127.0.0.1", "localhost", "[::1]", "::1"}
+        # Listening elsewhere is the user's choice to be reached by other names; on loopback only these.
+        self.allowed_hosts: set[str] | None = loopback | {host} if host in loopback else None
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        name = host if isinstance(host, str) else bytes(host).decode("ascii")
+        return f"http://{'[' + name + ']' if ':' in name else name}:{port}/"
+
+    def serve_in_thread(self) -> threading.Thread:
+        thread = threading.Thread(
+            target=self.serve_forever, name="quizkit-serve", kwargs={"poll_interval": 0.2}
+        )
+        thread.start()
+        return thread
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: PreviewServer
+    server_version = "quizkit-preview"
+
+    def log_message(self, format: str, *args: object) -> None:
+        if self.server.on_request is not None:
+            self.server.on_request(format % args)
+
+    def do_HEAD(self) -> None:
+        self._respond(head=True)
+
+    def do_GET(self) -> None:
+        self._respond(head=False)
+
+    def _respond(self, head: bool) -> None:
+        host = (self.headers.get("Host") or "").rsplit(":", 1)[0]
+        allowed = self.server.allowed_hosts
+        if allowed is not None and host not in allowed:
+            self._send(HTTPStatus.FORBIDDEN, b"unknown host\n", "text/plain; charset=utf-8", head)
+            return
+        session = self.server.session
+        path = self.path.split("?", 1)[0]
+        if path == EVENTS_PATH and not head:
+            self._events()
+            return
+        if path == STATE_PATH:
+            body = json.dumps(session.state.to_dict(), ensure_ascii=False).encode("utf-8")
+            self._send(HTTPStatus.OK, body, "application/json", head)
+            return
+        if path in (SCRIPT_PATH, STYLE_PATH):
+            name = path.removeprefix(ASSET_PREFIX)
+            self._send(HTTPStatus.OK, asset(name), CONTENT_TYPES[Path(name).suffix], head)
+            return
+        if path.startswith(TRANSLATE_PREFIX):
+            self._translator(path.removeprefix(TRANSLATE_PREFIX), head)
+            return
+        state = session.state
+        found = site_file(session.site, self.path)
+        if found is None:
+            if not state.built and (path == "/" or path.endswith(".html")):
+                self._send(
+                    HTTPStatus.OK, waiting_page(state.version), CONTENT_TYPES[".html"], head, PREVIEW_POLICY
+                )
+                return
+            self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8", head)
+            return
+        try:
+            data = found.read_bytes()
+        except OSError:
+            self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8", head)
+            return
+        content_type = CONTENT_TYPES.get(found.suffix, "application/octet-stream")
+        if found.suffix == ".html":
+            data = with_preview(data, state.version)
+        self._send(HTTPStatus.OK, data, content_type, head)
+
+    def _translator(self, rest: str, head: bool) -> None:
+        from toolkit.preview.translator import translator_page
+
+        parts = unquote(rest).split("/")
+        page = translator_page(self.server.session, parts[0], parts[1]) if len(parts) == 2 else None
+        if page is None:
+            self._send(
+                HTTPStatus.NOT_FOUND, b"no such quiz or target locale\n", "text/plain; charset=utf-8", head
+            )
+            return
+        self._send(HTTPStatus.OK, page, CONTENT_TYPES[".html"], head, PREVIEW_POLICY)
+
+    def _send(
+        self, status: HTTPStatus, body: bytes, content_type: str, head: bool, policy: str | None = None
+    ) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        if policy is not None:
+            self.send_header("Content-Security-Policy", policy)
+        self.end_headers()
+        if not head:
+            self.wfile.write(body)
+
+    def _events(self) -> None:
+        """Server-sent events: the state now, then each new one, until the page goes or the server stops."""
+        session = self.server.session
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/event-stream; charset=utf-8")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        state = session.state
+        try:
+            self._event(f"retry: 1000\nevent: state\ndata: {json.dumps(state.to_dict())}\n\n")
+            serial, quiet = state.serial, 0.0
+            while not session.stopping:
+                newer = session.wait(serial, STOP_CHECK_SECONDS)
+                if newer is not None:
+                    serial, quiet = newer.serial, 0.0
+                    self._event(f"event: state\ndata: {json.dumps(newer.to_dict())}\n\n")
+                    continue
+                quiet += STOP_CHECK_SECONDS
+                if quiet >= KEEP_ALIVE_SECONDS:
+                    # A comment line: finds a page that went away, and keeps proxies from closing the stream.
+                    self._event(": keep-alive\n\n")
+                    quiet = 0.0
+        except (BrokenPipeError, ConnectionResetError):
+            return
+
+    def _event(self, text: str) -> None:
+        self.wfile.write(text.encode("utf-8"))
+        self.wfile.flush()

@@ -1,0 +1,179 @@
+"""One preview: builds of the project's copy (:mod:`.mirror`), and the state the open pages are told.
+
+Every rebuild leaves a :class:`PreviewState`: the problems that stopped it (located in the author's
+files, not in the copy) or none, and a page ``version`` that changes when a build changed what the
+pages show. Pages wait for a new state through :meth:`PreviewSession.wait` (the server's event stream).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from toolkit.config import ProjectConfig
+from toolkit.diagnostics import Diagnostic
+from toolkit.preview.mirror import ProjectMirror
+
+PREVIEW_FOLDER = ".quizkit/preview"
+"""Below the project root: everything ``quizkit serve`` writes goes here."""
+MIRROR_FOLDER = "project"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something that stopped a preview build, where the author can fix it."""
+
+    file: str
+    line: int | None
+    column: int | None
+    code: str
+    message: str
+
+    def location(self) -> str:
+        parts = [self.file, *(str(number) for number in (self.line, self.column) if number is not None)]
+        return ":".join(parts) if self.line is not None else self.file
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "code": self.code,
+            "message": self.message,
+            "location": self.location(),
+        }
+
+
+@dataclass(frozen=True)
+class PreviewState:
+    serial: int = 0
+    """Changes with every new state, for the pages waiting on one."""
+    version: int = 0
+    """Changes when a build changed the pages: open pages reload."""
+    built: bool = False
+    """Whether a build succeeded yet (pages exist to serve)."""
+    problems: tuple[Problem, ...] = ()
+    fell_back: Mapping[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    """Questions shown in the source language, by (quiz, locale), from the last build that succeeded."""
+    rebuilt: tuple[str, ...] = ()
+    """The domains the last build redid."""
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "version": self.version,
+            "built": self.built,
+            "problems": [problem.to_dict() for problem in self.problems],
+        }
+
+
+class PreviewSession:
+    def __init__(self, config: ProjectConfig) -> None:
+        self.root = config.root.absolute()
+        self.folder = self.root / PREVIEW_FOLDER
+        self.mirror = ProjectMirror(config, self.folder / MIRROR_FOLDER)
+        self._state = PreviewState()
+        self._changed = threading.Condition()
+        self._building = threading.Lock()
+        self._stopping = False
+
+    @contextmanager
+    def opened(self) -> Iterator[PreviewSession]:
+        """Hold the copy's writer lock: a second preview of the same project is refused, not mixed in."""
+        from toolkit.concurrency.lock import project_lock
+        from toolkit.files import write_text_atomic
+
+        self.mirror.folder.mkdir(parents=True, exist_ok=True)
+        # Git leaves the whole preview folder alone, in projects that do not ignore it yet.
+        write_text_atomic(self.folder / ".gitignore", "*\n")
+        with project_lock(self.mirror.folder, "serve"):
+            yield self
+
+    @property
+    def site(self) -> Path:
+        """The folder the player pages are served from."""
+        return self.mirror.config.output_path / "html"
+
+    @property
+    def state(self) -> PreviewState:
+        with self._changed:
+            return self._state
+
+    @property
+    def stopping(self) -> bool:
+        return self._stopping
+
+    def stop(self) -> None:
+        with self._changed:
+            self._stopping = True
+            self._changed.notify_all()
+
+    def wait(self, serial: int, timeout: float) -> PreviewState | None:
+        """The state once it is newer than ``serial``; None after ``timeout`` or when stopping."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._state.serial != serial or self._stopping, timeout)
+            if self._stopping or self._state.serial == serial:
+                return None
+            return self._state
+
+    def rebuild(self) -> PreviewState:
+        """Copy what changed and build the copy; the new state."""
+        from toolkit.build import BuildFailedError, run_build
+        from toolkit.catalogs.project import CatalogError
+        from toolkit.config import ConfigError, load_config
+        from toolkit.content.glossary import GlossaryError
+        from toolkit.content.validation import ContentError
+
+        with self._building:
+            previous = self.state
+            problems: list[Problem] = []
+            result = None
+            try:
+                self.mirror.configure(load_config(self.root))
+                self.mirror.sync()
+                result = run_build(self.mirror.config, jobs=1)
+            except ConfigError as error:
+                problems.append(self._problem(error.file, error.line, None, "config", error.message))
+            except (BuildFailedError, ContentError, GlossaryError) as error:
+                problems += [self._located(item) for item in error.diagnostics if item.is_error]
+            except CatalogError as error:
+                problems.append(self._problem(error.file, error.line, None, "catalog", error.message))
+            except OSError as error:
+                where = error.filename if isinstance(error.filename, str) else "quizkit"
+                problems.append(self._problem(where, None, None, "io", error.strerror or str(error)))
+            if result is not None:
+                changed = bool(result.written or result.removed) or not previous.built
+                state = PreviewState(
+                    previous.serial + 1,
+                    previous.version + 1 if changed else previous.version,
+                    True,
+                    (),
+                    dict(result.fell_back),
+                    tuple(result.rebuilt),
+                )
+            else:
+                state = PreviewState(
+                    previous.serial + 1,
+                    previous.version,
+                    previous.built,
+                    tuple(problems),
+                    previous.fell_back,
+                )
+            with self._changed:
+                self._state = state
+                self._changed.notify_all()
+            return state
+
+    def _located(self, diagnostic: Diagnostic) -> Problem:
+        return self._problem(
+            diagnostic.file, diagnostic.line, diagnostic.column, diagnostic.code, diagnostic.message
+        )
+
+    def _problem(self, file: str, line: int | None, column: int | None, code: str, message: str) -> Problem:
+        """A problem named by the author's file, relative to the project, never by its copy."""
+        absolute = Path(os.path.normpath(Path.cwd() / self.mirror.original(Path(file))))
+        name = absolute.relative_to(self.root).as_posix() if absolute.is_relative_to(self.root) else file
+        return Problem(name, line, column, code, message)

@@ -1,0 +1,105 @@
+"""The translator view of the preview (``/translate/<quiz>/<locale>``): each text of a quiz's catalog in
+one locale, source and target side by side, with its key and catalog state, and the questions the
+player shows in the source language because one of their texts is not usable yet.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lxml import etree
+
+from toolkit.catalogs.catalog import CatalogEntry
+from toolkit.preview.page import preview_document, serialize
+from toolkit.preview.session import PreviewSession
+
+STATES = ("untranslated", "fuzzy", "translated", "approved")
+
+
+def entry_state(entry: CatalogEntry) -> str:
+    """The catalog state of ``entry``: untranslated, fuzzy or translated.
+
+    "approved" belongs here as well, once the catalogs record a review state (a reviewer's sign-off on a
+    translated entry): return it before "translated" when the entry carries it; the view and its style
+    (``state-approved``) already know the word.
+    """
+    if entry.is_fuzzy:
+        return "fuzzy"
+    if entry.is_translated:
+        return "translated"
+    return "untranslated"
+
+
+def _question_of(key: str | None) -> str | None:
+    parts = (key or "").split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "questions" else None
+
+
+def catalog_path(session: PreviewSession, quiz: str, locale: str) -> Path | None:
+    """The copy's catalog of ``quiz`` in ``locale``; None unless both are the project's."""
+    from toolkit.catalogs.layout import CatalogLayout
+    from toolkit.keys import is_valid_id
+
+    config = session.mirror.config
+    if locale not in config.target_locales or not is_valid_id(quiz):
+        return None
+    path = CatalogLayout.for_project(config).catalog(locale, quiz)
+    return path if path.is_file() else None
+
+
+def translator_page(session: PreviewSession, quiz: str, locale: str) -> bytes | None:
+    """The page, or None when the project has no such quiz or target locale."""
+    from toolkit.catalogs.project import read_catalog
+    from toolkit.text.locale_info import locale_info
+
+    path = catalog_path(session, quiz, locale)
+    if path is None:
+        return None
+    catalog = read_catalog(path)
+    state = session.state
+    source = locale_info(session.mirror.config.source_locale)
+    target = locale_info(locale)
+    fell_back = state.fell_back.get((quiz, locale), ())
+    html, body = preview_document(f"{quiz} · {locale} · translator view", state.version)
+    main = etree.SubElement(body, "main", {"class": "translator"})
+    etree.SubElement(main, "h1").text = f"{quiz} in {locale}"
+    links = etree.SubElement(main, "p")
+    etree.SubElement(links, "a", href=f"/{quiz}/{locale}.html").text = "The quiz in the player"
+    entries = [entry for entry in catalog.active() if entry.context is not None]
+    counts = {name: sum(1 for entry in entries if entry_state(entry) == name) for name in STATES}
+    etree.SubElement(main, "p", {"class": "counts"}).text = ", ".join(
+        f"{counts[name]} {name}" for name in STATES if counts[name] or name != "approved"
+    )
+    fallen = etree.SubElement(main, "section", {"class": "fell-back-list", "aria-labelledby": "fell-back"})
+    etree.SubElement(fallen, "h2", id="fell-back").text = "Shown in the source language"
+    if fell_back:
+        listing = etree.SubElement(fallen, "ul")
+        for question in fell_back:
+            etree.SubElement(listing, "li").text = question
+    else:
+        etree.SubElement(fallen, "p").text = "No question: every question is shown translated."
+    table = etree.SubElement(main, "table")
+    heading = etree.SubElement(etree.SubElement(table, "thead"), "tr")
+    for label in ("Key", f"Source ({source.tag})", f"Target ({target.tag})", "State"):
+        etree.SubElement(heading, "th", scope="col").text = label
+    rows = etree.SubElement(table, "tbody")
+    for entry in entries:
+        name = entry_state(entry)
+        classes = [f"state-{name}"]
+        if _question_of(entry.context) in fell_back:
+            classes.append("fell-back")
+        row = etree.SubElement(rows, "tr", {"class": " ".join(classes), "data-key": entry.context or ""})
+        etree.SubElement(row, "td", {"class": "key"}).text = entry.context
+        sources = [entry.msgid] if entry.msgid_plural is None else [entry.msgid, entry.msgid_plural]
+        _texts(row, sources, source.tag, source.direction)
+        _texts(row, list(entry.translations), target.tag, target.direction)
+        etree.SubElement(row, "td", {"class": "state"}).text = name
+    return serialize(html)
+
+
+def _texts(row: etree._Element, texts: list[str], tag: str, direction: str) -> None:
+    cell = etree.SubElement(row, "td", lang=tag, dir=direction)
+    for position, text in enumerate(texts):
+        if position:
+            etree.SubElement(cell, "hr")
+        etree.SubElement(cell, "div").text = text
