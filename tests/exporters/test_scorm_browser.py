@@ -40,7 +40,8 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 ORIGIN = "http://lms.test"
 LMS_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>LMS</title><script src="/scorm12.js"></script></head>
-<body><iframe name="sco" title="SCO" style="width: 100%; height: 900px"></iframe></body></html>
+<body><button type="button" onclick="window.open('/package/index.html', 'sco-window')">Open in a window</button>
+<iframe name="sco" title="SCO" style="width: 100%; height: 900px"></iframe></body></html>
 """
 CMI_TIMESPAN = re.compile(r"^\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?$")
 
@@ -267,4 +268,101 @@ def test_a_run_in_urdu_is_recorded_by_the_lms_and_resumes(
             pattern = r"^[0-9a-z](\.[0-9a-z])?(,[0-9a-z](\.[0-9a-z])?)*$"
             assert re.match(pattern, every["student_response"]), every
             assert all(re.match(pattern, each["pattern"]) for each in every["correct_responses"]), every
+    lms.close()
+
+
+def test_switching_language_keeps_the_session_and_the_answers(
+    browser: Any, package: dict[str, bytes], urdu: LocalizedQuiz
+) -> None:
+    """The player's own switcher: the Urdu page's answers go on in English, in the same LMS session."""
+    english = localized("en")
+    order = [question.id for question in urdu.questions]
+    lms = Lms(browser, package)
+    frame = lms.launch("ur-PK", {"core": {"entry": "ab-initio"}})  # no Urdu (Pakistan) page: Urdu
+    assert frame.page.url.split("#")[0] == f"{ORIGIN}/package/ur.html"
+    answer(frame, urdu, order[0], response_of(order[0], "ur", 0))
+    frame.page.click("a[hreflang='en']")
+    frame.page.wait_for_url(re.compile(r"/package/en\.html#q=2"))
+    frame.page.wait_for_selector("#quiz fieldset")
+    assert not lms.page.evaluate("window.API.isTerminated()")
+    assert lms.page.evaluate("window.API.isInitialized()")
+    responses = {question_id: response_of(question_id, "en", 0) for question_id in order}
+    for question_id in order[1:]:
+        answer(frame, english, question_id, responses[question_id])
+    lms.leave()
+    record = lms.recorded()
+    assert record["core"]["score"]["raw"] == "100"
+    assert record["core"]["lesson_status"] == "passed"
+    assert [record["interactions"][str(n)]["result"] for n in range(len(order))] == ["correct"] * 7 + [
+        "neutral"
+    ]
+    lms.close()
+
+
+def test_an_attempt_too_long_for_suspend_data_drops_the_longest_answer(
+    browser: Any, package: dict[str, bytes], urdu: LocalizedQuiz
+) -> None:
+    order = [question.id for question in urdu.questions]
+    responses = {question_id: response_of(question_id, "ur", CHOSEN[question_id]) for question_id in order}
+    responses["memory-essay"] = "ہر GPU پورا ماڈل رکھتا ہے۔ " * 200  # 5,200 characters
+    lms = Lms(browser, package)
+    frame = lms.launch("ur", {"core": {"entry": "ab-initio"}})
+    for question_id in order:
+        answer(frame, urdu, question_id, responses[question_id])
+    lms.leave()
+    record = lms.recorded()
+    saved = record["suspend_data"]
+    assert len(saved) <= 4096
+    # The essay's answer is left out; the position, the points and every other answer are kept.
+    assert saved.startswith("q=9&score=17/3&answers=full-replica.false.")
+    assert saved.endswith(".copy:نقل+collective:all-reduce.&reported")
+    essay = record["interactions"]["7"]
+    assert essay["student_response"] == responses["memory-essay"][:255]  # a CMIString255
+    assert record["core"]["score"]["raw"] == "80.95"
+
+    # Relaunched on the results: the same score and status, the essay not answered, nothing recorded twice.
+    frame = lms.launch("ur", {"core": {"entry": "resume"}, "suspend_data": saved})
+    assert frame.page.evaluate("quizkitPlayer.state.answers.length") == 8
+    assert frame.page.evaluate("quizkitPlayer.state.answers[7]") is None
+    assert frame.page.get_attribute("#score", "data-score") == "17/3"
+    assert frame.page.locator("ol.review > li").nth(7).locator(".not-answered").count() == 1
+    lms.leave()
+    again = lms.recorded()
+    assert again["interactions"] == {}  # this session recorded none: the attempt was reported before
+    assert again["suspend_data"] == saved
+    lms.close()
+
+
+def test_without_an_lms_the_package_is_the_plain_player(browser: Any, package: dict[str, bytes]) -> None:
+    lms = Lms(browser, package)
+    page = lms.page
+    page.goto(f"{ORIGIN}/package/index.html")
+    page.wait_for_url(re.compile(r"/package/en\.html"))
+    page.wait_for_selector("#quiz fieldset")
+    page.check(".options input[value='full-replica']")
+    page.click("button.check")
+    assert page.get_attribute(".feedback .verdict", "data-score") == "1"
+    lms.close()
+
+
+def test_the_api_is_found_through_the_window_that_opened_the_sco(
+    browser: Any, package: dict[str, bytes], urdu: LocalizedQuiz
+) -> None:
+    """An LMS that launches the SCO in a new window: window.opener's API."""
+    lms = Lms(browser, package)
+    lms.page.goto(f"{ORIGIN}/lms.html")
+    lms.page.evaluate(
+        """() => {
+          window.API = new Scorm12API({ logLevel: 5 });
+          window.API.cmi.student_preference.language = "ur";
+        }"""
+    )
+    with lms.page.expect_popup() as opened:
+        lms.page.click("button")
+    popup = opened.value
+    popup.wait_for_url(re.compile(r"/package/ur\.html"))
+    popup.wait_for_selector("#quiz fieldset")
+    answer(Frame(popup), urdu, "gpu-holds", ["full-replica"])
+    assert lms.page.evaluate("window.API.cmi.suspend_data") == "q=2&score=1&answers=full-replica"
+    assert lms.page.evaluate("window.API.cmi.core.lesson_status") == "incomplete"
     lms.close()

@@ -31,9 +31,9 @@ from toolkit.exporters.html import (
     _head,
     _serialize,
     autonym,
+    plain_title,
     player_asset,
     player_page,
-    plain_title,
     script_json,
     segments,
 )

@@ -57,8 +57,13 @@
     });
   }
 
+  // What cmi.suspend_data holds for the attempt as it stands (without the "reported" mark).
+  function current() {
+    return fit(compact(player.saved()), LIMIT - REPORTED.length);
+  }
+
   function save() {
-    var saved = fit(compact(player.saved()), LIMIT - REPORTED.length);
+    var saved = current();
     quizkitScorm.set("cmi.suspend_data", reported ? saved + REPORTED : saved);
     quizkitScorm.set("cmi.core.lesson_location", saved.split("&")[0]);
     quizkitScorm.commit();
@@ -266,7 +271,7 @@
   if (!/^#q=/.test(player.openedWith) && quizkitScorm.get("cmi.core.entry") === "resume" && attempt) {
     player.resume(attempt);
   }
-  reported = wasReported && player.saved() === attempt;
+  reported = wasReported && current() === attempt;
   document.addEventListener("quizkit:answer", answered);
   document.addEventListener("quizkit:finish", finish);
   quizkitScorm.onLeave(function () {
