@@ -43,6 +43,17 @@ LMS_PAGE = """<!DOCTYPE html>
 <body><button type="button" onclick="window.open('/package/index.html', 'sco-window')">Open in a window</button>
 <iframe name="sco" title="SCO" style="width: 100%; height: 900px"></iframe></body></html>
 """
+# The SCORM 1.2 run-time's formats of student_response and correct_responses.n.pattern per interaction
+# type (RTE 3.4.2.7): single characters 0-9, a-z for choices, matches and items; at most 255 characters.
+SINGLE = "[0-9a-z]"
+SCORM_12_FORMATS = {
+    "true-false": re.compile(r"^[01tf]$"),
+    "choice": re.compile(rf"^{SINGLE}(,{SINGLE})*$"),
+    "matching": re.compile(rf"^{SINGLE}\.{SINGLE}(,{SINGLE}\.{SINGLE})*$"),
+    "sequencing": re.compile(rf"^{SINGLE}(,{SINGLE})*$"),
+    "numeric": re.compile(r"^-?\d+(\.\d+)?$"),
+    "fill-in": re.compile(r"^.{0,255}$", re.DOTALL),
+}
 CMI_TIMESPAN = re.compile(r"^\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?$")
 
 
@@ -96,6 +107,12 @@ class Lms:
             route.fulfill(body=LMS_PAGE, content_type="text/html; charset=utf-8")
         elif path == "/scorm12.js":
             route.fulfill(body=SCORM_AGAIN.read_bytes(), content_type="text/javascript")
+        elif re.fullmatch(r"/nest/\d+\.html", path):
+            # A frame of the LMS's own around the next one, down to the SCO.
+            depth = int(path.removeprefix("/nest/").removesuffix(".html"))
+            inner = f"/nest/{depth - 1}.html" if depth > 1 else "/package/index.html"
+            page = f'<!DOCTYPE html><title>{depth}</title><iframe src="{inner}" style="width: 100%; height: 900px"></iframe>'
+            route.fulfill(body=page, content_type="text/html; charset=utf-8")
         elif path.startswith("/package/") and path.removeprefix("/package/") in self.package:
             name = path.removeprefix("/package/")
             kind = "text/html; charset=utf-8" if name.endswith(".html") else "application/xml"
@@ -103,22 +120,37 @@ class Lms:
         else:
             route.fulfill(status=404, body="not found")
 
-    def launch(self, language: str, cmi: dict[str, Any]) -> Frame:
-        """A new API (what the LMS stored before: ``cmi``), the launch page in the frame; the player
-        page it goes to."""
+    def launch(self, language: str, cmi: dict[str, Any], frames_between: int = 0) -> Frame:
+        """A new API (what the LMS stored before: ``cmi``), the launch page in the frame (inside
+        ``frames_between`` frames of the LMS); the player page it goes to."""
         self.page.goto(f"{ORIGIN}/lms.html")
+        source = f"/nest/{frames_between}.html" if frames_between else "/package/index.html"
         self.page.evaluate(
-            """([language, cmi]) => {
+            """([language, cmi, source]) => {
               window.API = new Scorm12API({ logLevel: 5 });
               window.API.loadFromJSON(cmi);
               window.API.cmi.student_preference.language = language;
-              document.querySelector("iframe").src = "/package/index.html";
+              // Every LMSSetValue the SCO makes must be accepted.
+              const set = window.API.LMSSetValue.bind(window.API);
+              window.refused = [];
+              window.API.LMSSetValue = (name, value) => {
+                const result = set(name, value);
+                if (result !== "true") {
+                  window.refused.push([name, value, window.API.LMSGetLastError()]);
+                }
+                return result;
+              };
+              document.querySelector("iframe").src = source;
             }""",
-            [language, cmi],
+            [language, cmi, source],
         )
-        frame = self.page.frame(name="sco")
-        assert frame is not None
-        frame.wait_for_url(re.compile(r"/package/[a-z]+\.html"))
+        player = re.compile(rf"^{re.escape(ORIGIN)}/package/[a-z]+\.html")
+        for _ in range(300):
+            found = [frame for frame in self.page.frames if player.match(frame.url)]
+            if found:
+                break
+            self.page.wait_for_timeout(50)
+        (frame,) = found
         frame.wait_for_selector("#quiz > *")
         return Frame(frame)
 
@@ -126,6 +158,7 @@ class Lms:
         """The learner closes the SCO: its page unloads."""
         self.page.evaluate('document.querySelector("iframe").src = "about:blank"')
         self.page.wait_for_function("window.API.isTerminated()")
+        assert self.page.evaluate("window.refused") == []
 
     def recorded(self) -> dict[str, Any]:
         result: dict[str, Any] = self.page.evaluate(
@@ -264,10 +297,9 @@ def test_a_run_in_urdu_is_recorded_by_the_lms_and_resumes(
     assert by_id["memory-essay"]["student_response"] == responses["memory-essay"]
     assert by_id["memory-essay"]["weighting"] == "0"
     for every in interactions:
-        if every["type"] in ("choice", "matching", "sequencing"):
-            pattern = r"^[0-9a-z](\.[0-9a-z])?(,[0-9a-z](\.[0-9a-z])?)*$"
-            assert re.match(pattern, every["student_response"]), every
-            assert all(re.match(pattern, each["pattern"]) for each in every["correct_responses"]), every
+        pattern = SCORM_12_FORMATS[every["type"]]
+        assert pattern.match(every["student_response"]), every
+        assert all(pattern.match(each["pattern"]) for each in every["correct_responses"]), every
     lms.close()
 
 
@@ -365,4 +397,17 @@ def test_the_api_is_found_through_the_window_that_opened_the_sco(
     answer(Frame(popup), urdu, "gpu-holds", ["full-replica"])
     assert lms.page.evaluate("window.API.cmi.suspend_data") == "q=2&score=1&answers=full-replica"
     assert lms.page.evaluate("window.API.cmi.core.lesson_status") == "incomplete"
+    lms.close()
+
+
+@pytest.mark.parametrize(("frames_between", "found"), [(6, True), (7, False)])
+def test_the_api_is_found_at_most_seven_parents_up(
+    browser: Any, package: dict[str, bytes], frames_between: int, found: bool
+) -> None:
+    """As ADL's sample API finder: the API of the LMS page 7 parents above the SCO, not 8."""
+    lms = Lms(browser, package)
+    frame = lms.launch("ur", {"core": {"entry": "ab-initio"}}, frames_between)
+    # Without an API the launch page goes to the source locale, and nothing reaches the LMS.
+    assert frame.page.url.split("#")[0] == f"{ORIGIN}/package/{'ur' if found else 'en'}.html"
+    assert lms.page.evaluate("window.API.isInitialized()") is found
     lms.close()
