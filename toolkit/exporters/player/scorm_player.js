@@ -72,7 +72,7 @@
   // --- The result -------------------------------------------------------------------------------
 
   function letter(position) {
-    return position < LETTERS.length ? LETTERS.charAt(position) : null;
+    return position >= 0 && position < LETTERS.length ? LETTERS.charAt(position) : null;
   }
 
   function letters(known, ids) {
@@ -153,7 +153,8 @@
       case "numeric":
         return {
           type: "numeric",
-          patterns: Number(question.tolerance) === 0 ? [question.answer] : [],
+          // One exact number is all a SCORM 1.2 numeric pattern says: none with a tolerance.
+          patterns: Number(question.tolerance) === 0 ? [plainDecimal(question.answer)] : [],
           response: answered ? plainDecimal(response) : null
         };
       case "matching":
@@ -258,7 +259,8 @@
 
   function answered() {
     reported = false;
-    if (quizkitScorm.get("cmi.core.lesson_status") === "not attempted") {
+    var status = quizkitScorm.get("cmi.core.lesson_status");
+    if (status === "" || status === "not attempted") {
       quizkitScorm.set("cmi.core.lesson_status", "incomplete");
     }
     save();
