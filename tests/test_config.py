@@ -69,3 +69,12 @@ def test_locales_must_be_known_to_cldr(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as caught:
         load_config(tmp_path)
     assert caught.value.message == "'xx' is not a locale CLDR knows; write it like 'ur' or 'ur_PK'"
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [("", "80"), ("scorm-mastery-score = 62.5\n", "62.5"), ("scorm-mastery-score = 100\n", "100")],
+)
+def test_scorm_mastery_score(tmp_path: Path, written: str, read: str) -> None:
+    (tmp_path / "quizkit.toml").write_text(written)
+    assert str(load_config(tmp_path).scorm_mastery_score) == read

@@ -46,9 +46,11 @@ def test_every_format_of_the_configuration_was_written(built: Path) -> None:
         "mo",
         "moodle",
         "qti",
+        "scorm",
         "xliff",
     ]
     for quiz in quiz_ids():
+        assert (built / "scorm" / f"{quiz}.zip").is_file()
         for locale in ("en", "ur"):
             assert (built / "json" / quiz / f"{locale}.json").is_file()
             assert (built / "qti" / quiz / f"{locale}.zip").is_file()

@@ -7,6 +7,7 @@ import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 
 from toolkit.files import FileTooLargeError, read_regular_file
@@ -21,6 +22,7 @@ _KNOWN_FIELDS = (
     "locales-dir",
     "output-dir",
     "export-formats",
+    "scorm-mastery-score",
 )
 
 
@@ -43,6 +45,8 @@ class ProjectConfig:
     output_dir: str = "dist"
     export_formats: tuple[str, ...] = ()
     """Formats ``quizkit build`` exports; empty means every registered format."""
+    scorm_mastery_score: Decimal = Decimal(80)
+    """The percentage a learner needs to pass a SCORM package (``adlcp:masteryscore``)."""
 
     @property
     def content_path(self) -> Path:
@@ -167,6 +171,16 @@ def _names_a_file(folder: Path, root: Path) -> bool:
     return False
 
 
+def _mastery_score(value: object) -> Decimal | None:
+    """A percentage from 0 to 100 with at most two decimals (SCORM's scores are CMIDecimal), or None."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    number = Decimal(str(value))
+    if not number.is_finite() or not 0 <= number <= 100 or number != round(number, 2):
+        return None
+    return number.normalize() if number != number.to_integral_value() else number.quantize(Decimal(1))
+
+
 def _from_table(root: Path, config_file: Path, text: str, table: dict[str, object]) -> ProjectConfig:
     def fail(name: str, message: str) -> ConfigError:
         return ConfigError(str(config_file), _line_of(text, name), message)
@@ -212,9 +226,17 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
     formats = table.get("export-formats", [])
     if not isinstance(formats, list) or not all(isinstance(item, str) and item for item in formats):
         raise fail("export-formats", 'export-formats must be a list of format names such as ["json", "html"]')
+    mastery = _mastery_score(table.get("scorm-mastery-score", 80))
+    if mastery is None:
+        raise fail(
+            "scorm-mastery-score",
+            "scorm-mastery-score must be a percentage from 0 to 100 (such as 80 or 62.5), "
+            f"found {table['scorm-mastery-score']!r}",
+        )
     return ProjectConfig(
         root=root,
         export_formats=tuple(formats),
+        scorm_mastery_score=mastery,
         config_file=config_file,
         source_locale=source,
         target_locales=tuple(targets),

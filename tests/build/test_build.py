@@ -143,6 +143,7 @@ def test_one_quiz_changed_rewrites_only_its_outputs(project: Path, monkeypatch: 
             f"dist/moodle/{SECOND}/multilang.xml",
             f"dist/qti/{SECOND}/en.zip",
             f"dist/qti/{SECOND}/ur.zip",
+            f"dist/scorm/{SECOND}.zip",
             f"dist/xliff/ur/{SECOND}.xlf",
         ]
     )

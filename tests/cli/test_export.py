@@ -75,12 +75,12 @@ def test_the_delivery_variant_carries_no_answer_key_in_any_format(tmp_path: Path
     result = run_quizkit(project, "export", "--no-answers")
     assert result.returncode == 0, result.stderr
     assert (
-        "left out of the delivery variant: canvas, cc, gift, mo, xliff (these formats cannot leave out the answer key "
+        "left out of the delivery variant: canvas, cc, gift, mo, scorm, xliff (these formats cannot leave out the answer key "
         "and explanations)"
     ) in result.stdout.splitlines()
     assert sorted(path.name for path in (project / "dist").iterdir()) == sorted(
         set(exporter_names())
-        - {"canvas", "cc", "gift", "mo", "xliff", "html"}  # html writes no page it cannot keep the key of
+        - {"canvas", "cc", "gift", "mo", "scorm", "xliff", "html"}  # html writes no page it cannot keep the key of
     )
     secrets = ["This one comes first.", "Both come second.", "Right, this one.", "correct answer"]
     import zipfile
@@ -99,7 +99,7 @@ def test_the_delivery_variant_carries_no_answer_key_in_any_format(tmp_path: Path
 def test_a_format_that_would_leak_the_answer_key_is_refused_by_name(tmp_path: Path) -> None:
     project = fixture_project(tmp_path / "project")
     assert run_quizkit(project, "update").returncode == 0
-    for name in ("canvas", "cc", "gift", "mo", "xliff"):
+    for name in ("canvas", "cc", "gift", "mo", "scorm", "xliff"):
         result = run_quizkit(project, "export", "--no-answers", "-f", name)
         assert result.returncode == 1
         assert result.stderr == (

@@ -6,6 +6,7 @@ import functools
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from importlib.metadata import entry_points
 from pathlib import PurePosixPath
 from typing import ClassVar, Protocol
@@ -89,6 +90,9 @@ class ExportRequest:
     summaries: Mapping[tuple[str, str], QuizSummary] | None = None
     """Summaries by (quiz id, locale), where the caller has them (a build keeps them in its cache), so
     that an index does not localize every quiz; read them through :meth:`summary`."""
+    mastery_score: Decimal = Decimal(80)
+    """The percentage a learner needs to pass, for formats that record a pass (``scorm``); the
+    project's ``scorm-mastery-score``."""
 
     @property
     def locales(self) -> tuple[str, ...]:

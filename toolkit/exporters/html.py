@@ -163,9 +163,13 @@ def _serialize(html: Any) -> bytes:
     return (str(text).rstrip("\n") + "\n").encode("utf-8")
 
 
-def player_page(localized: LocalizedQuiz, others: Sequence[LocalizedQuiz], answers: bool = True) -> bytes:
-    """The player page of one quiz in one locale; ``others`` are the quiz in every locale, for the switch."""
-    script = player_script()
+def player_page(
+    localized: LocalizedQuiz, others: Sequence[LocalizedQuiz], answers: bool = True, host_script: str = ""
+) -> bytes:
+    """The player page of one quiz in one locale; ``others`` are the quiz in every locale, for the switch.
+    ``host_script`` runs after the player, in the same inline script (a host such as the SCORM adapter
+    follows the attempt through ``window.quizkitPlayer`` and its events)."""
+    script = player_script() + (f"\n{host_script}" if host_script else "")
     style = player_asset("player.css")
     locale = localized.locale
     direction = locale.direction

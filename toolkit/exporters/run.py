@@ -191,6 +191,7 @@ def build_request(
         quiz_ids,
         shared,
         summaries,
+        mastery_score=config.scorm_mastery_score,
     )
 
 

@@ -158,10 +158,11 @@
     return value[1] === 1 ? String(value[0]) : value[0] + "/" + value[1];
   }
 
-  function readHash() {
-    var match = /^#q=(\d+)(?:&score=(\d+)(?:\/(\d+))?)?(?:&answers=([^&]*))?$/.exec(location.hash);
+  // The state in a hash ("#q=..."), from the URL or from a host that saved it (see window.quizkitPlayer).
+  function readHash(hash) {
+    var match = /^#q=(\d+)(?:&score=(\d+)(?:\/(\d+))?)?(?:&answers=([^&]*))?$/.exec(hash);
     if (!match) {
-      return;
+      return false;
     }
     var index = Math.min(Math.max(parseInt(match[1], 10) - 1, 0), total);
     state.index = index;
@@ -186,17 +187,24 @@
       var denominator = Math.max(parseInt(match[3] || "1", 10), 1);
       state.score = numerator / denominator > index ? [index, 1] : [numerator, denominator];
     }
+    return true;
   }
 
-  // The position travels in the URL hash: a reload, and the links to the other locales, keep it.
-  function writeHash() {
-    var hash = "#q=" + (state.index + 1) + "&score=" + writeFraction(state.score);
-    var answers = state.answers.slice(0, state.index).map(function (answer, index) {
-      return encode(questions[index], answer);
+  // The hash of a position, the points before it and the answers before it.
+  function hashOf(index, score) {
+    var hash = "#q=" + (index + 1) + "&score=" + writeFraction(score);
+    var answers = state.answers.slice(0, index).map(function (answer, position) {
+      return encode(questions[position], answer);
     });
     if (answers.some(function (token) { return token !== ""; })) {
       hash += "&answers=" + answers.join(".");
     }
+    return hash;
+  }
+
+  // The position travels in the URL hash: a reload, and the links to the other locales, keep it.
+  function writeHash() {
+    var hash = hashOf(state.index, state.score);
     if (location.hash !== hash) {
       location.replace(hash);
     }
@@ -204,6 +212,12 @@
     for (var i = 0; i < links.length; i++) {
       links[i].setAttribute("href", links[i].getAttribute("href").split("#")[0] + hash);
     }
+  }
+
+  // A host page (the SCORM adapter) follows the attempt through these events on document:
+  // "quizkit:answer" after each answer is recorded, "quizkit:finish" when the results are shown.
+  function notify(name) {
+    document.dispatchEvent(new CustomEvent("quizkit:" + name));
   }
 
   function verdictName(question, grade) {
@@ -302,6 +316,7 @@
         }
         state.answers[state.index] = answer.response();
         state.grades[state.index] = null;
+        notify("answer");
       }
       state.index += 1;
       show(true);
@@ -367,6 +382,7 @@
       feedback.appendChild(messageBlock("explanation", "h2", {}));
       feedback.appendChild(inQuestion("p", question, { "class": "explanation" }, question.explanation));
     }
+    notify("answer");
   }
 
   // --- Results and the review ----------------------------------------------------------------------
@@ -456,12 +472,14 @@
       state.score = quizkitGrading.add(state.score, state.pendingScore);
     }
     state.pendingScore = null;
+    state.checked = false;
     writeHash();
     if (state.index >= total) {
       renderResults();
       if (moveFocus) {
         document.getElementById(graded ? "score" : "review-heading").focus();
       }
+      notify("finish");
     } else {
       renderQuestion();
       if (moveFocus) {
@@ -470,11 +488,30 @@
     }
   }
 
-  readHash();
+  var openedWith = location.hash;
+  readHash(openedWith);
   show(false);
   window.quizkitPlayer = {
+    openedWith: openedWith,
     messageText: messageText,
     state: state,
-    grade: function (index, response) { return grader ? grader.grade(questions[index], response) : null; }
+    questions: questions,
+    graded: graded,
+    grade: function (index, response) { return grader ? grader.grade(questions[index], response) : null; },
+    // The attempt as a hash without "#": the position after the last recorded answer (a checked
+    // answer counts, before "Next"), the points and the answers before it.
+    saved: function () {
+      var index = state.checked ? state.index + 1 : state.index;
+      return hashOf(index, addPoints(state.score, state.checked ? state.pendingScore : null)).slice(1);
+    },
+    // Continue a saved attempt; false (nothing changes) when ``saved`` is not one.
+    resume: function (saved) {
+      if (!readHash("#" + saved)) {
+        return false;
+      }
+      state.pendingScore = null;
+      show(false);
+      return true;
+    }
   };
 })();

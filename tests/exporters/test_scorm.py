@@ -1,0 +1,210 @@
+"""``scorm``: the package layout, the manifest valid against SCORM 1.2's schemas, the pages as the html
+format builds them with the adapter appended, the launch page, the mastery score setting, determinism.
+What the package does under an LMS is in test_scorm_browser.py."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import re
+import zipfile
+from decimal import Decimal
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import lxml.html
+import pytest
+from exporters.test_html_kinds import every_type_request
+from lxml import etree
+from support import SHARED, copy_project, fixture_project, run_quizkit
+
+from toolkit.exporters.archive import ZIP_TIMESTAMP
+from toolkit.exporters.base import ALL_QUESTION_TYPES, question_types
+from toolkit.exporters.html import HtmlExporter, player_page, player_script
+from toolkit.exporters.player_view import view
+from toolkit.exporters.scorm import ScormExporter, adapter_script, launch_script, scorm_package
+from toolkit.exporters.scorm_manifest import mastery_text
+
+SCHEMAS = SHARED / "xsd" / "scorm12"
+IMSCP = "{http://www.imsproject.org/xsd/imscp_rootv1p1p2}"
+ADLCP = "{http://www.adlnet.org/xsd/adlcp_rootv1p2}"
+SUSPEND_DATA_LIMIT = 4096
+
+
+def entries(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+def every_type_package(mastery: Decimal = Decimal(80)) -> dict[str, bytes]:
+    return entries(scorm_package(every_type_request().versions("every-type"), mastery))
+
+
+def manifest_errors(manifest: bytes) -> list[str]:
+    if not (SCHEMAS / "scorm12-manifest.xsd").exists():
+        pytest.skip(f"SCORM 1.2 schemas not found at {SCHEMAS} (the shared xsd folder next to the project)")
+    schema = etree.XMLSchema(etree.parse(str(SCHEMAS / "scorm12-manifest.xsd")))
+    parser = etree.XMLParser(resolve_entities=False, no_network=True)
+    schema.validate(etree.fromstring(manifest, parser))
+    return [f"{error.line}: {error.message}" for error in schema.error_log]
+
+
+def scripts(page: bytes) -> list[Any]:
+    return list(lxml.html.fromstring(page).xpath("//script[not(@type)]"))
+
+
+def csp_allows(page: bytes, script: str) -> bool:
+    (meta,) = lxml.html.fromstring(page).xpath("//meta[@http-equiv='Content-Security-Policy']")
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    return f"script-src 'sha256-{digest}';" in meta.get("content")
+
+
+def test_the_scorm_format_carries_every_kind_in_one_package_per_quiz() -> None:
+    assert question_types(ScormExporter) == ALL_QUESTION_TYPES
+    outputs = list(ScormExporter().export(every_type_request()))
+    assert [(output.path, output.quiz) for output in outputs] == [
+        (PurePosixPath("every-type.zip"), "every-type")
+    ]
+    assert sorted(entries(outputs[0].data)) == ["en.html", "imsmanifest.xml", "index.html", "ur.html"]
+
+
+def test_the_manifest_is_valid_scorm_1_2_and_lists_every_file() -> None:
+    package = every_type_package()
+    assert manifest_errors(package["imsmanifest.xml"]) == []
+    root = etree.fromstring(package["imsmanifest.xml"])
+    assert root.findtext(f"{IMSCP}metadata/{IMSCP}schema") == "ADL SCORM"
+    assert root.findtext(f"{IMSCP}metadata/{IMSCP}schemaversion") == "1.2"
+    (organization,) = root.iter(f"{IMSCP}organization")
+    assert root.find(f"{IMSCP}organizations").get("default") == organization.get("identifier")
+    assert organization.findtext(f"{IMSCP}title") == "Every question type"
+    (item,) = organization.iter(f"{IMSCP}item")
+    assert item.findtext(f"{ADLCP}masteryscore") == "80"
+    (resource,) = root.iter(f"{IMSCP}resource")
+    assert item.get("identifierref") == resource.get("identifier")
+    assert resource.get(f"{ADLCP}scormtype") == "sco"
+    assert resource.get("href") == "index.html"
+    listed = [file.get("href") for file in resource.iter(f"{IMSCP}file")]
+    assert listed == sorted(set(package) - {"imsmanifest.xml"})
+
+
+@pytest.mark.parametrize(
+    ("score", "written"), [(Decimal(80), "80"), (Decimal("62.5"), "62.5"), (Decimal(0), "0")]
+)
+def test_the_mastery_score_is_written_as_scorm_reads_it(score: Decimal, written: str) -> None:
+    assert mastery_text(score) == written
+    package = every_type_package(score)
+    assert manifest_errors(package["imsmanifest.xml"]) == []
+    assert etree.fromstring(package["imsmanifest.xml"]).findtext(f".//{ADLCP}masteryscore") == written
+    assert f'var quizkitScormSettings = {{"masteryScore": "{written}"}};' in package["ur.html"].decode()
+
+
+def test_each_locale_page_is_the_html_page_with_the_adapter_after_the_player() -> None:
+    request = every_type_request()
+    every = request.versions("every-type")
+    package = every_type_package()
+    html_pages = {output.path.name: output.data for output in HtmlExporter().export(request)}
+    adapter = adapter_script(Decimal(80))
+    for localized in every:
+        name = f"{localized.locale.tag}.html"
+        assert package[name] == player_page(localized, every, True, host_script=adapter)
+        (script,) = scripts(package[name])
+        assert script.text == f"{player_script()}\n{adapter}"
+        assert csp_allows(package[name], script.text)
+        # Apart from the script (and the policy allowing it), the page is the html format's.
+        plain, packaged = lxml.html.fromstring(html_pages[name]), lxml.html.fromstring(package[name])
+        for page in (plain, packaged):
+            for element in page.xpath("//script[not(@type)] | //meta[@http-equiv]"):
+                element.getparent().remove(element)
+        assert lxml.html.tostring(plain) == lxml.html.tostring(packaged)
+
+
+def test_the_launch_page_lists_every_locale_and_carries_them_for_the_choice() -> None:
+    page = every_type_package()["index.html"]
+    document = lxml.html.fromstring(page)
+    assert document.get("lang") == "en"
+    links = [(link.get("href"), link.text) for link in document.xpath("//a[@data-locale-link]")]
+    assert links == [("en.html", "English"), ("ur.html", "اردو")]
+    (data,) = document.xpath("//script[@id='scorm-launch']")
+    assert json.loads(data.text) == {"locales": ["en", "ur"], "source": "en"}
+    (script,) = scripts(page)
+    assert script.text == launch_script()
+    assert csp_allows(page, script.text)
+
+
+def test_the_package_is_deterministic() -> None:
+    first, second = (
+        scorm_package(every_type_request().versions("every-type"), Decimal(80)) for _ in range(2)
+    )
+    assert first == second
+    with zipfile.ZipFile(io.BytesIO(first)) as archive:
+        assert {info.date_time for info in archive.infolist()} == {ZIP_TIMESTAMP}
+
+
+def longest_saved_state(questions: list[dict[str, Any]]) -> str:
+    """The longest state the player saves for choice questions: every question answered, every option
+    of each chosen (the adapter saves the player's hash without "#")."""
+    tokens = []
+    for question in questions:
+        assert question["type"] in ("single_choice", "multiple_choice"), question["type"]
+        tokens.append("+".join(question["order"]))
+    total = len(questions)
+    return f"q={total + 1}&score={total - 1}/{total}&answers=" + ".".join(tokens)
+
+
+def test_the_largest_quiz_of_the_fixture_saves_within_the_suspend_data_limit(tmp_path: Path) -> None:
+    """The shipped fixture quiz (choice questions only) can never reach cmi.suspend_data's 4,096
+    characters; typed answers can, and are dropped longest first (test_scorm_browser.py)."""
+    project = copy_project(tmp_path / "project")
+    result = run_quizkit(project, "export", "-f", "scorm")
+    assert result.returncode == 0, result.stderr
+    (path,) = (project / "dist" / "scorm").iterdir()
+    package = entries(path.read_bytes())
+    for locale in ("en", "ur"):
+        (element,) = lxml.html.fromstring(package[f"{locale}.html"]).xpath("//script[@id='quiz-data']")
+        questions = json.loads(element.text)["view"]["questions"]
+        assert len(longest_saved_state(questions)) < SUSPEND_DATA_LIMIT
+    assert manifest_errors(package["imsmanifest.xml"]) == []
+
+
+def test_the_mastery_score_setting_reaches_the_manifest(tmp_path: Path) -> None:
+    project = fixture_project(tmp_path / "project")
+    config = project / "quizkit.toml"
+    config.write_text(config.read_text(encoding="utf-8") + "scorm-mastery-score = 62.5\n", encoding="utf-8")
+    assert run_quizkit(project, "update").returncode == 0
+    result = run_quizkit(project, "export", "-f", "scorm")
+    assert result.returncode == 0, result.stderr
+    package = entries((project / "dist" / "scorm" / "tiny.zip").read_bytes())
+    assert etree.fromstring(package["imsmanifest.xml"]).findtext(f".//{ADLCP}masteryscore") == "62.5"
+
+
+@pytest.mark.parametrize(
+    "value", ["-1", "100.5", "80.125", '"80"', "true", "nan", "inf"], ids=lambda value: value.strip('"')
+)
+def test_a_mastery_score_that_is_no_percentage_is_a_located_error(tmp_path: Path, value: str) -> None:
+    project = fixture_project(tmp_path / "project")
+    config = project / "quizkit.toml"
+    config.write_text(
+        config.read_text(encoding="utf-8") + f"scorm-mastery-score = {value}\n", encoding="utf-8"
+    )
+    result = run_quizkit(project, "export", "-f", "scorm")
+    assert result.returncode == 1
+    shown = {'"80"': "'80'", "true": "True"}.get(value, value)
+    assert result.stderr == (
+        "quizkit.toml:3: error[config]: scorm-mastery-score must be a percentage from 0 to 100 (such as 80 "
+        f"or 62.5), found {shown}\n"
+    )
+    assert not re.search(r"Traceback", result.stderr)
+
+
+def test_the_view_the_adapter_reads_holds_no_more_than_the_html_page() -> None:
+    """The adapter builds its interactions from the page's own data: nothing is added for SCORM."""
+    request = every_type_request()
+    every = request.versions("every-type")
+    package = every_type_package()
+    for localized in every:
+        (element,) = lxml.html.fromstring(package[f"{localized.locale.tag}.html"]).xpath(
+            "//script[@id='quiz-data']"
+        )
+        assert json.loads(element.text)["view"] == json.loads(json.dumps(view(localized, True)))

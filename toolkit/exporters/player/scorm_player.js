@@ -1,0 +1,286 @@
+// quizkit SCORM 1.2 adapter, the player page: saves the attempt to cmi.suspend_data after every answer,
+// resumes it on relaunch (cmi.core.entry "resume"), and on finishing records the score, the status and one
+// cmi.interactions.n per question. It follows the player through window.quizkitPlayer and its events.
+(function (settings) {
+  "use strict";
+
+  var LIMIT = 4096; // cmi.suspend_data is a CMIString4096
+  var TEXT_LIMIT = 255; // student_response and pattern are CMIString255 in SCORM 1.2
+  var REPORTED = "&reported"; // after the saved attempt: its result is in the LMS already
+  // choice, matching and sequencing name their choices with single characters, 0-9 and a-z.
+  var LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789";
+  var player = window.quizkitPlayer;
+  if (!player || !player.graded || !quizkitScorm.open()) {
+    return;
+  }
+  var data = JSON.parse(document.getElementById("quiz-data").textContent);
+  var grader = quizkitGrading.create(data.grading);
+  var questions = player.questions;
+  var state = player.state;
+  var reported = false;
+
+  // --- The attempt in cmi.suspend_data ------------------------------------------------------------
+
+  // The player's saved hash, within the limit: while it is too long, the longest answer is dropped (the
+  // later of two as long), so the position and the points always survive and a resumed attempt shows
+  // a dropped answer as not answered.
+  function fit(saved, room) {
+    var match = /^(q=\d+&score=[\d/]+)(?:&answers=(.*))?$/.exec(saved);
+    if (!match || saved.length <= room) {
+      return saved.length <= room ? saved : "";
+    }
+    var tokens = match[2].split(".");
+    var text = saved;
+    while (text.length > room) {
+      var longest = 0;
+      for (var i = 1; i < tokens.length; i++) {
+        if (tokens[i].length >= tokens[longest].length) {
+          longest = i;
+        }
+      }
+      tokens[longest] = "";
+      var kept = tokens.some(function (token) { return token !== ""; });
+      text = match[1] + (kept ? "&answers=" + tokens.join(".") : "");
+    }
+    return text;
+  }
+
+  // Letters beyond ASCII as themselves rather than percent-encoded (six characters for an Urdu
+  // letter): the player's decoding reads both.
+  function compact(saved) {
+    return saved.replace(/(?:%[C-F][0-9A-F](?:%[89AB][0-9A-F])+)+/g, function (escaped) {
+      try {
+        return decodeURIComponent(escaped);
+      } catch (error) {
+        return escaped;
+      }
+    });
+  }
+
+  // What cmi.suspend_data holds for the attempt as it stands (without the "reported" mark).
+  function current() {
+    return fit(compact(player.saved()), LIMIT - REPORTED.length);
+  }
+
+  function save() {
+    var saved = current();
+    quizkitScorm.set("cmi.suspend_data", reported ? saved + REPORTED : saved);
+    quizkitScorm.set("cmi.core.lesson_location", saved.split("&")[0]);
+    quizkitScorm.commit();
+  }
+
+  // --- The result -------------------------------------------------------------------------------
+
+  function letter(position) {
+    return position >= 0 && position < LETTERS.length ? LETTERS.charAt(position) : null;
+  }
+
+  function letters(known, ids) {
+    var named = ids.map(function (id) { return letter(known.indexOf(id)); });
+    return named.indexOf(null) >= 0 ? null : named.join(",");
+  }
+
+  function pairsOf(question, matching) {
+    var sources = question.pairs.map(function (pair) { return pair.id; });
+    var targets = question.matches.map(function (match) { return match.id; });
+    var named = question.pairs.filter(function (pair) { return matching[pair.id]; }).map(function (pair) {
+      var source = letter(sources.indexOf(pair.id));
+      var target = letter(targets.indexOf(matching[pair.id]));
+      return source && target ? source + "." + target : null;
+    });
+    return named.indexOf(null) >= 0 ? null : named.join(",");
+  }
+
+  function blanksOf(question, filled) {
+    return Object.keys(question.blanks).filter(function (id) { return filled[id]; }).map(function (id) {
+      return id + "=" + filled[id];
+    }).join(",");
+  }
+
+  function plainDecimal(typed) {
+    var number = grader.parseNumber(typed);
+    if (!number) {
+      return null;
+    }
+    var digits = number.coefficient.toString();
+    var exponent = Number(number.exponent);
+    if (exponent >= 0) {
+      digits += new Array(exponent + 1).join("0");
+    } else {
+      while (digits.length <= -exponent) {
+        digits = "0" + digits;
+      }
+      digits = digits.slice(0, exponent) + "." + digits.slice(exponent);
+    }
+    var text = (number.negative && /[1-9]/.test(digits) ? "-" : "") + digits;
+    return text.length <= TEXT_LIMIT ? text : null;
+  }
+
+  function clip(text) {
+    var characters = Array.from(text);
+    return characters.length > TEXT_LIMIT ? characters.slice(0, TEXT_LIMIT).join("") : text;
+  }
+
+  // The SCORM 1.2 interaction type, its correct patterns and the learner's response in its format.
+  function describe(question, response) {
+    var answered = response !== null && response !== undefined;
+    switch (question.type) {
+      case "single_choice":
+      case "multiple_choice": {
+        var known = question.order;
+        var correct = letters(known, question.correct.slice().sort(byPosition(known)));
+        if (correct !== null) {
+          return {
+            type: "choice",
+            patterns: [correct],
+            response: answered ? letters(known, response.slice().sort(byPosition(known))) : null
+          };
+        }
+        return { type: "performance", patterns: [], response: answered ? clip(response.join(",")) : null };
+      }
+      case "true_false":
+        return {
+          type: "true-false",
+          patterns: [question.correct ? "t" : "f"],
+          response: answered ? (response ? "t" : "f") : null
+        };
+      case "short_answer":
+        return {
+          type: "fill-in",
+          patterns: question.accepted.filter(function (text) { return Array.from(text).length <= TEXT_LIMIT; }),
+          response: answered ? clip(response) : null
+        };
+      case "numeric":
+        return {
+          type: "numeric",
+          // One exact number is all a SCORM 1.2 numeric pattern says: none with a tolerance.
+          patterns: Number(question.tolerance) === 0 ? [plainDecimal(question.answer)] : [],
+          response: answered ? plainDecimal(response) : null
+        };
+      case "matching":
+        return { type: "matching", patterns: [pairsOf(question, question.correct)], response: answered ? pairsOf(question, response) : null };
+      case "ordering": {
+        var items = question.items.map(function (item) { return item.id; });
+        return { type: "sequencing", patterns: [letters(items, question.correct)], response: answered ? letters(items, response) : null };
+      }
+      case "fill_in_blanks": {
+        var single = {};
+        var one = Object.keys(question.blanks).every(function (id) {
+          var blank = question.blanks[id];
+          single[id] = blank.kind === "choice" ? blank.correct : blank.accepted[0];
+          return blank.kind === "choice" || blank.accepted.length === 1;
+        });
+        var pattern = one ? blanksOf(question, single) : null;
+        return {
+          type: "fill-in",
+          patterns: pattern !== null && Array.from(pattern).length <= TEXT_LIMIT ? [pattern] : [],
+          response: answered ? clip(blanksOf(question, response)) : null
+        };
+      }
+      default:
+        return { type: "fill-in", patterns: [], response: answered ? clip(response) : null };
+    }
+  }
+
+  function byPosition(known) {
+    return function (a, b) { return known.indexOf(a) - known.indexOf(b); };
+  }
+
+  function decimalOf(numerator, denominator, places) {
+    // numerator / denominator rounded half up to ``places`` decimals, trailing zeros dropped.
+    var scale = Math.pow(10, places);
+    var units = Math.floor((2 * numerator * scale + denominator) / (2 * denominator));
+    var whole = Math.floor(units / scale);
+    var fraction = String(units % scale);
+    while (fraction.length < places) {
+      fraction = "0" + fraction;
+    }
+    fraction = fraction.replace(/0+$/, "");
+    return String(whole) + (fraction ? "." + fraction : "");
+  }
+
+  function resultOf(question, grade) {
+    if (question.type === "essay") {
+      return "neutral";
+    }
+    if (grade[0] === grade[1]) {
+      return "correct";
+    }
+    return grade[0] === 0 ? "wrong" : decimalOf(grade[0], grade[1], 4);
+  }
+
+  function record() {
+    var count = parseInt(quizkitScorm.get("cmi.interactions._count"), 10);
+    var n = isNaN(count) ? 0 : count;
+    questions.forEach(function (question, index) {
+      var response = state.answers[index];
+      response = response === undefined ? null : response;
+      var described = describe(question, response);
+      var prefix = "cmi.interactions." + n + ".";
+      quizkitScorm.set(prefix + "id", question.id);
+      quizkitScorm.set(prefix + "type", described.type);
+      quizkitScorm.set(prefix + "weighting", question.type === "essay" ? "0" : "1");
+      described.patterns.filter(function (pattern) { return pattern !== null; }).forEach(function (pattern, at) {
+        quizkitScorm.set(prefix + "correct_responses." + at + ".pattern", pattern);
+      });
+      if (described.response !== null) {
+        quizkitScorm.set(prefix + "student_response", described.response);
+      }
+      if (response !== null) {
+        quizkitScorm.set(prefix + "result", resultOf(question, grader.grade(question, response)));
+      }
+      n += 1;
+    });
+  }
+
+  // The score is a percentage: the points of the questions that are graded (every kind but essay) over
+  // their number, to two decimals. Without any such question there is no score, and "completed".
+  function finish() {
+    if (reported) {
+      return;
+    }
+    var gradable = questions.filter(function (question) { return question.type !== "essay"; }).length;
+    var mastery = parseFloat(quizkitScorm.get("cmi.student_data.mastery_score"));
+    mastery = isNaN(mastery) ? parseFloat(settings.masteryScore) : mastery;
+    record();
+    if (gradable) {
+      var raw = decimalOf(state.score[0] * 100, state.score[1] * gradable, 2);
+      quizkitScorm.set("cmi.core.score.min", "0");
+      quizkitScorm.set("cmi.core.score.max", "100");
+      quizkitScorm.set("cmi.core.score.raw", raw);
+      quizkitScorm.set("cmi.core.lesson_status", parseFloat(raw) >= mastery ? "passed" : "failed");
+    } else {
+      quizkitScorm.set("cmi.core.lesson_status", "completed");
+    }
+    quizkitScorm.sessionTime();
+    reported = true;
+    save();
+  }
+
+  function answered() {
+    reported = false;
+    var status = quizkitScorm.get("cmi.core.lesson_status");
+    if (status === "" || status === "not attempted") {
+      quizkitScorm.set("cmi.core.lesson_status", "incomplete");
+    }
+    save();
+  }
+
+  // The URL's hash is the newest state (a reload, another locale's page); else a suspended attempt.
+  var saved = quizkitScorm.get("cmi.suspend_data");
+  var wasReported = saved.slice(-REPORTED.length) === REPORTED;
+  var attempt = wasReported ? saved.slice(0, -REPORTED.length) : saved;
+  if (!/^#q=/.test(player.openedWith) && quizkitScorm.get("cmi.core.entry") === "resume" && attempt) {
+    player.resume(attempt);
+  }
+  reported = wasReported && current() === attempt;
+  document.addEventListener("quizkit:answer", answered);
+  document.addEventListener("quizkit:finish", finish);
+  quizkitScorm.onLeave(function () {
+    // Unfinished: "suspend", so that the LMS relaunches with cmi.core.entry "resume".
+    quizkitScorm.set("cmi.core.exit", state.index >= questions.length ? "" : "suspend");
+  });
+  if (state.index >= questions.length) {
+    finish();
+  }
+})(quizkitScormSettings);
