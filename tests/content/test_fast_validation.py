@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +16,9 @@ from toolkit.content import schema_validation
 from toolkit.content.schemas import QUIZ_SCHEMA, UI_SCHEMA, fast_validator, validator
 from toolkit.content.yaml_document import YamlError, parse_yaml
 
-jsonschema_rs = pytest.importorskip("jsonschema_rs", reason="jsonschema-rs is missing (pip install -e '.[dev]')")
+jsonschema_rs = pytest.importorskip(
+    "jsonschema_rs", reason="jsonschema-rs is missing (pip install -e '.[dev]')"
+)
 
 TESTS = Path(__file__).resolve().parents[1]
 EVERY_TYPE = TESTS / "content" / "types" / "every-type.yaml"
