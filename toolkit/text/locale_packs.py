@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any
 
+from toolkit.text.locale_info import LocaleError, locale_info
+
 ENTRY_POINT_GROUP = "quizkit.locales"
 
 LATIN_END_PUNCTUATION: Mapping[str, str] = {"?": "?", ".": ".", "!": "!", ":": ":", ";": ";"}
@@ -64,8 +66,9 @@ class LocalePack:
     answer_normalizer: Callable[[str], str] | None = None
     """Applied to typed answers and accepted answers alike, after NFC, bidi-control removal and space
     collapsing; None: those generic steps only."""
-    digits: str = "latn"
-    """The CLDR numbering system translations write numbers in (``latn``, ``arab``, ``arabext``, ...)."""
+    digits: str | None = None
+    """The CLDR numbering system translations write numbers in (``latn``, ``arab``, ``arabext``, ...);
+    None: the one CLDR gives the locale."""
     digits_by_locale: Mapping[str, str] = field(default_factory=dict)
     end_punctuation: Mapping[str, str] = field(default_factory=lambda: dict(LATIN_END_PUNCTUATION))
     """The source's end mark and the one a translation ends with instead (``?`` → ``؟``)."""
@@ -89,7 +92,13 @@ class LocalePack:
 
     def digits_for(self, locale: str) -> str:
         by_locale = {normalized_locale(item): system for item, system in self.digits_by_locale.items()}
-        return by_locale.get(normalized_locale(locale), self.digits)
+        chosen = by_locale.get(normalized_locale(locale), self.digits)
+        if chosen is not None:
+            return chosen
+        try:
+            return locale_info(locale).numbering_system
+        except LocaleError:
+            return "latn"
 
 
 @functools.cache
