@@ -34,7 +34,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("content", ("toolkit.content",)),
     ("catalogs", ("toolkit.catalogs",)),
-    ("checks and localization", ("toolkit.checks", "toolkit.localization", "toolkit.importing")),
+    (
+        "checks and localization",
+        ("toolkit.checks", "toolkit.localization", "toolkit.importing", "toolkit.locales"),
+    ),
     ("exporters", ("toolkit.exporters",)),
     ("build", ("toolkit.build",)),
     ("authoring", ("toolkit.scaffold", "toolkit.preview")),
@@ -192,6 +195,17 @@ def test_every_module_belongs_to_a_layer() -> None:
     top_level = {module.split(".")[1] for module in modules if module.count(".") >= 1}
     placed = {prefix.split(".")[1] for _, prefixes in LAYERS for prefix in prefixes if "." in prefix}
     assert sorted(top_level - placed) == []
+
+
+def test_locale_packs_are_reached_only_through_their_entry_points() -> None:
+    # A module that imported a pack would decide by name which language's rules apply: exactly what the
+    # pack interface exists to prevent (a third-party pack must be able to do all a built-in one does).
+    _, imports = package_imports(TOOLKIT)
+    assert [
+        f"{found.importer} imports {found.imported} on line {found.line}"
+        for found in imports
+        if found.imported.startswith("toolkit.locales") and not found.importer.startswith("toolkit.locales")
+    ] == []
 
 
 def test_top_level_holds_only_the_shared_vocabulary() -> None:

@@ -227,3 +227,52 @@ def test_a_third_party_exporter_runs_through_its_entry_point(tmp_path: Path, plu
             f"{question.id},{question.prompt.source}" for question in quiz.questions
         ]
         assert (project / "dist" / "csv" / quiz.id / "ur.csv").is_file()
+
+
+def pack_site(tmp_path: Path, source: str) -> Path:
+    """A third-party locale pack package, installed the way pip lays it out."""
+    site = tmp_path / "pack-site"
+    (site / "quizkit_house_pack").mkdir(parents=True)
+    (site / "quizkit_house_pack" / "__init__.py").write_text(source, encoding="utf-8")
+    info = site / "quizkit_house_pack-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: quizkit-house-pack\nVersion: 1.0\n", encoding="utf-8"
+    )
+    (info / "entry_points.txt").write_text(
+        "[quizkit.locales]\nhouse = quizkit_house_pack:HOUSE\n", encoding="utf-8"
+    )
+    return site
+
+
+HOUSE_PACK = """
+from toolkit.text.locale_packs import LocalePack
+
+HOUSE = LocalePack(name="house", locales=("ur",), summary="a second Urdu pack")
+"""
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        (
+            HOUSE_PACK,
+            "error[locale-pack]: locale packs house, urdu all serve ur; uninstall one, or make one name the exact locale",
+        ),
+        (
+            "import quizkit_missing_dependency\n",
+            "error[locale-pack]: locale pack house (quizkit_house_pack:HOUSE) failed to load: "
+            "No module named 'quizkit_missing_dependency'",
+        ),
+    ],
+    ids=["two-packs-for-ur", "pack-fails-to-import"],
+)
+@pytest.mark.parametrize("command", [("build",), ("check",), ("export", "-f", "json")])
+def test_a_broken_or_clashing_locale_pack_stops_the_command(
+    tmp_path: Path, source: str, message: str, command: tuple[str, ...]
+) -> None:
+    project = copy_project(tmp_path / "project")
+    result = run_with_plugin(project, pack_site(tmp_path, source), *command)
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines()[-1] == message
+    assert "Traceback" not in result.stderr

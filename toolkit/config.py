@@ -6,9 +6,10 @@ import difflib
 import re
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from toolkit.files import FileTooLargeError, read_regular_file
 
@@ -144,6 +145,42 @@ def _known_to_cldr(locale: str) -> bool:
     return True
 
 
+def target_locale_problem(locale: str, source_locale: str) -> str | None:
+    """Why ``locale`` cannot be a target locale of a project whose source is ``source_locale``."""
+    if not _LOCALE.match(locale):
+        return f"'{locale}' is not a locale; write it like 'ur' or 'ur_PK'"
+    if not _known_to_cldr(locale):
+        return f"'{locale}' is not a locale CLDR knows; write it like 'ur' or 'ur_PK'"
+    if locale == source_locale:
+        return f"'{locale}' is the source locale; it has no catalog"
+    return None
+
+
+def with_target_locale(config: ProjectConfig, locale: str) -> tuple[ProjectConfig, str]:
+    """The configuration with ``locale`` added to ``target-locales``, and the configuration file's new
+    text: only that list changes, every comment and the rest of the layout stay as the author wrote them
+    (tomlkit edits TOML in place). Without a configuration file, a new ``quizkit.toml``."""
+    import tomlkit
+
+    targets = (*config.target_locales, locale)
+    if config.config_file is None:
+        document = tomlkit.document()
+        document["target-locales"] = list(targets)
+        return replace(
+            config, target_locales=targets, config_file=config.root / "quizkit.toml"
+        ), tomlkit.dumps(document)
+    text = config.config_file.read_text(encoding="utf-8")
+    document = tomlkit.parse(text)
+    table: Any = document
+    if config.config_file.name != "quizkit.toml":
+        table = document["tool"]["quizkit"]
+    if "target-locales" in table:
+        table["target-locales"].append(locale)
+    else:
+        table["target-locales"] = list(targets)
+    return replace(config, target_locales=targets), tomlkit.dumps(document)
+
+
 def setting_line(config: ProjectConfig, name: str) -> int | None:
     """The line of the configuration file that sets ``name``, for messages about its value."""
     if config.config_file is None:
@@ -199,14 +236,9 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
     if not isinstance(targets, list) or not all(isinstance(item, str) for item in targets):
         raise fail("target-locales", 'target-locales must be a list of locales such as ["ur"]')
     for locale in targets:
-        if not _LOCALE.match(locale):
-            raise fail("target-locales", f"'{locale}' is not a locale; write it like 'ur' or 'ur_PK'")
-        if not _known_to_cldr(locale):
-            raise fail(
-                "target-locales", f"'{locale}' is not a locale CLDR knows; write it like 'ur' or 'ur_PK'"
-            )
-        if locale == source:
-            raise fail("target-locales", f"'{locale}' is the source locale; it has no catalog")
+        problem = target_locale_problem(locale, source)
+        if problem is not None:
+            raise fail("target-locales", problem)
     if len(set(targets)) != len(targets):
         raise fail("target-locales", "target-locales lists a locale twice")
     folders: dict[str, str] = {}

@@ -80,7 +80,15 @@ def test_the_delivery_variant_carries_no_answer_key_in_any_format(tmp_path: Path
     ) in result.stdout.splitlines()
     assert sorted(path.name for path in (project / "dist").iterdir()) == sorted(
         set(exporter_names())
-        - {"canvas", "cc", "gift", "mo", "scorm", "xliff", "html"}  # html writes no page it cannot keep the key of
+        - {
+            "canvas",
+            "cc",
+            "gift",
+            "mo",
+            "scorm",
+            "xliff",
+            "html",
+        }  # html writes no page it cannot keep the key of
     )
     secrets = ["This one comes first.", "Both come second.", "Right, this one.", "correct answer"]
     import zipfile

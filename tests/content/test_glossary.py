@@ -1,5 +1,5 @@
 """Glossary files: gender and discouraged renderings load into the model; what would make the checks
-contradict themselves is refused with its line. Cases in tests/content/glossaries/<case>/ (ur.yaml and
+contradict themselves is refused with its line. Cases in tests/content/glossaries/<case>/ (<locale>.yaml and
 the exact diagnostics in expected.txt)."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ CASES = Path(__file__).parent / "glossaries"
 BAD = sorted(path for path in CASES.iterdir() if path.is_dir())
 
 
-def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> Path:
+def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, name: str = "ur.yaml") -> Path:
     """The glossary at its place in a project in tmp_path, which is the working folder."""
-    path = tmp_path / "locales" / "glossary" / "ur.yaml"
+    path = tmp_path / "locales" / "glossary" / name
     path.parent.mkdir(parents=True)
     path.write_text(text, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
@@ -61,7 +61,8 @@ def test_gender_and_discouraged_renderings_load(tmp_path: Path, monkeypatch: pyt
 
 @pytest.mark.parametrize("case", BAD, ids=[case.name for case in BAD])
 def test_refused_glossary(case: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = installed(tmp_path, monkeypatch, (case / "ur.yaml").read_text(encoding="utf-8"))
+    (glossary,) = case.glob("*.yaml")
+    path = installed(tmp_path, monkeypatch, glossary.read_text(encoding="utf-8"), glossary.name)
     with pytest.raises(GlossaryError) as raised:
         load_glossary(path)
     found = "".join(f"{diagnostic.to_text()}\n" for diagnostic in raised.value.diagnostics)
@@ -69,4 +70,6 @@ def test_refused_glossary(case: Path, tmp_path: Path, monkeypatch: pytest.Monkey
 
 
 def test_every_case_has_its_expected_output() -> None:
-    assert BAD and all((case / "ur.yaml").exists() and (case / "expected.txt").exists() for case in BAD)
+    assert BAD and all(
+        len(list(case.glob("*.yaml"))) == 1 and (case / "expected.txt").exists() for case in BAD
+    )

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from toolkit.exporters.html import player_asset
-from toolkit.exporters.player_grading import LAST_CASED_OR_DIGIT, applies_urdu_normalizer, grading_tables
-from toolkit.localization.grading import normalize_answer
+from toolkit.exporters.player_grading import LAST_CASED_OR_DIGIT, grading_tables
+from toolkit.localization.grading import applies_urdu_normalizer, normalize_answer
 from toolkit.text.numbers import parse_number
 
 NODE = shutil.which("node")

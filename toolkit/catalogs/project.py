@@ -25,6 +25,7 @@ from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
 from toolkit.files import FileTooLargeError, read_regular_file, refuse_unwritable, write_bytes_atomic
 from toolkit.model import Content
+from toolkit.text.locale_info import cldr_plural_forms
 
 
 class CatalogError(Exception):
@@ -105,13 +106,9 @@ def read_catalog(path: Path) -> Catalog:
 
 
 def plural_forms_for(locale: str) -> str:
-    from babel.core import UnknownLocaleError
-    from babel.messages.plurals import get_plural
-
-    try:
-        return str(get_plural(locale).plural_forms)
-    except (UnknownLocaleError, ValueError):
-        return "nplurals=2; plural=(n != 1);"
+    """The Plural-Forms of a new catalog: the expression that agrees with CLDR (gettext's usual one where
+    it does), never one that merely sits in a table."""
+    return cldr_plural_forms(locale) or "nplurals=2; plural=(n != 1);"
 
 
 def language_name(locale: str) -> str:

@@ -5,30 +5,33 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.content.glossary import Glossary
+from toolkit.text.locale_packs import LATIN_END_PUNCTUATION, LocalePack, pack_for
 
 
 @dataclass(frozen=True)
 class LocaleRules:
-    """Locale facts the checks need (urdu-style.md for Urdu)."""
+    """Locale facts the checks need, from the locale's pack (:mod:`toolkit.text.locale_packs`)."""
 
     locale: str
-    is_urdu: bool
-    digits: str  # "latn" or "arabext"
-    end_punctuation: dict[str, str]
+    pack: LocalePack | None
+    digits: str  # a CLDR numbering system: "latn", "arab", "arabext", "deva", ...
+    end_punctuation: Mapping[str, str]
 
     @classmethod
     def for_locale(cls, locale: str) -> LocaleRules:
-        language = locale.split("_")[0].split("-")[0]
-        if language == "ur":
-            digits = "arabext" if locale.replace("-", "_") == "ur_IN" else "latn"
-            return cls(
-                locale, True, digits, {"?": "\u061f", ".": "\u06d4", "!": "!", ":": ":", ";": "\u061b"}
-            )
-        return cls(locale, False, "latn", {"?": "?", ".": ".", "!": "!", ":": ":", ";": ";"})
+        pack = pack_for(locale)
+        if pack is None:
+            return cls(locale, None, "latn", LATIN_END_PUNCTUATION)
+        return cls(locale, pack, pack.digits_for(locale), pack.end_punctuation)
+
+    @property
+    def latin_punctuation_check(self) -> str | None:
+        return self.pack.latin_punctuation_check if self.pack else None
 
 
 @dataclass(frozen=True)

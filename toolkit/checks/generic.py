@@ -159,8 +159,8 @@ def end_punctuation(context: EntryContext) -> Iterator[Finding]:
         expected = mapping.get(source_end, "") if source_end else ""
         if target_end == expected:
             continue
-        if context.rules.is_urdu and target_end == source_end and expected:
-            continue  # a Latin mark where the Urdu one belongs: latin-punctuation reports and fixes it
+        if context.rules.latin_punctuation_check and target_end == source_end and expected:
+            continue  # a Latin mark where the locale's own belongs: the pack's own check reports and fixes it
         if not expected:
             yield Finding(
                 "end-punctuation",

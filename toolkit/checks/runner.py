@@ -12,10 +12,8 @@ from toolkit.catalogs.po_writer import wrap_field
 from toolkit.catalogs.suppression import suppressions
 from toolkit.checks.context import CatalogView, EntryContext, LocaleRules
 from toolkit.checks.registry import Check, check_by_id, registered_checks
-from toolkit.checks.urdu import RULE_CHECKS
 from toolkit.content.glossary import Glossary
 from toolkit.diagnostics import Diagnostic, Severity
-from toolkit.text.urdu import normalize_urdu
 
 
 @dataclass
@@ -42,7 +40,9 @@ def check_catalog(
     glossary: Glossary | None,
     checks: Sequence[Check] | None = None,
 ) -> CatalogFindings:
-    checks = list(checks if checks is not None else registered_checks())
+    checks = [
+        item for item in (checks if checks is not None else registered_checks()) if item.applies_to(locale)
+    ]
     known = {item.info.id for item in registered_checks()}
     rules = LocaleRules.for_locale(locale)
     view = CatalogView(catalog)
@@ -106,9 +106,10 @@ def check_catalog(
 
 def fixed_translation(text: str, locale: str, checks_to_fix: frozenset[str]) -> str:
     """The translation with the safe fixes of ``checks_to_fix`` applied and nothing else."""
-    if LocaleRules.for_locale(locale).is_urdu:
-        disabled = frozenset(rule for rule, owner in RULE_CHECKS.items() if owner not in checks_to_fix)
-        return normalize_urdu(text, disabled).text
+    pack = LocaleRules.for_locale(locale).pack
+    if pack is not None and pack.normalizer is not None:
+        disabled = frozenset(rule for rule, owner in pack.fix_rules.items() if owner not in checks_to_fix)
+        return pack.normalizer(text, disabled)
     if "whitespace" in checks_to_fix:
         # Runs of spaces become one and edge spaces go; newlines and tabs are content.
         return re.sub(r" {2,}", " ", text).strip(" ")
@@ -182,6 +183,7 @@ def check_summaries() -> list[dict[str, object]]:
             "severity": item.info.severity.value,
             "summary": item.info.summary,
             "fixable": item.info.fixable,
+            "locales": list(item.locales),
         }
         for item in registered_checks()
     ]

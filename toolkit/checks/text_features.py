@@ -8,10 +8,16 @@ from collections import Counter
 from toolkit.text.tokens import split_inline_code
 
 _DIGITS = str.maketrans(
-    {**dict(zip("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789", strict=True)), "\u066b": ".", "\u066c": ","}
+    {
+        **dict(zip("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩०१२३४५६७८९", "012345678901234567890123456789", strict=True)),
+        "\u066b": ".",
+        "\u066c": ",",
+    }
 )
-# Digits with Latin (. ,) or Arabic (٫ decimal, ٬ thousands) separators.
-_NUMBER = re.compile(r"[0-9\u06f0-\u06f9\u0660-\u0669]+(?:[.,\u066b\u066c][0-9\u06f0-\u06f9\u0660-\u0669]+)*")
+# Digits (Latin, Persian/Urdu, Arabic-Indic, Devanagari) with Latin (. ,) or Arabic (٫ decimal, ٬
+# thousands) separators.
+_DIGIT = "0-9\u06f0-\u06f9\u0660-\u0669\u0966-\u096f"
+_NUMBER = re.compile(f"[{_DIGIT}]+(?:[.,\u066b\u066c][{_DIGIT}]+)*")
 # Acronyms (GPU, GPUs, FP16), CamelCase names (PyTorch), and single capitals used as variables (B, W).
 _LATIN_TOKEN = re.compile(
     r"(?<![\w`])(?:[A-Z][A-Z0-9]+s?|[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+|[A-Z])(?![\w`])"
@@ -28,7 +34,7 @@ def prose(text: str) -> str:
 
 
 def numbers(text: str) -> Counter[str]:
-    """Numbers in the text, with Urdu and Arabic-Indic digits read as Latin digits."""
+    """Numbers in the text, with Persian/Urdu, Arabic-Indic and Devanagari digits read as Latin digits."""
     return Counter(
         match.group(0).translate(_DIGITS).replace(",", "")
         for match in _NUMBER.finditer(prose(text))
@@ -55,6 +61,8 @@ def digit_systems(text: str) -> set[str]:
             systems.add("arabext")
         elif "\u0660" <= character <= "\u0669":
             systems.add("arab")
+        elif "\u0966" <= character <= "\u096f":
+            systems.add("deva")
     return systems
 
 

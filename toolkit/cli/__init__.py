@@ -15,6 +15,7 @@ from toolkit.cli.check import check_command
 from toolkit.cli.export import export_command
 from toolkit.cli.import_page import import_page
 from toolkit.cli.init import init_command
+from toolkit.cli.locales import add_locale_command
 from toolkit.cli.merge import merge_command
 from toolkit.cli.serve import serve_command
 from toolkit.cli.validate import validate
@@ -40,5 +41,6 @@ for command in (
     build_command,
     init_command,
     serve_command,
+    add_locale_command,
 ):
     main.add_command(command)

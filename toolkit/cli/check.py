@@ -65,34 +65,30 @@ def check_command(
 
     from toolkit.checks.registry import CheckLoadError, registered_checks
     from toolkit.diagnostics import count_errors, render_json, sort_diagnostics
+    from toolkit.text.locale_packs import LocalePackError
 
     try:
         checks = registered_checks()
     except CheckLoadError as error:
         click.echo(f"error[check-plugin]: {error}", err=True)
         raise SystemExit(EXIT_PROBLEMS) from None
+    except LocalePackError as error:
+        click.echo(f"error[locale-pack]: {error}", err=True)
+        raise SystemExit(EXIT_PROBLEMS) from None
     if list_checks:
         if output_format == "json":
-            click.echo(
-                json.dumps(
-                    [
-                        {
-                            "id": item.info.id,
-                            "severity": item.info.severity.value,
-                            "summary": item.info.summary,
-                            "fixable": item.info.fixable,
-                        }
-                        for item in checks
-                    ],
-                    indent=2,
-                )
-            )
+            from toolkit.checks.runner import check_summaries
+
+            click.echo(json.dumps(check_summaries(), indent=2, ensure_ascii=False))
         else:
             width = max(len(item.info.id) for item in checks)
             for item in checks:
-                fixable = " (fixable)" if item.info.fixable else ""
+                notes = ["fixable"] if item.info.fixable else []
+                if item.locales:
+                    notes.append(f"only {', '.join(item.locales)}")
+                suffix = f" ({'; '.join(notes)})" if notes else ""
                 click.echo(
-                    f"{item.info.id.ljust(width)}  {item.info.severity.value:<7}  {item.info.summary}{fixable}"
+                    f"{item.info.id.ljust(width)}  {item.info.severity.value:<7}  {item.info.summary}{suffix}"
                 )
         return
     from toolkit.checks.project import run_checks

@@ -137,11 +137,13 @@ def bulk_work() -> Iterator[None]:
 def reported_errors() -> Iterator[None]:
     """Turn the library's input errors into located messages and exit code 1; no traceback."""
     from toolkit.catalogs.project import CatalogError
+    from toolkit.checks.registry import CheckLoadError
     from toolkit.concurrency.lock import ProjectLockedError
     from toolkit.content.glossary import GlossaryError
     from toolkit.content.validation import ContentError
     from toolkit.files import OutsideProjectError
     from toolkit.text.locale_info import LocaleError
+    from toolkit.text.locale_packs import LocalePackError
 
     try:
         yield
@@ -158,6 +160,10 @@ def reported_errors() -> Iterator[None]:
         fail("the glossary has errors; fix them and run the command again")
     except LocaleError as error:
         fail(f"error[locale]: {error}")
+    except LocalePackError as error:
+        fail(f"error[locale-pack]: {error}")
+    except CheckLoadError as error:
+        fail(f"error[check-plugin]: {error}")
     except ProjectLockedError as error:
         fail(f"error[locked]: {error}")
     except OSError as error:

@@ -29,6 +29,7 @@ from toolkit.content.yaml_document import (
 )
 from toolkit.diagnostics import Diagnostic, Severity, format_json_path
 from toolkit.files import FileTooLargeError, read_regular_file
+from toolkit.text.locale_packs import LocalePackError, pack_for
 
 GLOSSARY_SCHEMA = "glossary.schema.json"
 _ENGLISH_INFLECTION = r"(?:[bcdfgklmnprstvz]?(?:s|es|ed|d|ing))?"
@@ -245,6 +246,7 @@ def load_glossary(path: Path) -> Glossary:
         for raw in data["terms"]
     )
     diagnostics = list(_conflicts(terms, document, file))
+    diagnostics += _gender_problems(str(data["locale"]), terms, document, file)
     if diagnostics:
         raise GlossaryError(diagnostics)
     return Glossary(str(data["locale"]), terms)
@@ -256,6 +258,34 @@ def _diagnostic(
     position = document.position(path)
     line, column = (position.line, position.column) if position is not None else (None, None)
     return Diagnostic(file, line, column, Severity.ERROR, code, text, path=format_json_path(path))
+
+
+def _gender_problems(
+    locale: str, terms: tuple[Term, ...], document: YamlDocument, file: str
+) -> list[Diagnostic]:
+    """Genders the language of the glossary does not have, as its locale pack says (Persian has none)."""
+    try:
+        pack = pack_for(locale)
+    except LocalePackError:
+        return []  # reported by the command that loads the packs, with the pack's name
+    if pack is None or pack.glossary_genders is None:
+        return []
+    allowed = pack.glossary_genders
+    if allowed:
+        advice = f"{pack.name} nouns are {' or '.join(allowed)}; write one of those or leave gender out"
+    else:
+        advice = f"{pack.name} has no grammatical gender; remove 'gender'"
+    return [
+        _diagnostic(
+            document,
+            file,
+            ("terms", index, "gender"),
+            "glossary-gender",
+            f"term '{term.english}' has gender '{term.gender.value}', but {advice}",
+        )
+        for index, term in enumerate(terms)
+        if term.gender is not None and term.gender.value not in allowed
+    ]
 
 
 def _conflicts(terms: tuple[Term, ...], document: YamlDocument, file: str) -> Iterator[Diagnostic]:

@@ -14,7 +14,7 @@ import functools
 import unicodedata
 from typing import Any
 
-from toolkit.localization.grading import normalize_answer
+from toolkit.localization.grading import applies_urdu_normalizer
 from toolkit.text import numbers, urdu
 
 LAST_CASED_OR_DIGIT = 0x1FFFF
@@ -100,12 +100,6 @@ def _urdu_rules() -> dict[str, Any]:
             **{chr(0x0660 + digit): chr(0x06F0 + digit) for digit in range(10)},
         },
     }
-
-
-def applies_urdu_normalizer(locale: str) -> bool:
-    """Whether the reference grader normalizes Urdu in ``locale``: asked of the grader itself (an Arabic
-    yeh typed for the Urdu one), so the page carries the normalizer exactly where the library uses it."""
-    return normalize_answer(urdu.ARABIC_YEH, locale, case_sensitive=True) == urdu.FARSI_YEH
 
 
 def grading_tables(locale: str) -> dict[str, Any]:

@@ -43,6 +43,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from toolkit.localization.grading import applies_urdu_normalizer
 from toolkit.text.numbers import number_symbols
 
 # The white space str.split() splits on, less what XML cannot carry in an attribute (C0 controls)
@@ -149,7 +150,7 @@ def _answer_core(answer: str, urdu: bool, case_sensitive: bool) -> str:
 
 def answer_patterns(accepted: Sequence[str], locale: str, case_sensitive: bool) -> Pattern:
     """One pattern for all of an answer's accepted texts in ``locale``."""
-    urdu = locale.replace("-", "_").split("_")[0].lower() == "ur"
+    urdu = applies_urdu_normalizer(locale)
     cores = [_answer_core(text, urdu, case_sensitive) for text in accepted if text.split()]
     core = "(" + "|".join(cores) + ")"
     # A character that is neither space nor (in Urdu) tatweel, next to the answer: present in every response a

@@ -29,8 +29,9 @@ from toolkit.localization.localized import (
     LocalizedTrueFalseQuestion,
 )
 from toolkit.model import QuestionType
+from toolkit.text.locale_packs import pack_for
 from toolkit.text.numbers import parse_number
-from toolkit.text.urdu import BIDI_CONTROLS, normalize_urdu
+from toolkit.text.urdu import ARABIC_YEH, BIDI_CONTROLS, FARSI_YEH
 
 Response = Collection[str] | bool | str | Mapping[str, str] | Sequence[str]
 """Per kind: the chosen option ids (choice), a bool (true/false), the typed text (short answer,
@@ -52,19 +53,23 @@ RIGHT = Grade(Fraction(1))
 WRONG = Grade(Fraction(0))
 
 
-def _language(locale: str) -> str:
-    return locale.replace("-", "_").split("_")[0].lower()
-
-
 def normalize_answer(text: str, locale: str, case_sensitive: bool = False) -> str:
     """A typed answer as it is compared: NFC, no bidi controls, single spaces, trimmed, casefolded unless
     case matters, and the locale's safe normalizations."""
     text = unicodedata.normalize("NFC", text)
     text = "".join(character for character in text if character not in BIDI_CONTROLS)
     text = " ".join(text.split())
-    if _language(locale) == "ur":
-        text = normalize_urdu(text).text
+    pack = pack_for(locale)
+    if pack is not None and pack.answer_normalizer is not None:
+        text = pack.answer_normalizer(text)
     return text if case_sensitive else text.casefold()
+
+
+def applies_urdu_normalizer(locale: str) -> bool:
+    """Whether typed answers in ``locale`` are compared after the Urdu normalizer. Asked of the grader
+    itself (an Arabic yeh typed for the Urdu one), not of the locale's name: the player and the QTI
+    patterns carry their copies of that normalizer exactly where the library uses it."""
+    return normalize_answer(ARABIC_YEH, locale, case_sensitive=True) == FARSI_YEH
 
 
 def accepts(answers: Sequence[LocalizedAnswer], typed: str, locale: str, case_sensitive: bool) -> bool:

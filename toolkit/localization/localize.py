@@ -51,7 +51,12 @@ from toolkit.model import (
     TrueFalseQuestion,
     TypedBlank,
 )
-from toolkit.text.locale_info import LocaleInfo, locale_info, plural_index_categories
+from toolkit.text.locale_info import (
+    LocaleInfo,
+    locale_info,
+    plural_index_categories,
+    source_form_for_category,
+)
 
 
 class _Translations:
@@ -207,7 +212,9 @@ def _accepted_answer_keys(question: Question) -> list[str]:
     return []
 
 
-def _localize_message(message: Message, catalog: Catalog | None, locale: LocaleInfo) -> LocalizedMessage:
+def _localize_message(
+    message: Message, catalog: Catalog | None, locale: LocaleInfo, source_locale: str
+) -> LocalizedMessage:
     placeholders = tuple(placeholder.name for placeholder in message.placeholders)
     entry = catalog.by_context().get(message.key) if catalog else None
     usable = (
@@ -232,10 +239,18 @@ def _localize_message(message: Message, catalog: Catalog | None, locale: LocaleI
             if category in by_category
         )
         return LocalizedMessage(message.name, None, forms, message.plural, placeholders, False)
-    source_forms = (("one", message.one or ""), ("other", message.other or ""))
-    return LocalizedMessage(
-        message.name, None, source_forms, message.plural, placeholders, catalog is not None
-    )
+    source_forms = {"one": message.one or "", "other": message.other or ""}
+    if catalog is None:
+        forms = tuple(source_forms.items())
+    else:
+        # Untranslated, the source's forms stand in for every category of the locale, each where the
+        # source language would use it (Arabic "zero", 0, takes English "other"), so a consumer that picks
+        # the locale's category (i18next _zero, Intl.PluralRules) always finds a form.
+        forms = tuple(
+            (category, source_forms.get(source_form_for_category(source_locale, locale.locale, category), ""))
+            for category in locale.plural_categories
+        )
+    return LocalizedMessage(message.name, None, forms, message.plural, placeholders, catalog is not None)
 
 
 def localize(
@@ -271,7 +286,7 @@ def localize(
         description = quiz.description.source
         fallen_back_texts.append("description")
     messages = tuple(
-        _localize_message(message, None if is_source else ui_catalog, info)
+        _localize_message(message, None if is_source else ui_catalog, info, source_locale)
         for message in (interface.messages if interface else ())
     )
     level_name = f"level-{quiz.level.value}"

@@ -85,6 +85,18 @@ def _cldr_categories(locale: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     )
 
 
+def source_form_for_category(source_locale: str, locale: str, category: str) -> str:
+    """The source language's plural category for the numbers ``locale`` puts in ``category``: which of
+    the source's forms (English ``one``/``other``) stands in for that category while it is untranslated.
+    Decided on the smallest sample number of the category (Arabic ``zero`` is 0, so English ``other``)."""
+    by_number, _ = _cldr_categories(locale)
+    number = next((SAMPLES[index] for index, found in enumerate(by_number) if found == category), None)
+    if number is None:
+        return "other"
+    source_by_number, _ = _cldr_categories(source_locale)
+    return source_by_number[SAMPLES.index(number)]
+
+
 def _disagreement(locale: str, forms: PluralForms) -> str | None:
     """Why the forms disagree with CLDR for ``locale`` on the samples, or None when they agree.
 

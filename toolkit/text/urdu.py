@@ -121,7 +121,7 @@ def has_urdu(text: str) -> bool:
     return _ARABIC_LETTER.search(text) is not None
 
 
-def _protected_spans(text: str) -> list[tuple[int, int]]:
+def protected_spans(text: str) -> list[tuple[int, int]]:
     """Inline code, URLs, numbers with separators and groups of numbers: never touched by the fixes."""
     spans = [match.span() for match in re.finditer(r"`[^`]*`", text)]
     spans += [match.span() for match in re.finditer(r"https?://\S+|www\.\S+", text)]
@@ -146,7 +146,7 @@ class _Editor:
         self.original_offsets = list(range(len(text)))
         self.changes: list[Change] = []
         protected = [False] * len(text)
-        for start, end in _protected_spans(text):
+        for start, end in protected_spans(text):
             for index in range(start, end):
                 protected[index] = True
         self.protected = protected

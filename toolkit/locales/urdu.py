@@ -1,6 +1,7 @@
-"""Urdu checks (urdu-style.md): code points, punctuation, digits, bidi controls, spacing, heh.
+"""The Urdu pack (urdu-style.md): code points, punctuation, digits, bidi controls, spacing, heh.
 
-Most are the safe fixes of :mod:`toolkit.text.urdu`, reported per kind; ``--fix`` applies them.
+Most checks are the safe fixes of :mod:`toolkit.text.urdu`, reported per kind; ``--fix`` applies them.
+Typed answers are compared after the same normalizer, so an Arabic yeh typed for the Urdu one counts.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from toolkit.checks.context import EntryContext
 from toolkit.checks.registry import CheckFunction, Finding, check
 from toolkit.checks.text_features import digit_systems
 from toolkit.diagnostics import Severity
+from toolkit.text.locale_packs import LocalePack
 from toolkit.text.urdu import Change, normalize_urdu
 
 # Which check reports each normalization rule.
@@ -62,8 +64,6 @@ def _describe(change: Change) -> str:
 
 
 def _changes(context: EntryContext, check_id: str) -> Iterator[Finding]:
-    if not context.rules.is_urdu:
-        return
     wanted = rules_of(check_id)
     for pair in context.translated_pairs:
         changes = [change for change in normalize_urdu(pair.translation).changes if change.rule in wanted]
@@ -126,8 +126,6 @@ non_nfc = _normalization_check(
 
 @check("mixed-digits", Severity.WARNING, "Latin and Urdu digits mixed in one translation.")
 def mixed_digits(context: EntryContext) -> Iterator[Finding]:
-    if not context.rules.is_urdu:
-        return
     for pair in context.translated_pairs:
         systems = digit_systems(pair.translation)
         if len(systems) > 1:
@@ -139,8 +137,42 @@ def mixed_digits(context: EntryContext) -> Iterator[Finding]:
 
 @check("ambiguous-heh", Severity.WARNING, "An Arabic heh (U+0647) inside a word: ہ or ھ is a person's call.")
 def ambiguous_heh(context: EntryContext) -> Iterator[Finding]:
-    if not context.rules.is_urdu:
-        return
     for pair in context.translated_pairs:
         for doubt in normalize_urdu(pair.translation).doubts:
             yield Finding("ambiguous-heh", doubt.message)
+
+
+def _normalized(text: str, disabled: frozenset[str]) -> str:
+    return normalize_urdu(text, disabled).text
+
+
+def _normalized_answer(text: str) -> str:
+    return normalize_urdu(text).text
+
+
+URDU = LocalePack(
+    name="urdu",
+    locales=("ur",),
+    summary="Urdu (Pakistan, India): Urdu letters and digits, Urdu punctuation, isolated Latin runs.",
+    checks=(
+        arabic_code_points,
+        latin_punctuation,
+        glued_sentence,
+        urdu_spacing,
+        tatweel,
+        zero_width,
+        bidi_controls,
+        non_nfc,
+        mixed_digits,
+        ambiguous_heh,
+    ),
+    normalizer=_normalized,
+    fix_rules=RULE_CHECKS,
+    answer_normalizer=_normalized_answer,
+    digits="latn",
+    # urdu-style.md: Pakistan writes Latin digits; Indian Urdu publishing uses the Urdu ones.
+    digits_by_locale={"ur_IN": "arabext"},
+    end_punctuation={"?": "\u061f", ".": "\u06d4", "!": "!", ":": ":", ";": "\u061b"},
+    latin_punctuation_check="latin-punctuation",
+    glossary_genders=("masculine", "feminine"),
+)

@@ -1,0 +1,97 @@
+"""The Arabic pack: Arabic code points, Arabic punctuation, one digit system per text.
+
+Arabic is written with the Arabic letters ي (U+064A) and ك (U+0643), the very ones the Urdu pack
+replaces: this pack serves ``ar`` only, so neither pack's rules reach the other's catalogs. What a
+reviewer of Arabic expects, as checks:
+
+- ``ar-code-points`` (error, fixable): the Persian/Urdu kaf ک and heh forms ہ ھ written for ك and
+  ه, and Persian/Urdu digits ۰–۹ written for the Arabic-Indic ٠–٩ (the same numbers, other glyphs for
+  4, 5 and 6), as ``--fix`` replaces them; text not in Unicode NFC.
+- ``ar-letters`` (error): letters Arabic does not have and that have no one right replacement
+  (Persian/Urdu yeh ی is ي or, at a word's end, ى; yeh barree ے, ٹ ڈ ڑ ں).
+- ``ar-punctuation`` (error, fixable): Latin ? , ; ending or separating Arabic clauses: ؟ ، ؛.
+- ``ar-bidi-controls`` (warning, fixable): bidi controls stored in a translation.
+- ``ar-mixed-digits`` (warning): numbers of one text in two digit systems. Latin digits and the
+  Arabic-Indic ones are both correct Arabic; CLDR gives each locale's usual system (``ar``: Latin,
+  ``ar_EG``, ``ar_SA``: Arabic-Indic).
+"""
+
+from __future__ import annotations
+
+from toolkit.diagnostics import Severity
+from toolkit.locales.script_checks import fix_check, foreign_letters_check, mixed_digits_check, normalizer
+from toolkit.text.locale_packs import LocalePack
+from toolkit.text.script_fixes import BIDI, DIGITS, LETTERS, NFC, PUNCTUATION, ScriptFixes, in_ranges
+
+FIXES = ScriptFixes(
+    is_letter=in_ranges((0x0620, 0x063F), (0x0641, 0x064A), (0x066E, 0x06D3), (0x06D5, 0x06D5)),
+    letters={"\u06a9": "\u0643", "\u06c1": "\u0647", "\u06be": "\u0647"},
+    digits={chr(0x06F0 + digit): chr(0x0660 + digit) for digit in range(10)},
+    punctuation={"?": "\u061f", ",": "\u060c", ";": "\u061b"},
+)
+
+arabic_code_points = fix_check(
+    "ar-code-points",
+    Severity.ERROR,
+    "Persian/Urdu kaf, heh or digits where Arabic has its own; text not in NFC.",
+    "Persian/Urdu code points where Arabic has its own",
+    FIXES,
+    frozenset({LETTERS, DIGITS, NFC}),
+)
+arabic_letters = foreign_letters_check(
+    "ar-letters",
+    "Persian/Urdu letters Arabic does not have (ی ے ٹ ڈ ڑ ں).",
+    "an Arabic",
+    {
+        "\u06cc": "write ي (U+064A), or ى (U+0649) where the word ends in alef maksura",
+        "\u06d2": "write ي (U+064A)",
+        "\u0679": "write ت (U+062A)",
+        "\u0688": "write د (U+062F)",
+        "\u0691": "write ر (U+0631)",
+        "\u06ba": "write ن (U+0646)",
+    },
+)
+arabic_punctuation = fix_check(
+    "ar-punctuation",
+    Severity.ERROR,
+    "Latin ? , ; ending or separating Arabic clauses (use ؟ ، ؛).",
+    "Latin punctuation in Arabic text",
+    FIXES,
+    frozenset({PUNCTUATION}),
+)
+arabic_bidi_controls = fix_check(
+    "ar-bidi-controls",
+    Severity.WARNING,
+    "LRM, RLM, ALM, embeddings, overrides or isolates inside an Arabic translation.",
+    "bidi control characters stored in the translation (isolate when rendering instead)",
+    FIXES,
+    frozenset({BIDI}),
+)
+arabic_mixed_digits = mixed_digits_check(
+    "ar-mixed-digits", "Latin and Arabic-Indic digits mixed in one Arabic translation."
+)
+
+ARABIC = LocalePack(
+    name="arabic",
+    locales=("ar",),
+    summary="Arabic: Arabic letters and digits, Arabic comma, semicolon and question mark.",
+    checks=(
+        arabic_code_points,
+        arabic_letters,
+        arabic_punctuation,
+        arabic_bidi_controls,
+        arabic_mixed_digits,
+    ),
+    normalizer=normalizer(FIXES),
+    fix_rules={
+        LETTERS: "ar-code-points",
+        DIGITS: "ar-code-points",
+        NFC: "ar-code-points",
+        PUNCTUATION: "ar-punctuation",
+        BIDI: "ar-bidi-controls",
+    },
+    digits=None,
+    end_punctuation={"?": "\u061f", ".": ".", "!": "!", ":": ":", ";": "\u061b"},
+    latin_punctuation_check="ar-punctuation",
+    glossary_genders=("masculine", "feminine"),
+)
