@@ -21,6 +21,7 @@ _KNOWN_FIELDS = (
     "locales-dir",
     "output-dir",
     "export-formats",
+    "pseudo-locales",
 )
 
 
@@ -43,6 +44,8 @@ class ProjectConfig:
     output_dir: str = "dist"
     export_formats: tuple[str, ...] = ()
     """Formats ``quizkit build`` exports; empty means every registered format."""
+    pseudo_locales: tuple[str, ...] = ()
+    """Pseudo-locales (``en_XA``, ``ar_XB``) every export and build adds, made from the source on the fly."""
 
     @property
     def content_path(self) -> Path:
@@ -212,8 +215,10 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
     formats = table.get("export-formats", [])
     if not isinstance(formats, list) or not all(isinstance(item, str) and item for item in formats):
         raise fail("export-formats", 'export-formats must be a list of format names such as ["json", "html"]')
+    pseudo = _pseudo_locales(table.get("pseudo-locales", []), fail)
     return ProjectConfig(
         root=root,
+        pseudo_locales=pseudo,
         export_formats=tuple(formats),
         config_file=config_file,
         source_locale=source,
@@ -222,3 +227,19 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
         locales_dir=folders["locales-dir"],
         output_dir=folders["output-dir"],
     )
+
+
+def _pseudo_locales(value: object, fail: Callable[[str, str], ConfigError]) -> tuple[str, ...]:
+    from toolkit.text.locale_info import PSEUDO_LOCALES
+
+    known = ", ".join(f'"{locale}"' for locale in PSEUDO_LOCALES)
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise fail("pseudo-locales", f"pseudo-locales must be a list such as [{known}]")
+    for locale in value:
+        if locale not in PSEUDO_LOCALES:
+            spelled = locale.replace("-", "_")
+            hint = f"write it '{spelled}'" if spelled in PSEUDO_LOCALES else f"the pseudo-locales are {known}"
+            raise fail("pseudo-locales", f"'{locale}' is not a pseudo-locale; {hint}")
+    if len(set(value)) != len(value):
+        raise fail("pseudo-locales", "pseudo-locales lists a locale twice")
+    return tuple(value)
