@@ -158,7 +158,10 @@ def test_configured_pseudo_locales_export_without_the_flag(tmp_path: Path) -> No
     project = pseudo_project(tmp_path, 'pseudo-locales = ["ar_XB"]\n')
     result = run_quizkit(project, "export", "-f", "json", "--locale", "ar_XB")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert sorted(path.name for path in (project / "dist/json/every-type").iterdir()) == ["ar-XB.json", "en.json"]
+    assert sorted(path.name for path in (project / "dist/json/every-type").iterdir()) == [
+        "ar-XB.json",
+        "en.json",
+    ]
 
 
 def test_a_pseudo_locale_is_not_a_locale_without_the_setting(tmp_path: Path) -> None:
