@@ -28,6 +28,7 @@ translate-toolkit and so Weblate read) is ``<martif type="TBX-Basic">`` with
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -263,14 +264,18 @@ def _concept(
                 f"<{names.entry}> has no term in the source language {source_locale}",
             )
         return {}
+    # Notes on the concept (where translate-toolkit writes them) belong to every language's term.
+    concept_notes = [_text(note) for note in entry.findall(names.tag("note"))]
     return {
         locale: term
         for locale, section in by_locale.items()
-        if (term := _term(section, names, english, problems)) is not None
+        if (term := _term(section, names, english, concept_notes, problems)) is not None
     }
 
 
-def _term(section: Any, names: _Names, english: str, problems: _Problems) -> Term | None:
+def _term(
+    section: Any, names: _Names, english: str, concept_notes: list[str], problems: _Problems
+) -> Term | None:
     lists: dict[str, list[str]] = {
         PREFERRED: [],
         ADMITTED: [],
@@ -331,7 +336,7 @@ def _term(section: Any, names: _Names, english: str, problems: _Problems) -> Ter
             )
             return None
         lists[PREFERRED].append(lists[ADMITTED].pop(0))
-    section_notes = [_text(note) for note in section.findall(names.tag("note"))]
+    section_notes = [*concept_notes, *(_text(note) for note in section.findall(names.tag("note")))]
     return Term(
         english=english,
         preferred=lists[PREFERRED][0],
@@ -354,8 +359,28 @@ def _validated(glossary: Glossary, found: list[tuple[int | None, Term]], problem
         for diagnostic in error.diagnostics:
             index = _term_index(diagnostic.path)
             line = found[index][0] if index is not None and index < len(found) else None
-            problems.add(line, diagnostic.code, f"{glossary.locale}: {diagnostic.message}")
+            message = diagnostic.message
+            if diagnostic.code == "duplicate-term" and index is not None:
+                # The glossary's message names the first entry's YAML line: name its concept's instead.
+                first = next(
+                    number for number, (_, term) in enumerate(found) if _same_name(term, found[index][1])
+                )
+                message = re.sub(r"first on line \d+", f"first on line {found[first][0]}", message)
+                message = message.replace("merge the two entries", "merge the two concepts")
+            problems.add(line, diagnostic.code, f"{glossary.locale}: {message}")
         return glossary
+
+
+def _same_name(term: Term, other: Term) -> bool:
+    """Whether two terms are the same term to the glossary (hyphens and spaces alike; case, unless a
+    Latin name)."""
+
+    def name(english: str) -> str:
+        return re.sub(r"[-\s]+", " ", english.replace("`", ""))
+
+    if term.keep_latin or other.keep_latin:
+        return name(term.english) == name(other.english)
+    return name(term.english).casefold() == name(other.english).casefold()
 
 
 def _term_index(path: str | None) -> int | None:
