@@ -94,15 +94,19 @@ def encoded_text(text: str) -> str:
     return urllib.parse.quote(text, safe="-_!~*'()").replace(".", "%2E")
 
 
-def encoded(question: dict[str, Any], response: Any) -> str:
-    """A right response in the player's hash syntax (kinds.js, encode)."""
+def encoded(question: dict[str, Any], shown: dict[str, Any], response: Any) -> str:
+    """A response in the player's hash syntax (kinds.js, encode); ``shown`` is the page's view of the
+    question, whose matches and ordering items have ids of their own (so that none gives the answer
+    away): their right answers are taken from it."""
     kind = question["type"]
-    if kind in ("single_choice", "multiple_choice", "ordering"):
+    if kind == "ordering":
+        return "+".join(shown["correct"])
+    if kind in ("single_choice", "multiple_choice"):
         return "+".join(response)
     if kind == "true_false":
         return "true" if response else "false"
     if kind == "matching":
-        return "+".join(f"{prompt}:{match}" for prompt, match in response.items())
+        return "+".join(f"{prompt}:{match}" for prompt, match in shown["correct"].items())
     if kind == "fill_in_blanks":
         return "+".join(f"{blank}:{encoded_text(value)}" for blank, value in response.items())
     return encoded_text(str(response))
@@ -159,8 +163,14 @@ def test_every_question_and_the_review_fit_right_to_left(browser: Any, page_path
             )
             for entry in CASES
         }
-        answers = ".".join(encoded(question, right[question["id"]]) for question in questions)
+        answers = ".".join(
+            encoded(question, shown, right[question["id"]])
+            for question, shown in zip(questions, data["view"]["questions"], strict=True)
+        )
         page = opened(browser, page_path, f"#q={len(questions) + 1}&score=0&answers={answers}", width)
         assert page.locator("ol.review > li").count() == len(questions)
+        # Every answer decoded and graded again in ar_XB: all but the essay right.
+        graded = sum(1 for question in questions if question["type"] != "essay")
+        assert f"&score={graded}&" in page.evaluate("location.hash")
         assert_laid_out_right_to_left(page, f"the review at {width}px")
         page.context.close()
