@@ -24,6 +24,7 @@ _KNOWN_FIELDS = (
     "output-dir",
     "export-formats",
     "scorm-mastery-score",
+    "pseudo-locales",
 )
 
 
@@ -48,6 +49,8 @@ class ProjectConfig:
     """Formats ``quizkit build`` exports; empty means every registered format."""
     scorm_mastery_score: Decimal = Decimal(80)
     """The percentage a learner needs to pass a SCORM package (``adlcp:masteryscore``)."""
+    pseudo_locales: tuple[str, ...] = ()
+    """Pseudo-locales (``en_XA``, ``ar_XB``) every export and build adds, made from the source on the fly."""
 
     @property
     def content_path(self) -> Path:
@@ -265,8 +268,10 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
             "scorm-mastery-score must be a percentage from 0 to 100 (such as 80 or 62.5), "
             f"found {table['scorm-mastery-score']!r}",
         )
+    pseudo = _pseudo_locales(table.get("pseudo-locales", []), fail)
     return ProjectConfig(
         root=root,
+        pseudo_locales=pseudo,
         export_formats=tuple(formats),
         scorm_mastery_score=mastery,
         config_file=config_file,
@@ -286,3 +291,19 @@ def parse_config(root: Path, config_file: Path, text: str) -> ProjectConfig:
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(str(config_file), None, f"invalid TOML: {error}") from None
     return _from_table(root, config_file, text, document)
+
+
+def _pseudo_locales(value: object, fail: Callable[[str, str], ConfigError]) -> tuple[str, ...]:
+    from toolkit.text.locale_info import PSEUDO_LOCALES
+
+    known = ", ".join(f'"{locale}"' for locale in PSEUDO_LOCALES)
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise fail("pseudo-locales", f"pseudo-locales must be a list such as [{known}]")
+    for locale in value:
+        if locale not in PSEUDO_LOCALES:
+            spelled = locale.replace("-", "_")
+            hint = f"write it '{spelled}'" if spelled in PSEUDO_LOCALES else f"the pseudo-locales are {known}"
+            raise fail("pseudo-locales", f"'{locale}' is not a pseudo-locale; {hint}")
+    if len(set(value)) != len(value):
+        raise fail("pseudo-locales", "pseudo-locales lists a locale twice")
+    return tuple(value)

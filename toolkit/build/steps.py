@@ -95,7 +95,13 @@ class BuildSteps:
             read_regular_file(config.config_file, MAX_CONFIG_BYTES) if config.config_file is not None else b""
         )
         # Messages name files relative to the working folder, and cached findings keep those names.
-        self.environment = environment_key(config_bytes + b"\0" + display_path(self.root).encode("utf-8"))
+        # The pseudo-locales too: --pseudo changes the outputs without changing the configuration file.
+        self.environment = environment_key(
+            config_bytes
+            + b"\0"
+            + display_path(self.root).encode("utf-8")
+            + "".join(f"\0{locale}" for locale in config.pseudo_locales).encode("utf-8")
+        )
         # Any earlier cache says what was written (to remove what is no longer produced); only one of
         # this environment, and not with --clean, may stand in for work.
         self.written_before = load_cache(self.root)

@@ -13,6 +13,7 @@ from toolkit.cli.build import build_command
 from toolkit.cli.catalogs import compile_command, extract, import_xliff, status, update
 from toolkit.cli.check import check_command
 from toolkit.cli.export import export_command
+from toolkit.cli.glossary import glossary_group
 from toolkit.cli.import_page import import_page
 from toolkit.cli.init import init_command
 from toolkit.cli.locales import add_locale_command
@@ -42,5 +43,6 @@ for command in (
     init_command,
     serve_command,
     add_locale_command,
+    glossary_group,
 ):
     main.add_command(command)

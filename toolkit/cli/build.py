@@ -22,6 +22,7 @@ from toolkit.cli.output import (
     project_config,
     relative,
     reported_errors,
+    with_pseudo_locales,
 )
 
 if TYPE_CHECKING:
@@ -54,8 +55,18 @@ if TYPE_CHECKING:
     is_flag=True,
     help="Fail (exit 1) when the build has warnings: check warnings, or a question a format cannot carry.",
 )
+@click.option(
+    "--pseudo",
+    is_flag=True,
+    help="Also export the pseudo-locales en_XA and ar_XB (or pseudo-locales of the configuration), made from the source.",
+)
 def build_command(
-    quizzes: tuple[str, ...], output_format: str | None, clean: bool, jobs: int | None, strict: bool
+    quizzes: tuple[str, ...],
+    output_format: str | None,
+    clean: bool,
+    jobs: int | None,
+    strict: bool,
+    pseudo: bool,
 ) -> None:
     """Validate, extract, update, check, compile and export: content to every bundle.
 
@@ -70,7 +81,7 @@ def build_command(
         output_format is None and os.environ.get("CI", "") not in ("", "false", "0")
     )
     interactive = not machine and sys.stdout.isatty()
-    config = project_config()
+    config = with_pseudo_locales(project_config(), pseudo)
     configured_formats(config)
 
     progress = _ProgressBar() if interactive else None

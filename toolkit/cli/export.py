@@ -16,6 +16,7 @@ from toolkit.cli.output import (
     project_config,
     relative,
     reported_errors,
+    with_pseudo_locales,
 )
 
 
@@ -58,6 +59,11 @@ from toolkit.cli.output import (
     help="Treat warnings (a question a format cannot carry) as errors: write nothing, exit 1.",
 )
 @click.option("--list", "list_formats", is_flag=True, help="List the registered formats and exit.")
+@click.option(
+    "--pseudo",
+    is_flag=True,
+    help="Also export the pseudo-locales en_XA and ar_XB (or pseudo-locales of the configuration), made from the source.",
+)
 def export_command(
     formats: str | None,
     locales: tuple[str, ...],
@@ -69,6 +75,7 @@ def export_command(
     no_checks: bool,
     strict: bool,
     list_formats: bool,
+    pseudo: bool,
 ) -> None:
     """Export every quiz to the chosen formats, for the source locale and every target locale.
 
@@ -98,7 +105,7 @@ def export_command(
             )
             click.echo(f"{' ' * width}  questions: {kinds}")
         return
-    config = project_config()
+    config = with_pseudo_locales(project_config(), pseudo)
     if formats is None:
         names = list(configured_formats(config)) or ["all"]
     else:
@@ -109,7 +116,7 @@ def export_command(
                 config,
                 names,
                 out or config.output_path,
-                checked_locales(config, locales, source_too=True),
+                checked_locales(config, locales, source_too=True, pseudo_too=True),
                 FallbackPolicy(fallback),
                 answers=not no_answers,
                 run_checks=not no_checks,

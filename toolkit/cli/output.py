@@ -76,10 +76,14 @@ def configured_formats(config: ProjectConfig) -> tuple[str, ...]:
 
 
 def checked_locales(
-    config: ProjectConfig, locales: Sequence[str], *, source_too: bool = False
+    config: ProjectConfig, locales: Sequence[str], *, source_too: bool = False, pseudo_too: bool = False
 ) -> tuple[str, ...]:
     """The --locale values, each a locale of the project (else a usage error, exit 2)."""
-    allowed = (*config.target_locales, *((config.source_locale,) if source_too else ()))
+    allowed = (
+        *config.target_locales,
+        *((config.source_locale,) if source_too else ()),
+        *(config.pseudo_locales if pseudo_too else ()),
+    )
     for locale in locales:
         if locale not in allowed:
             configured = ", ".join(allowed) or "none"
@@ -175,3 +179,14 @@ def relative(path: Path) -> str:
     from toolkit.content.validation import display_path
 
     return display_path(path)
+
+
+def with_pseudo_locales(config: ProjectConfig, pseudo: bool) -> ProjectConfig:
+    """``--pseudo``: the configured pseudo-locales, or every one where none is configured."""
+    from dataclasses import replace
+
+    from toolkit.text.locale_info import PSEUDO_LOCALES
+
+    if not pseudo or config.pseudo_locales:
+        return config
+    return replace(config, pseudo_locales=tuple(PSEUDO_LOCALES))

@@ -211,26 +211,34 @@ def load_glossary(path: Path) -> Glossary:
     """Read and validate a glossary; :class:`GlossaryError` lists every problem with its line."""
     file = display_path(path)
     try:
-        document = parse_yaml(read_regular_file(path, MAX_FILE_BYTES))
+        data = read_regular_file(path, MAX_FILE_BYTES)
     except FileTooLargeError as error:
         problem = too_large_problem(error.size)
         raise GlossaryError(
             [Diagnostic(file, None, None, Severity.ERROR, problem.code, problem.message)]
         ) from None
+    except OSError as error:
+        raise GlossaryError(
+            [Diagnostic(file, None, None, Severity.ERROR, "file-unreadable", error.strerror or str(error))]
+        ) from None
+    return parse_glossary(data, file)
+
+
+def parse_glossary(data: bytes, file: str) -> Glossary:
+    """A glossary from the bytes of its YAML, validated as :func:`load_glossary` does; ``file`` names it
+    in messages."""
+    try:
+        document = parse_yaml(data)
     except YamlError as error:
         problem = error.problem
         raise GlossaryError(
             [Diagnostic(file, problem.line, problem.column, Severity.ERROR, problem.code, problem.message)]
         ) from None
-    except OSError as error:
-        raise GlossaryError(
-            [Diagnostic(file, None, None, Severity.ERROR, "file-unreadable", error.strerror or str(error))]
-        ) from None
     diagnostics = validate_against_schema(document, GLOSSARY_SCHEMA, file, "glossary")
     if diagnostics:
         raise GlossaryError(diagnostics)
-    data = document.data
-    assert isinstance(data, dict)
+    raw_glossary = document.data
+    assert isinstance(raw_glossary, dict)
     terms = tuple(
         Term(
             english=str(raw["english"]),
@@ -243,13 +251,55 @@ def load_glossary(path: Path) -> Glossary:
             discouraged=tuple(raw.get("discouraged", ())),
             gender=Gender(raw["gender"]) if "gender" in raw else None,
         )
-        for raw in data["terms"]
+        for raw in raw_glossary["terms"]
     )
     diagnostics = list(_conflicts(terms, document, file))
-    diagnostics += _gender_problems(str(data["locale"]), terms, document, file)
+    diagnostics += _gender_problems(str(raw_glossary["locale"]), terms, document, file)
     if diagnostics:
         raise GlossaryError(diagnostics)
-    return Glossary(str(data["locale"]), terms)
+    return Glossary(str(raw_glossary["locale"]), terms)
+
+
+GLOSSARY_YAML_HEADER = "# yaml-language-server: $schema=../../schema/glossary.schema.json\n"
+
+
+def dump_glossary(glossary: Glossary) -> str:
+    """The glossary as YAML, its fields in the schema's order, lists only where not empty: what
+    ``quizkit glossary import`` writes. :func:`parse_glossary` reads it back to the same glossary."""
+    import yaml
+
+    terms: list[dict[str, object]] = []
+    for term in glossary.terms:
+        raw: dict[str, object] = {"english": term.english, "preferred": term.preferred}
+        for name, values in (
+            ("variants", term.variants),
+            ("forms", term.forms),
+            ("discouraged", term.discouraged),
+            ("wrong", term.wrong),
+        ):
+            if values:
+                raw[name] = list(values)
+        if term.keep_latin:
+            raw["keep_latin"] = True
+        if term.gender is not None:
+            raw["gender"] = term.gender.value
+        if term.note is not None:
+            raw["note"] = term.note
+        terms.append(raw)
+
+    class IndentedDumper(yaml.SafeDumper):
+        # Lists indented under their key, as the shipped glossaries are written.
+        def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+            super().increase_indent(flow, False)
+
+    body = yaml.dump(
+        {"locale": glossary.locale, "terms": terms},
+        Dumper=IndentedDumper,
+        allow_unicode=True,
+        sort_keys=False,
+        width=100,
+    )
+    return GLOSSARY_YAML_HEADER + body
 
 
 def _diagnostic(

@@ -50,7 +50,7 @@ from toolkit.keys import UI_DOMAIN
 from toolkit.localization import LocalizedQuiz
 from toolkit.model import QuestionType
 from toolkit.text.bidi import latin_runs
-from toolkit.text.locale_info import LocaleInfo, locale_info
+from toolkit.text.locale_info import LocaleInfo, is_pseudo_locale, locale_info
 
 CSP_TEMPLATE = (
     "default-src 'none'; script-src {script}; style-src {style}; img-src 'none'; font-src 'none'; "
@@ -118,7 +118,9 @@ def plain_title(text: str, direction: str) -> str:
 
 
 def autonym(tag: str) -> str:
-    """A locale's name in its own language ("اردو", "English")."""
+    """A locale's name in its own language ("اردو", "English"); a pseudo-locale's English name."""
+    if is_pseudo_locale(tag):
+        return locale_info(tag.replace("-", "_")).english_name
     locale = Locale.parse(tag, sep="-")
     name = locale.get_display_name(locale) or tag
     return name[:1].upper() + name[1:]

@@ -6,7 +6,7 @@ mappings hold every key, and the cost of a quiz nobody asks for is nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 from toolkit.catalogs.catalog import Catalog
@@ -18,20 +18,25 @@ from toolkit.model import Content
 
 
 class LazyCatalogs(Mapping[tuple[str, str], Catalog]):
-    """Target-locale catalogs by (locale, domain), each read and validated on first use."""
+    """Target-locale catalogs by (locale, domain), each read and validated on first use; those of
+    pseudo-locales (``made``) are made on first use instead, from the source, never read or written."""
 
     def __init__(
         self,
         paths: Mapping[tuple[str, str], Path],
         preloaded: Mapping[tuple[str, str], Catalog] | None = None,
+        made: Mapping[tuple[str, str], Callable[[], Catalog]] | None = None,
     ) -> None:
         self._paths = dict(paths)
+        self._made = dict(made or {})
         self._loaded: dict[tuple[str, str], Catalog] = {
             key: catalog for key, catalog in (preloaded or {}).items() if key in self._paths
         }
 
     def __getitem__(self, key: tuple[str, str]) -> Catalog:
         catalog = self._loaded.get(key)
+        if catalog is None and key in self._made:
+            catalog = self._loaded[key] = self._made[key]()
         if catalog is None:
             path = self._paths[key]
             if not path.exists():
@@ -42,10 +47,11 @@ class LazyCatalogs(Mapping[tuple[str, str], Catalog]):
         return catalog
 
     def __iter__(self) -> Iterator[tuple[str, str]]:
-        return iter(self._paths)
+        yield from self._paths
+        yield from self._made
 
     def __len__(self) -> int:
-        return len(self._paths)
+        return len(self._paths) + len(self._made)
 
 
 class LazyLocalizations(Mapping[tuple[str, str], LocalizedQuiz]):

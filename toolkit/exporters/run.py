@@ -32,6 +32,7 @@ from toolkit.exporters.localizations import LazyCatalogs, LazyLocalizations
 from toolkit.files import OutsideProjectError, confined, confined_name, write_bytes_atomic
 from toolkit.keys import UI_DOMAIN
 from toolkit.localization import FallbackPolicy, LocalizedQuiz
+from toolkit.localization.pseudo import pseudo_catalogs
 from toolkit.model import Content, QuestionType
 
 
@@ -165,16 +166,23 @@ def build_request(
             f"no quiz {unknown[0]!r} in {display_path(config.content_path)}; the quizzes are: "
             f"{', '.join(sorted(known)) or 'none'}"
         )
-    targets = tuple(locales) if locales else config.target_locales
+    pseudo = config.pseudo_locales
+    targets = tuple(locales) if locales else (*config.target_locales, *pseudo)
     for locale in targets:
-        if locale not in config.target_locales and locale != config.source_locale:
+        if locale not in config.target_locales and locale != config.source_locale and locale not in pseudo:
             raise ExportError(f"locale {locale} is not a target locale of this project")
     target_locales = tuple(locale for locale in targets if locale != config.source_locale)
     layout = CatalogLayout.for_project(config)
     domains = [quiz.id for quiz in content.quizzes] + ([UI_DOMAIN] if content.interface else [])
     catalogs = LazyCatalogs(
-        {(locale, domain): layout.catalog(locale, domain) for locale in target_locales for domain in domains},
+        {
+            (locale, domain): layout.catalog(locale, domain)
+            for locale in target_locales
+            if locale not in pseudo
+            for domain in domains
+        },
         preloaded,
+        pseudo_catalogs(config, content, [locale for locale in target_locales if locale in pseudo], domains),
     )
     for locale, domain in catalogs:
         if (domain == UI_DOMAIN and shared) or quiz_ids is None or domain in quiz_ids:
@@ -323,6 +331,8 @@ def check_errors(config: ProjectConfig, request: ExportRequest) -> list[Diagnost
     layout = CatalogLayout.for_project(config)
     errors: list[Diagnostic] = []
     for locale in request.target_locales:
+        if locale in config.pseudo_locales:
+            continue  # made from the source: nothing a translator wrote to check
         path = glossary_path(config.locales_path, locale)
         glossary = load_glossary(path) if path.exists() else None
         for catalog_locale, domain in request.catalogs:

@@ -28,6 +28,23 @@ class LocaleError(Exception):
     pass
 
 
+PSEUDO_LOCALES = {"en_XA": "en", "ar_XB": "ar"}
+"""Pseudo-locales (Android's names) and the locale whose CLDR facts (plural rules) each borrows:
+``en_XA`` is accented, longer English, ``ar_XB`` English laid out right to left. CLDR does not know
+them, so their direction, digits and names are set here."""
+_PSEUDO_DIRECTION = {"en_XA": "ltr", "ar_XB": "rtl"}
+_PSEUDO_NAME = {"en_XA": "English (pseudo-accented)", "ar_XB": "English (pseudo right-to-left)"}
+
+
+def is_pseudo_locale(locale: str) -> bool:
+    return locale.replace("-", "_") in PSEUDO_LOCALES
+
+
+def cldr_locale(locale: str) -> str:
+    """The locale CLDR knows for ``locale``: a pseudo-locale's base locale, else ``locale`` itself."""
+    return PSEUDO_LOCALES.get(locale.replace("-", "_"), locale)
+
+
 @dataclass(frozen=True)
 class LocaleInfo:
     locale: str
@@ -52,10 +69,20 @@ def locale_info(locale: str) -> LocaleInfo:
     from babel.core import UnknownLocaleError
 
     try:
-        parsed = Locale.parse(locale)
+        parsed = Locale.parse(cldr_locale(locale))
     except (UnknownLocaleError, ValueError) as error:
         raise LocaleError(f"unknown locale '{locale}': {error}") from None
     categories = set(parsed.plural_form.tags) | {"other"}
+    if is_pseudo_locale(locale):
+        # The text is the source's, so are its digits.
+        return LocaleInfo(
+            locale=locale,
+            tag=bcp47(locale),
+            direction=_PSEUDO_DIRECTION[locale.replace("-", "_")],
+            numbering_system="latn",
+            plural_categories=tuple(category for category in CLDR_CATEGORY_ORDER if category in categories),
+            english_name=_PSEUDO_NAME[locale.replace("-", "_")],
+        )
     return LocaleInfo(
         locale=locale,
         tag=bcp47(locale),
@@ -69,7 +96,7 @@ def locale_info(locale: str) -> LocaleInfo:
 def cldr_category(locale: str, number: int) -> str:
     from babel import Locale
 
-    return str(Locale.parse(locale).plural_form(number))
+    return str(Locale.parse(cldr_locale(locale)).plural_form(number))
 
 
 @functools.cache
@@ -77,7 +104,7 @@ def _cldr_categories(locale: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """CLDR's category of every sample number, and the locale's categories in CLDR's order."""
     from babel import Locale
 
-    rule = Locale.parse(locale).plural_form
+    rule = Locale.parse(cldr_locale(locale)).plural_form
     categories = {str(category) for category in rule.tags} | {"other"}
     return (
         tuple(str(rule(number)) for number in SAMPLES),
@@ -139,9 +166,13 @@ def cldr_plural_forms(locale: str) -> str | None:
     from babel.plural import to_gettext
 
     try:
-        derived = to_gettext(Locale.parse(locale).plural_form)
+        derived = to_gettext(Locale.parse(cldr_locale(locale)).plural_form)
         # CLDR's operand e (the compact exponent) is 0 for every plain integer, which is all gettext sees.
-        candidates = [str(get_plural(locale).plural_forms), derived, re.sub(r"\be\b", "0", derived)]
+        candidates = [
+            str(get_plural(cldr_locale(locale)).plural_forms),
+            derived,
+            re.sub(r"\be\b", "0", derived),
+        ]
     except (UnknownLocaleError, ValueError):
         return None
     for candidate in candidates:

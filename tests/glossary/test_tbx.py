@@ -1,0 +1,176 @@
+"""Glossaries as TBX: export, import, the TBX schemas, bad files, and translate-toolkit both ways."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from lxml import etree
+from support import FIXTURE, SHARED, run_quizkit
+
+from toolkit.catalogs.tbx import ADMITTED, DEPRECATED, PREFERRED, SUPERSEDED, glossaries_to_tbx, read_tbx
+from toolkit.content.glossary import Glossary, glossary_path, load_glossary
+
+HERE = Path(__file__).resolve().parent / "tbx"
+BAD = sorted((HERE / "bad").glob("*.tbx"))
+SCHEMAS = SHARED / "xsd" / "tbx"
+SHIPPED = FIXTURE / "locales" / "glossary" / "ur.yaml"
+
+
+def project(tmp_path: Path, with_glossary: bool = True) -> Path:
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "quizkit.toml").write_text(
+        'source-locale = "en"\ntarget-locales = ["ur"]\n', encoding="utf-8"
+    )
+    (tmp_path / "content").mkdir()
+    (tmp_path / "locales" / "glossary").mkdir(parents=True)
+    if with_glossary:
+        shutil.copy(SHIPPED, tmp_path / "locales" / "glossary" / "ur.yaml")
+    return tmp_path
+
+
+def shipped() -> Glossary:
+    return load_glossary(SHIPPED)
+
+
+@pytest.mark.parametrize("schema", ["TBXcoreStructV03.rng", "TBXcoreStructV03_TBX-Basic_integrated.rng"])
+def test_export_is_valid_tbx_v3_core_and_basic(schema: str) -> None:
+    relax_ng = etree.RelaxNG(etree.parse(str(SCHEMAS / schema)))
+    document = etree.fromstring(glossaries_to_tbx([shipped()]))
+    assert relax_ng.validate(document), relax_ng.error_log
+    assert document.tag == "{urn:iso:std:iso:30042:ed-2}tbx"
+    assert document.get("type") == "TBX-Basic" and document.get("style") == "dca"
+
+
+def test_one_concept_per_term_with_statuses_gender_and_notes() -> None:
+    glossary = shipped()
+    namespace = {"t": "urn:iso:std:iso:30042:ed-2"}
+    document = etree.fromstring(glossaries_to_tbx([glossary]))
+    concepts = document.findall(".//t:conceptEntry", namespace)
+    assert len(concepts) == len(glossary.terms)
+    for concept, term in zip(concepts, glossary.terms, strict=True):
+        english, urdu = concept.findall("t:langSec", namespace)
+        assert english.get("{http://www.w3.org/XML/1998/namespace}lang") == "en"
+        assert english.findtext("t:termSec/t:term", namespaces=namespace) == term.english
+        statuses = [
+            (
+                section.findtext("t:term", namespaces=namespace),
+                section.findtext("t:termNote[@type='administrativeStatus']", namespaces=namespace),
+            )
+            for section in urdu.findall("t:termSec", namespace)
+        ]
+        assert statuses == [
+            (term.preferred, PREFERRED),
+            *((form, ADMITTED) for form in (*term.variants, *term.forms)),
+            *((form, SUPERSEDED) for form in term.discouraged),
+            *((form, DEPRECATED) for form in term.wrong),
+        ]
+        gender = urdu.findtext("t:termSec/t:termNote[@type='grammaticalGender']", namespaces=namespace)
+        assert gender == (term.gender.value if term.gender else None)
+        assert urdu.findtext("t:note", namespaces=namespace) == term.note
+
+
+@pytest.mark.parametrize("version", [3, 2])
+def test_round_trip_keeps_every_field(version: int) -> None:
+    glossary = shipped()
+    data = glossaries_to_tbx([glossary], version=version)
+    assert read_tbx(data, "ur.tbx", "en", ["ur"]) == {"ur": glossary}
+
+
+def test_import_of_our_export_leaves_the_glossary_byte_identical(tmp_path: Path) -> None:
+    folder = project(tmp_path)
+    result = run_quizkit(folder, "glossary", "export", "-o", "ur.tbx")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "ur.tbx: written\n"
+    result = run_quizkit(folder, "glossary", "import", "ur.tbx")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "locales/glossary/ur.yaml: unchanged\n"
+    assert (folder / "locales/glossary/ur.yaml").read_bytes() == SHIPPED.read_bytes()
+
+
+def test_import_writes_a_glossary_that_exports_byte_identically(tmp_path: Path) -> None:
+    exported = run_quizkit(project(tmp_path / "first"), "glossary", "export", "--format", "tbx")
+    assert exported.returncode == 0, exported.stderr
+    folder = project(tmp_path / "second", with_glossary=False)
+    (folder / "ur.tbx").write_text(exported.stdout, encoding="utf-8")
+    result = run_quizkit(folder, "glossary", "import", "ur.tbx")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "locales/glossary/ur.yaml: written\n"
+    written = folder / "locales/glossary/ur.yaml"
+    assert load_glossary(written) == shipped()
+    again = run_quizkit(folder, "glossary", "export")
+    assert again.stdout == exported.stdout
+    first = written.read_bytes()
+    written.unlink()
+    assert run_quizkit(folder, "glossary", "import", "ur.tbx").returncode == 0
+    assert written.read_bytes() == first
+
+
+@pytest.mark.parametrize("tbx", BAD, ids=[path.stem for path in BAD])
+def test_bad_tbx_is_refused_at_its_line_and_nothing_is_written(tmp_path: Path, tbx: Path) -> None:
+    folder = project(tmp_path)
+    shutil.copy(tbx, folder / tbx.name)
+    before = (folder / "locales/glossary/ur.yaml").read_bytes()
+    result = run_quizkit(folder, "glossary", "import", tbx.name)
+    assert result.returncode == 1
+    assert result.stdout == tbx.with_suffix(".txt").read_text(encoding="utf-8")
+    assert (
+        result.stderr == f"{tbx.name}: not imported; fix the file and import it again (nothing was written)\n"
+    )
+    assert (folder / "locales/glossary/ur.yaml").read_bytes() == before
+    assert "Traceback" not in result.stderr
+
+
+def test_export_without_a_glossary_says_so(tmp_path: Path) -> None:
+    result = run_quizkit(project(tmp_path, with_glossary=False), "glossary", "export")
+    assert result.returncode == 1
+    assert result.stderr == "error[glossary]: no glossary in locales/glossary for the target locales (ur)\n"
+
+
+def test_a_tbx_without_the_locale_says_which_languages_it_has(tmp_path: Path) -> None:
+    folder = project(tmp_path)
+    german = glossaries_to_tbx([Glossary("de", shipped().terms[:1])])
+    (folder / "de.tbx").write_bytes(german)
+    result = run_quizkit(folder, "glossary", "import", "de.tbx")
+    assert result.returncode == 1
+    assert result.stderr == "error[glossary]: de.tbx: no terms for ur; the file's languages are: de, en\n"
+
+
+translate_tbx = pytest.importorskip(
+    "translate.storage.tbx", reason="translate-toolkit is missing (the dev extra)"
+)
+
+
+def test_translate_toolkit_reads_our_tbx_v2_with_the_same_terms(tmp_path: Path) -> None:
+    glossary = shipped()
+    store = translate_tbx.tbxfile.parsestring(glossaries_to_tbx([glossary], version=2))
+    assert [unit.source for unit in store.units] == [term.english for term in glossary.terms]
+    for unit, term in zip(store.units, glossary.terms, strict=True):
+        renderings = [(found.text, found.administrative_status) for found in unit.get_target_terms("ur")]
+        assert renderings == [
+            (term.preferred, PREFERRED),
+            *((form, ADMITTED) for form in (*term.variants, *term.forms)),
+            *((form, SUPERSEDED) for form in term.discouraged),
+            *((form, DEPRECATED) for form in term.wrong),
+        ]
+        assert unit.target == term.preferred
+        # Deprecated renderings are not what translate-toolkit offers as the translation.
+        assert unit.isobsolete() is False
+
+
+def test_a_tbx_translate_toolkit_writes_imports(tmp_path: Path) -> None:
+    store = translate_tbx.tbxfile(sourcelanguage="en", targetlanguage="ur")
+    unit = store.addsourceunit("gradient")
+    unit.settarget("گریڈیئنٹ")
+    unit.addnote("تدریجی means gradual.")
+    store.addsourceunit("data parallelism").set_target_terms(["ڈیٹا پیرالیلزم", "ڈیٹا متوازی"])
+    folder = project(tmp_path, with_glossary=False)
+    (folder / "terms.tbx").write_bytes(bytes(store))
+    result = run_quizkit(folder, "glossary", "import", "terms.tbx")
+    assert result.returncode == 0, result.stdout + result.stderr
+    glossary = load_glossary(glossary_path(folder / "locales", "ur"))
+    assert [(term.english, term.preferred, term.variants, term.note) for term in glossary.terms] == [
+        ("gradient", "گریڈیئنٹ", (), "تدریجی means gradual."),
+        ("data parallelism", "ڈیٹا پیرالیلزم", ("ڈیٹا متوازی",), None),
+    ]
