@@ -21,6 +21,7 @@ _KNOWN_FIELDS = (
     "locales-dir",
     "output-dir",
     "export-formats",
+    "memory-similarity",
 )
 
 
@@ -43,6 +44,8 @@ class ProjectConfig:
     output_dir: str = "dist"
     export_formats: tuple[str, ...] = ()
     """Formats ``quizkit build`` exports; empty means every registered format."""
+    memory_similarity: int = 75
+    """The least similarity (percent) at which ``update`` pre-fills an entry from the translation memory."""
 
     @property
     def content_path(self) -> Path:
@@ -212,6 +215,12 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
     formats = table.get("export-formats", [])
     if not isinstance(formats, list) or not all(isinstance(item, str) and item for item in formats):
         raise fail("export-formats", 'export-formats must be a list of format names such as ["json", "html"]')
+    similarity = table.get("memory-similarity", 75)
+    if isinstance(similarity, bool) or not isinstance(similarity, int) or not 1 <= similarity <= 100:
+        raise fail(
+            "memory-similarity",
+            f"memory-similarity must be a whole percentage from 1 to 100, such as 75, found {similarity!r}",
+        )
     return ProjectConfig(
         root=root,
         export_formats=tuple(formats),
@@ -221,4 +230,5 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
         content_dir=folders["content-dir"],
         locales_dir=folders["locales-dir"],
         output_dir=folders["output-dir"],
+        memory_similarity=similarity,
     )

@@ -14,6 +14,7 @@ from toolkit.cli.catalogs import compile_command, extract, import_xliff, status,
 from toolkit.cli.check import check_command
 from toolkit.cli.export import export_command
 from toolkit.cli.import_page import import_page
+from toolkit.cli.memory import memory_command
 from toolkit.cli.merge import merge_command
 from toolkit.cli.validate import validate
 
@@ -36,5 +37,6 @@ for command in (
     import_xliff,
     import_page,
     build_command,
+    memory_command,
 ):
     main.add_command(command)
