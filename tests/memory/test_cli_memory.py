@@ -49,7 +49,10 @@ def test_a_second_quiz_that_repeats_texts_of_the_first_is_pre_filled_as_fuzzy(tm
     result = run_quizkit(project, "update")
 
     assert result.returncode == 0, result.stderr
-    assert "locales/ur/LC_MESSAGES/second.po: created (6 entries, 2 pre-filled from the translation memory (fuzzy))" in result.stdout
+    assert (
+        "locales/ur/LC_MESSAGES/second.po: created (6 entries, 2 pre-filled from the translation memory (fuzzy))"
+        in result.stdout
+    )
     assert "2 entries pre-filled from the translation memory (fuzzy: review them)" in result.stdout
     text = (project / "locales/ur/LC_MESSAGES/second.po").read_text(encoding="utf-8")
     # A translator comment (#), before the extracted ones, as msgcat orders them.
@@ -64,6 +67,8 @@ def test_a_second_quiz_that_repeats_texts_of_the_first_is_pre_filled_as_fuzzy(tm
     # "The one on the rights" is 97% like "The one on the right", translated and reviewed.
     right = entries["second.questions.again.options.right"]
     assert right.msgstr == "دائیں والا" and right.is_fuzzy
-    assert right.translator_comments == ("quizkit memory: 97% from tiny.questions.second.options.other (tiny/ur)",)
+    assert right.translator_comments == (
+        "quizkit memory: 97% from tiny.questions.second.options.other (tiny/ur)",
+    )
     # A fuzzy translation never feeds the memory (the tiny quiz's "The one on the left" is fuzzy).
     assert entries["second.questions.again.options.left"].msgstr == ""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lxml import etree
 
@@ -46,7 +46,7 @@ class TmxUnit:
     """The ``tuid``, or the key a ``prop`` names (translate-toolkit's ``x-context``)."""
     domain: str | None = None
     origin: str | None = None
-    line: int = 0
+    line: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,10 @@ def _parse(raw: bytes) -> etree._Element:
     except etree.XMLSyntaxError as error:
         message = re.sub(r", line \d+, column \d+$", "", str(error.msg))
         raise TmxError(error.lineno, f"not well-formed XML: {message}") from None
-    if root.getroottree().docinfo.internalDTD is not None:
+    # po2tmx writes <!DOCTYPE tmx SYSTEM "tmx14.dtd">, harmless as nothing is loaded; an internal subset
+    # is where entities (and attribute defaults) would be declared.
+    internal = root.getroottree().docinfo.internalDTD
+    if internal is not None and (list(internal.iterentities()) or list(internal.iterelements())):
         raise TmxError(1, "a DOCTYPE with declarations is not allowed in TMX (entity expansion is refused)")
     return root
 
