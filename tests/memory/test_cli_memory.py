@@ -72,3 +72,83 @@ def test_a_second_quiz_that_repeats_texts_of_the_first_is_pre_filled_as_fuzzy(tm
     )
     # A fuzzy translation never feeds the memory (the tiny quiz's "The one on the left" is fuzzy).
     assert entries["second.questions.again.options.left"].msgstr == ""
+
+
+def _two_quizzes(tmp_path: Path) -> Path:
+    project = fixture_project(tmp_path, {"tiny": TINY_QUIZ})
+    assert run_quizkit(project, "update").returncode == 0
+    translate(project / "locales/ur/LC_MESSAGES/tiny.po", TINY_URDU)
+    (project / "content" / "second.yaml").write_text(SECOND_QUIZ, encoding="utf-8")
+    return project
+
+
+def test_no_memory_leaves_new_entries_empty_and_check_agrees(tmp_path: Path) -> None:
+    project = _two_quizzes(tmp_path)
+
+    result = run_quizkit(project, "update", "--no-memory")
+
+    assert result.returncode == 0, result.stderr
+    assert "locales/ur/LC_MESSAGES/second.po: created (6 entries)\n" in result.stdout
+    assert "pre-filled" not in result.stdout
+    entries = _entries(project / "locales/ur/LC_MESSAGES/second.po")
+    assert all(entry.msgstr == "" for entry in entries.values() if entry.context)
+    assert run_quizkit(project, "update", "--check", "--no-memory").returncode == 0
+    # With the memory, the same catalog is stale: update would pre-fill it.
+    stale = run_quizkit(project, "update", "--check")
+    assert (stale.returncode, stale.stdout.splitlines()[0]) == (1, "locales/ur/LC_MESSAGES/second.po: stale")
+
+
+def test_build_pre_fills_too_unless_told_not_to(tmp_path: Path) -> None:
+    project = _two_quizzes(tmp_path)
+    assert run_quizkit(project, "build", "--no-memory").returncode == 0
+    assert "quizkit memory" not in (project / "locales/ur/LC_MESSAGES/second.po").read_text(encoding="utf-8")
+    (project / "content" / "third.yaml").write_text(
+        SECOND_QUIZ.replace("id: second", "id: third"), encoding="utf-8"
+    )
+    assert run_quizkit(project, "build").returncode == 0
+    third = _entries(project / "locales/ur/LC_MESSAGES/third.po")
+    assert third["third.questions.again.prompt"].translator_comments == (
+        "quizkit memory: 100% from tiny.questions.first.prompt (tiny/ur)",
+    )
+
+
+def test_reviewing_a_suggestion_removes_its_note_on_the_next_update(tmp_path: Path) -> None:
+    project = _two_quizzes(tmp_path)
+    assert run_quizkit(project, "update").returncode == 0
+    second = project / "locales/ur/LC_MESSAGES/second.po"
+    again = run_quizkit(project, "update")
+    assert "locales/ur/LC_MESSAGES/second.po: unchanged" in again.stdout  # kept while fuzzy
+    translate(second, {"second.questions.again.prompt": "پہلا کون سا ہے؟"})  # reviewed: fuzzy removed
+    assert run_quizkit(project, "update").returncode == 0
+    prompt = _entries(second)["second.questions.again.prompt"]
+    assert (prompt.msgstr, prompt.is_fuzzy, prompt.translator_comments) == ("پہلا کون سا ہے؟", False, ())
+
+
+def test_export_writes_every_reviewed_translation_as_tmx(tmp_path: Path) -> None:
+    from translate.storage.tmx import tmxfile
+
+    project = _two_quizzes(tmp_path)
+    result = run_quizkit(project, "memory", "export", "-o", "out.tmx", "--locale", "ur")
+    assert result.returncode == 0, result.stderr
+    store = tmxfile.parsestring((project / "out.tmx").read_bytes())
+    units = {unit.getid(): (unit.source, unit.target) for unit in store.units}
+    for key, translation in TINY_URDU.items():
+        assert units[key][1] == translation
+    assert result.stdout == f"out.tmx: written ({len(units)} translation units)\n"
+    assert all(not key.startswith("second.") for key in units)  # nothing of the untranslated quiz
+
+
+def test_search_shows_the_best_matches_with_their_origin(tmp_path: Path) -> None:
+    project = _two_quizzes(tmp_path)
+    result = run_quizkit(project, "memory", "search", "The one on the rights", "--limit", "2")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        " 97.6%  ur  tiny.questions.second.options.other (tiny/ur)\n"
+        "        The one on the right\n"
+        "        دائیں والا\n"
+        " 80.0%  ur  tiny.questions.second.options.one (tiny/ur)\n"
+        "        The one on the left\n"
+        "        بائیں والا\n"
+    )
+    nothing = run_quizkit(project, "memory", "search", "zzzz")
+    assert (nothing.returncode, nothing.stdout) == (0, "no match in the translation memory\n")

@@ -31,7 +31,7 @@ def _tmx(source: str, target: str, name: str, position: int) -> MemoryUnit:
 
 
 def _memory(*units: MemoryUnit, similarity: int = 75) -> PrefillMemory:
-    config = ProjectConfig(Path("."), None, target_locales=("ur",), memory_similarity=similarity)
+    config = ProjectConfig(Path(), None, target_locales=("ur",), memory_similarity=similarity)
     return PrefillMemory(config, TranslationMemory(tuple(sorted(units, key=lambda unit: unit.origin))))
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from tests.support import SHARED, TINY_QUIZ, fixture_project, run_quizkit, snapshot, translate
+from tests.support import SHARED, TINY_QUIZ, fixture_project, run_quizkit, snapshot
 from toolkit.catalogs.tmx import TmxUnit, read_tmx, write_tmx
 
 CASES = Path(__file__).resolve().parent / "tmx_cases"

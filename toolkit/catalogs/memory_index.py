@@ -8,14 +8,17 @@ Comparing a text with every unit is too slow for a large memory, so candidates a
 
 * by length: two texts of lengths ``a <= b`` are at most ``2a / (a + b)`` alike, so only units within
   the bounds the threshold allows are ever compared;
-* by shared word pairs: texts are indexed by their pairs of adjacent words, each cut to its first four
-  letters and case-folded (``"sends gradients"`` and ``"send the gradient"`` share ``send grad``… and a
-  suffix changes nothing). A text that shares no pair with the query is not compared. Pairs that more than
-  :data:`COMMON_PAIR_SHARE` of the texts hold say nothing and are left out of the look-up; a query with no
-  other pair (or of one word) is compared with every text of a fitting length.
+* by shared tokens: texts are indexed by their pairs of adjacent words, each cut to its first four
+  letters and case-folded (``"workers send gradients"`` and ``"worker sends gradients"`` share ``work
+  send`` and ``send grad``: a suffix changes nothing), and a text of at most six words by its words too
+  (one changed word breaks every pair of a short text). Tokens that more than
+  :data:`COMMON_PAIR_SHARE` of the texts hold say nothing and are not looked up. Only texts that share
+  one of the rarer :data:`RARE_SHARE` of the query's tokens are compared (a text alike enough shares
+  most of them, so it shares a rare one too); a query with no indexed token is compared with every
+  text of a fitting length.
 
-The pre-filter can miss a unit that is alike only letter by letter (every word pair changed);
-``benchmarks/memory_benchmark.py`` measures how often against comparing with every unit.
+The pre-filter can miss a unit that is alike letter by letter but shares no rare token;
+``benchmarks/memory_benchmark.py`` counts how often, against comparing with every unit.
 
 Ties are broken by the order of the units (the memory's documented order): the first best wins.
 """
@@ -34,8 +37,9 @@ from rapidfuzz import fuzz, process
 from toolkit.catalogs.memory import MemoryUnit
 
 COMMON_PAIR_SHARE = 0.02
-_WORD = re.compile(r"\w+")
-_STEM = 4
+RARE_SHARE = 0.7
+_STEMS = re.compile(r"(\w{1,4})\w*")
+_SHORT_WORDS = 6
 
 
 @dataclass(frozen=True)
@@ -55,34 +59,43 @@ def text_of_entry(msgid: str, msgid_plural: str | None) -> str:
 
 
 def _pairs(text: str) -> set[str]:
-    stems = [word[:_STEM] for word in _WORD.findall(text.casefold())]
-    if len(stems) == 1:
-        return {stems[0]}
-    return {f"{first} {second}" for first, second in itertools.pairwise(stems)}
+    stems = _STEMS.findall(text.casefold())
+    pairs = {f"{first} {second}" for first, second in itertools.pairwise(stems)}
+    if len(stems) <= _SHORT_WORDS:
+        # In a short text one changed word breaks every pair: its words count on their own too.
+        pairs.update(stems)
+    return pairs
 
 
 class MemoryIndex:
-    """The units of one locale (and one number of plural forms), indexed for :meth:`matches`."""
+    """The units of one locale (and one number of plural forms), indexed for :meth:`matches`.
+
+    Distinct source texts are numbered by length (then by the memory's order), so that the texts of a
+    length window are one range of numbers, and each pair's list of texts is cut to it by bisection.
+    """
 
     def __init__(self, units: Sequence[MemoryUnit]) -> None:
-        texts: dict[str, int] = {}
-        self._units: list[list[MemoryUnit]] = []
+        first_seen: dict[str, int] = {}
+        grouped: list[list[MemoryUnit]] = []
         for unit in units:
             text = _text_of(unit)
-            index = texts.get(text)
-            if index is None:
-                index = texts[text] = len(self._units)
-                self._units.append([])
-            self._units[index].append(unit)
-        self._exact = texts
-        self._texts = list(texts)
-        # Text numbers sorted by length, for the length bounds.
-        self._by_length = sorted(range(len(self._texts)), key=lambda index: (len(self._texts[index]), index))
-        self._lengths = [len(self._texts[index]) for index in self._by_length]
+            order = first_seen.get(text)
+            if order is None:
+                order = first_seen[text] = len(grouped)
+                grouped.append([])
+            grouped[order].append(unit)
+        texts = list(first_seen)
+        ranked = sorted(range(len(texts)), key=lambda order: (len(texts[order]), order))
+        self._texts = [texts[order] for order in ranked]
+        self._order = ranked
+        """The memory's order of each text (by rank): ties go to the earlier one."""
+        self._units = [grouped[order] for order in ranked]
+        self._exact = {text: rank for rank, text in enumerate(self._texts)}
+        self._lengths = [len(text) for text in self._texts]
         postings: dict[str, list[int]] = {}
-        for index, text in enumerate(self._texts):
+        for rank, text in enumerate(self._texts):
             for pair in _pairs(text):
-                postings.setdefault(pair, []).append(index)
+                postings.setdefault(pair, []).append(rank)
         common = max(50, int(len(self._texts) * COMMON_PAIR_SHARE))
         self._postings = {pair: held for pair, held in postings.items() if len(held) <= common}
 
@@ -90,21 +103,22 @@ class MemoryIndex:
         return len(self._texts)
 
     def _window(self, length: int, threshold: float) -> tuple[int, int]:
-        """Lengths a text of ``length`` characters can have and still reach ``threshold`` percent."""
+        """The ranks of the texts whose length lets them reach ``threshold`` percent against a text of
+        ``length`` characters: 2 * shorter / (sum of lengths) is the best they can do."""
         ratio = max(threshold, 1.0) / 100
         shortest = math.ceil(length * ratio / (2 - ratio) - 1e-9)
         longest = math.floor(length * (2 - ratio) / ratio + 1e-9)
-        return shortest, longest
+        return bisect.bisect_left(self._lengths, shortest), bisect.bisect_right(self._lengths, longest)
 
     def _candidates(self, text: str, threshold: float) -> list[int]:
-        shortest, longest = self._window(len(text), threshold)
-        held = [self._postings[pair] for pair in _pairs(text) if pair in self._postings]
-        if held:
-            found = set().union(*held)
-            return sorted(index for index in found if shortest <= len(self._texts[index]) <= longest)
-        low = bisect.bisect_left(self._lengths, shortest)
-        high = bisect.bisect_right(self._lengths, longest)
-        return sorted(self._by_length[low:high])
+        low, high = self._window(len(text), threshold)
+        held = sorted((self._postings[pair] for pair in _pairs(text) if pair in self._postings), key=len)
+        if not held:
+            return list(range(low, high))
+        found: set[int] = set()
+        for ranks in held[: math.ceil(len(held) * RARE_SHARE)]:
+            found.update(ranks[bisect.bisect_left(ranks, low) : bisect.bisect_left(ranks, high)])
+        return list(found)
 
     def matches(self, text: str, threshold: float) -> Iterator[MemoryMatch]:
         """Units at least ``threshold`` percent alike, best first (exact ones first of all), ties in the
@@ -113,15 +127,17 @@ class MemoryIndex:
         if exact is not None:
             for unit in self._units[exact]:
                 yield MemoryMatch(100.0, unit)
-        candidates = [index for index in self._candidates(text, threshold) if index != exact]
+        candidates = self._candidates(text, threshold)
+        texts = self._texts
         found = process.extract(
-            text,
-            [self._texts[index] for index in candidates],
-            scorer=fuzz.ratio,
-            score_cutoff=threshold,
-            limit=None,
+            text, [texts[rank] for rank in candidates], scorer=fuzz.ratio, score_cutoff=threshold, limit=None
         )
-        scored = sorted((-score, candidates[position]) for _, score, position in found)
-        for negative, index in scored:
-            for unit in self._units[index]:
+        order = self._order
+        scored = sorted(
+            (-score, order[candidates[position]], candidates[position])
+            for _, score, position in found
+            if candidates[position] != exact
+        )
+        for negative, _, rank in scored:
+            for unit in self._units[rank]:
                 yield MemoryMatch(-negative, unit)

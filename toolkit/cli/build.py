@@ -54,8 +54,16 @@ if TYPE_CHECKING:
     is_flag=True,
     help="Fail (exit 1) when the build has warnings: check warnings, or a question a format cannot carry.",
 )
+@click.option(
+    "--no-memory", is_flag=True, help="Do not pre-fill untranslated entries from the translation memory."
+)
 def build_command(
-    quizzes: tuple[str, ...], output_format: str | None, clean: bool, jobs: int | None, strict: bool
+    quizzes: tuple[str, ...],
+    output_format: str | None,
+    clean: bool,
+    jobs: int | None,
+    strict: bool,
+    no_memory: bool,
 ) -> None:
     """Validate, extract, update, check, compile and export: content to every bundle.
 
@@ -90,6 +98,7 @@ def build_command(
                     jobs=jobs,
                     on_progress=progress.show if progress is not None else None,
                     quizzes=frozenset(quizzes) if quizzes else None,
+                    use_memory=not no_memory,
                 )
             finally:
                 if progress is not None:
