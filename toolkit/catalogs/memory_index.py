@@ -13,9 +13,8 @@ Comparing a text with every unit is too slow for a large memory, so candidates a
   send`` and ``send grad``: a suffix changes nothing), and a text of at most six words by its words too
   (one changed word breaks every pair of a short text). Tokens that more than
   :data:`COMMON_PAIR_SHARE` of the texts hold say nothing and are not looked up. Only texts that share
-  one of the rarer :data:`RARE_SHARE` of the query's tokens are compared (a text alike enough shares
-  most of them, so it shares a rare one too); a query with no indexed token is compared with every
-  text of a fitting length.
+  a token with the query are compared; a query with no indexed token is compared with every text of a
+  fitting length.
 
 The pre-filter can miss a unit that is alike letter by letter but shares no rare token;
 ``benchmarks/memory_benchmark.py`` counts how often, against comparing with every unit.
@@ -28,7 +27,9 @@ from __future__ import annotations
 import bisect
 import itertools
 import math
+import operator
 import re
+from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -37,7 +38,6 @@ from rapidfuzz import fuzz, process
 from toolkit.catalogs.memory import MemoryUnit
 
 COMMON_PAIR_SHARE = 0.02
-RARE_SHARE = 0.7
 _STEMS = re.compile(r"(\w{1,4})\w*")
 _SHORT_WORDS = 6
 
@@ -92,10 +92,10 @@ class MemoryIndex:
         self._units = [grouped[order] for order in ranked]
         self._exact = {text: rank for rank, text in enumerate(self._texts)}
         self._lengths = [len(text) for text in self._texts]
-        postings: dict[str, list[int]] = {}
+        postings: defaultdict[str, list[int]] = defaultdict(list)
         for rank, text in enumerate(self._texts):
             for pair in _pairs(text):
-                postings.setdefault(pair, []).append(rank)
+                postings[pair].append(rank)
         common = max(50, int(len(self._texts) * COMMON_PAIR_SHARE))
         self._postings = {pair: held for pair, held in postings.items() if len(held) <= common}
 
@@ -112,11 +112,11 @@ class MemoryIndex:
 
     def _candidates(self, text: str, threshold: float) -> list[int]:
         low, high = self._window(len(text), threshold)
-        held = sorted((self._postings[pair] for pair in _pairs(text) if pair in self._postings), key=len)
+        held = [self._postings[pair] for pair in _pairs(text) if pair in self._postings]
         if not held:
             return list(range(low, high))
         found: set[int] = set()
-        for ranks in held[: math.ceil(len(held) * RARE_SHARE)]:
+        for ranks in held:
             found.update(ranks[bisect.bisect_left(ranks, low) : bisect.bisect_left(ranks, high)])
         return list(found)
 
@@ -128,10 +128,15 @@ class MemoryIndex:
             for unit in self._units[exact]:
                 yield MemoryMatch(100.0, unit)
         candidates = self._candidates(text, threshold)
-        texts = self._texts
-        found = process.extract(
-            text, [texts[rank] for rank in candidates], scorer=fuzz.ratio, score_cutoff=threshold, limit=None
+        if not candidates:
+            return
+        # itemgetter picks the texts in C: a query has hundreds of candidates.
+        picked = (
+            operator.itemgetter(*candidates)(self._texts)
+            if len(candidates) > 1
+            else (self._texts[candidates[0]],)
         )
+        found = process.extract(text, picked, scorer=fuzz.ratio, score_cutoff=threshold, limit=None)
         order = self._order
         scored = sorted(
             (-score, order[candidates[position]], candidates[position])
