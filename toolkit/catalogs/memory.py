@@ -9,7 +9,8 @@ the same files:
 * every TMX file in ``locales/memory/`` (put there by ``quizkit memory import``), in name order.
 
 Units are kept in one documented order, which breaks ties between equally good matches: catalog units
-before TMX units; catalog units by locale, domain and key; TMX units by file name and position.
+before TMX units; catalog units by domain, then key; TMX units by file name, then position in the file
+(each locale has its own units, so the locale comes last).
 """
 
 from __future__ import annotations
