@@ -15,7 +15,7 @@ from toolkit.catalogs.memory import MemoryOrigin, MemoryUnit
 from toolkit.catalogs.memory_index import MemoryIndex
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-import catalog_benchmark  # noqa: E402
+import catalog_benchmark
 
 
 def _unit(text: str, number: int) -> MemoryUnit:
