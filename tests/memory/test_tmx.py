@@ -76,6 +76,7 @@ def test_a_tmx_written_by_po2tmx_imports_and_its_units_are_matched(tmp_path: Pat
     searched = run_quizkit(project, "memory", "search", "the one on the right")
     assert searched.stdout == (
         " 95.0%  ur  agency-2024.tmx\n        The one on the right\n        دائیں والا\n"
+        " 52.6%  ur  ui.choose-one (ui/ur)\n        Choose one answer.\n        ایک جواب منتخب کریں۔\n"
     )
 
 

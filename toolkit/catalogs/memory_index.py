@@ -11,7 +11,8 @@ Comparing a text with every unit is too slow for a large memory, so candidates a
 * by shared tokens: texts are indexed by their pairs of adjacent words, each cut to its first four
   letters and case-folded (``"workers send gradients"`` and ``"worker sends gradients"`` share ``work
   send`` and ``send grad``: a suffix changes nothing), and a text of at most six words by its words too
-  (one changed word breaks every pair of a short text). Tokens that more than
+  (one changed word breaks every pair of a short text), and each inline code span (a suggestion must
+  carry the same code anyway). Tokens that more than
   :data:`COMMON_PAIR_SHARE` of the texts hold say nothing and are not looked up. Only texts that share
   a token with the query are compared; a query with no indexed token is compared with every text of a
   fitting length.
@@ -40,6 +41,7 @@ from toolkit.catalogs.memory import MemoryUnit
 COMMON_PAIR_SHARE = 0.02
 _STEMS = re.compile(r"(\w{1,4})\w*")
 _SHORT_WORDS = 6
+_CODE = re.compile(r"`([^`]+)`")
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,9 @@ def _pairs(text: str) -> set[str]:
     if len(stems) <= _SHORT_WORDS:
         # In a short text one changed word breaks every pair: its words count on their own too.
         pairs.update(stems)
+    if "`" in text:
+        # A suggestion must carry the same inline code as the text, so a code span is a token too.
+        pairs.update(f"`{span.casefold()}" for span in _CODE.findall(text))
     return pairs
 
 
