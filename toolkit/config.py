@@ -25,6 +25,7 @@ _KNOWN_FIELDS = (
     "export-formats",
     "scorm-mastery-score",
     "pseudo-locales",
+    "memory-similarity",
 )
 
 
@@ -51,6 +52,8 @@ class ProjectConfig:
     """The percentage a learner needs to pass a SCORM package (``adlcp:masteryscore``)."""
     pseudo_locales: tuple[str, ...] = ()
     """Pseudo-locales (``en_XA``, ``ar_XB``) every export and build adds, made from the source on the fly."""
+    memory_similarity: int = 75
+    """The least similarity (percent) at which ``update`` pre-fills an entry from the translation memory."""
 
     @property
     def content_path(self) -> Path:
@@ -269,6 +272,12 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
             f"found {table['scorm-mastery-score']!r}",
         )
     pseudo = _pseudo_locales(table.get("pseudo-locales", []), fail)
+    similarity = table.get("memory-similarity", 75)
+    if isinstance(similarity, bool) or not isinstance(similarity, int) or not 1 <= similarity <= 100:
+        raise fail(
+            "memory-similarity",
+            f"memory-similarity must be a whole percentage from 1 to 100, such as 75, found {similarity!r}",
+        )
     return ProjectConfig(
         root=root,
         pseudo_locales=pseudo,
@@ -280,6 +289,7 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
         content_dir=folders["content-dir"],
         locales_dir=folders["locales-dir"],
         output_dir=folders["output-dir"],
+        memory_similarity=similarity,
     )
 
 

@@ -28,13 +28,16 @@ def run_build(
     on_progress: ProgressCallback | None = None,
     jobs: int | None = None,
     quizzes: frozenset[str] | None = None,
+    use_memory: bool = True,
 ) -> BuildResult:
     """Build the project; ``clean`` ignores the cache of the last build; ``jobs`` processes (default:
     one per core) share the work when there are many quizzes to redo; ``quizzes``: build only these
-    (the whole project is still validated; files that list every quiz wait for a whole build)."""
+    (the whole project is still validated; files that list every quiz wait for a whole build);
+    ``use_memory``: pre-fill untranslated entries from the translation memory as ``quizkit update``
+    does."""
     workers = jobs if jobs is not None else available_jobs()
     try:
-        return BuildSteps(config, clean, workers, on_step, on_progress, quizzes).run()
+        return BuildSteps(config, clean, workers, on_step, on_progress, quizzes, use_memory).run()
     except DamagedCacheError:
         # Found before anything was written: a cache that cannot be read stands for nothing.
-        return BuildSteps(config, True, workers, on_step, on_progress, quizzes).run()
+        return BuildSteps(config, True, workers, on_step, on_progress, quizzes, use_memory).run()

@@ -78,12 +78,16 @@ class BuildSteps:
         on_step: Callable[[str], None] | None,
         on_progress: ProgressCallback | None,
         only: frozenset[str] | None = None,
+        use_memory: bool = True,
     ) -> None:
+        from toolkit.catalogs.memory_prefill import PrefillMemory
         from toolkit.content.validation import display_path
 
         self.only = only
         """The quizzes to build (None: the project). The others keep what the last build made of them."""
         self.config = config
+        self.memory = PrefillMemory(config) if use_memory else None
+        """The translation memory the update step pre-fills from (read when first needed)."""
         self.jobs = max(1, jobs)
         self.on_step = on_step
         self.on_progress = on_progress
@@ -268,7 +272,9 @@ class BuildSteps:
                 written.append(template_path)
             digests: dict[str, str] = {}
             for locale in self.targets:
-                plan = plan_catalog(self.config, locale, domain, template, waiting.get((locale, domain)))
+                plan = plan_catalog(
+                    self.config, locale, domain, template, waiting.get((locale, domain)), self.memory
+                )
                 if write_bytes_atomic(plan.path, plan.data, durable=True):
                     written.append(plan.path)
                 digests[locale] = digest_bytes(plan.data)

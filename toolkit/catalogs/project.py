@@ -15,6 +15,7 @@ from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.extraction import extract_templates
 from toolkit.catalogs.imported import apply_imported
 from toolkit.catalogs.layout import CatalogLayout
+from toolkit.catalogs.memory_prefill import PrefillMemory, prefill_from_memory
 from toolkit.catalogs.merge import MergeError, MergeSummary, merge, new_catalog_header
 from toolkit.catalogs.mo_writer import compile_mo
 from toolkit.catalogs.po_reader import MAX_PO_BYTES, PoSyntaxError, read_po
@@ -169,6 +170,8 @@ class PlannedCatalog:
     """The file's bytes, as :func:`toolkit.catalogs.write_po` encodes them (in the header's charset)."""
     summary: MergeSummary
     created: bool
+    prefilled: int = 0
+    """Entries pre-filled from the translation memory (fuzzy)."""
 
 
 def imported_translations(content: Content) -> dict[tuple[str, str], dict[str, str]]:
@@ -181,14 +184,17 @@ def imported_translations(content: Content) -> dict[tuple[str, str], dict[str, s
     return found
 
 
-def plan_update(config: ProjectConfig, locales: Sequence[str] | None = None) -> list[PlannedCatalog]:
+def plan_update(
+    config: ProjectConfig, locales: Sequence[str] | None = None, *, use_memory: bool = True
+) -> list[PlannedCatalog]:
     """Merged catalogs in memory, for every target locale and domain; nothing is written.
 
     Translations imported from scraped pages and waiting in the quiz YAML are added as fuzzy where a
-    catalog has no translation yet (:mod:`toolkit.catalogs.imported`).
+    catalog has no translation yet (:mod:`toolkit.catalogs.imported`); then, with ``use_memory``,
+    suggestions from the translation memory (:mod:`toolkit.catalogs.memory_prefill`).
     """
     content = load_content(config.content_path)
-    return _planned_catalogs(config, content, extract_templates(content, config.root), locales)
+    return _planned_catalogs(config, content, extract_templates(content, config.root), locales, use_memory)
 
 
 def _planned_catalogs(
@@ -196,19 +202,27 @@ def _planned_catalogs(
     content: Content,
     domain_templates: dict[str, Catalog],
     locales: Sequence[str] | None,
+    use_memory: bool = True,
 ) -> list[PlannedCatalog]:
     imported = imported_translations(content)
+    memory = PrefillMemory(config) if use_memory else None
     return [
-        plan_catalog(config, locale, domain, template, imported.get((locale, domain)))
+        plan_catalog(config, locale, domain, template, imported.get((locale, domain)), memory)
         for locale in _locales(config, locales)
         for domain, template in domain_templates.items()
     ]
 
 
 def plan_catalog(
-    config: ProjectConfig, locale: str, domain: str, template: Catalog, waiting: dict[str, str] | None
+    config: ProjectConfig,
+    locale: str,
+    domain: str,
+    template: Catalog,
+    waiting: dict[str, str] | None,
+    memory: PrefillMemory | None = None,
 ) -> PlannedCatalog:
-    """One catalog merged with its template in memory (``waiting``: imported translations by key)."""
+    """One catalog merged with its template in memory (``waiting``: imported translations by key;
+    ``memory``: the translation memory to pre-fill untranslated entries from, or None)."""
     path = CatalogLayout.for_project(config).catalog(locale, domain)
     plural_forms = plural_forms_for(locale)
     created = not path.exists()
@@ -230,11 +244,12 @@ def plan_catalog(
         raise CatalogError(display_path(path), error.line, error.message) from None
     if waiting:
         merged, _ = apply_imported(merged, existing, waiting)
-    return PlannedCatalog(path, locale, domain, write_po(merged), summary, created)
+    merged, prefilled = prefill_from_memory(merged, memory, locale, domain)
+    return PlannedCatalog(path, locale, domain, write_po(merged), summary, created, prefilled)
 
 
 def update(
-    config: ProjectConfig, locales: Sequence[str] | None = None
+    config: ProjectConfig, locales: Sequence[str] | None = None, *, use_memory: bool = True
 ) -> tuple[Outcomes, list[tuple[PlannedCatalog, bool]]]:
     """Write templates and merged catalogs; return what happened to each template, and each catalog with
     whether it changed.
@@ -246,7 +261,7 @@ def update(
     content = load_content(config.content_path)
     domain_templates = extract_templates(content, config.root)
     rendered = {layout.template(domain): write_po(template) for domain, template in domain_templates.items()}
-    planned = _planned_catalogs(config, content, domain_templates, locales)
+    planned = _planned_catalogs(config, content, domain_templates, locales, use_memory)
     for path, data in (*rendered.items(), *((plan.path, plan.data) for plan in planned)):
         refuse_unwritable(path, data)
     written_templates = Outcomes()
@@ -279,7 +294,9 @@ def _entries_signature(catalog: Catalog) -> list[tuple[object, ...]]:
     ]
 
 
-def stale_files(config: ProjectConfig, locales: Sequence[str] | None = None) -> list[Path]:
+def stale_files(
+    config: ProjectConfig, locales: Sequence[str] | None = None, *, use_memory: bool = True
+) -> list[Path]:
     """Templates and catalogs that ``update`` would change (ignoring wrapping and dates)."""
     layout = CatalogLayout.for_project(config)
     stale: list[Path] = []
@@ -288,7 +305,7 @@ def stale_files(config: ProjectConfig, locales: Sequence[str] | None = None) -> 
         expected = read_po(write_po(template), str(path))
         if not path.exists() or _entries_signature(read_catalog(path)) != _entries_signature(expected):
             stale.append(path)
-    for plan in plan_update(config, locales):
+    for plan in plan_update(config, locales, use_memory=use_memory):
         expected = read_po(plan.data, str(plan.path))
         if plan.created or _entries_signature(read_catalog(plan.path)) != _entries_signature(expected):
             stale.append(plan.path)

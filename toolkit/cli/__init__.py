@@ -17,6 +17,7 @@ from toolkit.cli.glossary import glossary_group
 from toolkit.cli.import_page import import_page
 from toolkit.cli.init import init_command
 from toolkit.cli.locales import add_locale_command
+from toolkit.cli.memory import memory_command
 from toolkit.cli.merge import merge_command
 from toolkit.cli.serve import serve_command
 from toolkit.cli.validate import validate
@@ -44,5 +45,6 @@ for command in (
     serve_command,
     add_locale_command,
     glossary_group,
+    memory_command,
 ):
     main.add_command(command)

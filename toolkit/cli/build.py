@@ -60,6 +60,9 @@ if TYPE_CHECKING:
     is_flag=True,
     help="Also export the pseudo-locales en_XA and ar_XB (or pseudo-locales of the configuration), made from the source.",
 )
+@click.option(
+    "--no-memory", is_flag=True, help="Do not pre-fill untranslated entries from the translation memory."
+)
 def build_command(
     quizzes: tuple[str, ...],
     output_format: str | None,
@@ -67,6 +70,7 @@ def build_command(
     jobs: int | None,
     strict: bool,
     pseudo: bool,
+    no_memory: bool,
 ) -> None:
     """Validate, extract, update, check, compile and export: content to every bundle.
 
@@ -101,6 +105,7 @@ def build_command(
                     jobs=jobs,
                     on_progress=progress.show if progress is not None else None,
                     quizzes=frozenset(quizzes) if quizzes else None,
+                    use_memory=not no_memory,
                 )
             finally:
                 if progress is not None:

@@ -67,30 +67,35 @@ def merge_changes(summary: object) -> list[str]:
     return [part for part in parts if part]
 
 
-def _describe(summary: object, created: bool) -> str:
+def _describe(summary: object, created: bool, prefilled: int = 0) -> str:
     from toolkit.catalogs.merge import MergeSummary
 
     assert isinstance(summary, MergeSummary)
+    from_memory = f"{prefilled} pre-filled from the translation memory (fuzzy)" if prefilled else ""
     if created:
-        return f"created ({plural(summary.added, 'entry', 'entries')})"
-    return ", ".join(merge_changes(summary))
+        return f"created ({', '.join(part for part in (plural(summary.added, 'entry', 'entries'), from_memory) if part)})"
+    return ", ".join([*merge_changes(summary), *([from_memory] if from_memory else [])])
 
 
 @click.command()
 @LOCALE_OPTION
 @click.option("--check", is_flag=True, help="Change nothing; exit 1 if templates or catalogs are stale.")
-def update(locales: tuple[str, ...], check: bool) -> None:
+@click.option(
+    "--no-memory", is_flag=True, help="Do not pre-fill untranslated entries from the translation memory."
+)
+def update(locales: tuple[str, ...], check: bool, no_memory: bool) -> None:
     """Extract templates, then merge them into every catalog by key (creating missing catalogs).
 
     Changed source text marks the translation fuzzy with the previous text (#|); removed keys become
-    obsolete (#~) and are restored when they return; no translation is ever dropped.
+    obsolete (#~) and are restored when they return; no translation is ever dropped. Untranslated
+    entries are pre-filled (fuzzy) from the translation memory, with their origin in a comment.
     """
     from toolkit.catalogs import project
 
     config = project_config()
     if check:
         with reported_errors():
-            stale = project.stale_files(config, checked_locales(config, locales))
+            stale = project.stale_files(config, checked_locales(config, locales), use_memory=not no_memory)
         for path in stale:
             click.echo(f"{relative(path)}: stale")
         if stale:
@@ -102,15 +107,22 @@ def update(locales: tuple[str, ...], check: bool) -> None:
         from toolkit.files import remove_stale_temporaries
 
         remove_stale_temporaries(config.locales_path)  # left by a killed writer; none can be in progress now
-        written_templates, results = project.update(config, checked_locales(config, locales))
+        written_templates, results = project.update(
+            config, checked_locales(config, locales), use_memory=not no_memory
+        )
     for outcome in written_templates.files:
         click.echo(
             f"{relative(outcome.path)}: {'written' if outcome.changed else 'unchanged'} ({outcome.detail})"
         )
     for plan, changed in results:
-        detail = _describe(plan.summary, plan.created)
+        detail = _describe(plan.summary, plan.created, plan.prefilled)
         state = "unchanged" if not changed else (detail or "updated comments and references")
         click.echo(f"{relative(plan.path)}: {state}")
+    prefilled = sum(plan.prefilled for plan, _ in results)
+    if prefilled:
+        click.echo(
+            f"{plural(prefilled, 'entry', 'entries')} pre-filled from the translation memory (fuzzy: review them)"
+        )
 
 
 @click.command(name="compile")

@@ -140,6 +140,7 @@ def bulk_work() -> Iterator[None]:
 @contextlib.contextmanager
 def reported_errors() -> Iterator[None]:
     """Turn the library's input errors into located messages and exit code 1; no traceback."""
+    from toolkit.catalogs.memory import MemoryFileError
     from toolkit.catalogs.project import CatalogError
     from toolkit.checks.registry import CheckLoadError
     from toolkit.concurrency.lock import ProjectLockedError
@@ -157,6 +158,9 @@ def reported_errors() -> Iterator[None]:
     except CatalogError as error:
         location = error.file if error.line is None else f"{error.file}:{error.line}"
         fail(f"{location}: error[catalog]: {error.message}")
+    except MemoryFileError as error:
+        location = error.file if error.line is None else f"{error.file}:{error.line}"
+        fail(f"{location}: error[memory]: {error.message}")
     except OutsideProjectError as error:
         fail(f"error[confinement]: refusing to write {error}")
     except GlossaryError as error:

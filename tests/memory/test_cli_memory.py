@@ -1,0 +1,154 @@
+"""The memory through the real command: a second quiz that repeats texts of the first is pre-filled."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.support import TINY_QUIZ, fixture_project, run_quizkit, translate
+from toolkit.catalogs import read_po
+
+SECOND_QUIZ = """\
+id: second
+level: beginner
+title: Second quiz
+description: Texts the tiny quiz already has, and one it has almost.
+questions:
+  - id: again
+    type: single_choice
+    prompt: Which one is first?
+    options:
+      - id: left
+        text: The one on the left
+      - id: right
+        text: The one on the rights
+    correct: [left]
+    explanation: Nothing is second here.
+"""
+
+TINY_URDU = {
+    "tiny.questions.first.prompt": "پہلا کون سا ہے؟",
+    "tiny.questions.second.options.one": "بائیں والا",
+    "tiny.questions.second.options.other": "دائیں والا",
+}
+
+
+def _entries(path: Path) -> dict[str, object]:
+    return {entry.context: entry for entry in read_po(path.read_bytes(), path.name).active()}
+
+
+def test_a_second_quiz_that_repeats_texts_of_the_first_is_pre_filled_as_fuzzy(tmp_path: Path) -> None:
+    project = fixture_project(tmp_path, {"tiny": TINY_QUIZ})
+    assert run_quizkit(project, "update").returncode == 0
+    tiny = project / "locales/ur/LC_MESSAGES/tiny.po"
+    translate(tiny, TINY_URDU, fuzzy=frozenset({"tiny.questions.second.options.one"}))
+    (project / "content" / "second.yaml").write_text(SECOND_QUIZ, encoding="utf-8")
+    # "The one on the left" is 82% like "The one on the right": above the default, below this.
+    with (project / "quizkit.toml").open("a", encoding="utf-8") as config:
+        config.write("memory-similarity = 90\n")
+
+    result = run_quizkit(project, "update")
+
+    assert result.returncode == 0, result.stderr
+    assert (
+        "locales/ur/LC_MESSAGES/second.po: created (6 entries, 2 pre-filled from the translation memory (fuzzy))"
+        in result.stdout
+    )
+    assert "2 entries pre-filled from the translation memory (fuzzy: review them)" in result.stdout
+    text = (project / "locales/ur/LC_MESSAGES/second.po").read_text(encoding="utf-8")
+    # A translator comment (#), before the extracted ones, as msgcat orders them.
+    assert (
+        "# quizkit memory: 100% from tiny.questions.first.prompt (tiny/ur)\n"
+        "#. Question 1 of 1 (one correct answer).\n"
+    ) in text
+    entries = _entries(project / "locales/ur/LC_MESSAGES/second.po")
+    prompt = entries["second.questions.again.prompt"]
+    assert prompt.msgstr == "پہلا کون سا ہے؟" and prompt.is_fuzzy
+    assert prompt.translator_comments == ("quizkit memory: 100% from tiny.questions.first.prompt (tiny/ur)",)
+    # "The one on the rights" is 97% like "The one on the right", translated and reviewed.
+    right = entries["second.questions.again.options.right"]
+    assert right.msgstr == "دائیں والا" and right.is_fuzzy
+    assert right.translator_comments == (
+        "quizkit memory: 97% from tiny.questions.second.options.other (tiny/ur)",
+    )
+    # A fuzzy translation never feeds the memory (the tiny quiz's "The one on the left" is fuzzy).
+    assert entries["second.questions.again.options.left"].msgstr == ""
+
+
+def _two_quizzes(tmp_path: Path) -> Path:
+    project = fixture_project(tmp_path, {"tiny": TINY_QUIZ})
+    assert run_quizkit(project, "update").returncode == 0
+    translate(project / "locales/ur/LC_MESSAGES/tiny.po", TINY_URDU)
+    (project / "content" / "second.yaml").write_text(SECOND_QUIZ, encoding="utf-8")
+    return project
+
+
+def test_no_memory_leaves_new_entries_empty_and_check_agrees(tmp_path: Path) -> None:
+    project = _two_quizzes(tmp_path)
+
+    result = run_quizkit(project, "update", "--no-memory")
+
+    assert result.returncode == 0, result.stderr
+    assert "locales/ur/LC_MESSAGES/second.po: created (6 entries)\n" in result.stdout
+    assert "pre-filled" not in result.stdout
+    entries = _entries(project / "locales/ur/LC_MESSAGES/second.po")
+    assert all(entry.msgstr == "" for entry in entries.values() if entry.context)
+    assert run_quizkit(project, "update", "--check", "--no-memory").returncode == 0
+    # With the memory, the same catalog is stale: update would pre-fill it.
+    stale = run_quizkit(project, "update", "--check")
+    assert (stale.returncode, stale.stdout.splitlines()[0]) == (1, "locales/ur/LC_MESSAGES/second.po: stale")
+
+
+def test_build_pre_fills_too_unless_told_not_to(tmp_path: Path) -> None:
+    project = _two_quizzes(tmp_path)
+    assert run_quizkit(project, "build", "--no-memory").returncode == 0
+    assert "quizkit memory" not in (project / "locales/ur/LC_MESSAGES/second.po").read_text(encoding="utf-8")
+    (project / "content" / "third.yaml").write_text(
+        SECOND_QUIZ.replace("id: second", "id: third"), encoding="utf-8"
+    )
+    assert run_quizkit(project, "build").returncode == 0
+    third = _entries(project / "locales/ur/LC_MESSAGES/third.po")
+    assert third["third.questions.again.prompt"].translator_comments == (
+        "quizkit memory: 100% from tiny.questions.first.prompt (tiny/ur)",
+    )
+
+
+def test_reviewing_a_suggestion_removes_its_note_on_the_next_update(tmp_path: Path) -> None:
+    project = _two_quizzes(tmp_path)
+    assert run_quizkit(project, "update").returncode == 0
+    second = project / "locales/ur/LC_MESSAGES/second.po"
+    again = run_quizkit(project, "update")
+    assert "locales/ur/LC_MESSAGES/second.po: unchanged" in again.stdout  # kept while fuzzy
+    translate(second, {"second.questions.again.prompt": "پہلا کون سا ہے؟"})  # reviewed: fuzzy removed
+    assert run_quizkit(project, "update").returncode == 0
+    prompt = _entries(second)["second.questions.again.prompt"]
+    assert (prompt.msgstr, prompt.is_fuzzy, prompt.translator_comments) == ("پہلا کون سا ہے؟", False, ())
+
+
+def test_export_writes_every_reviewed_translation_as_tmx(tmp_path: Path) -> None:
+    from translate.storage.tmx import tmxfile
+
+    project = _two_quizzes(tmp_path)
+    result = run_quizkit(project, "memory", "export", "-o", "out.tmx", "--locale", "ur")
+    assert result.returncode == 0, result.stderr
+    store = tmxfile.parsestring((project / "out.tmx").read_bytes())
+    units = {unit.getid(): (unit.source, unit.target) for unit in store.units}
+    for key, translation in TINY_URDU.items():
+        assert units[key][1] == translation
+    assert result.stdout == f"out.tmx: written ({len(units)} translation units)\n"
+    assert all(not key.startswith("second.") for key in units)  # nothing of the untranslated quiz
+
+
+def test_search_shows_the_best_matches_with_their_origin(tmp_path: Path) -> None:
+    project = _two_quizzes(tmp_path)
+    result = run_quizkit(project, "memory", "search", "The one on the rights", "--limit", "2")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        " 97.6%  ur  tiny.questions.second.options.other (tiny/ur)\n"
+        "        The one on the right\n"
+        "        دائیں والا\n"
+        " 80.0%  ur  tiny.questions.second.options.one (tiny/ur)\n"
+        "        The one on the left\n"
+        "        بائیں والا\n"
+    )
+    nothing = run_quizkit(project, "memory", "search", "zzzz")
+    assert (nothing.returncode, nothing.stdout) == (0, "no match in the translation memory\n")

@@ -1,0 +1,125 @@
+"""What the memory is built from: reviewed catalog entries of every locale and domain, and locales/memory/*.tmx."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from toolkit.catalogs.memory import MemoryFileError, build_memory
+from toolkit.catalogs.tmx import TmxUnit, write_tmx
+from toolkit.config import ConfigError, load_config
+
+CATALOG = """\
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Language: {locale}\\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+msgctxt "{domain}.b"
+msgid "Reviewed"
+msgstr "{locale} reviewed"
+
+#, fuzzy
+msgctxt "{domain}.c"
+msgid "Fuzzy"
+msgstr "{locale} fuzzy"
+
+msgctxt "{domain}.d"
+msgid "Empty"
+msgstr ""
+
+msgctxt "{domain}.a"
+msgid "{{count}} apple"
+msgid_plural "{{count}} apples"
+msgstr[0] "{locale} one"
+msgstr[1] ""
+
+msgctxt "{domain}.e"
+msgid "{{count}} pear"
+msgid_plural "{{count}} pears"
+msgstr[0] "{locale} pear"
+msgstr[1] "{locale} pears"
+
+#~ msgctxt "{domain}.gone"
+#~ msgid "Obsolete"
+#~ msgstr "{locale} obsolete"
+"""
+
+
+def _project(tmp_path: Path) -> Path:
+    (tmp_path / "quizkit.toml").write_text('target-locales = ["ur", "fr"]\n', encoding="utf-8")
+    for locale in ("ur", "fr"):
+        for domain in ("zeta", "alpha"):
+            folder = tmp_path / "locales" / locale / "LC_MESSAGES"
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / f"{domain}.po").write_text(
+                CATALOG.format(locale=locale, domain=domain), encoding="utf-8"
+            )
+    return tmp_path
+
+
+def test_only_reviewed_active_entries_of_every_catalog_feed_the_memory(tmp_path: Path) -> None:
+    memory = build_memory(load_config(_project(tmp_path)))
+    described = [(unit.origin.describe(), unit.source, unit.targets) for unit in memory.for_locale("ur")]
+    assert described == [
+        ("alpha.b (alpha/ur)", "Reviewed", ("ur reviewed",)),
+        ("alpha.e (alpha/ur)", "{count} pear", ("ur pear", "ur pears")),
+        ("zeta.b (zeta/ur)", "Reviewed", ("ur reviewed",)),
+        ("zeta.e (zeta/ur)", "{count} pear", ("ur pear", "ur pears")),
+    ]
+    assert len(memory) == 8  # the same four for fr
+
+
+def test_imported_tmx_files_follow_the_catalogs_in_name_order(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    (project / "locales" / "memory").mkdir()
+    for name in ("b-agency", "a-agency"):
+        units = [TmxUnit("Hello", f"{name} ur", "ur", None), TmxUnit("Bye", f"{name} pt", "pt-BR", "bye")]
+        (project / "locales" / "memory" / f"{name}.tmx").write_bytes(write_tmx(units, "en"))
+
+    memory = build_memory(load_config(project))
+
+    assert [unit.origin.describe() for unit in memory.for_locale("ur")][-2:] == [
+        "a-agency.tmx",
+        "b-agency.tmx",
+    ]
+    assert [(unit.targets, unit.origin.describe()) for unit in memory.for_locale("pt_BR")] == [
+        (("a-agency pt",), "a-agency.tmx (bye)"),
+        (("b-agency pt",), "b-agency.tmx (bye)"),
+    ]
+
+
+def test_a_broken_catalog_is_named_with_its_line(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    (project / "locales/fr/LC_MESSAGES/zeta.po").write_text('msgid "x"\nmsgstr "y\n', encoding="utf-8")
+    with pytest.raises(MemoryFileError) as caught:
+        build_memory(load_config(project))
+    assert (caught.value.file.endswith("locales/fr/LC_MESSAGES/zeta.po"), caught.value.line) == (True, 2)
+
+
+@pytest.mark.parametrize(
+    ("value", "accepted"),
+    [
+        ("75", 75),
+        ("100", 100),
+        ("1", 1),
+        ("0", None),
+        ("101", None),
+        ("75.5", None),
+        ('"75"', None),
+        ("true", None),
+    ],
+)
+def test_memory_similarity_is_a_whole_percentage(tmp_path: Path, value: str, accepted: int | None) -> None:
+    (tmp_path / "quizkit.toml").write_text(f"memory-similarity = {value}\n", encoding="utf-8")
+    if accepted is not None:
+        assert load_config(tmp_path).memory_similarity == accepted
+        return
+    with pytest.raises(ConfigError) as caught:
+        load_config(tmp_path)
+    shown = {"0": "0", "101": "101", "75.5": "75.5", '"75"': "'75'", "true": "True"}[value]
+    assert caught.value.message == (
+        f"memory-similarity must be a whole percentage from 1 to 100, such as 75, found {shown}"
+    )

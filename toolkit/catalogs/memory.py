@@ -1,0 +1,167 @@
+"""The project translation memory: every reviewed translation of the project, and the TMX files it keeps.
+
+The memory is rebuilt from the repository on every use, so that it is the same for everyone who has
+the same files:
+
+* every catalog ``locales/<locale>/LC_MESSAGES/<domain>.po`` (every locale, every domain): its active
+  entries that are translated and not fuzzy (every plural form filled in). Fuzzy entries never feed it;
+  a suggestion nobody reviewed is no memory;
+* every TMX file in ``locales/memory/`` (put there by ``quizkit memory import``), in name order.
+
+Units are kept in one documented order, which breaks ties between equally good matches: catalog units
+before TMX units; catalog units by domain, then key; TMX units by file name, then position in the file
+(each locale has its own units, so the locale comes last).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from toolkit.catalogs.catalog import Catalog
+from toolkit.catalogs.po_reader import MAX_PO_BYTES, PoSyntaxError, read_po
+from toolkit.catalogs.tmx import MAX_TMX_BYTES, TmxError, TmxUnit, read_tmx
+from toolkit.config import ProjectConfig
+from toolkit.files import FileTooLargeError, read_regular_file
+
+MEMORY_FOLDER = "memory"
+
+
+class MemoryFileError(Exception):
+    """A file of the memory cannot be read: which file, which line, what is wrong."""
+
+    def __init__(self, file: str, line: int | None, message: str) -> None:
+        super().__init__(message)
+        self.file = file
+        self.line = line
+        self.message = message
+
+
+@dataclass(frozen=True, order=True)
+class MemoryOrigin:
+    """Where a unit comes from: a catalog entry (key, domain, locale) or a TMX file (name, unit id)."""
+
+    from_tmx: bool
+    """False sorts first: the project's own catalogs come before imported files."""
+    place: str
+    """The domain of a catalog entry, the file name of a TMX unit."""
+    position: int
+    """0 for catalog units (ordered by key); the unit's place in its TMX file."""
+    key: str | None
+    locale: str
+
+    def describe(self) -> str:
+        if self.from_tmx:
+            return self.place if self.key is None else f"{self.place} ({self.key})"
+        return f"{self.key} ({self.place}/{self.locale})"
+
+
+@dataclass(frozen=True)
+class MemoryUnit:
+    source: str
+    targets: tuple[str, ...]
+    """One translation, or one per plural form."""
+    origin: MemoryOrigin
+    source_plural: str | None = None
+
+    @property
+    def is_plural(self) -> bool:
+        return self.source_plural is not None
+
+
+def locale_key(locale: str) -> str:
+    """gettext (``pt_BR``) and BCP 47 (``pt-BR``) spellings of one locale, made equal."""
+    return locale.replace("-", "_").lower()
+
+
+@dataclass(frozen=True)
+class TranslationMemory:
+    units: tuple[MemoryUnit, ...]
+    """In the documented order (see the module's description)."""
+
+    def for_locale(self, locale: str) -> tuple[MemoryUnit, ...]:
+        wanted = locale_key(locale)
+        return tuple(unit for unit in self.units if locale_key(unit.origin.locale) == wanted)
+
+    def __len__(self) -> int:
+        return len(self.units)
+
+
+def memory_folder(config: ProjectConfig) -> Path:
+    return config.locales_path / MEMORY_FOLDER
+
+
+def catalog_units(catalog: Catalog, locale: str, domain: str) -> Iterator[MemoryUnit]:
+    """The reviewed translations of one catalog."""
+    for entry in catalog.active():
+        if entry.context is None or not entry.msgid or not entry.is_translated:
+            continue
+        yield MemoryUnit(
+            entry.msgid,
+            entry.translations,
+            MemoryOrigin(False, domain, 0, entry.context, locale),
+            entry.msgid_plural,
+        )
+
+
+def tmx_units(units: tuple[TmxUnit, ...], name: str) -> Iterator[MemoryUnit]:
+    for position, unit in enumerate(units):
+        yield MemoryUnit(
+            unit.source,
+            (unit.target,),
+            MemoryOrigin(True, name, position, unit.unit_id, unit.target_language),
+        )
+
+
+def _display(path: Path) -> str:
+    from toolkit.content.validation import display_path
+
+    return display_path(path)
+
+
+def _read(path: Path, limit: int) -> bytes:
+    try:
+        return read_regular_file(path, limit)
+    except FileTooLargeError as error:
+        raise MemoryFileError(
+            _display(path), None, f"file is {error.size:,} bytes; the limit is {limit:,}"
+        ) from None
+    except OSError as error:
+        raise MemoryFileError(_display(path), None, error.strerror or str(error)) from None
+
+
+def catalog_files(config: ProjectConfig) -> list[tuple[str, str, Path]]:
+    """Every catalog of the project as (locale, domain, path), in locale and domain order."""
+    found = []
+    root = config.locales_path
+    if not root.is_dir():
+        return []
+    for path in sorted(root.glob("*/LC_MESSAGES/*.po")):
+        if path.is_file():
+            found.append((path.parent.parent.name, path.stem, path))
+    return found
+
+
+def tmx_files(config: ProjectConfig) -> list[Path]:
+    folder = memory_folder(config)
+    return sorted(path for path in folder.glob("*.tmx") if path.is_file()) if folder.is_dir() else []
+
+
+def build_memory(config: ProjectConfig) -> TranslationMemory:
+    """The memory of the project as its files are now."""
+    units: list[MemoryUnit] = []
+    for locale, domain, path in catalog_files(config):
+        try:
+            catalog = read_po(_read(path, MAX_PO_BYTES), _display(path))
+        except PoSyntaxError as error:
+            raise MemoryFileError(error.file, error.line, error.message) from None
+        units.extend(catalog_units(catalog, locale, domain))
+    for path in tmx_files(config):
+        try:
+            document = read_tmx(_read(path, MAX_TMX_BYTES), config.source_locale)
+        except TmxError as error:
+            raise MemoryFileError(_display(path), error.line, error.message) from None
+        units.extend(tmx_units(document.units, path.name))
+    units.sort(key=lambda unit: unit.origin)
+    return TranslationMemory(tuple(units))

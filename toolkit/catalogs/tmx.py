@@ -1,0 +1,212 @@
+"""TMX 1.4b translation memory files: reading what other tools write, writing what they read.
+
+A TMX file is a header naming the source language (``srclang``) and a body of translation units
+(``tu``), each with one variant (``tuv``) per language holding a segment (``seg``). Files are read with
+no DTD, no entity expansion and no network: translate-toolkit's ``po2tmx`` writes a DOCTYPE that names
+``tmx14.dtd``, which is accepted and never loaded, but a DOCTYPE with an internal subset (where entity
+declarations live) is refused. Inline markup inside a segment (``<ph>``, ``<bpt>``…) is read as the text
+it holds, since quiz texts carry their inline code in backticks, not in markup.
+
+Written files follow the TMX 1.4b DTD (``../shared/xsd/tmx14/tmx14.dtd``): one ``tu`` per source and
+target pair, its ``tuid`` the key, and ``prop`` elements naming the key, domain and origin.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+MAX_TMX_BYTES = 64 * 1024 * 1024
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+CREATION_TOOL = "quizkit"
+PROPERTY_KEY = "x-quizkit-key"
+PROPERTY_DOMAIN = "x-quizkit-domain"
+PROPERTY_ORIGIN = "x-quizkit-origin"
+
+
+class TmxError(Exception):
+    def __init__(self, line: int | None, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+@dataclass(frozen=True)
+class TmxUnit:
+    """One source segment and its translation into one language."""
+
+    source: str
+    target: str
+    target_language: str
+    """As the file writes it (``ur``, ``pt-BR``)."""
+    unit_id: str | None = None
+    """The ``tuid``, or the key a ``prop`` names (translate-toolkit's ``x-context``)."""
+    domain: str | None = None
+    origin: str | None = None
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class TmxDocument:
+    source_language: str
+    units: tuple[TmxUnit, ...]
+
+
+def _segment_text(tuv: etree._Element) -> str | None:
+    segments = [child for child in tuv if child.tag == "seg"]
+    if len(segments) != 1:
+        return None
+    return "".join(segments[0].itertext())
+
+
+def _parse(raw: bytes) -> etree._Element:
+    if len(raw) > MAX_TMX_BYTES:
+        raise TmxError(None, f"file is {len(raw):,} bytes; TMX imports are limited to {MAX_TMX_BYTES:,}")
+    parser = etree.XMLParser(
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        dtd_validation=False,
+        huge_tree=False,
+        remove_comments=True,
+        remove_pis=True,
+    )
+    try:
+        root = etree.fromstring(raw, parser)
+    except etree.XMLSyntaxError as error:
+        message = re.sub(r", line \d+, column \d+$", "", str(error.msg))
+        raise TmxError(error.lineno, f"not well-formed XML: {message}") from None
+    # po2tmx writes <!DOCTYPE tmx SYSTEM "tmx14.dtd">, harmless as nothing is loaded; an internal subset
+    # is where entities (and attribute defaults) would be declared.
+    internal = root.getroottree().docinfo.internalDTD
+    if internal is not None and (list(internal.iterentities()) or list(internal.iterelements())):
+        raise TmxError(1, "a DOCTYPE with declarations is not allowed in TMX (entity expansion is refused)")
+    return root
+
+
+def _refuse_entities(element: etree._Element) -> None:
+    for node in element.iter():
+        if isinstance(node, etree._Entity):
+            raise TmxError(node.sourceline, f"the entity reference {node.text} is not defined in TMX")
+
+
+def read_tmx(raw: bytes, project_source: str) -> TmxDocument:
+    """The units of a TMX file whose source language is ``project_source`` (the language tag compared
+    by its primary subtag, so an ``en-US`` memory serves an ``en`` project)."""
+    root = _parse(raw)
+    _refuse_entities(root)
+    if root.tag != "tmx":
+        raise TmxError(root.sourceline, f"the root element is <{root.tag}>; a TMX file starts with <tmx>")
+    version = root.get("version")
+    if version is None or not version.startswith("1."):
+        raise TmxError(root.sourceline, f"TMX version {version!r} is not supported; write version 1.4")
+    header = root.find("header")
+    body = root.find("body")
+    if header is None:
+        raise TmxError(root.sourceline, "<tmx> has no <header>")
+    if body is None:
+        raise TmxError(root.sourceline, "<tmx> has no <body>")
+    source_language = header.get("srclang")
+    if not source_language:
+        raise TmxError(header.sourceline, "<header> has no srclang attribute")
+    if source_language != "*all*" and _primary(source_language) != _primary(project_source):
+        raise TmxError(
+            header.sourceline,
+            f"the memory's source language is {source_language}, the project's is {project_source}",
+        )
+    units: list[TmxUnit] = []
+    for tu in body:
+        if not isinstance(tu.tag, str):
+            continue
+        if tu.tag != "tu":
+            raise TmxError(tu.sourceline, f"<body> holds <{tu.tag}>; it may hold only <tu> elements")
+        units.extend(_units_of(tu, tu.get("srclang") or source_language, project_source))
+    return TmxDocument(source_language, tuple(units))
+
+
+def _primary(tag: str) -> str:
+    return re.split(r"[-_]", tag, maxsplit=1)[0].lower()
+
+
+def _units_of(tu: etree._Element, source_language: str, project_source: str) -> list[TmxUnit]:
+    properties = {prop.get("type"): "".join(prop.itertext()) for prop in tu if prop.tag == "prop"}
+    unit_id = tu.get("tuid") or properties.get(PROPERTY_KEY) or properties.get("x-context")
+    variants: list[tuple[str, str, int]] = []
+    for tuv in tu:
+        if tuv.tag != "tuv":
+            continue
+        language = tuv.get(XML_LANG) or tuv.get("lang")
+        if not language:
+            raise TmxError(tuv.sourceline, "<tuv> has no xml:lang attribute")
+        text = _segment_text(tuv)
+        if text is None:
+            raise TmxError(tuv.sourceline, "<tuv> must hold exactly one <seg>")
+        variants.append((language, text, tuv.sourceline or 0))
+    if not variants:
+        raise TmxError(tu.sourceline, "<tu> has no <tuv>")
+    wanted = project_source if source_language == "*all*" else source_language
+    sources = [text for language, text, _ in variants if _primary(language) == _primary(wanted)]
+    if not sources or not sources[0]:
+        return []  # a unit without the source language offers nothing to this project
+    return [
+        TmxUnit(
+            sources[0],
+            text,
+            language,
+            unit_id,
+            properties.get(PROPERTY_DOMAIN),
+            properties.get(PROPERTY_ORIGIN),
+            line,
+        )
+        for language, text, line in variants
+        if _primary(language) != _primary(wanted) and text
+    ]
+
+
+def write_tmx(units: Sequence[TmxUnit], source_language: str) -> bytes:
+    """A TMX 1.4b document of ``units`` (valid against the TMX 1.4b DTD)."""
+    from toolkit import __version__
+
+    root = etree.Element("tmx", version="1.4")
+    etree.SubElement(
+        root,
+        "header",
+        creationtool=CREATION_TOOL,
+        creationtoolversion=str(__version__),
+        segtype="sentence",
+        datatype="plaintext",
+        adminlang="en",
+        srclang=_tag(source_language),
+        **{"o-tmf": "quizkit"},
+    )
+    body = etree.SubElement(root, "body")
+    for unit in units:
+        tu = etree.SubElement(body, "tu")
+        if unit.unit_id:
+            tu.set("tuid", unit.unit_id)
+        for kind, value in (
+            (PROPERTY_KEY, unit.unit_id),
+            (PROPERTY_DOMAIN, unit.domain),
+            (PROPERTY_ORIGIN, unit.origin),
+        ):
+            if value:
+                etree.SubElement(tu, "prop", type=kind).text = value
+        for language, text in ((source_language, unit.source), (unit.target_language, unit.target)):
+            tuv = etree.SubElement(tu, "tuv", {XML_LANG: _tag(language)})
+            etree.SubElement(tuv, "seg").text = text
+    data: bytes = etree.tostring(
+        root,
+        xml_declaration=True,
+        encoding="UTF-8",
+        pretty_print=True,
+        doctype='<!DOCTYPE tmx SYSTEM "tmx14.dtd">',
+    )
+    return data
+
+
+def _tag(locale: str) -> str:
+    """A gettext locale (``pt_BR``) as the BCP 47 tag TMX uses (``pt-BR``)."""
+    return locale.replace("_", "-")
