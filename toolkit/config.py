@@ -21,7 +21,10 @@ _KNOWN_FIELDS = (
     "locales-dir",
     "output-dir",
     "export-formats",
+    "require",
 )
+REQUIREMENTS = ("translated", "approved")
+"""What a translation needs before ``build`` and ``export`` publish it (``require``, ``--require``)."""
 
 
 class ConfigError(Exception):
@@ -43,6 +46,13 @@ class ProjectConfig:
     output_dir: str = "dist"
     export_formats: tuple[str, ...] = ()
     """Formats ``quizkit build`` exports; empty means every registered format."""
+    require: str = "translated"
+    """``approved``: publish only translations a reviewer approved (the release gate); ``translated``:
+    every translation that is not fuzzy."""
+
+    @property
+    def require_approved(self) -> bool:
+        return self.require == "approved"
 
     @property
     def content_path(self) -> Path:
@@ -212,6 +222,14 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
     formats = table.get("export-formats", [])
     if not isinstance(formats, list) or not all(isinstance(item, str) and item for item in formats):
         raise fail("export-formats", 'export-formats must be a list of format names such as ["json", "html"]')
+    require = table.get("require", "translated")
+    if require not in REQUIREMENTS:
+        raise fail(
+            "require",
+            f'require must be "approved" (publish only approved translations) or "translated" (the '
+            f"default), found {require!r}",
+        )
+    assert isinstance(require, str)
     return ProjectConfig(
         root=root,
         export_formats=tuple(formats),
@@ -221,4 +239,5 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
         content_dir=folders["content-dir"],
         locales_dir=folders["locales-dir"],
         output_dir=folders["output-dir"],
+        require=require,
     )

@@ -15,6 +15,7 @@ from toolkit.cli.check import check_command
 from toolkit.cli.export import export_command
 from toolkit.cli.import_page import import_page
 from toolkit.cli.merge import merge_command
+from toolkit.cli.review import review_command
 from toolkit.cli.validate import validate
 
 
@@ -36,5 +37,6 @@ for command in (
     import_xliff,
     import_page,
     build_command,
+    review_command,
 ):
     main.add_command(command)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from toolkit.cli.export import REQUIRE_OPTION, with_requirement
 from toolkit.cli.output import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -54,8 +55,14 @@ if TYPE_CHECKING:
     is_flag=True,
     help="Fail (exit 1) when the build has warnings: check warnings, or a question a format cannot carry.",
 )
+@REQUIRE_OPTION
 def build_command(
-    quizzes: tuple[str, ...], output_format: str | None, clean: bool, jobs: int | None, strict: bool
+    quizzes: tuple[str, ...],
+    output_format: str | None,
+    clean: bool,
+    jobs: int | None,
+    strict: bool,
+    require: str | None,
 ) -> None:
     """Validate, extract, update, check, compile and export: content to every bundle.
 
@@ -70,7 +77,7 @@ def build_command(
         output_format is None and os.environ.get("CI", "") not in ("", "false", "0")
     )
     interactive = not machine and sys.stdout.isatty()
-    config = project_config()
+    config = with_requirement(project_config(), require)
     configured_formats(config)
 
     progress = _ProgressBar() if interactive else None
@@ -161,7 +168,8 @@ def build_command(
     _print_warnings(result.warnings)
     if result.fell_back:
         click.echo("")
-        click.echo("in the source language (a text untranslated or fuzzy):")
+        reason = "untranslated, fuzzy or not approved" if config.require_approved else "untranslated or fuzzy"
+        click.echo(f"in the source language (a text {reason}):")
         for (quiz_id, locale), questions in sorted(result.fell_back.items()):
             click.echo(
                 f"  {quiz_id} [{locale}]: {plural(len(questions), 'question')}: {', '.join(questions)}"

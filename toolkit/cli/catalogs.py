@@ -191,12 +191,13 @@ def status(locales: tuple[str, ...], output_format: str, fail_under: float | Non
             "ignored",
             "words",
             "entries done",
+            "approved",
         )
         table = [headings]
         for row in rows:
             statistics = row.statistics
             if statistics is None:
-                table.append((row.locale, row.domain, "missing: run quizkit update", "", "", "", "", "", ""))
+                table.append((row.locale, row.domain, "missing: run quizkit update", "", "", "", "", "", "", ""))
                 continue
             table.append(
                 (
@@ -209,6 +210,7 @@ def status(locales: tuple[str, ...], output_format: str, fail_under: float | Non
                     str(statistics.suppressions),
                     f"{statistics.translated_words}/{statistics.source_words}",
                     f"{statistics.percent_translated:.1f}%",
+                    f"{statistics.approved}/{statistics.translated}",
                 )
             )
         widths = [max(len(line[column]) for line in table) for column in range(len(headings))]

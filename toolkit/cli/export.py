@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -17,6 +19,22 @@ from toolkit.cli.output import (
     relative,
     reported_errors,
 )
+
+REQUIRE_OPTION = click.option(
+    "--require",
+    type=click.Choice(["translated", "approved"]),
+    default=None,
+    help="approved: a question with any text a reviewer has not approved falls back like an untranslated "
+    "one (default: the require setting, else translated).",
+)
+
+
+def with_requirement(config: ProjectConfig, require: str | None) -> ProjectConfig:
+    """``config`` with ``--require`` in place of its ``require`` setting, where the option is given."""
+    return config if require is None else replace(config, require=require)
+
+if TYPE_CHECKING:
+    from toolkit.config import ProjectConfig
 
 
 @click.command(name="export")
@@ -36,7 +54,8 @@ from toolkit.cli.output import (
     type=click.Choice(["question", "omit", "fail"]),
     default="question",
     show_default=True,
-    help="A question with untranslated or fuzzy text: export it in the source language, leave it out, or stop.",
+    help="A question with untranslated or fuzzy text (or, with --require approved, text not approved): "
+    "export it in the source language, leave it out, or stop.",
 )
 @click.option(
     "--no-answers", is_flag=True, help="Delivery variant: no correct ids, feedback or explanations."
@@ -58,6 +77,7 @@ from toolkit.cli.output import (
     help="Treat warnings (a question a format cannot carry) as errors: write nothing, exit 1.",
 )
 @click.option("--list", "list_formats", is_flag=True, help="List the registered formats and exit.")
+@REQUIRE_OPTION
 def export_command(
     formats: str | None,
     locales: tuple[str, ...],
@@ -69,6 +89,7 @@ def export_command(
     no_checks: bool,
     strict: bool,
     list_formats: bool,
+    require: str | None,
 ) -> None:
     """Export every quiz to the chosen formats, for the source locale and every target locale.
 
@@ -98,7 +119,7 @@ def export_command(
             )
             click.echo(f"{' ' * width}  questions: {kinds}")
         return
-    config = project_config()
+    config = with_requirement(project_config(), require)
     if formats is None:
         names = list(configured_formats(config)) or ["all"]
     else:
