@@ -84,7 +84,9 @@ def _catalogs(config: ProjectConfig, locales: Sequence[str]) -> list[tuple[str, 
         for domain in template_domains(config):
             path = layout.catalog(locale, domain)
             if not path.exists():
-                raise CatalogError(display_path(path), None, "catalog missing; run quizkit update to create it")
+                raise CatalogError(
+                    display_path(path), None, "catalog missing; run quizkit update to create it"
+                )
             found.append((locale, domain, path, validated_catalog(path, locale)))
     return found
 

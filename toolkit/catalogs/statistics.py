@@ -53,7 +53,9 @@ class CatalogStatistics:
 def catalog_statistics(catalog: Catalog, template: Catalog | None = None) -> CatalogStatistics:
     """Counts of one catalog; with its ``template``, entries the template has and the catalog lacks
     count as untranslated (an emptied or truncated file is not complete)."""
-    total = translated = fuzzy = untranslated = obsolete = source_words = translated_words = suppressed = approved = 0
+    total = translated = fuzzy = untranslated = obsolete = source_words = translated_words = suppressed = (
+        approved
+    ) = 0
     if template is not None:
         present = {entry.identity for entry in catalog.active()}
         for missing in (entry for entry in template.active() if entry.identity not in present):

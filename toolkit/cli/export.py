@@ -33,6 +33,7 @@ def with_requirement(config: ProjectConfig, require: str | None) -> ProjectConfi
     """``config`` with ``--require`` in place of its ``require`` setting, where the option is given."""
     return config if require is None else replace(config, require=require)
 
+
 if TYPE_CHECKING:
     from toolkit.config import ProjectConfig
 

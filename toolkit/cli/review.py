@@ -22,7 +22,9 @@ from toolkit.cli.output import (
 def _selection_options(function: Callable[..., None]) -> Callable[..., None]:
     for option in reversed(
         (
-            click.option("--key", "-k", "keys", multiple=True, help="This entry's key (msgctxt); repeatable."),
+            click.option(
+                "--key", "-k", "keys", multiple=True, help="This entry's key (msgctxt); repeatable."
+            ),
             click.option(
                 "--question", "questions", multiple=True, help="Every text of this question id; repeatable."
             ),
@@ -47,7 +49,9 @@ def review_command(context: click.Context, pending: bool, locales: tuple[str, ..
     """
     if context.invoked_subcommand is not None:
         if pending or locales:
-            click.echo("error: --pending and --locale go before no subcommand; see quizkit review --help", err=True)
+            click.echo(
+                "error: --pending and --locale go before no subcommand; see quizkit review --help", err=True
+            )
             raise SystemExit(EXIT_USAGE)
         return
     from toolkit.catalogs.project_review import pending as pending_entries
