@@ -8,11 +8,12 @@ written unless every catalog was read and every target is writable.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.layout import CatalogLayout
+from toolkit.catalogs.po_reader import read_po
 from toolkit.catalogs.po_writer import write_po
 from toolkit.catalogs.project import CatalogError, _locales, template_domains, validated_catalog
 from toolkit.catalogs.review import (
@@ -119,6 +120,12 @@ def _apply(
         data = write_po(Catalog(catalog.header, tuple(entries), catalog.has_header))
         if data != write_po(catalog):
             planned.append((path, data))
+            # Lines as the file will be, for the entries the report names.
+            lines = {entry.context: entry.line for entry in read_po(data, display_path(path)).active()}
+            outcome.not_translated = [
+                replace(entry, line=lines.get(entry.key, entry.line)) if entry.path == path else entry
+                for entry in outcome.not_translated
+            ]
     missing = [key for key in selection.keys if key not in found_keys]
     if missing:
         raise CatalogError(
