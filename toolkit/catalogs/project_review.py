@@ -20,7 +20,6 @@ from toolkit.catalogs.review import (
     approvals,
     approved,
     checked_reviewer,
-    is_approved,
     is_pending,
     revoked,
     valid_approval,
@@ -173,7 +172,3 @@ def pending(config: ProjectConfig, locales: Sequence[str] = ()) -> list[Reviewed
         for entry in catalog.active()
         if is_pending(entry)
     ]
-
-
-def approved_count(catalog: Catalog) -> int:
-    return sum(1 for entry in catalog.active() if is_approved(entry))

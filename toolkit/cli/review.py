@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import click
 
@@ -17,6 +18,9 @@ from toolkit.cli.output import (
     relative,
     reported_errors,
 )
+
+if TYPE_CHECKING:
+    from toolkit.catalogs.project_review import Selection
 
 
 def _selection_options(function: Callable[..., None]) -> Callable[..., None]:
@@ -66,7 +70,7 @@ def review_command(context: click.Context, pending: bool, locales: tuple[str, ..
 
 def _selection(
     keys: tuple[str, ...], questions: tuple[str, ...], quizzes: tuple[str, ...], locales: tuple[str, ...]
-) -> object:
+) -> Selection:
     from toolkit.catalogs.project_review import Selection
 
     selection = Selection(keys, questions, quizzes, locales)
@@ -91,11 +95,10 @@ def approve_command(
     reviewer: str,
 ) -> None:
     """Approve the chosen translated entries (fuzzy and untranslated ones are skipped, and listed)."""
-    from toolkit.catalogs.project_review import Selection, approve
+    from toolkit.catalogs.project_review import approve
     from toolkit.catalogs.review import ReviewerError, checked_reviewer
 
     selection = _selection(keys, questions, quizzes, locales)
-    assert isinstance(selection, Selection)
     try:
         checked_reviewer(reviewer)
     except ReviewerError as error:
@@ -122,10 +125,9 @@ def revoke_command(
     keys: tuple[str, ...], questions: tuple[str, ...], quizzes: tuple[str, ...], locales: tuple[str, ...]
 ) -> None:
     """Remove the approvals of the chosen entries (valid or void)."""
-    from toolkit.catalogs.project_review import Selection, revoke
+    from toolkit.catalogs.project_review import revoke
 
     selection = _selection(keys, questions, quizzes, locales)
-    assert isinstance(selection, Selection)
     config = project_config()
     checked_locales(config, locales)
     with reported_errors(), changing_project(config, "review"):
