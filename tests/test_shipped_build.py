@@ -57,6 +57,18 @@ def test_every_format_of_the_configuration_was_written(built: Path) -> None:
             assert (built / "html" / quiz / f"{locale}.html").is_file()
 
 
+def test_the_shipped_build_publishes_only_approved_urdu_and_nothing_falls_back(built: Path) -> None:
+    """Issue 21: the shipped configuration sets require = "approved", and every shipped Urdu text is
+    approved, so the default build exports every question in Urdu."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["quizkit"]
+    assert config["require"] == "approved"
+    for quiz in quiz_ids():
+        bundle = json.loads((built / "json" / quiz / "ur.json").read_text(encoding="utf-8"))
+        assert bundle["fallback"]["questions"] == [] and bundle["fallback"]["texts"] == [], quiz
+
+
 def test_bundles_validate_against_the_bundle_schema(built: Path) -> None:
     validator = Draft202012Validator(
         json.loads((ROOT / "schema" / "bundle.schema.json").read_text(encoding="utf-8"))

@@ -26,7 +26,10 @@ _KNOWN_FIELDS = (
     "scorm-mastery-score",
     "pseudo-locales",
     "memory-similarity",
+    "require",
 )
+REQUIREMENTS = ("translated", "approved")
+"""What a translation needs before ``build`` and ``export`` publish it (``require``, ``--require``)."""
 
 
 class ConfigError(Exception):
@@ -54,6 +57,13 @@ class ProjectConfig:
     """Pseudo-locales (``en_XA``, ``ar_XB``) every export and build adds, made from the source on the fly."""
     memory_similarity: int = 75
     """The least similarity (percent) at which ``update`` pre-fills an entry from the translation memory."""
+    require: str = "translated"
+    """``approved``: publish only translations a reviewer approved (the release gate); ``translated``:
+    every translation that is not fuzzy."""
+
+    @property
+    def require_approved(self) -> bool:
+        return self.require == "approved"
 
     @property
     def content_path(self) -> Path:
@@ -278,6 +288,14 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
             "memory-similarity",
             f"memory-similarity must be a whole percentage from 1 to 100, such as 75, found {similarity!r}",
         )
+    require = table.get("require", "translated")
+    if require not in REQUIREMENTS:
+        raise fail(
+            "require",
+            f'require must be "approved" (publish only approved translations) or "translated" (the '
+            f"default), found {require!r}",
+        )
+    assert isinstance(require, str)
     return ProjectConfig(
         root=root,
         pseudo_locales=pseudo,
@@ -290,6 +308,7 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
         locales_dir=folders["locales-dir"],
         output_dir=folders["output-dir"],
         memory_similarity=similarity,
+        require=require,
     )
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from toolkit.catalogs.po_reader import parse_po
+from toolkit.catalogs.review import is_approved
 
 xliff2 = pytest.importorskip("translate.storage.xliff2", reason="translate-toolkit is not installed")
 
@@ -69,6 +70,8 @@ def test_needs_work_comes_in_fuzzy_and_the_report_counts_it(project_copy: Path, 
 
 
 def test_each_workflow_state_of_translate_toolkit(project_copy: Path, quizkit: Quizkit) -> None:
+    """Issue 21: translate-toolkit's "translated" is a translation (it came in fuzzy before), and its
+    "approved" (state reviewed) records an approval by --reviewer."""
     assert quizkit(project_copy, "export", "-f", "xliff").returncode == 0
     path = project_copy / XLIFF
     edits = {
@@ -77,13 +80,34 @@ def test_each_workflow_state_of_translate_toolkit(project_copy: Path, quizkit: Q
         f"{BASE}.options.optimizer-only": ("تیسرا", "approved"),
     }
     path.write_bytes(edited_by_translate_toolkit(path, edits))
+    result = quizkit(project_copy, "import-xliff", XLIFF, "--reviewer", "Test Reviewer")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"{XLIFF} → {CATALOG}: 3 entries updated (2 translated, 1 fuzzy), 1 approved\n"
+    entries = catalog_entries(project_copy)
+    found = {
+        key: (entries[key].msgstr, entries[key].is_fuzzy, is_approved(entries[key]))  # type: ignore[attr-defined,arg-type]
+        for key in edits
+    }
+    assert found == {
+        f"{BASE}.options.full-replica": ("پہلا", True, False),
+        f"{BASE}.options.layer-slice": ("دوسرا", False, False),
+        f"{BASE}.options.optimizer-only": ("تیسرا", False, True),
+    }
+
+
+def test_an_approved_unit_without_a_reviewer_comes_in_translated_and_is_named(
+    project_copy: Path, quizkit: Quizkit
+) -> None:
+    assert quizkit(project_copy, "export", "-f", "xliff").returncode == 0
+    path = project_copy / XLIFF
+    key = f"{BASE}.options.optimizer-only"
+    path.write_bytes(edited_by_translate_toolkit(path, {key: ("تیسرا", "approved")}))
     result = quizkit(project_copy, "import-xliff", XLIFF)
     assert result.returncode == 0, result.stderr
-    assert result.stdout == f"{XLIFF} → {CATALOG}: 3 entries updated (1 translated, 2 fuzzy)\n"
-    entries = catalog_entries(project_copy)
-    found = {key: (entries[key].msgstr, entries[key].is_fuzzy) for key in edits}  # type: ignore[attr-defined]
-    assert found == {
-        f"{BASE}.options.full-replica": ("پہلا", True),
-        f"{BASE}.options.layer-slice": ("دوسرا", True),  # quizkit's "translated" is unreviewed: fuzzy
-        f"{BASE}.options.optimizer-only": ("تیسرا", False),
-    }
+    assert result.stdout == (
+        f"{XLIFF} → {CATALOG}: 1 entry updated (1 translated, 0 fuzzy)\n"
+        f"  {key}: reviewed in the file, but no reviewer is named (--reviewer NAME, or a "
+        '<note category="reviewer">); imported as translated, not approved\n'
+    )
+    entry = catalog_entries(project_copy)[key]
+    assert (entry.msgstr, entry.is_fuzzy, is_approved(entry)) == ("تیسرا", False, False)  # type: ignore[attr-defined,arg-type]

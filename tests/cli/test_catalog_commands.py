@@ -76,10 +76,10 @@ def test_status_table(project: Path) -> None:
     result = quizkit(project, "status", "--fail-under", "100")
     assert result.returncode == 0
     assert result.stdout.splitlines() == [
-        "locale  domain         translated  fuzzy  untranslated  obsolete  ignored  words    entries done",
-        "ur      data-parallel  50/50       0      0             0         0        680/680  100.0%",
+        "locale  domain         translated  fuzzy  untranslated  obsolete  ignored  words    entries done  approved",
+        "ur      data-parallel  50/50       0      0             0         0        680/680  100.0%        0/50",
         f"ur      ui             {f'{UI}/{UI}':<12}0      0             0         0        "
-        f"{f'{WORDS}/{WORDS}':<9}100.0%",
+        f"{f'{WORDS}/{WORDS}':<9}100.0%        0/{UI}",
     ]
 
 

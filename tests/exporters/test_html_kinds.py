@@ -226,6 +226,13 @@ def test_every_message_the_kinds_use_exists_and_is_translated() -> None:
         }
         assert {f"ui.{name}" for name in NEW_MESSAGES} <= translated
     assert (ROOT / "content/ui.yaml").read_bytes() == (FIXTURE / "content/ui.yaml").read_bytes()
-    assert (ROOT / "locales/ur/LC_MESSAGES/ui.po").read_bytes() == (
-        FIXTURE / "locales/ur/LC_MESSAGES/ui.po"
-    ).read_bytes()
+    # The same messages (keys and sources) as the shipped catalog; the translations of the tests' frozen
+    # copy need not follow a later review of the shipped one (issue 21 changed ui.incorrect and approved
+    # every entry there).
+    shipped, frozen = (
+        parse_po((folder / "locales/ur/LC_MESSAGES/ui.po").read_text(encoding="utf-8"), "ui.po")
+        for folder in (ROOT, FIXTURE)
+    )
+    assert [(entry.context, entry.msgid, entry.msgid_plural) for entry in shipped.entries] == [
+        (entry.context, entry.msgid, entry.msgid_plural) for entry in frozen.entries
+    ]

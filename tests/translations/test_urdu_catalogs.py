@@ -247,6 +247,15 @@ def test_question_progress_is_idiomatic() -> None:
     assert progress in {"سوال {current} از {total}", "{total} میں سے سوال {current}"}
 
 
+def test_a_verdict_is_never_worded_as_a_true_false_label() -> None:
+    """The review of issue 21: "Incorrect" was غلط, the label of the answer "False" too, so a student who
+    chose "False" wrongly read the verdict as a confirmation. Verdicts and labels must differ."""
+    ui = CATALOGS["ui"].by_context()
+    labels = {ui["ui.true"].msgstr, ui["ui.false"].msgstr}
+    verdicts = {ui[key].msgstr for key in ("ui.correct", "ui.incorrect", "ui.partly-correct")}
+    assert labels.isdisjoint(verdicts), labels & verdicts
+
+
 # The professional review of issue 16: (key, wording the reviewed translation has, wording it replaced).
 REVIEWED = [
     # A calqued superlative ("the largest model it can train is bounded by") and a redundant ایک واحد.

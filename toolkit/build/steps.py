@@ -180,6 +180,8 @@ class BuildSteps:
         # The file's name counts as well as its bytes: templates and catalogs refer to it.
         parts = [
             self.environment,
+            # --require overrides the configuration, whose bytes are in the environment already.
+            self.config.require,
             domain,
             own,
             self.source.digests.get(own, ""),

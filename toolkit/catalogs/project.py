@@ -396,15 +396,22 @@ class XliffImport:
     changed: bool
     fuzzy: tuple[str, ...] = ()
     """The updated entries that came in (or stayed) fuzzy; the others are translations now."""
+    approved: tuple[str, ...] = ()
+    """Entries that came back ``reviewed``/``final``: approved by the reviewer now."""
+    unapproved: tuple[str, ...] = ()
+    """Entries that came back ``reviewed``/``final`` with no reviewer named: translated, not approved."""
 
 
-def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[XliffImport]:
+def import_xliff_files(
+    config: ProjectConfig, paths: Sequence[Path], reviewer: str | None = None
+) -> list[XliffImport]:
     """Bring translations made in a CAT tool back into the catalogs; all files are read before any write.
 
     Files (and documents) for the same catalog apply one after another to the same catalog, so each
     keeps what the previous ones brought in. Each catalog is read once and written once, however many
     files or ``<file>`` elements name it, and the content is read once: the time grows with the size
-    of the input, not with the number of documents times the size of the catalogs.
+    of the input, not with the number of documents times the size of the catalogs. ``reviewer``:
+    who approves the ``reviewed`` and ``final`` targets (else the unit's reviewer note names them).
     """
     from toolkit.catalogs.xliff import MAX_XLIFF_BYTES, UnitImport, XliffError, parse_xliff
 
@@ -451,7 +458,7 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
                         "run quizkit update first",
                     )
                 existing = _validated_existing(catalog_path, locale)
-                importing[catalog_path] = UnitImport(existing, locale)
+                importing[catalog_path] = UnitImport(existing, locale, reviewer=reviewer)
                 originals[catalog_path] = write_po(existing)
             try:
                 summary = importing[catalog_path].apply(document.units)
@@ -466,6 +473,8 @@ def import_xliff_files(config: ProjectConfig, paths: Sequence[Path]) -> list[Xli
                     tuple(summary.kept),
                     False,
                     tuple(summary.fuzzy),
+                    tuple(summary.approved),
+                    tuple(summary.unapproved),
                 )
             )
     changes = {

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from toolkit.catalogs.catalog import Catalog
+from toolkit.catalogs.review import is_approved
 from toolkit.catalogs.suppression import suppressions
 
 _WORD = re.compile(r"\w+(?:[-'’]\w+)*")
@@ -26,6 +27,9 @@ class CatalogStatistics:
     translated_words: int
     suppressions: int = 0
     """``quizkit-ignore`` comments on active entries: exemptions a reviewer may want to revisit."""
+    approved: int = 0
+    """Translated entries with a valid approval (:mod:`toolkit.catalogs.review`): what ``require =
+    "approved"`` lets through."""
 
     @property
     def percent_translated(self) -> float:
@@ -41,6 +45,7 @@ class CatalogStatistics:
             "source_words": self.source_words,
             "translated_words": self.translated_words,
             "suppressions": self.suppressions,
+            "approved": self.approved,
             "percent_translated": round(self.percent_translated, 2),
         }
 
@@ -48,7 +53,9 @@ class CatalogStatistics:
 def catalog_statistics(catalog: Catalog, template: Catalog | None = None) -> CatalogStatistics:
     """Counts of one catalog; with its ``template``, entries the template has and the catalog lacks
     count as untranslated (an emptied or truncated file is not complete)."""
-    total = translated = fuzzy = untranslated = obsolete = source_words = translated_words = suppressed = 0
+    total = translated = fuzzy = untranslated = obsolete = source_words = translated_words = suppressed = (
+        approved
+    ) = 0
     if template is not None:
         present = {entry.identity for entry in catalog.active()}
         for missing in (entry for entry in template.active() if entry.identity not in present):
@@ -66,10 +73,11 @@ def catalog_statistics(catalog: Catalog, template: Catalog | None = None) -> Cat
         if entry.is_translated:
             translated += 1
             translated_words += words
+            approved += is_approved(entry)
         elif entry.is_fuzzy and entry.has_translation:
             fuzzy += 1
         else:
             untranslated += 1
     return CatalogStatistics(
-        total, translated, fuzzy, untranslated, obsolete, source_words, translated_words, suppressed
+        total, translated, fuzzy, untranslated, obsolete, source_words, translated_words, suppressed, approved
     )

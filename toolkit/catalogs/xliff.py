@@ -2,10 +2,22 @@
 
 One XLIFF file per target locale and domain; the unit id is the translation key, so a translation
 comes back to the entry it was made for whatever the tool did to the order. Segment states map to
-gettext as: no translation = ``initial``; fuzzy = ``translated`` (needs review); translated = ``final``.
-On import, ``reviewed`` and ``final`` become translated, ``translated`` becomes fuzzy, ``initial``
-leaves the entry untranslated. Notes carry the translator context (``#.``), the translator comments
-(``#``, suppressions included) and, for fuzzy entries, the previous source text (``#|``).
+gettext both ways, as translate-toolkit (and so Weblate) reads them:
+
+=================================  =======================  ==========================================
+catalog entry                      exported state           imported back as
+=================================  =======================  ==========================================
+untranslated                       ``initial``, no target   (no target: nothing changes)
+fuzzy                              ``initial``, target kept fuzzy
+translated                         ``translated``           translated
+approved (:mod:`.review`)          ``final``                translated and approved (``reviewed`` too)
+=================================  =======================  ==========================================
+
+A ``reviewed`` or ``final`` target records an approval by the reviewer given to the import
+(``--reviewer``), else by the one a ``<note category="reviewer">`` of the unit names; without either
+it comes in translated and the import says it is not approved. Notes carry the translator context
+(``#.``), the translator comments (``#``, suppressions and approvals included) and, for fuzzy entries,
+the previous source text (``#|``).
 
 Imported files are parsed with no DTD, no entity expansion and no network: a document with a DOCTYPE
 is refused outright, which stops entity bombs and external entities.
@@ -21,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from lxml import etree
 
 from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry
+from toolkit.catalogs.review import ReviewerError, approved, checked_reviewer, is_approved
 from toolkit.text.locale_info import plural_index_categories
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:2.0"
@@ -30,6 +43,7 @@ _N = f"{{{NAMESPACE}}}"
 CONTEXT_NOTE = "context"
 COMMENT_NOTE = "translator-comment"
 PREVIOUS_NOTE = "previous-source"
+REVIEWER_NOTE = "reviewer"
 
 
 class XliffError(Exception):
@@ -40,9 +54,9 @@ class XliffError(Exception):
 
 
 def _state(entry: CatalogEntry, translation: str) -> str:
-    if not translation:
+    if not translation or entry.is_fuzzy:
         return "initial"
-    return "translated" if entry.is_fuzzy else "final"
+    return "final" if is_approved(entry) else "translated"
 
 
 def _unit(parent: etree._Element, unit_id: str, entry: CatalogEntry, source: str, translation: str) -> None:
@@ -99,6 +113,8 @@ class ImportedUnit:
     comments: tuple[str, ...] | None
     """Translator comments returned in <notes>; None when the unit has no <notes> (keep the catalog's)."""
     line: int
+    reviewer: str | None = None
+    """The text of a ``<note category="reviewer">``: who reviewed a ``reviewed`` or ``final`` target."""
 
 
 @dataclass
@@ -127,7 +143,7 @@ _BYTE_ORDER_MARKS = (
 )
 STATES = ("initial", "translated", "reviewed", "final")
 REVIEWED_STATES = ("reviewed", "final")
-"""Targets in these states come in as translations; in "initial" and "translated", as fuzzy ones."""
+"""Targets in these states come in approved; in "translated", as translations; in "initial", fuzzy."""
 
 
 def _decoded_for_scanning(raw: bytes) -> str:
@@ -236,6 +252,14 @@ def parse_xliff(raw: bytes) -> list[ImportedFile]:
                     state=state or ("translated" if target is not None else "initial"),
                     comments=comments,
                     line=unit.sourceline or 0,
+                    reviewer=next(
+                        (
+                            _text(note).strip()
+                            for note in (notes.findall(f"{_N}note") if notes is not None else ())
+                            if note.get("category") == REVIEWER_NOTE and _text(note).strip()
+                        ),
+                        None,
+                    ),
                 )
             )
         files.append(imported)
@@ -251,10 +275,18 @@ class ImportSummary:
     """Not imported: their source changed since export, and the catalog has a reviewed translation."""
     fuzzy: list[str] = field(default_factory=list)
     """The updated entries that are fuzzy now (the others are translations)."""
+    approved: list[str] = field(default_factory=list)
+    """Entries whose every unit came back ``reviewed`` or ``final``: approved now."""
+    unapproved: list[str] = field(default_factory=list)
+    """Entries that came back ``reviewed`` or ``final`` with no reviewer named: translated, not approved."""
 
 
 def apply_units(
-    catalog: Catalog, locale: str, units: Sequence[ImportedUnit], baseline: Catalog | None = None
+    catalog: Catalog,
+    locale: str,
+    units: Sequence[ImportedUnit],
+    baseline: Catalog | None = None,
+    reviewer: str | None = None,
 ) -> tuple[Catalog, ImportSummary]:
     """Translations from ``units`` applied to ``catalog`` by key; unknown keys are errors.
 
@@ -263,7 +295,7 @@ def apply_units(
     import changed. To apply many files to one catalog, use :class:`UnitImport` (the catalog is
     built once, not once per file).
     """
-    importing = UnitImport(catalog, locale, baseline)
+    importing = UnitImport(catalog, locale, baseline, reviewer)
     summary = importing.apply(units)
     return importing.catalog(), summary
 
@@ -276,7 +308,16 @@ class UnitImport:
     entry stays fuzzy while any of its forms came back unreviewed in the same file.
     """
 
-    def __init__(self, catalog: Catalog, locale: str, baseline: Catalog | None = None) -> None:
+    def __init__(
+        self,
+        catalog: Catalog,
+        locale: str,
+        baseline: Catalog | None = None,
+        reviewer: str | None = None,
+        date: str | None = None,
+    ) -> None:
+        self._reviewer = reviewer
+        self._date = date
         self._catalog = catalog
         self._locale = locale
         self._by_key = {entry.context: entry for entry in catalog.active()}
@@ -308,6 +349,7 @@ class UnitImport:
         self._made_fuzzy = set()
         # The entries these units touch, as they were before them: what "updated" compares with.
         touched: dict[str, CatalogEntry] = {}
+        reviewed: dict[str, list[ImportedUnit]] = {}
         summary = ImportSummary()
         for unit in units:
             entry = changed.get(unit.key) or self._by_key.get(unit.key)
@@ -337,6 +379,9 @@ class UnitImport:
             updated = self._updated(entry, unit, summary)
             if updated is not None:
                 changed[unit.key] = updated
+            reviewed.setdefault(unit.key, []).append(unit)
+        for key, key_units in reviewed.items():
+            self._approve(key, key_units, summary)
         for key in sorted(touched, key=self._position.__getitem__):
             new = changed.get(key)
             if new is not None and new != touched[key]:
@@ -344,6 +389,40 @@ class UnitImport:
                 if new.is_fuzzy:
                     summary.fuzzy.append(key)
         return summary
+
+    def _approve(self, key: str, units: list[ImportedUnit], summary: ImportSummary) -> None:
+        """Record an approval where every unit of the entry came back reviewed with the translation the
+        entry now holds (a stale or kept unit holds another one)."""
+        entry = self._changed.get(key) or self._by_key[key]
+        if not entry.is_translated or is_approved(entry):
+            return
+        if any(unit.state not in REVIEWED_STATES or not unit.target for unit in units):
+            return
+        # Reviewed against another source text: that review says nothing about this one.
+        if any(unit.source != self._source_of(entry, unit.category) for unit in units):
+            return
+        if entry.is_plural:
+            forms = dict(zip(self._categories, entry.msgstr_plural, strict=False))
+            returned = {unit.category: unit.target for unit in units}
+            if returned != forms:
+                return
+        elif units[-1].target != entry.msgstr:
+            return
+        reviewer = self._reviewer or next((unit.reviewer for unit in units if unit.reviewer), None)
+        if reviewer is None:
+            summary.unapproved.append(key)
+            return
+        try:
+            self._changed[key] = approved(entry, checked_reviewer(reviewer), self._date)
+        except ReviewerError as error:
+            raise XliffError(units[0].line, f"unit {key}: {error}") from None
+        summary.approved.append(key)
+
+    @staticmethod
+    def _source_of(entry: CatalogEntry, category: str | None) -> str:
+        if entry.is_plural and category is not None and category != "one":
+            return entry.msgid_plural or entry.msgid
+        return entry.msgid
 
     def _updated(
         self, entry: CatalogEntry, unit: ImportedUnit, summary: ImportSummary
@@ -354,10 +433,7 @@ class UnitImport:
         # needs more work: translate-toolkit (and so Weblate) writes fuzzy translations that way.
         if not unit.target:
             return None
-        expected_source = entry.msgid
-        if entry.is_plural and unit.category is not None and unit.category != "one":
-            expected_source = entry.msgid_plural or entry.msgid
-        stale = unit.source != expected_source
+        stale = unit.source != self._source_of(entry, unit.category)
         index = categories.index(unit.category) if entry.is_plural and unit.category is not None else None
         current = (
             (entry.msgstr_plural[index] if index is not None and index < len(entry.msgstr_plural) else "")
@@ -365,7 +441,7 @@ class UnitImport:
             else entry.msgstr
         )
         original = self._before.get(unit.key)
-        if original is not None and not stale and unit.state in REVIEWED_STATES:
+        if original is not None and not stale and unit.state != "initial":
             original_forms = original.msgstr_plural if original.is_plural else (original.msgstr,)
             if index is not None and index < len(original_forms) and original_forms[index] == unit.target:
                 return None
@@ -375,7 +451,7 @@ class UnitImport:
             # A reviewed translation of the current source beats one made for an older source.
             summary.kept.append(unit.key)
             return None
-        fuzzy = unit.state not in REVIEWED_STATES or stale
+        fuzzy = unit.state == "initial" or stale
         if entry.is_plural and index is not None:
             forms = list(entry.msgstr_plural) + [""] * (len(categories) - len(entry.msgstr_plural))
             forms[index] = unit.target

@@ -19,6 +19,7 @@ from toolkit.cli.init import init_command
 from toolkit.cli.locales import add_locale_command
 from toolkit.cli.memory import memory_command
 from toolkit.cli.merge import merge_command
+from toolkit.cli.review import review_command
 from toolkit.cli.serve import serve_command
 from toolkit.cli.validate import validate
 
@@ -46,5 +47,6 @@ for command in (
     add_locale_command,
     glossary_group,
     memory_command,
+    review_command,
 ):
     main.add_command(command)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from toolkit.cli.export import REQUIRE_OPTION, with_requirement
 from toolkit.cli.output import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -63,6 +64,7 @@ if TYPE_CHECKING:
 @click.option(
     "--no-memory", is_flag=True, help="Do not pre-fill untranslated entries from the translation memory."
 )
+@REQUIRE_OPTION
 def build_command(
     quizzes: tuple[str, ...],
     output_format: str | None,
@@ -71,6 +73,7 @@ def build_command(
     strict: bool,
     pseudo: bool,
     no_memory: bool,
+    require: str | None,
 ) -> None:
     """Validate, extract, update, check, compile and export: content to every bundle.
 
@@ -85,7 +88,7 @@ def build_command(
         output_format is None and os.environ.get("CI", "") not in ("", "false", "0")
     )
     interactive = not machine and sys.stdout.isatty()
-    config = with_pseudo_locales(project_config(), pseudo)
+    config = with_requirement(with_pseudo_locales(project_config(), pseudo), require)
     configured_formats(config)
 
     progress = _ProgressBar() if interactive else None
@@ -177,7 +180,8 @@ def build_command(
     _print_warnings(result.warnings)
     if result.fell_back:
         click.echo("")
-        click.echo("in the source language (a text untranslated or fuzzy):")
+        reason = "untranslated, fuzzy or not approved" if config.require_approved else "untranslated or fuzzy"
+        click.echo(f"in the source language (a text {reason}):")
         for (quiz_id, locale), questions in sorted(result.fell_back.items()):
             click.echo(
                 f"  {quiz_id} [{locale}]: {plural(len(questions), 'question')}: {', '.join(questions)}"

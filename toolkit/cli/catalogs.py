@@ -14,6 +14,7 @@ from toolkit.cli.output import (
     bulk_work,
     changing_project,
     checked_locales,
+    fail,
     plural,
     project_config,
     relative,
@@ -203,12 +204,15 @@ def status(locales: tuple[str, ...], output_format: str, fail_under: float | Non
             "ignored",
             "words",
             "entries done",
+            "approved",
         )
         table = [headings]
         for row in rows:
             statistics = row.statistics
             if statistics is None:
-                table.append((row.locale, row.domain, "missing: run quizkit update", "", "", "", "", "", ""))
+                table.append(
+                    (row.locale, row.domain, "missing: run quizkit update", "", "", "", "", "", "", "")
+                )
                 continue
             table.append(
                 (
@@ -221,6 +225,7 @@ def status(locales: tuple[str, ...], output_format: str, fail_under: float | Non
                     str(statistics.suppressions),
                     f"{statistics.translated_words}/{statistics.source_words}",
                     f"{statistics.percent_translated:.1f}%",
+                    f"{statistics.approved}/{statistics.translated}",
                 )
             )
         widths = [max(len(line[column]) for line in table) for column in range(len(headings))]
@@ -244,18 +249,30 @@ def status(locales: tuple[str, ...], output_format: str, fail_under: float | Non
 
 @click.command(name="import-xliff")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-def import_xliff(paths: tuple[Path, ...]) -> None:
+@click.option(
+    "--reviewer",
+    default=None,
+    help="Who approves the reviewed and final targets (default: the unit's reviewer note).",
+)
+def import_xliff(paths: tuple[Path, ...], reviewer: str | None) -> None:
     """Bring translations made in a CAT tool (XLIFF 2.0/2.1 from quizkit export -f xliff) into the catalogs.
 
-    Units are matched by key; final/reviewed targets become translations, translated and initial ones
-    (translate-toolkit's and Weblate's "needs work") come in fuzzy for review, and a target whose source
-    text has changed since export is imported as fuzzy.
+    Units are matched by key; translated targets become translations, initial ones (translate-toolkit's
+    and Weblate's "needs work") come in fuzzy, reviewed and final ones are translations approved by
+    --reviewer (or the unit's <note category="reviewer">), and a target whose source text has changed
+    since export is imported as fuzzy.
     """
     from toolkit.catalogs.project import import_xliff_files
+    from toolkit.catalogs.review import ReviewerError, checked_reviewer
 
+    if reviewer is not None:
+        try:
+            reviewer = checked_reviewer(reviewer)
+        except ReviewerError as error:
+            fail(f"error[review]: {error}")
     config = project_config()
     with reported_errors(), changing_project(config, "import-xliff"):
-        results = import_xliff_files(config, paths)
+        results = import_xliff_files(config, paths, reviewer)
     for result in results:
         translated = len(result.updated) - len(result.fuzzy)
         state = (
@@ -264,10 +281,17 @@ def import_xliff(paths: tuple[Path, ...]) -> None:
             if result.changed
             else "unchanged"
         )
+        if result.changed and result.approved:
+            state += f", {len(result.approved)} approved"
         click.echo(f"{relative(result.path)} → {relative(result.catalog)}: {state}")
         for key in result.stale:
             click.echo(f"  {key}: the source text changed since export; imported as fuzzy")
         for key in result.kept:
             click.echo(
                 f"  {key}: the source text changed since export and the catalog has a reviewed translation; kept it"
+            )
+        for key in result.unapproved:
+            click.echo(
+                f"  {key}: reviewed in the file, but no reviewer is named (--reviewer NAME, or a "
+                '<note category="reviewer">); imported as translated, not approved'
             )

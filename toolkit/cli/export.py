@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -18,6 +20,23 @@ from toolkit.cli.output import (
     reported_errors,
     with_pseudo_locales,
 )
+
+REQUIRE_OPTION = click.option(
+    "--require",
+    type=click.Choice(["translated", "approved"]),
+    default=None,
+    help="approved: a question with any text a reviewer has not approved falls back like an untranslated "
+    "one (default: the require setting, else translated).",
+)
+
+
+def with_requirement(config: ProjectConfig, require: str | None) -> ProjectConfig:
+    """``config`` with ``--require`` in place of its ``require`` setting, where the option is given."""
+    return config if require is None else replace(config, require=require)
+
+
+if TYPE_CHECKING:
+    from toolkit.config import ProjectConfig
 
 
 @click.command(name="export")
@@ -37,7 +56,8 @@ from toolkit.cli.output import (
     type=click.Choice(["question", "omit", "fail"]),
     default="question",
     show_default=True,
-    help="A question with untranslated or fuzzy text: export it in the source language, leave it out, or stop.",
+    help="A question with untranslated or fuzzy text (or, with --require approved, text not approved): "
+    "export it in the source language, leave it out, or stop.",
 )
 @click.option(
     "--no-answers", is_flag=True, help="Delivery variant: no correct ids, feedback or explanations."
@@ -64,6 +84,7 @@ from toolkit.cli.output import (
     is_flag=True,
     help="Also export the pseudo-locales en_XA and ar_XB (or pseudo-locales of the configuration), made from the source.",
 )
+@REQUIRE_OPTION
 def export_command(
     formats: str | None,
     locales: tuple[str, ...],
@@ -76,6 +97,7 @@ def export_command(
     strict: bool,
     list_formats: bool,
     pseudo: bool,
+    require: str | None,
 ) -> None:
     """Export every quiz to the chosen formats, for the source locale and every target locale.
 
@@ -105,7 +127,7 @@ def export_command(
             )
             click.echo(f"{' ' * width}  questions: {kinds}")
         return
-    config = with_pseudo_locales(project_config(), pseudo)
+    config = with_requirement(with_pseudo_locales(project_config(), pseudo), require)
     if formats is None:
         names = list(configured_formats(config)) or ["all"]
     else:

@@ -64,7 +64,9 @@ class LazyLocalizations(Mapping[tuple[str, str], LocalizedQuiz]):
         target_locales: tuple[str, ...],
         catalogs: Mapping[tuple[str, str], Catalog],
         policy: FallbackPolicy,
+        require_approved: bool = False,
     ) -> None:
+        self._require_approved = require_approved
         self._content = content
         self._source_locale = source_locale
         self._catalogs = catalogs
@@ -95,6 +97,7 @@ class LazyLocalizations(Mapping[tuple[str, str], LocalizedQuiz]):
                 self._catalogs[(locale, quiz_id)],
                 ui_catalog,
                 self._policy,
+                require_approved=self._require_approved,
             )
         self._done[key] = localized
         return localized

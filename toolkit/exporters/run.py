@@ -187,7 +187,9 @@ def build_request(
     for locale, domain in catalogs:
         if (domain == UI_DOMAIN and shared) or quiz_ids is None or domain in quiz_ids:
             catalogs[(locale, domain)]
-    localized = LazyLocalizations(content, config.source_locale, target_locales, catalogs, policy)
+    localized = LazyLocalizations(
+        content, config.source_locale, target_locales, catalogs, policy, config.require_approved
+    )
     return ExportRequest(
         content,
         config.source_locale,

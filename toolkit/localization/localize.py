@@ -4,6 +4,10 @@ A question with any untranslated or fuzzy text is never exported half translated
 option among Urdu distractors gives the answer away. Under the ``question`` policy such a question is
 exported wholly in the source language and tagged with its language; ``omit`` leaves it out and lists
 it; ``fail`` stops the export. Titles, descriptions and interface messages fall back one by one.
+
+With ``require_approved`` (``--require approved``, ``require = "approved"``), a translation counts only
+when a reviewer approved it in its present form (:mod:`toolkit.catalogs.review`): a question with any
+text not approved falls back exactly as an untranslated one does, under the same policy.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
+from toolkit.catalogs.review import is_approved
 from toolkit.localization.localized import (
     FallbackError,
     FallbackPolicy,
@@ -62,14 +67,20 @@ from toolkit.text.locale_info import (
 class _Translations:
     """Usable translations of one catalog: not fuzzy, complete, and for the current source text."""
 
-    def __init__(self, catalog: Catalog | None) -> None:
+    def __init__(self, catalog: Catalog | None, require_approved: bool = False) -> None:
         self.entries: Mapping[str | None, CatalogEntry] = catalog.by_context() if catalog else {}
+        self.require_approved = require_approved
 
     def text(self, text: Text) -> str | None:
         entry = self.entries.get(text.key)
-        if entry is None or not entry.is_translated or entry.msgid != text.source:
+        if entry is None or not usable(entry, self.require_approved) or entry.msgid != text.source:
             return None
         return entry.msgstr
+
+
+def usable(entry: CatalogEntry, require_approved: bool) -> bool:
+    """Whether a translation may be published: translated, and approved where that is required."""
+    return entry.is_translated and (not require_approved or is_approved(entry))
 
 
 def _localize_question(
@@ -213,22 +224,22 @@ def _accepted_answer_keys(question: Question) -> list[str]:
 
 
 def _localize_message(
-    message: Message, catalog: Catalog | None, locale: LocaleInfo, source_locale: str
+    message: Message, catalog: Catalog | None, locale: LocaleInfo, source_locale: str, require_approved: bool
 ) -> LocalizedMessage:
     placeholders = tuple(placeholder.name for placeholder in message.placeholders)
     entry = catalog.by_context().get(message.key) if catalog else None
-    usable = (
+    is_usable = (
         entry is not None
-        and entry.is_translated
+        and usable(entry, require_approved)
         and entry.msgid == message.source
         and entry.msgid_plural == (message.other if message.is_plural else None)
     )
     if not message.is_plural:
-        text = entry.msgstr if usable and entry is not None else message.source
+        text = entry.msgstr if is_usable and entry is not None else message.source
         return LocalizedMessage(
-            message.name, text, (), None, placeholders, not usable and catalog is not None
+            message.name, text, (), None, placeholders, not is_usable and catalog is not None
         )
-    if usable and entry is not None and catalog is not None:
+    if is_usable and entry is not None and catalog is not None:
         categories = plural_index_categories(
             locale.locale, catalog.header.plural_forms or "nplurals=2; plural=(n != 1);"
         )
@@ -261,9 +272,12 @@ def localize(
     quiz_catalog: Catalog | None,
     ui_catalog: Catalog | None,
     policy: FallbackPolicy = FallbackPolicy.QUESTION,
+    *,
+    require_approved: bool = False,
 ) -> LocalizedQuiz:
-    """``quiz`` in ``locale``; for the source locale pass no catalogs."""
-    translations = _Translations(quiz_catalog)
+    """``quiz`` in ``locale``; for the source locale pass no catalogs. ``require_approved``: only
+    approved translations count (the release gate)."""
+    translations = _Translations(quiz_catalog, require_approved)
     info = locale_info(locale)
     is_source = locale == source_locale
     questions = [_localize_question(question, translations, quiz.shuffle) for question in quiz.questions]
@@ -272,7 +286,7 @@ def localize(
         questions = [replace(question, fell_back=False) for question in questions]
     omitted: tuple[str, ...] = ()
     if incomplete and policy is FallbackPolicy.FAIL:
-        raise FallbackError(quiz.id, locale, incomplete)
+        raise FallbackError(quiz.id, locale, incomplete, require_approved)
     if incomplete and policy is FallbackPolicy.OMIT:
         omitted = tuple(incomplete)
         questions = [question for question in questions if question.id not in omitted]
@@ -286,7 +300,7 @@ def localize(
         description = quiz.description.source
         fallen_back_texts.append("description")
     messages = tuple(
-        _localize_message(message, None if is_source else ui_catalog, info, source_locale)
+        _localize_message(message, None if is_source else ui_catalog, info, source_locale, require_approved)
         for message in (interface.messages if interface else ())
     )
     level_name = f"level-{quiz.level.value}"

@@ -21,10 +21,13 @@ class FallbackPolicy(enum.Enum):
 
 
 class FallbackError(Exception):
-    def __init__(self, quiz_id: str, locale: str, questions: list[str]) -> None:
+    def __init__(
+        self, quiz_id: str, locale: str, questions: list[str], require_approved: bool = False
+    ) -> None:
+        unusable = "untranslated, fuzzy or unapproved" if require_approved else "untranslated or fuzzy"
         super().__init__(
             f"quiz {quiz_id} is not fully translated into {locale}: questions {', '.join(questions)} "
-            "have untranslated or fuzzy texts (fallback policy 'fail')"
+            f"have {unusable} texts (fallback policy 'fail')"
         )
         self.quiz_id = quiz_id
         self.locale = locale
