@@ -205,3 +205,13 @@ def test_build_pseudo_then_without_removes_the_pseudo_outputs(tmp_path: Path) ->
     assert result.returncode == 0, result.stdout + result.stderr
     assert not (project / "dist/html/every-type/ar-XB.html").exists()
     assert (project / "dist/html/every-type/ur.html").is_file()
+
+
+def test_the_release_gate_does_not_hold_back_pseudo_locales(tmp_path: Path) -> None:
+    # Nobody reviews a pseudo-locale (quizkit makes it from the source): under require = "approved" it
+    # must still be exported transformed, not fall back to the source.
+    project = pseudo_project(tmp_path, 'require = "approved"\npseudo-locales = ["en_XA", "ar_XB"]\n')
+    result = run_quizkit(project, "export", "-f", "json")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "[en_XA]" not in result.stdout and "[ar_XB]" not in result.stdout  # nothing fell back
+    assert "[ur]" in result.stdout  # the unapproved Urdu catalog did fall back: the gate is on

@@ -15,6 +15,7 @@ from toolkit.content.validation import display_path
 from toolkit.keys import UI_DOMAIN
 from toolkit.localization import FallbackPolicy, LocalizedQuiz, localize
 from toolkit.model import Content
+from toolkit.text.locale_info import PSEUDO_LOCALES
 
 
 class LazyCatalogs(Mapping[tuple[str, str], Catalog]):
@@ -97,7 +98,8 @@ class LazyLocalizations(Mapping[tuple[str, str], LocalizedQuiz]):
                 self._catalogs[(locale, quiz_id)],
                 ui_catalog,
                 self._policy,
-                require_approved=self._require_approved,
+                # A pseudo-locale is made from the source by quizkit: there is no translation to review.
+                require_approved=self._require_approved and locale not in PSEUDO_LOCALES,
             )
         self._done[key] = localized
         return localized
