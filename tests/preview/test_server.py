@@ -265,3 +265,30 @@ def test_a_port_in_use_is_refused_with_exit_1(project: Path) -> None:
         result = run_quizkit(project, "serve", "--port", str(port))
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr.splitlines()[-1] == f"cannot listen on 127.0.0.1:{port}: Address already in use"
+
+
+def test_the_translator_view_shows_an_approval_and_drops_it_when_the_translation_changes(
+    server: PreviewServer, project: Path
+) -> None:
+    catalog = project / "locales" / "fr" / "LC_MESSAGES" / "first-quiz.po"
+    translated = 'msgctxt "first-quiz.title"\nmsgid "The Water Cycle"\nmsgstr "Le cycle de l\'eau"'
+    catalog.write_text(
+        catalog.read_text(encoding="utf-8").replace(
+            'msgctxt "first-quiz.title"\nmsgid "The Water Cycle"\nmsgstr ""', translated
+        ),
+        encoding="utf-8",
+    )
+    approved = run_quizkit(project, "review", "approve", "--key", "first-quiz.title", "--reviewer", "Ana")
+    assert approved.returncode == 0, approved.stdout + approved.stderr
+    assert server.session.rebuild().problems == ()
+    page = get(server, "/translate/first-quiz/fr")[1].decode("utf-8")
+    assert '<tr class="state-approved" data-key="first-quiz.title">' in page
+    assert ", 0 translated, 1 approved</p>" in page
+    # An edit of the approved translation voids the approval: the view shows it translated again.
+    catalog.write_text(
+        catalog.read_text(encoding="utf-8").replace("Le cycle de l'eau", "Le cycle de l’eau"),
+        encoding="utf-8",
+    )
+    assert server.session.rebuild().problems == ()
+    page = get(server, "/translate/first-quiz/fr")[1].decode("utf-8")
+    assert '<tr class="state-translated" data-key="first-quiz.title">' in page

@@ -17,16 +17,14 @@ STATES = ("untranslated", "fuzzy", "translated", "approved")
 
 
 def entry_state(entry: CatalogEntry) -> str:
-    """The catalog state of ``entry``: untranslated, fuzzy or translated.
+    """The catalog state of ``entry``: untranslated, fuzzy, translated, or approved (translated, with a
+    reviewer's approval whose hash still matches: :func:`toolkit.catalogs.review.is_approved`)."""
+    from toolkit.catalogs.review import is_approved
 
-    "approved" belongs here as well, once the catalogs record a review state (a reviewer's sign-off on a
-    translated entry): return it before "translated" when the entry carries it; the view and its style
-    (``state-approved``) already know the word.
-    """
     if entry.is_fuzzy:
         return "fuzzy"
     if entry.is_translated:
-        return "translated"
+        return "approved" if is_approved(entry) else "translated"
     return "untranslated"
 
 
