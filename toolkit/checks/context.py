@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.content.glossary import Glossary
 from toolkit.text.locale_packs import LATIN_END_PUNCTUATION, LocalePack, pack_for
+from toolkit.text.plural_forms import PluralFormsError, parse_plural_forms
 
 
 @dataclass(frozen=True)
@@ -41,11 +43,13 @@ class TextPair:
     source: str
     translation: str
     form: int | None = None  # plural form index, None for a singular entry
+    names_one_number: bool = False
+    """The catalog's Plural-Forms picks this form for exactly one number (English and Urdu one: 1; Arabic
+    zero, one, two: 0, 1, 2), so its words can say the number ("one question", سؤالان)."""
 
     @property
     def may_omit_count(self) -> bool:
-        # The singular form of a plural may drop the number ("one question"), in Urdu as in English.
-        return self.form == 0
+        return self.names_one_number
 
 
 class CatalogView:
@@ -55,6 +59,7 @@ class CatalogView:
         self.catalog = catalog
         self.by_key: dict[str, CatalogEntry] = {}
         self.options: dict[str, list[CatalogEntry]] = {}
+        self.one_number_forms = _one_number_forms(catalog.header.plural_forms)
         for entry in catalog.active():
             if entry.context is None:
                 continue
@@ -62,6 +67,22 @@ class CatalogView:
             match = _OPTION_KEY.match(entry.context)
             if match:
                 self.options.setdefault(match.group(1), []).append(entry)
+
+
+def _one_number_forms(plural_forms: str | None) -> frozenset[int]:
+    """The forms the Plural-Forms picks for exactly one of the numbers msgfmt samples (0 to 1000).
+
+    Stricter than ``msgfmt --check``, which lets any form used by few numbers drop the count: Hindi's and
+    Persian's first form serves 0 and 1, and "one question" would be shown for 0. Without a usable
+    header, the first form, as in English."""
+    if plural_forms is None:
+        return frozenset({0})
+    try:
+        parsed = parse_plural_forms(plural_forms)
+    except PluralFormsError:
+        return frozenset({0})
+    uses = Counter(parsed.forms)
+    return frozenset(form for form, count in uses.items() if count == 1)
 
 
 _PLURAL_COMMENT = re.compile(r"plural form is chosen by the number \{([a-z][a-z0-9_]*)\}")
@@ -86,7 +107,12 @@ class EntryContext:
             return (TextPair(entry.msgid, entry.msgstr),)
         forms = entry.msgstr_plural
         return tuple(
-            TextPair(entry.msgid if index == 0 else (entry.msgid_plural or entry.msgid), translation, index)
+            TextPair(
+                entry.msgid if index == 0 else (entry.msgid_plural or entry.msgid),
+                translation,
+                index,
+                names_one_number=index in self.view.one_number_forms,
+            )
             for index, translation in enumerate(forms)
         )
 

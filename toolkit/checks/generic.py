@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from toolkit.checks.context import EntryContext
 from toolkit.checks.registry import Finding, check
-from toolkit.checks.text_features import latin_tokens, numbers, prose, unbalanced_brackets
+from toolkit.checks.text_features import latin_tokens, lost_latin_tokens, numbers, prose, unbalanced_brackets
 from toolkit.diagnostics import Severity
 from toolkit.text.tokens import scan
 
@@ -127,11 +127,7 @@ def latin_tokens_preserved(context: EntryContext) -> Iterator[Finding]:
         return
     exempt = translate_exempt(context)
     for pair in context.translated_pairs:
-        missing = [
-            token
-            for token in latin_tokens(pair.source) - latin_tokens(pair.translation)
-            if token not in exempt
-        ]
+        missing = [token for token in lost_latin_tokens(pair.source, pair.translation) if token not in exempt]
         if missing:
             yield Finding(
                 "latin-tokens",

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from toolkit.checks.context import EntryContext
 from toolkit.checks.registry import Finding, check
-from toolkit.checks.text_features import latin_tokens, numbers
+from toolkit.checks.text_features import lost_latin_tokens, numbers
 from toolkit.diagnostics import Severity
 
 
@@ -58,7 +58,7 @@ def explanation_lost_content(context: EntryContext) -> Iterator[Finding]:
         return
     source, translation = context.entry.msgid, context.entry.msgstr
     lost = sorted(numbers(source) - numbers(translation))
-    lost += sorted(latin_tokens(source) - latin_tokens(translation))
+    lost += lost_latin_tokens(source, translation)
     if context.glossary is not None:
         lost += [
             term.english

@@ -19,9 +19,12 @@ _DIGITS = str.maketrans(
 _DIGIT = "0-9\u06f0-\u06f9\u0660-\u0669\u0966-\u096f"
 _NUMBER = re.compile(f"[{_DIGIT}]+(?:[.,\u066b\u066c][{_DIGIT}]+)*")
 # Acronyms (GPU, GPUs, FP16), CamelCase names (PyTorch), and single capitals used as variables (B, W).
+# A token ends where Latin letters end: Persian writes its plural suffix straight after a Latin name
+# (GPUها), and the name is still there.
 _LATIN_TOKEN = re.compile(
-    r"(?<![\w`])(?:[A-Z][A-Z0-9]+s?|[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+|[A-Z])(?![\w`])"
+    r"(?<![\w`])(?:[A-Z][A-Z0-9]+s?|[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+|[A-Z])(?![A-Za-z0-9_`])"
 )
+_PLURAL_ACRONYM = re.compile(r"[A-Z][A-Z0-9]+s")
 _BRACKETS = {"(": ")", "[": "]", "{": "}", "«": "»", "“": "”", "‘": "’"}
 
 
@@ -73,6 +76,27 @@ def latin_tokens(text: str) -> Counter[str]:
     for word in ("A", "I"):
         found.pop(word, None)
     return found
+
+
+def lost_latin_tokens(source: str, translation: str) -> list[str]:
+    """The source's Latin tokens the translation does not keep, sorted, as the source spells them.
+
+    An acronym's English plural counts as the acronym: a language says the plural its own way around
+    it (Arabic وحدات GPU, Persian GPUها, Hindi सभी GPU), so "GPUs" is kept by "GPU" and "GPU" by "GPUs"."""
+    source_tokens = latin_tokens(source)
+    lost_names = _folded(source_tokens) - _folded(latin_tokens(translation))
+    return sorted(token for token in source_tokens if _stem(token) in lost_names)
+
+
+def _stem(token: str) -> str:
+    return token[:-1] if _PLURAL_ACRONYM.fullmatch(token) else token
+
+
+def _folded(tokens: Counter[str]) -> Counter[str]:
+    folded: Counter[str] = Counter()
+    for token, count in tokens.items():
+        folded[_stem(token)] += count
+    return folded
 
 
 def sentence_start_capital(text: str, token: str) -> bool:
