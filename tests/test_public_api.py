@@ -15,6 +15,16 @@ import pytest
 from support import ROOT, copy_project, run_quizkit
 
 PUBLIC = {
+    "toolkit.text.locale_packs": [
+        "ENTRY_POINT_GROUP",
+        "LATIN_END_PUNCTUATION",
+        "LocalePack",
+        "LocalePackError",
+        "Normalizer",
+        "PackCheck",
+        "pack_for",
+        "registered_packs",
+    ],
     "toolkit.catalogs": [
         "Catalog",
         "CatalogEntry",
@@ -276,3 +286,32 @@ def test_a_broken_or_clashing_locale_pack_stops_the_command(
     assert result.returncode == 1
     assert result.stderr.strip().splitlines()[-1] == message
     assert "Traceback" not in result.stderr
+
+
+HOUSE_CHECK_PACK = """
+from toolkit.checks import Finding, Severity, check
+from toolkit.text.locale_packs import LocalePack
+
+
+@check("house-kaf", Severity.WARNING, "Arabic kaf where the house writes keheh.")
+def house_kaf(context):
+    # Fires on every translation, so that a run on a catalog it does not serve would show at once.
+    for pair in context.translated_pairs:
+        yield Finding("house-kaf", "checked")
+
+
+HOUSE = LocalePack(name="house", locales=("ur_IN",), summary="Indian Urdu house rules", checks=(house_kaf,))
+"""
+
+
+def test_a_third_party_pack_runs_its_checks_for_its_locales_only(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    site = pack_site(tmp_path, HOUSE_CHECK_PACK)
+    listed = run_with_plugin(project, site, "check", "--list")
+    assert listed.returncode == 0, listed.stderr
+    line = next(line for line in listed.stdout.splitlines() if line.startswith("house-kaf"))
+    assert line.endswith("Arabic kaf where the house writes keheh. (only ur_IN)")
+    # The project's locale is ur: the ur_IN pack's check is known (a suppression may name it) but never runs.
+    result = run_with_plugin(project, site, "check", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert [item for item in json.loads(result.stdout)["diagnostics"] if item["code"] == "house-kaf"] == []

@@ -27,6 +27,7 @@ _KNOWN_FIELDS = (
     "pseudo-locales",
     "memory-similarity",
     "require",
+    "numbering-systems",
 )
 REQUIREMENTS = ("translated", "approved")
 """What a translation needs before ``build`` and ``export`` publish it (``require``, ``--require``)."""
@@ -57,6 +58,9 @@ class ProjectConfig:
     """Pseudo-locales (``en_XA``, ``ar_XB``) every export and build adds, made from the source on the fly."""
     memory_similarity: int = 75
     """The least similarity (percent) at which ``update`` pre-fills an entry from the translation memory."""
+    numbering_systems: tuple[tuple[str, str], ...] = ()
+    """(locale, CLDR numbering system) where the project writes numbers in other digits than CLDR's usual
+    ones for the locale (``ar = "arab"``: Arabic-Indic digits for ``ar``, whose usual ones are Latin)."""
     require: str = "translated"
     """``approved``: publish only translations a reviewer approved (the release gate); ``translated``:
     every translation that is not fuzzy."""
@@ -296,6 +300,7 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
             f"default), found {require!r}",
         )
     assert isinstance(require, str)
+    numbering = _numbering_systems(table.get("numbering-systems", {}), targets, source, fail)
     return ProjectConfig(
         root=root,
         pseudo_locales=pseudo,
@@ -309,7 +314,38 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
         output_dir=folders["output-dir"],
         memory_similarity=similarity,
         require=require,
+        numbering_systems=numbering,
     )
+
+
+def _numbering_systems(
+    value: object, targets: list[str], source: str, fail: Callable[[str, str], ConfigError]
+) -> tuple[tuple[str, str], ...]:
+    from babel import Locale
+
+    if not isinstance(value, dict):
+        raise fail("numbering-systems", 'numbering-systems must be a table such as { ar = "arab" }')
+    known = sorted(Locale.parse("en").number_symbols)
+    chosen = []
+    for locale, system in value.items():
+        if locale not in (source, *targets):
+            raise fail(
+                "numbering-systems",
+                f"numbering-systems names '{locale}', which is not a locale of this project",
+            )
+        if not isinstance(system, str) or system not in known:
+            close = difflib.get_close_matches(str(system), known, n=1)
+            hint = (
+                f"did you mean '{close[0]}'?"
+                if close
+                else "CLDR's names are latn, arab, arabext, deva, beng, ..."
+            )
+            raise fail(
+                "numbering-systems",
+                f"numbering-systems gives {locale} '{system}', which is no CLDR numbering system; {hint}",
+            )
+        chosen.append((locale, system))
+    return tuple(sorted(chosen))
 
 
 def parse_config(root: Path, config_file: Path, text: str) -> ProjectConfig:

@@ -426,3 +426,20 @@ def test_i18next_delivery_resources_hold_no_key(exported: Path) -> None:
     resources = load(exported / "delivery/i18next/no-answers/ur/every-type.json")["questions"]
     (ordering,) = [item for item in bundle["questions"] if item["type"] == "ordering"]
     assert list(resources["step-order"]["items"]) == [item["id"] for item in ordering["items"]]
+
+
+def test_a_project_chooses_the_digits_of_a_locale(tmp_path: Path) -> None:
+    # CLDR's usual digits for ur are Latin; a project that writes Urdu in Urdu digits says so, and the
+    # bundle (whose numberingSystem the player formats every number with) follows it.
+    project = fixture_project(tmp_path)
+    config = project / "quizkit.toml"
+    config.write_text(
+        config.read_text(encoding="utf-8") + 'numbering-systems = { ur = "arabext" }\n', encoding="utf-8"
+    )
+    assert run_quizkit(project, "update").returncode == 0
+    result = run_quizkit(project, "export", "-f", "json,html")
+    assert result.returncode == 0, result.stdout + result.stderr
+    urdu = json.loads((project / "dist/json/tiny/ur.json").read_text(encoding="utf-8"))
+    english = json.loads((project / "dist/json/tiny/en.json").read_text(encoding="utf-8"))
+    assert (urdu["numberingSystem"], english["numberingSystem"]) == ("arabext", "latn")
+    assert '"numberingSystem":"arabext"' in (project / "dist/html/tiny/ur.html").read_text(encoding="utf-8")

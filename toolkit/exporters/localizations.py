@@ -66,8 +66,10 @@ class LazyLocalizations(Mapping[tuple[str, str], LocalizedQuiz]):
         catalogs: Mapping[tuple[str, str], Catalog],
         policy: FallbackPolicy,
         require_approved: bool = False,
+        numbering_systems: Mapping[str, str] | None = None,
     ) -> None:
         self._require_approved = require_approved
+        self._numbering_systems = dict(numbering_systems or {})
         self._content = content
         self._source_locale = source_locale
         self._catalogs = catalogs
@@ -86,7 +88,14 @@ class LazyLocalizations(Mapping[tuple[str, str], LocalizedQuiz]):
         quiz = self._quizzes[quiz_id]
         if locale == self._source_locale:
             localized = localize(
-                quiz, self._content.interface, locale, self._source_locale, None, None, self._policy
+                quiz,
+                self._content.interface,
+                locale,
+                self._source_locale,
+                None,
+                None,
+                self._policy,
+                numbering_system=self._numbering_systems.get(locale),
             )
         else:
             ui_catalog = self._catalogs.get((locale, UI_DOMAIN))
@@ -100,6 +109,7 @@ class LazyLocalizations(Mapping[tuple[str, str], LocalizedQuiz]):
                 self._policy,
                 # A pseudo-locale is made from the source by quizkit: there is no translation to review.
                 require_approved=self._require_approved and locale not in PSEUDO_LOCALES,
+                numbering_system=self._numbering_systems.get(locale),
             )
         self._done[key] = localized
         return localized

@@ -188,7 +188,13 @@ def build_request(
         if (domain == UI_DOMAIN and shared) or quiz_ids is None or domain in quiz_ids:
             catalogs[(locale, domain)]
     localized = LazyLocalizations(
-        content, config.source_locale, target_locales, catalogs, policy, config.require_approved
+        content,
+        config.source_locale,
+        target_locales,
+        catalogs,
+        policy,
+        config.require_approved,
+        dict(config.numbering_systems),
     )
     return ExportRequest(
         content,

@@ -274,11 +274,15 @@ def localize(
     policy: FallbackPolicy = FallbackPolicy.QUESTION,
     *,
     require_approved: bool = False,
+    numbering_system: str | None = None,
 ) -> LocalizedQuiz:
     """``quiz`` in ``locale``; for the source locale pass no catalogs. ``require_approved``: only
-    approved translations count (the release gate)."""
+    approved translations count (the release gate). ``numbering_system``: the digits the project writes
+    numbers of ``locale`` in, where it chose others than CLDR's usual ones."""
     translations = _Translations(quiz_catalog, require_approved)
     info = locale_info(locale)
+    if numbering_system is not None:
+        info = replace(info, numbering_system=numbering_system)
     is_source = locale == source_locale
     questions = [_localize_question(question, translations, quiz.shuffle) for question in quiz.questions]
     incomplete = [question.id for question in questions if question.fell_back and not is_source]

@@ -23,6 +23,17 @@ from typing import Any
 
 from toolkit.text.locale_info import LocaleError, locale_info
 
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "LATIN_END_PUNCTUATION",
+    "LocalePack",
+    "LocalePackError",
+    "Normalizer",
+    "PackCheck",
+    "pack_for",
+    "registered_packs",
+]
+
 ENTRY_POINT_GROUP = "quizkit.locales"
 
 LATIN_END_PUNCTUATION: Mapping[str, str] = {"?": "?", ".": ".", "!": "!", ":": ":", ";": ";"}
