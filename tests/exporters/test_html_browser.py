@@ -14,17 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser import chromium, require_chromium
 from support import copy_project, run_quizkit
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip(
-        "no browser: /usr/bin/chromium is missing (apt-get install chromium fonts-noto-core fontconfig)",
-        allow_module_level=True,
-    )
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the playwright package is missing (pip install -e '.[dev]')"
-)
+sync_api = require_chromium()
 
 from exporters.test_html import (  # noqa: E402  (the sample quiz: multiple choice, feedback, hostile text)
     FALLEN_BACK,
@@ -39,22 +32,12 @@ pytestmark = pytest.mark.xdist_group("html-browser")
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "test-output"
 AXE = ROOT / "tests" / "node" / "node_modules" / "axe-core" / "axe.min.js"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with chromium(sync_api) as browser:
         yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")

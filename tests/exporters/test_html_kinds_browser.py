@@ -16,23 +16,21 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from exporters.test_html_browser import AXE, CHROMIUM, Watched, sync_api
+from browser import chromium
+from exporters.test_html_browser import AXE, Watched, sync_api
 from exporters.test_html_kinds import kind_pages
 from localization.test_grading import CASES, localized
 
 from toolkit.localization import LocalizedQuiz, grade
 from toolkit.localization.localized import LocalizedMatchingQuestion, LocalizedOrderingQuestion
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 LOCALES = ("en", "ur")
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with chromium(sync_api) as browser:
         yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")

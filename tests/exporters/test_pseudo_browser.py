@@ -18,23 +18,15 @@ from typing import Any
 
 import pytest
 import yaml
+from browser import chromium, require_chromium
 from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip(
-        "no browser: /usr/bin/chromium is missing (apt-get install chromium fonts-noto-core fontconfig)",
-        allow_module_level=True,
-    )
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the playwright package is missing (pip install -e '.[dev]')"
-)
+sync_api = require_chromium()
 
 from toolkit.localization.pseudo import PseudoLocalizer  # noqa: E402
 from toolkit.text.tokens import scan  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("pseudo-browser")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 WIDTHS = (900, 360)
 CASES = yaml.safe_load((EVERY_TYPE_QUIZ.parent / "grading-cases.yaml").read_text(encoding="utf-8"))
 
@@ -73,10 +65,8 @@ def page_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with chromium(sync_api) as browser:
         yield browser
-        browser.close()
 
 
 def opened(browser: Any, path: Path, hash_: str, width: int) -> Any:

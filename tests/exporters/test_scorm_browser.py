@@ -22,7 +22,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from exporters.test_html_browser import CHROMIUM, sync_api
+from browser import chromium
+from exporters.test_html_browser import sync_api
 from exporters.test_html_kinds import every_type_request
 from exporters.test_html_kinds_browser import set_response
 from localization.test_grading import CASES, localized
@@ -36,7 +37,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SCORM_AGAIN = ROOT / "tests" / "node" / "node_modules" / "scorm-again" / "dist" / "scorm12.js"
 if not SCORM_AGAIN.exists():
     pytest.skip(f"scorm-again is missing: {SCORM_AGAIN} (run npm ci in tests/node)", allow_module_level=True)
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 ORIGIN = "http://lms.test"
 LMS_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>LMS</title><script src="/scorm12.js"></script></head>
@@ -59,10 +59,8 @@ CMI_TIMESPAN = re.compile(r"^\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?$")
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with chromium(sync_api) as browser:
         yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")

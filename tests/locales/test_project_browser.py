@@ -16,23 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser import chromium, require_chromium
 from support import run_quizkit, translate
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip(
-        "no browser: /usr/bin/chromium is missing (apt-get install chromium fonts-noto-core fontconfig)",
-        allow_module_level=True,
-    )
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the playwright package is missing (pip install -e '.[dev]')"
-)
+sync_api = require_chromium()
 
 from locales.test_project import PROJECT, catalog_form  # noqa: E402
 
 # One pytest-xdist worker runs the whole module, so that one Chromium and one export is made once.
 pytestmark = pytest.mark.xdist_group("locales-browser")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 DIRECTIONS = {"ar": "rtl", "fa": "rtl", "hi": "ltr"}
 # The digit zero of each CLDR numbering system a bundle may name; the others follow it in Unicode.
 ZERO = {"latn": "0", "arab": "\u0660", "arabext": "\u06f0", "deva": "\u0966"}
@@ -94,10 +86,8 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with chromium(sync_api) as browser:
         yield browser
-        browser.close()
 
 
 def page_data(page: Any) -> dict[str, Any]:

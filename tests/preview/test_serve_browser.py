@@ -18,21 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser import chromium, require_chromium
 from support import snapshot
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip(
-        "no browser: /usr/bin/chromium is missing (apt-get install chromium fonts-noto-core fontconfig)",
-        allow_module_level=True,
-    )
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the playwright package is missing (pip install -e '.[dev]')"
-)
+sync_api = require_chromium()
 
 from toolkit.scaffold import create_project  # noqa: E402
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 # Generous bounds for a slow, shared machine: the test waits for what the page shows, never for a time.
 WAIT_MILLISECONDS = 60_000
 START_SECONDS = 120.0
@@ -88,10 +80,8 @@ def serve(project: Path) -> Iterator[Serve]:
 
 @pytest.fixture
 def page() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with chromium(sync_api) as browser:
         yield browser.new_page()
-        browser.close()
 
 
 def shows(page: Any, text: str) -> None:
