@@ -4,8 +4,8 @@ compared with what text2qti (whose packages Canvas imports) writes for the same 
 
 from __future__ import annotations
 
+import functools
 import hashlib
-import html
 import re
 import shutil
 import subprocess
@@ -18,9 +18,10 @@ from typing import Any
 
 import pytest
 import yaml
+from exporters.lms_packages import export_format, package, visible
 from exporters.qti12_engine import ItemEngine, Response, children, local
 from lxml import etree
-from support import EVERY_TYPE_QUIZ, SHARED, every_type_urdu, fixture_project, run_quizkit, translate
+from support import EVERY_TYPE_QUIZ, SHARED, every_type_urdu, fixture_project, run_quizkit
 
 HERE = Path(__file__).parent / "canvas"
 DTDS = SHARED / "xsd" / "qti12"
@@ -48,19 +49,7 @@ questions:
 """
 
 
-def visible(markup: str) -> str:
-    """What a learner reads of an HTML text: tags dropped, entities decoded."""
-    return html.unescape(re.sub(r"<[^>]+>", "", markup))
-
-
-def export(root: Path, quizzes: dict[str, str], urdu: dict[str, str] | None = None) -> Path:
-    fixture_project(root, quizzes)
-    assert run_quizkit(root, "update").returncode == 0
-    if urdu:
-        translate(root / "locales/ur/LC_MESSAGES/every-type.po", urdu)
-    result = run_quizkit(root, "export", "--format", "canvas")
-    assert result.returncode == 0, result.stdout + result.stderr
-    return root
+export = functools.partial(export_format, "canvas")
 
 
 @pytest.fixture(scope="module")
@@ -70,11 +59,6 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
         {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8"), "dropdowns": DROPDOWNS},
         every_type_urdu(),
     )
-
-
-def package(path: Path) -> dict[str, bytes]:
-    with zipfile.ZipFile(path) as archive:
-        return {name: archive.read(name) for name in archive.namelist()}
 
 
 def assessment_file(files: dict[str, bytes]) -> Any:

@@ -4,9 +4,8 @@ against the reference grader on the shared grading cases."""
 
 from __future__ import annotations
 
-import html
+import functools
 import os
-import re
 import shutil
 import zipfile
 from fractions import Fraction
@@ -15,9 +14,10 @@ from typing import Any
 
 import pytest
 import yaml
+from exporters.lms_packages import export_format, package, visible
 from exporters.qti12_engine import ItemEngine, Response, children, local
 from lxml import etree
-from support import EVERY_TYPE_QUIZ, SHARED, every_type_urdu, fixture_project, run_quizkit, translate
+from support import EVERY_TYPE_QUIZ, SHARED, every_type_urdu, fixture_project, run_quizkit
 
 from toolkit.localization import LocalizedQuiz, grade
 
@@ -37,19 +37,7 @@ CARRIED = {
 ASSESSMENT = "imsqti_xmlv1p2/imscc_xmlv1p1/assessment"
 
 
-def visible(markup: str) -> str:
-    """What a learner reads of an HTML text: tags dropped, entities decoded."""
-    return html.unescape(re.sub(r"<[^>]+>", "", markup))
-
-
-def export(root: Path, quizzes: dict[str, str], urdu: dict[str, str] | None = None) -> Path:
-    fixture_project(root, quizzes)
-    assert run_quizkit(root, "update").returncode == 0
-    if urdu:
-        translate(root / "locales/ur/LC_MESSAGES/every-type.po", urdu)
-    result = run_quizkit(root, "export", "--format", "cc")
-    assert result.returncode == 0, result.stdout + result.stderr
-    return root
+export = functools.partial(export_format, "cc")
 
 
 @pytest.fixture(scope="module")
@@ -59,11 +47,6 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
         {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8"), "choices": CHOICES},
         every_type_urdu(),
     )
-
-
-def package(path: Path) -> dict[str, bytes]:
-    with zipfile.ZipFile(path) as archive:
-        return {name: archive.read(name) for name in archive.namelist()}
 
 
 def cartridge(root: Path, quiz: str, locale: str) -> dict[str, bytes]:
