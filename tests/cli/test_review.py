@@ -62,7 +62,7 @@ def test_editing_an_approved_translation_sends_its_question_back_to_english_unti
     that question in English and review --pending list it; approving it again restores it; XLIFF shows
     final for approved units."""
     approve_everything(project)
-    built = run_quizkit(project, "build", "--require", "approved")
+    built = run_quizkit(project, "build", "--require", "approved", "--format", "text")
     assert built.returncode == 0, built.stdout + built.stderr
     assert "in the source language" not in built.stdout
     assert "lang" not in json_question(project, "gpu-holds")  # in the bundle's language
@@ -72,7 +72,7 @@ def test_editing_an_approved_translation_sends_its_question_back_to_english_unti
     pending = run_quizkit(project, "review", "--pending")
     assert pending.returncode == 0, pending.stderr
     assert pending.stdout == f"{CATALOG}:{line_of(project, KEY)}: {KEY}\n1 entry awaiting review\n"
-    built = run_quizkit(project, "build", "--require", "approved")
+    built = run_quizkit(project, "build", "--require", "approved", "--format", "text")
     assert built.returncode == 0, built.stdout + built.stderr
     assert (
         "in the source language (a text untranslated, fuzzy or not approved):\n"
@@ -94,7 +94,7 @@ def test_editing_an_approved_translation_sends_its_question_back_to_english_unti
         f"{CATALOG}: written\n1 entry approved, 0 already approved, 0 not translated\n"
     )
     assert run_quizkit(project, "review", "--pending").stdout == "0 entries awaiting review\n"
-    built = run_quizkit(project, "build", "--require", "approved")
+    built = run_quizkit(project, "build", "--require", "approved", "--format", "text")
     assert built.returncode == 0, built.stdout + built.stderr
     assert "in the source language" not in built.stdout
     assert "lang" not in json_question(project, "gpu-holds")
