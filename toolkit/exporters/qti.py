@@ -37,6 +37,7 @@ from toolkit.exporters.qti_markup import (
     XSI_NAMESPACE,
     append_bidi_text,
     check_xml_text,
+    indented_document,
     qti,
     root,
     sub,
@@ -142,21 +143,8 @@ _TEXT_ELEMENTS = frozenset(
 )
 
 
-def _indent(element: Any, level: int = 0) -> None:
-    if element.tag in _TEXT_ELEMENTS or not len(element):
-        return
-    inner = "\n" + "  " * (level + 1)
-    element.text = inner
-    for child in element:
-        _indent(child, level + 1)
-        child.tail = inner
-    element[-1].tail = "\n" + "  " * level
-
-
 def serialize(root: Any) -> bytes:
-    _indent(root)
-    data: bytes = etree.tostring(root, xml_declaration=True, encoding="UTF-8")
-    return data + b"\n"
+    return indented_document(root, _TEXT_ELEMENTS)
 
 
 def true_false_labels(localized: LocalizedQuiz, source: Labels) -> tuple[Labels, Labels]:

@@ -23,6 +23,7 @@ from typing import Any
 
 from lxml import etree
 
+from toolkit.exporters.qti_markup import indented_document
 from toolkit.localization import LocalizedAnswer
 from toolkit.text.numbers import plain_number
 
@@ -154,18 +155,5 @@ def score_shares(parts: int) -> list[Decimal]:
 # --- files -----------------------------------------------------------------------------------------------
 
 
-def _indent(element: Any, level: int = 0) -> None:
-    if len(element) == 0:
-        return
-    inner = "\n" + "  " * (level + 1)
-    element.text = inner
-    for child in element:
-        _indent(child, level + 1)
-        child.tail = inner
-    element[-1].tail = "\n" + "  " * level
-
-
 def serialize(element: Any) -> bytes:
-    _indent(element)
-    data: bytes = etree.tostring(element, xml_declaration=True, encoding="UTF-8")
-    return data + b"\n"
+    return indented_document(element)

@@ -2,7 +2,8 @@
 
 Right-to-left text carries ``dir="rtl"`` on every element that QTI allows it on and isolates each Latin
 run (found by :mod:`toolkit.text.bidi`) with ``<span dir="ltr">``; inline code becomes
-``<code dir="ltr">``. No bidi control characters are inserted.
+``<code dir="ltr">``. No bidi control characters are inserted. :func:`indented_document` is also how
+the QTI 1.2 formats (``canvas``, ``cc``) write their documents.
 """
 
 from __future__ import annotations
@@ -93,3 +94,23 @@ def check_xml_text(localized: LocalizedQuiz, key: str, text: str) -> None:
             f"{localized.quiz.id}.{key} [{localized.locale.tag}] contains U+{ord(found.group(0)):04X}, "
             "a control character XML cannot carry; remove it from the text"
         )
+
+
+def indented_document(root: Any, text_elements: frozenset[str] = frozenset()) -> bytes:
+    """The document with its XML declaration, one element per line indented by two spaces, ending in a
+    newline. The content of ``text_elements`` is left as it is: indenting inside mixed text would change
+    what the candidate reads."""
+
+    def indent(element: Any, level: int) -> None:
+        if element.tag in text_elements or not len(element):
+            return
+        inner = "\n" + "  " * (level + 1)
+        element.text = inner
+        for child in element:
+            indent(child, level + 1)
+            child.tail = inner
+        element[-1].tail = "\n" + "  " * level
+
+    indent(root, 0)
+    data: bytes = etree.tostring(root, xml_declaration=True, encoding="UTF-8")
+    return data + b"\n"
