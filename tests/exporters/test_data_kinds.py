@@ -7,14 +7,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
-import subprocess
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from exporters.test_exports import resolve_in_i18next
 from jsonschema import Draft202012Validator
 from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit, translate
 
@@ -342,24 +341,6 @@ def load_source_question(question_id: str) -> dict[str, Any]:
 )  # fmt: skip
 def test_numbers_are_exact_decimals_in_plain_notation(written: str, exact: str) -> None:
     assert decimal_text(Decimal(written)) == exact
-
-
-NODE = ROOT / "tests" / "node"
-
-
-def resolve_in_i18next(resources: Path, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``requests`` answered by the real i18next package in Node: ``exists`` and ``value`` each."""
-    if not (NODE / "node_modules" / "i18next").exists() or shutil.which("node") is None:
-        pytest.skip("Node consumers are not installed (npm ci in tests/node; .ci/run does it)")
-    result = subprocess.run(
-        ["node", str(NODE / "i18next-consumer.mjs")],
-        input=json.dumps({"resources": str(resources), "requests": requests}),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    answers: list[dict[str, Any]] = json.loads(result.stdout)
-    return answers
 
 
 def i18next_texts(quiz: LocalizedQuiz) -> list[tuple[str, str]]:
