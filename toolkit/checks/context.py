@@ -116,7 +116,7 @@ class EntryContext:
             for index, translation in enumerate(forms)
         )
 
-    @property
+    @functools.cached_property
     def translated_pairs(self) -> tuple[TextPair, ...]:
         return tuple(pair for pair in self.pairs if pair.translation)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from toolkit.checks.context import EntryContext
@@ -89,15 +90,14 @@ def inline_code(context: EntryContext) -> Iterator[Finding]:
 )
 def control_characters(context: EntryContext) -> Iterator[Finding]:
     for pair in context.translated_pairs:
-        found = sorted({character for character in pair.translation if _is_control(character)})
+        found = sorted(set(_CONTROL.findall(pair.translation)))
         if found:
             names = ", ".join(f"U+{ord(character):04X}" for character in found)
             yield Finding("control-characters", f"control character {names} in the translation; remove it")
 
 
-def _is_control(character: str) -> bool:
-    code = ord(character)
-    return (code < 0x20 and character not in "\n\t") or 0x7F <= code < 0xA0 or character in "\ufffe\uffff"
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff]")
+"""C0 controls but newline and tab, DEL and C1 controls, and the two noncharacters."""
 
 
 @check(

@@ -8,6 +8,7 @@ diagnostics.
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -271,21 +272,18 @@ def comparable_text(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).translate(_INVISIBLE).split()).casefold()
 
 
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_NOT_CHARACTER = re.compile("[\ufffe\uffff\ud800-\udfff]")
+
+
 def _control_characters(text: str) -> list[str]:
-    return sorted(
-        {
-            character
-            for character in text
-            if (ord(character) < 0x20 and character not in "\n\t") or 0x7F <= ord(character) < 0xA0
-        }
-    )
+    """C0 controls but newline and tab, DEL and C1 controls."""
+    return sorted(set(_CONTROL.findall(text)))
 
 
 def _not_characters(text: str) -> list[str]:
     """Code points that are not text at all: U+FFFE, U+FFFF and lone surrogates (from YAML escapes)."""
-    return sorted(
-        {character for character in text if character in "\ufffe\uffff" or "\ud800" <= character <= "\udfff"}
-    )
+    return sorted(set(_NOT_CHARACTER.findall(text)))
 
 
 def _names(characters: list[str]) -> str:

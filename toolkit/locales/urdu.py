@@ -6,6 +6,7 @@ Typed answers are compared after the same normalizer, so an Arabic yeh typed for
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from toolkit.checks.context import EntryContext
@@ -35,8 +36,9 @@ RULE_CHECKS = {
 }
 
 
-def rules_of(check_id: str) -> set[str]:
-    return {rule for rule, owner in RULE_CHECKS.items() if owner == check_id}
+@functools.cache
+def rules_of(check_id: str) -> frozenset[str]:
+    return frozenset(rule for rule, owner in RULE_CHECKS.items() if owner == check_id)
 
 
 def _describe(change: Change) -> str:

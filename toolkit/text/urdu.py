@@ -254,10 +254,13 @@ def _normalize_once(text: str, disabled: frozenset[str]) -> Normalization:
     # (a ligature such as ﷲ is four letters) or emptied one (yeh and hamza joined): positions in the
     # corrected text are mapped back to their slot and their place in it.
     current = editor.text()
-    places = [
-        (slot, offset) for slot, content in enumerate(editor.characters) for offset in range(len(content))
-    ]
-    for index, character in enumerate(current if ARABIC_HEH in current else ""):
+    has_heh = ARABIC_HEH in current
+    places = (
+        [(slot, offset) for slot, content in enumerate(editor.characters) for offset in range(len(content))]
+        if has_heh
+        else []
+    )
+    for index, character in enumerate(current if has_heh else ""):
         slot, offset = places[index]
         if character != ARABIC_HEH or editor.protected[slot]:
             continue
