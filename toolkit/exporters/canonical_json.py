@@ -10,17 +10,23 @@ import hashlib
 import json
 
 
-def _check(value: object) -> None:
+def _check(value: object) -> bool:
+    """Raise for what canonical JSON here cannot hold; True when every object key sorts the same by
+    code points as by UTF-16 code units (no key holds a character from U+D800 up)."""
     if isinstance(value, float):
         raise TypeError("canonical JSON here supports no floating-point numbers")
+    plain = True
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):
                 raise TypeError("object keys must be strings")
-            _check(item)
+            if key and max(key) >= "\ud800":
+                plain = False
+            plain = _check(item) and plain
     elif isinstance(value, list | tuple):
         for item in value:
-            _check(item)
+            plain = _check(item) and plain
+    return plain
 
 
 def _utf16_key(item: tuple[str, object]) -> bytes:
@@ -36,7 +42,9 @@ def _sorted(value: object) -> object:
 
 
 def canonical_json(value: object) -> str:
-    _check(value)
+    if _check(value):
+        # Code-point order is UTF-16 order below U+D800, and json sorts keys in C.
+        return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     return json.dumps(_sorted(value), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
