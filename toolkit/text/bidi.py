@@ -25,6 +25,7 @@ more is isolated: "2 × 3 = 6", "1.5", "-1", "50%", "8-GPU", "8 GPUs".
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -202,6 +203,13 @@ def bidi_segments(text: str, isolate_latin: bool) -> list[Segment]:
     Ask for Latin runs in right-to-left text only. Joining the segments' texts gives back ``text`` without
     the backticks of its inline code; an unclosed backtick stays text.
     """
+    return list(_segments(text, isolate_latin))
+
+
+# Every format that marks up text splits the same texts of a quiz again (the player's view, Moodle, QTI):
+# 212,000 calls for 3,000 distinct texts in a 200-quiz build.
+@functools.lru_cache(maxsize=1 << 14)
+def _segments(text: str, isolate_latin: bool) -> tuple[Segment, ...]:
     segments: list[Segment] = []
     for piece, is_code in split_inline_code(text):
         if is_code:
@@ -215,4 +223,4 @@ def bidi_segments(text: str, isolate_latin: bool) -> list[Segment]:
             position = end
         if position < len(piece):
             segments.append(Segment("text", piece[position:]))
-    return segments
+    return tuple(segments)
