@@ -3,6 +3,7 @@ in ``multilang.xml``, Latin runs isolated inside right-to-left text (see :mod:`t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -79,7 +80,18 @@ def html_text(
     text: str, lang: str, direction: str, *, latin_lang: str = "en", latin_tag: str = "span"
 ) -> str:
     """The HTML fragment of :func:`html_element`, serialized: text is escaped, never markup."""
+    return _html_text(text, lang, direction, latin_lang, latin_tag)
+
+
+# Moodle's files and GIFT write each text of a quiz more than once (a locale's file and multilang.xml).
+@functools.lru_cache(maxsize=1 << 14)
+def _html_text(text: str, lang: str, direction: str, latin_lang: str, latin_tag: str) -> str:
     return serialize(html_element(text, lang, direction, latin_lang=latin_lang, latin_tag=latin_tag))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _multilang_html(text: str, span_lang: str, lang: str, direction: str, latin_lang: str) -> str:
+    return serialize(multilang_span(text, span_lang, lang, direction, latin_lang=latin_lang))
 
 
 @dataclass(frozen=True)
@@ -109,11 +121,7 @@ def versions_html(versions: Sequence[Version], text_of: TextOf, multilang: bool)
         (only,) = versions
         return html_text(text_of(only.question), only.lang, only.direction, latin_lang=only.latin_lang)
     return "".join(
-        serialize(
-            multilang_span(
-                text_of(each.question), each.locale_tag, each.lang, each.direction, latin_lang=each.latin_lang
-            )
-        )
+        _multilang_html(text_of(each.question), each.locale_tag, each.lang, each.direction, each.latin_lang)
         for each in versions
     )
 
