@@ -152,3 +152,35 @@ def test_search_shows_the_best_matches_with_their_origin(tmp_path: Path) -> None
     )
     nothing = run_quizkit(project, "memory", "search", "zzzz")
     assert (nothing.returncode, nothing.stdout) == (0, "no match in the translation memory\n")
+
+
+def test_build_pre_fills_from_the_catalogs_as_they_were_before_it_rewrote_any(tmp_path: Path) -> None:
+    # One build changes the tiny quiz's prompt (its translation turns fuzzy: no memory any more) and adds
+    # a quiz with the old prompt. The old translation is what the memory held when the build began, as
+    # with `quizkit update`, whichever catalog the build happens to rewrite first.
+    project = fixture_project(tmp_path, {"tiny": TINY_QUIZ})
+    assert run_quizkit(project, "update").returncode == 0
+    catalog = project / "locales/ur/LC_MESSAGES/tiny.po"
+    # Every entry translated: nothing in the tiny quiz asks the memory before its catalog is rewritten.
+    every = {
+        entry.context: f"ترجمہ {number}"
+        for number, entry in enumerate(read_po(catalog.read_bytes(), "tiny.po").active())
+    }
+    translate(catalog, {**every, **TINY_URDU})
+    tiny = project / "content" / "tiny.yaml"
+    tiny.write_text(
+        tiny.read_text(encoding="utf-8").replace("Which one is first?", "Which one comes first?"),
+        encoding="utf-8",
+    )
+    (project / "content" / "zzz.yaml").write_text(
+        SECOND_QUIZ.replace("id: second", "id: zzz"), encoding="utf-8"
+    )
+
+    assert run_quizkit(project, "build", "--jobs", "1").returncode == 0
+
+    assert _entries(project / "locales/ur/LC_MESSAGES/tiny.po")["tiny.questions.first.prompt"].is_fuzzy
+    prompt = _entries(project / "locales/ur/LC_MESSAGES/zzz.po")["zzz.questions.again.prompt"]
+    assert (prompt.msgstr, prompt.translator_comments) == (
+        "پہلا کون سا ہے؟",
+        ("quizkit memory: 100% from tiny.questions.first.prompt (tiny/ur)",),
+    )

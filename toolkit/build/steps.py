@@ -7,6 +7,7 @@ build goes on, and alone writes the cache.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -289,6 +290,15 @@ class BuildSteps:
         jobs = self.jobs_for(len(self.dirty))
         if self.dirty:
             _ = self.source.content  # decoded here once, not in every worker
+        if self.memory is not None and len(self.dirty) > 1:
+            # Read before any catalog is rewritten, so that every domain pre-fills from the catalogs as
+            # they were when the step began (read lazily, a later domain would see the ones written
+            # before it), and once: forked workers share it instead of each reading every catalog.
+            # A broken catalog is left for its own domain's update to report, as a catalog error.
+            from toolkit.catalogs.memory import MemoryFileError
+
+            with contextlib.suppress(MemoryFileError):
+                _ = self.memory.memory
         self.progress("update", 0, len(self.dirty))
         done, _ = run_all(self.update_domains, chunks(self.dirty, jobs), jobs)
         for domain, written, digests in (item for chunk in done for item in chunk):
