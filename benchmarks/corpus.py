@@ -15,15 +15,21 @@ Layout of a generated project::
     locales-babel/messages.pot        every template in one catalog, for the reference pipelines
     locales-babel/ur/LC_MESSAGES/messages.po
                                       every Urdu catalog in one catalog (msgctxt keys are unique)
+
+``corpus_stamp.py`` keeps a generated project for the next run.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import random
 import re
 import shutil
 import subprocess
 import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -69,6 +75,8 @@ _CODE_SPAN = re.compile(r"`[^`]*`")
 _WORD = re.compile(r"[a-z]+")
 # PyYAML's C emitter writes a large corpus several times faster than the pure-Python one.
 _DUMPER: type[yaml.SafeDumper] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+TRANSLATIONS_PER_TASK = 32
+"""Catalogs a translating worker takes at a time: few enough to balance, enough to cost no pickling."""
 
 
 @dataclass
@@ -81,6 +89,8 @@ class Corpus:
     """Urdu translation of every quiz text, by its catalog key (msgctxt)."""
     entries: int = 0
     untranslated: int = 0
+    seconds: dict[str, float] = field(default_factory=dict)
+    """Wall clock of each phase of the generation, in order."""
 
 
 def quiz_id(number: int) -> str:
@@ -260,59 +270,110 @@ def _translated(entry: CatalogEntry, translation: CatalogEntry | None) -> Catalo
     return replace(entry, msgstr=translation.msgstr)
 
 
+@dataclass(frozen=True)
+class _Translation:
+    """One catalog to fill in: its path and the generated Urdu of its domain's texts, by key."""
+
+    path: Path
+    translations: dict[str, str]
+    seed: int
+
+
+def _translate_catalog(task: _Translation) -> tuple[int, int]:
+    """Fill one catalog; its entries and how many were left untranslated."""
+    path = task.path
+    catalog = read_po(path.read_bytes(), str(path))
+    shipped: dict[str | None, CatalogEntry] = {}
+    if path.stem == "ui":
+        shipped_path = ROOT / "locales" / TARGET_LOCALE / "LC_MESSAGES" / "ui.po"
+        shipped = read_po(shipped_path.read_bytes(), "ui.po").by_context()
+    # One stream per domain, so that catalogs can be filled in any order, by any worker.
+    rng = random.Random(f"untranslated {task.seed} {path.stem}")
+    entries: list[CatalogEntry] = []
+    counted = untranslated = 0
+    for entry in catalog.entries:
+        if entry.obsolete:
+            entries.append(entry)
+            continue
+        counted += 1
+        if path.stem == "ui":
+            entries.append(_translated(entry, shipped.get(entry.context)))
+            continue
+        if entry.context not in task.translations:
+            raise RuntimeError(f"{path}: no generated translation for {entry.context}")
+        if rng.random() < UNTRANSLATED_SHARE:
+            untranslated += 1
+            entries.append(entry)
+            continue
+        entries.append(replace(entry, msgstr=task.translations[entry.context]))
+    _write_catalog(path, Catalog(catalog.header, tuple(entries), catalog.has_header))
+    return counted, untranslated
+
+
+def _available_cores() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
 def translate_catalogs(corpus: Corpus, seed: int) -> None:
-    """Fill the catalogs ``quizkit update`` wrote with the generated Urdu, leaving about 2% empty."""
-    locales = corpus.root / "locales"
-    folder = locales / TARGET_LOCALE / "LC_MESSAGES"
-    shipped = read_po((ROOT / "locales" / TARGET_LOCALE / "LC_MESSAGES" / "ui.po").read_bytes(), "ui.po")
-    shipped_by_key = shipped.by_context()
-    rng = random.Random(f"untranslated {seed} {corpus.quizzes}")
-    for path in sorted(folder.glob("*.po")):
-        catalog = read_po(path.read_bytes(), str(path))
-        entries: list[CatalogEntry] = []
-        for entry in catalog.entries:
-            if entry.obsolete:
-                entries.append(entry)
-                continue
-            corpus.entries += 1
-            if path.stem == "ui":
-                entries.append(_translated(entry, shipped_by_key.get(entry.context)))
-                continue
-            if entry.context not in corpus.translations:
-                raise RuntimeError(f"{path}: no generated translation for {entry.context}")
-            if rng.random() < UNTRANSLATED_SHARE:
-                corpus.untranslated += 1
-                entries.append(entry)
-                continue
-            entries.append(replace(entry, msgstr=corpus.translations[entry.context]))
-        _write_catalog(path, Catalog(catalog.header, tuple(entries), catalog.has_header))
+    """Fill the catalogs ``quizkit update`` wrote with the generated Urdu, leaving about 2% empty.
+
+    Reading, filling and formatting the catalogs is a large share of a corpus's generation, and each
+    catalog is on its own: they are shared among one process per core.
+    """
+    by_domain: dict[str, dict[str, str]] = {}
+    for key, translation in corpus.translations.items():
+        by_domain.setdefault(key.partition(".")[0], {})[key] = translation
+    folder = corpus.root / "locales" / TARGET_LOCALE / "LC_MESSAGES"
+    tasks = [_Translation(path, by_domain.get(path.stem, {}), seed) for path in sorted(folder.glob("*.po"))]
+    jobs = min(_available_cores(), max(1, len(tasks) // TRANSLATIONS_PER_TASK))
+    if jobs == 1:
+        counts = [_translate_catalog(task) for task in tasks]
+    else:
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as executor:
+            counts = list(executor.map(_translate_catalog, tasks, chunksize=TRANSLATIONS_PER_TASK))
+    corpus.entries += sum(entries for entries, _ in counts)
+    corpus.untranslated += sum(untranslated for _, untranslated in counts)
+
+
+def _entry_text(path: Path) -> str:
+    """The entries of a catalog file as :func:`format_po` wrote them: everything after the header."""
+    text = path.read_text(encoding="utf-8")
+    _, separator, entries = text.partition("\n\n")
+    if "\n#~ " in text:
+        raise RuntimeError(f"{path}: an obsolete entry in a generated catalog")
+    return entries if separator else ""
 
 
 def write_combined_catalogs(project: Path) -> None:
-    """One template and one Urdu catalog holding every domain, for pybabel and the single-file msgmerge."""
+    """One template and one Urdu catalog holding every domain, for pybabel and the single-file msgmerge.
+
+    Each entry is written exactly as format_po writes it whatever catalog holds it, so the combined files
+    are the header and the domains' entries as their files have them, without reading them as catalogs
+    (``tests/benchmarks`` checks that this is what format_po writes for the combined catalogs).
+    """
     locales = project / "locales"
     target = project / "locales-babel"
     (target / TARGET_LOCALE / "LC_MESSAGES").mkdir(parents=True, exist_ok=True)
     # ui first, then the quizzes in order: the order quizkit lists its domains in.
     domains = sorted((path.stem for path in locales.glob("*.pot")), key=lambda name: (name != "ui", name))
-    template_entries: list[CatalogEntry] = []
-    catalog_entries: list[CatalogEntry] = []
-    header = None
-    for domain in domains:
-        template_entries += read_po((locales / f"{domain}.pot").read_bytes(), domain).active()
-        catalog = read_po((locales / TARGET_LOCALE / "LC_MESSAGES" / f"{domain}.po").read_bytes(), domain)
-        catalog_entries += catalog.active()
-        if header is None:
-            header = catalog.header.with_field("Project-Id-Version", COMBINED_DOMAIN)
-    assert header is not None
-    _write_catalog(
-        target / f"{COMBINED_DOMAIN}.pot",
-        Catalog(template_header(COMBINED_DOMAIN, "content/"), tuple(template_entries)),
-    )
-    _write_catalog(
-        target / TARGET_LOCALE / "LC_MESSAGES" / f"{COMBINED_DOMAIN}.po",
-        Catalog(header, tuple(catalog_entries)),
-    )
+    first = locales / TARGET_LOCALE / "LC_MESSAGES" / f"{domains[0]}.po"
+    header = read_po(first.read_bytes(), str(first)).header.with_field("Project-Id-Version", COMBINED_DOMAIN)
+    for path, file_header, folder in (
+        (
+            target / f"{COMBINED_DOMAIN}.pot",
+            Catalog(template_header(COMBINED_DOMAIN, "content/"), ()),
+            locales,
+        ),
+        (
+            target / TARGET_LOCALE / "LC_MESSAGES" / f"{COMBINED_DOMAIN}.po",
+            Catalog(header, ()),
+            locales / TARGET_LOCALE / "LC_MESSAGES",
+        ),
+    ):
+        suffix = path.suffix
+        parts = [format_po(file_header)]
+        parts += [entries for domain in domains if (entries := _entry_text(folder / f"{domain}{suffix}"))]
+        path.write_text("\n".join(parts), encoding="utf-8", newline="\n")
 
 
 def generate_corpus(project: Path, quizzes: int, seed: int = 42) -> Corpus:
@@ -324,10 +385,22 @@ def generate_corpus(project: Path, quizzes: int, seed: int = 42) -> Corpus:
     content.mkdir()
     shutil.copy(ROOT / "content" / "ui.yaml", content / "ui.yaml")
     corpus = Corpus(project, quizzes)
+    started = time.perf_counter()
+
+    def phase(name: str) -> None:
+        nonlocal started
+        now = time.perf_counter()
+        corpus.seconds[name] = now - started
+        started = now
+
     rng = random.Random(seed * 1_000_003 + quizzes)
     for number in range(1, quizzes + 1):
         write_quiz(quiz_path(project, number), generate_quiz(rng, number, corpus.translations))
+    phase("quizzes")
     run_quizkit(project, "update")
+    phase("quizkit update")
     translate_catalogs(corpus, seed)
+    phase("translations")
     write_combined_catalogs(project)
+    phase("combined catalogs")
     return corpus

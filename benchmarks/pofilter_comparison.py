@@ -35,8 +35,10 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import polib
 
@@ -148,7 +150,7 @@ def ids(items: set[tuple[str, str]]) -> list[str]:
     return sorted({item for item, _ in items})
 
 
-def code(names: list[str] | set[str]) -> str:
+def code(names: Iterable[str]) -> str:
     return ", ".join(f"`{name}`" for name in sorted(names))
 
 
@@ -192,7 +194,7 @@ def pofilter_cell(planted: set[tuple[str, str]], clean: set[tuple[str, str]], no
 
 
 def comparison_table(
-    plants: list, quizkit: dict[str, Findings], pofilter: dict[str, dict[str, Findings]], unit_count: int
+    plants: list[Any], quizkit: dict[str, Findings], pofilter: dict[str, dict[str, Findings]], unit_count: int
 ) -> tuple[list[str], Counter[str], Counter[str]]:
     header = ["#", "Planted defect", "Entry", "quizkit check", *POFILTER_VARIANTS]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
@@ -390,15 +392,15 @@ def main() -> None:
                 out(f"- `{short_key(key)}`: " + "; ".join(items))
             out("")
     for tool, run in runs.items():
-        flagged = {key: items for key, items in sorted(run["clean"].items()) if items}
+        flagged = {key: findings for key, findings in sorted(run["clean"].items()) if findings}
         if not flagged:
             out(f"{tool} on the clean catalogs: no findings.\n")
         elif len(flagged) <= LIST_AT_MOST:
             out(f"{tool} on the clean catalogs:\n")
-            for key, items in flagged.items():
+            for key, findings in flagged.items():
                 out(
                     f"- `{short_key(key)}`: "
-                    + "; ".join(f"`{test}`: {message}" for test, message in sorted(items))
+                    + "; ".join(f"`{test}`: {message}" for test, message in sorted(findings))
                 )
             out("")
     out("### pofilter numbers and placeholders on Urdu digits and `{1, 2}` in prose\n")
