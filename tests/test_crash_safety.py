@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import errno
 import gettext
+import hashlib
 import io
 import json
 import os
@@ -125,6 +126,11 @@ def _parse(relative: str, data: bytes) -> None:
             raise ValueError("truncated: no </html> at the end")
     elif suffix in (".yaml", ".yml"):
         yaml.safe_load(data)
+    elif suffix in (".css", ".js") and "/assets/" in relative:
+        # The player's assets are named by the hash of their bytes: a partial file cannot match it.
+        named = Path(relative).stem.rsplit("-", 1)[-1]
+        if hashlib.sha256(data).hexdigest()[: len(named)] != named or len(named) != 12:
+            raise ValueError("its bytes do not match the hash in its name")
     else:
         raise ValueError(f"no parser for {suffix!r}: add one to this test")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -262,6 +262,8 @@ def test_outputs_deleted_or_edited_by_hand_are_rebuilt(
     before = outputs(project)
     (project / f"dist/json/{QUIZ}/ur.json").unlink()
     (project / "dist/html/index.html").write_text("edited", encoding="utf-8")
+    for asset in (project / "dist/html/assets").iterdir():
+        asset.unlink()  # the player's stylesheet and script, which every page needs
     (project / "locales/ur/LC_MESSAGES/ui.mo").unlink()
     result = build(project, monkeypatch)
     assert sorted(result.rebuilt) == [QUIZ, "ui"]
@@ -286,6 +288,100 @@ def test_outputs_of_a_deleted_quiz_and_a_dropped_format_are_removed(
     # Translations are never removed, whatever happens to the content.
     assert (project / f"locales/ur/LC_MESSAGES/{SECOND}.po").exists()
     assert result.removed
+
+
+@pytest.fixture
+def player_change(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[], None]]:
+    """What an edit of the player's stylesheet and scripts does to a build: other bytes in the shipped
+    files, and another quizkit (the cache key hashes quizkit's files; here, its version changes)."""
+    from toolkit.exporters import player_assets
+
+    def change() -> None:
+        shipped = player_assets.player_asset
+        monkeypatch.setattr(player_assets, "player_asset", lambda name: shipped(name) + "\n/* edited */\n")
+        player_assets.forget_assets()
+        monkeypatch.setattr(toolkit, "__version__", "99.0.0")
+        monkeypatch.setattr(toolkit.exporters.qti, "__version__", "99.0.0")
+
+    yield change
+    monkeypatch.undo()
+    player_assets.forget_assets()
+
+
+def asset_names(project: Path) -> list[str]:
+    return sorted(path.name for path in (project / "dist/html/assets").iterdir())
+
+
+def page_assets(project: Path) -> dict[str, list[str]]:
+    """The assets each html page refers to, by page (relative to dist/html)."""
+    import lxml.html
+
+    html = project / "dist/html"
+    found: dict[str, list[str]] = {}
+    for page in sorted(html.rglob("*.html")):
+        document = lxml.html.fromstring(page.read_bytes())
+        links = document.xpath("//link/@href") + document.xpath("//script/@src")
+        found[page.relative_to(html).as_posix()] = sorted(link.rsplit("/", 1)[-1] for link in links)
+    return found
+
+
+def refer_to(pages: dict[str, list[str]], assets: list[str]) -> bool:
+    """Whether every player page refers to both ``assets`` and the index to the stylesheet alone."""
+    stylesheet = [name for name in assets if name.endswith(".css")]
+    return all(found == (stylesheet if page == "index.html" else assets) for page, found in pages.items())
+
+
+def test_a_new_player_writes_new_asset_names_and_removes_the_old_files(
+    project: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    player_change: Callable[[], None],
+) -> None:
+    add_second_quiz(project)
+    build(project, monkeypatch)
+    old = asset_names(project)
+    assert len(old) == 2 and refer_to(page_assets(project), old)
+    player_change()
+    result = build(project, monkeypatch)
+    new = asset_names(project)
+    assert len(new) == 2 and not set(new) & set(old)
+    assert sorted(path.relative_to(project.resolve()).as_posix() for path in result.removed) == [
+        f"dist/html/assets/{name}" for name in old
+    ]
+    assert refer_to(page_assets(project), new)
+    scratch = tmp_path_factory.mktemp("scratch") / "project"
+    assert assert_same_as_from_scratch(project, scratch, monkeypatch) == "built"
+    # Built again with nothing changed: nothing written, nothing removed.
+    again = build(project, monkeypatch)
+    assert (again.written, again.removed) == ([], [])
+
+
+def test_a_build_of_one_quiz_with_a_new_player_keeps_the_old_assets_for_the_other_pages(
+    project: Path, monkeypatch: pytest.MonkeyPatch, player_change: Callable[[], None]
+) -> None:
+    add_second_quiz(project)
+    build(project, monkeypatch)
+    old = asset_names(project)
+    player_change()
+    result = run_build(load_config(project), quizzes=frozenset({SECOND}))
+    new = sorted(set(asset_names(project)) - set(old))
+    assert len(new) == 2 and asset_names(project) == sorted(old + new)
+    written = {path.relative_to(project.resolve()).as_posix() for path in result.written}
+    assert {f"dist/html/assets/{name}" for name in new} <= written
+    assert result.removed == []
+    pages = page_assets(project)
+    assert {name: set(pages[name]) for name in pages} == {
+        f"{QUIZ}/en.html": set(old),
+        f"{QUIZ}/ur.html": set(old),
+        f"{SECOND}/en.html": set(new),
+        f"{SECOND}/ur.html": set(new),
+        "index.html": {name for name in old if name.endswith(".css")},
+    }
+    # The whole build moves every page to the new player; then no page needs the old files.
+    whole = build(project, monkeypatch)
+    assert asset_names(project) == new
+    assert sorted(path.name for path in whole.removed if "/assets/" in path.as_posix()) == old
+    assert refer_to(page_assets(project), new)
 
 
 def cache_document(project: Path) -> dict[str, Any]:
@@ -393,6 +489,18 @@ def test_worker_processes_build_exactly_what_one_process_builds(
     assert (parallel.locales, parallel.warnings) == (serial.locales, serial.warnings)
     assert sorted(parallel.rebuilt) == sorted(serial.rebuilt)
     assert any(item.code == "fuzzy" for item in parallel.warnings)
+    # Each export once, the player's assets too (every worker writes them beside its quizzes' pages).
+    # (The serial copy had no templates or compiled catalogs: those it writes more.)
+    exported = [
+        [
+            name
+            for path in result.written
+            if (name := path.relative_to(root.resolve()).as_posix()).startswith("dist/")
+        ]
+        for result, root in ((parallel, project), (serial, serial_project))
+    ]
+    assert sorted(exported[0]) == sorted(exported[1])
+    assert len(exported[0]) == len(set(exported[0])) and sum("/assets/" in name for name in exported[0]) == 2
 
 
 def test_an_error_in_a_worker_is_reported_with_its_place(

@@ -402,6 +402,15 @@ def check_player_page(data: bytes, texts: dict[str, str], rtl: bool) -> Counter[
     check_carrier(description, texts["hostile.description"], isolate)
     (data_element,) = page.xpath("//script[@id='quiz-data']")
     assert not set(data_element.text) & set("<>&")  # nothing in it can end the element
+    # No text adds a script or a stylesheet: the data, then the player's own script file, last.
+    from toolkit.exporters.player_assets import player_code, player_stylesheet
+
+    scripts = [(script.get("type"), script.get("src"), script.text) for script in page.iter("script")]
+    assert scripts == [
+        ("application/json", None, data_element.text),
+        (None, f"../{player_code().path}", None),
+    ]
+    assert page.xpath("//link/@href") == [f"../{player_stylesheet().path}"] and not page.xpath("//style")
     embedded = json.loads(data_element.text)
     bundle, question = embedded["bundle"], embedded["bundle"]["questions"][0]
     assert bundle["title"] == texts["hostile.title"]

@@ -1,10 +1,12 @@
-"""The static HTML player (``html`` format), checked without a browser: layout, determinism, the
-Content-Security-Policy, lang/dir, isolation of Latin runs, hostile text kept as text, and the interface
-strings the player uses. The browser tests are in test_html_browser.py."""
+"""The static HTML player (``html`` format), checked without a browser: layout, the shared assets,
+determinism, the Content-Security-Policy, lang/dir, isolation of Latin runs, hostile text kept as text,
+and the interface strings the player uses. The browser tests are in test_html_browser.py."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import posixpath
 import re
 import subprocess
 from collections.abc import Callable
@@ -21,15 +23,15 @@ from toolkit.content.validation import load_content
 from toolkit.exporters.base import ExportRequest
 from toolkit.exporters.html import (
     HtmlExporter,
-    csp_hash,
+    asset_outputs,
     option_order,
     plain_title,
-    player_asset,
     player_page,
     player_script,
     script_json,
     segments,
 )
+from toolkit.exporters.player_assets import player_asset
 from toolkit.localization import FallbackPolicy, localize
 from toolkit.model import ChoiceQuestion, Content, Level, Option, Origin, QuestionType, Quiz, Text
 
@@ -157,8 +159,14 @@ FALLEN_BACK = frozenset({"sample.questions.pick-many.prompt"})
 """An untranslated prompt: in Urdu, the whole second question falls back to English."""
 
 
+def assets() -> dict[PurePosixPath, bytes]:
+    """The stylesheet and script the pages refer to, where the ``html`` format writes them."""
+    return {output.path: output.data for output in asset_outputs()}
+
+
 def delivery_pages() -> dict[PurePosixPath, bytes]:
-    """The sample quiz's player pages without the answer key, as ``player_page`` writes them."""
+    """The sample quiz's player pages without the answer key, as ``player_page`` writes them (the
+    assets they refer to are :func:`assets`)."""
     request = sample_request()
     every = request.versions("sample")
     return {
@@ -183,53 +191,130 @@ def exported(project_copy: Path, quizkit: Quizkit) -> Path:
     return project_copy / "dist" / "html"
 
 
-def test_layout_and_byte_identical_output(exported: Path, quizkit: Quizkit) -> None:
-    files = sorted(str(path.relative_to(exported)) for path in exported.rglob("*") if path.is_file())
-    assert files == ["data-parallel/en.html", "data-parallel/ur.html", "index.html"]
-    before = {path: path.read_bytes() for path in exported.rglob("*") if path.is_file()}
+def files_in(folder: Path) -> dict[str, bytes]:
+    return {
+        path.relative_to(folder).as_posix(): path.read_bytes() for path in folder.rglob("*") if path.is_file()
+    }
+
+
+def hashed_name(stem: str, suffix: str, data: bytes) -> str:
+    return f"assets/{stem}-{hashlib.sha256(data).hexdigest()[:12]}{suffix}"
+
+
+def test_layout_shared_assets_and_byte_identical_output(exported: Path, quizkit: Quizkit) -> None:
+    files = files_in(exported)
+    stylesheet = player_asset("player.css").encode("utf-8")
+    script = player_script().encode("utf-8")
+    assets = {
+        hashed_name("player", ".css", stylesheet): stylesheet,
+        hashed_name("player", ".js", script): script,
+    }
+    assert sorted(files) == sorted(["data-parallel/en.html", "data-parallel/ur.html", "index.html", *assets])
+    # One copy of each: the pages carry neither the stylesheet nor the script.
+    assert {name: files[name] for name in assets} == assets
+    for name in ("data-parallel/en.html", "data-parallel/ur.html", "index.html"):
+        assert stylesheet[:200] not in files[name] and script[:200] not in files[name]
     result = quizkit(exported.parents[1], "export", "-f", "html")
-    assert result.stdout.splitlines()[-1] == "dist: 0 files written, 3 unchanged"
-    assert {path: path.read_bytes() for path in exported.rglob("*") if path.is_file()} == before
+    assert result.stdout.splitlines()[-1] == "dist: 0 files written, 5 unchanged"
+    assert files_in(exported) == files
+
+
+def test_an_export_of_one_quiz_writes_the_assets_its_pages_need(project_copy: Path, quizkit: Quizkit) -> None:
+    result = quizkit(project_copy, "export", "-f", "html", "--quiz", "data-parallel")
+    assert result.returncode == 0, result.stdout + result.stderr
+    html = project_copy / "dist" / "html"
+    files = files_in(html)
+    assert sorted(name for name in files if not name.startswith("assets/")) == [
+        "data-parallel/en.html",
+        "data-parallel/ur.html",
+    ]
+    for name in ("data-parallel/en.html", "data-parallel/ur.html"):
+        assert sorted(referenced_assets(html / name, html)) == sorted(
+            name for name in files if name.startswith("assets/")
+        )
 
 
 def test_no_answers_writes_no_player(project_copy: Path, quizkit: Quizkit) -> None:
-    # A static page cannot keep the key secret: the delivery variant has no player (nothing to write).
+    # A static page cannot keep the key secret: the delivery variant has no player (nothing to write,
+    # no assets either).
     result = quizkit(project_copy, "export", "-f", "html", "--no-answers")
     assert result.stdout.splitlines()[-1] == "dist: 0 files written, 0 unchanged"
-    assert not any((project_copy / "dist").rglob("*.html"))
+    assert not any((project_copy / "dist").rglob("*.*"))
     assert quizkit(project_copy, "export", "-f", "json,html", "--no-answers").returncode == 0
+    assert not (project_copy / "dist" / "html").exists()
 
 
-def test_csp_forbids_network_and_allows_only_the_inline_code(exported: Path) -> None:
+def referenced_assets(page: Path, root: Path) -> list[str]:
+    """The files a page refers to (stylesheet links and script sources), relative to ``root``."""
+    document = lxml.html.fromstring(page.read_bytes())
+    folder = page.parent.relative_to(root).as_posix()
+    return [
+        posixpath.normpath(posixpath.join(folder, link))
+        for link in document.xpath("//link/@href") + document.xpath("//script/@src")
+    ]
+
+
+def policy_of(document: Any) -> dict[str, str]:
+    (meta,) = document.xpath("//meta[@http-equiv='Content-Security-Policy']")
+    content: str = meta.get("content")
+    assert "unsafe" not in content and "sha256" not in content
+    return dict(([*part.split(None, 1), ""])[:2] for part in content.split(";") if part.strip())
+
+
+def test_csp_forbids_network_and_inline_code_and_allows_exactly_the_referenced_assets(exported: Path) -> None:
+    stylesheet, script = asset_outputs()
     for path in [exported / "index.html", *exported.glob("*/*.html")]:
+        depth = len(path.relative_to(exported).parts) - 1
         document = lxml.html.fromstring(path.read_bytes())
-        (meta,) = document.xpath("//meta[@http-equiv='Content-Security-Policy']")
-        policy = dict(
-            ([*part.split(None, 1), ""])[:2] for part in meta.get("content").split(";") if part.strip()
-        )
+        policy = policy_of(document)
         assert policy["default-src"] == "'none'"
         for directive in ("connect-src", "img-src", "font-src", "base-uri", "form-action"):
             assert policy[directive] == "'none'"
-        assert "unsafe" not in meta.get("content")
-        styles = document.xpath("//style")
-        assert [csp_hash(style.text) for style in styles] == [policy["style-src"]]
-        scripts = document.xpath("//script[not(@type)]")
-        expected = " ".join(csp_hash(script.text) for script in scripts) or "'none'"
-        assert policy["script-src"] == expected
-        # Nothing refers to another resource: no src, no stylesheet link, no url() but local().
-        assert not document.xpath("//*[@src] | //link | //iframe | //object | //img")
-        for style in styles:
-            assert re.findall(r"url\(", style.text) == []
-        assert not document.xpath("//@style | //@*[starts-with(name(), 'on')]")
+        # No inline code: no <style>, no style or event attribute, every script that runs is a file.
+        assert not document.xpath("//style | //@style | //@*[starts-with(name(), 'on')]")
+        assert [element.get("type") for element in document.xpath("//script[not(@src)]")] in (
+            ["application/json"],
+            [],
+        )
+        assert not any(element.text for element in document.xpath("//script[@src]"))
+        # The page's own files, and nothing else: one stylesheet, the player's script on player pages, at
+        # the end of the body after the data; the policy allows them ('self') and no other source.
+        prefix = "../" * depth
+        assert document.xpath("//link/@href") == [prefix + str(stylesheet.path)]
+        assert document.xpath("//link/@rel") == ["stylesheet"]
+        assert policy["style-src"] == "'self'"
+        sources = document.xpath("//script/@src")
+        if path.name == "index.html":
+            assert (sources, policy["script-src"]) == ([], "'none'")
+        else:
+            assert sources == [prefix + str(script.path)]
+            assert policy["script-src"] == "'self'"
+            body = document.xpath("//body")[0]
+            assert [child.get("id") or child.get("src") for child in body[-2:]] == ["quiz-data", sources[0]]
+        assert not document.xpath("//iframe | //object | //embed | //img | //base | //form")
+        for name in referenced_assets(path, exported):
+            assert (exported / name).read_bytes() == {
+                str(asset.path): asset.data for asset in (stylesheet, script)
+            }[name]
+    # The stylesheet loads nothing either: no url() but local() fonts.
+    assert re.findall(r"url\(", stylesheet.data.decode("utf-8")) == []
+    assert b"@import" not in stylesheet.data
+
+
+def test_asset_names_carry_the_hash_of_their_bytes() -> None:
+    stylesheet, script = asset_outputs()
+    assert str(stylesheet.path) == hashed_name("player", ".css", stylesheet.data)
+    assert str(script.path) == hashed_name("player", ".js", script.data)
+    assert script.data == player_script().encode("utf-8")
+    assert script.data.decode("utf-8").startswith(player_asset("grading.js"))
+    assert (stylesheet.quiz, script.quiz) == (None, None)
 
 
 def test_player_script_uses_no_markup_apis() -> None:
     script = player_script()
     for forbidden in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "Function("):
         assert forbidden not in script
-    assert "</script" not in script.lower() and "<!--" not in script
     assert 'dir="auto"' not in script and '"auto"' not in script
-    assert "</style" not in player_asset("player.css").lower()
 
 
 def test_lang_dir_and_isolation(exported: Path) -> None:

@@ -9,10 +9,17 @@ browser is never downloaded. Without them the module is skipped.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin, urlsplit
+from urllib.request import url2pathname
 
+import lxml.html
 import pytest
 from browser import chromium, require_chromium
 from support import copy_project, run_quizkit
@@ -21,6 +28,7 @@ sync_api = require_chromium()
 
 from exporters.test_html import (  # noqa: E402  (the sample quiz: multiple choice, feedback, hostile text)
     FALLEN_BACK,
+    assets,
     delivery_pages,
     sample_pages,
 )
@@ -50,7 +58,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
     samples = {
         "sample-quiz": sample_pages(),
         "fallback-quiz": sample_pages(FALLEN_BACK),
-        "delivery-quiz": delivery_pages(),
+        "delivery-quiz": {**delivery_pages(), **assets()},
     }
     for folder, written in samples.items():
         for path, data in written.items():
@@ -60,11 +68,42 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return html
 
 
-class Watched:
-    """A page with its console errors, page errors and requests recorded."""
+CSP_REPORTER = """document.addEventListener("securitypolicyviolation", event =>
+  console.error(`CSP violation: ${event.effectiveDirective} ${event.blockedURI}`));"""
+"""Run in every page before its own scripts: a policy violation is a console error (Chromium logs
+most of them itself; the event is the documented report)."""
 
-    def __init__(self, browser: Any, path: Path, hash_: str = "", width: int = 900) -> None:
+
+SERVED: dict[str, Path] = {}
+"""The folders :func:`served` serves now, by origin URL."""
+
+
+def page_path(url: str) -> Path:
+    """The file a page's URL names: a ``file://`` URL, or one of a folder :func:`served` serves."""
+    for origin, folder in SERVED.items():
+        if url.startswith(origin):
+            return folder / url2pathname(urlsplit(url).path.removeprefix("/"))
+    return Path(url2pathname(urlsplit(url).path))
+
+
+def own_files(url: str) -> set[str]:
+    """A page's URL and those of the files it refers to (its stylesheet and scripts), from its source."""
+    document = lxml.html.fromstring(page_path(url).read_bytes())
+    links = document.xpath("//link/@href") + document.xpath("//script/@src")
+    return {url.split("#")[0], *(urljoin(url, link) for link in links)}
+
+
+class Watched:
+    """A page with its console errors (policy violations among them), page errors and requests
+    recorded."""
+
+    def __init__(
+        self, browser: Any, path: Path, hash_: str = "", width: int = 900, url: str | None = None
+    ) -> None:
+        """``path``: the page's file; ``url``: where it is opened from (by default, the file; else from
+        a folder :func:`served` serves)."""
         self.context = browser.new_context(viewport={"width": width, "height": 1000})
+        self.context.add_init_script(CSP_REPORTER)
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.requests: list[str] = []
@@ -72,7 +111,8 @@ class Watched:
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.on("request", lambda request: self.requests.append(request.url))
         self.page.on("dialog", self._dialog)
-        self.url = path.as_uri()
+        self.path = path
+        self.url = url or path.as_uri()
         self.page.goto(self.url + hash_)
 
     def _dialog(self, dialog: Any) -> None:
@@ -84,9 +124,13 @@ class Watched:
         return result
 
     def close(self, *also: str) -> None:
-        """No console error, no dialog, and no request but the page itself (and ``also``)."""
+        """No console error or policy violation, no dialog, and no request but the page itself (and the
+        pages ``also``) and the files they refer to; the page's own files were loaded."""
         assert self.errors == []
-        assert {url.split("#")[0] for url in self.requests} <= {self.url, *also}, self.requests
+        requested = {url.split("#")[0] for url in self.requests}
+        allowed = own_files(self.url).union(*(own_files(url) for url in also))
+        assert requested <= allowed, self.requests
+        assert own_files(self.url) <= requested, self.requests
         self.context.close()
 
 
@@ -175,6 +219,58 @@ def test_each_locale_answers_feedback_and_score(browser: Any, pages: Path) -> No
             watched.data(), "question-progress", current=1, total=8
         )
         watched.close()
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextmanager
+def served(folder: Path) -> Iterator[str]:
+    """``folder`` served over http on the loopback: the origin's URL."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever)
+    thread.start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}/"
+    SERVED[origin] = folder
+    try:
+        yield origin
+    finally:
+        del SERVED[origin]
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def test_pages_run_from_file_and_over_http_under_their_own_policy(browser: Any, pages: Path) -> None:
+    """Opened from file:// (offline) and from a web server, a page loads its stylesheet and script and
+    nothing else, under its own policy: the player runs, the style applies, no violation is reported."""
+    with served(pages) as origin:
+        for name in ("data-parallel/ur.html", "data-parallel/en.html", "index.html"):
+            for url in ((pages / name).as_uri(), origin + name):
+                watched = Watched(browser, pages / name, url=url)
+                page = watched.page
+                # The stylesheet applied (the body's background) ...
+                assert (
+                    page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(250, 250, 250)"
+                )
+                if name != "index.html":
+                    # ... and the script ran: the first question is on screen.
+                    first = watched.data()["view"]["questions"][0]
+                    assert page.text_content("legend") == text_of(first["prompt"])
+                    assert page.evaluate("typeof quizkitPlayer.saved") == "function"
+                # Nothing was refused while the page loaded and ran; and the policy still refuses what
+                # is not the page's own (an inline script added to it), and that is reported.
+                assert watched.errors == []
+                page.evaluate(
+                    """document.body.append(Object.assign(document.createElement("script"),
+                    {textContent: "window.injected = true"}))"""
+                )
+                assert page.evaluate("window.injected === undefined")
+                assert "CSP violation: script-src-elem inline" in watched.errors, watched.errors
+                watched.errors.clear()
+                watched.close()
 
 
 def test_sample_quiz_multiple_choice_feedback_and_hostile_text(browser: Any, pages: Path) -> None:
@@ -299,49 +395,54 @@ def test_no_serious_accessibility_violations(browser: Any, pages: Path) -> None:
     if not AXE.exists():
         pytest.skip("axe-core is not installed (npm ci in tests/node; .ci/run does it)")
     axe = AXE.read_text(encoding="utf-8")
-    for locale in ("en", "ur"):
-        watched = Watched(browser, pages / "data-parallel" / f"{locale}.html")
-        page = watched.page
-        page.evaluate(axe)  # through the DevTools protocol: the page's CSP still applies to the page
-        states = []
-        states.append(page.evaluate("axe.run(document).then(r => r.violations)"))
-        page.check(".option input >> nth=1")
-        page.click("button.check")
-        states.append(page.evaluate("axe.run(document).then(r => r.violations)"))
-        page.goto(watched.url + "#q=9&score=3")
-        page.reload()
-        page.evaluate(axe)
-        states.append(page.evaluate("axe.run(document).then(r => r.violations)"))
-        visited: list[str] = []
-        # A question that fell back to English, after checking; the review; the variant without answers.
-        for folder, hash_ in (
-            ("fallback-quiz", "#q=2"),
-            ("sample-quiz", "#q=3&answers=plain.adam"),
-            ("delivery-quiz", "#q=3&answers=plain.adam"),
-        ):
-            visited.append((pages / folder / "sample" / f"{locale}.html").as_uri())
-            page.goto(visited[-1] + hash_)
+    # Over http: axe-core reads the page's stylesheet through the CSSOM, which Chromium does not let a
+    # file:// page do (each file is an origin of its own), and would then fetch the file, which the page's
+    # policy refuses (connect-src 'none'). Over http the stylesheet is of the page's origin: axe reads it.
+    with served(pages) as origin:
+        for locale in ("en", "ur"):
+            name = f"data-parallel/{locale}.html"
+            watched = Watched(browser, pages / name, url=origin + name)
+            page = watched.page
+            page.evaluate(axe)  # through the DevTools protocol: the page's CSP still applies to the page
+            states = []
+            states.append(page.evaluate("axe.run(document).then(r => r.violations)"))
+            page.check(".option input >> nth=1")
+            page.click("button.check")
+            states.append(page.evaluate("axe.run(document).then(r => r.violations)"))
+            page.goto(watched.url + "#q=9&score=3")
             page.reload()
-            if folder == "fallback-quiz":
-                page.check("input[value='adam']")
-                page.click("button.check")
             page.evaluate(axe)
             states.append(page.evaluate("axe.run(document).then(r => r.violations)"))
-        for violations in states:
-            serious = [
-                (violation["id"], violation["impact"], [node["target"] for node in violation["nodes"]])
-                for violation in violations
-                if violation["impact"] in ("serious", "critical")
-            ]
-            assert serious == [], serious
-        watched.close(*visited)
-    watched = Watched(browser, pages / "index.html")
-    watched.page.evaluate(axe)
-    violations = watched.page.evaluate("axe.run(document).then(r => r.violations)")
-    assert [
-        violation["id"] for violation in violations if violation["impact"] in ("serious", "critical")
-    ] == []
-    watched.close()
+            visited: list[str] = []
+            # A question that fell back to English, after checking; the review; the variant without answers.
+            for folder, hash_ in (
+                ("fallback-quiz", "#q=2"),
+                ("sample-quiz", "#q=3&answers=plain.adam"),
+                ("delivery-quiz", "#q=3&answers=plain.adam"),
+            ):
+                visited.append(f"{origin}{folder}/sample/{locale}.html")
+                page.goto(visited[-1] + hash_)
+                page.reload()
+                if folder == "fallback-quiz":
+                    page.check("input[value='adam']")
+                    page.click("button.check")
+                page.evaluate(axe)
+                states.append(page.evaluate("axe.run(document).then(r => r.violations)"))
+            for violations in states:
+                serious = [
+                    (violation["id"], violation["impact"], [node["target"] for node in violation["nodes"]])
+                    for violation in violations
+                    if violation["impact"] in ("serious", "critical")
+                ]
+                assert serious == [], serious
+            watched.close(*visited)
+        watched = Watched(browser, pages / "index.html", url=origin + "index.html")
+        watched.page.evaluate(axe)
+        violations = watched.page.evaluate("axe.run(document).then(r => r.violations)")
+        assert [
+            violation["id"] for violation in violations if violation["impact"] in ("serious", "critical")
+        ] == []
+        watched.close()
 
 
 def cdp_fonts(watched: Watched, selector: str) -> list[str]:

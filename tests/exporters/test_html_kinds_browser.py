@@ -17,7 +17,8 @@ from urllib.parse import quote
 
 import pytest
 from browser import chromium
-from exporters.test_html_browser import AXE, Watched, sync_api
+from exporters.test_html import assets
+from exporters.test_html_browser import AXE, Watched, served, sync_api
 from exporters.test_html_kinds import kind_pages
 from localization.test_grading import CASES, localized
 
@@ -37,7 +38,7 @@ def browser() -> Iterator[Any]:
 def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("kinds")
     for variant, answers in (("graded", True), ("delivery", False)):
-        for path, data in kind_pages(answers).items():
+        for path, data in {**kind_pages(answers), **assets()}.items():
             target = folder / variant / path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
@@ -470,32 +471,35 @@ def test_no_serious_accessibility_violations_on_every_kind(
     if not AXE.exists():
         pytest.skip("axe-core is not installed (npm ci in tests/node; .ci/run does it)")
     axe = AXE.read_text(encoding="utf-8")
-    for locale in LOCALES:
-        watched = Watched(browser, pages / "graded" / "every-type" / f"{locale}.html")
-        page = watched.page
-        states: list[Any] = []
-        for number, question in enumerate(watched.data()["view"]["questions"], start=1):
-            page.goto(f"{watched.url}#q={number}")
+    # Over http, as in test_html_browser.py: a file:// page's stylesheet is closed to axe-core's CSSOM.
+    with served(pages) as origin:
+        for locale in LOCALES:
+            name = f"graded/every-type/{locale}.html"
+            watched = Watched(browser, pages / name, url=origin + name)
+            page = watched.page
+            states: list[Any] = []
+            for number, question in enumerate(watched.data()["view"]["questions"], start=1):
+                page.goto(f"{watched.url}#q={number}")
+                page.reload()
+                states.append(violations(page, axe))
+                set_response(watched, quizzes[locale], question, RIGHT[question["id"]])
+                page.click("button.check")
+                states.append(violations(page, axe))
+            page.goto(watched.url + answers_hash(watched, quizzes[locale], RIGHT))
             page.reload()
             states.append(violations(page, axe))
-            set_response(watched, quizzes[locale], question, RIGHT[question["id"]])
-            page.click("button.check")
+            delivery = f"{origin}delivery/every-type/{locale}.html"
+            page.goto(delivery + "#q=5")
+            page.reload()
             states.append(violations(page, axe))
-        page.goto(watched.url + answers_hash(watched, quizzes[locale], RIGHT))
-        page.reload()
-        states.append(violations(page, axe))
-        delivery = (pages / "delivery" / "every-type" / f"{locale}.html").as_uri()
-        page.goto(delivery + "#q=5")
-        page.reload()
-        states.append(violations(page, axe))
-        for found in states:
-            serious = [
-                (violation["id"], [node["target"] for node in violation["nodes"]])
-                for violation in found
-                if violation["impact"] in ("serious", "critical")
-            ]
-            assert serious == [], (locale, serious)
-        watched.close(delivery)
+            for found in states:
+                serious = [
+                    (violation["id"], [node["target"] for node in violation["nodes"]])
+                    for violation in found
+                    if violation["impact"] in ("serious", "critical")
+                ]
+                assert serious == [], (locale, serious)
+            watched.close(delivery)
 
 
 def test_answers_survive_the_locale_switch(browser: Any, pages: Path) -> None:

@@ -1,10 +1,10 @@
-"""``scorm``: the package layout, the manifest valid against SCORM 1.2's schemas, the pages as the html
-format builds them with the adapter appended, the launch page, the mastery score setting, determinism.
-What the package does under an LMS is in test_scorm_browser.py."""
+"""``scorm``: the package layout (one copy of the stylesheet and scripts for every page), the manifest
+valid against SCORM 1.2's schemas, the pages as the html format builds them with the adapter after the
+player, the launch page, the mastery score setting (data, not code), determinism. What the package does
+under an LMS is in test_scorm_browser.py."""
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import io
 import json
@@ -22,9 +22,10 @@ from support import SHARED, copy_project, fixture_project, run_quizkit
 
 from toolkit.exporters.archive import ZIP_TIMESTAMP
 from toolkit.exporters.base import ALL_QUESTION_TYPES, question_types
-from toolkit.exporters.html import HtmlExporter, player_page, player_script
+from toolkit.exporters.html import HtmlExporter, player_script
+from toolkit.exporters.player_assets import player_asset
 from toolkit.exporters.player_view import view
-from toolkit.exporters.scorm import ScormExporter, adapter_script, launch_script, scorm_package
+from toolkit.exporters.scorm import ScormExporter, scorm_package
 from toolkit.exporters.scorm_manifest import mastery_text
 
 SCHEMAS = SHARED / "xsd" / "scorm12"
@@ -51,14 +52,29 @@ def manifest_errors(manifest: bytes) -> list[str]:
     return [f"{error.line}: {error.message}" for error in schema.error_log]
 
 
-def scripts(page: bytes) -> list[Any]:
-    return list(lxml.html.fromstring(page).xpath("//script[not(@type)]"))
+def script_sources(page: bytes) -> list[str]:
+    """The scripts a page runs, in order; it has no inline one."""
+    document = lxml.html.fromstring(page)
+    assert [element.get("type") for element in document.xpath("//script[not(@src)]")] in (
+        ["application/json"],
+        ["application/json", "application/json"],
+    )
+    return list(document.xpath("//script/@src"))
 
 
-def csp_allows(page: bytes, script: str) -> bool:
+def policy(page: bytes) -> str:
     (meta,) = lxml.html.fromstring(page).xpath("//meta[@http-equiv='Content-Security-Policy']")
-    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
-    return f"script-src 'sha256-{digest}';" in meta.get("content")
+    content: str = meta.get("content")
+    return content
+
+
+def hashed(stem: str, suffix: str, text: str) -> str:
+    return f"assets/{stem}-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:12]}{suffix}"
+
+
+STYLESHEET = hashed("player", ".css", player_asset("player.css"))
+PLAYER = hashed("player", ".js", player_script())
+ADAPTER = hashed("scorm", ".js", player_asset("scorm.js") + "\n" + player_asset("scorm_player.js"))
 
 
 def test_the_scorm_format_carries_every_kind_in_one_package_per_quiz() -> None:
@@ -67,7 +83,17 @@ def test_the_scorm_format_carries_every_kind_in_one_package_per_quiz() -> None:
     assert [(output.path, output.quiz) for output in outputs] == [
         (PurePosixPath("every-type.zip"), "every-type")
     ]
-    assert sorted(entries(outputs[0].data)) == ["en.html", "imsmanifest.xml", "index.html", "ur.html"]
+    package = entries(outputs[0].data)
+    assert sorted(package) == sorted(
+        [ADAPTER, PLAYER, STYLESHEET, "en.html", "imsmanifest.xml", "index.html", "ur.html"]
+    )
+    # One copy of the stylesheet and of each script, for every page of the package.
+    assert package[STYLESHEET].decode("utf-8") == player_asset("player.css")
+    assert package[PLAYER].decode("utf-8") == player_script()
+    for name in ("en.html", "ur.html", "index.html"):
+        assert lxml.html.fromstring(package[name]).xpath("//link/@href") == [STYLESHEET]
+        assert not lxml.html.fromstring(package[name]).xpath("//style | //@style")
+        assert policy(package[name]).startswith("default-src 'none'; script-src 'self'; style-src 'self';")
 
 
 def test_the_manifest_is_valid_scorm_1_2_and_lists_every_file() -> None:
@@ -97,7 +123,12 @@ def test_the_mastery_score_is_written_as_scorm_reads_it(score: Decimal, written:
     package = every_type_package(score)
     assert manifest_errors(package["imsmanifest.xml"]) == []
     assert etree.fromstring(package["imsmanifest.xml"]).findtext(f".//{ADLCP}masteryscore") == written
-    assert f'var quizkitScormSettings = {{"masteryScore": "{written}"}};' in package["ur.html"].decode()
+    for name in ("en.html", "ur.html"):
+        (settings,) = lxml.html.fromstring(package[name]).xpath("//script[@id='scorm-settings']")
+        assert json.loads(settings.text) == {"masteryScore": written}
+    # The setting is data: the scripts are the same in every package.
+    assert sorted(package) == sorted(every_type_package())
+    assert all(package[name] == every_type_package()[name] for name in package if name.startswith("assets/"))
 
 
 def test_each_locale_page_is_the_html_page_with_the_adapter_after_the_player() -> None:
@@ -105,18 +136,19 @@ def test_each_locale_page_is_the_html_page_with_the_adapter_after_the_player() -
     every = request.versions("every-type")
     package = every_type_package()
     html_pages = {output.path.name: output.data for output in HtmlExporter().export(request)}
-    adapter = adapter_script(Decimal(80))
     for localized in every:
         name = f"{localized.locale.tag}.html"
-        assert package[name] == player_page(localized, every, True, host_script=adapter)
-        (script,) = scripts(package[name])
-        assert script.text == f"{player_script()}\n{adapter}"
-        assert csp_allows(package[name], script.text)
-        # Apart from the script (and the policy allowing it), the page is the html format's.
+        assert script_sources(package[name]) == [PLAYER, ADAPTER]
+        assert script_sources(html_pages[name]) == [f"../{PLAYER}"]
+        # Apart from the adapter, its settings and the links to the assets beside the page (not one
+        # folder up), the page is the html format's, policy included.
         plain, packaged = lxml.html.fromstring(html_pages[name]), lxml.html.fromstring(package[name])
-        for page in (plain, packaged):
-            for element in page.xpath("//script[not(@type)] | //meta[@http-equiv]"):
-                element.getparent().remove(element)
+        assert policy(package[name]) == policy(html_pages[name])
+        for element in packaged.xpath(f"//script[@id='scorm-settings'] | //script[@src='{ADAPTER}']"):
+            element.getparent().remove(element)
+        for element in plain.xpath("//link | //script[@src]"):
+            attribute = "href" if element.tag == "link" else "src"
+            element.set(attribute, element.get(attribute).removeprefix("../"))
         assert lxml.html.tostring(plain) == lxml.html.tostring(packaged)
 
 
@@ -128,9 +160,10 @@ def test_the_launch_page_lists_every_locale_and_carries_them_for_the_choice() ->
     assert links == [("en.html", "English"), ("ur.html", "اردو")]
     (data,) = document.xpath("//script[@id='scorm-launch']")
     assert json.loads(data.text) == {"locales": ["en", "ur"], "source": "en"}
-    (script,) = scripts(page)
-    assert script.text == launch_script()
-    assert csp_allows(page, script.text)
+    # The adapter's script, the same file as the player pages', sees the launch data and goes on.
+    assert script_sources(page) == [ADAPTER]
+    assert "script-src 'self';" in policy(page)
+    assert "quizkitScorm.launch();" in player_asset("scorm.js")
 
 
 def test_the_package_is_deterministic() -> None:

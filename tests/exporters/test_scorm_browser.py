@@ -17,13 +17,13 @@ import zipfile
 from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from browser import chromium
-from exporters.test_html_browser import sync_api
+from exporters.test_html_browser import CSP_REPORTER, sync_api
 from exporters.test_html_kinds import every_type_request
 from exporters.test_html_kinds_browser import set_response
 from localization.test_grading import CASES, localized
@@ -38,6 +38,13 @@ SCORM_AGAIN = ROOT / "tests" / "node" / "node_modules" / "scorm-again" / "dist" 
 if not SCORM_AGAIN.exists():
     pytest.skip(f"scorm-again is missing: {SCORM_AGAIN} (run npm ci in tests/node)", allow_module_level=True)
 ORIGIN = "http://lms.test"
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".xml": "application/xml",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+}
+"""As a web server sends the package's files (an LMS serves them as it stores them)."""
 LMS_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>LMS</title><script src="/scorm12.js"></script></head>
 <body><button type="button" onclick="window.open('/package/index.html', 'sco-window')">Open in a window</button>
@@ -96,6 +103,9 @@ class Lms:
         self.context.route(f"{ORIGIN}/**", self._serve)
         self.page = self.context.new_page()
         self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.context.add_init_script(CSP_REPORTER)
+        self.page.on("request", lambda request: self.requests.append(request.url.split("#")[0]))
         self.page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
 
@@ -113,8 +123,7 @@ class Lms:
             route.fulfill(body=page, content_type="text/html; charset=utf-8")
         elif path.startswith("/package/") and path.removeprefix("/package/") in self.package:
             name = path.removeprefix("/package/")
-            kind = "text/html; charset=utf-8" if name.endswith(".html") else "application/xml"
-            route.fulfill(body=self.package[name], content_type=kind)
+            route.fulfill(body=self.package[name], content_type=CONTENT_TYPES[PurePosixPath(name).suffix])
         else:
             route.fulfill(status=404, body="not found")
 
@@ -369,9 +378,14 @@ def test_without_an_lms_the_package_is_the_plain_player(browser: Any, package: d
     page.goto(f"{ORIGIN}/package/index.html")
     page.wait_for_url(re.compile(r"/package/en\.html"))
     page.wait_for_selector("#quiz fieldset")
+    # The package's one stylesheet applies to its pages; they asked for nothing but the package's files.
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(250, 250, 250)"
     page.check(".options input[value='full-replica']")
     page.click("button.check")
     assert page.get_attribute(".feedback .verdict", "data-score") == "1"
+    requested = {url.removeprefix(f"{ORIGIN}/package/") for url in lms.requests}
+    assert {"index.html", "en.html"} <= requested <= {"index.html", "en.html", *package}, requested
+    assert any(name.startswith("assets/scorm-") for name in requested)
     lms.close()
 
 

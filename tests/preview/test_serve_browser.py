@@ -99,6 +99,12 @@ def test_an_edit_reaches_the_open_page_at_its_question_and_errors_show_until_fix
     before = {name: data for name, data in snapshot(project).items() if not name.startswith(".quizkit/")}
     page.goto(serve.url + "first-quiz/en.html#q=2&score=1")
     shows(page, OLD_PROMPT)
+    # The player's stylesheet and script come from the build's assets, which the preview serves.
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(250, 250, 250)"
+    sources = page.evaluate("[...document.scripts].map(script => script.src)")
+    assert [source.removeprefix(serve.url)[:14] for source in sources if "/assets/" in source] == [
+        "assets/player-"
+    ]
     page.evaluate("window.quizkitMarker = 'not reloaded'")
 
     quiz = project / "content" / "first-quiz.yaml"

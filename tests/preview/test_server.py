@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import http.client
 import json
+import posixpath
 from collections.abc import Iterator
 from pathlib import Path
 
+import lxml.html
 import pytest
 from support import run_quizkit, snapshot
 
 from toolkit.config import load_config
+from toolkit.exporters.player_assets import content_security_policy
 from toolkit.preview import PREVIEW_FOLDER, PreviewServer, PreviewSession
 from toolkit.preview.page import widened_policy, with_preview
 from toolkit.preview.server import site_file
@@ -68,7 +71,29 @@ def test_pages_are_served_with_the_preview_script_and_a_widened_policy(server: P
     assert get(server, "/")[1] == with_preview((server.session.site / "index.html").read_bytes(), 1)
 
 
+def test_the_pages_assets_are_served_as_exported(server: PreviewServer) -> None:
+    site = server.session.site
+    document = lxml.html.fromstring((site / "first-quiz" / "fr.html").read_bytes())
+    (stylesheet,) = document.xpath("//link[@rel='stylesheet']/@href")
+    (script,) = document.xpath("//script/@src")
+    for link, content_type in (
+        (stylesheet, "text/css; charset=utf-8"),
+        (script, "text/javascript; charset=utf-8"),
+    ):
+        assert link.startswith("../assets/")
+        target = posixpath.normpath(posixpath.join("/first-quiz", link))  # as the browser asks for it
+        status, body, headers = get(server, target)
+        assert (status, headers["Content-Type"]) == (200, content_type)
+        assert body == (site / target.removeprefix("/")).read_bytes()
+
+
 def test_the_policy_allows_the_preview_server_and_nothing_else_new() -> None:
+    # The exporter's own policy already allows the page's files ('self'): only the event stream is new.
+    assert widened_policy(content_security_policy(True)) == (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'none'; font-src 'none'; "
+        "connect-src 'self'; base-uri 'none'; form-action 'none'"
+    )
+    assert widened_policy(content_security_policy(False)) == widened_policy(content_security_policy(True))
     exported = (
         "default-src 'none'; script-src 'sha256-abc='; style-src 'sha256-def='; img-src 'none'; "
         "font-src 'none'; connect-src 'none'; base-uri 'none'; form-action 'none'"

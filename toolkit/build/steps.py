@@ -403,8 +403,10 @@ class BuildSteps:
         return request, [
             (path, quiz, path in written)
             for path, quiz in exported.quiz_of.items()
-            # An exporter that ignores the selection may produce more: only these are this call's.
-            if (shared if quiz is None else quiz in quiz_ids)
+            # An exporter that ignores the selection may produce more quizzes' files: only these are
+            # this call's. Files of no quiz come with quiz files too (the player's assets, which every
+            # page needs): they are the shared files' kind, recorded with them.
+            if quiz is None or quiz in quiz_ids
         ]
 
     def export(self, record: _StepRecord, keys: dict[str, str]) -> tuple[str, dict[str, tuple[int, int]]]:
@@ -463,23 +465,26 @@ class BuildSteps:
         )
         self.progress("export", len(quizzes), len(quizzes))
         files = [item for files_made, _ in done for item in files_made] + shared_files
-        shared: list[Path] = []
-        if self.only is not None:
-            self.progress("export", len(quizzes), len(quizzes))
-            for path, quiz, written in files:
-                if quiz is not None and quiz in self.outputs:
-                    self.outputs[quiz].append(path)
-                if written:
-                    self.result.written.append(path)
-                    record.written += 1
-            record.detail = f"{len(files)} files for {len(formats)} formats"
-            return shared_key, previous.shared_outputs
+        # A file of no quiz (an asset) may come from several calls: each worker's, and the shared one.
+        shared: dict[Path, None] = {}
+        counted: set[Path] = set()
         for path, quiz, written in files:
-            (self.outputs[quiz] if quiz is not None and quiz in self.outputs else shared).append(path)
-            if written:
+            if quiz is not None and quiz in self.outputs:
+                self.outputs[quiz].append(path)
+            elif quiz is None or self.only is None:
+                shared[path] = None
+            if written and path not in counted:
+                counted.add(path)
                 self.result.written.append(path)
                 record.written += 1
-        record.detail = f"{len(files)} files for {len(formats)} formats"
+        record.detail = f"{len({path for path, _, _ in files})} files for {len(formats)} formats"
+        if self.only is not None:
+            # The shared files stay as the last whole build wrote them; files of no quiz this build
+            # wrote besides (the assets of a new player, which its pages refer to) join them, so that
+            # the next whole build removes them once no page needs them.
+            recorded = previous.shared_outputs
+            added = stamps_of(self.root, shared)
+            return shared_key, {**added, **recorded}
         return shared_key, stamps_of(self.root, shared)
 
     # the record of this build -------------------------------------------------------------------------

@@ -1,10 +1,13 @@
-"""``html``: a static quiz player, one self-contained page per quiz and locale, plus an index page.
+"""``html``: a static quiz player, a page per quiz and locale, plus an index page, sharing one stylesheet
+and one script.
 
-Layout: ``html/<quiz>/<locale>.html`` for every locale and ``html/index.html`` listing the quizzes and
-their locales. Each page works from ``file://``, offline: the stylesheet and the player script
-(``toolkit/exporters/player/``) are inline, and the quiz is embedded as data, so the page makes no
-network request at all. A Content-Security-Policy meta tag enforces that: ``default-src 'none'``, and the
-inline script and style are allowed by their SHA-256 hashes only.
+Layout: ``html/<quiz>/<locale>.html`` for every locale, ``html/index.html`` listing the quizzes and their
+locales, and ``html/assets/player-<hash>.css`` and ``.js`` (:mod:`toolkit.exporters.player_assets`),
+written with any page and referred to by every page: ``<link rel="stylesheet">`` in the head and
+``<script src>`` at the end of the body, after the quiz data, so the data is in the document when the
+script runs. The pages work from ``file://``, offline, and over http: the quiz is embedded as data, and
+the page loads nothing but those two files. A Content-Security-Policy meta tag enforces that:
+``default-src 'none'``, scripts and styles from ``'self'`` only, no inline code.
 
 The data is the JSON bundle (:func:`toolkit.exporters.json_bundle.bundle`) plus a ``view``
 (:mod:`toolkit.exporters.player_view`: every question of every kind, each text already split into
@@ -25,18 +28,15 @@ ordered by a hash of question id and option id (deterministic, the same in every
 options keep their places.
 
 A static page cannot keep the answer key secret, so the delivery variant (``--no-answers``) writes no
-player pages.
+player pages (and so no assets).
 """
 
 from __future__ import annotations
 
-import base64
 import functools
-import hashlib
 import json
 import re
-from collections.abc import Iterator, Sequence
-from importlib.resources import files
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import PurePosixPath
 from typing import Any, ClassVar
 
@@ -46,6 +46,13 @@ from lxml import etree
 
 from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
 from toolkit.exporters.json_bundle import bundle
+from toolkit.exporters.player_assets import (
+    Asset,
+    content_security_policy,
+    player_code,
+    player_script,
+    player_stylesheet,
+)
 from toolkit.exporters.player_grading import grading_tables
 from toolkit.exporters.player_view import option_order, segments, view
 from toolkit.keys import UI_DOMAIN
@@ -54,39 +61,25 @@ from toolkit.model import QuestionType
 from toolkit.text.bidi import latin_runs
 from toolkit.text.locale_info import LocaleInfo, is_pseudo_locale, locale_info
 
-CSP_TEMPLATE = (
-    "default-src 'none'; script-src {script}; style-src {style}; img-src 'none'; font-src 'none'; "
-    "connect-src 'none'; base-uri 'none'; form-action 'none'"
-)
 FSI, PDI = "\u2068", "\u2069"
 DATA_ELEMENT_ID = "quiz-data"
 
 
-__all__ = ["HtmlExporter", "index_page", "option_order", "player_page", "player_script", "segments", "view"]
+__all__ = [
+    "HtmlExporter",
+    "asset_outputs",
+    "index_page",
+    "option_order",
+    "player_page",
+    "player_script",
+    "segments",
+    "view",
+]
 
 
-def player_asset(name: str) -> str:
-    """The text of ``player.js``, ``grading.js`` or ``player.css``, shipped inside the package."""
-    return files("toolkit.exporters").joinpath("player", name).read_text(encoding="utf-8")
-
-
-def player_script() -> str:
-    """The page's one inline script: the grader (a port of the library's), the question kinds, the
-    player."""
-    return "\n".join(player_asset(name) for name in ("grading.js", "kinds.js", "player.js"))
-
-
-def csp_hash(text: str) -> str:
-    """The CSP source expression that allows an inline script or style with exactly this text."""
-    digest = hashlib.sha256(text.encode("utf-8")).digest()
-    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
-
-
-def content_security_policy(script: str | None, style: str) -> str:
-    """The page's policy: no network at all; only this inline script (if any) and style may apply."""
-    return CSP_TEMPLATE.format(
-        script=csp_hash(script) if script is not None else "'none'", style=csp_hash(style)
-    )
+def asset_outputs() -> list[OutputFile]:
+    """The files every page of the format refers to: ``assets/player-<hash>.css`` and ``.js``."""
+    return [OutputFile(asset.path, asset.data) for asset in (player_stylesheet(), player_code())]
 
 
 def _json_escape(character: str) -> str:
@@ -180,16 +173,26 @@ def _message_text(localized: LocalizedQuiz, name: str) -> str | None:
     return None
 
 
-def _head(html: Any, title: str, script: str | None, style: str) -> Any:
+def _head(html: Any, title: str, depth: int, scripts: bool) -> Any:
+    """The head of a page ``depth`` folders below the assets' parent; ``scripts``: whether it has any."""
     head = etree.SubElement(html, "head")
     etree.SubElement(head, "meta", charset="utf-8")
-    csp = content_security_policy(script, style)
+    csp = content_security_policy(scripts)
     etree.SubElement(head, "meta", {"http-equiv": "Content-Security-Policy", "content": csp})
     etree.SubElement(head, "meta", name="viewport", content="width=device-width, initial-scale=1")
     etree.SubElement(head, "meta", name="referrer", content="no-referrer")
     etree.SubElement(head, "title").text = title
-    etree.SubElement(head, "style").text = style
+    etree.SubElement(head, "link", rel="stylesheet", href=player_stylesheet().href(depth))
     return head
+
+
+def _end_body(body: Any, data: Mapping[str, Any], scripts: Sequence[Asset], depth: int) -> None:
+    """The data elements (by id), then the scripts that read them: last in the body, so that the
+    document is parsed when they run."""
+    for element_id, value in data.items():
+        etree.SubElement(body, "script", type="application/json", id=element_id).text = script_json(value)
+    for script in scripts:
+        etree.SubElement(body, "script", src=script.href(depth))
 
 
 def _serialize(html: Any) -> bytes:
@@ -198,18 +201,24 @@ def _serialize(html: Any) -> bytes:
 
 
 def player_page(
-    localized: LocalizedQuiz, others: Sequence[LocalizedQuiz], answers: bool = True, host_script: str = ""
+    localized: LocalizedQuiz,
+    others: Sequence[LocalizedQuiz],
+    answers: bool = True,
+    *,
+    depth: int = 1,
+    host_scripts: Sequence[Asset] = (),
+    host_data: Mapping[str, Any] | None = None,
 ) -> bytes:
     """The player page of one quiz in one locale; ``others`` are the quiz in every locale, for the switch.
-    ``host_script`` runs after the player, in the same inline script (a host such as the SCORM adapter
-    follows the attempt through ``window.quizkitPlayer`` and its events)."""
-    script = player_script() + (f"\n{host_script}" if host_script else "")
-    style = player_asset("player.css")
+    ``depth``: how many folders below the ``assets`` folder's parent the page is (1 in the ``html``
+    format: ``<quiz>/<locale>.html``). A host (the SCORM adapter) adds ``host_scripts``, run after the
+    player (they follow the attempt through ``window.quizkitPlayer`` and its events), and their settings
+    as ``host_data``, JSON elements by id."""
     locale = localized.locale
     direction = locale.direction
     latin_lang = localized.source.tag if localized.source.direction == "ltr" else "en"
     html = etree.Element("html", lang=locale.tag, dir=direction)
-    _head(html, plain_title(localized.title, direction), script, style)
+    _head(html, plain_title(localized.title, direction), depth, True)
     body = etree.SubElement(html, "body")
 
     language = _message_text(localized, "language") or "Language"
@@ -248,8 +257,7 @@ def player_page(
     data: dict[str, Any] = {"bundle": bundle(localized, answers), "view": view(localized, answers)}
     if answers:
         data["grading"] = grading_tables(locale.tag)
-    etree.SubElement(body, "script", type="application/json", id=DATA_ELEMENT_ID).text = script_json(data)
-    etree.SubElement(body, "script").text = script
+    _end_body(body, {DATA_ELEMENT_ID: data, **(host_data or {})}, [player_code(), *host_scripts], depth)
     return _serialize(html)
 
 
@@ -306,7 +314,7 @@ def index_page(request: ExportRequest) -> bytes:
     title = " · ".join(
         f"{FSI}{text}{PDI}" if written_in.direction == "rtl" else text for text, written_in in headings
     )
-    _head(html, title, None, player_asset("player.css"))
+    _head(html, title, 0, False)
     body = etree.SubElement(html, "body")
     main = etree.SubElement(body, "main", {"class": "index"})
     page_heading = etree.SubElement(main, "h1")
@@ -355,15 +363,23 @@ class HtmlExporter:
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         if not request.answers:
             return  # a static page cannot keep the key secret: no delivery variant
+        pages = 0
         for quiz in request.content.quizzes:
             if not request.includes(quiz.id):
                 continue
             every = request.versions(quiz.id)
             for localized in every:
+                pages += 1
                 yield OutputFile(
                     PurePosixPath(quiz.id) / f"{localized.locale.tag}.html",
                     player_page(localized, every),
                     quiz=quiz.id,
                 )
         if request.shared:
+            pages += 1
             yield OutputFile(PurePosixPath("index.html"), index_page(request))
+        if pages:
+            # With every export that writes a page, shared or not: the pages of `quizkit export --quiz`
+            # must work without an earlier export of the whole project (and after a change of player).
+            # They depend on no quiz (quiz None); a build records them with the shared files.
+            yield from asset_outputs()

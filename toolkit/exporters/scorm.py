@@ -1,13 +1,18 @@
 """``scorm``: the HTML player as a SCORM 1.2 package, ``scorm/<quiz>.zip``, one per quiz holding every
 locale.
 
-The package holds the player page of each locale exactly as the ``html`` format builds it
-(:func:`toolkit.exporters.html.player_page`), with the SCORM adapter (``player/scorm.js`` and
-``player/scorm_player.js``) appended to its inline script; a launch page, ``index.html``, that picks the
-learner's language from ``cmi.student_preference.language`` (the same tag, else the same language, else
-the source locale) and lists every locale for a learner without script; and ``imsmanifest.xml``
-(:mod:`toolkit.exporters.scorm_manifest`), one SCO with ``adlcp:masteryscore`` from the project's
-``scorm-mastery-score``. The player's own switch between locales stays: the session stays open across it.
+The package holds the player page of each locale as the ``html`` format builds it
+(:func:`toolkit.exporters.html.player_page`), beside the launch page instead of one folder below it, with
+the SCORM adapter (``player/scorm.js`` and ``player/scorm_player.js``, one script) after the player's
+script and the package's settings (the mastery score) in a JSON element, ``scorm-settings``; a launch
+page, ``index.html``, that picks the learner's language from ``cmi.student_preference.language`` (the
+same tag, else the same language, else the source locale) and lists every locale for a learner without
+script; one copy of the stylesheet and of the two scripts, ``assets/player-<hash>.css``,
+``assets/player-<hash>.js`` and ``assets/scorm-<hash>.js`` (:mod:`toolkit.exporters.player_assets`),
+shared by all the pages; and ``imsmanifest.xml`` (:mod:`toolkit.exporters.scorm_manifest`), one SCO with
+``adlcp:masteryscore`` from the project's ``scorm-mastery-score``, listing every file. The scripts are the
+same in every package (the settings are data), so an LMS that caches them by name serves one copy. The
+player's own switch between locales stays: the session stays open across it.
 
 What the adapter records, and how it saves and resumes an attempt, is in ``docs/exports.md``. Like the
 ``html`` pages, the package carries the answer key (the page grades in the browser), so there is no
@@ -16,7 +21,6 @@ delivery variant.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from pathlib import PurePosixPath
@@ -28,49 +32,43 @@ from toolkit.exporters.archive import package
 from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
 from toolkit.exporters.html import (
     _append_segments,
+    _end_body,
     _head,
     _serialize,
     autonym,
     plain_title,
-    player_asset,
     player_page,
-    script_json,
     segments,
 )
+from toolkit.exporters.player_assets import Asset, player_code, player_stylesheet, scorm_code
 from toolkit.exporters.scorm_manifest import LAUNCH_PAGE, manifest, mastery_text
 from toolkit.localization import LocalizedQuiz
 from toolkit.model import QuestionType
 
 LAUNCH_DATA_ID = "scorm-launch"
+SETTINGS_ID = "scorm-settings"
 
-__all__ = ["ScormExporter", "adapter_script", "launch_page", "launch_script", "scorm_package"]
-
-
-def adapter_script(mastery_score: Decimal) -> str:
-    """The script a player page runs after the player: the session and the reporting, with the package's
-    mastery score for an LMS that does not pass ``cmi.student_data.mastery_score`` on."""
-    settings = json.dumps({"masteryScore": mastery_text(mastery_score)})
-    return "\n".join(
-        (
-            f"var quizkitScormSettings = {settings};",
-            player_asset("scorm.js"),
-            player_asset("scorm_player.js"),
-        )
-    )
+__all__ = ["ScormExporter", "launch_page", "package_assets", "player_settings", "scorm_package"]
 
 
-def launch_script() -> str:
-    return player_asset("scorm.js") + "\nquizkitScorm.launch();\n"
+def package_assets() -> list[Asset]:
+    """The files every package holds once, for all its pages."""
+    return [player_stylesheet(), player_code(), scorm_code()]
+
+
+def player_settings(mastery_score: Decimal) -> dict[str, str]:
+    """What the adapter reads from a player page's ``scorm-settings`` element: the package's mastery
+    score, for an LMS that does not pass ``cmi.student_data.mastery_score`` on."""
+    return {"masteryScore": mastery_text(mastery_score)}
 
 
 def launch_page(every: Sequence[LocalizedQuiz]) -> bytes:
     """The SCO's entry point: it opens the session and goes to the learner's language; without script,
     a link per locale."""
     source = every[0]
-    script = launch_script()
     direction = source.locale.direction
     html = etree.Element("html", lang=source.locale.tag, dir=direction)
-    _head(html, plain_title(source.title, direction), script, player_asset("player.css"))
+    _head(html, plain_title(source.title, direction), 0, True)
     body = etree.SubElement(html, "body")
     main = etree.SubElement(body, "main", {"class": "index"})
     latin_lang = source.locale.tag if direction == "ltr" else "en"
@@ -92,19 +90,23 @@ def launch_page(every: Sequence[LocalizedQuiz]) -> bytes:
         "locales": [localized.locale.tag for localized in every],
         "source": source.locale.tag,
     }
-    etree.SubElement(body, "script", type="application/json", id=LAUNCH_DATA_ID).text = script_json(data)
-    etree.SubElement(body, "script").text = script
+    # The adapter's session script sees the launch data and goes on to the learner's language.
+    _end_body(body, {LAUNCH_DATA_ID: data}, [scorm_code()], 0)
     return _serialize(html)
 
 
 def scorm_package(every: Sequence[LocalizedQuiz], mastery_score: Decimal) -> bytes:
     """The zip of one quiz in every locale (``every``: source first)."""
-    adapter = adapter_script(mastery_score)
+    settings = {SETTINGS_ID: player_settings(mastery_score)}
     files = [(LAUNCH_PAGE, launch_page(every))]
     files += [
-        (f"{localized.locale.tag}.html", player_page(localized, every, True, host_script=adapter))
+        (
+            f"{localized.locale.tag}.html",
+            player_page(localized, every, True, depth=0, host_scripts=[scorm_code()], host_data=settings),
+        )
         for localized in every
     ]
+    files += [(str(asset.path), asset.data) for asset in package_assets()]
     source = every[0]
     listed = [name for name, _ in files]
     files.append(("imsmanifest.xml", manifest(source.quiz.id, source.title, listed, mastery_score)))

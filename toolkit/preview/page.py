@@ -1,9 +1,11 @@
 """The preview's additions to a served page: its reload and error-overlay script, under a policy of its own.
 
-Exported pages allow their one inline script and style by hash and nothing else (no network at all).
-The preview never changes them on disk: as it serves a page, it rewrites the page's policy to also
-allow scripts, styles and an event stream from the preview server itself (``'self'``), and adds the
-script that listens to that stream. Everything else in the policy stays as the exporter wrote it.
+Exported pages load their stylesheet and script from the site's own files (``'self'``) and nothing else
+(no network at all). The preview never changes them on disk: as it serves a page, it rewrites the page's
+policy to also allow an event stream from the preview server itself (``connect-src 'self'``; scripts and
+styles from ``'self'`` too, for a page that had none), and adds the script that listens to that stream.
+The player's assets are served from the site like its pages. Everything else in the policy stays as the
+exporter wrote it.
 """
 
 from __future__ import annotations

@@ -204,3 +204,8 @@ var quizkitScorm = (function () {
     launch: launch
   };
 })();
+
+// The launch page (the one with the launch data) goes on to the learner's language at once.
+if (document.getElementById("scorm-launch")) {
+  quizkitScorm.launch();
+}

@@ -1,7 +1,9 @@
 // quizkit SCORM 1.2 adapter, the player page: saves the attempt to cmi.suspend_data after every answer,
 // resumes it on relaunch (cmi.core.entry "resume"), and on finishing records the score, the status and one
 // cmi.interactions.n per question. It follows the player through window.quizkitPlayer and its events.
-(function (settings) {
+// The same file serves every package: the package's own settings (its mastery score) are the page's
+// data, in script#scorm-settings.
+(function () {
   "use strict";
 
   var LIMIT = 4096; // cmi.suspend_data is a CMIString4096
@@ -13,6 +15,7 @@
   if (!player || !player.graded || !quizkitScorm.open()) {
     return;
   }
+  var settings = JSON.parse(document.getElementById("scorm-settings").textContent);
   var data = JSON.parse(document.getElementById("quiz-data").textContent);
   var grader = quizkitGrading.create(data.grading);
   var questions = player.questions;
@@ -283,4 +286,4 @@
   if (state.index >= questions.length) {
     finish();
   }
-})(quizkitScormSettings);
+})();
