@@ -70,6 +70,30 @@ def run_quizkit(
     )
 
 
+def run_quizkit_in_process(folder: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """``quizkit <arguments>`` in ``folder`` as :func:`run_quizkit` runs it, but in this process (click's
+    CliRunner, the same command objects and the same environment), for the many tests that use the command
+    to drive the library and then read what it wrote: a new interpreter and quizkit's imports cost about
+    0.3 s of CPU a run, more than most of these commands do. What only a real process shows (the entry
+    point, exit codes through the interpreter, no traceback, signals, two processes at once) stays with
+    run_quizkit: the bad-input corpus, crash safety, special files, confinement, locking, the CLI tests.
+
+    An exception the command lets escape is raised here (a real process would print a traceback)."""
+    from contextlib import chdir
+
+    from click.testing import CliRunner
+
+    from toolkit.cli import main
+
+    with chdir(folder):
+        result = CliRunner().invoke(main, list(arguments), prog_name="quizkit")
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return subprocess.CompletedProcess(
+        ["quizkit", *arguments], result.exit_code, result.stdout, result.stderr
+    )
+
+
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file below ``folder`` with its bytes, to prove that nothing was written."""
     return {

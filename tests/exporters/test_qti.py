@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from lxml import etree
-from support import exported_once
+from support import exported_once, run_quizkit_in_process
 
 from toolkit import keys
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
@@ -31,6 +31,14 @@ from toolkit.model import ChoiceQuestion, Content, Level, Option, Origin, Questi
 pytestmark = pytest.mark.xdist_group("qti")
 XSD = Path(__file__).resolve().parents[3] / "shared" / "xsd"
 Quizkit = Callable[..., subprocess.CompletedProcess[str]]
+
+
+@pytest.fixture
+def quizkit() -> Quizkit:
+    """The command in this process (support.run_quizkit_in_process): these tests read what it wrote."""
+    return run_quizkit_in_process
+
+
 CATALOG = "locales/ur/LC_MESSAGES/data-parallel.po"
 QTI = "http://www.imsglobal.org/xsd/imsqtiasi_v3p0"
 CP = "http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1"
