@@ -2,17 +2,41 @@
 
 from __future__ import annotations
 
+import functools
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
+
+
+QTI_XSD = SHARED / "xsd"
+"""The QTI 3.0 schemas (the shared xsd folder beside the project)."""
+
+
+@functools.cache
+def qti_schemas() -> tuple[Any, Any]:
+    """The QTI 3.0 item schema and the package (manifest) schema, compiled once per process: compiling the
+    item schema takes seconds, and three modules validate against both (test_qti, test_qti_kinds,
+    test_shipped_build)."""
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True)
+
+    def compile_schema(path: Path) -> Any:
+        return etree.XMLSchema(etree.parse(str(path), parser))
+
+    return (
+        compile_schema(QTI_XSD / "qti3" / "imsqti_asiv3p0_sbacv1p0_v1p0.xsd"),
+        compile_schema(QTI_XSD / "qti3-package" / "imsqtiv3p0_imscpv1p2_v1p0.xsd"),
+    )
 
 
 FIXTURE = Path(__file__).resolve().parent / "project"

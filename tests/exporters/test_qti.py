@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from lxml import etree
-from support import exported_once, run_quizkit_in_process
+from support import exported_once, qti_schemas, run_quizkit_in_process
 
 from toolkit import keys
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
@@ -56,17 +56,11 @@ class Schemas:
 
 @pytest.fixture(scope="module")
 def schemas() -> Schemas:
-    """Both schemas, compiled once per module: the QTI 3 schema alone takes a few seconds."""
+    """Both schemas, compiled once per process (support.qti_schemas): the QTI 3 schema alone takes a few
+    seconds."""
     if not XSD.is_dir():
         pytest.skip(f"QTI 3.0 schemas not found at {XSD} (the shared xsd folder next to the project)")
-
-    def compile_schema(path: Path) -> Any:
-        return etree.XMLSchema(etree.parse(str(path), SAFE_PARSER))
-
-    return Schemas(
-        compile_schema(XSD / "qti3" / "imsqti_asiv3p0_sbacv1p0_v1p0.xsd"),
-        compile_schema(XSD / "qti3-package" / "imsqtiv3p0_imscpv1p2_v1p0.xsd"),
-    )
+    return Schemas(*qti_schemas())
 
 
 def export(project: Path, quizkit: Quizkit, *arguments: str) -> Path:

@@ -30,21 +30,21 @@ __all__ = [
 # Each name is imported on first use: every module of the package imports this one first, and
 # `quizkit validate` needs the validation modules, not the glossary's (a third of the start-up).
 _HOMES = {
-    "ContentError": "validation",
-    "Glossary": "glossary",
-    "GlossaryError": "glossary",
-    "Project": "project",
-    "ValidationResult": "validation",
-    "load_content": "validation",
-    "load_glossary": "glossary",
-    "load_project": "project",
-    "validate_paths": "validation",
+    "ContentError": "toolkit.content.validation",
+    "Glossary": "toolkit.content.glossary",
+    "GlossaryError": "toolkit.content.glossary",
+    "Project": "toolkit.content.project",
+    "ValidationResult": "toolkit.content.validation",
+    "load_content": "toolkit.content.validation",
+    "load_glossary": "toolkit.content.glossary",
+    "load_project": "toolkit.content.project",
+    "validate_paths": "toolkit.content.validation",
 }
 
 
 def __getattr__(name: str) -> Any:
     if name not in _HOMES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_HOMES[name]}"), name)
+    value = getattr(importlib.import_module(_HOMES[name]), name)
     globals()[name] = value
     return value
