@@ -36,6 +36,31 @@ def quizkit() -> Callable[..., subprocess.CompletedProcess[str]]:
     return run_quizkit
 
 
+LONGEST_FIRST = (
+    "test_crash_safety.py",
+    "locales/test_project_browser.py",
+    "exporters/test_html_kinds_browser.py",
+    "exporters/test_html_browser.py",
+    "test_bad_inputs.py",
+    "exporters/test_scorm_browser.py",
+)
+"""The modules that take longest (docs/performance.md, The test suite), in that order."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest modules first. ``./dev test`` hands whole modules to the workers (``--dist loadscope``,
+    so each module's fixtures are made once) in this order (``--no-loadscope-reorder``): a long module
+    started last would leave one core idle while it finishes (crash safety alone is a quarter of the suite).
+    """
+    tests = Path(__file__).resolve().parent
+
+    def rank(item: pytest.Item) -> int:
+        name = item.path.resolve().relative_to(tests).as_posix() if item.path.is_relative_to(tests) else ""
+        return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
+
+    items.sort(key=rank)  # stable: every other module keeps its place
+
+
 # In CI every real component (GNU gettext, Node consumers, Chromium, ../shared schemas) is installed by
 # .ci/run, so a skip there would hide a failure: QUIZKIT_NO_SKIPS=1 turns skips into failures.
 def _no_skips() -> bool:

@@ -2,17 +2,41 @@
 
 from __future__ import annotations
 
+import functools
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
+
+
+QTI_XSD = SHARED / "xsd"
+"""The QTI 3.0 schemas (the shared xsd folder beside the project)."""
+
+
+@functools.cache
+def qti_schemas() -> tuple[Any, Any]:
+    """The QTI 3.0 item schema and the package (manifest) schema, compiled once per process: compiling the
+    item schema takes seconds, and three modules validate against both (test_qti, test_qti_kinds,
+    test_shipped_build)."""
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True)
+
+    def compile_schema(path: Path) -> Any:
+        return etree.XMLSchema(etree.parse(str(path), parser))
+
+    return (
+        compile_schema(QTI_XSD / "qti3" / "imsqti_asiv3p0_sbacv1p0_v1p0.xsd"),
+        compile_schema(QTI_XSD / "qti3-package" / "imsqtiv3p0_imscpv1p2_v1p0.xsd"),
+    )
 
 
 FIXTURE = Path(__file__).resolve().parent / "project"
@@ -67,6 +91,30 @@ def run_quizkit(
         encoding="utf-8",
         timeout=300,
         check=False,
+    )
+
+
+def run_quizkit_in_process(folder: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """``quizkit <arguments>`` in ``folder`` as :func:`run_quizkit` runs it, but in this process (click's
+    CliRunner, the same command objects and the same environment), for the many tests that use the command
+    to drive the library and then read what it wrote: a new interpreter and quizkit's imports cost about
+    0.3 s of CPU a run, more than most of these commands do. What only a real process shows (the entry
+    point, exit codes through the interpreter, no traceback, signals, two processes at once) stays with
+    run_quizkit: the bad-input corpus, crash safety, special files, confinement, locking, the CLI tests.
+
+    An exception the command lets escape is raised here (a real process would print a traceback)."""
+    from contextlib import chdir
+
+    from click.testing import CliRunner
+
+    from toolkit.cli import main
+
+    with chdir(folder):
+        result = CliRunner().invoke(main, list(arguments), prog_name="quizkit")
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return subprocess.CompletedProcess(
+        ["quizkit", *arguments], result.exit_code, result.stdout, result.stderr
     )
 
 

@@ -35,6 +35,7 @@ creates files). ``pytest -s`` shows the figures.
 from __future__ import annotations
 
 import errno
+import functools
 import gettext
 import hashlib
 import io
@@ -106,7 +107,19 @@ def temporaries(folder: Path) -> dict[str, bytes]:
     }
 
 
+_PARSED: set[tuple[str, bytes]] = set()
+"""Versions of files already parsed: every trial meets the same few versions of each file again, and
+parsing them (YAML in pure Python above all) took about a second per trial, under the GIL the trials share."""
+
+
 def _parse(relative: str, data: bytes) -> None:
+    if (relative, data) in _PARSED:
+        return
+    _parse_once(relative, data)
+    _PARSED.add((relative, data))
+
+
+def _parse_once(relative: str, data: bytes) -> None:
     suffix = Path(relative).suffix
     if suffix in (".po", ".pot"):
         read_po(data, relative)
@@ -135,9 +148,12 @@ def _parse(relative: str, data: bytes) -> None:
         raise ValueError(f"no parser for {suffix!r}: add one to this test")
 
 
-def _translations(data: bytes, relative: str) -> set[tuple[str | None, tuple[str, ...]]]:
+@functools.cache  # the same few versions of each catalog, in every trial
+def _translations(data: bytes, relative: str) -> frozenset[tuple[str | None, tuple[str, ...]]]:
     """(msgctxt, msgstr) of every entry with a translation, active or obsolete."""
-    return {(entry.context, entry.translations) for entry in read_po(data, relative) if entry.has_translation}
+    return frozenset(
+        (entry.context, entry.translations) for entry in read_po(data, relative) if entry.has_translation
+    )
 
 
 @dataclass(frozen=True)
@@ -276,11 +292,12 @@ def state_problems(folder: Path, scenario: Scenario, new: dict[str, bytes]) -> l
 
 
 def _expected_version(
-    folder: Path, scenario: Scenario, new: dict[str, bytes], target: str, fresh: bool
+    now: dict[str, bytes], scenario: Scenario, new: dict[str, bytes], target: str, fresh: bool
 ) -> str:
+    """``now``: ``tracked(folder)`` after the command."""
     if _is_cache(target):
         return ""
-    data = tracked(folder).get(target)
+    data = now.get(target)
     wanted = new.get(target) if fresh else scenario.old.get(target)
     if data == wanted:
         return ""
@@ -354,9 +371,10 @@ def fault_trial(scenario: Scenario, command: str, mode: str, at: int, folder: Pa
         if not result.stderr.endswith(message):
             problems.append(f"expected the message {message!r}, found {result.stderr[-300:]!r}")
     problems += state_problems(folder, scenario, new)
+    now = tracked(folder)
     for index, target in enumerate(targets, start=1):
         fresh = index < at or (index == at and mode == "kill-after-rename")
-        problems.append(_expected_version(folder, scenario, new, target, fresh))
+        problems.append(_expected_version(now, scenario, new, target, fresh))
     leftover = mode in ("kill-mid-write", "kill-before-rename")
     problems += _temporary_problems(folder, targets[at - 1] if leftover else None, new)
     if leftover and not temporaries(folder):
@@ -384,11 +402,10 @@ def kill_trial(scenario: Scenario, delay: float, folder: Path) -> Trial:
     started = len(written_targets(events))
     renamed = sum(1 for event in events if event[0] == "renamed")
     problems = state_problems(folder, scenario, scenario.after_build)
+    now = tracked(folder)
     for index, target in enumerate(scenario.build_targets, start=1):
         if index <= renamed or index > started:
-            problems.append(
-                _expected_version(folder, scenario, scenario.after_build, target, index <= renamed)
-            )
+            problems.append(_expected_version(now, scenario, scenario.after_build, target, index <= renamed))
     in_flight = scenario.build_targets[started - 1] if started > renamed else None
     problems += _temporary_problems(folder, in_flight, scenario.after_build)
     problems += follow_up_problems(folder, scenario)

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 from lxml import etree
-from support import ROOT, SHARED, run_quizkit
+from support import ROOT, SHARED, qti_schemas, run_quizkit
 
 SAFE_PARSER = etree.XMLParser(resolve_entities=False, no_network=True)
 NODE = ROOT / "tests" / "node"
@@ -86,12 +86,7 @@ def test_qti_packages_validate_against_the_qti_3_schemas(built: Path) -> None:
     xsd = SHARED / "xsd"
     if not xsd.is_dir():
         pytest.skip(f"QTI 3.0 schemas not found at {xsd} (the shared folder beside the project)")
-    item_schema = etree.XMLSchema(
-        etree.parse(str(xsd / "qti3" / "imsqti_asiv3p0_sbacv1p0_v1p0.xsd"), SAFE_PARSER)
-    )
-    package_schema = etree.XMLSchema(
-        etree.parse(str(xsd / "qti3-package" / "imsqtiv3p0_imscpv1p2_v1p0.xsd"), SAFE_PARSER)
-    )
+    item_schema, package_schema = qti_schemas()
     for package in sorted((built / "qti").rglob("*.zip")):
         with zipfile.ZipFile(package) as archive:
             for name in archive.namelist():

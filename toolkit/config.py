@@ -325,6 +325,9 @@ def _numbering_systems(
 
     if not isinstance(value, dict):
         raise fail("numbering-systems", 'numbering-systems must be a table such as { ar = "arab" }')
+    if not value:
+        # Most projects set none: reading CLDR's list would load a locale's data on every command.
+        return ()
     known = sorted(Locale.parse("en").number_symbols)
     chosen = []
     for locale, system in value.items():

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from support import run_quizkit_in_process
 
 from toolkit.catalogs.po_reader import parse_po
 from toolkit.catalogs.review import is_approved
@@ -19,6 +20,14 @@ from toolkit.catalogs.review import is_approved
 xliff2 = pytest.importorskip("translate.storage.xliff2", reason="translate-toolkit is not installed")
 
 Quizkit = Callable[..., subprocess.CompletedProcess[str]]
+
+
+@pytest.fixture
+def quizkit() -> Quizkit:
+    """The command in this process (support.run_quizkit_in_process): these tests read what it wrote."""
+    return run_quizkit_in_process
+
+
 BASE = "data-parallel.questions.gpu-holds"
 XLIFF = "dist/xliff/ur/data-parallel.xlf"
 CATALOG = "locales/ur/LC_MESSAGES/data-parallel.po"

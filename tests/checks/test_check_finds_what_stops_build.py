@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from support import run_quizkit
+from support import run_quizkit_in_process
 from test_bad_inputs import CORPUS, prepare
 
 STOPPING = {"build", "compile", "update", "status", "export"}
@@ -37,7 +37,7 @@ def test_check_fails_where_the_command_fails(case: Path, tmp_path: Path) -> None
     expected = str(spec.get("stderr") or "\n".join(spec.get("stderr_lines", []))).strip().splitlines()[0]
     match = LOCATION.match(expected)
     assert match, expected
-    result = run_quizkit(project, "check")
+    result = run_quizkit_in_process(project, "check")
     assert result.returncode == 1, result.stdout + result.stderr
     assert "Traceback" not in result.stderr
     errors = [line for line in (result.stdout + result.stderr).splitlines() if LOCATION.match(line)]

@@ -8,7 +8,7 @@ import re
 import zipfile
 from pathlib import Path
 
-from support import fixture_project, run_quizkit, translate
+from support import fixture_project, run_quizkit_in_process, translate
 
 
 def visible(markup: str) -> str:
@@ -22,10 +22,10 @@ def export_format(
     """A fixture project in ``root`` with ``quizzes`` (the Urdu translations of ``every-type``, if
     given), exported in ``output_format``."""
     fixture_project(root, quizzes)
-    assert run_quizkit(root, "update").returncode == 0
+    assert run_quizkit_in_process(root, "update").returncode == 0
     if urdu:
         translate(root / "locales/ur/LC_MESSAGES/every-type.po", urdu)
-    result = run_quizkit(root, "export", "--format", output_format)
+    result = run_quizkit_in_process(root, "export", "--format", output_format)
     assert result.returncode == 0, result.stdout + result.stderr
     return root
 

@@ -21,7 +21,7 @@ import yaml
 from exporters.lms_packages import export_format, package, visible
 from exporters.qti12_engine import ItemEngine, Response, children, local
 from lxml import etree
-from support import EVERY_TYPE_QUIZ, SHARED, every_type_urdu, fixture_project, run_quizkit
+from support import EVERY_TYPE_QUIZ, SHARED, every_type_urdu, fixture_project, run_quizkit_in_process
 
 HERE = Path(__file__).parent / "canvas"
 DTDS = SHARED / "xsd" / "qti12"
@@ -115,7 +115,7 @@ def test_the_package_is_byte_identical_for_identical_input(exported: Path, tmp_p
     again = tmp_path / "again"
     shutil.copytree(exported, again)
     shutil.rmtree(again / "dist")
-    result = run_quizkit(again, "export", "--format", "canvas")
+    result = run_quizkit_in_process(again, "export", "--format", "canvas")
     assert result.returncode == 0, result.stderr
     for path in ("every-type/en.zip", "every-type/ur.zip"):
         assert (again / "dist/canvas" / path).read_bytes() == (exported / "dist/canvas" / path).read_bytes()
@@ -411,8 +411,8 @@ def test_every_item_has_the_structure_text2qti_writes(tmp_path: Path) -> None:
 
 def test_ordering_is_left_out_with_a_warning(tmp_path: Path) -> None:
     root = fixture_project(tmp_path, {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8")})
-    assert run_quizkit(root, "update").returncode == 0
-    result = run_quizkit(root, "export", "--format", "canvas", "--no-checks")
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "canvas", "--no-checks")
     assert result.returncode == 0, result.stderr
     warnings = [
         line.split(": ", 1)[1] for line in result.stdout.splitlines() if "unsupported-question" in line
@@ -428,8 +428,8 @@ def test_ordering_is_left_out_with_a_warning(tmp_path: Path) -> None:
 def test_a_blank_text_holding_the_characters_blanks_need_is_refused_with_a_message(tmp_path: Path) -> None:
     quiz = DROPDOWNS.replace("An {{collective}}", "An \U000f0000 {{collective}}").replace("dropdowns", "odd")
     root = fixture_project(tmp_path, {"odd": quiz})
-    assert run_quizkit(root, "update").returncode == 0
-    result = run_quizkit(root, "export", "--format", "canvas", "--no-checks")
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "canvas", "--no-checks")
     assert result.returncode == 1, result.stdout
     assert result.stderr.strip() == (
         "error[export]: odd.questions.pick-words [en]: the text holds private-use characters (U+F0000 and "

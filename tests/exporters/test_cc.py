@@ -17,7 +17,7 @@ import yaml
 from exporters.lms_packages import export_format, package, visible
 from exporters.qti12_engine import ItemEngine, Response, children, local
 from lxml import etree
-from support import EVERY_TYPE_QUIZ, SHARED, every_type_urdu, fixture_project, run_quizkit
+from support import EVERY_TYPE_QUIZ, SHARED, every_type_urdu, fixture_project, run_quizkit_in_process
 
 from toolkit.localization import LocalizedQuiz, grade
 
@@ -119,7 +119,7 @@ def test_the_cartridge_is_byte_identical_for_identical_input(exported: Path, tmp
     again = tmp_path / "again"
     shutil.copytree(exported, again)
     shutil.rmtree(again / "dist")
-    result = run_quizkit(again, "export", "--format", "cc")
+    result = run_quizkit_in_process(again, "export", "--format", "cc")
     assert result.returncode == 0, result.stderr
     for path in ("every-type/en.imscc", "every-type/ur.imscc", "choices/en.imscc"):
         assert (again / "dist/cc" / path).read_bytes() == (exported / "dist/cc" / path).read_bytes()
@@ -402,8 +402,8 @@ def test_response_processing_agrees_with_the_reference_grader(
 
 def test_kinds_the_profile_has_no_form_for_are_left_out_with_a_warning(tmp_path: Path) -> None:
     root = fixture_project(tmp_path, {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8")})
-    assert run_quizkit(root, "update").returncode == 0
-    result = run_quizkit(root, "export", "--format", "cc", "--no-checks")
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "cc", "--no-checks")
     assert result.returncode == 0, result.stderr
     warnings = [
         line.split(": ", 1)[1] for line in result.stdout.splitlines() if "unsupported-question" in line
@@ -435,8 +435,8 @@ questions:
     explanation: B × W.
 """
     root = fixture_project(tmp_path, {"numbers": numeric_only, "choices": CHOICES})
-    assert run_quizkit(root, "update").returncode == 0
-    result = run_quizkit(root, "export", "--format", "cc", "--no-checks")
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "cc", "--no-checks")
     assert result.returncode == 0, result.stderr
     assert "format cc cannot carry numeric questions: question 'global-batch-size'" in result.stdout
     assert sorted(path.name for path in (root / "dist" / "cc").iterdir()) == ["choices"]

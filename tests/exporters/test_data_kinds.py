@@ -15,7 +15,7 @@ import pytest
 import yaml
 from exporters.test_exports import resolve_in_i18next
 from jsonschema import Draft202012Validator
-from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit, translate
+from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit_in_process, translate
 
 from toolkit.catalogs import read_po
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
@@ -58,7 +58,7 @@ def load(path: Path) -> Any:
 
 
 def export(root: Path, *arguments: str) -> None:
-    result = run_quizkit(root, "export", "-f", "json,i18next", "--strict", *arguments)
+    result = run_quizkit_in_process(root, "export", "-f", "json,i18next", "--strict", *arguments)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "warning" not in result.stdout
 
@@ -67,7 +67,7 @@ def every_type_project(target: Path, quiz: str | None = None) -> Path:
     """A project with the every-type quiz (or ``quiz``, a variant of it) and its Urdu translations."""
     text = quiz if quiz is not None else EVERY_TYPE_QUIZ.read_text(encoding="utf-8")
     root = fixture_project(target, {"every-type": text})
-    result = run_quizkit(root, "update")
+    result = run_quizkit_in_process(root, "update")
     assert result.returncode == 0, result.stdout + result.stderr
     translate(root / "locales/ur/LC_MESSAGES/every-type.po", URDU)
     return root
@@ -285,10 +285,12 @@ def test_the_delivery_variant_is_the_same_whatever_the_answer(tmp_path: Path) ->
     exports = []
     for name, quiz in (("original", text), ("swapped", swapped)):
         root = fixture_project(tmp_path / name, {"every-type": quiz})
-        result = run_quizkit(root, "export", "-f", "json", "-l", "en", "--no-checks")
+        result = run_quizkit_in_process(root, "export", "-f", "json", "-l", "en", "--no-checks")
         assert result.returncode == 0, result.stdout + result.stderr
         assert (
-            run_quizkit(root, "export", "-f", "json", "-l", "en", "--no-answers", "--no-checks").returncode
+            run_quizkit_in_process(
+                root, "export", "-f", "json", "-l", "en", "--no-answers", "--no-checks"
+            ).returncode
             == 0
         )
         exports.append(root / "dist" / "json" / "every-type")
@@ -309,7 +311,7 @@ def test_a_question_with_an_untranslated_accepted_answer_falls_back_whole(tmp_pa
         "every-type.questions.name-collective.answers.reduce-all"
     ]
     assert entry.is_fuzzy
-    result = run_quizkit(root, "export", "-f", "json,i18next", "--no-checks")
+    result = run_quizkit_in_process(root, "export", "-f", "json,i18next", "--no-checks")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "every-type [ur]: 1 question in the source language: name-collective" in result.stdout
     bundle = load(root / "dist/json/every-type/ur.json")
@@ -417,8 +419,8 @@ def test_a_project_chooses_the_digits_of_a_locale(tmp_path: Path) -> None:
     config.write_text(
         config.read_text(encoding="utf-8") + 'numbering-systems = { ur = "arabext" }\n', encoding="utf-8"
     )
-    assert run_quizkit(project, "update").returncode == 0
-    result = run_quizkit(project, "export", "-f", "json,html")
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    result = run_quizkit_in_process(project, "export", "-f", "json,html")
     assert result.returncode == 0, result.stdout + result.stderr
     urdu = json.loads((project / "dist/json/tiny/ur.json").read_text(encoding="utf-8"))
     english = json.loads((project / "dist/json/tiny/en.json").read_text(encoding="utf-8"))

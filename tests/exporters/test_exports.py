@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
-from support import FIXTURE, exported_once
+from support import FIXTURE, exported_once, run_quizkit_in_process
 
 from toolkit.catalogs.po_reader import parse_po
 from toolkit.content.validation import load_content
@@ -22,6 +22,14 @@ from toolkit.exporters.canonical_json import content_hash
 ROOT = Path(__file__).resolve().parents[2]
 NODE = ROOT / "tests" / "node"
 Quizkit = Callable[..., subprocess.CompletedProcess[str]]
+
+
+@pytest.fixture
+def quizkit() -> Quizkit:
+    """The command in this process (support.run_quizkit_in_process): these tests read what it wrote."""
+    return run_quizkit_in_process
+
+
 CATALOG = "locales/ur/LC_MESSAGES/data-parallel.po"
 
 

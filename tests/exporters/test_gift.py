@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from exporters.gift_grammar import GiftQuestion, read_gift
-from support import EVERY_TYPE_QUIZ, every_type_urdu, fixture_project, run_quizkit, translate
+from support import EVERY_TYPE_QUIZ, every_type_urdu, fixture_project, run_quizkit_in_process, translate
 
 from toolkit.catalogs import read_po
 from toolkit.content.validation import load_content
@@ -39,9 +39,9 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = fixture_project(
         tmp_path_factory.mktemp("gift"), {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8")}
     )
-    assert run_quizkit(root, "update").returncode == 0
+    assert run_quizkit_in_process(root, "update").returncode == 0
     translate(root / "locales/ur/LC_MESSAGES/every-type.po", every_type_urdu())
-    result = run_quizkit(root, "export", "--format", "gift")
+    result = run_quizkit_in_process(root, "export", "--format", "gift")
     assert result.returncode == 0, result.stdout + result.stderr
     return root
 
@@ -128,8 +128,8 @@ def test_golden_english_file(exported: Path) -> None:
 
 def test_ordering_and_fill_in_blanks_are_left_out_with_a_warning(tmp_path: Path) -> None:
     root = fixture_project(tmp_path, {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8")})
-    assert run_quizkit(root, "update").returncode == 0
-    result = run_quizkit(root, "export", "--format", "gift", "--no-checks")
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "gift", "--no-checks")
     warnings = [line for line in result.stdout.splitlines() if "unsupported-question" in line]
     assert [line.split(": ", 1)[1] for line in warnings] == [
         "warning[unsupported-question]: format gift cannot carry ordering questions: question 'step-order' of "
@@ -164,8 +164,8 @@ questions:
     explanation: E
 """
     root = fixture_project(tmp_path, {"hostile": quiz})
-    assert run_quizkit(root, "update").returncode == 0
-    result = run_quizkit(root, "export", "--format", "gift", "--no-checks")
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "gift", "--no-checks")
     assert result.returncode == 0, result.stderr
     _, pick, typed = read_gift((root / "dist/gift/hostile/en.txt").read_text(encoding="utf-8"))
     assert visible(pick.text) == HOSTILE
@@ -190,8 +190,8 @@ questions:
     explanation: E
 """
     root = fixture_project(tmp_path, {"arrow": quiz})
-    assert run_quizkit(root, "update").returncode == 0
-    result = run_quizkit(root, "export", "--format", "gift", "--no-checks")
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "gift", "--no-checks")
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert result.stderr.strip() == (

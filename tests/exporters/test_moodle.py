@@ -16,7 +16,7 @@ from typing import Any
 import lxml.html
 import pytest
 from lxml import etree
-from support import exported_once
+from support import exported_once, run_quizkit_in_process
 
 from toolkit.catalogs.po_reader import parse_po
 from toolkit.content.validation import load_content
@@ -26,6 +26,14 @@ from toolkit.model import QuestionType
 from toolkit.text.tokens import split_inline_code
 
 Quizkit = Callable[..., subprocess.CompletedProcess[str]]
+
+
+@pytest.fixture
+def quizkit() -> Quizkit:
+    """The command in this process (support.run_quizkit_in_process): these tests read what it wrote."""
+    return run_quizkit_in_process
+
+
 QUIZ = "data-parallel"
 CATALOG = f"locales/ur/LC_MESSAGES/{QUIZ}.po"
 BIDI_CONTROLS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")

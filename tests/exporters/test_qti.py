@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from lxml import etree
-from support import exported_once
+from support import exported_once, qti_schemas, run_quizkit_in_process
 
 from toolkit import keys
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
@@ -31,6 +31,14 @@ from toolkit.model import ChoiceQuestion, Content, Level, Option, Origin, Questi
 pytestmark = pytest.mark.xdist_group("qti")
 XSD = Path(__file__).resolve().parents[3] / "shared" / "xsd"
 Quizkit = Callable[..., subprocess.CompletedProcess[str]]
+
+
+@pytest.fixture
+def quizkit() -> Quizkit:
+    """The command in this process (support.run_quizkit_in_process): these tests read what it wrote."""
+    return run_quizkit_in_process
+
+
 CATALOG = "locales/ur/LC_MESSAGES/data-parallel.po"
 QTI = "http://www.imsglobal.org/xsd/imsqtiasi_v3p0"
 CP = "http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1"
@@ -48,17 +56,11 @@ class Schemas:
 
 @pytest.fixture(scope="module")
 def schemas() -> Schemas:
-    """Both schemas, compiled once per module: the QTI 3 schema alone takes a few seconds."""
+    """Both schemas, compiled once per process (support.qti_schemas): the QTI 3 schema alone takes a few
+    seconds."""
     if not XSD.is_dir():
         pytest.skip(f"QTI 3.0 schemas not found at {XSD} (the shared xsd folder next to the project)")
-
-    def compile_schema(path: Path) -> Any:
-        return etree.XMLSchema(etree.parse(str(path), SAFE_PARSER))
-
-    return Schemas(
-        compile_schema(XSD / "qti3" / "imsqti_asiv3p0_sbacv1p0_v1p0.xsd"),
-        compile_schema(XSD / "qti3-package" / "imsqtiv3p0_imscpv1p2_v1p0.xsd"),
-    )
+    return Schemas(*qti_schemas())
 
 
 def export(project: Path, quizkit: Quizkit, *arguments: str) -> Path:

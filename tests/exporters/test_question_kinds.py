@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit, snapshot
+from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit_in_process, snapshot
 
 UNSUPPORTED = [
     ("step-order", "ordering", 49),
@@ -16,7 +16,7 @@ UNSUPPORTED = [
 
 def project(tmp_path: Path) -> Path:
     root = fixture_project(tmp_path, {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8")})
-    assert run_quizkit(root, "update").returncode == 0
+    assert run_quizkit_in_process(root, "update").returncode == 0
     return root
 
 
@@ -31,7 +31,7 @@ def warnings(format_name: str) -> list[str]:
 
 def test_a_format_that_cannot_carry_a_kind_leaves_its_questions_out_with_a_warning(tmp_path: Path) -> None:
     root = project(tmp_path)
-    result = run_quizkit(root, "export", "--format", "gift", "--no-checks")
+    result = run_quizkit_in_process(root, "export", "--format", "gift", "--no-checks")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[: len(UNSUPPORTED)] == warnings("gift")
     exported = (root / "dist" / "gift" / "every-type" / "en.txt").read_text(encoding="utf-8")
@@ -43,7 +43,7 @@ def test_a_format_that_cannot_carry_a_kind_leaves_its_questions_out_with_a_warni
 def test_strict_turns_the_warnings_into_errors_and_writes_nothing(tmp_path: Path) -> None:
     root = project(tmp_path)
     before = snapshot(root)
-    result = run_quizkit(root, "export", "--format", "gift", "--no-checks", "--strict")
+    result = run_quizkit_in_process(root, "export", "--format", "gift", "--no-checks", "--strict")
     assert result.returncode == 1
     assert result.stdout.splitlines() == warnings("gift")
     assert result.stderr.strip() == "export stopped (--strict): 2 warnings; nothing was written"
@@ -52,7 +52,7 @@ def test_strict_turns_the_warnings_into_errors_and_writes_nothing(tmp_path: Path
 
 def test_catalog_formats_carry_every_kind(tmp_path: Path) -> None:
     root = project(tmp_path)
-    result = run_quizkit(root, "export", "--format", "xliff,mo", "--no-checks", "--strict")
+    result = run_quizkit_in_process(root, "export", "--format", "xliff,mo", "--no-checks", "--strict")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "unsupported-question" not in result.stdout
     xliff = (root / "dist" / "xliff" / "ur" / "every-type.xlf").read_text(encoding="utf-8")
@@ -64,9 +64,9 @@ def test_build_lists_the_warnings_and_fails_under_strict(tmp_path: Path) -> None
     (root / "quizkit.toml").write_text(
         'source-locale = "en"\ntarget-locales = ["ur"]\nexport-formats = ["gift"]\n', encoding="utf-8"
     )
-    result = run_quizkit(root, "build", "--format", "text")
+    result = run_quizkit_in_process(root, "build", "--format", "text")
     assert result.returncode == 0, result.stderr
     assert "  unsupported-question: 2" in result.stdout.splitlines()
-    strict = run_quizkit(root, "build", "--format", "text", "--strict")
+    strict = run_quizkit_in_process(root, "build", "--format", "text", "--strict")
     assert strict.returncode == 1
     assert strict.stderr.strip().splitlines()[-1].startswith("build failed (--strict): ")

@@ -8,12 +8,21 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
+from support import run_quizkit_in_process
 
 from toolkit.catalogs.po_reader import parse_po
 
 ROOT = Path(__file__).resolve().parents[2]
 XSD = ROOT.parent / "shared" / "xsd" / "xliff2" / "xliff_core_2.0.xsd"
 Quizkit = Callable[..., subprocess.CompletedProcess[str]]
+
+
+@pytest.fixture
+def quizkit() -> Quizkit:
+    """The command in this process (support.run_quizkit_in_process): these tests read what it wrote."""
+    return run_quizkit_in_process
+
+
 NS = {"x": "urn:oasis:names:tc:xliff:document:2.0"}
 
 

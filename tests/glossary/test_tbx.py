@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
-from support import FIXTURE, SHARED, run_quizkit
+from support import FIXTURE, SHARED, run_quizkit_in_process
 
 from toolkit.catalogs.tbx import ADMITTED, DEPRECATED, PREFERRED, SUPERSEDED, glossaries_to_tbx, read_tbx
 from toolkit.content.glossary import Glossary, glossary_path, load_glossary
@@ -80,30 +80,30 @@ def test_round_trip_keeps_every_field(version: int) -> None:
 
 def test_import_of_our_export_leaves_the_glossary_byte_identical(tmp_path: Path) -> None:
     folder = project(tmp_path)
-    result = run_quizkit(folder, "glossary", "export", "-o", "ur.tbx")
+    result = run_quizkit_in_process(folder, "glossary", "export", "-o", "ur.tbx")
     assert result.returncode == 0, result.stderr
     assert result.stderr == "ur.tbx: written\n"
-    result = run_quizkit(folder, "glossary", "import", "ur.tbx")
+    result = run_quizkit_in_process(folder, "glossary", "import", "ur.tbx")
     assert result.returncode == 0, result.stderr
     assert result.stdout == "locales/glossary/ur.yaml: unchanged\n"
     assert (folder / "locales/glossary/ur.yaml").read_bytes() == SHIPPED.read_bytes()
 
 
 def test_import_writes_a_glossary_that_exports_byte_identically(tmp_path: Path) -> None:
-    exported = run_quizkit(project(tmp_path / "first"), "glossary", "export", "--format", "tbx")
+    exported = run_quizkit_in_process(project(tmp_path / "first"), "glossary", "export", "--format", "tbx")
     assert exported.returncode == 0, exported.stderr
     folder = project(tmp_path / "second", with_glossary=False)
     (folder / "ur.tbx").write_text(exported.stdout, encoding="utf-8")
-    result = run_quizkit(folder, "glossary", "import", "ur.tbx")
+    result = run_quizkit_in_process(folder, "glossary", "import", "ur.tbx")
     assert result.returncode == 0, result.stderr
     assert result.stdout == "locales/glossary/ur.yaml: written\n"
     written = folder / "locales/glossary/ur.yaml"
     assert load_glossary(written) == shipped()
-    again = run_quizkit(folder, "glossary", "export")
+    again = run_quizkit_in_process(folder, "glossary", "export")
     assert again.stdout == exported.stdout
     first = written.read_bytes()
     written.unlink()
-    assert run_quizkit(folder, "glossary", "import", "ur.tbx").returncode == 0
+    assert run_quizkit_in_process(folder, "glossary", "import", "ur.tbx").returncode == 0
     assert written.read_bytes() == first
 
 
@@ -112,7 +112,7 @@ def test_bad_tbx_is_refused_at_its_line_and_nothing_is_written(tmp_path: Path, t
     folder = project(tmp_path)
     shutil.copy(tbx, folder / tbx.name)
     before = (folder / "locales/glossary/ur.yaml").read_bytes()
-    result = run_quizkit(folder, "glossary", "import", tbx.name)
+    result = run_quizkit_in_process(folder, "glossary", "import", tbx.name)
     assert result.returncode == 1
     assert result.stdout == tbx.with_suffix(".txt").read_text(encoding="utf-8")
     assert (
@@ -123,7 +123,7 @@ def test_bad_tbx_is_refused_at_its_line_and_nothing_is_written(tmp_path: Path, t
 
 
 def test_export_without_a_glossary_says_so(tmp_path: Path) -> None:
-    result = run_quizkit(project(tmp_path, with_glossary=False), "glossary", "export")
+    result = run_quizkit_in_process(project(tmp_path, with_glossary=False), "glossary", "export")
     assert result.returncode == 1
     assert result.stderr == "error[glossary]: no glossary in locales/glossary for the target locales (ur)\n"
 
@@ -132,7 +132,7 @@ def test_a_tbx_without_the_locale_says_which_languages_it_has(tmp_path: Path) ->
     folder = project(tmp_path)
     german = glossaries_to_tbx([Glossary("de", shipped().terms[:1])])
     (folder / "de.tbx").write_bytes(german)
-    result = run_quizkit(folder, "glossary", "import", "de.tbx")
+    result = run_quizkit_in_process(folder, "glossary", "import", "de.tbx")
     assert result.returncode == 1
     assert result.stderr == "error[glossary]: de.tbx: no terms for ur; the file's languages are: de, en\n"
 
@@ -167,7 +167,7 @@ def test_a_tbx_translate_toolkit_writes_imports(tmp_path: Path) -> None:
     store.addsourceunit("data parallelism").set_target_terms(["ڈیٹا پیرالیلزم", "ڈیٹا متوازی"])
     folder = project(tmp_path, with_glossary=False)
     (folder / "terms.tbx").write_bytes(bytes(store))
-    result = run_quizkit(folder, "glossary", "import", "terms.tbx")
+    result = run_quizkit_in_process(folder, "glossary", "import", "terms.tbx")
     assert result.returncode == 0, result.stdout + result.stderr
     glossary = load_glossary(glossary_path(folder / "locales", "ur"))
     assert [(term.english, term.preferred, term.variants, term.note) for term in glossary.terms] == [

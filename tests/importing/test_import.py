@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 import yaml
-from support import FIXTURE, SHARED, run_quizkit, snapshot
+from support import FIXTURE, SHARED, run_quizkit_in_process, snapshot
 
 from toolkit.catalogs.imported import IMPORTED_NOTE
 from toolkit.catalogs.po_reader import read_po
@@ -19,7 +19,7 @@ SEED = SHARED / "seed" / "data-parallel-quiz.txt"
 
 
 def import_json(project: Path, page: Path, quiz: str, *extra: str) -> dict[str, Any]:
-    result = run_quizkit(project, "import", str(page), "--quiz", quiz, "--format", "json", *extra)
+    result = run_quizkit_in_process(project, "import", str(page), "--quiz", quiz, "--format", "json", *extra)
     assert result.returncode == 0, result.stderr
     data: dict[str, Any] = json.loads(result.stdout)
     return data
@@ -70,7 +70,7 @@ def test_seed_gives_the_structure_of_the_shipped_quiz(project: Path) -> None:
     assert len(contexts) == 5 * 5
     assert "scraped.questions.q3.prompt" in contexts and "scraped.title" not in contexts
     # Until the to-dos are done, validate fails on each of them.
-    result = run_quizkit(project, "validate", "content/scraped.yaml")
+    result = run_quizkit_in_process(project, "validate", "content/scraped.yaml")
     assert result.returncode == 1
     assert (
         "content/scraped.yaml:7:9: error[todo]: to-do in 'title' of the quiz: write the title in English"
@@ -106,7 +106,7 @@ def test_filled_todos_give_the_shipped_quiz_and_update_takes_the_urdu(project: P
         question["correct"] = [question["options"][ids.index(answer)]["id"] for answer in original["correct"]]
         question["explanation"] = original["explanation"]
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    assert run_quizkit(project, "validate").returncode == 0
+    assert run_quizkit_in_process(project, "validate").returncode == 0
 
     imported = validate_paths([path]).quizzes[0]
     expected = validate_paths([FIXTURE / "content" / "data-parallel.yaml"]).quizzes[0]
@@ -133,7 +133,7 @@ def test_filled_todos_give_the_shipped_quiz_and_update_takes_the_urdu(project: P
         ),
     ]
 
-    assert run_quizkit(project, "update", "--locale", "ur").returncode == 0
+    assert run_quizkit_in_process(project, "update", "--locale", "ur").returncode == 0
     catalog_path = project / "locales" / "ur" / "LC_MESSAGES" / "data-parallel.po"
     catalog = read_po(catalog_path.read_bytes(), "x.po").by_context()
     title = catalog["data-parallel.title"]
@@ -144,9 +144,9 @@ def test_filled_todos_give_the_shipped_quiz_and_update_takes_the_urdu(project: P
     assert catalog["data-parallel.questions.q3.prompt"].msgstr == ""
     # Update again: nothing changes, the note stays while the entry is unreviewed.
     before = catalog_path.read_bytes()
-    assert run_quizkit(project, "update", "--locale", "ur").returncode == 0
+    assert run_quizkit_in_process(project, "update", "--locale", "ur").returncode == 0
     assert catalog_path.read_bytes() == before
-    assert run_quizkit(project, "update", "--check").returncode == 0
+    assert run_quizkit_in_process(project, "update", "--check").returncode == 0
 
 
 def test_update_never_overrides_an_existing_translation(project: Path) -> None:
@@ -159,7 +159,7 @@ def test_update_never_overrides_an_existing_translation(project: Path) -> None:
     catalog_path = project / "locales" / "ur" / "LC_MESSAGES" / "data-parallel.po"
     before = read_po(catalog_path.read_bytes(), "x.po").by_context()["data-parallel.title"]
     assert before.msgstr
-    assert run_quizkit(project, "update", "--locale", "ur").returncode == 0
+    assert run_quizkit_in_process(project, "update", "--locale", "ur").returncode == 0
     after = read_po(catalog_path.read_bytes(), "x.po").by_context()["data-parallel.title"]
     assert after.msgstr == before.msgstr and IMPORTED_NOTE not in after.extracted_comments
 
@@ -234,7 +234,9 @@ def test_arabic_code_points_are_fixed_and_ambiguous_letters_become_todos(project
 
 
 def test_text_report(project: Path) -> None:
-    result = run_quizkit(project, "import", str(PAGES / "four-questions-english-first.txt"), "--quiz", "c")
+    result = run_quizkit_in_process(
+        project, "import", str(PAGES / "four-questions-english-first.txt"), "--quiz", "c"
+    )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].endswith(
@@ -247,7 +249,7 @@ def test_text_report(project: Path) -> None:
 
 def test_dry_run_writes_nothing(project: Path) -> None:
     before = snapshot(project)
-    result = run_quizkit(project, "import", str(SEED), "--quiz", "scraped", "--dry-run")
+    result = run_quizkit_in_process(project, "import", str(SEED), "--quiz", "scraped", "--dry-run")
     assert result.returncode == 0, result.stderr
     assert (
         result.stdout.splitlines()[-1]
@@ -258,14 +260,14 @@ def test_dry_run_writes_nothing(project: Path) -> None:
 
 def test_existing_files_need_force(project: Path) -> None:
     before = snapshot(project)
-    result = run_quizkit(project, "import", str(SEED), "--quiz", "data-parallel")
+    result = run_quizkit_in_process(project, "import", str(SEED), "--quiz", "data-parallel")
     assert result.returncode == 1
     assert (
         result.stderr
         == "error[exists]: content/data-parallel.yaml already exists; use --force to overwrite it\n"
     )
     assert snapshot(project) == before
-    forced = run_quizkit(project, "import", str(SEED), "--quiz", "data-parallel", "--force")
+    forced = run_quizkit_in_process(project, "import", str(SEED), "--quiz", "data-parallel", "--force")
     assert forced.returncode == 0, forced.stderr
     assert "todo:" in (project / "content" / "data-parallel.yaml").read_text(encoding="utf-8")
 
@@ -326,7 +328,7 @@ def test_bad_pages(project: Path, tmp_path: Path, content: bytes, expected: str)
     page = tmp_path / "page.txt"
     page.write_bytes(content)
     before = snapshot(project)
-    result = run_quizkit(project, "import", str(page), "--quiz", "bad")
+    result = run_quizkit_in_process(project, "import", str(page), "--quiz", "bad")
     assert result.returncode == 1
     assert result.stdout == ""
     assert result.stderr.splitlines() == [f"page.txt:{expected}"]
@@ -334,7 +336,7 @@ def test_bad_pages(project: Path, tmp_path: Path, content: bytes, expected: str)
 
 
 def test_invalid_quiz_id_is_a_usage_error(project: Path) -> None:
-    result = run_quizkit(project, "import", str(SEED), "--quiz", "Bad Id")
+    result = run_quizkit_in_process(project, "import", str(SEED), "--quiz", "Bad Id")
     assert result.returncode == 2
     assert not (project / "content" / "Bad Id.yaml").exists()
 
@@ -343,7 +345,7 @@ def test_todo_in_a_text_mapping_needs_text_or_todo(project: Path) -> None:
     path = project / "content" / "data-parallel.yaml"
     text = path.read_text(encoding="utf-8").replace("title: Data Parallelism Quiz", "title:\n  ur: عنوان")
     path.write_text(text, encoding="utf-8")
-    result = run_quizkit(project, "validate", "content/data-parallel.yaml")
+    result = run_quizkit_in_process(project, "validate", "content/data-parallel.yaml")
     assert result.returncode == 1
     assert result.stdout.splitlines()[0] == (
         "content/data-parallel.yaml:6:3: error[missing-field]: quiz is missing required field 'text' [$.title]"
@@ -353,7 +355,7 @@ def test_todo_in_a_text_mapping_needs_text_or_todo(project: Path) -> None:
 def test_force_over_a_translated_catalog_keeps_every_translation(project: Path) -> None:
     catalog_path = project / "locales" / "ur" / "LC_MESSAGES" / "data-parallel.po"
     before = read_po(catalog_path.read_bytes(), "x.po")
-    result = run_quizkit(project, "import", str(SEED), "--quiz", "data-parallel", "--force")
+    result = run_quizkit_in_process(project, "import", str(SEED), "--quiz", "data-parallel", "--force")
     assert result.returncode == 0, result.stderr
     after = read_po(catalog_path.read_bytes(), "x.po")
     kept = {(entry.context, entry.msgstr) for entry in after.entries if entry.has_translation}
@@ -408,7 +410,7 @@ def test_a_level_in_an_unknown_wording_becomes_a_todo(project: Path, tmp_path: P
         {"kind": "level", "path": "$.level", "line": 1, "message": todo, "suggestions": []}
     ]
     assert load(project / "content" / "scraped.yaml")["level"] == {"todo": todo}
-    validated = run_quizkit(project, "validate", "content/scraped.yaml")
+    validated = run_quizkit_in_process(project, "validate", "content/scraped.yaml")
     assert validated.returncode == 1
     assert (
         validated.stdout.splitlines()[0]

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from lxml import etree
-from support import SHARED, run_quizkit, snapshot
+from support import SHARED, run_quizkit_in_process, snapshot
 
 from toolkit.catalogs import read_po
 from toolkit.catalogs.catalog import CatalogEntry
@@ -43,7 +43,7 @@ def built(
     """A copy of the project after ``quizkit build --strict``; the tests only read it."""
     project = tmp_path_factory.mktemp("locales-project") / "project"
     shutil.copytree(PROJECT, project, ignore=shutil.ignore_patterns("*.mo", "dist", ".quizkit-cache"))
-    result = run_quizkit(project, "build", "--strict", "--format", "text")
+    result = run_quizkit_in_process(project, "build", "--strict", "--format", "text")
     before = snapshot(project / "locales")
     yield project, result
     assert snapshot(project / "locales") == before, "a test changed the catalogs its module shares"
@@ -101,7 +101,7 @@ def test_build_translates_everything_without_warnings(
 
 def test_check_is_clean_and_strict_passes(project: Path) -> None:
     for arguments in (("check",), ("check", "--strict")):
-        result = run_quizkit(project, *arguments)
+        result = run_quizkit_in_process(project, *arguments)
         assert result.returncode == 0, result.stdout + result.stderr
         assert result.stdout.splitlines()[-1] == "6 catalogs checked: 0 errors, 0 warnings"
     # Nothing is silenced: no entry carries a suppression comment.
@@ -111,14 +111,14 @@ def test_check_is_clean_and_strict_passes(project: Path) -> None:
 
 
 def exporters(project: Path) -> list[str]:
-    result = run_quizkit(project, "export", "--list")
+    result = run_quizkit_in_process(project, "export", "--list")
     assert result.returncode == 0, result.stderr
     return [line.split()[0] for line in result.stdout.splitlines() if line and not line[0].isspace()]
 
 
 def carried_kinds(project: Path) -> dict[str, set[str]]:
     """Each format's question kinds, as `quizkit export --list` prints them ("every kind": all)."""
-    result = run_quizkit(project, "export", "--list")
+    result = run_quizkit_in_process(project, "export", "--list")
     kinds: dict[str, set[str]] = {}
     name = ""
     for line in result.stdout.splitlines():
@@ -146,7 +146,7 @@ def test_every_exporter_exports_each_locale_without_warnings(project: Path, tmp_
     shutil.copytree(project, copy, ignore=shutil.ignore_patterns("dist"))
     formats = exporters(copy)
     assert {"json", "i18next", "mo", "xliff", "html"} <= set(formats)
-    result = run_quizkit(copy, "export", "-f", ",".join(formats))
+    result = run_quizkit_in_process(copy, "export", "-f", ",".join(formats))
     assert result.returncode == 0, result.stdout + result.stderr
     # The one warning allowed: a question of a kind a format has no form for (cc has no numeric), as
     # `export --list` says of that format.

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import yaml
 from localization.test_grading import FLAT, every_type_quiz
-from support import EVERY_TYPE_QUIZ, FIXTURE, fixture_project, run_quizkit, snapshot
+from support import EVERY_TYPE_QUIZ, FIXTURE, fixture_project, run_quizkit_in_process, snapshot
 
 from toolkit.content.validation import validate_paths
 from toolkit.localization import LocalizedQuiz, grade, localize
@@ -121,14 +121,14 @@ def pseudo_project(tmp_path: Path, config_extra: str = "") -> Path:
     project = fixture_project(tmp_path, {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8")})
     config = project / "quizkit.toml"
     config.write_text(config.read_text(encoding="utf-8") + config_extra, encoding="utf-8")
-    assert run_quizkit(project, "update").returncode == 0
+    assert run_quizkit_in_process(project, "update").returncode == 0
     return project
 
 
 def test_export_pseudo_writes_every_format_and_no_catalog(tmp_path: Path) -> None:
     project = pseudo_project(tmp_path)
     before = snapshot(project / "locales")
-    result = run_quizkit(project, "export", "--pseudo")
+    result = run_quizkit_in_process(project, "export", "--pseudo")
     assert result.returncode == 0, result.stdout + result.stderr
     assert snapshot(project / "locales") == before
     dist = project / "dist"
@@ -149,14 +149,14 @@ def test_export_pseudo_writes_every_format_and_no_catalog(tmp_path: Path) -> Non
 
 def test_pseudo_locales_are_not_in_statistics(tmp_path: Path) -> None:
     project = pseudo_project(tmp_path, 'pseudo-locales = ["en_XA", "ar_XB"]\n')
-    result = run_quizkit(project, "status")
+    result = run_quizkit_in_process(project, "status")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "XA" not in result.stdout and "XB" not in result.stdout
 
 
 def test_configured_pseudo_locales_export_without_the_flag(tmp_path: Path) -> None:
     project = pseudo_project(tmp_path, 'pseudo-locales = ["ar_XB"]\n')
-    result = run_quizkit(project, "export", "-f", "json", "--locale", "ar_XB")
+    result = run_quizkit_in_process(project, "export", "-f", "json", "--locale", "ar_XB")
     assert result.returncode == 0, result.stdout + result.stderr
     assert sorted(path.name for path in (project / "dist/json/every-type").iterdir()) == [
         "ar-XB.json",
@@ -166,7 +166,7 @@ def test_configured_pseudo_locales_export_without_the_flag(tmp_path: Path) -> No
 
 def test_a_pseudo_locale_is_not_a_locale_without_the_setting(tmp_path: Path) -> None:
     project = pseudo_project(tmp_path)
-    result = run_quizkit(project, "export", "-f", "json", "--locale", "ar_XB")
+    result = run_quizkit_in_process(project, "export", "-f", "json", "--locale", "ar_XB")
     assert result.returncode == 2
     assert "ar_XB is not a locale of this project (configured: ur, en)" in result.stderr
 
@@ -191,17 +191,17 @@ def test_bad_pseudo_locales_setting(tmp_path: Path, value: str, message: str) ->
     (project / "quizkit.toml").write_text(
         f'source-locale = "en"\ntarget-locales = ["ur"]\npseudo-locales = {value}\n', encoding="utf-8"
     )
-    result = run_quizkit(project, "export")
+    result = run_quizkit_in_process(project, "export")
     assert result.returncode == 1
     assert result.stderr.strip() == message
 
 
 def test_build_pseudo_then_without_removes_the_pseudo_outputs(tmp_path: Path) -> None:
     project = pseudo_project(tmp_path)
-    result = run_quizkit(project, "build", "--pseudo", "--format", "text")
+    result = run_quizkit_in_process(project, "build", "--pseudo", "--format", "text")
     assert result.returncode == 0, result.stdout + result.stderr
     assert (project / "dist/html/every-type/ar-XB.html").is_file()
-    result = run_quizkit(project, "build", "--format", "text")
+    result = run_quizkit_in_process(project, "build", "--format", "text")
     assert result.returncode == 0, result.stdout + result.stderr
     assert not (project / "dist/html/every-type/ar-XB.html").exists()
     assert (project / "dist/html/every-type/ur.html").is_file()
@@ -211,7 +211,7 @@ def test_the_release_gate_does_not_hold_back_pseudo_locales(tmp_path: Path) -> N
     # Nobody reviews a pseudo-locale (quizkit makes it from the source): under require = "approved" it
     # must still be exported transformed, not fall back to the source.
     project = pseudo_project(tmp_path, 'require = "approved"\npseudo-locales = ["en_XA", "ar_XB"]\n')
-    result = run_quizkit(project, "export", "-f", "json")
+    result = run_quizkit_in_process(project, "export", "-f", "json")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "[en_XA]" not in result.stdout and "[ar_XB]" not in result.stdout  # nothing fell back
     assert "[ur]" in result.stdout  # the unapproved Urdu catalog did fall back: the gate is on

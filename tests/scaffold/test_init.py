@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from support import run_quizkit, snapshot
+from support import run_quizkit_in_process, snapshot
 
 from toolkit.model import QuestionType
 from toolkit.scaffold import DEFAULT_FORMATS
@@ -27,7 +27,7 @@ CREATED = [
 
 
 def test_a_new_project_builds_every_default_format_with_no_warning(tmp_path: Path) -> None:
-    result = run_quizkit(tmp_path, "init", "demo")
+    result = run_quizkit_in_process(tmp_path, "init", "demo")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines == [
@@ -37,7 +37,7 @@ def test_a_new_project_builds_every_default_format_with_no_warning(tmp_path: Pat
         "project ready: 10 files written; next: cd demo && quizkit serve --open",
     ]
     project = tmp_path / "demo"
-    built = run_quizkit(project, "build", "--strict", "--format", "json")
+    built = run_quizkit_in_process(project, "build", "--strict", "--format", "json")
     assert built.returncode == 0, built.stdout + built.stderr
     assert '"warnings": []' in built.stdout
     # mo and xliff carry translations: with no target locale they have nothing to write.
@@ -50,9 +50,9 @@ def test_a_new_project_builds_every_default_format_with_no_warning(tmp_path: Pat
 def test_with_a_target_locale_every_format_is_written_and_only_translations_wait(tmp_path: Path) -> None:
     import json
 
-    assert run_quizkit(tmp_path, "init", "demo", "--locale", "fr").returncode == 0
+    assert run_quizkit_in_process(tmp_path, "init", "demo", "--locale", "fr").returncode == 0
     project = tmp_path / "demo"
-    built = run_quizkit(project, "build", "--strict", "--format", "json")
+    built = run_quizkit_in_process(project, "build", "--strict", "--format", "json")
     report = json.loads(built.stdout)
     # No question is left out of any format: the one kind of warning is the untranslated catalog.
     assert {warning["code"] for warning in report["warnings"]} == {"untranslated"}
@@ -61,23 +61,23 @@ def test_with_a_target_locale_every_format_is_written_and_only_translations_wait
 
 
 def test_target_locales_get_their_catalogs_as_update_makes_them(tmp_path: Path) -> None:
-    result = run_quizkit(tmp_path, "init", "demo", "--locale", "fr", "--locale", "ur")
+    result = run_quizkit_in_process(tmp_path, "init", "demo", "--locale", "fr", "--locale", "ur")
     assert result.returncode == 0, result.stderr
     project = tmp_path / "demo"
     for locale in ("fr", "ur"):
         for domain in ("first-quiz", "ui"):
             assert (project / "locales" / locale / "LC_MESSAGES" / f"{domain}.po").is_file()
     assert 'target-locales = ["fr", "ur"]' in (project / "quizkit.toml").read_text(encoding="utf-8")
-    checked = run_quizkit(project, "update", "--check")
+    checked = run_quizkit_in_process(project, "update", "--check")
     assert (checked.returncode, checked.stdout) == (0, "templates and catalogs are up to date\n")
     # Untranslated catalogs build (the texts fall back to English); --strict would say they wait.
-    built = run_quizkit(project, "build")
+    built = run_quizkit_in_process(project, "build")
     assert built.returncode == 0, built.stdout + built.stderr
     assert (project / "dist" / "html" / "first-quiz" / "ur.html").is_file()
 
 
 def test_the_working_folder_by_default(tmp_path: Path) -> None:
-    result = run_quizkit(tmp_path, "init")
+    result = run_quizkit_in_process(tmp_path, "init")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == "project ready: 10 files written; next: quizkit serve --open"
     assert (tmp_path / "quizkit.toml").is_file()
@@ -87,7 +87,7 @@ def test_a_folder_that_is_not_empty_is_refused_and_left_as_it_was(tmp_path: Path
     (tmp_path / "demo").mkdir()
     (tmp_path / "demo" / "notes.txt").write_text("mine\n", encoding="utf-8")
     before = snapshot(tmp_path)
-    result = run_quizkit(tmp_path, "init", "demo")
+    result = run_quizkit_in_process(tmp_path, "init", "demo")
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr == (
         "demo is not empty; quizkit init makes a new project in an empty folder "
@@ -102,7 +102,7 @@ def test_force_writes_into_a_folder_and_replaces_no_file(tmp_path: Path) -> None
     (project / "README.md").write_text("# my quizzes\n", encoding="utf-8")
     own_gitignore = "/build/\n"
     (project / ".gitignore").write_text(own_gitignore, encoding="utf-8")
-    result = run_quizkit(tmp_path, "init", "demo", "--force")
+    result = run_quizkit_in_process(tmp_path, "init", "demo", "--force")
     assert result.returncode == 0, result.stderr
     assert "demo/.gitignore: kept (it exists already)" in result.stdout.splitlines()
     assert (project / ".gitignore").read_text(encoding="utf-8") == own_gitignore
@@ -112,7 +112,7 @@ def test_force_writes_into_a_folder_and_replaces_no_file(tmp_path: Path) -> None
 
 def test_a_file_is_not_a_folder(tmp_path: Path) -> None:
     (tmp_path / "demo").write_text("", encoding="utf-8")
-    result = run_quizkit(tmp_path, "init", "demo", "--force")
+    result = run_quizkit_in_process(tmp_path, "init", "demo", "--force")
     assert (result.returncode, result.stderr) == (
         1,
         "demo is a file, not a folder; name a new folder or an empty one\n",
@@ -130,7 +130,7 @@ def test_a_file_is_not_a_folder(tmp_path: Path) -> None:
 def test_a_locale_is_checked_as_the_configuration_is_before_anything_is_written(
     tmp_path: Path, locale: str, message: str
 ) -> None:
-    result = run_quizkit(tmp_path, "init", "demo", "--locale", locale)
+    result = run_quizkit_in_process(tmp_path, "init", "demo", "--locale", locale)
     assert (result.returncode, result.stderr) == (1, message)
     assert not (tmp_path / "demo").exists()
 
@@ -138,7 +138,7 @@ def test_a_locale_is_checked_as_the_configuration_is_before_anything_is_written(
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("init")
-    result = run_quizkit(folder, "init", "demo")
+    result = run_quizkit_in_process(folder, "init", "demo")
     assert result.returncode == 0, result.stderr
     return folder / "demo"
 

@@ -97,10 +97,18 @@ def environment_key(config_bytes: bytes) -> str:
             hasher.update(f"{library} {metadata_version(library)}\0".encode())
         except PackageNotFoundError:
             hasher.update(f"{library} missing\0".encode())
+    # A distribution's name and version are read from its METADATA file, parsed again on every access:
+    # once per distribution, not once per entry point (quizkit alone registers 30-odd).
+    versions: dict[int, str] = {}
     for group in PLUGIN_GROUPS:
         for point in sorted(entry_points(group=group), key=lambda item: (item.name, item.value)):
             distribution = point.dist
-            version = f"{distribution.name} {distribution.version}" if distribution is not None else ""
+            version = ""
+            if distribution is not None:
+                if id(distribution) not in versions:
+                    metadata = distribution.metadata
+                    versions[id(distribution)] = f"{metadata['Name']} {metadata['Version']}"
+                version = versions[id(distribution)]
             hasher.update(f"{group}\0{point.name}\0{point.value}\0{version}\0".encode())
     hasher.update(config_bytes)
     return hasher.hexdigest()
