@@ -68,8 +68,11 @@ def pss_kib(pid):
 
 
 def sample_tree(pid, interval, done, peak):
-    while not done.wait(interval):
+    # The first sample comes soon after the start: a command shorter than the interval is sampled too.
+    wait = min(interval, 0.05)
+    while not done.wait(wait):
         peak[0] = max(peak[0], sum(pss_kib(process) for process in process_tree(pid)))
+        wait = interval
 
 
 with open(commands_file) as commands, open(results_file, "w") as results:
