@@ -98,10 +98,13 @@ def environment_key(config_bytes: bytes) -> str:
         except PackageNotFoundError:
             hasher.update(f"{library} missing\0".encode())
     # A distribution's name and version are read from its METADATA file, parsed again on every access:
-    # once per distribution, not once per entry point (quizkit alone registers 30-odd).
+    # once per distribution, not once per entry point (quizkit alone registers 30-odd). The points of one
+    # distribution share one object, and every point stays alive in `every` while `versions` is keyed by
+    # those objects' ids (an id is unique only among live objects).
+    every = entry_points()
     versions: dict[int, str] = {}
     for group in PLUGIN_GROUPS:
-        for point in sorted(entry_points(group=group), key=lambda item: (item.name, item.value)):
+        for point in sorted(every.select(group=group), key=lambda item: (item.name, item.value)):
             distribution = point.dist
             version = ""
             if distribution is not None:
