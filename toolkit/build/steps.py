@@ -7,10 +7,9 @@ build goes on, and alone writes the cache.
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -297,7 +296,7 @@ class BuildSteps:
             # A broken catalog is left for its own domain's update to report, as a catalog error.
             from toolkit.catalogs.memory import MemoryFileError
 
-            with contextlib.suppress(MemoryFileError):
+            with suppress(MemoryFileError):
                 _ = self.memory.memory
         self.progress("update", 0, len(self.dirty))
         done, _ = run_all(self.update_domains, chunks(self.dirty, jobs), jobs)

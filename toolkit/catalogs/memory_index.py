@@ -168,23 +168,20 @@ class MemoryIndex:
         # bound on common characters with floating point (a text exactly at 98.4 can fail a cut-off of
         # 98.4, or of 98.4 less 1e-6), so it is given a slack far below any difference of two scores.
         boundary = max(threshold, best[1] - SCORE_SLACK)
-        order = self._order
-        scored = [
-            (-score, order[candidates[position]], candidates[position])
-            for _, score, position in process.extract(
-                text, picked, scorer=fuzz.ratio, score_cutoff=boundary, limit=None
-            )
-        ]
-        for negative, _, rank in sorted(scored):
-            yield from self._matches_of(rank, -negative)
+        best_ones = process.extract(text, picked, scorer=fuzz.ratio, score_cutoff=boundary, limit=None)
+        yield from self._ranked(best_ones, candidates)
         rest = process.extract(text, picked, scorer=fuzz.ratio, score_cutoff=threshold, limit=None)
-        for negative, _, rank in sorted(
-            (-score, order[candidates[position]], candidates[position])
-            for _, score, position in rest
-            if score < boundary
-        ):
-            yield from self._matches_of(rank, -negative)
+        yield from self._ranked([found for found in rest if found[1] < boundary], candidates)
 
-    def _matches_of(self, rank: int, similarity: float) -> Iterator[MemoryMatch]:
-        for unit in self._units[rank]:
-            yield MemoryMatch(similarity, unit)
+    def _ranked(
+        self, found: Iterable[tuple[str, float, int]], candidates: list[int]
+    ) -> Iterator[MemoryMatch]:
+        """The units of rapidfuzz's ``found`` (text, score, position in ``candidates``), best first, ties in
+        the memory's order."""
+        order = self._order
+        ranked = sorted(
+            (-score, order[candidates[position]], candidates[position]) for _, score, position in found
+        )
+        for negative, _, rank in ranked:
+            for unit in self._units[rank]:
+                yield MemoryMatch(-negative, unit)
