@@ -63,8 +63,6 @@ from support import copy_project, run_quizkit, snapshot
 from toolkit import files
 from toolkit.catalogs.po_reader import read_po
 
-# One pytest-xdist worker runs the whole module, so that the scenario (a built project, its clean update and build) is made once.
-pytestmark = pytest.mark.xdist_group("crash-safety")
 FORMATS = ("json", "mo", "xliff", "html")
 EDITED_FILE = "content/data-parallel.yaml"
 EDIT = (

@@ -35,8 +35,6 @@ from exporters.test_html import (  # noqa: E402  (the sample quiz: multiple choi
 
 from toolkit.text.locale_info import cldr_category  # noqa: E402
 
-# One pytest-xdist worker runs the whole module, so that one Chromium and one exported project is made once.
-pytestmark = pytest.mark.xdist_group("html-browser")
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "test-output"
 AXE = ROOT / "tests" / "node" / "node_modules" / "axe-core" / "axe.min.js"

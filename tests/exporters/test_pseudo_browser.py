@@ -26,7 +26,6 @@ sync_api = require_chromium()
 from toolkit.localization.pseudo import PseudoLocalizer  # noqa: E402
 from toolkit.text.tokens import scan  # noqa: E402
 
-pytestmark = pytest.mark.xdist_group("pseudo-browser")
 WIDTHS = (900, 360)
 CASES = yaml.safe_load((EVERY_TYPE_QUIZ.parent / "grading-cases.yaml").read_text(encoding="utf-8"))
 

@@ -27,8 +27,6 @@ from toolkit.exporters.qti import QtiExporter, append_bidi_text
 from toolkit.localization import FallbackPolicy, localize
 from toolkit.model import ChoiceQuestion, Content, Level, Option, Origin, QuestionType, Quiz, Text
 
-# One pytest-xdist worker runs the whole module, so that the compiled QTI 3 schema (a few seconds) is made once.
-pytestmark = pytest.mark.xdist_group("qti")
 XSD = Path(__file__).resolve().parents[3] / "shared" / "xsd"
 Quizkit = Callable[..., subprocess.CompletedProcess[str]]
 

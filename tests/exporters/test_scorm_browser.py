@@ -32,7 +32,6 @@ from lxml import etree
 from toolkit.exporters.scorm import scorm_package
 from toolkit.localization import LocalizedQuiz, grade
 
-pytestmark = pytest.mark.xdist_group("scorm-browser")
 ROOT = Path(__file__).resolve().parents[2]
 SCORM_AGAIN = ROOT / "tests" / "node" / "node_modules" / "scorm-again" / "dist" / "scorm12.js"
 if not SCORM_AGAIN.exists():

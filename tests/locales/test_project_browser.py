@@ -23,8 +23,6 @@ sync_api = require_chromium()
 
 from locales.test_project import PROJECT, catalog_form  # noqa: E402
 
-# One pytest-xdist worker runs the whole module, so that one Chromium and one export is made once.
-pytestmark = pytest.mark.xdist_group("locales-browser")
 DIRECTIONS = {"ar": "rtl", "fa": "rtl", "hi": "ltr"}
 # The digit zero of each CLDR numbering system a bundle may name; the others follow it in Unicode.
 ZERO = {"latn": "0", "arab": "\u0660", "arabext": "\u06f0", "deva": "\u0966"}
