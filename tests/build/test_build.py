@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import snapshot
+from support import EVERY_TYPE_QUIZ, TINY_QUIZ, fixture_project, snapshot
 
 import toolkit
 import toolkit.exporters.qti
@@ -106,6 +106,44 @@ def test_a_build_with_no_change_redoes_nothing_and_writes_nothing(
     ]
     # The summary comes from the cache, and says what the full build said.
     assert second.locales == first.locales
+
+
+def unsupported(result: BuildResult) -> list[str]:
+    return sorted(
+        f"{item.file}:{item.line}: {item.message}"
+        for item in result.warnings
+        if item.code == "unsupported-question"
+    )
+
+
+def test_a_build_with_no_change_decodes_no_model_yet_reports_every_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import toolkit.build.codec
+
+    root = fixture_project(
+        tmp_path, {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8"), "tiny": TINY_QUIZ}
+    )
+    first = build(root, monkeypatch)
+    # The kinds GIFT, Canvas and Common Cartridge cannot carry, for each of them.
+    assert len(unsupported(first)) > 3
+    decoded: list[object] = []
+    real_decode = toolkit.build.codec.decode
+
+    def counting_decode(kind: type[Any], data: object) -> Any:
+        decoded.append(kind)
+        return real_decode(kind, data)
+
+    monkeypatch.setattr(toolkit.build.codec, "decode", counting_decode)
+    second = build(root, monkeypatch)
+    assert (second.rebuilt, decoded) == ([], [])
+    assert unsupported(second) == unsupported(first)
+    # A change to the other quiz decodes its model (the cache's copy of every-type stays as it is) and
+    # still reports every-type's warnings, as a build from scratch does.
+    replace_in(root / "content/tiny.yaml", "title:", "title: ")
+    third = build(root, monkeypatch)
+    assert third.rebuilt == ["tiny"]
+    assert unsupported(third) == unsupported(build(root, monkeypatch, clean=True)) == unsupported(first)
 
 
 def test_one_quiz_changed_rewrites_only_its_outputs(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:

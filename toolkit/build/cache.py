@@ -6,7 +6,8 @@ nothing else. It records:
 * for each content file: the digest of its bytes, its validation findings and its validated model
   (:mod:`toolkit.build.codec`), so an unchanged quiz is not parsed again;
 * for each domain (a quiz, or ``ui``): a key, the digest of every input its outputs depend on, the files
-  written for it with their size and modification time, and its check findings and statistics;
+  written for it with their size and modification time, its check findings and statistics, and the
+  export's warnings for it;
 * the files that depend on the project as a whole (an index page), under a key made of every domain key.
 
 An entry is used only when its key matches *and* every file recorded for it is still on disk as the build
@@ -26,6 +27,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, entry_points
 from importlib.metadata import version as metadata_version
 from pathlib import Path
+from typing import Any
 
 from toolkit.files import confined, name_below, read_regular_file, write_bytes_atomic
 
@@ -36,7 +38,7 @@ MAX_CACHE_BYTES = 256 * 1024 * 1024
 
 CACHE_FOLDER = ".quizkit-cache"
 CACHE_FILE = "build.json"
-CACHE_FORMAT = 4
+CACHE_FORMAT = 5
 PLUGIN_GROUPS = ("quizkit.checks", "quizkit.exporters")
 LIBRARIES = ("babel", "polib", "pyyaml", "jsonschema", "lxml", "click")
 
@@ -138,6 +140,8 @@ class DomainRecord:
     """The quiz's title as exported, by locale (source included): what an index lists."""
     fell_back: dict[str, list[str]] = field(default_factory=dict)
     """Questions exported in the source language, by target locale (only locales that have some)."""
+    export_warnings: list[object] = field(default_factory=list)
+    """The export's warnings for the quiz: its questions that a chosen format cannot carry."""
 
 
 @dataclass
@@ -158,14 +162,8 @@ def load_cache(root: Path) -> BuildCache | None:
 
     Only a cache of the current environment may stand in for work; any cache says what was written.
     """
-    from toolkit.build.seal import cache_key, unsealed
-
-    try:
-        body = unsealed(read_regular_file(cache_path(root), MAX_CACHE_BYTES), cache_key())
-        if body is None:
-            return None  # missing seal, or not this user's: nothing in it is trusted
-        data = json.loads(body)
-    except (OSError, ValueError):
+    data: Any = read_sealed(root, CACHE_FILE)
+    if data is None:
         return None
     from toolkit.build.codec import CodecError, decode_diagnostic
 
@@ -194,6 +192,7 @@ def load_cache(root: Path) -> BuildCache | None:
                         str(locale): [_name(question) for question in questions]
                         for locale, questions in record["fell_back"].items()
                     },
+                    list(record["export_warnings"]),
                 )
                 for name, record in data["domains"].items()
             },
@@ -207,7 +206,7 @@ def load_cache(root: Path) -> BuildCache | None:
             for item in content_record.diagnostics:
                 decode_diagnostic(item)
         for domain_record in cache.domains.values():
-            for item in domain_record.findings:
+            for item in (*domain_record.findings, *domain_record.export_warnings):
                 decode_diagnostic(item)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError, CodecError):
         return None
@@ -257,12 +256,18 @@ def save_cache(root: Path, cache: BuildCache) -> None:
                 "statistics": {locale: list(pair) for locale, pair in sorted(record.statistics.items())},
                 "titles": dict(sorted(record.titles.items())),
                 "fell_back": dict(sorted(record.fell_back.items())),
+                "export_warnings": record.export_warnings,
             }
             for name, record in sorted(cache.domains.items())
         },
         "shared_key": cache.shared_key,
         "shared_outputs": {path: list(value) for path, value in sorted(cache.shared_outputs.items())},
     }
+    write_sealed(root, CACHE_FILE, data)
+
+
+def write_sealed(root: Path, name: str, data: object) -> None:
+    """Write ``data`` as sealed JSON to the cache folder's file ``name``, making the folder if needed."""
     # A link .quizkit-cache -> elsewhere must not carry the cache out of the project.
     folder = confined(root / CACHE_FOLDER, root)
     folder.mkdir(exist_ok=True)
@@ -279,7 +284,22 @@ def save_cache(root: Path, cache: BuildCache) -> None:
     if key is None:
         return  # with no private key to seal it, a cache could not be trusted next time
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
-    write_bytes_atomic(folder / CACHE_FILE, seal(body, key))
+    write_bytes_atomic(folder / name, seal(body, key))
+
+
+def read_sealed(root: Path, name: str) -> object | None:
+    """The JSON of the cache folder's file ``name`` if this user sealed it; else None (missing, not
+    sealed by this user, too large, not JSON)."""
+    from toolkit.build.seal import cache_key, unsealed
+
+    try:
+        body = unsealed(read_regular_file(root / CACHE_FOLDER / name, MAX_CACHE_BYTES), cache_key())
+        if body is None:
+            return None  # missing seal, or not this user's: nothing in it is trusted
+        found: object = json.loads(body)
+    except (OSError, ValueError):
+        return None
+    return found
 
 
 def outputs_intact(root: Path, outputs: Mapping[str, Stamp]) -> bool:

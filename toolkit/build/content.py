@@ -7,8 +7,9 @@ rules across files stand, and no model is decoded unless some domain is rebuilt.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TypeVar
 
 from toolkit.build.cache import BuildCache, ContentRecord, digest_bytes, digest_file
 from toolkit.config import ProjectConfig
@@ -17,6 +18,8 @@ from toolkit.content.yaml_document import MAX_FILE_BYTES
 from toolkit.diagnostics import Diagnostic
 from toolkit.files import read_regular_file
 from toolkit.model import Content, InterfaceMessages, Quiz
+
+_Model = TypeVar("_Model", Quiz, InterfaceMessages)
 
 
 class DamagedCacheError(Exception):
@@ -44,8 +47,11 @@ class BuildContent:
         """Quiz id → the content file it comes from (as messages name it)."""
         self.interface_file: str | None = None
         self._content: Content | None = None
-        self._content_records: list[ContentRecord] = []
-        self._quizzes: dict[str, Quiz] | None = None
+        # After a no-change validation: the cached records, decoded only as they are asked for.
+        self._quiz_records: dict[str, ContentRecord] = {}
+        self._interface_record: ContentRecord | None = None
+        self._interface: InterfaceMessages | None = None
+        self._decoded: dict[str, Quiz] = {}
 
     def reused(self, path: Path) -> tuple[str, str, FileValidation, bool] | None:
         """(name, digest, validation, True) of a content file the cache holds as it is; else None."""
@@ -82,32 +88,47 @@ class BuildContent:
     def content(self) -> Content:
         """The validated content; after a no-change validation, decoded from the cache on first use."""
         if self._content is None:
-            from toolkit.build.codec import CodecError, decode
-
-            quizzes: list[Quiz] = []
-            interface: InterfaceMessages | None = None
-            try:
-                for kept in self._content_records:
-                    if kept.kind == "quiz":
-                        quizzes.append(decode(Quiz, kept.model))
-                    else:
-                        interface = decode(InterfaceMessages, kept.model)
-            except CodecError as error:
-                raise DamagedCacheError(str(error)) from None
-            self._content = Content(tuple(quizzes), interface)
+            quizzes = tuple(self.quiz(quiz_id) for quiz_id in self._quiz_records)
+            self._content = Content(quizzes, self.interface)
         return self._content
 
     @property
-    def quizzes(self) -> dict[str, Quiz]:
-        if self._quizzes is None:
-            self._quizzes = {quiz.id: quiz for quiz in self.content.quizzes}
-        return self._quizzes
+    def interface(self) -> InterfaceMessages | None:
+        if self._content is not None:
+            return self._content.interface
+        if self._interface is None and self._interface_record is not None:
+            self._interface = self._decoded_model(InterfaceMessages, self._interface_record)
+        return self._interface
+
+    def quiz(self, quiz_id: str) -> Quiz:
+        """One validated quiz; after a no-change validation, only it is decoded from the cache: a build
+        that redoes one quiz of ten thousand decodes one."""
+        found = self._decoded.get(quiz_id)
+        if found is None:
+            if self._content is not None:
+                self._decoded = {quiz.id: quiz for quiz in self._content.quizzes}
+                return self._decoded[quiz_id]
+            found = self._decoded[quiz_id] = self._decoded_model(Quiz, self._quiz_records[quiz_id])
+        return found
+
+    def subset(self, quiz_ids: Iterable[str]) -> Content:
+        """The interface and the quizzes ``quiz_ids``, in the order of the content."""
+        wanted = set(quiz_ids)
+        order = [quiz_id for quiz_id in self.quiz_files if quiz_id in wanted]
+        return Content(tuple(self.quiz(quiz_id) for quiz_id in order), self.interface)
+
+    @staticmethod
+    def _decoded_model(kind: type[_Model], record: ContentRecord) -> _Model:
+        from toolkit.build.codec import CodecError, decode
+
+        try:
+            return decode(kind, record.model)
+        except CodecError as error:
+            raise DamagedCacheError(str(error)) from None
 
     def unchanged_content(self, files: list[Path]) -> bool:
         """Whether these are the files of the last build, byte for byte: then its validation stands,
         cross-file rules included, and no model needs decoding unless some domain is rebuilt."""
-        from toolkit.build.codec import CodecError, decode_diagnostic
-        from toolkit.content.validation import display_path
 
         names = [_relative(path, self.root) for path in files]
         if sorted(names) != sorted(self.previous.content) or not files:
@@ -116,6 +137,18 @@ class BuildContent:
         digests = [digest_file(path) for path in files]
         if any(record.digest != digest for record, digest in zip(kept, digests, strict=True)):
             return False
+        if not self._take_records(files, names, kept):
+            # Nothing of a cache found wanting is kept: validation starts afresh.
+            self.quiz_files, self.interface_file, self.digests = {}, None, {}
+            self.cache.content = {}
+            self._quiz_records, self._interface_record = {}, None
+            return False
+        return True
+
+    def _take_records(self, files: list[Path], names: list[str], kept: list[ContentRecord]) -> bool:
+        from toolkit.build.codec import CodecError, decode_diagnostic
+        from toolkit.content.validation import display_path
+
         try:
             for path, name, record in zip(files, names, kept, strict=True):
                 model = record.model
@@ -124,21 +157,23 @@ class BuildContent:
                 file = model["origin"].get("file")
                 if not isinstance(file, str) or file != display_path(path):
                     return False
+                # Models are decoded only when asked for: what is known of each must agree now.
                 if record.kind == "quiz":
                     quiz_id = model.get("id")
-                    if not isinstance(quiz_id, str):
+                    if not isinstance(quiz_id, str) or quiz_id in self._quiz_records:
                         return False
                     self.quiz_files[quiz_id] = file
+                    self._quiz_records[quiz_id] = record
                 else:
+                    if self._interface_record is not None or "id" in model:
+                        return False
                     self.interface_file = file
+                    self._interface_record = record
                 self.digests[file] = record.digest
                 self.cache.content[name] = record
             warnings = [decode_diagnostic(item) for record in kept for item in record.diagnostics]
         except CodecError:
-            self.quiz_files, self.interface_file, self.digests = {}, None, {}
-            self.cache.content = {}
             return False
-        self._content_records = kept
         self.warnings.extend(warnings)
         return True
 

@@ -26,10 +26,12 @@ from toolkit.build.cache import (
     stamps_of,
 )
 from toolkit.build.content import BuildContent
+from toolkit.build.memory_cache import KeptCatalogUnits
 from toolkit.build.outputs import recorded_outputs, remove_stale_outputs
 from toolkit.build.results import BuildFailedError, BuildResult, LocaleSummary, ProgressCallback, StepResult
 from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.layout import CatalogLayout
+from toolkit.catalogs.memory import MemoryUnit
 from toolkit.config import MAX_CONFIG_BYTES, ProjectConfig
 from toolkit.content.glossary import Glossary
 from toolkit.diagnostics import Diagnostic
@@ -61,6 +63,16 @@ def _step(result: BuildResult, name: str, on_step: Callable[[str], None] | None)
 
 
 @dataclass(frozen=True)
+class _Updated:
+    domain: str
+    written: list[Path]
+    digests: dict[str, str]
+    """The digest of each locale's catalog as written."""
+    units: dict[str, list[MemoryUnit]]
+    """Each locale's catalog's memory units as written (when the build uses the memory)."""
+
+
+@dataclass(frozen=True)
 class _Checked:
     domain: str
     findings: list[Diagnostic]
@@ -86,8 +98,6 @@ class BuildSteps:
         self.only = only
         """The quizzes to build (None: the project). The others keep what the last build made of them."""
         self.config = config
-        self.memory = PrefillMemory(config) if use_memory else None
-        """The translation memory the update step pre-fills from (read when first needed)."""
         self.jobs = max(1, jobs)
         self.on_step = on_step
         self.on_progress = on_progress
@@ -116,6 +126,9 @@ class BuildSteps:
             else BuildCache(self.environment)
         )
         self.cache = BuildCache(self.environment)
+        self.kept_units = KeptCatalogUnits(self.root, self.environment, use_kept=usable and not clean)
+        self.memory = PrefillMemory(config, catalog_units_of=self.kept_units) if use_memory else None
+        """The translation memory the update step pre-fills from (read when first needed)."""
         self.source = BuildContent(config, self.root, self.previous, self.cache, self.jobs_for)
         self.catalog_digests: dict[tuple[str, str], str] = {}
         self.glossary_digests: dict[str, str] = {}
@@ -124,6 +137,7 @@ class BuildSteps:
         self.dirty: list[str] = []
         self.outputs: dict[str, list[Path]] = {}
         self.findings: dict[str, list[Diagnostic]] = {}
+        self.export_warnings: dict[str, list[Diagnostic]] = {}
         self.statistics: dict[str, dict[str, tuple[int, int]]] = {}
         self.titles: dict[str, dict[str, str]] = {}
         self.fell_back: dict[str, dict[str, list[str]]] = {}
@@ -251,36 +265,38 @@ class BuildSteps:
 
     # update -------------------------------------------------------------------------------------------
 
-    def update_domains(self, domains: list[str]) -> list[tuple[str, list[Path], dict[str, str]]]:
-        """Write the templates and merged catalogs of ``domains``: (domain, written, catalog digests)."""
+    def update_domains(self, domains: list[str]) -> list[_Updated]:
+        """Write the templates and merged catalogs of ``domains``."""
         from toolkit.catalogs.extraction import interface_template, quiz_template
+        from toolkit.catalogs.memory import catalog_units
         from toolkit.catalogs.po_writer import write_po
         from toolkit.catalogs.project import imported_translations, plan_catalog
         from toolkit.files import write_bytes_atomic
 
-        waiting = imported_translations(
-            Content(tuple(self.source.quizzes[domain] for domain in domains if domain in self.source.quizzes))
-        )
+        waiting = imported_translations(self.source.subset(domains))
         done = []
         for domain in domains:
-            if domain in self.source.quizzes:
-                template = quiz_template(self.source.quizzes[domain], self.config.root)
+            if domain in self.source.quiz_files:
+                template = quiz_template(self.source.quiz(domain), self.config.root)
             else:
-                assert self.source.content.interface is not None
-                template = interface_template(self.source.content.interface, self.config.root)
+                interface = self.source.interface
+                assert interface is not None
+                template = interface_template(interface, self.config.root)
             written: list[Path] = []
             template_path = self.layout.template(domain)
             if write_bytes_atomic(template_path, write_po(template)):
                 written.append(template_path)
-            digests: dict[str, str] = {}
+            updated = _Updated(domain, written, {}, {})
             for locale in self.targets:
                 plan = plan_catalog(
                     self.config, locale, domain, template, waiting.get((locale, domain)), self.memory
                 )
                 if write_bytes_atomic(plan.path, plan.data, durable=True):
                     written.append(plan.path)
-                digests[locale] = digest_bytes(plan.data)
-            done.append((domain, written, digests))
+                updated.digests[locale] = digest_bytes(plan.data)
+                if self.memory is not None and self.memory.was_read and plan.catalog is not None:
+                    updated.units[locale] = list(catalog_units(plan.catalog, locale, domain))
+            done.append(updated)
         return done
 
     def update(self, record: _StepRecord) -> None:
@@ -288,7 +304,8 @@ class BuildSteps:
 
         jobs = self.jobs_for(len(self.dirty))
         if self.dirty:
-            _ = self.source.content  # decoded here once, not in every worker
+            # Decoded here once, not in every worker; and only the quizzes to redo.
+            _ = self.source.subset(self.dirty)
         if self.memory is not None and len(self.dirty) > 1:
             # Read before any catalog is rewritten, so that every domain pre-fills from the catalogs as
             # they were when the step began (read lazily, a later domain would see the ones written
@@ -300,12 +317,16 @@ class BuildSteps:
                 _ = self.memory.memory
         self.progress("update", 0, len(self.dirty))
         done, _ = run_all(self.update_domains, chunks(self.dirty, jobs), jobs)
-        for domain, written, digests in (item for chunk in done for item in chunk):
+        for updated in (item for chunk in done for item in chunk):
+            domain = updated.domain
             self.outputs[domain].append(self.layout.template(domain))
-            self.result.written.extend(written)
-            record.written += len(written)
-            for locale, digest in digests.items():
+            self.result.written.extend(updated.written)
+            record.written += len(updated.written)
+            for locale, digest in updated.digests.items():
                 self.catalog_digests[(locale, domain)] = digest
+                if locale in updated.units:
+                    # The memory's next read finds the catalog as this step left it.
+                    self.kept_units.record(locale, domain, digest, updated.units[locale])
         self.progress("update", len(self.dirty), len(self.dirty))
         record.detail = f"{len(self.dirty)} of {len(self.domains)} domains"
 
@@ -389,7 +410,8 @@ class BuildSteps:
 
         request = build_request(
             self.config,
-            content=self.source.content,
+            # The files of some quizzes need only them; the shared ones (an index) every quiz.
+            content=self.source.content if shared else self.source.subset(quiz_ids),
             quiz_ids=quiz_ids,
             shared=shared,
             preloaded=self.loaded,
@@ -409,16 +431,23 @@ class BuildSteps:
         ]
 
     def export(self, record: _StepRecord, keys: dict[str, str]) -> tuple[str, dict[str, tuple[int, int]]]:
+        from toolkit.build.codec import decode_diagnostic
         from toolkit.concurrency.workers import chunks, run_all
         from toolkit.exporters.run import resolve_formats, unsupported_questions
         from toolkit.text.locale_info import locale_info
 
         formats = resolve_formats(self.config.export_formats)
-        self.result.warnings.extend(
-            warning
-            for warning in unsupported_questions(self.source.content, formats)
-            if self.only is None or (warning.key or "").split(".")[0] in self.only
-        )
+        # Questions a format cannot carry: found for the quizzes to redo, kept for the others (an
+        # unchanged quiz is not decoded just to find none again).
+        redone = self.source.subset(self.dirty) if self.dirty else Content(())
+        for warning in unsupported_questions(redone, formats):
+            self.export_warnings.setdefault((warning.key or "").split(".")[0], []).append(warning)
+        for domain in self.domains:
+            if domain not in self.outputs:
+                self.export_warnings[domain] = [
+                    decode_diagnostic(item) for item in self.previous.domains[domain].export_warnings
+                ]
+            self.result.warnings.extend(self.export_warnings.get(domain, []))
         # Keys, and the order of the quizzes (by file), which an index follows.
         order = [f"{quiz_id}={file}" for quiz_id, file in self.source.quiz_files.items()]
         shared_key = combined_key(*(keys[domain] for domain in self.domains), *order, *formats)
@@ -436,9 +465,10 @@ class BuildSteps:
             record.detail = "nothing changed"
             return shared_key, previous.shared_outputs
         # Drafts are validated, their catalogs updated and checked, but not exported.
-        drafts = {quiz.id for quiz in self.source.content.quizzes if quiz.draft}
         quizzes = [
-            domain for domain in self.dirty if domain in self.source.quiz_files and domain not in drafts
+            domain
+            for domain in self.dirty
+            if domain in self.source.quiz_files and not self.source.quiz(domain).draft
         ]
         jobs = self.jobs_for(len(quizzes))
         self.progress("export", 0, len(quizzes))
@@ -500,6 +530,7 @@ class BuildSteps:
                     self.statistics[domain],
                     self.titles.get(domain, {}),
                     self.fell_back.get(domain, {}),
+                    [item.to_dict() for item in self.export_warnings.get(domain, [])],
                 )
             else:
                 self.cache.domains[domain] = self.previous.domains[domain]
@@ -520,6 +551,7 @@ class BuildSteps:
             )
         if self.cache != self.previous:
             save_cache(self.root, self.cache)
+        self.kept_units.save()
 
     def summarize(self) -> None:
         from toolkit.diagnostics import count_errors

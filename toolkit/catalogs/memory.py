@@ -15,9 +15,10 @@ before TMX units; catalog units by domain, then key; TMX units by file name, the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.po_reader import MAX_PO_BYTES, PoSyntaxError, read_po
@@ -148,15 +149,30 @@ def tmx_files(config: ProjectConfig) -> list[Path]:
     return sorted(path for path in folder.glob("*.tmx") if path.is_file()) if folder.is_dir() else []
 
 
-def build_memory(config: ProjectConfig) -> TranslationMemory:
+class CatalogUnitSource(Protocol):
+    """Where :func:`build_memory` gets the units of one catalog file from its bytes: parsed each time
+    (:func:`parsed_catalog_units`), or kept from an earlier read of the same bytes
+    (:mod:`toolkit.build.memory_cache`)."""
+
+    def __call__(self, locale: str, domain: str, path: Path, data: bytes) -> Sequence[MemoryUnit]: ...
+
+
+def parsed_catalog_units(locale: str, domain: str, path: Path, data: bytes) -> list[MemoryUnit]:
+    """The reviewed translations of the catalog file ``path`` whose bytes are ``data``."""
+    try:
+        catalog = read_po(data, _display(path))
+    except PoSyntaxError as error:
+        raise MemoryFileError(error.file, error.line, error.message) from None
+    return list(catalog_units(catalog, locale, domain))
+
+
+def build_memory(
+    config: ProjectConfig, catalog_units_of: CatalogUnitSource = parsed_catalog_units
+) -> TranslationMemory:
     """The memory of the project as its files are now."""
     units: list[MemoryUnit] = []
     for locale, domain, path in catalog_files(config):
-        try:
-            catalog = read_po(_read(path, MAX_PO_BYTES), _display(path))
-        except PoSyntaxError as error:
-            raise MemoryFileError(error.file, error.line, error.message) from None
-        units.extend(catalog_units(catalog, locale, domain))
+        units.extend(catalog_units_of(locale, domain, path, _read(path, MAX_PO_BYTES)))
     for path in tmx_files(config):
         try:
             document = read_tmx(_read(path, MAX_TMX_BYTES), config.source_locale)

@@ -22,7 +22,13 @@ from collections import Counter
 from dataclasses import replace
 
 from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry
-from toolkit.catalogs.memory import TranslationMemory, build_memory, locale_key
+from toolkit.catalogs.memory import (
+    CatalogUnitSource,
+    TranslationMemory,
+    build_memory,
+    locale_key,
+    parsed_catalog_units,
+)
 from toolkit.catalogs.memory_index import MemoryIndex, MemoryMatch, text_of_entry
 from toolkit.config import ProjectConfig
 from toolkit.text.blanks import MARKER
@@ -37,17 +43,27 @@ class PrefillMemory:
     """The memory as ``update`` uses it: read from the project only when an entry needs it, and indexed
     once per locale and number of plural forms."""
 
-    def __init__(self, config: ProjectConfig, memory: TranslationMemory | None = None) -> None:
+    def __init__(
+        self,
+        config: ProjectConfig,
+        memory: TranslationMemory | None = None,
+        catalog_units_of: CatalogUnitSource = parsed_catalog_units,
+    ) -> None:
         self.config = config
         self.threshold = float(config.memory_similarity)
         self._memory = memory
+        self._catalog_units_of = catalog_units_of
         self._indexes: dict[tuple[str, int], MemoryIndex] = {}
 
     @property
     def memory(self) -> TranslationMemory:
         if self._memory is None:
-            self._memory = build_memory(self.config)
+            self._memory = build_memory(self.config, self._catalog_units_of)
         return self._memory
+
+    @property
+    def was_read(self) -> bool:
+        return self._memory is not None
 
     def index(self, locale: str, forms: int) -> MemoryIndex:
         """Units of ``locale``: singular ones (``forms`` 0), or plural ones of ``forms`` forms."""

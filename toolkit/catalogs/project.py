@@ -172,6 +172,8 @@ class PlannedCatalog:
     created: bool
     prefilled: int = 0
     """Entries pre-filled from the translation memory (fuzzy)."""
+    catalog: Catalog | None = None
+    """What ``data`` holds, as a model."""
 
 
 def imported_translations(content: Content) -> dict[tuple[str, str], dict[str, str]]:
@@ -245,7 +247,7 @@ def plan_catalog(
     if waiting:
         merged, _ = apply_imported(merged, existing, waiting)
     merged, prefilled = prefill_from_memory(merged, memory, locale, domain)
-    return PlannedCatalog(path, locale, domain, write_po(merged), summary, created, prefilled)
+    return PlannedCatalog(path, locale, domain, write_po(merged), summary, created, prefilled, merged)
 
 
 def update(
