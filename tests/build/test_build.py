@@ -20,6 +20,8 @@ import toolkit.exporters.qti
 from toolkit.build import BuildFailedError, BuildResult, run_build
 from toolkit.build.cache import CACHE_FOLDER, cache_path
 from toolkit.build.seal import cache_key, seal, unsealed
+from toolkit.build.steps import MODELS_FOLDER
+from toolkit.build.store import SealedStore, content_name
 from toolkit.config import load_config
 
 QUIZ = "data-parallel"
@@ -187,7 +189,10 @@ def test_one_quiz_changed_rewrites_only_its_outputs(project: Path, monkeypatch: 
     )
     after = snapshot(project)
     changed = {name for name in set(before) | set(after) if before.get(name) != after.get(name)}
-    assert changed == set(written) | {f"content/{SECOND}.yaml", f"{CACHE_FOLDER}/build.json"}
+    models = {name for name in changed if name.startswith(f"{CACHE_FOLDER}/{MODELS_FOLDER}/")}
+    # The edited quiz's model is new, and its old one gone.
+    assert len(models & set(after)) == len(models - set(after)) == 1
+    assert changed - models == set(written) | {f"content/{SECOND}.yaml", f"{CACHE_FOLDER}/build.json"}
     assert not any(QUIZ + "/" in name or name.endswith(f"/{QUIZ}.json") for name in changed)
 
 
@@ -438,17 +443,36 @@ def write_cache_bytes(project: Path, body: bytes) -> None:
 
 
 @pytest.mark.parametrize("sealed_by", ["nobody", "another key"])
+@pytest.mark.parametrize("foreign_file", ["cache", "model"])
 def test_a_cache_this_user_did_not_seal_never_stands_in_for_content(
-    project: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, sealed_by: str
+    project: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    sealed_by: str,
+    foreign_file: str,
 ) -> None:
     """A crafted cache once made build export a prompt and an answer key that are in no YAML file."""
     build(project, monkeypatch)
     document = cache_document(project)
     record = next(record for record in document["content"].values() if record["kind"] == "quiz")
-    record["model"]["questions"][0]["prompt"]["source"] = "INJECTED prompt"
-    record["model"]["questions"][0]["correct"] = [record["model"]["questions"][0]["options"][-1]["id"]]
+    store = SealedStore(project, MODELS_FOLDER)
+    model = store.read(record["model"])
+    assert isinstance(model, dict)
+    model["questions"][0]["prompt"]["source"] = "INJECTED prompt"
+    model["questions"][0]["correct"] = [model["questions"][0]["options"][-1]["id"]]
+    record["model"] = content_name(model)
+
+    def foreign(body: bytes) -> bytes:
+        return body if sealed_by == "nobody" else seal(body, b"k" * 32)
+
+    key = cache_key()
+    assert key is not None
+    model_body = json.dumps(model).encode("utf-8")
+    (store.folder / f"{record['model']}.json").write_bytes(
+        foreign(model_body) if foreign_file == "model" else seal(model_body, key)
+    )
     body = json.dumps(document).encode("utf-8")
-    cache_path(project).write_bytes(body if sealed_by == "nobody" else seal(body, b"k" * 32))
+    cache_path(project).write_bytes(foreign(body) if foreign_file == "cache" else seal(body, key))
     replace_in(project / f"locales/ur/LC_MESSAGES/{QUIZ}.po", "ڈیٹا پیرالیلزم کوئز", "ڈیٹا پیرالیلزم کا کوئز")
     scratch = tmp_path_factory.mktemp("scratch") / "project"
     assert assert_same_as_from_scratch(project, scratch, monkeypatch) == "built"
@@ -622,8 +646,16 @@ def corrupt(field: str) -> Callable[[dict[str, Any]], None]:
         elif field == "null-name":
             domain["outputs"]["dist/x\u0000y"] = [1, 1]
         elif field == "model":
-            record = next(iter(document["content"].values()))
-            record["model"]["questions"] = "not a list"
+            # The file of the quiz's model holds a model no decoder takes.
+            record = document["content"][f"content/{QUIZ}.yaml"]
+            store = SealedStore(Path.cwd(), MODELS_FOLDER)
+            model = store.read(record["model"])
+            assert isinstance(model, dict)
+            model["questions"] = "not a list"
+            record["model"] = content_name(model)
+            store.write(record["model"], model)
+        elif field == "missing model":
+            document["content"][f"content/{QUIZ}.yaml"]["model"] = "0" * 64
         elif field == "kind":
             for record in document["content"].values():
                 record["kind"] = "interface"
@@ -631,7 +663,9 @@ def corrupt(field: str) -> Callable[[dict[str, Any]], None]:
     return change
 
 
-@pytest.mark.parametrize("field", ["findings", "statistics", "huge", "null-name", "model", "kind"])
+@pytest.mark.parametrize(
+    "field", ["findings", "statistics", "huge", "null-name", "model", "missing model", "kind"]
+)
 def test_a_damaged_cache_entry_is_never_trusted(
     project: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, field: str
 ) -> None:

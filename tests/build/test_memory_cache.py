@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 import toolkit.build.memory_cache
-from tests.support import TINY_QUIZ, fixture_project, translate
+from tests.support import TINY_QUIZ, fixture_project, snapshot, translate
 from toolkit.build import run_build
 from toolkit.build.cache import CACHE_FOLDER
-from toolkit.build.memory_cache import MEMORY_FILE
+from toolkit.build.memory_cache import MEMORY_FOLDER
 from toolkit.build.seal import cache_key, seal
 from toolkit.catalogs import read_po
 from toolkit.catalogs.memory import MemoryUnit, parsed_catalog_units
@@ -107,49 +107,60 @@ def test_a_build_that_uses_no_memory_reads_and_writes_no_memory_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, parsed: list[str]
 ) -> None:
     project = built_project(tmp_path, monkeypatch, parsed)
-    # A file no build could use: read, it would have every catalog parsed and be written again.
-    kept = project / CACHE_FOLDER / MEMORY_FILE
-    kept.write_bytes(b"unusable")
+    # Files no build could use: read, each would have its catalog parsed and be written again.
+    folder = project / CACHE_FOLDER / MEMORY_FOLDER
+    for path in folder.iterdir():
+        path.write_bytes(b"unusable")
+    before = snapshot(folder)
     # A build with nothing to redo, and a build with the memory turned off.
     assert build(project, monkeypatch, parsed) == []
     path = project / "content/tiny.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("title: Tiny quiz", "title:  Tiny quiz"))
     run_build(load_config(project), use_memory=False)
     assert parsed == []
-    assert kept.read_bytes() == b"unusable"
+    assert snapshot(folder) == before
 
 
-@pytest.mark.parametrize(
-    "damage",
-    ["not sealed", "other environment", "unit not a list", "target not a string", "bad name", "not json"],
-)
-def test_a_memory_file_found_wanting_is_ignored_and_every_catalog_parsed(
+@pytest.mark.parametrize("damage", ["not sealed", "unit not a list", "target not a string", "not json"])
+def test_a_memory_file_found_wanting_is_ignored_and_its_catalog_parsed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, parsed: list[str], damage: str
 ) -> None:
     project = built_project(tmp_path, monkeypatch, parsed)
-    kept = project / CACHE_FOLDER / MEMORY_FILE
-    body = kept.read_bytes().split(b"\n", 1)[1]
-    document = json.loads(body)
-    name = "ur/tiny"
-    if damage == "other environment":
-        document["environment"] = "0" * 64
-    elif damage == "unit not a list":
-        document["catalogs"][name]["units"][0] = "unit"
-    elif damage == "target not a string":
-        document["catalogs"][name]["units"][0][3] = [7]
-    elif damage == "bad name":
-        document["catalogs"]["ur/tiny/extra"] = document["catalogs"].pop(name)
     key = cache_key()
     assert key is not None
-    if damage == "not sealed":
-        kept.write_bytes(body)
-    elif damage == "not json":
-        kept.write_bytes(seal(b"{not json", key))
-    else:
-        kept.write_bytes(seal(json.dumps(document).encode("utf-8"), key))
+    kept = sorted((project / CACHE_FOLDER / MEMORY_FOLDER).glob("*.json"))
+    # One file for each catalog as it is now.
+    assert len(kept) == 4
+    for path in kept:
+        body = path.read_bytes().split(b"\n", 1)[1]
+        units = json.loads(body)
+        if damage == "unit not a list":
+            units.append("unit")
+        elif damage == "target not a string":
+            units.append(["tiny.title", "Tiny quiz", None, [7]])
+        if damage == "not sealed":
+            path.write_bytes(body)
+        elif damage == "not json":
+            path.write_bytes(seal(b"[not json", key))
+        else:
+            path.write_bytes(seal(json.dumps(units).encode("utf-8"), key))
     (project / "content/fourth.yaml").write_text(quiz("fourth", "Which one is first?"), encoding="utf-8")
     assert build(project, monkeypatch, parsed) == ["ur/other", "ur/third", "ur/tiny", "ur/ui"]
     assert prompt_entry(project, "fourth")[0] == "پہلا کون سا ہے؟"
+
+
+def test_files_of_catalogs_as_they_no_longer_are_are_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, parsed: list[str]
+) -> None:
+    project = built_project(tmp_path, monkeypatch, parsed)
+    folder = project / CACHE_FOLDER / MEMORY_FOLDER
+    before = {path.name for path in folder.iterdir()}
+    translate(project / "locales/ur/LC_MESSAGES/other.po", {"other.questions.first.prompt": "ایک چنیں؟"})
+    (project / "content/fifth.yaml").write_text(quiz("fifth", "Pick one?"), encoding="utf-8")
+    assert build(project, monkeypatch, parsed) == ["ur/other"]
+    after = {path.name for path in folder.iterdir()}
+    # other's file is new, and fifth's; the one of other before the translator's edit is gone.
+    assert len(after) == 5 and len(before - after) == 1
 
 
 def test_clean_parses_every_catalog(

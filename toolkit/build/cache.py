@@ -3,8 +3,9 @@
 The cache lives in ``<project>/.quizkit-cache/build.json``; deleting the folder costs one full build and
 nothing else. It records:
 
-* for each content file: the digest of its bytes, its validation findings and its validated model
-  (:mod:`toolkit.build.codec`), so an unchanged quiz is not parsed again;
+* for each content file: the digest of its bytes, its validation findings and the name of the file that
+  holds its validated model (:mod:`toolkit.build.codec`, :mod:`toolkit.build.store`), so an unchanged
+  quiz is not parsed again;
 * for each domain (a quiz, or ``ui``): a key, the digest of every input its outputs depend on, the files
   written for it with their size and modification time, its check findings and statistics, and the
   export's warnings for it;
@@ -38,7 +39,7 @@ MAX_CACHE_BYTES = 256 * 1024 * 1024
 
 CACHE_FOLDER = ".quizkit-cache"
 CACHE_FILE = "build.json"
-CACHE_FORMAT = 5
+CACHE_FORMAT = 6
 PLUGIN_GROUPS = ("quizkit.checks", "quizkit.exporters")
 LIBRARIES = ("babel", "polib", "pyyaml", "jsonschema", "lxml", "click")
 
@@ -123,9 +124,14 @@ def environment_key(config_bytes: bytes) -> str:
 class ContentRecord:
     digest: str
     diagnostics: list[object]
-    model: object
+    model: str
+    """The name of the file that holds the validated model (:mod:`toolkit.build.store`)."""
     kind: str
     """``quiz`` or ``interface``."""
+    quiz_id: str | None
+    """The quiz's id (None for the interface): what rules across files need, without the model."""
+    origin: str
+    """The file as the model names it (as messages do)."""
 
 
 @dataclass(frozen=True)
@@ -174,7 +180,12 @@ def load_cache(root: Path) -> BuildCache | None:
             str(data["environment"]),
             {
                 _name(name): ContentRecord(
-                    str(record["digest"]), list(record["diagnostics"]), record["model"], str(record["kind"])
+                    str(record["digest"]),
+                    list(record["diagnostics"]),
+                    _text(record["model"]),
+                    str(record["kind"]),
+                    None if record["quiz_id"] is None else _text(record["quiz_id"]),
+                    _text(record["origin"]),
                 )
                 for name, record in data["content"].items()
             },
@@ -201,7 +212,9 @@ def load_cache(root: Path) -> BuildCache | None:
         )
         # Findings are replayed as they are: each must be a diagnostic now, not when it is printed.
         for content_record in cache.content.values():
-            if content_record.kind not in ("quiz", "interface"):
+            if content_record.kind not in ("quiz", "interface") or (
+                (content_record.kind == "quiz") != (content_record.quiz_id is not None)
+            ):
                 raise ValueError(content_record.kind)
             for item in content_record.diagnostics:
                 decode_diagnostic(item)
@@ -217,6 +230,12 @@ def _name(value: object) -> str:
     """A file name the cache gives: a string a path can hold."""
     if not isinstance(value, str) or not value or "\0" in value:
         raise ValueError("bad file name in the cache")
+    return value
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError("bad text in the cache")
     return value
 
 
@@ -245,6 +264,8 @@ def save_cache(root: Path, cache: BuildCache) -> None:
                 "diagnostics": record.diagnostics,
                 "model": record.model,
                 "kind": record.kind,
+                "quiz_id": record.quiz_id,
+                "origin": record.origin,
             }
             for name, record in sorted(cache.content.items())
         },
@@ -266,8 +287,8 @@ def save_cache(root: Path, cache: BuildCache) -> None:
     write_sealed(root, CACHE_FILE, data)
 
 
-def write_sealed(root: Path, name: str, data: object) -> None:
-    """Write ``data`` as sealed JSON to the cache folder's file ``name``, making the folder if needed."""
+def prepared_cache_folder(root: Path) -> Path:
+    """The cache folder, made (and tagged) if it is not there yet."""
     # A link .quizkit-cache -> elsewhere must not carry the cache out of the project.
     folder = confined(root / CACHE_FOLDER, root)
     folder.mkdir(exist_ok=True)
@@ -278,6 +299,12 @@ def write_sealed(root: Path, name: str, data: object) -> None:
             marker,
             b"Signature: 8a477f597d28d172789f06886806bc55\n# quizkit build cache; safe to delete.\n",
         )
+    return folder
+
+
+def write_sealed(root: Path, name: str, data: object) -> None:
+    """Write ``data`` as sealed JSON to the cache folder's file ``name``, making the folder if needed."""
+    folder = prepared_cache_folder(root)
     from toolkit.build.seal import cache_key, seal
 
     key = cache_key()

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from toolkit.build.cache import BuildCache, ContentRecord, digest_bytes, digest_file
+from toolkit.build.store import SealedStore, stored_body
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import FileValidation
 from toolkit.content.yaml_document import MAX_FILE_BYTES
@@ -34,8 +35,13 @@ class BuildContent:
         previous: BuildCache,
         cache: BuildCache,
         jobs_for: Callable[[int], int],
+        models: SealedStore,
     ) -> None:
         self.config = config
+        self.models = models
+        """Where each content file's validated model is kept between builds."""
+        self.new_models: dict[str, bytes] = {}
+        """The models validated in this build, by name: written once the build succeeds."""
         self.root = root
         self.previous = previous
         self.cache = cache
@@ -62,8 +68,11 @@ class BuildContent:
         if earlier is None or earlier.digest != digest_file(path):
             return None
         kind: type[Quiz] | type[InterfaceMessages] = Quiz if earlier.kind == "quiz" else InterfaceMessages
+        data = self.models.read(earlier.model)
+        if data is None:
+            return None
         try:
-            decoded = decode(kind, earlier.model)
+            decoded = decode(kind, data)
             return (
                 name,
                 earlier.digest,
@@ -117,12 +126,14 @@ class BuildContent:
         order = [quiz_id for quiz_id in self.quiz_files if quiz_id in wanted]
         return Content(tuple(self.quiz(quiz_id) for quiz_id in order), self.interface)
 
-    @staticmethod
-    def _decoded_model(kind: type[_Model], record: ContentRecord) -> _Model:
+    def _decoded_model(self, kind: type[_Model], record: ContentRecord) -> _Model:
         from toolkit.build.codec import CodecError, decode
 
+        data = self.models.read(record.model)
+        if data is None:
+            raise DamagedCacheError(f"the model of {record.origin} is not in the cache")
         try:
-            return decode(kind, record.model)
+            return decode(kind, data)
         except CodecError as error:
             raise DamagedCacheError(str(error)) from None
 
@@ -151,21 +162,17 @@ class BuildContent:
 
         try:
             for path, name, record in zip(files, names, kept, strict=True):
-                model = record.model
-                if not isinstance(model, dict) or not isinstance(model.get("origin"), dict):
+                file = record.origin
+                if file != display_path(path):
                     return False
-                file = model["origin"].get("file")
-                if not isinstance(file, str) or file != display_path(path):
-                    return False
-                # Models are decoded only when asked for: what is known of each must agree now.
-                if record.kind == "quiz":
-                    quiz_id = model.get("id")
-                    if not isinstance(quiz_id, str) or quiz_id in self._quiz_records:
+                # Models are read only when asked for: what the records say of them must agree now.
+                if record.quiz_id is not None:
+                    if record.quiz_id in self._quiz_records:
                         return False
-                    self.quiz_files[quiz_id] = file
-                    self._quiz_records[quiz_id] = record
+                    self.quiz_files[record.quiz_id] = file
+                    self._quiz_records[record.quiz_id] = record
                 else:
-                    if self._interface_record is not None or "id" in model:
+                    if self._interface_record is not None:
                         return False
                     self.interface_file = file
                     self._interface_record = record
@@ -198,24 +205,32 @@ class BuildContent:
         fresh, _ = run_all(self.validate_file, changed, self.jobs_for(len(changed)))
         validated_iterator = iter(fresh)
         validated_files = [result if result is not None else next(validated_iterator) for result in kept]
+        models: dict[str, bytes] = {}
         for path, (name, digest, (found, model), reused) in zip(files, validated_files, strict=True):
             if model is None or digest == "unreadable":
                 continue
             self.digests[display_path(path)] = digest
             earlier = self.previous.content.get(name)
-            self.cache.content[name] = (
-                earlier
-                if reused and earlier is not None
-                else ContentRecord(
-                    digest,
-                    [item.to_dict() for item in found],
-                    encode(model),
-                    "quiz" if isinstance(model, Quiz) else "interface",
-                )
+            if reused and earlier is not None:
+                self.cache.content[name] = earlier
+                continue
+            # Kept as bytes until the build is done (then written, if it succeeds): compact, and
+            # what the file will hold.
+            body = stored_body(encode(model))
+            model_name = digest_bytes(body)
+            models[model_name] = body
+            self.cache.content[name] = ContentRecord(
+                digest,
+                [item.to_dict() for item in found],
+                model_name,
+                "quiz" if isinstance(model, Quiz) else "interface",
+                model.id if isinstance(model, Quiz) else None,
+                model.origin.file,
             )
         validated = combine_files(files, collected, [validation for _, _, validation, _ in validated_files])
         if validated.error_count or not validated.files:
             raise ContentError(validated.diagnostics or [no_content(self.config.content_path)])
+        self.new_models = models
         self._content = validated.content()
         self.quiz_files = {quiz.id: quiz.origin.file for quiz in self._content.quizzes}
         interface = self._content.interface

@@ -1,15 +1,12 @@
-"""The translation memory's units of each catalog, kept between builds in ``.quizkit-cache/memory.json``.
+"""The translation memory's units of each catalog, kept between builds in ``.quizkit-cache/memory/``.
 
 The memory (:mod:`toolkit.catalogs.memory`) holds every reviewed translation of every catalog of the
 project, so a build that pre-fills one new entry would read every catalog to find it a suggestion: ten
-thousand files in a question bank of ten thousand quizzes. Here the units of each catalog are kept under
-the digest of the catalog's bytes, and a build parses only the catalogs whose bytes changed since the
-memory was last read; the others' units are the ones their same bytes gave then.
-
-Like the build cache (:mod:`toolkit.build.cache`), the file is sealed and belongs to one environment
-(quizkit's source, its plugins, the configuration). A file that is not this user's, of another
-environment or not well formed stands for nothing, and every catalog is parsed again. Nothing is ever
-taken from it without the catalog's digest matching, so it cannot make the memory stale.
+thousand files in a question bank of ten thousand quizzes. Here the units of each catalog are kept in a
+file of their own (:mod:`toolkit.build.store`), named by the digest of the catalog's bytes, its locale and
+domain and the build's environment (quizkit's source, its plugins, the configuration). A build parses
+only the catalogs whose bytes it has not seen; the others' units are the ones the same bytes gave before.
+Nothing is taken without the catalog's digest matching, so the files cannot make the memory stale.
 """
 
 from __future__ import annotations
@@ -18,89 +15,70 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from toolkit.build.cache import digest_bytes, read_sealed, write_sealed
+from toolkit.build.cache import combined_key, digest_bytes
+from toolkit.build.store import SealedStore
 from toolkit.catalogs.memory import MemoryOrigin, MemoryUnit, parsed_catalog_units
 
-MEMORY_FILE = "memory.json"
-MEMORY_FORMAT = 1
-
-_Kept = dict[str, tuple[str, Sequence[MemoryUnit]]]
-"""``locale/domain`` → (digest of the catalog's bytes, its units)."""
+MEMORY_FOLDER = "memory"
 
 
 class KeptCatalogUnits:
-    """A :class:`~toolkit.catalogs.memory.CatalogUnitSource` that parses a catalog only when its bytes are
-    not those of the last read. The file is read on the first call: a build that needs no memory never
-    reads it."""
+    """A :class:`~toolkit.catalogs.memory.CatalogUnitSource` that parses a catalog only when no file
+    holds the units of its bytes. A build that reads no memory touches none of the files."""
 
     def __init__(self, root: Path, environment: str, use_kept: bool = True) -> None:
-        self.root = root
+        self.store = SealedStore(root, MEMORY_FOLDER)
         self.environment = environment
         self.use_kept = use_kept
         """False (``build --clean``): parse every catalog, and keep what that gives for next time."""
         self.parsed = 0
         """Catalogs parsed in this build (the others' units were kept)."""
-        self._kept: _Kept | None = None
-        self._now: _Kept = {}
+        self._read = False
+        self._names: dict[str, str] = {}
+        """The file of each catalog (``locale/domain``) as this build read or wrote it last."""
+        self._new: dict[str, Sequence[MemoryUnit]] = {}
+        """Units no file holds yet, written when the build is done (a failed build writes none)."""
 
     def __call__(self, locale: str, domain: str, path: Path, data: bytes) -> Sequence[MemoryUnit]:
-        if self._kept is None:
-            self._kept = self._load() if self.use_kept else {}
-        name = f"{locale}/{domain}"
-        digest = digest_bytes(data)
-        kept = self._kept.get(name)
-        if kept is not None and kept[0] == digest:
-            units = kept[1]
-        else:
-            units = parsed_catalog_units(locale, domain, path, data)
+        self._read = True
+        name = self._name(locale, domain, digest_bytes(data))
+        units = self._kept(name, locale, domain) if self.use_kept else None
+        if units is None:
+            units = self._new[name] = parsed_catalog_units(locale, domain, path, data)
             self.parsed += 1
-        self._now[name] = (digest, units)
+        self._names[f"{locale}/{domain}"] = name
         return units
 
     def record(self, locale: str, domain: str, digest: str, units: Sequence[MemoryUnit]) -> None:
         """The units of a catalog this build wrote (``digest``: of its bytes), for the next read. Only a
-        build that read the memory keeps what it wrote: the others leave the file as it is."""
-        if self._kept is not None:
-            self._now[f"{locale}/{domain}"] = (digest, units)
+        build that read the memory keeps what it wrote."""
+        if self._read:
+            name = self._name(locale, domain, digest)
+            self._new[name] = units
+            self._names[f"{locale}/{domain}"] = name
 
     def save(self) -> None:
-        """Keep the units of the catalogs read in this build; nothing is written when the memory was not
-        read, or every catalog was as last kept."""
-        if self._kept is None:
+        """Write the units of the catalogs first seen in this build, and remove the files of catalogs as
+        they no longer are (when this build read the memory)."""
+        if not self._read:
             return
-        same = self._now.keys() == self._kept.keys() and all(
-            self._kept[name][0] == digest for name, (digest, _) in self._now.items()
-        )
-        if same:
-            return
-        write_sealed(
-            self.root,
-            MEMORY_FILE,
-            {
-                "format": MEMORY_FORMAT,
-                "environment": self.environment,
-                "catalogs": {
-                    name: {"digest": digest, "units": [_encoded(unit) for unit in units]}
-                    for name, (digest, units) in sorted(self._now.items())
-                },
-            },
-        )
+        wanted = set(self._names.values())
+        for name, units in self._new.items():
+            if name in wanted:
+                self.store.write(name, [_encoded(unit) for unit in units])
+        self.store.keep_only(wanted)
 
-    def _load(self) -> _Kept:
-        data: Any = read_sealed(self.root, MEMORY_FILE)
+    def _name(self, locale: str, domain: str, digest: str) -> str:
+        return combined_key(self.environment, locale, domain, digest)
+
+    def _kept(self, name: str, locale: str, domain: str) -> list[MemoryUnit] | None:
+        data: Any = self.store.read(name)
+        if not isinstance(data, list):
+            return None
         try:
-            if data["format"] != MEMORY_FORMAT or data["environment"] != self.environment:
-                return {}
-            kept: _Kept = {}
-            for name, record in data["catalogs"].items():
-                locale, domain = _name(name)
-                kept[name] = (
-                    _text(record["digest"]),
-                    [_decoded(unit, locale, domain) for unit in record["units"]],
-                )
-            return kept
-        except (KeyError, TypeError, ValueError, AttributeError):
-            return {}  # not well formed: read by no code of this version, trusted in no part
+            return [_decoded(unit, locale, domain) for unit in data]
+        except (TypeError, ValueError):
+            return None  # not well formed: trusted in no part
 
 
 def _encoded(unit: MemoryUnit) -> list[object]:
@@ -119,13 +97,6 @@ def _decoded(data: object, locale: str, domain: str) -> MemoryUnit:
         MemoryOrigin(False, domain, 0, _text(key), locale),
         None if plural is None else _text(plural),
     )
-
-
-def _name(value: object) -> tuple[str, str]:
-    locale, _, domain = _text(value).partition("/")
-    if not locale or not domain or "/" in domain:
-        raise ValueError("bad catalog name in the cache")
-    return locale, domain
 
 
 def _text(value: object) -> str:

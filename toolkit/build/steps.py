@@ -29,6 +29,7 @@ from toolkit.build.content import BuildContent
 from toolkit.build.memory_cache import KeptCatalogUnits
 from toolkit.build.outputs import recorded_outputs, remove_stale_outputs
 from toolkit.build.results import BuildFailedError, BuildResult, LocaleSummary, ProgressCallback, StepResult
+from toolkit.build.store import SealedStore
 from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.memory import MemoryUnit
@@ -42,6 +43,7 @@ from toolkit.model import Content
 _Exported = tuple[Path, str | None, bool]
 """A file an export wrote or found unchanged: its path, the quiz it presents, whether it was written."""
 
+MODELS_FOLDER = "models"
 PARALLEL_FROM = 16
 """Fewer domains than this are built in one process: forking costs more than it saves."""
 
@@ -129,7 +131,8 @@ class BuildSteps:
         self.kept_units = KeptCatalogUnits(self.root, self.environment, use_kept=usable and not clean)
         self.memory = PrefillMemory(config, catalog_units_of=self.kept_units) if use_memory else None
         """The translation memory the update step pre-fills from (read when first needed)."""
-        self.source = BuildContent(config, self.root, self.previous, self.cache, self.jobs_for)
+        self.models = SealedStore(self.root, MODELS_FOLDER)
+        self.source = BuildContent(config, self.root, self.previous, self.cache, self.jobs_for, self.models)
         self.catalog_digests: dict[tuple[str, str], str] = {}
         self.glossary_digests: dict[str, str] = {}
         self.glossaries: dict[str, Glossary | None] = {}
@@ -549,9 +552,14 @@ class BuildSteps:
             self.result.removed = remove_stale_outputs(
                 self.config, self.root, {name: kept for name, kept in earlier.items() if name not in now}
             )
+        # The files the cache refers to first, then the cache (the memory's files stand on their own).
+        self.kept_units.save()
+        for name, body in self.source.new_models.items():
+            self.models.write_body(name, body)
         if self.cache != self.previous:
             save_cache(self.root, self.cache)
-        self.kept_units.save()
+        # Once the cache that refers to them is written: a killed build leaves the old one whole.
+        self.models.keep_only({record.model for record in self.cache.content.values()})
 
     def summarize(self) -> None:
         from toolkit.diagnostics import count_errors
