@@ -532,22 +532,36 @@ def add_quizzes(project: Path, count: int) -> list[str]:
     return names
 
 
+@pytest.mark.parametrize("scale", ["small", "large"])
 def test_worker_processes_build_exactly_what_one_process_builds(
-    project: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+    project: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, scale: str
 ) -> None:
+    import toolkit.build.export_step
     import toolkit.build.steps
 
     monkeypatch.setattr(toolkit.build.steps, "PARALLEL_FROM", 1)
+    defaults = (toolkit.build.export_step.EXPORT_SLICE, toolkit.build.steps.KEEP_CATALOGS_UP_TO)
+    if scale == "large":
+        # As a large build does: the export quiz by quiz, the catalogs read again there.
+        monkeypatch.setattr(toolkit.build.export_step, "EXPORT_SLICE", 1)
+        monkeypatch.setattr(toolkit.build.steps, "KEEP_CATALOGS_UP_TO", 0)
     add_quizzes(project, 5)
     replace_in(
         project / f"content/{QUIZ}-3.yaml", "In standard data parallelism", "In plain data parallelism"
     )
     serial_project = inputs_only(project, tmp_path_factory.mktemp("serial") / "project")
+    default_project = inputs_only(project, tmp_path_factory.mktemp("default") / "project")
     monkeypatch.chdir(project)
     parallel = run_build(load_config(project), jobs=2)
     monkeypatch.chdir(serial_project)
     serial = run_build(load_config(serial_project), jobs=1)
     assert outputs(project) == outputs(serial_project)
+    if scale == "large":
+        monkeypatch.setattr(toolkit.build.export_step, "EXPORT_SLICE", defaults[0])
+        monkeypatch.setattr(toolkit.build.steps, "KEEP_CATALOGS_UP_TO", defaults[1])
+        monkeypatch.chdir(default_project)
+        run_build(load_config(default_project), jobs=1)
+        assert outputs(default_project) == outputs(project)
     assert (parallel.locales, parallel.warnings) == (serial.locales, serial.warnings)
     assert sorted(parallel.rebuilt) == sorted(serial.rebuilt)
     assert any(item.code == "fuzzy" for item in parallel.warnings)

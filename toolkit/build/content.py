@@ -40,8 +40,8 @@ class BuildContent:
         self.config = config
         self.models = models
         """Where each content file's validated model is kept between builds."""
-        self.new_models: dict[str, bytes] = {}
-        """The models validated in this build, by name: written once the build succeeds."""
+        self._fresh: dict[str, tuple[str, list[Diagnostic], Quiz | InterfaceMessages]] = {}
+        """Content files validated in this build: (digest, findings, model) by name, for :meth:`record`."""
         self.root = root
         self.previous = previous
         self.cache = cache
@@ -186,7 +186,6 @@ class BuildContent:
 
     def validate(self) -> str:
         """Validate (or take from the cache) every content file; the step's detail line."""
-        from toolkit.build.codec import encode
         from toolkit.concurrency.workers import run_all
         from toolkit.content.validation import (
             ContentError,
@@ -205,7 +204,6 @@ class BuildContent:
         fresh, _ = run_all(self.validate_file, changed, self.jobs_for(len(changed)))
         validated_iterator = iter(fresh)
         validated_files = [result if result is not None else next(validated_iterator) for result in kept]
-        models: dict[str, bytes] = {}
         for path, (name, digest, (found, model), reused) in zip(files, validated_files, strict=True):
             if model is None or digest == "unreadable":
                 continue
@@ -213,12 +211,29 @@ class BuildContent:
             earlier = self.previous.content.get(name)
             if reused and earlier is not None:
                 self.cache.content[name] = earlier
-                continue
-            # Kept as bytes until the build is done (then written, if it succeeds): compact, and
-            # what the file will hold.
+            else:
+                self._fresh[name] = (digest, found, model)
+        validated = combine_files(files, collected, [validation for _, _, validation, _ in validated_files])
+        if validated.error_count or not validated.files:
+            raise ContentError(validated.diagnostics or [no_content(self.config.content_path)])
+        self._content = validated.content()
+        self.quiz_files = {quiz.id: quiz.origin.file for quiz in self._content.quizzes}
+        interface = self._content.interface
+        self.interface_file = interface.origin.file if interface is not None else None
+        self.warnings.extend(validated.diagnostics)
+        fresh_count = sum(1 for *_, reused in validated_files if not reused)
+        return f"{len(files)} files, {fresh_count} changed"
+
+    def record(self) -> None:
+        """Write the model of each file validated in this build, and its record in the cache. Called
+        once the build succeeded, so that a failed build writes nothing; the models are encoded only
+        now, rather than held twice (as models and as data) through the whole build."""
+        from toolkit.build.codec import encode
+
+        for name, (digest, found, model) in self._fresh.items():
             body = stored_body(encode(model))
             model_name = digest_bytes(body)
-            models[model_name] = body
+            self.models.write_body(model_name, body)
             self.cache.content[name] = ContentRecord(
                 digest,
                 [item.to_dict() for item in found],
@@ -227,17 +242,7 @@ class BuildContent:
                 model.id if isinstance(model, Quiz) else None,
                 model.origin.file,
             )
-        validated = combine_files(files, collected, [validation for _, _, validation, _ in validated_files])
-        if validated.error_count or not validated.files:
-            raise ContentError(validated.diagnostics or [no_content(self.config.content_path)])
-        self.new_models = models
-        self._content = validated.content()
-        self.quiz_files = {quiz.id: quiz.origin.file for quiz in self._content.quizzes}
-        interface = self._content.interface
-        self.interface_file = interface.origin.file if interface is not None else None
-        self.warnings.extend(validated.diagnostics)
-        fresh_count = sum(1 for *_, reused in validated_files if not reused)
-        return f"{len(files)} files, {fresh_count} changed"
+        self._fresh = {}
 
 
 def _relative(path: Path, root: Path) -> str:

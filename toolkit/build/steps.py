@@ -36,16 +36,15 @@ from toolkit.catalogs.memory import MemoryUnit
 from toolkit.config import MAX_CONFIG_BYTES, ProjectConfig
 from toolkit.content.glossary import Glossary
 from toolkit.diagnostics import Diagnostic
-from toolkit.exporters.base import ExportRequest, QuizSummary
 from toolkit.files import read_regular_file
-from toolkit.model import Content
-
-_Exported = tuple[Path, str | None, bool]
-"""A file an export wrote or found unchanged: its path, the quiz it presents, whether it was written."""
 
 MODELS_FOLDER = "models"
 PARALLEL_FROM = 16
 """Fewer domains than this are built in one process: forking costs more than it saves."""
+KEEP_CATALOGS_UP_TO = 64
+"""A build that checks at most this many domains keeps their catalogs for the export; a larger one reads
+them again there rather than hold every catalog of the project at once (20,000 in a bank of 10,000
+quizzes with two target locales)."""
 
 
 @dataclass
@@ -145,7 +144,7 @@ class BuildSteps:
         self.titles: dict[str, dict[str, str]] = {}
         self.fell_back: dict[str, dict[str, list[str]]] = {}
         self.loaded: dict[tuple[str, str], Catalog] = {}
-        """Catalogs read by the checks in this process, for the exporters to reuse."""
+        """Catalogs read by the checks in this process, for the exporters to reuse (in a small build)."""
 
     def jobs_for(self, count: int) -> int:
         return self.jobs if count >= PARALLEL_FROM else 1
@@ -330,6 +329,8 @@ class BuildSteps:
                 if locale in updated.units:
                     # The memory's next read finds the catalog as this step left it.
                     self.kept_units.record(locale, domain, digest, updated.units[locale])
+        # No later step asks the memory: its units and indexes (the size of every catalog) go now.
+        self.memory = None
         self.progress("update", len(self.dirty), len(self.dirty))
         record.detail = f"{len(self.dirty)} of {len(self.domains)} domains"
 
@@ -347,7 +348,9 @@ class BuildSteps:
             checked = _Checked(domain, [], {}, {})
             for locale in self.targets:
                 path = self.layout.catalog(locale, domain)
-                catalog = self.loaded[(locale, domain)] = validated_catalog(path, locale)
+                catalog = validated_catalog(path, locale)
+                if len(self.dirty) <= KEEP_CATALOGS_UP_TO:
+                    self.loaded[(locale, domain)] = catalog
                 findings = check_catalog(catalog, display_path(path), locale, self.glossaries[locale])
                 checked.findings.extend(findings.diagnostics)
                 counts = catalog_statistics(catalog)
@@ -397,127 +400,31 @@ class BuildSteps:
 
     # export -------------------------------------------------------------------------------------------
 
-    def export_quizzes(self, quiz_ids: list[str]) -> tuple[list[_Exported], list[QuizSummary]]:
-        """Write the files of ``quiz_ids`` (not the shared ones); their summaries, for the index."""
-        request, files = self._export(frozenset(quiz_ids), shared=False)
-        summaries = [request.summary(quiz_id, locale) for quiz_id in quiz_ids for locale in request.locales]
-        return files, summaries
-
-    def _export(
-        self,
-        quiz_ids: frozenset[str],
-        shared: bool,
-        summaries: dict[tuple[str, str], QuizSummary] | None = None,
-    ) -> tuple[ExportRequest, list[_Exported]]:
-        from toolkit.exporters.run import build_request, resolve_formats, write_exports
-
-        request = build_request(
-            self.config,
-            # The files of some quizzes need only them; the shared ones (an index) every quiz.
-            content=self.source.content if shared else self.source.subset(quiz_ids),
-            quiz_ids=quiz_ids,
-            shared=shared,
-            preloaded=self.loaded,
-            summaries=summaries,
-        )
-        exported = write_exports(
-            request, resolve_formats(self.config.export_formats), self.config.output_path
-        )
-        written = set(exported.written)
-        return request, [
-            (path, quiz, path in written)
-            for path, quiz in exported.quiz_of.items()
-            # An exporter that ignores the selection may produce more quizzes' files: only these are
-            # this call's. Files of no quiz come with quiz files too (the player's assets, which every
-            # page needs): they are the shared files' kind, recorded with them.
-            if quiz is None or quiz in quiz_ids
-        ]
-
     def export(self, record: _StepRecord, keys: dict[str, str]) -> tuple[str, dict[str, tuple[int, int]]]:
-        from toolkit.build.codec import decode_diagnostic
-        from toolkit.concurrency.workers import chunks, run_all
-        from toolkit.exporters.run import resolve_formats, unsupported_questions
-        from toolkit.text.locale_info import locale_info
+        from toolkit.build.export_step import ExportStep
 
-        formats = resolve_formats(self.config.export_formats)
-        # Questions a format cannot carry: found for the quizzes to redo, kept for the others (an
-        # unchanged quiz is not decoded just to find none again).
-        redone = self.source.subset(self.dirty) if self.dirty else Content(())
-        for warning in unsupported_questions(redone, formats):
-            self.export_warnings.setdefault((warning.key or "").split(".")[0], []).append(warning)
-        for domain in self.domains:
-            if domain not in self.outputs:
-                self.export_warnings[domain] = [
-                    decode_diagnostic(item) for item in self.previous.domains[domain].export_warnings
-                ]
-            self.result.warnings.extend(self.export_warnings.get(domain, []))
-        # Keys, and the order of the quizzes (by file), which an index follows.
-        order = [f"{quiz_id}={file}" for quiz_id, file in self.source.quiz_files.items()]
-        shared_key = combined_key(*(keys[domain] for domain in self.domains), *order, *formats)
-        previous = self.previous
-        if self.only is not None:
-            # Files that list every quiz (an index) wait for a build of the whole project; they stay as
-            # the last build wrote them.
-            previous = self.written_before or previous
-            shared_key = previous.shared_key
-        if (
-            not self.dirty
-            and previous.shared_key == shared_key
-            and outputs_intact(self.root, previous.shared_outputs)
-        ):
-            record.detail = "nothing changed"
-            return shared_key, previous.shared_outputs
-        # Drafts are validated, their catalogs updated and checked, but not exported.
-        quizzes = [
-            domain
-            for domain in self.dirty
-            if domain in self.source.quiz_files and not self.source.quiz(domain).draft
-        ]
-        jobs = self.jobs_for(len(quizzes))
-        self.progress("export", 0, len(quizzes))
-        done, _ = run_all(self.export_quizzes, chunks(quizzes, jobs), jobs)
-        # The shared files (an index) list every quiz: the rebuilt ones by the summaries just made, the
-        # others by the titles the cache kept, so no catalog is read again for them.
-        summaries: dict[tuple[str, str], QuizSummary] = {}
-        source = locale_info(self.config.source_locale)
-        for quiz_id in self.source.quiz_files:
-            kept = self.previous.domains.get(quiz_id)
-            if quiz_id not in self.outputs and kept is not None:
-                for locale, title in kept.titles.items():
-                    summaries[(quiz_id, locale)] = QuizSummary(quiz_id, locale_info(locale), source, title)
-        for summary in (item for _, made in done for item in made):
-            summaries[(summary.quiz_id, summary.locale.locale)] = summary
-            self.titles.setdefault(summary.quiz_id, {})[summary.locale.locale] = summary.title
-            if summary.fell_back:
-                self.fell_back.setdefault(summary.quiz_id, {})[summary.locale.locale] = list(
-                    summary.fell_back
-                )
-        _, shared_files = (
-            self._export(frozenset(), shared=True, summaries=summaries) if self.only is None else (None, [])
+        step = ExportStep(
+            self.config,
+            self.source,
+            self.previous,
+            self.written_before,
+            self.only,
+            self.dirty,
+            self.domains,
+            self.outputs,
+            self.loaded,
+            self.jobs_for,
+            self.progress,
         )
-        self.progress("export", len(quizzes), len(quizzes))
-        files = [item for files_made, _ in done for item in files_made] + shared_files
-        # A file of no quiz (an asset) may come from several calls: each worker's, and the shared one.
-        shared: dict[Path, None] = {}
-        counted: set[Path] = set()
-        for path, quiz, written in files:
-            if quiz is not None and quiz in self.outputs:
-                self.outputs[quiz].append(path)
-            elif quiz is None or self.only is None:
-                shared[path] = None
-            if written and path not in counted:
-                counted.add(path)
-                self.result.written.append(path)
-                record.written += 1
-        record.detail = f"{len({path for path, _, _ in files})} files for {len(formats)} formats"
-        if self.only is not None:
-            # The shared files stay as the last whole build wrote them; files of no quiz this build
-            # wrote besides (the assets of a new player, which its pages refer to) join them, so that
-            # the next whole build removes them once no page needs them.
-            recorded = previous.shared_outputs
-            added = stamps_of(self.root, shared)
-            return shared_key, {**added, **recorded}
-        return shared_key, stamps_of(self.root, shared)
+        shared_key, shared_outputs, detail = step.run(keys)
+        self.titles, self.fell_back, self.export_warnings = step.titles, step.fell_back, step.warnings
+        self.result.warnings.extend(
+            warning for domain in self.domains for warning in step.warnings.get(domain, [])
+        )
+        self.result.written.extend(step.written)
+        record.written += len(step.written)
+        record.detail = detail
+        return shared_key, shared_outputs
 
     # the record of this build -------------------------------------------------------------------------
 
@@ -554,8 +461,7 @@ class BuildSteps:
             )
         # The files the cache refers to first, then the cache (the memory's files stand on their own).
         self.kept_units.save()
-        for name, body in self.source.new_models.items():
-            self.models.write_body(name, body)
+        self.source.record()
         if self.cache != self.previous:
             save_cache(self.root, self.cache)
         # Once the cache that refers to them is written: a killed build leaves the old one whole.

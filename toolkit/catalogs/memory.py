@@ -39,7 +39,8 @@ class MemoryFileError(Exception):
         self.message = message
 
 
-@dataclass(frozen=True, order=True)
+# Slots: a memory holds a unit and an origin for every translation of the project.
+@dataclass(frozen=True, order=True, slots=True)
 class MemoryOrigin:
     """Where a unit comes from: a catalog entry (key, domain, locale) or a TMX file (name, unit id)."""
 
@@ -58,7 +59,7 @@ class MemoryOrigin:
         return f"{self.key} ({self.place}/{self.locale})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MemoryUnit:
     source: str
     targets: tuple[str, ...]
