@@ -18,10 +18,10 @@ from support import EVERY_TYPE_QUIZ, TINY_QUIZ, fixture_project, snapshot
 import toolkit
 import toolkit.exporters.qti
 from toolkit.build import BuildFailedError, BuildResult, run_build
-from toolkit.build.cache import CACHE_FOLDER, cache_path
+from toolkit.build.cache import CACHE_FOLDER, cache_path, digest_bytes, sealed_json
 from toolkit.build.seal import cache_key, seal, unsealed
 from toolkit.build.steps import MODELS_FOLDER
-from toolkit.build.store import SealedStore, content_name
+from toolkit.build.store import SealedStore
 from toolkit.config import load_config
 
 QUIZ = "data-parallel"
@@ -460,7 +460,7 @@ def test_a_cache_this_user_did_not_seal_never_stands_in_for_content(
     assert isinstance(model, dict)
     model["questions"][0]["prompt"]["source"] = "INJECTED prompt"
     model["questions"][0]["correct"] = [model["questions"][0]["options"][-1]["id"]]
-    record["model"] = content_name(model)
+    record["model"] = digest_bytes(sealed_json(model))
 
     def foreign(body: bytes) -> bytes:
         return body if sealed_by == "nobody" else seal(body, b"k" * 32)
@@ -666,7 +666,7 @@ def corrupt(field: str) -> Callable[[dict[str, Any]], None]:
             model = store.read(record["model"])
             assert isinstance(model, dict)
             model["questions"] = "not a list"
-            record["model"] = content_name(model)
+            record["model"] = digest_bytes(sealed_json(model))
             store.write(record["model"], model)
         elif field == "missing model":
             document["content"][f"content/{QUIZ}.yaml"]["model"] = "0" * 64

@@ -182,10 +182,10 @@ def load_cache(root: Path) -> BuildCache | None:
                 _name(name): ContentRecord(
                     str(record["digest"]),
                     list(record["diagnostics"]),
-                    _text(record["model"]),
+                    cached_text(record["model"]),
                     str(record["kind"]),
-                    None if record["quiz_id"] is None else _text(record["quiz_id"]),
-                    _text(record["origin"]),
+                    None if record["quiz_id"] is None else cached_text(record["quiz_id"]),
+                    cached_text(record["origin"]),
                 )
                 for name, record in data["content"].items()
             },
@@ -233,7 +233,8 @@ def _name(value: object) -> str:
     return value
 
 
-def _text(value: object) -> str:
+def cached_text(value: object) -> str:
+    """A text the cache gives: a string, or the cache is not well formed (ValueError)."""
     if not isinstance(value, str):
         raise ValueError("bad text in the cache")
     return value
@@ -284,7 +285,7 @@ def save_cache(root: Path, cache: BuildCache) -> None:
         "shared_key": cache.shared_key,
         "shared_outputs": {path: list(value) for path, value in sorted(cache.shared_outputs.items())},
     }
-    write_sealed(root, CACHE_FILE, data)
+    write_sealed(root, CACHE_FILE, sealed_json(data))
 
 
 def prepared_cache_folder(root: Path) -> Path:
@@ -302,25 +303,30 @@ def prepared_cache_folder(root: Path) -> Path:
     return folder
 
 
-def write_sealed(root: Path, name: str, data: object) -> None:
-    """Write ``data`` as sealed JSON to the cache folder's file ``name``, making the folder if needed."""
+def sealed_json(data: object) -> bytes:
+    """``data`` as the cache's files hold it: JSON, before the seal."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def write_sealed(root: Path, name: str, body: bytes) -> None:
+    """Write the JSON ``body`` sealed to ``name`` (a path below the cache folder), making the cache folder
+    if needed; nothing without a key to seal it with."""
     folder = prepared_cache_folder(root)
     from toolkit.build.seal import cache_key, seal
 
     key = cache_key()
     if key is None:
         return  # with no private key to seal it, a cache could not be trusted next time
-    body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
     write_bytes_atomic(folder / name, seal(body, key))
 
 
-def read_sealed(root: Path, name: str) -> object | None:
-    """The JSON of the cache folder's file ``name`` if this user sealed it; else None (missing, not
-    sealed by this user, too large, not JSON)."""
+def read_sealed(root: Path, name: str, limit: int = MAX_CACHE_BYTES) -> object | None:
+    """The JSON of ``name`` (a path below the cache folder) if this user sealed it; else None (missing,
+    not sealed by this user, larger than ``limit``, not JSON)."""
     from toolkit.build.seal import cache_key, unsealed
 
     try:
-        body = unsealed(read_regular_file(root / CACHE_FOLDER / name, MAX_CACHE_BYTES), cache_key())
+        body = unsealed(read_regular_file(root / CACHE_FOLDER / name, limit), cache_key())
         if body is None:
             return None  # missing seal, or not this user's: nothing in it is trusted
         found: object = json.loads(body)

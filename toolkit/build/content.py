@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
-from toolkit.build.cache import BuildCache, ContentRecord, digest_bytes, digest_file
-from toolkit.build.store import SealedStore, stored_body
+from toolkit.build.cache import BuildCache, ContentRecord, digest_bytes, digest_file, sealed_json
+from toolkit.build.store import SealedStore
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import FileValidation
 from toolkit.content.yaml_document import MAX_FILE_BYTES
@@ -231,7 +231,7 @@ class BuildContent:
         from toolkit.build.codec import encode
 
         for name, (digest, found, model) in self._fresh.items():
-            body = stored_body(encode(model))
+            body = sealed_json(encode(model))
             model_name = digest_bytes(body)
             self.models.write_body(model_name, body)
             self.cache.content[name] = ContentRecord(

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from toolkit.build.cache import combined_key, digest_bytes
+from toolkit.build.cache import cached_text, combined_key, digest_bytes
 from toolkit.build.store import SealedStore
 from toolkit.catalogs.memory import MemoryOrigin, MemoryUnit, parsed_catalog_units
 
@@ -31,8 +31,6 @@ class KeptCatalogUnits:
         self.environment = environment
         self.use_kept = use_kept
         """False (``build --clean``): parse every catalog, and keep what that gives for next time."""
-        self.parsed = 0
-        """Catalogs parsed in this build (the others' units were kept)."""
         self._read = False
         self._names: dict[str, str] = {}
         """The file of each catalog (``locale/domain``) as this build read or wrote it last."""
@@ -45,7 +43,6 @@ class KeptCatalogUnits:
         units = self._kept(name, locale, domain) if self.use_kept else None
         if units is None:
             units = self._new[name] = parsed_catalog_units(locale, domain, path, data)
-            self.parsed += 1
         self._names[f"{locale}/{domain}"] = name
         return units
 
@@ -77,7 +74,7 @@ class KeptCatalogUnits:
             return None
         try:
             return [_decoded(unit, locale, domain) for unit in data]
-        except (TypeError, ValueError):
+        except ValueError:
             return None  # not well formed: trusted in no part
 
 
@@ -92,14 +89,8 @@ def _decoded(data: object, locale: str, domain: str) -> MemoryUnit:
     if not isinstance(targets, list) or not targets:
         raise ValueError("bad memory unit in the cache")
     return MemoryUnit(
-        _text(source),
-        tuple(_text(target) for target in targets),
-        MemoryOrigin(False, domain, 0, _text(key), locale),
-        None if plural is None else _text(plural),
+        cached_text(source),
+        tuple(cached_text(target) for target in targets),
+        MemoryOrigin(False, domain, 0, cached_text(key), locale),
+        None if plural is None else cached_text(plural),
     )
-
-
-def _text(value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError("a text of the cache is not a string")
-    return value

@@ -13,12 +13,12 @@ digest of what the file holds, or of everything that decides it, so a file once 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Collection
 from pathlib import Path
 
-from toolkit.files import confined, read_regular_file, write_bytes_atomic
+from toolkit.build.cache import CACHE_FOLDER, prepared_cache_folder, read_sealed, sealed_json, write_sealed
+from toolkit.files import confined
 
 MAX_ITEM_BYTES = 64 * 1024 * 1024
 """Largest file read: one quiz's model, or one catalog's units (a catalog is at most 64 MiB)."""
@@ -30,45 +30,28 @@ class SealedStore:
     """The files of one folder of the cache (``.quizkit-cache/<folder>/<name>.json``)."""
 
     def __init__(self, root: Path, folder: str) -> None:
-        from toolkit.build.cache import CACHE_FOLDER
-
         self.root = root
+        self.name = folder
         self.folder = root / CACHE_FOLDER / folder
 
     def read(self, name: str) -> object | None:
-        from toolkit.build.seal import cache_key, unsealed
-
         if not _NAME.fullmatch(name):
             return None
-        try:
-            body = unsealed(read_regular_file(self._path(name), MAX_ITEM_BYTES), cache_key())
-            if body is None:
-                return None
-            found: object = json.loads(body)
-        except (OSError, ValueError):
-            return None
-        return found
+        return read_sealed(self.root, self._relative(name), MAX_ITEM_BYTES)
 
     def write(self, name: str, data: object) -> None:
         """Write ``data`` as ``name`` unless a file of that name is there (a name says what it holds)."""
-        self.write_body(name, stored_body(data))
+        self.write_body(name, sealed_json(data))
 
     def write_body(self, name: str, body: bytes) -> None:
-        """Write the JSON ``body`` (of :func:`stored_body`) as ``name``, unless that file is there."""
-        from toolkit.build.cache import prepared_cache_folder
-        from toolkit.build.seal import cache_key, seal
-
+        """Write the JSON ``body`` (of :func:`~toolkit.build.cache.sealed_json`) as ``name``, unless that
+        file is there."""
         if not _NAME.fullmatch(name):
             raise ValueError(f"not a store name: {name!r}")
-        key = cache_key()
-        if key is None:
-            return  # nothing sealed could be trusted next time: nothing is kept
-        path = self._path(name)
-        if path.is_file():
+        if (self.root / CACHE_FOLDER / self._relative(name)).is_file():
             return
-        prepared_cache_folder(self.root)
-        confined(self.folder, self.root).mkdir(exist_ok=True)
-        write_bytes_atomic(path, seal(body, key))
+        confined(prepared_cache_folder(self.root) / self.name, self.root).mkdir(exist_ok=True)
+        write_sealed(self.root, self._relative(name), body)
 
     def keep_only(self, names: Collection[str]) -> None:
         """Remove every file of the store whose name is not in ``names``."""
@@ -79,17 +62,5 @@ class SealedStore:
             if stem is not None and _NAME.fullmatch(stem) and stem not in names:
                 path.unlink(missing_ok=True)
 
-    def _path(self, name: str) -> Path:
-        return self.folder / f"{name}{_SUFFIX}"
-
-
-def stored_body(data: object) -> bytes:
-    """``data`` as a file of the store holds it (JSON)."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-
-
-def content_name(data: object) -> str:
-    """The name of a file that holds ``data``: the digest of its JSON."""
-    from toolkit.build.cache import digest_bytes
-
-    return digest_bytes(stored_body(data))
+    def _relative(self, name: str) -> str:
+        return f"{self.name}/{name}{_SUFFIX}"
