@@ -11,7 +11,7 @@ Nothing is taken without the catalog's digest matching, so the files cannot make
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,8 @@ class KeptCatalogUnits:
         self._names: dict[str, str] = {}
         """The file of each catalog (``locale/domain``) as this build read or wrote it last."""
         self._new: dict[str, Sequence[MemoryUnit]] = {}
-        """Units no file holds yet, written when the build is done (a failed build writes none)."""
+        """Units of catalogs parsed (not written) in this build that no file holds yet: written when the
+        build is done, so that a build refused for bad input writes nothing."""
 
     def __call__(self, locale: str, domain: str, path: Path, data: bytes) -> Sequence[MemoryUnit]:
         self._read = True
@@ -46,17 +47,26 @@ class KeptCatalogUnits:
         self._names[f"{locale}/{domain}"] = name
         return units
 
-    def record(self, locale: str, domain: str, digest: str, units: Sequence[MemoryUnit]) -> None:
-        """The units of a catalog this build wrote (``digest``: of its bytes), for the next read. Only a
-        build that read the memory keeps what it wrote."""
+    def write_units(self, locale: str, domain: str, digest: str, units: Iterable[MemoryUnit]) -> None:
+        """Keep the units of a catalog the build has just written (``digest``: of its bytes), where it
+        was written (a worker): at once, rather than held until the build ends (at 10,000 quizzes, the
+        units of every catalog). Only a build that read the memory keeps what it wrote."""
+        if self._read:
+            self.store.write(self._name(locale, domain, digest), [_encoded(unit) for unit in units])
+
+    def record(self, locale: str, domain: str, digest: str) -> None:
+        """Note the catalog's bytes after the update step (``digest``), so that :meth:`save` keeps its
+        file; units parsed from the bytes it had before are no longer wanted."""
         if self._read:
             name = self._name(locale, domain, digest)
-            self._new[name] = units
+            earlier = self._names.get(f"{locale}/{domain}")
+            if earlier is not None and earlier != name:
+                self._new.pop(earlier, None)
             self._names[f"{locale}/{domain}"] = name
 
     def save(self) -> None:
-        """Write the units of the catalogs first seen in this build, and remove the files of catalogs as
-        they no longer are (when this build read the memory)."""
+        """Write the units of the catalogs first seen in this build (read and left as they were), and
+        remove the files of catalogs as they no longer are (when this build read the memory)."""
         if not self._read:
             return
         wanted = set(self._names.values())

@@ -32,7 +32,6 @@ from toolkit.build.results import BuildFailedError, BuildResult, LocaleSummary, 
 from toolkit.build.store import SealedStore
 from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.layout import CatalogLayout
-from toolkit.catalogs.memory import MemoryUnit
 from toolkit.config import MAX_CONFIG_BYTES, ProjectConfig
 from toolkit.content.glossary import Glossary
 from toolkit.diagnostics import Diagnostic
@@ -69,8 +68,6 @@ class _Updated:
     written: list[Path]
     digests: dict[str, str]
     """The digest of each locale's catalog as written."""
-    units: dict[str, list[MemoryUnit]]
-    """Each locale's catalog's memory units as written (when the build uses the memory)."""
 
 
 @dataclass(frozen=True)
@@ -288,16 +285,18 @@ class BuildSteps:
             template_path = self.layout.template(domain)
             if write_bytes_atomic(template_path, write_po(template)):
                 written.append(template_path)
-            updated = _Updated(domain, written, {}, {})
+            updated = _Updated(domain, written, {})
             for locale in self.targets:
                 plan = plan_catalog(
                     self.config, locale, domain, template, waiting.get((locale, domain)), self.memory
                 )
+                digest = updated.digests[locale] = digest_bytes(plan.data)
                 if write_bytes_atomic(plan.path, plan.data, durable=True):
                     written.append(plan.path)
-                updated.digests[locale] = digest_bytes(plan.data)
-                if self.memory is not None and self.memory.was_read and plan.catalog is not None:
-                    updated.units[locale] = list(catalog_units(plan.catalog, locale, domain))
+                    if self.memory is not None and self.memory.was_read and plan.catalog is not None:
+                        # The memory's next read finds the catalog as this step left it.
+                        units = catalog_units(plan.catalog, locale, domain)
+                        self.kept_units.write_units(locale, domain, digest, units)
             done.append(updated)
         return done
 
@@ -326,9 +325,7 @@ class BuildSteps:
             record.written += len(updated.written)
             for locale, digest in updated.digests.items():
                 self.catalog_digests[(locale, domain)] = digest
-                if locale in updated.units:
-                    # The memory's next read finds the catalog as this step left it.
-                    self.kept_units.record(locale, domain, digest, updated.units[locale])
+                self.kept_units.record(locale, domain, digest)
         # No later step asks the memory: its units and indexes (the size of every catalog) go now.
         self.memory = None
         self.progress("update", len(self.dirty), len(self.dirty))

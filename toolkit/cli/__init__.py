@@ -22,12 +22,15 @@ from toolkit.cli.merge import merge_command
 from toolkit.cli.review import review_command
 from toolkit.cli.serve import serve_command
 from toolkit.cli.validate import validate
+from toolkit.concurrency.collector import batch_collection
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="quizkit")
 def main() -> None:
     """Localization toolkit for quiz content: YAML sources, gettext catalogs, localized bundles."""
+    # A process-wide setting, so the command's to choose: every command may hold a whole project.
+    click.get_current_context().with_resource(batch_collection())
 
 
 for command in (

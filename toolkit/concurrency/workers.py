@@ -20,6 +20,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from toolkit.concurrency.collector import frozen_for_fork
+
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 Other = TypeVar("Other")
@@ -79,18 +81,19 @@ def run_all(
     executor = ProcessPoolExecutor(
         min(jobs, len(items)), mp_context=multiprocessing.get_context("fork"), initializer=_die_with_parent
     )
-    try:
-        futures = [executor.submit(_call, index) for index in range(len(items))]
-        other = meanwhile() if meanwhile is not None else None
-        for future in futures:
-            try:
-                outcomes.append(future.result())
-            except Exception:  # the pool broke: a worker died without a word
-                outcomes.append((False, None))
-    finally:
-        # On Ctrl-C, queued items are dropped; workers finish the one in hand (they ignore SIGINT).
-        executor.shutdown(wait=True, cancel_futures=True)
-        _task, _items = None, ()
+    with frozen_for_fork():
+        try:
+            futures = [executor.submit(_call, index) for index in range(len(items))]
+            other = meanwhile() if meanwhile is not None else None
+            for future in futures:
+                try:
+                    outcomes.append(future.result())
+                except Exception:  # the pool broke: a worker died without a word
+                    outcomes.append((False, None))
+        finally:
+            # On Ctrl-C, queued items are dropped; workers finish the one in hand (they ignore SIGINT).
+            executor.shutdown(wait=True, cancel_futures=True)
+            _task, _items = None, ()
     results: list[Result] = []
     for item, (succeeded, value) in zip(items, outcomes, strict=True):
         results.append(value if succeeded else task(item))  # type: ignore[arg-type]
