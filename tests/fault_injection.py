@@ -1,7 +1,7 @@
 """Run quizkit with a fault injected into the k-th file write, without any hook in the library.
 
 Run as a script (``python tests/fault_injection.py <quizkit arguments>``) in the project folder. Before the
-CLI is imported it wraps the primitives that ``toolkit.files.write_bytes_atomic`` uses, so the library's
+CLI runs it wraps the primitives that ``toolkit.files.write_bytes_atomic`` uses, so the library's
 own code runs unchanged and only the operating system seems to misbehave:
 
 * ``tempfile.mkstemp`` (as seen by toolkit.files) counts the writes: a write is a call that reaches the

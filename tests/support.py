@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import process_server
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,16 +83,9 @@ def exported_once(factory: pytest.TempPathFactory, *arguments: str) -> Iterator[
 def run_quizkit(
     folder: Path, *arguments: str, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "toolkit", *arguments],
-        cwd=folder,
-        env=env,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=300,
-        check=False,
-    )
+    """``python -m toolkit <arguments>`` in ``folder``: a real process, forked from a server that has
+    quizkit imported (tests/process_server.py)."""
+    return process_server.run([sys.executable, "-m", "toolkit", *arguments], cwd=folder, env=env, timeout=300)
 
 
 def run_quizkit_in_process(folder: Path, *arguments: str) -> subprocess.CompletedProcess[str]:

@@ -1,7 +1,8 @@
 """Crash safety of every file write (issue 10, item 1), proven by fault injection.
 
-The real ``quizkit`` runs in a subprocess through tests/fault_injection.py, which wraps the operating
-system primitives that ``toolkit.files.write_bytes_atomic`` uses (nothing in the library is a test hook).
+The real ``quizkit`` runs as a process of its own (forked from tests/process_server.py, quizkit already
+imported) through tests/fault_injection.py, which wraps the operating system primitives that
+``toolkit.files.write_bytes_atomic`` uses (nothing in the library is a test hook).
 For every k from 1 to N, the number of writes of a clean run, and for each failure mode, the k-th write
 of ``quizkit build`` and of ``quizkit update``:
 
@@ -54,6 +55,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+import process_server
 import pytest
 import yaml
 from fault_injection import MODES, RAISING_MODES, SCRIPT, parse_log, written_targets
@@ -173,15 +175,8 @@ def run_injected(
     folder: Path, command: str, mode: str = "none", at: int = 0
 ) -> tuple[subprocess.CompletedProcess[str], list[tuple[str, ...]]]:
     log = folder.parent / f"{folder.name}.log"
-    result = subprocess.run(
-        [sys.executable, str(SCRIPT), command],
-        cwd=folder,
-        env=_environment(mode, at, log),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-        check=False,
+    result = process_server.run(
+        [sys.executable, str(SCRIPT), command], cwd=folder, env=_environment(mode, at, log), timeout=120
     )
     return result, parse_log(log.read_text(encoding="utf-8") if log.exists() else "")
 
@@ -384,18 +379,17 @@ def fault_trial(scenario: Scenario, command: str, mode: str, at: int, folder: Pa
 def kill_trial(scenario: Scenario, delay: float, folder: Path) -> Trial:
     _copy(scenario.base, folder)
     log = folder.parent / f"{folder.name}.log"
-    process = subprocess.Popen(
-        [sys.executable, str(SCRIPT), "build"],
-        cwd=folder,
-        env=_environment("none", 0, log),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    # Started as the scenario's clean builds were timed (forked, already imported), so the delays span
+    # the build itself; a build still running at its delay is killed with SIGKILL.
     try:
-        process.wait(timeout=delay)
+        returncode = process_server.run(
+            [sys.executable, str(SCRIPT), "build"],
+            cwd=folder,
+            env=_environment("none", 0, log),
+            timeout=delay,
+        ).returncode
     except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
+        returncode = -signal.SIGKILL
     events = parse_log(log.read_text(encoding="utf-8") if log.exists() else "")
     started = len(written_targets(events))
     renamed = sum(1 for event in events if event[0] == "renamed")
@@ -407,7 +401,7 @@ def kill_trial(scenario: Scenario, delay: float, folder: Path) -> Trial:
     in_flight = scenario.build_targets[started - 1] if started > renamed else None
     problems += _temporary_problems(folder, in_flight, scenario.after_build)
     problems += follow_up_problems(folder, scenario)
-    if process.returncode == 0:
+    if returncode == 0:
         moment = "finished"
     else:
         moment = f"{renamed}/{len(scenario.build_targets)} renamed" + (" +1 in flight" if in_flight else "")

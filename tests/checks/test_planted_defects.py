@@ -3,11 +3,11 @@ and nothing else is; --fix repairs exactly the fixable ones and touches no other
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+
+from support import run_quizkit
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.po_reader import parse_po
@@ -326,14 +326,7 @@ def test_fix_repairs_exactly_the_fixable_defects(project: Path) -> None:
 
 def test_cli_reports_and_exits_1(project: Path) -> None:
     plant_all(project)
-    result = subprocess.run(
-        [sys.executable, "-m", "toolkit", "check"],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        check=False,
-    )
+    result = run_quizkit(project, "check")
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     summary = result.stdout.splitlines()[-1]

@@ -8,22 +8,20 @@ import subprocess
 import sys
 from pathlib import Path
 
-from support import fixture_interface_messages, fixture_project, snapshot, translate
+import process_server
+from support import copy_project, fixture_interface_messages, fixture_project, snapshot, translate
 
 
-def build(project: Path, *arguments: str, ci: bool = False) -> subprocess.CompletedProcess[str]:
+def build(
+    project: Path, *arguments: str, ci: bool = False, hash_seed: str | None = None
+) -> subprocess.CompletedProcess[str]:
     environment = {key: value for key, value in os.environ.items() if key != "CI"}
     if ci:
         environment["CI"] = "true"
-    return subprocess.run(
-        [sys.executable, "-m", "toolkit", "build", *arguments],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=environment,
-        timeout=300,
-        check=False,
+    if hash_seed is not None:
+        environment["PYTHONHASHSEED"] = hash_seed
+    return process_server.run(
+        [sys.executable, "-m", "toolkit", "build", *arguments], cwd=project, env=environment, timeout=300
     )
 
 
@@ -47,6 +45,21 @@ def test_full_build_then_no_op(project: Path) -> None:
     assert second.returncode == 0
     assert second.stdout.splitlines()[-1] == "build done: 0 files written"
     assert snapshot(project) == before
+
+
+def test_every_output_is_the_same_whatever_the_hash_seed(tmp_path: Path) -> None:
+    # Each seed gets an interpreter of its own (tests/process_server.py serves only its own seed), so an
+    # output that follows the iteration order of a set of strings differs between the two builds.
+    outputs = []
+    for seed in ("1", "2"):
+        project = copy_project(tmp_path / f"seed-{seed}")
+        result = build(project, hash_seed=seed)
+        assert result.returncode == 0, result.stdout + result.stderr
+        outputs.append(
+            {name: data for name, data in snapshot(project).items() if not name.startswith(".quizkit")}
+        )
+    assert outputs[0].keys() == outputs[1].keys()
+    assert [name for name in outputs[0] if outputs[0][name] != outputs[1][name]] == []
 
 
 def test_json_in_ci(project: Path) -> None:
