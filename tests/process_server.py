@@ -74,13 +74,14 @@ class _Server:
         name = f"quizkit-test-forks-{os.getpid()}-{secrets.token_hex(8)}"
         self.address = "\0" + name
         self.owner = os.getpid()
-        self.environment = dict(os.environ)
+        environment = dict(os.environ)
+        self.fixed = _fixed_at_start(environment)
         # The server ends when this pipe closes, so it never outlives the test process, however that ends.
         self.process = subprocess.Popen(
             [sys.executable, str(Path(__file__).resolve()), name],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            env=self.environment,
+            env=environment,
         )
         assert self.process.stdout is not None
         ready = self.process.stdout.readline()
@@ -90,9 +91,7 @@ class _Server:
         atexit.register(self.stop)
 
     def serves(self, environment: dict[str, str]) -> bool:
-        return self.process.poll() is None and _fixed_at_start(environment) == _fixed_at_start(
-            self.environment
-        )
+        return self.process.poll() is None and _fixed_at_start(environment) == self.fixed
 
     def stop(self) -> None:
         # A process forked from the test process inherits this handler; only the owner stops its server.
