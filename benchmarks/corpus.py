@@ -78,6 +78,10 @@ _WORD = re.compile(r"[a-z]+")
 _DUMPER: type[yaml.SafeDumper] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 TRANSLATIONS_PER_TASK = 32
 """Catalogs a translating worker takes at a time: few enough to balance, enough to cost no pickling."""
+GENERATED_DATE_EPOCH = "1767225600"
+"""2026-01-01 00:00 UTC, the ``PO-Revision-Date`` of every catalog ``quizkit update`` creates in a
+corpus: a generated corpus was written at no meaningful time, and with the clock's minute in its headers
+the same seed would write different bytes on either side of a minute."""
 
 
 @dataclass
@@ -248,6 +252,7 @@ def run_quizkit(project: Path, *arguments: str) -> subprocess.CompletedProcess[s
     result = subprocess.run(
         [*quizkit_command(), *arguments],
         cwd=project,
+        env={**os.environ, "SOURCE_DATE_EPOCH": GENERATED_DATE_EPOCH},
         capture_output=True,
         text=True,
         encoding="utf-8",

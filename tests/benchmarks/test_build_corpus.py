@@ -85,3 +85,11 @@ def test_generation_is_deterministic(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert catalogs(first.root) == catalogs(second.root)
     for name in ("content/quiz-0001.yaml", "locales-babel/ur/LC_MESSAGES/messages.po"):
         assert (first.root / name).read_bytes() == (second.root / name).read_bytes()
+
+
+def test_generated_catalogs_carry_a_fixed_date_not_the_clocks(tmp_path: Path) -> None:
+    # With the clock's minute in its headers, two generations either side of a minute differ.
+    project = corpus.generate_corpus(tmp_path / "project", 1, seed=7).root
+    for path in sorted((project / "locales" / corpus.TARGET_LOCALE / "LC_MESSAGES").glob("*.po")):
+        header = read_po(path.read_bytes(), path.stem).header
+        assert header.get("PO-Revision-Date") == "2026-01-01 00:00+0000", path
