@@ -29,6 +29,8 @@ TEMPLATE_FILES = (
     ("gitignore", ".gitignore"),
     ("workflows/quizkit.yml", ".github/workflows/quizkit.yml"),
 )
+VERSION_MARK = b"@QUIZKIT_VERSION@"
+"""Where a template names the quizkit that created the project (the CI example pins it)."""
 
 
 class InitError(Exception):
@@ -66,7 +68,10 @@ def config_text(locales: Sequence[str]) -> str:
 
 
 def _template(name: str) -> bytes:
-    return files("toolkit.scaffold").joinpath("template", *name.split("/")).read_bytes()
+    from toolkit import __version__
+
+    data = files("toolkit.scaffold").joinpath("template", *name.split("/")).read_bytes()
+    return data.replace(VERSION_MARK, __version__.encode("ascii"))
 
 
 def planned_files(locales: Sequence[str]) -> dict[str, bytes]:
