@@ -123,3 +123,15 @@ def test_memory_similarity_is_a_whole_percentage(tmp_path: Path, value: str, acc
     assert caught.value.message == (
         f"memory-similarity must be a whole percentage from 1 to 100, such as 75, found {shown}"
     )
+
+
+def test_the_sort_key_of_units_is_their_origins_own_order() -> None:
+    # build_memory sorts by a hand-written tuple (compared in C) instead of the dataclass's order: the
+    # two must name the same fields in the same order, or a field added to MemoryOrigin sorts nowhere.
+    from dataclasses import fields
+
+    from toolkit.catalogs.memory import MemoryOrigin, MemoryUnit, _origin_order
+
+    origin = MemoryOrigin(True, "shared.tmx", 3, "quiz.q1.prompt", "ur")
+    unit = MemoryUnit("Source", ("ہدف",), origin)
+    assert _origin_order(unit) == tuple(getattr(origin, field.name) for field in fields(MemoryOrigin))
