@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from toolkit.concurrency.workers import can_fork, chunks, run_all
+from toolkit.concurrency.workers import can_fork, chunks, run_all, run_in_slices
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="worker processes need fork (not on Windows)")
 
@@ -54,3 +54,16 @@ def test_chunks_cover_every_item_once_in_order() -> None:
     assert [item for piece in slices for item in piece] == items
     assert len(slices) == 8
     assert chunks([], 2) == []
+
+
+def test_slices_run_in_workers_and_their_results_join_in_the_items_order() -> None:
+    parent = os.getpid()
+
+    def task(piece: list[int]) -> list[tuple[int, bool]]:
+        return [(item * 2, os.getpid() != parent) for item in piece]
+
+    results = run_in_slices(task, list(range(23)), 2)
+    assert [value for value, _ in results] == [item * 2 for item in range(23)]
+    assert any(in_worker for _, in_worker in results)
+    assert run_in_slices(task, list(range(5)), 1) == [(item * 2, False) for item in range(5)]
+    assert run_in_slices(task, [], 2) == []

@@ -189,7 +189,7 @@ class BuildContent:
 
     def validate(self) -> str:
         """Validate (or take from the cache) every content file; the step's detail line."""
-        from toolkit.concurrency.workers import chunks, run_all
+        from toolkit.concurrency.workers import run_in_slices
         from toolkit.content.validation import (
             ContentError,
             collect_files,
@@ -204,11 +204,7 @@ class BuildContent:
         # Files the cache holds are taken here; only the others go to workers (and only if many).
         kept = [self.reused(path) for path in files]
         changed = [path for path, result in zip(files, kept, strict=True) if result is None]
-        jobs = self.jobs_for(len(changed))
-        # In slices, not a file at a time: each item a worker is given costs the pool's queues more than
-        # a small file takes to validate.
-        done, _ = run_all(self.validate_files, chunks(changed, jobs), jobs)
-        fresh = [validated for chunk in done for validated in chunk]
+        fresh = run_in_slices(self.validate_files, changed, self.jobs_for(len(changed)))
         validated_iterator = iter(fresh)
         validated_files = [result if result is not None else next(validated_iterator) for result in kept]
         for path, (name, digest, (found, model), reused) in zip(files, validated_files, strict=True):

@@ -301,7 +301,7 @@ class BuildSteps:
         return done
 
     def update(self, record: _StepRecord) -> None:
-        from toolkit.concurrency.workers import chunks, run_all
+        from toolkit.concurrency.workers import run_in_slices
 
         jobs = self.jobs_for(len(self.dirty))
         if self.dirty:
@@ -317,8 +317,7 @@ class BuildSteps:
             with suppress(MemoryFileError):
                 _ = self.memory.memory
         self.progress("update", 0, len(self.dirty))
-        done, _ = run_all(self.update_domains, chunks(self.dirty, jobs), jobs)
-        for updated in (item for chunk in done for item in chunk):
+        for updated in run_in_slices(self.update_domains, self.dirty, jobs):
             domain = updated.domain
             self.outputs[domain].append(self.layout.template(domain))
             self.result.written.extend(updated.written)
@@ -358,13 +357,11 @@ class BuildSteps:
 
     def check(self, record: _StepRecord) -> list[_Checked]:
         from toolkit.build.codec import decode_diagnostic
-        from toolkit.concurrency.workers import chunks, run_all
+        from toolkit.concurrency.workers import run_in_slices
         from toolkit.diagnostics import sort_diagnostics
 
-        jobs = self.jobs_for(len(self.dirty))
         self.progress("check", 0, len(self.dirty))
-        done, _ = run_all(self.check_domains, chunks(self.dirty, jobs), jobs)
-        checked = [item for chunk in done for item in chunk]
+        checked = run_in_slices(self.check_domains, self.dirty, self.jobs_for(len(self.dirty)))
         self.progress("check", len(self.dirty), len(self.dirty))
         for item in checked:
             self.findings[item.domain] = item.findings

@@ -325,7 +325,7 @@ def compile_catalogs(
 
     Every catalog is read and compiled before the first .mo is written.
     """
-    from toolkit.concurrency.workers import chunks, run_all
+    from toolkit.concurrency.workers import run_in_slices
 
     layout = CatalogLayout.for_project(config)
     outcomes = Outcomes()
@@ -351,8 +351,7 @@ def compile_catalogs(
 
     # Forking pays only for many catalogs; a small project compiles at once in this process.
     workers = jobs if len(sources) >= 32 else 1
-    results, _ = run_all(compile_some, chunks(sources, workers), workers)
-    compiled = [item for chunk in results for item in chunk]
+    compiled = run_in_slices(compile_some, sources, workers)
     for path, data, _ in compiled:
         refuse_unwritable(path, data)
     for path, data, statistics in compiled:

@@ -100,6 +100,19 @@ def run_all(
     return results, other
 
 
+def run_in_slices(
+    task: Callable[[list[Item]], list[Result]], items: Sequence[Item], jobs: int
+) -> list[Result]:
+    """``task`` over slices of ``items`` (see :func:`chunks`) in up to ``jobs`` processes, its results
+    joined in the items' order.
+
+    For many small items: each item a worker is given costs the pool's queues more than a small item
+    takes, so workers get slices of neighbouring items, not one at a time.
+    """
+    done, _ = run_all(task, chunks(items, jobs), jobs)
+    return [result for piece in done for result in piece]
+
+
 def chunks(items: Sequence[Item], jobs: int, per_job: int = 4) -> list[list[Item]]:
     """``items`` in about ``jobs × per_job`` slices of neighbouring items, so that workers balance."""
     count = max(1, min(len(items), jobs * per_job))
