@@ -181,7 +181,7 @@ def _forked(
         if streams.complete and remaining > 0:
             connection.settimeout(remaining)
             try:
-                status = int(_reply(connection))
+                status = exit_status(_reply(connection), arguments)
             except TimeoutError:
                 pass
             else:
@@ -193,6 +193,19 @@ def _forked(
             connection.sendall(b"kill\n")
         _reply(connection)  # killed (or ended just before) and reaped by the watcher
     raise subprocess.TimeoutExpired(arguments, timeout, streams.output, streams.errors)
+
+
+def exit_status(reply: bytes, arguments: list[str]) -> int:
+    """The command's exit status from the watcher's reply; a watcher that went without one (it failed,
+    or was killed) is named, not left to surface as ``int(b"")``'s ValueError."""
+    try:
+        return int(reply)
+    except ValueError:
+        said = reply.decode("utf-8", "replace").strip() or "nothing"
+        raise RuntimeError(
+            f"tests/process_server.py: the watcher of {arguments} ended without the command's exit "
+            f"status (it said: {said}); QUIZKIT_TEST_FORK_SERVER=0 runs every command as a new interpreter"
+        ) from None
 
 
 def _reply(connection: socket.socket) -> bytes:
@@ -328,7 +341,14 @@ def _watch(connection: socket.socket) -> dict[str, Any]:
         return request
     for descriptor in descriptors:
         os.close(descriptor)
-    ended = os.pidfd_open(pid)
+    try:
+        ended = os.pidfd_open(pid)
+    except OSError as error:  # the call exists but the kernel refuses it (seccomp, an old kernel)
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        with contextlib.suppress(OSError):
+            connection.sendall(f"os.pidfd_open failed: {error}\n".encode())
+        os._exit(1)
     with selectors.DefaultSelector() as selector:
         selector.register(ended, selectors.EVENT_READ)
         selector.register(connection, selectors.EVENT_READ)

@@ -213,3 +213,15 @@ def test_a_command_that_runs_too_long_is_killed(tmp_path: Path) -> None:
 
     with pytest.raises(ProcessLookupError):
         os.kill(int(record.read_text()), 0)
+
+
+def test_a_watcher_that_went_without_an_exit_status_is_named() -> None:
+    assert process_server.exit_status(b"3\n", ["quizkit"]) == 3
+    for reply, said in ((b"", "nothing"), (b"os.pidfd_open failed: [Errno 38] not implemented\n", None)):
+        with pytest.raises(RuntimeError) as raised:
+            process_server.exit_status(reply, ["quizkit", "build"])
+        assert str(raised.value) == (
+            "tests/process_server.py: the watcher of ['quizkit', 'build'] ended without the command's exit "
+            f"status (it said: {said or reply.decode().strip()}); QUIZKIT_TEST_FORK_SERVER=0 runs every "
+            "command as a new interpreter"
+        )
