@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from toolkit.checks.context import EntryContext
 from toolkit.checks.registry import Finding, check
 from toolkit.checks.text_features import latin_tokens, lost_latin_tokens, numbers, prose, unbalanced_brackets
 from toolkit.diagnostics import Severity
+from toolkit.text import characters
 from toolkit.text.tokens import scan
 
 ERROR, WARNING = Severity.ERROR, Severity.WARNING
@@ -90,14 +90,14 @@ def inline_code(context: EntryContext) -> Iterator[Finding]:
 )
 def control_characters(context: EntryContext) -> Iterator[Finding]:
     for pair in context.translated_pairs:
-        found = sorted(set(_CONTROL.findall(pair.translation)))
+        # The noncharacters too: no more text than a control, and a catalog can hold U+FFFE and U+FFFF.
+        text = pair.translation
+        found = sorted(characters.control_characters(text) + characters.not_characters(text))
         if found:
-            names = ", ".join(f"U+{ord(character):04X}" for character in found)
-            yield Finding("control-characters", f"control character {names} in the translation; remove it")
-
-
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff]")
-"""C0 controls but newline and tab, DEL and C1 controls, and the two noncharacters."""
+            yield Finding(
+                "control-characters",
+                f"control character {characters.code_points(found)} in the translation; remove it",
+            )
 
 
 @check(

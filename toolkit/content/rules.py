@@ -8,7 +8,6 @@ diagnostics.
 from __future__ import annotations
 
 import difflib
-import re
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -18,7 +17,9 @@ from toolkit.content.document_paths import describe_item
 from toolkit.content.yaml_document import JsonPath, RawValue, YamlDocument
 from toolkit.diagnostics import Diagnostic, Severity, format_json_path
 from toolkit.keys import UI_DOMAIN, is_valid_id
+from toolkit.text.characters import code_points, control_characters, not_characters
 from toolkit.text.tokens import scan
+from toolkit.text.urdu import BIDI_CONTROLS
 
 
 @dataclass(frozen=True)
@@ -261,29 +262,11 @@ def well_formed_inline_code(context: RuleContext) -> Iterator[Diagnostic]:
 # Characters that change how a text is displayed without being seen (zero-width) and that two texts
 # may differ by while looking the same.
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
-# Bidi controls: embeddings, overrides, isolates and marks. Source text needs none (the exporters
-# isolate Latin runs in right-to-left text themselves), and they can make a text display otherwise
-# than it reads in the file (as in "Trojan Source").
-_BIDI_CONTROLS = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def comparable_text(text: str) -> str:
     """What a reader sees of a text: NFC, zero-width characters removed, spacing collapsed, any case."""
     return " ".join(unicodedata.normalize("NFC", text).translate(_INVISIBLE).split()).casefold()
-
-
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-_NOT_CHARACTER = re.compile("[\ufffe\uffff\ud800-\udfff]")
-
-
-def _control_characters(text: str) -> list[str]:
-    """C0 controls but newline and tab, DEL and C1 controls."""
-    return sorted(set(_CONTROL.findall(text)))
-
-
-def _not_characters(text: str) -> list[str]:
-    """Code points that are not text at all: U+FFFE, U+FFFF and lone surrogates (from YAML escapes)."""
-    return sorted(set(_NOT_CHARACTER.findall(text)))
 
 
 def _names(characters: list[str]) -> str:
@@ -309,21 +292,23 @@ def no_control_characters(context: RuleContext) -> Iterator[Diagnostic]:
         if text is None:
             continue
         where = _text_path(path, value)
-        if found := _control_characters(text):
-            names = ", ".join(f"U+{ord(character):04X}" for character in found)
+        if found := control_characters(text):
+            names = code_points(found)
             yield context.diagnostic(
                 where,
                 "control-character",
                 f"text holds control character {names}; it is invisible and XML exports cannot carry it",
             )
-        if found := _not_characters(text):
+        if found := not_characters(text):
             yield context.diagnostic(
                 where,
                 "not-a-character",
                 f"text holds {_names(found)}, which is no character at all; no catalog or export can carry "
                 "it: remove it",
             )
-        if found := sorted({character for character in text if character in _BIDI_CONTROLS}):
+        # Source text needs no bidi control (the exporters isolate Latin runs in right-to-left text
+        # themselves), and one can make a text display otherwise than it reads (as in "Trojan Source").
+        if found := sorted({character for character in text if character in BIDI_CONTROLS}):
             yield context.diagnostic(
                 where,
                 "bidi-control",
