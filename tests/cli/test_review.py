@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from lxml import etree
+from mo_files import mo_messages
 from support import run_quizkit
 
 from toolkit.catalogs.po_reader import parse_po
@@ -99,6 +100,34 @@ def test_editing_an_approved_translation_sends_its_question_back_to_english_unti
     assert "in the source language" not in built.stdout
     assert "lang" not in json_question(project, "gpu-holds")
     assert xliff_state(project, KEY) == "final"
+
+
+def test_the_formats_that_read_the_catalogs_publish_no_unapproved_text_under_the_gate(project: Path) -> None:
+    # The title and an interface message fall back one by one, not with a question: the .mo files and
+    # the player's index read the catalogs themselves, and must leave those out as the quizzes do.
+    approve_everything(project)
+    edit_translation(project, "ڈیٹا پیرالیلزم کوئز", "ڈیٹا پیرالیلزم کا کوئز")
+    path = project / UI_CATALOG
+    path.write_text(
+        path.read_text(encoding="utf-8").replace('msgstr "کوئز کی فہرست"', 'msgstr "تمام کوئز"'),
+        encoding="utf-8",
+    )
+    built = run_quizkit(project, "build", "--require", "approved", "--format", "text")
+    assert built.returncode == 0, built.stdout + built.stderr
+    quiz_mo = mo_messages((project / "dist/mo/ur/LC_MESSAGES/data-parallel.mo").read_bytes())
+    ui_mo = mo_messages((project / "dist/mo/ur/LC_MESSAGES/ui.mo").read_bytes())
+    assert b"data-parallel.title\x04Data Parallelism Quiz" not in quiz_mo
+    assert b"ui.quiz-list\x04Quizzes" not in ui_mo
+    by_key = {original.split(b"\x04")[0]: text for original, text in quiz_mo.items()}
+    assert by_key[KEY.encode()] == TRANSLATION.encode()  # an approved text stays
+    index = etree.parse(str(project / "dist/html/index.html"), etree.HTMLParser()).getroot()
+    assert ["".join(heading.itertext()) for heading in index.iter("h1")] == ["Quizzes"]
+
+    assert run_quizkit(project, "build", "--format", "text").returncode == 0  # without the gate: published
+    quiz_mo = mo_messages((project / "dist/mo/ur/LC_MESSAGES/data-parallel.mo").read_bytes())
+    assert quiz_mo[b"data-parallel.title\x04Data Parallelism Quiz"] == "ڈیٹا پیرالیلزم کا کوئز".encode()
+    ui_mo = mo_messages((project / "dist/mo/ur/LC_MESSAGES/ui.mo").read_bytes())
+    assert ui_mo[b"ui.quiz-list\x04Quizzes"] == "تمام کوئز".encode()
 
 
 def test_require_approved_in_the_configuration_gates_build_and_export_under_each_fallback_policy(

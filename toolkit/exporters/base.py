@@ -11,11 +11,12 @@ from importlib.metadata import entry_points
 from pathlib import PurePosixPath
 from typing import ClassVar, Protocol
 
-from toolkit.catalogs.catalog import Catalog
+from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.keys import UI_DOMAIN
 from toolkit.localization import FallbackPolicy, LocalizedChoiceQuestion, LocalizedQuiz
+from toolkit.localization.localize import usable
 from toolkit.model import CHOICE_TYPES, Content, QuestionType
-from toolkit.text.locale_info import LocaleInfo
+from toolkit.text.locale_info import PSEUDO_LOCALES, LocaleInfo
 
 ENTRY_POINT_GROUP = "quizkit.exporters"
 
@@ -93,6 +94,10 @@ class ExportRequest:
     mastery_score: Decimal = Decimal(80)
     """The percentage a learner needs to pass, for formats that record a pass (``scorm``); the
     project's ``scorm-mastery-score``."""
+    require_approved: bool = False
+    """The release gate (``--require approved``): only approved translations are published. The
+    localized quizzes hold only those already; a format that reads ``catalogs`` itself asks
+    :meth:`publishes`."""
 
     @property
     def locales(self) -> tuple[str, ...]:
@@ -124,6 +129,11 @@ class ExportRequest:
             for locale in self.locales
             if (quiz_id, locale) in self.localized
         ]
+
+    def publishes(self, entry: CatalogEntry, locale: str) -> bool:
+        """Whether ``entry``'s translation may be published in ``locale``: translated, and approved under
+        the gate (a pseudo-locale's, made from the source, needs no reviewer)."""
+        return usable(entry, self.require_approved and locale not in PSEUDO_LOCALES)
 
     def catalogs_to_write(self) -> Iterator[tuple[str, str, str | None, Catalog]]:
         """(locale, domain, quiz, catalog) for every catalog whose file this request writes: a quiz's

@@ -265,7 +265,8 @@ def _interface_text(
     request: ExportRequest, locale: LocaleInfo, source: LocaleInfo, name: str, default: str
 ) -> tuple[str, LocaleInfo]:
     """An interface message in ``locale`` with the locale it is written in: the source where the
-    ``ui`` catalog has no usable translation (untranslated, fuzzy or for an older source text), and
+    ``ui`` catalog has no usable translation (untranslated, fuzzy, unapproved under the release gate, or
+    for an older source text), and
     ``default`` where the project's ``ui.yaml`` lacks the message (as the player's "Language")."""
     interface = request.content.interface
     message = next((every for every in interface.messages if every.name == name), None) if interface else None
@@ -273,7 +274,7 @@ def _interface_text(
         return default, source
     if locale.locale != source.locale and (locale.locale, UI_DOMAIN) in request.catalogs:
         entry = request.catalogs[(locale.locale, UI_DOMAIN)].by_context().get(message.key)
-        if entry is not None and entry.is_translated and entry.msgid == message.source:
+        if entry is not None and request.publishes(entry, locale.locale) and entry.msgid == message.source:
             return entry.msgstr, locale
     return message.source, source
 

@@ -1,7 +1,7 @@
 """``mo``: compiled gettext catalogs in the standard layout, ``mo/<locale>/LC_MESSAGES/<domain>.mo``.
 
-Fuzzy and untranslated entries are left out, as msgfmt does; gettext then shows the source text for
-them. Fallback stays per question here too: every entry of a question that fell back (or was
+Fuzzy and untranslated entries are left out, as msgfmt does, and under the release gate
+(``--require approved``) the unapproved ones too; gettext then shows the source text for them. Fallback stays per question here too: every entry of a question that fell back (or was
 omitted) is left out, so gettext shows that whole question in the source language rather than an
 English option among translated ones. Written for target locales only.
 """
@@ -20,13 +20,13 @@ from toolkit.keys import question_key
 from toolkit.model import QuestionType
 
 
-def _without_questions(catalog: Catalog, prefixes: tuple[str, ...]) -> Catalog:
-    if not prefixes:
-        return catalog
+def _published(catalog: Catalog, locale: str, prefixes: tuple[str, ...], request: ExportRequest) -> Catalog:
+    """``catalog`` with the translations that may not be published emptied: those of questions that fell
+    back or were left out, and any the release gate holds back."""
     entries = tuple(
-        replace(entry, msgstr="", msgstr_plural=tuple("" for _ in entry.msgstr_plural))
-        if (entry.context or "").startswith(prefixes)
-        else entry
+        entry
+        if request.publishes(entry, locale) and not (entry.context or "").startswith(prefixes)
+        else replace(entry, msgstr="", msgstr_plural=tuple("" for _ in entry.msgstr_plural))
         for entry in catalog.entries
     )
     return replace(catalog, entries=entries)
@@ -46,5 +46,7 @@ class MoExporter:
             if localized is not None:
                 untranslated = (*localized.fallen_back_questions, *localized.omitted)
                 prefixes = tuple(question_key(domain, question) + "." for question in untranslated)
-            data = compile_mo(_without_questions(catalog, prefixes))
+            if prefixes or request.require_approved:
+                catalog = _published(catalog, locale, prefixes, request)
+            data = compile_mo(catalog)
             yield OutputFile(PurePosixPath(locale) / "LC_MESSAGES" / f"{domain}.mo", data, quiz=quiz)

@@ -208,6 +208,7 @@ def build_request(
         shared,
         summaries,
         mastery_score=config.scorm_mastery_score,
+        require_approved=config.require_approved,
     )
 
 
