@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import shutil
 import subprocess
 import sys
@@ -199,3 +200,24 @@ def fixture_interface_words() -> int:
 
     template = parse_po((FIXTURE / "locales" / "ui.pot").read_text(encoding="utf-8"), "ui.pot")
     return sum(count_words(entry.msgid) for entry in template.entries if entry.msgid)
+
+
+NODE_CONSUMERS = ROOT / "tests" / "node"
+"""The real JavaScript consumers (i18next, intl-messageformat…) and the scripts that drive them."""
+
+
+def node_consumer(script: str, payload: dict[str, Any], package: str) -> Any:
+    """What ``tests/node/<script>`` answers for ``payload`` (JSON on stdin, JSON on stdout), run by the
+    real ``package`` from npm; skipped where Node or ``npm ci`` is missing (never in CI)."""
+    if shutil.which("node") is None or not (NODE_CONSUMERS / "node_modules" / package).exists():
+        pytest.skip("Node consumers are not installed (npm ci in tests/node; .ci/run does it)")
+    result = subprocess.run(
+        ["node", str(NODE_CONSUMERS / script)],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        pytest.fail(f"node {script} exited with {result.returncode}:\n{result.stderr}")
+    return json.loads(result.stdout)

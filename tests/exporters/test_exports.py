@@ -13,14 +13,13 @@ from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
-from support import FIXTURE, exported_once, run_quizkit_in_process
+from support import FIXTURE, exported_once, node_consumer, run_quizkit_in_process
 
 from toolkit.catalogs.po_reader import parse_po
 from toolkit.content.validation import load_content
 from toolkit.exporters.canonical_json import content_hash
 
 ROOT = Path(__file__).resolve().parents[2]
-NODE = ROOT / "tests" / "node"
 Quizkit = Callable[..., subprocess.CompletedProcess[str]]
 
 
@@ -119,22 +118,13 @@ def test_output_is_byte_identical_across_runs(exported_copy: Path, quizkit: Quiz
 
 
 def test_icu_messages_format_in_intl_messageformat(exported: Path) -> None:
-    if not (NODE / "node_modules" / "intl-messageformat").exists() or shutil.which("node") is None:
-        pytest.skip("Node consumers are not installed (npm ci in tests/node; .ci/run does it)")
     bundle = load(exported / "json" / "data-parallel" / "ur.json")
     requests = [
         {"locale": "ur", "message": bundle["messages"][name]["icu"], "values": {"count": count, "total": 8}}
         for name in ("question-count", "score")
         for count in (1, 8)
     ]
-    result = subprocess.run(
-        ["node", str(NODE / "icu-consumer.mjs")],
-        input=json.dumps({"requests": requests}),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert json.loads(result.stdout) == [
+    assert node_consumer("icu-consumer.mjs", {"requests": requests}, "intl-messageformat") == [
         "1 سوال",
         "8 سوالات",
         "آپ نے 8 میں سے 1 سوال کا درست جواب دیا۔",
@@ -173,16 +163,9 @@ def i18next_requests(locale: str, root: Path = FIXTURE) -> list[dict[str, Any]]:
 
 def resolve_in_i18next(resources: Path, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``requests`` answered by the real i18next package in Node: ``exists`` and ``value`` each."""
-    if not (NODE / "node_modules" / "i18next").exists() or shutil.which("node") is None:
-        pytest.skip("Node consumers are not installed (npm ci in tests/node; .ci/run does it)")
-    result = subprocess.run(
-        ["node", str(NODE / "i18next-consumer.mjs")],
-        input=json.dumps({"resources": str(resources), "requests": requests}),
-        capture_output=True,
-        text=True,
-        check=True,
+    answers: list[dict[str, Any]] = node_consumer(
+        "i18next-consumer.mjs", {"resources": str(resources), "requests": requests}, "i18next"
     )
-    answers: list[dict[str, Any]] = json.loads(result.stdout)
     return answers
 
 
@@ -276,20 +259,11 @@ def test_i18next_option_feedback_is_read_as_documented(feedback_project: Path) -
 
 
 def test_i18next_resolves_every_key(exported: Path) -> None:
-    if not (NODE / "node_modules" / "i18next").exists() or shutil.which("node") is None:
-        pytest.skip("Node consumers are not installed (npm ci in tests/node; .ci/run does it)")
     catalog = parse_po((FIXTURE / CATALOG).read_text(encoding="utf-8"), "x").by_context()
     ui = parse_po((FIXTURE / "locales/ur/LC_MESSAGES/ui.po").read_text(encoding="utf-8"), "x").by_context()
     for locale in ("en", "ur"):
         requests = i18next_requests(locale)
-        result = subprocess.run(
-            ["node", str(NODE / "i18next-consumer.mjs")],
-            input=json.dumps({"resources": str(exported / "i18next"), "requests": requests}),
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        answers = json.loads(result.stdout)
+        answers = resolve_in_i18next(exported / "i18next", requests)
         assert all(answer["exists"] for answer in answers), [
             r for r, a in zip(requests, answers, strict=True) if not a["exists"]
         ]

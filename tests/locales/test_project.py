@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from lxml import etree
-from support import SHARED, run_quizkit_in_process, snapshot
+from support import SHARED, node_consumer, run_quizkit_in_process, snapshot
 
 from toolkit.catalogs import read_po
 from toolkit.catalogs.catalog import CatalogEntry
@@ -27,7 +27,6 @@ from toolkit.catalogs.suppression import suppressions
 from toolkit.text.locale_info import cldr_category
 
 PROJECT = Path(__file__).parent / "project"
-NODE = Path(__file__).resolve().parents[1] / "node"
 XLIFF_XSD = SHARED / "xsd" / "xliff2" / "xliff_core_2.0.xsd"
 XLIFF = {"x": "urn:oasis:names:tc:xliff:document:2.0"}
 LOCALES = ("ar", "fa", "hi")
@@ -194,15 +193,6 @@ def test_catalog_forms_are_cldr_categories(project: Path) -> None:
     ]
 
 
-def node(script: str, payload: dict[str, Any]) -> Any:
-    if shutil.which("node") is None or not (NODE / "node_modules").exists():
-        pytest.skip("Node consumers are not installed (npm ci in tests/node; .ci/run does it)")
-    result = subprocess.run(
-        ["node", str(NODE / script)], input=json.dumps(payload), capture_output=True, text=True, check=True
-    )
-    return json.loads(result.stdout)
-
-
 def test_i18next_resolves_every_count(project: Path) -> None:
     requests = [
         {"lng": locale, "ns": "ui", "key": name, "options": {"count": count, "total": TOTAL}}
@@ -210,7 +200,9 @@ def test_i18next_resolves_every_count(project: Path) -> None:
         for name in PLURAL_MESSAGES
         for count in COUNTS
     ]
-    answers = node("i18next-consumer.mjs", {"resources": str(project / "dist/i18next"), "requests": requests})
+    answers = node_consumer(
+        "i18next-consumer.mjs", {"resources": str(project / "dist/i18next"), "requests": requests}, "i18next"
+    )
     expected = [
         filled(catalog_form(project, r["lng"], r["key"], r["options"]["count"]), r["options"]["count"])
         for r in requests
@@ -238,7 +230,7 @@ def test_icu_strings_format_every_count(project: Path) -> None:
                     }
                 )
                 expected.append(filled(catalog_form(project, locale, name, count), count))
-    assert node("icu-consumer.mjs", {"requests": requests}) == expected
+    assert node_consumer("icu-consumer.mjs", {"requests": requests}, "intl-messageformat") == expected
 
 
 def test_mo_files_in_python_gettext(project: Path) -> None:
