@@ -10,8 +10,8 @@ from toolkit.checks.registry import CheckFunction, Finding, check
 from toolkit.checks.text_features import digit_systems
 from toolkit.diagnostics import Severity
 from toolkit.text.locale_packs import Normalizer
+from toolkit.text.protected_spans import protected_spans
 from toolkit.text.script_fixes import ScriptFixes, apply_script_fixes, describe
-from toolkit.text.urdu import protected_spans
 
 _SHOWN = 3
 

@@ -14,7 +14,8 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from toolkit.text.urdu import BIDI_CONTROLS, ZWNJ, Change, Normalization, protected_spans
+from toolkit.text.protected_spans import protected_spans
+from toolkit.text.urdu import BIDI_CONTROLS, ZWNJ, Change, Normalization
 
 LETTERS = "letters"
 DIGITS = "digits"

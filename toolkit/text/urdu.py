@@ -16,6 +16,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from toolkit.text.protected_spans import protected_spans
+
 ARABIC_KAF = "\u0643"
 ARABIC_YEH = "\u064a"
 ALEF_MAKSURA = "\u0649"
@@ -119,22 +121,6 @@ def is_arabic_letter(character: str) -> bool:
 
 def has_urdu(text: str) -> bool:
     return _ARABIC_LETTER.search(text) is not None
-
-
-def protected_spans(text: str) -> list[tuple[int, int]]:
-    """Inline code, URLs, numbers with separators and groups of numbers: never touched by the fixes."""
-    spans = [match.span() for match in re.finditer(r"`[^`]*`", text)]
-    spans += [match.span() for match in re.finditer(r"https?://\S+|www\.\S+", text)]
-    spans += [
-        match.span()
-        for match in re.finditer(
-            r"[0-9\u06f0-\u06f9\u0660-\u0669]+(?:[.,:][0-9\u06f0-\u06f9\u0660-\u0669]+)+", text
-        )
-    ]
-    # Sets, tuples and intervals of numbers ({1, 2}, (0, 1]) keep their mathematical commas.
-    number_groups = r"[{\[(][0-9\u06f0-\u06f9\u0660-\u0669 ,.;\u060c-]*[0-9\u06f0-\u06f9\u0660-\u0669][0-9\u06f0-\u06f9\u0660-\u0669 ,.;\u060c-]*[}\])]"
-    spans += [match.span() for match in re.finditer(number_groups, text)]
-    return spans
 
 
 class _Editor:
