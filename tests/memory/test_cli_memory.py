@@ -184,3 +184,36 @@ def test_build_pre_fills_from_the_catalogs_as_they_were_before_it_rewrote_any(tm
         "پہلا کون سا ہے؟",
         ("quizkit memory: 100% from tiny.questions.first.prompt (tiny/ur)",),
     )
+
+
+def test_export_writes_each_plural_form_as_po2tmx_pairs_them(tmp_path: Path) -> None:
+    from translate.storage.tmx import tmxfile
+
+    project = fixture_project(tmp_path / "project")
+    assert run_quizkit(project, "update").returncode == 0
+    result = run_quizkit(project, "memory", "export", "-o", "out.tmx")
+    assert result.returncode == 0, result.stderr
+    units = {
+        unit.getid(): (unit.source, unit.target)
+        for unit in tmxfile.parsestring((project / "out.tmx").read_bytes()).units
+    }
+    assert units["ui.question-count[0]"] == ("{count} question", "{count} سوال")
+    assert units["ui.question-count[1]"] == ("{count} questions", "{count} سوالات")
+    assert "ui.question-count" not in units
+
+    # Imported by a project that has no interface translations yet: the forms serve a plural entry whole.
+    other = fixture_project(tmp_path / "other")
+    (other / "locales/ur/LC_MESSAGES/ui.po").unlink()
+    imported = run_quizkit(other, "memory", "import", str(project / "out.tmx"))
+    assert imported.returncode == 0, imported.stderr
+    assert run_quizkit(other, "update").returncode == 0
+    count = _entries(other / "locales/ur/LC_MESSAGES/ui.po")["ui.question-count"]
+    assert (count.msgstr_plural, count.is_fuzzy) == (("{count} سوال", "{count} سوالات"), True)
+    assert count.translator_comments == ("quizkit memory: 100% from out.tmx (ui.question-count)",)
+    # And each form is a unit of its own too, which a concordance finds.
+    found = run_quizkit(other, "memory", "search", "{count} questions", "--limit", "1")
+    assert found.stdout.splitlines()[:3] == [
+        "100.0%  ur  out.tmx (ui.question-count)",
+        "        {count} questions",
+        "        {count} سوالات",
+    ]

@@ -135,3 +135,29 @@ def test_the_sort_key_of_units_is_their_origins_own_order() -> None:
     origin = MemoryOrigin(True, "shared.tmx", 3, "quiz.q1.prompt", "ur")
     unit = MemoryUnit("Source", ("ہدف",), origin)
     assert _origin_order(unit) == tuple(getattr(origin, field.name) for field in fields(MemoryOrigin))
+
+
+def test_a_tmx_that_holds_every_form_of_a_plural_entry_gives_a_plural_unit_too() -> None:
+    from toolkit.catalogs.memory import tmx_units
+
+    def form(key: str, number: int, source: str, target: str, locale: str = "ur") -> TmxUnit:
+        return TmxUnit(source, target, locale, key, plural_form=number)
+
+    units = (
+        form("ui.count", 0, "{count} question", "{count} سوال"),
+        form("ui.count", 1, "{count} questions", "{count} سوالات"),
+        form("ui.alone", 0, "{count} apple", "{count} سیب"),  # its other form is missing: no plural unit
+        form("ui.three", 0, "{count} day", "{count} jour", "fr"),
+        form("ui.three", 1, "{count} days", "{count} jours", "fr"),
+        form("ui.other", 2, "{count} days", "{count} jours", "fr"),  # another key: not a third form
+        TmxUnit("Plain", "سادہ", "ur", "quiz.plain"),
+    )
+    made = list(tmx_units(units, "shared.tmx"))
+    plural = [
+        (unit.source, unit.source_plural, unit.targets, unit.origin.key) for unit in made if unit.is_plural
+    ]
+    assert plural == [
+        ("{count} question", "{count} questions", ("{count} سوال", "{count} سوالات"), "ui.count"),
+        ("{count} day", "{count} days", ("{count} jour", "{count} jours"), "ui.three"),
+    ]
+    assert [unit.source for unit in made if not unit.is_plural] == [unit.source for unit in units]

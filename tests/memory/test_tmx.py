@@ -45,6 +45,27 @@ def test_our_tmx_reads_back_in_translate_toolkit_with_the_same_units() -> None:
     ]
 
 
+PLURAL_UNITS = [
+    TmxUnit("{count} question", "{count} سوال", "ur", "ui.question-count", "ui", plural_form=0),
+    TmxUnit("{count} questions", "{count} سوالات", "ur", "ui.question-count", "ui", plural_form=1),
+]
+
+
+def test_plural_forms_are_units_of_their_own_marked_with_their_form() -> None:
+    data = write_tmx(PLURAL_UNITS, "en")
+    if DTD.exists():
+        dtd = etree.DTD(str(DTD))
+        assert dtd.validate(etree.fromstring(data)), dtd.error_log.filter_from_errors()
+    from translate.storage.tmx import tmxfile
+
+    read = [(unit.source, unit.target, unit.getid()) for unit in tmxfile.parsestring(data).units]
+    assert read == [
+        ("{count} question", "{count} سوال", "ui.question-count[0]"),
+        ("{count} questions", "{count} سوالات", "ui.question-count[1]"),
+    ]
+    assert list(read_tmx(data, "en").units) == PLURAL_UNITS
+
+
 def test_a_tmx_written_by_po2tmx_imports_and_its_units_are_matched(tmp_path: Path) -> None:
     # Installed with translate-toolkit beside the interpreter (the dev extra), or on PATH.
     beside = Path(sys.executable).parent / "po2tmx"

@@ -110,13 +110,42 @@ def catalog_units(catalog: Catalog, locale: str, domain: str) -> Iterator[Memory
         )
 
 
+def _continues(forms: list[TmxUnit], unit: TmxUnit) -> bool:
+    """Whether ``unit`` is the next form of the plural entry whose first forms are ``forms``."""
+    return (
+        bool(forms)
+        and unit.plural_form == len(forms)
+        and (unit.unit_id, unit.target_language) == (forms[0].unit_id, forms[0].target_language)
+    )
+
+
 def tmx_units(units: tuple[TmxUnit, ...], name: str) -> Iterator[MemoryUnit]:
+    """A unit per TMX unit; and where the file holds every form of a gettext plural entry in order (as
+    ``quizkit memory export`` writes them), that entry as a plural unit too, which a plural entry can
+    take (TMX itself has no plurals)."""
+    forms: list[TmxUnit] = []
     for position, unit in enumerate(units):
         yield MemoryUnit(
             unit.source,
             (unit.target,),
             MemoryOrigin(True, name, position, unit.unit_id, unit.target_language),
         )
+        if unit.plural_form == 0:
+            forms = [unit]
+        elif _continues(forms, unit):
+            forms.append(unit)
+        else:
+            forms = []
+        following = units[position + 1] if position + 1 < len(units) else None
+        if len(forms) > 1 and (following is None or not _continues(forms, following)):
+            first = forms[0]
+            yield MemoryUnit(
+                first.source,
+                tuple(form.target for form in forms),
+                MemoryOrigin(True, name, position - len(forms) + 1, first.unit_id, first.target_language),
+                forms[1].source,
+            )
+            forms = []
 
 
 def _display(path: Path) -> str:

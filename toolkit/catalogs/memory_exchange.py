@@ -8,7 +8,7 @@ that the memory is rebuilt from the repository alone. Importing a file of the sa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from toolkit.catalogs.memory import (
@@ -62,22 +62,38 @@ def search_memory(
     return [SearchResult(found[key], by_id[key]) for key in ranked[:limit]]
 
 
-def _tmx_unit(unit: MemoryUnit) -> TmxUnit:
+def _tmx_units(unit: MemoryUnit) -> list[TmxUnit]:
+    """``unit`` as TMX: one unit, or one per plural form (TMX has none), as translate-toolkit's po2tmx
+    pairs them: the first form with the singular source, every other with the plural source."""
     origin = unit.origin
+    domain, file = (None, origin.place) if origin.from_tmx else (origin.place, None)
+    if unit.source_plural is None:
+        return [TmxUnit(unit.source, unit.targets[0], origin.locale, origin.key, domain, file)]
     if origin.from_tmx:
-        return TmxUnit(unit.source, unit.targets[0], origin.locale, origin.key, None, origin.place)
-    return TmxUnit(unit.source, unit.targets[0], origin.locale, origin.key, origin.place, None)
+        return []  # made from its forms, which are units of the file themselves
+    return [
+        TmxUnit(
+            unit.source if form == 0 else unit.source_plural,
+            target,
+            origin.locale,
+            origin.key,
+            domain,
+            file,
+            plural_form=form,
+        )
+        for form, target in enumerate(unit.targets)
+    ]
 
 
 def export_memory(config: ProjectConfig, locales: Sequence[str]) -> tuple[bytes, int]:
-    """The memory of ``locales`` (all when empty) as TMX, and how many units it holds. Plural units are
-    left out: TMX has no plural forms."""
+    """The memory of ``locales`` (all when empty) as TMX, and how many translation units it holds."""
     memory = build_memory(config)
     wanted = {locale_key(locale) for locale in locales} if locales else None
     units = [
-        _tmx_unit(unit)
+        tmx_unit
         for unit in memory.units
-        if not unit.is_plural and (wanted is None or locale_key(unit.origin.locale) in wanted)
+        if wanted is None or locale_key(unit.origin.locale) in wanted
+        for tmx_unit in _tmx_units(unit)
     ]
     return write_tmx(units, config.source_locale), len(units)
 
@@ -129,16 +145,6 @@ def import_tmx(config: ProjectConfig, path: Path) -> TmxImport:
     target = confined_name(confined(folder, config.root), name, config.root)
     replaced = target.exists()
     # The stored units name their file, so that an export says where each came from.
-    units = [
-        TmxUnit(
-            unit.source,
-            unit.target,
-            unit.target_language,
-            unit.unit_id,
-            unit.domain,
-            unit.origin or path.name,
-        )
-        for unit in document.units
-    ]
+    units = [replace(unit, origin=unit.origin or path.name) for unit in document.units]
     write_bytes_atomic(target, write_tmx(units, config.source_locale), durable=True)
     return TmxImport(target, len(units), replaced)

@@ -8,7 +8,11 @@ declarations live) is refused. Inline markup inside a segment (``<ph>``, ``<bpt>
 it holds, since quiz texts carry their inline code in backticks, not in markup.
 
 Written files follow the TMX 1.4b DTD (``../shared/xsd/tmx14/tmx14.dtd``): one ``tu`` per source and
-target pair, its ``tuid`` the key, and ``prop`` elements naming the key, domain and origin.
+target pair, its ``tuid`` the key, and ``prop`` elements naming the key, domain and origin. TMX has no
+plural forms, so a gettext plural entry is written as translate-toolkit's ``po2tmx`` writes it: a ``tu``
+per form, the first paired with the singular source and every other with the plural source; each is
+marked with its form (``x-quizkit-plural-form``), and its ``tuid`` is the key and the form (``key[1]``),
+so that every ``tuid`` stays unique.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ CREATION_TOOL = "quizkit"
 PROPERTY_KEY = "x-quizkit-key"
 PROPERTY_DOMAIN = "x-quizkit-domain"
 PROPERTY_ORIGIN = "x-quizkit-origin"
+PROPERTY_PLURAL_FORM = "x-quizkit-plural-form"
 
 
 class TmxError(Exception):
@@ -47,6 +52,8 @@ class TmxUnit:
     domain: str | None = None
     origin: str | None = None
     line: int = field(default=0, compare=False)
+    plural_form: int | None = None
+    """The form of a gettext plural entry this unit holds (0 the singular source's); None for others."""
 
 
 @dataclass(frozen=True)
@@ -133,7 +140,10 @@ def _primary(tag: str) -> str:
 
 def _units_of(tu: etree._Element, source_language: str, project_source: str) -> list[TmxUnit]:
     properties = {prop.get("type"): "".join(prop.itertext()) for prop in tu if prop.tag == "prop"}
-    unit_id = tu.get("tuid") or properties.get(PROPERTY_KEY) or properties.get("x-context")
+    # The key before the tuid: a plural form's tuid is its key and form (``key[1]``).
+    unit_id = properties.get(PROPERTY_KEY) or tu.get("tuid") or properties.get("x-context")
+    form = properties.get(PROPERTY_PLURAL_FORM, "")
+    plural_form = int(form) if form.isascii() and form.isdigit() else None
     variants: list[tuple[str, str, int]] = []
     for tuv in tu:
         if tuv.tag != "tuv":
@@ -160,6 +170,7 @@ def _units_of(tu: etree._Element, source_language: str, project_source: str) -> 
             properties.get(PROPERTY_DOMAIN),
             properties.get(PROPERTY_ORIGIN),
             line,
+            plural_form,
         )
         for language, text, line in variants
         if _primary(language) != _primary(wanted) and text
@@ -185,12 +196,14 @@ def write_tmx(units: Sequence[TmxUnit], source_language: str) -> bytes:
     body = etree.SubElement(root, "body")
     for unit in units:
         tu = etree.SubElement(body, "tu")
+        form = None if unit.plural_form is None else str(unit.plural_form)
         if unit.unit_id:
-            tu.set("tuid", unit.unit_id)
+            tu.set("tuid", unit.unit_id if form is None else f"{unit.unit_id}[{form}]")
         for kind, value in (
             (PROPERTY_KEY, unit.unit_id),
             (PROPERTY_DOMAIN, unit.domain),
             (PROPERTY_ORIGIN, unit.origin),
+            (PROPERTY_PLURAL_FORM, form),
         ):
             if value:
                 etree.SubElement(tu, "prop", type=kind).text = value
