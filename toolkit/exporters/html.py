@@ -266,8 +266,8 @@ def _interface_text(
 ) -> tuple[str, LocaleInfo]:
     """An interface message in ``locale`` with the locale it is written in: the source where the
     ``ui`` catalog has no usable translation (untranslated, fuzzy, unapproved under the release gate, or
-    for an older source text), and
-    ``default`` where the project's ``ui.yaml`` lacks the message (as the player's "Language")."""
+    for an older source text), and ``default`` where the project's ``ui.yaml`` lacks the message (as the
+    player's "Language")."""
     interface = request.content.interface
     message = next((every for every in interface.messages if every.name == name), None) if interface else None
     if message is None or message.is_plural:

@@ -1,9 +1,10 @@
 """``mo``: compiled gettext catalogs in the standard layout, ``mo/<locale>/LC_MESSAGES/<domain>.mo``.
 
 Fuzzy and untranslated entries are left out, as msgfmt does, and under the release gate
-(``--require approved``) the unapproved ones too; gettext then shows the source text for them. Fallback stays per question here too: every entry of a question that fell back (or was
-omitted) is left out, so gettext shows that whole question in the source language rather than an
-English option among translated ones. Written for target locales only.
+(``--require approved``) the unapproved ones too; gettext then shows the source text for them.
+Fallback stays per question here too: every entry of a question that fell back (or was omitted) is
+left out, so gettext shows that whole question in the source language rather than an English option
+among translated ones. Written for target locales only.
 """
 
 from __future__ import annotations
