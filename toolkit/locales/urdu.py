@@ -157,7 +157,7 @@ _SINGLE_CALQUE = re.compile(r"(?<!\S)ایک\s+واحد(?!\S)")
 @check(
     "urdu-vocative",
     Severity.WARNING,
-    "اے standing alone before a word, which reads as the vocative \"O!\".",
+    'اے standing alone before a word, which reads as the vocative "O!".',
 )
 def urdu_vocative(context: EntryContext) -> Iterator[Finding]:
     for pair in context.translated_pairs:
@@ -169,7 +169,7 @@ def urdu_vocative(context: EntryContext) -> Iterator[Finding]:
             )
 
 
-@check("urdu-single-calque", Severity.WARNING, "ایک واحد, which says \"one\" twice (a calque of \"a single\").")
+@check("urdu-single-calque", Severity.WARNING, 'ایک واحد, which says "one" twice (a calque of "a single").')
 def urdu_single_calque(context: EntryContext) -> Iterator[Finding]:
     for pair in context.translated_pairs:
         if _SINGLE_CALQUE.search(pair.translation):
