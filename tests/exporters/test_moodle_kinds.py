@@ -140,7 +140,9 @@ def test_numeric_answer_and_tolerance(files: dict[str, Any]) -> None:
     )
     assert element.find("units") is None
     # The unit is shown after the prompt, in the locale's language.
-    assert lxml.html.fragments_fromstring(element.findtext("questiontext/text"))[-1].text_content() == "سیمپلز"
+    assert (
+        lxml.html.fragments_fromstring(element.findtext("questiontext/text"))[-1].text_content() == "سیمپلز"
+    )
 
 
 def test_matching_pairs_and_a_distractor_as_an_empty_subquestion(files: dict[str, Any]) -> None:
