@@ -213,7 +213,7 @@ def test_urdu_texts_carry_their_language_and_direction_and_blanks_stay_whole(exp
     assert prompt == '<div dir="rtl" lang="ur">ہر <span dir="ltr" lang="en">GPU</span> کیا رکھتا ہے؟</div>'
     blanks = next(found["fill-replica"].iter("{*}mattext")).text
     # The translation reorders the blanks; each stays "[id]" for Canvas to find, outside any isolation.
-    assert "[collective] گریڈیئنٹس" in blanks and "پوری [copy] رکھتا" in blanks
+    assert "[collective] گریڈیئنٹس" in blanks and "مکمل [copy] رکھتا" in blanks
 
 
 def test_matches_are_listed_in_an_order_that_does_not_give_the_answer(exported: Path) -> None:

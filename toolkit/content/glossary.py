@@ -29,6 +29,7 @@ from toolkit.content.yaml_document import (
 )
 from toolkit.diagnostics import Diagnostic, Severity, format_json_path
 from toolkit.files import FileTooLargeError, read_regular_file
+from toolkit.text import blanks
 from toolkit.text.locale_packs import LocalePackError, pack_for
 
 GLOSSARY_SCHEMA = "glossary.schema.json"
@@ -178,15 +179,16 @@ class Glossary:
         return {}
 
     def terms_in(self, source: str) -> list[Term]:
-        """Terms in the source's prose (inline code is the inline-code check's business); where
-        terms overlap, the longest match wins: "optimizer state" hides "optimizer" and "state"."""
+        """Terms in the source's prose (inline code is the inline-code check's business, and a blank
+        marker's id, as in ``{{copy}}``, is a name the translation keeps, not a word); where terms
+        overlap, the longest match wins: "optimizer state" hides "optimizer" and "state"."""
         found = self._found.get(source)
         if found is None:
             found = self._found[source] = tuple(self._terms_in(source))
         return list(found)
 
     def _terms_in(self, source: str) -> list[Term]:
-        text = _normalized_english(re.sub(r"`[^`]*`", " ", source))
+        text = _normalized_english(blanks.MARKER.sub(" ", re.sub(r"`[^`]*`", " ", source)))
         matches = [
             (match.start(), match.end(), term)
             for term in map(self.terms.__getitem__, self._index.candidates(text))
