@@ -39,6 +39,7 @@ def test_the_sdist_holds_the_sources_the_license_and_the_tests(distributions: tu
         "pyproject.toml",
         "README.md",
         "LICENSE",
+        "CHANGELOG.md",
         "schema/quiz.schema.json",
         "toolkit/py.typed",
         "toolkit/exporters/player/player.js",
