@@ -58,7 +58,16 @@ class Environment:
         variables = {
             name: value
             for name, value in os.environ.items()
-            if name not in {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PIP_REQUIRE_VIRTUALENV"}
+            if name
+            not in {
+                "PYTHONPATH",
+                "PYTHONHOME",
+                "VIRTUAL_ENV",
+                "PIP_REQUIRE_VIRTUALENV",
+                "PIP_USER",
+                "PIP_TARGET",
+                "PIP_PREFIX",
+            }
         }
         variables.update(
             PATH=f"{self.bin}{os.pathsep}{os.environ.get('PATH', '')}",

@@ -59,7 +59,8 @@ def test_the_wheel_ships_the_types_the_license_and_every_data_file(distributions
     data = {
         str(path.relative_to(ROOT))
         for path in (ROOT / "toolkit").rglob("*")
-        if path.is_file() and "__pycache__" not in path.parts
+        # What git ignores inside the package (bytecode, compiled catalogs) is no part of it.
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in {".pyc", ".pyo", ".mo"}
     }
     data |= {f"toolkit/schema/{path.name}" for path in (ROOT / "schema").glob("*.json")}
     assert data <= names
