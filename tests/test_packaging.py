@@ -67,6 +67,7 @@ def test_the_wheel_ships_the_types_the_license_and_every_data_file(distributions
     assert "toolkit/py.typed" in names
     assert "quizkit-0.1.0.dist-info/licenses/LICENSE" in names
     assert "License-Expression: MIT" in metadata.splitlines()
+    assert "Classifier: Typing :: Typed" in metadata.splitlines()
 
 
 def test_an_installed_wheel_makes_builds_exports_and_validates_a_new_project(

@@ -158,6 +158,7 @@ def test_a_checkout_is_asked_for_its_remote_by_its_folder() -> None:
     [
         ("https://github.com/owner/quizkit", "https://github.com/owner/quizkit"),
         ("https://token@github.com/owner/quizkit", "https://github.com/owner/quizkit"),
+        ("https://gitlab.example.org/quizkit.git?private_token=x", "https://gitlab.example.org/quizkit.git"),
         ("https://git.example.org:8443/quizkit.git", "https://git.example.org:8443/quizkit.git"),
         ("git://example.org/quizkit.git", "https://example.org/quizkit.git"),
         ("file:///srv/git/quizkit.git", None),

@@ -79,8 +79,8 @@ def requirement_for(
 
 
 def public_url(url: str) -> str | None:
-    """``url`` as a CI machine can fetch it without the author's keys: https, no user or password, or
-    None for a place only this machine can reach (a path, ``file:``)."""
+    """``url`` as a CI machine can fetch it without the author's keys: https, no user, password or query,
+    or None for a place only this machine can reach (a path, ``file:``)."""
     scp = _SCP_LIKE.match(url)
     if scp and "://" not in url:
         return f"https://{scp['host']}/{scp['path']}"
@@ -89,7 +89,8 @@ def public_url(url: str) -> str | None:
         return None
     host = parts.hostname + (f":{parts.port}" if parts.port and parts.scheme in ("https", "http") else "")
     scheme = parts.scheme if parts.scheme in ("https", "http") else "https"
-    return urlunsplit((scheme, host, parts.path, parts.query, ""))
+    # No query or fragment either: a token can hide there as well as in the user part.
+    return urlunsplit((scheme, host, parts.path, "", ""))
 
 
 def _subdirectory(direct_url: dict[str, Any]) -> str:
