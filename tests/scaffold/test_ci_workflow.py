@@ -162,6 +162,8 @@ def test_a_checkout_is_asked_for_its_remote_by_its_folder() -> None:
         ("https://git.example.org:8443/quizkit.git", "https://git.example.org:8443/quizkit.git"),
         ("git://example.org/quizkit.git", "https://example.org/quizkit.git"),
         ("file:///srv/git/quizkit.git", None),
+        # A Windows path is no host and path.
+        ("C:\\src\\quizkit", None),
         ("../quizkit", None),
     ],
 )

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-_SCP_LIKE = re.compile(r"^(?:[^@/:]+@)?(?P<host>[^/:]+):(?P<path>(?!/).+)$")
+_SCP_LIKE = re.compile(r"^(?:[^@/:]+@)?(?P<host>[^/:\\]{2,}):(?P<path>(?!/).+)$")
 """``git@github.com:owner/quizkit.git``: git's short form of an ssh URL."""
 
 
