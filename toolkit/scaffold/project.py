@@ -30,7 +30,9 @@ TEMPLATE_FILES = (
     ("workflows/quizkit.yml", ".github/workflows/quizkit.yml"),
 )
 VERSION_MARK = b"@QUIZKIT_VERSION@"
-"""Where a template names the quizkit that created the project (the CI example pins it)."""
+"""Where a template names the version of the quizkit that created the project."""
+REQUIREMENT_MARK = b"@QUIZKIT_REQUIREMENT@"
+"""Where a template names how to install that quizkit (the CI workflow; :mod:`.requirement`)."""
 
 
 class InitError(Exception):
@@ -69,8 +71,12 @@ def config_text(locales: Sequence[str]) -> str:
 
 def _template(name: str) -> bytes:
     from toolkit import __version__
+    from toolkit.scaffold.requirement import install_requirement
 
     data = files("toolkit.scaffold").joinpath("template", *name.split("/")).read_bytes()
+    if REQUIREMENT_MARK in data:
+        # A JSON string is a YAML double-quoted scalar: the requirement's characters need no thought.
+        data = data.replace(REQUIREMENT_MARK, json.dumps(install_requirement()).encode("ascii"))
     return data.replace(VERSION_MARK, __version__.encode("ascii"))
 
 
