@@ -80,6 +80,8 @@ VERSIONS = {
     2: _Names(None, "martif", "martifHeader", "termEntry", "langSet", "tig"),
 }
 _XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+_ERROR_CODES = {"encoding": "tbx-encoding", "declaration": "tbx-declaration", "syntax": "tbx-not-xml"}
+"""Diagnostic codes for what :mod:`.untrusted_xml` refuses."""
 
 
 def _bcp47(locale: str) -> str:
@@ -178,12 +180,13 @@ def read_tbx(data: bytes, file: str, source_locale: str, locales: Iterable[str])
     term for is left out. :class:`GlossaryError` lists every problem with the line of the TBX file."""
     from lxml import etree
 
+    from toolkit.catalogs.untrusted_xml import EXTERNAL_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
+
     problems = _Problems(file)
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
     try:
-        root = etree.fromstring(data, parser)
-    except etree.XMLSyntaxError as error:
-        problems.add(error.lineno, "tbx-not-xml", f"not well-formed XML: {error.msg}")
+        root = parse_untrusted_xml(data, "TBX", EXTERNAL_DOCTYPE)
+    except UntrustedXmlError as error:
+        problems.add(error.line, _ERROR_CODES[error.kind], error.message)
         raise GlossaryError(problems.found) from None
     names = next((names for names in VERSIONS.values() if root.tag == names.tag(names.root)), None)
     if names is None:
@@ -468,9 +471,10 @@ def import_glossaries(
 
 
 def tbx_languages(data: bytes) -> list[str]:
-    from lxml import etree
 
-    root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+    from toolkit.catalogs.untrusted_xml import EXTERNAL_DOCTYPE, parse_untrusted_xml
+
+    root = parse_untrusted_xml(data, "TBX", EXTERNAL_DOCTYPE)  # read_tbx read it already
     return sorted(
         {element.get(_XML_LANG) for element in root.iter() if element.get(_XML_LANG) and element is not root}
     )

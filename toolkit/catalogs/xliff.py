@@ -19,14 +19,14 @@ it comes in translated and the import says it is not approved. Notes carry the t
 (``#.``), the translator comments (``#``, suppressions and approvals included) and, for fuzzy entries,
 the previous source text (``#|``).
 
-Imported files are parsed with no DTD, no entity expansion and no network: a document with a DOCTYPE
-is refused outright, which stops entity bombs and external entities.
+Imported files are decoded by XML's rules and parsed with no DTD, no entity expansion and no network
+(:mod:`.untrusted_xml`): a document with a DOCTYPE is refused outright, which stops entity bombs and
+external entities, and one whose bytes are not valid in the encoding it declares is refused, not
+decoded into mojibake.
 """
 
 from __future__ import annotations
 
-import codecs
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -34,6 +34,7 @@ from lxml import etree
 
 from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry
 from toolkit.catalogs.review import ReviewerError, approved, checked_reviewer, is_approved
+from toolkit.catalogs.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 from toolkit.text.locale_info import plural_index_categories
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:2.0"
@@ -134,29 +135,9 @@ def _text(element: etree._Element | None) -> str:
     return "" if element is None else "".join(element.itertext())
 
 
-_BYTE_ORDER_MARKS = (
-    (codecs.BOM_UTF32_LE, "utf-32-le"),
-    (codecs.BOM_UTF32_BE, "utf-32-be"),
-    (codecs.BOM_UTF16_LE, "utf-16-le"),
-    (codecs.BOM_UTF16_BE, "utf-16-be"),
-    (codecs.BOM_UTF8, "utf-8"),
-)
 STATES = ("initial", "translated", "reviewed", "final")
 REVIEWED_STATES = ("reviewed", "final")
 """Targets in these states come in approved; in "translated", as translations; in "initial", fuzzy."""
-
-
-def _decoded_for_scanning(raw: bytes) -> str:
-    """The document as text in whatever Unicode encoding it uses, to look for declarations in it:
-    a byte search alone misses a DOCTYPE written in UTF-16."""
-    for mark, encoding in _BYTE_ORDER_MARKS:
-        if raw.startswith(mark):
-            return raw[len(mark) :].decode(encoding, errors="replace")
-    if raw[:4] == b"<\x00?\x00" or raw[:2] == b"<\x00":
-        return raw.decode("utf-16-le", errors="replace")
-    if raw[:4] == b"\x00<\x00?" or raw[:2] == b"\x00<":
-        return raw.decode("utf-16-be", errors="replace")
-    return raw.decode("utf-8", errors="replace")
 
 
 def parse_xliff(raw: bytes) -> list[ImportedFile]:
@@ -164,36 +145,10 @@ def parse_xliff(raw: bytes) -> list[ImportedFile]:
         raise XliffError(
             None, f"file is {len(raw):,} bytes; XLIFF imports are limited to {MAX_XLIFF_BYTES:,}"
         )
-    parser = etree.XMLParser(
-        resolve_entities=False,
-        no_network=True,
-        load_dtd=False,
-        dtd_validation=False,
-        huge_tree=False,
-        remove_comments=True,
-    )
-    text = _decoded_for_scanning(raw)
-    declaration = min(
-        (index for index in (text.find("<!DOCTYPE"), text.find("<!ENTITY")) if index >= 0), default=-1
-    )
-    if declaration >= 0:
-        raise XliffError(
-            text.count("\n", 0, declaration) + 1,
-            "a DOCTYPE or entity declaration is not allowed in XLIFF (entity expansion is refused)",
-        )
     try:
-        root = etree.fromstring(raw, parser)
-    except etree.XMLSyntaxError as error:
-        message = re.sub(r", line \d+, column \d+$", "", str(error.msg))  # the line is reported separately
-        raise XliffError(error.lineno, f"not well-formed XML: {message}") from None
-    # The parser's own word, whatever the encoding (the scan above reads a few encodings; a UCS-4 file
-    # without a byte order mark slipped past it). Nothing was expanded or loaded: resolve_entities and
-    # load_dtd are off.
-    information = root.getroottree().docinfo
-    if information.doctype or information.internalDTD is not None:
-        raise XliffError(
-            1, "a DOCTYPE or entity declaration is not allowed in XLIFF (entity expansion is refused)"
-        )
+        root = parse_untrusted_xml(raw, "XLIFF", REFUSE_DOCTYPE)
+    except UntrustedXmlError as error:
+        raise XliffError(error.line, error.message) from None
     if root.tag != f"{_N}xliff":
         raise XliffError(
             root.sourceline, f"the root element is {root.tag}; expected an XLIFF 2 <xliff> in {NAMESPACE}"
