@@ -63,7 +63,9 @@ def test_every_encoding_xml_allows_decodes_as_declared(raw: bytes, text: str) ->
     ],
     ids=["utf-8-declared-latin-1", "invalid-utf-8", "unknown-encoding", "utf-16-declared-over-ascii"],
 )
-def test_bytes_the_encoding_cannot_hold_are_refused_at_their_line(raw: bytes, line: int, message: str) -> None:
+def test_bytes_the_encoding_cannot_hold_are_refused_at_their_line(
+    raw: bytes, line: int, message: str
+) -> None:
     with pytest.raises(UntrustedXmlError) as refused:
         decoded_xml(raw)
     assert (refused.value.line, refused.value.message, refused.value.kind) == (line, message, "encoding")
@@ -97,4 +99,7 @@ def test_an_internal_subset_and_an_undeclared_entity_are_refused_in_every_format
     undeclared = b'<?xml version="1.0"?>\n<!DOCTYPE martif SYSTEM "x.dtd">\n<martif>\n&x;</martif>'
     with pytest.raises(UntrustedXmlError) as refused:
         parse_untrusted_xml(undeclared, "TBX", EXTERNAL_DOCTYPE)
-    assert (refused.value.line, refused.value.message) == (4, "the entity reference &x; is not defined in TBX")
+    assert (refused.value.line, refused.value.message) == (
+        4,
+        "the entity reference &x; is not defined in TBX",
+    )
