@@ -179,6 +179,6 @@ def import_glossaries(
     for outcome, text in planned:
         if text is not None:
             outcome.path.parent.mkdir(parents=True, exist_ok=True)
-            write_text_atomic(outcome.path, text)
+            write_text_atomic(outcome.path, text, durable=True)  # the authors' work: not rebuildable
         results.append(outcome)
     return results
