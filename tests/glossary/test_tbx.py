@@ -251,3 +251,21 @@ def test_a_broken_glossary_is_not_merged_into(tmp_path: Path) -> None:
         "file's terms\n"
     )
     assert glossary.read_text(encoding="utf-8") == "locale: ur\nterms: [\n"
+
+
+def test_a_glossary_in_another_layout_is_merged_and_written_whole_saying_so(tmp_path: Path) -> None:
+    folder = project(tmp_path)
+    new, _, _ = _agency_tbx(folder)
+    glossary = folder / "locales/glossary/ur.yaml"
+    glossary.write_text("locale: ur\nterms: [{english: broadcast, preferred: براڈکاسٹ}]\n", encoding="utf-8")
+
+    result = run_quizkit_in_process(folder, "glossary", "import", "agency.tbx")
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        "locales/glossary/ur.yaml: written (2 terms added, 0 kept, 1 conflicting) (written whole: its layout "
+        "could not be edited in place)\n"
+        "  broadcast: the file's term differs in note, gender; the glossary's is kept (--replace takes the "
+        "file's)\n"
+    )
+    assert [term.english for term in load_glossary(glossary).terms] == ["broadcast", "gradient", new.english]

@@ -35,7 +35,7 @@ from toolkit.files import FileTooLargeError, read_regular_file, write_text_atomi
 class TermConflict:
     english: str
     fields: tuple[str, ...]
-    """The fields in which the file's term differs from the glossary's, in the schema's order."""
+    """The fields in which the file's term differs from the glossary's (names of :class:`Term`)."""
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,9 @@ def _plan(path: Path, imported: Glossary, replace: bool) -> tuple[GlossaryImport
                 return outcome, edited
         except GlossaryError:
             pass  # an edit the layout did not allow: written whole below
-    return dataclasses.replace(outcome, rewritten=True), dump_glossary(expected)
+    whole = dump_glossary(expected)
+    parse_glossary(whole.encode("utf-8"), display_path(path))  # never write one that does not read back
+    return dataclasses.replace(outcome, rewritten=True), whole
 
 
 def import_glossaries(
