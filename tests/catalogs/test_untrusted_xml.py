@@ -51,7 +51,19 @@ def test_every_encoding_xml_allows_decodes_as_declared(raw: bytes, text: str) ->
         (
             b'<?xml version="1.0" encoding="x-no-such-thing"?><a/>',
             1,
-            "the XML declaration names the encoding 'x-no-such-thing', which is unknown; save the file as "
+            "the XML declaration names the encoding 'x-no-such-thing', which quizkit does not read XML in; save the file as "
+            'UTF-8 and write encoding="UTF-8"',
+        ),
+        (
+            b'<?xml version="1.0" encoding="base64"?><a/>',
+            1,
+            "the XML declaration names the encoding 'base64', which quizkit does not read XML in; save the file as "
+            'UTF-8 and write encoding="UTF-8"',
+        ),
+        (
+            b'<?xml version="1.0" encoding="UTF-7"?><a>+ADw-b+AD4-</a>',
+            1,
+            "the XML declaration names the encoding 'UTF-7', which quizkit does not read XML in; save the file as "
             'UTF-8 and write encoding="UTF-8"',
         ),
         (
@@ -61,7 +73,14 @@ def test_every_encoding_xml_allows_decodes_as_declared(raw: bytes, text: str) ->
             'not that encoding; save the file as UTF-8 and write encoding="UTF-8"',
         ),
     ],
-    ids=["utf-8-declared-latin-1", "invalid-utf-8", "unknown-encoding", "utf-16-declared-over-ascii"],
+    ids=[
+        "utf-8-declared-latin-1",
+        "invalid-utf-8",
+        "unknown-encoding",
+        "bytes-codec",
+        "utf-7",
+        "utf-16-declared-over-ascii",
+    ],
 )
 def test_bytes_the_encoding_cannot_hold_are_refused_at_their_line(
     raw: bytes, line: int, message: str

@@ -50,6 +50,13 @@ _ENCODING = re.compile(rb"""\sencoding\s*=\s*(["'])([^"']*)\1""")
 _TEXT_ENCODING = re.compile(r"""\sencoding\s*=\s*(["'])[^"']*\1""")
 
 
+_NOT_DOCUMENT_ENCODINGS = frozenset(
+    ("unicode_escape", "raw_unicode_escape", "idna", "punycode", "utf_7", "undefined", "mbcs", "oem")
+)
+"""Python codecs that are no document encoding (escapes, domain names) or that XML tools refuse (UTF-7
+hides markup from a byte scan); together with the bytes-to-bytes codecs (base64, zlib…), refused."""
+
+
 class UntrustedXmlError(Exception):
     """Why a file cannot be read; ``kind`` is ``encoding``, ``declaration`` or ``syntax``."""
 
@@ -96,10 +103,12 @@ def decoded_xml(raw: bytes) -> str:
     if declared is not None:
         try:
             declared_family = _family(declared)
+            if declared_family in _NOT_DOCUMENT_ENCODINGS or not codecs.lookup(declared)._is_text_encoding:
+                raise LookupError(declared)
         except LookupError:
             raise UntrustedXmlError(
                 1,
-                f"the XML declaration names the encoding '{declared}', which is unknown; "
+                f"the XML declaration names the encoding '{declared}', which quizkit does not read XML in; "
                 'save the file as UTF-8 and write encoding="UTF-8"',
                 "encoding",
             ) from None
