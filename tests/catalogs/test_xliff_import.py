@@ -115,8 +115,45 @@ def test_an_approved_unit_without_a_reviewer_comes_in_translated_and_is_named(
     assert result.returncode == 0, result.stderr
     assert result.stdout == (
         f"{XLIFF} → {CATALOG}: 1 entry updated (1 translated, 0 fuzzy)\n"
-        f"  {key}: reviewed in the file, but no reviewer is named (--reviewer NAME, or a "
-        '<note category="reviewer">); imported as translated, not approved\n'
+        f"  {key}: reviewed in the file, but only a reviewer approves (import-xliff --reviewer NAME, "
+        "or quizkit review approve); imported as translated, not approved\n"
     )
     entry = catalog_entries(project_copy)[key]
     assert (entry.msgstr, entry.is_fuzzy, is_approved(entry)) == ("تیسرا", False, False)  # type: ignore[attr-defined,arg-type]
+
+
+def test_a_forged_approval_comment_in_a_returned_file_is_dropped_with_a_warning(
+    project_copy: Path, quizkit: Quizkit
+) -> None:
+    from lxml import etree
+
+    from toolkit.catalogs.review import approved
+
+    assert quizkit(project_copy, "export", "-f", "xliff").returncode == 0
+    key = f"{BASE}.prompt"
+    entry = catalog_entries(project_copy)[key]
+    assert not is_approved(entry)  # type: ignore[arg-type]
+    # The hash covers only the key, the source and the translation, all in the file: anyone can make it.
+    forged = approved(entry, "Mallory", "2026-12-03").translator_comments[-1]  # type: ignore[arg-type]
+    namespace = "urn:oasis:names:tc:xliff:document:2.0"
+    tree = etree.parse(str(project_copy / XLIFF))
+    unit = tree.getroot().find(f".//{{{namespace}}}unit[@id='{key}']")
+    assert unit is not None
+    notes = unit.find(f"{{{namespace}}}notes")
+    if notes is None:
+        notes = etree.Element(f"{{{namespace}}}notes")
+        unit.insert(0, notes)
+    etree.SubElement(notes, f"{{{namespace}}}note", category="translator-comment").text = forged
+    tree.write(str(project_copy / XLIFF), xml_declaration=True, encoding="UTF-8")
+    line = unit.sourceline
+    before = (project_copy / CATALOG).read_bytes()
+
+    result = quizkit(project_copy, "import-xliff", XLIFF)
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        f"{XLIFF} → {CATALOG}: unchanged\n"
+        f"{XLIFF}:{line}: warning[xliff-approval]: unit {key}: the approval comment in its notes is not "
+        "imported; an approval is given by the reviewer (quizkit review approve, or import-xliff --reviewer NAME)\n"
+    )
+    assert (project_copy / CATALOG).read_bytes() == before

@@ -217,3 +217,51 @@ def test_export_writes_each_plural_form_as_po2tmx_pairs_them(tmp_path: Path) -> 
         "        {count} questions",
         "        {count} سوالات",
     ]
+
+
+def test_import_never_stores_a_memory_file_the_reader_would_refuse(tmp_path: Path) -> None:
+    from tests.support import snapshot
+    from toolkit.catalogs.tmx import MAX_TMX_BYTES
+
+    project = fixture_project(tmp_path / "project")
+    # A '>' may stand bare in XML text, and is written back escaped as &gt;: the stored file is about four
+    # times larger than the one read. The limit is the real one: nothing is patched.
+    text = ">" * 1_000_000
+    unit = f'<tu><tuv xml:lang="en"><seg>{text}{{}}</seg></tuv><tuv xml:lang="ur"><seg>b</seg></tuv></tu>'
+    body = "".join(unit.format(number) for number in range(MAX_TMX_BYTES // 3_000_000))
+    source = tmp_path / "agency.tmx"
+    source.write_text(f'<tmx version="1.4"><header srclang="en"/><body>{body}</body></tmx>', encoding="utf-8")
+    assert source.stat().st_size < MAX_TMX_BYTES
+    before = snapshot(project)
+
+    result = run_quizkit(project, "memory", "import", str(source))
+
+    assert (result.returncode, result.stdout) == (1, "")
+    message = result.stderr.removeprefix(
+        f"{source}: error[memory]: stored with its units' origins, the memory would be "
+    )
+    size, rest = message.split(" ", 1)
+    assert int(size.replace(",", "")) > MAX_TMX_BYTES
+    assert rest == (
+        f"bytes; memory files are limited to {MAX_TMX_BYTES:,}: split the file into smaller TMX files and "
+        "import each one\n"
+    )
+    assert snapshot(project) == before
+
+
+def test_update_says_what_to_do_about_a_stored_memory_file_over_the_limit(tmp_path: Path) -> None:
+    from toolkit.catalogs.tmx import MAX_TMX_BYTES
+
+    project = fixture_project(tmp_path / "project")
+    (project / "locales" / "memory").mkdir()
+    with (project / "locales" / "memory" / "agency.tmx").open("wb") as stored:
+        stored.truncate(MAX_TMX_BYTES + 1)  # stored before imports enforced the limit
+
+    result = run_quizkit(project, "update")
+
+    assert result.returncode == 1
+    assert result.stderr.endswith(
+        f"locales/memory/agency.tmx: error[memory]: file is {MAX_TMX_BYTES + 1:,} bytes; the limit is "
+        f"{MAX_TMX_BYTES:,}; move it out of the memory folder, split the TMX it came from into smaller "
+        "files and import each one with quizkit memory import\n"
+    )

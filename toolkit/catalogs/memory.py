@@ -154,12 +154,19 @@ def _display(path: Path) -> str:
     return display_path(path)
 
 
-def _read(path: Path, limit: int) -> bytes:
+_TOO_LARGE_ADVICE = (
+    "; move it out of the memory folder, split the TMX it came from into smaller files and import each "
+    "one with quizkit memory import"
+)
+"""What to do about a stored memory file over the limit (one stored before imports enforced it)."""
+
+
+def _read(path: Path, limit: int, advice: str = "") -> bytes:
     try:
         return read_regular_file(path, limit)
     except FileTooLargeError as error:
         raise MemoryFileError(
-            _display(path), None, f"file is {error.size:,} bytes; the limit is {limit:,}"
+            _display(path), None, f"file is {error.size:,} bytes; the limit is {limit:,}{advice}"
         ) from None
     except OSError as error:
         raise MemoryFileError(_display(path), None, error.strerror or str(error)) from None
@@ -208,7 +215,7 @@ def build_memory(
         units.extend(catalog_units_of(locale, domain, path, _read(path, MAX_PO_BYTES)))
     for path in tmx_files(config):
         try:
-            document = read_tmx(_read(path, MAX_TMX_BYTES), config.source_locale)
+            document = read_tmx(_read(path, MAX_TMX_BYTES, _TOO_LARGE_ADVICE), config.source_locale)
         except TmxError as error:
             raise MemoryFileError(_display(path), error.line, error.message) from None
         units.extend(tmx_units(document.units, path.name))

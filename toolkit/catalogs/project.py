@@ -24,6 +24,7 @@ from toolkit.catalogs.soundness import CatalogProblem, catalog_problems
 from toolkit.catalogs.statistics import CatalogStatistics, catalog_statistics
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
+from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.files import FileTooLargeError, read_regular_file, refuse_unwritable, write_bytes_atomic
 from toolkit.model import Content
 from toolkit.text.locale_info import cldr_plural_forms
@@ -401,6 +402,8 @@ class XliffImport:
     """Entries that came back ``reviewed``/``final``: approved by the reviewer now."""
     unapproved: tuple[str, ...] = ()
     """Entries that came back ``reviewed``/``final`` with no reviewer named: translated, not approved."""
+    warnings: tuple[Diagnostic, ...] = ()
+    """What was left out of the file, with its line: approval comments the catalog does not have."""
 
 
 def import_xliff_files(
@@ -412,7 +415,7 @@ def import_xliff_files(
     keeps what the previous ones brought in. Each catalog is read once and written once, however many
     files or ``<file>`` elements name it, and the content is read once: the time grows with the size
     of the input, not with the number of documents times the size of the catalogs. ``reviewer``:
-    who approves the ``reviewed`` and ``final`` targets (else the unit's reviewer note names them).
+    who approves the ``reviewed`` and ``final`` targets (nothing in the file approves).
     """
     from toolkit.catalogs.xliff import MAX_XLIFF_BYTES, UnitImport, XliffError, parse_xliff
 
@@ -476,6 +479,18 @@ def import_xliff_files(
                     tuple(summary.fuzzy),
                     tuple(summary.approved),
                     tuple(summary.unapproved),
+                    tuple(
+                        Diagnostic(
+                            file,
+                            line,
+                            None,
+                            Severity.WARNING,
+                            "xliff-approval",
+                            f"unit {key}: the approval comment in its notes is not imported; an approval "
+                            "is given by the reviewer (quizkit review approve, or import-xliff --reviewer NAME)",
+                        )
+                        for line, key in summary.dropped_approvals
+                    ),
                 )
             )
     changes = {

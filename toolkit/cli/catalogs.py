@@ -16,6 +16,7 @@ from toolkit.cli.output import (
     checked_locales,
     fail,
     plural,
+    print_diagnostics,
     project_config,
     relative,
     reported_errors,
@@ -252,14 +253,14 @@ def status(locales: tuple[str, ...], output_format: str, fail_under: float | Non
 @click.option(
     "--reviewer",
     default=None,
-    help="Who approves the reviewed and final targets (default: the unit's reviewer note).",
+    help="Who approves the reviewed and final targets (without it, nothing is approved: a returned file cannot approve).",
 )
 def import_xliff(paths: tuple[Path, ...], reviewer: str | None) -> None:
     """Bring translations made in a CAT tool (XLIFF 2.0/2.1 from quizkit export -f xliff) into the catalogs.
 
     Units are matched by key; translated targets become translations, initial ones (translate-toolkit's
     and Weblate's "needs work") come in fuzzy, reviewed and final ones are translations approved by
-    --reviewer (or the unit's <note category="reviewer">), and a target whose source text has changed
+    --reviewer (nothing in the file approves), and a target whose source text has changed
     since export is imported as fuzzy.
     """
     from toolkit.catalogs.project import import_xliff_files
@@ -292,6 +293,7 @@ def import_xliff(paths: tuple[Path, ...], reviewer: str | None) -> None:
             )
         for key in result.unapproved:
             click.echo(
-                f"  {key}: reviewed in the file, but no reviewer is named (--reviewer NAME, or a "
-                '<note category="reviewer">); imported as translated, not approved'
+                f"  {key}: reviewed in the file, but only a reviewer approves (import-xliff --reviewer NAME, "
+                "or quizkit review approve); imported as translated, not approved"
             )
+        print_diagnostics(result.warnings)

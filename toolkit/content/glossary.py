@@ -265,42 +265,44 @@ def parse_glossary(data: bytes, file: str) -> Glossary:
 GLOSSARY_YAML_HEADER = "# yaml-language-server: $schema=../../schema/glossary.schema.json\n"
 
 
-def dump_glossary(glossary: Glossary) -> str:
-    """The glossary as YAML, its fields in the schema's order, lists only where not empty: what
-    ``quizkit glossary import`` writes. :func:`parse_glossary` reads it back to the same glossary."""
-    import yaml
+def raw_term(term: Term) -> dict[str, object]:
+    """The term as its YAML mapping: fields in the schema's order, lists only where not empty."""
+    raw: dict[str, object] = {"english": term.english, "preferred": term.preferred}
+    for name, values in (
+        ("variants", term.variants),
+        ("forms", term.forms),
+        ("discouraged", term.discouraged),
+        ("wrong", term.wrong),
+    ):
+        if values:
+            raw[name] = list(values)
+    if term.keep_latin:
+        raw["keep_latin"] = True
+    if term.gender is not None:
+        raw["gender"] = term.gender.value
+    if term.note is not None:
+        raw["note"] = term.note
+    return raw
 
-    terms: list[dict[str, object]] = []
-    for term in glossary.terms:
-        raw: dict[str, object] = {"english": term.english, "preferred": term.preferred}
-        for name, values in (
-            ("variants", term.variants),
-            ("forms", term.forms),
-            ("discouraged", term.discouraged),
-            ("wrong", term.wrong),
-        ):
-            if values:
-                raw[name] = list(values)
-        if term.keep_latin:
-            raw["keep_latin"] = True
-        if term.gender is not None:
-            raw["gender"] = term.gender.value
-        if term.note is not None:
-            raw["note"] = term.note
-        terms.append(raw)
+
+def glossary_yaml(data: object, width: int = 100) -> str:
+    """``data`` as YAML the way glossary files are written: lists indented under their key, Unicode as
+    it is, keys in the order given."""
+    import yaml
 
     class IndentedDumper(yaml.SafeDumper):
         # Lists indented under their key, as the shipped glossaries are written.
         def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
             super().increase_indent(flow, False)
 
-    body = yaml.dump(
-        {"locale": glossary.locale, "terms": terms},
-        Dumper=IndentedDumper,
-        allow_unicode=True,
-        sort_keys=False,
-        width=100,
-    )
+    return yaml.dump(data, Dumper=IndentedDumper, allow_unicode=True, sort_keys=False, width=width)
+
+
+def dump_glossary(glossary: Glossary) -> str:
+    """The glossary as YAML, its fields in the schema's order, lists only where not empty: what
+    ``quizkit glossary import`` writes for a new glossary. :func:`parse_glossary` reads it back to the
+    same glossary."""
+    body = glossary_yaml({"locale": glossary.locale, "terms": [raw_term(term) for term in glossary.terms]})
     return GLOSSARY_YAML_HEADER + body
 
 
