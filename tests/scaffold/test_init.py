@@ -9,7 +9,7 @@ import pytest
 import yaml
 from support import run_quizkit_in_process, snapshot
 
-from toolkit.model import QuestionType
+from toolkit.model import Level, QuestionType
 from toolkit.scaffold import DEFAULT_FORMATS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -281,6 +281,21 @@ def test_ui_yaml_has_every_message_the_player_names(project: Path) -> None:
     assert len(used) > 10
     interface = yaml.safe_load((project / "content" / "ui.yaml").read_text(encoding="utf-8"))
     assert sorted(used - {message["name"] for message in interface["messages"]}) == []
+
+
+def test_every_message_of_ui_yaml_is_shown_by_the_player_or_its_page(project: Path) -> None:
+    # The player's code names a message as a literal, or passes it on (a hint, a button) as one; the
+    # page (html.py) names its own, and localize builds the level's name from the quiz's level.
+    code = "\n".join(path.read_text(encoding="utf-8") for path in PLAYER.glob("*.js"))
+    code += (ROOT / "toolkit" / "exporters" / "html.py").read_text(encoding="utf-8")
+    levels = {f"level-{level.value}" for level in Level}
+    interface = yaml.safe_load((project / "content" / "ui.yaml").read_text(encoding="utf-8"))
+    never_shown = [
+        message["name"]
+        for message in interface["messages"]
+        if f'"{message["name"]}"' not in code and message["name"] not in levels
+    ]
+    assert never_shown == []
 
 
 def test_yaml_files_name_the_schema_copied_beside_them(project: Path) -> None:
