@@ -243,6 +243,26 @@ def test_a_linked_folder_leading_outside_is_refused_before_anything_is_written(
     assert list(elsewhere.iterdir()) == []
 
 
+def test_a_linked_locales_folder_leading_outside_is_refused_naming_no_option(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / "demo").mkdir()
+    (tmp_path / "demo" / "locales").symlink_to(elsewhere, target_is_directory=True)
+    before = snapshot(tmp_path)
+    result = run_quizkit_in_process(tmp_path, "init", "demo", "--force", "--locale", "ur")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"locales-dir 'locales' is outside the project folder {tmp_path / 'demo'}; nothing was written\n"
+    )
+    assert snapshot(tmp_path) == before
+
+
+def test_a_locale_given_twice_in_two_spellings_is_refused(tmp_path: Path) -> None:
+    result = run_quizkit_in_process(tmp_path, "init", "demo", "--locale", "ar-EG", "--locale", "ar_EG")
+    assert (result.returncode, result.stderr) == (1, "--locale: 'ar_EG' is given twice\n")
+    assert not (tmp_path / "demo").exists()
+
+
 def test_the_configuration_names_a_document_that_describes_every_setting(tmp_path: Path) -> None:
     from toolkit.config import _KNOWN_FIELDS
     from toolkit.scaffold.project import config_text

@@ -20,9 +20,11 @@ from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path, PurePosixPath
 
-from toolkit.config import ConfigError, ProjectConfig, parse_config
+from toolkit.config import ConfigError, ProjectConfig, parse_config, target_locale_problem
 
 CONFIG_NAME = "quizkit.toml"
+SOURCE_LOCALE = "en"
+"""The source locale of a new project (the example quiz is written in English)."""
 CONFIGURATION_DOC = "docs/configuration.md"
 """Where the written configuration sends its reader (a file of quizkit's repository)."""
 DEFAULT_FORMATS = ("html", "i18next", "json", "mo", "moodle", "qti", "xliff")
@@ -67,7 +69,7 @@ def config_text(locales: Sequence[str]) -> str:
     # json.dumps writes a list of plain strings exactly as TOML spells it.
     return (
         f"# quizkit configuration: {CONFIGURATION_DOC} in quizkit's repository describes every setting.\n"
-        'source-locale = "en"\n'
+        f'source-locale = "{SOURCE_LOCALE}"\n'
         f"target-locales = {json.dumps(list(locales))}\n"
         'content-dir = "content"\n'
         'locales-dir = "locales"\n'
@@ -167,12 +169,21 @@ def create_project(folder: Path, locales: Sequence[str] = (), *, force: bool = F
             )
         planned = planned_files(existing.target_locales, content_dir=existing.content_dir, config=False)
     else:
+        for locale in requested:
+            # The one locale rule (toolkit.config), as add-locale applies it; the option is named, as
+            # the configuration is not written yet.
+            problem = target_locale_problem(locale, SOURCE_LOCALE)
+            if problem is not None:
+                raise InitError(f"--locale: {problem}")
+        if len(set(requested)) != len(requested):
+            twice = next(locale for locale in requested if requested.count(locale) > 1)
+            raise InitError(f"--locale: '{twice}' is given twice")
         planned = planned_files(requested)
         try:
             parse_config(root, root / CONFIG_NAME, planned[CONFIG_NAME].decode("utf-8"))
         except ConfigError as error:
-            # The configuration is not written yet: name the option, not the file.
-            raise InitError(f"--locale: {error.message}") from None
+            # The locales passed; what is left is the folder (a locales/ linked out of it, ...).
+            raise InitError(f"{error.message}; nothing was written") from None
     targets = _confined_targets(folder, root, list(planned))
     written: list[Path] = []
     kept: list[Path] = []
