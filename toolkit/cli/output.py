@@ -190,6 +190,14 @@ def relative(path: Path, *, absolute: bool = False) -> str:
     return terminal_safe(str(path) if absolute else display_path(path))
 
 
+def data_path(path: Path) -> str:
+    """A path as machine output (``--format json``) carries it: relative where it can be, not escaped
+    (json.dumps writes control characters as ``\\u`` escapes, and a program needs the real name)."""
+    from toolkit.content.validation import display_path
+
+    return display_path(path)
+
+
 def with_pseudo_locales(config: ProjectConfig, pseudo: bool) -> ProjectConfig:
     """``--pseudo``: the configured pseudo-locales, or every one where none is configured."""
     from dataclasses import replace
