@@ -36,6 +36,17 @@ def test_defaults_without_configuration(tmp_path: Path) -> None:
         ('target-locales = "ur"\n', 1, 'target-locales must be a list of locales such as ["ur"]'),
         ('target-locales = ["Urdu"]\n', 1, "'Urdu' is not a locale; write it like 'ur' or 'ur_PK'"),
         (
+            'target-locales = ["ar-EG"]\n',
+            1,
+            "'ar-EG' is not a locale as the configuration spells it; write it 'ar_EG'",
+        ),
+        (
+            'source-locale = "und"\n',
+            1,
+            "'und' names no language ('und' is BCP 47's code for an undetermined language); name the "
+            "language, such as 'ur' or 'ur_PK'",
+        ),
+        (
             'source-locale = "en"\ntarget-locales = ["en"]\n',
             2,
             "'en' is the source locale; it has no catalog",

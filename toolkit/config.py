@@ -198,6 +198,11 @@ def locale_problem(locale: str) -> str | None:
     from babel.core import UnknownLocaleError
 
     if not _LOCALE.match(locale):
+        from toolkit.text.locale_packs import normalized_locale
+
+        spelled = normalized_locale(locale)
+        if spelled != locale and _LOCALE.match(spelled) and locale_problem(spelled) is None:
+            return f"'{locale}' is not a locale as the configuration spells it; write it '{spelled}'"
         return f"'{locale}' is not a locale; write it like 'ur' or 'ur_PK'"
     language = locale.split("_")[0]
     if language in NOT_LANGUAGES:
