@@ -20,7 +20,7 @@ from toolkit.catalogs.merge import MergeError, MergeSummary, merge, new_catalog_
 from toolkit.catalogs.mo_writer import compile_mo
 from toolkit.catalogs.po_reader import MAX_PO_BYTES, PoSyntaxError, read_po
 from toolkit.catalogs.po_writer import write_po
-from toolkit.catalogs.soundness import CatalogProblem, catalog_problems
+from toolkit.catalogs.soundness import CatalogProblem, catalog_problems, empty_catalog_problem
 from toolkit.catalogs.statistics import CatalogStatistics, catalog_statistics
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
@@ -123,8 +123,11 @@ def language_name(locale: str) -> str:
         return locale
 
 
-def catalog_with_problems(path: Path, locale: str) -> tuple[Catalog, list[CatalogProblem]]:
-    """A catalog read from ``path``, with every problem that makes it unusable for ``locale``."""
+def catalog_with_problems(
+    path: Path, locale: str, *, refuse_empty: bool = False
+) -> tuple[Catalog, list[CatalogProblem]]:
+    """A catalog read from ``path``, with every problem that makes it unusable for ``locale``;
+    ``refuse_empty``: an empty file is one (for check and compile, which vouch for the catalog)."""
     file = display_path(path)
     try:
         data = read_catalog_bytes(path)
@@ -133,11 +136,12 @@ def catalog_with_problems(path: Path, locale: str) -> tuple[Catalog, list[Catalo
         raise CatalogError(error.file, error.line, error.message) from None
     except OSError as error:
         raise CatalogError(file, None, error.strerror or str(error)) from None
-    return catalog, catalog_problems(catalog, locale, data)
+    empty = empty_catalog_problem(data) if refuse_empty else None
+    return catalog, [*([empty] if empty else []), *catalog_problems(catalog, locale, data)]
 
 
-def _validated_existing(path: Path, locale: str) -> Catalog:
-    catalog, problems = catalog_with_problems(path, locale)
+def _validated_existing(path: Path, locale: str, *, refuse_empty: bool = False) -> Catalog:
+    catalog, problems = catalog_with_problems(path, locale, refuse_empty=refuse_empty)
     if problems:
         raise CatalogError(display_path(path), problems[0].line, problems[0].message)
     return catalog
@@ -340,7 +344,7 @@ def compile_catalogs(
     def compile_some(some: list[tuple[str, str]]) -> list[tuple[Path, bytes, CatalogStatistics]]:
         done = []
         for locale, domain in some:
-            catalog = _validated_existing(layout.catalog(locale, domain), locale)
+            catalog = _validated_existing(layout.catalog(locale, domain), locale, refuse_empty=True)
             done.append(
                 (
                     layout.compiled(locale, domain),

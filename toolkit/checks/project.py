@@ -89,7 +89,7 @@ def run_checks(
     run = CheckRun()
     glossaries: dict[str, Glossary | None] = {}
     for path, locale in catalogs_to_check(config, locales, paths):
-        catalog, problems = catalog_with_problems(path, locale)
+        catalog, problems = catalog_with_problems(path, locale, refuse_empty=True)
         file = display_path(path)
         glossary = _glossary(config, locale, glossaries)  # GlossaryError carries every problem, located
         findings = check_catalog(catalog, file, locale, glossary)

@@ -14,6 +14,7 @@ from toolkit.cli.output import (
     bulk_work,
     changing_project,
     checked_locales,
+    data_path,
     fail,
     plural,
     print_diagnostics,
@@ -187,7 +188,7 @@ def status(locales: tuple[str, ...], output_format: str, fail_under: float | Non
             {
                 "locale": row.locale,
                 "domain": row.domain,
-                "catalog": relative(row.path),
+                "catalog": data_path(row.path),
                 **(row.statistics.to_dict() if row.statistics else {"missing": True}),
                 **({"below_fail_under": row in below} if fail_under is not None else {}),
             }

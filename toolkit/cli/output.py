@@ -43,10 +43,10 @@ def project_config() -> ProjectConfig:
         # Defaults would make every command "succeed" on nothing: 0 catalogs checked, 1 of 0 files.
         quizkit_toml, pyproject = CONFIG_FILES
         click.echo(
-            f"error[no-project]: {here} is not inside a quizkit project: there is no {quizkit_toml}, and no "
-            f"{pyproject} with a [tool.quizkit] table, in this folder or any folder above it. Run the "
-            "command inside a project, or create one with a [tool.quizkit] table (README: Project "
-            "configuration).",
+            f"error[no-project]: {relative(here, absolute=True)} is not inside a quizkit project: there is no "
+            f"{quizkit_toml}, and no {pyproject} with a [tool.quizkit] table, in this folder or any folder "
+            "above it. Run the command inside a project, or make one with quizkit init or a [tool.quizkit] "
+            "table (docs/configuration.md).",
             err=True,
         )
         raise SystemExit(EXIT_USAGE)
@@ -179,7 +179,20 @@ def reported_errors() -> Iterator[None]:
         fail(f"{where}: error[io]: {error.strerror or error}")
 
 
-def relative(path: Path) -> str:
+def relative(path: Path, *, absolute: bool = False) -> str:
+    """A path as every message shows it: relative to the working folder where it can be (as it is with
+    ``absolute``), each character a terminal would act on escaped (``\\x1b``): a file name given on the
+    command line, or found in a project, may hold escape sequences that would retitle the terminal,
+    clear it or rewrite the lines above. The one helper through which the commands echo a path."""
+    from toolkit.content.validation import display_path
+    from toolkit.diagnostics import terminal_safe
+
+    return terminal_safe(str(path) if absolute else display_path(path))
+
+
+def data_path(path: Path) -> str:
+    """A path as machine output (``--format json``) carries it: relative where it can be, not escaped
+    (json.dumps writes control characters as ``\\u`` escapes, and a program needs the real name)."""
     from toolkit.content.validation import display_path
 
     return display_path(path)
