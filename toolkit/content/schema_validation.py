@@ -43,7 +43,14 @@ def validate_against_schema(
     diagnostics: list[Diagnostic] = []
     for error in validator(schema_name).iter_errors(document.data):
         diagnostics.extend(translator.translate(error))
-    return _without_misspelling_echoes(diagnostics)
+    return _once_each(translator.without_misspelling_echoes(diagnostics))
+
+
+def _once_each(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """One problem, one message: a value that fails the same way under several branches of the schema
+    (a question that is not a mapping fails the type of every question kind) is reported once, in the
+    order first found."""
+    return list(dict.fromkeys(diagnostics))
 
 
 def _passes_fast_validation(data: object, schema_name: str) -> bool:
@@ -59,29 +66,23 @@ def _passes_fast_validation(data: object, schema_name: str) -> bool:
         return False
 
 
-def _without_misspelling_echoes(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    """One typo, one message: a field reported missing because it was misspelled is reported only once."""
-    suggested = {
-        (diagnostic.path.rsplit(".", 1)[0], diagnostic.message.rsplit("'", 2)[-2])
-        for diagnostic in diagnostics
-        if diagnostic.code == "unknown-field" and diagnostic.path and "did you mean" in diagnostic.message
-    }
-    return [
-        diagnostic
-        for diagnostic in diagnostics
-        if not (
-            diagnostic.code == "missing-field"
-            and (diagnostic.path, diagnostic.message.rsplit("'", 2)[-2]) in suggested
-        )
-    ]
-
-
 class _Translator:
     def __init__(self, document: YamlDocument, file: str, document_kind: str, schema: dict[str, Any]) -> None:
         self.document = document
         self.file = file
         self.document_kind = document_kind
         self.schema = schema
+        # What the echo filter needs, recorded when the messages are made (never read back from them).
+        self.missing_fields: dict[Diagnostic, tuple[str, str]] = {}
+        self.suggested_fields: set[tuple[str, str]] = set()
+
+    def without_misspelling_echoes(self, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+        """One typo, one message: a field reported missing because it was misspelled is reported once."""
+        return [
+            diagnostic
+            for diagnostic in diagnostics
+            if self.missing_fields.get(diagnostic) not in self.suggested_fields
+        ]
 
     def diagnostic(self, path: JsonPath, code: str, message: str, *, at_key: bool = False) -> Diagnostic:
         position = self.document.position(path)
@@ -122,6 +123,7 @@ class _Translator:
             close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
             if close:
                 message += f"; did you mean '{close[0]}'?"
+                self.suggested_fields.add((format_json_path(path), close[0]))
             else:
                 message += f"; expected one of: {', '.join(allowed)}"
             yield self.diagnostic((*path, name), "unknown-field", message, at_key=True)
@@ -150,6 +152,7 @@ class _Translator:
             close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
             if close:
                 message += f"; did you mean '{close[0]}'?"
+                self.suggested_fields.add((format_json_path(path), close[0]))
             else:
                 message += f"; a {kind} question has: {', '.join(allowed)}"
             yield self.diagnostic((*path, name), "unknown-field", message, at_key=True)
@@ -162,10 +165,16 @@ class _Translator:
         return resolved
 
     def _required(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
-        missing = error.message.split("'")[1] if "'" in error.message else str(error.validator_value)
-        yield self.diagnostic(
-            path, "missing-field", f"{self.item(path)} is missing required field '{missing}'"
-        )
+        # jsonschema reports each missing name as an error of the whole list: name every missing field
+        # here, each once (the repeats from the list's other errors are dropped with the other echoes).
+        instance = error.instance
+        names = error.validator_value if isinstance(error.validator_value, list) else []
+        for missing in (str(name) for name in names if isinstance(instance, dict) and name not in instance):
+            diagnostic = self.diagnostic(
+                path, "missing-field", f"{self.item(path)} is missing required field '{missing}'"
+            )
+            self.missing_fields[diagnostic] = (format_json_path(path), missing)
+            yield diagnostic
 
     def _type(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
         expected = error.validator_value
@@ -179,6 +188,9 @@ class _Translator:
             message += "; put the text in quotes"
         elif expected == "array" and isinstance(error.instance, str) and path[-1:] == ("correct",):
             message += f"; write it as a list: [{error.instance}]"
+        elif expected == "object" and path and isinstance(path[-1], int):
+            # An item of a list (a question, an option...) written as a bare value.
+            message += "; write its fields as 'name: value' lines under the '-'"
         yield self.diagnostic(path, "wrong-type", message)
 
     def _enum(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
@@ -269,7 +281,9 @@ class _Translator:
         elif field == "correct":
             yield self.diagnostic(path, "correct-count", f"{owner} names no correct option")
         elif field == "questions":
-            yield self.diagnostic(path, "missing-field", f"{owner} has no questions")
+            yield self.diagnostic(
+                path, "item-count", f"{owner} has no questions; write at least one question under 'questions'"
+            )
         else:
             yield self.diagnostic(path, "schema", f"{self._field(path)}: {error.message}")
 
