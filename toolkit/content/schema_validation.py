@@ -325,10 +325,25 @@ class _Translator:
     def _anyOf(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:  # noqa: N802
         # A text mapping needs text (or, left by quizkit import, a todo): name the field to write.
         children = list(error.context or [])
-        if children and all(child.validator == "required" for child in children):
+        if _is_number_schema(error.schema):
+            yield from self._number(error, path)
+        elif children and all(child.validator == "required" for child in children):
             yield from self.translate(children[0])
         else:
             yield self.diagnostic(path, "schema", f"{self._field(path)}: {error.message}")
+
+    def _number(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
+        """A number, as YAML reads it elsewhere, or the same digits as quizkit reads them (text): a text
+        that is no number is explained by its pattern; any other value is the wrong type."""
+        if isinstance(error.instance, str):
+            for child in error.context or []:
+                if child.relative_schema_path and child.relative_schema_path[0] == 1:
+                    yield from self.translate(child)
+            return
+        wanted = "a number of 0 or more, such as 0.5" if path[-1:] == ("tolerance",) else "a number, such as 256"
+        yield self.diagnostic(
+            path, "not-a-number", f"{self._field(path)} must be {wanted}, found {type_name(error.instance)}"
+        )
 
     def _text(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
         instance = error.instance
@@ -392,6 +407,16 @@ def _matches_pattern_properties(name: str, schema: dict[str, Any]) -> bool:
 def _is_text_schema(schema: dict[str, Any]) -> bool:
     branches = schema.get("oneOf", [])
     return len(branches) == 2 and branches[0].get("type") == "string" and branches[1].get("type") == "object"
+
+
+def _is_number_schema(schema: dict[str, Any]) -> bool:
+    """A number, or the text quizkit reads a plain number as (the schema names both)."""
+    branches = schema.get("anyOf", [])
+    return (
+        len(branches) == 2
+        and str(branches[0].get("$ref", "")).endswith("/finite-number")
+        and branches[1].get("type") == "string"
+    )
 
 
 def _is_value_or_todo_schema(schema: dict[str, Any]) -> bool:
