@@ -340,7 +340,9 @@ class _Translator:
                 if child.relative_schema_path and child.relative_schema_path[0] == 1:
                     yield from self.translate(child)
             return
-        wanted = "a number of 0 or more, such as 0.5" if path[-1:] == ("tolerance",) else "a number, such as 256"
+        wanted = (
+            "a number of 0 or more, such as 0.5" if path[-1:] == ("tolerance",) else "a number, such as 256"
+        )
         yield self.diagnostic(
             path, "not-a-number", f"{self._field(path)} must be {wanted}, found {type_name(error.instance)}"
         )
