@@ -347,7 +347,13 @@ class BuildSteps:
                 catalog = validated_catalog(path, locale)
                 if len(self.dirty) <= KEEP_CATALOGS_UP_TO:
                     self.loaded[(locale, domain)] = catalog
-                findings = check_catalog(catalog, display_path(path), locale, self.glossaries[locale])
+                findings = check_catalog(
+                    catalog,
+                    display_path(path),
+                    locale,
+                    self.glossaries[locale],
+                    source_locale=self.config.source_locale,
+                )
                 checked.findings.extend(findings.diagnostics)
                 counts = catalog_statistics(catalog)
                 checked.statistics[locale] = (counts.translated, counts.total)

@@ -92,7 +92,7 @@ def run_checks(
         catalog, problems = catalog_with_problems(path, locale)
         file = display_path(path)
         glossary = _glossary(config, locale, glossaries)  # GlossaryError carries every problem, located
-        findings = check_catalog(catalog, file, locale, glossary)
+        findings = check_catalog(catalog, file, locale, glossary, source_locale=config.source_locale)
         findings.diagnostics[:0] = _problem_diagnostics(problems, file)
         if fix and findings.fixable_entries:
             # Bytes in, bytes out: line endings and every untouched line stay exactly as they were.
@@ -108,7 +108,9 @@ def run_checks(
             if fixes:
                 write_text_atomic(path, fixed_text, durable=True)
                 run.fixes[file] = fixes
-                findings = check_catalog(read_catalog(path), file, locale, glossary)
+                findings = check_catalog(
+                    read_catalog(path), file, locale, glossary, source_locale=config.source_locale
+                )
                 findings.diagnostics[:0] = _problem_diagnostics(problems, file)
         run.results.append(findings)
     return run
