@@ -57,6 +57,7 @@ def merge_changes(summary: object) -> list[str]:
     parts = [
         f"{summary.added} new" if summary.added else "",
         f"{summary.changed} changed (now fuzzy)" if summary.changed else "",
+        f"{summary.changed_untranslated} changed (untranslated)" if summary.changed_untranslated else "",
         f"{summary.renamed} carried over from renamed keys (fuzzy)" if summary.renamed else "",
         f"{summary.restored} restored from obsolete" if summary.restored else "",
         f"{summary.reverted} back to the text translated (no longer fuzzy)" if summary.reverted else "",
