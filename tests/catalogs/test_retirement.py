@@ -155,3 +155,18 @@ def test_build_takes_a_retired_catalog_back_too(project: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     assert (project / CATALOG).read_bytes() == catalog
     assert not (project / "locales/retired").exists()
+
+
+def test_files_quizkit_did_not_make_are_left_alone(project: Path) -> None:
+    """Another program's template and catalogs in the same folders are no quiz's: kept, and not stale."""
+    theirs = {
+        "locales/messages.pot": b'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Hello"\nmsgstr ""\n',
+        "locales/ur/LC_MESSAGES/messages.po": b'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Hello"\nmsgstr "x"\n',
+        "locales/ur/LC_MESSAGES/messages.mo": b"not ours",
+    }
+    for name, data in theirs.items():
+        (project / name).write_bytes(data)
+    check = quizkit(project, "update", "--check")
+    assert (check.returncode, check.stdout) == (0, "templates and catalogs are up to date\n")
+    assert quizkit(project, "update").returncode == 0
+    assert {name: (project / name).read_bytes() for name in theirs} == theirs
