@@ -240,3 +240,56 @@ def test_content_files_name_their_schema() -> None:
     for name, schema in (("data-parallel.yaml", "quiz"), ("ui.yaml", "ui")):
         first = (ROOT / "content" / name).read_text(encoding="utf-8").splitlines()[0]
         assert first == f"# yaml-language-server: $schema=../schema/{schema}.schema.json"
+
+
+TEXT_SPELLINGS = [
+    # (what the author writes as an option's text, whether quizkit and the stock tool accept it): a
+    # plain number is text to quizkit and a number to editors, and both accept it.
+    ("Heat from the Sun", True),
+    ("256", True),
+    ("0.5", True),
+    ("1e3", True),
+    ("0x10", True),
+    (".inf", True),
+    ('"256"', True),
+    ("no", True),
+    ("12:30", True),
+    ("true", False),
+    ("null", False),
+    ('""', False),
+    ("[a]", False),
+]
+
+
+@pytest.fixture(scope="module")
+def text_verdicts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[bool, bool]]:
+    """For each spelling of an option's text: (quizkit accepts it, check-jsonschema does)."""
+    from toolkit.content.validation import validate_file
+
+    folder = tmp_path_factory.mktemp("texts")
+    documents: dict[str, Path] = {}
+    for number, (spelling, _) in enumerate(TEXT_SPELLINGS):
+        for form, written in (("plain", spelling), ("mapping", f"{{text: {spelling}, note: N}}")):
+            quiz = f"{form}-{number}"
+            document = folder / f"{quiz}.yaml"
+            document.write_text(
+                f"id: {quiz}\nlevel: beginner\ntitle: T\ndescription: D\nquestions:\n"
+                f"  - id: pick\n    type: single_choice\n    prompt: P\n    explanation: E\n"
+                f"    options:\n      - id: a\n        text: {written}\n      - id: b\n        text: B\n"
+                f"    correct: [a]\n",
+                encoding="utf-8",
+            )
+            documents[f"{form} {spelling}"] = document
+    refused = stock_tool_failures("quiz.schema.json", list(documents.values()))
+    return {
+        name: (validate_file(document)[1] is not None, str(document) not in refused)
+        for name, document in documents.items()
+    }
+
+
+@pytest.mark.parametrize("form", ["plain", "mapping"])
+@pytest.mark.parametrize(("spelling", "accepted"), TEXT_SPELLINGS)
+def test_schema_and_loader_agree_on_texts(
+    text_verdicts: dict[str, tuple[bool, bool]], form: str, spelling: str, accepted: bool
+) -> None:
+    assert text_verdicts[f"{form} {spelling}"] == (accepted, accepted)

@@ -178,6 +178,9 @@ class _Translator:
 
     def _type(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
         expected = error.validator_value
+        if isinstance(expected, list) and sorted(expected) == ["number", "string"]:
+            # Text that an editor may read as a number; to quizkit every plain scalar is text.
+            expected = "string"
         words = (
             " or ".join(_TYPE_WORDS.get(str(name), str(name)) for name in expected)
             if isinstance(expected, list)
@@ -408,7 +411,11 @@ def _matches_pattern_properties(name: str, schema: dict[str, Any]) -> bool:
 
 def _is_text_schema(schema: dict[str, Any]) -> bool:
     branches = schema.get("oneOf", [])
-    return len(branches) == 2 and branches[0].get("type") == "string" and branches[1].get("type") == "object"
+    return (
+        len(branches) == 2
+        and branches[0].get("type") in ("string", ["string", "number"])
+        and branches[1].get("type") == "object"
+    )
 
 
 def _is_number_schema(schema: dict[str, Any]) -> bool:
