@@ -20,6 +20,16 @@ from toolkit.catalogs.merge import MergeError, MergeSummary, merge, new_catalog_
 from toolkit.catalogs.mo_writer import compile_mo
 from toolkit.catalogs.po_reader import MAX_PO_BYTES, PoSyntaxError, read_po
 from toolkit.catalogs.po_writer import write_po
+from toolkit.catalogs.retirement import (
+    Orphan,
+    Retirement,
+    live_domains,
+    orphans,
+    plan_retirement,
+    remove_empty_retired_folders,
+    retire,
+    retired_catalog,
+)
 from toolkit.catalogs.soundness import CatalogProblem, catalog_problems, empty_catalog_problem
 from toolkit.catalogs.statistics import CatalogStatistics, catalog_statistics
 from toolkit.config import ProjectConfig
@@ -48,6 +58,8 @@ class FileOutcome:
 @dataclass
 class Outcomes:
     files: list[FileOutcome] = field(default_factory=list)
+    retired: list[Retirement] = field(default_factory=list)
+    """Templates and catalogs of quizzes that are gone, removed or retired (:mod:`.retirement`)."""
 
     @property
     def changed(self) -> list[FileOutcome]:
@@ -179,6 +191,9 @@ class PlannedCatalog:
     """Entries pre-filled from the translation memory (fuzzy)."""
     catalog: Catalog | None = None
     """What ``data`` holds, as a model."""
+    restored_from: Path | None = None
+    """The retired catalog of a quiz that returned, merged here: removed once this one is written
+    (:func:`finish_restoring`)."""
 
 
 def imported_translations(content: Content) -> dict[tuple[str, str], dict[str, str]]:
@@ -232,12 +247,14 @@ def plan_catalog(
     ``memory``: the translation memory to pre-fill untranslated entries from, or None)."""
     path = CatalogLayout.for_project(config).catalog(locale, domain)
     plural_forms = plural_forms_for(locale)
-    created = not path.exists()
+    # A quiz that returns takes back the catalog kept when it was deleted.
+    restored_from = None if path.exists() else retired_catalog(config, locale, domain)
+    created = not path.exists() and restored_from is None
     if created:
         header = new_catalog_header(domain, locale, plural_forms, language_name(locale))
         existing = Catalog(header, ())
     else:
-        existing = _validated_existing(path, locale)
+        existing = _validated_existing(restored_from or path, locale)
         header = existing.header
         if header.plural_forms is None:
             header = header.with_field("Plural-Forms", plural_forms)
@@ -252,7 +269,16 @@ def plan_catalog(
     if waiting:
         merged, _ = apply_imported(merged, existing, waiting)
     merged, prefilled = prefill_from_memory(merged, memory, locale, domain)
-    return PlannedCatalog(path, locale, domain, write_po(merged), summary, created, prefilled, merged)
+    return PlannedCatalog(
+        path, locale, domain, write_po(merged), summary, created, prefilled, merged, restored_from
+    )
+
+
+def finish_restoring(plan: PlannedCatalog) -> None:
+    """Remove the retired catalog ``plan`` took back, now that its catalog is written."""
+    if plan.restored_from is not None:
+        plan.restored_from.unlink(missing_ok=True)
+        remove_empty_retired_folders(plan.restored_from.parent)
 
 
 def update(
@@ -271,13 +297,31 @@ def update(
     planned = _planned_catalogs(config, content, domain_templates, locales, use_memory)
     for path, data in (*rendered.items(), *((plan.path, plan.data) for plan in planned)):
         refuse_unwritable(path, data)
+    leaving = plan_retirement(config, _orphans(config, domain_templates, locales))
     written_templates = Outcomes()
     for path, data in rendered.items():
         changed = write_bytes_atomic(path, data)
         entries = data.count(b"\nmsgctxt ")
         written_templates.files.append(FileOutcome(path, changed, f"{entries} entries"))
-    return written_templates, [
-        (plan, write_bytes_atomic(plan.path, plan.data, durable=True)) for plan in planned
+    written = []
+    for plan in planned:
+        written.append(
+            (plan, write_bytes_atomic(plan.path, plan.data, durable=True) or plan.restored_from is not None)
+        )
+        finish_restoring(plan)
+    written_templates.retired = retire(config, leaving)
+    return written_templates, written
+
+
+def _orphans(
+    config: ProjectConfig, domain_templates: dict[str, Catalog], locales: Sequence[str] | None
+) -> list[Orphan]:
+    """The templates, and the catalogs of the locales updated, whose quiz is gone."""
+    chosen = set(_locales(config, locales)) if locales else None
+    return [
+        orphan
+        for orphan in orphans(config, live_domains(config, domain_templates))
+        if orphan.locale is None or chosen is None or orphan.locale in chosen
     ]
 
 
@@ -304,18 +348,28 @@ def _entries_signature(catalog: Catalog) -> list[tuple[object, ...]]:
 def stale_files(
     config: ProjectConfig, locales: Sequence[str] | None = None, *, use_memory: bool = True
 ) -> list[Path]:
-    """Templates and catalogs that ``update`` would change (ignoring wrapping and dates)."""
+    """Templates and catalogs that ``update`` would change (ignoring wrapping and dates), and those it
+    would remove or retire because their quiz is gone."""
     layout = CatalogLayout.for_project(config)
+    content = load_content(config.content_path)
+    domain_templates = extract_templates(content, config.root)
     stale: list[Path] = []
-    for domain, template in templates(config).items():
+    for domain, template in domain_templates.items():
         path = layout.template(domain)
         expected = read_po(write_po(template), str(path))
         if not path.exists() or _entries_signature(read_catalog(path)) != _entries_signature(expected):
             stale.append(path)
-    for plan in plan_update(config, locales, use_memory=use_memory):
+    for plan in _planned_catalogs(config, content, domain_templates, locales, use_memory):
         expected = read_po(plan.data, str(plan.path))
-        if plan.created or _entries_signature(read_catalog(plan.path)) != _entries_signature(expected):
+        if (
+            plan.created
+            or plan.restored_from is not None
+            or _entries_signature(read_catalog(plan.path)) != _entries_signature(expected)
+        ):
             stale.append(plan.path)
+    stale.extend(
+        orphan.path for orphan in _orphans(config, domain_templates, locales) if orphan.path.suffix != ".mo"
+    )
     return stale
 
 

@@ -23,13 +23,15 @@ class LocaleRules:
     pack: LocalePack | None
     digits: str  # a CLDR numbering system: "latn", "arab", "arabext", "deva", ...
     end_punctuation: Mapping[str, str]
+    source_locale: str = "en"
+    """The locale the sources are written in: how their numbers are read (``1,000.5`` or ``1 000,5``)."""
 
     @classmethod
-    def for_locale(cls, locale: str) -> LocaleRules:
+    def for_locale(cls, locale: str, source_locale: str = "en") -> LocaleRules:
         pack = pack_for(locale)
         if pack is None:
-            return cls(locale, None, "latn", LATIN_END_PUNCTUATION)
-        return cls(locale, pack, pack.digits_for(locale), pack.end_punctuation)
+            return cls(locale, None, "latn", LATIN_END_PUNCTUATION, source_locale)
+        return cls(locale, pack, pack.digits_for(locale), pack.end_punctuation, source_locale)
 
     @property
     def latin_punctuation_check(self) -> str | None:

@@ -59,6 +59,7 @@ def merge_changes(summary: object) -> list[str]:
     parts = [
         f"{summary.added} new" if summary.added else "",
         f"{summary.changed} changed (now fuzzy)" if summary.changed else "",
+        f"{summary.changed_untranslated} changed (untranslated)" if summary.changed_untranslated else "",
         f"{summary.renamed} carried over from renamed keys (fuzzy)" if summary.renamed else "",
         f"{summary.restored} restored from obsolete" if summary.restored else "",
         f"{summary.reverted} back to the text translated (no longer fuzzy)" if summary.reverted else "",
@@ -90,7 +91,8 @@ def update(locales: tuple[str, ...], check: bool, no_memory: bool) -> None:
     """Extract templates, then merge them into every catalog by key (creating missing catalogs).
 
     Changed source text marks the translation fuzzy with the previous text (#|); removed keys become
-    obsolete (#~) and are restored when they return; no translation is ever dropped. Untranslated
+    obsolete (#~) and are restored when they return; a deleted quiz's catalogs are retired to
+    locales/retired/ and taken back if it returns; no translation is ever dropped. Untranslated
     entries are pre-filled (fuzzy) from the translation memory, with their origin in a comment.
     """
     from toolkit.catalogs import project
@@ -120,12 +122,34 @@ def update(locales: tuple[str, ...], check: bool, no_memory: bool) -> None:
     for plan, changed in results:
         detail = _describe(plan.summary, plan.created, plan.prefilled)
         state = "unchanged" if not changed else (detail or "updated comments and references")
+        if plan.restored_from is not None:
+            state = ", ".join(
+                part for part in (f"taken back from {relative(plan.restored_from)}", detail) if part
+            )
         click.echo(f"{relative(plan.path)}: {state}")
+    for retired in written_templates.retired:
+        click.echo(f"{relative(retired.orphan.path)}: {_retired_state(retired)}")
     prefilled = sum(plan.prefilled for plan, _ in results)
     if prefilled:
         click.echo(
             f"{plural(prefilled, 'entry', 'entries')} pre-filled from the translation memory (fuzzy: review them)"
         )
+
+
+def _retired_state(retired: object) -> str:
+    """What update did with a file of a quiz that is gone."""
+    from toolkit.catalogs.retirement import Retirement
+
+    assert isinstance(retired, Retirement)
+    gone = f"quiz {retired.orphan.domain} is gone"
+    if retired.retired_to is None:
+        kept = "; it had no translation" if retired.orphan.is_catalog else ""
+        return f"removed ({gone}{kept})"
+    count = plural(retired.translations, "translation") if retired.translations else "its translations"
+    return (
+        f"retired to {relative(retired.retired_to)} ({gone}; {count} kept there, "
+        "taken back by update if the quiz returns)"
+    )
 
 
 @click.command(name="compile")
