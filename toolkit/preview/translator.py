@@ -124,9 +124,13 @@ def _problem_list(parent: etree._Element, problems: list[Problem]) -> None:
     listing = etree.SubElement(parent, "ul", {"class": "problems"})
     for problem in problems:
         item = etree.SubElement(listing, "li", {"class": "problem"})
-        where = etree.SubElement(item, "code", {"class": "location"})
-        where.text = visible(problem.location())
-        where.tail = visible(f" error[{problem.code}]: {problem.message}")
+        text = f"error[{problem.code}]: {problem.message}"  # as the command prints it
+        if problem.file:
+            where = etree.SubElement(item, "code", {"class": "location"})
+            where.text = visible(problem.location())
+            where.tail = visible(f": {text}")
+        else:
+            item.text = visible(text)
 
 
 _NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
