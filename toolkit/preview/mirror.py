@@ -27,6 +27,7 @@ from toolkit.files import (
     OutsideProjectError,
     confined,
     read_regular_file,
+    remove_stale_temporaries,
     write_bytes_atomic,
 )
 
@@ -137,6 +138,8 @@ class ProjectMirror:
         changed = False
         current, refused = self._scan()
         if not self._pruned:
+            # Under the preview's writer lock: a temporary file found now was left by a killed serve.
+            remove_stale_temporaries(self.preview)
             changed = self._prune(current)
             self._pruned = True
         for name, path in current.items():

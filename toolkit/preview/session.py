@@ -96,9 +96,9 @@ class PreviewSession:
         self.mirror.check_folder()
         self.mirror.folder.mkdir(parents=True, exist_ok=True)
         self.mirror.check_folder()  # a link made while the folders were made
-        # Git leaves the whole preview folder alone, in projects that do not ignore it yet.
-        write_text_atomic(self.folder / ".gitignore", "*\n")
         with project_lock(self.mirror.folder, "serve"):
+            # Git leaves the whole preview folder alone, in projects that do not ignore it yet.
+            write_text_atomic(self.folder / ".gitignore", "*\n")
             yield self
 
     @property
