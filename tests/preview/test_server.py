@@ -454,3 +454,22 @@ def test_a_catalog_with_a_control_character_is_shown_with_its_error_in_the_trans
     assert [item.text_content() for item in page.xpath("//li[@class='problem']")] == [expected]
     (row,) = page.xpath("//tr[@data-key='first-quiz.title']")
     assert row.xpath("string(td[3])") == "Le cycle\\x01"  # shown, as an escape
+
+
+def test_a_copy_folder_swapped_for_a_link_while_serving_is_not_read_through(
+    server: PreviewServer, project: Path, tmp_path: Path
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "dist" / "html").mkdir(parents=True)
+    (elsewhere / "dist" / "html" / "index.html").write_text("<p>another project's page</p>", encoding="utf-8")
+    copy = project / PREVIEW_FOLDER / "project"
+    copy.rename(project / PREVIEW_FOLDER / "moved")
+    copy.symlink_to(elsewhere)
+    expected = (
+        f"error[confinement]: refusing to write {project.resolve() / PREVIEW_FOLDER / 'project'}: it is a "
+        f"link; the preview writes only into the plain folder {project.resolve() / PREVIEW_FOLDER / 'project'} "
+        "(remove it, and quizkit serve makes the folder)\n"
+    )
+    for target in ("/index.html", "/translate/first-quiz/fr"):
+        status, body, _ = get(server, target)
+        assert (status, body.decode("utf-8")) == (500, expected)

@@ -194,10 +194,10 @@ class _Handler(BaseHTTPRequestHandler):
             self._respond(head)
         except GONE:
             raise
-        except Exception as error:  # a defect: the page gets an answer that says so, the server goes on
-            from toolkit.build.failures import failure_text, unexpected_diagnostic
+        except Exception as error:  # the page gets an answer that says what went wrong; the server goes on
+            from toolkit.build.failures import failure_diagnostics, failure_text
 
-            text = failure_text(unexpected_diagnostic(error))
+            text = "\n".join(failure_text(diagnostic) for diagnostic in failure_diagnostics(error))
             if self.server.on_error is not None:
                 self.server.on_error(f"{text} (answering {self.path})")
             self._send(
@@ -227,6 +227,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._translator(path.removeprefix(TRANSLATE_PREFIX), head)
             return
         state = session.state
+        session.mirror.check_folder()  # the site is read through no link either
         found = site_file(session.site, self.path)
         if found is None:
             if not state.built and (path == "/" or path.endswith(".html")):
