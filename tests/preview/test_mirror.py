@@ -110,3 +110,22 @@ def test_serve_refuses_a_preview_folder_that_is_a_link_into_the_project(project:
     )
     assert snapshot(project / "content") == before
     assert [path.name for path in folder.iterdir()] == ["project"]
+
+
+def test_a_folder_replaced_by_a_file_of_its_name_is_followed_in_the_copy(project: Path) -> None:
+    folder = project / "content" / "part"
+    folder.mkdir()
+    (folder / "tiny.yaml").write_text(TINY_QUIZ, encoding="utf-8")
+    session = PreviewSession(load_config(project))
+    with session.opened():
+        assert session.rebuild().problems == ()
+        (folder / "tiny.yaml").unlink()
+        folder.rmdir()
+        folder.write_text("notes beside the quizzes, not a quiz\n", encoding="utf-8")
+        assert session.rebuild().problems == ()  # before: the copy's folder was in the way of the file
+        assert copy_of(project, "content/part").read_text(encoding="utf-8").startswith("notes")
+        folder.unlink()
+        folder.mkdir()
+        (folder / "tiny.yaml").write_text(TINY_QUIZ, encoding="utf-8")
+        assert session.rebuild().problems == ()
+    assert copy_of(project, "content/part/tiny.yaml").is_file()

@@ -142,6 +142,14 @@ class ProjectMirror:
             remove_stale_temporaries(self.preview)
             changed = self._prune(current)
             self._pruned = True
+        # Deletions first: a source file that replaced a folder of the same name (or a folder that replaced
+        # a file) finds its place in the copy free.
+        for name in sorted(set(self._copied) - set(current)):
+            target = confined(self.folder / name, self.folder)
+            target.unlink(missing_ok=True)
+            self._remove_empty_folders(target.parent)
+            del self._copied[name]
+            changed = True
         for name, path in current.items():
             data = read_regular_file(path, MAX_SOURCE_BYTES)
             digest = hashlib.sha256(data).hexdigest()
@@ -152,11 +160,6 @@ class ProjectMirror:
             write_bytes_atomic(target, data)
             self._copied[name] = digest
             changed = True
-        for name in sorted(set(self._copied) - set(current)):
-            target = confined(self.folder / name, self.folder)
-            target.unlink(missing_ok=True)
-            del self._copied[name]
-            changed = True
         if refused:
             raise ContentError(refused)
         return changed
@@ -165,9 +168,15 @@ class ProjectMirror:
         """Remove the copies of inputs deleted while the preview did not run (a quiz, a catalog, a
         glossary, a memory file): every file of the copy's content and locales folders that is no source
         now. Compiled catalogs are the build's output, and its cache and exports are not in these folders."""
+        from toolkit.config import CONFIG_FILES
+
         removed = False
         copy_root = self.folder.resolve()
         names = set(current)
+        for name in CONFIG_FILES:  # a project that moved its configuration from one file to the other
+            if name not in names and (self.folder / name).is_file():
+                (self.folder / name).unlink()
+                removed = True
         for source_folder in (self.source.content_path, self.source.locales_path):
             try:
                 relative = source_folder.absolute().relative_to(self.root)
@@ -176,14 +185,41 @@ class ProjectMirror:
             folder = self.folder / relative
             if not folder.is_dir() or folder.resolve() == copy_root:
                 continue  # a content folder that is the project root holds the build's outputs too
-            for path in sorted(folder.rglob("*"), reverse=True):
+            for path in sorted(folder.rglob("*"), reverse=True):  # a folder after what it holds
                 name = path.relative_to(self.folder).as_posix()
-                if name in names or path.suffix == COMPILED_SUFFIX or path.is_dir():
+                if name in names or path.suffix == COMPILED_SUFFIX:
                     continue
                 confined(path.parent, copy_root)
+                if path.is_dir() and not path.is_symlink():
+                    if not any(path.iterdir()):
+                        path.rmdir()
+                    continue
                 path.unlink(missing_ok=True)
                 removed = True
         return removed
+
+    def _top_folders(self) -> list[str]:
+        """The content and locales folders, relative to the project (and so to the copy)."""
+        names = []
+        for folder in (self.source.content_path, self.source.locales_path):
+            absolute = folder.absolute()
+            if absolute.is_relative_to(self.root):
+                names.append(absolute.relative_to(self.root).as_posix())
+        return names
+
+    def _remove_empty_folders(self, folder: Path) -> None:
+        """Remove ``folder`` and the folders above it while they are empty, up to the copy's content and
+        locales folders (kept, as the project's are: an empty content folder is the build's to report)."""
+        root = self.folder.resolve()
+        kept = {root, *(confined(self.folder / name, root) for name in self._top_folders())}
+        while (
+            folder not in kept
+            and folder.is_relative_to(root)
+            and folder.is_dir()
+            and not any(folder.iterdir())
+        ):
+            folder.rmdir()
+            folder = folder.parent
 
     def original(self, path: Path) -> Path:
         """The project file that ``path`` in the copy stands for (``path`` itself if it is not in the copy)."""
