@@ -476,3 +476,32 @@ def test_a_copy_folder_swapped_for_a_link_while_serving_is_not_read_through(
     for target in ("/index.html", "/translate/first-quiz/fr"):
         status, body, _ = get(server, target)
         assert (status, body.decode("utf-8")) == (500, expected)
+
+
+def test_ctrl_c_stops_serve_while_a_client_holds_an_unfinished_request(project: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "toolkit", "serve", "--port", "0"],
+        cwd=project,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    )
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().strip()  # printed once the first build is done
+        host, port = url.removeprefix("http://").rstrip("/").rsplit(":", 1)
+        with socket.create_connection((host, int(port)), timeout=HANG_SECONDS) as held:
+            held.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # the blank line never comes
+            process.send_signal(signal.SIGINT)
+            _, err = process.communicate(timeout=HANG_SECONDS)  # before: it waited for the client
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert (process.returncode, err.splitlines()[-1]) == (0, "stopped")
+    assert "Traceback" not in err
