@@ -139,44 +139,26 @@ def bulk_work() -> Iterator[None]:
 
 @contextlib.contextmanager
 def reported_errors() -> Iterator[None]:
-    """Turn the library's input errors into located messages and exit code 1; no traceback."""
-    from toolkit.catalogs.memory import MemoryFileError
-    from toolkit.catalogs.project import CatalogError
-    from toolkit.checks.registry import CheckLoadError
-    from toolkit.concurrency.lock import ProjectLockedError
+    """Turn the library's input errors into located messages and exit code 1; no traceback.
+
+    The words for each error are toolkit.build.failures's, which the preview shows too."""
+    from toolkit.build import BuildFailedError
+    from toolkit.build.failures import INPUT_ERRORS, failure_diagnostics, failure_text
     from toolkit.content.glossary import GlossaryError
     from toolkit.content.validation import ContentError
-    from toolkit.files import OutsideProjectError
-    from toolkit.text.locale_info import LocaleError
-    from toolkit.text.locale_packs import LocalePackError
 
     try:
         yield
     except ContentError as error:
         print_diagnostics(error.diagnostics)
         fail("content has errors; fix them and run the command again (quizkit validate lists them)")
-    except CatalogError as error:
-        location = error.file if error.line is None else f"{error.file}:{error.line}"
-        fail(f"{location}: error[catalog]: {error.message}")
-    except MemoryFileError as error:
-        location = error.file if error.line is None else f"{error.file}:{error.line}"
-        fail(f"{location}: error[memory]: {error.message}")
-    except OutsideProjectError as error:
-        fail(f"error[confinement]: refusing to write {error}")
     except GlossaryError as error:
         print_diagnostics(error.diagnostics)
         fail("the glossary has errors; fix them and run the command again")
-    except LocaleError as error:
-        fail(f"error[locale]: {error}")
-    except LocalePackError as error:
-        fail(f"error[locale-pack]: {error}")
-    except CheckLoadError as error:
-        fail(f"error[check-plugin]: {error}")
-    except ProjectLockedError as error:
-        fail(f"error[locked]: {error}")
-    except OSError as error:
-        where = relative(Path(error.filename)) if error.filename else "quizkit"
-        fail(f"{where}: error[io]: {error.strerror or error}")
+    except BuildFailedError:
+        raise  # the command says which step stopped, and how many errors
+    except INPUT_ERRORS as error:
+        fail("\n".join(failure_text(diagnostic) for diagnostic in failure_diagnostics(error)))
 
 
 def relative(path: Path, *, absolute: bool = False) -> str:
