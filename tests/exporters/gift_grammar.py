@@ -7,6 +7,7 @@ multichoice, match, truefalse, shortanswer) and each type's answers read as Mood
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 _ESCAPES = [
@@ -165,3 +166,17 @@ def read_question(text: str) -> GiftQuestion:
                 question.fractions.append(weight)
                 question.feedback.append(feedback)
     return question
+
+
+def moodle_short_answer_matches(response: str, pattern: str, *, ignore_case: bool = True) -> bool:
+    """Whether Moodle gives a stored short answer's marks to ``response``: its own rule, step by step
+    (``qtype_shortanswer_question::compare_string_with_wildcard``, question/type/shortanswer/question.php):
+    the pattern splits at runs of unescaped ``*`` (any text), ``\\*`` is a literal asterisk, the rest is
+    compared literally against the trimmed response, case ignored unless the question uses case."""
+    bits = re.split(r"(?<!\\)\*+", unicodedata.normalize("NFC", pattern))
+    expression = ".*".join(re.escape(bit.replace("\\*", "*")) for bit in bits)
+    flags = re.IGNORECASE if ignore_case else 0
+    return (
+        re.fullmatch(expression, unicodedata.normalize("NFC", response).strip(), flags | re.DOTALL)
+        is not None
+    )

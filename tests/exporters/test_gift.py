@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from exporters.gift_grammar import GiftQuestion, read_gift
+from exporters.gift_grammar import GiftQuestion, moodle_short_answer_matches, read_gift
 from support import EVERY_TYPE_QUIZ, every_type_urdu, fixture_project, run_quizkit_in_process, translate
 
 from toolkit.catalogs import read_po
@@ -174,6 +174,39 @@ questions:
     assert visible(pick.feedback[0]) == HOSTILE
     assert visible(pick.general_feedback) == HOSTILE
     assert typed.answers == [HOSTILE, "%5% off"]
+
+
+def test_an_asterisk_in_an_accepted_answer_is_no_wildcard_in_moodle(tmp_path: Path) -> None:
+    quiz = """\
+id: star
+level: beginner
+title: T
+description: D
+questions:
+  - id: typed
+    type: short_answer
+    prompt: Which pointer?
+    answers: [{id: a, text: "a*b"}, {id: b, text: "x**"}]
+    explanation: E
+"""
+    root = fixture_project(tmp_path, {"star": quiz})
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "gift", "--no-checks")
+    assert result.returncode == 0, result.stderr
+    _, typed = read_gift((root / "dist/gift/star/en.txt").read_text(encoding="utf-8"))
+    assert typed.qtype == "shortanswer"
+    graded = {
+        response: [moodle_short_answer_matches(response, stored) for stored in typed.answers]
+        for response in ("a*b", "ab", "aXYZb", "x**", "x", "xyz")
+    }
+    assert graded == {
+        "a*b": [True, False],
+        "ab": [False, False],
+        "aXYZb": [False, False],
+        "x**": [False, True],
+        "x": [False, False],
+        "xyz": [False, False],
+    }
 
 
 def test_an_arrow_in_an_accepted_answer_is_refused_with_a_message(tmp_path: Path) -> None:

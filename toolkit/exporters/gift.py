@@ -18,7 +18,10 @@ Kinds and how Moodle grades them (``docs/exports.md`` has the table):
   Moodle. Moodle shuffles options by its own default; pinned options cannot be kept in place.
 - true_false ``{TRUE}`` / ``{FALSE}``, labelled by Moodle's own strings.
 - short_answer ``{=%100%answer ...}``: one answer per accepted answer of the locale. GIFT cannot mark an
-  answer case-sensitive; Moodle then ignores case (the library honours ``case_sensitive``).
+  answer case-sensitive; Moodle then ignores case (the library honours ``case_sensitive``). Moodle grades
+  a short answer as a pattern in which ``*`` is a wildcard and ``\\*`` a literal asterisk
+  (``qtype_shortanswer_question::compare_string_with_wildcard``, question/type/shortanswer/question.php),
+  so a literal ``*`` is written ``\\*``, which GIFT's escaping turns into ``\\\\*``.
 - numeric ``{#answer:tolerance}``, the unit after the field (GIFT's missing-word form). Moodle reads the
   response with its own number parser (Latin digits and the site's decimal separator), not the locale's
   digits as the library and the player do.
@@ -37,6 +40,7 @@ from typing import ClassVar
 
 from toolkit.exporters.base import ExportError, ExportRequest, OutputFile
 from toolkit.exporters.moodle import CATEGORY_ROOT, answer_fractions, html_text
+from toolkit.exporters.moodle_cloze import wildcard_escaped
 from toolkit.keys import question_key
 from toolkit.localization import (
     LocalizedChoiceQuestion,
@@ -111,7 +115,10 @@ class _Writer:
         if isinstance(question, LocalizedTrueFalseQuestion):
             return f"{head}{{{'TRUE' if question.correct else 'FALSE'}\n{general}}}"
         if isinstance(question, LocalizedShortAnswerQuestion):
-            lines = [f"\t=%100%{self.plain(question, accepted)}\n" for accepted in _accepted(question)]
+            lines = [
+                f"\t=%100%{self.plain(question, wildcard_escaped(accepted))}\n"
+                for accepted in _accepted(question)
+            ]
             return f"{head}{{\n{''.join(lines)}{general}}}"
         if isinstance(question, LocalizedNumericQuestion):
             answer = f"{plain_number(question.answer)}:{plain_number(question.tolerance)}"
