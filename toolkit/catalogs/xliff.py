@@ -19,6 +19,11 @@ it comes in translated and the import says it is not approved. Notes carry the t
 (``#.``), the translator comments (``#``, suppressions and approvals included) and, for fuzzy entries,
 the previous source text (``#|``).
 
+Every ``<unit>`` is written ``xml:space="preserve"``: a catalog's whitespace is part of its text (an
+accepted answer's lines are the answers a learner may type, one per line), and without it a CAT tool
+may normalize it: translate-toolkit (and so Weblate) reads an XLIFF 2 unit's line breaks as spaces
+unless ``xml:space`` says to preserve them.
+
 Imported files are parsed with no DTD, no entity expansion and no network: a document with a DOCTYPE
 is refused outright, which stops entity bombs and external entities.
 """
@@ -44,6 +49,7 @@ CONTEXT_NOTE = "context"
 COMMENT_NOTE = "translator-comment"
 PREVIOUS_NOTE = "previous-source"
 REVIEWER_NOTE = "reviewer"
+_XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
 
 class XliffError(Exception):
@@ -61,6 +67,7 @@ def _state(entry: CatalogEntry, translation: str) -> str:
 
 def _unit(parent: etree._Element, unit_id: str, entry: CatalogEntry, source: str, translation: str) -> None:
     unit = etree.SubElement(parent, f"{_N}unit", id=unit_id)
+    unit.set(_XML_SPACE, "preserve")
     notes = [(CONTEXT_NOTE, comment) for comment in entry.extracted_comments]
     notes += [(COMMENT_NOTE, comment) for comment in entry.translator_comments]
     if entry.is_fuzzy and entry.previous_msgid is not None:
