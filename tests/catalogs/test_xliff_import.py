@@ -143,3 +143,25 @@ def test_accepted_answers_one_per_line_survive_translate_toolkit(tmp_path: Path,
     assert result.returncode == 0, result.stderr
     entry = parse_po(catalog.read_text(encoding="utf-8"), catalog.name).by_context()[key]
     assert entry.msgstr == "سب کو ریڈیوس\nریڈیوس ٹُو آل"
+
+
+def test_accepted_answers_joined_into_one_line_are_not_imported(tmp_path: Path, quizkit: Quizkit) -> None:
+    """Issue 36: a target whose accepted answers came back as one line (a tool read the line breaks as
+    spaces, as translate-toolkit did with quizkit's XLIFF before xml:space) would accept none of them."""
+    root = fixture_project(tmp_path, {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8")})
+    assert quizkit(root, "update").returncode == 0
+    catalog = root / "locales/ur/LC_MESSAGES/every-type.po"
+    translate(catalog, every_type_urdu())
+    assert quizkit(root, "export", "-f", "xliff").returncode == 0
+    key = "every-type.questions.name-collective.answers.reduce-all"
+    path = root / "dist/xliff/ur/every-type.xlf"
+    path.write_bytes(edited_by_translate_toolkit(path, {key: ("سب کو ریڈیوس ریڈیوس ٹُو آل", "translated")}))
+    before = catalog.read_bytes()
+    result = quizkit(root, "import-xliff", "dist/xliff/ur/every-type.xlf")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        "dist/xliff/ur/every-type.xlf → locales/ur/LC_MESSAGES/every-type.po: unchanged\n"
+        f"  {key}: the catalog's 2 accepted answers came back as 1 line with all their words: were the lines "
+        "joined? Each accepted answer goes on its own line; not imported, the catalog keeps its translation\n"
+    )
+    assert catalog.read_bytes() == before

@@ -401,6 +401,8 @@ class XliffImport:
     """Entries that came back ``reviewed``/``final``: approved by the reviewer now."""
     unapproved: tuple[str, ...] = ()
     """Entries that came back ``reviewed``/``final`` with no reviewer named: translated, not approved."""
+    joined: tuple[tuple[str, str], ...] = ()
+    """Accepted answers whose lines came back joined into fewer (key, why): not imported."""
 
 
 def import_xliff_files(
@@ -476,6 +478,7 @@ def import_xliff_files(
                     tuple(summary.fuzzy),
                     tuple(summary.approved),
                     tuple(summary.unapproved),
+                    tuple(summary.joined),
                 )
             )
     changes = {

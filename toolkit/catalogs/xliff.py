@@ -37,6 +37,7 @@ from dataclasses import dataclass, field, replace
 
 from lxml import etree
 
+from toolkit.catalogs.accepted_answers import is_accepted_answer_key, joined_lines
 from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry
 from toolkit.catalogs.review import ReviewerError, approved, checked_reviewer, is_approved
 from toolkit.text.locale_info import plural_index_categories
@@ -286,6 +287,8 @@ class ImportSummary:
     """Entries whose every unit came back ``reviewed`` or ``final``: approved now."""
     unapproved: list[str] = field(default_factory=list)
     """Entries that came back ``reviewed`` or ``final`` with no reviewer named: translated, not approved."""
+    joined: list[tuple[str, str]] = field(default_factory=list)
+    """Accepted answers whose lines came back joined (key, why): not imported, the catalog keeps its own."""
 
 
 def apply_units(
@@ -441,6 +444,13 @@ class UnitImport:
         if not unit.target:
             return None
         stale = unit.source != self._source_of(entry, unit.category)
+        if not entry.is_plural and is_accepted_answer_key(unit.key):
+            joined = joined_lines(unit.target, entry.msgstr, entry.msgid)
+            if joined is not None:
+                # A tool read the lines as one (translate-toolkit without xml:space="preserve"): taking the
+                # target would accept none of the answers it lists.
+                summary.joined.append((unit.key, joined))
+                return None
         index = categories.index(unit.category) if entry.is_plural and unit.category is not None else None
         current = (
             (entry.msgstr_plural[index] if index is not None and index < len(entry.msgstr_plural) else "")
