@@ -209,6 +209,30 @@ questions:
     }
 
 
+def test_a_case_sensitive_short_answer_is_exported_with_a_warning(tmp_path: Path) -> None:
+    quiz = """\
+id: cased
+level: beginner
+title: T
+description: D
+questions:
+  - id: typed
+    type: short_answer
+    prompt: Which library?
+    answers: [{id: a, text: NCCL}]
+    case_sensitive: true
+    explanation: E
+"""
+    root = fixture_project(tmp_path, {"cased": quiz})
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "gift", "--no-checks")
+    assert result.returncode == 0, result.stderr
+    assert [line.split(": ", 1)[1] for line in result.stdout.splitlines() if "warning[" in line] == [
+        "warning[unsupported-setting]: format gift cannot keep case_sensitive (GIFT has no form for it; "
+        "Moodle grades ignoring case): question 'typed' of quiz 'cased' [cased.questions.typed]"
+    ]
+
+
 def test_an_arrow_in_an_accepted_answer_is_refused_with_a_message(tmp_path: Path) -> None:
     quiz = """\
 id: arrow

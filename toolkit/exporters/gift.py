@@ -18,7 +18,8 @@ Kinds and how Moodle grades them (``docs/exports.md`` has the table):
   Moodle. Moodle shuffles options by its own default; pinned options cannot be kept in place.
 - true_false ``{TRUE}`` / ``{FALSE}``, labelled by Moodle's own strings.
 - short_answer ``{=%100%answer ...}``: one answer per accepted answer of the locale. GIFT cannot mark an
-  answer case-sensitive; Moodle then ignores case (the library honours ``case_sensitive``). Moodle grades
+  answer case-sensitive; Moodle then ignores case (the library honours ``case_sensitive``), and the export
+  warns (``unsupported-setting``). Moodle grades
   a short answer as a pattern in which ``*`` is a wildcard and ``\\*`` a literal asterisk
   (``qtype_shortanswer_question::compare_string_with_wildcard``, question/type/shortanswer/question.php),
   so a literal ``*`` is written ``\\*``, which GIFT's escaping turns into ``\\\\*``.
@@ -52,7 +53,7 @@ from toolkit.localization import (
     LocalizedShortAnswerQuestion,
     LocalizedTrueFalseQuestion,
 )
-from toolkit.model import CHOICE_TYPES, QuestionType
+from toolkit.model import CHOICE_TYPES, Question, QuestionType, ShortAnswerQuestion
 from toolkit.text.numbers import plain_number
 
 _SPECIAL = {
@@ -161,6 +162,14 @@ class GiftExporter:
         QuestionType.MATCHING,
         QuestionType.ESSAY,
     }
+
+    @staticmethod
+    def lost_settings(question: Question) -> tuple[str, ...]:
+        if isinstance(question, ShortAnswerQuestion) and question.case_sensitive:
+            # qformat_gift's shortanswer import sets no usecase: Moodle's default, 0 (case ignored).
+            return ("cannot keep case_sensitive (GIFT has no form for it; Moodle grades ignoring case)",)
+        return ()
+
     # GIFT is imported into a question bank that grades: it always carries the answer key, so it has no
     # delivery variant (omits_answers is not declared).
 
