@@ -29,8 +29,18 @@ Kinds and how Moodle grades them (``docs/exports.md`` has the table):
 - matching ``{=prompt -> match}``; a distractor is a match without a prompt (``= -> text``), which Moodle
   keeps as an extra choice. Moodle scores each pair (partial credit) whatever the question declares.
 - essay ``{}``; the model answer has no place in GIFT and is left out.
-- ordering and fill_in_blanks have no GIFT form (GIFT's missing-word question holds one blank): they are
-  left out with a warning.
+- ordering ``{>n ALL VERTICAL ALL_OR_NOTHING SHOW none`` then one item per line, in the correct order,
+  then the general feedback and ``}`` (``ABSOLUTE_POSITION`` with partial credit), as Moodle's ordering
+  question type reads GIFT (``qtype_ordering::import_from_gift`` in question/type/ordering/questiontype.php,
+  which qformat_gift lets read a question before its own types): part of standard Moodle since 4.4 (the
+  qtype_ordering add-on reads the same form in earlier versions). Every option is written out (the
+  reader's optional fields would otherwise swallow an item that starts with one of their words). The
+  items are not unescaped by Moodle (it splits the raw text at line breaks and keeps each line as the
+  item's HTML), so an item is written as HTML with its ``lang`` and ``dir`` and no GIFT escapes; an item
+  holding ``}`` or ``\\`` cannot be carried and is refused with a message. The same settings as in
+  Moodle XML: every item shown (``selectcount`` n, ``selecttype`` ALL), grading the library's two.
+- fill_in_blanks has no GIFT form (GIFT's missing-word question holds one blank): it is left out with a
+  warning.
 """
 
 from __future__ import annotations
@@ -48,6 +58,7 @@ from toolkit.localization import (
     LocalizedEssayQuestion,
     LocalizedMatchingQuestion,
     LocalizedNumericQuestion,
+    LocalizedOrderingQuestion,
     LocalizedQuestion,
     LocalizedQuiz,
     LocalizedShortAnswerQuestion,
@@ -125,6 +136,10 @@ class _Writer:
             answer = f"{plain_number(question.answer)}:{plain_number(question.tolerance)}"
             unit = f" {self.html(question, question.unit)}" if question.unit else ""
             return f"{head}{{#{answer}\n{general}}}{unit}"
+        if isinstance(question, LocalizedOrderingQuestion):
+            grading = "ABSOLUTE_POSITION" if question.partial_credit else "ALL_OR_NOTHING"
+            items = [f"{self.ordering_item(question, item.text)}\n" for item in question.items]
+            return f"{head}{{>{len(question.items)} ALL VERTICAL {grading} SHOW none\n{''.join(items)}{general}}}"
         if isinstance(question, LocalizedMatchingQuestion):
             lines = [
                 f"\t={self.html(question, pair.prompt)} -> {self.plain(question, pair.match)}\n"
@@ -134,6 +149,21 @@ class _Writer:
             return f"{head}{{\n{''.join(lines)}{general}}}"
         assert isinstance(question, LocalizedEssayQuestion), question.type
         return f"{head}{{\n{general}}}"
+
+    def ordering_item(self, question: LocalizedQuestion, text: str) -> str:
+        """An ordering item as Moodle's reader takes it: one line of HTML, not unescaped."""
+        info = self.localized.source if question.fell_back else self.localized.locale
+        item = html_text(
+            " ".join(text.split()), info.tag, info.direction, latin_lang=self.localized.source.tag
+        )
+        if "}" in item or "\\" in item:
+            # The answers end at the first "}"; a backslash would be read as a GIFT escape, never undone.
+            raise ExportError(
+                f"{question_key(self.localized.quiz.id, question.id)} [{self.localized.locale.tag}]: GIFT "
+                f"cannot carry '}}' or '\\' in an ordering item ({text!r}); reword it, or leave gift out of "
+                "the formats"
+            )
+        return item
 
     def plain(self, question: LocalizedQuestion, text: str) -> str:
         """A text Moodle's GIFT reader takes as plain text (an accepted answer, a match)."""
@@ -160,6 +190,7 @@ class GiftExporter:
         QuestionType.SHORT_ANSWER,
         QuestionType.NUMERIC,
         QuestionType.MATCHING,
+        QuestionType.ORDERING,
         QuestionType.ESSAY,
     }
 
