@@ -549,16 +549,3 @@ def test_an_option_s_feedback_is_shown_when_it_is_chosen(tmp_path: Path) -> None
     assert shown == [(None, "general_fb"), (right, f"{right}_fb")]
     assert ItemEngine(item).score({"response1": [right]}) == 100
     assert ItemEngine(item).score({"response1": [wrong]}) == 0
-
-
-def test_a_build_reports_the_true_false_warning_too_and_again_from_its_cache(tmp_path: Path) -> None:
-    root = fixture_project(tmp_path, {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8")})
-    (root / "quizkit.toml").write_text(
-        'source-locale = "en"\ntarget-locales = ["ur"]\nexport-formats = ["canvas"]\n', encoding="utf-8"
-    )
-    assert run_quizkit_in_process(root, "update").returncode == 0
-    translate(root / "locales/ur/LC_MESSAGES/every-type.po", every_type_urdu())
-    for _ in range(2):  # the second build exports nothing and reports the warnings it kept
-        result = run_quizkit_in_process(root, "build", "--format", "text")
-        assert result.returncode == 0, result.stderr
-        assert "  unsupported-setting: 1" in result.stdout.splitlines(), result.stdout
