@@ -55,13 +55,7 @@ def files_of(path: Path) -> dict[str, bytes]:
 def test_the_only_warnings_are_questions_a_format_has_no_form_for(exported: tuple[Path, str]) -> None:
     _, output = exported
     warnings = [line for line in output.splitlines() if "warning[" in line or "error[" in line]
-    # And true/false questions that Canvas imports as multiple choice in a language of their own (Canvas
-    # keeps the type only for answers reading True and False: tests/exporters/test_canvas.py).
-    canvas_true_false = "warning[unsupported-setting]: format canvas writes a true_false question as "
-    assert all(
-        "warning[unsupported-question]" in line or (canvas_true_false in line and " in en:" not in line)
-        for line in warnings
-    ), warnings
+    assert all("warning[unsupported-question]" in line for line in warnings), warnings
 
 
 @pytest.mark.parametrize("quiz", quiz_ids())

@@ -27,7 +27,6 @@ from support import (
     every_type_urdu,
     fixture_project,
     run_quizkit_in_process,
-    translate,
 )
 
 HERE = Path(__file__).parent / "canvas"
@@ -219,22 +218,6 @@ def test_a_true_false_question_is_declared_as_what_canvas_imports(
     ]
     assert fields(item)["question_type"] == question_type
     assert canvas_imported_type(item) == (question_type, answers)
-
-
-def test_a_true_false_question_in_a_language_of_its_own_is_exported_with_a_warning(tmp_path: Path) -> None:
-    root = fixture_project(tmp_path, {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8")})
-    assert run_quizkit_in_process(root, "update").returncode == 0
-    translate(root / "locales/ur/LC_MESSAGES/every-type.po", every_type_urdu())
-    result = run_quizkit_in_process(root, "export", "--format", "canvas", "--no-checks")
-    assert result.returncode == 0, result.stderr
-    assert [
-        line.split(": ", 1)[1] for line in result.stdout.splitlines() if "unsupported-setting" in line
-    ] == [
-        "warning[unsupported-setting]: format canvas writes a true_false question as multiple_choice_question "
-        "in ur: Canvas keeps true_false_question only for answers that read True and False (and shows those "
-        "English words); the answers keep their labels and the grading is the same: question 'overlap-true' "
-        "of quiz 'every-type' [every-type.questions.overlap-true]"
-    ]
 
 
 def test_a_question_of_drop_downs_only_is_multiple_dropdowns_with_every_option(exported: Path) -> None:

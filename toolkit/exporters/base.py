@@ -13,7 +13,7 @@ from typing import ClassVar, Protocol
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.keys import UI_DOMAIN
-from toolkit.localization import FallbackPolicy, LocalizedChoiceQuestion, LocalizedQuestion, LocalizedQuiz
+from toolkit.localization import FallbackPolicy, LocalizedChoiceQuestion, LocalizedQuiz
 from toolkit.localization.localize import usable
 from toolkit.model import CHOICE_TYPES, Content, Question, QuestionType
 from toolkit.text.locale_info import PSEUDO_LOCALES, LocaleInfo
@@ -161,10 +161,7 @@ class Exporter(Protocol):
     # A format that carries a kind but cannot keep one of a question's settings (the target system
     # ignores it) declares a static ``lost_settings(question) -> tuple[str, ...]``: one sentence per
     # setting lost; :func:`lost_settings` reads it, nothing when absent. The export warns about each
-    # (an error under --strict), as it does about the kinds a format leaves out. A setting lost only in
-    # some locales (it depends on the translation) is declared as a static
-    # ``lost_in_locale(question: LocalizedQuestion, quiz: LocalizedQuiz) -> tuple[str, ...]``, read by
-    # :func:`lost_in_locale`.
+    # (an error under --strict), as it does about the kinds a format leaves out.
 
     def export(self, request: ExportRequest) -> Iterable[OutputFile]: ...
 
@@ -181,16 +178,6 @@ def lost_settings(exporter: type[Exporter], question: Question) -> tuple[str, ..
     if not callable(declared):
         return ()
     return tuple(str(sentence) for sentence in declared(question))
-
-
-def lost_in_locale(
-    exporter: type[Exporter], question: LocalizedQuestion, quiz: LocalizedQuiz
-) -> tuple[str, ...]:
-    """What a format cannot keep of a question in one locale, one sentence per setting (see Exporter)."""
-    declared = getattr(exporter, "lost_in_locale", None)
-    if not callable(declared):
-        return ()
-    return tuple(str(sentence) for sentence in declared(question, quiz))
 
 
 ALL_QUESTION_TYPES = frozenset(QuestionType)

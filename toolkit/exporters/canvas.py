@@ -30,8 +30,9 @@ Kinds, in Canvas's conventions (from Canvas's QTI exporter ``lib/cc/qti/qti_item
   and another ``/false/i``, rewrites them to "True" and "False", and makes anything else a
   ``multiple_choice_question``. So in a locale whose labels are its own words (ur ``صحیح``/``غلط``, ar) the
   question is written as the ``multiple_choice_question`` Canvas would make of it: the same two answers,
-  the learner's labels, the same grading; only the type differs, and the export warns
-  (``unsupported-setting``).
+  the learner's labels, the same grading; only the type differs. There is no warning: the package says
+  what Canvas makes of it, learners see and are graded on the same, and a warning would fail every
+  ``--strict`` build of a project in another language.
 - short_answer ``short_answer_question``: one answer per accepted answer of the locale. Alternatives are
   joined with ``<or>``; a case-sensitive question's tests say ``case="Yes"`` (QTI's ``varequal`` ignores
   case by default), but Canvas compares answers ignoring case and surrounding spaces whatever the QTI
@@ -424,22 +425,6 @@ class CanvasExporter:
     }
     # Canvas grades on its server from the answer key: there is no delivery variant (omits_answers is
     # not declared).
-
-    @staticmethod
-    def lost_in_locale(question: LocalizedQuestion, quiz: LocalizedQuiz) -> tuple[str, ...]:
-        # A question that fell back is labelled in the source locale, which is checked in its own right.
-        if not isinstance(question, LocalizedTrueFalseQuestion) or question.fell_back:
-            return ()
-        texts = QuizTexts(quiz, None)
-        if canvas_keeps_true_false(
-            texts.label(question, "true", "True")[0], texts.label(question, "false", "False")[0]
-        ):
-            return ()
-        return (
-            f"writes a true_false question as multiple_choice_question in {quiz.locale.tag}: Canvas keeps "
-            "true_false_question only for answers that read True and False (and shows those English words); "
-            "the answers keep their labels and the grading is the same",
-        )
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         for locale in request.locales:

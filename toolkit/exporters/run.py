@@ -25,7 +25,6 @@ from toolkit.exporters.base import (
     QuizSummary,
     exporter_names,
     load_exporter,
-    lost_in_locale,
     lost_settings,
     omits_answers,
     question_types,
@@ -107,44 +106,6 @@ def unsupported_questions(content: Content, formats: Sequence[str], drafts: bool
                         key=keys.question_key(quiz.id, question.id),
                     )
                 )
-    return found
-
-
-def unsupported_in_locales(
-    request: ExportRequest, formats: Sequence[str], drafts: bool = False
-) -> list[Diagnostic]:
-    """A warning for every setting a chosen format cannot keep of a question in a locale (it depends on
-    the translation, such as the true/false labels Canvas reads); ``--strict`` makes these errors."""
-    found: list[Diagnostic] = []
-    for name in resolve_formats(formats):
-        exporter = load_exporter(name)
-        if getattr(exporter, "lost_in_locale", None) is None:
-            continue
-        carried = question_types(exporter)
-        for quiz in request.content.quizzes:
-            if (quiz.draft and not drafts) or not request.includes(quiz.id):
-                continue
-            model = {question.id: question for question in quiz.questions}
-            for locale in request.locales:
-                localized = request.localized.get((quiz.id, locale))
-                if localized is None:
-                    continue
-                for question in localized.questions:
-                    if question.type not in carried:
-                        continue
-                    origin = model[question.id].prompt.origin
-                    found.extend(
-                        Diagnostic(
-                            origin.file,
-                            origin.line,
-                            None,
-                            Severity.WARNING,
-                            "unsupported-setting",
-                            f"format {name} {lost}: question '{question.id}' of quiz '{quiz.id}'",
-                            key=keys.question_key(quiz.id, question.id),
-                        )
-                        for lost in lost_in_locale(exporter, question, localized)
-                    )
     return found
 
 
@@ -315,8 +276,6 @@ def run_export(
         if chosen
         else []
     )
-    if chosen:
-        warnings += unsupported_in_locales(request, chosen, drafts)
     if strict and warnings:
         raise StrictModeError(warnings)
     result = write_exports(request, chosen, out) if chosen else ExportResult()
