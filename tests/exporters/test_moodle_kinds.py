@@ -17,6 +17,7 @@ import pytest
 from exporters.test_moodle import moodle_multilang_filter, moodle_shows, needs_moodle_cleaner, seen
 from localization.test_grading import every_type_quiz, localized, urdu_catalog
 from lxml import etree
+from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit_in_process
 
 from toolkit.catalogs.catalog import Catalog
 from toolkit.exporters.base import ExportRequest
@@ -231,6 +232,62 @@ def moodle_cloze(text: str) -> Iterator[tuple[str, str, list[tuple[bool, str]]]]
             alternatives.append((correct, answer))
             position = end + 1
         yield weight, kind, alternatives
+
+
+def moodle_cloze_mark(question_element: Any) -> int:
+    """The mark Moodle gives an imported Cloze question: qformat_xml's import_multianswer reads no
+    <defaultgrade>, and qtype_multianswer_extract_question (question/type/multianswer/questiontype.php)
+    adds up its subquestions' weights, a whole number each ('\\{([0-9]*):', 1 when empty)."""
+    text = question_element.findtext("questiontext/text") or ""
+    return sum(int(weight or "1") for weight, _, _ in moodle_cloze(text))
+
+
+def moodle_marks(path: Path) -> dict[str, int]:
+    """Each question's mark once Moodle has imported the file: its defaultgrade, or for a Cloze question
+    what moodle_cloze_mark finds."""
+    marks = {}
+    for element in etree.parse(str(path)).getroot().findall("question[name]"):
+        name = element.findtext("name/text")
+        if element.get("type") == "cloze":
+            marks[name] = moodle_cloze_mark(element)
+        else:
+            marks[name] = float(element.findtext("defaultgrade"))
+    return marks
+
+
+def test_a_cloze_question_counts_as_much_as_any_other_in_moodle(tmp_path: Path) -> None:
+    """Issue 36: a Cloze question of two blanks was worth 2 marks in Moodle and every other question 1;
+    every other format counts a question once."""
+    quiz = EVERY_TYPE_QUIZ.read_text(encoding="utf-8")
+    three_blanks = """\
+  - id: fill-three
+    type: fill_in_blanks
+    prompt: Complete it.
+    text: "{{a}} and {{b}} and {{c}}"
+    blanks:
+      - {id: a, answers: [{id: x, text: x}]}
+      - {id: b, answers: [{id: y, text: y}]}
+      - {id: c, answers: [{id: z, text: z}]}
+    explanation: E
+"""
+    root = fixture_project(
+        tmp_path,
+        {
+            "every-type": quiz,
+            "three": quiz.replace("id: every-type", "id: three").replace(
+                "questions:\n", "questions:\n" + three_blanks, 1
+            ),
+        },
+    )
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "moodle", "--no-checks")
+    assert result.returncode == 0, result.stderr
+    assert "warning[" not in result.stdout
+    for name in ("en.xml", "multilang.xml"):
+        marks = moodle_marks(root / "dist/moodle/every-type" / name)
+        assert set(marks.values()) == {2}, marks  # one Cloze question of 2 blanks: 1 mark a blank
+        marks = moodle_marks(root / "dist/moodle/three" / name)
+        assert set(marks.values()) == {6}, marks  # blanks of 2 and 3: lcm 6, weights 3 and 2
 
 
 def test_cloze_codes_stand_where_the_markers_are(files: dict[str, Any]) -> None:

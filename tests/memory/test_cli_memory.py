@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from tests.support import TINY_QUIZ, fixture_project, run_quizkit, translate
 from toolkit.catalogs import read_po
@@ -265,3 +270,29 @@ def test_update_says_what_to_do_about_a_stored_memory_file_over_the_limit(tmp_pa
         f"{MAX_TMX_BYTES:,}; move it out of the memory folder, split the TMX it came from into smaller "
         "files and import each one with quizkit memory import\n"
     )
+
+
+def test_a_tmx_written_by_po2tmx_pre_fills_every_plural_entry(tmp_path: Path) -> None:
+    """Issue 36: translate-toolkit's po2tmx writes a plural entry as a unit per form, unmarked, the first
+    with the singular source and the others with the plural source; none of its plural messages was
+    pre-filled (0 of 3), where quizkit's own TMX pre-fills all."""
+    beside = Path(sys.executable).parent / "po2tmx"
+    po2tmx = str(beside) if beside.exists() else shutil.which("po2tmx")
+    if po2tmx is None:
+        pytest.skip("translate-toolkit's po2tmx is not installed")
+    translated = fixture_project(tmp_path / "project") / "locales/ur/LC_MESSAGES/ui.po"
+    subprocess.run(
+        [po2tmx, "-l", "ur", str(translated), str(tmp_path / "ui.tmx")], check=True, capture_output=True
+    )
+    plurals = {key: entry for key, entry in _entries(translated).items() if entry.msgid_plural}  # type: ignore[attr-defined]
+    assert len(plurals) == 3
+
+    other = fixture_project(tmp_path / "other")
+    (other / "locales/ur/LC_MESSAGES/ui.po").unlink()
+    imported = run_quizkit(other, "memory", "import", str(tmp_path / "ui.tmx"))
+    assert imported.returncode == 0, imported.stderr
+    assert run_quizkit(other, "update").returncode == 0
+    entries = _entries(other / "locales/ur/LC_MESSAGES/ui.po")
+    assert {key: (entries[key].msgstr_plural, entries[key].is_fuzzy) for key in plurals} == {  # type: ignore[attr-defined]
+        key: (entry.msgstr_plural, True) for key, entry in plurals.items()
+    }

@@ -462,6 +462,8 @@ class XliffImport:
     """Entries that came back ``reviewed``/``final`` with no reviewer named: translated, not approved."""
     warnings: tuple[Diagnostic, ...] = ()
     """What was left out of the file, with its line: approval comments the catalog does not have."""
+    joined: tuple[tuple[str, str], ...] = ()
+    """Accepted answers whose lines came back joined into fewer (key, why): not imported."""
 
 
 def import_xliff_files(
@@ -549,6 +551,7 @@ def import_xliff_files(
                         )
                         for line, key in summary.dropped_approvals
                     ),
+                    tuple(summary.joined),
                 )
             )
     changes = {

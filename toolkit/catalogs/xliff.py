@@ -21,6 +21,11 @@ public, anyone can compute it) is imported as an approval; such a comment is dro
 (``#.``), the translator comments (``#``, suppressions and approvals included) and, for fuzzy entries,
 the previous source text (``#|``).
 
+Every ``<unit>`` is written ``xml:space="preserve"``: a catalog's whitespace is part of its text (an
+accepted answer's lines are the answers a learner may type, one per line), and without it a CAT tool
+may normalize it: translate-toolkit (and so Weblate) reads an XLIFF 2 unit's line breaks as spaces
+unless ``xml:space`` says to preserve them.
+
 Imported files are decoded by XML's rules and parsed with no DTD, no entity expansion and no network
 (:mod:`.untrusted_xml`): a document with a DOCTYPE is refused outright, which stops entity bombs and
 external entities, and one whose bytes are not valid in the encoding it declares is refused, not
@@ -34,6 +39,7 @@ from dataclasses import dataclass, field, replace
 
 from lxml import etree
 
+from toolkit.catalogs.accepted_answers import is_accepted_answer_key, joined_lines
 from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry
 from toolkit.catalogs.review import (
     ReviewerError,
@@ -52,6 +58,7 @@ _N = f"{{{NAMESPACE}}}"
 CONTEXT_NOTE = "context"
 COMMENT_NOTE = "translator-comment"
 PREVIOUS_NOTE = "previous-source"
+_XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
 
 class XliffError(Exception):
@@ -69,6 +76,7 @@ def _state(entry: CatalogEntry, translation: str) -> str:
 
 def _unit(parent: etree._Element, unit_id: str, entry: CatalogEntry, source: str, translation: str) -> None:
     unit = etree.SubElement(parent, f"{_N}unit", id=unit_id)
+    unit.set(_XML_SPACE, "preserve")
     notes = [(CONTEXT_NOTE, comment) for comment in entry.extracted_comments]
     notes += [(COMMENT_NOTE, comment) for comment in entry.translator_comments]
     if entry.is_fuzzy and entry.previous_msgid is not None:
@@ -244,6 +252,8 @@ class ImportSummary:
     """Entries that came back ``reviewed`` or ``final`` with no reviewer named: translated, not approved."""
     dropped_approvals: list[tuple[int, str]] = field(default_factory=list)
     """(line, key) of units whose notes carry an approval the catalog does not have: not imported."""
+    joined: list[tuple[str, str]] = field(default_factory=list)
+    """Accepted answers whose lines came back joined (key, why): not imported, the catalog keeps its own."""
 
 
 def apply_units(
@@ -414,6 +424,13 @@ class UnitImport:
         if not unit.target:
             return None
         stale = unit.source != self._source_of(entry, unit.category)
+        if not entry.is_plural and is_accepted_answer_key(unit.key):
+            joined = joined_lines(unit.target, entry.msgstr, entry.msgid)
+            if joined is not None:
+                # A tool read the lines as one (translate-toolkit without xml:space="preserve"): taking the
+                # target would accept none of the answers it lists.
+                summary.joined.append((unit.key, joined))
+                return None
         index = categories.index(unit.category) if entry.is_plural and unit.category is not None else None
         current = (
             (entry.msgstr_plural[index] if index is not None and index < len(entry.msgstr_plural) else "")

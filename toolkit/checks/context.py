@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from toolkit.catalogs.accepted_answers import is_accepted_answer_key
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.content.glossary import Glossary
 from toolkit.text.locale_packs import LATIN_END_PUNCTUATION, LocalePack, pack_for
@@ -152,7 +153,7 @@ class EntryContext:
     @property
     def is_accepted_answer(self) -> bool:
         """An accepted answer of a short answer or a typed blank: its translation lists answers, one per line."""
-        return re.match(r"^[^.]+\.questions\.[^.]+\.(blanks\.[^.]+\.)?answers\.[^.]+$", self.key) is not None
+        return is_accepted_answer_key(self.key)
 
     @property
     def is_explanation(self) -> bool:

@@ -316,6 +316,11 @@ def import_xliff(paths: tuple[Path, ...], reviewer: str | None) -> None:
             click.echo(
                 f"  {key}: the source text changed since export and the catalog has a reviewed translation; kept it"
             )
+        for key, why in result.joined:
+            click.echo(
+                f"  {key}: {why}: were the lines joined? Each accepted answer goes on its own line; "
+                "not imported, the catalog keeps its translation"
+            )
         for key in result.unapproved:
             click.echo(
                 f"  {key}: reviewed in the file, but only a reviewer approves (import-xliff --reviewer NAME, "

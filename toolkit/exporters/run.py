@@ -25,6 +25,7 @@ from toolkit.exporters.base import (
     QuizSummary,
     exporter_names,
     load_exporter,
+    lost_settings,
     omits_answers,
     question_types,
 )
@@ -69,18 +70,32 @@ class ExportResult:
 
 
 def unsupported_questions(content: Content, formats: Sequence[str], drafts: bool = False) -> list[Diagnostic]:
-    """A warning for every question a chosen format cannot carry: the export leaves it out of that
-    format (``--strict`` makes these errors)."""
+    """A warning for every question a chosen format cannot carry (the export leaves it out of that
+    format), and for every setting a format cannot keep of a question it carries (``--strict`` makes
+    these errors)."""
     found: list[Diagnostic] = []
     for name in resolve_formats(formats):
-        carried = question_types(load_exporter(name))
+        exporter = load_exporter(name)
+        carried = question_types(exporter)
         for quiz in content.quizzes:
             if quiz.draft and not drafts:
                 continue
             for question in quiz.questions:
-                if question.type in carried:
-                    continue
                 origin = question.prompt.origin
+                if question.type in carried:
+                    found.extend(
+                        Diagnostic(
+                            origin.file,
+                            origin.line,
+                            None,
+                            Severity.WARNING,
+                            "unsupported-setting",
+                            f"format {name} {lost}: question '{question.id}' of quiz '{quiz.id}'",
+                            key=keys.question_key(quiz.id, question.id),
+                        )
+                        for lost in lost_settings(exporter, question)
+                    )
+                    continue
                 found.append(
                     Diagnostic(
                         origin.file,
