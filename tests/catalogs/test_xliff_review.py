@@ -147,11 +147,11 @@ def test_a_forged_approval_comment_in_the_notes_is_dropped_and_named() -> None:
 def test_the_same_unit_twice_is_refused_naming_both_lines() -> None:
     text = exported().decode()
     unit = text[
-        text.index('<unit id="ui.next-question">') : text.index("</unit>", text.index('"ui.next-question"'))
+        text.index('<unit id="ui.next-question"') : text.index("</unit>", text.index('"ui.next-question"'))
     ]
     twice = text.replace(unit, unit + "</unit>\n    " + unit.replace("اگلا سوال", "پچھلا سوال"), 1)
-    first = twice[: twice.index('<unit id="ui.next-question">')].count("\n") + 1
-    second = twice[: twice.rindex('<unit id="ui.next-question">')].count("\n") + 1
+    first = twice[: twice.index('<unit id="ui.next-question"')].count("\n") + 1
+    second = twice[: twice.rindex('<unit id="ui.next-question"')].count("\n") + 1
     with pytest.raises(XliffError) as raised:
         parse_xliff(twice.encode())
     assert (raised.value.line, raised.value.message) == (
