@@ -38,6 +38,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import example, given, settings
+from hypothesis_profiles import examples
 from merge_histories import POT_HEADER, UR_HEADER, Scenario, history, scenarios
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
@@ -198,7 +199,7 @@ def _obsolete(catalog: Catalog) -> list[tuple[str | None, str, str, bool]]:
 SCENARIOS = scenarios(max_edits=8)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(SCENARIOS)
 # A text changed and changed back before review (found by this test): quizkit restores the translation.
 @example(
