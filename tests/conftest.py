@@ -93,7 +93,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=rank)  # stable: every other module keeps its place
 
 
-# In CI every real component (GNU gettext, Node consumers, Chromium, ../shared schemas) is installed by
+# In CI every real component (GNU gettext, Node consumers, Chromium, the standards' schemas) is installed by
 # .ci/run, so a skip there would hide a failure: QUIZKIT_NO_SKIPS=1 turns skips into failures.
 def _no_skips() -> bool:
     return os.environ.get("QUIZKIT_NO_SKIPS") == "1"
