@@ -7,6 +7,7 @@ import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import hypothesis_profiles  # noqa: F401  (registers and loads the Hypothesis profile before any test module)
 import pytest
 from support import copy_project, run_quizkit
 
@@ -47,21 +48,52 @@ LONGEST_FIRST = (
 """The modules that take longest (docs/performance.md, The test suite), in that order."""
 
 
+SLOW = ("test_crash_safety.py", "benchmarks/")
+"""Modules (or folders) of the ``slow`` lane besides the browser tests: crash safety's hundred killed builds
+and the build benchmark's corpus (docs/testing.md)."""
+
+
+def _lane_marks(item: pytest.Item, name: str) -> list[pytest.MarkDecorator]:
+    """The lane marks a test gets from where it is and what it uses, so a new test is in the right lane
+    without marking it: ``browser`` for a module named ``*_browser.py``, for one that uses the tests'
+    Chromium helper (tests/browser.py) or launches Chromium itself, and for a test using a ``browser``
+    or ``page`` fixture; ``slow`` for the modules of SLOW."""
+    module = getattr(item, "module", None)
+    names = vars(module) if module is not None else {}
+    drives_chromium = (
+        name.endswith("_browser.py")
+        or "CHROMIUM" in names
+        or any(getattr(value, "__module__", None) in ("browser", "tests.browser") for value in names.values())
+        or bool({"browser", "page"} & set(getattr(item, "fixturenames", ())))
+    )
+    marks = [pytest.mark.browser] if drives_chromium else []
+    if any(name == slow or (slow.endswith("/") and name.startswith(slow)) for slow in SLOW):
+        marks.append(pytest.mark.slow)
+    return marks
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The longest modules first. ``./dev test`` hands whole modules to the workers (``--dist loadscope``,
+    """Each test's lane marks (:func:`_lane_marks`), then the longest modules first. ``./dev test`` hands whole modules to the workers (``--dist loadscope``,
     so each module's fixtures are made once) in this order (``--no-loadscope-reorder``): a long module
     started last would leave one core idle while it finishes (crash safety alone is a quarter of the suite).
     """
     tests = Path(__file__).resolve().parent
 
+    def relative(item: pytest.Item) -> str:
+        return item.path.resolve().relative_to(tests).as_posix() if item.path.is_relative_to(tests) else ""
+
+    for item in items:
+        for mark in _lane_marks(item, relative(item)):
+            item.add_marker(mark)
+
     def rank(item: pytest.Item) -> int:
-        name = item.path.resolve().relative_to(tests).as_posix() if item.path.is_relative_to(tests) else ""
+        name = relative(item)
         return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
 
     items.sort(key=rank)  # stable: every other module keeps its place
 
 
-# In CI every real component (GNU gettext, Node consumers, Chromium, ../shared schemas) is installed by
+# In CI every real component (GNU gettext, Node consumers, Chromium, the standards' schemas) is installed by
 # .ci/run, so a skip there would hide a failure: QUIZKIT_NO_SKIPS=1 turns skips into failures.
 def _no_skips() -> bool:
     return os.environ.get("QUIZKIT_NO_SKIPS") == "1"

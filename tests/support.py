@@ -16,19 +16,15 @@ import process_server
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
-
-
-QTI_XSD = SHARED / "xsd"
-"""The QTI 3.0 schemas (the shared xsd folder beside the project)."""
 
 
 @functools.cache
 def qti_schemas() -> tuple[Any, Any]:
     """The QTI 3.0 item schema and the package (manifest) schema, compiled once per process: compiling the
     item schema takes seconds, and three modules validate against both (test_qti, test_qti_kinds,
-    test_shipped_build)."""
+    test_shipped_build). The calling test is skipped where the schemas are missing (tests/standard_schemas.py)."""
     from lxml import etree
+    from standard_schemas import QTI3, QTI3_PACKAGE, schema_file
 
     parser = etree.XMLParser(resolve_entities=False, no_network=True)
 
@@ -36,8 +32,8 @@ def qti_schemas() -> tuple[Any, Any]:
         return etree.XMLSchema(etree.parse(str(path), parser))
 
     return (
-        compile_schema(QTI_XSD / "qti3" / "imsqti_asiv3p0_sbacv1p0_v1p0.xsd"),
-        compile_schema(QTI_XSD / "qti3-package" / "imsqtiv3p0_imscpv1p2_v1p0.xsd"),
+        compile_schema(schema_file(QTI3, "imsqti_asiv3p0_sbacv1p0_v1p0.xsd")),
+        compile_schema(schema_file(QTI3_PACKAGE, "imsqtiv3p0_imscpv1p2_v1p0.xsd")),
     )
 
 

@@ -15,11 +15,9 @@ from typing import Any
 import pytest
 from exporters.gift_grammar import read_gift
 from lxml import etree
-from support import ROOT, SHARED, run_quizkit
+from standard_schemas import CC11, QTI12, schema_file, scorm12_manifest_schema
+from support import ROOT, run_quizkit
 
-XSD = SHARED / "xsd"
-if not XSD.is_dir():
-    pytest.skip(f"the shared schemas are not at {XSD}", allow_module_level=True)
 SAFE_PARSER = etree.XMLParser(resolve_entities=False, no_network=True)
 FORMATS = ("canvas", "cc", "gift", "scorm")
 CC_ASSESSMENT = "imsqti_xmlv1p2/imscc_xmlv1p1/assessment"
@@ -68,18 +66,18 @@ def test_canvas_assessments_are_valid_qti_1_2(exported: tuple[Path, str], quiz: 
     assert assessments
     for name in assessments:
         root = etree.fromstring(files[name], SAFE_PARSER)
-        # A DTD has no namespace: drop it and the root's schema attributes (../shared/xsd/qti12/README.md).
+        # A DTD has no namespace: drop it and the root's schema attributes (docs/testing.md, Standards' schemas).
         for element in root.iter():
             element.tag = etree.QName(element).localname
         for attribute in list(root.attrib):
             del root.attrib[attribute]
         etree.cleanup_namespaces(root)
-        dtd = etree.DTD(str(XSD / "qti12" / "ims_qtiasiv1p2.dtd"))
+        dtd = etree.DTD(str(schema_file(QTI12, "ims_qtiasiv1p2.dtd")))
         assert dtd.validate(root), (name, dtd.error_log.filter_from_errors())
 
 
-def schema(folder: str, name: str) -> Any:
-    return etree.XMLSchema(etree.parse(str(XSD / folder / name)))
+def schema(name: str) -> Any:
+    return etree.XMLSchema(etree.parse(str(schema_file(CC11, name))))
 
 
 @pytest.mark.parametrize("quiz", quiz_ids())
@@ -89,11 +87,11 @@ def test_common_cartridges_are_valid_cc_1_1(exported: tuple[Path, str], quiz: st
     files = files_of(dist / "cc" / quiz / f"{locale.replace('_', '-')}.imscc")
     manifest = etree.fromstring(files["imsmanifest.xml"], SAFE_PARSER)
     for name in ("cc11libxml2validator.xsd", "ccv1p1_imscp_v1p2_v1p0.xsd"):
-        validator = schema("cc11", name)
+        validator = schema(name)
         assert validator.validate(manifest), validator.error_log.filter_from_errors()
     (resource,) = [item for item in manifest.iter("{*}resource") if item.get("type") == CC_ASSESSMENT]
     (file,) = resource.iter("{*}file")
-    validator = schema("cc11", "ccv1p1_qtiasiv1p2p1_v1p0.xsd")
+    validator = schema("ccv1p1_qtiasiv1p2p1_v1p0.xsd")
     assessment = etree.fromstring(files[file.get("href")], SAFE_PARSER)
     assert validator.validate(assessment), validator.error_log.filter_from_errors()
 
@@ -130,7 +128,7 @@ def test_scorm_packages_are_valid_scorm_1_2_and_hold_every_locale(
 ) -> None:
     dist, _ = exported
     files = files_of(dist / "scorm" / f"{quiz}.zip")
-    validator = schema("scorm12", "scorm12-manifest.xsd")
+    validator = scorm12_manifest_schema()
     manifest = etree.fromstring(files["imsmanifest.xml"], SAFE_PARSER)
     assert validator.validate(manifest), validator.error_log.filter_from_errors()
     listed = sorted(file.get("href") for file in manifest.iter("{*}file"))

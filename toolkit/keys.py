@@ -1,4 +1,4 @@
-"""Translation keys, exactly as design.md's key grammar fixes them (a contract other work relies on).
+"""Translation keys, exactly as docs/design.md's key grammar fixes them (a contract other work relies on).
 
 ::
 

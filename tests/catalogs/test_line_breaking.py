@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from toolkit.catalogs import line_break_table
 from toolkit.catalogs.line_breaking import (
@@ -129,7 +130,7 @@ def test_every_pair_with_and_without_spaces() -> None:
 
 
 @needs_libunistring
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(st.text(alphabet=st.sampled_from(ALPHABET), max_size=24))
 def test_random_strings(text: str) -> None:
     assert possible_breaks(text) == gnu_breaks(text)
@@ -168,14 +169,14 @@ def test_every_class_pair_with_and_without_spaces(encoding: bytes) -> None:
 
 
 @needs_libunistring
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(st.text(alphabet=st.sampled_from([*EVERY_CLASS, " "]), max_size=30), st.booleans())
 def test_random_strings_of_every_class(text: str, cjk: bool) -> None:
     assert possible_breaks(text, cjk) == gnu_breaks(text, b"EUC-JP" if cjk else b"UTF-8")
 
 
 @needs_libunistring
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(
     st.text(alphabet=st.sampled_from([*EVERY_CLASS, " ", "a", "b"]), max_size=120),
     st.integers(3, 80),
@@ -234,7 +235,7 @@ def test_prohibited_positions_are_respected() -> None:
     assert width_breaks("aaaa bbbb", 6, 0, prohibited={5}) == []
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(
     st.lists(st.sampled_from([*EVERY_CLASS, "中", "  ", "   "]), max_size=160).map("".join),
     st.integers(3, 80),

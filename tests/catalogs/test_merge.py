@@ -1,4 +1,4 @@
-"""Examples of ``quizkit update``'s key-aware merge (design.md, "Catalog lifecycle").
+"""Examples of ``quizkit update``'s key-aware merge (docs/design.md, "Catalog lifecycle").
 
 Every test states the resulting entries exactly (all fields but ``line``), so a change in any field of
 any entry shows up. Keys are msgctxt values, msgid is the English source text, msgstr the Urdu.

@@ -11,8 +11,8 @@ Where msgmerge's semantics are defined, the two must agree: for every template e
 ``(msgctxt, msgid)`` is unchanged in the old catalog (active, or obsolete and so restored), the active
 entries have the same msgid, msgstr and fuzzy flag. Both also put the active entries in template order.
 
-Where they intentionally differ (design.md: "changed source → fuzzy ...; renamed key with the same text →
-translation carried over as fuzzy"):
+Where they intentionally differ (docs/design.md, "Catalog lifecycle": a changed source text makes
+the entry fuzzy; a renamed key with the same text carries the translation over as fuzzy):
 
 * a key whose source text changed: quizkit keeps the translation, fuzzy, with ``#| msgctxt``/``#| msgid``
   naming the old text; msgmerge --no-fuzzy-matching leaves the entry untranslated and keeps the old
@@ -38,6 +38,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import example, given, settings
+from hypothesis_profiles import examples
 from merge_histories import POT_HEADER, UR_HEADER, Scenario, history, scenarios
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
@@ -198,7 +199,7 @@ def _obsolete(catalog: Catalog) -> list[tuple[str | None, str, str, bool]]:
 SCENARIOS = scenarios(max_edits=8)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(SCENARIOS)
 # A text changed and changed back before review (found by this test): quizkit restores the translation.
 @example(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hypothesis import example, given, settings
+from hypothesis_profiles import examples
 from merge_histories import KEYS, Scenario, Translation, history, scenarios
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
@@ -56,7 +57,7 @@ def _witnesses(catalog: Catalog, made: Translation) -> list[CatalogEntry]:
     ]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(SCENARIOS)
 @with_examples
 def test_no_translation_is_lost(scenario: Scenario) -> None:
@@ -98,7 +99,7 @@ def test_no_translation_is_lost(scenario: Scenario) -> None:
                 assert (entry.context, entry.msgid, entry.msgstr) in made_triples, entry
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(SCENARIOS)
 @with_examples
 def test_active_entries_are_the_template_in_order(scenario: Scenario) -> None:
@@ -120,7 +121,7 @@ def test_active_entries_are_the_template_in_order(scenario: Scenario) -> None:
         assert len(identities) == len(set(identities))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(SCENARIOS)
 @with_examples
 def test_merge_is_idempotent(scenario: Scenario) -> None:
@@ -134,7 +135,7 @@ def test_merge_is_idempotent(scenario: Scenario) -> None:
         ) * 5
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(SCENARIOS)
 @with_examples
 def test_merged_catalog_round_trips_through_po(scenario: Scenario) -> None:

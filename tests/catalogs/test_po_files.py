@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.catalogs.po_reader import PoSyntaxError, parse_po, read_po
@@ -125,7 +126,9 @@ texts = st.text(
 
 
 @needs_msgcat
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(st.lists(st.tuples(texts, texts), min_size=1, max_size=8))
 def test_random_entries_match_msgcat(tmp_path: Path, pairs: list[tuple[str, str]]) -> None:
     entries = tuple(
@@ -136,7 +139,7 @@ def test_random_entries_match_msgcat(tmp_path: Path, pairs: list[tuple[str, str]
     assert msgcat(text, tmp_path) == text
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.tuples(texts, texts, st.booleans()), min_size=1, max_size=8))
 def test_random_entries_round_trip(triples: list[tuple[str, str, bool]]) -> None:
     entries = tuple(
@@ -402,7 +405,7 @@ def any_catalogs(draw: st.DrawFn) -> Catalog:
 ENTRY_FIELDS = [field.name for field in dataclasses.fields(CatalogEntry) if field.compare]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(any_catalogs())
 def test_every_part_of_random_entries_round_trips(catalog: Catalog) -> None:
     text = format_po(catalog)
@@ -427,7 +430,7 @@ def msgfmt_catalogs(draw: st.DrawFn) -> Catalog:
 
 
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext (msgfmt) is not installed")
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(msgfmt_catalogs())
 def test_random_entries_pass_msgfmt_checks(catalog: Catalog) -> None:
     result = subprocess.run(

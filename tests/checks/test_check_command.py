@@ -8,10 +8,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from standard_schemas import sarif_schema
 from support import run_quizkit as quizkit
 
 ROOT = Path(__file__).resolve().parents[2]
-SARIF_SCHEMA = ROOT.parent / "shared" / "schemas-external" / "sarif-schema-2.1.0.json"
 CATALOG = "locales/ur/LC_MESSAGES/data-parallel.po"
 
 
@@ -28,15 +28,14 @@ def test_clean_project(project: Path) -> None:
 
 
 def test_sarif_output_is_valid(project: Path) -> None:
-    if not SARIF_SCHEMA.exists():
-        pytest.skip("../shared/schemas-external/sarif-schema-2.1.0.json is not beside the project")
     from jsonschema import Draft4Validator
+
+    schema = json.loads(sarif_schema().read_text(encoding="utf-8"))
 
     edit(project, "آپٹیمائزر کی حالت، جبکہ", "اصلاح کی حالت، جبکہ")
     result = quizkit(project, "check", "--format", "sarif")
     assert result.returncode == 1
     log = json.loads(result.stdout)
-    schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
     errors = sorted(Draft4Validator(schema).iter_errors(log), key=str)
     assert errors == []
     results = log["runs"][0]["results"]

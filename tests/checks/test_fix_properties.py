@@ -7,6 +7,7 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from toolkit.catalogs.po_reader import parse_po
 from toolkit.catalogs.po_writer import format_po
@@ -40,7 +41,7 @@ def fixable_keys(text: str) -> set[str]:
     return {entry.context or "" for entry, _ in findings.fixable_entries}
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(KEYS), st.sampled_from(sorted(DEFECTS))), min_size=1, max_size=6))
 def test_fix_changes_only_msgstr_lines_and_is_idempotent(plants: list[tuple[str, str]]) -> None:
     entries = {entry.context: entry for entry in CATALOG.entries}

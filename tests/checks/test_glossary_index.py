@@ -10,6 +10,7 @@ import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from toolkit.content.glossary import _ASCII_CASE_PARTNERS, Glossary, Term, _normalized_english
 
@@ -86,7 +87,7 @@ def glossaries_and_sources(draw: st.DrawFn) -> tuple[Glossary, str]:
     return Glossary("ur", tuple(terms)), source
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(glossaries_and_sources())
 def test_the_index_finds_what_trying_every_term_finds(case: tuple[Glossary, str]) -> None:
     glossary, source = case

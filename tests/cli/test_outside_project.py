@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support import SHARED, run_quizkit, snapshot
+from support import ROOT, run_quizkit, snapshot
 
 COMMANDS = [
     ("validate",),
@@ -31,7 +31,9 @@ def test_a_command_outside_a_project_stops_with_exit_2(tmp_path: Path, arguments
     # Files a command could take for input, and a pyproject.toml of some other tool: none makes a project.
     (folder / "quiz.yaml").write_text("id: quiz\n", encoding="utf-8")
     (folder / "ur.xlf").write_text("<xliff/>\n", encoding="utf-8")
-    (folder / "page.txt").write_bytes((SHARED / "seed" / "data-parallel-quiz.txt").read_bytes())
+    (folder / "page.txt").write_bytes(
+        (ROOT / "tests" / "importing" / "pages" / "tensor-parallel-mixed.txt").read_bytes()
+    )
     (folder / "pyproject.toml").write_text("[tool.black]\nline-length = 100\n", encoding="utf-8")
     before = snapshot(tmp_path)
     result = run_quizkit(folder, *arguments)

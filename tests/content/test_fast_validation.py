@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from toolkit.content import schema_validation
 from toolkit.content.schemas import QUIZ_SCHEMA, UI_SCHEMA, fast_validator, validator
@@ -126,7 +127,7 @@ def broken_quizzes(draw: st.DrawFn) -> Any:
     return quiz
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(broken_quizzes())
 def test_fast_yes_only_where_jsonschema_agrees_on_broken_quizzes(quiz: Any) -> None:
     fast, full = verdicts(QUIZ_SCHEMA, quiz)

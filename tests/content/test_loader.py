@@ -1,4 +1,4 @@
-"""The shipped content loads into the model with the keys of design.md and the lines of the YAML."""
+"""The shipped content loads into the model with the keys of docs/design.md and the lines of the YAML."""
 
 from __future__ import annotations
 

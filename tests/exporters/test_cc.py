@@ -17,12 +17,12 @@ import yaml
 from exporters.lms_packages import export_format, package, visible
 from exporters.qti12_engine import ItemEngine, Response, children, local
 from lxml import etree
-from support import EVERY_TYPE_QUIZ, SHARED, every_type_urdu, fixture_project, run_quizkit_in_process
+from standard_schemas import CC11, schema_file
+from support import EVERY_TYPE_QUIZ, every_type_urdu, fixture_project, run_quizkit_in_process
 
 from toolkit.localization import LocalizedQuiz, grade
 
 HERE = Path(__file__).parent / "cc"
-XSDS = SHARED / "xsd" / "cc11"
 CASES: list[dict[str, Any]] = yaml.safe_load(
     (EVERY_TYPE_QUIZ.parent / "grading-cases.yaml").read_text(encoding="utf-8")
 )
@@ -139,9 +139,7 @@ def test_the_english_cartridge_matches_its_golden_files(exported: Path, name: st
 
 
 def schema(name: str) -> Any:
-    if not (XSDS / name).is_file():
-        pytest.skip(f"the Common Cartridge 1.1 schemas are not in {XSDS}")
-    return etree.XMLSchema(etree.parse(str(XSDS / name)))
+    return etree.XMLSchema(etree.parse(str(schema_file(CC11, name))))
 
 
 @pytest.mark.parametrize("locale", ["en", "ur"])

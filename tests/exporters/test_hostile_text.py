@@ -12,6 +12,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 from lxml import etree
 
 from toolkit import keys
@@ -153,7 +154,7 @@ xml_safe = st.characters(
 ) | st.sampled_from(["\n", "\t", "<", "&", '"', "'", "]", ">", "\u202e", "\u2066", "\u200f", "\u0301", "🧪"])
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(st.text(xml_safe, min_size=1, max_size=30), min_size=5, max_size=5),
     st.lists(st.text(xml_safe, min_size=1, max_size=30), min_size=1, max_size=3),
@@ -534,7 +535,7 @@ hostile_piece = st.sampled_from(
 markup_text = st.lists(st.text(xml_safe, max_size=4) | hostile_piece, min_size=1, max_size=8).map("".join)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(markup_text.filter(str.strip), min_size=5, max_size=5, unique_by=str.strip),
     st.lists(markup_text.filter(bool), min_size=1, max_size=3),

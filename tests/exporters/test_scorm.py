@@ -18,7 +18,8 @@ import lxml.html
 import pytest
 from exporters.test_html_kinds import every_type_request
 from lxml import etree
-from support import SHARED, copy_project, fixture_project, run_quizkit
+from standard_schemas import scorm12_manifest_schema
+from support import copy_project, fixture_project, run_quizkit
 
 from toolkit.exporters.archive import ZIP_TIMESTAMP
 from toolkit.exporters.base import ALL_QUESTION_TYPES, question_types
@@ -28,7 +29,6 @@ from toolkit.exporters.player_view import view
 from toolkit.exporters.scorm import ScormExporter, scorm_package
 from toolkit.exporters.scorm_manifest import mastery_text
 
-SCHEMAS = SHARED / "xsd" / "scorm12"
 IMSCP = "{http://www.imsproject.org/xsd/imscp_rootv1p1p2}"
 ADLCP = "{http://www.adlnet.org/xsd/adlcp_rootv1p2}"
 SUSPEND_DATA_LIMIT = 4096
@@ -44,9 +44,7 @@ def every_type_package(mastery: Decimal = Decimal(80)) -> dict[str, bytes]:
 
 
 def manifest_errors(manifest: bytes) -> list[str]:
-    if not (SCHEMAS / "scorm12-manifest.xsd").exists():
-        pytest.skip(f"SCORM 1.2 schemas not found at {SCHEMAS} (the shared xsd folder next to the project)")
-    schema = etree.XMLSchema(etree.parse(str(SCHEMAS / "scorm12-manifest.xsd")))
+    schema = scorm12_manifest_schema()
     parser = etree.XMLParser(resolve_entities=False, no_network=True)
     schema.validate(etree.fromstring(manifest, parser))
     return [f"{error.line}: {error.message}" for error in schema.error_log]

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
+from standard_schemas import XLIFF2, schema_file
 from support import run_quizkit_in_process
 
 from toolkit.catalogs.po_reader import parse_po
 
 ROOT = Path(__file__).resolve().parents[2]
-XSD = ROOT.parent / "shared" / "xsd" / "xliff2" / "xliff_core_2.0.xsd"
 Quizkit = Callable[..., subprocess.CompletedProcess[str]]
 
 
@@ -38,9 +38,7 @@ def catalog_bytes(project: Path) -> dict[str, bytes]:
 
 
 def test_valid_against_the_xliff_schema(exported: Path) -> None:
-    if not XSD.exists():
-        pytest.skip("../shared/xsd/xliff2 is not beside the project")
-    schema = etree.XMLSchema(etree.parse(str(XSD)))
+    schema = etree.XMLSchema(etree.parse(str(schema_file(XLIFF2, "xliff_core_2.0.xsd"))))
     for path in sorted(exported.glob("*.xlf")):
         document = etree.parse(str(path))
         assert schema.validate(document), (path.name, schema.error_log)

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
-from support import FIXTURE, SHARED, run_quizkit_in_process
+from standard_schemas import TBX, schema_file
+from support import FIXTURE, run_quizkit_in_process
 
 from toolkit.catalogs.tbx import ADMITTED, DEPRECATED, PREFERRED, SUPERSEDED, glossaries_to_tbx, read_tbx
 from toolkit.content.glossary import Gender, Glossary, Term, glossary_path, load_glossary
 
 HERE = Path(__file__).resolve().parent / "tbx"
 BAD = sorted((HERE / "bad").glob("*.tbx"))
-SCHEMAS = SHARED / "xsd" / "tbx"
 SHIPPED = FIXTURE / "locales" / "glossary" / "ur.yaml"
 
 
@@ -37,7 +37,7 @@ def shipped() -> Glossary:
 
 @pytest.mark.parametrize("schema", ["TBXcoreStructV03.rng", "TBXcoreStructV03_TBX-Basic_integrated.rng"])
 def test_export_is_valid_tbx_v3_core_and_basic(schema: str) -> None:
-    relax_ng = etree.RelaxNG(etree.parse(str(SCHEMAS / schema)))
+    relax_ng = etree.RelaxNG(etree.parse(str(schema_file(TBX, schema))))
     document = etree.fromstring(glossaries_to_tbx([shipped()]))
     assert relax_ng.validate(document), relax_ng.error_log
     assert document.tag == "{urn:iso:std:iso:30042:ed-2}tbx"

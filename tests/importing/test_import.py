@@ -8,14 +8,16 @@ from typing import Any
 
 import pytest
 import yaml
-from support import FIXTURE, SHARED, run_quizkit_in_process, snapshot
+from support import run_quizkit_in_process, snapshot
 
 from toolkit.catalogs.imported import IMPORTED_NOTE
 from toolkit.catalogs.po_reader import read_po
 from toolkit.content.validation import validate_paths
 
 PAGES = Path(__file__).parent / "pages"
-SEED = SHARED / "seed" / "data-parallel-quiz.txt"
+SEED = PAGES / "tensor-parallel-mixed.txt"
+"""A page in the scraped form, half in Urdu: the quiz of ORIGINAL as such a page shows it."""
+ORIGINAL = PAGES / "tensor-parallel.yaml"
 
 
 def import_json(project: Path, page: Path, quiz: str, *extra: str) -> dict[str, Any]:
@@ -30,24 +32,24 @@ def load(path: Path) -> dict[str, Any]:
     return data
 
 
-def test_seed_gives_the_structure_of_the_shipped_quiz(project: Path) -> None:
+def test_seed_gives_the_structure_of_the_original_quiz(project: Path) -> None:
     report = import_json(project, SEED, "scraped")
     data = load(project / "content" / "scraped.yaml")
-    shipped = load(FIXTURE / "content" / "data-parallel.yaml")
-    assert data["level"] == shipped["level"] == "intermediate"
-    assert [len(question["options"]) for question in data["questions"]] == [4] * 8
-    assert [question["id"] for question in data["questions"]] == [f"q{n}" for n in range(1, 9)]
+    original = load(ORIGINAL)
+    assert data["level"] == original["level"] == "intermediate"
+    assert [len(question["options"]) for question in data["questions"]] == [4] * 5
+    assert [question["id"] for question in data["questions"]] == [f"q{n}" for n in range(1, 6)]
     assert [option["id"] for option in data["questions"][0]["options"]] == ["a", "b", "c", "d"]
     languages = [question["language"] for question in report["questions"]]
-    assert languages == ["ur", "ur", "en", "en", "ur", "en", "en", "en"]
+    assert languages == ["ur", "en", "ur", "en", "en"]
     # Urdu items wait in the to-do slot; English items are the text itself.
     assert data["title"] == {
         "todo": "write the title in English under text (the page has it only in Urdu)",
-        "ur": "ڈیٹا متوازی کوئز",
+        "ur": "ٹینسر متوازی کوئز",
     }
-    assert data["questions"][4]["prompt"]["ur"].startswith("PyTorch DistributedDataParallel مواصلات")
-    assert data["questions"][2]["prompt"] == shipped["questions"][2]["prompt"]
-    assert data["questions"][3]["options"][3]["text"] == "Message size and topology"
+    assert data["questions"][2]["prompt"]["ur"].startswith("ٹینسر متوازی عموماً")
+    assert data["questions"][1]["prompt"] == original["questions"][1]["prompt"]
+    assert data["questions"][3]["options"][1]["text"] == "The heads of each attention layer"
     assert all(
         "todo" in question["correct"] and "todo" in question["explanation"] for question in data["questions"]
     )
@@ -62,13 +64,13 @@ def test_seed_gives_the_structure_of_the_shipped_quiz(project: Path) -> None:
     assert report["repeated_first_question"] == 5
     assert report["unrecognized"] == []
     kinds = [todo["kind"] for todo in report["todos"]]
-    assert kinds.count("source-text") == 2 + 3 * 5
-    assert kinds.count("correct") == kinds.count("explanation") == 8
+    assert kinds.count("source-text") == 2 + 2 * 5
+    assert kinds.count("correct") == kinds.count("explanation") == 5
     # The catalog holds the English items (untranslated); Urdu-only texts have no entry yet.
     catalog = read_po((project / "locales" / "ur" / "LC_MESSAGES" / "scraped.po").read_bytes(), "x.po")
     contexts = [entry.context for entry in catalog.active()]
-    assert len(contexts) == 5 * 5
-    assert "scraped.questions.q3.prompt" in contexts and "scraped.title" not in contexts
+    assert len(contexts) == 3 * 5
+    assert "scraped.questions.q2.prompt" in contexts and "scraped.title" not in contexts
     # Until the to-dos are done, validate fails on each of them.
     result = run_quizkit_in_process(project, "validate", "content/scraped.yaml")
     assert result.returncode == 1
@@ -88,13 +90,11 @@ def _fill(value: Any, english: Any) -> Any:
     return value
 
 
-def test_filled_todos_give_the_shipped_quiz_and_update_takes_the_urdu(project: Path) -> None:
-    (project / "content" / "data-parallel.yaml").unlink()
-    (project / "locales" / "ur" / "LC_MESSAGES" / "data-parallel.po").unlink()
-    import_json(project, SEED, "data-parallel")
-    path = project / "content" / "data-parallel.yaml"
+def test_filled_todos_give_the_original_quiz_and_update_takes_the_urdu(project: Path) -> None:
+    import_json(project, SEED, "tensor-parallel")
+    path = project / "content" / "tensor-parallel.yaml"
     data = load(path)
-    shipped = load(FIXTURE / "content" / "data-parallel.yaml")
+    shipped = load(ORIGINAL)
     data["guide"] = shipped["guide"]
     for field in ("title", "description"):
         data[field] = _fill(data[field], shipped[field])
@@ -109,7 +109,7 @@ def test_filled_todos_give_the_shipped_quiz_and_update_takes_the_urdu(project: P
     assert run_quizkit_in_process(project, "validate").returncode == 0
 
     imported = validate_paths([path]).quizzes[0]
-    expected = validate_paths([FIXTURE / "content" / "data-parallel.yaml"]).quizzes[0]
+    expected = validate_paths([ORIGINAL]).quizzes[0]
     assert (imported.id, imported.level, imported.guide) == (expected.id, expected.level, expected.guide)
     assert imported.title.source == expected.title.source
     assert imported.description.source == expected.description.source
@@ -123,25 +123,18 @@ def test_filled_todos_give_the_shipped_quiz_and_update_takes_the_urdu(project: P
         for option, shipped_option in zip(mine.options, theirs.options, strict=True):
             if option.text.source != shipped_option.text.source:
                 differences.append((option.text.source, shipped_option.text.source))
-    # The shipped English is the page's English, filled in, except where the review of issue 16 wrote the
-    # operation's name as inline code.
-    assert differences == [
-        ("All-reduce makes model parameters disappear", "An `all-reduce` makes model parameters disappear"),
-        (
-            "Replace the model with an all-reduce operation",
-            "Replace the model with an `all-reduce` operation",
-        ),
-    ]
+    # The original's English is the page's English, filled in.
+    assert differences == []
 
     assert run_quizkit_in_process(project, "update", "--locale", "ur").returncode == 0
-    catalog_path = project / "locales" / "ur" / "LC_MESSAGES" / "data-parallel.po"
+    catalog_path = project / "locales" / "ur" / "LC_MESSAGES" / "tensor-parallel.po"
     catalog = read_po(catalog_path.read_bytes(), "x.po").by_context()
-    title = catalog["data-parallel.title"]
-    assert (title.msgstr, title.is_fuzzy) == ("ڈیٹا متوازی کوئز", True)
+    title = catalog["tensor-parallel.title"]
+    assert (title.msgstr, title.is_fuzzy) == ("ٹینسر متوازی کوئز", True)
     assert IMPORTED_NOTE in title.extracted_comments
-    hide = catalog["data-parallel.questions.q5.prompt"]
-    assert hide.msgstr.startswith("PyTorch DistributedDataParallel") and hide.is_fuzzy
-    assert catalog["data-parallel.questions.q3.prompt"].msgstr == ""
+    inside_node = catalog["tensor-parallel.questions.q3.prompt"]
+    assert inside_node.msgstr.startswith("ٹینسر متوازی عموماً") and inside_node.is_fuzzy
+    assert catalog["tensor-parallel.questions.q2.prompt"].msgstr == ""
     # Update again: nothing changes, the note stays while the entry is unreviewed.
     before = catalog_path.read_bytes()
     assert run_quizkit_in_process(project, "update", "--locale", "ur").returncode == 0
@@ -392,10 +385,10 @@ def test_a_level_is_recognized_through_the_interface_catalog(
 
 
 def test_interface_text_in_the_catalogs_wording_is_recognized(project: Path, tmp_path: Path) -> None:
-    page = seed_with(tmp_path, "گائیڈ سے منسلک کوئز · درمیانہ سطح", progress="سوال 1 از 8")
+    page = seed_with(tmp_path, "گائیڈ سے منسلک کوئز · درمیانہ سطح", progress="سوال 1 از 5")
     report = import_json(project, page, "scraped")
     assert report["unrecognized"] == []
-    assert {"line": 4, "message": "question-progress", "text": "سوال 1 از 8"} in report["interface"]
+    assert {"line": 4, "message": "question-progress", "text": "سوال 1 از 5"} in report["interface"]
 
 
 def test_a_level_in_an_unknown_wording_becomes_a_todo(project: Path, tmp_path: Path) -> None:

@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 from lxml import etree
-from support import SHARED, node_consumer, run_quizkit_in_process, snapshot
+from standard_schemas import XLIFF2, schema_file
+from support import node_consumer, run_quizkit_in_process, snapshot
 
 from toolkit.catalogs import read_po
 from toolkit.catalogs.catalog import CatalogEntry
@@ -27,7 +28,6 @@ from toolkit.catalogs.suppression import suppressions
 from toolkit.text.locale_info import cldr_category
 
 PROJECT = Path(__file__).parent / "project"
-XLIFF_XSD = SHARED / "xsd" / "xliff2" / "xliff_core_2.0.xsd"
 XLIFF = {"x": "urn:oasis:names:tc:xliff:document:2.0"}
 LOCALES = ("ar", "fa", "hi")
 COUNTS = (0, 1, 2, 3, 11, 100)
@@ -268,9 +268,7 @@ def test_msgfmt_check_accepts_catalogs_and_mo_files(project: Path, tmp_path: Pat
 
 
 def test_xliff_is_valid_and_carries_every_form(project: Path) -> None:
-    if not XLIFF_XSD.exists():
-        pytest.skip(f"the XLIFF 2 schema is not at {XLIFF_XSD} (the shared folder beside the project)")
-    schema = etree.XMLSchema(etree.parse(str(XLIFF_XSD)))
+    schema = etree.XMLSchema(etree.parse(str(schema_file(XLIFF2, "xliff_core_2.0.xsd"))))
     for locale in LOCALES:
         for path in sorted((project / "dist/xliff" / locale).glob("*.xlf")):
             assert schema.validate(etree.parse(str(path))), (path, schema.error_log)

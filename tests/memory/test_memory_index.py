@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rapidfuzz import fuzz, process
 
+from tests.hypothesis_profiles import examples
 from tests.support import ROOT
 from toolkit.catalogs.memory import MemoryOrigin, MemoryUnit
 from toolkit.catalogs.memory_index import MemoryIndex, _pairs
@@ -23,7 +24,7 @@ def _unit(text: str, number: int) -> MemoryUnit:
     return MemoryUnit(text, ("ترجمہ",), MemoryOrigin(False, "memory", 0, f"memory.k{number}", "ur"))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     st.text(min_size=1, max_size=40),
     st.text(min_size=1, max_size=40),

@@ -12,23 +12,26 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from tests.support import SHARED, TINY_QUIZ, fixture_project, run_quizkit, snapshot
+from tests.standard_schemas import TMX14, schema_file
+from tests.support import TINY_QUIZ, fixture_project, run_quizkit, snapshot
 from toolkit.catalogs.tmx import TmxUnit, read_tmx, write_tmx
 
 CASES = Path(__file__).resolve().parent / "tmx_cases"
-DTD = SHARED / "xsd" / "tmx14" / "tmx14.dtd"
 UNITS = [
     TmxUnit("Data `all-reduce` & <parallel>", "ڈیٹا `all-reduce`", "ur", "quiz.title", "quiz"),
     TmxUnit("Which one is first?", "پہلا کون سا ہے؟", "ur", "quiz.questions.first.prompt", "quiz"),
     TmxUnit("Which one is first?", "Lequel est premier ?", "fr_CA", "other.questions.q.prompt", "other"),
 ]
+PLURAL_UNITS = [
+    TmxUnit("{count} question", "{count} سوال", "ur", "ui.question-count", "ui", plural_form=0),
+    TmxUnit("{count} questions", "{count} سوالات", "ur", "ui.question-count", "ui", plural_form=1),
+]
 
 
-def test_our_tmx_is_valid_against_the_tmx_1_4b_dtd() -> None:
-    if not DTD.exists():
-        pytest.skip(f"the TMX 1.4b DTD is not at {DTD}")
-    dtd = etree.DTD(str(DTD))
-    document = etree.fromstring(write_tmx(UNITS, "en"))
+@pytest.mark.parametrize("units", [UNITS, PLURAL_UNITS], ids=["singular", "plural"])
+def test_our_tmx_is_valid_against_the_tmx_1_4b_dtd(units: list[TmxUnit]) -> None:
+    dtd = etree.DTD(str(schema_file(TMX14, "tmx14.dtd")))
+    document = etree.fromstring(write_tmx(units, "en"))
     assert dtd.validate(document), dtd.error_log.filter_from_errors()
 
 
@@ -45,17 +48,10 @@ def test_our_tmx_reads_back_in_translate_toolkit_with_the_same_units() -> None:
     ]
 
 
-PLURAL_UNITS = [
-    TmxUnit("{count} question", "{count} سوال", "ur", "ui.question-count", "ui", plural_form=0),
-    TmxUnit("{count} questions", "{count} سوالات", "ur", "ui.question-count", "ui", plural_form=1),
-]
-
-
 def test_plural_forms_are_units_of_their_own_marked_with_their_form() -> None:
-    data = write_tmx(PLURAL_UNITS, "en")
-    if DTD.exists():
-        dtd = etree.DTD(str(DTD))
-        assert dtd.validate(etree.fromstring(data)), dtd.error_log.filter_from_errors()
+    data = write_tmx(
+        PLURAL_UNITS, "en"
+    )  # valid against the DTD: test_our_tmx_is_valid_against_the_tmx_1_4b_dtd
     from translate.storage.tmx import tmxfile
 
     read = [(unit.source, unit.target, unit.getid()) for unit in tmxfile.parsestring(data).units]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from hypothesis_profiles import examples
 
 from toolkit.text.urdu import normalize_urdu
 
@@ -87,7 +88,7 @@ urdu_like = st.lists(
 ).map("".join)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(urdu_like)
 @example("هـ")  # a heh before a tatweel is final once the tatweel goes
 @example("ــا")  # a run of tatweels

@@ -1,4 +1,4 @@
-"""Where a project's templates, catalogs and compiled catalogs live (design.md's repository layout).
+"""Where a project's templates, catalogs and compiled catalogs live (docs/design.md, Repository layout).
 
 ::
 

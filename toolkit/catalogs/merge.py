@@ -465,7 +465,7 @@ def _message_merge(
 
 def keyed_by_context(template: Catalog) -> bool:
     """Whether msgctxt is a stable key here, as in quizkit's catalogs: every entry has one, no two
-    share it, and each follows quizkit's key grammar (dot-separated ids, design.md)."""
+    share it, and each follows quizkit's key grammar (dot-separated ids, docs/design.md)."""
     contexts = [entry.context for entry in template.entries]
     return (
         bool(contexts)

@@ -8,7 +8,7 @@ and read with no DTD, no entity expansion and no network: translate-toolkit's ``
 declarations live) is refused. Inline markup inside a segment (``<ph>``, ``<bpt>``…) is read as the text
 it holds, since quiz texts carry their inline code in backticks, not in markup.
 
-Written files follow the TMX 1.4b DTD (``../shared/xsd/tmx14/tmx14.dtd``): one ``tu`` per source and
+Written files follow the TMX 1.4b DTD (``tmx14.dtd``; docs/testing.md says where the tests find it): one ``tu`` per source and
 target pair, its ``tuid`` the key, and ``prop`` elements naming the key, domain and origin. TMX has no
 plural forms, so a gettext plural entry is written as translate-toolkit's ``po2tmx`` writes it: a ``tu``
 per form, the first paired with the singular source and every other with the plural source; each is

@@ -2,7 +2,7 @@
 
 QTI 1.2 is a DTD without a namespace, but the files Canvas writes and imports put the ``ims_qtiasiv1p2``
 namespace and an ``xsi:schemaLocation`` on ``<questestinterop>``; we write them the same way. A check
-against the DTD therefore drops those root attributes first (``../shared/xsd/qti12/README.md``).
+against the DTD therefore drops those root attributes first (docs/testing.md, Standards' schemas).
 
 What this module owns: the elements (:func:`sub`, :func:`mattext`, :func:`metadata`), identifiers that
 depend only on a key (:func:`ident`, :func:`number_ident`), the score split of questions scored per part

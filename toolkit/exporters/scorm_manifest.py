@@ -1,8 +1,8 @@
 """The ``imsmanifest.xml`` of a SCORM 1.2 package: one organization with one item, launching one SCO
 whose resource lists every file of the package.
 
-No ``imsmd:`` metadata: SCORM 1.2's metadata schema cannot be compiled by libxml2 (see
-``../shared/xsd/scorm12/README.md``), so the title goes in ``<organization><title>`` and the manifest
+No ``imsmd:`` metadata: SCORM 1.2's metadata schema cannot be compiled by libxml2 (docs/testing.md,
+Standards' schemas), so the title goes in ``<organization><title>`` and the manifest
 stays valid against the CP and ADLCP schemas alone. Identifiers are NCNames built from the quiz id
 (which starts with a letter): ``quizkit-<quiz>``, ``org-<quiz>``, ``item-<quiz>``, ``sco-<quiz>``.
 """

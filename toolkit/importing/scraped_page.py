@@ -1,6 +1,6 @@
 """Reading a scraped quiz page: its parts, each string's language, and the interface text in it.
 
-The page form is the one of ``../shared/seed/data-parallel-quiz.txt``, one string per line::
+The page form is the one of ``tests/importing/pages/tensor-parallel-mixed.txt``, one string per line::
 
     <guide-linked quiz> · <level>          header line
     <title>

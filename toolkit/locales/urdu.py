@@ -1,4 +1,4 @@
-"""The Urdu pack (urdu-style.md): code points, punctuation, digits, bidi controls, spacing, heh.
+"""The Urdu pack (docs/urdu-style.md): code points, punctuation, digits, bidi controls, spacing, heh.
 
 Most checks are the safe fixes of :mod:`toolkit.text.urdu`, reported per kind; ``--fix`` applies them.
 Typed answers are compared after the same normalizer, so an Arabic yeh typed for the Urdu one counts.
@@ -209,7 +209,7 @@ URDU = LocalePack(
     fix_rules=RULE_CHECKS,
     answer_normalizer=_normalized_answer,
     digits="latn",
-    # urdu-style.md: Pakistan writes Latin digits; Indian Urdu publishing uses the Urdu ones.
+    # docs/urdu-style.md: Pakistan writes Latin digits; Indian Urdu publishing uses the Urdu ones.
     digits_by_locale={"ur_IN": "arabext"},
     end_punctuation={"?": "\u061f", ".": "\u06d4", "!": "!", ":": ":", ";": "\u061b"},
     latin_punctuation_check="latin-punctuation",

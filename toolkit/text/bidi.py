@@ -3,7 +3,7 @@
 Why isolate. Urdu text is laid out right to left by the Unicode bidi algorithm, and a Latin phrase inside
 it is reordered with the Urdu around it unless it is isolated: unisolated, ``8-GPU`` shows as ``GPU-8``,
 ``2 × 3 = 6`` as ``6 = 3 × 2``, ``C++`` as ``++C``, and a list "GPU، NCCL" swaps its order. The house
-style (``urdu-style.md``, "Bidirectional text") therefore isolates every Latin phrase inside Urdu text,
+style (docs/urdu-style.md, "Rendering") therefore isolates every Latin phrase inside Urdu text,
 and keeps bidi control characters out of translations: markup formats (HTML, QTI, Moodle) isolate with
 markup (``<span dir="ltr" lang="en">``, ``<bdi>``), built from the segments this module finds, and never
 rely on ``dir="auto"``. Left-to-right text needs no isolation; inline code is always its own segment.

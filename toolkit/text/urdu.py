@@ -1,4 +1,4 @@
-"""Urdu text normalization: the safe fixes of urdu-style.md, and warnings where a fix would be a guess.
+"""Urdu text normalization: the safe fixes of docs/urdu-style.md, and warnings where a fix would be a guess.
 
 Shared by ``quizkit check --fix`` and ``quizkit import``. Fixes apply only inside Urdu text: inline
 code in backticks, Latin words, URLs and numbers are left alone. Each change is reported with its
