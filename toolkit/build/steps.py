@@ -351,7 +351,9 @@ class BuildSteps:
                 checked.findings.extend(findings.diagnostics)
                 counts = catalog_statistics(catalog)
                 checked.statistics[locale] = (counts.translated, counts.total)
-                checked.compiled[locale] = compile_mo(catalog)
+                # The release gate holds unapproved translations back from locales/ too, where
+                # applications read the .mo files, not only from the output folder.
+                checked.compiled[locale] = compile_mo(catalog, require_approved=self.config.require_approved)
             done.append(checked)
         return done
 

@@ -323,7 +323,9 @@ def compile_catalogs(
 ) -> Outcomes:
     """Compile every catalog that has a template; with ``jobs`` > 1, many catalogs share the processes.
 
-    Every catalog is read and compiled before the first .mo is written.
+    Every catalog is read and compiled before the first .mo is written. Under the release gate
+    (``require = "approved"``) only approved translations are compiled, as ``build`` and ``export``
+    publish them; ``use_fuzzy`` then cannot apply (a fuzzy entry is never approved).
     """
     from toolkit.concurrency.workers import run_in_slices
 
@@ -343,7 +345,7 @@ def compile_catalogs(
             done.append(
                 (
                     layout.compiled(locale, domain),
-                    compile_mo(catalog, use_fuzzy=use_fuzzy),
+                    compile_mo(catalog, use_fuzzy=use_fuzzy, require_approved=config.require_approved),
                     catalog_statistics(catalog),
                 )
             )
@@ -357,9 +359,19 @@ def compile_catalogs(
     for path, data, statistics in compiled:
         changed = write_bytes_atomic(path, data)
         outcomes.files.append(
-            FileOutcome(path, changed, f"{statistics.translated} of {statistics.total} messages translated")
+            FileOutcome(path, changed, _compiled_detail(statistics, config.require_approved))
         )
     return outcomes
+
+
+def _compiled_detail(statistics: CatalogStatistics, require_approved: bool) -> str:
+    if not require_approved:
+        return f"{statistics.translated} of {statistics.total} messages translated"
+    held_back = statistics.translated - statistics.approved
+    return (
+        f"{statistics.approved} of {statistics.total} messages approved; "
+        f'{held_back} translated but not approved left out (require = "approved")'
+    )
 
 
 @dataclass(frozen=True)
