@@ -269,7 +269,7 @@ class BuildSteps:
         from toolkit.catalogs.extraction import interface_template, quiz_template
         from toolkit.catalogs.memory import catalog_units
         from toolkit.catalogs.po_writer import write_po
-        from toolkit.catalogs.project import imported_translations, plan_catalog
+        from toolkit.catalogs.project import imported_translations, plan_catalog, refuse_changed_since_read
         from toolkit.files import write_bytes_atomic
 
         waiting = imported_translations(self.source.subset(domains))
@@ -291,6 +291,7 @@ class BuildSteps:
                     self.config, locale, domain, template, waiting.get((locale, domain)), self.memory
                 )
                 digest = updated.digests[locale] = digest_bytes(plan.data)
+                refuse_changed_since_read(plan.path, plan.read_digest)  # saved in an editor meanwhile
                 if write_bytes_atomic(plan.path, plan.data, durable=True):
                     written.append(plan.path)
                     if self.memory is not None and self.memory.was_read and plan.catalog is not None:

@@ -7,6 +7,7 @@ Nothing is written unless every input was read without error.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -124,6 +125,11 @@ def language_name(locale: str) -> str:
 
 def catalog_with_problems(path: Path, locale: str) -> tuple[Catalog, list[CatalogProblem]]:
     """A catalog read from ``path``, with every problem that makes it unusable for ``locale``."""
+    catalog, problems, _ = _read_with_problems(path, locale)
+    return catalog, problems
+
+
+def _read_with_problems(path: Path, locale: str) -> tuple[Catalog, list[CatalogProblem], bytes]:
     file = display_path(path)
     try:
         data = read_catalog_bytes(path)
@@ -132,19 +138,61 @@ def catalog_with_problems(path: Path, locale: str) -> tuple[Catalog, list[Catalo
         raise CatalogError(error.file, error.line, error.message) from None
     except OSError as error:
         raise CatalogError(file, None, error.strerror or str(error)) from None
-    return catalog, catalog_problems(catalog, locale, data)
+    return catalog, catalog_problems(catalog, locale, data), data
 
 
 def _validated_existing(path: Path, locale: str) -> Catalog:
-    catalog, problems = catalog_with_problems(path, locale)
-    if problems:
-        raise CatalogError(display_path(path), problems[0].line, problems[0].message)
-    return catalog
+    return validated_catalog_read(path, locale)[0]
 
 
 def validated_catalog(path: Path, locale: str) -> Catalog:
     """A catalog read and checked against its locale: keys, plural forms, charset."""
     return _validated_existing(path, locale)
+
+
+def validated_catalog_read(path: Path, locale: str) -> tuple[Catalog, str]:
+    """:func:`validated_catalog`, and the digest of the bytes it was read from, for
+    :func:`refuse_changed_since_read` before the command writes the file back."""
+    catalog, problems, data = _read_with_problems(path, locale)
+    if problems:
+        raise CatalogError(display_path(path), problems[0].line, problems[0].message)
+    return catalog, hashlib.sha256(data).hexdigest()
+
+
+def refuse_changed_since_read(path: Path, read_digest: str | None) -> None:
+    """Refuse to write over a catalog that is no longer what the command read (``read_digest``; None:
+    it did not exist): a translator saved it in an editor meanwhile, and writing what the command made
+    from the older text would lose what they saved, without a word."""
+    try:
+        now: str | None = hashlib.sha256(read_regular_file(path, MAX_PO_BYTES)).hexdigest()
+    except FileNotFoundError:
+        now = None
+    except FileTooLargeError:
+        now = "grown past the limit"
+    except OSError:
+        return  # the write names the problem
+    if now != read_digest:
+        happened = "was created" if read_digest is None else "changed"
+        raise CatalogError(
+            display_path(path),
+            None,
+            f"the file {happened} while quizkit was working on it (saved in an editor?), so it was left "
+            "as it is now and nothing was written over it; run the command again to work on the saved "
+            "version",
+        )
+
+
+def write_planned(plans: Sequence[PlannedCatalog]) -> list[tuple[PlannedCatalog, bool]]:
+    """Write planned catalogs, each with whether it changed; a catalog changed on disk since it was
+    read stops the writing (:func:`refuse_changed_since_read`), checked for all before the first write
+    and for each again just before it is replaced."""
+    for plan in plans:
+        refuse_changed_since_read(plan.path, plan.read_digest)
+    written = []
+    for plan in plans:
+        refuse_changed_since_read(plan.path, plan.read_digest)
+        written.append((plan, write_bytes_atomic(plan.path, plan.data, durable=True)))
+    return written
 
 
 def _locales(config: ProjectConfig, locales: Sequence[str] | None) -> list[str]:
@@ -174,6 +222,8 @@ class PlannedCatalog:
     """Entries pre-filled from the translation memory (fuzzy)."""
     catalog: Catalog | None = None
     """What ``data`` holds, as a model."""
+    read_digest: str | None = None
+    """The SHA-256 of the file as it was read; None when there was none (``created``)."""
 
 
 def imported_translations(content: Content) -> dict[tuple[str, str], dict[str, str]]:
@@ -228,11 +278,12 @@ def plan_catalog(
     path = CatalogLayout.for_project(config).catalog(locale, domain)
     plural_forms = plural_forms_for(locale)
     created = not path.exists()
+    read_digest = None
     if created:
         header = new_catalog_header(domain, locale, plural_forms, language_name(locale))
         existing = Catalog(header, ())
     else:
-        existing = _validated_existing(path, locale)
+        existing, read_digest = validated_catalog_read(path, locale)
         header = existing.header
         if header.plural_forms is None:
             header = header.with_field("Plural-Forms", plural_forms)
@@ -247,7 +298,8 @@ def plan_catalog(
     if waiting:
         merged, _ = apply_imported(merged, existing, waiting)
     merged, prefilled = prefill_from_memory(merged, memory, locale, domain)
-    return PlannedCatalog(path, locale, domain, write_po(merged), summary, created, prefilled, merged)
+    data = write_po(merged)
+    return PlannedCatalog(path, locale, domain, data, summary, created, prefilled, merged, read_digest)
 
 
 def update(
@@ -271,9 +323,7 @@ def update(
         changed = write_bytes_atomic(path, data)
         entries = data.count(b"\nmsgctxt ")
         written_templates.files.append(FileOutcome(path, changed, f"{entries} entries"))
-    return written_templates, [
-        (plan, write_bytes_atomic(plan.path, plan.data, durable=True)) for plan in planned
-    ]
+    return written_templates, write_planned(planned)
 
 
 def _entries_signature(catalog: Catalog) -> list[tuple[object, ...]]:
