@@ -21,8 +21,9 @@ What the library accepts and these patterns do not (a QTI engine grades it wrong
 characters in the response (QTI patterns cannot name them without writing them into the item, which
 keeps none), a zero-width non-joiner, Latin punctuation the Urdu normalizer turns into Urdu punctuation,
 letters whose case folding is several letters (``ß`` against ``SS``), numbers in exponent notation
-(``2.56e2``) or with grouping separators anywhere but between the digits before the decimal separator, and digits outside the Basic Multilingual
-Plane. Every such response is graded right by the library and wrong by QTI, never the other way round.
+(``2.56e2``), with Indian grouping (``1,00,000``), with the separators of the other convention that
+the library reads where the locale's do not (``99.6`` on a German page), and digits outside the Basic
+Multilingual Plane. Every such response is graded right by the library and wrong by QTI, never the other way round.
 
 A number's pattern lists digit ranges place by place, so it grows with the digits from the first place
 to the last that the answer and tolerance write (``0.000001`` to ``1000000`` is thirteen places) and
@@ -244,7 +245,12 @@ def _numeral(sequence: list[tuple[int, int]], places: int, symbols: _Symbols, ta
         whole, fraction = digits[: len(digits) - places], digits[len(digits) - places :]
     if sequence[: len(whole)] == [(0, 0)] and (places or tail):
         whole = []  # a zero before the separator is optional: ".5" is 0.5
-    integer = f"{symbols.zero}*" + f"{symbols.group}*".join(whole)
+    # A group separator only where it groups (parse_number): before each three digits of the whole part.
+    grouped = "".join(
+        (f"{symbols.group}?" if index and (len(whole) - index) % 3 == 0 else "") + digit
+        for index, digit in enumerate(whole)
+    )
+    integer = f"{symbols.zero}*{grouped}"
     if places == 0 and not tail:
         return f"{integer}({symbols.decimal})?"
     if places == 0:
