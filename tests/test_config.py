@@ -36,6 +36,17 @@ def test_defaults_without_configuration(tmp_path: Path) -> None:
         ('target-locales = "ur"\n', 1, 'target-locales must be a list of locales such as ["ur"]'),
         ('target-locales = ["Urdu"]\n', 1, "'Urdu' is not a locale; write it like 'ur' or 'ur_PK'"),
         (
+            'target-locales = ["ar-EG"]\n',
+            1,
+            "'ar-EG' is not a locale as the configuration spells it; write it 'ar_EG'",
+        ),
+        (
+            'source-locale = "und"\n',
+            1,
+            "'und' names no language ('und' is BCP 47's code for an undetermined language); name the "
+            "language, such as 'ur' or 'ur_PK'",
+        ),
+        (
             'source-locale = "en"\ntarget-locales = ["en"]\n',
             2,
             "'en' is the source locale; it has no catalog",
@@ -78,3 +89,56 @@ def test_locales_must_be_known_to_cldr(tmp_path: Path) -> None:
 def test_scorm_mastery_score(tmp_path: Path, written: str, read: str) -> None:
     (tmp_path / "quizkit.toml").write_text(written)
     assert str(load_config(tmp_path).scorm_mastery_score) == read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[tool.quizkit]\ntarget-locales = ["ur"]\nrequire = "approved"\n',
+        'tool.quizkit.target-locales = ["ur"]\ntool.quizkit.require = "approved"\n',
+        '[tool]\nquizkit = { target-locales = ["ur"], require = "approved" }\n',
+        'tool = { quizkit = { target-locales = ["ur"], require = "approved" } }\n',
+    ],
+    ids=["table", "dotted-keys", "inline-table", "inline-tool"],
+)
+def test_pyproject_configuration_is_read_from_the_parsed_toml(tmp_path: Path, text: str) -> None:
+    project = tmp_path / "project"
+    (project / "content").mkdir(parents=True)
+    # Top-level keys (dotted, inline) come before the first table header.
+    (project / "pyproject.toml").write_text(text + '\n[project]\nname = "quizzes"\n')
+    config = load_config(project / "content")
+    assert (config.root, config.config_file) == (project, project / "pyproject.toml")
+    assert (config.target_locales, config.require) == (("ur",), "approved")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[project]\nname = "quizzes"\n# [tool.quizkit] comes later\n',
+        '[project]\nname = "quizzes"\ndescription = "[tool.quizkit]"\n',
+        '[tool.other]\nnote = """\n[tool.quizkit]\n"""\n',
+    ],
+    ids=["comment", "string", "multiline-string"],
+)
+def test_the_words_tool_quizkit_outside_the_toml_make_no_project(tmp_path: Path, text: str) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "pyproject.toml").write_text(text)
+    assert load_config(project).config_file is None
+
+
+def test_tool_quizkit_that_is_not_a_table_is_refused_located(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "quizzes"\n\n[tool]\nquizkit = "en"\n')
+    with pytest.raises(ConfigError) as caught:
+        load_config(tmp_path)
+    assert (caught.value.file, caught.value.line) == (str(tmp_path / "pyproject.toml"), 5)
+    assert caught.value.message == "tool.quizkit must be a table of settings ([tool.quizkit]), found 'en'"
+
+
+def test_a_bad_setting_given_as_a_dotted_key_is_located(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        'tool.quizkit.source-locale = "en"\ntool.quizkit.target-locales = ["en"]\n\n[project]\nname = "q"\n'
+    )
+    with pytest.raises(ConfigError) as caught:
+        load_config(tmp_path)
+    assert (caught.value.line, caught.value.message) == (2, "'en' is the source locale; it has no catalog")

@@ -83,19 +83,45 @@ class ProjectConfig:
 
 
 def find_project_root(start: Path) -> Path | None:
-    """The nearest folder at or above ``start`` with a quizkit configuration."""
+    """The nearest folder at or above ``start`` with a quizkit configuration: a quizkit.toml, or a
+    pyproject.toml whose parsed TOML has a ``tool.quizkit`` entry (a ``[tool.quizkit]`` table, dotted
+    keys, an inline table; never the words in a comment or a string)."""
     for folder in (start, *start.parents):
         if (folder / "quizkit.toml").is_file():
             return folder
         pyproject = folder / "pyproject.toml"
-        if pyproject.is_file():
-            try:
-                text = read_regular_file(pyproject, MAX_CONFIG_BYTES).decode("utf-8", errors="replace")
-            except OSError:
-                return folder  # too large or unreadable: load_config says so, located
-            if "[tool.quizkit]" in text:
-                return folder
+        if pyproject.is_file() and _configures_quizkit(pyproject):
+            return folder
     return None
+
+
+def _configures_quizkit(pyproject: Path) -> bool:
+    """Whether ``pyproject`` holds quizkit's configuration; True where it cannot be read or parsed, so
+    that :func:`load_config` says what is wrong with it, located, instead of "not a project"."""
+    try:
+        text = read_regular_file(pyproject, MAX_CONFIG_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return True
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return True
+    tool = document.get("tool")
+    return isinstance(tool, dict) and "quizkit" in tool
+
+
+def _pyproject_table(config_file: Path, text: str, document: dict[str, Any]) -> dict[str, object]:
+    """``tool.quizkit`` of a parsed pyproject.toml, however it is spelled; a value that is not a table
+    is refused, located."""
+    tool = document.get("tool", {})
+    table = tool.get("quizkit", {}) if isinstance(tool, dict) else {}
+    if not isinstance(table, dict):
+        raise ConfigError(
+            str(config_file),
+            _line_of(text, "quizkit"),
+            f"tool.quizkit must be a table of settings ([tool.quizkit]), found {table!r}",
+        )
+    return table
 
 
 def load_config(start: Path) -> ProjectConfig:
@@ -122,7 +148,7 @@ def load_config(start: Path) -> ProjectConfig:
         # tomllib says "at end of document" without a line: the unfinished construct is on the last line.
         line = int(line_match.group(1)) if line_match else max(1, len(text.splitlines()))
         raise ConfigError(str(config_file), line, f"invalid TOML: {error}") from None
-    table = document if config_file.name == "quizkit.toml" else document.get("tool", {}).get("quizkit", {})
+    table = document if config_file.name == "quizkit.toml" else _pyproject_table(config_file, text, document)
     return _from_table(root, config_file, text, table)
 
 
@@ -154,23 +180,54 @@ def _refuse_shared_output(
         )
 
 
-def _known_to_cldr(locale: str) -> bool:
+NOT_LANGUAGES = {
+    "und": "BCP 47's code for an undetermined language",
+    "mul": "BCP 47's code for several languages",
+    "zxx": "BCP 47's code for no linguistic content",
+    "mis": "BCP 47's code for a language without a code",
+}
+"""Codes that parse as locales but name no language a catalog could be written in (Babel reads ``und``
+as English, ``en_US``, by CLDR's likely subtags)."""
+
+
+def locale_problem(locale: str) -> str | None:
+    """Why ``locale`` (as the configuration spells it: ``ur``, ``ur_PK``, ``zh_Hant``) names no language
+    of CLDR; None when it does. The one rule for every locale of a project: the configuration's, those
+    of ``quizkit init --locale`` and ``quizkit add-locale`` (which spell ``ar-EG`` as ``ar_EG`` first)."""
     from babel import Locale
     from babel.core import UnknownLocaleError
 
+    if not _LOCALE.match(locale):
+        from toolkit.text.locale_packs import normalized_locale
+
+        spelled = normalized_locale(locale)
+        if spelled != locale and _LOCALE.match(spelled) and locale_problem(spelled) is None:
+            return f"'{locale}' is not a locale as the configuration spells it; write it '{spelled}'"
+        return f"'{locale}' is not a locale; write it like 'ur' or 'ur_PK'"
+    language = locale.split("_")[0]
+    if language in NOT_LANGUAGES:
+        return (
+            f"'{locale}' names no language ('{language}' is {NOT_LANGUAGES[language]}); name the "
+            "language, such as 'ur' or 'ur_PK'"
+        )
     try:
-        Locale.parse(locale)
+        parsed = Locale.parse(locale)
     except (UnknownLocaleError, ValueError):
-        return False
-    return True
+        return f"'{locale}' is not a locale CLDR knows; write it like 'ur' or 'ur_PK'"
+    if parsed.language != language:
+        # An old code CLDR replaces (iw for he, in for id): the catalogs would be for another tag.
+        return (
+            f"'{language}' is an old code for {Locale(parsed.language).english_name}; write it "
+            f"'{parsed.language}'"
+        )
+    return None
 
 
 def target_locale_problem(locale: str, source_locale: str) -> str | None:
     """Why ``locale`` cannot be a target locale of a project whose source is ``source_locale``."""
-    if not _LOCALE.match(locale):
-        return f"'{locale}' is not a locale; write it like 'ur' or 'ur_PK'"
-    if not _known_to_cldr(locale):
-        return f"'{locale}' is not a locale CLDR knows; write it like 'ur' or 'ur_PK'"
+    problem = locale_problem(locale)
+    if problem is not None:
+        return problem
     if locale == source_locale:
         return f"'{locale}' is the source locale; it has no catalog"
     return None
@@ -212,8 +269,11 @@ def setting_line(config: ProjectConfig, name: str) -> int | None:
 
 
 def _line_of(text: str, name: str) -> int | None:
+    # The setting as a key of its own line, a dotted key (tool.quizkit.require = ...) or a key of an
+    # inline table (quizkit = { require = ... }).
+    pattern = re.compile(rf"(?:^\s*|[.{{,]\s*){re.escape(name)}\s*=")
     for number, line in enumerate(text.splitlines(), start=1):
-        if re.match(rf"\s*{re.escape(name)}\s*=", line):
+        if pattern.search(line):
             return number
     return None
 
@@ -252,6 +312,9 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
         raise fail(
             "source-locale", f"source-locale must be a locale such as 'en' or 'ur_PK', found {source!r}"
         )
+    source_problem = locale_problem(source)
+    if source_problem is not None:
+        raise fail("source-locale", source_problem)
     targets = table.get("target-locales", [])
     if not isinstance(targets, list) or not all(isinstance(item, str) for item in targets):
         raise fail("target-locales", 'target-locales must be a list of locales such as ["ur"]')

@@ -619,7 +619,7 @@ def test_an_authors_edit_that_outdates_a_translation_does_not_stop_the_build(
 def test_compile_in_worker_processes_writes_what_one_process_writes(
     project: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from toolkit.catalogs.project import compile_catalogs
+    from toolkit.catalogs.compiling import compile_catalogs
 
     add_quizzes(project, 40)  # 41 catalogs and ui: enough for compile to use workers
     build(project, monkeypatch)

@@ -193,7 +193,7 @@ def test_changed_source_of_an_untranslated_entry_stays_untranslated_and_not_fuzz
     merged, summary = run(template(source(SYNC, SYNC_V2)), catalog(source(SYNC, SYNC_V1)))
 
     assert merged == catalog(source(SYNC, SYNC_V2))
-    assert summary == MergeSummary(changed=1)
+    assert summary == MergeSummary(changed_untranslated=1)
 
 
 def test_changed_source_of_a_fuzzy_entry_keeps_the_original_previous_text() -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from support import run_quizkit_in_process
+from support import EVERY_TYPE_QUIZ, every_type_urdu, fixture_project, run_quizkit_in_process, translate
 
 from toolkit.catalogs.po_reader import parse_po
 from toolkit.catalogs.review import is_approved
@@ -58,7 +58,7 @@ def catalog_entries(project: Path) -> dict[str | None, object]:
 def test_translate_toolkit_writes_needs_work_as_initial(project_copy: Path, quizkit: Quizkit) -> None:
     assert quizkit(project_copy, "export", "-f", "xliff").returncode == 0
     data = edited_by_translate_toolkit(project_copy / XLIFF, {f"{BASE}.prompt": ("نیا ترجمہ", "needs work")})
-    unit = data[data.index(f'<unit id="{BASE}.prompt">'.encode()) :]
+    unit = data[data.index(f'<unit id="{BASE}.prompt" xml:space="preserve">'.encode()) :]
     assert unit[: unit.index(b"</unit>")].count(b'<segment state="initial">') == 1
 
 
@@ -115,8 +115,90 @@ def test_an_approved_unit_without_a_reviewer_comes_in_translated_and_is_named(
     assert result.returncode == 0, result.stderr
     assert result.stdout == (
         f"{XLIFF} → {CATALOG}: 1 entry updated (1 translated, 0 fuzzy)\n"
-        f"  {key}: reviewed in the file, but no reviewer is named (--reviewer NAME, or a "
-        '<note category="reviewer">); imported as translated, not approved\n'
+        f"  {key}: reviewed in the file, but only a reviewer approves (import-xliff --reviewer NAME, "
+        "or quizkit review approve); imported as translated, not approved\n"
     )
     entry = catalog_entries(project_copy)[key]
     assert (entry.msgstr, entry.is_fuzzy, is_approved(entry)) == ("تیسرا", False, False)  # type: ignore[attr-defined,arg-type]
+
+
+def test_a_forged_approval_comment_in_a_returned_file_is_dropped_with_a_warning(
+    project_copy: Path, quizkit: Quizkit
+) -> None:
+    from lxml import etree
+
+    from toolkit.catalogs.review import approved
+
+    assert quizkit(project_copy, "export", "-f", "xliff").returncode == 0
+    key = f"{BASE}.prompt"
+    entry = catalog_entries(project_copy)[key]
+    assert not is_approved(entry)  # type: ignore[arg-type]
+    # The hash covers only the key, the source and the translation, all in the file: anyone can make it.
+    forged = approved(entry, "Mallory", "2026-12-03").translator_comments[-1]  # type: ignore[arg-type]
+    namespace = "urn:oasis:names:tc:xliff:document:2.0"
+    tree = etree.parse(str(project_copy / XLIFF))
+    unit = tree.getroot().find(f".//{{{namespace}}}unit[@id='{key}']")
+    assert unit is not None
+    notes = unit.find(f"{{{namespace}}}notes")
+    if notes is None:
+        notes = etree.Element(f"{{{namespace}}}notes")
+        unit.insert(0, notes)
+    etree.SubElement(notes, f"{{{namespace}}}note", category="translator-comment").text = forged
+    tree.write(str(project_copy / XLIFF), xml_declaration=True, encoding="UTF-8")
+    line = unit.sourceline
+    before = (project_copy / CATALOG).read_bytes()
+
+    result = quizkit(project_copy, "import-xliff", XLIFF)
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        f"{XLIFF} → {CATALOG}: unchanged\n"
+        f"{XLIFF}:{line}: warning[xliff-approval]: unit {key}: the approval comment in its notes is not "
+        "imported; an approval is given by the reviewer (quizkit review approve, or import-xliff --reviewer NAME)\n"
+    )
+    assert (project_copy / CATALOG).read_bytes() == before
+
+
+def test_accepted_answers_one_per_line_survive_translate_toolkit(tmp_path: Path, quizkit: Quizkit) -> None:
+    """Issue 36: without xml:space="preserve" translate-toolkit (and so Weblate) reads an XLIFF 2 target's
+    line breaks as spaces, so a translator who edits one accepted answer saves every answer as one."""
+    root = fixture_project(tmp_path, {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8")})
+    assert quizkit(root, "update").returncode == 0
+    catalog = root / "locales/ur/LC_MESSAGES/every-type.po"
+    translate(catalog, every_type_urdu())
+    assert quizkit(root, "export", "-f", "xliff").returncode == 0
+    key = "every-type.questions.name-collective.answers.reduce-all"
+    path = root / "dist/xliff/ur/every-type.xlf"
+    store = xliff2.Xliff2File.parsefile(io.BytesIO(path.read_bytes()))
+    unit = next(unit for unit in store.units if unit.getid() == key)
+    assert (unit.source, unit.target) == ("reduce to all", "سب کو ریڈیوس\nریڈیوس ٹو آل")
+    unit.target = unit.target.replace("ٹو", "ٹُو")  # the translator corrects one word of the second answer
+    output = io.BytesIO()
+    store.serialize(output)
+    path.write_bytes(output.getvalue())
+    result = quizkit(root, "import-xliff", "dist/xliff/ur/every-type.xlf")
+    assert result.returncode == 0, result.stderr
+    entry = parse_po(catalog.read_text(encoding="utf-8"), catalog.name).by_context()[key]
+    assert entry.msgstr == "سب کو ریڈیوس\nریڈیوس ٹُو آل"
+
+
+def test_accepted_answers_joined_into_one_line_are_not_imported(tmp_path: Path, quizkit: Quizkit) -> None:
+    """Issue 36: a target whose accepted answers came back as one line (a tool read the line breaks as
+    spaces, as translate-toolkit did with quizkit's XLIFF before xml:space) would accept none of them."""
+    root = fixture_project(tmp_path, {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8")})
+    assert quizkit(root, "update").returncode == 0
+    catalog = root / "locales/ur/LC_MESSAGES/every-type.po"
+    translate(catalog, every_type_urdu())
+    assert quizkit(root, "export", "-f", "xliff").returncode == 0
+    key = "every-type.questions.name-collective.answers.reduce-all"
+    path = root / "dist/xliff/ur/every-type.xlf"
+    path.write_bytes(edited_by_translate_toolkit(path, {key: ("سب کو ریڈیوس ریڈیوس ٹُو آل", "translated")}))
+    before = catalog.read_bytes()
+    result = quizkit(root, "import-xliff", "dist/xliff/ur/every-type.xlf")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        "dist/xliff/ur/every-type.xlf → locales/ur/LC_MESSAGES/every-type.po: unchanged\n"
+        f"  {key}: the catalog's 2 accepted answers came back as 1 line with all their words: were the lines "
+        "joined? Each accepted answer goes on its own line; not imported, the catalog keeps its translation\n"
+    )
+    assert catalog.read_bytes() == before

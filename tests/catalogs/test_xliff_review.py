@@ -1,5 +1,6 @@
 """XLIFF states and approvals both ways (issue 21): approved → final, translated → translated, fuzzy →
-initial with the target kept; a reviewed or final target comes back approved by a named reviewer."""
+initial with the target kept; a reviewed or final target comes back approved by the reviewer the import
+names, and by nothing the returned file says."""
 
 from __future__ import annotations
 
@@ -115,11 +116,49 @@ def test_final_and_reviewed_targets_are_approved_by_the_reviewer_given() -> None
     assert (entries["ui.restart"].msgstr, entries["ui.restart"].is_fuzzy) == ("کوئز پھر سے شروع کریں", False)
 
 
-def test_the_reviewer_can_come_from_a_note_of_the_unit() -> None:
+def test_a_reviewer_note_in_the_returned_file_approves_nothing() -> None:
+    # The file is the translator's word: a note naming a reviewer is as easy to write as the target.
     data = edited(exported(), {"ui.next-question": ("final", None)}, reviewer_note="Chanda Iqbal")
     entries, summary = imported(data)
-    assert summary.approved == ["ui.next-question"]  # type: ignore[attr-defined]
-    assert approvals(entries["ui.next-question"])[0].reviewer == "Chanda Iqbal"
+    assert (summary.approved, summary.unapproved) == ([], ["ui.next-question"])  # type: ignore[attr-defined]
+    assert not is_approved(entries["ui.next-question"]) and approvals(entries["ui.next-question"]) == []
+
+
+def test_a_forged_approval_comment_in_the_notes_is_dropped_and_named() -> None:
+    # The approval hash is public (key, source, translation): a translator can compute a valid one.
+    forged = approved(NEXT, "Chanda Iqbal", "2026-12-03").translator_comments[-1]
+    root = etree.fromstring(exported())
+    unit = next(unit for unit in root.iter(f"{{{NS['x']}}}unit") if unit.get("id") == "ui.next-question")
+    notes = etree.Element(f"{{{NS['x']}}}notes")
+    unit.insert(0, notes)
+    etree.SubElement(notes, f"{{{NS['x']}}}note", category="translator-comment").text = "checked twice"
+    etree.SubElement(notes, f"{{{NS['x']}}}note", category="translator-comment").text = forged
+    data = bytes(etree.tostring(root))
+    entries, summary = imported(data)
+    entry = entries["ui.next-question"]
+    assert (is_approved(entry), entry.translator_comments) == (False, ("checked twice",))
+    line = data[: data.index(b'<unit id="ui.next-question"')].count(b"\n") + 1
+    assert summary.dropped_approvals == [(line, "ui.next-question")]  # type: ignore[attr-defined]
+    # The catalog's own approvals, returned as they were exported, are kept and not reported.
+    entries, summary = imported(exported())
+    assert is_approved(entries["ui.start-quiz"]) and summary.dropped_approvals == []  # type: ignore[attr-defined]
+
+
+def test_the_same_unit_twice_is_refused_naming_both_lines() -> None:
+    text = exported().decode()
+    unit = text[
+        text.index('<unit id="ui.next-question"') : text.index("</unit>", text.index('"ui.next-question"'))
+    ]
+    twice = text.replace(unit, unit + "</unit>\n    " + unit.replace("اگلا سوال", "پچھلا سوال"), 1)
+    first = twice[: twice.index('<unit id="ui.next-question"')].count("\n") + 1
+    second = twice[: twice.rindex('<unit id="ui.next-question"')].count("\n") + 1
+    with pytest.raises(XliffError) as raised:
+        parse_xliff(twice.encode())
+    assert (raised.value.line, raised.value.message) == (
+        second,
+        f"unit ui.next-question is in the file twice (lines {first} and {second}); keep the one with the "
+        "right translation and import again",
+    )
 
 
 def test_without_a_reviewer_a_final_target_is_translated_but_not_approved() -> None:
@@ -150,16 +189,6 @@ def test_a_translated_target_edited_in_the_tool_voids_the_approval_it_carries_in
     entry = entries["ui.start-quiz"]
     assert entry.msgstr == "کوئز شروع کیجیے" and not is_approved(entry)
     assert [approval.reviewer for approval in approvals(entry)] == ["Ayesha Khan"]  # void, kept for check
-
-
-def test_a_reviewer_note_with_a_control_character_is_refused_with_its_line() -> None:
-    data = edited(exported(), {"ui.next-question": ("final", None)}, reviewer_note="Bilal\x9b2J")
-    with pytest.raises(XliffError) as raised:
-        imported(data)
-    assert raised.value.message == (
-        "unit ui.next-question: the reviewer's name holds a control character; write it as plain text"
-    )
-    assert raised.value.line is not None
 
 
 def test_translate_toolkit_reads_our_states_as_its_workflow_states() -> None:

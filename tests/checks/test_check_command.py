@@ -153,3 +153,26 @@ def test_errors_in_a_fuzzy_entry_are_shown_but_block_nothing(project: Path) -> N
         "(in a fuzzy entry, not used until reviewed) [data-parallel.questions.gpu-holds.options.optimizer-only]"
     )
     assert lines[-1] == "2 catalogs checked: 0 errors, 2 warnings"
+
+
+@pytest.mark.parametrize(
+    ("data", "what"), [(b"", "empty (0 bytes)"), (b"\n  \n", "only white space")], ids=["empty", "blank"]
+)
+def test_an_empty_catalog_is_an_error_of_check_and_of_compile(project: Path, data: bytes, what: str) -> None:
+    (project / CATALOG).write_bytes(data)
+    problem = (
+        f"the catalog is {what}: no header and no entry. If it held translations, restore it (from version "
+        "control); else run quizkit update, which makes it again from the template"
+    )
+    checked = quizkit(project, "check")
+    assert checked.returncode == 1
+    assert checked.stdout == (
+        f"{CATALOG}: error[empty-catalog]: {problem}\n2 catalogs checked: 1 error, 0 warnings\n"
+    )
+    compiled = quizkit(project, "compile")
+    assert (compiled.returncode, compiled.stdout) == (1, "")
+    assert compiled.stderr == f"{CATALOG}: error[catalog]: {problem}\n"
+    assert not list(project.rglob("*.mo"))
+    updated = quizkit(project, "update")
+    assert updated.returncode == 0, updated.stderr
+    assert quizkit(project, "check").stdout.startswith(f"{CATALOG}:")  # made again: untranslated

@@ -68,6 +68,38 @@ def test_accepted_answer_lines(key: str, translation: str, expected: list[str]) 
     assert findings(key, "all-reduce", translation, "accepted-answers") == expected
 
 
+ACCUMULATION = "گریڈیئنٹ ایکیومولیشن\nگریڈینٹ ایکیومولیشن\ngradient accumulation"
+
+
+@pytest.mark.parametrize(
+    ("source", "translation", "expected"),
+    [
+        ("gradient accumulation", ACCUMULATION, []),
+        (
+            "gradient accumulation",
+            ACCUMULATION.replace("\n", " "),  # as translate-toolkit read it without xml:space="preserve"
+            [
+                "the line “گریڈیئنٹ ایکیومولیشن گریڈینٹ ایکیومولیشن gradient accumulation” holds the source "
+                "answer among other words: were several accepted answers joined into one line? Write each on "
+                "its own line"
+            ],
+        ),
+        (
+            "all-reduce\nallreduce",
+            "آل ریڈیوس",
+            [
+                "the source lists 2 accepted answers, one per line, and it has 1 line: were several accepted "
+                "answers joined into one line? Write each on its own line"
+            ],
+        ),
+        ("all-reduce", "آل ریڈیوس", []),
+    ],
+)
+def test_accepted_answers_joined_into_one_line(source: str, translation: str, expected: list[str]) -> None:
+    """Issue 36: a catalog whose accepted answers a tool joined into one line is reported."""
+    assert findings("quiz.questions.q.answers.a", source, translation, "accepted-answers") == expected
+
+
 def test_length_ratio_measures_an_accepted_answer_by_its_longest_line() -> None:
     source = "gradient accumulation"
     lines = "گریڈیئنٹ ایکیومولیشن\nگریڈینٹ ایکیومولیشن\nگراڈینٹ ایکیومولیشن\nگریڈیئنٹس جمع کرنا\ngradient accumulation"

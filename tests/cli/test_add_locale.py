@@ -94,6 +94,17 @@ def test_a_locale_without_a_pack_is_added_with_cldr_rules(tmp_path: Path) -> Non
             "arabic",
             "pyproject.toml: error[add-locale]: 'arabic' is not a locale; write it like 'ur' or 'ur_PK'",
         ),
+        (
+            "und",
+            "pyproject.toml: error[add-locale]: 'und' names no language ('und' is BCP 47's code for an "
+            "undetermined language); name the language, such as 'ur' or 'ur_PK'",
+        ),
+        (
+            "mul",
+            "pyproject.toml: error[add-locale]: 'mul' names no language ('mul' is BCP 47's code for several "
+            "languages); name the language, such as 'ur' or 'ur_PK'",
+        ),
+        ("iw", "pyproject.toml: error[add-locale]: 'iw' is an old code for Hebrew; write it 'he'"),
     ],
 )
 def test_a_refused_locale_writes_nothing(tmp_path: Path, locale: str, message: str) -> None:
@@ -118,3 +129,20 @@ def test_a_project_with_quizkit_toml_keeps_its_comments(tmp_path: Path) -> None:
     import tomllib
 
     assert tomllib.loads(text)["target-locales"] == ["ur", "fa"]
+
+
+def test_a_project_configured_with_dotted_keys_gains_the_locale_in_place(tmp_path: Path) -> None:
+    import tomllib
+
+    project = copy_project(tmp_path / "project")
+    text = 'tool.quizkit.source-locale = "en"\ntool.quizkit.target-locales = ["ur"]  # ours\n\n[project]\nname = "q"\n'
+    (project / "pyproject.toml").write_text(text, encoding="utf-8")
+    result = run_quizkit(project, "add-locale", "zh-Hant")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0] == (
+        "added zh_Hant (Chinese (Traditional), left-to-right, digits latn; no locale pack (CLDR's rules "
+        "only)) to pyproject.toml"
+    )
+    after = (project / "pyproject.toml").read_text(encoding="utf-8")
+    assert after == text.replace('["ur"]', '["ur", "zh_Hant"]')
+    assert tomllib.loads(after)["tool"]["quizkit"]["target-locales"] == ["ur", "zh_Hant"]

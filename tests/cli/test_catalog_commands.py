@@ -21,6 +21,37 @@ UI = fixture_interface_messages()
 WORDS = fixture_interface_words()
 
 
+def test_update_names_a_changed_source_fuzzy_only_where_it_was_translated(project: Path) -> None:
+    """A changed source makes a translation fuzzy; where the entry has no translation (a new locale),
+    nothing became fuzzy, and update says so for that locale."""
+    settings = project / "pyproject.toml"
+    settings.write_text(
+        settings.read_text(encoding="utf-8").replace(
+            'target-locales = ["ur"]', 'target-locales = ["ur", "fr"]'
+        ),
+        encoding="utf-8",
+    )
+    assert quizkit(project, "update").returncode == 0
+    quiz = project / "content" / "data-parallel.yaml"
+    quiz.write_text(
+        quiz.read_text(encoding="utf-8").replace(
+            "Message size and topology", "Message size and network topology"
+        ),
+        encoding="utf-8",
+    )
+    result = quizkit(project, "update")
+    assert result.returncode == 0, result.stderr
+    assert [line for line in result.stdout.splitlines() if "/LC_MESSAGES/data-parallel.po" in line] == [
+        "locales/ur/LC_MESSAGES/data-parallel.po: 1 changed (now fuzzy)",
+        "locales/fr/LC_MESSAGES/data-parallel.po: 1 changed (untranslated)",
+    ]
+    french = parse_po(
+        (project / "locales/fr/LC_MESSAGES/data-parallel.po").read_text(encoding="utf-8"), "x.po"
+    )
+    entry = french.by_context()["data-parallel.questions.nccl-factors.options.size-and-topology"]
+    assert (entry.msgid, entry.msgstr, entry.is_fuzzy) == ("Message size and network topology", "", False)
+
+
 def test_update_on_the_shipped_project_changes_nothing(project: Path) -> None:
     before = snapshot(project)
     result = quizkit(project, "update")

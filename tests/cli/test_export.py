@@ -78,7 +78,7 @@ def test_the_delivery_variant_carries_no_answer_key_in_any_format(tmp_path: Path
     result = run_quizkit(project, "export", "--no-answers")
     assert result.returncode == 0, result.stderr
     assert (
-        "left out of the delivery variant: canvas, cc, gift, mo, scorm, xliff (these formats cannot leave out the answer key "
+        "left out of the delivery variant: canvas, cc, gift, html, mo, scorm, xliff (these formats cannot leave out the answer key "
         "and explanations)"
     ) in result.stdout.splitlines()
     assert sorted(path.name for path in (project / "dist").iterdir()) == sorted(
@@ -91,7 +91,7 @@ def test_the_delivery_variant_carries_no_answer_key_in_any_format(tmp_path: Path
             "scorm",
             "xliff",
             "html",
-        }  # html writes no page it cannot keep the key of
+        }
     )
     secrets = ["This one comes first.", "Both come second.", "Right, this one.", "correct answer"]
     import zipfile
@@ -110,11 +110,58 @@ def test_the_delivery_variant_carries_no_answer_key_in_any_format(tmp_path: Path
 def test_a_format_that_would_leak_the_answer_key_is_refused_by_name(tmp_path: Path) -> None:
     project = fixture_project(tmp_path / "project")
     assert run_quizkit(project, "update").returncode == 0
-    for name in ("canvas", "cc", "gift", "mo", "scorm", "xliff"):
+    for name in ("canvas", "cc", "gift", "html", "mo", "scorm", "xliff"):
         result = run_quizkit(project, "export", "--no-answers", "-f", name)
         assert result.returncode == 1
         assert result.stderr == (
             f"error[export]: format '{name}' cannot leave out the answer key and explanations, so it has no "
-            "delivery variant; --no-answers exports: html, i18next, json, moodle, qti\n"
+            "delivery variant; --no-answers exports: i18next, json, moodle, qti\n"
         )
+    assert not (project / "dist").exists()
+
+
+def test_the_delivery_variant_of_a_project_init_made_leaves_out_the_configured_formats_that_leak(
+    tmp_path: Path,
+) -> None:
+    assert run_quizkit(tmp_path, "init", "demo").returncode == 0
+    project = tmp_path / "demo"
+    result = run_quizkit(project, "export", "--no-answers")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines() == [
+        "left out of the delivery variant: html, mo, xliff (these formats cannot leave out the answer key "
+        "and explanations)",
+        "dist: 6 files written, 0 unchanged",
+    ]
+    assert sorted(path.name for path in (project / "dist").iterdir()) == ["i18next", "json", "moodle", "qti"]
+
+
+def test_an_export_that_writes_nothing_says_why(tmp_path: Path) -> None:
+    assert run_quizkit(tmp_path, "init", "demo").returncode == 0
+    project = tmp_path / "demo"
+    config = project / "quizkit.toml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(
+        "\n".join(
+            'export-formats = ["mo", "xliff"]' if line.startswith("export-formats") else line
+            for line in text.splitlines()
+        ),
+        encoding="utf-8",
+    )
+    leaking = run_quizkit(project, "export", "--no-answers")
+    assert leaking.returncode == 1
+    assert leaking.stdout == (
+        "left out of the delivery variant: mo, xliff (these formats cannot leave out the answer key and "
+        "explanations)\n"
+    )
+    assert leaking.stderr == (
+        "dist: error[export]: nothing was exported; every chosen format carries the answer key, so "
+        "--no-answers leaves each out; name a format that can leave it out with --format (i18next, json, "
+        "moodle, qti)\n"
+    )
+    source_only = run_quizkit(project, "export", "-f", "mo")
+    assert (source_only.returncode, source_only.stdout) == (1, "")
+    assert source_only.stderr == (
+        "dist: error[export]: nothing was exported; mo wrote no file for these quizzes and locales (the "
+        "catalog formats write only target locales; draft quizzes need --drafts)\n"
+    )
     assert not (project / "dist").exists()

@@ -40,8 +40,8 @@ def test_a_command_outside_a_project_stops_with_exit_2(tmp_path: Path, arguments
     assert result.stderr == (
         f"error[no-project]: {folder} is not inside a quizkit project: there is no quizkit.toml, and no "
         "pyproject.toml with a [tool.quizkit] table, in this folder or any folder above it. Run the "
-        "command inside a project, or create one with a [tool.quizkit] table (README: Project "
-        "configuration).\n"
+        "command inside a project, or make one with quizkit init or a [tool.quizkit] table "
+        "(docs/configuration.md).\n"
     )
     assert snapshot(tmp_path) == before
 

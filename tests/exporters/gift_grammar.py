@@ -7,6 +7,7 @@ multichoice, match, truefalse, shortanswer) and each type's answers read as Mood
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 _ESCAPES = [
@@ -28,6 +29,17 @@ _CHARACTERS = {
     "\0010": "\n",
 }
 _WEIGHT = re.compile(r"^%-*([0-9]{1,2})\.?([0-9]*)%")
+_ORDERING = re.compile(
+    r"^\s*>\s*(\d+)\s*((?:ALL|EXACT|RANDOM|REL|CONTIGUOUS|CONTIG)?)\s*"
+    r"((?:HORIZONTAL|HORI|H|1|VERTICAL|VERT|V|0)?)\s*"
+    r"((?:ALL_OR_NOTHING|ABSOLUTE_POSITION|ABSOLUTE|ABS|RELATIVE_NEXT_EXCLUDE_LAST|RELATIVE_NEXT_INCLUDE_LAST"
+    r"|RELATIVE_ONE_PREVIOUS_AND_NEXT|RELATIVE_ALL_PREVIOUS_AND_NEXT|RELATIVE_TO_CORRECT|RELATIVE"
+    r"|RELLONGEST_ORDERED_SUBSET|LONGEST_CONTIGUOUS_SUBSET)?)\s*"
+    r"((?:SHOW|TRUE|YES|1|HIDE|FALSE|NO|0)?)\s*((?:none|123|abc|ABCD|iii|IIII)?)\s*(.*?)\s*$",
+    re.DOTALL,
+)
+"""qtype_ordering's pattern for its GIFT form, alternative by alternative (its "RELATIVE|REL" joins
+"LONGEST_ORDERED_SUBSET" without a bar, as in Moodle's source)."""
 
 
 @dataclass
@@ -46,6 +58,9 @@ class GiftQuestion:
     subquestions: list[str] = field(default_factory=list)
     subanswers: list[str] = field(default_factory=list)
     category: str | None = None
+    ordering: dict[str, str] = field(default_factory=dict)
+    """An ordering question's options as qtype_ordering reads them: count, select, layout, grading, show,
+    numbering."""
 
 
 def _pre(text: str) -> str:
@@ -116,6 +131,16 @@ def read_question(text: str) -> GiftQuestion:
         general, answer_text = answer_text[cut + 4 :], answer_text[:cut].strip()
     body, text_format = _with_format(question_text, "moodle")
     question = GiftQuestion("", name, body, text_format, _with_format(general, text_format)[0])
+    # Question type plugins read first (qformat_gift's try_importing_using_qtypes): Moodle's ordering type
+    # (qtype_ordering::import_from_gift, question/type/ordering/questiontype.php, core since Moodle 4.4).
+    ordering = _ORDERING.match(answer_text or "")
+    if ordering is not None:
+        question.qtype = "ordering"
+        names = ("count", "select", "layout", "grading", "show", "numbering")
+        question.ordering = dict(zip(names, (part.strip() for part in ordering.groups()[:6]), strict=True))
+        # Split at line breaks, blank lines dropped, each trimmed: never unescaped (no _post).
+        question.answers = [line.strip() for line in re.split(r"[\r\n]+", ordering.group(7)) if line.strip()]
+        return question
     if answer_text is None:
         question.qtype = "description"
     elif answer_text == "":
@@ -165,3 +190,17 @@ def read_question(text: str) -> GiftQuestion:
                 question.fractions.append(weight)
                 question.feedback.append(feedback)
     return question
+
+
+def moodle_short_answer_matches(response: str, pattern: str, *, ignore_case: bool = True) -> bool:
+    """Whether Moodle gives a stored short answer's marks to ``response``: its own rule, step by step
+    (``qtype_shortanswer_question::compare_string_with_wildcard``, question/type/shortanswer/question.php):
+    the pattern splits at runs of unescaped ``*`` (any text), ``\\*`` is a literal asterisk, the rest is
+    compared literally against the trimmed response, case ignored unless the question uses case."""
+    bits = re.split(r"(?<!\\)\*+", unicodedata.normalize("NFC", pattern))
+    expression = ".*".join(re.escape(bit.replace("\\*", "*")) for bit in bits)
+    flags = re.IGNORECASE if ignore_case else 0
+    return (
+        re.fullmatch(expression, unicodedata.normalize("NFC", response).strip(), flags | re.DOTALL)
+        is not None
+    )

@@ -21,7 +21,13 @@ import yaml
 from exporters.lms_packages import export_format, package, visible
 from exporters.qti12_engine import ItemEngine, Response, children, local
 from lxml import etree
-from support import EVERY_TYPE_QUIZ, SHARED, every_type_urdu, fixture_project, run_quizkit_in_process
+from support import (
+    EVERY_TYPE_QUIZ,
+    SHARED,
+    every_type_urdu,
+    fixture_project,
+    run_quizkit_in_process,
+)
 
 HERE = Path(__file__).parent / "canvas"
 DTDS = SHARED / "xsd" / "qti12"
@@ -164,7 +170,10 @@ def test_every_item_has_canvas_metadata(exported: Path, locale: str) -> None:
             "original_answer_ids",
             "assessment_question_identifierref",
         ]
-        assert (metadata["question_type"], metadata["points_possible"]) == (QUESTION_TYPES[question_id], "1")
+        expected = QUESTION_TYPES[question_id]
+        if (question_id, locale) == ("overlap-true", "ur"):
+            expected = "multiple_choice_question"  # what Canvas makes of Urdu labels (below)
+        assert (metadata["question_type"], metadata["points_possible"]) == (expected, "1")
         answer_ids = metadata["original_answer_ids"].split(",") if metadata["original_answer_ids"] else []
         assert all(answer.isdigit() for answer in answer_ids)  # Canvas reads answer ids as integers
         if question_id == "match-collectives":
@@ -176,6 +185,39 @@ def test_every_item_has_canvas_metadata(exported: Path, locale: str) -> None:
     assert general.get("ident") == "general_fb"
     explanation = "Each GPU holds a replica." if locale == "en" else "ہر GPU ایک نقل رکھتا ہے۔"
     assert visible("".join(general.itertext()).strip()) == explanation
+
+
+def canvas_imported_type(item: Any) -> tuple[str, list[str]]:
+    """The question type and answer texts Canvas's importer gives an item, for choice items: the declared
+    question_type, except that a true_false_question stays one only when one of its two answers matches
+    /true/i and the other /false/i, which are then rewritten "True" and "False"; any other becomes a
+    multiple_choice_question (ChoiceInteraction#process_true_false_question,
+    gems/plugins/qti_exporter/lib/qti/choice_interaction.rb)."""
+    declared = fields(item)["question_type"]
+    texts = list(labels(item).values())
+    if declared != "true_false_question":
+        return declared, texts
+    if len(texts) == 2:
+        true_answer = next((index for index, text in enumerate(texts) if re.search("true", text, re.I)), None)
+        if true_answer is not None and re.search("false", texts[1 - true_answer], re.I):
+            return declared, ["True", "False"] if true_answer == 0 else ["False", "True"]
+    return "multiple_choice_question", texts
+
+
+@pytest.mark.parametrize(
+    ("locale", "question_type", "answers"),
+    [("en", "true_false_question", ["True", "False"]), ("ur", "multiple_choice_question", ["صحیح", "غلط"])],
+)
+def test_a_true_false_question_is_declared_as_what_canvas_imports(
+    exported: Path, locale: str, question_type: str, answers: list[str]
+) -> None:
+    """Issue 36: Canvas keeps true_false_question only for answers reading True and False; an Urdu one
+    was declared true_false_question and imported as multiple_choice_question."""
+    item = items(assessment_file(package(exported / "dist/canvas/every-type" / f"{locale}.zip")))[
+        "overlap-true"
+    ]
+    assert fields(item)["question_type"] == question_type
+    assert canvas_imported_type(item) == (question_type, answers)
 
 
 def test_a_question_of_drop_downs_only_is_multiple_dropdowns_with_every_option(exported: Path) -> None:
@@ -213,7 +255,7 @@ def test_urdu_texts_carry_their_language_and_direction_and_blanks_stay_whole(exp
     assert prompt == '<div dir="rtl" lang="ur">ہر <span dir="ltr" lang="en">GPU</span> کیا رکھتا ہے؟</div>'
     blanks = next(found["fill-replica"].iter("{*}mattext")).text
     # The translation reorders the blanks; each stays "[id]" for Canvas to find, outside any isolation.
-    assert "[collective] گریڈیئنٹس" in blanks and "پوری [copy] رکھتا" in blanks
+    assert "[collective] گریڈیئنٹس" in blanks and "مکمل [copy] رکھتا" in blanks
 
 
 def test_matches_are_listed_in_an_order_that_does_not_give_the_answer(exported: Path) -> None:

@@ -216,7 +216,10 @@ def moodle_import(item: Any) -> dict[str, Any]:
     if profile == "cc.fib.v0p1":
         (correct,) = [c for c in conditions if any(s.text == "100" for s in children(c, "setvar"))][:1]
         for test in children(correct.find("{*}conditionvar"), "varequal"):
-            result["answers"].append((test.text, Fraction(1), test.get("case") == "Yes"))
+            # cc11_quiz::get_answers_fib records every answer with 'case' => 0, whatever its case
+            # attribute, and the shortanswer's usecase is 1 only when some answer's case is 1.
+            result["answers"].append((test.text, Fraction(1), False))
+        result["usecase"] = any(case for _, _, case in result["answers"])
         return result
     if profile == "cc.essay.v0p1":
         return result
@@ -294,9 +297,10 @@ def test_moodle_imports_option_feedback_and_the_correct_options_of_a_multiple_re
     ]
     # Option feedback stays out of the general feedback: only the explanation continues.
     assert found["pick-many"]["general_feedback"] == "Shuffling is not a collective."
+    # Case-sensitive in the cartridge (case="Yes"), but Moodle's importer reads no case: the export warns.
     assert found["name-library"]["answers"] == [
-        ("NCCL", Fraction(1), True),
-        ("NVIDIA Collective Communications Library", Fraction(1), True),
+        ("NCCL", Fraction(1), False),
+        ("NVIDIA Collective Communications Library", Fraction(1), False),
     ]
 
 
@@ -419,6 +423,39 @@ def test_kinds_the_profile_has_no_form_for_are_left_out_with_a_warning(tmp_path:
         ]
     ]
     assert list(items(assessment_file(cartridge(root, "every-type", "en")))) == list(CARRIED)
+
+
+def test_a_case_sensitive_short_answer_is_exported_with_a_warning_that_moodle_ignores_case(
+    tmp_path: Path,
+) -> None:
+    """Issue 36: Moodle's CC importer reads no case sensitivity, so the export says so."""
+    quiz = """\
+id: cased
+level: beginner
+title: T
+description: D
+questions:
+  - id: typed
+    type: short_answer
+    prompt: Which library?
+    answers: [{id: a, text: NCCL}]
+    case_sensitive: true
+    explanation: E
+"""
+    root = fixture_project(tmp_path, {"cased": quiz})
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "cc", "--no-checks")
+    assert result.returncode == 0, result.stderr
+    assert [line.split(": ", 1)[1] for line in result.stdout.splitlines() if "warning[" in line] == [
+        "warning[unsupported-setting]: format cc cannot keep case_sensitive in Moodle (its Common Cartridge "
+        "import ignores case=\"Yes\" and grades ignoring case): question 'typed' of quiz 'cased' "
+        "[cased.questions.typed]"
+    ]
+    (item,) = items(assessment_file(cartridge(root, "cased", "en"))).values()
+    assert 'case="Yes"' in etree.tostring(item).decode()  # written for the engines that read it
+    assert moodle_import(item)["usecase"] is False
+    strict = run_quizkit_in_process(root, "export", "--format", "cc", "--no-checks", "--strict")
+    assert strict.returncode != 0
 
 
 def test_a_quiz_with_no_question_the_profile_carries_gets_no_cartridge(tmp_path: Path) -> None:

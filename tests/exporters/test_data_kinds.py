@@ -377,7 +377,7 @@ def test_i18next_fills_the_blank_markers_only_when_asked(exported: Path) -> None
     ]
     plain, filled = resolve_in_i18next(exported / "dist" / "i18next", requests)
     assert plain["value"] == URDU[f"every-type.{key}"]
-    assert filled["value"] == "▢1 گریڈیئنٹس کا اوسط نکالتا ہے، اور ہر GPU ماڈل کی پوری ▢2 رکھتا ہے۔"
+    assert filled["value"] == "▢1 گریڈیئنٹس کا اوسط نکالتا ہے، اور ہر GPU ماڈل کی ایک مکمل ▢2 رکھتا ہے۔"
 
 
 def test_i18next_delivery_resources_hold_no_key(exported: Path) -> None:

@@ -416,5 +416,6 @@ def test_list_formats(quizkit: Quizkit) -> None:
     assert lines[mo + 1] == "         questions: every kind"
     gift = next(number for number, line in enumerate(lines) if line.startswith("gift "))
     assert lines[gift + 1] == (
-        "         questions: single_choice, multiple_choice, true_false, short_answer, numeric, matching, essay"
+        "         questions: single_choice, multiple_choice, true_false, short_answer, numeric, matching, ordering, "
+        "essay"
     )

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from exporters.gift_grammar import GiftQuestion, read_gift
+from exporters.gift_grammar import GiftQuestion, moodle_short_answer_matches, read_gift
 from support import EVERY_TYPE_QUIZ, every_type_urdu, fixture_project, run_quizkit_in_process, translate
 
 from toolkit.catalogs import read_po
@@ -20,6 +20,7 @@ from toolkit.localization import (
     LocalizedEssayQuestion,
     LocalizedMatchingQuestion,
     LocalizedNumericQuestion,
+    LocalizedOrderingQuestion,
     LocalizedQuestion,
     LocalizedShortAnswerQuestion,
     LocalizedTrueFalseQuestion,
@@ -89,6 +90,18 @@ def assert_carries(gift: GiftQuestion, question: LocalizedQuestion) -> None:
         assert gift.subanswers == [pair.match for pair in question.pairs] + [
             item.text for item in question.distractors
         ]
+    elif isinstance(question, LocalizedOrderingQuestion):
+        assert gift.qtype == "ordering"
+        assert visible(gift.text) == question.prompt
+        assert gift.ordering == {
+            "count": str(len(question.items)),
+            "select": "ALL",
+            "layout": "VERTICAL",
+            "grading": "ABSOLUTE_POSITION" if question.partial_credit else "ALL_OR_NOTHING",
+            "show": "SHOW",
+            "numbering": "none",
+        }
+        assert [visible(answer) for answer in gift.answers] == [item.text for item in question.items]
     else:
         assert isinstance(question, LocalizedEssayQuestion)
         assert (gift.qtype, visible(gift.text)) == ("essay", question.prompt)
@@ -102,7 +115,7 @@ def test_every_question_reads_back_as_moodle_reads_it(exported: Path, locale: st
     carried = [
         question
         for question in localized_questions(exported, locale)
-        if question.type.value not in ("ordering", "fill_in_blanks")
+        if question.type.value != "fill_in_blanks"
     ]
     assert [gift.name for gift in questions] == [question.id for question in carried]
     for gift, question in zip(questions, carried, strict=True):
@@ -126,17 +139,82 @@ def test_golden_english_file(exported: Path) -> None:
     assert document == golden.read_text(encoding="utf-8")
 
 
-def test_ordering_and_fill_in_blanks_are_left_out_with_a_warning(tmp_path: Path) -> None:
+def test_fill_in_blanks_is_left_out_with_a_warning(tmp_path: Path) -> None:
     root = fixture_project(tmp_path, {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8")})
     assert run_quizkit_in_process(root, "update").returncode == 0
     result = run_quizkit_in_process(root, "export", "--format", "gift", "--no-checks")
     warnings = [line for line in result.stdout.splitlines() if "unsupported-question" in line]
     assert [line.split(": ", 1)[1] for line in warnings] == [
-        "warning[unsupported-question]: format gift cannot carry ordering questions: question 'step-order' of "
-        "quiz 'every-type' is left out of gift [every-type.questions.step-order]",
         "warning[unsupported-question]: format gift cannot carry fill_in_blanks questions: question "
         "'fill-replica' of quiz 'every-type' is left out of gift [every-type.questions.fill-replica]",
     ]
+
+
+@pytest.mark.parametrize("partial", [False, True])
+def test_ordering_is_moodle_s_gift_ordering_form(tmp_path: Path, partial: bool) -> None:
+    """Issue 36: Moodle 4.4+ reads ordering questions from GIFT (qtype_ordering::import_from_gift); an
+    item that starts with a word of the form's options stays an item, and one holding GIFT's special
+    characters (but "}") reads back exactly."""
+    quiz = f"""\
+id: order
+level: beginner
+title: T
+description: D
+questions:
+  - id: steps
+    type: ordering
+    prompt: "Put the steps in order: a # b = c ~ d {{e}}."
+    items:
+      - {{id: one, text: "ALL of the forward pass"}}
+      - {{id: two, text: "none: the backward pass = 2 ~ 3 # 4"}}
+      - {{id: three, text: "abc <the> all-reduce & step"}}
+      - {{id: four, text: "0"}}
+    partial_credit: {str(partial).lower()}
+    explanation: "Forward {{then}} backward."
+"""
+    root = fixture_project(tmp_path, {"order": quiz})
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "gift", "--no-checks")
+    assert result.returncode == 0, result.stderr
+    assert "warning[" not in result.stdout
+    _, steps = read_gift((root / "dist/gift/order/en.txt").read_text(encoding="utf-8"))
+    assert (steps.qtype, steps.name, visible(steps.text)) == (
+        "ordering",
+        "steps",
+        "Put the steps in order: a # b = c ~ d {e}.",
+    )
+    assert visible(steps.general_feedback) == "Forward {then} backward."
+    assert steps.ordering["grading"] == ("ABSOLUTE_POSITION" if partial else "ALL_OR_NOTHING")
+    assert [visible(answer) for answer in steps.answers] == [
+        "ALL of the forward pass",
+        "none: the backward pass = 2 ~ 3 # 4",
+        "abc <the> all-reduce & step",
+        "0",
+    ]
+
+
+def test_an_ordering_item_with_a_closing_brace_is_refused_with_a_message(tmp_path: Path) -> None:
+    quiz = """\
+id: order
+level: beginner
+title: T
+description: D
+questions:
+  - id: steps
+    type: ordering
+    prompt: Order them.
+    items: [{id: one, text: "first }"}, {id: two, text: second}]
+    explanation: E
+"""
+    root = fixture_project(tmp_path, {"order": quiz})
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "gift", "--no-checks")
+    assert result.returncode == 1
+    assert result.stderr.strip() == (
+        "error[export]: order.questions.steps [en]: GIFT cannot carry '}' or '\\' in an ordering item "
+        "('first }'); reword it, or leave gift out of the formats"
+    )
+    assert not (root / "dist" / "gift").exists()
 
 
 HOSTILE = "a ~ b = c # d { e } f : g \\ h // i"
@@ -174,6 +252,63 @@ questions:
     assert visible(pick.feedback[0]) == HOSTILE
     assert visible(pick.general_feedback) == HOSTILE
     assert typed.answers == [HOSTILE, "%5% off"]
+
+
+def test_an_asterisk_in_an_accepted_answer_is_no_wildcard_in_moodle(tmp_path: Path) -> None:
+    quiz = """\
+id: star
+level: beginner
+title: T
+description: D
+questions:
+  - id: typed
+    type: short_answer
+    prompt: Which pointer?
+    answers: [{id: a, text: "a*b"}, {id: b, text: "x**"}]
+    explanation: E
+"""
+    root = fixture_project(tmp_path, {"star": quiz})
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "gift", "--no-checks")
+    assert result.returncode == 0, result.stderr
+    _, typed = read_gift((root / "dist/gift/star/en.txt").read_text(encoding="utf-8"))
+    assert typed.qtype == "shortanswer"
+    graded = {
+        response: [moodle_short_answer_matches(response, stored) for stored in typed.answers]
+        for response in ("a*b", "ab", "aXYZb", "x**", "x", "xyz")
+    }
+    assert graded == {
+        "a*b": [True, False],
+        "ab": [False, False],
+        "aXYZb": [False, False],
+        "x**": [False, True],
+        "x": [False, False],
+        "xyz": [False, False],
+    }
+
+
+def test_a_case_sensitive_short_answer_is_exported_with_a_warning(tmp_path: Path) -> None:
+    quiz = """\
+id: cased
+level: beginner
+title: T
+description: D
+questions:
+  - id: typed
+    type: short_answer
+    prompt: Which library?
+    answers: [{id: a, text: NCCL}]
+    case_sensitive: true
+    explanation: E
+"""
+    root = fixture_project(tmp_path, {"cased": quiz})
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "gift", "--no-checks")
+    assert result.returncode == 0, result.stderr
+    assert [line.split(": ", 1)[1] for line in result.stdout.splitlines() if "warning[" in line] == [
+        "warning[unsupported-setting]: format gift cannot keep case_sensitive (GIFT has no form for it; "
+        "Moodle grades ignoring case): question 'typed' of quiz 'cased' [cased.questions.typed]"
+    ]
 
 
 def test_an_arrow_in_an_accepted_answer_is_refused_with_a_message(tmp_path: Path) -> None:

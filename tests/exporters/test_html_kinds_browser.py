@@ -278,7 +278,7 @@ def test_the_review_shows_the_right_answer_of_every_kind_and_points(
     page.wait_for_url(lambda url: url.split("#")[0].endswith("/ur.html"))
     urdu = review_items(page)
     assert urdu[6]["correct"] == [
-        "all-reduce گریڈیئنٹس کا اوسط نکالتا ہے، اور ہر GPU ماڈل کی پوری نقل رکھتا ہے۔"
+        "all-reduce گریڈیئنٹس کا اوسط نکالتا ہے، اور ہر GPU ماڈل کی ایک مکمل نقل رکھتا ہے۔"
     ]
     assert urdu[2]["score"] == "1" and urdu[6]["score"] == "0"  # "Copy" is not an Urdu answer
     watched.close(watched.url.replace("en.html", "ur.html"))
@@ -444,7 +444,7 @@ def test_right_to_left_layout_of_the_new_kinds(browser: Any, pages: Path) -> Non
     assert page.eval_on_selector(".order-list", DIRECTION) == "rtl"
     page.goto(watched.url + "#q=7")
     page.reload()
-    # "{{collective}} گریڈیئنٹس ...، اور ہر GPU ماڈل کی پوری {{copy}} رکھتا ہے۔": the first blank starts
+    # "{{collective}} گریڈیئنٹس ...، اور ہر GPU ماڈل کی ایک مکمل {{copy}} رکھتا ہے۔": the first blank starts
     # the sentence, on the right.
     paragraph = page.locator(".blanks-text").bounding_box()
     first = page.locator("select[data-blank='collective']").bounding_box()

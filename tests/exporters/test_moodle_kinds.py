@@ -5,6 +5,7 @@ HTMLPurifier keeping what is written, the delivery variant, fallback and multila
 from __future__ import annotations
 
 import html
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import replace
@@ -16,6 +17,7 @@ import pytest
 from exporters.test_moodle import moodle_multilang_filter, moodle_shows, needs_moodle_cleaner, seen
 from localization.test_grading import every_type_quiz, localized, urdu_catalog
 from lxml import etree
+from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit_in_process
 
 from toolkit.catalogs.catalog import Catalog
 from toolkit.exporters.base import ExportRequest
@@ -88,6 +90,9 @@ def texts(element: Any, path: str) -> list[str]:
 def test_golden_file_per_kind(files: dict[str, Any], question_id: str, locale: str) -> None:
     element = question(files[f"{locale}.xml"], question_id)
     written = etree.tostring(element, encoding="unicode", pretty_print=True)
+    # Regenerate with ``QUIZKIT_UPDATE_GOLDEN=1`` after an intended change, and read the diff.
+    if os.environ.get("QUIZKIT_UPDATE_GOLDEN"):
+        (GOLDEN / f"{question_id}.{locale}.xml").write_text(written, encoding="utf-8")
     expected = (GOLDEN / f"{question_id}.{locale}.xml").read_text(encoding="utf-8")
     assert written == expected
 
@@ -136,7 +141,9 @@ def test_numeric_answer_and_tolerance(files: dict[str, Any]) -> None:
     )
     assert element.find("units") is None
     # The unit is shown after the prompt, in the locale's language.
-    assert lxml.html.fragments_fromstring(element.findtext("questiontext/text"))[-1].text_content() == "نمونے"
+    assert (
+        lxml.html.fragments_fromstring(element.findtext("questiontext/text"))[-1].text_content() == "سیمپلز"
+    )
 
 
 def test_matching_pairs_and_a_distractor_as_an_empty_subquestion(files: dict[str, Any]) -> None:
@@ -161,7 +168,7 @@ def test_matching_pairs_and_a_distractor_as_an_empty_subquestion(files: dict[str
     urdu = question(files["ur.xml"], "match-collectives")
     assert (
         urdu.findall("subquestion")[0].findtext("answer/text")
-        == "ایک \u2068GPU\u2069 کا ڈیٹا باقی سب میں نقل کرتا ہے"
+        == "ایک \u2068GPU\u2069 کا ڈیٹا باقی سب میں کاپی کرتا ہے"
     )
 
 
@@ -174,9 +181,9 @@ def test_ordering_items_in_order_with_the_grading_of_the_library(partial: bool, 
     answers = element.findall("answer")
     assert [answer.get("fraction") for answer in answers] == ["1", "2", "3", "4"]
     assert [lxml.html.fragment_fromstring(answer.findtext("text")).text_content() for answer in answers] == [
-        "مقامی بیچ پر فارورڈ پاس",
-        "بیک ورڈ پاس مقامی گریڈیئنٹس نکالتا ہے",
-        "all-reduce سے گریڈیئنٹس کا اوسط",
+        "لوکل بیچ پر فارورڈ پاس",
+        "بیک ورڈ پاس لوکل گریڈیئنٹس کا حساب کرتا ہے",
+        "ایک all-reduce سے گریڈیئنٹس کا اوسط نکالا جاتا ہے",
         "آپٹیمائزر ہر نقل کو اپ ڈیٹ کرتا ہے",
     ]
 
@@ -227,10 +234,66 @@ def moodle_cloze(text: str) -> Iterator[tuple[str, str, list[tuple[bool, str]]]]
         yield weight, kind, alternatives
 
 
+def moodle_cloze_mark(question_element: Any) -> int:
+    """The mark Moodle gives an imported Cloze question: qformat_xml's import_multianswer reads no
+    <defaultgrade>, and qtype_multianswer_extract_question (question/type/multianswer/questiontype.php)
+    adds up its subquestions' weights, a whole number each ('\\{([0-9]*):', 1 when empty)."""
+    text = question_element.findtext("questiontext/text") or ""
+    return sum(int(weight or "1") for weight, _, _ in moodle_cloze(text))
+
+
+def moodle_marks(path: Path) -> dict[str, int]:
+    """Each question's mark once Moodle has imported the file: its defaultgrade, or for a Cloze question
+    what moodle_cloze_mark finds."""
+    marks = {}
+    for element in etree.parse(str(path)).getroot().findall("question[name]"):
+        name = element.findtext("name/text")
+        if element.get("type") == "cloze":
+            marks[name] = moodle_cloze_mark(element)
+        else:
+            marks[name] = float(element.findtext("defaultgrade"))
+    return marks
+
+
+def test_a_cloze_question_counts_as_much_as_any_other_in_moodle(tmp_path: Path) -> None:
+    """Issue 36: a Cloze question of two blanks was worth 2 marks in Moodle and every other question 1;
+    every other format counts a question once."""
+    quiz = EVERY_TYPE_QUIZ.read_text(encoding="utf-8")
+    three_blanks = """\
+  - id: fill-three
+    type: fill_in_blanks
+    prompt: Complete it.
+    text: "{{a}} and {{b}} and {{c}}"
+    blanks:
+      - {id: a, answers: [{id: x, text: x}]}
+      - {id: b, answers: [{id: y, text: y}]}
+      - {id: c, answers: [{id: z, text: z}]}
+    explanation: E
+"""
+    root = fixture_project(
+        tmp_path,
+        {
+            "every-type": quiz,
+            "three": quiz.replace("id: every-type", "id: three").replace(
+                "questions:\n", "questions:\n" + three_blanks, 1
+            ),
+        },
+    )
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "moodle", "--no-checks")
+    assert result.returncode == 0, result.stderr
+    assert "warning[" not in result.stdout
+    for name in ("en.xml", "multilang.xml"):
+        marks = moodle_marks(root / "dist/moodle/every-type" / name)
+        assert set(marks.values()) == {2}, marks  # one Cloze question of 2 blanks: 1 mark a blank
+        marks = moodle_marks(root / "dist/moodle/three" / name)
+        assert set(marks.values()) == {6}, marks  # blanks of 2 and 3: lcm 6, weights 3 and 2
+
+
 def test_cloze_codes_stand_where_the_markers_are(files: dict[str, Any]) -> None:
     for locale, sentence in (
         ("en", "Each GPU holds a full {1} of the model, and an {2} averages the gradients."),
-        ("ur", "{1} گریڈیئنٹس کا اوسط نکالتا ہے، اور ہر GPU ماڈل کی پوری {2} رکھتا ہے۔"),
+        ("ur", "{1} گریڈیئنٹس کا اوسط نکالتا ہے، اور ہر GPU ماڈل کی ایک مکمل {2} رکھتا ہے۔"),
     ):
         text = question(files[f"{locale}.xml"], "fill-replica").findtext("questiontext/text")
         _prompt, body = lxml.html.fragments_fromstring(CLOZE.sub("{n}", text))
@@ -304,7 +367,7 @@ def test_multilang_cloze_numbers_the_blanks_in_each_language(files: dict[str, An
     text = question(files["multilang.xml"], "fill-replica").findtext("questiontext/text")
     for locale, sentence in (
         ("en", "Each GPU holds a full (1) of the model, and an (2) averages the gradients."),
-        ("ur", "(2) گریڈیئنٹس کا اوسط نکالتا ہے، اور ہر GPU ماڈل کی پوری (1) رکھتا ہے۔"),
+        ("ur", "(2) گریڈیئنٹس کا اوسط نکالتا ہے، اور ہر GPU ماڈل کی ایک مکمل (1) رکھتا ہے۔"),
     ):
         _prompt, body, fields = lxml.html.fragments_fromstring(
             moodle_multilang_filter(CLOZE.sub("{#}", text), locale)

@@ -84,7 +84,7 @@ MORE_CASES: dict[str, list[tuple[str, Any]]] = {
         ("en", "256.00"),
         ("en", "-256"),
         ("ur", "۲۵۶٫۰"),
-        ("ur", "٢٥٦ نمونے"),
+        ("ur", "٢٥٦ سیمپلز"),
     ],
     "fill-replica": [("en", {"copy": " replica ", "collective": "broadcast"}), ("en", {})],
     "match-collectives": [("en", {"broadcast": "broadcast"})],

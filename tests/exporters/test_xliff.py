@@ -116,8 +116,8 @@ def test_translations_come_back_with_their_review_state(
         "(2 translated, 1 fuzzy)",
         f"  {base}.memory-limit.prompt: the source text changed since export and the catalog has a reviewed "
         "translation; kept it",
-        f"  {base}.gpu-holds.options.layer-slice: reviewed in the file, but no reviewer is named "
-        '(--reviewer NAME, or a <note category="reviewer">); imported as translated, not approved',
+        f"  {base}.gpu-holds.options.layer-slice: reviewed in the file, but only a reviewer approves "
+        "(import-xliff --reviewer NAME, or quizkit review approve); imported as translated, not approved",
     ]
     entries = parse_po(
         (project_copy / "locales/ur/LC_MESSAGES/data-parallel.po").read_text(encoding="utf-8"), "x"

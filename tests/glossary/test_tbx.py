@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from lxml import etree
 from support import FIXTURE, SHARED, run_quizkit_in_process
 
 from toolkit.catalogs.tbx import ADMITTED, DEPRECATED, PREFERRED, SUPERSEDED, glossaries_to_tbx, read_tbx
-from toolkit.content.glossary import Glossary, glossary_path, load_glossary
+from toolkit.content.glossary import Gender, Glossary, Term, glossary_path, load_glossary
 
 HERE = Path(__file__).resolve().parent / "tbx"
 BAD = sorted((HERE / "bad").glob("*.tbx"))
@@ -85,7 +86,10 @@ def test_import_of_our_export_leaves_the_glossary_byte_identical(tmp_path: Path)
     assert result.stderr == "ur.tbx: written\n"
     result = run_quizkit_in_process(folder, "glossary", "import", "ur.tbx")
     assert result.returncode == 0, result.stderr
-    assert result.stdout == "locales/glossary/ur.yaml: unchanged\n"
+    count = len(shipped().terms)
+    assert (
+        result.stdout == f"locales/glossary/ur.yaml: unchanged (0 terms added, {count} kept, 0 conflicting)\n"
+    )
     assert (folder / "locales/glossary/ur.yaml").read_bytes() == SHIPPED.read_bytes()
 
 
@@ -96,7 +100,10 @@ def test_import_writes_a_glossary_that_exports_byte_identically(tmp_path: Path) 
     (folder / "ur.tbx").write_text(exported.stdout, encoding="utf-8")
     result = run_quizkit_in_process(folder, "glossary", "import", "ur.tbx")
     assert result.returncode == 0, result.stderr
-    assert result.stdout == "locales/glossary/ur.yaml: written\n"
+    count = len(shipped().terms)
+    assert (
+        result.stdout == f"locales/glossary/ur.yaml: written ({count} terms added, 0 kept, 0 conflicting)\n"
+    )
     written = folder / "locales/glossary/ur.yaml"
     assert load_glossary(written) == shipped()
     again = run_quizkit_in_process(folder, "glossary", "export")
@@ -174,3 +181,91 @@ def test_a_tbx_translate_toolkit_writes_imports(tmp_path: Path) -> None:
         ("gradient", "گریڈیئنٹ", (), "تدریجی means gradual."),
         ("data parallelism", "ڈیٹا پیرالیلزم", ("ڈیٹا متوازی",), None),
     ]
+
+
+def _agency_tbx(folder: Path) -> tuple[Term, Term, Term]:
+    """A three-term file as an agency sends it: one term the glossary lacks, one it has the same, one it
+    has differently."""
+    terms = {term.english: term for term in shipped().terms}
+    new = Term("mixed precision", "مکسڈ پریسیژن", gender=Gender.FEMININE)
+    same = terms["broadcast"]
+    different = dataclasses.replace(terms["gradient"], preferred="گریڈئنٹ", forms=("گریڈئنٹس",))
+    (folder / "agency.tbx").write_bytes(glossaries_to_tbx([Glossary("ur", (different, same, new))]))
+    return new, same, different
+
+
+def test_import_merges_by_default_keeping_every_term_and_comment_and_listing_conflicts(
+    tmp_path: Path,
+) -> None:
+    folder = project(tmp_path)
+    _agency_tbx(folder)
+    original = SHIPPED.read_text(encoding="utf-8")
+    count = len(shipped().terms)
+
+    result = run_quizkit_in_process(folder, "glossary", "import", "agency.tbx")
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        f"locales/glossary/ur.yaml: written (1 term added, {count - 1} kept, 1 conflicting)\n"
+        "  gradient: the file's term differs in preferred, forms; the glossary's is kept (--replace takes "
+        "the file's)\n"
+    )
+    # Every line stays as the author wrote it, comments included; the new term follows the last one.
+    assert (folder / "locales/glossary/ur.yaml").read_text(encoding="utf-8") == original + (
+        "  - english: mixed precision\n    preferred: مکسڈ پریسیژن\n    gender: feminine\n"
+    )
+
+
+def test_import_with_replace_makes_the_glossary_the_files_terms_keeping_its_comments(tmp_path: Path) -> None:
+    folder = project(tmp_path)
+    new, same, different = _agency_tbx(folder)
+    count = len(shipped().terms)
+
+    result = run_quizkit_in_process(folder, "glossary", "import", "agency.tbx", "--replace")
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        "locales/glossary/ur.yaml: written (replaced by the file's terms: 1 added, 1 changed, 1 unchanged, "
+        f"{count - 2} removed)\n"
+    )
+    written = folder / "locales/glossary/ur.yaml"
+    assert load_glossary(written) == Glossary("ur", (different, same, new))
+    text = written.read_text(encoding="utf-8")
+    header = SHIPPED.read_text(encoding="utf-8").split("terms:\n")[0]
+    assert text.startswith(header + "terms:\n")  # the file's opening comments stay
+    assert "\n".join(SHIPPED.read_text(encoding="utf-8").splitlines()[87:91]) in text  # broadcast, untouched
+
+
+def test_a_broken_glossary_is_not_merged_into(tmp_path: Path) -> None:
+    folder = project(tmp_path)
+    _agency_tbx(folder)
+    glossary = folder / "locales/glossary/ur.yaml"
+    glossary.write_text("locale: ur\nterms: [\n", encoding="utf-8")
+
+    result = run_quizkit_in_process(folder, "glossary", "import", "agency.tbx")
+
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        "error[glossary]: locales/glossary/ur.yaml does not read as a glossary, so nothing can be merged "
+        "into it: quizkit validate shows why; fix it, or import with --replace to replace it with the "
+        "file's terms\n"
+    )
+    assert glossary.read_text(encoding="utf-8") == "locale: ur\nterms: [\n"
+
+
+def test_a_glossary_in_another_layout_is_merged_and_written_whole_saying_so(tmp_path: Path) -> None:
+    folder = project(tmp_path)
+    new, _, _ = _agency_tbx(folder)
+    glossary = folder / "locales/glossary/ur.yaml"
+    glossary.write_text("locale: ur\nterms: [{english: broadcast, preferred: براڈکاسٹ}]\n", encoding="utf-8")
+
+    result = run_quizkit_in_process(folder, "glossary", "import", "agency.tbx")
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        "locales/glossary/ur.yaml: written (2 terms added, 0 kept, 1 conflicting) (written whole: its layout "
+        "could not be edited in place)\n"
+        "  broadcast: the file's term differs in note, gender; the glossary's is kept (--replace takes the "
+        "file's)\n"
+    )
+    assert [term.english for term in load_glossary(glossary).terms] == ["broadcast", "gradient", new.english]

@@ -1,6 +1,8 @@
 """The generic checks on correct Arabic, Persian and Hindi (``generic/cases.yaml``): a plural form that
 stands for one number may drop the count, and an acronym's English plural (GPUs) is kept as the acronym
-the language inflects in its own way (وحدات GPU, GPUها)."""
+the language inflects in its own way (وحدات GPU, GPUها); numbers are values written with each locale's
+separators (``0.5`` in English is ``0,5`` in French; ``source-locale`` names the source's, English by
+default)."""
 
 from __future__ import annotations
 
@@ -40,6 +42,9 @@ def entry(case: dict[str, Any]) -> CatalogEntry:
 def test_generic_findings(case: dict[str, Any]) -> None:
     header = Header((("Language", case["locale"]), ("Plural-Forms", case["plural-forms"])))
     catalog = Catalog(header, (entry(case),))
-    diagnostics = check_catalog(catalog, "x.po", case["locale"], None).diagnostics
+    source_locale = case.get("source-locale", "en")
+    diagnostics = check_catalog(
+        catalog, "x.po", case["locale"], None, source_locale=source_locale
+    ).diagnostics
     generic = {item.info.id for item in registered_checks() if item.pack is None}
     assert [f"{d.code}: {d.message}" for d in diagnostics if d.code in generic] == case["findings"]

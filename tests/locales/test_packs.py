@@ -1,4 +1,4 @@
-"""The Arabic, Persian and Hindi packs on the cases a reviewer of each language would raise
+"""The Urdu, Arabic, Persian and Hindi packs on the cases a reviewer of each language would raise
 (``cases/<locale>.yaml``): every finding of the pack's checks, exactly, and what ``--fix`` makes of it."""
 
 from __future__ import annotations

@@ -287,3 +287,21 @@ def test_xliff_is_valid_and_carries_every_form(project: Path) -> None:
                 for count in COUNTS
             }
             assert targets == expected
+
+
+def test_hindi_one_form_reads_right_for_zero_too(project: Path) -> None:
+    """CLDR's Hindi `one` is i = 0 or n = 1, so the form shows "0 …" as well as "1 …" (the review of issue 36):
+    its verb cannot be the singular मिला / दिया, which is wrong after 0."""
+    assert cldr_category("hi", 0) == cldr_category("hi", 1) == "one"
+    for name in PLURAL_MESSAGES:
+        one = ui_entry(project, "hi", name).msgstr_plural[0]
+        assert not re.search(r"\b(मिला|दिया)।", one), (name, one)
+    assert ui_entry(project, "hi", "score").msgstr_plural[0] == "सही उत्तर: {total} में से {count} प्रश्न।"
+
+
+def test_arabic_fit_names_the_memory_as_the_container(project: Path) -> None:
+    """يتسع X لـ Y: X has room for Y. The model does not "have room" in a GPU; the GPU's memory has room for the
+    whole model (the review of issue 36)."""
+    path = project / "locales" / "ar" / "LC_MESSAGES" / "replicas.po"
+    entry = read_po(path.read_bytes(), path.name).by_context()["replicas.questions.larger-model.explanation"]
+    assert entry.msgstr.startswith("يجب أن تتسع ذاكرة كل وحدة GPU للنموذج كاملًا")

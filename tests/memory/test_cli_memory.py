@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from tests.support import TINY_QUIZ, fixture_project, run_quizkit, translate
 from toolkit.catalogs import read_po
@@ -217,3 +222,77 @@ def test_export_writes_each_plural_form_as_po2tmx_pairs_them(tmp_path: Path) -> 
         "        {count} questions",
         "        {count} سوالات",
     ]
+
+
+def test_import_never_stores_a_memory_file_the_reader_would_refuse(tmp_path: Path) -> None:
+    from tests.support import snapshot
+    from toolkit.catalogs.tmx import MAX_TMX_BYTES
+
+    project = fixture_project(tmp_path / "project")
+    # A '>' may stand bare in XML text, and is written back escaped as &gt;: the stored file is about four
+    # times larger than the one read. The limit is the real one: nothing is patched.
+    text = ">" * 1_000_000
+    unit = f'<tu><tuv xml:lang="en"><seg>{text}{{}}</seg></tuv><tuv xml:lang="ur"><seg>b</seg></tuv></tu>'
+    body = "".join(unit.format(number) for number in range(MAX_TMX_BYTES // 3_000_000))
+    source = tmp_path / "agency.tmx"
+    source.write_text(f'<tmx version="1.4"><header srclang="en"/><body>{body}</body></tmx>', encoding="utf-8")
+    assert source.stat().st_size < MAX_TMX_BYTES
+    before = snapshot(project)
+
+    result = run_quizkit(project, "memory", "import", str(source))
+
+    assert (result.returncode, result.stdout) == (1, "")
+    message = result.stderr.removeprefix(
+        f"{source}: error[memory]: stored with its units' origins, the memory would be "
+    )
+    size, rest = message.split(" ", 1)
+    assert int(size.replace(",", "")) > MAX_TMX_BYTES
+    assert rest == (
+        f"bytes; memory files are limited to {MAX_TMX_BYTES:,}: split the file into smaller TMX files and "
+        "import each one\n"
+    )
+    assert snapshot(project) == before
+
+
+def test_update_says_what_to_do_about_a_stored_memory_file_over_the_limit(tmp_path: Path) -> None:
+    from toolkit.catalogs.tmx import MAX_TMX_BYTES
+
+    project = fixture_project(tmp_path / "project")
+    (project / "locales" / "memory").mkdir()
+    with (project / "locales" / "memory" / "agency.tmx").open("wb") as stored:
+        stored.truncate(MAX_TMX_BYTES + 1)  # stored before imports enforced the limit
+
+    result = run_quizkit(project, "update")
+
+    assert result.returncode == 1
+    assert result.stderr.endswith(
+        f"locales/memory/agency.tmx: error[memory]: file is {MAX_TMX_BYTES + 1:,} bytes; the limit is "
+        f"{MAX_TMX_BYTES:,}; move it out of the memory folder, split the TMX it came from into smaller "
+        "files and import each one with quizkit memory import\n"
+    )
+
+
+def test_a_tmx_written_by_po2tmx_pre_fills_every_plural_entry(tmp_path: Path) -> None:
+    """Issue 36: translate-toolkit's po2tmx writes a plural entry as a unit per form, unmarked, the first
+    with the singular source and the others with the plural source; none of its plural messages was
+    pre-filled (0 of 3), where quizkit's own TMX pre-fills all."""
+    beside = Path(sys.executable).parent / "po2tmx"
+    po2tmx = str(beside) if beside.exists() else shutil.which("po2tmx")
+    if po2tmx is None:
+        pytest.skip("translate-toolkit's po2tmx is not installed")
+    translated = fixture_project(tmp_path / "project") / "locales/ur/LC_MESSAGES/ui.po"
+    subprocess.run(
+        [po2tmx, "-l", "ur", str(translated), str(tmp_path / "ui.tmx")], check=True, capture_output=True
+    )
+    plurals = {key: entry for key, entry in _entries(translated).items() if entry.msgid_plural}  # type: ignore[attr-defined]
+    assert len(plurals) == 3
+
+    other = fixture_project(tmp_path / "other")
+    (other / "locales/ur/LC_MESSAGES/ui.po").unlink()
+    imported = run_quizkit(other, "memory", "import", str(tmp_path / "ui.tmx"))
+    assert imported.returncode == 0, imported.stderr
+    assert run_quizkit(other, "update").returncode == 0
+    entries = _entries(other / "locales/ur/LC_MESSAGES/ui.po")
+    assert {key: (entries[key].msgstr_plural, entries[key].is_fuzzy) for key in plurals} == {  # type: ignore[attr-defined]
+        key: (entry.msgstr_plural, True) for key, entry in plurals.items()
+    }

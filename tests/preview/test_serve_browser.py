@@ -90,6 +90,30 @@ def shows(page: Any, text: str) -> None:
     )
 
 
+AA_CONTRAST = 4.5
+SHOWN_COLORS = """element => {
+    let node = element, background = "rgba(0, 0, 0, 0)";
+    while (node && /^rgba\\(.*, 0\\)$/.test(background)) {
+        background = getComputedStyle(node).backgroundColor;
+        node = node.parentElement;
+    }
+    return [getComputedStyle(element).color, background];
+}"""
+"""An element's text color and the background it is drawn on (the nearest one that is not transparent)."""
+
+
+def contrast(foreground: str, background: str) -> float:
+    """The WCAG 2 contrast ratio of two opaque CSS colors as a browser computes them (``rgb(r, g, b)``)."""
+
+    def luminance(color: str) -> float:
+        channels = [int(part) / 255 for part in color[color.index("(") + 1 : -1].split(",")[:3]]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    lighter, darker = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
 def test_an_edit_reaches_the_open_page_at_its_question_and_errors_show_until_fixed(
     project: Path, serve: Serve, page: Any
 ) -> None:
@@ -120,6 +144,10 @@ def test_an_edit_reaches_the_open_page_at_its_question_and_errors_show_until_fix
     text = overlay.inner_text()
     assert "1 problem stops the build" in text
     assert "content/first-quiz.yaml:6:6 error[yaml-syntax]: invalid YAML:" in text
+    # Every text of the overlay is readable over the player's page (WCAG AA: 4.5:1 for normal text).
+    for selector in ("h2", ".quizkit-location", ".quizkit-problem", "p"):
+        foreground, background = page.eval_on_selector(f"#quizkit-overlay {selector}", SHOWN_COLORS)
+        assert contrast(foreground, background) >= AA_CONTRAST, (selector, foreground, background)
 
     quiz.write_text(original, encoding="utf-8")
     page.wait_for_selector("#quizkit-overlay", state="detached", timeout=WAIT_MILLISECONDS)

@@ -6,8 +6,12 @@ from __future__ import annotations
 import http.client
 import json
 import posixpath
+import socket
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import lxml.html
 import pytest
@@ -317,3 +321,187 @@ def test_the_translator_view_shows_an_approval_and_drops_it_when_the_translation
     assert server.session.rebuild().problems == ()
     page = get(server, "/translate/first-quiz/fr")[1].decode("utf-8")
     assert '<tr class="state-translated" data-key="first-quiz.title">' in page
+
+
+def started(session: PreviewSession, **options: Any) -> tuple[PreviewServer, threading.Thread]:
+    running = PreviewServer(session, "127.0.0.1", 0, **options)
+    return running, running.serve_in_thread()
+
+
+def stopped_in_time(running: PreviewServer, thread: threading.Thread) -> bool:
+    """Stop the server as ``quizkit serve`` does, in a thread of its own: whether it got done (a generous
+    bound for a slow machine: a stop that waits on a client never gets done at all)."""
+
+    def stop() -> None:
+        running.session.stop()
+        running.shutdown()
+        running.server_close()
+        thread.join()
+
+    stopping = threading.Thread(target=stop, daemon=True)
+    stopping.start()
+    stopping.join(HANG_SECONDS)
+    return not stopping.is_alive()
+
+
+HANG_SECONDS = 60.0
+"""What a test waits before it calls a wait a hang: never reached unless something hangs."""
+
+
+def unfinished_request(running: PreviewServer) -> socket.socket:
+    """A connection that sends half a request line and then nothing."""
+    client = socket.create_connection(running.server_address[:2], timeout=HANG_SECONDS)
+    client.sendall(b"GET /index.html HT")
+    return client
+
+
+def test_a_client_holding_an_unfinished_request_is_dropped_and_does_not_hold_the_stop(
+    project: Path,
+) -> None:
+    session = PreviewSession(load_config(project))
+    with session.opened():
+        session.rebuild()
+        running, thread = started(session, request_timeout=0.5)
+        held = unfinished_request(running)
+        # The server closes the connection once its timeout passes (before: it waited forever).
+        assert held.recv(1024) == b""
+        held.close()
+        slow = unfinished_request(running)
+        try:
+            assert stopped_in_time(running, thread)
+        finally:
+            slow.close()
+
+
+def test_connections_beyond_the_limit_are_told_503_and_the_others_are_answered(project: Path) -> None:
+    session = PreviewSession(load_config(project))
+    with session.opened():
+        session.rebuild()
+        running, thread = started(session, max_connections=2)
+        held = [unfinished_request(running), unfinished_request(running)]
+        try:
+            extra = socket.create_connection(running.server_address[:2], timeout=HANG_SECONDS)
+            with extra:
+                extra.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                answer = extra.makefile("rb").read()
+            assert answer.startswith(b"HTTP/1.1 503 Service Unavailable\r\n")
+            assert answer.endswith(b"\r\n\r\ntoo many open connections\n")
+        finally:
+            for connection in held:
+                connection.close()
+        # Closed connections free their places: a request is answered again.
+        # (The handler threads see the connections close a moment later: ask again until they did.)
+        statuses = [get(running, "/index.html")[0]]
+        while statuses[-1] == 503 and len(statuses) < 1000:
+            time.sleep(0.05)
+            statuses.append(get(running, "/index.html")[0])
+        assert statuses[-1] == 200
+        assert stopped_in_time(running, thread)
+
+
+def test_a_client_gone_before_the_answer_is_no_error(server: PreviewServer, capsys: Any) -> None:
+    ours, theirs = socket.socketpair()
+    theirs.sendall(b"GET /first-quiz/fr.html HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    theirs.close()  # the page went away: writing the answer fails with a broken pipe
+    try:
+        server.finish_request(ours, ("127.0.0.1", 0))
+    finally:
+        server.shutdown_request(ours)
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == ("", "")
+
+
+def test_a_catalog_that_does_not_parse_shows_its_located_error_in_the_translator_view(
+    server: PreviewServer, project: Path
+) -> None:
+    catalog = project / "locales" / "fr" / "LC_MESSAGES" / "first-quiz.po"
+    text = catalog.read_text(encoding="utf-8") + '\nmsgid "unclosed\n'
+    catalog.write_text(text, encoding="utf-8")
+    line = text.count("\n")
+    expected = (
+        f"locales/fr/LC_MESSAGES/first-quiz.po:{line}: error[catalog]: unterminated string: a string must "
+        "start and end with a double quote on one line"
+    )
+    (problem,) = server.session.rebuild().problems
+    assert problem.to_text() == expected
+    checked = run_quizkit(project, "check")
+    assert checked.stderr.splitlines()[-1] == expected  # the words of the command
+    status, body, headers = get(server, "/translate/first-quiz/fr")
+    assert (status, headers["Content-Type"]) == (200, "text/html; charset=utf-8")
+    assert headers["Content-Security-Policy"].startswith("default-src 'none'; script-src 'self'")
+    page = lxml.html.fromstring(body)
+    assert page.xpath("string(//main/p)") == "The catalog cannot be read; save a fix and this page updates:"
+    assert [item.text_content() for item in page.xpath("//li[@class='problem']")] == [expected]
+
+
+def test_a_catalog_with_a_control_character_is_shown_with_its_error_in_the_translator_view(
+    server: PreviewServer, project: Path
+) -> None:
+    catalog = project / "locales" / "fr" / "LC_MESSAGES" / "first-quiz.po"
+    text = catalog.read_text(encoding="utf-8")
+    catalog.write_text(
+        text.replace(
+            'msgctxt "first-quiz.title"\nmsgid "The Water Cycle"\nmsgstr ""',
+            'msgctxt "first-quiz.title"\nmsgid "The Water Cycle"\nmsgstr "Le cycle\x01"',
+        ),
+        encoding="utf-8",
+    )
+    (problem,) = server.session.rebuild().problems
+    expected = problem.to_text()
+    assert expected.endswith(
+        ": error[control-characters]: control character U+0001 in the translation; remove it"
+    )
+    status, body, _ = get(server, "/translate/first-quiz/fr")
+    assert status == 200
+    page = lxml.html.fromstring(body)
+    assert [item.text_content() for item in page.xpath("//li[@class='problem']")] == [expected]
+    (row,) = page.xpath("//tr[@data-key='first-quiz.title']")
+    assert row.xpath("string(td[3])") == "Le cycle\\x01"  # shown, as an escape
+
+
+def test_a_copy_folder_swapped_for_a_link_while_serving_is_not_read_through(
+    server: PreviewServer, project: Path, tmp_path: Path
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "dist" / "html").mkdir(parents=True)
+    (elsewhere / "dist" / "html" / "index.html").write_text("<p>another project's page</p>", encoding="utf-8")
+    copy = project / PREVIEW_FOLDER / "project"
+    copy.rename(project / PREVIEW_FOLDER / "moved")
+    copy.symlink_to(elsewhere)
+    expected = (
+        f"error[confinement]: refusing to write {project.resolve() / PREVIEW_FOLDER / 'project'}: it is a "
+        f"link; the preview writes only into the plain folder {project.resolve() / PREVIEW_FOLDER / 'project'} "
+        "(remove it, and quizkit serve makes the folder)\n"
+    )
+    for target in ("/index.html", "/translate/first-quiz/fr"):
+        status, body, _ = get(server, target)
+        assert (status, body.decode("utf-8")) == (500, expected)
+
+
+def test_ctrl_c_stops_serve_while_a_client_holds_an_unfinished_request(project: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "toolkit", "serve", "--port", "0"],
+        cwd=project,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    )
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().strip()  # printed once the first build is done
+        host, port = url.removeprefix("http://").rstrip("/").rsplit(":", 1)
+        with socket.create_connection((host, int(port)), timeout=HANG_SECONDS) as held:
+            held.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # the blank line never comes
+            process.send_signal(signal.SIGINT)
+            _, err = process.communicate(timeout=HANG_SECONDS)  # before: it waited for the client
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert (process.returncode, err.splitlines()[-1]) == (0, "stopped")
+    assert "Traceback" not in err

@@ -9,7 +9,7 @@ import pytest
 import yaml
 from support import run_quizkit_in_process, snapshot
 
-from toolkit.model import QuestionType
+from toolkit.model import Level, QuestionType
 from toolkit.scaffold import DEFAULT_FORMATS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -124,7 +124,13 @@ def test_a_file_is_not_a_folder(tmp_path: Path) -> None:
     [
         ("xx", "--locale: 'xx' is not a locale CLDR knows; write it like 'ur' or 'ur_PK'\n"),
         ("en", "--locale: 'en' is the source locale; it has no catalog\n"),
-        ("ur-PK", "--locale: 'ur-PK' is not a locale; write it like 'ur' or 'ur_PK'\n"),
+        ("Urdu", "--locale: 'urdu' is not a locale; write it like 'ur' or 'ur_PK'\n"),
+        (
+            "und",
+            "--locale: 'und' names no language ('und' is BCP 47's code for an undetermined language); "
+            "name the language, such as 'ur' or 'ur_PK'\n",
+        ),
+        ("iw", "--locale: 'iw' is an old code for Hebrew; write it 'he'\n"),
     ],
 )
 def test_a_locale_is_checked_as_the_configuration_is_before_anything_is_written(
@@ -133,6 +139,141 @@ def test_a_locale_is_checked_as_the_configuration_is_before_anything_is_written(
     result = run_quizkit_in_process(tmp_path, "init", "demo", "--locale", locale)
     assert (result.returncode, result.stderr) == (1, message)
     assert not (tmp_path / "demo").exists()
+
+
+@pytest.mark.parametrize(
+    ("given", "configured"), [("ar-EG", "ar_EG"), ("zh-Hant", "zh_Hant"), ("ur_PK", "ur_PK")]
+)
+def test_a_locale_is_taken_in_either_spelling_as_add_locale_takes_it(
+    tmp_path: Path, given: str, configured: str
+) -> None:
+    from toolkit.config import load_config
+
+    result = run_quizkit_in_process(tmp_path, "init", "demo", "--locale", given)
+    assert result.returncode == 0, result.stderr
+    assert load_config(tmp_path / "demo").target_locales == (configured,)
+    assert f"demo/locales/{configured}/LC_MESSAGES/ui.po: written" in result.stdout.splitlines()
+
+
+PYPROJECT = """\
+[project]
+name = "my-quizzes"
+
+[tool.quizkit]
+target-locales = ["ur"]
+content-dir = "quizzes"
+require = "approved"
+export-formats = ["json"]
+"""
+
+
+def test_force_in_a_project_configured_in_pyproject_keeps_and_uses_that_configuration(
+    tmp_path: Path,
+) -> None:
+    from toolkit.config import load_config
+
+    project = tmp_path / "demo"
+    project.mkdir()
+    (project / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
+    result = run_quizkit_in_process(tmp_path, "init", "demo", "--force")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "demo/pyproject.toml: kept; init uses its configuration (and writes no quizkit.toml, which would "
+        "take precedence over it)",
+        "demo/quizzes/first-quiz.yaml: written",
+        "demo/quizzes/ui.yaml: written",
+        "demo/.gitignore: written",
+        "demo/.github/workflows/quizkit.yml: written",
+        "demo/schema/quiz.schema.json: written",
+        "demo/schema/ui.schema.json: written",
+        "demo/schema/glossary.schema.json: written",
+        "demo/locales/first-quiz.pot: written",
+        "demo/locales/ui.pot: written",
+        "demo/locales/ur/LC_MESSAGES/first-quiz.po: written",
+        "demo/locales/ur/LC_MESSAGES/ui.po: written",
+        "project ready: 11 files written; next: cd demo && quizkit serve --open",
+    ]
+    assert not (project / "quizkit.toml").exists()
+    assert (project / "pyproject.toml").read_text(encoding="utf-8") == PYPROJECT
+    config = load_config(project)
+    assert (config.config_file, config.target_locales, config.require, config.export_formats) == (
+        project / "pyproject.toml",
+        ("ur",),
+        "approved",
+        ("json",),
+    )
+    assert not (project / "content").exists()
+    first = (project / "quizzes" / "ui.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../schema/ui.schema.json"
+
+
+def test_force_with_other_locales_than_the_configured_ones_is_refused(tmp_path: Path) -> None:
+    project = tmp_path / "demo"
+    project.mkdir()
+    (project / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
+    before = snapshot(tmp_path)
+    result = run_quizkit_in_process(tmp_path, "init", "demo", "--force", "--locale", "fr")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        "--locale: pyproject.toml configures this project already (target-locales: ur), and init keeps it; "
+        "add a locale with quizkit add-locale\n"
+    )
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("linked", [".github", "schema", ".github/workflows"])
+def test_a_linked_folder_leading_outside_is_refused_before_anything_is_written(
+    tmp_path: Path, linked: str
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    project = tmp_path / "demo"
+    (project / linked).parent.mkdir(parents=True, exist_ok=True)
+    (project / linked).symlink_to(elsewhere, target_is_directory=True)
+    before = snapshot(tmp_path)
+    result = run_quizkit_in_process(tmp_path, "init", "demo", "--force")
+    assert (result.returncode, result.stdout) == (1, "")
+    name = ".github/workflows/quizkit.yml" if linked.startswith(".github") else "schema/quiz.schema.json"
+    assert result.stderr == (
+        f"demo/{linked} is a link that leads outside demo; quizkit init writes only inside the project, so "
+        f"it does not write {name} through it (nothing was written): make {linked} a folder of the "
+        "project, or remove it\n"
+    )
+    assert snapshot(tmp_path) == before
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_a_linked_locales_folder_leading_outside_is_refused_naming_no_option(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / "demo").mkdir()
+    (tmp_path / "demo" / "locales").symlink_to(elsewhere, target_is_directory=True)
+    before = snapshot(tmp_path)
+    result = run_quizkit_in_process(tmp_path, "init", "demo", "--force", "--locale", "ur")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"locales-dir 'locales' is outside the project folder {tmp_path / 'demo'}; nothing was written\n"
+    )
+    assert snapshot(tmp_path) == before
+
+
+def test_a_locale_given_twice_in_two_spellings_is_refused(tmp_path: Path) -> None:
+    result = run_quizkit_in_process(tmp_path, "init", "demo", "--locale", "ar-EG", "--locale", "ar_EG")
+    assert (result.returncode, result.stderr) == (1, "--locale: 'ar_EG' is given twice\n")
+    assert not (tmp_path / "demo").exists()
+
+
+def test_the_configuration_names_a_document_that_describes_every_setting(tmp_path: Path) -> None:
+    from toolkit.config import _KNOWN_FIELDS
+    from toolkit.scaffold.project import config_text
+
+    first = config_text(["ur"]).splitlines()[0]
+    assert first == (
+        "# quizkit configuration: docs/configuration.md in quizkit's repository describes every setting."
+    )
+    document = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    headings = re.findall(r"^### `([a-z-]+)`$", document, re.MULTILINE)
+    assert sorted(headings) == sorted(_KNOWN_FIELDS)
 
 
 @pytest.fixture(scope="module")
@@ -162,6 +303,21 @@ def test_ui_yaml_has_every_message_the_player_names(project: Path) -> None:
     assert sorted(used - {message["name"] for message in interface["messages"]}) == []
 
 
+def test_every_message_of_ui_yaml_is_shown_by_the_player_or_its_page(project: Path) -> None:
+    # The player's code names a message as a literal, or passes it on (a hint, a button) as one; the
+    # page (html.py) names its own, and localize builds the level's name from the quiz's level.
+    code = "\n".join(path.read_text(encoding="utf-8") for path in PLAYER.glob("*.js"))
+    code += (ROOT / "toolkit" / "exporters" / "html.py").read_text(encoding="utf-8")
+    levels = {f"level-{level.value}" for level in Level}
+    interface = yaml.safe_load((project / "content" / "ui.yaml").read_text(encoding="utf-8"))
+    never_shown = [
+        message["name"]
+        for message in interface["messages"]
+        if f'"{message["name"]}"' not in code and message["name"] not in levels
+    ]
+    assert never_shown == []
+
+
 def test_yaml_files_name_the_schema_copied_beside_them(project: Path) -> None:
     from toolkit.content.schemas import schema_directory
 
@@ -179,7 +335,5 @@ def test_gitignore_and_the_ci_workflow(project: Path) -> None:
     commands = [step.get("run") for step in workflow["jobs"]["build"]["steps"]]
     assert "quizkit build --strict" in commands
     assert "quizkit update --check" in commands
-    # Pinned to the quizkit that created the project, so that CI builds with what the author builds with.
-    from toolkit import __version__
-
-    assert f'pip install "quizkit=={__version__}"' in commands
+    # The quizkit that created the project, by the route it came (tests/scaffold/test_ci_workflow.py).
+    assert 'pip install "$QUIZKIT_REQUIREMENT"' in commands

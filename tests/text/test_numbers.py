@@ -6,7 +6,13 @@ from decimal import Decimal
 
 import pytest
 
-from toolkit.text.numbers import parse_number, plain_number, read_number
+from toolkit.text.numbers import (
+    parse_number,
+    plain_number,
+    read_number,
+    written_number_pattern,
+    written_number_value,
+)
 
 
 @pytest.mark.parametrize(
@@ -52,6 +58,29 @@ def test_what_is_not_a_number(text: str) -> None:
 )
 def test_plain_number_is_what_every_formats_number_reader_takes(number: str, text: str) -> None:
     assert plain_number(Decimal(number)) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "locale", "values"),
+    [
+        ("0.5 and 1,000.25", "en", [Decimal("0.5"), Decimal("1000.25")]),
+        ("0,5 et 1\u202f000,25", "fr", [Decimal("0.5"), Decimal("1000.25")]),
+        ("0,5 et 1 000", "fr", [Decimal("0.5"), Decimal("1000")]),
+        ("pages 3 4", "fr", [Decimal(3), Decimal(4)]),
+        ("1.500,25", "de", [Decimal("1500.25")]),
+        ("۲٫۵ و ۱۰", "fa", [Decimal("2.5"), Decimal(10)]),
+        ("3, 4 and 5", "en", [Decimal(3), Decimal(4), Decimal(5)]),
+        ("version 1.2.3", "en", ["1.2.3"]),
+    ],
+)
+def test_written_numbers_are_read_as_values_with_the_locale_separators(
+    text: str, locale: str, values: list[Decimal | str]
+) -> None:
+    found = [
+        written_number_value(match.group(0), locale)
+        for match in written_number_pattern(locale).finditer(text)
+    ]
+    assert found == values
 
 
 @pytest.mark.parametrize(

@@ -144,6 +144,17 @@ def test_glossary_covers_the_terms_in_the_content(glossary: Glossary) -> None:
         "ring",
         "reduce-scatter",
         "all-gather",
+        # Added after the review of issue 36: words in use that had no entry.
+        "copy",
+        "computation",
+        "slice",
+        "technique",
+        "stage",
+        "result",
+        "whole number",
+        "redundancy",
+        "operation",
+        "settings",
     }
     assert required <= {term.english for term in glossary.terms}
 
@@ -256,7 +267,7 @@ def test_a_verdict_is_never_worded_as_a_true_false_label() -> None:
     assert labels.isdisjoint(verdicts), labels & verdicts
 
 
-# The professional review of issue 16: (key, wording the reviewed translation has, wording it replaced).
+# The professional reviews of issues 16 and 36: (key, wording the reviewed translation has, wording it replaced).
 REVIEWED = [
     # A calqued superlative ("the largest model it can train is bounded by") and a redundant ایک واحد.
     (
@@ -266,7 +277,7 @@ REVIEWED = [
     ),
     ("data-parallel.questions.memory-limit.explanation", "ایک GPU کی میموری", "ایک واحد GPU"),
     # The oblique plural before کا, and "k times" instead of a calqued "multiplied by a factor of k".
-    ("data-parallel.questions.global-batch.explanation", "8 ورکروں کا", "8 ورکرز کا"),
+    ("data-parallel.questions.global-batch.explanation", "8 ورکروں میں سے", "8 ورکرز کا"),
     ("data-parallel.questions.global-batch.explanation", "مزید k گنا ہو جاتا ہے", "فیکٹر سے ضرب"),
     # Feminine subjects (کمیونیکیشن، لوڈنگ، سنکرونائزیشن، ایکیومولیشن) take feminine verbs.
     ("data-parallel.questions.throughput-scaling.options.overhead", "اوور ہیڈ بڑھاتی ہیں", "بڑھاتے"),
@@ -278,19 +289,39 @@ REVIEWED = [
         "اس مجموعے کو GPUs کی تعداد سے تقسیم کرنے سے",
         "تقسیم ہو کر",
     ),
+    # The professional (MQM) review of issue 36: six minor Urdu errors and the English source's wrong reason.
+    # تکرار reads as "dispute"; redundant copies are فالتو کاپیاں.
+    ("data-parallel.questions.memory-limit.explanation", "یہ فالتو کاپیاں ختم", "تکرار"),
+    # اے alone is the vocative "O!"; the transliteration is one word.
+    ("data-parallel.questions.hide-latency.explanation", "ایک ایسنکرونس `all-reduce`", "اے سنکرونس"),
+    # ایک واحد says "one" twice.
+    ("data-parallel.questions.hide-latency.options.compress-gradients", "ایک ہی عدد", "ایک واحد"),
+    # "8 workers with 32 samples each": the "each" had been dropped.
+    (
+        "data-parallel.questions.global-batch.explanation",
+        "اگر 8 ورکروں میں سے ہر ایک 32 سیمپلز پروسیس کرے",
+        "32 سیمپلز والے",
+    ),
+    # A ring all-reduce is a reduce-scatter followed by an all-gather, not an all-gather after one.
+    (
+        "gradient-sync.questions.match-collectives.explanation",
+        "پہلے ایک `reduce-scatter` اور پھر ایک `all-gather` پر مشتمل ہوتا ہے",
+        "کے بعد ایک `all-",
+    ),
+    # "whole number" is the arithmetic term مکمل عدد.
+    ("gradient-sync.questions.global-batch-size.explanation", "مکمل عدد", "پورا عدد"),
+    # The English now gives the real reason (the step grows with the GPUs), and the Urdu follows it.
+    ("gradient-sync.questions.epoch-halves.explanation", "ہر اسٹیپ زیادہ وقت لیتا ہے", "کم نہیں ہوتیں"),
 ]
 
 
 @pytest.mark.parametrize(
     ("key", "reviewed", "replaced"),
     REVIEWED,
-    ids=[
-        f"{key.removeprefix('data-parallel.questions.')}-{index}"
-        for index, (key, _, _) in enumerate(REVIEWED)
-    ],
+    ids=[f"{key.split('.questions.', 1)[1]}-{index}" for index, (key, _, _) in enumerate(REVIEWED)],
 )
 def test_reviewed_wording(key: str, reviewed: str, replaced: str) -> None:
-    translation = CATALOGS["data-parallel"].by_context()[key].msgstr
+    translation = CATALOGS[key.split(".", 1)[0]].by_context()[key].msgstr
     assert reviewed in translation
     assert replaced not in translation
 

@@ -269,7 +269,12 @@ class BuildSteps:
         from toolkit.catalogs.extraction import interface_template, quiz_template
         from toolkit.catalogs.memory import catalog_units
         from toolkit.catalogs.po_writer import write_po
-        from toolkit.catalogs.project import imported_translations, plan_catalog, refuse_changed_since_read
+        from toolkit.catalogs.project import (
+            finish_restoring,
+            imported_translations,
+            plan_catalog,
+            refuse_changed_since_read,
+        )
         from toolkit.files import write_bytes_atomic
 
         waiting = imported_translations(self.source.subset(domains))
@@ -298,6 +303,7 @@ class BuildSteps:
                         # The memory's next read finds the catalog as this step left it.
                         units = catalog_units(plan.catalog, locale, domain)
                         self.kept_units.write_units(locale, domain, digest, units)
+                finish_restoring(plan)  # a returning quiz's retired catalog, now merged into its catalog
             done.append(updated)
         return done
 
@@ -348,7 +354,13 @@ class BuildSteps:
                 catalog = validated_catalog(path, locale)
                 if len(self.dirty) <= KEEP_CATALOGS_UP_TO:
                     self.loaded[(locale, domain)] = catalog
-                findings = check_catalog(catalog, display_path(path), locale, self.glossaries[locale])
+                findings = check_catalog(
+                    catalog,
+                    display_path(path),
+                    locale,
+                    self.glossaries[locale],
+                    source_locale=self.config.source_locale,
+                )
                 checked.findings.extend(findings.diagnostics)
                 counts = catalog_statistics(catalog)
                 checked.statistics[locale] = (counts.translated, counts.total)

@@ -5,6 +5,7 @@
     locales/<domain>.pot                          templates, one per quiz and one for ui
     locales/<locale>/LC_MESSAGES/<domain>.po      catalogs, one per target locale and domain
     locales/<locale>/LC_MESSAGES/<domain>.mo      compiled catalogs (not committed)
+    locales/retired/<locale>/<domain>.po          catalogs of quizzes that are gone (toolkit.catalogs.retirement)
 """
 
 from __future__ import annotations

@@ -119,33 +119,59 @@ def _continues(forms: list[TmxUnit], unit: TmxUnit) -> bool:
     )
 
 
+def _po2tmx_continues(forms: list[TmxUnit], unit: TmxUnit) -> bool:
+    """Whether ``unit`` is the next form of the plural entry whose first forms are ``forms``, as
+    translate-toolkit's ``po2tmx`` writes one: a unit per form with no form marker, each naming the entry's
+    context (``x-context``), the first with the singular source and every other with the plural source."""
+    return (
+        bool(forms)
+        and unit.plural_form is None
+        and forms[0].unit_id is not None
+        and (unit.unit_id, unit.target_language) == (forms[0].unit_id, forms[0].target_language)
+        and (len(forms) < 2 or unit.source == forms[1].source)
+    )
+
+
+def _plural_unit(forms: list[TmxUnit], name: str, position: int) -> MemoryUnit:
+    first = forms[0]
+    return MemoryUnit(
+        first.source,
+        tuple(form.target for form in forms),
+        MemoryOrigin(True, name, position - len(forms) + 1, first.unit_id, first.target_language),
+        forms[1].source,
+    )
+
+
 def tmx_units(units: tuple[TmxUnit, ...], name: str) -> Iterator[MemoryUnit]:
-    """A unit per TMX unit; and where the file holds every form of a gettext plural entry in order (as
-    ``quizkit memory export`` writes them), that entry as a plural unit too, which a plural entry can
-    take (TMX itself has no plurals)."""
+    """A unit per TMX unit; and where the file holds every form of a gettext plural entry in order, that
+    entry as a plural unit too, which a plural entry can take (TMX itself has no plurals). The forms are
+    found as ``quizkit memory export`` marks them (``x-quizkit-plural-form``) or as ``po2tmx`` lays them
+    out (consecutive units of one context, the second and later sharing the plural source)."""
     forms: list[TmxUnit] = []
+    unmarked: list[TmxUnit] = []
     for position, unit in enumerate(units):
         yield MemoryUnit(
             unit.source,
             (unit.target,),
             MemoryOrigin(True, name, position, unit.unit_id, unit.target_language),
         )
+        following = units[position + 1] if position + 1 < len(units) else None
         if unit.plural_form == 0:
             forms = [unit]
         elif _continues(forms, unit):
             forms.append(unit)
         else:
             forms = []
-        following = units[position + 1] if position + 1 < len(units) else None
         if len(forms) > 1 and (following is None or not _continues(forms, following)):
-            first = forms[0]
-            yield MemoryUnit(
-                first.source,
-                tuple(form.target for form in forms),
-                MemoryOrigin(True, name, position - len(forms) + 1, first.unit_id, first.target_language),
-                forms[1].source,
-            )
+            yield _plural_unit(forms, name, position)
             forms = []
+        if unit.plural_form is not None:
+            unmarked = []
+            continue
+        unmarked = [*unmarked, unit] if _po2tmx_continues(unmarked, unit) else [unit]
+        if len(unmarked) > 1 and (following is None or not _po2tmx_continues(unmarked, following)):
+            yield _plural_unit(unmarked, name, position)
+            unmarked = []
 
 
 def _display(path: Path) -> str:
@@ -154,12 +180,19 @@ def _display(path: Path) -> str:
     return display_path(path)
 
 
-def _read(path: Path, limit: int) -> bytes:
+_TOO_LARGE_ADVICE = (
+    "; move it out of the memory folder, split the TMX it came from into smaller files and import each "
+    "one with quizkit memory import"
+)
+"""What to do about a stored memory file over the limit (one stored before imports enforced it)."""
+
+
+def _read(path: Path, limit: int, advice: str = "") -> bytes:
     try:
         return read_regular_file(path, limit)
     except FileTooLargeError as error:
         raise MemoryFileError(
-            _display(path), None, f"file is {error.size:,} bytes; the limit is {limit:,}"
+            _display(path), None, f"file is {error.size:,} bytes; the limit is {limit:,}{advice}"
         ) from None
     except OSError as error:
         raise MemoryFileError(_display(path), None, error.strerror or str(error)) from None
@@ -208,7 +241,7 @@ def build_memory(
         units.extend(catalog_units_of(locale, domain, path, _read(path, MAX_PO_BYTES)))
     for path in tmx_files(config):
         try:
-            document = read_tmx(_read(path, MAX_TMX_BYTES), config.source_locale)
+            document = read_tmx(_read(path, MAX_TMX_BYTES, _TOO_LARGE_ADVICE), config.source_locale)
         except TmxError as error:
             raise MemoryFileError(_display(path), error.line, error.message) from None
         units.extend(tmx_units(document.units, path.name))

@@ -146,5 +146,15 @@ def import_tmx(config: ProjectConfig, path: Path) -> TmxImport:
     replaced = target.exists()
     # The stored units name their file, so that an export says where each came from.
     units = [replace(unit, origin=unit.origin or path.name) for unit in document.units]
-    write_bytes_atomic(target, write_tmx(units, config.source_locale), durable=True)
+    data = write_tmx(units, config.source_locale)
+    if len(data) > MAX_TMX_BYTES:
+        # The stored file names each unit's key, domain and origin, so it is larger than the one read;
+        # one the memory's reader would refuse must never be stored, or every later update fails.
+        raise MemoryFileError(
+            str(path),
+            None,
+            f"stored with its units' origins, the memory would be {len(data):,} bytes; memory files are "
+            f"limited to {MAX_TMX_BYTES:,}: split the file into smaller TMX files and import each one",
+        )
+    write_bytes_atomic(target, data, durable=True)
     return TmxImport(target, len(units), replaced)

@@ -52,6 +52,9 @@ class MergeSummary:
     kept: int = 0
     added: int = 0
     changed: int = 0
+    """Translated entries whose source changed: now fuzzy, for the translator to review."""
+    changed_untranslated: int = 0
+    """Entries whose source changed while they had no translation: nothing to review, still to translate."""
     renamed: int = 0
     restored: int = 0
     obsoleted: int = 0
@@ -267,7 +270,18 @@ def _merge_by_key(template: Catalog, existing: Catalog, plural_count: int) -> tu
         by_normalized.setdefault(_normalized(entry.msgid), entry)
 
     counts = dict.fromkeys(
-        ("kept", "added", "changed", "renamed", "restored", "obsoleted", "reverted", "forms_kept"), 0
+        (
+            "kept",
+            "added",
+            "changed",
+            "changed_untranslated",
+            "renamed",
+            "restored",
+            "obsoleted",
+            "reverted",
+            "forms_kept",
+        ),
+        0,
     )
     merged: list[CatalogEntry] = []
     used: set[tuple[str | None, str, bool]] = set()
@@ -282,7 +296,7 @@ def _merge_by_key(template: Catalog, existing: Catalog, plural_count: int) -> tu
         exact = active_by_identity.get(entry.identity)
         if exact is not None:
             merged.append(_follow(entry, take(exact), plural_count))
-            counts["kept" if _same_source(exact, entry) else "changed"] += 1
+            counts["kept" if _same_source(exact, entry) else _changed(merged[-1])] += 1
             continue
         exact = obsolete_by_identity.get(entry.identity)
         if exact is not None:
@@ -292,7 +306,7 @@ def _merge_by_key(template: Catalog, existing: Catalog, plural_count: int) -> tu
         current = active.get(entry.context) if entry.context is not None else None
         if current is not None and (*current.identity, False) not in used:
             merged.append(_follow(entry, take(current), plural_count))
-            counts["reverted" if _made_for(current, entry) else "changed"] += 1
+            counts["reverted" if _made_for(current, entry) else _changed(merged[-1])] += 1
             continue
         returning = _returning(obsolete_by_key.get(entry.context, []), entry)
         if returning is not None and (*returning.identity, True) not in used:
@@ -329,6 +343,11 @@ def _merge_by_key(template: Catalog, existing: Catalog, plural_count: int) -> tu
     return replace(existing, entries=entries, has_header=True), MergeSummary(**counts)
 
 
+def _changed(merged: CatalogEntry) -> str:
+    """How a merged entry whose source changed is counted: made fuzzy only if it has a translation."""
+    return "changed" if merged.has_translation else "changed_untranslated"
+
+
 def _forms_kept(merged: list[CatalogEntry], existing: Catalog) -> int:
     """How many :func:`kept_form` comments the merge added: the merged entries' that no entry of the
     old catalog had."""
@@ -357,7 +376,19 @@ def _merge_by_message(
     old = list(existing.entries)
     position = {(*entry.identity, entry.obsolete): index for index, entry in enumerate(old)}
     index: SimilarityIndex | None = None
-    counts = dict.fromkeys(("kept", "added", "changed", "renamed", "restored", "obsoleted", "forms_kept"), 0)
+    counts = dict.fromkeys(
+        (
+            "kept",
+            "added",
+            "changed",
+            "changed_untranslated",
+            "renamed",
+            "restored",
+            "obsoleted",
+            "forms_kept",
+        ),
+        0,
+    )
     merged: list[CatalogEntry] = []
     used: set[int] = set()
     for entry in template.entries:
@@ -374,7 +405,7 @@ def _merge_by_message(
         found = index.best(entry.context, entry.msgid)
         if found is not None:
             merged.append(_message_merge(old[found], entry, plural_count, force_fuzzy=True))
-            counts["changed"] += 1
+            counts[_changed(merged[-1])] += 1
             used.add(found)
             continue
         merged.append(_untranslated(entry, plural_count))

@@ -18,13 +18,23 @@ from toolkit.catalogs.imported import apply_imported
 from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.memory_prefill import PrefillMemory, prefill_from_memory
 from toolkit.catalogs.merge import MergeError, MergeSummary, merge, new_catalog_header
-from toolkit.catalogs.mo_writer import compile_mo
 from toolkit.catalogs.po_reader import MAX_PO_BYTES, PoSyntaxError, read_po
 from toolkit.catalogs.po_writer import write_po
-from toolkit.catalogs.soundness import CatalogProblem, catalog_problems
+from toolkit.catalogs.retirement import (
+    Orphan,
+    Retirement,
+    live_domains,
+    orphans,
+    plan_retirement,
+    remove_empty_retired_folders,
+    retire,
+    retired_catalog,
+)
+from toolkit.catalogs.soundness import CatalogProblem, catalog_problems, empty_catalog_problem
 from toolkit.catalogs.statistics import CatalogStatistics, catalog_statistics
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
+from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.files import FileTooLargeError, read_regular_file, refuse_unwritable, write_bytes_atomic
 from toolkit.model import Content
 from toolkit.text.locale_info import cldr_plural_forms
@@ -48,6 +58,8 @@ class FileOutcome:
 @dataclass
 class Outcomes:
     files: list[FileOutcome] = field(default_factory=list)
+    retired: list[Retirement] = field(default_factory=list)
+    """Templates and catalogs of quizzes that are gone, removed or retired (:mod:`.retirement`)."""
 
     @property
     def changed(self) -> list[FileOutcome]:
@@ -123,13 +135,18 @@ def language_name(locale: str) -> str:
         return locale
 
 
-def catalog_with_problems(path: Path, locale: str) -> tuple[Catalog, list[CatalogProblem]]:
-    """A catalog read from ``path``, with every problem that makes it unusable for ``locale``."""
-    catalog, problems, _ = _read_with_problems(path, locale)
+def catalog_with_problems(
+    path: Path, locale: str, *, refuse_empty: bool = False
+) -> tuple[Catalog, list[CatalogProblem]]:
+    """A catalog read from ``path``, with every problem that makes it unusable for ``locale``;
+    ``refuse_empty``: an empty file is one (for check and compile, which vouch for the catalog)."""
+    catalog, problems, _ = _read_with_problems(path, locale, refuse_empty=refuse_empty)
     return catalog, problems
 
 
-def _read_with_problems(path: Path, locale: str) -> tuple[Catalog, list[CatalogProblem], bytes]:
+def _read_with_problems(
+    path: Path, locale: str, *, refuse_empty: bool = False
+) -> tuple[Catalog, list[CatalogProblem], bytes]:
     file = display_path(path)
     try:
         data = read_catalog_bytes(path)
@@ -138,11 +155,12 @@ def _read_with_problems(path: Path, locale: str) -> tuple[Catalog, list[CatalogP
         raise CatalogError(error.file, error.line, error.message) from None
     except OSError as error:
         raise CatalogError(file, None, error.strerror or str(error)) from None
-    return catalog, catalog_problems(catalog, locale, data), data
+    empty = empty_catalog_problem(data) if refuse_empty else None
+    return catalog, [*([empty] if empty else []), *catalog_problems(catalog, locale, data)], data
 
 
-def _validated_existing(path: Path, locale: str) -> Catalog:
-    return validated_catalog_read(path, locale)[0]
+def _validated_existing(path: Path, locale: str, *, refuse_empty: bool = False) -> Catalog:
+    return validated_catalog_read(path, locale, refuse_empty=refuse_empty)[0]
 
 
 def validated_catalog(path: Path, locale: str) -> Catalog:
@@ -150,10 +168,10 @@ def validated_catalog(path: Path, locale: str) -> Catalog:
     return _validated_existing(path, locale)
 
 
-def validated_catalog_read(path: Path, locale: str) -> tuple[Catalog, str]:
+def validated_catalog_read(path: Path, locale: str, *, refuse_empty: bool = False) -> tuple[Catalog, str]:
     """:func:`validated_catalog`, and the digest of the bytes it was read from, for
     :func:`refuse_changed_since_read` before the command writes the file back."""
-    catalog, problems, data = _read_with_problems(path, locale)
+    catalog, problems, data = _read_with_problems(path, locale, refuse_empty=refuse_empty)
     if problems:
         raise CatalogError(display_path(path), problems[0].line, problems[0].message)
     return catalog, hashlib.sha256(data).hexdigest()
@@ -191,7 +209,9 @@ def write_planned(plans: Sequence[PlannedCatalog]) -> list[tuple[PlannedCatalog,
     written = []
     for plan in plans:
         refuse_changed_since_read(plan.path, plan.read_digest)
-        written.append((plan, write_bytes_atomic(plan.path, plan.data, durable=True)))
+        changed = write_bytes_atomic(plan.path, plan.data, durable=True)
+        written.append((plan, changed or plan.restored_from is not None))
+        finish_restoring(plan)
     return written
 
 
@@ -222,8 +242,11 @@ class PlannedCatalog:
     """Entries pre-filled from the translation memory (fuzzy)."""
     catalog: Catalog | None = None
     """What ``data`` holds, as a model."""
+    restored_from: Path | None = None
+    """The retired catalog of a quiz that returned, merged here: removed once this one is written
+    (:func:`finish_restoring`)."""
     read_digest: str | None = None
-    """The SHA-256 of the file as it was read; None when there was none (``created``)."""
+    """The SHA-256 of the file as it was read; None when there was none (``created``, or restored)."""
 
 
 def imported_translations(content: Content) -> dict[tuple[str, str], dict[str, str]]:
@@ -277,13 +300,18 @@ def plan_catalog(
     ``memory``: the translation memory to pre-fill untranslated entries from, or None)."""
     path = CatalogLayout.for_project(config).catalog(locale, domain)
     plural_forms = plural_forms_for(locale)
-    created = not path.exists()
+    # A quiz that returns takes back the catalog kept when it was deleted.
+    restored_from = None if path.exists() else retired_catalog(config, locale, domain)
+    created = not path.exists() and restored_from is None
     read_digest = None
     if created:
         header = new_catalog_header(domain, locale, plural_forms, language_name(locale))
         existing = Catalog(header, ())
     else:
-        existing, read_digest = validated_catalog_read(path, locale)
+        if restored_from is not None:
+            existing = _validated_existing(restored_from, locale)
+        else:
+            existing, read_digest = validated_catalog_read(path, locale)
         header = existing.header
         if header.plural_forms is None:
             header = header.with_field("Plural-Forms", plural_forms)
@@ -298,8 +326,25 @@ def plan_catalog(
     if waiting:
         merged, _ = apply_imported(merged, existing, waiting)
     merged, prefilled = prefill_from_memory(merged, memory, locale, domain)
-    data = write_po(merged)
-    return PlannedCatalog(path, locale, domain, data, summary, created, prefilled, merged, read_digest)
+    return PlannedCatalog(
+        path,
+        locale,
+        domain,
+        write_po(merged),
+        summary,
+        created,
+        prefilled,
+        merged,
+        restored_from,
+        read_digest,
+    )
+
+
+def finish_restoring(plan: PlannedCatalog) -> None:
+    """Remove the retired catalog ``plan`` took back, now that its catalog is written."""
+    if plan.restored_from is not None:
+        plan.restored_from.unlink(missing_ok=True)
+        remove_empty_retired_folders(plan.restored_from.parent)
 
 
 def update(
@@ -318,12 +363,27 @@ def update(
     planned = _planned_catalogs(config, content, domain_templates, locales, use_memory)
     for path, data in (*rendered.items(), *((plan.path, plan.data) for plan in planned)):
         refuse_unwritable(path, data)
+    leaving = plan_retirement(config, _orphans(config, domain_templates, locales))
     written_templates = Outcomes()
     for path, data in rendered.items():
         changed = write_bytes_atomic(path, data)
         entries = data.count(b"\nmsgctxt ")
         written_templates.files.append(FileOutcome(path, changed, f"{entries} entries"))
-    return written_templates, write_planned(planned)
+    written = write_planned(planned)
+    written_templates.retired = retire(config, leaving)
+    return written_templates, written
+
+
+def _orphans(
+    config: ProjectConfig, domain_templates: dict[str, Catalog], locales: Sequence[str] | None
+) -> list[Orphan]:
+    """The templates, and the catalogs of the locales updated, whose quiz is gone."""
+    chosen = set(_locales(config, locales)) if locales else None
+    return [
+        orphan
+        for orphan in orphans(config, live_domains(config, domain_templates))
+        if orphan.locale is None or chosen is None or orphan.locale in chosen
+    ]
 
 
 def _entries_signature(catalog: Catalog) -> list[tuple[object, ...]]:
@@ -349,79 +409,29 @@ def _entries_signature(catalog: Catalog) -> list[tuple[object, ...]]:
 def stale_files(
     config: ProjectConfig, locales: Sequence[str] | None = None, *, use_memory: bool = True
 ) -> list[Path]:
-    """Templates and catalogs that ``update`` would change (ignoring wrapping and dates)."""
+    """Templates and catalogs that ``update`` would change (ignoring wrapping and dates), and those it
+    would remove or retire because their quiz is gone."""
     layout = CatalogLayout.for_project(config)
+    content = load_content(config.content_path)
+    domain_templates = extract_templates(content, config.root)
     stale: list[Path] = []
-    for domain, template in templates(config).items():
+    for domain, template in domain_templates.items():
         path = layout.template(domain)
         expected = read_po(write_po(template), str(path))
         if not path.exists() or _entries_signature(read_catalog(path)) != _entries_signature(expected):
             stale.append(path)
-    for plan in plan_update(config, locales, use_memory=use_memory):
+    for plan in _planned_catalogs(config, content, domain_templates, locales, use_memory):
         expected = read_po(plan.data, str(plan.path))
-        if plan.created or _entries_signature(read_catalog(plan.path)) != _entries_signature(expected):
+        if (
+            plan.created
+            or plan.restored_from is not None
+            or _entries_signature(read_catalog(plan.path)) != _entries_signature(expected)
+        ):
             stale.append(plan.path)
-    return stale
-
-
-def compile_catalogs(
-    config: ProjectConfig,
-    locales: Sequence[str] | None = None,
-    *,
-    use_fuzzy: bool = False,
-    jobs: int = 1,
-) -> Outcomes:
-    """Compile every catalog that has a template; with ``jobs`` > 1, many catalogs share the processes.
-
-    Every catalog is read and compiled before the first .mo is written. Under the release gate
-    (``require = "approved"``) only approved translations are compiled, as ``build`` and ``export``
-    publish them; ``use_fuzzy`` then cannot apply (a fuzzy entry is never approved).
-    """
-    from toolkit.concurrency.workers import run_in_slices
-
-    layout = CatalogLayout.for_project(config)
-    outcomes = Outcomes()
-    domains = template_domains(config)
-    sources = [(locale, domain) for locale in _locales(config, locales) for domain in domains]
-    for locale, domain in sources:
-        source = layout.catalog(locale, domain)
-        if not source.exists():
-            raise CatalogError(display_path(source), None, "catalog missing; run quizkit update to create it")
-
-    def compile_some(some: list[tuple[str, str]]) -> list[tuple[Path, bytes, CatalogStatistics]]:
-        done = []
-        for locale, domain in some:
-            catalog = _validated_existing(layout.catalog(locale, domain), locale)
-            done.append(
-                (
-                    layout.compiled(locale, domain),
-                    compile_mo(catalog, use_fuzzy=use_fuzzy, require_approved=config.require_approved),
-                    catalog_statistics(catalog),
-                )
-            )
-        return done
-
-    # Forking pays only for many catalogs; a small project compiles at once in this process.
-    workers = jobs if len(sources) >= 32 else 1
-    compiled = run_in_slices(compile_some, sources, workers)
-    for path, data, _ in compiled:
-        refuse_unwritable(path, data)
-    for path, data, statistics in compiled:
-        changed = write_bytes_atomic(path, data)
-        outcomes.files.append(
-            FileOutcome(path, changed, _compiled_detail(statistics, config.require_approved))
-        )
-    return outcomes
-
-
-def _compiled_detail(statistics: CatalogStatistics, require_approved: bool) -> str:
-    if not require_approved:
-        return f"{statistics.translated} of {statistics.total} messages translated"
-    held_back = statistics.translated - statistics.approved
-    return (
-        f"{statistics.approved} of {statistics.total} messages approved; "
-        f'{held_back} translated but not approved left out (require = "approved")'
+    stale.extend(
+        orphan.path for orphan in _orphans(config, domain_templates, locales) if orphan.path.suffix != ".mo"
     )
+    return stale
 
 
 @dataclass(frozen=True)
@@ -463,6 +473,10 @@ class XliffImport:
     """Entries that came back ``reviewed``/``final``: approved by the reviewer now."""
     unapproved: tuple[str, ...] = ()
     """Entries that came back ``reviewed``/``final`` with no reviewer named: translated, not approved."""
+    warnings: tuple[Diagnostic, ...] = ()
+    """What was left out of the file, with its line: approval comments the catalog does not have."""
+    joined: tuple[tuple[str, str], ...] = ()
+    """Accepted answers whose lines came back joined into fewer (key, why): not imported."""
 
 
 def import_xliff_files(
@@ -474,7 +488,7 @@ def import_xliff_files(
     keeps what the previous ones brought in. Each catalog is read once and written once, however many
     files or ``<file>`` elements name it, and the content is read once: the time grows with the size
     of the input, not with the number of documents times the size of the catalogs. ``reviewer``:
-    who approves the ``reviewed`` and ``final`` targets (else the unit's reviewer note names them).
+    who approves the ``reviewed`` and ``final`` targets (nothing in the file approves).
     """
     from toolkit.catalogs.xliff import MAX_XLIFF_BYTES, UnitImport, XliffError, parse_xliff
 
@@ -538,6 +552,19 @@ def import_xliff_files(
                     tuple(summary.fuzzy),
                     tuple(summary.approved),
                     tuple(summary.unapproved),
+                    tuple(
+                        Diagnostic(
+                            file,
+                            line,
+                            None,
+                            Severity.WARNING,
+                            "xliff-approval",
+                            f"unit {key}: the approval comment in its notes is not imported; an approval "
+                            "is given by the reviewer (quizkit review approve, or import-xliff --reviewer NAME)",
+                        )
+                        for line, key in summary.dropped_approvals
+                    ),
+                    tuple(summary.joined),
                 )
             )
     changes = {

@@ -16,6 +16,7 @@ DUPLICATE_KEY = "duplicate-key"
 CATALOG_LANGUAGE = "catalog-language"
 PLURAL_FORMS = "plural-forms"
 PLURAL_FORM_COUNT = "plural-form-count"
+EMPTY_CATALOG = "empty-catalog"
 
 RULES: dict[str, str] = {
     DUPLICATE_KEY: "Two active entries of a catalog use the same msgctxt (translation key).",
@@ -23,6 +24,7 @@ RULES: dict[str, str] = {
     PLURAL_FORMS: "The header's Plural-Forms is invalid, gives a form outside 0…nplurals-1, "
     "or disagrees with CLDR's plural categories for the locale.",
     PLURAL_FORM_COUNT: "A plural entry has another number of forms than the header's nplurals.",
+    EMPTY_CATALOG: "A catalog file is empty (no header, no entry): check and compile refuse it.",
 }
 """Every problem's id (as ``quizkit check`` reports it) and summary; all are errors."""
 
@@ -36,6 +38,22 @@ class CatalogProblem:
     line: int | None
     message: str
     key: str | None = None
+
+
+def empty_catalog_problem(data: bytes) -> CatalogProblem | None:
+    """A catalog file with nothing in it (a truncated or emptied file), for the commands that vouch for
+    a catalog (``check``, ``compile``): read as a catalog it has no entry, so they would pass it, and
+    compile would write an empty .mo. ``update`` makes it again from the template, and ``status``
+    counts it as untranslated."""
+    if data.strip():
+        return None
+    what = "empty (0 bytes)" if not data else "only white space"
+    return CatalogProblem(
+        EMPTY_CATALOG,
+        None,
+        f"the catalog is {what}: no header and no entry. If it held translations, restore it (from version "
+        "control); else run quizkit update, which makes it again from the template",
+    )
 
 
 def plural_forms_line(data: bytes) -> int | None:

@@ -31,7 +31,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from toolkit.config import ProjectConfig
@@ -47,7 +46,6 @@ from toolkit.content.glossary import (
 )
 from toolkit.content.validation import display_path
 from toolkit.diagnostics import Diagnostic, Severity
-from toolkit.files import FileTooLargeError, read_regular_file, write_text_atomic
 
 TBX_NAMESPACE = "urn:iso:std:iso:30042:ed-2"
 KEEP_LATIN_NOTE = "Keep in Latin script, exactly as in the source."
@@ -80,6 +78,8 @@ VERSIONS = {
     2: _Names(None, "martif", "martifHeader", "termEntry", "langSet", "tig"),
 }
 _XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+_ERROR_CODES = {"encoding": "tbx-encoding", "declaration": "tbx-declaration", "syntax": "tbx-not-xml"}
+"""Diagnostic codes for what :mod:`.untrusted_xml` refuses."""
 
 
 def _bcp47(locale: str) -> str:
@@ -178,12 +178,13 @@ def read_tbx(data: bytes, file: str, source_locale: str, locales: Iterable[str])
     term for is left out. :class:`GlossaryError` lists every problem with the line of the TBX file."""
     from lxml import etree
 
+    from toolkit.catalogs.untrusted_xml import EXTERNAL_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
+
     problems = _Problems(file)
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
     try:
-        root = etree.fromstring(data, parser)
-    except etree.XMLSyntaxError as error:
-        problems.add(error.lineno, "tbx-not-xml", f"not well-formed XML: {error.msg}")
+        root = parse_untrusted_xml(data, "TBX", EXTERNAL_DOCTYPE)
+    except UntrustedXmlError as error:
+        problems.add(error.line, _ERROR_CODES[error.kind], error.message)
         raise GlossaryError(problems.found) from None
     names = next((names for names in VERSIONS.values() if root.tag == names.tag(names.root)), None)
     if names is None:
@@ -363,7 +364,7 @@ def _validated(glossary: Glossary, found: list[tuple[int | None, Term]], problem
             if diagnostic.code == "duplicate-term" and index is not None:
                 # The glossary's message names the first entry's YAML line: name its concept's instead.
                 first = next(
-                    number for number, (_, term) in enumerate(found) if _same_name(term, found[index][1])
+                    number for number, (_, term) in enumerate(found) if same_name(term, found[index][1])
                 )
                 message = re.sub(r"first on line \d+", f"first on line {found[first][0]}", message)
                 message = message.replace("merge the two entries", "merge the two concepts")
@@ -371,7 +372,7 @@ def _validated(glossary: Glossary, found: list[tuple[int | None, Term]], problem
         return glossary
 
 
-def _same_name(term: Term, other: Term) -> bool:
+def same_name(term: Term, other: Term) -> bool:
     """Whether two terms are the same term to the glossary (hyphens and spaces alike; case, unless a
     Latin name)."""
 
@@ -417,60 +418,11 @@ def export_glossaries(config: ProjectConfig, locales: Sequence[str] = (), versio
     return glossaries_to_tbx(glossaries, config.source_locale, version)
 
 
-def import_glossaries(
-    config: ProjectConfig, tbx: Path, locales: Sequence[str] = ()
-) -> list[tuple[Path, bool]]:
-    """Write the glossaries a TBX file holds for ``locales`` (else for every target locale) to
-    ``locales/glossary/<locale>.yaml``: each path, with whether it was written. A glossary that already
-    says the same is left as it is, byte for byte. Nothing is written unless the whole file is sound."""
-    file = display_path(tbx)
-    try:
-        data = read_regular_file(tbx, MAX_TBX_BYTES)
-    except FileTooLargeError as error:
-        raise GlossaryError(
-            [
-                Diagnostic(
-                    file,
-                    None,
-                    None,
-                    Severity.ERROR,
-                    "file-too-large",
-                    f"file is {error.size:,} bytes; TBX files are limited to {MAX_TBX_BYTES:,}",
-                )
-            ]
-        ) from None
-    except OSError as error:
-        raise GlossaryError(
-            [Diagnostic(file, None, None, Severity.ERROR, "file-unreadable", error.strerror or str(error))]
-        ) from None
-    wanted = list(locales) or list(config.target_locales)
-    glossaries = read_tbx(data, file, config.source_locale, wanted)
-    if not glossaries:
-        raise NoGlossaryError(
-            f"{file}: no terms for {', '.join(wanted) or 'any target locale'}; the file's languages are: {', '.join(tbx_languages(data))}"
-        )
-    planned: list[tuple[Path, Glossary]] = []
-    for locale, glossary in glossaries.items():
-        path = glossary_path(config.locales_path, locale)
-        planned.append((path, glossary))
-    results = []
-    for path, glossary in planned:
-        if path.exists():
-            try:
-                if load_glossary(path) == glossary:
-                    results.append((path, False))
-                    continue
-            except GlossaryError:
-                pass  # a broken glossary is replaced by the sound one
-        path.parent.mkdir(parents=True, exist_ok=True)
-        results.append((path, write_text_atomic(path, dump_glossary(glossary))))
-    return results
-
-
 def tbx_languages(data: bytes) -> list[str]:
-    from lxml import etree
 
-    root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+    from toolkit.catalogs.untrusted_xml import EXTERNAL_DOCTYPE, parse_untrusted_xml
+
+    root = parse_untrusted_xml(data, "TBX", EXTERNAL_DOCTYPE)  # read_tbx read it already
     return sorted(
         {element.get(_XML_LANG) for element in root.iter() if element.get(_XML_LANG) and element is not root}
     )

@@ -1,8 +1,9 @@
 """TMX 1.4b translation memory files: reading what other tools write, writing what they read.
 
 A TMX file is a header naming the source language (``srclang``) and a body of translation units
-(``tu``), each with one variant (``tuv``) per language holding a segment (``seg``). Files are read with
-no DTD, no entity expansion and no network: translate-toolkit's ``po2tmx`` writes a DOCTYPE that names
+(``tu``), each with one variant (``tuv``) per language holding a segment (``seg``). Files are decoded by
+XML's rules (:mod:`.untrusted_xml`: a file whose bytes are not valid in its declared encoding is refused)
+and read with no DTD, no entity expansion and no network: translate-toolkit's ``po2tmx`` writes a DOCTYPE that names
 ``tmx14.dtd``, which is accepted and never loaded, but a DOCTYPE with an internal subset (where entity
 declarations live) is refused. Inline markup inside a segment (``<ph>``, ``<bpt>``…) is read as the text
 it holds, since quiz texts carry their inline code in backticks, not in markup.
@@ -22,6 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from lxml import etree
+
+from toolkit.catalogs.untrusted_xml import EXTERNAL_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 
 MAX_TMX_BYTES = 64 * 1024 * 1024
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -72,39 +75,16 @@ def _segment_text(tuv: etree._Element) -> str | None:
 def _parse(raw: bytes) -> etree._Element:
     if len(raw) > MAX_TMX_BYTES:
         raise TmxError(None, f"file is {len(raw):,} bytes; TMX imports are limited to {MAX_TMX_BYTES:,}")
-    parser = etree.XMLParser(
-        resolve_entities=False,
-        no_network=True,
-        load_dtd=False,
-        dtd_validation=False,
-        huge_tree=False,
-        remove_comments=True,
-        remove_pis=True,
-    )
     try:
-        root = etree.fromstring(raw, parser)
-    except etree.XMLSyntaxError as error:
-        message = re.sub(r", line \d+, column \d+$", "", str(error.msg))
-        raise TmxError(error.lineno, f"not well-formed XML: {message}") from None
-    # po2tmx writes <!DOCTYPE tmx SYSTEM "tmx14.dtd">, harmless as nothing is loaded; an internal subset
-    # is where entities (and attribute defaults) would be declared.
-    internal = root.getroottree().docinfo.internalDTD
-    if internal is not None and (list(internal.iterentities()) or list(internal.iterelements())):
-        raise TmxError(1, "a DOCTYPE with declarations is not allowed in TMX (entity expansion is refused)")
-    return root
-
-
-def _refuse_entities(element: etree._Element) -> None:
-    for node in element.iter():
-        if isinstance(node, etree._Entity):
-            raise TmxError(node.sourceline, f"the entity reference {node.text} is not defined in TMX")
+        return parse_untrusted_xml(raw, "TMX", EXTERNAL_DOCTYPE)
+    except UntrustedXmlError as error:
+        raise TmxError(error.line, error.message) from None
 
 
 def read_tmx(raw: bytes, project_source: str) -> TmxDocument:
     """The units of a TMX file whose source language is ``project_source`` (the language tag compared
     by its primary subtag, so an ``en-US`` memory serves an ``en`` project)."""
     root = _parse(raw)
-    _refuse_entities(root)
     if root.tag != "tmx":
         raise TmxError(root.sourceline, f"the root element is <{root.tag}>; a TMX file starts with <tmx>")
     version = root.get("version")

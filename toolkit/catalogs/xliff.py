@@ -14,26 +14,41 @@ approved (:mod:`.review`)          ``final``                translated and appro
 =================================  =======================  ==========================================
 
 A ``reviewed`` or ``final`` target records an approval by the reviewer given to the import
-(``--reviewer``), else by the one a ``<note category="reviewer">`` of the unit names; without either
-it comes in translated and the import says it is not approved. Notes carry the translator context
+(``--reviewer``); without one it comes in translated and the import says it is not approved. Nothing
+in the file approves: a returned file is the translator's word, and an approval is the reviewer's. So
+neither a ``<note category="reviewer">`` nor an approval comment among the returned notes (its hash is
+public, anyone can compute it) is imported as an approval; such a comment is dropped with a warning. Notes carry the translator context
 (``#.``), the translator comments (``#``, suppressions and approvals included) and, for fuzzy entries,
 the previous source text (``#|``).
 
-Imported files are parsed with no DTD, no entity expansion and no network: a document with a DOCTYPE
-is refused outright, which stops entity bombs and external entities.
+Every ``<unit>`` is written ``xml:space="preserve"``: a catalog's whitespace is part of its text (an
+accepted answer's lines are the answers a learner may type, one per line), and without it a CAT tool
+may normalize it: translate-toolkit (and so Weblate) reads an XLIFF 2 unit's line breaks as spaces
+unless ``xml:space`` says to preserve them.
+
+Imported files are decoded by XML's rules and parsed with no DTD, no entity expansion and no network
+(:mod:`.untrusted_xml`): a document with a DOCTYPE is refused outright, which stops entity bombs and
+external entities, and one whose bytes are not valid in the encoding it declares is refused, not
+decoded into mojibake.
 """
 
 from __future__ import annotations
 
-import codecs
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from lxml import etree
 
+from toolkit.catalogs.accepted_answers import is_accepted_answer_key, joined_lines
 from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry
-from toolkit.catalogs.review import ReviewerError, approved, checked_reviewer, is_approved
+from toolkit.catalogs.review import (
+    ReviewerError,
+    approved,
+    checked_reviewer,
+    is_approval_comment,
+    is_approved,
+)
+from toolkit.catalogs.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 from toolkit.text.locale_info import plural_index_categories
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:2.0"
@@ -43,7 +58,7 @@ _N = f"{{{NAMESPACE}}}"
 CONTEXT_NOTE = "context"
 COMMENT_NOTE = "translator-comment"
 PREVIOUS_NOTE = "previous-source"
-REVIEWER_NOTE = "reviewer"
+_XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
 
 class XliffError(Exception):
@@ -61,6 +76,7 @@ def _state(entry: CatalogEntry, translation: str) -> str:
 
 def _unit(parent: etree._Element, unit_id: str, entry: CatalogEntry, source: str, translation: str) -> None:
     unit = etree.SubElement(parent, f"{_N}unit", id=unit_id)
+    unit.set(_XML_SPACE, "preserve")
     notes = [(CONTEXT_NOTE, comment) for comment in entry.extracted_comments]
     notes += [(COMMENT_NOTE, comment) for comment in entry.translator_comments]
     if entry.is_fuzzy and entry.previous_msgid is not None:
@@ -113,8 +129,6 @@ class ImportedUnit:
     comments: tuple[str, ...] | None
     """Translator comments returned in <notes>; None when the unit has no <notes> (keep the catalog's)."""
     line: int
-    reviewer: str | None = None
-    """The text of a ``<note category="reviewer">``: who reviewed a ``reviewed`` or ``final`` target."""
 
 
 @dataclass
@@ -134,29 +148,9 @@ def _text(element: etree._Element | None) -> str:
     return "" if element is None else "".join(element.itertext())
 
 
-_BYTE_ORDER_MARKS = (
-    (codecs.BOM_UTF32_LE, "utf-32-le"),
-    (codecs.BOM_UTF32_BE, "utf-32-be"),
-    (codecs.BOM_UTF16_LE, "utf-16-le"),
-    (codecs.BOM_UTF16_BE, "utf-16-be"),
-    (codecs.BOM_UTF8, "utf-8"),
-)
 STATES = ("initial", "translated", "reviewed", "final")
 REVIEWED_STATES = ("reviewed", "final")
 """Targets in these states come in approved; in "translated", as translations; in "initial", fuzzy."""
-
-
-def _decoded_for_scanning(raw: bytes) -> str:
-    """The document as text in whatever Unicode encoding it uses, to look for declarations in it:
-    a byte search alone misses a DOCTYPE written in UTF-16."""
-    for mark, encoding in _BYTE_ORDER_MARKS:
-        if raw.startswith(mark):
-            return raw[len(mark) :].decode(encoding, errors="replace")
-    if raw[:4] == b"<\x00?\x00" or raw[:2] == b"<\x00":
-        return raw.decode("utf-16-le", errors="replace")
-    if raw[:4] == b"\x00<\x00?" or raw[:2] == b"\x00<":
-        return raw.decode("utf-16-be", errors="replace")
-    return raw.decode("utf-8", errors="replace")
 
 
 def parse_xliff(raw: bytes) -> list[ImportedFile]:
@@ -164,36 +158,10 @@ def parse_xliff(raw: bytes) -> list[ImportedFile]:
         raise XliffError(
             None, f"file is {len(raw):,} bytes; XLIFF imports are limited to {MAX_XLIFF_BYTES:,}"
         )
-    parser = etree.XMLParser(
-        resolve_entities=False,
-        no_network=True,
-        load_dtd=False,
-        dtd_validation=False,
-        huge_tree=False,
-        remove_comments=True,
-    )
-    text = _decoded_for_scanning(raw)
-    declaration = min(
-        (index for index in (text.find("<!DOCTYPE"), text.find("<!ENTITY")) if index >= 0), default=-1
-    )
-    if declaration >= 0:
-        raise XliffError(
-            text.count("\n", 0, declaration) + 1,
-            "a DOCTYPE or entity declaration is not allowed in XLIFF (entity expansion is refused)",
-        )
     try:
-        root = etree.fromstring(raw, parser)
-    except etree.XMLSyntaxError as error:
-        message = re.sub(r", line \d+, column \d+$", "", str(error.msg))  # the line is reported separately
-        raise XliffError(error.lineno, f"not well-formed XML: {message}") from None
-    # The parser's own word, whatever the encoding (the scan above reads a few encodings; a UCS-4 file
-    # without a byte order mark slipped past it). Nothing was expanded or loaded: resolve_entities and
-    # load_dtd are off.
-    information = root.getroottree().docinfo
-    if information.doctype or information.internalDTD is not None:
-        raise XliffError(
-            1, "a DOCTYPE or entity declaration is not allowed in XLIFF (entity expansion is refused)"
-        )
+        root = parse_untrusted_xml(raw, "XLIFF", REFUSE_DOCTYPE)
+    except UntrustedXmlError as error:
+        raise XliffError(error.line, error.message) from None
     if root.tag != f"{_N}xliff":
         raise XliffError(
             root.sourceline, f"the root element is {root.tag}; expected an XLIFF 2 <xliff> in {NAMESPACE}"
@@ -208,6 +176,7 @@ def parse_xliff(raw: bytes) -> list[ImportedFile]:
             root.sourceline, "the <xliff> element has no trgLang: which language are the targets in?"
         )
     files = []
+    seen: dict[tuple[str, str], int] = {}
     for file_element in root.iter(f"{_N}file"):
         imported = ImportedFile(
             file_element.get("id") or "",
@@ -218,6 +187,16 @@ def parse_xliff(raw: bytes) -> list[ImportedFile]:
         )
         for unit in file_element.iter(f"{_N}unit"):
             unit_id = unit.get("id") or ""
+            first = seen.get((imported.domain, unit_id))
+            seen.setdefault((imported.domain, unit_id), unit.sourceline or 0)
+            if first is not None:
+                # XLIFF 2.1 §4.3.1.21: a unit's id is unique in its <file>. Which of two translations
+                # is meant cannot be told, so neither is taken.
+                raise XliffError(
+                    unit.sourceline,
+                    f"unit {unit_id} is in the file twice (lines {first} and {unit.sourceline}); "
+                    "keep the one with the right translation and import again",
+                )
             key, _, category = (
                 unit_id.partition(":") if unit.getparent().tag == f"{_N}group" else (unit_id, "", "")
             )
@@ -252,14 +231,6 @@ def parse_xliff(raw: bytes) -> list[ImportedFile]:
                     state=state or ("translated" if target is not None else "initial"),
                     comments=comments,
                     line=unit.sourceline or 0,
-                    reviewer=next(
-                        (
-                            _text(note).strip()
-                            for note in (notes.findall(f"{_N}note") if notes is not None else ())
-                            if note.get("category") == REVIEWER_NOTE and _text(note).strip()
-                        ),
-                        None,
-                    ),
                 )
             )
         files.append(imported)
@@ -279,6 +250,10 @@ class ImportSummary:
     """Entries whose every unit came back ``reviewed`` or ``final``: approved now."""
     unapproved: list[str] = field(default_factory=list)
     """Entries that came back ``reviewed`` or ``final`` with no reviewer named: translated, not approved."""
+    dropped_approvals: list[tuple[int, str]] = field(default_factory=list)
+    """(line, key) of units whose notes carry an approval the catalog does not have: not imported."""
+    joined: list[tuple[str, str]] = field(default_factory=list)
+    """Accepted answers whose lines came back joined (key, why): not imported, the catalog keeps its own."""
 
 
 def apply_units(
@@ -373,8 +348,9 @@ class UnitImport:
                     f"unit {unit.key}:{unit.category} names no plural form of {self._locale} "
                     f"({', '.join(categories)})",
                 )
-            if unit.comments is not None and unit.comments != entry.translator_comments:
-                entry = replace(entry, translator_comments=unit.comments)
+            comments = self._comments(entry, unit, summary)
+            if comments is not None and comments != entry.translator_comments:
+                entry = replace(entry, translator_comments=comments)
                 changed[unit.key] = entry
             updated = self._updated(entry, unit, summary)
             if updated is not None:
@@ -389,6 +365,20 @@ class UnitImport:
                 if new.is_fuzzy:
                     summary.fuzzy.append(key)
         return summary
+
+    @staticmethod
+    def _comments(entry: CatalogEntry, unit: ImportedUnit, summary: ImportSummary) -> tuple[str, ...] | None:
+        """The translator comments the unit returns, with the catalog's approvals in place of any the
+        notes carry: an approval comment the catalog does not have is not imported."""
+        if unit.comments is None:
+            return None
+        own = [comment for comment in entry.translator_comments if is_approval_comment(comment)]
+        if any(is_approval_comment(comment) and comment not in own for comment in unit.comments):
+            summary.dropped_approvals.append((unit.line, unit.key))
+        returned = tuple(comment for comment in unit.comments if not is_approval_comment(comment))
+        if returned == tuple(c for c in entry.translator_comments if not is_approval_comment(c)):
+            return entry.translator_comments
+        return (*returned, *own)
 
     def _approve(self, key: str, units: list[ImportedUnit], summary: ImportSummary) -> None:
         """Record an approval where every unit of the entry came back reviewed with the translation the
@@ -408,7 +398,7 @@ class UnitImport:
                 return
         elif units[-1].target != entry.msgstr:
             return
-        reviewer = self._reviewer or next((unit.reviewer for unit in units if unit.reviewer), None)
+        reviewer = self._reviewer
         if reviewer is None:
             summary.unapproved.append(key)
             return
@@ -434,6 +424,13 @@ class UnitImport:
         if not unit.target:
             return None
         stale = unit.source != self._source_of(entry, unit.category)
+        if not entry.is_plural and is_accepted_answer_key(unit.key):
+            joined = joined_lines(unit.target, entry.msgstr, entry.msgid)
+            if joined is not None:
+                # A tool read the lines as one (translate-toolkit without xml:space="preserve"): taking the
+                # target would accept none of the answers it lists.
+                summary.joined.append((unit.key, joined))
+                return None
         index = categories.index(unit.category) if entry.is_plural and unit.category is not None else None
         current = (
             (entry.msgstr_plural[index] if index is not None and index < len(entry.msgstr_plural) else "")

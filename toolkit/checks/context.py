@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from toolkit.catalogs.accepted_answers import is_accepted_answer_key
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.content.glossary import Glossary
 from toolkit.text.locale_packs import LATIN_END_PUNCTUATION, LocalePack, pack_for
@@ -23,13 +24,15 @@ class LocaleRules:
     pack: LocalePack | None
     digits: str  # a CLDR numbering system: "latn", "arab", "arabext", "deva", ...
     end_punctuation: Mapping[str, str]
+    source_locale: str = "en"
+    """The locale the sources are written in: how their numbers are read (``1,000.5`` or ``1 000,5``)."""
 
     @classmethod
-    def for_locale(cls, locale: str) -> LocaleRules:
+    def for_locale(cls, locale: str, source_locale: str = "en") -> LocaleRules:
         pack = pack_for(locale)
         if pack is None:
-            return cls(locale, None, "latn", LATIN_END_PUNCTUATION)
-        return cls(locale, pack, pack.digits_for(locale), pack.end_punctuation)
+            return cls(locale, None, "latn", LATIN_END_PUNCTUATION, source_locale)
+        return cls(locale, pack, pack.digits_for(locale), pack.end_punctuation, source_locale)
 
     @property
     def latin_punctuation_check(self) -> str | None:
@@ -150,7 +153,7 @@ class EntryContext:
     @property
     def is_accepted_answer(self) -> bool:
         """An accepted answer of a short answer or a typed blank: its translation lists answers, one per line."""
-        return re.match(r"^[^.]+\.questions\.[^.]+\.(blanks\.[^.]+\.)?answers\.[^.]+$", self.key) is not None
+        return is_accepted_answer_key(self.key)
 
     @property
     def is_explanation(self) -> bool:

@@ -7,7 +7,13 @@ from collections.abc import Iterator
 
 from toolkit.checks.context import EntryContext
 from toolkit.checks.registry import Finding, check
-from toolkit.checks.text_features import latin_tokens, lost_latin_tokens, numbers, prose, unbalanced_brackets
+from toolkit.checks.text_features import (
+    latin_tokens,
+    lost_latin_tokens,
+    lost_numbers,
+    prose,
+    unbalanced_brackets,
+)
 from toolkit.diagnostics import Severity
 from toolkit.text import characters
 from toolkit.text.script_fixes import BIDI as BIDI_FIX
@@ -129,15 +135,19 @@ def bidi_controls(context: EntryContext) -> Iterator[Finding]:
 
 
 @check(
-    "numbers", WARNING, "Numbers in the source appear in the translation (Latin and Urdu digits are equal)."
+    "numbers",
+    WARNING,
+    "Numbers in the source appear in the translation, as values (any digits, each locale's separators).",
 )
 def numbers_preserved(context: EntryContext) -> Iterator[Finding]:
     if context.is_explanation:
         return  # explanation-lost-content reports these, once
     for pair in context.translated_pairs:
-        missing = numbers(pair.source) - numbers(pair.translation)
+        missing = lost_numbers(
+            pair.source, context.rules.source_locale, pair.translation, context.rules.locale
+        )
         if missing:
-            yield Finding("numbers", f"number {', '.join(sorted(missing))} from the source is missing")
+            yield Finding("numbers", f"number {', '.join(missing)} from the source is missing")
 
 
 def translate_exempt(context: EntryContext) -> set[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,6 +14,7 @@ from toolkit.catalogs.project import (
     read_catalog_bytes,
     templates,
 )
+from toolkit.catalogs.retirement import RETIRED_FOLDER
 from toolkit.catalogs.soundness import CatalogProblem
 from toolkit.checks.runner import CatalogFindings, Fix, apply_fixes, check_catalog
 from toolkit.config import ProjectConfig
@@ -38,6 +39,11 @@ def _locale_of(path: Path, locales_root: Path) -> str | None:
     return parts[0] if len(parts) == 3 and parts[1] == "LC_MESSAGES" else None
 
 
+def _not_retired(files: Iterable[Path], config: ProjectConfig) -> Iterator[Path]:
+    retired = (config.locales_path / RETIRED_FOLDER).resolve()
+    return (file for file in files if not file.resolve().is_relative_to(retired))
+
+
 def catalogs_to_check(
     config: ProjectConfig, locales: Sequence[str], paths: Sequence[Path]
 ) -> list[tuple[Path, str]]:
@@ -45,7 +51,8 @@ def catalogs_to_check(
     if paths:
         chosen = []
         for path in paths:
-            files = sorted(path.rglob("*.po")) if path.is_dir() else [path]
+            # A folder's retired catalogs (quizzes that are gone) are kept, not checked.
+            files = sorted(_not_retired(path.rglob("*.po"), config)) if path.is_dir() else [path]
             for file in files:
                 locale = _locale_of(file, config.locales_path)
                 if locale is None:
@@ -89,10 +96,10 @@ def run_checks(
     run = CheckRun()
     glossaries: dict[str, Glossary | None] = {}
     for path, locale in catalogs_to_check(config, locales, paths):
-        catalog, problems = catalog_with_problems(path, locale)
+        catalog, problems = catalog_with_problems(path, locale, refuse_empty=True)
         file = display_path(path)
         glossary = _glossary(config, locale, glossaries)  # GlossaryError carries every problem, located
-        findings = check_catalog(catalog, file, locale, glossary)
+        findings = check_catalog(catalog, file, locale, glossary, source_locale=config.source_locale)
         findings.diagnostics[:0] = _problem_diagnostics(problems, file)
         if fix and findings.fixable_entries:
             # Bytes in, bytes out: line endings and every untouched line stay exactly as they were.
@@ -108,7 +115,9 @@ def run_checks(
             if fixes:
                 write_text_atomic(path, fixed_text, durable=True)
                 run.fixes[file] = fixes
-                findings = check_catalog(read_catalog(path), file, locale, glossary)
+                findings = check_catalog(
+                    read_catalog(path), file, locale, glossary, source_locale=config.source_locale
+                )
                 findings.diagnostics[:0] = _problem_diagnostics(problems, file)
         run.results.append(findings)
     return run

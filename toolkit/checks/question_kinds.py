@@ -10,6 +10,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
+from toolkit.catalogs.accepted_answers import answer_lines, joined_lines
 from toolkit.checks.context import EntryContext
 from toolkit.checks.registry import Finding, check
 from toolkit.diagnostics import Severity
@@ -47,7 +48,8 @@ def blank_markers_kept(context: EntryContext) -> Iterator[Finding]:
 @check(
     "accepted-answers",
     Severity.WARNING,
-    "An accepted answer's translation lists one answer per line: no empty lines, no answer twice.",
+    "An accepted answer's translation lists one answer per line: no empty lines, no answer twice, no "
+    "answers joined into one line.",
 )
 def accepted_answer_lines(context: EntryContext) -> Iterator[Finding]:
     entry = context.entry
@@ -66,3 +68,28 @@ def accepted_answer_lines(context: EntryContext) -> Iterator[Finding]:
             yield Finding("accepted-answers", f"lists the answer “{line.strip()}” twice")
             return
         seen.add(comparable)
+    joined = _joined(entry.msgstr, entry.msgid)
+    if joined is not None:
+        yield Finding(
+            "accepted-answers",
+            f"{joined}: were several accepted answers joined into one line? Write each on its own line",
+        )
+
+
+def _joined(translation: str, source: str) -> str | None:
+    """Why ``translation`` looks like accepted answers joined into fewer lines (a tool that read its line
+    breaks as spaces), or None: fewer lines than the source lists, or a line that holds each source
+    answer among other words (the source's own wording, kept as one of the locale's answers, run together
+    with the others)."""
+    joined = joined_lines(translation, "", source)
+    if joined is not None:
+        return joined
+    sources = [" ".join(line.split()).casefold() for line in answer_lines(source)]
+    for line in answer_lines(translation):
+        words = line.split()
+        comparable = f" {' '.join(words).casefold()} "
+        if len(words) > 1 and all(
+            f" {wanted} " in comparable and len(wanted.split()) < len(words) for wanted in sources
+        ):
+            return f"the line “{line.strip()}” holds the source answer among other words"
+    return None

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from toolkit.checks.context import EntryContext
 from toolkit.checks.registry import Finding, check
-from toolkit.checks.text_features import lost_latin_tokens, numbers
+from toolkit.checks.text_features import lost_latin_tokens, lost_numbers
 from toolkit.diagnostics import Severity
 
 
@@ -57,7 +57,7 @@ def explanation_lost_content(context: EntryContext) -> Iterator[Finding]:
     if not context.is_explanation or not context.entry.msgstr:
         return
     source, translation = context.entry.msgid, context.entry.msgstr
-    lost = sorted(numbers(source) - numbers(translation))
+    lost = lost_numbers(source, context.rules.source_locale, translation, context.rules.locale)
     lost += lost_latin_tokens(source, translation)
     if context.glossary is not None:
         lost += [

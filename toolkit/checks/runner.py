@@ -39,12 +39,13 @@ def check_catalog(
     locale: str,
     glossary: Glossary | None,
     checks: Sequence[Check] | None = None,
+    source_locale: str = "en",
 ) -> CatalogFindings:
     checks = [
         item for item in (checks if checks is not None else registered_checks()) if item.applies_to(locale)
     ]
     known = {item.info.id for item in registered_checks()}
-    rules = LocaleRules.for_locale(locale)
+    rules = LocaleRules.for_locale(locale, source_locale)
     view = CatalogView(catalog)
     result = CatalogFindings(file)
     for entry in catalog.active():

@@ -5,19 +5,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from toolkit.text.numbers import NumberValue, written_number_pattern, written_number_value
 from toolkit.text.tokens import split_inline_code
 
-_DIGITS = str.maketrans(
-    {
-        **dict(zip("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩०१२३४५६७८९", "012345678901234567890123456789", strict=True)),
-        "\u066b": ".",
-        "\u066c": ",",
-    }
-)
-# Digits (Latin, Persian/Urdu, Arabic-Indic, Devanagari) with Latin (. ,) or Arabic (٫ decimal, ٬
-# thousands) separators.
-_DIGIT = "0-9\u06f0-\u06f9\u0660-\u0669\u0966-\u096f"
-_NUMBER = re.compile(f"[{_DIGIT}]+(?:[.,\u066b\u066c][{_DIGIT}]+)*")
 # Acronyms (GPU, GPUs, FP16), CamelCase names (PyTorch), and single capitals used as variables (B, W).
 # A token ends where Latin letters end: Persian writes its plural suffix straight after a Latin name
 # (GPUها), and the name is still there.
@@ -36,13 +26,31 @@ def prose(text: str) -> str:
     return "".join(CODE_MARK if is_code else piece for piece, is_code in split_inline_code(text))
 
 
-def numbers(text: str) -> Counter[str]:
-    """Numbers in the text, with Persian/Urdu, Arabic-Indic and Devanagari digits read as Latin digits."""
-    return Counter(
-        match.group(0).translate(_DIGITS).replace(",", "")
-        for match in _NUMBER.finditer(prose(text))
-        if not _inside_word(text, match)
-    )
+def numbers(text: str, locale: str) -> Counter[NumberValue]:
+    """The numbers in the text outside inline code, as values read with ``locale``'s separators and in
+    any script's digits (``0,5`` in French is 0.5; ``۲۵۶`` is 256)."""
+    return Counter(value for value, _ in _written_numbers(text, locale))
+
+
+def lost_numbers(source: str, source_locale: str, translation: str, locale: str) -> list[str]:
+    """The source's numbers the translation does not keep, as the source writes them, sorted.
+
+    The translation may write a number the target locale's way (``0,5`` in French for ``0.5``) or keep
+    it as the source writes it (a version, ``3.11``): either keeps it."""
+    kept = numbers(translation, locale) | numbers(translation, source_locale)
+    written = dict(reversed(_written_numbers(source, source_locale)))
+    lost = numbers(source, source_locale) - kept
+    return sorted(written[value] for value in lost)
+
+
+def _written_numbers(text: str, locale: str) -> list[tuple[NumberValue, str]]:
+    # The positions are the prose's, so a number after a code span is found where it is.
+    plain = prose(text)
+    return [
+        (written_number_value(match.group(0), locale), match.group(0))
+        for match in written_number_pattern(locale).finditer(plain)
+        if not _inside_word(plain, match)
+    ]
 
 
 def _inside_word(text: str, match: re.Match[str]) -> bool:

@@ -17,11 +17,11 @@ from toolkit.cli.output import (
     bulk_work,
     changing_project,
     configured_formats,
+    data_path,
     fail,
     plural,
     print_diagnostics,
     project_config,
-    relative,
     reported_errors,
     with_pseudo_locales,
 )
@@ -158,7 +158,7 @@ def build_command(
                         }
                         for row in result.locales
                     ],
-                    "written": [relative(path) for path in result.written],
+                    "written": [data_path(path) for path in result.written],
                     "warnings": [item.to_dict() for item in result.warnings],
                     "fell_back": [
                         {"quiz": quiz_id, "locale": locale, "questions": list(questions)}

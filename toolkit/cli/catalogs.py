@@ -15,8 +15,10 @@ from toolkit.cli.output import (
     bulk_work,
     changing_project,
     checked_locales,
+    data_path,
     fail,
     plural,
+    print_diagnostics,
     project_config,
     relative,
     reported_errors,
@@ -58,6 +60,7 @@ def merge_changes(summary: object) -> list[str]:
     parts = [
         f"{summary.added} new" if summary.added else "",
         f"{summary.changed} changed (now fuzzy)" if summary.changed else "",
+        f"{summary.changed_untranslated} changed (untranslated)" if summary.changed_untranslated else "",
         f"{summary.renamed} carried over from renamed keys (fuzzy)" if summary.renamed else "",
         f"{summary.restored} restored from obsolete" if summary.restored else "",
         f"{summary.reverted} back to the text translated (no longer fuzzy)" if summary.reverted else "",
@@ -89,7 +92,8 @@ def update(locales: tuple[str, ...], check: bool, no_memory: bool) -> None:
     """Extract templates, then merge them into every catalog by key (creating missing catalogs).
 
     Changed source text marks the translation fuzzy with the previous text (#|); removed keys become
-    obsolete (#~) and are restored when they return; no translation is ever dropped. Untranslated
+    obsolete (#~) and are restored when they return; a deleted quiz's catalogs are retired to
+    locales/retired/ and taken back if it returns; no translation is ever dropped. Untranslated
     entries are pre-filled (fuzzy) from the translation memory, with their origin in a comment.
     """
     from toolkit.catalogs import project
@@ -119,12 +123,34 @@ def update(locales: tuple[str, ...], check: bool, no_memory: bool) -> None:
     for plan, changed in results:
         detail = _describe(plan.summary, plan.created, plan.prefilled)
         state = "unchanged" if not changed else (detail or "updated comments and references")
+        if plan.restored_from is not None:
+            state = ", ".join(
+                part for part in (f"taken back from {relative(plan.restored_from)}", detail) if part
+            )
         click.echo(f"{relative(plan.path)}: {state}")
+    for retired in written_templates.retired:
+        click.echo(f"{relative(retired.orphan.path)}: {_retired_state(retired)}")
     prefilled = sum(plan.prefilled for plan, _ in results)
     if prefilled:
         click.echo(
             f"{plural(prefilled, 'entry', 'entries')} pre-filled from the translation memory (fuzzy: review them)"
         )
+
+
+def _retired_state(retired: object) -> str:
+    """What update did with a file of a quiz that is gone."""
+    from toolkit.catalogs.retirement import Retirement
+
+    assert isinstance(retired, Retirement)
+    gone = f"quiz {retired.orphan.domain} is gone"
+    if retired.retired_to is None:
+        kept = "; it had no translation" if retired.orphan.is_catalog else ""
+        return f"removed ({gone}{kept})"
+    count = plural(retired.translations, "translation") if retired.translations else "its translations"
+    return (
+        f"retired to {relative(retired.retired_to)} ({gone}; {count} kept there, "
+        "taken back by update if the quiz returns)"
+    )
 
 
 @click.command(name="compile")
@@ -144,7 +170,7 @@ def compile_command(locales: tuple[str, ...], use_fuzzy: bool, jobs: int | None,
     Under the release gate (require = "approved" or --require approved) only approved translations
     are compiled, as build and export publish them.
     """
-    from toolkit.catalogs.project import compile_catalogs
+    from toolkit.catalogs.compiling import compile_catalogs
     from toolkit.concurrency.workers import available_jobs
 
     config = with_requirement(project_config(), require)
@@ -197,7 +223,7 @@ def status(locales: tuple[str, ...], output_format: str, fail_under: float | Non
             {
                 "locale": row.locale,
                 "domain": row.domain,
-                "catalog": relative(row.path),
+                "catalog": data_path(row.path),
                 **(row.statistics.to_dict() if row.statistics else {"missing": True}),
                 **({"below_fail_under": row in below} if fail_under is not None else {}),
             }
@@ -263,14 +289,14 @@ def status(locales: tuple[str, ...], output_format: str, fail_under: float | Non
 @click.option(
     "--reviewer",
     default=None,
-    help="Who approves the reviewed and final targets (default: the unit's reviewer note).",
+    help="Who approves the reviewed and final targets (without it, nothing is approved: a returned file cannot approve).",
 )
 def import_xliff(paths: tuple[Path, ...], reviewer: str | None) -> None:
     """Bring translations made in a CAT tool (XLIFF 2.0/2.1 from quizkit export -f xliff) into the catalogs.
 
     Units are matched by key; translated targets become translations, initial ones (translate-toolkit's
     and Weblate's "needs work") come in fuzzy, reviewed and final ones are translations approved by
-    --reviewer (or the unit's <note category="reviewer">), and a target whose source text has changed
+    --reviewer (nothing in the file approves), and a target whose source text has changed
     since export is imported as fuzzy.
     """
     from toolkit.catalogs.project import import_xliff_files
@@ -301,8 +327,14 @@ def import_xliff(paths: tuple[Path, ...], reviewer: str | None) -> None:
             click.echo(
                 f"  {key}: the source text changed since export and the catalog has a reviewed translation; kept it"
             )
+        for key, why in result.joined:
+            click.echo(
+                f"  {key}: {why}: were the lines joined? Each accepted answer goes on its own line; "
+                "not imported, the catalog keeps its translation"
+            )
         for key in result.unapproved:
             click.echo(
-                f"  {key}: reviewed in the file, but no reviewer is named (--reviewer NAME, or a "
-                '<note category="reviewer">); imported as translated, not approved'
+                f"  {key}: reviewed in the file, but only a reviewer approves (import-xliff --reviewer NAME, "
+                "or quizkit review approve); imported as translated, not approved"
             )
+        print_diagnostics(result.warnings)

@@ -16,6 +16,7 @@ from toolkit.cli.output import (
     plural,
     print_diagnostics,
     project_config,
+    relative,
     reported_errors,
 )
 from toolkit.diagnostics import Severity
@@ -134,7 +135,7 @@ def check_command(
         for file, items in run.fixes.items():
             for fix_item in items:
                 click.echo(
-                    f"{file}:{fix_item.line}: fixed [{fix_item.key}]: {' | '.join(fix_item.before)} → {' | '.join(fix_item.after)}"
+                    f"{relative(Path(file))}:{fix_item.line}: fixed [{fix_item.key}]: {' | '.join(fix_item.before)} → {' | '.join(fix_item.after)}"
                 )
         print_diagnostics(diagnostics)
         click.echo(

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 import click
 
 from toolkit.cli.output import (
-    EXIT_PROBLEMS,
     bulk_work,
     checked_locales,
     configured_formats,
@@ -145,6 +144,7 @@ def export_command(
                 quiz_ids=frozenset(quizzes) if quizzes else None,
                 drafts=drafts,
                 strict=strict,
+                formats_named=formats is not None,
             )
     except StrictModeError as error:
         print_diagnostics(error.diagnostics)
@@ -176,6 +176,22 @@ def export_command(
             "the answer key and explanations)"
         )
     folder = relative(out or config.output_path)
-    click.echo(f"{folder}: {plural(len(result.written), 'file')} written, {len(result.unchanged)} unchanged")
     if not result.written and not result.unchanged:
-        raise SystemExit(EXIT_PROBLEMS)
+        fail(f"{folder}: error[export]: nothing was exported; {_why_nothing(result.formats)}")
+    click.echo(f"{folder}: {plural(len(result.written), 'file')} written, {len(result.unchanged)} unchanged")
+
+
+def _why_nothing(formats: list[str]) -> str:
+    """What a user can change when an export wrote no file at all."""
+    from toolkit.exporters.base import exporter_names, load_exporter, omits_answers
+
+    if not formats:
+        able = ", ".join(name for name in exporter_names() if omits_answers(load_exporter(name)))
+        return (
+            "every chosen format carries the answer key, so --no-answers leaves each out; name a format "
+            f"that can leave it out with --format ({able})"
+        )
+    return (
+        f"{', '.join(formats)} wrote no file for these quizzes and locales (the catalog formats write "
+        "only target locales; draft quizzes need --drafts)"
+    )

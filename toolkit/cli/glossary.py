@@ -8,8 +8,10 @@ from pathlib import Path
 import click
 
 from toolkit.cli.output import (
+    changing_project,
     checked_locales,
     fail,
+    plural,
     print_diagnostics,
     project_config,
     relative,
@@ -74,23 +76,50 @@ def export_command(file_format: str, tbx_version: str, locales: tuple[str, ...],
     multiple=True,
     help="Only this locale's terms (repeatable; default: every target locale).",
 )
-def import_command(file: Path, locales: tuple[str, ...]) -> None:
-    """Read a TBX file (v3 or v2) into locales/glossary/<locale>.yaml, one glossary per target locale.
+@click.option(
+    "--replace",
+    is_flag=True,
+    help="Make each glossary the file's terms (default: merge, adding the terms it lacks).",
+)
+def import_command(file: Path, locales: tuple[str, ...], replace: bool) -> None:
+    """Merge a TBX file (v3 or v2) into locales/glossary/<locale>.yaml, one glossary per target locale.
 
-    Nothing is written unless the whole file is sound; a glossary that already says the same is left as
-    it is.
+    New terms are added and every term the glossary has is kept; a term the file has differently is
+    listed as a conflict and left as it is. --replace makes the glossary the file's terms. The YAML is
+    edited in place (comments stay); nothing is written unless the whole file is sound.
     """
-    from toolkit.catalogs.tbx import NoGlossaryError, import_glossaries
+    from toolkit.catalogs.glossary_import import import_glossaries
+    from toolkit.catalogs.tbx import NoGlossaryError
     from toolkit.content.glossary import GlossaryError
+    from toolkit.diagnostics import terminal_safe
 
     config = project_config()
-    with reported_errors():
+    with reported_errors(), changing_project(config, "glossary import"):
         try:
-            results = import_glossaries(config, file, checked_locales(config, locales))
+            results = import_glossaries(config, file, checked_locales(config, locales), replace)
         except GlossaryError as error:
             print_diagnostics(error.diagnostics)
             fail(f"{relative(file)}: not imported; fix the file and import it again (nothing was written)")
         except NoGlossaryError as error:
             fail(f"error[glossary]: {error}")
-    for path, written in results:
-        click.echo(f"{relative(path)}: {'written' if written else 'unchanged'}")
+    for result in results:
+        state = "written" if result.written else "unchanged"
+        if result.replaced:
+            counts = (
+                f"replaced by the file's terms: {len(result.added)} added, {len(result.changed)} changed, "
+                f"{result.kept} unchanged, {len(result.removed)} removed"
+            )
+        else:
+            counts = (
+                f"{plural(len(result.added), 'term')} added, {result.kept} kept, "
+                f"{len(result.conflicts)} conflicting"
+            )
+        rewritten = " (written whole: its layout could not be edited in place)" if result.rewritten else ""
+        click.echo(terminal_safe(f"{relative(result.path)}: {state} ({counts}){rewritten}"))
+        for conflict in result.conflicts:
+            click.echo(
+                terminal_safe(
+                    f"  {conflict.english}: the file's term differs in {', '.join(conflict.fields)}; "
+                    "the glossary's is kept (--replace takes the file's)"
+                )
+            )

@@ -82,9 +82,9 @@ def import_page(
 
 
 def _relative(path: Path) -> str:
-    from toolkit.content.validation import display_path
+    from toolkit.cli.output import relative
 
-    return display_path(path)
+    return relative(path)
 
 
 def _print_report(data: dict[str, object]) -> None:
@@ -92,7 +92,7 @@ def _print_report(data: dict[str, object]) -> None:
     assert isinstance(questions, list)
     counts = " ".join(str(len(question["options"])) for question in questions)
     click.echo(
-        f"{data['page']}: {plural(len(questions), 'question')} (options: {counts}), level {data['level']}"
+        f"{_relative(Path(str(data['page'])))}: {plural(len(questions), 'question')} (options: {counts}), level {data['level']}"
     )
     for question in questions:
         languages = "".join(option["language"] + " " for option in question["options"]).strip()
@@ -116,7 +116,7 @@ def _print_report(data: dict[str, object]) -> None:
         assert isinstance(suggestions, list)
         hint = f" (suggested: {', '.join(map(str, suggestions))})" if suggestions else ""
         click.echo(f"  {todo['path']} [{todo['kind']}] page line {todo['line']}: {todo['message']}{hint}")
-    files = ", ".join(str(file) for file in _list(data["files"]))
+    files = ", ".join(_relative(Path(str(file))) for file in _list(data["files"]))
     click.echo(f"wrote {files}" if data["written"] else f"dry run: would write {files}")
 
 

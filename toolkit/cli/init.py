@@ -22,7 +22,8 @@ from toolkit.cli.output import fail, plural, relative, reported_errors
 def init_command(folder: Path, locales: tuple[str, ...], force: bool) -> None:
     """Make FOLDER (default: the working folder) a new quizkit project that builds at once.
 
-    Writes quizkit.toml, content/ with an example quiz (every question kind) and ui.yaml, schema/ for
+    Writes quizkit.toml (unless FOLDER is configured already: a quizkit.toml, or [tool.quizkit] in
+    pyproject.toml, is kept and used), content/ with an example quiz (every question kind) and ui.yaml, schema/ for
     editor completion, .gitignore, a CI workflow (.github/workflows/quizkit.yml), and the templates
     and catalogs of locales/ as quizkit update makes them.
     """
@@ -34,6 +35,13 @@ def init_command(folder: Path, locales: tuple[str, ...], force: bool) -> None:
         except InitError as error:
             where = error.file if error.line is None else f"{error.file}:{error.line}"
             fail(f"{where}: {error.message}" if error.file else error.message)
+    if result.configuration is not None:
+        click.echo(
+            f"{relative(result.configuration)}: kept; init uses its configuration "
+            "(and writes no quizkit.toml, which would take precedence over it)"
+            if result.configuration.name != "quizkit.toml"
+            else f"{relative(result.configuration)}: kept; init uses its configuration"
+        )
     for path in result.written:
         click.echo(f"{relative(path)}: written")
     for path in result.kept:

@@ -43,10 +43,10 @@ def project_config() -> ProjectConfig:
         # Defaults would make every command "succeed" on nothing: 0 catalogs checked, 1 of 0 files.
         quizkit_toml, pyproject = CONFIG_FILES
         click.echo(
-            f"error[no-project]: {here} is not inside a quizkit project: there is no {quizkit_toml}, and no "
-            f"{pyproject} with a [tool.quizkit] table, in this folder or any folder above it. Run the "
-            "command inside a project, or create one with a [tool.quizkit] table (README: Project "
-            "configuration).",
+            f"error[no-project]: {relative(here, absolute=True)} is not inside a quizkit project: there is no "
+            f"{quizkit_toml}, and no {pyproject} with a [tool.quizkit] table, in this folder or any folder "
+            "above it. Run the command inside a project, or make one with quizkit init or a [tool.quizkit] "
+            "table (docs/configuration.md).",
             err=True,
         )
         raise SystemExit(EXIT_USAGE)
@@ -139,47 +139,42 @@ def bulk_work() -> Iterator[None]:
 
 @contextlib.contextmanager
 def reported_errors() -> Iterator[None]:
-    """Turn the library's input errors into located messages and exit code 1; no traceback."""
-    from toolkit.catalogs.memory import MemoryFileError
-    from toolkit.catalogs.project import CatalogError
-    from toolkit.checks.registry import CheckLoadError
-    from toolkit.concurrency.lock import ProjectLockedError
+    """Turn the library's input errors into located messages and exit code 1; no traceback.
+
+    The words for each error are toolkit.build.failures's, which the preview shows too."""
+    from toolkit.build import BuildFailedError
+    from toolkit.build.failures import INPUT_ERRORS, failure_diagnostics, failure_text
     from toolkit.content.glossary import GlossaryError
     from toolkit.content.validation import ContentError
-    from toolkit.files import OutsideProjectError
-    from toolkit.text.locale_info import LocaleError
-    from toolkit.text.locale_packs import LocalePackError
 
     try:
         yield
     except ContentError as error:
         print_diagnostics(error.diagnostics)
         fail("content has errors; fix them and run the command again (quizkit validate lists them)")
-    except CatalogError as error:
-        location = error.file if error.line is None else f"{error.file}:{error.line}"
-        fail(f"{location}: error[catalog]: {error.message}")
-    except MemoryFileError as error:
-        location = error.file if error.line is None else f"{error.file}:{error.line}"
-        fail(f"{location}: error[memory]: {error.message}")
-    except OutsideProjectError as error:
-        fail(f"error[confinement]: refusing to write {error}")
     except GlossaryError as error:
         print_diagnostics(error.diagnostics)
         fail("the glossary has errors; fix them and run the command again")
-    except LocaleError as error:
-        fail(f"error[locale]: {error}")
-    except LocalePackError as error:
-        fail(f"error[locale-pack]: {error}")
-    except CheckLoadError as error:
-        fail(f"error[check-plugin]: {error}")
-    except ProjectLockedError as error:
-        fail(f"error[locked]: {error}")
-    except OSError as error:
-        where = relative(Path(error.filename)) if error.filename else "quizkit"
-        fail(f"{where}: error[io]: {error.strerror or error}")
+    except BuildFailedError:
+        raise  # the command says which step stopped, and how many errors
+    except INPUT_ERRORS as error:
+        fail("\n".join(failure_text(diagnostic) for diagnostic in failure_diagnostics(error)))
 
 
-def relative(path: Path) -> str:
+def relative(path: Path, *, absolute: bool = False) -> str:
+    """A path as every message shows it: relative to the working folder where it can be (as it is with
+    ``absolute``), each character a terminal would act on escaped (``\\x1b``): a file name given on the
+    command line, or found in a project, may hold escape sequences that would retitle the terminal,
+    clear it or rewrite the lines above. The one helper through which the commands echo a path."""
+    from toolkit.content.validation import display_path
+    from toolkit.diagnostics import terminal_safe
+
+    return terminal_safe(str(path) if absolute else display_path(path))
+
+
+def data_path(path: Path) -> str:
+    """A path as machine output (``--format json``) carries it: relative where it can be, not escaped
+    (json.dumps writes control characters as ``\\u`` escapes, and a program needs the real name)."""
     from toolkit.content.validation import display_path
 
     return display_path(path)

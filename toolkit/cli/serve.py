@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 
 import click
@@ -28,7 +29,7 @@ def serve_command(port: int, host: str, open_browser: bool) -> None:
     def report(state: PreviewState) -> None:
         if state.problems:
             for problem in state.problems:
-                click.echo(f"{problem.location()}: error[{problem.code}]: {problem.message}", err=True)
+                click.echo(problem.to_text(), err=True)
             click.echo(
                 f"build stopped: {plural(len(state.problems), 'problem')} (shown in the page)", err=True
             )
@@ -45,7 +46,7 @@ def serve_command(port: int, host: str, open_browser: bool) -> None:
             # stopping a thread would leave it running, and the process could not exit.
             stop = _stop_on_signals()
             try:
-                server = PreviewServer(session, host, port)
+                server = PreviewServer(session, host, port, on_error=_say)
             except OSError as error:
                 fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
             watcher = Watcher(session, report)
@@ -69,6 +70,14 @@ def serve_command(port: int, host: str, open_browser: bool) -> None:
     except KeyboardInterrupt:
         pass  # during the first build, before the signals only ask to stop: nothing runs yet
     click.echo("stopped", err=True)
+
+
+def _say(line: str) -> None:
+    """A line about a request that failed (a defect): said, and the server goes on."""
+    from toolkit.diagnostics import terminal_safe
+
+    with contextlib.suppress(OSError):  # a terminal that went away is no reason to stop serving
+        click.echo(terminal_safe(line), err=True)
 
 
 def _stop_on_signals() -> threading.Event:

@@ -29,6 +29,7 @@ from toolkit.content.yaml_document import (
 )
 from toolkit.diagnostics import Diagnostic, Severity, format_json_path
 from toolkit.files import FileTooLargeError, read_regular_file
+from toolkit.text import blanks
 from toolkit.text.locale_packs import LocalePackError, pack_for
 
 GLOSSARY_SCHEMA = "glossary.schema.json"
@@ -178,15 +179,16 @@ class Glossary:
         return {}
 
     def terms_in(self, source: str) -> list[Term]:
-        """Terms in the source's prose (inline code is the inline-code check's business); where
-        terms overlap, the longest match wins: "optimizer state" hides "optimizer" and "state"."""
+        """Terms in the source's prose (inline code is the inline-code check's business, and a blank
+        marker's id, as in ``{{copy}}``, is a name the translation keeps, not a word); where terms
+        overlap, the longest match wins: "optimizer state" hides "optimizer" and "state"."""
         found = self._found.get(source)
         if found is None:
             found = self._found[source] = tuple(self._terms_in(source))
         return list(found)
 
     def _terms_in(self, source: str) -> list[Term]:
-        text = _normalized_english(re.sub(r"`[^`]*`", " ", source))
+        text = _normalized_english(blanks.MARKER.sub(" ", re.sub(r"`[^`]*`", " ", source)))
         matches = [
             (match.start(), match.end(), term)
             for term in map(self.terms.__getitem__, self._index.candidates(text))
@@ -263,42 +265,44 @@ def parse_glossary(data: bytes, file: str) -> Glossary:
 GLOSSARY_YAML_HEADER = "# yaml-language-server: $schema=../../schema/glossary.schema.json\n"
 
 
-def dump_glossary(glossary: Glossary) -> str:
-    """The glossary as YAML, its fields in the schema's order, lists only where not empty: what
-    ``quizkit glossary import`` writes. :func:`parse_glossary` reads it back to the same glossary."""
-    import yaml
+def raw_term(term: Term) -> dict[str, object]:
+    """The term as its YAML mapping: fields in the schema's order, lists only where not empty."""
+    raw: dict[str, object] = {"english": term.english, "preferred": term.preferred}
+    for name, values in (
+        ("variants", term.variants),
+        ("forms", term.forms),
+        ("discouraged", term.discouraged),
+        ("wrong", term.wrong),
+    ):
+        if values:
+            raw[name] = list(values)
+    if term.keep_latin:
+        raw["keep_latin"] = True
+    if term.gender is not None:
+        raw["gender"] = term.gender.value
+    if term.note is not None:
+        raw["note"] = term.note
+    return raw
 
-    terms: list[dict[str, object]] = []
-    for term in glossary.terms:
-        raw: dict[str, object] = {"english": term.english, "preferred": term.preferred}
-        for name, values in (
-            ("variants", term.variants),
-            ("forms", term.forms),
-            ("discouraged", term.discouraged),
-            ("wrong", term.wrong),
-        ):
-            if values:
-                raw[name] = list(values)
-        if term.keep_latin:
-            raw["keep_latin"] = True
-        if term.gender is not None:
-            raw["gender"] = term.gender.value
-        if term.note is not None:
-            raw["note"] = term.note
-        terms.append(raw)
+
+def glossary_yaml(data: object, width: int = 100) -> str:
+    """``data`` as YAML the way glossary files are written: lists indented under their key, Unicode as
+    it is, keys in the order given."""
+    import yaml
 
     class IndentedDumper(yaml.SafeDumper):
         # Lists indented under their key, as the shipped glossaries are written.
         def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
             super().increase_indent(flow, False)
 
-    body = yaml.dump(
-        {"locale": glossary.locale, "terms": terms},
-        Dumper=IndentedDumper,
-        allow_unicode=True,
-        sort_keys=False,
-        width=100,
-    )
+    return yaml.dump(data, Dumper=IndentedDumper, allow_unicode=True, sort_keys=False, width=width)
+
+
+def dump_glossary(glossary: Glossary) -> str:
+    """The glossary as YAML, its fields in the schema's order, lists only where not empty: what
+    ``quizkit glossary import`` writes for a new glossary. :func:`parse_glossary` reads it back to the
+    same glossary."""
+    body = glossary_yaml({"locale": glossary.locale, "terms": [raw_term(term) for term in glossary.terms]})
     return GLOSSARY_YAML_HEADER + body
 
 

@@ -491,4 +491,36 @@ def declared_placeholders(context: RuleContext) -> Iterator[Diagnostic]:
                         )
 
 
-UI_RULES: tuple[Rule, ...] = (unique_message_names, declared_placeholders, no_control_characters)
+def player_messages_present(context: RuleContext) -> Iterator[Diagnostic]:
+    """Every message the quiz player shows: without one, its button or label is empty."""
+    from toolkit.content.player_messages import PLAYER_MESSAGES
+
+    messages = _mapping(context.document.data).get("messages")
+    if not isinstance(messages, list):
+        return  # the schema says what messages must be
+    names = {message.get("name") for _, message in _items(messages)}
+    missing = [name for name in PLAYER_MESSAGES if name not in names]
+    if not missing:
+        return
+    listed = ", ".join(f"'{name}'" for name in missing)
+    if len(missing) == 1:
+        problem = f"no message {listed}, which the quiz player shows: its page would show an empty button "
+        problem += "or label in its place; add it back"
+    else:
+        problem = f"no messages {listed} ({len(missing)}), which the quiz player shows: its page would show "
+        problem += "an empty button or label in place of each; add them back"
+    yield context.diagnostic(
+        ("messages",),
+        "missing-message",
+        f"{problem} (quizkit init's ui.yaml has every message the player shows, each with a comment saying "
+        "where it appears)",
+        at_key=True,
+    )
+
+
+UI_RULES: tuple[Rule, ...] = (
+    unique_message_names,
+    declared_placeholders,
+    no_control_characters,
+    player_messages_present,
+)

@@ -43,7 +43,14 @@ def validate_against_schema(
     diagnostics: list[Diagnostic] = []
     for error in validator(schema_name).iter_errors(document.data):
         diagnostics.extend(translator.translate(error))
-    return _without_misspelling_echoes(diagnostics)
+    return _once_each(translator.without_misspelling_echoes(diagnostics))
+
+
+def _once_each(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """One problem, one message: a value that fails the same way under several branches of the schema
+    (a question that is not a mapping fails the type of every question kind) is reported once, in the
+    order first found."""
+    return list(dict.fromkeys(diagnostics))
 
 
 def _passes_fast_validation(data: object, schema_name: str) -> bool:
@@ -59,29 +66,23 @@ def _passes_fast_validation(data: object, schema_name: str) -> bool:
         return False
 
 
-def _without_misspelling_echoes(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    """One typo, one message: a field reported missing because it was misspelled is reported only once."""
-    suggested = {
-        (diagnostic.path.rsplit(".", 1)[0], diagnostic.message.rsplit("'", 2)[-2])
-        for diagnostic in diagnostics
-        if diagnostic.code == "unknown-field" and diagnostic.path and "did you mean" in diagnostic.message
-    }
-    return [
-        diagnostic
-        for diagnostic in diagnostics
-        if not (
-            diagnostic.code == "missing-field"
-            and (diagnostic.path, diagnostic.message.rsplit("'", 2)[-2]) in suggested
-        )
-    ]
-
-
 class _Translator:
     def __init__(self, document: YamlDocument, file: str, document_kind: str, schema: dict[str, Any]) -> None:
         self.document = document
         self.file = file
         self.document_kind = document_kind
         self.schema = schema
+        # What the echo filter needs, recorded when the messages are made (never read back from them).
+        self.missing_fields: dict[Diagnostic, tuple[str, str]] = {}
+        self.suggested_fields: set[tuple[str, str]] = set()
+
+    def without_misspelling_echoes(self, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+        """One typo, one message: a field reported missing because it was misspelled is reported once."""
+        return [
+            diagnostic
+            for diagnostic in diagnostics
+            if self.missing_fields.get(diagnostic) not in self.suggested_fields
+        ]
 
     def diagnostic(self, path: JsonPath, code: str, message: str, *, at_key: bool = False) -> Diagnostic:
         position = self.document.position(path)
@@ -122,6 +123,7 @@ class _Translator:
             close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
             if close:
                 message += f"; did you mean '{close[0]}'?"
+                self.suggested_fields.add((format_json_path(path), close[0]))
             else:
                 message += f"; expected one of: {', '.join(allowed)}"
             yield self.diagnostic((*path, name), "unknown-field", message, at_key=True)
@@ -150,6 +152,7 @@ class _Translator:
             close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
             if close:
                 message += f"; did you mean '{close[0]}'?"
+                self.suggested_fields.add((format_json_path(path), close[0]))
             else:
                 message += f"; a {kind} question has: {', '.join(allowed)}"
             yield self.diagnostic((*path, name), "unknown-field", message, at_key=True)
@@ -162,13 +165,22 @@ class _Translator:
         return resolved
 
     def _required(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
-        missing = error.message.split("'")[1] if "'" in error.message else str(error.validator_value)
-        yield self.diagnostic(
-            path, "missing-field", f"{self.item(path)} is missing required field '{missing}'"
-        )
+        # jsonschema reports each missing name as an error of the whole list: name every missing field
+        # here, each once (the repeats from the list's other errors are dropped with the other echoes).
+        instance = error.instance
+        names = error.validator_value if isinstance(error.validator_value, list) else []
+        for missing in (str(name) for name in names if isinstance(instance, dict) and name not in instance):
+            diagnostic = self.diagnostic(
+                path, "missing-field", f"{self.item(path)} is missing required field '{missing}'"
+            )
+            self.missing_fields[diagnostic] = (format_json_path(path), missing)
+            yield diagnostic
 
     def _type(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
         expected = error.validator_value
+        if isinstance(expected, list) and sorted(expected) == ["number", "string"]:
+            # Text that an editor may read as a number; to quizkit every plain scalar is text.
+            expected = "string"
         words = (
             " or ".join(_TYPE_WORDS.get(str(name), str(name)) for name in expected)
             if isinstance(expected, list)
@@ -179,6 +191,9 @@ class _Translator:
             message += "; put the text in quotes"
         elif expected == "array" and isinstance(error.instance, str) and path[-1:] == ("correct",):
             message += f"; write it as a list: [{error.instance}]"
+        elif expected == "object" and path and isinstance(path[-1], int):
+            # An item of a list (a question, an option...) written as a bare value.
+            message += "; write its fields as 'name: value' lines under the '-'"
         yield self.diagnostic(path, "wrong-type", message)
 
     def _enum(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
@@ -269,7 +284,9 @@ class _Translator:
         elif field == "correct":
             yield self.diagnostic(path, "correct-count", f"{owner} names no correct option")
         elif field == "questions":
-            yield self.diagnostic(path, "missing-field", f"{owner} has no questions")
+            yield self.diagnostic(
+                path, "item-count", f"{owner} has no questions; write at least one question under 'questions'"
+            )
         else:
             yield self.diagnostic(path, "schema", f"{self._field(path)}: {error.message}")
 
@@ -311,10 +328,27 @@ class _Translator:
     def _anyOf(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:  # noqa: N802
         # A text mapping needs text (or, left by quizkit import, a todo): name the field to write.
         children = list(error.context or [])
-        if children and all(child.validator == "required" for child in children):
+        if _is_number_schema(error.schema):
+            yield from self._number(error, path)
+        elif children and all(child.validator == "required" for child in children):
             yield from self.translate(children[0])
         else:
             yield self.diagnostic(path, "schema", f"{self._field(path)}: {error.message}")
+
+    def _number(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
+        """A number, as YAML reads it elsewhere, or the same digits as quizkit reads them (text): a text
+        that is no number is explained by its pattern; any other value is the wrong type."""
+        if isinstance(error.instance, str):
+            for child in error.context or []:
+                if child.relative_schema_path and child.relative_schema_path[0] == 1:
+                    yield from self.translate(child)
+            return
+        wanted = (
+            "a number of 0 or more, such as 0.5" if path[-1:] == ("tolerance",) else "a number, such as 256"
+        )
+        yield self.diagnostic(
+            path, "not-a-number", f"{self._field(path)} must be {wanted}, found {type_name(error.instance)}"
+        )
 
     def _text(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
         instance = error.instance
@@ -377,7 +411,21 @@ def _matches_pattern_properties(name: str, schema: dict[str, Any]) -> bool:
 
 def _is_text_schema(schema: dict[str, Any]) -> bool:
     branches = schema.get("oneOf", [])
-    return len(branches) == 2 and branches[0].get("type") == "string" and branches[1].get("type") == "object"
+    return (
+        len(branches) == 2
+        and branches[0].get("type") in ("string", ["string", "number"])
+        and branches[1].get("type") == "object"
+    )
+
+
+def _is_number_schema(schema: dict[str, Any]) -> bool:
+    """A number, or the text quizkit reads a plain number as (the schema names both)."""
+    branches = schema.get("anyOf", [])
+    return (
+        len(branches) == 2
+        and str(branches[0].get("$ref", "")).endswith("/finite-number")
+        and branches[1].get("type") == "string"
+    )
 
 
 def _is_value_or_todo_schema(schema: dict[str, Any]) -> bool:

@@ -15,7 +15,7 @@ from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.keys import UI_DOMAIN
 from toolkit.localization import FallbackPolicy, LocalizedChoiceQuestion, LocalizedQuiz
 from toolkit.localization.localize import usable
-from toolkit.model import CHOICE_TYPES, Content, QuestionType
+from toolkit.model import CHOICE_TYPES, Content, Question, QuestionType
 from toolkit.text.locale_info import PSEUDO_LOCALES, LocaleInfo
 
 ENTRY_POINT_GROUP = "quizkit.exporters"
@@ -158,6 +158,11 @@ class Exporter(Protocol):
     # export leaves the other kinds out of what the format sees, with a warning (an error under
     # --strict), so no exporter meets a kind it does not know.
 
+    # A format that carries a kind but cannot keep one of a question's settings (the target system
+    # ignores it) declares a static ``lost_settings(question) -> tuple[str, ...]``: one sentence per
+    # setting lost; :func:`lost_settings` reads it, nothing when absent. The export warns about each
+    # (an error under --strict), as it does about the kinds a format leaves out.
+
     def export(self, request: ExportRequest) -> Iterable[OutputFile]: ...
 
 
@@ -165,6 +170,14 @@ def question_types(exporter: type[Exporter]) -> frozenset[QuestionType]:
     """The question kinds a format carries."""
     declared = getattr(exporter, "question_types", None)
     return frozenset(declared) if isinstance(declared, frozenset | set) else CHOICE_TYPES
+
+
+def lost_settings(exporter: type[Exporter], question: Question) -> tuple[str, ...]:
+    """What a format cannot keep of a question it carries, one sentence per setting (see Exporter)."""
+    declared = getattr(exporter, "lost_settings", None)
+    if not callable(declared):
+        return ()
+    return tuple(str(sentence) for sentence in declared(question))
 
 
 ALL_QUESTION_TYPES = frozenset(QuestionType)

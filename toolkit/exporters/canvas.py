@@ -24,7 +24,15 @@ Kinds, in Canvas's conventions (from Canvas's QTI exporter ``lib/cc/qti/qti_item
   adds, each wrong one takes away) whatever the question declares. Canvas shuffles answers per quiz,
   not per question: the quiz shuffles only if every choice question does and no option is pinned.
 - true_false ``true_false_question``, its two answers labelled with the interface messages ``ui.true`` and
-  ``ui.false``.
+  ``ui.false``, where those read "True" and "False". Canvas keeps the type only then: its importer
+  (``ChoiceInteraction#process_true_false_question`` in
+  ``gems/plugins/qti_exporter/lib/qti/choice_interaction.rb``) wants two answers, one matching ``/true/i``
+  and another ``/false/i``, rewrites them to "True" and "False", and makes anything else a
+  ``multiple_choice_question``. So in a locale whose labels are its own words (ur ``صحیح``/``غلط``, ar) the
+  question is written as the ``multiple_choice_question`` Canvas would make of it: the same two answers,
+  the learner's labels, the same grading; only the type differs. There is no warning: the package says
+  what Canvas makes of it, learners see and are graded on the same, and a warning would fail every
+  ``--strict`` build of a project in another language.
 - short_answer ``short_answer_question``: one answer per accepted answer of the locale. Alternatives are
   joined with ``<or>``; a case-sensitive question's tests say ``case="Yes"`` (QTI's ``varequal`` ignores
   case by default), but Canvas compares answers ignoring case and surrounding spaces whatever the QTI
@@ -49,6 +57,7 @@ Canvas grades on its server: there is no delivery variant (``omits_answers`` is 
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import Any, ClassVar
@@ -109,6 +118,15 @@ def canvas_question_type(question: LocalizedQuestion) -> str:
     return _QUESTION_TYPES[question.type]
 
 
+def canvas_keeps_true_false(true_label: str, false_label: str) -> bool:
+    """Whether Canvas imports a true/false question whose answers read ``true_label`` and ``false_label``
+    as a ``true_false_question``: one answer must match ``/true/i`` and the other ``/false/i``
+    (``ChoiceInteraction#process_true_false_question``), else it is a ``multiple_choice_question``."""
+    answers = [true_label, false_label]
+    true_answer = next((index for index, text in enumerate(answers) if re.search("true", text, re.I)), None)
+    return true_answer is not None and re.search("false", answers[1 - true_answer], re.I) is not None
+
+
 def _by_digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -161,7 +179,7 @@ class _Writer(QuizTexts):
         qti12.metadata(
             metadata,
             [
-                ("question_type", canvas_question_type(question)),
+                ("question_type", self.question_type(question)),
                 ("points_possible", POINTS),
                 ("original_answer_ids", ",".join(answer_ids)),
                 ("assessment_question_identifierref", ident(f"{key} [{self.tag}] bank")),
@@ -170,6 +188,14 @@ class _Writer(QuizTexts):
         qti12.item_feedback(item, qti12.GENERAL_FEEDBACK, self.html(question, question.explanation))
         for feedback_ident, text in feedbacks:
             qti12.item_feedback(item, feedback_ident, self.html(question, text))
+
+    def question_type(self, question: LocalizedQuestion) -> str:
+        """The ``question_type`` to declare: what Canvas imports the question as."""
+        if isinstance(question, LocalizedTrueFalseQuestion) and not canvas_keeps_true_false(
+            self.label(question, "true", "True")[0], self.label(question, "false", "False")[0]
+        ):
+            return "multiple_choice_question"
+        return canvas_question_type(question)
 
     def body(
         self, question: LocalizedQuestion, presentation: Any, resprocessing: Any

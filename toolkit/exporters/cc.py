@@ -32,7 +32,9 @@ Kinds (``docs/exports.md`` has the table):
 - true_false ``cc.true_false.v0p1``: two choices ``true`` and ``false`` (the idents Moodle requires),
   labelled with the interface messages ``ui.true``/``ui.false``.
 - short_answer ``cc.fib.v0p1``: one typed field; the locale's accepted answers are ``varequal``s
-  (``case="Yes"`` when the question is case-sensitive). The profile has no ``<or>``: its form for
+  (``case="Yes"`` when the question is case-sensitive). Moodle's importer ignores ``case`` (every answer
+  it reads gets ``'case' => 0`` in ``cc11_quiz::get_answers_fib``), so a case-sensitive question is
+  graded ignoring case there: the export warns (``unsupported-setting``). The profile has no ``<or>``: its form for
   alternatives is several ``varequal``s in the ``Correct`` condition, which Moodle reads as the accepted
   answers, but a QTI 1.2 engine may read several tests in one condition as all having to hold (IMS's
   migration tool, which Canvas runs, does), so one more condition per accepted answer follows, each
@@ -66,7 +68,7 @@ from toolkit.localization import (
     LocalizedShortAnswerQuestion,
     LocalizedTrueFalseQuestion,
 )
-from toolkit.model import CHOICE_TYPES, QuestionType
+from toolkit.model import CHOICE_TYPES, Question, QuestionType, ShortAnswerQuestion
 
 CC_PROFILES = {
     QuestionType.SINGLE_CHOICE: "cc.multiple_choice.v0p1",
@@ -235,6 +237,17 @@ class CommonCartridgeExporter:
         QuestionType.ESSAY,
     }
     # The LMS grades from the answer key: there is no delivery variant (omits_answers is not declared).
+
+    @staticmethod
+    def lost_settings(question: Question) -> tuple[str, ...]:
+        if isinstance(question, ShortAnswerQuestion) and question.case_sensitive:
+            # cc11_quiz::get_answers_fib (backup/cc/entity11.quiz.class.php) gives every answer 'case' => 0,
+            # so the shortanswer's usecase is always 0, whatever case="Yes" the varequal carries.
+            return (
+                'cannot keep case_sensitive in Moodle (its Common Cartridge import ignores case="Yes" and '
+                "grades ignoring case)",
+            )
+        return ()
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         for locale in request.locales:

@@ -18,15 +18,29 @@ Kinds and how Moodle grades them (``docs/exports.md`` has the table):
   Moodle. Moodle shuffles options by its own default; pinned options cannot be kept in place.
 - true_false ``{TRUE}`` / ``{FALSE}``, labelled by Moodle's own strings.
 - short_answer ``{=%100%answer ...}``: one answer per accepted answer of the locale. GIFT cannot mark an
-  answer case-sensitive; Moodle then ignores case (the library honours ``case_sensitive``).
+  answer case-sensitive; Moodle then ignores case (the library honours ``case_sensitive``), and the export
+  warns (``unsupported-setting``). Moodle grades
+  a short answer as a pattern in which ``*`` is a wildcard and ``\\*`` a literal asterisk
+  (``qtype_shortanswer_question::compare_string_with_wildcard``, question/type/shortanswer/question.php),
+  so a literal ``*`` is written ``\\*``, which GIFT's escaping turns into ``\\\\*``.
 - numeric ``{#answer:tolerance}``, the unit after the field (GIFT's missing-word form). Moodle reads the
   response with its own number parser (Latin digits and the site's decimal separator), not the locale's
   digits as the library and the player do.
 - matching ``{=prompt -> match}``; a distractor is a match without a prompt (``= -> text``), which Moodle
   keeps as an extra choice. Moodle scores each pair (partial credit) whatever the question declares.
 - essay ``{}``; the model answer has no place in GIFT and is left out.
-- ordering and fill_in_blanks have no GIFT form (GIFT's missing-word question holds one blank): they are
-  left out with a warning.
+- ordering ``{>n ALL VERTICAL ALL_OR_NOTHING SHOW none`` then one item per line, in the correct order,
+  then the general feedback and ``}`` (``ABSOLUTE_POSITION`` with partial credit), as Moodle's ordering
+  question type reads GIFT (``qtype_ordering::import_from_gift`` in question/type/ordering/questiontype.php,
+  which qformat_gift lets read a question before its own types): part of standard Moodle since 4.4 (the
+  qtype_ordering add-on reads the same form in earlier versions). Every option is written out (the
+  reader's optional fields would otherwise swallow an item that starts with one of their words). The
+  items are not unescaped by Moodle (it splits the raw text at line breaks and keeps each line as the
+  item's HTML), so an item is written as HTML with its ``lang`` and ``dir`` and no GIFT escapes; an item
+  holding ``}`` or ``\\`` cannot be carried and is refused with a message. The same settings as in
+  Moodle XML: every item shown (``selectcount`` n, ``selecttype`` ALL), grading the library's two.
+- fill_in_blanks has no GIFT form (GIFT's missing-word question holds one blank): it is left out with a
+  warning.
 """
 
 from __future__ import annotations
@@ -37,18 +51,20 @@ from typing import ClassVar
 
 from toolkit.exporters.base import ExportError, ExportRequest, OutputFile
 from toolkit.exporters.moodle import CATEGORY_ROOT, answer_fractions, html_text
+from toolkit.exporters.moodle_cloze import wildcard_escaped
 from toolkit.keys import question_key
 from toolkit.localization import (
     LocalizedChoiceQuestion,
     LocalizedEssayQuestion,
     LocalizedMatchingQuestion,
     LocalizedNumericQuestion,
+    LocalizedOrderingQuestion,
     LocalizedQuestion,
     LocalizedQuiz,
     LocalizedShortAnswerQuestion,
     LocalizedTrueFalseQuestion,
 )
-from toolkit.model import CHOICE_TYPES, QuestionType
+from toolkit.model import CHOICE_TYPES, Question, QuestionType, ShortAnswerQuestion
 from toolkit.text.numbers import plain_number
 
 _SPECIAL = {
@@ -111,12 +127,19 @@ class _Writer:
         if isinstance(question, LocalizedTrueFalseQuestion):
             return f"{head}{{{'TRUE' if question.correct else 'FALSE'}\n{general}}}"
         if isinstance(question, LocalizedShortAnswerQuestion):
-            lines = [f"\t=%100%{self.plain(question, accepted)}\n" for accepted in _accepted(question)]
+            lines = [
+                f"\t=%100%{self.plain(question, wildcard_escaped(accepted))}\n"
+                for accepted in _accepted(question)
+            ]
             return f"{head}{{\n{''.join(lines)}{general}}}"
         if isinstance(question, LocalizedNumericQuestion):
             answer = f"{plain_number(question.answer)}:{plain_number(question.tolerance)}"
             unit = f" {self.html(question, question.unit)}" if question.unit else ""
             return f"{head}{{#{answer}\n{general}}}{unit}"
+        if isinstance(question, LocalizedOrderingQuestion):
+            grading = "ABSOLUTE_POSITION" if question.partial_credit else "ALL_OR_NOTHING"
+            items = [f"{self.ordering_item(question, item.text)}\n" for item in question.items]
+            return f"{head}{{>{len(question.items)} ALL VERTICAL {grading} SHOW none\n{''.join(items)}{general}}}"
         if isinstance(question, LocalizedMatchingQuestion):
             lines = [
                 f"\t={self.html(question, pair.prompt)} -> {self.plain(question, pair.match)}\n"
@@ -126,6 +149,21 @@ class _Writer:
             return f"{head}{{\n{''.join(lines)}{general}}}"
         assert isinstance(question, LocalizedEssayQuestion), question.type
         return f"{head}{{\n{general}}}"
+
+    def ordering_item(self, question: LocalizedQuestion, text: str) -> str:
+        """An ordering item as Moodle's reader takes it: one line of HTML, not unescaped."""
+        info = self.localized.source if question.fell_back else self.localized.locale
+        item = html_text(
+            " ".join(text.split()), info.tag, info.direction, latin_lang=self.localized.source.tag
+        )
+        if "}" in item or "\\" in item:
+            # The answers end at the first "}"; a backslash would be read as a GIFT escape, never undone.
+            raise ExportError(
+                f"{question_key(self.localized.quiz.id, question.id)} [{self.localized.locale.tag}]: GIFT "
+                f"cannot carry '}}' or '\\' in an ordering item ({text!r}); reword it, or leave gift out of "
+                "the formats"
+            )
+        return item
 
     def plain(self, question: LocalizedQuestion, text: str) -> str:
         """A text Moodle's GIFT reader takes as plain text (an accepted answer, a match)."""
@@ -152,8 +190,17 @@ class GiftExporter:
         QuestionType.SHORT_ANSWER,
         QuestionType.NUMERIC,
         QuestionType.MATCHING,
+        QuestionType.ORDERING,
         QuestionType.ESSAY,
     }
+
+    @staticmethod
+    def lost_settings(question: Question) -> tuple[str, ...]:
+        if isinstance(question, ShortAnswerQuestion) and question.case_sensitive:
+            # qformat_gift's shortanswer import sets no usecase: Moodle's default, 0 (case ignored).
+            return ("cannot keep case_sensitive (GIFT has no form for it; Moodle grades ignoring case)",)
+        return ()
+
     # GIFT is imported into a question bank that grades: it always carries the answer key, so it has no
     # delivery variant (omits_answers is not declared).
 

@@ -27,8 +27,8 @@ impossible. Option order: where the content asks for shuffling, the options that
 ordered by a hash of question id and option id (deterministic, the same in every locale), and pinned
 options keep their places.
 
-A static page cannot keep the answer key secret, so the delivery variant (``--no-answers``) writes no
-player pages (and so no assets).
+A static page cannot keep the answer key secret, so there is no delivery variant: ``--no-answers``
+leaves html out of the configured formats and ``all`` (and says so), and refuses it by name.
 """
 
 from __future__ import annotations
@@ -358,12 +358,13 @@ class HtmlExporter:
     name: ClassVar[str] = "html"
     description: ClassVar[str] = "a static quiz player page per quiz and locale, and an index page"
     presents_quiz: ClassVar[bool] = True
-    omits_answers: ClassVar[bool] = True
+    # A static page cannot keep the answer key secret: there is no delivery variant (omits_answers is
+    # not declared), so --no-answers leaves html out, saying so, or refuses it by name.
     question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         if not request.answers:
-            return  # a static page cannot keep the key secret: no delivery variant
+            return  # never asked (see above); a page without the key would be no page at all
         pages = 0
         for quiz in request.content.quizzes:
             if not request.includes(quiz.id):

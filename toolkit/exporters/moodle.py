@@ -42,11 +42,19 @@ Kinds, as qformat_xml and the qtype importers read them (Moodle 4.4+, where ``or
   Moodle stores the key (it shuffles each attempt). ``gradingtype`` ABSOLUTE_POSITION (items in their
   correct position / items) with ``partial_credit``, else ALL_OR_NOTHING: the library's two definitions
   exactly. Moodle tells items apart by a hash of their text, so two items with the same text are one.
-- ``fill_in_blanks``: ``cloze`` (``multianswer``), each blank an embedded subquestion of weight 1 where
-  its marker is, in the locale's word order: ``{1:SHORTANSWER:=replica~=copy}`` (``SHORTANSWER_C`` when
+- ``fill_in_blanks``: ``cloze`` (``multianswer``), each blank an embedded subquestion where its marker
+  is, in the locale's word order: ``{1:SHORTANSWER:=replica~=copy}`` (``SHORTANSWER_C`` when
   case-sensitive) or ``{1:MULTICHOICE:=all-reduce~broadcast}`` (a drop-down, in the content's order).
   Answers are escaped so that Moodle reads them back exactly (:mod:`toolkit.exporters.moodle_cloze`).
   Moodle sums the blanks' grades, the library's partial credit; it cannot score blanks all or nothing.
+
+Marks. Every question counts the same, as in every other format. Moodle makes a Cloze question's mark
+the sum of its blanks' weights (``qtype_multianswer_extract_question`` and ``save_question`` in
+question/type/multianswer/questiontype.php; qformat_xml's ``import_multianswer`` reads no
+``defaultgrade``), and a weight is a whole number (``ANSWER_START_REGEX``, ``\{([0-9]*):``), so a Cloze
+question cannot be worth 1 mark when it has several blanks. Instead every question of a file is worth
+the least common multiple of its Cloze questions' blank counts (1 when there are none): ``defaultgrade``
+that many marks, and each blank of a Cloze question of n blanks that many marks / n as its weight.
 - ``essay``: ``essay`` (editor, no attachments); the model answer is ``graderinfo``, only with answers.
 
 Scoring of choice questions. ``single_choice`` is ``<single>true</single>`` with fraction 100 on the

@@ -67,9 +67,10 @@ def _option_html(versions: Sequence[Version], blank_id: str, option_id: str, mul
     return plain if multilang else _escaped_html(plain)
 
 
-def cloze_code(versions: Sequence[Version], blank_id: str, multilang: bool) -> str:
-    """The Cloze code of one blank. In ``multilang.xml`` one subquestion serves every locale: a typed
-    blank accepts the answers of all of them, a drop-down shows each option's multilang spans."""
+def cloze_code(versions: Sequence[Version], blank_id: str, multilang: bool, weight: int) -> str:
+    """The Cloze code of one blank, of ``weight`` marks. In ``multilang.xml`` one subquestion serves every
+    locale: a typed blank accepts the answers of all of them, a drop-down shows each option's multilang
+    spans."""
     first = cast(LocalizedFillInBlanksQuestion, versions[0].question).blank(blank_id)
     if isinstance(first, LocalizedTypedBlank):
         accepted: list[str] = []
@@ -88,7 +89,7 @@ def cloze_code(versions: Sequence[Version], blank_id: str, multilang: bool) -> s
             for option in first.options
         ]
     # The number is the blank's weight: every blank counts the same, as in the reference grader.
-    return "{1:" + kind + ":" + "~".join(alternatives) + "}"
+    return "{" + str(weight) + ":" + kind + ":" + "~".join(alternatives) + "}"
 
 
 def _token_base(texts: Sequence[str]) -> str:
@@ -113,8 +114,9 @@ def _fill_with_blanks(element: Any, text: str, each: Version, tokens: dict[str, 
             holder.tail = (holder.tail or "") + mark
 
 
-def cloze_questiontext(versions: Sequence[Version], multilang: bool) -> str:
-    """The question text of a Cloze question: the prompt, then the text with a subquestion per blank.
+def cloze_questiontext(versions: Sequence[Version], multilang: bool, weight: int = 1) -> str:
+    """The question text of a Cloze question: the prompt, then the text with a subquestion per blank, each
+    of ``weight`` marks.
 
     In a locale's file each blank's code stands where its marker is. In ``multilang.xml`` it cannot: the
     code would be in one language's span only, and Moodle renders each subquestion inside a ``<span>``,
@@ -130,7 +132,7 @@ def cloze_questiontext(versions: Sequence[Version], multilang: bool) -> str:
     ]
     base = _token_base(every_text)
     tokens = {blank_id: f"{base}{number}{base}" for number, blank_id in enumerate(blank_ids, start=1)}
-    codes = {tokens[blank_id]: cloze_code(versions, blank_id, multilang) for blank_id in blank_ids}
+    codes = {tokens[blank_id]: cloze_code(versions, blank_id, multilang, weight) for blank_id in blank_ids}
     if not multilang:
         (only,) = versions
         question = cast(LocalizedFillInBlanksQuestion, only.question)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
@@ -70,7 +71,9 @@ def _part(field: str, index: int, attribute: str) -> Callable[[Any], str]:
 class _Writer:
     """The ``<question>`` elements of one file: a locale's, or every locale's as multilang spans."""
 
-    def __init__(self, root: Any, quiz: LocalizedQuiz, multilang: bool, answers: bool) -> None:
+    def __init__(self, root: Any, quiz: LocalizedQuiz, multilang: bool, answers: bool, marks: int) -> None:
+        self.marks = marks
+        """What every question of the file is worth (see :mod:`toolkit.exporters.moodle`, Marks)."""
         self.root = root
         self.quiz = quiz
         self.multilang = multilang
@@ -88,8 +91,8 @@ class _Writer:
         sub_text(element, "questiontext", questiontext, "html")
         if self.answers:
             sub_text(element, "generalfeedback", self.html(versions, _field("explanation")), "html")
-        if moodle_type != "cloze":  # Moodle sums a Cloze question's grade from its subquestions
-            etree.SubElement(element, "defaultgrade").text = "1"
+        if moodle_type != "cloze":  # Moodle sums a Cloze question's mark from its blanks' weights
+            etree.SubElement(element, "defaultgrade").text = str(self.marks)
         etree.SubElement(element, "penalty").text = "0"
         etree.SubElement(element, "hidden").text = "0"
         etree.SubElement(element, "idnumber").text = question_key(self.quiz.quiz.id, question.id)
@@ -114,7 +117,8 @@ class _Writer:
         elif isinstance(question, LocalizedOrderingQuestion):
             self.ordering(versions, question)
         elif isinstance(question, LocalizedFillInBlanksQuestion):
-            self.header(versions, "cloze", cloze_questiontext(versions, self.multilang))
+            blanks = len(question.blanks)
+            self.header(versions, "cloze", cloze_questiontext(versions, self.multilang, self.marks // blanks))
         else:
             assert isinstance(question, LocalizedEssayQuestion)
             self.essay(versions, question)
@@ -237,6 +241,20 @@ class _Writer:
 def write_questions(
     root: Any, quiz: LocalizedQuiz, questions: Sequence[Sequence[Version]], multilang: bool, answers: bool
 ) -> None:
-    writer = _Writer(root, quiz, multilang, answers)
+    writer = _Writer(root, quiz, multilang, answers, question_marks(questions))
     for versions in questions:
         writer.write(versions)
+
+
+def question_marks(questions: Sequence[Sequence[Version]]) -> int:
+    """What every question of a file is worth: the least common multiple of its Cloze questions' blank
+    counts, so that each blank's weight is a whole number, as Moodle requires, and each question totals
+    the same marks."""
+    return math.lcm(
+        1,
+        *(
+            len(versions[0].question.blanks)
+            for versions in questions
+            if isinstance(versions[0].question, LocalizedFillInBlanksQuestion)
+        ),
+    )

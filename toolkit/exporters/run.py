@@ -25,6 +25,7 @@ from toolkit.exporters.base import (
     QuizSummary,
     exporter_names,
     load_exporter,
+    lost_settings,
     omits_answers,
     question_types,
 )
@@ -62,23 +63,39 @@ class ExportResult:
     """The quiz each file presents (:attr:`OutputFile.quiz`)."""
     left_out: list[str] = field(default_factory=list)
     """Formats left out of the delivery variant because they cannot leave out the answer key."""
+    formats: list[str] = field(default_factory=list)
+    """The formats exported (those chosen, less ``left_out``)."""
     warnings: list[Diagnostic] = field(default_factory=list)
     """Questions left out of formats that cannot carry their kind."""
 
 
 def unsupported_questions(content: Content, formats: Sequence[str], drafts: bool = False) -> list[Diagnostic]:
-    """A warning for every question a chosen format cannot carry: the export leaves it out of that
-    format (``--strict`` makes these errors)."""
+    """A warning for every question a chosen format cannot carry (the export leaves it out of that
+    format), and for every setting a format cannot keep of a question it carries (``--strict`` makes
+    these errors)."""
     found: list[Diagnostic] = []
     for name in resolve_formats(formats):
-        carried = question_types(load_exporter(name))
+        exporter = load_exporter(name)
+        carried = question_types(exporter)
         for quiz in content.quizzes:
             if quiz.draft and not drafts:
                 continue
             for question in quiz.questions:
-                if question.type in carried:
-                    continue
                 origin = question.prompt.origin
+                if question.type in carried:
+                    found.extend(
+                        Diagnostic(
+                            origin.file,
+                            origin.line,
+                            None,
+                            Severity.WARNING,
+                            "unsupported-setting",
+                            f"format {name} {lost}: question '{question.id}' of quiz '{quiz.id}'",
+                            key=keys.question_key(quiz.id, question.id),
+                        )
+                        for lost in lost_settings(exporter, question)
+                    )
+                    continue
                 found.append(
                     Diagnostic(
                         origin.file,
@@ -223,10 +240,12 @@ def run_export(
     quiz_ids: frozenset[str] | None = None,
     drafts: bool = False,
     strict: bool = False,
+    formats_named: bool = True,
 ) -> ExportResult:
     """Export the project, or only the files of ``quiz_ids`` (then no file that lists every quiz, such
     as an index, and no interface catalog); draft quizzes only with ``drafts``. ``strict``: a warning
-    (a question a format cannot carry) stops the export before anything is written."""
+    (a question a format cannot carry) stops the export before anything is written. ``formats_named``:
+    the user named ``formats`` (``--format``), rather than the configuration's ``export-formats``."""
     request = build_request(
         config, locales, policy, answers, quiz_ids=quiz_ids, shared=quiz_ids is None, drafts=drafts
     )
@@ -235,9 +254,10 @@ def run_export(
     if not answers:
         # The delivery variant must not carry the answer key in any format: a format that cannot leave
         # it out (mo and xliff carry every text of a catalog, explanations and answer notes included)
-        # is refused when asked for by name, and left out (and reported) of "all".
+        # is refused when asked for by name, and left out (and reported) of "all" and of the
+        # configured formats (every project init makes configures mo and xliff).
         unable = [name for name in chosen if not omits_answers(load_exporter(name))]
-        if unable and formats and "all" not in formats:
+        if unable and formats_named and formats and "all" not in formats:
             raise ExportError(
                 f"format {unable[0]!r} cannot leave out the answer key and explanations, so it has no "
                 f"delivery variant; --no-answers exports: "
@@ -265,6 +285,7 @@ def run_export(
         raise StrictModeError(warnings)
     result = write_exports(request, chosen, out) if chosen else ExportResult()
     result.left_out = left_out
+    result.formats = chosen
     result.warnings = warnings
     return result
 

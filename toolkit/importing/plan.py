@@ -43,6 +43,7 @@ from toolkit.catalogs.merge import new_catalog_header
 from toolkit.catalogs.po_writer import format_po
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, is_interface_file, validate_file
+from toolkit.content.yaml_document import YamlError, parse_yaml
 from toolkit.files import (
     FileTooLargeError,
     confined,
@@ -292,6 +293,14 @@ def plan_import(
     catalog_path = CatalogLayout.for_project(config).catalog(target_locale, quiz_id)
     writer = render(page, quiz_id, Path(page_file).name, source)
     content_text = "\n".join(writer.lines) + "\n"
+    try:
+        # Never write a file the loader rejects: what it cannot read, no later command can either.
+        parse_yaml(content_text.encode("utf-8"))
+    except YamlError as error:
+        raise PageError(
+            0,
+            f"the quiz YAML made from the page does not read back ({error.problem.message}); nothing written",
+        ) from None
     texts = tuple(writer.texts)
     content_file = content_path.relative_to(config.root.resolve()).as_posix()
     catalog_text = _catalog(quiz_id, target_locale, texts, source, content_file)

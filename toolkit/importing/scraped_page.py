@@ -38,6 +38,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from toolkit.model import InterfaceMessages
+from toolkit.text.characters import code_points, control_characters, not_characters
 from toolkit.text.urdu import Change, Doubt, has_urdu, normalize_urdu
 
 MIN_OPTIONS = 2
@@ -129,6 +130,20 @@ def decode_page(data: bytes) -> list[tuple[int, str]]:
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise PageError(line, f"not UTF-8 text (byte 0x{data[error.start]:02X} cannot be decoded)") from None
+    # Before the lines are split: splitlines() also breaks at some controls (U+000B, U+000C, U+001C…),
+    # which would hide them and shift every later line number.
+    # The carriage returns of CRLF line ends are line ends, not text.
+    found = [character for character in control_characters(text) if character != "\r"]
+    found += not_characters(text)
+    if found:
+        index = min(text.index(character) for character in found)
+        line = text.count("\n", 0, index) + 1
+        column = index - (text.rfind("\n", 0, index) + 1) + 1
+        raise PageError(
+            line,
+            f"the line holds {code_points([text[index]])}, a control character or noncharacter "
+            f"(column {column}); remove it and import again: quiz texts cannot hold one",
+        )
     lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), start=1)]
     lines = [(number, line) for number, line in lines if line]
     if not lines:

@@ -7,6 +7,7 @@ Typed answers are compared after the same normalizer, so an Arabic yeh typed for
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterator
 
 from toolkit.checks.context import EntryContext
@@ -144,6 +145,40 @@ def ambiguous_heh(context: EntryContext) -> Iterator[Finding]:
             yield Finding("ambiguous-heh", doubt.message)
 
 
+# اے on its own is the vocative "O!"; a transliteration that starts with the sound (asynchronous) is
+# written as one word (ایسنکرونس), never as اے plus the rest.
+_VOCATIVE = re.compile(r"(?<!\S)اے\s+(?=\S)")
+# The source's own vocative (O, Oh) is the one place where اے is the translation.
+_SOURCE_VOCATIVE = re.compile(r"\b(?:O|Oh)\b")
+# ایک واحد: "one" twice, a calque of "a single".
+_SINGLE_CALQUE = re.compile(r"(?<!\S)ایک\s+واحد(?!\S)")
+
+
+@check(
+    "urdu-vocative",
+    Severity.WARNING,
+    'اے standing alone before a word, which reads as the vocative "O!".',
+)
+def urdu_vocative(context: EntryContext) -> Iterator[Finding]:
+    for pair in context.translated_pairs:
+        if _VOCATIVE.search(pair.translation) and not _SOURCE_VOCATIVE.search(pair.source):
+            yield Finding(
+                "urdu-vocative",
+                'اے before a word reads as the vocative "O!"; write a transliteration that starts with this'
+                " sound as one word (ایسنکرونس, not اے سنکرونس)",
+            )
+
+
+@check("urdu-single-calque", Severity.WARNING, 'ایک واحد, which says "one" twice (a calque of "a single").')
+def urdu_single_calque(context: EntryContext) -> Iterator[Finding]:
+    for pair in context.translated_pairs:
+        if _SINGLE_CALQUE.search(pair.translation):
+            yield Finding(
+                "urdu-single-calque",
+                'ایک واحد says "one" twice; write ایک ہی ("one single") or صرف ایک ("only one")',
+            )
+
+
 def _normalized(text: str, disabled: frozenset[str]) -> str:
     return normalize_urdu(text, disabled).text
 
@@ -167,6 +202,8 @@ URDU = LocalePack(
         non_nfc,
         mixed_digits,
         ambiguous_heh,
+        urdu_vocative,
+        urdu_single_calque,
     ),
     normalizer=_normalized,
     fix_rules=RULE_CHECKS,

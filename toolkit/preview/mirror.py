@@ -4,7 +4,13 @@ A build updates catalogs and templates, compiles ``.mo`` files, writes its cache
 the project itself it would change the author's files. The preview runs the same build on a copy of the
 configuration, ``content/`` and ``locales/`` inside ``.quizkit/preview/project/``. A source file is copied
 again only when its bytes changed since it was last copied (the build's own update of the copy is not
-undone by every sync), and a copy whose source was deleted is deleted.
+undone by every sync), and a copy whose source was deleted is deleted: as the preview runs, and, for
+what was deleted while it did not run, at its first sync (every copied input that is no source any
+more goes; the build's own outputs it no longer needs are the build's to remove).
+
+The copy never reaches outside the project: a source that is a link leading out of the project is not
+copied (the build refuses it the same way), and the copy's own folder must be a plain folder of the
+project, no link on the way, so that neither the copy nor the build writes over someone else's files.
 """
 
 from __future__ import annotations
@@ -15,7 +21,15 @@ from dataclasses import replace
 from pathlib import Path
 
 from toolkit.config import ProjectConfig
-from toolkit.files import TEMPORARY_SUFFIX, confined, read_regular_file, write_bytes_atomic
+from toolkit.diagnostics import Diagnostic, Severity
+from toolkit.files import (
+    TEMPORARY_SUFFIX,
+    OutsideProjectError,
+    confined,
+    read_regular_file,
+    remove_stale_temporaries,
+    write_bytes_atomic,
+)
 
 MAX_SOURCE_BYTES = 64 * 1024 * 1024
 COMPILED_SUFFIX = ".mo"
@@ -29,6 +43,8 @@ class ProjectMirror:
         self.preview = self.folder.parent
         self._copied: dict[str, str] = {}
         """The digest of each source file as it was last copied, by its name relative to the project."""
+        self._pruned = False
+        """Whether the first sync removed the copies of files deleted while the preview did not run."""
         self.configure(config)
 
     def configure(self, config: ProjectConfig) -> None:
@@ -54,22 +70,86 @@ class ProjectMirror:
         )
 
     def sources(self) -> dict[str, Path]:
+        """The project's source files by their name relative to the project (links out of it left out)."""
+        return self._scan()[0]
+
+    def _scan(self) -> tuple[dict[str, Path], list[Diagnostic]]:
+        """The sources, and a refusal for each link that leads out of the project."""
+        from toolkit.content.validation import display_path
+
         found: dict[str, Path] = {}
-        if self.source.config_file is not None and self.source.config_file.is_file():
-            found[self.source.config_file.name] = self.source.config_file
+        refused: list[Diagnostic] = []
+        root = self.root.resolve()
+
+        def inside(path: Path) -> bool:
+            if path.resolve().is_relative_to(root):
+                return True
+            refused.append(
+                Diagnostic(
+                    display_path(path),
+                    None,
+                    None,
+                    Severity.ERROR,
+                    "link-outside-project",
+                    f"a link to {path.readlink() if path.is_symlink() else path.resolve()}, outside the "
+                    "project; quizkit does not follow it (copy the file into the project instead)",
+                )
+            )
+            return False
+
+        config_file = self.source.config_file
+        if config_file is not None and config_file.is_file() and inside(config_file):
+            found[config_file.name] = config_file
         for folder in (self.source.content_path, self.source.locales_path):
-            if not folder.is_dir():
+            if not folder.is_dir() or not inside(folder):
                 continue
+            # rglob never goes down a linked folder; a linked file is the one link left to look at.
             for path in sorted(folder.rglob("*")):
                 absolute = path.absolute()
-                if path.is_file() and self.is_source(absolute):
+                if path.is_file() and self.is_source(absolute) and (not path.is_symlink() or inside(path)):
                     found[absolute.relative_to(self.root).as_posix()] = path
-        return found
+        return found, refused
+
+    def check_folder(self) -> None:
+        """Refuse a copy folder that is not plainly the project's own: a link on the way from the project
+        to it would send the copy and the build's writes somewhere else (another project, even this
+        project's own sources)."""
+        root = self.root.resolve()
+        expected = root / self.folder.relative_to(self.root)
+        step = root
+        for part in self.folder.relative_to(self.root).parts:
+            step = step / part
+            if step.is_symlink() or (step.exists() and not step.is_dir()):
+                raise OutsideProjectError(
+                    f"{step}: it is {'a link' if step.is_symlink() else 'not a folder'}; the preview writes "
+                    f"only into the plain folder {expected} (remove it, and quizkit serve makes the folder)"
+                )
+        if self.folder.exists() and self.folder.resolve() != expected:
+            raise OutsideProjectError(f"{self.folder}: it leads outside {root}")
 
     def sync(self) -> bool:
-        """Bring the copy in step with the project; whether anything changed."""
+        """Bring the copy in step with the project; whether anything changed.
+
+        A link out of the project is not copied, and ends the sync with a ContentError that names it,
+        after everything else is copied."""
+        from toolkit.content.validation import ContentError
+
+        self.check_folder()
         changed = False
-        current = self.sources()
+        current, refused = self._scan()
+        if not self._pruned:
+            # Under the preview's writer lock: a temporary file found now was left by a killed serve.
+            remove_stale_temporaries(self.preview)
+            changed = self._prune(current)
+            self._pruned = True
+        # Deletions first: a source file that replaced a folder of the same name (or a folder that replaced
+        # a file) finds its place in the copy free.
+        for name in sorted(set(self._copied) - set(current)):
+            target = confined(self.folder / name, self.folder)
+            target.unlink(missing_ok=True)
+            self._remove_empty_folders(target.parent)
+            del self._copied[name]
+            changed = True
         for name, path in current.items():
             data = read_regular_file(path, MAX_SOURCE_BYTES)
             digest = hashlib.sha256(data).hexdigest()
@@ -80,12 +160,66 @@ class ProjectMirror:
             write_bytes_atomic(target, data)
             self._copied[name] = digest
             changed = True
-        for name in sorted(set(self._copied) - set(current)):
-            target = confined(self.folder / name, self.folder)
-            target.unlink(missing_ok=True)
-            del self._copied[name]
-            changed = True
+        if refused:
+            raise ContentError(refused)
         return changed
+
+    def _prune(self, current: dict[str, Path]) -> bool:
+        """Remove the copies of inputs deleted while the preview did not run (a quiz, a catalog, a
+        glossary, a memory file): every file of the copy's content and locales folders that is no source
+        now. Compiled catalogs are the build's output, and its cache and exports are not in these folders."""
+        from toolkit.config import CONFIG_FILES
+
+        removed = False
+        copy_root = self.folder.resolve()
+        names = set(current)
+        for name in CONFIG_FILES:  # a project that moved its configuration from one file to the other
+            if name not in names and (self.folder / name).is_file():
+                (self.folder / name).unlink()
+                removed = True
+        for source_folder in (self.source.content_path, self.source.locales_path):
+            try:
+                relative = source_folder.absolute().relative_to(self.root)
+            except ValueError:
+                continue
+            folder = self.folder / relative
+            if not folder.is_dir() or folder.resolve() == copy_root:
+                continue  # a content folder that is the project root holds the build's outputs too
+            for path in sorted(folder.rglob("*"), reverse=True):  # a folder after what it holds
+                name = path.relative_to(self.folder).as_posix()
+                if name in names or path.suffix == COMPILED_SUFFIX:
+                    continue
+                confined(path.parent, copy_root)
+                if path.is_dir() and not path.is_symlink():
+                    if not any(path.iterdir()):
+                        path.rmdir()
+                    continue
+                path.unlink(missing_ok=True)
+                removed = True
+        return removed
+
+    def _top_folders(self) -> list[str]:
+        """The content and locales folders, relative to the project (and so to the copy)."""
+        names = []
+        for folder in (self.source.content_path, self.source.locales_path):
+            absolute = folder.absolute()
+            if absolute.is_relative_to(self.root):
+                names.append(absolute.relative_to(self.root).as_posix())
+        return names
+
+    def _remove_empty_folders(self, folder: Path) -> None:
+        """Remove ``folder`` and the folders above it while they are empty, up to the copy's content and
+        locales folders (kept, as the project's are: an empty content folder is the build's to report)."""
+        root = self.folder.resolve()
+        kept = {root, *(confined(self.folder / name, root) for name in self._top_folders())}
+        while (
+            folder not in kept
+            and folder.is_relative_to(root)
+            and folder.is_dir()
+            and not any(folder.iterdir())
+        ):
+            folder.rmdir()
+            folder = folder.parent
 
     def original(self, path: Path) -> Path:
         """The project file that ``path`` in the copy stands for (``path`` itself if it is not in the copy)."""

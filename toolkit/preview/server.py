@@ -5,11 +5,17 @@ Only files below the built site are served, named by plain path segments: a requ
 holds ``..``, a backslash, a NUL or a hidden name, or that resolves (through a link) outside the site,
 is answered 404. Requests must name the server by the host it listens on (127.0.0.1, localhost), so a
 page elsewhere cannot reach the preview through a name of its own pointed at this machine.
+
+A client cannot hold the server: every connection has a socket timeout (a request that does not
+arrive, or a page that stops reading, is dropped), at most :data:`MAX_CONNECTIONS` are answered at once
+(one more is told 503 and closed), and the request threads are daemons that stopping does not wait
+for. A client that goes away mid-answer is no error worth a word: the next request is answered as usual.
 """
 
 from __future__ import annotations
 
 import json
+import socket
 import threading
 from collections.abc import Callable
 from http import HTTPStatus
@@ -39,6 +45,14 @@ CONTENT_TYPES = {
     ".png": "image/png",
 }
 KEEP_ALIVE_SECONDS = 15.0
+REQUEST_TIMEOUT_SECONDS = 30.0
+"""How long a connection may take to send a request, or to take in an answer (an event stream's
+keep-alive comes every :data:`KEEP_ALIVE_SECONDS`, well within it)."""
+MAX_CONNECTIONS = 64
+"""Connections answered at once: each open page holds one for its event stream, and a browser opens up
+to six per page while it loads."""
+GONE = (ConnectionError, TimeoutError)
+"""A client that went away, reset the connection or stopped reading."""
 STOP_CHECK_SECONDS = 0.25
 """How often an open event stream looks whether the server is stopping."""
 TRANSLATE_PREFIX = "/translate/"
@@ -66,10 +80,13 @@ def site_file(site: Path, request_path: str) -> Path | None:
 
 
 class PreviewServer(ThreadingHTTPServer):
-    """Serves one :class:`PreviewSession`; ``server_close`` waits for every request thread."""
+    """Serves one :class:`PreviewSession`; stopping it waits for no client.
 
-    daemon_threads = False
-    block_on_close = True
+    ``on_request`` hears a line per request; ``on_error`` a line per request that failed for a reason
+    other than its client going away (a defect: the library never prints)."""
+
+    daemon_threads = True
+    block_on_close = False
 
     def __init__(
         self,
@@ -77,9 +94,16 @@ class PreviewServer(ThreadingHTTPServer):
         host: str,
         port: int,
         on_request: Callable[[str], None] | None = None,
+        *,
+        on_error: Callable[[str], None] | None = None,
+        request_timeout: float = REQUEST_TIMEOUT_SECONDS,
+        max_connections: int = MAX_CONNECTIONS,
     ) -> None:
         self.session = session
         self.on_request = on_request
+        self.on_error = on_error
+        self.request_timeout = request_timeout
+        self._slots = threading.BoundedSemaphore(max_connections)
         super().__init__((host, port), _Handler)
         loopback = {"127.0.0.1", "localhost", "[::1]", "::1"}
         # Listening elsewhere is the user's choice to be reached by other names; on loopback only these.
@@ -90,6 +114,47 @@ class PreviewServer(ThreadingHTTPServer):
         host, port = self.server_address[:2]
         name = host if isinstance(host, str) else bytes(host).decode("ascii")
         return f"http://{'[' + name + ']' if ':' in name else name}:{port}/"
+
+    def process_request(
+        self, request: socket.socket | tuple[bytes, socket.socket], client_address: object
+    ) -> None:
+        """Answer in a thread of its own, while fewer than ``max_connections`` are answered; else 503."""
+        if not self._slots.acquire(blocking=False):
+            assert isinstance(request, socket.socket)
+            try:
+                request.settimeout(self.request_timeout)
+                request.sendall(
+                    b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                    b"Content-Length: 26\r\nRetry-After: 1\r\nConnection: close\r\n\r\n"
+                    b"too many open connections\n"
+                )
+            except OSError:
+                pass  # gone already
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._slots.release()  # no thread started to release it
+            raise
+
+    def process_request_thread(
+        self, request: socket.socket | tuple[bytes, socket.socket], client_address: object
+    ) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A request that failed: quietly when its client went away, else one line to ``on_error``
+        (the default prints a traceback to the terminal for each)."""
+        import sys
+
+        error = sys.exc_info()[1]
+        if isinstance(error, GONE) or self.on_error is None:
+            return
+        self.on_error(f"error[internal]: answering {client_address}: {type(error).__name__}: {error}")
 
     def serve_in_thread(self) -> threading.Thread:
         thread = threading.Thread(
@@ -103,15 +168,41 @@ class _Handler(BaseHTTPRequestHandler):
     server: PreviewServer
     server_version = "quizkit-preview"
 
+    def setup(self) -> None:
+        super().setup()
+        # A request that never arrives, or an answer never read, ends here instead of holding a thread.
+        self.connection.settimeout(self.server.request_timeout)
+
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except GONE:
+            self.close_connection = True  # the client went away: nothing to answer, nothing to say
+
     def log_message(self, format: str, *args: object) -> None:
         if self.server.on_request is not None:
             self.server.on_request(format % args)
 
     def do_HEAD(self) -> None:
-        self._respond(head=True)
+        self._answer(head=True)
 
     def do_GET(self) -> None:
-        self._respond(head=False)
+        self._answer(head=False)
+
+    def _answer(self, head: bool) -> None:
+        try:
+            self._respond(head)
+        except GONE:
+            raise
+        except Exception as error:  # the page gets an answer that says what went wrong; the server goes on
+            from toolkit.build.failures import failure_diagnostics, failure_text
+
+            text = "\n".join(failure_text(diagnostic) for diagnostic in failure_diagnostics(error))
+            if self.server.on_error is not None:
+                self.server.on_error(f"{text} (answering {self.path})")
+            self._send(
+                HTTPStatus.INTERNAL_SERVER_ERROR, (text + "\n").encode(), "text/plain; charset=utf-8", head
+            )
 
     def _respond(self, head: bool) -> None:
         host = (self.headers.get("Host") or "").rsplit(":", 1)[0]
@@ -136,6 +227,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._translator(path.removeprefix(TRANSLATE_PREFIX), head)
             return
         state = session.state
+        session.mirror.check_folder()  # the site is read through no link either
         found = site_file(session.site, self.path)
         if found is None:
             if not state.built and (path == "/" or path.endswith(".html")):

@@ -37,6 +37,13 @@ class Problem:
         parts = [self.file, *(str(number) for number in (self.line, self.column) if number is not None)]
         return ":".join(parts) if self.line is not None else self.file
 
+    def to_text(self) -> str:
+        """As a command prints it: ``file:line: error[code]: message`` (no file: no location)."""
+        from toolkit.diagnostics import terminal_safe
+
+        where = f"{self.location()}: " if self.file else ""
+        return terminal_safe(f"{where}error[{self.code}]: {self.message}")
+
     def to_dict(self) -> dict[str, object]:
         return {
             "file": self.file,
@@ -86,10 +93,12 @@ class PreviewSession:
         from toolkit.concurrency.lock import project_lock
         from toolkit.files import write_text_atomic
 
+        self.mirror.check_folder()
         self.mirror.folder.mkdir(parents=True, exist_ok=True)
-        # Git leaves the whole preview folder alone, in projects that do not ignore it yet.
-        write_text_atomic(self.folder / ".gitignore", "*\n")
+        self.mirror.check_folder()  # a link made while the folders were made
         with project_lock(self.mirror.folder, "serve"):
+            # Git leaves the whole preview folder alone, in projects that do not ignore it yet.
+            write_text_atomic(self.folder / ".gitignore", "*\n")
             yield self
 
     @property
@@ -120,12 +129,13 @@ class PreviewSession:
             return self._state
 
     def rebuild(self) -> PreviewState:
-        """Copy what changed and build the copy; the new state."""
-        from toolkit.build import BuildFailedError, run_build
-        from toolkit.catalogs.project import CatalogError
-        from toolkit.config import ConfigError, load_config
-        from toolkit.content.glossary import GlossaryError
-        from toolkit.content.validation import ContentError
+        """Copy what changed and build the copy; the new state.
+
+        Every error a command reports is shown as that command words it (toolkit.build.failures), and
+        any other is shown as the defect it is: the preview never stops watching, and never says there
+        is no problem when the last build did not run."""
+        from toolkit.build import run_build
+        from toolkit.config import load_config
 
         with self._building:
             previous = self.state
@@ -135,15 +145,8 @@ class PreviewSession:
                 self.mirror.configure(load_config(self.root))
                 self.mirror.sync()
                 result = run_build(self.mirror.config, jobs=1)
-            except ConfigError as error:
-                problems.append(self._problem(error.file, error.line, None, "config", error.message))
-            except (BuildFailedError, ContentError, GlossaryError) as error:
-                problems += [self._located(item) for item in error.diagnostics if item.is_error]
-            except CatalogError as error:
-                problems.append(self._problem(error.file, error.line, None, "catalog", error.message))
-            except OSError as error:
-                where = error.filename if isinstance(error.filename, str) else "quizkit"
-                problems.append(self._problem(where, None, None, "io", error.strerror or str(error)))
+            except Exception as error:  # every one: the preview keeps watching
+                problems += self.problems_of(error)
             if result is not None:
                 changed = bool(result.written or result.removed) or not previous.built
                 state = PreviewState(
@@ -167,6 +170,17 @@ class PreviewSession:
                 self._changed.notify_all()
             return state
 
+    def problems_of(self, error: Exception) -> list[Problem]:
+        """What ``error`` says is wrong, as a command says it, in the author's files; an error no
+        command expects is shown as the defect in quizkit it is. Never an empty list."""
+        from toolkit.build.failures import INPUT_ERRORS, failure_diagnostics, unexpected_diagnostic
+
+        if isinstance(error, INPUT_ERRORS):
+            found = [self._located(item) for item in failure_diagnostics(error) if item.is_error]
+            if found:
+                return found
+        return [self._located(unexpected_diagnostic(error))]
+
     def _located(self, diagnostic: Diagnostic) -> Problem:
         return self._problem(
             diagnostic.file, diagnostic.line, diagnostic.column, diagnostic.code, diagnostic.message
@@ -174,6 +188,8 @@ class PreviewSession:
 
     def _problem(self, file: str, line: int | None, column: int | None, code: str, message: str) -> Problem:
         """A problem named by the author's file, relative to the project, never by its copy."""
+        if not file or file == "quizkit":
+            return Problem(file, line, column, code, message)  # about no one file of the project
         absolute = Path(os.path.normpath(Path.cwd() / self.mirror.original(Path(file))))
         name = absolute.relative_to(self.root).as_posix() if absolute.is_relative_to(self.root) else file
         return Problem(name, line, column, code, message)

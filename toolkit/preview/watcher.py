@@ -7,6 +7,7 @@ through an event checked while it waits, so the thread can be joined on Ctrl-C.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -50,6 +51,8 @@ class Watcher:
             yield_on_timeout=False,
             raise_interrupt=False,
         ):
+            # rebuild() reports every error in the state; nothing a report does may end the watching.
             state = self.session.rebuild()
             if self.on_rebuild is not None:
-                self.on_rebuild(state)
+                with contextlib.suppress(Exception):
+                    self.on_rebuild(state)

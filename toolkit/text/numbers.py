@@ -167,6 +167,48 @@ def parse_number(text: str, locale: str) -> Decimal | None:
     return None if typed is None else typed.value
 
 
+NumberValue = Decimal | str
+"""A number written in a text, as a value (``0,5`` in French and ``0.5`` in English are both 0.5); a
+run of digits and separators that is no single number (``1.2.3``) is kept as its digits and separators."""
+
+
+@functools.cache
+def written_number_pattern(locale: str) -> re.Pattern[str]:
+    """A number as it is written in ``locale``'s text: digits of any script, joined by the locale's
+    decimal and group separators (or the Arabic ones). A space that groups digits (French ``1 000``)
+    joins only a group of three digits, so ``3 4`` stays two numbers."""
+    symbols = number_symbols(locale)
+    joiners = {symbols.decimal, _ARABIC_DECIMAL, _ARABIC_GROUP}
+    spaces = ""
+    if symbols.group in _SPACES or not symbols.group.strip():
+        spaces = _SPACES + symbols.group
+    else:
+        joiners.add(symbols.group)
+    joined = f"[{re.escape(''.join(sorted(joiners)))}]\\d+"
+    grouped = f"|[{re.escape(spaces)}]\\d{{3}}(?!\\d)" if spaces else ""
+    return re.compile(f"\\d+(?:{joined}{grouped})*")
+
+
+def written_number_value(written: str, locale: str) -> NumberValue:
+    """The value of a number matched by :func:`written_number_pattern` in ``locale``."""
+    symbols = number_symbols(locale)
+    characters: list[str] = []
+    for character in written:
+        digit = unicodedata.decimal(character, None)
+        if digit is not None:
+            characters.append(str(digit))
+        elif character in (symbols.decimal, _ARABIC_DECIMAL):
+            characters.append(".")
+        elif character in (symbols.group, _ARABIC_GROUP) or character in _SPACES:
+            continue
+        else:
+            characters.append(character)
+    plain = "".join(characters)
+    if plain.count(".") > 1:
+        return plain  # a version or a list of numbers (1.2.3), not one value
+    return Decimal(plain)
+
+
 def plain_number(number: Decimal) -> str:
     """``number`` as the formats' number readers take it (Moodle's, GIFT's, QTI 1.2's): Latin digits and
     ``.``, no exponent, no trailing zeros, no negative zero (``256``, ``0.5``, ``33.33``, ``1000``)."""

@@ -27,11 +27,14 @@
     problems.forEach(function (problem) {
       var item = document.createElement("li");
       item.className = "quizkit-problem";
-      var where = document.createElement("code");
-      where.className = "quizkit-location";
-      where.textContent = problem.location;
-      item.appendChild(where);
-      item.appendChild(document.createTextNode(" error[" + problem.code + "]: " + problem.message));
+      if (problem.location) {
+        var where = document.createElement("code");
+        where.className = "quizkit-location";
+        where.textContent = problem.location;
+        item.appendChild(where);
+        item.appendChild(document.createTextNode(" "));
+      }
+      item.appendChild(document.createTextNode("error[" + problem.code + "]: " + problem.message));
       list.appendChild(item);
     });
     overlay.appendChild(list);

@@ -1,0 +1,49 @@
+"""The words for the library's input errors, which the commands print and the preview shows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from toolkit.build.failures import failure_diagnostics, failure_text, unexpected_diagnostic
+from toolkit.catalogs.memory import MemoryFileError
+from toolkit.catalogs.project import CatalogError
+from toolkit.concurrency.lock import ProjectLockedError
+from toolkit.files import OutsideProjectError
+
+
+@pytest.mark.parametrize(
+    ("error", "text"),
+    [
+        (CatalogError("a.po", 3, "unterminated string"), "a.po:3: error[catalog]: unterminated string"),
+        (MemoryFileError("m.tmx", None, "not XML"), "m.tmx: error[memory]: not XML"),
+        (
+            OutsideProjectError("x: it leads outside /p"),
+            "error[confinement]: refusing to write x: it leads outside /p",
+        ),
+        (
+            ProjectLockedError(Path("/p"), "process 1"),
+            f"error[locked]: {ProjectLockedError(Path('/p'), 'process 1')}",
+        ),
+        (
+            FileNotFoundError(2, "No such file or directory", "gone.po"),
+            "gone.po: error[io]: No such file or directory",
+        ),
+        (OSError(5, "Input/output error"), "quizkit: error[io]: Input/output error"),
+    ],
+)
+def test_each_input_error_has_the_words_the_commands_print(error: Exception, text: str) -> None:
+    assert [failure_text(diagnostic) for diagnostic in failure_diagnostics(error)] == [text]
+
+
+def test_an_unexpected_error_is_named_as_a_defect() -> None:
+    try:
+        [][0]
+    except IndexError as error:
+        text = failure_text(unexpected_diagnostic(error))
+    assert text == (
+        "quizkit: error[internal]: unexpected IndexError: list index out of range; this is a defect in "
+        "quizkit, please report it with the file that caused it"
+    )
+    assert failure_diagnostics(RuntimeError("x")) == [unexpected_diagnostic(RuntimeError("x"))]

@@ -1,0 +1,131 @@
+"""The preview's copy of the project: deletions reach it (while serve runs and while it did not), links
+out of the project are not followed, and a copy folder reached through a link is refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support import TINY_QUIZ, run_quizkit, snapshot
+
+from toolkit.config import load_config
+from toolkit.files import OutsideProjectError
+from toolkit.preview import PREVIEW_FOLDER, PreviewSession
+from toolkit.scaffold import create_project
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    create_project(tmp_path / "demo", ["fr"])
+    monkeypatch.chdir(tmp_path / "demo")  # messages name files relative to the working folder
+    return tmp_path / "demo"
+
+
+def copy_of(project: Path, name: str) -> Path:
+    return project / PREVIEW_FOLDER / "project" / name
+
+
+def one_run(project: Path) -> tuple[tuple[str, ...], bool]:
+    """A serve session's first build, as the located problems and whether pages exist."""
+    session = PreviewSession(load_config(project))
+    with session.opened():
+        state = session.rebuild()
+    return tuple(problem.to_text() for problem in state.problems), state.built
+
+
+def test_a_file_deleted_while_serve_was_stopped_leaves_the_copy(project: Path) -> None:
+    broken = project / "content" / "tiny.yaml"
+    broken.write_text(TINY_QUIZ.replace("level: beginner", "level: expert"), encoding="utf-8")
+    problems, built = one_run(project)
+    assert problems and not built
+    assert copy_of(project, "content/tiny.yaml").is_file()
+    broken.unlink()  # while serve is stopped
+    assert one_run(project) == ((), True)  # before: the copy kept the broken quiz, and so its error
+    assert not copy_of(project, "content/tiny.yaml").exists()
+    assert copy_of(project, "content/first-quiz.yaml").is_file()
+
+
+def test_a_file_deleted_while_serve_runs_leaves_the_copy(project: Path) -> None:
+    extra = project / "content" / "tiny.yaml"
+    extra.write_text(TINY_QUIZ, encoding="utf-8")
+    session = PreviewSession(load_config(project))
+    with session.opened():
+        assert session.rebuild().problems == ()
+        assert (session.site / "tiny" / "en.html").is_file()
+        extra.unlink()
+        assert session.rebuild().problems == ()
+    assert not copy_of(project, "content/tiny.yaml").exists()
+
+
+def test_a_link_out_of_the_project_is_not_copied_and_named_as_the_build_names_it(
+    project: Path, tmp_path: Path
+) -> None:
+    private = tmp_path / "private.txt"
+    private.write_text("password: hunter2\n", encoding="utf-8")
+    (project / "content" / "notes.yaml").symlink_to(private)
+    problems, built = one_run(project)
+    expected = (
+        f"content/notes.yaml: error[link-outside-project]: a link to {private}, outside the project; quizkit "
+        "does not follow it (copy the file into the project instead)"
+    )
+    assert problems == (expected,)
+    assert not built
+    assert not copy_of(project, "content/notes.yaml").exists()
+    assert not any(b"hunter2" in data for data in snapshot(project / PREVIEW_FOLDER).values())
+    built_by_command = run_quizkit(project, "build")
+    assert built_by_command.stdout.splitlines()[0] == expected
+
+
+@pytest.mark.parametrize("linked", [".quizkit", ".quizkit/preview", ".quizkit/preview/project"])
+def test_a_copy_folder_reached_through_a_link_is_refused_and_nothing_is_written_there(
+    project: Path, tmp_path: Path, linked: str
+) -> None:
+    elsewhere = tmp_path / "another-project"
+    elsewhere.mkdir()
+    link = project / linked
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(elsewhere)
+    session = PreviewSession(load_config(project))
+    with pytest.raises(OutsideProjectError) as refused, session.opened():
+        session.rebuild()
+    assert str(refused.value) == (
+        f"{project.resolve() / linked}: it is a link; the preview writes only into the plain folder "
+        f"{project.resolve() / PREVIEW_FOLDER / 'project'} (remove it, and quizkit serve makes the folder)"
+    )
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_serve_refuses_a_preview_folder_that_is_a_link_into_the_project(project: Path) -> None:
+    # .quizkit/preview/project pointing at the project itself: the build would write over its sources.
+    before = snapshot(project / "content")
+    folder = project / ".quizkit" / "preview"
+    folder.mkdir(parents=True)
+    (folder / "project").symlink_to(project)
+    result = run_quizkit(project, "serve", "--port", "0")
+    link = project.resolve() / PREVIEW_FOLDER / "project"
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"error[confinement]: refusing to write {link}: it is a link; the preview writes only into the plain "
+        f"folder {link} (remove it, and quizkit serve makes the folder)\n"
+    )
+    assert snapshot(project / "content") == before
+    assert [path.name for path in folder.iterdir()] == ["project"]
+
+
+def test_a_folder_replaced_by_a_file_of_its_name_is_followed_in_the_copy(project: Path) -> None:
+    folder = project / "content" / "part"
+    folder.mkdir()
+    (folder / "tiny.yaml").write_text(TINY_QUIZ, encoding="utf-8")
+    session = PreviewSession(load_config(project))
+    with session.opened():
+        assert session.rebuild().problems == ()
+        (folder / "tiny.yaml").unlink()
+        folder.rmdir()
+        folder.write_text("notes beside the quizzes, not a quiz\n", encoding="utf-8")
+        assert session.rebuild().problems == ()  # before: the copy's folder was in the way of the file
+        assert copy_of(project, "content/part").read_text(encoding="utf-8").startswith("notes")
+        folder.unlink()
+        folder.mkdir()
+        (folder / "tiny.yaml").write_text(TINY_QUIZ, encoding="utf-8")
+        assert session.rebuild().problems == ()
+    assert copy_of(project, "content/part/tiny.yaml").is_file()

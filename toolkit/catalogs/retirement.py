@@ -1,0 +1,207 @@
+"""Templates and catalogs of quizzes that are gone: found, retired, and taken back when the quiz returns.
+
+A quiz deleted from the content leaves ``locales/<quiz>.pot`` and a catalog per locale, which status
+would go on counting. The template is made from the content: it is removed. A catalog holds
+translations, and no translation is ever lost: a catalog with any translation (or one that cannot be
+read, whose translations cannot be told) is retired, moved unchanged to
+``locales/retired/<locale>/<quiz>.po``, where no command takes it for a catalog of the project; when a
+quiz with that id returns, ``update`` merges it back (:func:`retired_catalog`) and removes the retired
+copy. A catalog with no translation and a compiled catalog (``.mo``, made from a catalog) are removed.
+
+A quiz that still has its file is never retired, even when it has no template (a draft whose title is
+still a to-do), and files quizkit did not make (another program's ``messages.po``) are never touched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from toolkit.catalogs.layout import CatalogLayout
+from toolkit.catalogs.po_reader import MAX_PO_BYTES, PoSyntaxError, read_po
+from toolkit.config import ProjectConfig
+from toolkit.content.validation import collect_files, display_path
+from toolkit.files import FileTooLargeError, confined, read_regular_file, refuse_unwritable
+from toolkit.keys import is_valid_id
+
+RETIRED_FOLDER = "retired"
+"""The folder of ``locales/`` that keeps the catalogs of quizzes that are gone."""
+
+
+@dataclass(frozen=True)
+class Orphan:
+    """A template, catalog or compiled catalog whose quiz is gone."""
+
+    path: Path
+    domain: str
+    locale: str | None
+    """None for a template."""
+
+    @property
+    def is_catalog(self) -> bool:
+        return self.path.suffix == ".po"
+
+
+@dataclass(frozen=True)
+class Retirement:
+    """What became of an orphan: removed, or (a catalog with translations) moved to ``retired_to``."""
+
+    orphan: Orphan
+    retired_to: Path | None
+    translations: int = 0
+    """The retired catalog's entries with a translation (0 when it could not be read)."""
+
+
+def live_domains(config: ProjectConfig, templates: Iterable[str]) -> set[str]:
+    """The domains that still have their source: a template made now, or a content file of that name."""
+    files, _ = collect_files([config.content_path]) if config.content_path.is_dir() else ([], [])
+    return {*templates, *(path.stem for path in files)}
+
+
+def orphans(config: ProjectConfig, live: set[str]) -> list[Orphan]:
+    """quizkit's templates, catalogs and compiled catalogs of domains not in ``live``, in path order.
+
+    Only what quizkit made is an orphan: a template it generated (its header says so), a catalog of a
+    domain whose template that is, or whose entries carry the domain's keys, and a compiled catalog
+    beside such a catalog. Another program's files in the same folders (``messages.po``) are left alone.
+    """
+    layout = CatalogLayout.for_project(config)
+    root = config.locales_path
+    if not root.is_dir():
+        return []
+    found = [
+        Orphan(layout.template(path.stem), path.stem, None)
+        for path in sorted(root.glob("*.pot"))
+        if is_valid_id(path.stem) and path.stem not in live and _generated_template(path)
+    ]
+    templated = {orphan.domain for orphan in found}
+    for folder in sorted(root.glob("*/LC_MESSAGES")):
+        locale = folder.parent.name
+        if locale == RETIRED_FOLDER:
+            continue
+        catalogs = [
+            Orphan(layout.catalog(locale, path.stem), path.stem, locale)
+            for path in sorted(folder.glob("*.po"))
+            if is_valid_id(path.stem) and path.stem not in live
+        ]
+        owned = [orphan for orphan in catalogs if orphan.domain in templated or _keyed(orphan)]
+        domains = templated | {orphan.domain for orphan in owned}
+        compiled = [
+            Orphan(layout.compiled(locale, path.stem), path.stem, locale)
+            for path in sorted(folder.glob("*.mo"))
+            if path.stem in domains
+        ]
+        found.extend(sorted([*owned, *compiled], key=lambda orphan: orphan.path))
+    return found
+
+
+def _generated_template(path: Path) -> bool:
+    try:
+        catalog = read_po(read_regular_file(path, MAX_PO_BYTES), display_path(path))
+    except (PoSyntaxError, OSError):
+        return False  # FileTooLargeError is an OSError
+    return any(comment.startswith(_GENERATOR) for comment in catalog.header.comments)
+
+
+def _keyed(orphan: Orphan) -> bool:
+    """A catalog whose entries carry its domain's keys (``<quiz>.title``): one quizkit made."""
+    try:
+        catalog = read_po(read_regular_file(orphan.path, MAX_PO_BYTES), display_path(orphan.path))
+    except (PoSyntaxError, OSError):
+        return False
+    prefix = f"{orphan.domain}."
+    return any((entry.context or "").startswith(prefix) for entry in catalog.entries)
+
+
+_GENERATOR = "Generated by quizkit extract"
+"""How the header comment of a template quizkit wrote begins (toolkit.catalogs.extraction)."""
+
+
+def _retired(config: ProjectConfig, locale: str, domain: str) -> Path:
+    assert is_valid_id(domain), domain
+    return confined(config.locales_path / RETIRED_FOLDER / locale / f"{domain}.po", config.locales_path)
+
+
+def retired_catalog(config: ProjectConfig, locale: str, domain: str) -> Path | None:
+    """The retired catalog a returning quiz takes back, if there is one."""
+    path = _retired(config, locale, domain)
+    return path if path.is_file() else None
+
+
+def remove_empty_retired_folders(folder: Path) -> None:
+    """Remove ``folder`` (a locale's folder of retired catalogs) and the retired folder, once empty."""
+    for empty in (folder, folder.parent):
+        if empty.name == RETIRED_FOLDER or empty.parent.name == RETIRED_FOLDER:
+            with contextlib.suppress(OSError):  # not empty: it keeps other retired catalogs
+                empty.rmdir()
+
+
+def _translations(path: Path) -> int | None:
+    """How many entries of a catalog have a translation (obsolete ones too); None if it cannot be read
+    as a catalog (then it is kept: what it holds cannot be told)."""
+    try:
+        catalog = read_po(read_regular_file(path, MAX_PO_BYTES), display_path(path))
+    except (PoSyntaxError, FileTooLargeError):
+        return None
+    return sum(entry.has_translation for entry in catalog.entries)
+
+
+def plan_retirement(config: ProjectConfig, found: list[Orphan]) -> list[tuple[Orphan, int | None]]:
+    """Each orphan with what it keeps: for a catalog, its translations (None: unreadable, kept whole);
+    for the others, 0. Every file is checked to be removable first, so a refused one stops the update
+    before anything is written."""
+    planned: list[tuple[Orphan, int | None]] = []
+    for orphan in found:
+        translations = _translations(orphan.path) if orphan.is_catalog else 0
+        refuse_unwritable(orphan.path, b"")
+        planned.append((orphan, translations))
+    return planned
+
+
+def retire(config: ProjectConfig, planned: list[tuple[Orphan, int | None]]) -> list[Retirement]:
+    """Move each planned catalog with translations to the retired folder; remove the other orphans.
+
+    A move is one rename within ``locales/``: a stop leaves the catalog in one place or the other."""
+    done: list[Retirement] = []
+    for orphan, translations in planned:
+        retired_to = None
+        if orphan.is_catalog and orphan.locale is not None and translations != 0:
+            retired_to = _free_place(_retired(config, orphan.locale, orphan.domain), orphan.path)
+            retired_to.parent.mkdir(parents=True, exist_ok=True)
+            if retired_to.exists():
+                orphan.path.unlink()  # the same bytes are already kept there
+            else:
+                orphan.path.replace(retired_to)
+            _sync(retired_to.parent)
+        else:
+            with contextlib.suppress(FileNotFoundError):
+                orphan.path.unlink()
+        _sync(orphan.path.parent)
+        done.append(Retirement(orphan, retired_to, translations or 0))
+    return done
+
+
+def _free_place(path: Path, catalog: Path) -> Path:
+    """``path``, or where it already holds other bytes (a quiz retired, restored by hand and retired
+    again), the first free ``<domain>.<n>.po`` beside it: a retired catalog is never overwritten."""
+    candidate = path
+    number = 1
+    while candidate.exists():
+        if candidate.read_bytes() == catalog.read_bytes():
+            return candidate
+        number += 1
+        candidate = path.with_name(f"{path.stem}.{number}.po")
+    return candidate
+
+
+def _sync(folder: Path) -> None:
+    # A rename or removal is durable only once its folder entry is flushed (POSIX).
+    with contextlib.suppress(OSError):
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)

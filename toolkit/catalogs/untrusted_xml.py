@@ -1,0 +1,216 @@
+"""XML files that come from outside the project (XLIFF, TMX, TBX): decoded by XML's rules, parsed safely.
+
+Every import reads its XML through :func:`parse_untrusted_xml`, so the three formats refuse the same
+things the same way:
+
+- **Encoding** (XML 1.0 §4.3.3 and Appendix F): a byte order mark decides; without one, the first bytes
+  tell UTF-16 and UTF-32 apart from the ASCII-compatible encodings, whose XML declaration names the
+  encoding (UTF-8 when it names none). Bytes that are not valid in that encoding are refused with their
+  line, never replaced. A declaration that names a single-byte encoding (ISO-8859-1, windows-1252…)
+  over text that is valid UTF-8 with multi-byte sequences is refused too: legacy 8-bit text almost
+  never forms valid UTF-8 sequences by chance, so such a file is UTF-8 saved under a wrong declaration,
+  and decoding it as declared turns every non-Latin letter into mojibake that still "imports".
+- **Declarations**: no DTD is loaded, no entity expanded, nothing fetched. A DOCTYPE is refused outright
+  (:data:`REFUSE_DOCTYPE`), or allowed when it only names an external DTD that is never loaded, as
+  translate-toolkit's TMX and TBX v2 files do (:data:`EXTERNAL_DOCTYPE`); an internal subset (where
+  entities are declared) is refused either way, and so is a reference to an entity nobody declared.
+
+The parser gets the text decoded here (as UTF-8, its declaration's encoding removed), so what it reads
+is exactly what was checked.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from typing import Literal
+
+from lxml import etree
+
+DoctypePolicy = Literal["refuse", "external"]
+REFUSE_DOCTYPE: DoctypePolicy = "refuse"
+EXTERNAL_DOCTYPE: DoctypePolicy = "external"
+
+_BYTE_ORDER_MARKS = (
+    (codecs.BOM_UTF32_LE, "UTF-32LE"),
+    (codecs.BOM_UTF32_BE, "UTF-32BE"),
+    (codecs.BOM_UTF8, "UTF-8"),
+    (codecs.BOM_UTF16_LE, "UTF-16LE"),
+    (codecs.BOM_UTF16_BE, "UTF-16BE"),
+)
+# XML 1.0 Appendix F: the first four bytes of a document without a byte order mark.
+_WIDE_STARTS = (
+    (b"<\x00\x00\x00", "UTF-32LE"),
+    (b"\x00\x00\x00<", "UTF-32BE"),
+    (b"<\x00?\x00", "UTF-16LE"),
+    (b"\x00<\x00?", "UTF-16BE"),
+)
+_DECLARATION = re.compile(rb"<\?xml\s[^>]*?\?>")
+_ENCODING = re.compile(rb"""\sencoding\s*=\s*(["'])([^"']*)\1""")
+_TEXT_ENCODING = re.compile(r"""\sencoding\s*=\s*(["'])[^"']*\1""")
+
+
+_NOT_DOCUMENT_ENCODINGS = frozenset(
+    ("unicode_escape", "raw_unicode_escape", "idna", "punycode", "utf_7", "undefined", "mbcs", "oem")
+)
+"""Python codecs that are no document encoding (escapes, domain names) or that XML tools refuse (UTF-7
+hides markup from a byte scan); together with the bytes-to-bytes codecs (base64, zlib…), refused."""
+
+
+class UntrustedXmlError(Exception):
+    """Why a file cannot be read; ``kind`` is ``encoding``, ``declaration`` or ``syntax``."""
+
+    def __init__(self, line: int | None, message: str, kind: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.message = message
+        self.kind = kind
+
+
+def _family(encoding: str) -> str:
+    """The codec's name without its byte order (``utf_16_le`` and ``utf-16`` are both UTF-16)."""
+    name = codecs.lookup(encoding).name.replace("-", "_")
+    return re.sub(r"_(le|be)$", "", name)
+
+
+def _is_single_byte(encoding: str) -> bool:
+    """Whether every byte is a character of its own: ISO-8859-*, windows-125*, KOI8-R…"""
+    if _family(encoding).startswith("utf") or _family(encoding) == "ascii":
+        return False
+    return len(bytes(range(256)).decode(encoding, errors="replace")) == 256
+
+
+def _line_at(raw: bytes, offset: int, encoding: str) -> int:
+    return raw[:offset].decode(encoding, errors="replace").count("\n") + 1
+
+
+def decoded_xml(raw: bytes) -> str:
+    """The document as text, decoded by XML's rules; :class:`UntrustedXmlError` when it cannot be."""
+    encoding = next((name for mark, name in _BYTE_ORDER_MARKS if raw.startswith(mark)), None)
+    body = raw
+    if encoding is not None:
+        mark = next(mark for mark, name in _BYTE_ORDER_MARKS if name == encoding)
+        body = raw[len(mark) :]
+        origin = f"the byte order mark says {encoding}"
+    else:
+        encoding = next((name for start, name in _WIDE_STARTS if raw.startswith(start)), None)
+        origin = f"its first bytes are {encoding}"
+    declared = None
+    if encoding is None or _family(encoding) == "utf_8":
+        declaration = _DECLARATION.match(body)
+        found = _ENCODING.search(declaration.group(0)) if declaration else None
+        declared = found.group(2).decode("ascii", errors="replace") if found else None
+    if declared is not None:
+        try:
+            declared_family = _family(declared)
+            if declared_family in _NOT_DOCUMENT_ENCODINGS or not codecs.lookup(declared)._is_text_encoding:
+                raise LookupError(declared)
+        except LookupError:
+            raise UntrustedXmlError(
+                1,
+                f"the XML declaration names the encoding '{declared}', which quizkit does not read XML in; "
+                'save the file as UTF-8 and write encoding="UTF-8"',
+                "encoding",
+            ) from None
+        if encoding is not None and declared_family != "utf_8":
+            raise UntrustedXmlError(
+                1,
+                f"{origin}, but the XML declaration names {declared}; "
+                'save the file as UTF-8 and write encoding="UTF-8"',
+                "encoding",
+            )
+        if encoding is None and declared_family.startswith(("utf_16", "utf_32")):
+            raise UntrustedXmlError(
+                1,
+                f"the XML declaration names {declared}, but the file has no byte order mark and its "
+                'first bytes are not that encoding; save the file as UTF-8 and write encoding="UTF-8"',
+                "encoding",
+            )
+    if encoding is None:
+        encoding = declared or "UTF-8"
+        origin = (
+            "the encoding its XML declaration names"
+            if declared is not None
+            else "XML's default when no encoding is declared"
+        )
+    try:
+        text = body.decode(encoding)
+    except UnicodeDecodeError as error:
+        byte = body[error.start]
+        raise UntrustedXmlError(
+            _line_at(body, error.start, encoding),
+            f"not {encoding} text ({origin}): byte 0x{byte:02X} cannot be decoded; "
+            "save the file in that encoding, or correct encoding= in its XML declaration",
+            "encoding",
+        ) from None
+    if declared is not None and _is_single_byte(declared):
+        _refuse_mislabelled_utf8(body, declared)
+    return text
+
+
+def _refuse_mislabelled_utf8(body: bytes, declared: str) -> None:
+    if body.isascii():
+        return
+    try:
+        utf8 = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return  # real 8-bit text: its non-ASCII bytes do not form UTF-8 sequences
+    line = utf8.count("\n", 0, next(i for i, c in enumerate(utf8) if not c.isascii())) + 1
+    raise UntrustedXmlError(
+        line,
+        f"the XML declaration says {declared}, but the text is UTF-8 (its non-ASCII bytes are all UTF-8 "
+        f"sequences, which {declared} text almost never is); correct the declaration to "
+        'encoding="UTF-8"',
+        "encoding",
+    )
+
+
+def parse_untrusted_xml(raw: bytes, format_name: str, doctype: DoctypePolicy) -> etree._Element:
+    """The root of ``raw`` decoded by XML's rules and parsed with no DTD, no entity and no network;
+    :class:`UntrustedXmlError` says why it cannot be read, with its line."""
+    text = decoded_xml(raw)
+    refused = f"a DOCTYPE or entity declaration is not allowed in {format_name} (entity expansion is refused)"
+    if doctype == REFUSE_DOCTYPE:
+        # Before parsing, so that no declaration ever reaches the parser.
+        found = [index for index in (text.find("<!DOCTYPE"), text.find("<!ENTITY")) if index >= 0]
+        if found:
+            raise UntrustedXmlError(text.count("\n", 0, min(found)) + 1, refused, "declaration")
+    declaration = re.match(r"<\?xml\s[^>]*?\?>", text)
+    if declaration is not None:
+        # The text is UTF-8 now; the declaration's encoding would make the parser decode it again.
+        text = _TEXT_ENCODING.sub("", declaration.group(0)) + text[declaration.end() :]
+    parser = etree.XMLParser(
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        dtd_validation=False,
+        huge_tree=False,
+        remove_comments=True,
+        remove_pis=True,
+    )
+    try:
+        root = etree.fromstring(text.encode("utf-8"), parser)
+    except etree.XMLSyntaxError as error:
+        message = re.sub(r", line \d+, column \d+$", "", str(error.msg))  # the line is reported separately
+        raise UntrustedXmlError(error.lineno, f"not well-formed XML: {message}", "syntax") from None
+    information = root.getroottree().docinfo
+    if doctype == REFUSE_DOCTYPE and (information.doctype or information.internalDTD is not None):
+        raise UntrustedXmlError(1, refused, "declaration")
+    internal = information.internalDTD
+    if internal is not None and (list(internal.iterentities()) or list(internal.iterelements())):
+        # An external DTD's name is harmless, nothing is loaded; the internal subset is where entities
+        # (and attribute defaults) would be declared.
+        found = [index for index in (text.find("<!ENTITY"), text.find("<!ELEMENT")) if index >= 0]
+        raise UntrustedXmlError(
+            text.count("\n", 0, min(found)) + 1 if found else 1,
+            f"a DOCTYPE with declarations is not allowed in {format_name} (entity expansion is refused)",
+            "declaration",
+        )
+    for node in root.iter():
+        if isinstance(node, etree._Entity):
+            raise UntrustedXmlError(
+                node.sourceline,
+                f"the entity reference {node.text} is not defined in {format_name}",
+                "declaration",
+            )
+    return root
