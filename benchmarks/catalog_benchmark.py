@@ -441,7 +441,7 @@ def _quizkit_update(
 
 
 def quizkit_compile(catalog_path: Path, out: Path, stages: dict[str, list[float]] | None = None) -> None:
-    """What ``quizkit compile`` does for one catalog (toolkit.catalogs.project.compile_catalogs),
+    """What ``quizkit compile`` does for one catalog (toolkit.catalogs.compiling.compile_catalogs),
     with the garbage collector paused as the command pauses it."""
     with bulk_work():
         _quizkit_compile(catalog_path, out, stages)

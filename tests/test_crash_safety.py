@@ -268,7 +268,7 @@ def state_problems(folder: Path, scenario: Scenario, new: dict[str, bytes]) -> l
     if cache.exists():
         from toolkit.build.seal import cache_key, unsealed
 
-        body = unsealed(cache.read_bytes(), cache_key())
+        body = unsealed(cache.read_bytes(), cache_key(), "build.json")
         if body is None:
             problems.append(f"{CACHE}build.json: its seal does not verify (torn or foreign)")
         else:

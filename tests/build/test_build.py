@@ -18,7 +18,7 @@ from support import EVERY_TYPE_QUIZ, TINY_QUIZ, fixture_project, snapshot
 import toolkit
 import toolkit.exporters.qti
 from toolkit.build import BuildFailedError, BuildResult, run_build
-from toolkit.build.cache import CACHE_FOLDER, cache_path, digest_bytes, sealed_json
+from toolkit.build.cache import CACHE_FILE, CACHE_FOLDER, cache_path, digest_bytes, sealed_json
 from toolkit.build.seal import cache_key, seal, unsealed
 from toolkit.build.steps import MODELS_FOLDER
 from toolkit.build.store import SealedStore
@@ -429,7 +429,7 @@ def test_a_build_of_one_quiz_with_a_new_player_keeps_the_old_assets_for_the_othe
 
 def cache_document(project: Path) -> dict[str, Any]:
     """The cache as this user's quizkit sealed it."""
-    body = unsealed(cache_path(project).read_bytes(), cache_key())
+    body = unsealed(cache_path(project).read_bytes(), cache_key(), CACHE_FILE)
     assert body is not None
     document: dict[str, Any] = json.loads(body)
     return document
@@ -439,7 +439,7 @@ def write_cache_bytes(project: Path, body: bytes) -> None:
     """A cache with this user's seal: what a damaged (not a foreign) cache looks like."""
     key = cache_key()
     assert key is not None
-    cache_path(project).write_bytes(seal(body, key))
+    cache_path(project).write_bytes(seal(body, key, CACHE_FILE))
 
 
 @pytest.mark.parametrize("sealed_by", ["nobody", "another key"])
@@ -462,17 +462,20 @@ def test_a_cache_this_user_did_not_seal_never_stands_in_for_content(
     model["questions"][0]["correct"] = [model["questions"][0]["options"][-1]["id"]]
     record["model"] = digest_bytes(sealed_json(model))
 
-    def foreign(body: bytes) -> bytes:
-        return body if sealed_by == "nobody" else seal(body, b"k" * 32)
+    def foreign(body: bytes, record_name: str) -> bytes:
+        return body if sealed_by == "nobody" else seal(body, b"k" * 32, record_name)
 
     key = cache_key()
     assert key is not None
     model_body = json.dumps(model).encode("utf-8")
+    model_record = f"{MODELS_FOLDER}/{record['model']}.json"
     (store.folder / f"{record['model']}.json").write_bytes(
-        foreign(model_body) if foreign_file == "model" else seal(model_body, key)
+        foreign(model_body, model_record) if foreign_file == "model" else seal(model_body, key, model_record)
     )
     body = json.dumps(document).encode("utf-8")
-    cache_path(project).write_bytes(foreign(body) if foreign_file == "cache" else seal(body, key))
+    cache_path(project).write_bytes(
+        foreign(body, CACHE_FILE) if foreign_file == "cache" else seal(body, key, CACHE_FILE)
+    )
     replace_in(project / f"locales/ur/LC_MESSAGES/{QUIZ}.po", "ڈیٹا پیرالیلزم کوئز", "ڈیٹا پیرالیلزم کا کوئز")
     scratch = tmp_path_factory.mktemp("scratch") / "project"
     assert assert_same_as_from_scratch(project, scratch, monkeypatch) == "built"
@@ -616,7 +619,7 @@ def test_an_authors_edit_that_outdates_a_translation_does_not_stop_the_build(
 def test_compile_in_worker_processes_writes_what_one_process_writes(
     project: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from toolkit.catalogs.project import compile_catalogs
+    from toolkit.catalogs.compiling import compile_catalogs
 
     add_quizzes(project, 40)  # 41 catalogs and ui: enough for compile to use workers
     build(project, monkeypatch)
@@ -721,3 +724,26 @@ def test_a_catalog_linked_out_of_the_project_is_refused(
     with pytest.raises(OutsideProjectError):
         build(project, monkeypatch)
     assert catalog.is_symlink() and outside.read_bytes() == before
+
+
+def test_an_older_model_of_the_same_quiz_copied_over_the_current_one_is_never_trusted(
+    project: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 35: the seal covered a file's bytes, not which record it is; this user's own older model of
+    the quiz, copied over the current one, verified, and the build exported its old answer key."""
+    build(project, monkeypatch)
+    folder = SealedStore(project, MODELS_FOLDER).folder
+    before = {path.name: path.read_bytes() for path in folder.iterdir()}
+    replace_in(project / f"content/{QUIZ}.yaml", "In standard data parallelism", "In plain data parallelism")
+    build(project, monkeypatch)
+    after = {path.name for path in folder.iterdir()}
+    # The quiz's new model replaced its older one; the interface's stayed.
+    (older,) = (data for name, data in before.items() if name not in after)
+    (current,) = (folder / name for name in after if name not in before)
+    current.write_bytes(older)
+    # A change elsewhere, so that the quiz is rebuilt from its cached model.
+    replace_in(project / f"locales/ur/LC_MESSAGES/{QUIZ}.po", "ڈیٹا پیرالیلزم کوئز", "ڈیٹا پیرالیلزم کا کوئز")
+    scratch = tmp_path_factory.mktemp("scratch") / "project"
+    assert assert_same_as_from_scratch(project, scratch, monkeypatch) == "built"
+    source = (project / f"dist/json/{QUIZ}/en.json").read_text(encoding="utf-8")
+    assert "In plain data parallelism" in source and "In standard data parallelism" not in source

@@ -141,9 +141,9 @@ def test_a_memory_file_found_wanting_is_ignored_and_its_catalog_parsed(
         if damage == "not sealed":
             path.write_bytes(body)
         elif damage == "not json":
-            path.write_bytes(seal(b"[not json", key))
+            path.write_bytes(seal(b"[not json", key, f"{path.parent.name}/{path.name}"))
         else:
-            path.write_bytes(seal(json.dumps(units).encode("utf-8"), key))
+            path.write_bytes(seal(json.dumps(units).encode("utf-8"), key, f"{path.parent.name}/{path.name}"))
     (project / "content/fourth.yaml").write_text(quiz("fourth", "Which one is first?"), encoding="utf-8")
     assert build(project, monkeypatch, parsed) == ["ur/other", "ur/third", "ur/tiny", "ur/ui"]
     assert prompt_entry(project, "fourth")[0] == "پہلا کون سا ہے؟"

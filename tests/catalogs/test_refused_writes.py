@@ -77,3 +77,59 @@ def test_a_read_only_file_stops_the_command_before_anything_is_written(
     assert (result.returncode, result.stderr) == (1, f"{read_only}: {REFUSED}\n")
     after = snapshot(project)
     assert sorted(name for name in set(before) | set(after) if before.get(name) != after.get(name)) == []
+
+
+SAVED_BY_THE_EDITOR = 'msgstr "نوآموز"'
+
+
+@pytest.mark.parametrize(
+    ("arguments", "module", "function"),
+    [
+        (("update",), "toolkit.catalogs.project", "merge"),
+        (
+            ("review", "approve", "--locale", "ur", "--reviewer", "Test Reviewer"),
+            "toolkit.catalogs.project_review",
+            "write_po",
+        ),
+    ],
+)
+def test_a_catalog_saved_in_an_editor_while_the_command_runs_is_never_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, arguments: tuple[str, ...], module: str, function: str
+) -> None:
+    """Issue 35: a translator saved the ui catalog while update (or review approve) ran, after the command
+    had read it; the command wrote what it made from the older text over it (no message, exit 0). The
+    editor's save is played at that moment by the function the command calls next, after the read; the
+    library's own code runs unchanged."""
+    import importlib
+
+    from support import run_quizkit_in_process
+
+    from toolkit.catalogs.catalog import Catalog
+
+    project = copy_project(tmp_path)
+    edited(
+        project / "content/ui.yaml", "    text: Beginner\n", "    text: Beginners\n"
+    )  # update changes ui.po
+    catalog = project / UI_CATALOG
+    target = importlib.import_module(module)
+    real = getattr(target, function)
+
+    def editor_saves_then(*args: object, **kwargs: object) -> object:
+        # When the command works on the ui catalog (its first argument), which it has read by then.
+        working_on_ui = isinstance(args[0], Catalog) and any(
+            (entry.context or "").startswith("ui.") for entry in args[0].entries
+        )
+        text = catalog.read_text(encoding="utf-8")
+        if working_on_ui and SAVED_BY_THE_EDITOR not in text:
+            catalog.write_text(text.replace('msgstr "ابتدائی"', SAVED_BY_THE_EDITOR), encoding="utf-8")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(target, function, editor_saves_then)
+    result = run_quizkit_in_process(project, *arguments)
+    assert (result.returncode, result.stderr) == (
+        1,
+        f"{UI_CATALOG}: error[catalog]: the file changed while quizkit was working on it (saved in an "
+        "editor?), so it was left as it is now and nothing was written over it; run the command again to "
+        "work on the saved version\n",
+    )
+    assert SAVED_BY_THE_EDITOR in catalog.read_text(encoding="utf-8")

@@ -194,3 +194,48 @@ def test_control_characters_are_errors() -> None:
     assert findings(entry) == [
         ("control-characters", "control character U+0007 in the translation; remove it")
     ]
+
+
+OVERRIDE_MESSAGE = (
+    "bidi controls U+202C (POP DIRECTIONAL FORMATTING), U+202E (RIGHT-TO-LEFT OVERRIDE) in the translation: "
+    "they can make the text display otherwise than it reads, and exports isolate right-to-left runs "
+    "themselves; remove them"
+)
+
+
+@pytest.mark.parametrize(
+    ("locale", "translation", "expected"),
+    [
+        # Issue 35: in every locale without a pack, bidi controls passed quizkit check.
+        ("fr", "Le \u202elot\u202c est divisé", [("bidi-control", OVERRIDE_MESSAGE)]),
+        ("he", "ה\u202eאצווה\u202c מחולקת", [("bidi-control", OVERRIDE_MESSAGE)]),
+        (
+            "he",
+            "האצווה\u200f מחולקת",
+            [
+                (
+                    "bidi-control",
+                    "bidi control U+200F (RIGHT-TO-LEFT MARK) in the translation: it can make the text "
+                    "display otherwise than it reads, and exports isolate right-to-left runs themselves; "
+                    "remove it",
+                )
+            ],
+        ),
+        # A pack that fixes bidi controls takes the marks its script may need (a warning, fixable) ...
+        ("ar", "الدفعة\u061c مقسمة", [("ar-bidi-controls", None)]),
+        # ... but an override is an error there too.
+        ("ar", "\u202eالدفعة\u202c مقسمة", [("bidi-control", OVERRIDE_MESSAGE), ("ar-bidi-controls", None)]),
+    ],
+)
+def test_bidi_controls_are_caught_in_every_locale(
+    locale: str, translation: str, expected: list[tuple[str, str | None]]
+) -> None:
+    entry = CatalogEntry(msgid="The batch is split", msgstr=translation, context="k")
+    result = check_catalog(Catalog(HEADER, (entry,)), "x.po", locale, None)
+    found = [
+        (diagnostic.code, diagnostic.message if diagnostic.code == "bidi-control" else None)
+        for diagnostic in result.diagnostics
+        if "bidi" in diagnostic.code
+    ]
+    assert found == expected
+    assert all(d.severity.value == "error" for d in result.diagnostics if d.code == "bidi-control")

@@ -247,3 +247,47 @@ def test_approvals_survive_quizkit_update(project: Path) -> None:
     assert sum(is_approved(entry) for entry in found.values()) == 49  # type: ignore[arg-type]
     assert found[KEY].is_fuzzy and not is_approved(found[KEY])  # type: ignore[attr-defined,arg-type]
     assert run_quizkit(project, "review", "--pending").stdout == "0 entries awaiting review\n"
+
+
+def test_compile_and_build_write_only_approved_translations_to_locales_under_the_gate(project: Path) -> None:
+    """Issue 35: with require = "approved", dist/mo left unapproved entries out while quizkit compile
+    (and build's compile step) wrote locales/<locale>/LC_MESSAGES/<domain>.mo, the file applications
+    read, with every translation. Read here by Python's gettext, one of those applications."""
+    import gettext
+    import io
+
+    config = project / "pyproject.toml"
+    config.write_text(config.read_text(encoding="utf-8") + 'require = "approved"\n', encoding="utf-8")
+    approve_everything(project)
+    edit_translation(project, TRANSLATION, EDITED)
+    compiled = project / "locales/ur/LC_MESSAGES/data-parallel.mo"
+    source = "A full copy of the model, processing a different slice of the batch"
+    other_key = "data-parallel.title"
+
+    def translations() -> gettext.GNUTranslations:
+        return gettext.GNUTranslations(io.BytesIO(compiled.read_bytes()))
+
+    result = run_quizkit(project, "compile", "--locale", "ur")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0] == (
+        "locales/ur/LC_MESSAGES/data-parallel.mo: written (49 of 50 messages approved; 1 translated but "
+        'not approved left out (require = "approved"))'
+    )
+    assert translations().pgettext(KEY, source) == source  # gettext shows the source text
+    assert translations().pgettext(other_key, "Data Parallelism Quiz") == "ڈیٹا پیرالیلزم کوئز"
+
+    compiled.unlink()
+    built = run_quizkit(project, "build", "--format", "text")
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert translations().pgettext(KEY, source) == source
+
+    refused = run_quizkit(project, "compile", "--use-fuzzy")
+    assert (refused.returncode, refused.stderr) == (
+        1,
+        "error[compile]: --use-fuzzy compiles fuzzy translations, which the release gate "
+        '(require = "approved") holds back; leave out --use-fuzzy, or pass --require translated for this '
+        "run\n",
+    )
+    relaxed = run_quizkit(project, "compile", "--require", "translated")
+    assert relaxed.returncode == 0, relaxed.stderr
+    assert translations().pgettext(KEY, source) == EDITED

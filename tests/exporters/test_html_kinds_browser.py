@@ -516,3 +516,54 @@ def test_answers_survive_the_locale_switch(browser: Any, pages: Path) -> None:
     page.wait_for_url(lambda url: url.split("#")[0].endswith("/en.html"))
     assert page.evaluate("quizkitPlayer.state.answers[2]") == "سب کو ريڈیوس"
     watched.close(watched.url.replace("ur.html", "en.html"))
+
+
+FEVER_QUIZ = """\
+id: temperature
+level: beginner
+title: Body temperature
+description: One number.
+questions:
+  - id: fever
+    type: numeric
+    prompt: At what temperature in degrees Fahrenheit does a fever begin?
+    answer: "99.6"
+    tolerance: "0.1"
+    explanation: Around 99.6 degrees Fahrenheit.
+"""
+
+
+@pytest.mark.parametrize(
+    ("typed", "score", "read_as"),
+    [
+        ("99,6", "1", None),  # the page's own notation: nothing to say
+        ("99.6", "1", "99,6"),  # read as the learner meant it, and shown in German notation
+        ("99.600", "0", "99600"),  # a thousands separator in German, a decimal point in English: say so
+        ("99.6.1", "0", None),  # no number in either notation
+    ],
+)
+def test_a_german_page_reads_a_decimal_point_and_says_how_it_read_an_ambiguous_number(
+    browser: Any, tmp_path: Path, typed: str, score: str, read_as: str | None
+) -> None:
+    """Issue 35: "99.6" typed on a German page was read as 996 (the "." groups thousands in German) and
+    marked wrong, with no hint about the separator. The whole pipeline: the project's German export."""
+    from support import fixture_project, run_quizkit
+
+    project = fixture_project(tmp_path / "project", {"temperature": FEVER_QUIZ})
+    (project / "quizkit.toml").write_text('source-locale = "en"\ntarget-locales = ["de"]\n', encoding="utf-8")
+    assert run_quizkit(project, "update").returncode == 0
+    exported = run_quizkit(project, "export", "-f", "html")
+    assert exported.returncode == 0, exported.stderr
+    watched = Watched(browser, project / "dist/html/temperature/de.html", "#q=1")
+    page = watched.page
+    page.fill("#answer-fever", typed)
+    page.click("button.check")
+    assert page.get_attribute(".feedback .verdict", "data-score") == score
+    shown = page.locator(".feedback .number-read dd")
+    if read_as is None:
+        assert shown.count() == 0
+    else:
+        assert shown.text_content() == read_as
+        # The interface's own words (no German catalog here: the English message).
+        assert page.locator(".feedback .number-read dt").text_content() == "Your answer"
+    watched.close()

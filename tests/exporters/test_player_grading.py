@@ -19,7 +19,7 @@ import pytest
 from toolkit.exporters.player_assets import player_asset
 from toolkit.exporters.player_grading import LAST_CASED_OR_DIGIT, grading_tables
 from toolkit.localization.grading import applies_urdu_normalizer, normalize_answer
-from toolkit.text.numbers import parse_number
+from toolkit.text.numbers import read_number
 
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is missing (apt-get install nodejs)")
@@ -82,6 +82,9 @@ WORDS = [
 ]
 
 
+NUMBER_ALPHABET = list("0123456789" * 3 + ".,.,.,  \u202f\u00a0٫٬-−+e۲٥")
+
+
 def samples(seed: int, count: int) -> list[str]:
     generator = random.Random(seed)
     texts = list(WORDS)
@@ -91,6 +94,9 @@ def samples(seed: int, count: int) -> list[str]:
             for _ in range(generator.randint(1, 12))
         ]
         texts.append("".join(pieces))
+    # Numbers as learners type them in any convention: digits, both separators, spaces, signs.
+    for _ in range(count // 2):
+        texts.append("".join(generator.choice(NUMBER_ALPHABET) for _ in range(generator.randint(1, 9))))
     return texts
 
 
@@ -101,8 +107,14 @@ def python_results(texts: list[str], locale: str) -> list[Any]:
             normalized: Any = [normalize_answer(text, locale, False), normalize_answer(text, locale, True)]
         except IndexError:
             normalized = None  # the library's normalizer fails on this text (see the report)
-        number = parse_number(text, locale)
-        results.append([normalized, None if number is None else format(number, "f")])
+        number = read_number(text, locale)
+        results.append(
+            [
+                normalized,
+                None if number is None else format(number.value, "f"),
+                None if number is None or number.otherwise is None else format(number.otherwise, "f"),
+            ]
+        )
     return results
 
 
@@ -114,7 +126,7 @@ function plain(number) {
   if (number === null) return null;
   let digits = number.coefficient.toString();
   let exponent = Number(number.exponent);
-  if (exponent >= 0) digits = digits + "0".repeat(exponent);
+  if (exponent >= 0) digits = number.coefficient === 0n ? "0" : digits + "0".repeat(exponent);
   else {
     digits = digits.padStart(-exponent + 1, "0");
     digits = digits.slice(0, exponent) + "." + digits.slice(exponent);
@@ -125,7 +137,9 @@ const out = input.texts.map((text) => {
   let normalized;
   try { normalized = [grader.normalizeAnswer(text, false), grader.normalizeAnswer(text, true)]; }
   catch (error) { normalized = "error: " + error; }
-  return [normalized, plain(grader.parseNumber(text))];
+  const typed = grader.readNumber(text);
+  if (plain(grader.parseNumber(text)) !== (typed === null ? null : plain(typed.value))) throw new Error(text);
+  return [normalized, typed === null ? null : plain(typed.value), typed === null ? null : plain(typed.otherwise)];
 });
 process.stdout.write(JSON.stringify(out));
 """
@@ -150,7 +164,7 @@ def node_results(tmp_path: Path, texts: list[str], locale: str) -> list[Any]:
     return output
 
 
-@pytest.mark.parametrize("locale", ["en", "ur"])
+@pytest.mark.parametrize("locale", ["en", "ur", "de", "fr", "hi"])
 def test_normalizer_and_numbers_agree_with_the_library(tmp_path: Path, locale: str) -> None:
     texts = samples(18, 3000)
     expected = python_results(texts, locale)

@@ -520,3 +520,44 @@ def test_hostile_text_comes_back_as_text(text: str, direction: str) -> None:
     }
     assert all(isinstance(child.tag, str) for child in element.iter())  # no comments or PIs were created
     assert source_text(element) == text
+
+
+@pytest.mark.parametrize(
+    ("answer", "tolerance", "message"),
+    [
+        (
+            "1e5000",
+            "0",
+            "the numbers it accepts are written with 5001 digits, from the first of the largest to the last "
+            "the answer or the tolerance writes, and a QTI pattern lists at most 12; round the answer or "
+            "the tolerance to fewer digits",
+        ),
+        (
+            "-1234567.12345678",
+            "1234567.12345678",
+            "the numbers it accepts are written with 15 digits, from the first of the largest to the last "
+            "the answer or the tolerance writes, and a QTI pattern lists at most 12; round the answer or "
+            "the tolerance to fewer digits",
+        ),
+        (
+            "-1111.2222",
+            "1111.2222",
+            "the numbers it accepts need a pattern of more than 256 KB (the tolerance spans too many "
+            "digits); round the answer or the tolerance to fewer digits",
+        ),
+    ],
+)
+def test_a_number_pattern_is_bounded_and_refused_in_words_past_the_bound(
+    answer: str, tolerance: str, message: str
+) -> None:
+    """Issue 35: numbers validation accepts made a 58 MB item, a MemoryError or a ValueError traceback
+    (1e5000: more digits than int() converts to text); the pattern is bounded instead."""
+    from decimal import Decimal
+
+    from toolkit.exporters.qti_patterns import NumberPatternError, number_pattern
+
+    with pytest.raises(NumberPatternError) as raised:
+        number_pattern(Decimal(answer), Decimal(tolerance), "ur")
+    assert str(raised.value) == message
+    # A quiz's ordinary numbers stay well inside the bound.
+    assert len(number_pattern(Decimal("299792458"), Decimal("1000"), "ur").accept) < 64 * 1024

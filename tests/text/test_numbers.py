@@ -6,7 +6,13 @@ from decimal import Decimal
 
 import pytest
 
-from toolkit.text.numbers import parse_number, plain_number, written_number_pattern, written_number_value
+from toolkit.text.numbers import (
+    parse_number,
+    plain_number,
+    read_number,
+    written_number_pattern,
+    written_number_value,
+)
 
 
 @pytest.mark.parametrize(
@@ -75,3 +81,35 @@ def test_written_numbers_are_read_as_values_with_the_locale_separators(
         for match in written_number_pattern(locale).finditer(text)
     ]
     assert found == values
+
+
+@pytest.mark.parametrize(
+    ("text", "locale", "value", "otherwise"),
+    [
+        # Issue 35: "99.6" on a German page was 996, the "." ignored as a thousands separator.
+        ("99.6", "de", "99.6", None),
+        ("99,6", "de", "99.6", None),
+        ("99,6", "en", "99.6", None),
+        ("1.5", "fr", "1.5", None),
+        # Both notations read these: the locale's wins, and the other is there for the interface.
+        ("1.000", "de", "1000", "1"),
+        ("1,000", "en", "1000", "1"),
+        ("1.000,5", "de", "1000.5", None),
+        ("1,00,000", "hi", "100000", None),  # Indian grouping
+        ("1.234.567", "de", "1234567", None),
+    ],
+)
+def test_a_decimal_point_of_either_notation_and_what_the_other_would_read(
+    text: str, locale: str, value: str, otherwise: str | None
+) -> None:
+    typed = read_number(text, locale)
+    assert typed is not None
+    assert (typed.value, typed.otherwise) == (
+        Decimal(value),
+        None if otherwise is None else Decimal(otherwise),
+    )
+
+
+@pytest.mark.parametrize(("text", "locale"), [("1.0.0,5", "de"), ("2,56,7", "en"), ("1.2,3.4", "en")])
+def test_a_separator_that_groups_nothing_makes_no_number_in_either_notation(text: str, locale: str) -> None:
+    assert read_number(text, locale) is None

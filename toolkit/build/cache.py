@@ -317,7 +317,7 @@ def write_sealed(root: Path, name: str, body: bytes) -> None:
     key = cache_key()
     if key is None:
         return  # with no private key to seal it, a cache could not be trusted next time
-    write_bytes_atomic(folder / name, seal(body, key))
+    write_bytes_atomic(folder / name, seal(body, key, name))
 
 
 def read_sealed(root: Path, name: str, limit: int = MAX_CACHE_BYTES) -> object | None:
@@ -326,7 +326,7 @@ def read_sealed(root: Path, name: str, limit: int = MAX_CACHE_BYTES) -> object |
     from toolkit.build.seal import cache_key, unsealed
 
     try:
-        body = unsealed(read_regular_file(root / CACHE_FOLDER / name, limit), cache_key())
+        body = unsealed(read_regular_file(root / CACHE_FOLDER / name, limit), cache_key(), name)
         if body is None:
             return None  # missing seal, or not this user's: nothing in it is trusted
         found: object = json.loads(body)

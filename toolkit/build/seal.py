@@ -6,6 +6,11 @@ build export a prompt or an answer key that is in no YAML file, or hide a check 
 file carries an HMAC-SHA256 of its bytes under a key that lives outside the project, in the user's
 cache folder, readable by the user alone. A cache whose seal does not verify is no cache at all: the
 build does all the work again, and removes nothing on its word.
+
+The seal covers the file's name in the cache folder too (``build.json``, ``models/<digest>.json``),
+which is the record it is: a model's name is the digest of the model, a unit file's the digest of what
+decides it. Sealed over the bytes alone, an older model of the same quiz, sealed by this user and
+copied over the current one, verified, and a build exported its old answer key.
 """
 
 from __future__ import annotations
@@ -75,17 +80,22 @@ def _make_key(path: Path) -> None:
         temporary.unlink()
 
 
-def seal(body: bytes, key: bytes) -> bytes:
-    """``body`` with its seal as a first line."""
-    return hmac.new(key, body, hashlib.sha256).hexdigest().encode("ascii") + b"\n" + body
+def _mark(body: bytes, key: bytes, record: str) -> bytes:
+    # The name first, ended by a NUL no name holds, so that no name and body run into another pair.
+    signed = record.encode("utf-8") + b"\0" + body
+    return hmac.new(key, signed, hashlib.sha256).hexdigest().encode("ascii")
 
 
-def unsealed(data: bytes, key: bytes | None) -> bytes | None:
-    """The body of sealed ``data`` if its seal is this user's; else None."""
+def seal(body: bytes, key: bytes, record: str) -> bytes:
+    """``body`` with its seal as a first line; ``record``: the file's name in the cache folder."""
+    return _mark(body, key, record) + b"\n" + body
+
+
+def unsealed(data: bytes, key: bytes | None, record: str) -> bytes | None:
+    """The body of sealed ``data`` if its seal is this user's, for the file named ``record``; else None."""
     if key is None:
         return None
     mark, separator, body = data.partition(b"\n")
     if not separator:
         return None
-    expected = hmac.new(key, body, hashlib.sha256).hexdigest().encode("ascii")
-    return body if hmac.compare_digest(mark, expected) else None
+    return body if hmac.compare_digest(mark, _mark(body, key, record)) else None

@@ -269,7 +269,12 @@ class BuildSteps:
         from toolkit.catalogs.extraction import interface_template, quiz_template
         from toolkit.catalogs.memory import catalog_units
         from toolkit.catalogs.po_writer import write_po
-        from toolkit.catalogs.project import finish_restoring, imported_translations, plan_catalog
+        from toolkit.catalogs.project import (
+            finish_restoring,
+            imported_translations,
+            plan_catalog,
+            refuse_changed_since_read,
+        )
         from toolkit.files import write_bytes_atomic
 
         waiting = imported_translations(self.source.subset(domains))
@@ -291,6 +296,7 @@ class BuildSteps:
                     self.config, locale, domain, template, waiting.get((locale, domain)), self.memory
                 )
                 digest = updated.digests[locale] = digest_bytes(plan.data)
+                refuse_changed_since_read(plan.path, plan.read_digest)  # saved in an editor meanwhile
                 if write_bytes_atomic(plan.path, plan.data, durable=True):
                     written.append(plan.path)
                     if self.memory is not None and self.memory.was_read and plan.catalog is not None:
@@ -358,7 +364,9 @@ class BuildSteps:
                 checked.findings.extend(findings.diagnostics)
                 counts = catalog_statistics(catalog)
                 checked.statistics[locale] = (counts.translated, counts.total)
-                checked.compiled[locale] = compile_mo(catalog)
+                # The release gate holds unapproved translations back from locales/ too, where
+                # applications read the .mo files, not only from the output folder.
+                checked.compiled[locale] = compile_mo(catalog, require_approved=self.config.require_approved)
             done.append(checked)
         return done
 

@@ -15,28 +15,35 @@ from dataclasses import replace
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.po_writer import header_entry
+from toolkit.catalogs.review import is_approved
 
 MAGIC = 0x950412DE
 
 
-def _included(entry: CatalogEntry, use_fuzzy: bool) -> bool:
+def _included(entry: CatalogEntry, use_fuzzy: bool, require_approved: bool) -> bool:
     if entry.obsolete:
         return False
+    if require_approved:
+        # The release gate: an approval is valid only for a translated (never a fuzzy) entry.
+        return is_approved(entry)
     translations = entry.translations
     if not translations or not translations[0]:
         return False
     return use_fuzzy or not entry.is_fuzzy
 
 
-def compile_mo(catalog: Catalog, *, use_fuzzy: bool = False) -> bytes:
+def compile_mo(catalog: Catalog, *, use_fuzzy: bool = False, require_approved: bool = False) -> bytes:
     """The ``.mo`` file of a catalog. Its strings are in the charset the header declares, as msgfmt
     writes them (gettext converts from that charset at run time); a catalog its charset cannot carry
-    is compiled as UTF-8 with the header saying so, as :func:`~toolkit.catalogs.write_po` writes it."""
+    is compiled as UTF-8 with the header saying so, as :func:`~toolkit.catalogs.write_po` writes it.
+    ``require_approved`` (the release gate): only approved translations go in; gettext shows the
+    source text for the others."""
     codec = _codec(catalog.header.charset)
     try:
-        return _compile(catalog, use_fuzzy, codec)
+        return _compile(catalog, use_fuzzy, require_approved, codec)
     except UnicodeEncodeError:
-        return _compile(replace(catalog, header=catalog.header.with_charset("UTF-8")), use_fuzzy, "utf-8")
+        utf8 = replace(catalog, header=catalog.header.with_charset("UTF-8"))
+        return _compile(utf8, use_fuzzy, require_approved, "utf-8")
 
 
 def _codec(charset: str) -> str:
@@ -59,13 +66,13 @@ def _reproducible(header: str) -> str:
     return header[:position] + ("" if end < 0 else header[end + 1 :])
 
 
-def _compile(catalog: Catalog, use_fuzzy: bool, codec: str) -> bytes:
+def _compile(catalog: Catalog, use_fuzzy: bool, require_approved: bool, codec: str) -> bytes:
     pairs: list[tuple[bytes, bytes]] = []
     if catalog.has_header:
         header = header_entry(catalog)
         pairs.append((b"", _reproducible(header.msgstr).encode(codec)))
     for entry in catalog.entries:
-        if not _included(entry, use_fuzzy):
+        if not _included(entry, use_fuzzy, require_approved):
             continue
         key = entry.msgid if entry.context is None else f"{entry.context}\x04{entry.msgid}"
         if entry.msgid_plural is not None:

@@ -7,6 +7,7 @@ Nothing is written unless every input was read without error.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -17,7 +18,6 @@ from toolkit.catalogs.imported import apply_imported
 from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.memory_prefill import PrefillMemory, prefill_from_memory
 from toolkit.catalogs.merge import MergeError, MergeSummary, merge, new_catalog_header
-from toolkit.catalogs.mo_writer import compile_mo
 from toolkit.catalogs.po_reader import MAX_PO_BYTES, PoSyntaxError, read_po
 from toolkit.catalogs.po_writer import write_po
 from toolkit.catalogs.retirement import (
@@ -140,6 +140,13 @@ def catalog_with_problems(
 ) -> tuple[Catalog, list[CatalogProblem]]:
     """A catalog read from ``path``, with every problem that makes it unusable for ``locale``;
     ``refuse_empty``: an empty file is one (for check and compile, which vouch for the catalog)."""
+    catalog, problems, _ = _read_with_problems(path, locale, refuse_empty=refuse_empty)
+    return catalog, problems
+
+
+def _read_with_problems(
+    path: Path, locale: str, *, refuse_empty: bool = False
+) -> tuple[Catalog, list[CatalogProblem], bytes]:
     file = display_path(path)
     try:
         data = read_catalog_bytes(path)
@@ -149,19 +156,63 @@ def catalog_with_problems(
     except OSError as error:
         raise CatalogError(file, None, error.strerror or str(error)) from None
     empty = empty_catalog_problem(data) if refuse_empty else None
-    return catalog, [*([empty] if empty else []), *catalog_problems(catalog, locale, data)]
+    return catalog, [*([empty] if empty else []), *catalog_problems(catalog, locale, data)], data
 
 
 def _validated_existing(path: Path, locale: str, *, refuse_empty: bool = False) -> Catalog:
-    catalog, problems = catalog_with_problems(path, locale, refuse_empty=refuse_empty)
-    if problems:
-        raise CatalogError(display_path(path), problems[0].line, problems[0].message)
-    return catalog
+    return validated_catalog_read(path, locale, refuse_empty=refuse_empty)[0]
 
 
 def validated_catalog(path: Path, locale: str) -> Catalog:
     """A catalog read and checked against its locale: keys, plural forms, charset."""
     return _validated_existing(path, locale)
+
+
+def validated_catalog_read(path: Path, locale: str, *, refuse_empty: bool = False) -> tuple[Catalog, str]:
+    """:func:`validated_catalog`, and the digest of the bytes it was read from, for
+    :func:`refuse_changed_since_read` before the command writes the file back."""
+    catalog, problems, data = _read_with_problems(path, locale, refuse_empty=refuse_empty)
+    if problems:
+        raise CatalogError(display_path(path), problems[0].line, problems[0].message)
+    return catalog, hashlib.sha256(data).hexdigest()
+
+
+def refuse_changed_since_read(path: Path, read_digest: str | None) -> None:
+    """Refuse to write over a catalog that is no longer what the command read (``read_digest``; None:
+    it did not exist): a translator saved it in an editor meanwhile, and writing what the command made
+    from the older text would lose what they saved, without a word."""
+    try:
+        now: str | None = hashlib.sha256(read_regular_file(path, MAX_PO_BYTES)).hexdigest()
+    except FileNotFoundError:
+        now = None
+    except FileTooLargeError:
+        now = "grown past the limit"
+    except OSError:
+        return  # the write names the problem
+    if now != read_digest:
+        happened = "was created" if read_digest is None else "changed"
+        raise CatalogError(
+            display_path(path),
+            None,
+            f"the file {happened} while quizkit was working on it (saved in an editor?), so it was left "
+            "as it is now and nothing was written over it; run the command again to work on the saved "
+            "version",
+        )
+
+
+def write_planned(plans: Sequence[PlannedCatalog]) -> list[tuple[PlannedCatalog, bool]]:
+    """Write planned catalogs, each with whether it changed; a catalog changed on disk since it was
+    read stops the writing (:func:`refuse_changed_since_read`), checked for all before the first write
+    and for each again just before it is replaced."""
+    for plan in plans:
+        refuse_changed_since_read(plan.path, plan.read_digest)
+    written = []
+    for plan in plans:
+        refuse_changed_since_read(plan.path, plan.read_digest)
+        changed = write_bytes_atomic(plan.path, plan.data, durable=True)
+        written.append((plan, changed or plan.restored_from is not None))
+        finish_restoring(plan)
+    return written
 
 
 def _locales(config: ProjectConfig, locales: Sequence[str] | None) -> list[str]:
@@ -194,6 +245,8 @@ class PlannedCatalog:
     restored_from: Path | None = None
     """The retired catalog of a quiz that returned, merged here: removed once this one is written
     (:func:`finish_restoring`)."""
+    read_digest: str | None = None
+    """The SHA-256 of the file as it was read; None when there was none (``created``, or restored)."""
 
 
 def imported_translations(content: Content) -> dict[tuple[str, str], dict[str, str]]:
@@ -250,11 +303,15 @@ def plan_catalog(
     # A quiz that returns takes back the catalog kept when it was deleted.
     restored_from = None if path.exists() else retired_catalog(config, locale, domain)
     created = not path.exists() and restored_from is None
+    read_digest = None
     if created:
         header = new_catalog_header(domain, locale, plural_forms, language_name(locale))
         existing = Catalog(header, ())
     else:
-        existing = _validated_existing(restored_from or path, locale)
+        if restored_from is not None:
+            existing = _validated_existing(restored_from, locale)
+        else:
+            existing, read_digest = validated_catalog_read(path, locale)
         header = existing.header
         if header.plural_forms is None:
             header = header.with_field("Plural-Forms", plural_forms)
@@ -270,7 +327,16 @@ def plan_catalog(
         merged, _ = apply_imported(merged, existing, waiting)
     merged, prefilled = prefill_from_memory(merged, memory, locale, domain)
     return PlannedCatalog(
-        path, locale, domain, write_po(merged), summary, created, prefilled, merged, restored_from
+        path,
+        locale,
+        domain,
+        write_po(merged),
+        summary,
+        created,
+        prefilled,
+        merged,
+        restored_from,
+        read_digest,
     )
 
 
@@ -303,12 +369,7 @@ def update(
         changed = write_bytes_atomic(path, data)
         entries = data.count(b"\nmsgctxt ")
         written_templates.files.append(FileOutcome(path, changed, f"{entries} entries"))
-    written = []
-    for plan in planned:
-        written.append(
-            (plan, write_bytes_atomic(plan.path, plan.data, durable=True) or plan.restored_from is not None)
-        )
-        finish_restoring(plan)
+    written = write_planned(planned)
     written_templates.retired = retire(config, leaving)
     return written_templates, written
 
@@ -371,54 +432,6 @@ def stale_files(
         orphan.path for orphan in _orphans(config, domain_templates, locales) if orphan.path.suffix != ".mo"
     )
     return stale
-
-
-def compile_catalogs(
-    config: ProjectConfig,
-    locales: Sequence[str] | None = None,
-    *,
-    use_fuzzy: bool = False,
-    jobs: int = 1,
-) -> Outcomes:
-    """Compile every catalog that has a template; with ``jobs`` > 1, many catalogs share the processes.
-
-    Every catalog is read and compiled before the first .mo is written.
-    """
-    from toolkit.concurrency.workers import run_in_slices
-
-    layout = CatalogLayout.for_project(config)
-    outcomes = Outcomes()
-    domains = template_domains(config)
-    sources = [(locale, domain) for locale in _locales(config, locales) for domain in domains]
-    for locale, domain in sources:
-        source = layout.catalog(locale, domain)
-        if not source.exists():
-            raise CatalogError(display_path(source), None, "catalog missing; run quizkit update to create it")
-
-    def compile_some(some: list[tuple[str, str]]) -> list[tuple[Path, bytes, CatalogStatistics]]:
-        done = []
-        for locale, domain in some:
-            catalog = _validated_existing(layout.catalog(locale, domain), locale, refuse_empty=True)
-            done.append(
-                (
-                    layout.compiled(locale, domain),
-                    compile_mo(catalog, use_fuzzy=use_fuzzy),
-                    catalog_statistics(catalog),
-                )
-            )
-        return done
-
-    # Forking pays only for many catalogs; a small project compiles at once in this process.
-    workers = jobs if len(sources) >= 32 else 1
-    compiled = run_in_slices(compile_some, sources, workers)
-    for path, data, _ in compiled:
-        refuse_unwritable(path, data)
-    for path, data, statistics in compiled:
-        changed = write_bytes_atomic(path, data)
-        outcomes.files.append(
-            FileOutcome(path, changed, f"{statistics.translated} of {statistics.total} messages translated")
-        )
-    return outcomes
 
 
 @dataclass(frozen=True)

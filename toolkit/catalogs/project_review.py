@@ -15,7 +15,13 @@ from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.po_reader import read_po
 from toolkit.catalogs.po_writer import write_po
-from toolkit.catalogs.project import CatalogError, _locales, template_domains, validated_catalog
+from toolkit.catalogs.project import (
+    CatalogError,
+    _locales,
+    refuse_changed_since_read,
+    template_domains,
+    validated_catalog_read,
+)
 from toolkit.catalogs.review import (
     approvals,
     approved,
@@ -77,7 +83,8 @@ class ReviewOutcome:
         return len(self.changed) + len(self.unchanged) + len(self.not_translated)
 
 
-def _catalogs(config: ProjectConfig, locales: Sequence[str]) -> list[tuple[str, str, Path, Catalog]]:
+def _catalogs(config: ProjectConfig, locales: Sequence[str]) -> list[tuple[str, str, Path, Catalog, str]]:
+    """(locale, domain, path, catalog, digest of the bytes read) of every catalog of ``locales``."""
     layout = CatalogLayout.for_project(config)
     found = []
     for locale in _locales(config, locales):
@@ -87,7 +94,7 @@ def _catalogs(config: ProjectConfig, locales: Sequence[str]) -> list[tuple[str, 
                 raise CatalogError(
                     display_path(path), None, "catalog missing; run quizkit update to create it"
                 )
-            found.append((locale, domain, path, validated_catalog(path, locale)))
+            found.append((locale, domain, path, *validated_catalog_read(path, locale)))
     return found
 
 
@@ -98,9 +105,9 @@ def _apply(
 ) -> ReviewOutcome:
     """``change`` applied to every selected entry: it returns the new entry, or None for "cannot"."""
     outcome = ReviewOutcome()
-    planned: list[tuple[Path, bytes]] = []
+    planned: list[tuple[Path, bytes, str]] = []
     found_keys: set[str] = set()
-    for locale, domain, path, catalog in _catalogs(config, selection.locales):
+    for locale, domain, path, catalog, read_digest in _catalogs(config, selection.locales):
         entries = []
         for entry in catalog.entries:
             key = entry.context
@@ -118,7 +125,7 @@ def _apply(
             entries.append(new)
         data = write_po(Catalog(catalog.header, tuple(entries), catalog.has_header))
         if data != write_po(catalog):
-            planned.append((path, data))
+            planned.append((path, data, read_digest))
             # Lines as the file will be, for the entries the report names.
             lines = {entry.context: entry.line for entry in read_po(data, display_path(path)).active()}
             outcome.not_translated = [
@@ -132,9 +139,12 @@ def _apply(
             None,
             f"no catalog entry has the key {missing[0]} (quizkit review --pending lists the keys)",
         )
-    for path, data in planned:
+    for path, data, read_digest in planned:
         refuse_unwritable(path, data)
-    for path, data in planned:
+        refuse_changed_since_read(path, read_digest)
+    for path, data, read_digest in planned:
+        # Again at the last moment: a translator may save the file while the others are written.
+        refuse_changed_since_read(path, read_digest)
         if write_bytes_atomic(path, data, durable=True):
             outcome.written.append(path)
     return outcome
@@ -168,7 +178,7 @@ def pending(config: ProjectConfig, locales: Sequence[str] = ()) -> list[Reviewed
     """Every entry that awaits review, in catalog order: translated, not fuzzy, no valid approval."""
     return [
         ReviewedEntry(locale, domain, path, entry.line, entry.context or entry.msgid)
-        for locale, domain, path, catalog in _catalogs(config, locales)
+        for locale, domain, path, catalog, _ in _catalogs(config, locales)
         for entry in catalog.active()
         if is_pending(entry)
     ]

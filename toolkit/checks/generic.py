@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 
 from toolkit.checks.context import EntryContext
@@ -15,6 +16,7 @@ from toolkit.checks.text_features import (
 )
 from toolkit.diagnostics import Severity
 from toolkit.text import characters
+from toolkit.text.script_fixes import BIDI as BIDI_FIX
 from toolkit.text.tokens import scan
 
 ERROR, WARNING = Severity.ERROR, Severity.WARNING
@@ -103,6 +105,32 @@ def control_characters(context: EntryContext) -> Iterator[Finding]:
             yield Finding(
                 "control-characters",
                 f"control character {characters.code_points(found)} in the translation; remove it",
+            )
+
+
+@check(
+    "bidi-control",
+    ERROR,
+    "Bidi embeddings, overrides and isolates (and, unless the locale's pack takes them, LRM, RLM and "
+    "ALM) in a translation: invisible, and they can make a text display otherwise than it reads.",
+)
+def bidi_controls(context: EntryContext) -> Iterator[Finding]:
+    # A pack that fixes bidi controls (Urdu, Arabic, Persian) reports the marks its script may need
+    # itself; the formatting characters are an error in every locale.
+    pack = context.rules.pack
+    marks = pack is None or BIDI_FIX not in pack.fix_rules
+    for pair in context.translated_pairs:
+        found = characters.bidi_controls(pair.translation, marks=marks)
+        if found:
+            names = ", ".join(
+                f"U+{ord(character):04X} ({unicodedata.name(character)})" for character in found
+            )
+            many = len(found) > 1
+            yield Finding(
+                "bidi-control",
+                f"bidi control{'s' if many else ''} {names} in the translation: {'they' if many else 'it'} "
+                "can make the text display otherwise than it reads, and exports isolate right-to-left runs "
+                f"themselves; remove {'them' if many else 'it'}",
             )
 
 

@@ -83,6 +83,7 @@ def build_command(
     interface catalogs wait for a build of the whole project).
     """
     from toolkit.build import BuildFailedError, run_build
+    from toolkit.exporters.base import ExportError
 
     machine = output_format == "json" or (
         output_format is None and os.environ.get("CI", "") not in ("", "false", "0")
@@ -113,6 +114,9 @@ def build_command(
             finally:
                 if progress is not None:
                     progress.finish()
+    except ExportError as error:
+        # Text or a number a format cannot carry, as export reports it.
+        fail(f"error[export]: {error}")
     except BuildFailedError as error:
         if machine:
             click.echo(

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from toolkit.cli.export import REQUIRE_OPTION, with_requirement
 from toolkit.cli.output import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -162,12 +163,22 @@ def _retired_state(retired: object) -> str:
     default=None,
     help="Processes that share many catalogs (default: one per core).",
 )
-def compile_command(locales: tuple[str, ...], use_fuzzy: bool, jobs: int | None) -> None:
-    """Compile every catalog to locales/<locale>/LC_MESSAGES/<domain>.mo."""
-    from toolkit.catalogs.project import compile_catalogs
+@REQUIRE_OPTION
+def compile_command(locales: tuple[str, ...], use_fuzzy: bool, jobs: int | None, require: str | None) -> None:
+    """Compile every catalog to locales/<locale>/LC_MESSAGES/<domain>.mo.
+
+    Under the release gate (require = "approved" or --require approved) only approved translations
+    are compiled, as build and export publish them.
+    """
+    from toolkit.catalogs.compiling import compile_catalogs
     from toolkit.concurrency.workers import available_jobs
 
-    config = project_config()
+    config = with_requirement(project_config(), require)
+    if use_fuzzy and config.require_approved:
+        fail(
+            "error[compile]: --use-fuzzy compiles fuzzy translations, which the release gate "
+            '(require = "approved") holds back; leave out --use-fuzzy, or pass --require translated for this run'
+        )
     with reported_errors(), changing_project(config, "compile"), bulk_work():
         outcomes = compile_catalogs(
             config,

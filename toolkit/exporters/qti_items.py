@@ -15,9 +15,12 @@ from __future__ import annotations
 from typing import Any
 
 from toolkit import __version__
+from toolkit.exporters.base import ExportError
 from toolkit.exporters.qti_interactions import INTERACTIONS, Labels, Writer
 from toolkit.exporters.qti_markup import XML_LANG, check_xml_text, latin_lang, root, sub, value
+from toolkit.exporters.qti_patterns import NumberPatternError
 from toolkit.exporters.qti_rules import RESPONSE, RIGHT, SCORE, response_if, variable
+from toolkit.keys import question_key
 from toolkit.localization import (
     LocalizedChoiceQuestion,
     LocalizedFillInBlanksQuestion,
@@ -112,7 +115,13 @@ def item_document(
     # Declarations, body and processing go in the schema's order: write the body aside, then move it.
     body = sub(item, "qti-item-body", dir=writer.direction)
     item.remove(body)
-    score = INTERACTIONS[question.type](item, body, question, writer)
+    try:
+        score = INTERACTIONS[question.type](item, body, question, writer)
+    except NumberPatternError as error:
+        raise ExportError(
+            f"{question_key(localized.quiz.id, question.id)} [{localized.locale.tag}]: QTI cannot grade "
+            f"this numeric answer: {error}"
+        ) from None
     outcome = sub(item, "qti-outcome-declaration", identifier=SCORE, cardinality="single", base_type="float")
     outcome.set("normal-maximum", "1")
     if question.type is QuestionType.ESSAY:

@@ -21,8 +21,14 @@ What the library accepts and these patterns do not (a QTI engine grades it wrong
 characters in the response (QTI patterns cannot name them without writing them into the item, which
 keeps none), a zero-width non-joiner, Latin punctuation the Urdu normalizer turns into Urdu punctuation,
 letters whose case folding is several letters (``ß`` against ``SS``), numbers in exponent notation
-(``2.56e2``) or with grouping separators anywhere but between the digits before the decimal separator, and digits outside the Basic Multilingual
-Plane. Every such response is graded right by the library and wrong by QTI, never the other way round.
+(``2.56e2``), with Indian grouping (``1,00,000``), with the separators of the other convention that
+the library reads where the locale's do not (``99.6`` on a German page), and digits outside the Basic
+Multilingual Plane. Every such response is graded right by the library and wrong by QTI, never the other way round.
+
+A number's pattern lists digit ranges place by place, so it grows with the digits from the first place
+to the last that the answer and tolerance write (``0.000001`` to ``1000000`` is thirteen places) and
+with how many of them the tolerance spans: :data:`MAX_NUMBER_PLACES` and :data:`MAX_PATTERN_LENGTH`
+bound it, and :class:`NumberPatternError` says which number goes past them, before any is built.
 
 Each pattern comes with a guard, a second pattern the response must not match. For a conforming engine
 (whole-string matching) the guard never matches a response the pattern accepts. Engines that search
@@ -65,6 +71,18 @@ _URDU_VARIANTS = {
 }
 _HEH_GOAL = "\u06c1"
 _ARABIC_HEH = "\u0647"
+
+
+MAX_NUMBER_PLACES = 12
+"""The most places, from the first digit of the largest bound to the last fraction digit either bound
+writes, that a number's pattern lists (a quiz answer rarely needs more than six)."""
+MAX_PATTERN_LENGTH = 256 * 1024
+"""The longest pattern of a number, in characters: past it an item grows to megabytes (the digit
+classes name every script's digits at every place)."""
+
+
+class NumberPatternError(ValueError):
+    """A number and tolerance whose pattern would be too large; the message says why, in words."""
 
 
 @dataclass(frozen=True)
@@ -227,7 +245,12 @@ def _numeral(sequence: list[tuple[int, int]], places: int, symbols: _Symbols, ta
         whole, fraction = digits[: len(digits) - places], digits[len(digits) - places :]
     if sequence[: len(whole)] == [(0, 0)] and (places or tail):
         whole = []  # a zero before the separator is optional: ".5" is 0.5
-    integer = f"{symbols.zero}*" + f"{symbols.group}*".join(whole)
+    # A group separator only where it groups (parse_number): before each three digits of the whole part.
+    grouped = "".join(
+        (f"{symbols.group}?" if index and (len(whole) - index) % 3 == 0 else "") + digit
+        for index, digit in enumerate(whole)
+    )
+    integer = f"{symbols.zero}*{grouped}"
     if places == 0 and not tail:
         return f"{integer}({symbols.decimal})?"
     if places == 0:
@@ -240,7 +263,16 @@ def _places(number: Decimal) -> int:
     return max(0, -exponent) if isinstance(exponent, int) else 0
 
 
-def _non_negative(low: Decimal, high: Decimal, symbols: _Symbols) -> list[str]:
+def _bounded(alternatives: list[str], budget: list[int]) -> None:
+    budget[0] -= sum(len(alternative) + 1 for alternative in alternatives)
+    if budget[0] < 0:
+        raise NumberPatternError(
+            f"the numbers it accepts need a pattern of more than {MAX_PATTERN_LENGTH // 1024} KB "
+            "(the tolerance spans too many digits); round the answer or the tolerance to fewer digits"
+        )
+
+
+def _non_negative(low: Decimal, high: Decimal, symbols: _Symbols, budget: list[int]) -> list[str]:
     """Numerals (no sign) whose value is from ``low`` to ``high``, both at least 0."""
     places = max(_places(low.normalize()), _places(high.normalize()))
     alternatives: list[str] = []
@@ -248,8 +280,11 @@ def _non_negative(low: Decimal, high: Decimal, symbols: _Symbols) -> list[str]:
         scale = Decimal(10) ** written
         start, end = math.ceil(low * scale), math.floor(high * scale)
         if start <= end:
-            for sequence in _integer_ranges(start, end):
-                alternatives.append(_numeral(sequence, written, symbols, ""))
+            written_alternatives = [
+                _numeral(sequence, written, symbols, "") for sequence in _integer_ranges(start, end)
+            ]
+            _bounded(written_alternatives, budget)
+            alternatives += written_alternatives
     # More fraction digits than the bounds have: the first ``places`` decide, then any digits below
     # the upper bound, zeros only at it.
     scale = Decimal(10) ** places
@@ -259,11 +294,35 @@ def _non_negative(low: Decimal, high: Decimal, symbols: _Symbols) -> list[str]:
             alternatives.append(_numeral(sequence, places, symbols, f"{symbols.digit}+"))
     for sequence in _integer_ranges(highest, highest):
         alternatives.append(_numeral(sequence, places, symbols, f"{symbols.zero}+"))
+    _bounded(alternatives, budget)
     return alternatives
 
 
+def _number_places(low: Decimal, high: Decimal) -> int:
+    """The places from the first digit of the larger bound to the last fraction digit of either,
+    from the exponents alone (``1e5000`` is never written out)."""
+    largest = max(abs(low), abs(high))
+    whole = max(largest.adjusted() + 1, 1) if largest else 1
+    return whole + max(_places(low.normalize()), _places(high.normalize()))
+
+
 def number_pattern(answer: Decimal, tolerance: Decimal, locale: str) -> Pattern:
-    """Every numeral within ``tolerance`` of ``answer``, as a learner in ``locale`` may type it."""
+    """Every numeral within ``tolerance`` of ``answer``, as a learner in ``locale`` may type it.
+
+    Raises :class:`NumberPatternError` for a number and tolerance past :data:`MAX_NUMBER_PLACES` or
+    :data:`MAX_PATTERN_LENGTH`."""
+    if not (answer.is_finite() and tolerance.is_finite()):
+        raise NumberPatternError("only a finite number can be graded")
+    low, high = answer - tolerance, answer + tolerance
+    places = _number_places(low, high)
+    if places > MAX_NUMBER_PLACES:
+        raise NumberPatternError(
+            f"the numbers it accepts are written with {places} digits, from the first of the largest to "
+            "the last the answer or the tolerance writes, and a QTI pattern lists at most "
+            f"{MAX_NUMBER_PLACES}; "
+            "round the answer or the tolerance to fewer digits"
+        )
+    budget = [MAX_PATTERN_LENGTH]
     separators = number_symbols(locale)
     group = separators.group + _ARABIC_GROUP
     spaces_group = separators.group.strip() == "" or separators.group in " \u00a0\u202f\u2009"
@@ -275,14 +334,15 @@ def number_pattern(answer: Decimal, tolerance: Decimal, locale: str) -> Pattern:
         group=_one_of(group + space_characters),
         space=SPACE,
     )
-    low, high = answer - tolerance, answer + tolerance
     alternatives: list[str] = []
     if high >= 0:
-        alternatives += [f"[+]?{numeral}" for numeral in _non_negative(max(low, Decimal(0)), high, symbols)]
+        alternatives += [
+            f"[+]?{numeral}" for numeral in _non_negative(max(low, Decimal(0)), high, symbols, budget)
+        ]
     if low <= 0:
         minus = _one_of(_MINUS_SIGNS)
         alternatives += [
-            f"{minus}{numeral}" for numeral in _non_negative(max(-high, Decimal(0)), -low, symbols)
+            f"{minus}{numeral}" for numeral in _non_negative(max(-high, Decimal(0)), -low, symbols, budget)
         ]
     # A sign the interval has no numbers for is as foreign as a letter ("-256" for 256).
     signs = ("+" if high >= 0 else "") + (_MINUS_SIGNS if low <= 0 else "")

@@ -3,7 +3,11 @@ and as formats write them.
 
 ``256``, ``۲۵۶`` (Urdu and Persian digits) and ``٢٥٦`` (Arabic-Indic) are the same number; in a German
 quiz ``1.000,5`` is one thousand and a half, as a German learner means it. Separators are the locale's
-(CLDR, through Babel), never guessed from the text, so ``1,5`` is never read two ways in one locale.
+(CLDR, through Babel), and a group separator groups: it stands after a digit of the whole part and
+before three digits (two in Indian grouping). A text the locale's separators cannot read that way, with a
+``.`` or ``,`` only one reading makes a number of, is that number: ``99.6`` on a German page is 99.6, as
+the learner means it, never 996. Where both conventions read a text, the locale's wins and
+:func:`read_number` says what the other would have been, so that an interface can tell the learner.
 """
 
 from __future__ import annotations
@@ -44,9 +48,71 @@ def number_symbols(locale: str) -> NumberSymbols:
     return NumberSymbols(get_decimal_symbol(parsed), get_group_symbol(parsed))
 
 
-def parse_number(text: str, locale: str) -> Decimal | None:
-    """The number a learner typed in ``locale``, or None when it is not one."""
+_POINT, _COMMA = ".", ","
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """Which separators a reading of a typed number takes for the decimal point and for grouping."""
+
+    decimal: frozenset[str]
+    group: frozenset[str]
+
+
+def _readings(locale: str) -> tuple[_Reading, list[_Reading]]:
+    """The locale's reading, and the readings with "." or "," as the decimal point that differ from it."""
     symbols = number_symbols(locale)
+    spaces = frozenset(_SPACES) if symbols.group.strip() == "" or symbols.group in _SPACES else frozenset()
+    own = _Reading(
+        frozenset({symbols.decimal, _ARABIC_DECIMAL}), frozenset({symbols.group, _ARABIC_GROUP}) | spaces
+    )
+    others = [
+        _Reading(frozenset({decimal, _ARABIC_DECIMAL}), frozenset({group, _ARABIC_GROUP}) | spaces)
+        for decimal, group in ((_POINT, _COMMA), (_COMMA, _POINT))
+    ]
+    return own, [reading for reading in others if reading != own]
+
+
+def _read(characters: list[str], reading: _Reading) -> Decimal | None:
+    """``characters`` (digits already 0 to 9) read one way: a group separator only where it groups, after
+    a digit and before three digits (two in Indian grouping, before another group) of the whole part."""
+    plain: list[str] = []
+    for index, character in enumerate(characters):
+        if character in reading.decimal:
+            plain.append(".")
+        elif character in reading.group:
+            if not plain or not plain[-1].isdigit() or "." in plain or "e" in plain or "E" in plain:
+                return None
+            digits = 0
+            while index + 1 + digits < len(characters) and characters[index + 1 + digits].isdigit():
+                digits += 1
+            following = characters[index + 1 + digits] if index + 1 + digits < len(characters) else None
+            ends_whole = following is None or following in reading.decimal or following in "eE"
+            if not (
+                (digits == 3 and (ends_whole or following in reading.group))
+                or (digits == 2 and following in reading.group)
+            ):
+                return None
+        elif character.isdigit() or character in "+-eE":
+            plain.append(character)
+        else:
+            return None  # a separator this reading has no use for
+    text = "".join(plain)
+    if not _PLAIN.fullmatch(text):
+        return None
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        return None
+    # Beyond any quiz's answers; arithmetic on it could overflow the decimal context.
+    return number if number.is_finite() and abs(number.adjusted()) <= 1000 else None
+
+
+def _characters(text: str, locale: str) -> list[str] | None:
+    """``text`` with its digits as 0 to 9, its minus signs as ``-``, no bidi controls; None when it holds
+    a character no number has."""
+    own, _ = _readings(locale)
+    separators = own.decimal | own.group | {_POINT, _COMMA}
     characters: list[str] = []
     for character in unicodedata.normalize("NFKC", text).strip():
         if character in BIDI_CONTROLS:
@@ -54,29 +120,51 @@ def parse_number(text: str, locale: str) -> Decimal | None:
         digit = unicodedata.decimal(character, None)
         if digit is not None:
             characters.append(str(digit))
-        elif character == symbols.decimal or character == _ARABIC_DECIMAL:
-            characters.append(".")
-        elif (
-            character == symbols.group
-            or character == _ARABIC_GROUP
-            or (character in _SPACES and (symbols.group.strip() == "" or symbols.group in _SPACES))
-        ):
-            continue
         elif character in _MINUS_SIGNS:
             characters.append("-")
-        elif character in "+eE":
+        elif character in separators or character in "+eE":
             characters.append(character)
         else:
             return None
-    plain = "".join(characters)
-    if not _PLAIN.fullmatch(plain):
+    return characters
+
+
+@dataclass(frozen=True)
+class TypedNumber:
+    """What a learner typed, read as a number: ``value`` as graded, and ``otherwise``, the number the
+    same text is in the other convention ("1.000" is 1000 in German and 1 in English), where that
+    differs: an interface says how it read the text."""
+
+    value: Decimal
+    otherwise: Decimal | None = None
+
+
+def read_number(text: str, locale: str) -> TypedNumber | None:
+    """The number a learner typed in ``locale``, or None when it is not one.
+
+    The locale's separators come first (in German ``1.000,5`` is one thousand and a half). A text they
+    do not read, with a ``.`` or ``,`` that one reading alone makes a number of, is that number: ``99.6``
+    typed on a German page, where ``.`` groups thousands and never stands before one digit, is 99.6."""
+    characters = _characters(text, locale)
+    if characters is None:
         return None
-    try:
-        number = Decimal(plain)
-    except InvalidOperation:
-        return None
-    # Beyond any quiz's answers; arithmetic on it could overflow the decimal context.
-    return number if number.is_finite() and abs(number.adjusted()) <= 1000 else None
+    own, others = _readings(locale)
+    value = _read(characters, own)
+    alternatives = {
+        number for number in (_read(characters, reading) for reading in others) if number is not None
+    }
+    if value is not None:
+        different = sorted(number for number in alternatives if number != value)
+        return TypedNumber(value, different[0] if different else None)
+    if len(alternatives) == 1:
+        return TypedNumber(alternatives.pop())
+    return None
+
+
+def parse_number(text: str, locale: str) -> Decimal | None:
+    """The number a learner typed in ``locale``, or None when it is not one (:func:`read_number`)."""
+    typed = read_number(text, locale)
+    return None if typed is None else typed.value
 
 
 NumberValue = Decimal | str

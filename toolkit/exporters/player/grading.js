@@ -352,6 +352,19 @@ var quizkitGrading = (function () {
     return { negative: match[1] === "-", coefficient: coefficient, exponent: exponent };
   }
 
+  // A decimal as plain text ("99.6", "-1000"), as Intl.NumberFormat formats a string exactly.
+  function plainText(number) {
+    var digits = number.coefficient.toString();
+    var exponent = Number(number.exponent);
+    if (exponent >= 0) {
+      digits = number.coefficient === 0n ? "0" : digits + "0".repeat(exponent);
+    } else {
+      digits = digits.padStart(-exponent + 1, "0");
+      digits = digits.slice(0, exponent) + "." + digits.slice(exponent);
+    }
+    return (number.negative ? "-" : "") + digits;
+  }
+
   function scaled(number, exponent) {
     var value = number.coefficient * 10n ** (number.exponent - exponent);
     return number.negative ? -value : value;
@@ -419,34 +432,119 @@ var quizkitGrading = (function () {
       return null;
     }
 
-    // toolkit/text/numbers.py parse_number.
-    function parseNumber(text) {
+    // toolkit/text/numbers.py: _readings, _read, _characters, read_number and parse_number, rule for rule.
+    var spaceGroups = rules.groupIsSpace ? Array.from(rules.spaces) : [];
+
+    function reading(decimalSeparator, groupSeparator) {
+      return {
+        decimal: new Set([decimalSeparator, rules.arabicDecimal]),
+        group: new Set([groupSeparator, rules.arabicGroup].concat(spaceGroups))
+      };
+    }
+
+    function sameSet(a, b) {
+      return a.size === b.size && Array.from(a).every(function (item) { return b.has(item); });
+    }
+
+    var ownReading = reading(rules.decimal, rules.group);
+    var otherReadings = [reading(".", ","), reading(",", ".")].filter(function (other) {
+      return !(sameSet(other.decimal, ownReading.decimal) && sameSet(other.group, ownReading.group));
+    });
+
+    function isDigit(character) {
+      return character >= "0" && character <= "9";
+    }
+
+    function readAs(characters, way) {
+      var plain = [];
+      for (var index = 0; index < characters.length; index++) {
+        var character = characters[index];
+        if (way.decimal.has(character)) {
+          plain.push(".");
+        } else if (way.group.has(character)) {
+          var last = plain.length ? plain[plain.length - 1] : "";
+          if (!isDigit(last) || plain.indexOf(".") >= 0 || plain.indexOf("e") >= 0 || plain.indexOf("E") >= 0) {
+            return null;
+          }
+          var digits = 0;
+          while (index + 1 + digits < characters.length && isDigit(characters[index + 1 + digits])) {
+            digits++;
+          }
+          var following = index + 1 + digits < characters.length ? characters[index + 1 + digits] : null;
+          var endsWhole = following === null || way.decimal.has(following) || following === "e" || following === "E";
+          var groupFollows = following !== null && way.group.has(following);
+          if (!((digits === 3 && (endsWhole || groupFollows)) || (digits === 2 && groupFollows))) {
+            return null;
+          }
+        } else if (isDigit(character) || "+-eE".indexOf(character) >= 0) {
+          plain.push(character);
+        } else {
+          return null; // a separator this reading has no use for
+        }
+      }
+      return decimal(plain.join(""));
+    }
+
+    function numberCharacters(text) {
       var characters = [];
       var all = Array.from(whitespace.strip(text.normalize("NFKC")));
       for (var i = 0; i < all.length; i++) {
         var character = all[i];
         if (bidi.has(character)) {
-          continue;
+          continue; // right-to-left input often carries marks around a number
         }
         var digit = digitValue(character);
         if (digit !== null) {
           characters.push(String(digit));
-        } else if (character === rules.decimal || character === rules.arabicDecimal) {
-          characters.push(".");
-        } else if (
-          character === rules.group || character === rules.arabicGroup ||
-          (rules.spaces.indexOf(character) >= 0 && rules.groupIsSpace)
-        ) {
-          continue;
         } else if (rules.minusSigns.indexOf(character) >= 0) {
           characters.push("-");
-        } else if ("+eE".indexOf(character) >= 0) {
+        } else if (
+          ownReading.decimal.has(character) || ownReading.group.has(character) ||
+          character === "." || character === "," || "+eE".indexOf(character) >= 0
+        ) {
           characters.push(character);
         } else {
           return null;
         }
       }
-      return decimal(characters.join(""));
+      return characters;
+    }
+
+    function equal(a, b) {
+      var exponent = a.exponent < b.exponent ? a.exponent : b.exponent;
+      return scaled(a, exponent) === scaled(b, exponent);
+    }
+
+    // {value, otherwise}: the number as graded, and what the other convention reads the same text as,
+    // where that differs ("1.000" on a German page: 1000, or 1); null when the text is no number.
+    function readNumber(text) {
+      var characters = numberCharacters(text);
+      if (characters === null) {
+        return null;
+      }
+      var value = readAs(characters, ownReading);
+      var alternatives = [];
+      otherReadings.forEach(function (way) {
+        var number = readAs(characters, way);
+        if (number !== null && !alternatives.some(function (seen) { return equal(seen, number); })) {
+          alternatives.push(number);
+        }
+      });
+      if (value !== null) {
+        var different = alternatives.filter(function (number) { return !equal(number, value); });
+        different.sort(function (a, b) {
+          var exponent = a.exponent < b.exponent ? a.exponent : b.exponent;
+          var difference = scaled(a, exponent) - scaled(b, exponent);
+          return difference < 0n ? -1 : difference > 0n ? 1 : 0;
+        });
+        return { value: value, otherwise: different.length ? different[0] : null, own: true };
+      }
+      return alternatives.length === 1 ? { value: alternatives[0], otherwise: null, own: false } : null;
+    }
+
+    function parseNumber(text) {
+      var typed = readNumber(text);
+      return typed === null ? null : typed.value;
     }
 
     function withinTolerance(typed, answer, tolerance) {
@@ -535,6 +633,8 @@ var quizkitGrading = (function () {
       grade: grade,
       normalizeAnswer: normalizeAnswer,
       parseNumber: parseNumber,
+      readNumber: readNumber,
+      plainText: plainText,
       casefold: casefold,
       add: add
     };

@@ -344,6 +344,20 @@
     }
   }
 
+  // How a typed number was read, where the learner could not tell: "1.000" on a German page (a thousand,
+  // or one in English) or "99.6" there (read as 99,6): the number in the page's own notation.
+  function numberAsRead(response) {
+    var typed = grader && typeof response === "string" ? grader.readNumber(response) : null;
+    var read = document.createDocumentFragment();
+    if (typed !== null && (typed.otherwise !== null || !typed.own)) {
+      var terms = el("dl", { "class": "number-read" });
+      terms.appendChild(messageBlock("your-answer", "dt", {}));
+      terms.appendChild(el("dd", { dir: "ltr" }, [exact.format(grader.plainText(typed.value))]));
+      read.appendChild(terms);
+    }
+    return read;
+  }
+
   function checkAnswer(form, answer, feedback, question) {
     state.checked = true;
     var response = answer.response();
@@ -364,6 +378,9 @@
     }
     clear(feedback);
     feedback.appendChild(verdict(question, grade, "p"));
+    if (question.type === "numeric") {
+      feedback.appendChild(numberAsRead(response));
+    }
     if (question.type === "single_choice" || question.type === "multiple_choice") {
       response.forEach(function (optionId) {
         var option = question.options[optionId];
