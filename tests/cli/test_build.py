@@ -25,6 +25,40 @@ def build(
     )
 
 
+HUGE_NUMBER_QUIZ = """id: huge-number
+level: beginner
+title: Huge number
+description: A numeric answer whose tolerance spans many digits.
+questions:
+  - id: spread
+    type: numeric
+    prompt: Any number near zero?
+    answer: "-1111.2222"
+    tolerance: "1111.2222"
+    explanation: Any number from one bound to the other.
+"""
+
+
+def test_an_export_error_is_json_when_json_was_asked_for(tmp_path: Path) -> None:
+    """A number QTI cannot carry stops the build at its export; a CI job that reads the JSON report
+    gets it as JSON, not as a line of text it cannot parse."""
+    project = fixture_project(tmp_path, {"huge-number": HUGE_NUMBER_QUIZ})
+    result = build(project, "--format", "json")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert json.loads(result.stdout) == {
+        "ok": False,
+        "step": "export",
+        "errors": [
+            {
+                "severity": "error",
+                "code": "export",
+                "message": "huge-number.questions.spread [en]: QTI cannot grade this numeric answer: the numbers it"
+                " accepts need a pattern of more than 256 KB (the tolerance spans too many digits); round the"
+                " answer or the tolerance to fewer digits",
+            }
+        ],
+    }
+
 def test_full_build_then_no_op(project: Path) -> None:
     first = build(project)
     assert first.returncode == 0, first.stdout + first.stderr

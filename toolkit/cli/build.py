@@ -115,7 +115,20 @@ def build_command(
                 if progress is not None:
                     progress.finish()
     except ExportError as error:
-        # Text or a number a format cannot carry, as export reports it.
+        # Text or a number a format cannot carry, as export reports it; in JSON too when JSON was asked for.
+        if machine:
+            click.echo(
+                json.dumps(
+                    {
+                        "ok": False,
+                        "step": "export",
+                        "errors": [{"severity": "error", "code": "export", "message": str(error)}],
+                    },
+                    ensure_ascii=False,
+                    indent=2,
+                )
+            )
+            raise SystemExit(EXIT_PROBLEMS) from None
         fail(f"error[export]: {error}")
     except BuildFailedError as error:
         if machine:
