@@ -59,6 +59,7 @@ def test_an_export_error_is_json_when_json_was_asked_for(tmp_path: Path) -> None
         ],
     }
 
+
 def test_full_build_then_no_op(project: Path) -> None:
     first = build(project)
     assert first.returncode == 0, first.stdout + first.stderr
