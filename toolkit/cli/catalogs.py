@@ -299,8 +299,8 @@ def import_xliff(paths: tuple[Path, ...], reviewer: str | None) -> None:
     --reviewer (nothing in the file approves), and a target whose source text has changed
     since export is imported as fuzzy.
     """
-    from toolkit.catalogs.project import import_xliff_files
     from toolkit.catalogs.review import ReviewerError, checked_reviewer
+    from toolkit.catalogs.xliff_import import import_xliff_files
 
     if reviewer is not None:
         try:
