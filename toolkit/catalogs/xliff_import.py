@@ -36,8 +36,9 @@ class XliffImport:
     """Entries that came back ``reviewed``/``final`` with no reviewer named: translated, not approved."""
     warnings: tuple[Diagnostic, ...] = ()
     """What was left out of the file, with its line: approval comments the catalog does not have."""
-    joined: tuple[tuple[str, str], ...] = ()
-    """Accepted answers whose lines came back joined into fewer (key, why): not imported."""
+    refused: tuple[Diagnostic, ...] = ()
+    """Errors, with the unit's line: targets not imported because taking them would break the entry
+    (accepted answers whose lines came back joined). The file's other units are imported."""
 
 
 def import_xliff_files(
@@ -125,7 +126,19 @@ def import_xliff_files(
                         )
                         for line, key in summary.dropped_approvals
                     ),
-                    tuple(summary.joined),
+                    tuple(
+                        Diagnostic(
+                            file,
+                            line,
+                            None,
+                            Severity.ERROR,
+                            "xliff-joined-lines",
+                            f"unit {key}: {why}: were the lines joined? Not imported, the catalog keeps its "
+                            "translation; put each accepted answer on its own line in the CAT tool (or in "
+                            "the catalog) and import the file again",
+                        )
+                        for line, key, why in summary.joined
+                    ),
                 )
             )
     changes = {
