@@ -217,6 +217,27 @@ def test_latin1_catalog_is_decoded_by_its_charset() -> None:
     assert catalog.entries[0].msgstr == "café"
 
 
+@pytest.mark.parametrize("charset", ["ISO-8859-1", "GBK", "GB18030", "Shift_JIS", "Big5"])
+def test_utf8_under_any_other_charset_is_refused(charset: str) -> None:
+    """Review finding 2, in catalogs: only single-byte charsets were checked, so a UTF-8 catalog whose
+    header says GBK read as Chinese-looking text, and one saying Shift_JIS was refused at a byte."""
+    raw = f'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset={charset}\\n"\n\nmsgid "a"\nmsgstr "ابتدائی"\n'
+    with pytest.raises(PoSyntaxError) as caught:
+        read_po(raw.encode(), "x.po")
+    assert (caught.value.line, caught.value.message) == (
+        6,
+        f"the header says charset={charset}, but the file is UTF-8 (this line is the first with a "
+        f"character outside ASCII): read as {charset}, every such character would be garbled; "
+        "if the file is UTF-8, correct the header to charset=UTF-8",
+    )
+
+
+@pytest.mark.parametrize(("charset", "text"), [("GBK", "梯度"), ("Shift_JIS", "勾配")])
+def test_a_multi_byte_catalog_is_decoded_by_its_charset(charset: str, text: str) -> None:
+    raw = f'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset={charset}\\n"\n\nmsgid "a"\nmsgstr "{text}"\n'
+    assert read_po(raw.encode(charset), "x.po").entries[0].msgstr == text
+
+
 def test_invalid_utf8() -> None:
     with pytest.raises(PoSyntaxError) as caught:
         read_po(b'msgid "a"\nmsgstr "caf\xe9"\n', "x.po")

@@ -182,23 +182,44 @@ def test_accepted_answers_one_per_line_survive_translate_toolkit(tmp_path: Path,
     assert entry.msgstr == "سب کو ریڈیوس\nریڈیوس ٹُو آل"
 
 
-def test_accepted_answers_joined_into_one_line_are_not_imported(tmp_path: Path, quizkit: Quizkit) -> None:
+def test_accepted_answers_joined_into_one_line_are_refused_at_their_line_and_the_rest_imports(
+    tmp_path: Path, quizkit: Quizkit
+) -> None:
     """Issue 36: a target whose accepted answers came back as one line (a tool read the line breaks as
-    spaces, as translate-toolkit did with quizkit's XLIFF before xml:space) would accept none of them."""
+    spaces, as translate-toolkit did with quizkit's XLIFF before xml:space) would accept none of them.
+    Review finding 10: it is an error at the unit's line and the command fails, so a script notices;
+    the file's other units are imported all the same."""
+    from lxml import etree
+
     root = fixture_project(tmp_path, {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8")})
     assert quizkit(root, "update").returncode == 0
     catalog = root / "locales/ur/LC_MESSAGES/every-type.po"
     translate(catalog, every_type_urdu())
     assert quizkit(root, "export", "-f", "xliff").returncode == 0
     key = "every-type.questions.name-collective.answers.reduce-all"
+    prompt = "every-type.questions.name-collective.prompt"
     path = root / "dist/xliff/ur/every-type.xlf"
-    path.write_bytes(edited_by_translate_toolkit(path, {key: ("سب کو ریڈیوس ریڈیوس ٹُو آل", "translated")}))
-    before = catalog.read_bytes()
-    result = quizkit(root, "import-xliff", "dist/xliff/ur/every-type.xlf")
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == (
-        "dist/xliff/ur/every-type.xlf → locales/ur/LC_MESSAGES/every-type.po: unchanged\n"
-        f"  {key}: the catalog's 2 accepted answers came back as 1 line with all their words: were the lines "
-        "joined? Each accepted answer goes on its own line; not imported, the catalog keeps its translation\n"
+    edits = {key: ("سب کو ریڈیوس ریڈیوس ٹُو آل", "translated"), prompt: ("نیا سوال", "translated")}
+    path.write_bytes(edited_by_translate_toolkit(path, edits))
+    line = (
+        etree.fromstring(path.read_bytes())
+        .xpath("//*[local-name()='unit' and @id=$key]", key=key)[0]
+        .sourceline
     )
-    assert catalog.read_bytes() == before
+    result = quizkit(root, "import-xliff", "dist/xliff/ur/every-type.xlf")
+    assert result.returncode == 1
+    assert result.stdout == (
+        "dist/xliff/ur/every-type.xlf → locales/ur/LC_MESSAGES/every-type.po: 1 entry updated (1 translated, "
+        "0 fuzzy), 1 unit refused\n"
+        f"dist/xliff/ur/every-type.xlf:{line}: error[xliff-joined-lines]: unit {key}: the catalog's 2 accepted "
+        "answers came back as 1 line with all their words: were the lines joined? Not imported, the catalog "
+        "keeps its translation; put each accepted answer on its own line in the CAT tool (or in the catalog) "
+        "and import the file again\n"
+    )
+    assert result.stderr == (
+        "import-xliff: 1 unit not imported (the errors above say why and what to do); every other unit was "
+        "imported\n"
+    )
+    entries = parse_po(catalog.read_text(encoding="utf-8"), catalog.name).by_context()
+    assert entries[key].msgstr == "سب کو ریڈیوس\nریڈیوس ٹو آل"
+    assert entries[prompt].msgstr == "نیا سوال"

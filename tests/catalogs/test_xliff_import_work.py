@@ -13,6 +13,7 @@ import pytest
 from support import copy_project
 
 import toolkit.catalogs.project as catalogs_project
+import toolkit.catalogs.xliff_import as xliff_import
 from toolkit.catalogs.po_reader import read_po
 from toolkit.config import load_config
 
@@ -59,9 +60,10 @@ def test_many_files_and_file_elements_read_the_content_and_each_catalog_once(
     reads: Counter[str] = Counter()
     writes: Counter[str] = Counter()
     content_loads: list[Path] = []
+    # The XLIFF files are read where the import is, the catalogs where the project's catalogs are read.
     read_regular_file, write_bytes_atomic = (
         catalogs_project.read_regular_file,
-        catalogs_project.write_bytes_atomic,
+        xliff_import.write_bytes_atomic,
     )
     load_content = catalogs_project.load_content
 
@@ -78,11 +80,12 @@ def test_many_files_and_file_elements_read_the_content_and_each_catalog_once(
         return load_content(path)
 
     monkeypatch.setattr(catalogs_project, "read_regular_file", counted_read)
-    monkeypatch.setattr(catalogs_project, "write_bytes_atomic", counted_write)
+    monkeypatch.setattr(xliff_import, "read_regular_file", counted_read)
+    monkeypatch.setattr(xliff_import, "write_bytes_atomic", counted_write)
     monkeypatch.setattr(catalogs_project, "load_content", counted_load)
     monkeypatch.chdir(project)
 
-    outcomes = catalogs_project.import_xliff_files(load_config(project), [first, second])
+    outcomes = xliff_import.import_xliff_files(load_config(project), [first, second])
 
     assert len(outcomes) == 1002 + 1001
     assert len(content_loads) == 1

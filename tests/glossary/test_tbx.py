@@ -269,3 +269,33 @@ def test_a_glossary_in_another_layout_is_merged_and_written_whole_saying_so(tmp_
         "file's)\n"
     )
     assert [term.english for term in load_glossary(glossary).terms] == ["broadcast", "gradient", new.english]
+
+
+@pytest.mark.parametrize(
+    ("linked", "outside_target"),
+    [("locales/glossary", "outside"), ("locales/glossary/ur.yaml", "outside/ur.yaml")],
+    ids=["folder", "file"],
+)
+def test_import_neither_reads_nor_writes_a_glossary_through_a_link_out_of_the_project(
+    tmp_path: Path, linked: str, outside_target: str
+) -> None:
+    """Review finding 1: a linked glossary folder took the import's write (and its read of the glossary
+    to merge into) outside the project, exit 0."""
+    folder = project(tmp_path / "project", with_glossary=False)
+    _agency_tbx(folder)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    shutil.copy(SHIPPED, outside / "ur.yaml")
+    if (folder / linked).is_dir():
+        (folder / linked).rmdir()  # project() made the folder: the link takes its place
+    (folder / linked).symlink_to(tmp_path / outside_target)
+    before = (outside / "ur.yaml").read_bytes()
+
+    result = run_quizkit_in_process(folder, "glossary", "import", "agency.tbx")
+
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"error[confinement]: refusing to write {folder / linked}: it leads outside {folder / 'locales'}\n"
+    )
+    assert sorted(path.name for path in outside.iterdir()) == ["ur.yaml"]
+    assert (outside / "ur.yaml").read_bytes() == before

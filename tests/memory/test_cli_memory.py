@@ -243,7 +243,7 @@ def test_import_never_stores_a_memory_file_the_reader_would_refuse(tmp_path: Pat
 
     assert (result.returncode, result.stdout) == (1, "")
     message = result.stderr.removeprefix(
-        f"{source}: error[memory]: stored with its units' origins, the memory would be "
+        "../agency.tmx: error[memory]: stored with its units' origins, the memory would be "
     )
     size, rest = message.split(" ", 1)
     assert int(size.replace(",", "")) > MAX_TMX_BYTES
@@ -252,6 +252,38 @@ def test_import_never_stores_a_memory_file_the_reader_would_refuse(tmp_path: Pat
         "import each one\n"
     )
     assert snapshot(project) == before
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        (
+            "Agency 2024!.tmx",
+            '<tmx version="1.4"><header srclang="en"/><body/></tmx>',
+            "'Agency 2024!' cannot name a memory file; rename the file to lowercase letters, digits and "
+            "hyphens (such as agency-2024.tmx)",
+        ),
+        (
+            "agency.tmx",
+            '<tmx version="1.4"><header srclang="en"/><body/></tmx>',
+            "no translation unit has a en segment and a translation",
+        ),
+    ],
+    ids=["name", "no-units"],
+)
+def test_import_names_the_file_as_every_other_message_does(
+    tmp_path: Path, name: str, text: str, message: str
+) -> None:
+    """Review finding 14: import's messages named the file as given (here an absolute path), where every
+    other message names it relative to the working folder."""
+    project = fixture_project(tmp_path / "project")
+    source = project / name
+    source.write_text(text, encoding="utf-8")
+
+    result = run_quizkit(project, "memory", "import", str(source))
+
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == f"{name}: error[memory]: {message}\n"
 
 
 def test_update_says_what_to_do_about_a_stored_memory_file_over_the_limit(tmp_path: Path) -> None:

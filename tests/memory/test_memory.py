@@ -161,3 +161,41 @@ def test_a_tmx_that_holds_every_form_of_a_plural_entry_gives_a_plural_unit_too()
         ("{count} day", "{count} days", ("{count} jour", "{count} jours"), "ui.three"),
     ]
     assert [unit.source for unit in made if not unit.is_plural] == [unit.source for unit in units]
+
+
+def _po2tmx_unit(context: str, source: str, target: str) -> str:
+    """A unit as translate-toolkit's po2tmx writes it: its key in an x-context property, no form marker."""
+    return (
+        f'<tu><prop type="x-context">{context}</prop><tuv xml:lang="en"><seg>{source}</seg></tuv>'
+        f'<tuv xml:lang="ur"><seg>{target}</seg></tuv></tu>\n'
+    )
+
+
+def test_a_duplicated_unit_in_a_tmx_is_no_plural_and_a_po2tmx_plural_still_is() -> None:
+    """Review finding 15: any two consecutive unmarked units of one context were joined into a plural, so
+    an entry written twice (as any TMX may hold it) became a "plural" whose plural source was its own
+    singular. The second unit of a po2tmx plural carries the plural source, which differs from the first's;
+    the third and later share it."""
+    from toolkit.catalogs.memory import tmx_units
+    from toolkit.catalogs.tmx import read_tmx
+
+    raw = (
+        '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE tmx SYSTEM "tmx14.dtd">\n<tmx version="1.4">\n'
+        '<header creationtool="Translate Toolkit" creationtoolversion="3.13" segtype="sentence" '
+        'o-tmf="UTF-8" adminlang="en" srclang="en" datatype="PlainText"/>\n<body>\n'
+        + _po2tmx_unit("ui.start", "Start", "شروع")
+        + _po2tmx_unit("ui.start", "Start", "شروع")  # the same entry again: not a plural
+        + _po2tmx_unit("ui.stop", "Stop", "رکیں")
+        + _po2tmx_unit("ui.stop", "Stop", "روکیں")  # twice, translated differently: not a plural either
+        + _po2tmx_unit("ui.count", "{count} question", "{count} سوال")
+        + _po2tmx_unit("ui.count", "{count} questions", "{count} سوالات")
+        + _po2tmx_unit("ui.count", "{count} questions", "{count} سوالوں")  # a third form: same plural source
+        + _po2tmx_unit("ui.count", "{count} question", "{count} سوال")  # the singular again: a new entry
+        + "</body>\n</tmx>\n"
+    ).encode()
+    units = read_tmx(raw, "en").units
+    made = list(tmx_units(units, "agency.tmx"))
+    assert [(unit.source, unit.source_plural, unit.targets) for unit in made if unit.is_plural] == [
+        ("{count} question", "{count} questions", ("{count} سوال", "{count} سوالات", "{count} سوالوں")),
+    ]
+    assert [unit.source for unit in made if not unit.is_plural] == [unit.source for unit in units]

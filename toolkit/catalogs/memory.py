@@ -122,14 +122,14 @@ def _continues(forms: list[TmxUnit], unit: TmxUnit) -> bool:
 def _po2tmx_continues(forms: list[TmxUnit], unit: TmxUnit) -> bool:
     """Whether ``unit`` is the next form of the plural entry whose first forms are ``forms``, as
     translate-toolkit's ``po2tmx`` writes one: a unit per form with no form marker, each naming the entry's
-    context (``x-context``), the first with the singular source and every other with the plural source."""
-    return (
-        bool(forms)
-        and unit.plural_form is None
-        and forms[0].unit_id is not None
-        and (unit.unit_id, unit.target_language) == (forms[0].unit_id, forms[0].target_language)
-        and (len(forms) < 2 or unit.source == forms[1].source)
-    )
+    context (``x-context``), the first with the singular source and every other with the plural source.
+    The second form's source must differ from the first's: the same source twice is an entry written twice
+    (a TMX may hold one so), not a plural."""
+    if not forms or unit.plural_form is not None or forms[0].unit_id is None:
+        return False
+    if (unit.unit_id, unit.target_language) != (forms[0].unit_id, forms[0].target_language):
+        return False
+    return unit.source != forms[0].source if len(forms) == 1 else unit.source == forms[1].source
 
 
 def _plural_unit(forms: list[TmxUnit], name: str, position: int) -> MemoryUnit:
@@ -146,7 +146,8 @@ def tmx_units(units: tuple[TmxUnit, ...], name: str) -> Iterator[MemoryUnit]:
     """A unit per TMX unit; and where the file holds every form of a gettext plural entry in order, that
     entry as a plural unit too, which a plural entry can take (TMX itself has no plurals). The forms are
     found as ``quizkit memory export`` marks them (``x-quizkit-plural-form``) or as ``po2tmx`` lays them
-    out (consecutive units of one context, the second and later sharing the plural source)."""
+    out (consecutive units of one context, the second and later sharing the plural source, which is not
+    the first's)."""
     forms: list[TmxUnit] = []
     unmarked: list[TmxUnit] = []
     for position, unit in enumerate(units):

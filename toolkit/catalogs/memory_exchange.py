@@ -22,6 +22,7 @@ from toolkit.catalogs.memory import (
 from toolkit.catalogs.memory_index import MemoryIndex
 from toolkit.catalogs.tmx import MAX_TMX_BYTES, TmxError, TmxUnit, read_tmx, write_tmx
 from toolkit.config import ProjectConfig
+from toolkit.content.validation import display_path
 from toolkit.files import FileTooLargeError, confined, confined_name, read_regular_file, write_bytes_atomic
 from toolkit.keys import is_valid_id
 
@@ -102,7 +103,7 @@ def _stored_name(path: Path) -> str:
     stem = path.stem.lower().replace("_", "-").replace(" ", "-")
     if not is_valid_id(stem):
         raise MemoryFileError(
-            str(path),
+            display_path(path),
             None,
             f"'{path.stem}' cannot name a memory file; rename the file to lowercase letters, digits and "
             "hyphens (such as agency-2024.tmx)",
@@ -121,20 +122,21 @@ def import_tmx(config: ProjectConfig, path: Path) -> TmxImport:
     """Validate ``path`` as TMX and store it in the project's memory folder; nothing is written unless
     the whole file is valid."""
     name = _stored_name(path)
+    file = display_path(path)
     try:
         raw = read_regular_file(path, MAX_TMX_BYTES)
         document = read_tmx(raw, config.source_locale)
     except FileTooLargeError as error:
         raise MemoryFileError(
-            str(path), None, f"file is {error.size:,} bytes; TMX imports are limited to {MAX_TMX_BYTES:,}"
+            file, None, f"file is {error.size:,} bytes; TMX imports are limited to {MAX_TMX_BYTES:,}"
         ) from None
     except OSError as error:
-        raise MemoryFileError(str(path), None, error.strerror or str(error)) from None
+        raise MemoryFileError(file, None, error.strerror or str(error)) from None
     except TmxError as error:
-        raise MemoryFileError(str(path), error.line, error.message) from None
+        raise MemoryFileError(file, error.line, error.message) from None
     if not document.units:
         raise MemoryFileError(
-            str(path), None, f"no translation unit has a {config.source_locale} segment and a translation"
+            file, None, f"no translation unit has a {config.source_locale} segment and a translation"
         )
     folder = memory_folder(config)
     if config.locales_path.exists():
@@ -151,7 +153,7 @@ def import_tmx(config: ProjectConfig, path: Path) -> TmxImport:
         # The stored file names each unit's key, domain and origin, so it is larger than the one read;
         # one the memory's reader would refuse must never be stored, or every later update fails.
         raise MemoryFileError(
-            str(path),
+            file,
             None,
             f"stored with its units' origins, the memory would be {len(data):,} bytes; memory files are "
             f"limited to {MAX_TMX_BYTES:,}: split the file into smaller TMX files and import each one",

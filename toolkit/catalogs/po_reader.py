@@ -8,7 +8,6 @@ allocation-light because reading and writing files is most of the cost of a merg
 from __future__ import annotations
 
 import codecs
-import functools
 import re
 from dataclasses import dataclass
 
@@ -173,7 +172,10 @@ def decode_po(raw: bytes, file: str) -> tuple[str, str]:
         raise PoSyntaxError(
             file, line, f"unknown charset '{charset}' in the header; save the catalog as UTF-8"
         ) from None
-    if codec.name != "utf-8" and _is_single_byte(codec.name) and not raw.isascii() and _is_utf8(raw):
+    # Any charset but Unicode's (and ASCII's, which refuses every other byte itself): single-byte as
+    # ISO-8859-1 or multi-byte as GBK or Shift_JIS, UTF-8 under it is garbled or refused at a wrong byte.
+    legacy = not codec.name.startswith("utf") and codec.name != "ascii"
+    if legacy and not raw.isascii() and _is_utf8(raw):
         first = re.search(rb"[\x80-\xff]", raw)
         assert first is not None
         raise PoSyntaxError(
@@ -192,16 +194,10 @@ def decode_po(raw: bytes, file: str) -> tuple[str, str]:
         ) from None
 
 
-@functools.cache
-def _is_single_byte(codec: str) -> bool:
-    """Whether every byte is a character of its own in ``codec`` (ISO-8859-1, Windows-1252, KOI8-R...),
-    so that any bytes decode, UTF-8 included, into the wrong characters."""
-    return len(bytes(range(0x80, 0x100)).decode(codec, "replace")) == 0x80
-
-
 def _is_utf8(raw: bytes) -> bool:
-    """Valid UTF-8 with a character outside ASCII: text in another single-byte charset almost never is
-    (its accented letters would have to be followed by C1 controls or symbols like ©, as in mojibake)."""
+    """Valid UTF-8 with a character outside ASCII: text in another charset almost never is (Latin-1's
+    accented letters would have to be followed by C1 controls or symbols like ©, as in mojibake; GBK's
+    and Shift_JIS's byte pairs rarely form UTF-8 sequences)."""
     try:
         raw.decode("utf-8")
     except UnicodeDecodeError:

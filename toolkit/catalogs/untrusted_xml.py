@@ -6,14 +6,17 @@ things the same way:
 - **Encoding** (XML 1.0 §4.3.3 and Appendix F): a byte order mark decides; without one, the first bytes
   tell UTF-16 and UTF-32 apart from the ASCII-compatible encodings, whose XML declaration names the
   encoding (UTF-8 when it names none). Bytes that are not valid in that encoding are refused with their
-  line, never replaced. A declaration that names a single-byte encoding (ISO-8859-1, windows-1252…)
-  over text that is valid UTF-8 with multi-byte sequences is refused too: legacy 8-bit text almost
-  never forms valid UTF-8 sequences by chance, so such a file is UTF-8 saved under a wrong declaration,
-  and decoding it as declared turns every non-Latin letter into mojibake that still "imports".
+  line, never replaced. A declaration that names any encoding but UTF-8, UTF-16 or UTF-32 (single-byte
+  as ISO-8859-1 and windows-1252, or multi-byte as GBK, GB18030, Shift_JIS, EUC-KR, Big5) over text
+  that is valid UTF-8 with non-ASCII characters is refused too: legacy text almost never forms valid
+  UTF-8 sequences by chance, so such a file is UTF-8 saved under a wrong declaration, and decoding it
+  as declared turns every non-Latin letter into mojibake (Urdu read as GBK is Chinese) that still
+  "imports".
 - **Declarations**: no DTD is loaded, no entity expanded, nothing fetched. A DOCTYPE is refused outright
   (:data:`REFUSE_DOCTYPE`), or allowed when it only names an external DTD that is never loaded, as
-  translate-toolkit's TMX and TBX v2 files do (:data:`EXTERNAL_DOCTYPE`); an internal subset (where
-  entities are declared) is refused either way, and so is a reference to an entity nobody declared.
+  translate-toolkit's TMX and TBX v2 files do (:data:`EXTERNAL_DOCTYPE`); an internal subset that
+  declares anything (entities, elements, attribute lists, notations, even only a comment) is refused
+  either way, before the parser sees it, and so is a reference to an entity nobody declared.
 
 The parser gets the text decoded here (as UTF-8, its declaration's encoding removed), so what it reads
 is exactly what was checked.
@@ -48,6 +51,12 @@ _WIDE_STARTS = (
 _DECLARATION = re.compile(rb"<\?xml\s[^>]*?\?>")
 _ENCODING = re.compile(rb"""\sencoding\s*=\s*(["'])([^"']*)\1""")
 _TEXT_ENCODING = re.compile(r"""\sencoding\s*=\s*(["'])[^"']*\1""")
+# The prolog before a DOCTYPE: white space, the XML declaration and processing instructions, comments.
+_PROLOG_ITEM = re.compile(r"\s+|<\?.*?\?>|<!--.*?-->", re.DOTALL)
+# A DOCTYPE's name and external identifier, up to where its internal subset ("[") or its end (">") is.
+_DOCTYPE_HEAD = re.compile(
+    r"""<!DOCTYPE\s+[^\s\[>]+(?:\s+(?:SYSTEM|PUBLIC)(?:\s*(?:"[^"]*"|'[^']*'))+)?\s*"""
+)
 
 
 _NOT_DOCUMENT_ENCODINGS = frozenset(
@@ -73,11 +82,9 @@ def _family(encoding: str) -> str:
     return re.sub(r"_(le|be)$", "", name)
 
 
-def _is_single_byte(encoding: str) -> bool:
-    """Whether every byte is a character of its own: ISO-8859-*, windows-125*, KOI8-R…"""
-    if _family(encoding).startswith("utf") or _family(encoding) == "ascii":
-        return False
-    return len(bytes(range(256)).decode(encoding, errors="replace")) == 256
+def _is_unicode(encoding: str) -> bool:
+    """Whether ``encoding`` is UTF-8, UTF-16 or UTF-32 (with or without its byte order)."""
+    return _family(encoding).startswith("utf")
 
 
 def _line_at(raw: bytes, offset: int, encoding: str) -> int:
@@ -133,6 +140,10 @@ def decoded_xml(raw: bytes) -> str:
             if declared is not None
             else "XML's default when no encoding is declared"
         )
+    if declared is not None and not _is_unicode(declared):
+        # Before decoding as declared: UTF-8 read as Shift_JIS or Big5 may fail on a byte, and the
+        # message must name the real mistake, the declaration.
+        _refuse_mislabelled_utf8(body, declared)
     try:
         text = body.decode(encoding)
     except UnicodeDecodeError as error:
@@ -143,8 +154,6 @@ def decoded_xml(raw: bytes) -> str:
             "save the file in that encoding, or correct encoding= in its XML declaration",
             "encoding",
         ) from None
-    if declared is not None and _is_single_byte(declared):
-        _refuse_mislabelled_utf8(body, declared)
     return text
 
 
@@ -154,7 +163,7 @@ def _refuse_mislabelled_utf8(body: bytes, declared: str) -> None:
     try:
         utf8 = body.decode("utf-8")
     except UnicodeDecodeError:
-        return  # real 8-bit text: its non-ASCII bytes do not form UTF-8 sequences
+        return  # real legacy text: its non-ASCII bytes do not form UTF-8 sequences
     line = utf8.count("\n", 0, next(i for i, c in enumerate(utf8) if not c.isascii())) + 1
     raise UntrustedXmlError(
         line,
@@ -163,6 +172,28 @@ def _refuse_mislabelled_utf8(body: bytes, declared: str) -> None:
         'encoding="UTF-8"',
         "encoding",
     )
+
+
+def _declarations_start(text: str) -> int | None:
+    """Where the declarations of the DOCTYPE's internal subset begin; None when there is no DOCTYPE, or
+    one whose subset is absent or empty (``<!DOCTYPE tmx SYSTEM "tmx14.dtd">``). A DOCTYPE this cannot
+    read to its subset or its end counts as declaring something: refused rather than guessed at."""
+    position = 0
+    while (item := _PROLOG_ITEM.match(text, position)) is not None and item.end() > position:
+        position = item.end()
+    if not text.startswith("<!DOCTYPE", position):
+        return None
+    head = _DOCTYPE_HEAD.match(text, position)
+    if head is None:
+        return position
+    if text.startswith(">", head.end()):
+        return None
+    if not text.startswith("[", head.end()):
+        return head.end()
+    inside = head.end() + 1
+    while inside < len(text) and text[inside].isspace():
+        inside += 1
+    return None if text.startswith("]", inside) else inside
 
 
 def parse_untrusted_xml(raw: bytes, format_name: str, doctype: DoctypePolicy) -> etree._Element:
@@ -175,6 +206,17 @@ def parse_untrusted_xml(raw: bytes, format_name: str, doctype: DoctypePolicy) ->
         found = [index for index in (text.find("<!DOCTYPE"), text.find("<!ENTITY")) if index >= 0]
         if found:
             raise UntrustedXmlError(text.count("\n", 0, min(found)) + 1, refused, "declaration")
+    declarations = _declarations_start(text)
+    if declarations is not None:
+        # Any declaration, not only an entity's: the parser never sees one, so nothing it could do with
+        # an attribute default, a notation or a parameter entity is left to chance.
+        raise UntrustedXmlError(
+            text.count("\n", 0, declarations) + 1,
+            f"a DOCTYPE with declarations (an internal subset, [ … ]) is not allowed in {format_name}: "
+            "quizkit reads no DTD and expands no entity; remove the declarations (a DOCTYPE that only "
+            "names an external DTD is allowed)",
+            "declaration",
+        )
     declaration = re.match(r"<\?xml\s[^>]*?\?>", text)
     if declaration is not None:
         # The text is UTF-8 now; the declaration's encoding would make the parser decode it again.
@@ -196,16 +238,6 @@ def parse_untrusted_xml(raw: bytes, format_name: str, doctype: DoctypePolicy) ->
     information = root.getroottree().docinfo
     if doctype == REFUSE_DOCTYPE and (information.doctype or information.internalDTD is not None):
         raise UntrustedXmlError(1, refused, "declaration")
-    internal = information.internalDTD
-    if internal is not None and (list(internal.iterentities()) or list(internal.iterelements())):
-        # An external DTD's name is harmless, nothing is loaded; the internal subset is where entities
-        # (and attribute defaults) would be declared.
-        found = [index for index in (text.find("<!ENTITY"), text.find("<!ELEMENT")) if index >= 0]
-        raise UntrustedXmlError(
-            text.count("\n", 0, min(found)) + 1 if found else 1,
-            f"a DOCTYPE with declarations is not allowed in {format_name} (entity expansion is refused)",
-            "declaration",
-        )
     for node in root.iter():
         if isinstance(node, etree._Entity):
             raise UntrustedXmlError(

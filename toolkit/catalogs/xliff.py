@@ -252,8 +252,9 @@ class ImportSummary:
     """Entries that came back ``reviewed`` or ``final`` with no reviewer named: translated, not approved."""
     dropped_approvals: list[tuple[int, str]] = field(default_factory=list)
     """(line, key) of units whose notes carry an approval the catalog does not have: not imported."""
-    joined: list[tuple[str, str]] = field(default_factory=list)
-    """Accepted answers whose lines came back joined (key, why): not imported, the catalog keeps its own."""
+    joined: list[tuple[int, str, str]] = field(default_factory=list)
+    """(line, key, why) of accepted answers whose lines came back joined: not imported, the catalog keeps
+    its own."""
 
 
 def apply_units(
@@ -429,7 +430,7 @@ class UnitImport:
             if joined is not None:
                 # A tool read the lines as one (translate-toolkit without xml:space="preserve"): taking the
                 # target would accept none of the answers it lists.
-                summary.joined.append((unit.key, joined))
+                summary.joined.append((unit.line, unit.key, joined))
                 return None
         index = categories.index(unit.category) if entry.is_plural and unit.category is not None else None
         current = (

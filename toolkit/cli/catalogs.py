@@ -297,10 +297,11 @@ def import_xliff(paths: tuple[Path, ...], reviewer: str | None) -> None:
     Units are matched by key; translated targets become translations, initial ones (translate-toolkit's
     and Weblate's "needs work") come in fuzzy, reviewed and final ones are translations approved by
     --reviewer (nothing in the file approves), and a target whose source text has changed
-    since export is imported as fuzzy.
+    since export is imported as fuzzy. A target that would break its entry (accepted answers joined
+    into one line) is refused with its line; the other units are imported, and the command exits 1.
     """
-    from toolkit.catalogs.project import import_xliff_files
     from toolkit.catalogs.review import ReviewerError, checked_reviewer
+    from toolkit.catalogs.xliff_import import import_xliff_files
 
     if reviewer is not None:
         try:
@@ -320,6 +321,8 @@ def import_xliff(paths: tuple[Path, ...], reviewer: str | None) -> None:
         )
         if result.changed and result.approved:
             state += f", {len(result.approved)} approved"
+        if result.refused:
+            state += f", {plural(len(result.refused), 'unit')} refused"
         click.echo(f"{relative(result.path)} → {relative(result.catalog)}: {state}")
         for key in result.stale:
             click.echo(f"  {key}: the source text changed since export; imported as fuzzy")
@@ -327,14 +330,15 @@ def import_xliff(paths: tuple[Path, ...], reviewer: str | None) -> None:
             click.echo(
                 f"  {key}: the source text changed since export and the catalog has a reviewed translation; kept it"
             )
-        for key, why in result.joined:
-            click.echo(
-                f"  {key}: {why}: were the lines joined? Each accepted answer goes on its own line; "
-                "not imported, the catalog keeps its translation"
-            )
         for key in result.unapproved:
             click.echo(
                 f"  {key}: reviewed in the file, but only a reviewer approves (import-xliff --reviewer NAME, "
                 "or quizkit review approve); imported as translated, not approved"
             )
-        print_diagnostics(result.warnings)
+        print_diagnostics(sorted((*result.refused, *result.warnings), key=lambda item: item.line or 0))
+    refused = sum(len(result.refused) for result in results)
+    if refused:
+        fail(
+            f"import-xliff: {plural(refused, 'unit')} not imported (the errors above say why and what to do); "
+            "every other unit was imported"
+        )

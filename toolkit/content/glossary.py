@@ -28,7 +28,7 @@ from toolkit.content.yaml_document import (
     too_large_problem,
 )
 from toolkit.diagnostics import Diagnostic, Severity, format_json_path
-from toolkit.files import FileTooLargeError, read_regular_file
+from toolkit.files import FileTooLargeError, confined, confined_name, read_regular_file
 from toolkit.text import blanks
 from toolkit.text.locale_packs import LocalePackError, pack_for
 
@@ -206,7 +206,13 @@ class Glossary:
 
 
 def glossary_path(locales_dir: Path, locale: str) -> Path:
-    return locales_dir / "glossary" / f"{locale}.yaml"
+    """``<locales_dir>/glossary/<locale>.yaml``, confined to the locales folder as the catalogs are
+    (:class:`toolkit.catalogs.layout.CatalogLayout`): every reader and writer of a glossary asks here, so
+    a glossary folder or file that is a link leading out of the project raises
+    :class:`~toolkit.files.OutsideProjectError` before anything is read or written through it."""
+    path = locales_dir / "glossary" / f"{locale}.yaml"
+    confined_name(confined(path.parent, locales_dir), path.name, locales_dir)
+    return path  # as named, not resolved: messages show the path the user knows
 
 
 def load_glossary(path: Path) -> Glossary:
