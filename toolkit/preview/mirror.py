@@ -24,6 +24,7 @@ from toolkit.config import ProjectConfig
 from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.files import (
     TEMPORARY_SUFFIX,
+    Access,
     OutsideProjectError,
     confined,
     read_regular_file,
@@ -110,22 +111,27 @@ class ProjectMirror:
                     found[absolute.relative_to(self.root).as_posix()] = path
         return found, refused
 
-    def check_folder(self) -> None:
+    def check_folder(self, action: Access = "write") -> None:
         """Refuse a copy folder that is not plainly the project's own: a link on the way from the project
         to it would send the copy and the build's writes somewhere else (another project, even this
-        project's own sources)."""
+        project's own sources), and have the server show pages and catalogs read from there. The refusal
+        says which of the two ``action`` is."""
         root = self.root.resolve()
         expected = root / self.folder.relative_to(self.root)
+        if action == "write":
+            rule = f"the preview writes only into the plain folder {expected}"
+            remedy = "remove it, and quizkit serve makes the folder"
+        else:
+            rule = f"the preview reads only from the plain folder {expected}"
+            remedy = "remove it, and restart quizkit serve: it makes the folder"
         step = root
         for part in self.folder.relative_to(self.root).parts:
             step = step / part
             if step.is_symlink() or (step.exists() and not step.is_dir()):
-                raise OutsideProjectError(
-                    f"{step}: it is {'a link' if step.is_symlink() else 'not a folder'}; the preview writes "
-                    f"only into the plain folder {expected} (remove it, and quizkit serve makes the folder)"
-                )
+                kind = "a link" if step.is_symlink() else "not a folder"
+                raise OutsideProjectError(f"{step}: it is {kind}; {rule} ({remedy})", action=action)
         if self.folder.exists() and self.folder.resolve() != expected:
-            raise OutsideProjectError(f"{self.folder}: it leads outside {root}")
+            raise OutsideProjectError(f"{self.folder}: it leads outside {root}", action=action)
 
     def sync(self) -> bool:
         """Bring the copy in step with the project; whether anything changed.
