@@ -34,6 +34,8 @@ from toolkit.files import (
 
 MAX_SOURCE_BYTES = 64 * 1024 * 1024
 COMPILED_SUFFIX = ".mo"
+PREVIEW_ROOT = ".quizkit"
+"""The project's folder of quizkit's own files (the preview's among them): never a source."""
 
 
 class ProjectMirror:
@@ -63,12 +65,26 @@ class ProjectMirror:
             return False
         if self.source.config_file is not None and path == self.source.config_file.absolute():
             return True
-        if path.suffix == COMPILED_SUFFIX:
-            return False  # compiled catalogs are the build's output, never its input
+        if path.is_relative_to(self.root) and self._builds_own(path.relative_to(self.root)):
+            return False
         return any(
             path.is_relative_to(folder.absolute())
             for folder in (self.source.content_path, self.source.locales_path)
         )
+
+    def _builds_own(self, relative: Path) -> bool:
+        """Whether ``relative`` (to the project, or to the copy) is where a build writes, never what it
+        reads: compiled catalogs, the cache, the output folder, quizkit's own folder. A content folder
+        that is the project's root holds them too: they are neither copied nor pruned."""
+        from toolkit.build.cache import CACHE_FOLDER
+
+        if relative.suffix == COMPILED_SUFFIX or relative.name.endswith(TEMPORARY_SUFFIX):
+            return True
+        parts = relative.parts
+        if parts and parts[0] in (CACHE_FOLDER, PREVIEW_ROOT):
+            return True
+        output = Path(os.path.normpath(self.source.output_dir))
+        return relative == output or relative.is_relative_to(output)
 
     def sources(self) -> dict[str, Path]:
         """The project's source files by their name relative to the project (links out of it left out)."""
@@ -104,10 +120,12 @@ class ProjectMirror:
         for folder in (self.source.content_path, self.source.locales_path):
             if not folder.is_dir() or not inside(folder):
                 continue
-            # rglob never goes down a linked folder; a linked file is the one link left to look at.
+            # rglob never goes down a linked folder: a link (to a file or a folder) is looked at here.
             for path in sorted(folder.rglob("*")):
                 absolute = path.absolute()
-                if path.is_file() and self.is_source(absolute) and (not path.is_symlink() or inside(path)):
+                if not self.is_source(absolute) or (path.is_symlink() and not inside(path)):
+                    continue
+                if path.is_file():
                     found[absolute.relative_to(self.root).as_posix()] = path
         return found, refused
 
@@ -173,7 +191,8 @@ class ProjectMirror:
     def _prune(self, current: dict[str, Path]) -> bool:
         """Remove the copies of inputs deleted while the preview did not run (a quiz, a catalog, a
         glossary, a memory file): every file of the copy's content and locales folders that is no source
-        now. Compiled catalogs are the build's output, and its cache and exports are not in these folders."""
+        now, whatever the layout (a content folder that is the project root too), except what the build
+        writes there itself (:meth:`_builds_own`)."""
         from toolkit.config import CONFIG_FILES
 
         removed = False
@@ -189,11 +208,11 @@ class ProjectMirror:
             except ValueError:
                 continue
             folder = self.folder / relative
-            if not folder.is_dir() or folder.resolve() == copy_root:
-                continue  # a content folder that is the project root holds the build's outputs too
+            if not folder.is_dir():
+                continue
             for path in sorted(folder.rglob("*"), reverse=True):  # a folder after what it holds
-                name = path.relative_to(self.folder).as_posix()
-                if name in names or path.suffix == COMPILED_SUFFIX:
+                in_copy = path.relative_to(self.folder)
+                if in_copy.as_posix() in names or self._builds_own(in_copy):
                     continue
                 confined(path.parent, copy_root)
                 if path.is_dir() and not path.is_symlink():
