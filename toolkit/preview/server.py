@@ -222,7 +222,7 @@ class _Handler(BaseHTTPRequestHandler):
             try:
                 self._send(
                     HTTPStatus.INTERNAL_SERVER_ERROR,
-                    (text + "\n").encode(),
+                    (text + "\n").encode("utf-8", errors="backslashreplace"),  # a file name's lone surrogate
                     "text/plain; charset=utf-8",
                     head,
                 )
