@@ -578,3 +578,20 @@ def test_a_failure_after_the_answer_began_closes_the_connection_without_a_second
         f"{DEFECT} (answering /__quizkit/events; its answer had begun: the connection was closed)"
     ]
     assert get(running, "/__quizkit/state")[0] == (500 if fails == "to_dict" else 200)  # the server goes on
+
+
+def test_a_500_naming_a_file_the_system_could_not_decode_is_still_sent(
+    told: tuple[PreviewServer, list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from toolkit.preview import PreviewState
+
+    def unreadable(_state: PreviewState) -> dict[str, object]:
+        # A test double of a file system error (none can be made to happen here) about a file whose name
+        # is not UTF-8: Python names it with a lone surrogate, which once failed the 500's encoding.
+        raise FileNotFoundError(2, "No such file or directory", "caf\udce9.po")
+
+    running, lines = told
+    monkeypatch.setattr(PreviewState, "to_dict", unreadable)
+    status, body, _ = get(running, "/__quizkit/state")
+    assert (status, body) == (500, b"caf\\udce9.po: error[io]: No such file or directory\n")
+    assert lines == ["caf\udce9.po: error[io]: No such file or directory (answering /__quizkit/state)"]
