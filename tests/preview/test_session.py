@@ -194,3 +194,33 @@ def test_an_error_with_a_file_named_in_bytes_is_shown_and_the_watcher_goes_on(
     finally:
         watcher.stop()
     assert "The Rain Cycle" in (session.site / "first-quiz" / "en.html").read_text(encoding="utf-8")
+
+
+def test_a_rebuild_that_raises_is_said_once_and_the_watching_goes_on(
+    project: Path, session: PreviewSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = session.rebuild()
+    rebuild = PreviewSession.rebuild
+    calls: list[int] = []
+
+    def failing_once(self: PreviewSession) -> PreviewState:
+        calls.append(len(calls))
+        if len(calls) == 1:
+            # A test double of a defect beyond the build's problems (rebuild() catches those): no input
+            # makes it happen.
+            raise RuntimeError("a simulated defect")
+        return rebuild(self)
+
+    monkeypatch.setattr(PreviewSession, "rebuild", failing_once)
+    said: list[str] = []
+    watcher = Watcher(session, on_error=said.append)
+    watcher.start()
+    try:
+        state = watching(session, project, first)  # the rebuild after the failed one
+    finally:
+        watcher.stop()
+    assert state.problems == ()
+    assert said == [
+        "quizkit: error[internal]: unexpected RuntimeError: a simulated defect; this is a defect in quizkit, "
+        "please report it with the file that caused it (rebuilding the preview)"
+    ]
