@@ -13,10 +13,19 @@ import os
 import stat
 import tempfile
 from pathlib import Path
+from typing import Literal
+
+Access = Literal["read", "write"]
+"""What a confined path is for: a refusal says which (``refusing to read …``, ``refusing to write …``)."""
 
 
 class OutsideProjectError(Exception):
-    """A path that would write outside the folder it is confined to."""
+    """A path that leads outside the folder it is confined to: refused for ``action``, writing there
+    (what most confinement guards) or reading from there."""
+
+    def __init__(self, message: str, *, action: Access = "write") -> None:
+        super().__init__(message)
+        self.action: Access = action
 
 
 class NotRegularFileError(OSError):
@@ -89,11 +98,11 @@ def read_regular_file(path: Path, limit: int) -> bytes:
         return b"".join(chunks)
 
 
-def confined(path: Path, root: Path) -> Path:
-    """``path`` resolved, provided it lies inside ``root``."""
+def confined(path: Path, root: Path, *, action: Access = "write") -> Path:
+    """``path`` resolved, provided it lies inside ``root``; ``action`` is what the path is for."""
     resolved = path.resolve()
     if not resolved.is_relative_to(root.resolve()):
-        raise OutsideProjectError(f"{path}: it leads outside {root}")
+        raise OutsideProjectError(f"{path}: it leads outside {root}", action=action)
     return resolved
 
 
@@ -110,12 +119,12 @@ def name_below(path: Path, folder: str) -> str | None:
     return None
 
 
-def confined_name(folder: Path, name: str, root: Path) -> Path:
+def confined_name(folder: Path, name: str, root: Path, *, action: Access = "write") -> Path:
     """``folder / name``, for a ``folder`` already resolved inside ``root``: only a file name that is a
     link needs resolving (and confining), which spares thousands of full resolutions in a build."""
     path = folder / name
     if path.is_symlink():
-        return confined(path, root)
+        return confined(path, root, action=action)
     return path
 
 

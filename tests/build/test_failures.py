@@ -10,6 +10,7 @@ from toolkit.build.failures import failure_diagnostics, failure_text, unexpected
 from toolkit.catalogs.memory import MemoryFileError
 from toolkit.catalogs.project import CatalogError
 from toolkit.concurrency.lock import ProjectLockedError
+from toolkit.config import ConfigError
 from toolkit.files import OutsideProjectError
 
 
@@ -21,6 +22,10 @@ from toolkit.files import OutsideProjectError
         (
             OutsideProjectError("x: it leads outside /p"),
             "error[confinement]: refusing to write x: it leads outside /p",
+        ),
+        (
+            OutsideProjectError("x: it leads outside /p", action="read"),
+            "error[confinement]: refusing to read x: it leads outside /p",
         ),
         (
             ProjectLockedError(Path("/p"), "process 1"),
@@ -47,3 +52,39 @@ def test_an_unexpected_error_is_named_as_a_defect() -> None:
         "quizkit, please report it with the file that caused it"
     )
     assert failure_diagnostics(RuntimeError("x")) == [unexpected_diagnostic(RuntimeError("x"))]
+
+
+class UnprintableError(Exception):
+    def __str__(self) -> str:
+        raise ValueError("no text")
+
+
+@pytest.mark.parametrize(
+    ("error", "text"),
+    [
+        # Errors raised by code that names files in bytes (os functions given bytes) or by descriptor.
+        (
+            FileNotFoundError(2, "No such file or directory", b"gone.po"),
+            "gone.po: error[io]: No such file or directory",
+        ),
+        (
+            FileNotFoundError(2, "No such file or directory", b"caf\xe9.po"),
+            "caf\\xe9.po: error[io]: No such file or directory",
+        ),
+        (OSError(9, "Bad file descriptor", 3), "file descriptor 3: error[io]: Bad file descriptor"),
+        (OSError(5, "Input/output error", ["a.po"]), "['a.po']: error[io]: Input/output error"),
+        (OSError(5, 12), "quizkit: error[io]: [Errno 5] 12"),
+        (ConfigError(None, None, "bad"), "error[config]: bad"),  # type: ignore[arg-type]
+        (ConfigError(b"quizkit.toml", "3", "bad"), "quizkit.toml: error[config]: bad"),  # type: ignore[arg-type]
+        (CatalogError(None, None, "bad"), "error[catalog]: bad"),  # type: ignore[arg-type]
+        (MemoryFileError(7, None, "bad"), "file descriptor 7: error[memory]: bad"),  # type: ignore[arg-type]
+        (
+            UnprintableError(),
+            "quizkit: error[internal]: unexpected UnprintableError: a UnprintableError whose text cannot be shown; "
+            "this is a defect in quizkit, please report it with the file that caused it",
+        ),
+    ],
+)
+def test_an_error_with_odd_attributes_is_described_without_raising(error: Exception, text: str) -> None:
+    # Describing runs in the preview's rebuild, in its except clause: raising there ended the watching.
+    assert [failure_text(diagnostic) for diagnostic in failure_diagnostics(error)] == [text]

@@ -129,3 +129,54 @@ def test_a_folder_replaced_by_a_file_of_its_name_is_followed_in_the_copy(project
         (folder / "tiny.yaml").write_text(TINY_QUIZ, encoding="utf-8")
         assert session.rebuild().problems == ()
     assert copy_of(project, "content/part/tiny.yaml").is_file()
+
+
+def test_a_copy_whose_content_folder_is_the_project_root_is_pruned_too(tmp_path: Path) -> None:
+    # load_config refuses content-dir "." today (output-dir would lie inside it), but the mirror takes
+    # any configuration and must not depend on that: its prune once skipped a content folder that is
+    # the root, and files deleted while serve was stopped stayed in the copy.
+    from toolkit.config import ProjectConfig
+    from toolkit.preview.mirror import ProjectMirror
+
+    project = tmp_path / "flat"
+    files = {
+        "quizkit.toml": 'content-dir = "."\n',
+        "kept.yaml": TINY_QUIZ,
+        "deleted.yaml": TINY_QUIZ,
+        "locales/fr/LC_MESSAGES/kept.po": "",
+        "dist/html/index.html": "the project's own build",  # outputs: neither copied nor pruned
+        ".quizkit-cache/build.json": "{}",
+    }
+    for name, text in files.items():
+        (project / name).parent.mkdir(parents=True, exist_ok=True)
+        (project / name).write_text(text, encoding="utf-8")
+    config = ProjectConfig(project, project / "quizkit.toml", target_locales=("fr",), content_dir=".")
+    copy = project / PREVIEW_FOLDER / "project"
+    ProjectMirror(config, copy).sync()
+    built = ["dist/html/index.html", ".quizkit-cache/build.json", "locales/fr/LC_MESSAGES/kept.mo"]
+    for name in built:  # what the copy's build writes there
+        (copy / name).parent.mkdir(parents=True, exist_ok=True)
+        (copy / name).write_text("the copy's build", encoding="utf-8")
+    (project / "deleted.yaml").unlink()  # while serve is stopped
+    mirror = ProjectMirror(config, copy)
+    mirror.sync()
+    sources = ["kept.yaml", "locales/fr/LC_MESSAGES/kept.po", "quizkit.toml"]
+    assert sorted(mirror.sources()) == sources
+    assert sorted(name for name in snapshot(copy)) == sorted([*sources, *built])
+    assert all((copy / name).read_text(encoding="utf-8") == "the copy's build" for name in built)
+
+
+def test_a_linked_folder_out_of_the_project_is_named_as_a_linked_file_is(
+    project: Path, tmp_path: Path
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "tiny.yaml").write_text(TINY_QUIZ, encoding="utf-8")
+    (project / "content" / "shared").symlink_to(elsewhere, target_is_directory=True)
+    problems, built = one_run(project)
+    assert problems == (  # before: nothing said, and the quizzes in it silently left out
+        f"content/shared: error[link-outside-project]: a link to {elsewhere}, outside the project; quizkit "
+        "does not follow it (copy the file into the project instead)",
+    )
+    assert not built
+    assert not copy_of(project, "content/shared").exists()

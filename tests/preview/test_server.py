@@ -468,10 +468,11 @@ def test_a_copy_folder_swapped_for_a_link_while_serving_is_not_read_through(
     copy = project / PREVIEW_FOLDER / "project"
     copy.rename(project / PREVIEW_FOLDER / "moved")
     copy.symlink_to(elsewhere)
+    # A read refused, worded as a read (before: "refusing to write" for a page being read).
     expected = (
-        f"error[confinement]: refusing to write {project.resolve() / PREVIEW_FOLDER / 'project'}: it is a "
-        f"link; the preview writes only into the plain folder {project.resolve() / PREVIEW_FOLDER / 'project'} "
-        "(remove it, and quizkit serve makes the folder)\n"
+        f"error[confinement]: refusing to read {project.resolve() / PREVIEW_FOLDER / 'project'}: it is a "
+        f"link; the preview reads only from the plain folder {project.resolve() / PREVIEW_FOLDER / 'project'} "
+        "(remove it, and restart quizkit serve: it makes the folder)\n"
     )
     for target in ("/index.html", "/translate/first-quiz/fr"):
         status, body, _ = get(server, target)
@@ -505,3 +506,92 @@ def test_ctrl_c_stops_serve_while_a_client_holds_an_unfinished_request(project: 
             process.communicate()
     assert (process.returncode, err.splitlines()[-1]) == (0, "stopped")
     assert "Traceback" not in err
+
+
+DEFECT = (
+    "quizkit: error[internal]: unexpected RuntimeError: a simulated defect; this is a defect in quizkit, "
+    "please report it with the file that caused it"
+)
+
+
+def answer_until_closed(running: PreviewServer, target: str) -> bytes:
+    """Every byte the server sends for ``target`` until it closes the connection."""
+    with socket.create_connection(running.server_address[:2], timeout=HANG_SECONDS) as client:
+        client.sendall(f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        return client.makefile("rb").read()
+
+
+@pytest.fixture
+def told(project: Path) -> Iterator[tuple[PreviewServer, list[str]]]:
+    """A running server, and the lines it tells its ``on_error`` (the command prints them)."""
+    lines: list[str] = []
+    session = PreviewSession(load_config(project))
+    with session.opened():
+        session.rebuild()
+        running, thread = started(session, on_error=lines.append)
+        try:
+            yield running, lines
+        finally:
+            assert stopped_in_time(running, thread)
+
+
+def test_a_failure_before_the_answer_begins_is_answered_500_and_told_once(
+    told: tuple[PreviewServer, list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from toolkit.preview import PreviewState
+
+    def defect(_state: PreviewState) -> dict[str, object]:
+        raise RuntimeError("a simulated defect")  # no input makes quizkit's own code fail here
+
+    running, lines = told
+    monkeypatch.setattr(PreviewState, "to_dict", defect)
+    answer = answer_until_closed(running, "/__quizkit/state").decode("utf-8")
+    head, body = answer.split("\r\n\r\n", 1)
+    assert head.startswith("HTTP/1.0 500 Internal Server Error\r\n")
+    assert body == DEFECT + "\n"
+    assert lines == [f"{DEFECT} (answering /__quizkit/state)"]
+
+
+@pytest.mark.parametrize("fails", ["to_dict", "wait"])
+def test_a_failure_after_the_answer_began_closes_the_connection_without_a_second_answer(
+    told: tuple[PreviewServer, list[str]], monkeypatch: pytest.MonkeyPatch, fails: str
+) -> None:
+    # to_dict: the event stream's status line and headers are out, no event yet; wait: its first event
+    # is out too. Before, a 500 was written into the stream after them.
+    from toolkit.preview import PreviewSession, PreviewState
+
+    def defect(*_arguments: object) -> None:
+        raise RuntimeError("a simulated defect")  # no input makes quizkit's own code fail here
+
+    running, lines = told
+    monkeypatch.setattr(PreviewState if fails == "to_dict" else PreviewSession, fails, defect)
+    answer = answer_until_closed(running, "/__quizkit/events").decode("utf-8")
+    head, body = answer.split("\r\n\r\n", 1)
+    assert head.startswith("HTTP/1.0 200 OK\r\n")
+    assert "Content-Type: text/event-stream; charset=utf-8\r\n" in head
+    if fails == "to_dict":
+        assert body == ""
+    else:  # the first event, whole, and nothing after it
+        assert body.startswith("retry: 1000\nevent: state\ndata: {")
+        assert body.endswith("}\n\n") and body.count("event:") == 1
+    assert lines == [
+        f"{DEFECT} (answering /__quizkit/events; its answer had begun: the connection was closed)"
+    ]
+    assert get(running, "/__quizkit/state")[0] == (500 if fails == "to_dict" else 200)  # the server goes on
+
+
+def test_a_500_naming_a_file_the_system_could_not_decode_is_still_sent(
+    told: tuple[PreviewServer, list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from toolkit.preview import PreviewState
+
+    def unreadable(_state: PreviewState) -> dict[str, object]:
+        # A test double of a file system error (none can be made to happen here) about a file whose name
+        # is not UTF-8: Python names it with a lone surrogate, which once failed the 500's encoding.
+        raise FileNotFoundError(2, "No such file or directory", "caf\udce9.po")
+
+    running, lines = told
+    monkeypatch.setattr(PreviewState, "to_dict", unreadable)
+    status, body, _ = get(running, "/__quizkit/state")
+    assert (status, body) == (500, b"caf\\udce9.po: error[io]: No such file or directory\n")
+    assert lines == ["caf\udce9.po: error[io]: No such file or directory (answering /__quizkit/state)"]

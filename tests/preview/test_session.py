@@ -119,3 +119,108 @@ def test_an_error_no_command_expects_is_shown_and_the_next_save_is_built(
     assert broken.built
     quiz.write_text(good, encoding="utf-8")
     assert session.rebuild().problems == ()
+
+
+def said_lines(said: list[str], count: int) -> list[str]:
+    """``said`` once it holds ``count`` lines (the watcher's thread says them after the state changes)."""
+    import threading
+
+    pause = threading.Event()
+    for _ in range(int(HANG_SECONDS * 10)):
+        if len(said) >= count:
+            return list(said)
+        pause.wait(0.1)
+    raise AssertionError(f"the watcher said {said}, not {count} lines")
+
+
+def test_a_report_that_fails_is_said_once_with_what_failed_and_the_watching_goes_on(
+    project: Path, session: PreviewSession
+) -> None:
+    first = session.rebuild()
+    reports: list[PreviewState] = []
+    said: list[str] = []
+
+    def report(state: PreviewState) -> None:
+        reports.append(state)
+        if len(reports) == 1:
+            raise RuntimeError("the report broke")
+
+    watcher = Watcher(session, report, on_error=said.append)
+    watcher.start()
+    try:
+        state = watching(session, project, first)
+        assert said_lines(said, 1) == [
+            "quizkit: error[internal]: unexpected RuntimeError: the report broke; this is a defect in "
+            "quizkit, please report it with the file that caused it (reporting a rebuild)"
+        ]
+        quiz = project / "content" / "first-quiz.yaml"
+        quiz.write_text(quiz.read_text(encoding="utf-8").replace("Water", "Rain"), encoding="utf-8")
+        state = next_state(session, state)
+        while state.rebuilt != ("first-quiz",):  # the configuration saves may still come first
+            state = next_state(session, state)
+    finally:
+        watcher.stop()
+    assert reports[-1] == state  # reported: the watching went on after the failed report
+    assert len(said) == 1  # once: the reports after the first did not fail
+
+
+def test_an_error_with_a_file_named_in_bytes_is_shown_and_the_watcher_goes_on(
+    project: Path, session: PreviewSession
+) -> None:
+    import errno
+
+    import toolkit.build
+
+    def failing_disk(*_arguments: object, **_options: object) -> None:
+        # A test double of a disk that fails (none can be made to here), raising as os functions given
+        # a bytes path do: describing it once raised TypeError in rebuild(), and the watcher died.
+        raise OSError(errno.EIO, "Input/output error", b"content/first-quiz.yaml")
+
+    first = session.rebuild()
+    watcher = Watcher(session)
+    watcher.start()
+    try:
+        with pytest.MonkeyPatch.context() as patched:
+            patched.setattr(toolkit.build, "run_build", failing_disk)
+            state = watching(session, project, first)
+            assert [problem.to_text() for problem in state.problems] == [
+                "content/first-quiz.yaml: error[io]: Input/output error"
+            ]
+        quiz = project / "content" / "first-quiz.yaml"
+        quiz.write_text(quiz.read_text(encoding="utf-8").replace("Water", "Rain"), encoding="utf-8")
+        state = next_state(session, state)
+        while state.problems or state.rebuilt != ("first-quiz",):  # configuration saves may come first
+            state = next_state(session, state)
+    finally:
+        watcher.stop()
+    assert "The Rain Cycle" in (session.site / "first-quiz" / "en.html").read_text(encoding="utf-8")
+
+
+def test_a_rebuild_that_raises_is_said_once_and_the_watching_goes_on(
+    project: Path, session: PreviewSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = session.rebuild()
+    rebuild = PreviewSession.rebuild
+    calls: list[int] = []
+
+    def failing_once(self: PreviewSession) -> PreviewState:
+        calls.append(len(calls))
+        if len(calls) == 1:
+            # A test double of a defect beyond the build's problems (rebuild() catches those): no input
+            # makes it happen.
+            raise RuntimeError("a simulated defect")
+        return rebuild(self)
+
+    monkeypatch.setattr(PreviewSession, "rebuild", failing_once)
+    said: list[str] = []
+    watcher = Watcher(session, on_error=said.append)
+    watcher.start()
+    try:
+        state = watching(session, project, first)  # the rebuild after the failed one
+    finally:
+        watcher.stop()
+    assert state.problems == ()
+    assert said == [
+        "quizkit: error[internal]: unexpected RuntimeError: a simulated defect; this is a defect in quizkit, "
+        "please report it with the file that caused it (rebuilding the preview)"
+    ]

@@ -8,6 +8,7 @@ a defect in quizkit, not in the user's input.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from toolkit.build.results import BuildFailedError
@@ -50,36 +51,87 @@ def _error(file: str, line: int | None, code: str, message: str) -> Diagnostic:
 
 
 def failure_diagnostics(error: Exception) -> list[Diagnostic]:
-    """The diagnostics ``error`` (one of :data:`INPUT_ERRORS`) stands for, errors and warnings alike."""
+    """The diagnostics ``error`` (one of :data:`INPUT_ERRORS`) stands for, errors and warnings alike.
+
+    Never raises: it runs where an error is being reported (a command's last words, the preview's
+    rebuild), and a second error there would hide the first, or end the preview's watching. An error
+    whose attributes are not what its type promises (an OSError naming its file in bytes or by a
+    descriptor number, a file of None) is described from what it holds."""
+    try:
+        return _described(error)
+    except Exception:  # an attribute no rule here expected: the error is still named, as a defect
+        return [unexpected_diagnostic(error)]
+
+
+def _described(error: Exception) -> list[Diagnostic]:
     if isinstance(error, BuildFailedError | ContentError | GlossaryError):
         return list(error.diagnostics)
     if isinstance(error, ConfigError):
-        return [_error(display_path(Path(error.file)), error.line, "config", error.message)]
+        return [_error(_shown_file(error.file), _line(error.line), "config", _text(error.message))]
     if isinstance(error, CatalogError):
-        return [_error(error.file, error.line, "catalog", error.message)]
+        return [_error(_named_file(error.file), _line(error.line), "catalog", _text(error.message))]
     if isinstance(error, MemoryFileError):
-        return [_error(error.file, error.line, "memory", error.message)]
+        return [_error(_named_file(error.file), _line(error.line), "memory", _text(error.message))]
     if isinstance(error, OutsideProjectError):
-        return [_error(NO_FILE, None, "confinement", f"refusing to write {error}")]
+        return [_error(NO_FILE, None, "confinement", f"refusing to {error.action} {_text(error)}")]
     if isinstance(error, LocaleError):
-        return [_error(NO_FILE, None, "locale", str(error))]
+        return [_error(NO_FILE, None, "locale", _text(error))]
     if isinstance(error, LocalePackError):
-        return [_error(NO_FILE, None, "locale-pack", str(error))]
+        return [_error(NO_FILE, None, "locale-pack", _text(error))]
     if isinstance(error, CheckLoadError):
-        return [_error(NO_FILE, None, "check-plugin", str(error))]
+        return [_error(NO_FILE, None, "check-plugin", _text(error))]
     if isinstance(error, ExporterLoadError):
-        return [_error(NO_FILE, None, "exporter-plugin", str(error))]
+        return [_error(NO_FILE, None, "exporter-plugin", _text(error))]
     if isinstance(error, ProjectLockedError):
-        return [_error(NO_FILE, None, "locked", str(error))]
+        return [_error(NO_FILE, None, "locked", _text(error))]
     if isinstance(error, OSError):
-        where = display_path(Path(error.filename)) if error.filename else "quizkit"
-        return [_error(where, None, "io", error.strerror or str(error))]
+        where = _shown_file(error.filename) or "quizkit"
+        reason = error.strerror if isinstance(error.strerror, str) and error.strerror else _text(error)
+        return [_error(where, None, "io", reason)]
     return [unexpected_diagnostic(error)]
+
+
+def _text(value: object) -> str:
+    """``str(value)``, or, when even that fails, what kind of value it is."""
+    try:
+        return str(value)
+    except Exception:
+        return f"a {type(value).__name__} whose text cannot be shown"
+
+
+def _line(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _named_file(value: object) -> str:
+    """A file name an error already gives as messages show it (relative to the working folder)."""
+    return value if isinstance(value, str) else _shown_file(value)
+
+
+def _shown_file(value: object) -> str:
+    """The file an error names, as messages name files: a path relative to the working folder where it
+    can be, ``file descriptor 3`` for a descriptor, :data:`NO_FILE` for none."""
+    if value is None or value == "" or value == b"":
+        return NO_FILE
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"file descriptor {value}"
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", errors="backslashreplace")  # a name the system did not decode
+    if isinstance(value, str | os.PathLike):
+        name = os.fspath(value)
+        if isinstance(name, bytes):
+            name = name.decode("utf-8", errors="backslashreplace")
+        try:
+            return display_path(Path(name))
+        except (OSError, ValueError):  # no working folder to be relative to (it was removed)
+            return name
+    return _text(value)
 
 
 def unexpected_diagnostic(error: BaseException) -> Diagnostic:
     """An error quizkit did not expect: a defect, named so that it can be reported."""
-    detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    text = _text(error)
+    detail = f"{type(error).__name__}: {text}" if text else type(error).__name__
     return _error(
         "quizkit",
         None,

@@ -49,7 +49,7 @@ def serve_command(port: int, host: str, open_browser: bool) -> None:
                 server = PreviewServer(session, host, port, on_error=_say)
             except OSError as error:
                 fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
-            watcher = Watcher(session, report)
+            watcher = Watcher(session, report, on_error=_say)
             watcher.start()
             serving = server.serve_in_thread()
             try:
@@ -73,7 +73,8 @@ def serve_command(port: int, host: str, open_browser: bool) -> None:
 
 
 def _say(line: str) -> None:
-    """A line about a request that failed (a defect): said, and the server goes on."""
+    """A line about a request, a rebuild or its report that failed (a defect): said, and the preview
+    goes on."""
     from toolkit.diagnostics import terminal_safe
 
     with contextlib.suppress(OSError):  # a terminal that went away is no reason to stop serving

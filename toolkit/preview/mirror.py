@@ -24,6 +24,7 @@ from toolkit.config import ProjectConfig
 from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.files import (
     TEMPORARY_SUFFIX,
+    Access,
     OutsideProjectError,
     confined,
     read_regular_file,
@@ -33,6 +34,8 @@ from toolkit.files import (
 
 MAX_SOURCE_BYTES = 64 * 1024 * 1024
 COMPILED_SUFFIX = ".mo"
+PREVIEW_ROOT = ".quizkit"
+"""The project's folder of quizkit's own files (the preview's among them): never a source."""
 
 
 class ProjectMirror:
@@ -62,12 +65,26 @@ class ProjectMirror:
             return False
         if self.source.config_file is not None and path == self.source.config_file.absolute():
             return True
-        if path.suffix == COMPILED_SUFFIX:
-            return False  # compiled catalogs are the build's output, never its input
+        if path.is_relative_to(self.root) and self._builds_own(path.relative_to(self.root)):
+            return False
         return any(
             path.is_relative_to(folder.absolute())
             for folder in (self.source.content_path, self.source.locales_path)
         )
+
+    def _builds_own(self, relative: Path) -> bool:
+        """Whether ``relative`` (to the project, or to the copy) is where a build writes, never what it
+        reads: compiled catalogs, the cache, the output folder, quizkit's own folder. A content folder
+        that is the project's root holds them too: they are neither copied nor pruned."""
+        from toolkit.build.cache import CACHE_FOLDER
+
+        if relative.suffix == COMPILED_SUFFIX or relative.name.endswith(TEMPORARY_SUFFIX):
+            return True
+        parts = relative.parts
+        if parts and parts[0] in (CACHE_FOLDER, PREVIEW_ROOT):
+            return True
+        output = Path(os.path.normpath(self.source.output_dir))
+        return relative == output or relative.is_relative_to(output)
 
     def sources(self) -> dict[str, Path]:
         """The project's source files by their name relative to the project (links out of it left out)."""
@@ -103,29 +120,36 @@ class ProjectMirror:
         for folder in (self.source.content_path, self.source.locales_path):
             if not folder.is_dir() or not inside(folder):
                 continue
-            # rglob never goes down a linked folder; a linked file is the one link left to look at.
+            # rglob never goes down a linked folder: a link (to a file or a folder) is looked at here.
             for path in sorted(folder.rglob("*")):
                 absolute = path.absolute()
-                if path.is_file() and self.is_source(absolute) and (not path.is_symlink() or inside(path)):
+                if not self.is_source(absolute) or (path.is_symlink() and not inside(path)):
+                    continue
+                if path.is_file():
                     found[absolute.relative_to(self.root).as_posix()] = path
         return found, refused
 
-    def check_folder(self) -> None:
+    def check_folder(self, action: Access = "write") -> None:
         """Refuse a copy folder that is not plainly the project's own: a link on the way from the project
         to it would send the copy and the build's writes somewhere else (another project, even this
-        project's own sources)."""
+        project's own sources), and have the server show pages and catalogs read from there. The refusal
+        says which of the two ``action`` is."""
         root = self.root.resolve()
         expected = root / self.folder.relative_to(self.root)
+        if action == "write":
+            rule = f"the preview writes only into the plain folder {expected}"
+            remedy = "remove it, and quizkit serve makes the folder"
+        else:
+            rule = f"the preview reads only from the plain folder {expected}"
+            remedy = "remove it, and restart quizkit serve: it makes the folder"
         step = root
         for part in self.folder.relative_to(self.root).parts:
             step = step / part
             if step.is_symlink() or (step.exists() and not step.is_dir()):
-                raise OutsideProjectError(
-                    f"{step}: it is {'a link' if step.is_symlink() else 'not a folder'}; the preview writes "
-                    f"only into the plain folder {expected} (remove it, and quizkit serve makes the folder)"
-                )
+                kind = "a link" if step.is_symlink() else "not a folder"
+                raise OutsideProjectError(f"{step}: it is {kind}; {rule} ({remedy})", action=action)
         if self.folder.exists() and self.folder.resolve() != expected:
-            raise OutsideProjectError(f"{self.folder}: it leads outside {root}")
+            raise OutsideProjectError(f"{self.folder}: it leads outside {root}", action=action)
 
     def sync(self) -> bool:
         """Bring the copy in step with the project; whether anything changed.
@@ -167,7 +191,8 @@ class ProjectMirror:
     def _prune(self, current: dict[str, Path]) -> bool:
         """Remove the copies of inputs deleted while the preview did not run (a quiz, a catalog, a
         glossary, a memory file): every file of the copy's content and locales folders that is no source
-        now. Compiled catalogs are the build's output, and its cache and exports are not in these folders."""
+        now, whatever the layout (a content folder that is the project root too), except what the build
+        writes there itself (:meth:`_builds_own`)."""
         from toolkit.config import CONFIG_FILES
 
         removed = False
@@ -183,11 +208,11 @@ class ProjectMirror:
             except ValueError:
                 continue
             folder = self.folder / relative
-            if not folder.is_dir() or folder.resolve() == copy_root:
-                continue  # a content folder that is the project root holds the build's outputs too
+            if not folder.is_dir():
+                continue
             for path in sorted(folder.rglob("*"), reverse=True):  # a folder after what it holds
-                name = path.relative_to(self.folder).as_posix()
-                if name in names or path.suffix == COMPILED_SUFFIX:
+                in_copy = path.relative_to(self.folder)
+                if in_copy.as_posix() in names or self._builds_own(in_copy):
                     continue
                 confined(path.parent, copy_root)
                 if path.is_dir() and not path.is_symlink():

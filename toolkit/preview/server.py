@@ -10,6 +10,11 @@ A client cannot hold the server: every connection has a socket timeout (a reques
 arrive, or a page that stops reading, is dropped), at most :data:`MAX_CONNECTIONS` are answered at once
 (one more is told 503 and closed), and the request threads are daemons that stopping does not wait
 for. A client that goes away mid-answer is no error worth a word: the next request is answered as usual.
+
+A request that fails for another reason (a defect) is told to ``on_error`` once, and answered 500 with
+the same words while nothing of its answer has gone out. Once a status line or a byte of a body has, a
+second answer would be read as the rest of the first (an event stream would take it for events): the
+connection is closed instead.
 """
 
 from __future__ import annotations
@@ -167,6 +172,10 @@ class PreviewServer(ThreadingHTTPServer):
 class _Handler(BaseHTTPRequestHandler):
     server: PreviewServer
     server_version = "quizkit-preview"
+    _headers_buffer: list[bytes]
+    """What send_response() and send_header() buffered, until flush_headers() sends it."""
+    _begun = False
+    """Whether any of the answer (its status line first) has gone out to the client."""
 
     def setup(self) -> None:
         super().setup()
@@ -183,6 +192,11 @@ class _Handler(BaseHTTPRequestHandler):
         if self.server.on_request is not None:
             self.server.on_request(format % args)
 
+    def flush_headers(self) -> None:
+        # From here on the client holds (part of) an answer: a failure can only end the connection.
+        self._begun = True
+        super().flush_headers()
+
     def do_HEAD(self) -> None:
         self._answer(head=True)
 
@@ -190,19 +204,34 @@ class _Handler(BaseHTTPRequestHandler):
         self._answer(head=False)
 
     def _answer(self, head: bool) -> None:
+        self._begun = False
         try:
             self._respond(head)
         except GONE:
             raise
-        except Exception as error:  # the page gets an answer that says what went wrong; the server goes on
+        except Exception as error:  # said once; the page gets what went wrong, or a closed connection
             from toolkit.build.failures import failure_diagnostics, failure_text
 
             text = "\n".join(failure_text(diagnostic) for diagnostic in failure_diagnostics(error))
-            if self.server.on_error is not None:
-                self.server.on_error(f"{text} (answering {self.path})")
-            self._send(
-                HTTPStatus.INTERNAL_SERVER_ERROR, (text + "\n").encode(), "text/plain; charset=utf-8", head
-            )
+            if self._begun:
+                self.close_connection = True
+                self._tell(f"{text} (answering {self.path}; its answer had begun: the connection was closed)")
+                return
+            self._headers_buffer = []  # a status line buffered, never sent: not this answer's
+            self._tell(f"{text} (answering {self.path})")
+            try:
+                self._send(
+                    HTTPStatus.INTERNAL_SERVER_ERROR,
+                    (text + "\n").encode("utf-8", errors="backslashreplace"),  # a file name's lone surrogate
+                    "text/plain; charset=utf-8",
+                    head,
+                )
+            except Exception:  # told already; the client gets a closed connection instead
+                self.close_connection = True
+
+    def _tell(self, line: str) -> None:
+        if self.server.on_error is not None:
+            self.server.on_error(line)
 
     def _respond(self, head: bool) -> None:
         host = (self.headers.get("Host") or "").rsplit(":", 1)[0]
@@ -227,7 +256,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._translator(path.removeprefix(TRANSLATE_PREFIX), head)
             return
         state = session.state
-        session.mirror.check_folder()  # the site is read through no link either
+        session.mirror.check_folder("read")  # the site is read through no link either
         found = site_file(session.site, self.path)
         if found is None:
             if not state.built and (path == "/" or path.endswith(".html")):

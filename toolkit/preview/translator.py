@@ -47,8 +47,9 @@ def catalog_path(session: PreviewSession, quiz: str, locale: str) -> Path | None
         return None
     from toolkit.files import confined
 
-    session.mirror.check_folder()
-    path = confined(CatalogLayout.for_project(config).catalog(locale, quiz), session.mirror.folder)
+    session.mirror.check_folder("read")
+    layout = CatalogLayout.for_project(config)
+    path = confined(layout.catalog(locale, quiz), session.mirror.folder, action="read")
     return path if path.is_file() else None
 
 

@@ -3,6 +3,10 @@
 ``watchfiles`` (Rust ``notify``: inotify, FSEvents, ReadDirectoryChangesW, polling where none works)
 groups the bursts an editor's save makes (a temporary file, a rename) into one change set, and stops
 through an event checked while it waits, so the thread can be joined on Ctrl-C.
+
+Nothing ends the watching but :meth:`Watcher.stop`: an error in a rebuild or in reporting one is told to
+``on_error`` (one line per failure, saying what failed, as the server tells a failed request), and the
+next change is built as usual.
 """
 
 from __future__ import annotations
@@ -20,10 +24,15 @@ STOP_CHECK_MILLISECONDS = 200
 
 class Watcher:
     def __init__(
-        self, session: PreviewSession, on_rebuild: Callable[[PreviewState], None] | None = None
+        self,
+        session: PreviewSession,
+        on_rebuild: Callable[[PreviewState], None] | None = None,
+        *,
+        on_error: Callable[[str], None] | None = None,
     ) -> None:
         self.session = session
         self.on_rebuild = on_rebuild
+        self.on_error = on_error
         self.stop_event = threading.Event()
         self.thread = threading.Thread(target=self._run, name="quizkit-watch")
 
@@ -51,8 +60,29 @@ class Watcher:
             yield_on_timeout=False,
             raise_interrupt=False,
         ):
-            # rebuild() reports every error in the state; nothing a report does may end the watching.
+            self._rebuild()
+
+    def _rebuild(self) -> None:
+        """One rebuild and its report. rebuild() puts every error of the build in the state; an error
+        beyond that, or in the report, is told to ``on_error`` and may not end the watching."""
+        try:
             state = self.session.rebuild()
-            if self.on_rebuild is not None:
-                with contextlib.suppress(Exception):
-                    self.on_rebuild(state)
+        except Exception as error:
+            self._failed(error, "rebuilding the preview")
+            return
+        if self.on_rebuild is None:
+            return
+        try:
+            self.on_rebuild(state)
+        except Exception as error:
+            self._failed(error, "reporting a rebuild")
+
+    def _failed(self, error: Exception, doing: str) -> None:
+        from toolkit.build.failures import failure_diagnostics, failure_text
+
+        if self.on_error is None:
+            return
+        text = "\n".join(failure_text(diagnostic) for diagnostic in failure_diagnostics(error))
+        # The last channel there is: when telling fails too, nothing is left to tell it through.
+        with contextlib.suppress(Exception):
+            self.on_error(f"{text} ({doing})")
