@@ -121,6 +121,23 @@ def test_a_content_link_out_of_the_project_is_not_read(project: Path) -> None:
         )
 
 
+def test_a_content_folder_linked_out_of_the_project_is_named_not_skipped(project: Path) -> None:
+    """rglob does not go down a linked folder: its quizzes were left out of validate and build without a
+    word. It is named as a linked file is (and as the preview names it), and nothing in it is read."""
+    elsewhere = project.parent / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "hidden.yaml").write_text("not-a-quiz: a file quizkit must not show\n", encoding="utf-8")
+    (project / "content" / "more").symlink_to(elsewhere, target_is_directory=True)
+    for command in ("validate", "build"):
+        result = run(project, command)
+        assert result.returncode == 1, (command, result.stdout + result.stderr)
+        assert "must not show" not in result.stdout + result.stderr
+        assert (
+            f"content/more: error[link-outside-project]: a link to {elsewhere}, outside the project; quizkit "
+            "does not follow it (copy the file into the project instead)\n" in result.stdout
+        ), (command, result.stdout)
+
+
 def test_a_read_only_catalog_is_not_replaced(project: Path) -> None:
     quiz = project / "content" / "data-parallel.yaml"
     quiz.write_text(

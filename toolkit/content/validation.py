@@ -77,9 +77,13 @@ def collect_files(paths: Iterable[Path]) -> tuple[list[Path], list[Diagnostic]]:
     for path in paths:
         if path.is_dir():
             root = _project_root(path)
+            # rglob never goes down a linked folder, so one that leads out of the project would hide its
+            # quizzes without a word: it is named as a linked file is (the preview names it the same way).
             for candidate in sorted(path.rglob("*")):
                 if candidate.suffix in CONTENT_SUFFIXES:
                     _collect_one(candidate, root, files, problems)
+                elif candidate.is_symlink() and candidate.is_dir() and not _inside(candidate, root):
+                    problems.append(_outside(candidate))
         elif os.path.lexists(path):
             _collect_one(path, _project_root(path.parent), files, problems)
         else:
@@ -99,18 +103,30 @@ def _project_root(folder: Path) -> Path:
     return find_project_root(resolved) or resolved
 
 
+def _inside(path: Path, root: Path) -> bool:
+    return path.resolve().is_relative_to(root)
+
+
+def _outside(link: Path) -> Diagnostic:
+    return Diagnostic(
+        display_path(link),
+        None,
+        None,
+        Severity.ERROR,
+        "link-outside-project",
+        f"a link to {link.readlink()}, outside the project; quizkit does not follow it "
+        "(copy the file into the project instead)",
+    )
+
+
 def _collect_one(path: Path, root: Path, files: list[Path], problems: list[Diagnostic]) -> None:
     def refuse(code: str, message: str) -> None:
         problems.append(Diagnostic(display_path(path), None, None, Severity.ERROR, code, message))
 
     if path.is_symlink():
         target = path.readlink()
-        if not path.resolve().is_relative_to(root):
-            refuse(
-                "link-outside-project",
-                f"a link to {target}, outside the project; quizkit does not follow it "
-                "(copy the file into the project instead)",
-            )
+        if not _inside(path, root):
+            problems.append(_outside(path))
             return
         if not path.exists():
             refuse("no-such-file", f"a link to {target}, which does not exist")
