@@ -133,3 +133,43 @@ def test_a_catalog_saved_in_an_editor_while_the_command_runs_is_never_written_ov
         "work on the saved version\n",
     )
     assert SAVED_BY_THE_EDITOR in catalog.read_text(encoding="utf-8")
+
+
+def test_a_catalog_saved_in_an_editor_while_import_xliff_runs_is_never_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same race as above for import-xliff: the translator saved the ui catalog after the import had
+    read it. The editor's save is played by the next call the import makes on the catalog it read."""
+    from support import run_quizkit_in_process
+
+    from toolkit.catalogs import xliff_import
+    from toolkit.catalogs.catalog import Catalog
+
+    project = copy_project(tmp_path)
+    (project / "in.xlf").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.1" srcLang="en" trgLang="ur">\n'
+        '<file id="ui"><unit id="ui.level-beginner"><segment state="translated"><source>Beginner</source>'
+        "<target>مبتدی</target></segment></unit></file>\n"
+        "</xliff>\n",
+        encoding="utf-8",
+    )
+    catalog = project / UI_CATALOG
+    real = xliff_import.write_po
+
+    def editor_saves_then(catalog_read: Catalog) -> bytes:
+        text = catalog.read_text(encoding="utf-8")
+        if SAVED_BY_THE_EDITOR not in text:
+            catalog.write_text(text.replace('msgstr "ابتدائی"', SAVED_BY_THE_EDITOR), encoding="utf-8")
+        return real(catalog_read)
+
+    monkeypatch.setattr(xliff_import, "write_po", editor_saves_then)
+    result = run_quizkit_in_process(project, "import-xliff", "in.xlf")
+    assert (result.returncode, result.stderr) == (
+        1,
+        f"{UI_CATALOG}: error[catalog]: the file changed while quizkit was working on it (saved in an "
+        "editor?), so it was left as it is now and nothing was written over it; run the command again to "
+        "work on the saved version\n",
+    )
+    text = catalog.read_text(encoding="utf-8")
+    assert SAVED_BY_THE_EDITOR in text and "مبتدی" not in text

@@ -13,7 +13,12 @@ from pathlib import Path
 
 from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.po_writer import write_po
-from toolkit.catalogs.project import CatalogError, templates, validated_catalog
+from toolkit.catalogs.project import (
+    CatalogError,
+    refuse_changed_since_read,
+    templates,
+    validated_catalog_read,
+)
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path
 from toolkit.diagnostics import Diagnostic, Severity
@@ -57,6 +62,7 @@ def import_xliff_files(
     layout = CatalogLayout.for_project(config)
     importing: dict[Path, UnitImport] = {}
     originals: dict[Path, bytes] = {}
+    read_digests: dict[Path, str] = {}
     domains: set[str] | None = None
     outcomes: list[XliffImport] = []
     for path in paths:
@@ -96,7 +102,7 @@ def import_xliff_files(
                         f"there is no catalog {display_path(catalog_path)} to import into; "
                         "run quizkit update first",
                     )
-                existing = validated_catalog(catalog_path, locale)
+                existing, read_digests[catalog_path] = validated_catalog_read(catalog_path, locale)
                 importing[catalog_path] = UnitImport(existing, locale, reviewer=reviewer)
                 originals[catalog_path] = write_po(existing)
             try:
@@ -149,10 +155,12 @@ def import_xliff_files(
     }
     for catalog_path, data in changes.items():
         refuse_unwritable(catalog_path, data)
-    changed = {
-        catalog_path: write_bytes_atomic(catalog_path, data, durable=True)
-        for catalog_path, data in changes.items()
-    }
+        # A translator may have saved the catalog in an editor since it was read: never write over it.
+        refuse_changed_since_read(catalog_path, read_digests[catalog_path])
+    changed = {}
+    for catalog_path, data in changes.items():
+        refuse_changed_since_read(catalog_path, read_digests[catalog_path])
+        changed[catalog_path] = write_bytes_atomic(catalog_path, data, durable=True)
     return [
         replace(outcome, changed=bool(outcome.updated) and changed.get(outcome.catalog, False))
         for outcome in outcomes
