@@ -173,3 +173,36 @@ def test_a_catalog_saved_in_an_editor_while_import_xliff_runs_is_never_written_o
     )
     text = catalog.read_text(encoding="utf-8")
     assert SAVED_BY_THE_EDITOR in text and "مبتدی" not in text
+
+
+def test_a_catalog_saved_in_an_editor_while_check_fix_runs_is_never_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """check --fix rewrites a catalog from the bytes its findings came from; a save in an editor after
+    that read is neither fixed over nor lost. The save is played by the call that applies the fixes."""
+    from support import run_quizkit_in_process
+
+    from toolkit.checks import project as checks_project
+
+    project = copy_project(tmp_path)
+    catalog = project / UI_CATALOG
+    # An Arabic yeh where Urdu has its own: a finding --fix repairs.
+    edited(catalog, 'msgstr "ابتدائی"', 'msgstr "ابتدائي"')
+    real = checks_project.apply_fixes
+
+    def editor_saves_then(*args: object, **kwargs: object) -> object:
+        text = catalog.read_text(encoding="utf-8")
+        if 'msgstr "میانہ"' not in text:
+            catalog.write_text(text.replace('msgstr "درمیانہ"', 'msgstr "میانہ"'), encoding="utf-8")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(checks_project, "apply_fixes", editor_saves_then)
+    result = run_quizkit_in_process(project, "check", "--fix", "--locale", "ur")
+    assert (result.returncode, result.stderr) == (
+        1,
+        f"{UI_CATALOG}: error[catalog]: the file changed while quizkit was working on it (saved in an "
+        "editor?), so it was left as it is now and nothing was written over it; run the command again to "
+        "work on the saved version\n",
+    )
+    text = catalog.read_text(encoding="utf-8")
+    assert 'msgstr "میانہ"' in text and 'msgstr "ابتدائي"' in text

@@ -139,13 +139,15 @@ def catalog_with_problems(
 ) -> tuple[Catalog, list[CatalogProblem]]:
     """A catalog read from ``path``, with every problem that makes it unusable for ``locale``;
     ``refuse_empty``: an empty file is one (for check and compile, which vouch for the catalog)."""
-    catalog, problems, _ = _read_with_problems(path, locale, refuse_empty=refuse_empty)
+    catalog, problems, _ = read_with_problems(path, locale, refuse_empty=refuse_empty)
     return catalog, problems
 
 
-def _read_with_problems(
+def read_with_problems(
     path: Path, locale: str, *, refuse_empty: bool = False
 ) -> tuple[Catalog, list[CatalogProblem], bytes]:
+    """:func:`catalog_with_problems`, and the bytes it was read from: a command that rewrites the file
+    works on those bytes, and :func:`refuse_changed_since_read` compares their digest before it writes."""
     file = display_path(path)
     try:
         data = read_catalog_bytes(path)
@@ -170,7 +172,7 @@ def validated_catalog(path: Path, locale: str) -> Catalog:
 def validated_catalog_read(path: Path, locale: str, *, refuse_empty: bool = False) -> tuple[Catalog, str]:
     """:func:`validated_catalog`, and the digest of the bytes it was read from, for
     :func:`refuse_changed_since_read` before the command writes the file back."""
-    catalog, problems, data = _read_with_problems(path, locale, refuse_empty=refuse_empty)
+    catalog, problems, data = read_with_problems(path, locale, refuse_empty=refuse_empty)
     if problems:
         raise CatalogError(display_path(path), problems[0].line, problems[0].message)
     return catalog, hashlib.sha256(data).hexdigest()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -9,9 +10,9 @@ from pathlib import Path
 from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.project import (
     CatalogError,
-    catalog_with_problems,
     read_catalog,
-    read_catalog_bytes,
+    read_with_problems,
+    refuse_changed_since_read,
     templates,
 )
 from toolkit.catalogs.retirement import RETIRED_FOLDER
@@ -96,15 +97,17 @@ def run_checks(
     run = CheckRun()
     glossaries: dict[str, Glossary | None] = {}
     for path, locale in catalogs_to_check(config, locales, paths):
-        catalog, problems = catalog_with_problems(path, locale, refuse_empty=True)
+        catalog, problems, data = read_with_problems(path, locale, refuse_empty=True)
         file = display_path(path)
         glossary = _glossary(config, locale, glossaries)  # GlossaryError carries every problem, located
         findings = check_catalog(catalog, file, locale, glossary, source_locale=config.source_locale)
         findings.diagnostics[:0] = _problem_diagnostics(problems, file)
         if fix and findings.fixable_entries:
-            # Bytes in, bytes out: line endings and every untouched line stay exactly as they were.
+            # Bytes in, bytes out: line endings and every untouched line stay exactly as they were. The
+            # bytes are the ones the findings were made from, and a catalog saved in an editor since then
+            # is not written over.
             try:
-                text = read_catalog_bytes(path).decode("utf-8")
+                text = data.decode("utf-8")
             except UnicodeDecodeError:
                 raise CatalogError(
                     file,
@@ -113,6 +116,7 @@ def run_checks(
                 ) from None
             fixed_text, fixes = apply_fixes(text, findings, locale)
             if fixes:
+                refuse_changed_since_read(path, hashlib.sha256(data).hexdigest())
                 write_text_atomic(path, fixed_text, durable=True)
                 run.fixes[file] = fixes
                 findings = check_catalog(
