@@ -26,6 +26,7 @@ from toolkit.exporters.base import (
     QuizSummary,
     exporter_names,
     load_exporter,
+    lost_in_quiz,
     lost_settings,
     omits_answers,
     question_types,
@@ -83,6 +84,9 @@ def unsupported_questions(content: Content, formats: Sequence[str], drafts: bool
         for quiz in content.quizzes:
             if quiz.draft and not drafts:
                 continue
+            in_quiz: dict[str, list[str]] = {}
+            for question_id, sentence in lost_in_quiz(exporter, quiz):
+                in_quiz.setdefault(question_id, []).append(sentence)
             for question in quiz.questions:
                 origin = question.prompt.origin
                 if question.type in carried:
@@ -96,7 +100,7 @@ def unsupported_questions(content: Content, formats: Sequence[str], drafts: bool
                             f"format {name} {lost}: question '{question.id}' of quiz '{quiz.id}'",
                             key=keys.question_key(quiz.id, question.id),
                         )
-                        for lost in lost_settings(exporter, question)
+                        for lost in (*lost_settings(exporter, question), *in_quiz.get(question.id, ()))
                     )
                     continue
                 found.append(
