@@ -118,6 +118,35 @@ def unsupported(result: BuildResult) -> list[str]:
     )
 
 
+def test_a_question_gift_cannot_write_is_left_out_with_a_warning_the_next_build_keeps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An ordering item holding '}' cannot be written in GIFT: build leaves that question out of gift and
+    says so, as export does (it used to fail the build), and an unchanged build reports it again."""
+    quiz = """\
+id: order
+level: beginner
+title: T
+description: D
+questions:
+  - id: steps
+    type: ordering
+    prompt: Order them.
+    items: [{id: one, text: "first }"}, {id: two, text: second}]
+    explanation: E
+"""
+    root = fixture_project(tmp_path, {"order": quiz})
+    config = root / "quizkit.toml"
+    config.write_text(config.read_text(encoding="utf-8") + 'export-formats = ["gift"]\n', encoding="utf-8")
+    expected = [
+        "content/order.yaml:8: format gift cannot carry '}' or '\\' in an ordering item ('first }'; Moodle "
+        "never unescapes one): question 'steps' of quiz 'order' is left out of gift in en, ur"
+    ]
+    assert unsupported(build(root, monkeypatch)) == expected
+    assert "steps" not in (root / "dist/gift/order/en.txt").read_text(encoding="utf-8")
+    assert unsupported(build(root, monkeypatch)) == expected
+
+
 def test_a_build_with_no_change_decodes_no_model_yet_reports_every_warning(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

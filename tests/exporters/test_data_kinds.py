@@ -243,18 +243,20 @@ def test_delivery_lists_matches_and_items_by_the_hash_of_their_source_text(expor
     assert [match["id"] for match in english["match-collectives"]["matches"]] == ["m1", "m2", "m3", "m4"]
     items = [item["text"] for item in english["step-order"]["items"]]
     assert items == sha256_order(items)
-    assert [item["id"] for item in english["step-order"]["items"]] == [
-        "update",
-        "all-reduce",
-        "forward",
-        "backward",
-    ]
+    # Named by that position, not by their ids (update, all-reduce, forward, backward).
+    assert [item["id"] for item in english["step-order"]["items"]] == ["i1", "i2", "i3", "i4"]
     # The same order and ids in every locale: a response given in Urdu is graded with either key.
-    assert [item["id"] for item in urdu["step-order"]["items"]] == [
-        "update",
-        "all-reduce",
-        "forward",
-        "backward",
+    assert [item["id"] for item in urdu["step-order"]["items"]] == ["i1", "i2", "i3", "i4"]
+    (ordering,) = [
+        item
+        for item in load(exported / "dist/json/every-type/ur.json")["questions"]
+        if item["type"] == "ordering"
+    ]
+    assert [(item["id"], item["deliveryId"]) for item in ordering["items"]] == [
+        ("forward", "i3"),
+        ("backward", "i4"),
+        ("all-reduce", "i2"),
+        ("update", "i1"),
     ]
     (matching,) = [
         item

@@ -17,7 +17,7 @@ import pytest
 from exporters.test_moodle import moodle_multilang_filter, moodle_shows, needs_moodle_cleaner, seen
 from localization.test_grading import every_type_quiz, localized, urdu_catalog
 from lxml import etree
-from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit_in_process
+from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit_in_process, translate
 
 from toolkit.catalogs.catalog import Catalog
 from toolkit.exporters.base import ExportRequest
@@ -288,6 +288,90 @@ def test_a_cloze_question_counts_as_much_as_any_other_in_moodle(tmp_path: Path) 
         assert set(marks.values()) == {2}, marks  # one Cloze question of 2 blanks: 1 mark a blank
         marks = moodle_marks(root / "dist/moodle/three" / name)
         assert set(marks.values()) == {6}, marks  # blanks of 2 and 3: lcm 6, weights 3 and 2
+
+
+def cloze_quiz(blank_counts: list[int]) -> str:
+    """A quiz of a true/false question and one Cloze question per count, ``fill-<n>`` of n typed blanks."""
+    questions = """\
+  - id: check
+    type: true_false
+    prompt: Right?
+    correct: true
+    explanation: E
+"""
+    for count in blank_counts:
+        markers = " ".join(f"{{{{b{index}}}}}" for index in range(count))
+        blanks = "".join(
+            f"      - {{id: b{index}, answers: [{{id: x, text: x{index}}}]}}\n" for index in range(count)
+        )
+        questions += f"""\
+  - id: fill-{count}
+    type: fill_in_blanks
+    prompt: Complete it.
+    text: "{markers}"
+    blanks:
+{blanks}    explanation: E
+"""
+    return f"id: cloze\nlevel: beginner\ntitle: T\ndescription: D\nquestions:\n{questions}"
+
+
+def test_cloze_marks_are_bounded_and_an_uneven_question_is_warned_about(tmp_path: Path) -> None:
+    """Review finding 4: Cloze questions of 5, 7, 8 and 9 blanks made every question worth their least
+    common multiple, 2520 marks (a question has at most 10 blanks; 1 to 10 give 2520 too). Now at most
+    100 (MOST_MARKS): the multiple of the counts that fit, smallest first (5 and 7: 35), and the nearest
+    whole weight a blank for the others, each with a warning."""
+    root = fixture_project(tmp_path, {"cloze": cloze_quiz([5, 7, 8, 9])})
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "moodle", "--no-checks")
+    assert result.returncode == 0, result.stderr
+    for name in ("en.xml", "multilang.xml", "en.no-answers.xml"):
+        if name == "en.no-answers.xml":
+            answers = run_quizkit_in_process(root, "export", "--format", "moodle", "--no-answers")
+            assert answers.returncode == 0, answers.stderr
+        marks = moodle_marks(root / "dist/moodle/cloze" / name)
+        assert marks == {
+            "check": 35,
+            "fill-5": 35,
+            "fill-7": 35,
+            "fill-8": 32,
+            "fill-9": 36,
+        }, (name, marks)
+    warnings = [line.split(": ", 1)[1] for line in result.stdout.splitlines() if "warning[" in line]
+    assert warnings == [
+        f"warning[unsupported-setting]: format moodle cannot give a Cloze question of {blanks} blanks the 35 "
+        "marks every other question of the quiz gets (a blank's weight is a whole number, and a question "
+        f"gets at most 100 marks): it is worth {worth} ({weight} a blank): question 'fill-{blanks}' of quiz "
+        f"'cloze' [cloze.questions.fill-{blanks}]"
+        for blanks, worth, weight in ((8, 32, 4), (9, 36, 4))
+    ]
+    strict = run_quizkit_in_process(root, "export", "--format", "moodle", "--no-checks", "--strict")
+    assert strict.returncode == 1
+
+
+def test_every_file_of_a_quiz_gives_a_question_the_same_marks(tmp_path: Path) -> None:
+    """The marks come from the quiz, not from the questions one file holds: Urdu under ``--fallback
+    omit`` leaves out the untranslated Cloze question of 3 blanks, and its file still gives every question
+    6 marks, as the English one does (it gave 2)."""
+    root = fixture_project(tmp_path, {"cloze": cloze_quiz([2, 3])})
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    translate(
+        root / "locales/ur/LC_MESSAGES/cloze.po",
+        {
+            "cloze.title": "ٹ",
+            "cloze.description": "ڈ",
+            "cloze.questions.check.prompt": "درست؟",
+            "cloze.questions.check.explanation": "و",
+            "cloze.questions.fill-2.prompt": "مکمل کریں۔",
+            "cloze.questions.fill-2.text": "{{b0}} {{b1}}",
+            "cloze.questions.fill-2.blanks.b0.answers.x": "x0",
+            "cloze.questions.fill-2.blanks.b1.answers.x": "x1",
+            "cloze.questions.fill-2.explanation": "و",
+        },
+    )
+    result = run_quizkit_in_process(root, "export", "--format", "moodle", "--no-checks", "--fallback", "omit")
+    assert result.returncode == 0, result.stderr
+    assert moodle_marks(root / "dist/moodle/cloze/ur.xml") == {"check": 6, "fill-2": 6}
+    assert moodle_marks(root / "dist/moodle/cloze/en.xml") == {"check": 6, "fill-2": 6, "fill-3": 6}
 
 
 def test_cloze_codes_stand_where_the_markers_are(files: dict[str, Any]) -> None:

@@ -40,6 +40,7 @@ from toolkit.localization import (  # noqa: E402
     LocalizedChoiceQuestion,
     LocalizedFillInBlanksQuestion,
     LocalizedMatchingQuestion,
+    LocalizedOrderingQuestion,
     LocalizedQuestion,
     LocalizedTrueFalseQuestion,
     grade,
@@ -162,6 +163,14 @@ def engine_responses(question: LocalizedQuestion, document: Any, response: Any) 
         return {"RESPONSE": [f"{prompt} {by_text[texts[match]]}" for prompt, match in response.items()]}
     if isinstance(question, LocalizedFillInBlanksQuestion):
         return {f"RESPONSE.{blank.id}": response.get(blank.id) for blank in question.blanks}
+    if isinstance(question, LocalizedOrderingQuestion):
+        # The item's choices have delivery ids (i1, i2, …): find each by its text.
+        texts = {item.id: item.text for item in question.items}
+        by_text = {
+            text_of(choice): choice.get("identifier")
+            for choice in document.iterfind(".//q:qti-simple-choice", QTI)
+        }
+        return {"RESPONSE": [by_text[texts[item]] for item in response]}
     return {"RESPONSE": response}
 
 

@@ -62,11 +62,17 @@ class ExportStep:
         self.warnings: dict[str, list[Diagnostic]] = {}
         """Questions a format cannot carry, by quiz."""
 
-    def export_quizzes(self, quiz_ids: list[str]) -> tuple[list[Exported], list[QuizSummary]]:
-        """Write the files of ``quiz_ids`` (not the shared ones); their summaries, for the index."""
+    def export_quizzes(
+        self, quiz_ids: list[str]
+    ) -> tuple[list[Exported], list[QuizSummary], list[Diagnostic]]:
+        """Write the files of ``quiz_ids`` (not the shared ones); their summaries, for the index; and the
+        questions a format left out because it cannot write them in some locale."""
+        from toolkit.exporters.run import resolve_formats, unwritable_questions
+
         request, files = self._export(frozenset(quiz_ids), shared=False)
         summaries = [request.summary(quiz_id, locale) for quiz_id in quiz_ids for locale in request.locales]
-        return files, summaries
+        left_out = unwritable_questions(request, resolve_formats(self.config.export_formats))
+        return files, summaries, left_out
 
     def _export(
         self,
@@ -146,12 +152,15 @@ class ExportStep:
         # Slices of at most EXPORT_SLICE quizzes: a slice's files are all in memory until it is written.
         slices = max(4, math.ceil(len(quizzes) / (jobs * EXPORT_SLICE)))
         done, _ = run_all(self.export_quizzes, chunks(quizzes, jobs, slices), jobs)
-        summaries = self._summaries([summary for _, made in done for summary in made])
+        summaries = self._summaries([summary for _, made, _ in done for summary in made])
+        for _, _, left_out in done:
+            for warning in left_out:
+                self.warnings.setdefault((warning.key or "").split(".")[0], []).append(warning)
         _, shared_files = (
             self._export(frozenset(), shared=True, summaries=summaries) if self.only is None else (None, [])
         )
         self.progress("export", len(quizzes), len(quizzes))
-        files = [item for files_made, _ in done for item in files_made] + shared_files
+        files = [item for files_made, _, _ in done for item in files_made] + shared_files
         shared = self._record_files(files)
         detail = f"{len({path for path, _, _ in files})} files for {len(formats)} formats"
         if self.only is not None:

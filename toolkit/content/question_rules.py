@@ -7,7 +7,6 @@ well-formed, so that one run reports every problem.
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Iterator, Sequence
 
 from toolkit.content.rules import (
@@ -255,91 +254,9 @@ def _distinct(
             seen[normalized] = str(label)
 
 
-_NUMBERED = re.compile(r"(\d+)$")
-_LETTERED = re.compile(r"(?:^|[^a-z])([a-z])$", re.IGNORECASE)
-_WORDS = re.compile(r"[^\W\d_]+")
-_PLACES = (
-    ("first", "one", "1st"),
-    ("second", "two", "2nd"),
-    ("third", "three", "3rd"),
-    ("fourth", "four", "4th"),
-    ("fifth", "five", "5th"),
-    ("sixth", "six", "6th"),
-    ("seventh", "seven", "7th"),
-    ("eighth", "eight", "8th"),
-    ("ninth", "nine", "9th"),
-    ("tenth", "ten", "10th"),
-)
-_PLACE = {word: place for place, words in enumerate(_PLACES) for word in words}
-_PLACE.update({"last": len(_PLACES), "final": len(_PLACES), "start": -1, "begin": -1, "end": len(_PLACES)})
-
-
-def _place(identifier: str) -> int | None:
-    """The place a word of ``identifier`` names (first, two, last …), or None."""
-    places = [_PLACE[word] for word in _WORDS.findall(identifier.lower()) if word in _PLACE]
-    return places[0] if len(places) == 1 else None
-
-
-def _natural(identifier: str) -> tuple[tuple[int, int | str], ...]:
-    """The key a person or a program sorts ids by: digits as numbers, letters without case."""
-    return tuple(
-        (0, int(part)) if part.isdigit() else (1, part.casefold())
-        for part in re.split(r"(\d+)", identifier)
-        if part
-    )
-
-
-def _order_given_away(ids: list[str]) -> str | None:
-    """How ``ids``, listed in the correct order, tell that order, in words; None if they do not."""
-    if len(set(ids)) != len(ids):
-        return None
-    numbers = [_NUMBERED.search(identifier) for identifier in ids]
-    if all(number is not None for number in numbers):
-        values = [int(number.group(1)) for number in numbers if number is not None]
-        return "are numbered in the correct order" if values == sorted(values) else None
-    places = [place for place in map(_place, ids) if place is not None]
-    if len(places) == len(ids) and places == sorted(places):
-        return "name their places in the correct order"
-    letters = [_LETTERED.search(identifier) for identifier in ids]
-    if all(letter is not None for letter in letters):
-        found = [letter.group(1).lower() for letter in letters if letter is not None]
-        if found == sorted(found):
-            return "are lettered in the correct order"
-    # Any other ids sorted as a learner's program would sort them: two items in order are as likely
-    # as not, so from three on.
-    if len(ids) >= 3 and sorted(ids, key=_natural) == ids:
-        return "sort into the correct order"
-    return None
-
-
-def ordering_ids_keep_the_order_secret(context: RuleContext) -> Iterator[Diagnostic]:
-    """Exports that keep an ordering question's item ids (i18next keys, the delivery variants' item
-    lists) would give the answer away if the ids tell the correct order: numbered (step-1, step-2),
-    lettered (a, b, c), named for their place (first, second, last), or sorting into it (alpha, beta,
-    gamma). Items are authored in the correct order, so every scheme is tested against that order."""
-    for index, question in _questions(context):
-        if question.get("type") != "ordering":
-            continue
-        items = _items(question.get("items"))
-        ids = [item.get("id") for _, item in items]
-        if len(ids) < 2 or not all(isinstance(identifier, str) for identifier in ids):
-            continue
-        how = _order_given_away([str(identifier) for identifier in ids])
-        if how is not None:
-            yield context.diagnostic(
-                ("questions", index, "items"),
-                "ordering-ids",
-                f"the item ids of {context.item(('questions', index))} ({', '.join(str(i) for i in ids)}) {how}, "
-                "and exports keep ids (the --no-answers variants too): name each item for what it is, so "
-                "that sorting the ids does not give the answer",
-                Severity.WARNING,
-            )
-
-
 QUESTION_RULES: tuple[Rule, ...] = (
     unique_ids_in_lists,
     blanks_match_markers,
     blanks_are_typed_or_choice,
     distinct_texts_in_lists,
-    ordering_ids_keep_the_order_secret,
 )

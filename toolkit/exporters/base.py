@@ -13,9 +13,9 @@ from typing import ClassVar, Protocol
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.keys import UI_DOMAIN
-from toolkit.localization import FallbackPolicy, LocalizedChoiceQuestion, LocalizedQuiz
+from toolkit.localization import FallbackPolicy, LocalizedChoiceQuestion, LocalizedQuestion, LocalizedQuiz
 from toolkit.localization.localize import usable
-from toolkit.model import CHOICE_TYPES, Content, Question, QuestionType
+from toolkit.model import CHOICE_TYPES, Content, Question, QuestionType, Quiz
 from toolkit.text.locale_info import PSEUDO_LOCALES, LocaleInfo
 
 ENTRY_POINT_GROUP = "quizkit.exporters"
@@ -163,6 +163,16 @@ class Exporter(Protocol):
     # setting lost; :func:`lost_settings` reads it, nothing when absent. The export warns about each
     # (an error under --strict), as it does about the kinds a format leaves out.
 
+    # A format that cannot keep a setting of a question because of the quiz's other questions (Moodle's
+    # marks) declares a static ``lost_in_quiz(quiz) -> Iterable[tuple[str, str]]``: (question id,
+    # sentence) for each; :func:`lost_in_quiz` reads it, and the export warns as for ``lost_settings``.
+
+    # A format that carries a kind but cannot write one question's texts in a locale (a character its
+    # target system cannot read there) declares a static ``unwritable(question) -> str | None``, given
+    # the localized question: why, as a sentence, or None; :func:`unwritable` reads it. The export leaves
+    # that question out of the format in that locale with a warning (an error under --strict), as it
+    # leaves out the kinds a format does not carry, rather than failing the whole export.
+
     def export(self, request: ExportRequest) -> Iterable[OutputFile]: ...
 
 
@@ -178,6 +188,28 @@ def lost_settings(exporter: type[Exporter], question: Question) -> tuple[str, ..
     if not callable(declared):
         return ()
     return tuple(str(sentence) for sentence in declared(question))
+
+
+def lost_in_quiz(exporter: type[Exporter], quiz: Quiz) -> tuple[tuple[str, str], ...]:
+    """What a format cannot keep of a quiz's questions because of the others: (question id, sentence)."""
+    declared = getattr(exporter, "lost_in_quiz", None)
+    if not callable(declared):
+        return ()
+    return tuple((str(question_id), str(sentence)) for question_id, sentence in declared(quiz))
+
+
+def unwritable(exporter: type[Exporter], question: LocalizedQuestion) -> str | None:
+    """Why a format cannot write one localized question it carries, or None (see Exporter)."""
+    declared = getattr(exporter, "unwritable", None)
+    if not callable(declared):
+        return None
+    reason = declared(question)
+    return None if reason is None else str(reason)
+
+
+def writes_every_question(exporter: type[Exporter]) -> bool:
+    """Whether a format writes every question of a kind it carries (declares no ``unwritable``)."""
+    return not callable(getattr(exporter, "unwritable", None))
 
 
 ALL_QUESTION_TYPES = frozenset(QuestionType)

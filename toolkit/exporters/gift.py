@@ -36,8 +36,11 @@ Kinds and how Moodle grades them (``docs/exports.md`` has the table):
   qtype_ordering add-on reads the same form in earlier versions). Every option is written out (the
   reader's optional fields would otherwise swallow an item that starts with one of their words). The
   items are not unescaped by Moodle (it splits the raw text at line breaks and keeps each line as the
-  item's HTML), so an item is written as HTML with its ``lang`` and ``dir`` and no GIFT escapes; an item
-  holding ``}`` or ``\\`` cannot be carried and is refused with a message. The same settings as in
+  item's HTML), so an item is written as HTML with its ``lang`` and ``dir`` and no GIFT escapes. An item
+  holding ``}`` or ``\\`` cannot be carried: qformat_gift ends the answers at the first unescaped
+  ``}`` and turns an escaped one into a placeholder that the ordering reader never turns back, so that
+  question is left out of the locale's file with a warning (``unsupported-question``), as the kinds
+  GIFT does not carry are. The same settings as in
   Moodle XML: every item shown (``selectcount`` n, ``selecttype`` ALL), grading the library's two.
 - fill_in_blanks has no GIFT form (GIFT's missing-word question holds one blank): it is left out with a
   warning.
@@ -157,7 +160,8 @@ class _Writer:
             " ".join(text.split()), info.tag, info.direction, latin_lang=self.localized.source.tag
         )
         if "}" in item or "\\" in item:
-            # The answers end at the first "}"; a backslash would be read as a GIFT escape, never undone.
+            # The export leaves such a question out (GiftExporter.unwritable); an exporter called
+            # directly refuses it rather than write a file Moodle misreads.
             raise ExportError(
                 f"{question_key(self.localized.quiz.id, question.id)} [{self.localized.locale.tag}]: GIFT "
                 f"cannot carry '}}' or '\\' in an ordering item ({text!r}); reword it, or leave gift out of "
@@ -200,6 +204,18 @@ class GiftExporter:
             # qformat_gift's shortanswer import sets no usecase: Moodle's default, 0 (case ignored).
             return ("cannot keep case_sensitive (GIFT has no form for it; Moodle grades ignoring case)",)
         return ()
+
+    @staticmethod
+    def unwritable(question: LocalizedQuestion) -> str | None:
+        if not isinstance(question, LocalizedOrderingQuestion):
+            return None
+        for item in question.items:
+            if "}" in item.text or "\\" in item.text:
+                # qformat_gift ends the answers at the first "}" and keeps an escaped one as a
+                # placeholder; qtype_ordering::import_from_gift only splits the lines and trims them
+                # (question/type/ordering/questiontype.php): no GIFT escape in an item is ever undone.
+                return f"cannot carry '}}' or '\\' in an ordering item ({item.text!r}; Moodle never unescapes one)"
+        return None
 
     # GIFT is imported into a question bank that grades: it always carries the answer key, so it has no
     # delivery variant (omits_answers is not declared).

@@ -11,7 +11,8 @@ whole in the source language, so i18next's per-key fallback never mixes language
 Every kind's texts are under the key grammar's keys; an accepted answer is its translation as it is (the
 locale's accepted answers one per line). The delivery variant leaves out explanations, feedback,
 accepted answers and model answers, and lists matching matches and ordering items as the JSON bundle
-does (:mod:`toolkit.exporters.neutral_order`), matches under ``matches.<m>``.
+does (:mod:`toolkit.exporters.neutral_order`), matches under ``matches.<m>`` and items under
+``items.<i>``, the bundle's delivery ids.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from pathlib import PurePosixPath
 from typing import Any, ClassVar
 
 from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
-from toolkit.exporters.neutral_order import neutral_items, neutral_matches
+from toolkit.exporters.neutral_order import delivery_item_ids, neutral_items, neutral_matches
 from toolkit.localization import (
     LocalizedChoiceQuestion,
     LocalizedMatchingQuestion,
@@ -61,7 +62,8 @@ def _choice_texts(question: LocalizedChoiceQuestion, answers: bool) -> Iterator[
 def _delivery_texts(localized: LocalizedQuiz, question: LocalizedQuestion) -> Iterator[tuple[str, str]]:
     """The texts of the delivery variant: no key, and nothing that names it. A match's key names its
     pair (``pairs.<p>.match``) and a distractor's says it is one, so matches are ``matches.<m>`` under
-    the bundle's ids; ordering items come in the bundle's answer-independent order."""
+    the bundle's ids; ordering items come in the bundle's answer-independent order under its delivery
+    ids (``items.<i>``), since an author's item ids can tell the order (step-1, first, a)."""
     if isinstance(question, LocalizedMatchingQuestion):
         yield "prompt", question.prompt
         for pair in question.pairs:
@@ -71,8 +73,9 @@ def _delivery_texts(localized: LocalizedQuiz, question: LocalizedQuestion) -> It
         return
     if isinstance(question, LocalizedOrderingQuestion):
         yield "prompt", question.prompt
+        delivery_id = delivery_item_ids(localized.quiz, question)
         for item in neutral_items(localized.quiz, question):
-            yield f"items.{item.id}", item.text
+            yield f"items.{delivery_id[item.id]}", item.text
         return
     for key, text in question.texts():
         if not _KEY_TEXT.match(key):

@@ -5,7 +5,8 @@ Layout: ``json/<quiz>/<locale>.json``; the delivery variant (``--no-answers``) i
 SHA-256 hash of its canonical JSON (RFC 8785) so caches and CDNs can tell versions apart. Every question
 kind is carried, with the fields its ``$defs`` entry in the schema lists; the delivery variant holds no
 answer key (the schema checks that too) and lists matches and ordering items in an order that does not
-depend on the answer (:mod:`toolkit.exporters.neutral_order`).
+depend on the answer, under ids that do not either (:mod:`toolkit.exporters.neutral_order`): ordering
+items as ``i1``, ``i2``, …, which the variant with answers gives beside each item's id (``deliveryId``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any, ClassVar
 
 from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
 from toolkit.exporters.canonical_json import content_hash
-from toolkit.exporters.neutral_order import neutral_items, neutral_matches
+from toolkit.exporters.neutral_order import delivery_item_ids, neutral_items, neutral_matches
 from toolkit.localization import (
     LocalizedAnswer,
     LocalizedBlank,
@@ -145,6 +146,26 @@ def _matching_fields(
     item["matches"] = matches
 
 
+def _ordering_fields(
+    quiz: Quiz, question: LocalizedOrderingQuestion, item: dict[str, Any], answers: bool
+) -> None:
+    """With answers, the items in the correct order under their ids, each with its delivery id; in the
+    delivery variant, the items in the answer-independent order under their delivery ids only (an
+    author's ids, step-1 or first, would tell the order)."""
+    delivery_id = delivery_item_ids(quiz, question)
+    if answers:
+        entries = []
+        for entry in question.items:
+            written = {"id": entry.id, "deliveryId": delivery_id[entry.id], "text": entry.text}
+            _with_segments(written, {"text": entry.text})
+            entries.append(written)
+        item["items"] = entries
+    else:
+        item["items"] = [
+            _text_entry(delivery_id[entry.id], entry.text) for entry in neutral_items(quiz, question)
+        ]
+
+
 def _blank(blank: LocalizedBlank, answers: bool) -> dict[str, Any]:
     if isinstance(blank, LocalizedTypedBlank):
         entry: dict[str, Any] = {"id": blank.id, "type": "typed"}
@@ -185,8 +206,7 @@ def _kind_fields(
     elif isinstance(question, LocalizedMatchingQuestion):
         _matching_fields(quiz, question, item, answers)
     elif isinstance(question, LocalizedOrderingQuestion):
-        items = question.items if answers else tuple(neutral_items(quiz, question))
-        item["items"] = [_text_entry(entry.id, entry.text) for entry in items]
+        _ordering_fields(quiz, question, item, answers)
     elif isinstance(question, LocalizedFillInBlanksQuestion):
         item["text"] = question.text
         item["blanks"] = [_blank(blank, answers) for blank in question.blanks]

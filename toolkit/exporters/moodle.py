@@ -52,9 +52,14 @@ Marks. Every question counts the same, as in every other format. Moodle makes a 
 the sum of its blanks' weights (``qtype_multianswer_extract_question`` and ``save_question`` in
 question/type/multianswer/questiontype.php; qformat_xml's ``import_multianswer`` reads no
 ``defaultgrade``), and a weight is a whole number (``ANSWER_START_REGEX``, ``\{([0-9]*):``), so a Cloze
-question cannot be worth 1 mark when it has several blanks. Instead every question of a file is worth
-the least common multiple of its Cloze questions' blank counts (1 when there are none): ``defaultgrade``
-that many marks, and each blank of a Cloze question of n blanks that many marks / n as its weight.
+question cannot be worth 1 mark when it has several blanks. Instead every question of a quiz is worth
+the least common multiple of its Cloze questions' blank counts (1 when there are none), at most
+``MOST_MARKS`` (100): ``defaultgrade`` that many marks, and each blank of a Cloze question of n blanks
+that many marks / n as its weight. The marks come from the quiz, so every file of it (each locale's,
+multilang) agrees; they change when a Cloze question with a new blank count is added or removed. A
+blank count that would pass the cap (7 beside 2, 3, 4, 5 …) is left out of the multiple: its questions
+get the nearest whole weight a blank, so they are worth a little more or less than the others, and the
+export warns (``unsupported-setting``).
 - ``essay``: ``essay`` (editor, no attachments); the model answer is ``graderinfo``, only with answers.
 
 Scoring of choice questions. ``single_choice`` is ``<single>true</single>`` with fraction 100 on the
@@ -117,9 +122,14 @@ from toolkit.exporters.moodle_html import (
     sub_text,
     version,
 )
-from toolkit.exporters.moodle_questions import answer_fractions, moodle_fraction, write_questions
+from toolkit.exporters.moodle_questions import (
+    answer_fractions,
+    moodle_fraction,
+    uneven_marks,
+    write_questions,
+)
 from toolkit.localization import LocalizedQuiz
-from toolkit.model import QuestionType
+from toolkit.model import QuestionType, Quiz
 
 __all__ = [
     "CATEGORY_ROOT",
@@ -162,6 +172,10 @@ class MoodleExporter:
     presents_quiz: ClassVar[bool] = True
     omits_answers: ClassVar[bool] = True
     question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
+
+    @staticmethod
+    def lost_in_quiz(quiz: Quiz) -> Iterator[tuple[str, str]]:
+        return uneven_marks(quiz)
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         suffix = ".xml" if request.answers else ".no-answers.xml"

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, cast
 
 from lxml import etree
@@ -24,7 +24,7 @@ from toolkit.localization import (
     LocalizedShortAnswerQuestion,
     LocalizedTrueFalseQuestion,
 )
-from toolkit.model import ChoiceQuestion, QuestionType
+from toolkit.model import ChoiceQuestion, FillInBlanksQuestion, QuestionType, Quiz
 from toolkit.text.numbers import plain_number
 
 # Moodle's name for a plain-text answer's format, as its own export writes it.
@@ -117,8 +117,8 @@ class _Writer:
         elif isinstance(question, LocalizedOrderingQuestion):
             self.ordering(versions, question)
         elif isinstance(question, LocalizedFillInBlanksQuestion):
-            blanks = len(question.blanks)
-            self.header(versions, "cloze", cloze_questiontext(versions, self.multilang, self.marks // blanks))
+            weight = blank_weight(self.marks, len(question.blanks))
+            self.header(versions, "cloze", cloze_questiontext(versions, self.multilang, weight))
         else:
             assert isinstance(question, LocalizedEssayQuestion)
             self.essay(versions, question)
@@ -241,20 +241,54 @@ class _Writer:
 def write_questions(
     root: Any, quiz: LocalizedQuiz, questions: Sequence[Sequence[Version]], multilang: bool, answers: bool
 ) -> None:
-    writer = _Writer(root, quiz, multilang, answers, question_marks(questions))
+    writer = _Writer(root, quiz, multilang, answers, question_marks(quiz.quiz))
     for versions in questions:
         writer.write(versions)
 
 
-def question_marks(questions: Sequence[Sequence[Version]]) -> int:
-    """What every question of a file is worth: the least common multiple of its Cloze questions' blank
-    counts, so that each blank's weight is a whole number, as Moodle requires, and each question totals
-    the same marks."""
-    return math.lcm(
-        1,
-        *(
-            len(versions[0].question.blanks)
-            for versions in questions
-            if isinstance(versions[0].question, LocalizedFillInBlanksQuestion)
-        ),
+MOST_MARKS = 100
+"""The most marks a question is given so that a Cloze question counts as much as any other: a teacher
+reads them in the quiz editor, and Moodle's own limit (``question.defaultmark``, NUMBER(12,7)) is far
+above."""
+
+
+def question_marks(quiz: Quiz) -> int:
+    """What every question of a quiz is worth in Moodle: the least common multiple of its Cloze
+    questions' blank counts, so that each blank's weight is a whole number, as Moodle requires, and each
+    question totals the same marks. Blank counts whose multiple would pass MOST_MARKS are left out
+    (smallest first are kept): those questions get the nearest whole weight (:func:`uneven_marks`).
+
+    From the quiz's model, not a file's questions: every file of a quiz (each locale's, multilang, a
+    locale that omits a question) gives a question the same mark."""
+    counts = sorted(
+        {len(question.blanks) for question in quiz.questions if isinstance(question, FillInBlanksQuestion)}
     )
+    marks = 1
+    for count in counts:
+        if math.lcm(marks, count) <= MOST_MARKS:
+            marks = math.lcm(marks, count)
+    return marks
+
+
+def blank_weight(marks: int, blanks: int) -> int:
+    """The whole weight of each blank of a Cloze question of ``blanks`` blanks, nearest to an equal
+    share of ``marks`` (halves up), and at least 1: Moodle reads 0 as a blank worth nothing."""
+    return max(1, (2 * marks + blanks) // (2 * blanks))
+
+
+def uneven_marks(quiz: Quiz) -> Iterator[tuple[str, str]]:
+    """(question id, sentence) for each Cloze question Moodle cannot give the marks every other question
+    of the quiz gets (see :func:`question_marks`)."""
+    marks = question_marks(quiz)
+    for question in quiz.questions:
+        if not isinstance(question, FillInBlanksQuestion):
+            continue
+        blanks = len(question.blanks)
+        weight = blank_weight(marks, blanks)
+        if blanks * weight != marks:
+            yield (
+                question.id,
+                f"cannot give a Cloze question of {blanks} blanks the {marks} marks every other question "
+                f"of the quiz gets (a blank's weight is a whole number, and a question gets at most "
+                f"{MOST_MARKS} marks): it is worth {blanks * weight} ({weight} a blank)",
+            )

@@ -1,10 +1,14 @@
 """An order of matching matches and ordering items that does not depend on the answer.
 
 Authored order gives the answer away: ordering items are written in the correct order, and a matching
-question lists each pair's match with its prompt, distractors last; a match's own id is its pair's id. So
-formats list them by the SHA-256 of their source text, and name matches by that position (``m1``,
-``m2``, …). Both are the same in every locale (the source text is), so a response given in one locale
-is graded with any locale's key, and they tell a learner nothing the texts themselves do not.
+question lists each pair's match with its prompt, distractors last; a match's own id is its pair's id.
+Authored ids can give it away too: an author names items step-1, step-2 or first, second, or letters
+them a, b, c. So formats list matches and items by the SHA-256 of their source text (ties by the
+SHA-256 of their id), and name them by that position: matches ``m1``, ``m2``, …, ordering items ``i1``,
+``i2``, … in every delivery variant. Both are the same in every locale (the source text is), so a
+response given in one locale is graded with any locale's key, and they tell a learner nothing the texts
+themselves do not. A grading server maps an item's delivery id back with the answer-bearing JSON
+bundle (its ``deliveryId``), or computes it by this rule from the source texts.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from toolkit.localization import LocalizedItem, LocalizedMatchingQuestion, Local
 from toolkit.model import MatchingQuestion, OrderingQuestion, Quiz
 
 MATCH_ID_PREFIX = "m"
+ITEM_ID_PREFIX = "i"
 
 
 @dataclass(frozen=True)
@@ -65,3 +70,12 @@ def neutral_items(quiz: Quiz, question: LocalizedOrderingQuestion) -> list[Local
     assert isinstance(source, OrderingQuestion)
     source_text = {item.id: item.text.source for item in source.items}
     return sorted(question.items, key=lambda item: _order(source_text[item.id], item.id))
+
+
+def delivery_item_ids(quiz: Quiz, question: LocalizedOrderingQuestion) -> dict[str, str]:
+    """Each item's id in the delivery variants (``i`` and its position in the answer-independent
+    order), by the item's own id."""
+    return {
+        item.id: f"{ITEM_ID_PREFIX}{position}"
+        for position, item in enumerate(neutral_items(quiz, question), start=1)
+    }

@@ -16,8 +16,9 @@ says what a QTI engine grades differently):
   ``tolerance-mode`` other than ``exact``.
 - matching: ``qti-match-interaction`` (``directedPair``), scored by a mapping per right pair with
   partial credit, all or nothing otherwise.
-- ordering: ``qti-order-interaction`` (``ordered``); partial credit counts the items in their place,
-  and only when the response orders every item.
+- ordering: ``qti-order-interaction`` (``ordered``), items named by their delivery ids (``i1``, ``i2``,
+  … in the answer-independent order of :mod:`toolkit.exporters.neutral_order`) in both variants;
+  partial credit counts the items in their place, and only when the response orders every item.
 - fill in the blanks: the text with an inline ``qti-text-entry-interaction`` or
   ``qti-inline-choice-interaction`` at each marker, in the translation's order; one response per
   blank, ``RESPONSE.<blank>``.
@@ -32,6 +33,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from toolkit.exporters.neutral_order import delivery_item_ids, neutral_items
 from toolkit.exporters.qti_markup import append_bidi_text, sub, value
 from toolkit.exporters.qti_patterns import Pattern, answer_patterns, number_pattern
 from toolkit.exporters.qti_rules import (
@@ -64,7 +66,7 @@ from toolkit.localization import (
     LocalizedTrueFalseQuestion,
 )
 from toolkit.localization.localized import LocalizedAnswer, LocalizedChoiceBlank, LocalizedTypedBlank
-from toolkit.model import QuestionType
+from toolkit.model import QuestionType, Quiz
 from toolkit.text.blanks import split_at_blanks
 
 BLANK_RESPONSE = "RESPONSE."
@@ -90,6 +92,8 @@ class Writer:
     answers: bool
     shuffle: bool
     labels: Labels
+    quiz: Quiz
+    """The quiz's model, whose source texts give matches and items their answer-independent order."""
 
     def text(self, parent: Any, text: str) -> None:
         append_bidi_text(parent, text, self.direction, self.latin_lang)
@@ -277,16 +281,21 @@ def _matching(item: Any, body: Any, question: LocalizedQuestion, writer: Writer)
 
 def _ordering(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
     assert isinstance(question, LocalizedOrderingQuestion)
+    # Items are named by their delivery ids (i1, i2, … in the answer-independent order), with answers
+    # too: an author's ids (step-1, first, a) would tell the order in the delivery variant, and both
+    # variants must name items alike for the item with answers to score a delivered response.
+    identifier = delivery_item_ids(writer.quiz, question)
     declaration = declare(item, RESPONSE, "ordered", "identifier")
     if writer.answers:
-        correct_response(declaration, [entry.id for entry in question.items])
+        correct_response(declaration, [identifier[entry.id] for entry in question.items])
     # Players always shuffle ordering items; the listed order hides the answer from those that do not.
     interaction = sub(
         body, "qti-order-interaction", response_identifier=RESPONSE, shuffle="true", dir=writer.direction
     )
     writer.text(sub(interaction, "qti-prompt", dir=writer.direction), question.prompt)
-    for id_, text in by_digest((entry.id, entry.text) for entry in question.items):
-        writer.text(sub(interaction, "qti-simple-choice", identifier=id_, dir=writer.direction), text)
+    for entry in neutral_items(writer.quiz, question):
+        choice = sub(interaction, "qti-simple-choice", identifier=identifier[entry.id], dir=writer.direction)
+        writer.text(choice, entry.text)
     total = len(question.items)
 
     def score(processing: Any) -> None:
@@ -303,13 +312,13 @@ def _ordering(item: Any, body: Any, question: LocalizedQuestion, writer: Writer)
         value(size, "qti-base-value", str(total), base_type="integer")
         for entry in question.items:
             member = sub(every, "qti-member")
-            value(member, "qti-base-value", entry.id, base_type="identifier")
+            value(member, "qti-base-value", identifier[entry.id], base_type="identifier")
             variable(member, RESPONSE)
         for position, entry in enumerate(question.items, start=1):
             _, in_place = response_if(when)
             match = sub(in_place, "qti-match")
             variable(sub(match, "qti-index", n=str(position)), RESPONSE)
-            value(match, "qti-base-value", entry.id, base_type="identifier")
+            value(match, "qti-base-value", identifier[entry.id], base_type="identifier")
             count_right(in_place)
         score_share(when, lambda parent: variable(parent, RIGHT), total)
 

@@ -101,6 +101,7 @@ def item_document(
         answers,
         localized.quiz.shuffle,
         labels,
+        localized.quiz,
     )
     item = root(
         "qti-assessment-item",

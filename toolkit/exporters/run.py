@@ -19,20 +19,24 @@ from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.exporters.base import (
     ALL_QUESTION_TYPES,
     NOT_XML_CHARACTER,
+    Exporter,
     ExportError,
     ExportRequest,
     OutputFile,
     QuizSummary,
     exporter_names,
     load_exporter,
+    lost_in_quiz,
     lost_settings,
     omits_answers,
     question_types,
+    unwritable,
+    writes_every_question,
 )
 from toolkit.exporters.localizations import LazyCatalogs, LazyLocalizations
 from toolkit.files import OutsideProjectError, confined, confined_name, write_bytes_atomic
 from toolkit.keys import UI_DOMAIN
-from toolkit.localization import FallbackPolicy, LocalizedQuiz
+from toolkit.localization import FallbackPolicy, LocalizedQuestion, LocalizedQuiz
 from toolkit.localization.pseudo import pseudo_catalogs
 from toolkit.model import Content, QuestionType
 
@@ -80,6 +84,9 @@ def unsupported_questions(content: Content, formats: Sequence[str], drafts: bool
         for quiz in content.quizzes:
             if quiz.draft and not drafts:
                 continue
+            in_quiz: dict[str, list[str]] = {}
+            for question_id, sentence in lost_in_quiz(exporter, quiz):
+                in_quiz.setdefault(question_id, []).append(sentence)
             for question in quiz.questions:
                 origin = question.prompt.origin
                 if question.type in carried:
@@ -93,7 +100,7 @@ def unsupported_questions(content: Content, formats: Sequence[str], drafts: bool
                             f"format {name} {lost}: question '{question.id}' of quiz '{quiz.id}'",
                             key=keys.question_key(quiz.id, question.id),
                         )
-                        for lost in lost_settings(exporter, question)
+                        for lost in (*lost_settings(exporter, question), *in_quiz.get(question.id, ()))
                     )
                     continue
                 found.append(
@@ -111,21 +118,65 @@ def unsupported_questions(content: Content, formats: Sequence[str], drafts: bool
     return found
 
 
+def unwritable_questions(request: ExportRequest, formats: Sequence[str]) -> list[Diagnostic]:
+    """A warning for every question a chosen format carries but cannot write in some locale (the
+    export leaves it out of that format there; ``--strict`` makes these errors), one per question
+    with the locales it is left out in."""
+    found: list[Diagnostic] = []
+    for name in resolve_formats(formats):
+        exporter = load_exporter(name)
+        if writes_every_question(exporter):
+            continue
+        carried = question_types(exporter)
+        for quiz in request.content.quizzes:
+            if not request.includes(quiz.id):
+                continue
+            refused: dict[str, tuple[str, list[str]]] = {}
+            for localized in request.versions(quiz.id):
+                for question in localized.questions:
+                    reason = unwritable(exporter, question) if question.type in carried else None
+                    if reason is not None:
+                        refused.setdefault(question.id, (reason, []))[1].append(localized.locale.tag)
+            for question_id, (reason, locales) in refused.items():
+                origin = quiz.question(question_id).prompt.origin
+                found.append(
+                    Diagnostic(
+                        origin.file,
+                        origin.line,
+                        None,
+                        Severity.WARNING,
+                        "unsupported-question",
+                        f"format {name} {reason}: question '{question_id}' of quiz '{quiz.id}' is left out "
+                        f"of {name} in {', '.join(locales)}",
+                        key=keys.question_key(quiz.id, question_id),
+                    )
+                )
+    return found
+
+
 class _Carried(Mapping[tuple[str, str], LocalizedQuiz]):
-    """The localized quizzes as a format sees them: without the questions of kinds it cannot carry."""
+    """The localized quizzes as a format sees them: without the questions of kinds it cannot carry,
+    nor those it cannot write in their locale."""
 
     def __init__(
-        self, localized: Mapping[tuple[str, str], LocalizedQuiz], carried: frozenset[QuestionType]
+        self,
+        localized: Mapping[tuple[str, str], LocalizedQuiz],
+        carried: frozenset[QuestionType],
+        exporter: type[Exporter],
     ) -> None:
         self.localized = localized
         self.carried = carried
+        self.exporter = exporter
+
+    def _writes(self, question: LocalizedQuestion) -> bool:
+        return question.type in self.carried and unwritable(self.exporter, question) is None
 
     def __getitem__(self, key: tuple[str, str]) -> LocalizedQuiz:
         quiz = self.localized[key]
-        if all(question.type in self.carried for question in quiz.questions):
+        if all(self._writes(question) for question in quiz.questions):
             return quiz
         return replace(
-            quiz, questions=tuple(question for question in quiz.questions if question.type in self.carried)
+            quiz, questions=tuple(question for question in quiz.questions if self._writes(question))
         )
 
     def __contains__(self, key: object) -> bool:
@@ -138,10 +189,11 @@ class _Carried(Mapping[tuple[str, str], LocalizedQuiz]):
         return len(self.localized)
 
 
-def _as_carried_by(request: ExportRequest, carried: frozenset[QuestionType]) -> ExportRequest:
-    if carried >= ALL_QUESTION_TYPES:
+def _as_carried_by(request: ExportRequest, exporter: type[Exporter]) -> ExportRequest:
+    carried = question_types(exporter)
+    if carried >= ALL_QUESTION_TYPES and writes_every_question(exporter):
         return request
-    return replace(request, localized=_Carried(request.localized, carried))
+    return replace(request, localized=_Carried(request.localized, carried, exporter))
 
 
 def resolve_formats(names: Sequence[str]) -> list[str]:
@@ -281,6 +333,8 @@ def run_export(
         if chosen
         else []
     )
+    if chosen:
+        warnings += unwritable_questions(request, chosen)
     if strict and warnings:
         raise StrictModeError(warnings)
     result = write_exports(request, chosen, out) if chosen else ExportResult()
@@ -300,7 +354,7 @@ def write_exports(request: ExportRequest, formats: Sequence[str], out: Path) -> 
     for name in resolve_formats(formats):
         exporter_class = load_exporter(name)
         exporter = exporter_class()
-        carried_request = _as_carried_by(request, question_types(exporter_class))
+        carried_request = _as_carried_by(request, exporter_class)
         # The format's folder resolved inside the output folder: a link dist/json -> elsewhere must
         # not carry the files out of it.
         folder = confined(out / name, out)
