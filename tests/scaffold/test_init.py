@@ -337,3 +337,32 @@ def test_gitignore_and_the_ci_workflow(project: Path) -> None:
     assert "quizkit update --check" in commands
     # The quizkit that created the project, by the route it came (tests/scaffold/test_ci_workflow.py).
     assert 'pip install "$QUIZKIT_REQUIREMENT"' in commands
+
+
+def test_force_beside_another_tools_broken_pyproject_makes_a_project_of_its_own(tmp_path: Path) -> None:
+    # A pyproject.toml that does not parse and names no tool.quizkit is another tool's, not a broken
+    # quizkit configuration: init writes quizkit.toml and leaves that file alone.
+    project = tmp_path / "demo"
+    project.mkdir()
+    broken = "[project]\nname = quizzes\n"
+    (project / "pyproject.toml").write_text(broken, encoding="utf-8")
+    result = run_quizkit_in_process(tmp_path, "init", "demo", "--force")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines()[0] == "demo/quizkit.toml: written"
+    assert result.stdout.splitlines()[-1] == (
+        "project ready: 10 files written; next: cd demo && quizkit serve --open"
+    )
+    assert (project / "pyproject.toml").read_text(encoding="utf-8") == broken
+
+
+def test_force_beside_a_broken_quizkit_configuration_reports_it(tmp_path: Path) -> None:
+    project = tmp_path / "demo"
+    project.mkdir()
+    (project / "pyproject.toml").write_text("[tool.quizkit]\ntarget-locales = [ur]\n", encoding="utf-8")
+    before = snapshot(tmp_path)
+    result = run_quizkit_in_process(tmp_path, "init", "demo", "--force")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"{project / 'pyproject.toml'}:2: invalid TOML: Invalid value (at line 2, column 19)\n"
+    )
+    assert snapshot(tmp_path) == before
