@@ -144,16 +144,31 @@ def _confined_targets(folder: Path, root: Path, names: Sequence[str]) -> dict[st
         try:
             confined(root / name, root)
         except OutsideProjectError:
-            relative = PurePosixPath(name)
-            steps = [*reversed(relative.parents[:-1]), relative]
-            link = next((step for step in steps if (root / step).is_symlink()), relative)
-            raise InitError(
-                f"{folder / link} is a link that leads outside {folder}; quizkit init writes only inside "
-                f"the project, so it does not write {name} through it (nothing was written): make "
-                f"{link} a folder of the project, or remove it"
-            ) from None
+            raise InitError(_outside_message(folder, root, name)) from None
         targets[name] = root / name
     return targets
+
+
+def _outside_message(folder: Path, root: Path, name: str) -> str:
+    """Why ``name`` leads outside the project: the first step on its way that does, a link (a link to a
+    folder of the project is no culprit, the link it leads to is) or a path that climbs out."""
+    relative = PurePosixPath(name)
+    steps = [*reversed(relative.parents[:-1]), relative]
+    culprit = next(
+        (step for step in steps if not (root / step).resolve().is_relative_to(root.resolve())), relative
+    )
+    if (root / culprit).is_symlink():
+        remedy = (
+            "remove it" if culprit == relative else f"make {culprit} a folder of the project, or remove it"
+        )
+        return (
+            f"{folder / culprit} is a link that leads outside {folder}; quizkit init writes only inside "
+            f"the project, so it does not write {name} through it (nothing was written): {remedy}"
+        )
+    return (
+        f"{folder / culprit} leads outside {folder}; quizkit init writes only inside the project, so it "
+        f"does not write {name} (nothing was written): name a folder inside the project"
+    )
 
 
 def _requirement_warning(path: Path, data: bytes, problem: str) -> Diagnostic:
