@@ -22,6 +22,7 @@ from toolkit.cli.output import (
     plural,
     print_diagnostics,
     project_config,
+    relative,
     reported_errors,
     with_pseudo_locales,
 )
@@ -190,6 +191,12 @@ def build_command(
             click.echo(
                 f"  {quiz_id} [{locale}]: {plural(len(questions), 'question')}: {', '.join(questions)}"
             )
+    if result.retired:
+        from toolkit.cli.catalogs import retired_state
+
+        click.echo("")
+        for retired in result.retired:
+            click.echo(f"{relative(retired.orphan.path)}: {retired_state(retired)}")
     click.echo("")
     click.echo(f"build done: {plural(len(result.written), 'file')} written")
     if strict and result.warnings:
