@@ -17,7 +17,8 @@ from toolkit.catalogs.extraction import extract_templates
 from toolkit.catalogs.imported import apply_imported
 from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.memory_prefill import PrefillMemory, prefill_from_memory
-from toolkit.catalogs.merge import MergeError, MergeSummary, merge, new_catalog_header
+from toolkit.catalogs.merge import MergeError, MergeSummary, merge
+from toolkit.catalogs.new_catalog import new_catalog_header
 from toolkit.catalogs.po_reader import MAX_PO_BYTES, PoSyntaxError, read_po
 from toolkit.catalogs.po_writer import write_po
 from toolkit.catalogs.retirement import (
