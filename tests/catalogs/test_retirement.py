@@ -255,3 +255,21 @@ def test_build_retires_a_deleted_quizs_catalog_as_update_does(project: Path) -> 
     assert not (project / CATALOG).exists()
     check = quizkit(project, "update", "--check")
     assert (check.returncode, check.stdout) == (0, "templates and catalogs are up to date\n")
+
+
+def test_what_update_did_is_a_frozen_record_built_whole(project: Path) -> None:
+    import dataclasses
+
+    import pytest
+
+    from toolkit.catalogs.project import update
+    from toolkit.config import load_config
+
+    (project / QUIZ).unlink()
+    outcomes, _ = update(load_config(project))
+    assert [retired.orphan.path.name for retired in outcomes.retired] == [
+        "data-parallel.pot",
+        "data-parallel.po",
+    ]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        outcomes.retired = ()  # type: ignore[misc]
