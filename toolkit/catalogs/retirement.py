@@ -129,20 +129,31 @@ def _retired(config: ProjectConfig, locale: str, domain: str) -> Path:
     return confined(config.locales_path / RETIRED_FOLDER / locale / f"{domain}.po", config.locales_path)
 
 
+_RETIRED_NAME = re.compile(r"(?P<domain>[a-z0-9-]+)(?:\.(?P<number>[2-9]|[1-9][0-9]+))?\.po")
+"""A retired catalog's name: ``<domain>.po``, or a numbered copy, ``<domain>.<n>.po`` (n from 2)."""
+
+
+def _retired_by_domain(config: ProjectConfig, locale: str) -> dict[str, list[Path]]:
+    """The retired catalogs of ``locale`` by domain, each domain's ``<domain>.po`` first, then its
+    numbered copies by number; the folder is listed once."""
+    folder = config.locales_path / RETIRED_FOLDER / locale
+    if not folder.is_dir():
+        return {}
+    found: dict[str, list[tuple[int, Path]]] = {}
+    for path in folder.iterdir():
+        match = _RETIRED_NAME.fullmatch(path.name)
+        if match and is_valid_id(match["domain"]) and path.is_file():
+            found.setdefault(match["domain"], []).append((int(match["number"] or 1), path))
+    return {
+        domain: [confined(path, config.locales_path) for _, path in sorted(copies)]
+        for domain, copies in found.items()
+    }
+
+
 def retired_copies(config: ProjectConfig, locale: str, domain: str) -> list[Path]:
     """The retired catalogs of ``domain`` for ``locale``: ``<domain>.po``, then ``<domain>.<n>.po`` by n."""
-    plain = _retired(config, locale, domain)
-    folder = plain.parent
-    if not folder.is_dir():
-        return []
-    numbered = re.compile(rf"{re.escape(domain)}\.([2-9]|[1-9][0-9]+)\.po")
-    copies = sorted(
-        (int(match.group(1)), path)
-        for path in folder.glob(f"{domain}.*.po")
-        if (match := numbered.fullmatch(path.name)) and path.is_file()
-    )
-    found = [confined(path, config.locales_path) for _, path in copies]
-    return [plain, *found] if plain.is_file() else found
+    assert is_valid_id(domain), domain
+    return _retired_by_domain(config, locale).get(domain, [])
 
 
 def retired_catalog(config: ProjectConfig, locale: str, domain: str) -> Path | None:
@@ -164,11 +175,13 @@ class LeftBehind:
 
 def left_behind(config: ProjectConfig, catalogs: Iterable[tuple[str, str, Path]]) -> list[LeftBehind]:
     """The retired catalogs still kept for the (locale, domain, catalog path) of live quizzes."""
-    return [
-        LeftBehind(path, domain, catalog)
-        for locale, domain, catalog in catalogs
-        for path in retired_copies(config, locale, domain)
-    ]
+    by_locale: dict[str, dict[str, list[Path]]] = {}
+    kept: list[LeftBehind] = []
+    for locale, domain, catalog in catalogs:
+        if locale not in by_locale:
+            by_locale[locale] = _retired_by_domain(config, locale)
+        kept.extend(LeftBehind(path, domain, catalog) for path in by_locale[locale].get(domain, []))
+    return kept
 
 
 def taken_back_problem(domain: str, message: str) -> str:
