@@ -273,3 +273,17 @@ def test_what_update_did_is_a_frozen_record_built_whole(project: Path) -> None:
     ]
     with pytest.raises(dataclasses.FrozenInstanceError):
         outcomes.retired = ()  # type: ignore[misc]
+
+
+def test_build_says_what_it_retired_to_machines_too(project: Path) -> None:
+    (project / QUIZ).unlink()
+    result = quizkit(project, "build", "--format", "json")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert json.loads(result.stdout)["retired"] == [
+        {"path": "locales/data-parallel.pot", "quiz": "data-parallel", "retired_to": None},
+        {
+            "path": "locales/ur/LC_MESSAGES/data-parallel.po",
+            "quiz": "data-parallel",
+            "retired_to": "locales/retired/ur/data-parallel.po",
+        },
+    ]

@@ -165,6 +165,16 @@ def build_command(
                         {"quiz": quiz_id, "locale": locale, "questions": list(questions)}
                         for (quiz_id, locale), questions in sorted(result.fell_back.items())
                     ],
+                    "retired": [
+                        {
+                            "path": data_path(retired.orphan.path),
+                            "quiz": retired.orphan.domain,
+                            "retired_to": None
+                            if retired.retired_to is None
+                            else data_path(retired.retired_to),
+                        }
+                        for retired in result.retired
+                    ],
                 },
                 ensure_ascii=False,
                 indent=2,
