@@ -142,3 +142,94 @@ def test_a_bad_setting_given_as_a_dotted_key_is_located(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as caught:
         load_config(tmp_path)
     assert (caught.value.line, caught.value.message) == (2, "'en' is the source locale; it has no catalog")
+
+
+def test_another_projects_broken_pyproject_above_is_not_taken_for_a_project(tmp_path: Path) -> None:
+    # Some other tool's project, with a pyproject.toml that does not parse (an unquoted value).
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = quizzes\n[tool.black]\nline-length = 100\n")
+    below = tmp_path / "notes"
+    below.mkdir()
+    assert load_config(below).config_file is None
+
+
+def test_a_broken_pyproject_above_does_not_hide_the_quizkit_project_further_up(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.quizkit]\ntarget-locales = ["ur"]\n')
+    other = tmp_path / "vendored"
+    other.mkdir()
+    (other / "pyproject.toml").write_text("[project\nname = 'other'\n")
+    config = load_config(other)
+    assert (config.root, config.target_locales) == (tmp_path, ("ur",))
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        (
+            '[tool.quizkit]\ntarget-locales = ["ur"]\noutput-dir = dist\n',
+            3,
+            "invalid TOML: Invalid value (at line 3, column 14)",
+        ),
+        (
+            '[project]\nname = "q"\n\n[tool.quizkit.extra\n',
+            4,
+            "invalid TOML: Expected ']' at the end of a table declaration (at line 4, column 20)",
+        ),
+        (
+            'tool.quizkit.target-locales = ["ur"\n[project]\n',
+            2,
+            "invalid TOML: Unclosed array (at line 2, column 1)",
+        ),
+        (
+            "[project]\nname = quizzes\n\n[tool]\nquizkit = { target-locales = [] }\n",
+            2,
+            "invalid TOML: Invalid value (at line 2, column 8)",
+        ),
+        (
+            "tool = { quizkit = { require = approved } }\n",
+            1,
+            "invalid TOML: Invalid value (at line 1, column 32)",
+        ),
+        (
+            '"tool"."quizkit".require = approved  # the release gate\n',
+            1,
+            "invalid TOML: Invalid value (at line 1, column 28)",
+        ),
+    ],
+    ids=["table", "sub-table", "dotted-keys", "key-of-the-tool-table", "inline-table", "quoted-keys"],
+)
+def test_a_broken_pyproject_that_names_tool_quizkit_is_reported_located(
+    tmp_path: Path, text: str, line: int, message: str
+) -> None:
+    (tmp_path / "pyproject.toml").write_text(text)
+    below = tmp_path / "content"
+    below.mkdir()
+    with pytest.raises(ConfigError) as caught:
+        load_config(below)
+    assert (caught.value.file, caught.value.line) == (str(tmp_path / "pyproject.toml"), line)
+    assert caught.value.message == message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[project]\nname = quizzes\n# [tool.quizkit] comes later\n",
+        "[project]\nname = quizzes  # tool.quizkit.require = 'approved', one day\n",
+        '[project]\nname = "quiz#zes"  # [tool.quizkit]\nversion = 0.1.0\n',
+        "[tool.quizkitten]\nname = quizzes\n",
+        "[project]\nname = mytool.quizkit\n",
+        "[tool.black]\nquizkit = yes\n",
+    ],
+    ids=[
+        "comment-line",
+        "comment-after-a-value",
+        "hash-in-a-string",
+        "longer-name",
+        "other-word",
+        "other-table",
+    ],
+)
+def test_a_broken_pyproject_that_names_tool_quizkit_only_in_a_comment_is_another_projects(
+    tmp_path: Path, text: str
+) -> None:
+    (tmp_path / "pyproject.toml").write_text(text)
+    assert load_config(tmp_path).config_file is None

@@ -84,30 +84,83 @@ class ProjectConfig:
 
 def find_project_root(start: Path) -> Path | None:
     """The nearest folder at or above ``start`` with a quizkit configuration: a quizkit.toml, or a
-    pyproject.toml whose parsed TOML has a ``tool.quizkit`` entry (a ``[tool.quizkit]`` table, dotted
-    keys, an inline table; never the words in a comment or a string)."""
+    pyproject.toml that configures quizkit (:func:`configures_quizkit`). Any other pyproject.toml is
+    another project's, broken or not, and the search goes on above it."""
     for folder in (start, *start.parents):
         if (folder / "quizkit.toml").is_file():
             return folder
         pyproject = folder / "pyproject.toml"
-        if pyproject.is_file() and _configures_quizkit(pyproject):
+        if pyproject.is_file() and configures_quizkit(pyproject):
             return folder
     return None
 
 
-def _configures_quizkit(pyproject: Path) -> bool:
-    """Whether ``pyproject`` holds quizkit's configuration; True where it cannot be read or parsed, so
-    that :func:`load_config` says what is wrong with it, located, instead of "not a project"."""
+_TOOL_KEY = r"""(?:tool|"tool"|'tool')"""
+_QUIZKIT_KEY = r"""(?:quizkit|"quizkit"|'quizkit')"""
+"""The keys ``tool`` and ``quizkit`` as TOML lets them be spelled: bare or quoted."""
+_QUIZKIT_MENTIONS = (
+    # [tool.quizkit], [tool.quizkit.sub], tool.quizkit.require = ..., "tool"."quizkit" = ...
+    re.compile(rf"(?<![\w.-]){_TOOL_KEY}\s*\.\s*{_QUIZKIT_KEY}(?![\w-])"),
+    # tool = { quizkit = { ... } }
+    re.compile(rf"^\s*{_TOOL_KEY}\s*=\s*\{{.*?(?<![\w-]){_QUIZKIT_KEY}\s*[.=]"),
+)
+_TOOL_HEADER = re.compile(rf"^\s*\[\s*{_TOOL_KEY}\s*\]")
+_QUIZKIT_ENTRY = re.compile(rf"^\s*{_QUIZKIT_KEY}\s*[.=]")
+_TABLE_HEADER = re.compile(r"^\s*\[")
+
+
+def configures_quizkit(pyproject: Path) -> bool:
+    """Whether ``pyproject`` is quizkit's configuration. A pyproject.toml that parses is, where its TOML
+    has a ``tool.quizkit`` entry (a ``[tool.quizkit]`` table, dotted keys, an inline table; never the
+    words in a comment or a string). One that does not parse is, where its text mentions
+    ``tool.quizkit`` outside a comment: then :func:`load_config` reports its error, located, rather than
+    "not a project"; another project's broken pyproject.toml in a folder above is none of quizkit's
+    business. One that cannot be read at all cannot be told apart, and is not taken for quizkit's."""
     try:
         text = read_regular_file(pyproject, MAX_CONFIG_BYTES).decode("utf-8", errors="replace")
     except OSError:
-        return True
+        return False
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
-        return True
+        return _mentions_quizkit(text)
     tool = document.get("tool")
     return isinstance(tool, dict) and "quizkit" in tool
+
+
+def _mentions_quizkit(text: str) -> bool:
+    """Whether TOML ``text`` that does not parse names ``tool.quizkit`` in a line that is not a comment
+    (a ``#`` outside quotes ends a line's TOML): as a table header, a dotted key, a ``quizkit`` key of a
+    ``[tool]`` table, or a key of an inline ``tool`` table."""
+    in_tool_table = False
+    for line in text.splitlines():
+        code = _without_comment(line)
+        if any(pattern.search(code) for pattern in _QUIZKIT_MENTIONS):
+            return True
+        if _TABLE_HEADER.match(code):
+            in_tool_table = bool(_TOOL_HEADER.match(code))
+        elif in_tool_table and _QUIZKIT_ENTRY.match(code):
+            return True
+    return False
+
+
+def _without_comment(line: str) -> str:
+    """``line`` up to its comment: the first ``#`` outside a quoted string of that line."""
+    quote = ""
+    escaped = False
+    for index, character in enumerate(line):
+        if quote:
+            if escaped:
+                escaped = False
+            elif character == "\\" and quote == '"':
+                escaped = True
+            elif character == quote:
+                quote = ""
+        elif character in "\"'":
+            quote = character
+        elif character == "#":
+            return line[:index]
+    return line
 
 
 def _pyproject_table(config_file: Path, text: str, document: dict[str, Any]) -> dict[str, object]:

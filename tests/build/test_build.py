@@ -347,6 +347,7 @@ def test_outputs_of_a_deleted_quiz_and_a_dropped_format_are_removed(
 ) -> None:
     add_second_quiz(project)
     build(project, monkeypatch)
+    translations = (project / f"locales/ur/LC_MESSAGES/{SECOND}.po").read_bytes()
     (project / f"content/{SECOND}.yaml").unlink()
     replace_in(
         project / "pyproject.toml",
@@ -357,8 +358,15 @@ def test_outputs_of_a_deleted_quiz_and_a_dropped_format_are_removed(
     names = outputs(project)
     assert not any(SECOND in name and not name.endswith((".po", ".pot")) for name in names)
     assert sorted(path.name for path in (project / "dist").iterdir()) == ["json"]
-    # Translations are never removed, whatever happens to the content.
-    assert (project / f"locales/ur/LC_MESSAGES/{SECOND}.po").exists()
+    # Translations are never removed, whatever happens to the content: the catalog is retired, as
+    # update retires it, and taken back if the quiz returns.
+    assert (project / f"locales/retired/ur/{SECOND}.po").read_bytes() == translations
+    assert not (project / f"locales/ur/LC_MESSAGES/{SECOND}.po").exists()
+    assert [retired.orphan.path.name for retired in result.retired] == [
+        f"{SECOND}.pot",
+        f"{SECOND}.mo",
+        f"{SECOND}.po",
+    ]
     assert result.removed
 
 

@@ -170,3 +170,120 @@ def test_files_quizkit_did_not_make_are_left_alone(project: Path) -> None:
     assert (check.returncode, check.stdout) == (0, "templates and catalogs are up to date\n")
     assert quizkit(project, "update").returncode == 0
     assert {name: (project / name).read_bytes() for name in theirs} == theirs
+
+
+NUMBERED = Path("locales/retired/ur/data-parallel.2.po")
+
+
+def test_a_returning_quiz_names_the_retired_copies_it_did_not_take_back(project: Path) -> None:
+    quiz = (project / QUIZ).read_bytes()
+    (project / QUIZ).unlink()
+    assert quizkit(project, "update").returncode == 0
+    first = (project / RETIRED).read_bytes()
+    second = first.replace(b'msgstr "', b'msgstr "~', 1)
+    (project / CATALOG).write_bytes(second)  # back by hand, changed, and gone again: a numbered copy
+    assert quizkit(project, "update").returncode == 0
+    (project / QUIZ).write_bytes(quiz)
+    result = quizkit(project, "update")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert (
+        "locales/ur/LC_MESSAGES/data-parallel.po: taken back from locales/retired/ur/data-parallel.po"
+        in lines
+    )
+    assert lines[-1] == (
+        "locales/retired/ur/data-parallel.2.po: kept (a retired catalog of quiz data-parallel, which is back; "
+        "update takes back one retired catalog, not two): copy what you need from it into "
+        "locales/ur/LC_MESSAGES/data-parallel.po, then delete it"
+    )
+    assert ((project / CATALOG).read_bytes(), (project / NUMBERED).read_bytes()) == (first, second)
+    # Said again on every update until it is dealt with.
+    again = quizkit(project, "update")
+    assert again.stdout.splitlines()[-1] == lines[-1]
+
+
+def test_a_returning_quiz_takes_back_a_numbered_copy_when_it_is_the_only_one(project: Path) -> None:
+    catalog = (project / CATALOG).read_bytes()
+    quiz = (project / QUIZ).read_bytes()
+    (project / QUIZ).unlink()
+    assert quizkit(project, "update").returncode == 0
+    (project / NUMBERED).write_bytes((project / RETIRED).read_bytes())
+    (project / RETIRED).unlink()
+    (project / QUIZ).write_bytes(quiz)
+    result = quizkit(project, "update")
+    assert result.returncode == 0, result.stderr
+    assert (
+        "locales/ur/LC_MESSAGES/data-parallel.po: taken back from locales/retired/ur/data-parallel.2.po"
+        in result.stdout.splitlines()
+    )
+    assert (project / CATALOG).read_bytes() == catalog
+    assert not (project / "locales/retired").exists()
+
+
+def test_a_retired_catalog_that_cannot_be_read_says_what_to_do_when_its_quiz_returns(project: Path) -> None:
+    quiz = (project / QUIZ).read_bytes()
+    (project / CATALOG).write_bytes(b'msgid "unclosed\n')
+    (project / QUIZ).unlink()
+    assert quizkit(project, "update").returncode == 0
+    (project / QUIZ).write_bytes(quiz)
+    result = quizkit(project, "update")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        "locales/retired/ur/data-parallel.po:1: error[catalog]: unterminated string: a string must start and "
+        "end with a double quote on one line; this is the catalog of quiz "
+        "data-parallel, retired when the quiz was deleted, which update takes back now that the quiz is "
+        "back: mend the file, or move it out of the locales folder to start the quiz's catalog anew (and "
+        "copy its translations in by hand), then run the command again\n"
+    )
+    assert (project / RETIRED).read_bytes() == b'msgid "unclosed\n'
+    assert not (project / CATALOG).exists()
+
+
+def test_build_retires_a_deleted_quizs_catalog_as_update_does(project: Path) -> None:
+    catalog = (project / CATALOG).read_bytes()
+    (project / QUIZ).unlink()
+    result = quizkit(project, "build")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines()[-5:-1] == [
+        "",
+        "locales/data-parallel.pot: removed (quiz data-parallel is gone)",
+        "locales/ur/LC_MESSAGES/data-parallel.po: retired to locales/retired/ur/data-parallel.po "
+        "(quiz data-parallel is gone; 50 translations kept there, taken back by update if the quiz returns)",
+        "",
+    ]
+    assert (project / RETIRED).read_bytes() == catalog
+    assert not (project / CATALOG).exists()
+    check = quizkit(project, "update", "--check")
+    assert (check.returncode, check.stdout) == (0, "templates and catalogs are up to date\n")
+
+
+def test_what_update_did_is_a_frozen_record_built_whole(project: Path) -> None:
+    import dataclasses
+
+    import pytest
+
+    from toolkit.catalogs.project import update
+    from toolkit.config import load_config
+
+    (project / QUIZ).unlink()
+    outcomes, _ = update(load_config(project))
+    assert [retired.orphan.path.name for retired in outcomes.retired] == [
+        "data-parallel.pot",
+        "data-parallel.po",
+    ]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        outcomes.retired = ()  # type: ignore[misc]
+
+
+def test_build_says_what_it_retired_to_machines_too(project: Path) -> None:
+    (project / QUIZ).unlink()
+    result = quizkit(project, "build", "--format", "json")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert json.loads(result.stdout)["retired"] == [
+        {"path": "locales/data-parallel.pot", "quiz": "data-parallel", "retired_to": None},
+        {
+            "path": "locales/ur/LC_MESSAGES/data-parallel.po",
+            "quiz": "data-parallel",
+            "retired_to": "locales/retired/ur/data-parallel.po",
+        },
+    ]

@@ -72,3 +72,18 @@ def test_a_folder_below_a_project_belongs_to_it(tmp_path: Path) -> None:
     result = run_quizkit(tmp_path / "content" / "deep", "validate")
     assert (result.returncode, result.stderr) == (0, "")
     assert result.stdout == "1 file valid: 1 quiz (1 question), 0 interface messages\n"
+
+
+def test_a_folder_below_another_projects_broken_pyproject_is_not_inside_a_project(tmp_path: Path) -> None:
+    # Another tool's project whose pyproject.toml does not parse: its TOML error is none of quizkit's.
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = quizzes\n", encoding="utf-8")
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    result = run_quizkit(folder, "check")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"error[no-project]: {folder} is not inside a quizkit project: there is no quizkit.toml, and no "
+        "pyproject.toml with a [tool.quizkit] table, in this folder or any folder above it. Run the "
+        "command inside a project, or make one with quizkit init or a [tool.quizkit] table "
+        "(docs/configuration.md).\n"
+    )

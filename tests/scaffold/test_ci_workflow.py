@@ -18,9 +18,16 @@ import pytest
 import yaml
 from installed_package import build_distributions, fresh_environment
 from packaging.requirements import Requirement
-from support import run_quizkit_in_process
+from support import ROOT, run_quizkit_in_process
 
-from toolkit.scaffold.requirement import install_requirement, public_url, requirement_for
+from toolkit.scaffold.requirement import (
+    Checkout,
+    InstallRoute,
+    checkout_of,
+    install_requirement,
+    public_url,
+    requirement_for,
+)
 
 ACTIONS_PLAYED_HERE = {"actions/checkout", "actions/setup-python", "actions/upload-artifact"}
 
@@ -35,7 +42,7 @@ def test_the_generated_workflow_installs_by_a_requirement_pip_reads(tmp_path: Pa
     assert run_quizkit_in_process(tmp_path, "init", "demo").returncode == 0
     job = _workflow(tmp_path / "demo")["jobs"]["build"]
     requirement = job["env"]["QUIZKIT_REQUIREMENT"]
-    assert requirement == install_requirement()
+    assert requirement == install_requirement().requirement
     assert Requirement(requirement).name == "quizkit"
     assert 'pip install "$QUIZKIT_REQUIREMENT"' in [step.get("run") for step in job["steps"]]
 
@@ -117,30 +124,30 @@ COMMIT = "0123456789abcdef0123456789abcdef01234567"
         # A checkout (pip install ., editable): its origin remote at its HEAD commit, credentials dropped.
         (
             {"url": "file:///home/author/quizkit", "dir_info": {"editable": True}},
-            ("https://author:secret@gitlab.example.org/team/quizkit.git", COMMIT),
+            Checkout("https://author:secret@gitlab.example.org/team/quizkit.git", COMMIT, published=True),
             f"quizkit @ git+https://gitlab.example.org/team/quizkit.git@{COMMIT}",
         ),
         (
             {"url": "file:///home/author/quizkit", "dir_info": {}},
-            ("git@github.com:owner/quizkit.git", COMMIT),
+            Checkout("git@github.com:owner/quizkit.git", COMMIT, published=True),
             f"quizkit @ git+https://github.com/owner/quizkit.git@{COMMIT}",
         ),
         # Nothing CI can reach: a checkout with no remote, a remote that is a folder, a wheel file.
         ({"url": "file:///home/author/quizkit", "dir_info": {}}, None, "quizkit==0.1.0"),
         (
             {"url": "file:///home/author/quizkit", "dir_info": {}},
-            ("/srv/git/quizkit.git", COMMIT),
+            Checkout("/srv/git/quizkit.git", COMMIT, published=True),
             "quizkit==0.1.0",
         ),
         ({"url": "file:///tmp/quizkit-0.1.0-py3-none-any.whl", "archive_info": {}}, None, "quizkit==0.1.0"),
     ],
 )
 def test_the_requirement_follows_the_route_quizkit_was_installed_by(
-    direct_url: dict[str, Any] | None, remote: tuple[str, str] | None, expected: str
+    direct_url: dict[str, Any] | None, remote: Checkout | None, expected: str
 ) -> None:
-    requirement = requirement_for("0.1.0", direct_url, lambda folder: remote)
-    assert requirement == expected
-    assert Requirement(requirement).name == "quizkit"
+    route = requirement_for("0.1.0", direct_url, lambda folder: remote)
+    assert route == InstallRoute(expected)
+    assert Requirement(route.requirement).name == "quizkit"
 
 
 def test_a_checkout_is_asked_for_its_remote_by_its_folder() -> None:
@@ -169,3 +176,165 @@ def test_a_checkout_is_asked_for_its_remote_by_its_folder() -> None:
 )
 def test_public_urls(url: str, public: str | None) -> None:
     assert public_url(url) == public
+
+
+REMOTE_URL = "https://example.org/team/quizkit.git"
+
+
+def _git(folder: Path, *arguments: str) -> str:
+    done = subprocess.run(
+        [
+            "git",
+            "-C",
+            str(folder),
+            "-c",
+            "user.name=Author",
+            "-c",
+            "user.email=author@example.org",
+            *arguments,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return done.stdout.strip()
+
+
+@pytest.fixture
+def checkout(tmp_path: Path) -> Path:
+    """A git checkout with one commit and an ``origin`` remote it has never fetched from or pushed to."""
+    folder = tmp_path / "quizkit"
+    folder.mkdir()
+    _git(folder, "init", "--quiet", "--initial-branch=main")
+    (folder / "README.md").write_text("quizkit\n", encoding="utf-8")
+    _git(folder, "add", "README.md")
+    _git(folder, "commit", "--quiet", "-m", "first")
+    _git(folder, "remote", "add", "origin", REMOTE_URL)
+    return folder
+
+
+def _published(folder: Path, remote: str = "origin", branch: str = "main") -> None:
+    """What ``git push`` (or a fetch) leaves in the checkout: a remote-tracking branch at HEAD."""
+    _git(folder, "update-ref", f"refs/remotes/{remote}/{branch}", "HEAD")
+
+
+def test_a_checkout_knows_whether_its_head_is_on_a_branch_of_origin(checkout: Path) -> None:
+    first = _git(checkout, "rev-parse", "HEAD")
+    assert checkout_of(checkout) == Checkout(REMOTE_URL, first, published=False)
+    _published(checkout)
+    assert checkout_of(checkout) == Checkout(REMOTE_URL, first, published=True)
+    # A commit after the push: on no branch of origin until it is pushed too.
+    _git(checkout, "commit", "--quiet", "--allow-empty", "-m", "local")
+    second = _git(checkout, "rev-parse", "HEAD")
+    assert checkout_of(checkout) == Checkout(REMOTE_URL, second, published=False)
+    # Pushed to another remote (a fork): still not where the workflow fetches from.
+    _git(checkout, "remote", "add", "fork", "https://example.org/me/quizkit.git")
+    _published(checkout, remote="fork")
+    assert checkout_of(checkout) == Checkout(REMOTE_URL, second, published=False)
+    _published(checkout, branch="feature")
+    assert checkout_of(checkout) == Checkout(REMOTE_URL, second, published=True)
+
+
+def test_a_checkout_without_origin_is_no_route(checkout: Path, tmp_path: Path) -> None:
+    _git(checkout, "remote", "remove", "origin")
+    assert checkout_of(checkout) is None
+    assert checkout_of(tmp_path / "not-a-checkout") is None
+
+
+def _route(folder: Path) -> InstallRoute:
+    return requirement_for("0.1.0", {"url": folder.as_uri(), "dir_info": {"editable": True}}, checkout_of)
+
+
+def test_a_commit_not_pushed_falls_back_to_the_version_saying_why(checkout: Path) -> None:
+    _published(checkout)
+    first = _git(checkout, "rev-parse", "HEAD")
+    assert _route(checkout) == InstallRoute(f"quizkit @ git+{REMOTE_URL}@{first}")
+    _git(checkout, "commit", "--quiet", "--allow-empty", "-m", "local")
+    second = _git(checkout, "rev-parse", "HEAD")
+    assert _route(checkout) == InstallRoute(
+        "quizkit==0.1.0",
+        f"it installs quizkit==0.1.0, not the quizkit checkout that ran init ({checkout}): that checkout's "
+        f"commit {second[:12]} is on no branch of its remote origin ({REMOTE_URL}), so CI could not fetch "
+        f'it. Push the commit (git push origin), then set QUIZKIT_REQUIREMENT to "quizkit @ '
+        f'git+{REMOTE_URL}@{second}", or to another route CI can take',
+    )
+
+
+def test_init_warns_where_the_workflow_cannot_install_the_checkout_it_came_from(
+    checkout: Path, tmp_path: Path
+) -> None:
+    from contextlib import chdir
+
+    from toolkit.scaffold import create_project
+
+    commit = _git(checkout, "rev-parse", "HEAD")
+    with chdir(tmp_path):
+        result = create_project(Path("demo"), route=_route(checkout))
+    workflow = tmp_path / "demo" / ".github" / "workflows" / "quizkit.yml"
+    assert _workflow(tmp_path / "demo")["jobs"]["build"]["env"]["QUIZKIT_REQUIREMENT"] == "quizkit==0.1.0"
+    (warning,) = result.warnings
+    line = workflow.read_text(encoding="utf-8").splitlines()[warning.line - 1]
+    assert line.strip() == 'QUIZKIT_REQUIREMENT: "quizkit==0.1.0"'
+    assert warning.to_text() == (
+        f"demo/.github/workflows/quizkit.yml:{warning.line}: warning[ci-requirement]: it installs quizkit==0.1.0, not the quizkit "
+        f"checkout that ran init ({checkout}): that checkout's commit {commit[:12]} is on no branch of its "
+        f"remote origin ({REMOTE_URL}), so CI could not fetch it. Push the commit (git push origin), then "
+        f'set QUIZKIT_REQUIREMENT to "quizkit @ git+{REMOTE_URL}@{commit}", or to another route CI can take'
+    )
+    # Pushed: the workflow pins that commit, and there is nothing to say.
+    _published(checkout)
+    pinned = create_project(tmp_path / "pinned", route=_route(checkout))
+    requirement = _workflow(tmp_path / "pinned")["jobs"]["build"]["env"]["QUIZKIT_REQUIREMENT"]
+    assert (requirement, pinned.warnings) == (f"quizkit @ git+{REMOTE_URL}@{commit}", ())
+
+
+def test_init_from_a_checkout_whose_commit_is_not_pushed_prints_the_warning(tmp_path: Path) -> None:
+    """quizkit installed from a git checkout (``pip install FOLDER``) at a commit its origin lacks, and
+    ``quizkit init`` run by that installed copy, as an author would."""
+    import shutil
+
+    source = tmp_path / "quizkit"
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, source / name)
+    for name in ("toolkit", "schema"):
+        shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+    _git(source, "init", "--quiet", "--initial-branch=main")
+    _git(source, "add", "--all")
+    _git(source, "commit", "--quiet", "-m", "quizkit")
+    _git(source, "remote", "add", "origin", REMOTE_URL)
+    commit = _git(source, "rev-parse", "HEAD")
+    environment = fresh_environment(tmp_path / "env")
+    installed = environment.run(
+        ["python", "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", str(source)],
+        tmp_path,
+    )
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    result = environment.run(["quizkit", "init", "demo"], tmp_path)
+    assert (result.returncode, result.stderr) == (0, "")
+    line = next(
+        number
+        for number, text in enumerate(
+            (tmp_path / "demo" / ".github" / "workflows" / "quizkit.yml")
+            .read_text(encoding="utf-8")
+            .splitlines(),
+            start=1,
+        )
+        if text.strip().startswith("QUIZKIT_REQUIREMENT:")
+    )
+    version = _workflow(tmp_path / "demo")["jobs"]["build"]["env"]["QUIZKIT_REQUIREMENT"]
+    assert result.stdout.splitlines()[-2:] == [
+        f"demo/.github/workflows/quizkit.yml:{line}: warning[ci-requirement]: it installs {version}, not the "
+        f"quizkit checkout that ran init ({source}): that checkout's commit {commit[:12]} is on no branch of "
+        f"its remote origin ({REMOTE_URL}), so CI could not fetch it. Push the commit (git push origin), then "
+        f'set QUIZKIT_REQUIREMENT to "quizkit @ git+{REMOTE_URL}@{commit}", or to another route CI can take',
+        "project ready: 10 files written; next: cd demo && quizkit serve --open",
+    ]
+    assert version.startswith("quizkit==")
+    _published(source)
+    pinned = environment.run(["quizkit", "init", "pinned"], tmp_path)
+    assert (pinned.returncode, pinned.stderr) == (0, "")
+    assert "warning" not in pinned.stdout
+    requirement = _workflow(tmp_path / "pinned")["jobs"]["build"]["env"]["QUIZKIT_REQUIREMENT"]
+    assert requirement == f"quizkit @ git+{REMOTE_URL}@{commit}"

@@ -337,3 +337,66 @@ def test_gitignore_and_the_ci_workflow(project: Path) -> None:
     assert "quizkit update --check" in commands
     # The quizkit that created the project, by the route it came (tests/scaffold/test_ci_workflow.py).
     assert 'pip install "$QUIZKIT_REQUIREMENT"' in commands
+
+
+def test_force_beside_another_tools_broken_pyproject_makes_a_project_of_its_own(tmp_path: Path) -> None:
+    # A pyproject.toml that does not parse and names no tool.quizkit is another tool's, not a broken
+    # quizkit configuration: init writes quizkit.toml and leaves that file alone.
+    project = tmp_path / "demo"
+    project.mkdir()
+    broken = "[project]\nname = quizzes\n"
+    (project / "pyproject.toml").write_text(broken, encoding="utf-8")
+    result = run_quizkit_in_process(tmp_path, "init", "demo", "--force")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines()[0] == "demo/quizkit.toml: written"
+    assert result.stdout.splitlines()[-1] == (
+        "project ready: 10 files written; next: cd demo && quizkit serve --open"
+    )
+    assert (project / "pyproject.toml").read_text(encoding="utf-8") == broken
+
+
+def test_force_beside_a_broken_quizkit_configuration_reports_it(tmp_path: Path) -> None:
+    project = tmp_path / "demo"
+    project.mkdir()
+    (project / "pyproject.toml").write_text("[tool.quizkit]\ntarget-locales = [ur]\n", encoding="utf-8")
+    before = snapshot(tmp_path)
+    result = run_quizkit_in_process(tmp_path, "init", "demo", "--force")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"{project / 'pyproject.toml'}:2: invalid TOML: Invalid value (at line 2, column 19)\n"
+    )
+    assert snapshot(tmp_path) == before
+
+
+def test_the_link_that_leads_outside_is_named_not_a_link_inside_the_project_on_the_way(
+    tmp_path: Path,
+) -> None:
+    elsewhere = tmp_path / "elsewhere.yaml"
+    elsewhere.write_text("mine\n", encoding="utf-8")
+    project = tmp_path / "demo"
+    (project / "quizzes").mkdir(parents=True)
+    # content/ is a link to a folder of the project: harmless; the quiz file in it leads outside.
+    (project / "content").symlink_to("quizzes", target_is_directory=True)
+    (project / "quizzes" / "first-quiz.yaml").symlink_to(elsewhere)
+    before = snapshot(tmp_path)
+    result = run_quizkit_in_process(tmp_path, "init", "demo", "--force")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        "demo/content/first-quiz.yaml is a link that leads outside demo; quizkit init writes only inside the "
+        "project, so it does not write content/first-quiz.yaml through it (nothing was written): remove it\n"
+    )
+    assert snapshot(tmp_path) == before
+    assert elsewhere.read_text(encoding="utf-8") == "mine\n"
+
+
+def test_a_path_that_climbs_out_without_a_link_is_not_called_a_link(tmp_path: Path) -> None:
+    from toolkit.scaffold.project import InitError, _confined_targets
+
+    project = tmp_path / "demo"
+    (project / "content").mkdir(parents=True)
+    with pytest.raises(InitError) as caught:
+        _confined_targets(Path("demo"), project, ["content/../../first-quiz.yaml"])
+    assert caught.value.message == (
+        "demo/content/../.. leads outside demo; quizkit init writes only inside the project, so it does not "
+        "write content/../../first-quiz.yaml (nothing was written): name a folder inside the project"
+    )

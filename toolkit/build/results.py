@@ -9,8 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from toolkit.diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from toolkit.catalogs.retirement import Retirement
 
 ProgressCallback = Callable[[str, int, int], None]
 """Called as (step, done, total) while a step works through its domains."""
@@ -59,3 +63,5 @@ class BuildResult:
     domains: int = 0
     removed: list[Path] = field(default_factory=list)
     """Outputs of an earlier build that this build no longer produces, deleted."""
+    retired: list[Retirement] = field(default_factory=list)
+    """Templates and catalogs of quizzes that are gone, removed or retired (toolkit.catalogs.retirement)."""

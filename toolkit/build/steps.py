@@ -334,8 +334,20 @@ class BuildSteps:
                 self.kept_units.record(locale, domain, digest)
         # No later step asks the memory: its units and indexes (the size of every catalog) go now.
         self.memory = None
+        self.retire_orphans()
         self.progress("update", len(self.dirty), len(self.dirty))
         record.detail = f"{len(self.dirty)} of {len(self.domains)} domains"
+
+    def retire_orphans(self) -> None:
+        """The templates and catalogs of quizzes that are gone, retired as ``update`` retires them: a
+        build that took a returning quiz's catalog back leaves none of a deleted quiz's behind either."""
+        from toolkit.catalogs.retirement import live_domains, orphans, plan_retirement, retire
+
+        live = live_domains(
+            self.config, [*self.source.quiz_files, *filter(None, [self.source_interface_domain])]
+        )
+        planned = plan_retirement(self.config, orphans(self.config, live))
+        self.result.retired.extend(retire(self.config, planned))
 
     # check and compile --------------------------------------------------------------------------------
 

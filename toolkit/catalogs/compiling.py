@@ -40,7 +40,6 @@ def compile_catalogs(
     from toolkit.concurrency.workers import run_in_slices
 
     layout = CatalogLayout.for_project(config)
-    outcomes = Outcomes()
     domains = template_domains(config)
     sources = [(locale, domain) for locale in _locales(config, locales) for domain in domains]
     for locale, domain in sources:
@@ -66,12 +65,14 @@ def compile_catalogs(
     compiled = run_in_slices(compile_some, sources, workers)
     for path, data, _ in compiled:
         refuse_unwritable(path, data)
-    for path, data, statistics in compiled:
-        changed = write_bytes_atomic(path, data)
-        outcomes.files.append(
-            FileOutcome(path, changed, _compiled_detail(statistics, config.require_approved))
+    return Outcomes(
+        tuple(
+            FileOutcome(
+                path, write_bytes_atomic(path, data), _compiled_detail(statistics, config.require_approved)
+            )
+            for path, data, statistics in compiled
         )
-    return outcomes
+    )
 
 
 def _compiled_detail(statistics: CatalogStatistics, require_approved: bool) -> str:

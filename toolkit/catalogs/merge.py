@@ -29,13 +29,11 @@ Merging a merged catalog again changes nothing.
 
 from __future__ import annotations
 
-import datetime
 import json
-import os
 import re
 from dataclasses import dataclass, replace
 
-from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry, Header
+from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry
 
 _WORDS = re.compile(r"\w+")
 
@@ -479,37 +477,3 @@ def _is_key(context: str) -> bool:
 
     parts = context.split(".")
     return len(parts) >= 2 and all(is_valid_id(part) for part in parts)
-
-
-def revision_date() -> str:
-    """Now, as PO headers write it (``2026-12-01 19:23+0000``); ``SOURCE_DATE_EPOCH``, where set, for
-    reproducible files."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
-    moment = (
-        datetime.datetime.fromtimestamp(int(epoch), datetime.UTC)
-        if epoch.isdigit()
-        else datetime.datetime.now().astimezone()
-    )
-    return moment.strftime("%Y-%m-%d %H:%M%z")
-
-
-def new_catalog_header(domain: str, locale: str, plural_forms: str, language_team: str) -> Header:
-    """The header of a catalog quizkit creates. As ``msginit --no-translator`` writes it: no person has
-    translated yet, and msgfmt -c warns about the template's placeholders (``FULL NAME``, ``YEAR-MO-DA``)."""
-    return Header(
-        (
-            ("Project-Id-Version", domain),
-            ("Report-Msgid-Bugs-To", ""),
-            ("PO-Revision-Date", revision_date()),
-            ("Last-Translator", "Automatically generated"),
-            ("Language-Team", language_team),
-            ("Language", locale),
-            ("MIME-Version", "1.0"),
-            ("Content-Type", "text/plain; charset=UTF-8"),
-            ("Content-Transfer-Encoding", "8bit"),
-            ("Plural-Forms", plural_forms),
-        ),
-        (
-            f"{language_team} translation of {'the interface messages' if domain == 'ui' else f'the quiz {domain}'}.",
-        ),
-    )

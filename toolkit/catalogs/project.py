@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.catalogs.catalog import Catalog
@@ -17,18 +17,22 @@ from toolkit.catalogs.extraction import extract_templates
 from toolkit.catalogs.imported import apply_imported
 from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.memory_prefill import PrefillMemory, prefill_from_memory
-from toolkit.catalogs.merge import MergeError, MergeSummary, merge, new_catalog_header
+from toolkit.catalogs.merge import MergeError, MergeSummary, merge
+from toolkit.catalogs.new_catalog import new_catalog_header
 from toolkit.catalogs.po_reader import MAX_PO_BYTES, PoSyntaxError, read_po
 from toolkit.catalogs.po_writer import write_po
 from toolkit.catalogs.retirement import (
+    LeftBehind,
     Orphan,
     Retirement,
+    left_behind,
     live_domains,
     orphans,
     plan_retirement,
     remove_empty_retired_folders,
     retire,
     retired_catalog,
+    taken_back_problem,
 )
 from toolkit.catalogs.soundness import CatalogProblem, catalog_problems, empty_catalog_problem
 from toolkit.catalogs.statistics import CatalogStatistics, catalog_statistics
@@ -54,11 +58,13 @@ class FileOutcome:
     detail: str = ""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Outcomes:
-    files: list[FileOutcome] = field(default_factory=list)
-    retired: list[Retirement] = field(default_factory=list)
+    files: tuple[FileOutcome, ...] = ()
+    retired: tuple[Retirement, ...] = ()
     """Templates and catalogs of quizzes that are gone, removed or retired (:mod:`.retirement`)."""
+    left_behind: tuple[LeftBehind, ...] = ()
+    """Retired catalogs of quizzes that are back, still kept beside the one taken back."""
 
     @property
     def changed(self) -> list[FileOutcome]:
@@ -71,14 +77,16 @@ def templates(config: ProjectConfig, with_lines: bool = False) -> dict[str, Cata
 
 def extract(config: ProjectConfig, with_lines: bool = False) -> Outcomes:
     layout = CatalogLayout.for_project(config)
-    outcomes = Outcomes()
     rendered = {domain: write_po(template) for domain, template in templates(config, with_lines).items()}
-    for domain, data in rendered.items():
-        path = layout.template(domain)
-        changed = write_bytes_atomic(path, data)
-        entries = data.count(b"\nmsgctxt ")
-        outcomes.files.append(FileOutcome(path, changed, f"{entries} entries"))
-    return outcomes
+    return Outcomes(
+        tuple(_write_template(layout.template(domain), data) for domain, data in rendered.items())
+    )
+
+
+def _write_template(path: Path, data: bytes) -> FileOutcome:
+    changed = write_bytes_atomic(path, data)
+    entries = data.count(b"\nmsgctxt ")
+    return FileOutcome(path, changed, f"{entries} entries")
 
 
 def template_domains(config: ProjectConfig) -> list[str]:
@@ -310,7 +318,12 @@ def plan_catalog(
         existing = Catalog(header, ())
     else:
         if restored_from is not None:
-            existing = _validated_existing(restored_from, locale)
+            try:
+                existing = _validated_existing(restored_from, locale)
+            except CatalogError as error:
+                raise CatalogError(
+                    error.file, error.line, taken_back_problem(domain, error.message)
+                ) from None
         else:
             existing, read_digest = validated_catalog_read(path, locale)
         header = existing.header
@@ -365,14 +378,11 @@ def update(
     for path, data in (*rendered.items(), *((plan.path, plan.data) for plan in planned)):
         refuse_unwritable(path, data)
     leaving = plan_retirement(config, _orphans(config, domain_templates, locales))
-    written_templates = Outcomes()
-    for path, data in rendered.items():
-        changed = write_bytes_atomic(path, data)
-        entries = data.count(b"\nmsgctxt ")
-        written_templates.files.append(FileOutcome(path, changed, f"{entries} entries"))
+    files = tuple(_write_template(path, data) for path, data in rendered.items())
     written = write_planned(planned)
-    written_templates.retired = retire(config, leaving)
-    return written_templates, written
+    retired = tuple(retire(config, leaving))
+    kept = left_behind(config, ((plan.locale, plan.domain, plan.path) for plan in planned))
+    return Outcomes(files, retired, tuple(kept)), written
 
 
 def _orphans(

@@ -5,8 +5,11 @@ would go on counting. The template is made from the content: it is removed. A ca
 translations, and no translation is ever lost: a catalog with any translation (or one that cannot be
 read, whose translations cannot be told) is retired, moved unchanged to
 ``locales/retired/<locale>/<quiz>.po``, where no command takes it for a catalog of the project; when a
-quiz with that id returns, ``update`` merges it back (:func:`retired_catalog`) and removes the retired
-copy. A catalog with no translation and a compiled catalog (``.mo``, made from a catalog) are removed.
+quiz with that id returns, ``update`` and ``build`` merge it back (:func:`retired_catalog`) and remove
+the retired copy. A catalog with no translation and a compiled catalog (``.mo``, made from a catalog)
+are removed. A quiz retired again while a retired catalog of it is kept gets a numbered copy beside it
+(``<quiz>.2.po``): the returning quiz takes back one (the plain one, else the lowest number), and
+``update`` names every other copy of a quiz that is back (:func:`left_behind`) until it is dealt with.
 
 A quiz that still has its file is never retired, even when it has no template (a draft whose title is
 still a to-do), and files quizkit did not make (another program's ``messages.po``) are never touched.
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -125,10 +129,69 @@ def _retired(config: ProjectConfig, locale: str, domain: str) -> Path:
     return confined(config.locales_path / RETIRED_FOLDER / locale / f"{domain}.po", config.locales_path)
 
 
+_RETIRED_NAME = re.compile(r"(?P<domain>[a-z0-9-]+)(?:\.(?P<number>[2-9]|[1-9][0-9]+))?\.po")
+"""A retired catalog's name: ``<domain>.po``, or a numbered copy, ``<domain>.<n>.po`` (n from 2)."""
+
+
+def _retired_by_domain(config: ProjectConfig, locale: str) -> dict[str, list[Path]]:
+    """The retired catalogs of ``locale`` by domain, each domain's ``<domain>.po`` first, then its
+    numbered copies by number; the folder is listed once."""
+    folder = config.locales_path / RETIRED_FOLDER / locale
+    if not folder.is_dir():
+        return {}
+    found: dict[str, list[tuple[int, Path]]] = {}
+    for path in folder.iterdir():
+        match = _RETIRED_NAME.fullmatch(path.name)
+        if match and is_valid_id(match["domain"]) and path.is_file():
+            found.setdefault(match["domain"], []).append((int(match["number"] or 1), path))
+    return {
+        domain: [confined(path, config.locales_path) for _, path in sorted(copies)]
+        for domain, copies in found.items()
+    }
+
+
+def retired_copies(config: ProjectConfig, locale: str, domain: str) -> list[Path]:
+    """The retired catalogs of ``domain`` for ``locale``: ``<domain>.po``, then ``<domain>.<n>.po`` by n."""
+    assert is_valid_id(domain), domain
+    return _retired_by_domain(config, locale).get(domain, [])
+
+
 def retired_catalog(config: ProjectConfig, locale: str, domain: str) -> Path | None:
-    """The retired catalog a returning quiz takes back, if there is one."""
-    path = _retired(config, locale, domain)
-    return path if path.is_file() else None
+    """The retired catalog a returning quiz takes back, if there is one: ``<domain>.po``, else the
+    lowest-numbered copy."""
+    copies = retired_copies(config, locale, domain)
+    return copies[0] if copies else None
+
+
+@dataclass(frozen=True)
+class LeftBehind:
+    """A retired catalog of a quiz that is back, which its catalog did not take back."""
+
+    path: Path
+    domain: str
+    catalog: Path
+    """The quiz's catalog, where the translations the copy holds belong."""
+
+
+def left_behind(config: ProjectConfig, catalogs: Iterable[tuple[str, str, Path]]) -> list[LeftBehind]:
+    """The retired catalogs still kept for the (locale, domain, catalog path) of live quizzes."""
+    by_locale: dict[str, dict[str, list[Path]]] = {}
+    kept: list[LeftBehind] = []
+    for locale, domain, catalog in catalogs:
+        if locale not in by_locale:
+            by_locale[locale] = _retired_by_domain(config, locale)
+        kept.extend(LeftBehind(path, domain, catalog) for path in by_locale[locale].get(domain, []))
+    return kept
+
+
+def taken_back_problem(domain: str, message: str) -> str:
+    """``message`` (why a retired catalog cannot be read) with what to do about it: the returning quiz
+    cannot take it back as it is, and update writes nothing rather than lose what it holds."""
+    return (
+        f"{message}; this is the catalog of quiz {domain}, retired when the quiz was deleted, which update "
+        "takes back now that the quiz is back: mend the file, or move it out of the locales folder to "
+        "start the quiz's catalog anew (and copy its translations in by hand), then run the command again"
+    )
 
 
 def remove_empty_retired_folders(folder: Path) -> None:

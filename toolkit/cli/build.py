@@ -22,6 +22,7 @@ from toolkit.cli.output import (
     plural,
     print_diagnostics,
     project_config,
+    relative,
     reported_errors,
     with_pseudo_locales,
 )
@@ -177,6 +178,16 @@ def build_command(
                         {"quiz": quiz_id, "locale": locale, "questions": list(questions)}
                         for (quiz_id, locale), questions in sorted(result.fell_back.items())
                     ],
+                    "retired": [
+                        {
+                            "path": data_path(retired.orphan.path),
+                            "quiz": retired.orphan.domain,
+                            "retired_to": None
+                            if retired.retired_to is None
+                            else data_path(retired.retired_to),
+                        }
+                        for retired in result.retired
+                    ],
                 },
                 ensure_ascii=False,
                 indent=2,
@@ -203,6 +214,12 @@ def build_command(
             click.echo(
                 f"  {quiz_id} [{locale}]: {plural(len(questions), 'question')}: {', '.join(questions)}"
             )
+    if result.retired:
+        from toolkit.cli.catalogs import retired_state
+
+        click.echo("")
+        for retired in result.retired:
+            click.echo(f"{relative(retired.orphan.path)}: {retired_state(retired)}")
     click.echo("")
     click.echo(f"build done: {plural(len(result.written), 'file')} written")
     if strict and result.warnings:

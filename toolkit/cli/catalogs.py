@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -23,6 +24,9 @@ from toolkit.cli.output import (
     relative,
     reported_errors,
 )
+
+if TYPE_CHECKING:
+    from toolkit.catalogs.retirement import Retirement
 
 LOCALE_OPTION = click.option(
     "--locale", "-l", "locales", multiple=True, help="Only this target locale (repeatable; default: all)."
@@ -129,7 +133,13 @@ def update(locales: tuple[str, ...], check: bool, no_memory: bool) -> None:
             )
         click.echo(f"{relative(plan.path)}: {state}")
     for retired in written_templates.retired:
-        click.echo(f"{relative(retired.orphan.path)}: {_retired_state(retired)}")
+        click.echo(f"{relative(retired.orphan.path)}: {retired_state(retired)}")
+    for kept in written_templates.left_behind:
+        click.echo(
+            f"{relative(kept.path)}: kept (a retired catalog of quiz {kept.domain}, which is back; update "
+            f"takes back one retired catalog, not two): copy what you need from it into "
+            f"{relative(kept.catalog)}, then delete it"
+        )
     prefilled = sum(plan.prefilled for plan, _ in results)
     if prefilled:
         click.echo(
@@ -137,11 +147,8 @@ def update(locales: tuple[str, ...], check: bool, no_memory: bool) -> None:
         )
 
 
-def _retired_state(retired: object) -> str:
+def retired_state(retired: Retirement) -> str:
     """What update did with a file of a quiz that is gone."""
-    from toolkit.catalogs.retirement import Retirement
-
-    assert isinstance(retired, Retirement)
     gone = f"quiz {retired.orphan.domain} is gone"
     if retired.retired_to is None:
         kept = "; it had no translation" if retired.orphan.is_catalog else ""

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from toolkit.cli.output import fail, plural, relative, reported_errors
+from toolkit.cli.output import fail, plural, print_diagnostics, relative, reported_errors
 
 
 @click.command(name="init")
@@ -48,6 +48,7 @@ def init_command(folder: Path, locales: tuple[str, ...], force: bool) -> None:
         click.echo(f"{relative(path)}: kept (it exists already)")
     for path in result.catalogs:
         click.echo(f"{relative(path)}: written")
+    print_diagnostics(result.warnings)
     here = result.root == Path.cwd().resolve()
     step = "quizkit serve --open" if here else f"cd {relative(result.root)} && quizkit serve --open"
     click.echo(

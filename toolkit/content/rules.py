@@ -1,8 +1,9 @@
-"""Semantic rules that JSON Schema cannot express, run on raw data.
+"""Semantic rules of a quiz that JSON Schema cannot express, run on raw data: ids, choices, texts.
 
 They run even where the schema found problems, on whatever parts are well-formed, so that one run
 reports every problem. Each rule is a plain function taking a :class:`RuleContext` and yielding
-diagnostics.
+diagnostics. The rules of each further question kind are in :mod:`toolkit.content.question_rules`,
+those of the interface messages (``ui.yaml``) in :mod:`toolkit.content.message_rules`.
 """
 
 from __future__ import annotations
@@ -400,127 +401,4 @@ QUIZ_RULES: tuple[Rule, ...] = (
     no_todos,
     ids_are_single_words,
     texts_are_not_blank,
-)
-
-
-# -- interface message rules ------------------------------------------------------------------------------
-
-
-def unique_message_names(context: RuleContext) -> Iterator[Diagnostic]:
-    first_line: dict[str, int | None] = {}
-    for index, message in _items(_mapping(context.document.data).get("messages")):
-        name = message.get("name")
-        if not isinstance(name, str):
-            continue
-        path = ("messages", index, "name")
-        if name in first_line:
-            yield context.diagnostic(
-                path,
-                "duplicate-id",
-                f"message name '{name}' is used twice (first on line {first_line[name]}); names must be unique",
-            )
-        else:
-            first_line[name] = context.line_of(path)
-
-
-def declared_placeholders(context: RuleContext) -> Iterator[Diagnostic]:
-    for index, message in _items(_mapping(context.document.data).get("messages")):
-        declared_raw = message.get("placeholders")
-        declared = set(declared_raw) if isinstance(declared_raw, dict) else set()
-        item = context.item(("messages", index))
-        used: set[str] = set()
-        for field in ("text", "one", "other"):
-            text = message.get(field)
-            if not isinstance(text, str):
-                continue
-            tokens = scan(text, with_placeholders=True)
-            path = ("messages", index, field)
-            for problem in tokens.problems:
-                code = "inline-code" if problem.startswith("inline code") else "placeholder-malformed"
-                yield context.diagnostic(path, code, f"{item}: {problem}")
-            for name in dict.fromkeys(tokens.placeholders):
-                used.add(name)
-                if name not in declared:
-                    yield context.diagnostic(
-                        path,
-                        "placeholder-undeclared",
-                        f"{item} uses placeholder {{{name}}} but does not declare it under placeholders",
-                    )
-        for name in sorted(declared - used):
-            yield context.diagnostic(
-                ("messages", index, "placeholders", name),
-                "placeholder-unused",
-                f"{item} declares placeholder {{{name}}} but never uses it",
-                Severity.WARNING,
-                at_key=True,
-            )
-        plural = message.get("plural")
-        if isinstance(plural, str):
-            other = message.get("other")
-            if plural not in declared:
-                yield context.diagnostic(
-                    ("messages", index, "plural"),
-                    "placeholder-undeclared",
-                    f"{item} selects its plural form by {{{plural}}}, which is not declared under placeholders",
-                )
-            elif isinstance(other, str) and plural not in scan(other, with_placeholders=True).placeholders:
-                yield context.diagnostic(
-                    ("messages", index, "other"),
-                    "placeholder-plural",
-                    f"{item}: the other form must contain {{{plural}}}, the number that selects the form",
-                )
-        variants = message.get("variants")
-        for locale, texts in _mapping(variants).items():
-            if not isinstance(texts, list):
-                continue
-            for variant_index, variant in enumerate(texts):
-                if not isinstance(variant, str):
-                    continue
-                tokens = scan(variant, with_placeholders=True)
-                variant_path: JsonPath = ("messages", index, "variants", locale, variant_index)
-                for problem in tokens.problems:
-                    yield context.diagnostic(
-                        variant_path, "placeholder-malformed", f"{item}, variant: {problem}"
-                    )
-                for name in tokens.placeholders:
-                    if name not in declared:
-                        yield context.diagnostic(
-                            variant_path,
-                            "placeholder-undeclared",
-                            f"{item} has a {locale} variant with placeholder {{{name}}}, which is not declared",
-                        )
-
-
-def player_messages_present(context: RuleContext) -> Iterator[Diagnostic]:
-    """Every message the quiz player shows: without one, its button or label is empty."""
-    from toolkit.content.player_messages import PLAYER_MESSAGES
-
-    messages = _mapping(context.document.data).get("messages")
-    if not isinstance(messages, list):
-        return  # the schema says what messages must be
-    names = {message.get("name") for _, message in _items(messages)}
-    missing = [name for name in PLAYER_MESSAGES if name not in names]
-    if not missing:
-        return
-    listed = ", ".join(f"'{name}'" for name in missing)
-    if len(missing) == 1:
-        problem = f"no message {listed}, which the quiz player shows: its page would show an empty button "
-        problem += "or label in its place; add it back"
-    else:
-        problem = f"no messages {listed} ({len(missing)}), which the quiz player shows: its page would show "
-        problem += "an empty button or label in place of each; add them back"
-    yield context.diagnostic(
-        ("messages",),
-        "missing-message",
-        f"{problem} (quizkit init's ui.yaml has every message the player shows, each with a comment saying "
-        "where it appears)",
-        at_key=True,
-    )
-
-
-UI_RULES: tuple[Rule, ...] = (
-    unique_message_names,
-    declared_placeholders,
-    no_control_characters,
-    player_messages_present,
 )

@@ -193,8 +193,16 @@ class _Translator:
             message += f"; write it as a list: [{error.instance}]"
         elif expected == "object" and path and isinstance(path[-1], int):
             # An item of a list (a question, an option...) written as a bare value.
-            message += "; write its fields as 'name: value' lines under the '-'"
+            message += self._mapping_hint(path[:-1])
         yield self.diagnostic(path, "wrong-type", message)
+
+    def _mapping_hint(self, list_path: JsonPath) -> str:
+        """How to write an item of the list at ``list_path`` as a mapping, in the list's own style."""
+        position = self.document.positions.get(list_path)
+        if position is not None and position.flow:
+            # questions: [1] has no '-' to write fields under.
+            return "; in a list in brackets, write it as a mapping in braces: {name: value, ...}"
+        return "; write its fields as 'name: value' lines under the '-'"
 
     def _enum(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:
         choices = [str(choice) for choice in error.validator_value]

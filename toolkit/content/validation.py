@@ -8,8 +8,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from toolkit.content.loader import build_interface, build_quiz, has_todo
+from toolkit.content.message_rules import UI_RULES
 from toolkit.content.question_rules import QUESTION_RULES
-from toolkit.content.rules import QUIZ_RULES, UI_RULES, RuleContext
+from toolkit.content.rules import QUIZ_RULES, RuleContext
 from toolkit.content.schema_validation import validate_against_schema
 from toolkit.content.schemas import QUIZ_SCHEMA, UI_SCHEMA
 from toolkit.content.yaml_document import (

@@ -92,6 +92,9 @@ class Position:
     column: int
     key_line: int | None = None
     key_column: int | None = None
+    flow: bool = False
+    """The value is a list or mapping written in flow style (``[a, b]``, ``{id: a}``): a message that
+    says how to fix an item of it speaks of brackets and braces, not of '-' lines."""
 
 
 @dataclass(frozen=True)
@@ -300,6 +303,7 @@ class _Builder:
             node.start_mark.column + 1,
             key_node.start_mark.line + 1 if key_node is not None else None,
             key_node.start_mark.column + 1 if key_node is not None else None,
+            isinstance(node, SequenceNode | MappingNode) and bool(node.flow_style),
         )
         if isinstance(node, ScalarNode):
             return self._scalar(node)

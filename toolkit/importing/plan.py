@@ -39,7 +39,7 @@ from toolkit import keys
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.extraction import literal_format_flags
 from toolkit.catalogs.layout import CatalogLayout
-from toolkit.catalogs.merge import new_catalog_header
+from toolkit.catalogs.new_catalog import new_catalog_header
 from toolkit.catalogs.po_writer import format_po
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, is_interface_file, validate_file

@@ -19,8 +19,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 from toolkit.config import ConfigError, ProjectConfig, parse_config, target_locale_problem
+from toolkit.diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from toolkit.scaffold.requirement import InstallRoute
 
 CONFIG_NAME = "quizkit.toml"
 SOURCE_LOCALE = "en"
@@ -33,11 +38,12 @@ DEFAULT_FORMATS = ("html", "i18next", "json", "mo", "moodle", "qti", "xliff")
 
 SCHEMAS = ("quiz.schema.json", "ui.schema.json", "glossary.schema.json")
 # Template file → where it goes in the project.
+WORKFLOW = ".github/workflows/quizkit.yml"
 TEMPLATE_FILES = (
     ("content/first-quiz.yaml", "content/first-quiz.yaml"),
     ("content/ui.yaml", "content/ui.yaml"),
     ("gitignore", ".gitignore"),
-    ("workflows/quizkit.yml", ".github/workflows/quizkit.yml"),
+    ("workflows/quizkit.yml", WORKFLOW),
 )
 VERSION_MARK = b"@QUIZKIT_VERSION@"
 """Where a template names the version of the quizkit that created the project."""
@@ -65,6 +71,9 @@ class InitResult:
     """The configuration file the folder had already, which init used and left as it was."""
     catalogs: tuple[Path, ...]
     """Templates and catalogs written by the update run after the files."""
+    warnings: tuple[Diagnostic, ...] = ()
+    """What the new files leave to do: a CI workflow that could not install quizkit the way it was
+    installed here (:mod:`.requirement`)."""
 
 
 def config_text(locales: Sequence[str]) -> str:
@@ -81,29 +90,29 @@ def config_text(locales: Sequence[str]) -> str:
     )
 
 
-def _template(name: str) -> bytes:
+def _template(name: str, requirement: str) -> bytes:
     from toolkit import __version__
-    from toolkit.scaffold.requirement import install_requirement
 
     data = files("toolkit.scaffold").joinpath("template", *name.split("/")).read_bytes()
     if REQUIREMENT_MARK in data:
         # A JSON string is a YAML double-quoted scalar: the requirement's characters need no thought.
-        data = data.replace(REQUIREMENT_MARK, json.dumps(install_requirement()).encode("ascii"))
+        data = data.replace(REQUIREMENT_MARK, json.dumps(requirement).encode("ascii"))
     return data.replace(VERSION_MARK, __version__.encode("ascii"))
 
 
 def planned_files(
-    locales: Sequence[str], *, content_dir: str = "content", config: bool = True
+    locales: Sequence[str], requirement: str, *, content_dir: str = "content", config: bool = True
 ) -> dict[str, bytes]:
     """Every file init writes before the update, by its path in the project: the configuration (unless
-    the project has one), the example and ui.yaml in ``content_dir``, and the rest."""
+    the project has one), the example and ui.yaml in ``content_dir``, and the rest; the CI workflow
+    installs quizkit by ``requirement``."""
     from toolkit.content.schemas import schema_directory
 
     planned = {CONFIG_NAME: config_text(locales).encode("utf-8")} if config else {}
     # The YAML files name the schema copies for editor completion, relative to where they are.
     schema_folder = PurePosixPath(os.path.relpath("schema", content_dir).replace(os.sep, "/"))
     for source, target in TEMPLATE_FILES:
-        data = _template(source)
+        data = _template(source, requirement)
         if target.startswith("content/"):
             target = f"{PurePosixPath(content_dir) / target.removeprefix('content/')}"
             data = data.replace(b"$schema=../schema/", f"$schema={schema_folder}/".encode())
@@ -135,24 +144,60 @@ def _confined_targets(folder: Path, root: Path, names: Sequence[str]) -> dict[st
         try:
             confined(root / name, root)
         except OutsideProjectError:
-            relative = PurePosixPath(name)
-            steps = [*reversed(relative.parents[:-1]), relative]
-            link = next((step for step in steps if (root / step).is_symlink()), relative)
-            raise InitError(
-                f"{folder / link} is a link that leads outside {folder}; quizkit init writes only inside "
-                f"the project, so it does not write {name} through it (nothing was written): make "
-                f"{link} a folder of the project, or remove it"
-            ) from None
+            raise InitError(_outside_message(folder, root, name)) from None
         targets[name] = root / name
     return targets
 
 
-def create_project(folder: Path, locales: Sequence[str] = (), *, force: bool = False) -> InitResult:
+def _outside_message(folder: Path, root: Path, name: str) -> str:
+    """Why ``name`` leads outside the project: the first step on its way that does, a link (a link to a
+    folder of the project is no culprit, the link it leads to is) or a path that climbs out."""
+    relative = PurePosixPath(name)
+    steps = [*reversed(relative.parents[:-1]), relative]
+    culprit = next(
+        (step for step in steps if not (root / step).resolve().is_relative_to(root.resolve())), relative
+    )
+    if (root / culprit).is_symlink():
+        remedy = (
+            "remove it" if culprit == relative else f"make {culprit} a folder of the project, or remove it"
+        )
+        return (
+            f"{folder / culprit} is a link that leads outside {folder}; quizkit init writes only inside "
+            f"the project, so it does not write {name} through it (nothing was written): {remedy}"
+        )
+    return (
+        f"{folder / culprit} leads outside {folder}; quizkit init writes only inside the project, so it "
+        f"does not write {name} (nothing was written): name a folder inside the project"
+    )
+
+
+def _requirement_warning(path: Path, data: bytes, problem: str) -> Diagnostic:
+    """The warning for a written CI workflow whose install route is a fallback, at its requirement's line."""
+    from toolkit.content.validation import display_path
+    from toolkit.diagnostics import Severity
+
+    marker = b"QUIZKIT_REQUIREMENT:"
+    line = next(
+        (
+            number
+            for number, text in enumerate(data.splitlines(), start=1)
+            if text.lstrip().startswith(marker)
+        ),
+        None,
+    )
+    return Diagnostic(display_path(path), line, None, Severity.WARNING, "ci-requirement", problem)
+
+
+def create_project(
+    folder: Path, locales: Sequence[str] = (), *, force: bool = False, route: InstallRoute | None = None
+) -> InitResult:
     """Make ``folder`` (created if missing) a quizkit project with ``locales`` as its target locales
-    (``ar-EG`` or ``ar_EG`` alike)."""
+    (``ar-EG`` or ``ar_EG`` alike). Its CI workflow installs quizkit by ``route``, by default the route
+    the quizkit running now came by (:func:`.requirement.install_requirement`)."""
     from toolkit.catalogs.project import update
     from toolkit.config import load_config
     from toolkit.files import write_bytes_atomic
+    from toolkit.scaffold.requirement import install_requirement
     from toolkit.text.locale_packs import normalized_locale
 
     if folder.exists() and not folder.is_dir():
@@ -163,6 +208,8 @@ def create_project(folder: Path, locales: Sequence[str] = (), *, force: bool = F
             "(--force writes into this one, keeping every file that is already there)"
         )
     root = folder.resolve()
+    if route is None:
+        route = install_requirement()
     requested = [normalized_locale(locale) for locale in locales]
     existing = _existing_configuration(root) if root.is_dir() else None
     if existing is not None:
@@ -173,7 +220,9 @@ def create_project(folder: Path, locales: Sequence[str] = (), *, force: bool = F
                 f"--locale: {existing.config_file.name} configures this project already (target-locales: "
                 f"{configured}), and init keeps it; add a locale with quizkit add-locale"
             )
-        planned = planned_files(existing.target_locales, content_dir=existing.content_dir, config=False)
+        planned = planned_files(
+            existing.target_locales, route.requirement, content_dir=existing.content_dir, config=False
+        )
     else:
         for locale in requested:
             # The one locale rule (toolkit.config), as add-locale applies it; the option is named, as
@@ -184,7 +233,7 @@ def create_project(folder: Path, locales: Sequence[str] = (), *, force: bool = F
         if len(set(requested)) != len(requested):
             twice = next(locale for locale in requested if requested.count(locale) > 1)
             raise InitError(f"--locale: '{twice}' is given twice")
-        planned = planned_files(requested)
+        planned = planned_files(requested, route.requirement)
         try:
             parse_config(root, root / CONFIG_NAME, planned[CONFIG_NAME].decode("utf-8"))
         except ConfigError as error:
@@ -201,6 +250,9 @@ def create_project(folder: Path, locales: Sequence[str] = (), *, force: bool = F
         path.parent.mkdir(parents=True, exist_ok=True)
         write_bytes_atomic(path, data)
         written.append(path)
+    warnings: tuple[Diagnostic, ...] = ()
+    if route.problem is not None and targets[WORKFLOW] in written:
+        warnings = (_requirement_warning(targets[WORKFLOW], planned[WORKFLOW], route.problem),)
     try:
         config = load_config(root)
     except ConfigError as error:
@@ -217,4 +269,5 @@ def create_project(folder: Path, locales: Sequence[str] = (), *, force: bool = F
         tuple(kept),
         existing.config_file if existing is not None else None,
         tuple(changed),
+        warnings,
     )

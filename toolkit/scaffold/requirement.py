@@ -8,7 +8,10 @@ came from is recorded by pip beside it, in ``direct_url.json`` (PEP 610; absent 
 - a git (or other version control) URL: the same URL at the commit that was installed;
 - an archive at an http(s) URL: that URL, with its hash when pip recorded one;
 - a folder on this machine (``pip install .``, an editable install): a checkout CI cannot reach, so its
-  ``origin`` remote at the checkout's HEAD commit when it has one, as a pinned git URL;
+  ``origin`` remote at the checkout's HEAD commit, as a pinned git URL, provided that commit is on a
+  branch of ``origin`` as the checkout last saw it (its remote-tracking branches; no network is asked). A
+  commit not pushed yet would give a workflow whose install fails, so the route falls back, with a
+  problem saying why and what to do, which ``quizkit init`` prints as a warning;
 - an index, or nothing CI can reach (a wheel file, a folder with no remote): ``quizkit==VERSION``, which
   works from any index that serves that version; the workflow's comment says how to point it elsewhere.
 
@@ -21,6 +24,7 @@ import json
 import re
 import subprocess
 from collections.abc import Callable
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -30,52 +34,87 @@ _SCP_LIKE = re.compile(r"^(?:[^@/:]+@)?(?P<host>[^/:\\]{2,}):(?P<path>(?!/).+)$"
 """``git@github.com:owner/quizkit.git``: git's short form of an ssh URL."""
 
 
-def install_requirement() -> str:
-    """The PEP 508 requirement for the quizkit running now, as a CI machine can install it."""
+REMOTE = "origin"
+"""The remote of a checkout whose URL the workflow installs from."""
+
+
+@dataclass(frozen=True)
+class Checkout:
+    """The git checkout a quizkit was installed from, as far as CI is concerned."""
+
+    remote_url: str
+    """The URL of its :data:`REMOTE`."""
+    commit: str
+    """Its HEAD commit."""
+    published: bool
+    """Whether ``commit`` is on a branch of :data:`REMOTE`, by the checkout's remote-tracking branches."""
+
+
+@dataclass(frozen=True)
+class InstallRoute:
+    """How CI installs quizkit, and why it could not take the route this copy came by, if it could not."""
+
+    requirement: str
+    """A PEP 508 requirement."""
+    problem: str | None = None
+    """Why the requirement is not the route this quizkit came by, and what to do; None where it is."""
+
+
+def install_requirement() -> InstallRoute:
+    """The route by which a CI machine can install the quizkit running now."""
     from toolkit import __version__
 
     try:
         recorded = metadata.distribution("quizkit").read_text("direct_url.json")
     except metadata.PackageNotFoundError:
         recorded = None
-    return requirement_for(__version__, json.loads(recorded) if recorded else None, _checkout_remote)
+    return requirement_for(__version__, json.loads(recorded) if recorded else None, checkout_of)
 
 
 def requirement_for(
     version: str,
     direct_url: dict[str, Any] | None,
-    checkout_remote: Callable[[Path], tuple[str, str] | None] | None = None,
-) -> str:
-    """The requirement for quizkit ``version`` installed as ``direct_url`` (PEP 610) says.
+    checkout: Callable[[Path], Checkout | None] | None = None,
+) -> InstallRoute:
+    """The route for quizkit ``version`` installed as ``direct_url`` (PEP 610) says.
 
-    ``checkout_remote(folder)`` gives ``(remote URL, commit)`` for a local folder that is a git checkout,
-    or None; it is a parameter so that the choice can be tested without a repository.
+    ``checkout(folder)`` describes the git checkout at a local folder (:func:`checkout_of`), or gives
+    None where it is none; it is a parameter so that the choice can be tested without a repository.
     """
     pinned = f"quizkit=={version}"
     if not direct_url or not isinstance(direct_url.get("url"), str):
-        return pinned
+        return InstallRoute(pinned)
     url = direct_url["url"]
     vcs_info = direct_url.get("vcs_info")
     if isinstance(vcs_info, dict) and isinstance(vcs_info.get("commit_id"), str):
         public = public_url(url)
         if public is None:
-            return pinned
-        return f"quizkit @ {vcs_info.get('vcs', 'git')}+{public}@{vcs_info['commit_id']}{_subdirectory(direct_url)}"
+            return InstallRoute(pinned)
+        vcs = vcs_info.get("vcs", "git")
+        return InstallRoute(f"quizkit @ {vcs}+{public}@{vcs_info['commit_id']}{_subdirectory(direct_url)}")
     scheme = urlsplit(url).scheme
     if scheme in ("http", "https") and isinstance(direct_url.get("archive_info"), dict):
         public = public_url(url)
         if public is None:
-            return pinned
+            return InstallRoute(pinned)
         digest = direct_url["archive_info"].get("hash")
-        return f"quizkit @ {public}" + (f"#{digest}" if isinstance(digest, str) else "")
-    if scheme == "file" and "dir_info" in direct_url and checkout_remote is not None:
-        found = checkout_remote(Path(unquote(urlsplit(url).path)))
-        if found is not None:
-            remote, commit = found
-            public = public_url(remote)
-            if public is not None:
-                return f"quizkit @ git+{public}@{commit}{_subdirectory(direct_url)}"
-    return pinned
+        return InstallRoute(f"quizkit @ {public}" + (f"#{digest}" if isinstance(digest, str) else ""))
+    if scheme == "file" and "dir_info" in direct_url and checkout is not None:
+        folder = Path(unquote(urlsplit(url).path))
+        found = checkout(folder)
+        public = public_url(found.remote_url) if found is not None else None
+        if found is not None and public is not None:
+            requirement = f"quizkit @ git+{public}@{found.commit}{_subdirectory(direct_url)}"
+            if found.published:
+                return InstallRoute(requirement)
+            return InstallRoute(
+                pinned,
+                f"it installs {pinned}, not the quizkit checkout that ran init ({folder}): that checkout's "
+                f"commit {found.commit[:12]} is on no branch of its remote {REMOTE} ({public}), so CI could "
+                f"not fetch it. Push the commit (git push {REMOTE}), then set QUIZKIT_REQUIREMENT to "
+                f'"{requirement}", or to another route CI can take',
+            )
+    return InstallRoute(pinned)
 
 
 def public_url(url: str) -> str | None:
@@ -98,8 +137,10 @@ def _subdirectory(direct_url: dict[str, Any]) -> str:
     return f"#subdirectory={subdirectory}" if isinstance(subdirectory, str) and subdirectory else ""
 
 
-def _checkout_remote(folder: Path) -> tuple[str, str] | None:
-    """The ``origin`` remote and the HEAD commit of the git checkout at ``folder``, or None."""
+def checkout_of(folder: Path) -> Checkout | None:
+    """The git checkout at ``folder`` (its :data:`REMOTE`, its HEAD commit, and whether that commit is on
+    one of the remote's branches as the checkout last fetched or pushed them), or None where ``folder`` is
+    no checkout or has no such remote. Only local refs are read: init asks no network."""
 
     def git(*arguments: str) -> str | None:
         try:
@@ -114,6 +155,9 @@ def _checkout_remote(folder: Path) -> tuple[str, str] | None:
             return None
         return done.stdout.strip() if done.returncode == 0 and done.stdout.strip() else None
 
-    remote = git("remote", "get-url", "origin")
-    commit = git("rev-parse", "--verify", "HEAD")
-    return (remote, commit) if remote and commit else None
+    remote = git("remote", "get-url", REMOTE)
+    commit = git("rev-parse", "--verify", "HEAD^{commit}")
+    if remote is None or commit is None:
+        return None
+    branches = git("for-each-ref", "--contains", commit, "--format=%(refname)", f"refs/remotes/{REMOTE}/")
+    return Checkout(remote, commit, branches is not None)
