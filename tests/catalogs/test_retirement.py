@@ -242,7 +242,7 @@ def test_a_retired_catalog_that_cannot_be_read_says_what_to_do_when_its_quiz_ret
 def test_build_retires_a_deleted_quizs_catalog_as_update_does(project: Path) -> None:
     catalog = (project / CATALOG).read_bytes()
     (project / QUIZ).unlink()
-    result = quizkit(project, "build")
+    result = quizkit(project, "build", "--format", "text")
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.splitlines()[-5:-1] == [
         "",
