@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from support import copy_project, fixture_interface_messages, run_quizkit, snapshot
+from support import copy_project, fixture_interface_messages, run_quizkit, run_quizkit_in_process, snapshot
 
 from toolkit.catalogs import read_po
 from toolkit.text.locale_info import plural_index_categories
@@ -146,3 +146,39 @@ def test_a_project_configured_with_dotted_keys_gains_the_locale_in_place(tmp_pat
     after = (project / "pyproject.toml").read_text(encoding="utf-8")
     assert after == text.replace('["ur"]', '["ur", "zh_Hant"]')
     assert tomllib.loads(after)["tool"]["quizkit"]["target-locales"] == ["ur", "zh_Hant"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["status", "--locale", "ar-EG"],
+        ["compile", "--locale", "ar-eg"],
+        ["check", "--locale", "AR-EG"],
+        ["export", "-f", "json", "--locale", "ar-EG"],
+        ["update", "--locale", "ar-EG"],
+        ["review", "--pending", "--locale", "ar-EG"],
+    ],
+    ids=lambda command: command[0],
+)
+def test_every_locale_option_takes_the_spelling_init_and_add_locale_take(
+    tmp_path: Path, command: list[str]
+) -> None:
+    """One locale rule (issue 35): `init --locale ar-EG` makes the project's ar_EG, so every command's
+    --locale names it in that spelling too, and works on ar_EG's files."""
+    init = run_quizkit_in_process(tmp_path, "init", "demo", "--locale", "ar-EG")
+    assert init.returncode == 0, init.stderr
+    result = run_quizkit_in_process(tmp_path / "demo", *command)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "not a" not in result.stderr
+    if command[0] == "export":
+        assert (tmp_path / "demo/dist/json/first-quiz/ar-EG.json").is_file()
+
+
+def test_a_locale_option_naming_no_locale_of_the_project_is_still_refused(tmp_path: Path) -> None:
+    assert run_quizkit_in_process(tmp_path, "init", "demo", "--locale", "ar-EG").returncode == 0
+    result = run_quizkit_in_process(tmp_path / "demo", "status", "--locale", "ar-SA")
+    assert result.returncode == 2
+    assert result.stderr.endswith(
+        "Error: Invalid value for '--locale' / '-l': ar-SA is not a target locale of this project "
+        "(configured: ar_EG)\n"
+    )

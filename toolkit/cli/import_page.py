@@ -15,6 +15,7 @@ from toolkit.cli.output import (
     fail,
     plural,
     project_config,
+    project_locale,
     reported_errors,
 )
 
@@ -51,12 +52,14 @@ def import_page(
             "use lowercase letters and digits in words joined by hyphens (not 'ui')", param_hint="--quiz"
         )
     config = project_config()
-    if target_locale not in config.target_locales:
+    configured_as = project_locale(config.target_locales, target_locale)
+    if configured_as is None:
         configured = ", ".join(config.target_locales) or "none"
         raise click.BadParameter(
             f"{target_locale} is not a target locale of this project (configured: {configured})",
             param_hint="--locale",
         )
+    target_locale = configured_as
     with reported_errors():
         try:
             # The plan looks at what exists already, so it is made under the lock the writing holds.

@@ -75,23 +75,37 @@ def configured_formats(config: ProjectConfig) -> tuple[str, ...]:
     return config.export_formats
 
 
+def project_locale(configured: Sequence[str], locale: str) -> str | None:
+    """The project's locale that ``locale`` names, in the configuration's spelling (``ar-EG`` and ``ar_eg``
+    name ``ar_EG``); None when it names none of them."""
+    from toolkit.text.locale_packs import normalized_locale
+
+    if locale in configured:
+        return locale
+    return {normalized_locale(each): each for each in configured}.get(normalized_locale(locale))
+
+
 def checked_locales(
     config: ProjectConfig, locales: Sequence[str], *, source_too: bool = False, pseudo_too: bool = False
 ) -> tuple[str, ...]:
-    """The --locale values, each a locale of the project (else a usage error, exit 2)."""
+    """The --locale values, each a locale of the project (else a usage error, exit 2), as the
+    configuration spells it: ``ar-EG`` names the project's ``ar_EG``, as ``init`` and ``add-locale`` take it."""
     allowed = (
         *config.target_locales,
         *((config.source_locale,) if source_too else ()),
         *(config.pseudo_locales if pseudo_too else ()),
     )
+    chosen = []
     for locale in locales:
-        if locale not in allowed:
+        configured_as = project_locale(allowed, locale)
+        if configured_as is None:
             configured = ", ".join(allowed) or "none"
             raise click.BadParameter(
                 f"{locale} is not a {'' if source_too else 'target '}locale of this project (configured: {configured})",
                 param_hint="'--locale' / '-l'",
             )
-    return tuple(locales)
+        chosen.append(configured_as)
+    return tuple(chosen)
 
 
 def fail(message: str) -> NoReturn:

@@ -98,13 +98,12 @@ def approve_command(
     from toolkit.catalogs.project_review import approve
     from toolkit.catalogs.review import ReviewerError, checked_reviewer
 
-    selection = _selection(keys, questions, quizzes, locales)
     try:
         checked_reviewer(reviewer)
     except ReviewerError as error:
         fail(f"error[review]: {error}")
     config = project_config()
-    checked_locales(config, locales)
+    selection = _selection(keys, questions, quizzes, checked_locales(config, locales))
     with reported_errors(), changing_project(config, "review"):
         outcome = approve(config, selection, reviewer)
     for entry in outcome.not_translated:
@@ -127,9 +126,8 @@ def revoke_command(
     """Remove the approvals of the chosen entries (valid or void)."""
     from toolkit.catalogs.project_review import revoke
 
-    selection = _selection(keys, questions, quizzes, locales)
     config = project_config()
-    checked_locales(config, locales)
+    selection = _selection(keys, questions, quizzes, checked_locales(config, locales))
     with reported_errors(), changing_project(config, "review"):
         outcome = revoke(config, selection)
     for path in outcome.written:
