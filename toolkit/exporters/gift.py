@@ -207,14 +207,28 @@ class GiftExporter:
 
     @staticmethod
     def unwritable(question: LocalizedQuestion) -> str | None:
-        if not isinstance(question, LocalizedOrderingQuestion):
-            return None
-        for item in question.items:
-            if "}" in item.text or "\\" in item.text:
-                # qformat_gift ends the answers at the first "}" and keeps an escaped one as a
-                # placeholder; qtype_ordering::import_from_gift only splits the lines and trims them
-                # (question/type/ordering/questiontype.php): no GIFT escape in an item is ever undone.
-                return f"cannot carry '}}' or '\\' in an ordering item ({item.text!r}; Moodle never unescapes one)"
+        if isinstance(question, LocalizedOrderingQuestion):
+            for item in question.items:
+                if "}" in item.text or "\\" in item.text:
+                    # qformat_gift ends the answers at the first "}" and keeps an escaped one as a
+                    # placeholder; qtype_ordering::import_from_gift only splits the lines and trims them
+                    # (question/type/ordering/questiontype.php): no GIFT escape in an item is ever undone.
+                    return (
+                        f"cannot carry '}}' or '\\' in an ordering item ({item.text!r}; Moodle never "
+                        "unescapes one)"
+                    )
+        plain_texts: list[str] = []
+        if isinstance(question, LocalizedShortAnswerQuestion):
+            plain_texts = _accepted(question)
+        elif isinstance(question, LocalizedMatchingQuestion):
+            plain_texts = [pair.match for pair in question.pairs] + [
+                item.text for item in question.distractors
+            ]
+        for text in plain_texts:
+            if "->" in text:
+                # qformat_gift splits a matching pair at its first "->" and reads a short answer holding
+                # one as a pair; no escape of "->" exists.
+                return f"cannot carry '->' in an answer or a match ({text!r}; Moodle reads it as a pair)"
         return None
 
     # GIFT is imported into a question bank that grades: it always carries the answer key, so it has no
