@@ -7,13 +7,18 @@ A file left out of the wheel fails here: the commands below read every kind of d
 
 from __future__ import annotations
 
+import ast
 import tarfile
+import tomllib
 import zipfile
 from collections.abc import Iterator
+from importlib.metadata import packages_distributions
 from pathlib import Path
 
 import pytest
 from installed_package import ROOT, Environment, build_distributions, fresh_environment
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 
 @pytest.fixture(scope="module")
@@ -49,6 +54,23 @@ def test_the_sdist_holds_the_sources_the_license_and_the_tests(distributions: tu
     # What git ignores (the development environment, caches, build outputs) stays out.
     assert not {name for name in names if name.startswith((".venv/", "dist/", ".quizkit-cache/"))}
     assert not {name for name in names if "__pycache__" in name or "node_modules" in name}
+
+
+def test_every_run_time_dependency_is_imported_by_the_package() -> None:
+    """A user installs every entry of ``dependencies``: one no module of toolkit imports (a test peer such
+    as polib) belongs in an extra."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    declared = {canonicalize_name(Requirement(requirement).name) for requirement in project["dependencies"]}
+    imported: set[str] = set()
+    for module in (ROOT / "toolkit").rglob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module is not None:
+                imported.add(node.module.split(".")[0])
+    providers = packages_distributions()
+    used = {canonicalize_name(name) for module in imported for name in providers.get(module, ())}
+    assert declared - used == set()
 
 
 def test_the_wheel_ships_the_types_the_license_and_every_data_file(distributions: tuple[Path, Path]) -> None:

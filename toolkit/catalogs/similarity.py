@@ -5,7 +5,7 @@ msgctxt and msgid. Its choice is reproduced exactly, so that quizkit's merge of 
 attaches a translation only where msgmerge would (gettext-tools ``msgl-fsearch.c``, ``msgl-fsearch``'s
 goal function in ``message.c`` and gnulib's ``fstrcmp.c``):
 
-* similarity is ``2 * LCS / (len(a) + len(b))`` over the UTF-8 bytes (fstrcmp);
+* similarity is ``2 * LCS / (len(a) + len(b))`` over the UTF-8 bytes (fstrcmp; the LCS is rapidfuzz's);
 * candidates are the entries whose first translation is not empty (active or obsolete, fuzzy or not),
   which share a 4-gram of characters with the new text, tried in decreasing order of shared 4-grams;
   texts of fewer than four characters are compared with every short entry of a fitting length;
@@ -19,6 +19,8 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 
+from rapidfuzz.distance import LCSseq
+
 from toolkit.catalogs.catalog import CatalogEntry
 
 FUZZY_THRESHOLD = 0.6
@@ -31,41 +33,19 @@ _SHORT_TEXT_MAX_BYTES = int((_GRAM - 1) * 4 * _LENGTH_SPREAD)
 
 
 class _Text:
-    """A text prepared for many comparisons: its UTF-8 bytes, their histogram, and for the bit-parallel
-    subsequence the positions of each byte as a bit mask."""
+    """A text prepared for many comparisons: its UTF-8 bytes and their histogram."""
 
-    __slots__ = ("_masks", "data", "histogram")
+    __slots__ = ("data", "histogram")
 
     def __init__(self, text: bytes) -> None:
         self.data = text
         self.histogram = Counter(text)
-        self._masks: dict[int, int] | None = None
-
-    def masks(self) -> dict[int, int]:
-        if self._masks is None:
-            masks: dict[int, int] = {}
-            for position, byte in enumerate(self.data):
-                masks[byte] = masks.get(byte, 0) | (1 << position)
-            self._masks = masks
-        return self._masks
-
-
-def _subsequence(first: _Text, second: bytes) -> int:
-    """The length of a longest common subsequence, bit-parallel (Hyyrö 2004): one big-integer step per
-    byte of ``second``."""
-    if not first.data or not second:
-        return 0
-    masks = first.masks()
-    full = (1 << len(first.data)) - 1
-    row = full
-    for byte in second:
-        matches = row & masks.get(byte, 0)
-        row = ((row + matches) | (row - matches)) & full
-    return len(first.data) - row.bit_count()
 
 
 def common_subsequence_length(first: bytes, second: bytes) -> int:
-    return _subsequence(_Text(first), second)
+    """The length of a longest common subsequence of the two byte strings: rapidfuzz's ``LCSseq``, the
+    bit-parallel algorithm (Hyyrö 2004) in C++, which compares bytes as bytes."""
+    return LCSseq.similarity(first, second)
 
 
 def _similarity(first: _Text, second: _Text, lower_bound: float) -> float:
@@ -81,7 +61,7 @@ def _similarity(first: _Text, second: _Text, lower_bound: float) -> float:
             pairs = sum(min(count, histogram.get(byte, 0)) for byte, count in second.histogram.items())
             if 2 * pairs / total < lower_bound:
                 return 0.0
-    return 2 * _subsequence(first, second.data) / total
+    return 2 * common_subsequence_length(first.data, second.data) / total
 
 
 def similarity(first: bytes, second: bytes, lower_bound: float = 0.0) -> float:
