@@ -395,7 +395,7 @@ def build_scenario(size: int, seed: int) -> Scenario:
 def quizkit_update(
     template_path: Path, catalog_path: Path, out: Path, stages: dict[str, list[float]] | None = None
 ) -> None:
-    """What ``quizkit update`` does for one catalog (toolkit.catalogs.project.plan_update and update),
+    """What ``quizkit update`` does for one catalog (toolkit.catalogs.project.update),
     with the template read from a .pot file instead of extracted from YAML, and the garbage collector
     paused as the command pauses it (toolkit.cli.output.bulk_work)."""
     with bulk_work():

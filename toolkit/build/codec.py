@@ -157,10 +157,6 @@ def _decoder(kind: Any) -> Decoder:
     raise CodecError(f"the model codec does not know {kind}")
 
 
-def encode_diagnostic(diagnostic: Diagnostic) -> dict[str, object]:
-    return diagnostic.to_dict()
-
-
 def decode_diagnostic(data: object) -> Diagnostic:
     if not isinstance(data, dict):
         raise CodecError("expected a diagnostic object")

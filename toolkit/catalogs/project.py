@@ -142,20 +142,13 @@ def language_name(locale: str) -> str:
         return locale
 
 
-def catalog_with_problems(
-    path: Path, locale: str, *, refuse_empty: bool = False
-) -> tuple[Catalog, list[CatalogProblem]]:
-    """A catalog read from ``path``, with every problem that makes it unusable for ``locale``;
-    ``refuse_empty``: an empty file is one (for check and compile, which vouch for the catalog)."""
-    catalog, problems, _ = read_with_problems(path, locale, refuse_empty=refuse_empty)
-    return catalog, problems
-
-
 def read_with_problems(
     path: Path, locale: str, *, refuse_empty: bool = False
 ) -> tuple[Catalog, list[CatalogProblem], bytes]:
-    """:func:`catalog_with_problems`, and the bytes it was read from: a command that rewrites the file
-    works on those bytes, and :func:`refuse_changed_since_read` compares their digest before it writes."""
+    """A catalog read from ``path``, with every problem that makes it unusable for ``locale``
+    (``refuse_empty``: an empty file is one, for check and compile, which vouch for the catalog), and the
+    bytes it was read from: a command that rewrites the file works on those bytes, and
+    :func:`refuse_changed_since_read` compares their digest before it writes."""
     file = display_path(path)
     try:
         data = read_catalog_bytes(path)
@@ -268,19 +261,6 @@ def imported_translations(content: Content) -> dict[tuple[str, str], dict[str, s
     return found
 
 
-def plan_update(
-    config: ProjectConfig, locales: Sequence[str] | None = None, *, use_memory: bool = True
-) -> list[PlannedCatalog]:
-    """Merged catalogs in memory, for every target locale and domain; nothing is written.
-
-    Translations imported from scraped pages and waiting in the quiz YAML are added as fuzzy where a
-    catalog has no translation yet (:mod:`toolkit.catalogs.imported`); then, with ``use_memory``,
-    suggestions from the translation memory (:mod:`toolkit.catalogs.memory_prefill`).
-    """
-    content = load_content(config.content_path)
-    return _planned_catalogs(config, content, extract_templates(content, config.root), locales, use_memory)
-
-
 def _planned_catalogs(
     config: ProjectConfig,
     content: Content,
@@ -288,6 +268,12 @@ def _planned_catalogs(
     locales: Sequence[str] | None,
     use_memory: bool = True,
 ) -> list[PlannedCatalog]:
+    """Merged catalogs in memory, for every target locale and domain; nothing is written.
+
+    Translations imported from scraped pages and waiting in the quiz YAML are added as fuzzy where a
+    catalog has no translation yet (:mod:`toolkit.catalogs.imported`); then, with ``use_memory``,
+    suggestions from the translation memory (:mod:`toolkit.catalogs.memory_prefill`).
+    """
     imported = imported_translations(content)
     memory = PrefillMemory(config) if use_memory else None
     return [

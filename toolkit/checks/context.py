@@ -137,10 +137,6 @@ class EntryContext:
         return "count"
 
     @property
-    def key_parts(self) -> list[str]:
-        return self.key.split(".")
-
-    @property
     def question_prefix(self) -> str | None:
         """``quiz.questions.q1`` for any key inside a question, else None."""
         match = re.match(r"^([^.]+\.questions\.[^.]+)\.", self.key)

@@ -110,7 +110,3 @@ def registered_checks() -> tuple[Check, ...]:
 def checks_for_locale(locale: str) -> tuple[Check, ...]:
     """The checks that run on a catalog of ``locale``: every locale's, and those of the pack serving it."""
     return tuple(item for item in registered_checks() if item.applies_to(locale))
-
-
-def check_by_id() -> dict[str, Check]:
-    return {check.info.id: check for check in registered_checks()}

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.po_writer import wrap_field
 from toolkit.catalogs.suppression import suppressions
 from toolkit.checks.context import CatalogView, EntryContext, LocaleRules
-from toolkit.checks.registry import Check, check_by_id, registered_checks
+from toolkit.checks.registry import Check, registered_checks
 from toolkit.content.glossary import Glossary
 from toolkit.diagnostics import Diagnostic, Severity
 
@@ -188,18 +187,3 @@ def check_summaries() -> list[dict[str, object]]:
         }
         for item in registered_checks()
     ]
-
-
-def known_check_ids() -> set[str]:
-    return set(check_by_id())
-
-
-def all_diagnostics(results: Iterable[CatalogFindings]) -> list[Diagnostic]:
-    return [diagnostic for result in results for diagnostic in result.diagnostics]
-
-
-def relative_uri(path: Path, root: Path) -> str:
-    try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()

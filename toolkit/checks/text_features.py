@@ -107,10 +107,6 @@ def _folded(tokens: Counter[str]) -> Counter[str]:
     return folded
 
 
-def sentence_start_capital(text: str, token: str) -> bool:
-    return bool(re.match(rf"^\s*{re.escape(token)}\b", text))
-
-
 def unbalanced_brackets(text: str) -> list[str]:
     """Brackets and quotes without a partner, in the order found."""
     stack: list[str] = []

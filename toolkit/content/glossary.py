@@ -90,9 +90,6 @@ class Term:
     def accepted(self) -> tuple[str, ...]:
         return (self.preferred, *self.variants, *self.forms)
 
-    def occurs_in_source(self, source: str) -> bool:
-        return self._pattern.search(_normalized_english(source)) is not None
-
     def rendered_in(self, translation: str) -> bool:
         # Substring match: Urdu suffixes (ویٹس، ورکرز) extend the listed stems.
         text = comparable(translation)

@@ -13,7 +13,7 @@ from typing import ClassVar, Protocol
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.keys import UI_DOMAIN
-from toolkit.localization import FallbackPolicy, LocalizedChoiceQuestion, LocalizedQuestion, LocalizedQuiz
+from toolkit.localization import FallbackPolicy, LocalizedQuestion, LocalizedQuiz
 from toolkit.localization.localize import usable
 from toolkit.model import CHOICE_TYPES, Content, Question, QuestionType, Quiz
 from toolkit.text.locale_info import PSEUDO_LOCALES, LocaleInfo
@@ -213,12 +213,6 @@ def writes_every_question(exporter: type[Exporter]) -> bool:
 
 
 ALL_QUESTION_TYPES = frozenset(QuestionType)
-
-
-def choice_questions(localized: LocalizedQuiz) -> list[LocalizedChoiceQuestion]:
-    """The questions of a format that carries single and multiple choice only: the export has left
-    every other kind out of what it sees."""
-    return [question for question in localized.questions if isinstance(question, LocalizedChoiceQuestion)]
 
 
 def omits_answers(exporter: type[Exporter]) -> bool:

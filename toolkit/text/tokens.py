@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-PLACEHOLDER_NAME = re.compile(r"[a-z][a-z0-9_]*")
 _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 _BRACE_RUN = re.compile(r"\{[^{}`]*\}?|\}")
 
