@@ -12,7 +12,7 @@ import zipfile
 
 import toolkit.content
 from toolkit.build import cache
-from toolkit.catalogs import line_break_table, line_breaking, similarity, xliff
+from toolkit.catalogs import line_break_table, line_breaking, xliff
 from toolkit.checks import registry
 from toolkit.content import glossary, schema_validation
 from toolkit.exporters import player_assets
