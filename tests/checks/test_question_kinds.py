@@ -75,15 +75,11 @@ ACCUMULATION = "گریڈیئنٹ ایکیومولیشن\nگریڈینٹ ایکی
     ("source", "translation", "expected"),
     [
         ("gradient accumulation", ACCUMULATION, []),
-        (
-            "gradient accumulation",
-            ACCUMULATION.replace("\n", " "),  # as translate-toolkit read it without xml:space="preserve"
-            [
-                "the line “گریڈیئنٹ ایکیومولیشن گریڈینٹ ایکیومولیشن gradient accumulation” holds the source "
-                "answer among other words: were several accepted answers joined into one line? Write each on "
-                "its own line"
-            ],
-        ),
+        # One line holding the source's answer among other words is an answer written on purpose as often
+        # as a join (a Latin term with a word of the locale); import-xliff, which sees the catalog's lines,
+        # refuses a real join, so check does not guess.
+        ("condensation", "ZZDE condensation", []),
+        ("all-reduce", "all-reduce آپریشن", []),
         (
             "all-reduce\nallreduce",
             "آل ریڈیوس",
