@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 from standard_schemas import XLIFF2, schema_file
-from support import run_quizkit_in_process
+from support import fixture_project, run_quizkit_in_process
 
 from toolkit.catalogs.po_reader import parse_po
 
@@ -235,3 +235,33 @@ def test_bad_xliff_is_refused_and_nothing_written(
     assert result.stderr == message + "\n"
     assert "Traceback" not in result.stderr
     assert catalog_bytes(project_copy) == before
+
+
+def test_a_control_character_in_a_translator_comment_is_named_not_a_traceback(tmp_path: Path) -> None:
+    """XML cannot carry U+0001, and the XLIFF export writes a translator comment as a note: the comment
+    is reported by check (so build stops there), and an export without the checks names the entry's line
+    instead of failing inside lxml with a ValueError traceback."""
+    root = fixture_project(tmp_path)
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    catalog = root / "locales/ur/LC_MESSAGES/tiny.po"
+    text = catalog.read_text(encoding="utf-8")
+    marker = 'msgctxt "tiny.title"'
+    assert text.count(marker) == 1
+    catalog.write_text(text.replace(marker, "# note\x01 here\n" + marker), encoding="utf-8")
+    entry = parse_po(catalog.read_text(encoding="utf-8"), "tiny.po").by_context()["tiny.title"]
+    line, msgstr_line = entry.line, entry.msgstr_line  # the entry's first line, and its msgstr's
+
+    check = run_quizkit_in_process(root, "check")
+    assert check.returncode == 1
+    assert (
+        f"locales/ur/LC_MESSAGES/tiny.po:{msgstr_line}: error[control-characters]: control character U+0001 in a "
+        "translator comment; remove it [tiny.title]"
+    ) in check.stdout
+
+    export = run_quizkit_in_process(root, "export", "-f", "xliff", "--no-checks")
+    assert export.returncode == 1
+    assert "Traceback" not in export.stderr
+    assert export.stderr == (
+        f"error[export]: locales/ur/LC_MESSAGES/tiny.po:{line}: tiny.title: its translator comment holds "
+        "U+0001, a control character XML cannot carry; remove it from the catalog and export again\n"
+    )

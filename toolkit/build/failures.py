@@ -71,7 +71,8 @@ def _described(error: Exception) -> list[Diagnostic]:
     if isinstance(error, CatalogError):
         return [_error(_named_file(error.file), _line(error.line), "catalog", _text(error.message))]
     if isinstance(error, MemoryFileError):
-        return [_error(_named_file(error.file), _line(error.line), "memory", _text(error.message))]
+        kind = error.kind if error.kind in ("memory", "catalog") else "memory"
+        return [_error(_named_file(error.file), _line(error.line), kind, _text(error.message))]
     if isinstance(error, OutsideProjectError):
         return [_error(NO_FILE, None, "confinement", f"refusing to {error.action} {_text(error)}")]
     if isinstance(error, LocaleError):

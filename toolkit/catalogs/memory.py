@@ -30,13 +30,17 @@ MEMORY_FOLDER = "memory"
 
 
 class MemoryFileError(Exception):
-    """A file of the memory cannot be read: which file, which line, what is wrong."""
+    """A file of the memory cannot be read: which file, which line, what is wrong. ``kind`` names what
+    the file is, as every command names it: ``memory`` for a TMX file, ``catalog`` for a catalog the
+    memory reads its reviewed translations from (the same broken catalog is a catalog error in every
+    command, whichever step met it first)."""
 
-    def __init__(self, file: str, line: int | None, message: str) -> None:
+    def __init__(self, file: str, line: int | None, message: str, kind: str = "memory") -> None:
         super().__init__(message)
         self.file = file
         self.line = line
         self.message = message
+        self.kind = kind
 
 
 # Slots: a memory holds a unit and an origin for every translation of the project.
@@ -229,7 +233,7 @@ def parsed_catalog_units(locale: str, domain: str, path: Path, data: bytes) -> l
     try:
         catalog = read_po(data, _display(path))
     except PoSyntaxError as error:
-        raise MemoryFileError(error.file, error.line, error.message) from None
+        raise MemoryFileError(error.file, error.line, error.message, kind="catalog") from None
     return list(catalog_units(catalog, locale, domain))
 
 

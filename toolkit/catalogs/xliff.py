@@ -49,6 +49,7 @@ from toolkit.catalogs.review import (
     is_approved,
 )
 from toolkit.catalogs.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
+from toolkit.text.characters import NOT_XML_CHARACTER
 from toolkit.text.locale_info import plural_index_categories
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:2.0"
@@ -74,6 +75,26 @@ def _state(entry: CatalogEntry, translation: str) -> str:
     return "final" if is_approved(entry) else "translated"
 
 
+_WHAT = {
+    CONTEXT_NOTE: "comment for translators",
+    COMMENT_NOTE: "translator comment",
+    PREVIOUS_NOTE: "previous source",
+}
+
+
+def _carried(text: str, what: str, unit_id: str, entry: CatalogEntry) -> str:
+    """``text``, which XML must be able to carry: a catalog may hold a control character (in a comment,
+    say) that no XML can, and the export says where instead of failing inside the XML library."""
+    found = NOT_XML_CHARACTER.search(text)
+    if found:
+        raise XliffError(
+            entry.line or None,
+            f"{unit_id}: its {what} holds U+{ord(found.group(0)):04X}, a control character XML cannot "
+            "carry; remove it from the catalog and export again",
+        )
+    return text
+
+
 def _unit(parent: etree._Element, unit_id: str, entry: CatalogEntry, source: str, translation: str) -> None:
     unit = etree.SubElement(parent, f"{_N}unit", id=unit_id)
     unit.set(_XML_SPACE, "preserve")
@@ -81,6 +102,9 @@ def _unit(parent: etree._Element, unit_id: str, entry: CatalogEntry, source: str
     notes += [(COMMENT_NOTE, comment) for comment in entry.translator_comments]
     if entry.is_fuzzy and entry.previous_msgid is not None:
         notes.append((PREVIOUS_NOTE, entry.previous_msgid))
+    notes = [(category, _carried(text, _WHAT[category], unit_id, entry)) for category, text in notes]
+    source = _carried(source, "source", unit_id, entry)
+    translation = _carried(translation, "translation", unit_id, entry)
     if notes:
         notes_element = etree.SubElement(unit, f"{_N}notes")
         for category, text in notes:

@@ -106,6 +106,14 @@ def control_characters(context: EntryContext) -> Iterator[Finding]:
                 "control-characters",
                 f"control character {characters.code_points(found)} in the translation; remove it",
             )
+    # A translator's comment travels too (as an XLIFF note, into CAT tools), and XML cannot carry one.
+    for comment in context.entry.translator_comments:
+        found = sorted(characters.control_characters(comment) + characters.not_characters(comment))
+        if found:
+            yield Finding(
+                "control-characters",
+                f"control character {characters.code_points(found)} in a translator comment; remove it",
+            )
 
 
 @check(

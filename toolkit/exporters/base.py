@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -16,14 +15,15 @@ from toolkit.keys import UI_DOMAIN
 from toolkit.localization import FallbackPolicy, LocalizedQuestion, LocalizedQuiz
 from toolkit.localization.localize import usable
 from toolkit.model import CHOICE_TYPES, Content, Question, QuestionType, Quiz
+from toolkit.text.characters import NOT_XML_CHARACTER as NOT_XML_CHARACTER
 from toolkit.text.locale_info import PSEUDO_LOCALES, LocaleInfo
 
 ENTRY_POINT_GROUP = "quizkit.exporters"
 
-# Characters XML 1.0 cannot carry at all, not even escaped (lxml refuses them with a bare ValueError).
-# quizkit check reports them as errors; _refuse_uncarryable_characters stops an export run with
-# --no-checks before any exporter meets them, and exporters called directly use the same pattern.
-NOT_XML_CHARACTER = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+# Characters XML 1.0 cannot carry at all, not even escaped (lxml refuses them with a bare ValueError);
+# defined once in toolkit.text.characters and named here as the exporter API always did. quizkit check
+# reports them as errors; _refuse_uncarryable_characters stops an export run with --no-checks before any
+# exporter meets them, and exporters called directly use the same pattern.
 
 
 class ExportError(Exception):

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import ClassVar
 
-from toolkit.catalogs.xliff import catalog_to_xliff
-from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
+from toolkit.catalogs.xliff import XliffError, catalog_to_xliff
+from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportError, ExportRequest, OutputFile
 from toolkit.model import QuestionType
 from toolkit.text.locale_info import bcp47
 
@@ -25,7 +25,11 @@ class XliffExporter:
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         for locale, domain, quiz, catalog in request.catalogs_to_write():
             original = f"locales/{locale}/LC_MESSAGES/{domain}.po"
-            data = catalog_to_xliff(
-                catalog, domain, locale, bcp47(request.source_locale), bcp47(locale), original
-            )
+            try:
+                data = catalog_to_xliff(
+                    catalog, domain, locale, bcp47(request.source_locale), bcp47(locale), original
+                )
+            except XliffError as error:
+                where = original if error.line is None else f"{original}:{error.line}"
+                raise ExportError(f"{where}: {error.message}") from None
             yield OutputFile(PurePosixPath(bcp47(locale)) / f"{domain}.xlf", data, quiz=quiz)

@@ -28,6 +28,11 @@ def not_characters(text: str) -> list[str]:
     return sorted(set(_NOT_CHARACTER.findall(text)))
 
 
+NOT_XML_CHARACTER = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""What XML 1.0 cannot carry at all, not even escaped: every export format that writes XML, and the XLIFF
+written from a catalog, refuses a text holding one instead of failing inside the XML library."""
+
+
 def bidi_controls(text: str, *, marks: bool = True) -> list[str]:
     """The bidi formatting characters in ``text``, and with ``marks`` the bidi marks, sorted."""
     found = BIDI_FORMATTING | BIDI_MARKS if marks else BIDI_FORMATTING
