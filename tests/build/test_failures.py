@@ -88,3 +88,21 @@ class UnprintableError(Exception):
 def test_an_error_with_odd_attributes_is_described_without_raising(error: Exception, text: str) -> None:
     # Describing runs in the preview's rebuild, in its except clause: raising there ended the watching.
     assert [failure_text(diagnostic) for diagnostic in failure_diagnostics(error)] == [text]
+
+
+def test_a_catalog_the_memory_cannot_read_is_named_a_catalog() -> None:
+    """The memory reads the reviewed translations of every catalog; one it cannot parse is the same broken
+    catalog check and the translator view name as error[catalog], not a memory file."""
+    from toolkit.catalogs.memory import parsed_catalog_units
+
+    try:
+        parsed_catalog_units("ur", "quiz", Path("locales/ur/LC_MESSAGES/quiz.po"), b'msgid "open\n')
+    except MemoryFileError as error:
+        (diagnostic,) = failure_diagnostics(error)
+    else:
+        raise AssertionError("the broken catalog was read")
+    assert (diagnostic.file, diagnostic.line, diagnostic.code) == (
+        "locales/ur/LC_MESSAGES/quiz.po",
+        1,
+        "catalog",
+    )
