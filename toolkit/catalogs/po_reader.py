@@ -2,7 +2,8 @@
 
 Every part a translator's tool writes is kept: translator and extracted comments, references, flags,
 previous strings (``#|``), obsolete entries (``#~``) and plural forms. The parser is line based and
-allocation-light because reading and writing files is most of the cost of a merge.
+allocation-light because reading and writing files is most of the cost of a merge. Quoted strings
+and their escapes are read by :mod:`toolkit.catalogs.po_literals`.
 """
 
 from __future__ import annotations
@@ -180,6 +181,7 @@ class _PoParser:
         self.line = ""
 
     def parse(self, text: str) -> Catalog:
+        """The catalog in the file's text; raises :class:`PoSyntaxError` at the first problem."""
         if "\r" in text and "\n" not in text:
             # GNU reads such a file as one line: the header and every entry become one comment.
             raise PoSyntaxError(self.file, 1, _CARRIAGE_RETURNS_ONLY)
