@@ -299,3 +299,33 @@ def test_import_neither_reads_nor_writes_a_glossary_through_a_link_out_of_the_pr
     )
     assert sorted(path.name for path in outside.iterdir()) == ["ur.yaml"]
     assert (outside / "ur.yaml").read_bytes() == before
+
+
+def test_a_glossary_saved_in_an_editor_while_the_import_runs_is_never_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The import edits the author's YAML in place; a save made in an editor after the import read the
+    glossary is left as it was saved, and the import says so (the rule update and review follow). The
+    save is played by the call that edits the text the import read."""
+    from toolkit.catalogs import glossary_import
+
+    folder = project(tmp_path)
+    _agency_tbx(folder)
+    glossary = folder / "locales/glossary/ur.yaml"
+    saved = glossary.read_text(encoding="utf-8") + "# saved in an editor\n"
+    real = glossary_import.edited_glossary
+
+    def editor_saves_then(*args: object, **kwargs: object) -> object:
+        glossary.write_text(saved, encoding="utf-8")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(glossary_import, "edited_glossary", editor_saves_then)
+    result = run_quizkit_in_process(folder, "glossary", "import", "agency.tbx")
+    assert result.returncode == 1
+    assert result.stderr == (
+        "error[glossary]: locales/glossary/ur.yaml: the file changed while quizkit was working on it (saved "
+        "in an editor?), "
+        "so it was left as it is now and nothing was written over it; run the command again to work on the "
+        "saved version\n"
+    )
+    assert glossary.read_text(encoding="utf-8") == saved

@@ -10,6 +10,7 @@ layout stay, and a term the import does not change keeps its lines byte for byte
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -173,14 +174,40 @@ def import_glossaries(
             f"{file}: no terms for {', '.join(wanted) or 'any target locale'}; "
             f"the file's languages are: {', '.join(tbx_languages(data))}"
         )
-    planned = [
-        _plan(glossary_path(config.locales_path, locale), glossary, replace)
-        for locale, glossary in glossaries.items()
-    ]
-    results = []
-    for outcome, text in planned:
+    planned = []
+    for locale, glossary in glossaries.items():
+        path = glossary_path(config.locales_path, locale)
+        read = _digest_of(path)
+        planned.append((*_plan(path, glossary, replace), read))
+    # An author may save a glossary in an editor while the import works: never write over that save.
+    for outcome, text, read in planned:
         if text is not None:
+            _refuse_changed_since_read(outcome.path, read)
+    results = []
+    for outcome, text, read in planned:
+        if text is not None:
+            _refuse_changed_since_read(outcome.path, read)
             outcome.path.parent.mkdir(parents=True, exist_ok=True)
             write_text_atomic(outcome.path, text, durable=True)  # the authors' work: not rebuildable
         results.append(outcome)
     return results
+
+
+def _digest_of(path: Path) -> str | None:
+    """The SHA-256 of the glossary's bytes as they are now; None when there is no such file."""
+    try:
+        return hashlib.sha256(read_regular_file(path, MAX_FILE_BYTES)).hexdigest()
+    except FileNotFoundError:
+        return None
+    except (OSError, FileTooLargeError):
+        return "unreadable"  # the plan names the problem
+
+
+def _refuse_changed_since_read(path: Path, read: str | None) -> None:
+    if _digest_of(path) != read:
+        happened = "was created" if read is None else "changed"
+        raise NoGlossaryError(
+            f"{display_path(path)}: the file {happened} while quizkit was working on it (saved in an "
+            "editor?), so it was left as it is now and nothing was written over it; run the command again "
+            "to work on the saved version"
+        )
