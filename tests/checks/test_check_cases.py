@@ -196,6 +196,48 @@ def test_control_characters_are_errors() -> None:
     ]
 
 
+BLANK_ADVICE = "the page would show nothing in its place; write the translation, or leave it empty to show the source text"
+
+
+@pytest.mark.parametrize(
+    ("locale", "translation", "expected"),
+    [
+        # Issue 35: a zero-width space passed check; the player showed an empty Restart button.
+        ("fr", "\u200b", "the translation has no visible character, only U+200B (ZERO WIDTH SPACE)"),
+        ("ur", "\u200b", "the translation has no visible character, only U+200B (ZERO WIDTH SPACE)"),
+        # ... and spaces gave only a whitespace warning, which --fix turned into an untranslated entry.
+        ("fr", " ", "the translation is only spaces"),
+        ("ur", "\u00a0\u3000", "the translation is only spaces"),
+        (
+            "fr",
+            "\ufeff \u2060\u200d",
+            "the translation has no visible character, only U+200D (ZERO WIDTH JOINER), U+2060 (WORD JOINER), "
+            "U+FEFF (ZERO WIDTH NO-BREAK SPACE) and spaces",
+        ),
+        ("de", "\u2800", "the translation has no visible character, only U+2800 (BRAILLE PATTERN BLANK)"),
+    ],
+)
+def test_a_translation_with_no_visible_character_is_an_error(
+    locale: str, translation: str, expected: str
+) -> None:
+    entry = CatalogEntry(msgid="Restart quiz", msgstr=translation, context="ui.restart")
+    result = check_catalog(Catalog(HEADER, (entry,)), "x.po", locale, None)
+    blank = [diagnostic for diagnostic in result.diagnostics if diagnostic.code == "blank-translation"]
+    assert [(diagnostic.severity.value, diagnostic.message) for diagnostic in blank] == [
+        ("error", f"{expected}: {BLANK_ADVICE}")
+    ]
+    assert "whitespace" not in [diagnostic.code for diagnostic in result.diagnostics]
+
+
+def test_a_blank_plural_form_is_named_and_visible_text_with_invisible_characters_is_not_blank() -> None:
+    assert ("blank-translation", f"msgstr[1] is only spaces: {BLANK_ADVICE}") in findings(
+        plural("آپ نے {total} میں سے {count} سوال کا درست جواب دیا۔", "  ")
+    )
+    # A ZWNJ inside a Persian word, a zero-width space in a URL: visible text, not this check's business.
+    entry = CatalogEntry(msgid="Restart quiz", msgstr="شروع\u200cکنید", context="ui.restart")
+    assert "blank-translation" not in codes(entry, "fa")
+
+
 OVERRIDE_MESSAGE = (
     "bidi controls U+202C (POP DIRECTIONAL FORMATTING), U+202E (RIGHT-TO-LEFT OVERRIDE) in the translation: "
     "they can make the text display otherwise than it reads, and exports isolate right-to-left runs "

@@ -92,6 +92,33 @@ def inline_code(context: EntryContext) -> Iterator[Finding]:
 
 
 @check(
+    "blank-translation",
+    ERROR,
+    "A translation with no visible character (only spaces, zero-width or format characters): it would "
+    "show nothing where the source shows text.",
+)
+def blank_translation(context: EntryContext) -> Iterator[Finding]:
+    for pair in context.translated_pairs:
+        if characters.has_visible_character(pair.translation) or not characters.has_visible_character(
+            pair.source
+        ):
+            continue
+        found = characters.invisible_characters(pair.translation)
+        spaces = any(character.isspace() for character in pair.translation)
+        if not found:
+            what = "is only spaces"
+        else:
+            what = f"has no visible character, only {characters.named_code_points(found)}"
+            what += " and spaces" if spaces else ""
+        where = "the translation" if pair.form is None else f"msgstr[{pair.form}]"
+        yield Finding(
+            "blank-translation",
+            f"{where} {what}: the page would show nothing in its place; write the translation, or "
+            "leave it empty to show the source text",
+        )
+
+
+@check(
     "control-characters",
     ERROR,
     "Control characters other than newline and tab: invisible, and not allowed in XML exports.",
@@ -224,6 +251,8 @@ def end_punctuation(context: EntryContext) -> Iterator[Finding]:
 )
 def whitespace(context: EntryContext) -> Iterator[Finding]:
     for pair in context.translated_pairs:
+        if not characters.has_visible_character(pair.translation):
+            continue  # blank-translation reports it, as an error
         problems = []
         if pair.translation != pair.translation.lstrip() and pair.source == pair.source.lstrip():
             problems.append("leading space")

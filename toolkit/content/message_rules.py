@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolkit.content.rules import Rule, RuleContext, _items, _mapping, no_control_characters
+from toolkit.content.rules import (
+    Rule,
+    RuleContext,
+    _items,
+    _mapping,
+    no_control_characters,
+    texts_are_not_blank,
+)
 from toolkit.content.yaml_document import JsonPath
 from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.text.tokens import scan
@@ -130,5 +137,6 @@ UI_RULES: tuple[Rule, ...] = (
     unique_message_names,
     declared_placeholders,
     no_control_characters,
+    texts_are_not_blank,
     player_messages_present,
 )

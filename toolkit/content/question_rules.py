@@ -238,6 +238,8 @@ def _distinct(
             else "?"
         )
         normalized = comparable_text(text)
+        if not normalized:
+            continue  # a text with no visible character: texts_are_not_blank reports it
         if normalized in seen:
             consequence = (
                 "it is listed twice"

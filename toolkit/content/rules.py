@@ -18,7 +18,15 @@ from toolkit.content.document_paths import describe_item
 from toolkit.content.yaml_document import JsonPath, RawValue, YamlDocument
 from toolkit.diagnostics import Diagnostic, Severity, format_json_path
 from toolkit.keys import UI_DOMAIN, is_valid_id
-from toolkit.text.characters import code_points, control_characters, not_characters
+from toolkit.text.characters import (
+    code_points,
+    control_characters,
+    has_visible_character,
+    invisible_characters,
+    is_invisible,
+    named_code_points,
+    not_characters,
+)
 from toolkit.text.tokens import scan
 from toolkit.text.urdu import BIDI_CONTROLS
 
@@ -197,6 +205,8 @@ def distinct_option_texts(context: RuleContext) -> Iterator[Diagnostic]:
             if text is None:
                 continue
             normalized = comparable_text(text)
+            if not normalized:
+                continue  # a text with no visible character: texts_are_not_blank reports it
             label = option.get("id") if isinstance(option.get("id"), str) else str(option_index + 1)
             if normalized in seen:
                 path = _text_path(("questions", index, "options", option_index, "text"), option.get("text"))
@@ -260,22 +270,14 @@ def well_formed_inline_code(context: RuleContext) -> Iterator[Diagnostic]:
             yield context.diagnostic(_text_path(path, value), "inline-code", problem)
 
 
-# Characters that change how a text is displayed without being seen (zero-width) and that two texts
-# may differ by while looking the same.
-_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
-
-
 def comparable_text(text: str) -> str:
-    """What a reader sees of a text: NFC, zero-width characters removed, spacing collapsed, any case."""
-    return " ".join(unicodedata.normalize("NFC", text).translate(_INVISIBLE).split()).casefold()
-
-
-def _names(characters: list[str]) -> str:
-    return ", ".join(
-        f"U+{ord(character):04X}"
-        + (f" ({unicodedata.name(character)})" if unicodedata.name(character, "") else "")
-        for character in characters
+    """What a reader sees of a text: NFC, invisible characters (zero-width, format) removed, spacing
+    collapsed, any case. Two texts that differ only by those look the same."""
+    normalized = unicodedata.normalize("NFC", text)
+    visible = "".join(
+        character for character in normalized if character.isspace() or not is_invisible(character)
     )
+    return " ".join(visible.split()).casefold()
 
 
 def _source_texts(data: RawValue) -> Iterator[tuple[JsonPath, RawValue]]:
@@ -304,7 +306,7 @@ def no_control_characters(context: RuleContext) -> Iterator[Diagnostic]:
             yield context.diagnostic(
                 where,
                 "not-a-character",
-                f"text holds {_names(found)}, which is no character at all; no catalog or export can carry "
+                f"text holds {named_code_points(found)}, which is no character at all; no catalog or export can carry "
                 "it: remove it",
             )
         # Source text needs no bidi control (the exporters isolate Latin runs in right-to-left text
@@ -313,7 +315,7 @@ def no_control_characters(context: RuleContext) -> Iterator[Diagnostic]:
             yield context.diagnostic(
                 where,
                 "bidi-control",
-                f"text holds the bidi control{'s' if len(found) > 1 else ''} {_names(found)}; source text "
+                f"text holds the bidi control{'s' if len(found) > 1 else ''} {named_code_points(found)}; source text "
                 "needs none (exports isolate "
                 "right-to-left runs themselves), and it can make the text display otherwise than it "
                 "reads: remove it",
@@ -378,14 +380,24 @@ def ids_are_single_words(context: RuleContext) -> Iterator[Diagnostic]:
 
 
 def texts_are_not_blank(context: RuleContext) -> Iterator[Diagnostic]:
-    for path, value in _quiz_text_fields(context.document.data):
+    """A text with no visible character (spaces, zero-width or format characters only) shows nothing:
+    an empty option, an empty Restart button. The schema's minLength sees only the empty text."""
+    for path, value in _source_texts(context.document.data):
         text = text_of(value)
-        if text is not None and text and not text.strip():
-            yield context.diagnostic(
-                _text_path(path, value),
-                "empty-text",
-                f"'{path[-1]}' is only spaces; write the text",
+        if not text or has_visible_character(text):
+            continue
+        owner = context.item(path)
+        where = f"'{path[-1]}'" if owner == context.document_kind else f"'{path[-1]}' of {owner}"
+        found = invisible_characters(text)
+        if not found:
+            problem = f"{where} is only spaces"
+        else:
+            problem = (
+                f"{where} has no visible character, only {named_code_points(found)}"
+                f"{' and spaces' if any(character.isspace() for character in text) else ''}: "
+                "a page would show nothing there"
             )
+        yield context.diagnostic(_text_path(path, value), "empty-text", f"{problem}; write the text")
 
 
 QUIZ_RULES: tuple[Rule, ...] = (
