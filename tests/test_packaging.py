@@ -30,7 +30,8 @@ def distributions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]
 def installed(
     tmp_path_factory: pytest.TempPathFactory, distributions: tuple[Path, Path]
 ) -> Iterator[Environment]:
-    environment = fresh_environment(tmp_path_factory.mktemp("venv") / "env")
+    # mypy: for the plugin author's type check below.
+    environment = fresh_environment(tmp_path_factory.mktemp("venv") / "env", tools=["mypy"])
     done = environment.run(["pip", "install", str(distributions[1])], environment.root)
     assert done.returncode == 0, done.stdout + done.stderr
     yield environment
@@ -138,6 +139,20 @@ def test_an_installed_wheel_makes_builds_exports_and_validates_a_new_project(
 
     for asset in (player_code(), player_stylesheet()):
         assert (dist / "html" / asset.path).read_bytes() == asset.data
+
+
+@pytest.mark.parametrize("module", ["hypothesis", "polib", "translate", "build"])
+def test_the_fresh_environment_holds_no_development_tool(
+    installed: Environment, tmp_path: Path, module: str
+) -> None:
+    """Installed beside these tests, but no requirement of quizkit's: a module of toolkit importing one
+    must fail in the environment the wheel is tested in, as it would for a user."""
+    assert module in packages_distributions()
+    done = installed.run(["python", "-c", f"import {module}"], tmp_path)
+    assert (done.returncode, done.stderr.splitlines()[-1]) == (
+        1,
+        f"ModuleNotFoundError: No module named '{module}'",
+    )
 
 
 def test_the_installed_types_reach_a_plugin_author(installed: Environment, tmp_path: Path) -> None:

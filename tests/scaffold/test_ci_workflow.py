@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import yaml
-from installed_package import build_distributions, fresh_environment
+from installed_package import BUILD_REQUIREMENTS, build_distributions, fresh_environment
 from packaging.requirements import Requirement
 from support import ROOT, run_quizkit_in_process
 
@@ -352,7 +352,8 @@ def test_init_from_a_checkout_whose_commit_is_not_pushed_prints_the_warning(tmp_
     _git(source, "commit", "--quiet", "-m", "quizkit")
     _git(source, "remote", "add", "origin", REMOTE_URL)
     commit = _git(source, "rev-parse", "HEAD")
-    environment = fresh_environment(tmp_path / "env")
+    # The build backend: pip builds the checkout without asking an index for it.
+    environment = fresh_environment(tmp_path / "env", tools=BUILD_REQUIREMENTS)
     installed = environment.run(
         ["python", "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", str(source)],
         tmp_path,
