@@ -427,3 +427,18 @@ def test_init_warns_where_quizkit_came_from_a_wheel_file(tmp_path: Path) -> None
         f"demo/.github/workflows/quizkit.yml:{line}: warning[ci-requirement]: "
         + _fallback(f"it was installed from the file {wheel}, which CI cannot reach")
     )
+
+
+def test_quizkit_run_from_its_sources_not_installed_warns(tmp_path: Path) -> None:
+    """The sources on ``sys.path`` with no quizkit installed: no install record, so no route to name."""
+    environment = fresh_environment(tmp_path / "env")
+    program = (
+        f"import sys; sys.path.insert(0, {str(ROOT)!r}); "
+        "from toolkit.scaffold.requirement import install_requirement; print(install_requirement())"
+    )
+    done = environment.run(["python", "-c", program], tmp_path)
+    assert (done.returncode, done.stderr) == (0, "")
+    expected = InstallRoute(
+        "quizkit==0.1.0", _fallback("it runs from its sources, not installed, so no route is recorded")
+    )
+    assert done.stdout == f"{expected}\n"
