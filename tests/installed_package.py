@@ -2,9 +2,12 @@
 release, and fresh virtual environments to install the wheel into (never editable).
 
 A fresh environment must not download quizkit's dependencies on every run (slow, and impossible offline),
-nor see this checkout's editable quizkit. So it keeps its own site-packages, holding only what pip installs
-into it, and a ``.pth`` file naming a folder of links to the packages installed beside the running tests,
-every one but quizkit and pip (the environment has its own pip). pip then finds every dependency already
+nor see this checkout's editable quizkit, nor any package a user's pip would not install beside quizkit: a
+module of toolkit that imports a package missing from ``[project].dependencies`` must fail here, not find
+it among the development tools. So it keeps its own site-packages, holding only what pip installs into it,
+and a ``.pth`` file naming a folder of links to the installed distributions quizkit's run-time
+requirements name, with theirs (no extra, no marker that excludes this platform), plus the tools a test
+runs beside quizkit (mypy, the build backend), with theirs. pip then finds every dependency already
 installed and, with ``PIP_NO_INDEX``, never asks an index: a dependency missing here fails the install
 with pip's own message instead of a download.
 """
@@ -12,17 +15,53 @@ with pip's own message instead of a download.
 from __future__ import annotations
 
 import os
-import site
 import subprocess
 import sys
+import tomllib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parents[1]
 
-_NOT_LINKED = {"toolkit", "pip", "_editable_impl_quizkit.pth"}
-_NOT_LINKED_PREFIXES = ("quizkit-", "__editable__", "pip-")
-"""quizkit's own files in the test environment (its editable install) and pip's: never linked."""
+_PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+RUN_TIME_REQUIREMENTS: tuple[str, ...] = tuple(_PROJECT["project"]["dependencies"])
+"""What installing quizkit installs, as the wheel declares it (pyproject.toml, not the editable install's
+metadata, which is as old as the last ``./dev setup``)."""
+BUILD_REQUIREMENTS: tuple[str, ...] = tuple(_PROJECT["build-system"]["requires"])
+"""What building quizkit from its sources needs (its build backend)."""
+
+
+def installed_closure(requirements: Iterable[str]) -> list[metadata.Distribution]:
+    """The installed distributions that ``requirements`` name, and those their own requirements name, down
+    to the last: a requirement only an extra asks for, or whose marker excludes this platform, is no part
+    of it. A distribution not installed is left out (pip then names it when it installs the wheel)."""
+    found: dict[str, metadata.Distribution] = {}
+    # (distribution, extra) pairs whose own requirements are followed already.
+    followed: set[tuple[str, str]] = set()
+    pending = [Requirement(text) for text in requirements if _applies(Requirement(text), "")]
+    while pending:
+        requirement = pending.pop()
+        name = canonicalize_name(requirement.name)
+        try:
+            distribution = found.get(name) or metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            continue
+        found[name] = distribution
+        for extra in {"", *requirement.extras} - {key[1] for key in followed if key[0] == name}:
+            followed.add((name, extra))
+            pending += [own for own in map(Requirement, distribution.requires or []) if _applies(own, extra)]
+    return list(found.values())
+
+
+def _applies(requirement: Requirement, extra: str) -> bool:
+    """Whether ``requirement`` holds here when its distribution is installed with ``extra`` ("" for
+    none)."""
+    return requirement.marker is None or requirement.marker.evaluate({"extra": extra})
 
 
 def build_distributions(out: Path) -> tuple[Path, Path]:
@@ -91,8 +130,10 @@ class Environment:
         )
 
 
-def fresh_environment(folder: Path) -> Environment:
-    """A new virtual environment at ``folder`` with pip, quizkit's dependencies reachable, quizkit not."""
+def fresh_environment(folder: Path, tools: Sequence[str] = ()) -> Environment:
+    """A new virtual environment at ``folder`` with pip, quizkit's run-time dependencies reachable, and
+    the ``tools`` (requirements) a test runs there beside quizkit; quizkit itself not, nor anything else
+    installed beside these tests."""
     subprocess.run([sys.executable, "-m", "venv", str(folder)], check=True, timeout=300)
     python = folder / "bin" / "python"
     purelib = subprocess.run(
@@ -104,17 +145,15 @@ def fresh_environment(folder: Path) -> Environment:
     site_packages = Path(purelib)
     dependencies = folder / "dependencies"
     dependencies.mkdir()
-    for directory in [*site.getsitepackages(), site.getusersitepackages()]:
-        if not Path(directory).is_dir():
-            continue
-        for entry in sorted(Path(directory).iterdir()):
-            target = dependencies / entry.name
-            if (
-                entry.name in _NOT_LINKED
-                or entry.name.startswith(_NOT_LINKED_PREFIXES)
-                or entry.suffix == ".pth"
-                or target.exists()
-            ):
+    for distribution in installed_closure([*RUN_TIME_REQUIREMENTS, *tools]):
+        # Its top-level entries (packages, modules, extension modules, its .dist-info, by which pip
+        # knows it is installed); not what it installs elsewhere (scripts: ../../bin), nor .pth files
+        # and __pycache__, which every distribution of the folder shares.
+        top_level = {file.parts[0] for file in distribution.files or () if file.parts[0] != ".."}
+        for name in sorted(top_level):
+            entry = Path(str(distribution.locate_file(name)))
+            target = dependencies / name
+            if name == "__pycache__" or entry.suffix == ".pth" or not entry.exists() or target.exists():
                 continue
             target.symlink_to(entry)
     (site_packages / "quizkit-test-dependencies.pth").write_text(f"{dependencies}\n", encoding="utf-8")

@@ -30,7 +30,8 @@ def distributions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]
 def installed(
     tmp_path_factory: pytest.TempPathFactory, distributions: tuple[Path, Path]
 ) -> Iterator[Environment]:
-    environment = fresh_environment(tmp_path_factory.mktemp("venv") / "env")
+    # mypy: for the plugin author's type check below.
+    environment = fresh_environment(tmp_path_factory.mktemp("venv") / "env", tools=["mypy"])
     done = environment.run(["pip", "install", str(distributions[1])], environment.root)
     assert done.returncode == 0, done.stdout + done.stderr
     yield environment
@@ -93,7 +94,7 @@ def test_the_wheel_ships_the_types_the_license_and_every_data_file(distributions
 
 
 def test_an_installed_wheel_makes_builds_exports_and_validates_a_new_project(
-    installed: Environment, tmp_path: Path
+    installed: Environment, distributions: tuple[Path, Path], tmp_path: Path
 ) -> None:
     located = installed.run(["python", "-c", "import toolkit; print(toolkit.__file__)"], tmp_path)
     # The wheel's copy runs, not this checkout's.
@@ -101,6 +102,18 @@ def test_an_installed_wheel_makes_builds_exports_and_validates_a_new_project(
 
     init = installed.run(["quizkit", "init", "demo", "--locale", "ur"], tmp_path)
     assert init.returncode == 0, init.stdout + init.stderr
+    # Installed from a wheel file, which no CI machine can reach: the workflow's requirement is the version,
+    # and init says why and what to write instead.
+    workflow = (tmp_path / "demo" / ".github" / "workflows" / "quizkit.yml").read_text(encoding="utf-8")
+    line = workflow.splitlines().index('      QUIZKIT_REQUIREMENT: "quizkit==0.1.0"') + 1
+    wheel = distributions[1]
+    assert init.stdout.splitlines()[-2] == (
+        f"demo/.github/workflows/quizkit.yml:{line}: warning[ci-requirement]: it installs quizkit==0.1.0, "
+        "which only an index serving that version provides, not the quizkit that ran init: it was installed "
+        f"from the file {wheel}, which CI cannot reach. Set QUIZKIT_REQUIREMENT to a route CI can reach (a "
+        'git URL pinned to a pushed commit, "quizkit @ git+https://HOST/PATH@COMMIT", or a wheel on a server '
+        "CI can fetch)"
+    )
     project = tmp_path / "demo"
     for arguments in (["build"], ["export", "-f", "all"], ["validate"]):
         done = installed.run(["quizkit", *arguments], project)
@@ -126,6 +139,20 @@ def test_an_installed_wheel_makes_builds_exports_and_validates_a_new_project(
 
     for asset in (player_code(), player_stylesheet()):
         assert (dist / "html" / asset.path).read_bytes() == asset.data
+
+
+@pytest.mark.parametrize("module", ["hypothesis", "polib", "translate", "build"])
+def test_the_fresh_environment_holds_no_development_tool(
+    installed: Environment, tmp_path: Path, module: str
+) -> None:
+    """Installed beside these tests, but no requirement of quizkit's: a module of toolkit importing one
+    must fail in the environment the wheel is tested in, as it would for a user."""
+    assert module in packages_distributions()
+    done = installed.run(["python", "-c", f"import {module}"], tmp_path)
+    assert (done.returncode, done.stderr.splitlines()[-1]) == (
+        1,
+        f"ModuleNotFoundError: No module named '{module}'",
+    )
 
 
 def test_the_installed_types_reach_a_plugin_author(installed: Environment, tmp_path: Path) -> None:

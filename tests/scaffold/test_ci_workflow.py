@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import yaml
-from installed_package import build_distributions, fresh_environment
+from installed_package import BUILD_REQUIREMENTS, build_distributions, fresh_environment
 from packaging.requirements import Requirement
 from support import ROOT, run_quizkit_in_process
 
@@ -132,14 +132,6 @@ COMMIT = "0123456789abcdef0123456789abcdef01234567"
             Checkout("git@github.com:owner/quizkit.git", COMMIT, published=True),
             f"quizkit @ git+https://github.com/owner/quizkit.git@{COMMIT}",
         ),
-        # Nothing CI can reach: a checkout with no remote, a remote that is a folder, a wheel file.
-        ({"url": "file:///home/author/quizkit", "dir_info": {}}, None, "quizkit==0.1.0"),
-        (
-            {"url": "file:///home/author/quizkit", "dir_info": {}},
-            Checkout("/srv/git/quizkit.git", COMMIT, published=True),
-            "quizkit==0.1.0",
-        ),
-        ({"url": "file:///tmp/quizkit-0.1.0-py3-none-any.whl", "archive_info": {}}, None, "quizkit==0.1.0"),
     ],
 )
 def test_the_requirement_follows_the_route_quizkit_was_installed_by(
@@ -148,6 +140,61 @@ def test_the_requirement_follows_the_route_quizkit_was_installed_by(
     route = requirement_for("0.1.0", direct_url, lambda folder: remote)
     assert route == InstallRoute(expected)
     assert Requirement(route.requirement).name == "quizkit"
+
+
+def _fallback(why: str) -> str:
+    return (
+        "it installs quizkit==0.1.0, which only an index serving that version provides, not the quizkit that "
+        f"ran init: {why}. Set QUIZKIT_REQUIREMENT to a route CI can reach (a git URL pinned to a pushed "
+        'commit, "quizkit @ git+https://HOST/PATH@COMMIT", or a wheel on a server CI can fetch)'
+    )
+
+
+@pytest.mark.parametrize(
+    ("direct_url", "remote", "why"),
+    [
+        # Nothing CI can reach: the version is the one requirement left, and the problem says so.
+        (
+            {"url": "file:///home/author/quizkit", "dir_info": {}},
+            None,
+            "it was installed from the folder /home/author/quizkit, which is no git checkout with a remote "
+            "origin, so CI cannot fetch it",
+        ),
+        (
+            {"url": "file:///home/author/quizkit", "dir_info": {}},
+            Checkout("/srv/git/quizkit.git", COMMIT, published=True),
+            "it was installed from the checkout /home/author/quizkit, whose remote origin "
+            "(/srv/git/quizkit.git) only this machine can reach",
+        ),
+        (
+            {"url": "file:///tmp/quizkit-0.1.0-py3-none-any.whl", "archive_info": {}},
+            None,
+            "it was installed from the file /tmp/quizkit-0.1.0-py3-none-any.whl, which CI cannot reach",
+        ),
+        (
+            {"url": "file:///srv/git/quizkit.git", "vcs_info": {"vcs": "git", "commit_id": COMMIT}},
+            None,
+            "it was installed from git+file:///srv/git/quizkit.git, a repository only this machine can reach",
+        ),
+        (
+            {"url": "https://author:secret@/quizkit-0.1.0.tar.gz", "archive_info": {}},
+            None,
+            "it was installed from https:///quizkit-0.1.0.tar.gz, which names no host",
+        ),
+        (
+            {"url": "sftp://author:secret@example.org/quizkit-0.1.0.tar.gz", "archive_info": {}},
+            None,
+            "it was installed from sftp://example.org/quizkit-0.1.0.tar.gz, which CI cannot reach",
+        ),
+        ({"dir_info": {}}, None, "its install record (direct_url.json) names no URL"),
+    ],
+)
+def test_a_route_ci_cannot_take_falls_back_to_the_version_saying_why(
+    direct_url: dict[str, Any], remote: Checkout | None, why: str
+) -> None:
+    assert requirement_for("0.1.0", direct_url, lambda folder: remote) == InstallRoute(
+        "quizkit==0.1.0", _fallback(why)
+    )
 
 
 def test_a_checkout_is_asked_for_its_remote_by_its_folder() -> None:
@@ -305,7 +352,8 @@ def test_init_from_a_checkout_whose_commit_is_not_pushed_prints_the_warning(tmp_
     _git(source, "commit", "--quiet", "-m", "quizkit")
     _git(source, "remote", "add", "origin", REMOTE_URL)
     commit = _git(source, "rev-parse", "HEAD")
-    environment = fresh_environment(tmp_path / "env")
+    # The build backend: pip builds the checkout without asking an index for it.
+    environment = fresh_environment(tmp_path / "env", tools=BUILD_REQUIREMENTS)
     installed = environment.run(
         ["python", "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", str(source)],
         tmp_path,
@@ -338,3 +386,59 @@ def test_init_from_a_checkout_whose_commit_is_not_pushed_prints_the_warning(tmp_
     assert "warning" not in pinned.stdout
     requirement = _workflow(tmp_path / "pinned")["jobs"]["build"]["env"]["QUIZKIT_REQUIREMENT"]
     assert requirement == f"quizkit @ git+{REMOTE_URL}@{commit}"
+
+
+def _init_warning(tmp_path: Path, route: InstallRoute) -> str:
+    """The one warning ``quizkit init`` gives for a workflow that installs by ``route``, as printed."""
+    from contextlib import chdir
+
+    from toolkit.scaffold import create_project
+
+    with chdir(tmp_path):
+        result = create_project(Path("demo"), route=route)
+    assert _workflow(tmp_path / "demo")["jobs"]["build"]["env"]["QUIZKIT_REQUIREMENT"] == "quizkit==0.1.0"
+    (warning,) = result.warnings
+    workflow = (tmp_path / "demo" / ".github" / "workflows" / "quizkit.yml").read_text(encoding="utf-8")
+    assert workflow.splitlines()[warning.line - 1].strip() == 'QUIZKIT_REQUIREMENT: "quizkit==0.1.0"'
+    return warning.to_text()
+
+
+def test_init_warns_where_quizkit_came_from_a_checkout_with_no_remote(checkout: Path, tmp_path: Path) -> None:
+    """An editable install of a checkout that has no ``origin``: nothing CI can fetch."""
+    _git(checkout, "remote", "remove", "origin")
+    warning = _init_warning(tmp_path, _route(checkout))
+    line = warning.split(":")[1]
+    assert warning == (
+        f"demo/.github/workflows/quizkit.yml:{line}: warning[ci-requirement]: "
+        + _fallback(
+            f"it was installed from the folder {checkout}, which is no git checkout with a remote origin, "
+            "so CI cannot fetch it"
+        )
+    )
+
+
+def test_init_warns_where_quizkit_came_from_a_wheel_file(tmp_path: Path) -> None:
+    """``pip install dist/quizkit-0.1.0-py3-none-any.whl``, as pip records it (PEP 610)."""
+    wheel = tmp_path / "dist" / "quizkit-0.1.0-py3-none-any.whl"
+    recorded = {"url": wheel.as_uri(), "archive_info": {"hash": "sha256=" + "a" * 64}}
+    warning = _init_warning(tmp_path, requirement_for("0.1.0", recorded, checkout_of))
+    line = warning.split(":")[1]
+    assert warning == (
+        f"demo/.github/workflows/quizkit.yml:{line}: warning[ci-requirement]: "
+        + _fallback(f"it was installed from the file {wheel}, which CI cannot reach")
+    )
+
+
+def test_quizkit_run_from_its_sources_not_installed_warns(tmp_path: Path) -> None:
+    """The sources on ``sys.path`` with no quizkit installed: no install record, so no route to name."""
+    environment = fresh_environment(tmp_path / "env")
+    program = (
+        f"import sys; sys.path.insert(0, {str(ROOT)!r}); "
+        "from toolkit.scaffold.requirement import install_requirement; print(install_requirement())"
+    )
+    done = environment.run(["python", "-c", program], tmp_path)
+    assert (done.returncode, done.stderr) == (0, "")
+    expected = InstallRoute(
+        "quizkit==0.1.0", _fallback("it runs from its sources, not installed, so no route is recorded")
+    )
+    assert done.stdout == f"{expected}\n"

@@ -26,6 +26,25 @@ CREATED = [
 ]
 
 
+def _route_warnings(project: Path) -> list[str]:
+    """What init says of the install route of the workflow it wrote in ``project``: nothing where the
+    quizkit running these tests came from an index or a pushed commit, else its ci-requirement warning
+    (tests/scaffold/test_ci_workflow.py checks each route; how this checkout is installed is the
+    developer's choice, not the test's)."""
+    from toolkit.scaffold.requirement import install_requirement
+
+    problem = install_requirement().problem
+    if problem is None:
+        return []
+    workflow = project / ".github" / "workflows" / "quizkit.yml"
+    line = next(
+        number
+        for number, text in enumerate(workflow.read_text(encoding="utf-8").splitlines(), start=1)
+        if text.strip().startswith("QUIZKIT_REQUIREMENT:")
+    )
+    return [f"{project.name}/.github/workflows/quizkit.yml:{line}: warning[ci-requirement]: {problem}"]
+
+
 def test_a_new_project_builds_every_default_format_with_no_warning(tmp_path: Path) -> None:
     result = run_quizkit_in_process(tmp_path, "init", "demo")
     assert result.returncode == 0, result.stderr
@@ -34,6 +53,7 @@ def test_a_new_project_builds_every_default_format_with_no_warning(tmp_path: Pat
         *(f"demo/{name}: written" for name in CREATED),
         "demo/locales/first-quiz.pot: written",
         "demo/locales/ui.pot: written",
+        *_route_warnings(tmp_path / "demo"),
         "project ready: 10 files written; next: cd demo && quizkit serve --open",
     ]
     project = tmp_path / "demo"
@@ -191,6 +211,7 @@ def test_force_in_a_project_configured_in_pyproject_keeps_and_uses_that_configur
         "demo/locales/ui.pot: written",
         "demo/locales/ur/LC_MESSAGES/first-quiz.po: written",
         "demo/locales/ur/LC_MESSAGES/ui.po: written",
+        *_route_warnings(project),
         "project ready: 11 files written; next: cd demo && quizkit serve --open",
     ]
     assert not (project / "quizkit.toml").exists()

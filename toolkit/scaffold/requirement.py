@@ -12,8 +12,11 @@ came from is recorded by pip beside it, in ``direct_url.json`` (PEP 610; absent 
   branch of ``origin`` as the checkout last saw it (its remote-tracking branches; no network is asked). A
   commit not pushed yet would give a workflow whose install fails, so the route falls back, with a
   problem saying why and what to do, which ``quizkit init`` prints as a warning;
-- an index, or nothing CI can reach (a wheel file, a folder with no remote): ``quizkit==VERSION``, which
-  works from any index that serves that version; the workflow's comment says how to point it elsewhere.
+- an index: ``quizkit==VERSION``, which works from any index that serves that version;
+- nothing CI can reach (a wheel or sdist file, a folder with no ``origin`` or one only this machine
+  reaches, a git URL that is a path): ``quizkit==VERSION`` too, as the one requirement left, but with a
+  problem saying why it is no route to this quizkit and what to write instead. No index serves quizkit
+  yet, so a silent fallback would write a workflow whose first step fails.
 
 Credentials in a URL never reach the requirement: the workflow file is committed.
 """
@@ -67,8 +70,17 @@ def install_requirement() -> InstallRoute:
     try:
         recorded = metadata.distribution("quizkit").read_text("direct_url.json")
     except metadata.PackageNotFoundError:
-        recorded = None
-    return requirement_for(__version__, json.loads(recorded) if recorded else None, checkout_of)
+        pinned = f"quizkit=={__version__}"
+        return InstallRoute(
+            pinned, _fallback(pinned, "it runs from its sources, not installed, so no route is recorded")
+        )
+    try:
+        direct_url = json.loads(recorded) if recorded else None
+    except ValueError:
+        direct_url = {}
+    if direct_url is not None and not isinstance(direct_url, dict):
+        direct_url = {}
+    return requirement_for(__version__, direct_url, checkout_of)
 
 
 def requirement_for(
@@ -82,39 +94,94 @@ def requirement_for(
     None where it is none; it is a parameter so that the choice can be tested without a repository.
     """
     pinned = f"quizkit=={version}"
-    if not direct_url or not isinstance(direct_url.get("url"), str):
+    if direct_url is None:
         return InstallRoute(pinned)
-    url = direct_url["url"]
+    url = direct_url.get("url")
+    if not isinstance(url, str):
+        return InstallRoute(pinned, _fallback(pinned, "its install record (direct_url.json) names no URL"))
     vcs_info = direct_url.get("vcs_info")
     if isinstance(vcs_info, dict) and isinstance(vcs_info.get("commit_id"), str):
         public = public_url(url)
-        if public is None:
-            return InstallRoute(pinned)
         vcs = vcs_info.get("vcs", "git")
+        if public is None:
+            return InstallRoute(
+                pinned,
+                _fallback(
+                    pinned,
+                    f"it was installed from {vcs}+{_shown(url)}, a repository only this machine can reach",
+                ),
+            )
         return InstallRoute(f"quizkit @ {vcs}+{public}@{vcs_info['commit_id']}{_subdirectory(direct_url)}")
     scheme = urlsplit(url).scheme
     if scheme in ("http", "https") and isinstance(direct_url.get("archive_info"), dict):
         public = public_url(url)
         if public is None:
-            return InstallRoute(pinned)
+            return InstallRoute(
+                pinned, _fallback(pinned, f"it was installed from {_shown(url)}, which names no host")
+            )
         digest = direct_url["archive_info"].get("hash")
         return InstallRoute(f"quizkit @ {public}" + (f"#{digest}" if isinstance(digest, str) else ""))
-    if scheme == "file" and "dir_info" in direct_url and checkout is not None:
+    if scheme == "file" and "dir_info" in direct_url:
         folder = Path(unquote(urlsplit(url).path))
-        found = checkout(folder)
-        public = public_url(found.remote_url) if found is not None else None
-        if found is not None and public is not None:
-            requirement = f"quizkit @ git+{public}@{found.commit}{_subdirectory(direct_url)}"
-            if found.published:
-                return InstallRoute(requirement)
+        found = checkout(folder) if checkout is not None else None
+        if found is None:
             return InstallRoute(
                 pinned,
-                f"it installs {pinned}, not the quizkit checkout that ran init ({folder}): that checkout's "
-                f"commit {found.commit[:12]} is on no branch of its remote {REMOTE} ({public}), so CI could "
-                f"not fetch it. Push the commit (git push {REMOTE}), then set QUIZKIT_REQUIREMENT to "
-                f'"{requirement}", or to another route CI can take',
+                _fallback(
+                    pinned,
+                    f"it was installed from the folder {folder}, which is no git checkout with a remote "
+                    f"{REMOTE}, so CI cannot fetch it",
+                ),
             )
-    return InstallRoute(pinned)
+        public = public_url(found.remote_url)
+        if public is None:
+            return InstallRoute(
+                pinned,
+                _fallback(
+                    pinned,
+                    f"it was installed from the checkout {folder}, whose remote {REMOTE} "
+                    f"({_shown(found.remote_url)}) only this machine can reach",
+                ),
+            )
+        requirement = f"quizkit @ git+{public}@{found.commit}{_subdirectory(direct_url)}"
+        if found.published:
+            return InstallRoute(requirement)
+        return InstallRoute(
+            pinned,
+            f"it installs {pinned}, not the quizkit checkout that ran init ({folder}): that checkout's "
+            f"commit {found.commit[:12]} is on no branch of its remote {REMOTE} ({public}), so CI could "
+            f"not fetch it. Push the commit (git push {REMOTE}), then set QUIZKIT_REQUIREMENT to "
+            f'"{requirement}", or to another route CI can take',
+        )
+    if scheme == "file":
+        return InstallRoute(
+            pinned,
+            _fallback(
+                pinned,
+                f"it was installed from the file {unquote(urlsplit(url).path)}, which CI cannot reach",
+            ),
+        )
+    return InstallRoute(
+        pinned, _fallback(pinned, f"it was installed from {_shown(url)}, which CI cannot reach")
+    )
+
+
+def _fallback(pinned: str, why: str) -> str:
+    """The problem of a workflow that installs ``pinned`` because the quizkit running init came by a route
+    CI cannot take (``why``)."""
+    return (
+        f"it installs {pinned}, which only an index serving that version provides, not the quizkit that ran "
+        f"init: {why}. Set QUIZKIT_REQUIREMENT to a route CI can reach (a git URL pinned to a pushed "
+        f'commit, "quizkit @ git+https://HOST/PATH@COMMIT", or a wheel on a server CI can fetch)'
+    )
+
+
+def _shown(url: str) -> str:
+    """``url`` without a user or password, to be printed."""
+    parts = urlsplit(url)
+    if "@" not in parts.netloc:
+        return url
+    return urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
 
 
 def public_url(url: str) -> str | None:
