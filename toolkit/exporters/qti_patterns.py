@@ -360,7 +360,7 @@ def number_pattern_problem(answer: Decimal, tolerance: Decimal) -> str | None:
     return _size_problem(answer, tolerance)
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=1024)
 def _size_problem(answer: Decimal, tolerance: Decimal) -> str | None:
     # Cached: the export asks once per question and locale before the item is built, which asks again.
     low, high = answer - tolerance, answer + tolerance
