@@ -39,12 +39,30 @@ questions:
 """
 
 
+PRIVATE_USE_QUIZ = """id: odd
+level: beginner
+title: Odd
+description: D
+questions:
+  - id: pick-words
+    type: fill_in_blanks
+    prompt: Complete the sentence.
+    text: "An \U000f0000 {{collective}} averages the gradients."
+    blanks:
+      - id: collective
+        options: [{id: all-reduce, text: all-reduce}, {id: broadcast, text: broadcast}]
+        correct: all-reduce
+    explanation: E
+"""
+
+
 def test_an_export_error_is_json_when_json_was_asked_for(tmp_path: Path) -> None:
-    """A number QTI cannot carry stops the build at its export; a CI job that reads the JSON report
-    gets it as JSON, not as a line of text it cannot parse."""
-    project = fixture_project(tmp_path, {"huge-number": HUGE_NUMBER_QUIZ})
+    """A text the canvas format cannot write stops the build at its export; a CI job that reads the JSON
+    report gets it as JSON, not as a line of text it cannot parse."""
+    project = fixture_project(tmp_path, {"odd": PRIVATE_USE_QUIZ})
     result = build(project, "--format", "json")
     assert result.returncode == 1, result.stdout + result.stderr
+    assert result.stderr == ""
     assert json.loads(result.stdout) == {
         "ok": False,
         "step": "export",
@@ -52,12 +70,42 @@ def test_an_export_error_is_json_when_json_was_asked_for(tmp_path: Path) -> None
             {
                 "severity": "error",
                 "code": "export",
-                "message": "huge-number.questions.spread [en]: QTI cannot grade this numeric answer: the numbers it"
-                " accepts need a pattern of more than 256 KB (the tolerance spans too many digits); round the"
-                " answer or the tolerance to fewer digits",
+                "message": "odd.questions.pick-words [en]: the text holds private-use characters (U+F0000 and "
+                "above) that the canvas format needs for its blanks; remove them",
             }
         ],
     }
+
+
+def test_a_number_qti_cannot_grade_is_left_out_of_qti_with_a_located_warning(tmp_path: Path) -> None:
+    """Review of issue 35: such a number passed validate, then stopped the whole build at its export with
+    no file or line, and no QTI item was written for any question. Now the question is left out of qti
+    only, with a warning at its place in the content (in the JSON report too), and the rest is built."""
+    project = fixture_project(tmp_path, {"huge-number": HUGE_NUMBER_QUIZ})
+    result = build(project, "--format", "json")
+    assert result.returncode == 0, result.stdout + result.stderr
+    report = json.loads(result.stdout)
+    assert report["ok"] is True
+    assert [warning for warning in report["warnings"] if "qti" in warning["message"]] == [
+        {
+            "file": "content/huge-number.yaml",
+            "line": 8,
+            "column": None,
+            "severity": "warning",
+            "code": "unsupported-question",
+            "message": "format qti cannot grade this numeric answer: the numbers it accepts need a pattern of "
+            "more than 256 KB (the tolerance spans too many digits); round the answer or the tolerance to "
+            "fewer digits: question 'spread' of quiz 'huge-number' is left out of qti in en, ur",
+            "path": None,
+            "key": "huge-number.questions.spread",
+        }
+    ]
+    assert {"dist/qti/huge-number/en.zip", "dist/json/huge-number/en.json"} <= set(report["written"])
+    bundle = json.loads((project / "dist/json/huge-number/en.json").read_text(encoding="utf-8"))
+    assert [question["id"] for question in bundle["questions"]] == ["spread"]
+    strict = build(project, "--format", "json", "--strict")
+    assert strict.returncode == 1, strict.stdout + strict.stderr
+    assert json.loads(strict.stdout)["warnings"] == report["warnings"]
 
 
 def test_full_build_then_no_op(project: Path) -> None:

@@ -524,3 +524,59 @@ def test_an_option_s_feedback_is_shown_when_it_is_chosen(tmp_path: Path) -> None
     assert shown == [(None, "general_fb"), (right, f"{right}_fb")]
     assert ItemEngine(item).score({"response1": [right]}) == 100
     assert ItemEngine(item).score({"response1": [wrong]}) == 0
+
+
+CASED = """\
+id: cased
+level: beginner
+title: T
+description: D
+questions:
+  - id: typed
+    type: short_answer
+    prompt: Which library?
+    answers: [{id: a, text: NCCL}]
+    case_sensitive: true
+    explanation: E
+  - id: fill
+    type: fill_in_blanks
+    prompt: Complete the sentence.
+    text: "{{library}} runs the {{collective}}, and {{other}} too."
+    blanks:
+      - id: library
+        answers: [{id: nccl, text: NCCL}]
+        case_sensitive: true
+      - id: collective
+        answers: [{id: all-reduce, text: all-reduce}]
+      - id: other
+        answers: [{id: gloo, text: Gloo}]
+        case_sensitive: true
+    explanation: E
+  - id: plain
+    type: short_answer
+    prompt: Which collective?
+    answers: [{id: a, text: all-reduce}]
+    explanation: E
+"""
+
+
+def test_case_sensitive_short_answers_and_blanks_are_exported_with_a_warning_that_canvas_ignores_case(
+    tmp_path: Path,
+) -> None:
+    """Review: Canvas grades short answers and typed blanks ignoring case (it strips and downcases the
+    response and each answer), so a case-sensitive one lost its setting without a word."""
+    root = fixture_project(tmp_path, {"cased": CASED})
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "canvas", "--no-checks")
+    assert result.returncode == 0, result.stderr
+    assert [line.split(": ", 1)[1] for line in result.stdout.splitlines() if "warning[" in line] == [
+        "warning[unsupported-setting]: format canvas cannot keep case_sensitive (Canvas grades short answers "
+        "ignoring case): question 'typed' of quiz 'cased' [cased.questions.typed]",
+        "warning[unsupported-setting]: format canvas cannot keep case_sensitive of blanks 'library', 'other' "
+        "(Canvas grades typed blanks ignoring case): question 'fill' of quiz 'cased' [cased.questions.fill]",
+    ]
+    carried = items(assessment_file(package(root / "dist/canvas/cased/en.zip")))
+    assert list(carried) == ["typed", "fill", "plain"]
+    assert 'case="Yes"' in etree.tostring(carried["typed"]).decode()  # written for the engines that read it
+    strict = run_quizkit_in_process(root, "export", "--format", "canvas", "--no-checks", "--strict")
+    assert strict.returncode != 0

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from lxml import etree
-from support import exported_once, qti_schemas, run_quizkit_in_process
+from support import exported_once, fixture_project, qti_schemas, run_quizkit_in_process
 
 from toolkit import keys
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
@@ -554,10 +554,62 @@ def test_a_number_pattern_is_bounded_and_refused_in_words_past_the_bound(
     (1e5000: more digits than int() converts to text); the pattern is bounded instead."""
     from decimal import Decimal
 
-    from toolkit.exporters.qti_patterns import NumberPatternError, number_pattern
+    from toolkit.exporters.qti_patterns import NumberPatternError, number_pattern, number_pattern_problem
 
     with pytest.raises(NumberPatternError) as raised:
         number_pattern(Decimal(answer), Decimal(tolerance), "ur")
     assert str(raised.value) == message
+    # The export asks before it builds the item, and the answer is the same whatever the locale.
+    assert number_pattern_problem(Decimal(answer), Decimal(tolerance)) == message
+    assert number_pattern_problem(Decimal("299792458"), Decimal("1000")) is None
     # A quiz's ordinary numbers stay well inside the bound.
     assert len(number_pattern(Decimal("299792458"), Decimal("1000"), "ur").accept) < 64 * 1024
+
+
+TWO_NUMBERS = """\
+id: numbers
+level: beginner
+title: Numbers
+description: D
+questions:
+  - id: boiling-point
+    type: numeric
+    prompt: Any number near zero?
+    answer: "0.0000001"
+    tolerance: "123456789.5"
+    explanation: E
+  - id: speed-of-light
+    type: numeric
+    prompt: The speed of light in m/s?
+    answer: "299792458"
+    tolerance: "1000"
+    explanation: E
+"""
+
+
+def test_a_number_qti_cannot_grade_is_left_out_with_a_located_warning_and_the_rest_is_exported(
+    tmp_path: Path,
+) -> None:
+    """Review of issue 35: such a number passed validate, then refused the whole export with no file or
+    line (``error[export]``), and no item was written for any question."""
+    root = fixture_project(tmp_path, {"numbers": TWO_NUMBERS})
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "qti", "--no-checks")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [line for line in result.stdout.splitlines() if "warning[" in line] == [
+        "content/numbers.yaml:8: warning[unsupported-question]: format qti cannot grade this numeric answer: "
+        "the numbers it accepts are written with 16 digits, from the first of the largest to the last the "
+        "answer or the tolerance writes, and a QTI pattern lists at most 12; round the answer or the "
+        "tolerance to fewer digits: question 'boiling-point' of quiz 'numbers' is left out of qti in en, ur "
+        "[numbers.questions.boiling-point]"
+    ]
+    for locale in ("en", "ur"):
+        with zipfile.ZipFile(root / "dist" / "qti" / "numbers" / f"{locale}.zip") as archive:
+            assert sorted(name for name in archive.namelist() if name.startswith("items/")) == [
+                "items/speed-of-light.xml"
+            ]
+            test = etree.fromstring(archive.read("test.xml"))
+        references = test.findall("q:qti-test-part/q:qti-assessment-section/q:qti-assessment-item-ref", NS)
+        assert [ref.get("identifier") for ref in references] == ["speed-of-light"]
+    strict = run_quizkit_in_process(root, "export", "--format", "qti", "--no-checks", "--strict")
+    assert strict.returncode != 0

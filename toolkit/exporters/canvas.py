@@ -36,7 +36,8 @@ Kinds, in Canvas's conventions (from Canvas's QTI exporter ``lib/cc/qti/qti_item
 - short_answer ``short_answer_question``: one answer per accepted answer of the locale. Alternatives are
   joined with ``<or>``; a case-sensitive question's tests say ``case="Yes"`` (QTI's ``varequal`` ignores
   case by default), but Canvas compares answers ignoring case and surrounding spaces whatever the QTI
-  says, and without the library's Urdu normalization.
+  says, and without the library's Urdu normalization: the export warns (``unsupported-setting``), as it
+  does for a case-sensitive typed blank.
 - numeric ``numerical_question``: an exact answer with a margin (``<vargte>``/``<varlte>`` answer ±
   tolerance); the unit follows the prompt. Canvas reads responses with Latin digits only, not Urdu ones.
 - matching ``matching_question``: one ``response_lid`` per prompt (``response_<answer id>``), the matches
@@ -89,7 +90,14 @@ from toolkit.localization import (
     LocalizedTrueFalseQuestion,
     LocalizedTypedBlank,
 )
-from toolkit.model import CHOICE_TYPES, QuestionType
+from toolkit.model import (
+    CHOICE_TYPES,
+    FillInBlanksQuestion,
+    Question,
+    QuestionType,
+    ShortAnswerQuestion,
+    TypedBlank,
+)
 from toolkit.text.blanks import split_at_blanks
 from toolkit.text.numbers import plain_number
 
@@ -425,6 +433,25 @@ class CanvasExporter:
     }
     # Canvas grades on its server from the answer key: there is no delivery variant (omits_answers is
     # not declared).
+
+    @staticmethod
+    def lost_settings(question: Question) -> tuple[str, ...]:
+        # Canvas grades a short answer (Quizzes::QuizQuestion::ShortAnswerQuestion#matching_answer,
+        # app/models/quizzes/quiz_question/short_answer_question.rb) and a typed blank
+        # (FillInMultipleBlanksQuestion#find_chosen_answer, fill_in_multiple_blanks_question.rb) by
+        # comparing the response and each answer stripped and downcased, whatever case="Yes" says.
+        if isinstance(question, ShortAnswerQuestion) and question.case_sensitive:
+            return ("cannot keep case_sensitive (Canvas grades short answers ignoring case)",)
+        if isinstance(question, FillInBlanksQuestion):
+            cased = [
+                f"'{blank.id}'"
+                for blank in question.blanks
+                if isinstance(blank, TypedBlank) and blank.case_sensitive
+            ]
+            if cased:
+                blanks = f"blank {cased[0]}" if len(cased) == 1 else f"blanks {', '.join(cased)}"
+                return (f"cannot keep case_sensitive of {blanks} (Canvas grades typed blanks ignoring case)",)
+        return ()
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         for locale in request.locales:

@@ -5,7 +5,9 @@ Layout: ``qti/<quiz>/<locale>.zip``; the delivery variant (``--no-answers``) is
 profile), ``test.xml`` (one test part, one section, every question in order) and
 ``items/<question>.xml`` (one item per question, every question kind: :mod:`toolkit.exporters.qti_items`).
 The delivery variant has no correct response, no response processing and no feedback: the key stays on
-the server that grades.
+the server that grades. A numeric question whose pattern of accepted numerals would go past its bound
+(:func:`toolkit.exporters.qti_patterns.number_pattern_problem`) is left out with a warning
+(``unsupported-question``, an error under ``--strict``).
 
 Right-to-left items carry ``dir="rtl"`` on every element that QTI allows it on (body, interaction,
 prompt, choices, the ``div`` inside modal feedback) and isolate each Latin run (found by
@@ -43,8 +45,9 @@ from toolkit.exporters.qti_markup import (
     sub,
     value,
 )
+from toolkit.exporters.qti_patterns import number_pattern_problem
 from toolkit.exporters.qti_rules import SCORE
-from toolkit.localization import LocalizedQuiz
+from toolkit.localization import LocalizedNumericQuestion, LocalizedQuestion, LocalizedQuiz
 from toolkit.model import QuestionType
 
 __all__ = ["QtiExporter", "append_bidi_text", "item_document", "package_files"]
@@ -182,6 +185,17 @@ class QtiExporter:
     presents_quiz: ClassVar[bool] = True
     omits_answers: ClassVar[bool] = True
     question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
+
+    @staticmethod
+    def unwritable(question: LocalizedQuestion) -> str | None:
+        if isinstance(question, LocalizedNumericQuestion):
+            # A number is graded by a pattern of every numeral it accepts (qti_patterns), bounded in size;
+            # past the bound the question is left out, not the whole export refused (item_document
+            # refuses it when called directly).
+            problem = number_pattern_problem(question.answer, question.tolerance)
+            if problem is not None:
+                return f"cannot grade this numeric answer: {problem}"
+        return None
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         suffix = ".zip" if request.answers else ".no-answers.zip"

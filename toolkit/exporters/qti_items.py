@@ -118,7 +118,7 @@ def item_document(
     item.remove(body)
     try:
         score = INTERACTIONS[question.type](item, body, question, writer)
-    except NumberPatternError as error:
+    except NumberPatternError as error:  # the export leaves such a question out (QtiExporter.unwritable)
         raise ExportError(
             f"{question_key(localized.quiz.id, question.id)} [{localized.locale.tag}]: QTI cannot grade "
             f"this numeric answer: {error}"

@@ -28,7 +28,9 @@ Multilingual Plane. Every such response is graded right by the library and wrong
 A number's pattern lists digit ranges place by place, so it grows with the digits from the first place
 to the last that the answer and tolerance write (``0.000001`` to ``1000000`` is thirteen places) and
 with how many of them the tolerance spans: :data:`MAX_NUMBER_PLACES` and :data:`MAX_PATTERN_LENGTH`
-bound it, and :class:`NumberPatternError` says which number goes past them, before any is built.
+bound it. :func:`number_pattern_problem` says in words which number goes past them, from the number
+alone (the length is measured with the widest separators any locale writes), so a number is refused in
+every locale or in none; :func:`number_pattern` raises :class:`NumberPatternError` with those words.
 
 Each pattern comes with a guard, a second pattern the response must not match. For a conforming engine
 (whole-string matching) the guard never matches a response the pattern accepts. Engines that search
@@ -46,7 +48,7 @@ import functools
 import math
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from toolkit.localization.grading import applies_urdu_normalizer
@@ -62,6 +64,8 @@ _CLASS_ESCAPES = {"\\": "\\\\", "-": "\\-", "[": "\\[", "]": "\\]", "^": "\\^"}
 _MINUS_SIGNS = "-\u2212\u2012\u2013\ufe63\uff0d"
 _ARABIC_DECIMAL = "\u066b"
 _ARABIC_GROUP = "\u066c"
+# The spaces a locale that groups digits with a space also accepts as its group separator.
+_SPACE_GROUPS = " \u00a0\u202f\u2009"
 
 # The Urdu normalizer's letter fixes (toolkit.text.urdu), from the Urdu letter back to what it accepts.
 _URDU_VARIANTS = {
@@ -77,8 +81,9 @@ MAX_NUMBER_PLACES = 12
 """The most places, from the first digit of the largest bound to the last fraction digit either bound
 writes, that a number's pattern lists (a quiz answer rarely needs more than six)."""
 MAX_PATTERN_LENGTH = 256 * 1024
-"""The longest pattern of a number, in characters: past it an item grows to megabytes (the digit
-classes name every script's digits at every place)."""
+"""The longest pattern of a number, in characters, with the widest separators (a locale that groups
+digits with spaces): past it an item grows to megabytes (the digit classes name every script's digits at
+every place)."""
 
 
 class NumberPatternError(ValueError):
@@ -263,16 +268,19 @@ def _places(number: Decimal) -> int:
     return max(0, -exponent) if isinstance(exponent, int) else 0
 
 
-def _bounded(alternatives: list[str], budget: list[int]) -> None:
+class _TooLongError(Exception):
+    """The alternatives went past their budget of characters."""
+
+
+def _bounded(alternatives: list[str], budget: list[int] | None) -> None:
+    if budget is None:
+        return
     budget[0] -= sum(len(alternative) + 1 for alternative in alternatives)
     if budget[0] < 0:
-        raise NumberPatternError(
-            f"the numbers it accepts need a pattern of more than {MAX_PATTERN_LENGTH // 1024} KB "
-            "(the tolerance spans too many digits); round the answer or the tolerance to fewer digits"
-        )
+        raise _TooLongError
 
 
-def _non_negative(low: Decimal, high: Decimal, symbols: _Symbols, budget: list[int]) -> list[str]:
+def _non_negative(low: Decimal, high: Decimal, symbols: _Symbols, budget: list[int] | None) -> list[str]:
     """Numerals (no sign) whose value is from ``low`` to ``high``, both at least 0."""
     places = max(_places(low.normalize()), _places(high.normalize()))
     alternatives: list[str] = []
@@ -306,34 +314,31 @@ def _number_places(low: Decimal, high: Decimal) -> int:
     return whole + max(_places(low.normalize()), _places(high.normalize()))
 
 
-def number_pattern(answer: Decimal, tolerance: Decimal, locale: str) -> Pattern:
-    """Every numeral within ``tolerance`` of ``answer``, as a learner in ``locale`` may type it.
-
-    Raises :class:`NumberPatternError` for a number and tolerance past :data:`MAX_NUMBER_PLACES` or
-    :data:`MAX_PATTERN_LENGTH`."""
-    if not (answer.is_finite() and tolerance.is_finite()):
-        raise NumberPatternError("only a finite number can be graded")
-    low, high = answer - tolerance, answer + tolerance
-    places = _number_places(low, high)
-    if places > MAX_NUMBER_PLACES:
-        raise NumberPatternError(
-            f"the numbers it accepts are written with {places} digits, from the first of the largest to "
-            "the last the answer or the tolerance writes, and a QTI pattern lists at most "
-            f"{MAX_NUMBER_PLACES}; "
-            "round the answer or the tolerance to fewer digits"
-        )
-    budget = [MAX_PATTERN_LENGTH]
+def _symbols(locale: str) -> _Symbols:
     separators = number_symbols(locale)
     group = separators.group + _ARABIC_GROUP
-    spaces_group = separators.group.strip() == "" or separators.group in " \u00a0\u202f\u2009"
-    space_characters = " \u00a0\u202f\u2009" if spaces_group else ""
-    symbols = _Symbols(
+    spaces_group = separators.group.strip() == "" or separators.group in _SPACE_GROUPS
+    return _Symbols(
         zero=_digits(0, 0),
         digit=_digits(0, 9),
         decimal=_one_of(separators.decimal + _ARABIC_DECIMAL),
-        group=_one_of(group + space_characters),
+        group=_one_of(group + (_SPACE_GROUPS if spaces_group else "")),
         space=SPACE,
     )
+
+
+@functools.cache
+def _widest_symbols() -> _Symbols:
+    """Separators at least as long as any locale's, to measure a pattern by the number alone."""
+    return replace(
+        _symbols("en"),
+        decimal=_one_of("." + _ARABIC_DECIMAL),
+        group=_one_of(_SPACE_GROUPS + _ARABIC_GROUP),
+    )
+
+
+def _numerals(low: Decimal, high: Decimal, symbols: _Symbols, budget: list[int] | None) -> list[str]:
+    """Every numeral from ``low`` to ``high``, signed: one alternative each."""
     alternatives: list[str] = []
     if high >= 0:
         alternatives += [
@@ -344,6 +349,50 @@ def number_pattern(answer: Decimal, tolerance: Decimal, locale: str) -> Pattern:
         alternatives += [
             f"{minus}{numeral}" for numeral in _non_negative(max(-high, Decimal(0)), -low, symbols, budget)
         ]
+    return alternatives
+
+
+def number_pattern_problem(answer: Decimal, tolerance: Decimal) -> str | None:
+    """Why no pattern of :data:`MAX_NUMBER_PLACES` places and :data:`MAX_PATTERN_LENGTH` characters can
+    grade ``answer`` within ``tolerance``, in words, or None. The same in every locale."""
+    if not (answer.is_finite() and tolerance.is_finite()):
+        return "only a finite number can be graded"
+    return _size_problem(answer, tolerance)
+
+
+@functools.lru_cache(maxsize=1024)
+def _size_problem(answer: Decimal, tolerance: Decimal) -> str | None:
+    # Cached: the export asks once per question and locale before the item is built, which asks again.
+    low, high = answer - tolerance, answer + tolerance
+    places = _number_places(low, high)
+    if places > MAX_NUMBER_PLACES:
+        return (
+            f"the numbers it accepts are written with {places} digits, from the first of the largest to "
+            "the last the answer or the tolerance writes, and a QTI pattern lists at most "
+            f"{MAX_NUMBER_PLACES}; round the answer or the tolerance to fewer digits"
+        )
+    try:
+        _numerals(low, high, _widest_symbols(), [MAX_PATTERN_LENGTH])
+    except _TooLongError:
+        return (
+            f"the numbers it accepts need a pattern of more than {MAX_PATTERN_LENGTH // 1024} KB "
+            "(the tolerance spans too many digits); round the answer or the tolerance to fewer digits"
+        )
+    return None
+
+
+def number_pattern(answer: Decimal, tolerance: Decimal, locale: str) -> Pattern:
+    """Every numeral within ``tolerance`` of ``answer``, as a learner in ``locale`` may type it.
+
+    Raises :class:`NumberPatternError` for a number and tolerance past :data:`MAX_NUMBER_PLACES` or
+    :data:`MAX_PATTERN_LENGTH` (:func:`number_pattern_problem` says it without raising)."""
+    problem = number_pattern_problem(answer, tolerance)
+    if problem is not None:
+        raise NumberPatternError(problem)
+    low, high = answer - tolerance, answer + tolerance
+    separators = number_symbols(locale)
+    group = separators.group + _ARABIC_GROUP
+    alternatives = _numerals(low, high, _symbols(locale), None)
     # A sign the interval has no numbers for is as foreign as a letter ("-256" for 256).
     signs = ("+" if high >= 0 else "") + (_MINUS_SIGNS if low <= 0 else "")
     number_characters = (
