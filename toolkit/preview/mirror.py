@@ -166,7 +166,7 @@ class ProjectMirror:
         targets = set(self.source.target_locales)
         for path in others:
             absolute = path.absolute()
-            if not path.exists() or not absolute.is_relative_to(locales):
+            if not path.exists() or not absolute.is_relative_to(locales) or absolute == locales:
                 continue  # a link to nothing reads as no file: the build makes the file, as it would here
             parts = absolute.relative_to(locales).parts
             name = Path(parts[-1])
