@@ -145,6 +145,32 @@ def test_a_source_that_is_no_regular_file_is_shown_as_the_build_command_says_it(
     assert (session.mirror.folder / name).exists() == (original is not None)
 
 
+@pytest.mark.parametrize("make", [make_folder, os.mkfifo, None], ids=["folder", "pipe", "deleted"])
+def test_a_configuration_that_is_no_regular_file_is_shown_as_every_command_says_it(
+    project: Path, session: PreviewSession, make: Callable[[Path], None] | None
+) -> None:
+    """A quizkit.toml made a folder or a pipe, or deleted, was taken for no configuration: the preview
+    built on the defaults and said there was no problem, where every command refuses to run."""
+    assert session.rebuild().problems == ()
+    config = project / "quizkit.toml"
+    original = config.read_bytes()
+    config.unlink()
+    if make is not None:
+        make(config)
+    message = (
+        f"error[no-project]: {project} is not inside a quizkit project: there is no quizkit.toml, and no "
+        "pyproject.toml with a [tool.quizkit] table, in this folder or any folder above it. Run the command "
+        "inside a project, or make one with quizkit init or a [tool.quizkit] table (docs/configuration.md)."
+    )
+    assert [problem.to_text() for problem in session.rebuild().problems] == [message]
+    built = run_quizkit(project, "build")
+    assert (built.returncode, built.stderr.splitlines()) == (2, [message])
+    if make is not None:
+        config.rmdir() if config.is_dir() else config.unlink()
+    config.write_bytes(original)
+    assert session.rebuild().problems == ()
+
+
 def test_the_watcher_survives_a_failed_build_and_builds_the_fix(
     project: Path, session: PreviewSession
 ) -> None:
