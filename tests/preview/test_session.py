@@ -80,6 +80,10 @@ def make_folder(path: Path) -> None:
     path.mkdir()
 
 
+def make_link_to_nothing(path: Path) -> None:
+    path.symlink_to("missing.yaml")
+
+
 @pytest.mark.parametrize(
     ("name", "make", "message"),
     [
@@ -90,6 +94,11 @@ def make_folder(path: Path) -> None:
             "regular files",
         ),
         ("content/notes.yaml", os.mkfifo, f"content/notes.yaml: error[not-a-file]: {PIPE_PROBLEM}"),
+        (
+            "content/notes.yaml",
+            make_link_to_nothing,
+            "content/notes.yaml: error[no-such-file]: a link to missing.yaml, which does not exist",
+        ),
         (CATALOG, make_folder, f"{CATALOG}: error[catalog]: {FOLDER_PROBLEM}"),
         (CATALOG, os.mkfifo, f"{CATALOG}: error[catalog]: {PIPE_PROBLEM}"),
         ("locales/first-quiz.pot", make_folder, "locales/first-quiz.pot: error[io]: Is a directory"),
@@ -112,6 +121,7 @@ def make_folder(path: Path) -> None:
     ids=[
         "content-folder",
         "content-pipe",
+        "content-link-to-nothing",
         "catalog-folder",
         "catalog-pipe",
         "template-folder",
@@ -143,6 +153,20 @@ def test_a_source_that_is_no_regular_file_is_shown_as_the_build_command_says_it(
         source.write_bytes(original)
     assert session.rebuild().problems == ()
     assert (session.mirror.folder / name).exists() == (original is not None)
+
+
+@pytest.mark.parametrize("make", [make_folder, os.mkfifo], ids=["folder", "pipe"])
+def test_a_memory_file_that_is_no_regular_file_is_passed_over_as_the_build_command_does(
+    project: Path, session: PreviewSession, make: Callable[[Path], None]
+) -> None:
+    """The build reads only the regular .tmx files of the memory folder: the preview does not stop on
+    what the command passes over."""
+    assert session.rebuild().problems == ()
+    memory = project / "locales" / "memory" / "old.tmx"
+    memory.parent.mkdir()
+    make(memory)
+    assert session.rebuild().problems == ()
+    assert run_quizkit(project, "build").returncode == 0
 
 
 @pytest.mark.parametrize("make", [make_folder, os.mkfifo, None], ids=["folder", "pipe", "deleted"])
