@@ -177,6 +177,17 @@ def _pyproject_table(config_file: Path, text: str, document: dict[str, Any]) -> 
     return table
 
 
+def no_project_message(folder: str) -> str:
+    """What every command, and the preview, says in ``folder``, which has no configuration: defaults
+    would make every command "succeed" on nothing (0 catalogs checked, 1 of 0 files)."""
+    quizkit_toml, pyproject = CONFIG_FILES
+    return (
+        f"{folder} is not inside a quizkit project: there is no {quizkit_toml}, and no {pyproject} with a "
+        "[tool.quizkit] table, in this folder or any folder above it. Run the command inside a project, or "
+        "make one with quizkit init or a [tool.quizkit] table (docs/configuration.md)."
+    )
+
+
 def load_config(start: Path) -> ProjectConfig:
     """Read the configuration that applies to ``start``; defaults where there is none."""
     root = find_project_root(start)

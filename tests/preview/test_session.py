@@ -3,7 +3,8 @@ the author's file; any other error is shown as a defect; and the watcher goes on
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -68,6 +69,130 @@ def test_a_malformed_memory_file_is_shown_as_the_build_command_says_it(
     assert state.built  # the pages of the last good build stay, under the overlay
     built = run_quizkit(project, "build")
     assert (built.returncode, built.stderr.splitlines()[-1]) == (1, MEMORY_MESSAGE)
+
+
+FOLDER_PROBLEM = "a folder, not a regular file; quizkit reads only regular files"
+PIPE_PROBLEM = "a named pipe (FIFO), not a regular file; quizkit reads only regular files"
+CATALOG = "locales/fr/LC_MESSAGES/first-quiz.po"
+
+
+def make_folder(path: Path) -> None:
+    path.mkdir()
+
+
+def make_link_to_nothing(path: Path) -> None:
+    path.symlink_to("missing.yaml")
+
+
+@pytest.mark.parametrize(
+    ("name", "make", "message"),
+    [
+        (
+            "content/notes.yaml",
+            make_folder,
+            "content/notes.yaml: error[not-a-file]: a folder named like a content file; quizkit reads only "
+            "regular files",
+        ),
+        ("content/notes.yaml", os.mkfifo, f"content/notes.yaml: error[not-a-file]: {PIPE_PROBLEM}"),
+        (
+            "content/notes.yaml",
+            make_link_to_nothing,
+            "content/notes.yaml: error[no-such-file]: a link to missing.yaml, which does not exist",
+        ),
+        (CATALOG, make_folder, f"{CATALOG}: error[catalog]: {FOLDER_PROBLEM}"),
+        (CATALOG, os.mkfifo, f"{CATALOG}: error[catalog]: {PIPE_PROBLEM}"),
+        ("locales/first-quiz.pot", make_folder, "locales/first-quiz.pot: error[io]: Is a directory"),
+        (
+            "locales/first-quiz.pot",
+            os.mkfifo,
+            f"locales/first-quiz.pot: error[io]: {PIPE_PROBLEM}; quizkit does not replace it",
+        ),
+        (
+            "locales/glossary/fr.yaml",
+            make_folder,
+            f"locales/glossary/fr.yaml: error[file-unreadable]: {FOLDER_PROBLEM}",
+        ),
+        (
+            "locales/glossary/fr.yaml",
+            os.mkfifo,
+            f"locales/glossary/fr.yaml: error[file-unreadable]: {PIPE_PROBLEM}",
+        ),
+    ],
+    ids=[
+        "content-folder",
+        "content-pipe",
+        "content-link-to-nothing",
+        "catalog-folder",
+        "catalog-pipe",
+        "template-folder",
+        "template-pipe",
+        "glossary-folder",
+        "glossary-pipe",
+    ],
+)
+def test_a_source_that_is_no_regular_file_is_shown_as_the_build_command_says_it(
+    project: Path, session: PreviewSession, name: str, make: Callable[[Path], None], message: str
+) -> None:
+    """A folder or a pipe named like a quiz or a catalog was left out of the copy without a word: the
+    preview built without it (a fresh, empty catalog in the copy) and said there was no problem."""
+    assert session.rebuild().problems == ()
+    source = project / name
+    original = source.read_bytes() if source.exists() else None
+    source.unlink(missing_ok=True)
+    source.parent.mkdir(exist_ok=True)
+    make(source)
+    state = session.rebuild()
+    assert [problem.to_text() for problem in state.problems] == [message]
+    assert not (session.mirror.folder / name).is_file()  # nothing made in its place in the copy
+    built = run_quizkit(project, "build")
+    assert built.returncode == 1
+    assert message in (built.stdout + built.stderr).splitlines()
+    # The fix is built.
+    source.rmdir() if source.is_dir() else source.unlink()
+    if original is not None:
+        source.write_bytes(original)
+    assert session.rebuild().problems == ()
+    assert (session.mirror.folder / name).exists() == (original is not None)
+
+
+@pytest.mark.parametrize("make", [make_folder, os.mkfifo], ids=["folder", "pipe"])
+def test_a_memory_file_that_is_no_regular_file_is_passed_over_as_the_build_command_does(
+    project: Path, session: PreviewSession, make: Callable[[Path], None]
+) -> None:
+    """The build reads only the regular .tmx files of the memory folder: the preview does not stop on
+    what the command passes over."""
+    assert session.rebuild().problems == ()
+    memory = project / "locales" / "memory" / "old.tmx"
+    memory.parent.mkdir()
+    make(memory)
+    assert session.rebuild().problems == ()
+    assert run_quizkit(project, "build").returncode == 0
+
+
+@pytest.mark.parametrize("make", [make_folder, os.mkfifo, None], ids=["folder", "pipe", "deleted"])
+def test_a_configuration_that_is_no_regular_file_is_shown_as_every_command_says_it(
+    project: Path, session: PreviewSession, make: Callable[[Path], None] | None
+) -> None:
+    """A quizkit.toml made a folder or a pipe, or deleted, was taken for no configuration: the preview
+    built on the defaults and said there was no problem, where every command refuses to run."""
+    assert session.rebuild().problems == ()
+    config = project / "quizkit.toml"
+    original = config.read_bytes()
+    config.unlink()
+    if make is not None:
+        make(config)
+    message = (
+        f"error[no-project]: {project} is not inside a quizkit project: there is no quizkit.toml, and no "
+        "pyproject.toml with a [tool.quizkit] table, in this folder or any folder above it. Run the command "
+        "inside a project, or make one with quizkit init or a [tool.quizkit] table (docs/configuration.md)."
+    )
+    assert [problem.to_text() for problem in session.rebuild().problems] == [message]
+    built = run_quizkit(project, "build")
+    assert (built.returncode, built.stderr.splitlines()) == (2, [message])
+    if make is not None:
+        config.rmdir() if config.is_dir() else config.unlink()
+    config.write_bytes(original)
+    assert session.rebuild().problems == ()
 
 
 def test_the_watcher_survives_a_failed_build_and_builds_the_fix(

@@ -30,7 +30,7 @@ FORMAT_OPTION = click.option(
 
 def project_config() -> ProjectConfig:
     """The configuration for the working folder; a broken configuration, or none, ends the command."""
-    from toolkit.config import CONFIG_FILES, ConfigError, load_config
+    from toolkit.config import ConfigError, load_config, no_project_message
 
     here = Path.cwd()
     try:
@@ -40,15 +40,7 @@ def project_config() -> ProjectConfig:
         location = file if error.line is None else f"{file}:{error.line}"
         fail(f"{location}: error[config]: {error.message}")
     if config.config_file is None:
-        # Defaults would make every command "succeed" on nothing: 0 catalogs checked, 1 of 0 files.
-        quizkit_toml, pyproject = CONFIG_FILES
-        click.echo(
-            f"error[no-project]: {relative(here, absolute=True)} is not inside a quizkit project: there is no "
-            f"{quizkit_toml}, and no {pyproject} with a [tool.quizkit] table, in this folder or any folder "
-            "above it. Run the command inside a project, or make one with quizkit init or a [tool.quizkit] "
-            "table (docs/configuration.md).",
-            err=True,
-        )
+        click.echo(f"error[no-project]: {no_project_message(relative(here, absolute=True))}", err=True)
         raise SystemExit(EXIT_USAGE)
     return config
 

@@ -120,6 +120,16 @@ def _outside(link: Path) -> Diagnostic:
     )
 
 
+def content_file_problem(path: Path) -> Diagnostic | None:
+    """Why ``path``, named like a content file, is not read (a folder, a pipe, a link to nothing) as
+    validate and build word it; None for a regular file. The preview asks too (toolkit.preview.mirror),
+    so that it names such a file as the commands do."""
+    files: list[Path] = []
+    problems: list[Diagnostic] = []
+    _collect_one(path, _project_root(path.parent), files, problems)
+    return problems[0] if problems else None
+
+
 def _collect_one(path: Path, root: Path, files: list[Path], problems: list[Diagnostic]) -> None:
     def refuse(code: str, message: str) -> None:
         problems.append(Diagnostic(display_path(path), None, None, Severity.ERROR, code, message))

@@ -11,12 +11,17 @@ more goes; the build's own outputs it no longer needs are the build's to remove)
 The copy never reaches outside the project: a source that is a link leading out of the project is not
 copied (the build refuses it the same way), and the copy's own folder must be a plain folder of the
 project, no link on the way, so that neither the copy nor the build writes over someone else's files.
+A source that is no regular file (a folder or a pipe named like a quiz or a catalog) is not copied
+either: the preview names it as validate and build do, and does not build without it (a build of the
+copy would make a fresh, empty catalog in its place and say nothing).
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
@@ -91,10 +96,13 @@ class ProjectMirror:
         return self._scan()[0]
 
     def _scan(self) -> tuple[dict[str, Path], list[Diagnostic]]:
-        """The sources, and a refusal for each link that leads out of the project."""
+        """The sources, and a refusal for each link that leads out of the project and for each source
+        that is no regular file (:meth:`_not_files`)."""
         from toolkit.content.validation import display_path
 
         found: dict[str, Path] = {}
+        others: list[Path] = []
+        """What is found in the content and locales folders that is no regular file."""
         refused: list[Diagnostic] = []
         root = self.root.resolve()
 
@@ -127,7 +135,55 @@ class ProjectMirror:
                     continue
                 if path.is_file():
                     found[absolute.relative_to(self.root).as_posix()] = path
+                else:
+                    others.append(path)
+        refused += self._not_files(found.values(), others)
         return found, refused
+
+    def _not_files(self, sources: Iterable[Path], others: list[Path]) -> list[Diagnostic]:
+        """What validate and build say of each of ``others`` that they would read (a folder, a pipe, a
+        link to nothing where a regular file belongs), in their words, from their own readers.
+
+        As a build does: a content file stops it before anything else is read; otherwise the templates
+        and catalogs of the quizzes and interface (``sources``) in the target locales, and the target
+        locales' glossaries, are read, and nothing else: a memory file (or an orphan catalog) that is
+        no regular file the build passes over, and so does the preview (it is not copied)."""
+        from toolkit.content.validation import CONTENT_SUFFIXES, content_file_problem, is_interface_file
+        from toolkit.keys import UI_DOMAIN, is_valid_id
+
+        content = self.source.content_path.absolute()
+
+        def is_content(path: Path) -> bool:
+            return path.suffix in CONTENT_SUFFIXES and path.absolute().is_relative_to(content)
+
+        problems = [found for path in others if is_content(path) and (found := content_file_problem(path))]
+        if problems:
+            return problems
+        domains = {
+            UI_DOMAIN if is_interface_file(path) else path.stem for path in sources if is_content(path)
+        }
+        locales = self.source.locales_path.absolute()
+        targets = set(self.source.target_locales)
+        for path in others:
+            absolute = path.absolute()
+            if not path.exists() or not absolute.is_relative_to(locales) or absolute == locales:
+                continue  # a link to nothing reads as no file: the build makes the file, as it would here
+            parts = absolute.relative_to(locales).parts
+            name = Path(parts[-1])
+            if not is_valid_id(name.stem):
+                continue
+            if len(parts) == 1 and name.suffix == ".pot" and name.stem in domains:
+                problems += _template_problems(path)
+            elif (
+                len(parts) == 3 and parts[0] in targets and parts[1] == "LC_MESSAGES" and name.suffix == ".po"
+            ):
+                if name.stem in domains:
+                    problems += _catalog_problems(path)
+            elif (
+                len(parts) == 2 and parts[0] == "glossary" and name.suffix == ".yaml" and name.stem in targets
+            ):
+                problems += _glossary_problems(path)
+        return problems
 
     def check_folder(self, action: Access = "write") -> None:
         """Refuse a copy folder that is not plainly the project's own: a link on the way from the project
@@ -254,3 +310,41 @@ class ProjectMirror:
         if absolute.is_relative_to(self.folder):
             return self.root / absolute.relative_to(self.folder)
         return path
+
+
+def _template_problems(path: Path) -> list[Diagnostic]:
+    """What build says of a template it cannot write over: a folder (the rename over it fails) or a
+    pipe (refused unwritten)."""
+    from toolkit.build.failures import failure_diagnostics
+    from toolkit.files import refuse_unwritable
+
+    try:
+        if path.is_dir():
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), os.fspath(path))
+        refuse_unwritable(path, b"")
+    except OSError as error:
+        return failure_diagnostics(error)
+    return []
+
+
+def _catalog_problems(path: Path) -> list[Diagnostic]:
+    """What build and check say of a catalog they cannot read."""
+    from toolkit.build.failures import failure_diagnostics
+    from toolkit.catalogs.project import CatalogError, read_catalog
+
+    try:
+        read_catalog(path)
+    except CatalogError as error:
+        return failure_diagnostics(error)
+    return []
+
+
+def _glossary_problems(path: Path) -> list[Diagnostic]:
+    """What build and check say of a glossary they cannot read."""
+    from toolkit.content.glossary import GlossaryError, load_glossary
+
+    try:
+        load_glossary(path)
+    except GlossaryError as error:
+        return list(error.diagnostics)
+    return []

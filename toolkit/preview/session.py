@@ -135,16 +135,22 @@ class PreviewSession:
         any other is shown as the defect it is: the preview never stops watching, and never says there
         is no problem when the last build did not run."""
         from toolkit.build import run_build
-        from toolkit.config import load_config
+        from toolkit.config import load_config, no_project_message
 
         with self._building:
             previous = self.state
             problems: list[Problem] = []
             result = None
             try:
-                self.mirror.configure(load_config(self.root))
-                self.mirror.sync()
-                result = run_build(self.mirror.config, jobs=1)
+                config = load_config(self.root)
+                if config.config_file is None:
+                    # The configuration was deleted, or made a folder or a pipe: every command refuses
+                    # to run on defaults here, and the preview says so instead of building on them.
+                    problems.append(Problem("", None, None, "no-project", no_project_message(str(self.root))))
+                else:
+                    self.mirror.configure(config)
+                    self.mirror.sync()
+                    result = run_build(self.mirror.config, jobs=1)
             except Exception as error:  # every one: the preview keeps watching
                 problems += self.problems_of(error)
             if result is not None:
