@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 from pathlib import Path
 from typing import Any
@@ -303,6 +304,12 @@ HEADER = "Guide-linked quiz · Beginner\nA quiz\nA description.\nQuestion 1 of 2
             HEADER.replace("2", "1").encode() + b"Review each question.3 questions\n- Which one?\n- A\n- B\n",
             "5: error[import]: '3 questions' says the quiz has 3 questions, but the page lists 1",
         ),
+        (
+            # A UTF-16 page cut in the middle of its last character (on line 2): an odd number of bytes.
+            "title\nsecond line".encode("utf-16")[:-1],
+            "2: error[import]: starts with the UTF-16 byte order mark, but byte 35 is no UTF-16 text; save "
+            "the page as UTF-8 and import again",
+        ),
     ],
     ids=[
         "empty",
@@ -315,6 +322,7 @@ HEADER = "Guide-linked quiz · Beginner\nA quiz\nA description.\nQuestion 1 of 2
         "nine-options",
         "count-mismatch",
         "count-line-mismatch",
+        "broken-utf16",
     ],
 )
 def test_bad_pages(project: Path, tmp_path: Path, content: bytes, expected: str) -> None:
@@ -326,6 +334,28 @@ def test_bad_pages(project: Path, tmp_path: Path, content: bytes, expected: str)
     assert result.stdout == ""
     assert result.stderr.splitlines() == [f"page.txt:{expected}"]
     assert snapshot(project) == before
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32"])
+def test_a_page_saved_as_unicode_imports_as_its_utf8_twin(
+    project: Path, tmp_path: Path, encoding: str
+) -> None:
+    """An editor's "Unicode" page (UTF-16 or UTF-32 with its byte order mark) was refused as a binary file
+    ("it holds NUL bytes"); it is decoded by its mark and imports as the same page in UTF-8 does."""
+    text = SEED.read_text(encoding="utf-8")
+    data = text.encode(encoding)
+    if encoding == "utf-16-be":
+        data = codecs.BOM_UTF16_BE + data
+    page = tmp_path / "unicode.txt"
+    page.write_bytes(data)
+    twin = import_json(project, SEED, "twin")
+    report = import_json(project, page, "unicode")
+    assert [question["language"] for question in report["questions"]] == [
+        question["language"] for question in twin["questions"]
+    ]
+    assert (project / "content/unicode.yaml").read_text(encoding="utf-8") == (
+        project / "content/twin.yaml"
+    ).read_text(encoding="utf-8").replace("id: twin", "id: unicode").replace(SEED.name, page.name)
 
 
 def test_invalid_quiz_id_is_a_usage_error(project: Path) -> None:

@@ -324,7 +324,7 @@ def no_content(content_dir: Path) -> Diagnostic:
         None,
         Severity.ERROR,
         "no-content",
-        f"no content file here: no quiz (*.yaml) and no {UI_FILE_NAME}; write one (README: Writing a quiz), "
+        f"no content file here: no quiz (*.yaml) and no {UI_FILE_NAME}; write one (docs/writing-quizzes.md), "
         "or check content-dir in the configuration",
     )
 

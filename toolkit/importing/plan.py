@@ -181,7 +181,7 @@ def render(page: ScrapedPage, quiz_id: str, page_file: str, source_locale: str) 
     writer.lines += [
         "# yaml-language-server: $schema=../schema/quiz.schema.json",
         f"# Imported by quizkit import from {page_file}. Replace every todo, then run quizkit validate",
-        "# and quizkit update (see README, Importing a scraped page).",
+        "# and quizkit update (see docs/writing-quizzes.md, Importing a scraped page).",
         f"id: {quiz_id}",
     ]
     if page.level is not None:

@@ -33,6 +33,7 @@ Bad input raises :class:`PageError` with the page's 1-based line number; nothing
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -119,8 +120,33 @@ class ScrapedPage:
 # -- reading and language -----------------------------------------------------------------------------
 
 
+# A page saved as "Unicode" by an editor starts with the byte order mark of its encoding; the UTF-32 ones
+# first, since UTF-32LE's begins with UTF-16LE's.
+_BYTE_ORDER_MARKS = (
+    (codecs.BOM_UTF32_LE, "utf-32", "UTF-32"),
+    (codecs.BOM_UTF32_BE, "utf-32", "UTF-32"),
+    (codecs.BOM_UTF16_LE, "utf-16", "UTF-16"),
+    (codecs.BOM_UTF16_BE, "utf-16", "UTF-16"),
+)
+
+
 def decode_page(data: bytes) -> list[tuple[int, str]]:
-    """The page's non-blank lines with their numbers; empty and binary files are refused."""
+    """The page's non-blank lines with their numbers; empty and binary files are refused. A page is UTF-8,
+    or UTF-16 or UTF-32 when it starts with that encoding's byte order mark (as a text file's encoding is
+    told: nothing else in a plain page names one)."""
+    marked = next(((codec, name) for mark, codec, name in _BYTE_ORDER_MARKS if data.startswith(mark)), None)
+    if marked is not None:
+        codec, name = marked
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError as error:
+            line = data[: error.start].decode(codec, errors="replace").count("\n") + 1
+            raise PageError(
+                line,
+                f"starts with the {name} byte order mark, but byte {error.start + 1} is no {name} text; "
+                "save the page as UTF-8 and import again",
+            ) from None
+        return _page_lines(text)
     if b"\0" in data:
         raise PageError(
             data.count(b"\n", 0, data.index(b"\0")) + 1, "binary file (it holds NUL bytes), not a text page"
@@ -130,6 +156,10 @@ def decode_page(data: bytes) -> list[tuple[int, str]]:
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise PageError(line, f"not UTF-8 text (byte 0x{data[error.start]:02X} cannot be decoded)") from None
+    return _page_lines(text)
+
+
+def _page_lines(text: str) -> list[tuple[int, str]]:
     # Before the lines are split: splitlines() also breaks at some controls (U+000B, U+000C, U+001C…),
     # which would hide them and shift every later line number.
     # The carriage returns of CRLF line ends are line ends, not text.
