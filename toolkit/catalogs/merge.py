@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry
 
@@ -60,6 +60,11 @@ class MergeSummary:
     """Fuzzy entries whose text changed back to the one their translation was made for: no longer fuzzy."""
     forms_kept: int = 0
     """Plural forms the merged entry has no place for, kept in a translator comment (:func:`kept_form`)."""
+
+
+def _zero_counts() -> dict[str, int]:
+    """One counter per field of :class:`MergeSummary`, all zero: the merge counts into it."""
+    return dict.fromkeys((field.name for field in fields(MergeSummary)), 0)
 
 
 def _normalized(text: str) -> str:
@@ -267,20 +272,7 @@ def _merge_by_key(template: Catalog, existing: Catalog, plural_count: int) -> tu
         by_text.setdefault((entry.msgid, entry.msgid_plural), entry)
         by_normalized.setdefault(_normalized(entry.msgid), entry)
 
-    counts = dict.fromkeys(
-        (
-            "kept",
-            "added",
-            "changed",
-            "changed_untranslated",
-            "renamed",
-            "restored",
-            "obsoleted",
-            "reverted",
-            "forms_kept",
-        ),
-        0,
-    )
+    counts = _zero_counts()
     merged: list[CatalogEntry] = []
     used: set[tuple[str | None, str, bool]] = set()
 
@@ -374,19 +366,7 @@ def _merge_by_message(
     old = list(existing.entries)
     position = {(*entry.identity, entry.obsolete): index for index, entry in enumerate(old)}
     index: SimilarityIndex | None = None
-    counts = dict.fromkeys(
-        (
-            "kept",
-            "added",
-            "changed",
-            "changed_untranslated",
-            "renamed",
-            "restored",
-            "obsoleted",
-            "forms_kept",
-        ),
-        0,
-    )
+    counts = _zero_counts()
     merged: list[CatalogEntry] = []
     used: set[int] = set()
     for entry in template.entries:
