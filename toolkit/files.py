@@ -175,7 +175,7 @@ def write_bytes_atomic(path: Path, data: bytes, *, durable: bool = False) -> boo
             raise _naming(error, path) from None
         raise
     if durable:
-        _sync_folder(path.parent)
+        sync_folder(path.parent)
     return True
 
 
@@ -234,8 +234,9 @@ def write_text_atomic(path: Path, text: str, *, durable: bool = False) -> bool:
     return write_bytes_atomic(path, text.encode("utf-8"), durable=durable)
 
 
-def _sync_folder(folder: Path) -> None:
-    # The rename itself is durable only once the folder entry is flushed (POSIX; a no-op elsewhere).
+def sync_folder(folder: Path) -> None:
+    """Flush ``folder``'s entries: a rename, a creation or a removal in it is durable only then (POSIX; a
+    no-op elsewhere)."""
     with contextlib.suppress(OSError):
         descriptor = os.open(folder, os.O_RDONLY)
         try:

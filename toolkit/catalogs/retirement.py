@@ -18,7 +18,6 @@ still a to-do), and files quizkit did not make (another program's ``messages.po`
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -28,7 +27,7 @@ from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.po_reader import MAX_PO_BYTES, PoSyntaxError, read_po
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import collect_files, display_path
-from toolkit.files import FileTooLargeError, confined, read_regular_file, refuse_unwritable
+from toolkit.files import FileTooLargeError, confined, read_regular_file, refuse_unwritable, sync_folder
 from toolkit.keys import is_valid_id
 
 RETIRED_FOLDER = "retired"
@@ -238,11 +237,11 @@ def retire(config: ProjectConfig, planned: list[tuple[Orphan, int | None]]) -> l
                 orphan.path.unlink()  # the same bytes are already kept there
             else:
                 orphan.path.replace(retired_to)
-            _sync(retired_to.parent)
+            sync_folder(retired_to.parent)
         else:
             with contextlib.suppress(FileNotFoundError):
                 orphan.path.unlink()
-        _sync(orphan.path.parent)
+        sync_folder(orphan.path.parent)
         done.append(Retirement(orphan, retired_to, translations or 0))
     return done
 
@@ -258,13 +257,3 @@ def _free_place(path: Path, catalog: Path) -> Path:
         number += 1
         candidate = path.with_name(f"{path.stem}.{number}.po")
     return candidate
-
-
-def _sync(folder: Path) -> None:
-    # A rename or removal is durable only once its folder entry is flushed (POSIX).
-    with contextlib.suppress(OSError):
-        descriptor = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(descriptor)
-        finally:
-            os.close(descriptor)
