@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import stat
 import tempfile
@@ -228,6 +229,34 @@ def _naming(error: OSError, path: Path) -> OSError:
         return error
     # OSError picks the subclass for the errno (PermissionError, FileNotFoundError, ...) by itself.
     return OSError(error.errno, error.strerror or str(error), os.fspath(path))
+
+
+def digest_of(path: Path, limit: int) -> str | None:
+    """The SHA-256 of the file's bytes (read with ``limit``), None when there is no such file; a file grown
+    past the limit has a digest no bytes have. Other read errors are raised."""
+    try:
+        return hashlib.sha256(read_regular_file(path, limit)).hexdigest()
+    except FileNotFoundError:
+        return None
+    except FileTooLargeError:
+        return "grown past the limit"
+
+
+def changed_since_read(path: Path, read_digest: str | None, limit: int) -> str | None:
+    """Why a command must not write over ``path``: it is no longer what the command read (``read_digest``;
+    None: it did not exist), because someone saved it in an editor meanwhile; None when it is the same,
+    or cannot be read now (the write names that problem)."""
+    try:
+        now = digest_of(path, limit)
+    except OSError:
+        return None
+    if now == read_digest:
+        return None
+    happened = "was created" if read_digest is None else "changed"
+    return (
+        f"the file {happened} while quizkit was working on it (saved in an editor?), so it was left as it "
+        "is now and nothing was written over it; run the command again to work on the saved version"
+    )
 
 
 def write_text_atomic(path: Path, text: str, *, durable: bool = False) -> bool:

@@ -14,6 +14,7 @@ from support import copy_project
 
 import toolkit.catalogs.project as catalogs_project
 import toolkit.catalogs.xliff_import as xliff_import
+import toolkit.files as files
 from toolkit.catalogs.po_reader import read_po
 from toolkit.config import load_config
 
@@ -81,6 +82,14 @@ def test_many_files_and_file_elements_read_the_content_and_each_catalog_once(
 
     monkeypatch.setattr(catalogs_project, "read_regular_file", counted_read)
     monkeypatch.setattr(xliff_import, "read_regular_file", counted_read)
+    # The checks that no editor saved a catalog meanwhile read its bytes through toolkit.files.
+    digest_of = files.digest_of
+
+    def counted_digest(path: Path, limit: int) -> str | None:
+        reads[path.relative_to(project).as_posix()] += 1
+        return digest_of(path, limit)
+
+    monkeypatch.setattr(files, "digest_of", counted_digest)
     monkeypatch.setattr(xliff_import, "write_bytes_atomic", counted_write)
     monkeypatch.setattr(catalogs_project, "load_content", counted_load)
     monkeypatch.chdir(project)

@@ -10,7 +10,6 @@ layout stay, and a term the import does not change keeps its lines byte for byte
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -29,7 +28,13 @@ from toolkit.content.glossary_file import edited_glossary
 from toolkit.content.validation import display_path
 from toolkit.content.yaml_document import MAX_FILE_BYTES
 from toolkit.diagnostics import Diagnostic, Severity
-from toolkit.files import FileTooLargeError, read_regular_file, write_text_atomic
+from toolkit.files import (
+    FileTooLargeError,
+    changed_since_read,
+    digest_of,
+    read_regular_file,
+    write_text_atomic,
+)
 
 
 @dataclass(frozen=True)
@@ -194,20 +199,14 @@ def import_glossaries(
 
 
 def _digest_of(path: Path) -> str | None:
-    """The SHA-256 of the glossary's bytes as they are now; None when there is no such file."""
+    """The digest of the glossary's bytes as they are now (None: there is none)."""
     try:
-        return hashlib.sha256(read_regular_file(path, MAX_FILE_BYTES)).hexdigest()
-    except FileNotFoundError:
-        return None
-    except (OSError, FileTooLargeError):
+        return digest_of(path, MAX_FILE_BYTES)
+    except OSError:
         return "unreadable"  # the plan names the problem
 
 
 def _refuse_changed_since_read(path: Path, read: str | None) -> None:
-    if _digest_of(path) != read:
-        happened = "was created" if read is None else "changed"
-        raise NoGlossaryError(
-            f"{display_path(path)}: the file {happened} while quizkit was working on it (saved in an "
-            "editor?), so it was left as it is now and nothing was written over it; run the command again "
-            "to work on the saved version"
-        )
+    why = changed_since_read(path, read, MAX_FILE_BYTES)
+    if why is not None:
+        raise NoGlossaryError(f"{display_path(path)}: {why}")

@@ -38,7 +38,13 @@ from toolkit.catalogs.soundness import CatalogProblem, catalog_problems, empty_c
 from toolkit.catalogs.statistics import CatalogStatistics, catalog_statistics
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
-from toolkit.files import FileTooLargeError, read_regular_file, refuse_unwritable, write_bytes_atomic
+from toolkit.files import (
+    FileTooLargeError,
+    changed_since_read,
+    read_regular_file,
+    refuse_unwritable,
+    write_bytes_atomic,
+)
 from toolkit.model import Content
 from toolkit.text.locale_info import cldr_plural_forms
 
@@ -183,23 +189,9 @@ def refuse_changed_since_read(path: Path, read_digest: str | None) -> None:
     """Refuse to write over a catalog that is no longer what the command read (``read_digest``; None:
     it did not exist): a translator saved it in an editor meanwhile, and writing what the command made
     from the older text would lose what they saved, without a word."""
-    try:
-        now: str | None = hashlib.sha256(read_regular_file(path, MAX_PO_BYTES)).hexdigest()
-    except FileNotFoundError:
-        now = None
-    except FileTooLargeError:
-        now = "grown past the limit"
-    except OSError:
-        return  # the write names the problem
-    if now != read_digest:
-        happened = "was created" if read_digest is None else "changed"
-        raise CatalogError(
-            display_path(path),
-            None,
-            f"the file {happened} while quizkit was working on it (saved in an editor?), so it was left "
-            "as it is now and nothing was written over it; run the command again to work on the saved "
-            "version",
-        )
+    why = changed_since_read(path, read_digest, MAX_PO_BYTES)
+    if why is not None:
+        raise CatalogError(display_path(path), None, why)
 
 
 def write_planned(plans: Sequence[PlannedCatalog]) -> list[tuple[PlannedCatalog, bool]]:
