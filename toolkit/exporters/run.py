@@ -38,7 +38,7 @@ from toolkit.files import OutsideProjectError, confined, confined_name, write_by
 from toolkit.keys import UI_DOMAIN
 from toolkit.localization import FallbackPolicy, LocalizedQuestion, LocalizedQuiz
 from toolkit.localization.pseudo import pseudo_catalogs
-from toolkit.model import Content, QuestionType
+from toolkit.model import Content, QuestionType, Quiz
 
 
 class ExportBlockedError(Exception):
@@ -88,31 +88,19 @@ def unsupported_questions(content: Content, formats: Sequence[str], drafts: bool
             for question_id, sentence in lost_in_quiz(exporter, quiz):
                 in_quiz.setdefault(question_id, []).append(sentence)
             for question in quiz.questions:
-                origin = question.prompt.origin
                 if question.type in carried:
                     found.extend(
-                        Diagnostic(
-                            origin.file,
-                            origin.line,
-                            None,
-                            Severity.WARNING,
-                            "unsupported-setting",
-                            f"format {name} {lost}: question '{question.id}' of quiz '{quiz.id}'",
-                            key=keys.question_key(quiz.id, question.id),
-                        )
+                        _question_warning(quiz, question.id, "unsupported-setting", f"format {name} {lost}")
                         for lost in (*lost_settings(exporter, question), *in_quiz.get(question.id, ()))
                     )
                     continue
                 found.append(
-                    Diagnostic(
-                        origin.file,
-                        origin.line,
-                        None,
-                        Severity.WARNING,
+                    _question_warning(
+                        quiz,
+                        question.id,
                         "unsupported-question",
-                        f"format {name} cannot carry {question.type.value} questions: question "
-                        f"'{question.id}' of quiz '{quiz.id}' is left out of {name}",
-                        key=keys.question_key(quiz.id, question.id),
+                        f"format {name} cannot carry {question.type.value} questions",
+                        f" is left out of {name}",
                     )
                 )
     return found
@@ -137,21 +125,33 @@ def unwritable_questions(request: ExportRequest, formats: Sequence[str]) -> list
                     reason = unwritable(exporter, question) if question.type in carried else None
                     if reason is not None:
                         refused.setdefault(question.id, (reason, []))[1].append(localized.locale.tag)
-            for question_id, (reason, locales) in refused.items():
-                origin = quiz.question(question_id).prompt.origin
-                found.append(
-                    Diagnostic(
-                        origin.file,
-                        origin.line,
-                        None,
-                        Severity.WARNING,
-                        "unsupported-question",
-                        f"format {name} {reason}: question '{question_id}' of quiz '{quiz.id}' is left out "
-                        f"of {name} in {', '.join(locales)}",
-                        key=keys.question_key(quiz.id, question_id),
-                    )
+            found.extend(
+                _question_warning(
+                    quiz,
+                    question_id,
+                    "unsupported-question",
+                    f"format {name} {reason}",
+                    f" is left out of {name} in {', '.join(locales)}",
                 )
+                for question_id, (reason, locales) in refused.items()
+            )
     return found
+
+
+def _question_warning(
+    quiz: Quiz, question_id: str, code: str, what: str, consequence: str = ""
+) -> Diagnostic:
+    """A warning about a question of ``quiz``, at its prompt: ``what``, the question, then ``consequence``."""
+    origin = quiz.question(question_id).prompt.origin
+    return Diagnostic(
+        origin.file,
+        origin.line,
+        None,
+        Severity.WARNING,
+        code,
+        f"{what}: question '{question_id}' of quiz '{quiz.id}'{consequence}",
+        key=keys.question_key(quiz.id, question_id),
+    )
 
 
 class _Carried(Mapping[tuple[str, str], LocalizedQuiz]):
