@@ -16,6 +16,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from toolkit.text.characters import BIDI_FORMATTING, BIDI_MARKS
 from toolkit.text.protected_spans import protected_spans
 
 ARABIC_KAF = "\u0643"
@@ -29,7 +30,7 @@ KEHEH = "\u06a9"
 TATWEEL = "\u0640"
 ZWNJ = "\u200c"
 URDU_FULL_STOP = "\u06d4"
-BIDI_CONTROLS = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+BIDI_CONTROLS = BIDI_MARKS | BIDI_FORMATTING
 
 # Tatweel (U+0640) sits in the letter block but is a stretching mark, not a letter.
 _ARABIC_LETTER = re.compile(r"[\u0620-\u063f\u0641-\u064a\u066e-\u06d3\u06d5\u06ee\u06ef\u06fa-\u06fc\u06ff]")
