@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.catalogs.flags import parse_flag_line
 from toolkit.catalogs.po_literals import decoded_bytes, holds_escaped_bytes, literal_value
+from toolkit.text.encodings import mislabelled_utf8_line
 
 MAX_PO_BYTES = 64 * 1024 * 1024
 """Largest catalog read (64 MiB: several times a 200,000-entry catalog)."""
@@ -108,12 +109,11 @@ def decode_po(raw: bytes, file: str) -> tuple[str, str]:
     # Any charset but Unicode's (and ASCII's, which refuses every other byte itself): single-byte as
     # ISO-8859-1 or multi-byte as GBK or Shift_JIS, UTF-8 under it is garbled or refused at a wrong byte.
     legacy = not codec.name.startswith("utf") and codec.name != "ascii"
-    if legacy and not raw.isascii() and _is_utf8(raw):
-        first = re.search(rb"[\x80-\xff]", raw)
-        assert first is not None
+    utf8_line = mislabelled_utf8_line(raw) if legacy else None
+    if utf8_line is not None:
         raise PoSyntaxError(
             file,
-            raw[: first.start()].count(b"\n") + 1,
+            utf8_line,
             f"the header says charset={charset}, but the file is UTF-8 (this line is the first with a "
             f"character outside ASCII): read as {charset}, every such character would be garbled; "
             "if the file is UTF-8, correct the header to charset=UTF-8",
@@ -125,17 +125,6 @@ def decode_po(raw: bytes, file: str) -> tuple[str, str]:
         raise PoSyntaxError(
             file, line, f"byte 0x{raw[error.start]:02x} is not valid {charset}; save the catalog as UTF-8"
         ) from None
-
-
-def _is_utf8(raw: bytes) -> bool:
-    """Valid UTF-8 with a character outside ASCII: text in another charset almost never is (Latin-1's
-    accented letters would have to be followed by C1 controls or symbols like ©, as in mojibake; GBK's
-    and Shift_JIS's byte pairs rarely form UTF-8 sequences)."""
-    try:
-        raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
 
 
 def read_po(data: bytes, name: str) -> Catalog:

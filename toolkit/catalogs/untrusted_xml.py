@@ -30,6 +30,8 @@ from typing import Literal
 
 from lxml import etree
 
+from toolkit.text.encodings import mislabelled_utf8_line
+
 DoctypePolicy = Literal["refuse", "external"]
 REFUSE_DOCTYPE: DoctypePolicy = "refuse"
 EXTERNAL_DOCTYPE: DoctypePolicy = "external"
@@ -158,13 +160,9 @@ def decoded_xml(raw: bytes) -> str:
 
 
 def _refuse_mislabelled_utf8(body: bytes, declared: str) -> None:
-    if body.isascii():
-        return
-    try:
-        utf8 = body.decode("utf-8")
-    except UnicodeDecodeError:
-        return  # real legacy text: its non-ASCII bytes do not form UTF-8 sequences
-    line = utf8.count("\n", 0, next(i for i, c in enumerate(utf8) if not c.isascii())) + 1
+    line = mislabelled_utf8_line(body)
+    if line is None:
+        return  # ASCII, or real legacy text: its non-ASCII bytes do not form UTF-8 sequences
     raise UntrustedXmlError(
         line,
         f"the XML declaration says {declared}, but the text is UTF-8 (its non-ASCII bytes are all UTF-8 "

@@ -1,0 +1,28 @@
+"""Bytes and the encoding a file says they are in: telling UTF-8 from the legacy encoding a header or an
+XML declaration names.
+
+UTF-8 saved under a declaration of another encoding (ISO-8859-1, windows-1252, or multi-byte as GBK,
+GB18030, Shift_JIS, Big5) decodes into mojibake or fails at a wrong byte; text really written in such an
+encoding almost never is valid UTF-8 with characters outside ASCII (Latin-1's accented letters would have
+to be followed by C1 controls or symbols like ©, and GBK's and Shift_JIS's byte pairs rarely form UTF-8
+sequences). The PO reader and the reader of untrusted XML both refuse such a file by this one rule.
+"""
+
+from __future__ import annotations
+
+import re
+
+_BEYOND_ASCII = re.compile(rb"[\x80-\xff]")
+
+
+def mislabelled_utf8_line(data: bytes) -> int | None:
+    """The line of the first character outside ASCII when ``data`` is valid UTF-8 holding one (then a
+    legacy encoding it is said to be in is almost surely wrong), else None."""
+    first = _BEYOND_ASCII.search(data)
+    if first is None:
+        return None
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return data.count(b"\n", 0, first.start()) + 1
