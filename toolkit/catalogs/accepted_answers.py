@@ -5,18 +5,11 @@ A translation of a short answer's (or a typed blank's) accepted answer lists the
 per line. A tool that normalizes whitespace (translate-toolkit, and so Weblate, reading XLIFF without
 ``xml:space="preserve"``) saves them as one line, which then accepts none of them: a learner who types
 either answer is marked wrong.
+
+Which keys name an accepted answer is the key grammar's to say (:func:`toolkit.keys.is_accepted_answer_key`).
 """
 
 from __future__ import annotations
-
-import re
-
-_ACCEPTED_ANSWER_KEY = re.compile(r"^[^.]+\.questions\.[^.]+\.(blanks\.[^.]+\.)?answers\.[^.]+$")
-
-
-def is_accepted_answer_key(key: str) -> bool:
-    """Whether ``key`` names an accepted answer (of a short answer or of a typed blank)."""
-    return _ACCEPTED_ANSWER_KEY.match(key) is not None
 
 
 def answer_lines(text: str) -> list[str]:

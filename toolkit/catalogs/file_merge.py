@@ -12,10 +12,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from toolkit.catalogs.catalog import Catalog, Header
-from toolkit.catalogs.merge import MergeError, MergeSummary, check_plural_counts, keyed_by_context, merge
+from toolkit.catalogs.merge import MergeError, MergeSummary, check_plural_counts, merge
 from toolkit.catalogs.po_writer import write_po
 from toolkit.catalogs.project import CatalogError, read_catalog
 from toolkit.content.validation import display_path
+from toolkit.keys import is_valid_id
 
 # msgmerge writes the fields it knows in this order, then the others in theirs (msgmerge.c,
 # ``message_merge``); two of them come from the template.
@@ -124,3 +125,19 @@ def merge_files(old_path: Path, template_path: Path, *, keyed: bool | None = Non
         # msgmerge converts the catalog to the template's UTF-8 (msgmerge.c, ``merge``).
         header = header.with_charset("UTF-8")
     return MergedFile(write_po(replace(merged, header=header)), summary, by_key)
+
+
+def keyed_by_context(template: Catalog) -> bool:
+    """Whether msgctxt is a stable key here, as in quizkit's catalogs: every entry has one, no two
+    share it, and each follows quizkit's key grammar (dot-separated ids, docs/design.md)."""
+    contexts = [entry.context for entry in template.entries]
+    return (
+        bool(contexts)
+        and len(set(contexts)) == len(contexts)
+        and all(context is not None and _is_key(context) for context in contexts)
+    )
+
+
+def _is_key(context: str) -> bool:
+    parts = context.split(".")
+    return len(parts) >= 2 and all(is_valid_id(part) for part in parts)

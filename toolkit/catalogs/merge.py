@@ -439,21 +439,3 @@ def _message_merge(
         line=0,
         msgstr_line=0,
     )
-
-
-def keyed_by_context(template: Catalog) -> bool:
-    """Whether msgctxt is a stable key here, as in quizkit's catalogs: every entry has one, no two
-    share it, and each follows quizkit's key grammar (dot-separated ids, docs/design.md)."""
-    contexts = [entry.context for entry in template.entries]
-    return (
-        bool(contexts)
-        and len(set(contexts)) == len(contexts)
-        and all(context is not None and _is_key(context) for context in contexts)
-    )
-
-
-def _is_key(context: str) -> bool:
-    from toolkit.keys import is_valid_id
-
-    parts = context.split(".")
-    return len(parts) >= 2 and all(is_valid_id(part) for part in parts)

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 
 from lxml import etree
 
-from toolkit.catalogs.accepted_answers import is_accepted_answer_key, joined_lines
+from toolkit.catalogs.accepted_answers import joined_lines
 from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry
 from toolkit.catalogs.review import (
     ReviewerError,
@@ -49,6 +49,7 @@ from toolkit.catalogs.review import (
     is_approved,
 )
 from toolkit.catalogs.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
+from toolkit.keys import is_accepted_answer_key
 from toolkit.text.characters import NOT_XML_CHARACTER
 from toolkit.text.locale_info import plural_index_categories
 

@@ -53,8 +53,10 @@ from pathlib import PurePosixPath
 from typing import ClassVar
 
 from toolkit.exporters.base import ExportError, ExportRequest, OutputFile
-from toolkit.exporters.moodle import CATEGORY_ROOT, answer_fractions, html_text
+from toolkit.exporters.html_text import html_text
+from toolkit.exporters.moodle import CATEGORY_ROOT
 from toolkit.exporters.moodle_cloze import wildcard_escaped
+from toolkit.exporters.moodle_questions import answer_fractions
 from toolkit.keys import question_key
 from toolkit.localization import (
     LocalizedChoiceQuestion,

@@ -114,14 +114,8 @@ from typing import ClassVar
 from lxml import etree
 
 from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
-from toolkit.exporters.moodle_html import (
-    Version,
-    html_element,
-    html_text,
-    multilang_span,
-    sub_text,
-    version,
-)
+from toolkit.exporters.html_text import html_element, html_text
+from toolkit.exporters.moodle_html import Version, multilang_span, sub_text, version
 from toolkit.exporters.moodle_questions import (
     answer_fractions,
     moodle_fraction,

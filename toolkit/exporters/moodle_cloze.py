@@ -18,7 +18,8 @@ from typing import Any, cast
 
 from lxml import etree
 
-from toolkit.exporters.moodle_html import Version, fill, multilang_span, plain_versions, serialize
+from toolkit.exporters.html_text import fill, serialize
+from toolkit.exporters.moodle_html import Version, multilang_span, plain_versions
 from toolkit.localization import LocalizedChoiceBlank, LocalizedFillInBlanksQuestion, LocalizedTypedBlank
 from toolkit.text.blanks import split_at_blanks
 

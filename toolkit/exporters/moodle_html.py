@@ -1,5 +1,6 @@
-"""The HTML of Moodle XML texts: a ``<div dir lang>`` per text in a locale's file, Moodle multilang spans
-in ``multilang.xml``, Latin runs isolated inside right-to-left text (see :mod:`toolkit.exporters.moodle`)."""
+"""The HTML of Moodle XML texts: a ``<div dir lang>`` per text in a locale's file
+(:mod:`toolkit.exporters.html_text`), Moodle multilang spans in ``multilang.xml``, Latin runs isolated
+inside right-to-left text (see :mod:`toolkit.exporters.moodle`)."""
 
 from __future__ import annotations
 
@@ -10,47 +11,9 @@ from typing import Any
 
 from lxml import etree
 
+from toolkit.exporters.html_text import fill, html_text, serialize
 from toolkit.localization import LocalizedQuestion, LocalizedQuiz
 from toolkit.text.bidi import bidi_segments
-
-
-def _append_text(element: Any, text: str) -> None:
-    """Append ``text`` after the last child of ``element`` (or as its text), lines joined by ``<br>``."""
-    for number, line in enumerate(text.split("\n")):
-        if number:
-            etree.SubElement(element, "br")
-        if not line:
-            continue
-        if len(element):
-            last = element[-1]
-            last.tail = (last.tail or "") + line
-        else:
-            element.text = (element.text or "") + line
-
-
-def fill(element: Any, text: str, direction: str, latin_lang: str, latin_tag: str) -> Any:
-    """``text`` appended to ``element``: code as ``<code dir="ltr">``, and in right-to-left text each
-    Latin run isolated with ``<latin_tag dir="ltr" lang="latin_lang">``."""
-    for segment in bidi_segments(text, isolate_latin=direction == "rtl"):
-        if segment.kind == "text":
-            _append_text(element, segment.text)
-            continue
-        if segment.kind == "code":
-            child = etree.SubElement(element, "code", dir="ltr")
-        else:
-            child = etree.SubElement(element, latin_tag, dir="ltr", lang=latin_lang)
-        _append_text(child, segment.text)
-    return element
-
-
-def html_element(
-    text: str, lang: str, direction: str, *, latin_lang: str = "en", latin_tag: str = "span"
-) -> Any:
-    """``text`` as an HTML ``<div dir lang>`` element: code as ``<code dir="ltr">``, Latin runs isolated.
-
-    Latin runs are isolated only in right-to-left text, with ``<latin_tag dir="ltr" lang="latin_lang">``.
-    """
-    return fill(etree.Element("div", dir=direction, lang=lang), text, direction, latin_lang, latin_tag)
 
 
 def multilang_span(text: str, span_lang: str, lang: str, direction: str, *, latin_lang: str = "en") -> Any:
@@ -70,23 +33,6 @@ def multilang_span(text: str, span_lang: str, lang: str, direction: str, *, lati
         target = etree.SubElement(span, "bdo", dir="ltr", lang=lang)
     fill(target, text, direction, latin_lang, "bdo")
     return span
-
-
-def serialize(element: Any) -> str:
-    return str(etree.tostring(element, encoding="unicode", method="html"))
-
-
-def html_text(
-    text: str, lang: str, direction: str, *, latin_lang: str = "en", latin_tag: str = "span"
-) -> str:
-    """The HTML fragment of :func:`html_element`, serialized: text is escaped, never markup."""
-    return _html_text(text, lang, direction, latin_lang, latin_tag)
-
-
-# Moodle's files and GIFT write each text of a quiz more than once (a locale's file and multilang.xml).
-@functools.lru_cache(maxsize=1 << 14)
-def _html_text(text: str, lang: str, direction: str, latin_lang: str, latin_tag: str) -> str:
-    return serialize(html_element(text, lang, direction, latin_lang=latin_lang, latin_tag=latin_tag))
 
 
 @functools.lru_cache(maxsize=1 << 14)

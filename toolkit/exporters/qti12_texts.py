@@ -8,7 +8,7 @@ follow the same rule: a question that fell back takes them from the quiz in the 
 
 from __future__ import annotations
 
-from toolkit.exporters.moodle import html_text
+from toolkit.exporters.html_text import html_text
 from toolkit.keys import question_key
 from toolkit.localization import LocalizedQuestion, LocalizedQuiz
 from toolkit.text.locale_info import LocaleInfo
