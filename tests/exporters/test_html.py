@@ -18,10 +18,10 @@ import pytest
 from support import FIXTURE
 
 from toolkit import keys
-from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.content.validation import load_content
 from toolkit.exporters.base import ExportRequest
-from toolkit.exporters.html import (
+from toolkit.exporters.player.assets import player_asset
+from toolkit.exporters.player.html import (
     HtmlExporter,
     asset_outputs,
     option_order,
@@ -31,7 +31,7 @@ from toolkit.exporters.html import (
     script_json,
     segments,
 )
-from toolkit.exporters.player_assets import player_asset
+from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
 from toolkit.localization import FallbackPolicy, localize
 from toolkit.model import ChoiceQuestion, Content, Level, Option, Origin, QuestionType, Quiz, Text
 
@@ -118,7 +118,7 @@ URDU = {
 def sample_request(untranslated: frozenset[str] = frozenset()) -> ExportRequest:
     """The sample quiz in en and ur, with the project's real interface messages and their Urdu catalog;
     the keys in ``untranslated`` have no Urdu (their question falls back to English)."""
-    from toolkit.catalogs.po_reader import parse_po
+    from toolkit.gettext.po_reader import parse_po
 
     quiz = sample_quiz()
     header = Header(

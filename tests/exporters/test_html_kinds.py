@@ -13,10 +13,10 @@ import lxml.html
 from localization.test_grading import every_type_quiz, urdu_catalog
 from support import FIXTURE
 
-from toolkit.catalogs.po_reader import parse_po
 from toolkit.content.validation import load_content
 from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, question_types
-from toolkit.exporters.html import HtmlExporter, player_page
+from toolkit.exporters.player.html import HtmlExporter, player_page
+from toolkit.gettext.po_reader import parse_po
 from toolkit.localization import FallbackPolicy, LocalizedQuiz, localize
 from toolkit.model import Content
 
@@ -212,7 +212,7 @@ NEW_MESSAGES = {
 
 
 def test_every_message_the_kinds_use_exists_and_is_translated() -> None:
-    from toolkit.exporters.html import player_script
+    from toolkit.exporters.player.html import player_script
 
     script = player_script()
     for name in NEW_MESSAGES:

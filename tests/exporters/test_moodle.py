@@ -18,9 +18,9 @@ import pytest
 from lxml import etree
 from support import exported_once, run_quizkit_in_process
 
-from toolkit.catalogs.po_reader import parse_po
 from toolkit.content.validation import load_content
-from toolkit.exporters.moodle import answer_fractions, html_text
+from toolkit.exporters.lms.moodle import answer_fractions, html_text
+from toolkit.gettext.po_reader import parse_po
 from toolkit.localization import LocalizedChoiceQuestion, LocalizedOption
 from toolkit.model import QuestionType
 from toolkit.text.tokens import split_inline_code

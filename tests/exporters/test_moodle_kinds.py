@@ -19,11 +19,11 @@ from localization.test_grading import every_type_quiz, localized, urdu_catalog
 from lxml import etree
 from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit_in_process, translate
 
-from toolkit.catalogs.catalog import Catalog
 from toolkit.exporters.base import ExportRequest
-from toolkit.exporters.moodle import MoodleExporter
-from toolkit.exporters.moodle_cloze import cloze_questiontext
-from toolkit.exporters.moodle_html import Version
+from toolkit.exporters.lms.moodle import MoodleExporter
+from toolkit.exporters.lms.moodle_cloze import cloze_questiontext
+from toolkit.exporters.lms.moodle_html import Version
+from toolkit.gettext.catalog import Catalog
 from toolkit.localization import (
     FallbackPolicy,
     LocalizedAnswer,

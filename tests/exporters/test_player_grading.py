@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from toolkit.exporters.player_assets import player_asset
-from toolkit.exporters.player_grading import LAST_CASED_OR_DIGIT, grading_tables
+from toolkit.exporters.player.assets import player_asset
+from toolkit.exporters.player.player_grading import LAST_CASED_OR_DIGIT, grading_tables
 from toolkit.localization.grading import applies_urdu_normalizer, normalize_answer
 from toolkit.text.numbers import read_number
 

@@ -18,12 +18,12 @@ from lxml import etree
 from support import exported_once, fixture_project, qti_schemas, run_quizkit_in_process
 
 from toolkit import keys
-from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
-from toolkit.catalogs.po_reader import parse_po
 from toolkit.content.validation import load_content
 from toolkit.exporters import ExportError
 from toolkit.exporters.base import ExportRequest
-from toolkit.exporters.qti import QtiExporter, append_bidi_text
+from toolkit.exporters.qti.qti3 import QtiExporter, append_bidi_text
+from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
+from toolkit.gettext.po_reader import parse_po
 from toolkit.localization import FallbackPolicy, localize
 from toolkit.model import ChoiceQuestion, Content, Level, Option, Origin, QuestionType, Quiz, Text
 
@@ -554,7 +554,7 @@ def test_a_number_pattern_is_bounded_and_refused_in_words_past_the_bound(
     (1e5000: more digits than int() converts to text); the pattern is bounded instead."""
     from decimal import Decimal
 
-    from toolkit.exporters.qti_patterns import NumberPatternError, number_pattern, number_pattern_problem
+    from toolkit.exporters.qti.patterns import NumberPatternError, number_pattern, number_pattern_problem
 
     with pytest.raises(NumberPatternError) as raised:
         number_pattern(Decimal(answer), Decimal(tolerance), "ur")

@@ -35,7 +35,7 @@ sync_api = pytest.importorskip(
 
 from localization.test_grading import CASES, localized  # noqa: E402
 
-from toolkit.exporters.qti import DEFAULT_LABELS, item_document, package_files, serialize  # noqa: E402
+from toolkit.exporters.qti.qti3 import DEFAULT_LABELS, item_document, package_files, serialize  # noqa: E402
 from toolkit.localization import (  # noqa: E402
     LocalizedChoiceQuestion,
     LocalizedFillInBlanksQuestion,
@@ -175,7 +175,7 @@ def engine_responses(question: LocalizedQuestion, document: Any, response: Any) 
 
 
 # The engine tests patterns with RegExp.test, a search, where QTI matches the whole response: these
-# contain an accepted numeral and are accepted (toolkit/exporters/qti_patterns.py says why no pattern
+# contain an accepted numeral and are accepted (toolkit/exporters/qti/patterns.py says why no pattern
 # can tell them apart without anchors). A conforming engine scores them 0, as the library does.
 ENGINE_SEARCHES = [("global-batch-size", "en", "256.5"), ("global-batch-size", "en", "1256")]
 

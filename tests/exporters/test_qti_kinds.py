@@ -13,7 +13,7 @@ import pytest
 from exporters.test_qti import NS, SAFE_PARSER, Schemas, parse, schemas  # noqa: F401  (the schemas fixture)
 from localization.test_grading import localized
 
-from toolkit.exporters.qti import package_files
+from toolkit.exporters.qti.qti3 import package_files
 from toolkit.localization.localized import LocalizedMessage
 
 GOLDEN = Path(__file__).resolve().parent / "qti" / "every-type"

@@ -23,11 +23,11 @@ from support import copy_project, fixture_project, run_quizkit
 
 from toolkit.exporters.archive import ZIP_TIMESTAMP
 from toolkit.exporters.base import ALL_QUESTION_TYPES, question_types
-from toolkit.exporters.html import HtmlExporter, player_script
-from toolkit.exporters.player_assets import player_asset
-from toolkit.exporters.player_view import view
-from toolkit.exporters.scorm import ScormExporter, scorm_package
-from toolkit.exporters.scorm_manifest import mastery_text
+from toolkit.exporters.player.assets import player_asset
+from toolkit.exporters.player.html import HtmlExporter, player_script
+from toolkit.exporters.player.scorm import ScormExporter, scorm_package
+from toolkit.exporters.player.scorm_manifest import mastery_text
+from toolkit.exporters.player.view import view
 
 IMSCP = "{http://www.imsproject.org/xsd/imscp_rootv1p1p2}"
 ADLCP = "{http://www.adlnet.org/xsd/adlcp_rootv1p2}"

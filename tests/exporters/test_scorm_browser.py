@@ -29,7 +29,7 @@ from exporters.test_html_kinds_browser import set_response
 from localization.test_grading import CASES, localized
 from lxml import etree
 
-from toolkit.exporters.scorm import scorm_package
+from toolkit.exporters.player.scorm import scorm_package
 from toolkit.localization import LocalizedQuiz, grade
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from toolkit.exporters.html import _json_escape, script_json
+from toolkit.exporters.player.html import _json_escape, script_json
 
 
 def _one_character_at_a_time(data: object) -> str:

@@ -12,8 +12,7 @@ import os
 from pathlib import Path
 
 from toolkit.build.results import BuildFailedError
-from toolkit.catalogs.memory import MemoryFileError
-from toolkit.catalogs.project import CatalogError
+from toolkit.catalogs.workflow import CatalogError
 from toolkit.checks.registry import CheckLoadError
 from toolkit.concurrency.lock import ProjectLockedError
 from toolkit.config import ConfigError
@@ -22,6 +21,7 @@ from toolkit.content.validation import ContentError, display_path
 from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.exporters.base import ExporterLoadError
 from toolkit.files import OutsideProjectError
+from toolkit.memory.translation_memory import MemoryFileError
 from toolkit.text.locale_info import LocaleError
 from toolkit.text.locale_packs import LocalePackError
 

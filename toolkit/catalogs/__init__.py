@@ -3,13 +3,13 @@
 The names below are the stable library API (``docs/api.md``); the modules behind them may move.
 """
 
-from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry, Header
 from toolkit.catalogs.extraction import extract_templates
-from toolkit.catalogs.merge import MergeError, MergeSummary, merge
-from toolkit.catalogs.mo_writer import compile_mo
-from toolkit.catalogs.po_reader import PoSyntaxError, read_po
-from toolkit.catalogs.po_writer import format_po, write_po
 from toolkit.catalogs.statistics import CatalogStatistics, catalog_statistics
+from toolkit.gettext.catalog import FUZZY, Catalog, CatalogEntry, Header
+from toolkit.gettext.merge import MergeError, MergeSummary, merge
+from toolkit.gettext.mo_writer import compile_mo
+from toolkit.gettext.po_reader import PoSyntaxError, read_po
+from toolkit.gettext.po_writer import format_po, write_po
 
 __all__ = [
     "FUZZY",

@@ -3,7 +3,7 @@
 Works on any gettext catalog, quizkit's or not. A template whose msgctxt values are quizkit keys (every
 entry has one, no two share it, each follows the key grammar) is merged by key, as ``quizkit update``
 merges; any other by msgctxt and msgid, then by similar text, exactly as msgmerge chooses
-(:func:`toolkit.catalogs.merge.merge`). The header is merged as msgmerge merges it.
+(:func:`toolkit.gettext.merge.merge`). The header is merged as msgmerge merges it.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from toolkit.catalogs.catalog import Catalog, Header
-from toolkit.catalogs.merge import MergeError, MergeSummary, check_plural_counts, merge
-from toolkit.catalogs.po_writer import write_po
-from toolkit.catalogs.project import CatalogError, read_catalog
+from toolkit.catalogs.workflow import CatalogError, read_catalog
 from toolkit.content.validation import display_path
+from toolkit.gettext.catalog import Catalog, Header
+from toolkit.gettext.merge import MergeError, MergeSummary, check_plural_counts, merge
+from toolkit.gettext.po_writer import write_po
 from toolkit.keys import is_valid_id
 
 # msgmerge writes the fields it knows in this order, then the others in theirs (msgmerge.c,

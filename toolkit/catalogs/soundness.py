@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from toolkit.catalogs.catalog import Catalog
+from toolkit.gettext.catalog import Catalog
 
 DUPLICATE_KEY = "duplicate-key"
 CATALOG_LANGUAGE = "catalog-language"

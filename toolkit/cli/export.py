@@ -105,7 +105,7 @@ def export_command(
     """
     from toolkit.cli.output import print_diagnostics
     from toolkit.exporters.base import ExporterLoadError, ExportError, question_types, registered_exporters
-    from toolkit.exporters.run import ExportBlockedError, StrictModeError, run_export
+    from toolkit.exporters.export_run import ExportBlockedError, StrictModeError, run_export
     from toolkit.localization import FallbackError, FallbackPolicy
     from toolkit.model import QuestionType
 

@@ -10,7 +10,7 @@ from importlib.metadata import entry_points
 from pathlib import PurePosixPath
 from typing import ClassVar, Protocol
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry
+from toolkit.gettext.catalog import Catalog, CatalogEntry
 from toolkit.keys import UI_DOMAIN
 from toolkit.localization import FallbackPolicy, LocalizedQuestion, LocalizedQuiz
 from toolkit.localization.localize import usable

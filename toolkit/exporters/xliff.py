@@ -1,6 +1,6 @@
 """``xliff``: XLIFF 2.1 per target locale and domain, ``xliff/<locale>/<domain>.xlf``, for CAT tools.
 
-See :mod:`toolkit.catalogs.xliff` for the mapping; ``quizkit import-xliff`` brings the translations back.
+See :mod:`toolkit.interchange.xliff_document` for the mapping; ``quizkit import-xliff`` brings the translations back.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import ClassVar
 
-from toolkit.catalogs.xliff import XliffError, catalog_to_xliff
 from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportError, ExportRequest, OutputFile
+from toolkit.interchange.xliff_document import XliffError, catalog_to_xliff
 from toolkit.model import QuestionType
 from toolkit.text.locale_info import bcp47
 

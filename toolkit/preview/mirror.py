@@ -330,7 +330,7 @@ def _template_problems(path: Path) -> list[Diagnostic]:
 def _catalog_problems(path: Path) -> list[Diagnostic]:
     """What build and check say of a catalog they cannot read."""
     from toolkit.build.failures import failure_diagnostics
-    from toolkit.catalogs.project import CatalogError, read_catalog
+    from toolkit.catalogs.workflow import CatalogError, read_catalog
 
     try:
         read_catalog(path)

@@ -1,0 +1,1 @@
+"""The gettext core: catalogs as GNU gettext knows them, knowing nothing of quizzes."""
