@@ -55,7 +55,7 @@ class Asset:
 
 def player_asset(name: str) -> str:
     """The text of a file of ``toolkit/exporters/player/`` (``player.js``, ``player.css``...)."""
-    return files("toolkit.exporters").joinpath("player", name).read_text(encoding="utf-8")
+    return files("toolkit.exporters.player").joinpath(name).read_text(encoding="utf-8")
 
 
 def joined(names: tuple[str, ...]) -> str:
