@@ -89,7 +89,7 @@ of the source locale for a question that fell back), inline code in backticks be
 ``<code dir="ltr">``, and inside right-to-left text each Latin run ("PyTorch", "B × W", "8-GPU"; found by
 :mod:`toolkit.text.bidi`) is isolated with ``<span dir="ltr" lang="en">``. No bidi control character is
 inserted. Everything used survives Moodle's HTML cleaning (HTMLPurifier with Moodle's settings, applied on
-sites with ``forceclean``), and tests/exporters/test_moodle.py runs that cleaner and the multilang filter.
+sites with ``forceclean``), and tests/exporters/lms/test_moodle.py runs that cleaner and the multilang filter.
 
 ``multilang.xml`` holds inline content only in each ``<span lang="ur" class="multilang">``: the cleaner
 moves a ``<div>`` out of a ``<span>`` (every text would show both languages) and strips ``<bdi>``, and the

@@ -10,7 +10,7 @@ new names; ``quizkit build`` removes the old files with the other outputs it no 
 The policy (:func:`content_security_policy`) keeps ``default-src 'none'`` and allows scripts and styles
 from ``'self'`` only: no inline script or style runs, and nothing comes from the network. ``'self'`` is
 the narrowest source that works both from ``file://`` and over http, measured in Chromium
-(tests/exporters/test_html_browser.py): a path cannot be a CSP source without a host; ``file:`` fails
+(tests/exporters/player/test_html_browser.py): a path cannot be a CSP source without a host; ``file:`` fails
 over http; a hash allows an external script only with an ``integrity`` attribute, which Chromium cannot
 check on a ``file://`` page (it needs a CORS request), and never allows an external stylesheet. Over
 http ``'self'`` allows the site's own files; from ``file://`` Chromium lets it match any local file

@@ -22,7 +22,7 @@ import pytest
 from lxml import etree
 
 CHROMIUM = Path("/usr/bin/chromium")
-ENGINE = Path(__file__).resolve().parents[1] / "node" / "node_modules" / "@citolab" / "qti-components"
+ENGINE = Path(__file__).resolve().parents[2] / "node" / "node_modules" / "@citolab" / "qti-components"
 if not CHROMIUM.exists():
     pytest.skip(
         "no browser: /usr/bin/chromium is missing (apt-get install chromium)", allow_module_level=True

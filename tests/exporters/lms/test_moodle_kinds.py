@@ -14,7 +14,7 @@ from typing import Any
 
 import lxml.html
 import pytest
-from exporters.test_moodle import moodle_multilang_filter, moodle_shows, needs_moodle_cleaner, seen
+from exporters.lms.test_moodle import moodle_multilang_filter, moodle_shows, needs_moodle_cleaner, seen
 from localization.test_grading import every_type_quiz, localized, urdu_catalog
 from lxml import etree
 from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit_in_process, translate

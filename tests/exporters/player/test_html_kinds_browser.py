@@ -17,9 +17,9 @@ from urllib.parse import quote
 
 import pytest
 from browser import chromium
-from exporters.test_html import assets
-from exporters.test_html_browser import AXE, Watched, served, sync_api
-from exporters.test_html_kinds import kind_pages
+from exporters.player.test_html import assets
+from exporters.player.test_html_browser import AXE, Watched, served, sync_api
+from exporters.player.test_html_kinds import kind_pages
 from localization.test_grading import CASES, localized
 
 from toolkit.localization import LocalizedQuiz, grade

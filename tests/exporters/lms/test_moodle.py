@@ -248,7 +248,7 @@ needs_moodle_cleaner = pytest.mark.skipif(
 
 def moodle_shows(texts: list[str], languages: list[str]) -> list[dict[str, Any]]:
     """Each text as a Moodle site with forceclean shows it: HTMLPurifier with Moodle's settings, then the
-    multilang filter for each reader language (tests/exporters/moodle/cleaning.php)."""
+    multilang filter for each reader language (tests/exporters/lms/moodle/cleaning.php)."""
     result = subprocess.run(
         ["php", str(HARNESS)],
         input=json.dumps({"languages": languages, "texts": texts}),

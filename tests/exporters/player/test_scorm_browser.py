@@ -23,16 +23,16 @@ from urllib.parse import urlsplit
 
 import pytest
 from browser import chromium
-from exporters.test_html_browser import CSP_REPORTER, sync_api
-from exporters.test_html_kinds import every_type_request
-from exporters.test_html_kinds_browser import set_response
+from exporters.player.test_html_browser import CSP_REPORTER, sync_api
+from exporters.player.test_html_kinds import every_type_request
+from exporters.player.test_html_kinds_browser import set_response
 from localization.test_grading import CASES, localized
 from lxml import etree
 
 from toolkit.exporters.player.scorm import scorm_package
 from toolkit.localization import LocalizedQuiz, grade
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SCORM_AGAIN = ROOT / "tests" / "node" / "node_modules" / "scorm-again" / "dist" / "scorm12.js"
 if not SCORM_AGAIN.exists():
     pytest.skip(f"scorm-again is missing: {SCORM_AGAIN} (run npm ci in tests/node)", allow_module_level=True)

@@ -1,5 +1,5 @@
 """``cc``: Common Cartridge 1.1 packages valid against the CC 1.1 schemas, read back the way Moodle's
-Common Cartridge importer reads them, and scored by a QTI 1.2 engine (tests/exporters/qti12_engine.py)
+Common Cartridge importer reads them, and scored by a QTI 1.2 engine (tests/exporters/lms/qti12_engine.py)
 against the reference grader on the shared grading cases."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 import yaml
-from exporters.lms_packages import export_format, package, visible
-from exporters.qti12_engine import ItemEngine, Response, children, local
+from exporters.lms.lms_packages import export_format, package, visible
+from exporters.lms.qti12_engine import ItemEngine, Response, children, local
 from lxml import etree
 from standard_schemas import CC11, schema_file
 from support import EVERY_TYPE_QUIZ, every_type_urdu, fixture_project, run_quizkit_in_process

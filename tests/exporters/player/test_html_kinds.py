@@ -20,7 +20,7 @@ from toolkit.gettext.po_reader import parse_po
 from toolkit.localization import FallbackPolicy, LocalizedQuiz, localize
 from toolkit.model import Content
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def every_type_request() -> ExportRequest:

@@ -16,7 +16,7 @@ from typing import Any
 
 import lxml.html
 import pytest
-from exporters.test_html_kinds import every_type_request
+from exporters.player.test_html_kinds import every_type_request
 from lxml import etree
 from standard_schemas import scorm12_manifest_schema
 from support import copy_project, fixture_project, run_quizkit

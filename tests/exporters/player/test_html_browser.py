@@ -26,7 +26,7 @@ from support import copy_project, run_quizkit
 
 sync_api = require_chromium()
 
-from exporters.test_html import (  # noqa: E402  (the sample quiz: multiple choice, feedback, hostile text)
+from exporters.player.test_html import (  # noqa: E402  (the sample quiz: multiple choice, feedback, hostile text)
     FALLEN_BACK,
     assets,
     delivery_pages,
@@ -35,7 +35,7 @@ from exporters.test_html import (  # noqa: E402  (the sample quiz: multiple choi
 
 from toolkit.text.locale_info import cldr_category  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 OUTPUT = ROOT / "test-output"
 AXE = ROOT / "tests" / "node" / "node_modules" / "axe-core" / "axe.min.js"
 

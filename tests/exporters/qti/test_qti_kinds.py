@@ -10,13 +10,13 @@ import os
 from pathlib import Path
 
 import pytest
-from exporters.test_qti import NS, SAFE_PARSER, Schemas, parse, schemas  # noqa: F401  (the schemas fixture)
+from exporters.qti.test_qti import NS, SAFE_PARSER, Schemas, parse, schemas  # noqa: F401  (the schemas fixture)
 from localization.test_grading import localized
 
 from toolkit.exporters.qti.qti3 import package_files
 from toolkit.localization.localized import LocalizedMessage
 
-GOLDEN = Path(__file__).resolve().parent / "qti" / "every-type"
+GOLDEN = Path(__file__).resolve().parent / "every-type"
 QUESTIONS = [question.id for question in localized("en").questions]
 
 

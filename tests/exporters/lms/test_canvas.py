@@ -1,5 +1,5 @@
 """``canvas``: the package layout Canvas imports, valid QTI 1.2, Canvas's metadata, scoring held to the
-reference grader by a QTI 1.2 engine (tests/exporters/qti12_engine.py), and the structure of every item
+reference grader by a QTI 1.2 engine (tests/exporters/lms/qti12_engine.py), and the structure of every item
 compared with what text2qti (whose packages Canvas imports) writes for the same questions."""
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 import yaml
-from exporters.lms_packages import export_format, package, visible
-from exporters.qti12_engine import ItemEngine, Response, children, local
+from exporters.lms.lms_packages import export_format, package, visible
+from exporters.lms.qti12_engine import ItemEngine, Response, children, local
 from lxml import etree
 from standard_schemas import QTI12, schema_file
 from support import EVERY_TYPE_QUIZ, every_type_urdu, fixture_project, run_quizkit_in_process

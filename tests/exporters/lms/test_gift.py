@@ -1,5 +1,5 @@
 """``gift``: every question read back with a GIFT reader that follows Moodle's importer
-(tests/exporters/gift_grammar.py), checked against the library's model; special characters escaped;
+(tests/exporters/lms/gift_grammar.py), checked against the library's model; special characters escaped;
 ordering and fill_in_blanks left out with a warning."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from exporters.gift_grammar import GiftQuestion, moodle_short_answer_matches, read_gift
+from exporters.lms.gift_grammar import GiftQuestion, moodle_short_answer_matches, read_gift
 from support import EVERY_TYPE_QUIZ, every_type_urdu, fixture_project, run_quizkit_in_process, translate
 
 from toolkit.catalogs import read_po

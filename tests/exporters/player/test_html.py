@@ -35,7 +35,7 @@ from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
 from toolkit.localization import FallbackPolicy, localize
 from toolkit.model import ChoiceQuestion, Content, Level, Option, Origin, QuestionType, Quiz, Text
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 Quizkit = Callable[..., subprocess.CompletedProcess[str]]
 BIDI_CONTROLS = set("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u061c")
 HOSTILE = "<script>alert(1)</script>"
