@@ -281,7 +281,8 @@ def _interface_text(
 
 def _append_in(parent: Any, text: str, locale: LocaleInfo, **attributes: str) -> Any:
     """``text`` as a ``<span lang dir>`` child of ``parent``, its Latin runs isolated."""
-    span = etree.SubElement(parent, "span", lang=locale.tag, dir=locale.direction, **attributes)
+    attrib: dict[str, str] = {"lang": locale.tag, "dir": locale.direction, **attributes}
+    span = etree.SubElement(parent, "span", attrib)
     _append_segments(span, segments(text, locale.direction), "en")
     return span
 
