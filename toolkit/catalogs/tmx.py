@@ -86,7 +86,7 @@ def read_tmx(raw: bytes, project_source: str) -> TmxDocument:
     by its primary subtag, so an ``en-US`` memory serves an ``en`` project)."""
     root = _parse(raw)
     if root.tag != "tmx":
-        raise TmxError(root.sourceline, f"the root element is <{root.tag}>; a TMX file starts with <tmx>")
+        raise TmxError(root.sourceline, f"the root element is <{root.tag!s}>; a TMX file starts with <tmx>")
     version = root.get("version")
     if version is None or not version.startswith("1."):
         raise TmxError(root.sourceline, f"TMX version {version!r} is not supported; write version 1.4")
@@ -165,13 +165,15 @@ def write_tmx(units: Sequence[TmxUnit], source_language: str) -> bytes:
     etree.SubElement(
         root,
         "header",
-        creationtool=CREATION_TOOL,
-        creationtoolversion=str(__version__),
-        segtype="sentence",
-        datatype="plaintext",
-        adminlang="en",
-        srclang=_tag(source_language),
-        **{"o-tmf": "quizkit"},
+        {
+            "creationtool": CREATION_TOOL,
+            "creationtoolversion": str(__version__),
+            "segtype": "sentence",
+            "datatype": "plaintext",
+            "adminlang": "en",
+            "srclang": _tag(source_language),
+            "o-tmf": "quizkit",
+        },
     )
     body = etree.SubElement(root, "body")
     for unit in units:

@@ -188,7 +188,7 @@ def parse_xliff(raw: bytes) -> list[ImportedFile]:
         raise XliffError(error.line, error.message) from None
     if root.tag != f"{_N}xliff":
         raise XliffError(
-            root.sourceline, f"the root element is {root.tag}; expected an XLIFF 2 <xliff> in {NAMESPACE}"
+            root.sourceline, f"the root element is {root.tag!s}; expected an XLIFF 2 <xliff> in {NAMESPACE}"
         )
     if root.get("version") not in ("2.0", "2.1"):
         raise XliffError(
@@ -221,9 +221,9 @@ def parse_xliff(raw: bytes) -> list[ImportedFile]:
                     f"unit {unit_id} is in the file twice (lines {first} and {unit.sourceline}); "
                     "keep the one with the right translation and import again",
                 )
-            key, _, category = (
-                unit_id.partition(":") if unit.getparent().tag == f"{_N}group" else (unit_id, "", "")
-            )
+            parent = unit.getparent()  # never None: the unit was found under file_element
+            in_group = parent is not None and parent.tag == f"{_N}group"
+            key, _, category = unit_id.partition(":") if in_group else (unit_id, "", "")
             segments = unit.findall(f"{_N}segment")
             if len(segments) != 1:
                 raise XliffError(

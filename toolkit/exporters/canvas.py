@@ -61,7 +61,9 @@ import hashlib
 import re
 from collections.abc import Iterator
 from pathlib import PurePosixPath
-from typing import Any, ClassVar
+from typing import ClassVar
+
+from lxml import etree
 
 from toolkit.exporters import canvas_package, qti12
 from toolkit.exporters.archive import package
@@ -164,7 +166,7 @@ class _Writer(QuizTexts):
             (f"{folder}/{canvas_package.META_FILE}", qti12.serialize(meta)),
         ]
 
-    def questestinterop(self) -> Any:
+    def questestinterop(self) -> etree._Element:
         root = qti12.root()
         assessment = sub(root, "assessment", ident=self.assessment, title=self.localized.title)
         qti12.metadata(assessment, [("cc_maxattempts", "1")])
@@ -173,7 +175,7 @@ class _Writer(QuizTexts):
             self.item(section, question)
         return root
 
-    def item(self, section: Any, question: LocalizedQuestion) -> None:
+    def item(self, section: etree._Element, question: LocalizedQuestion) -> None:
         key = question_key(self.quiz_id, question.id)
         item = sub(section, "item", ident=ident(f"{key} [{self.tag}]"), title=question.id)
         metadata = sub(item, "itemmetadata")
@@ -206,7 +208,7 @@ class _Writer(QuizTexts):
         return canvas_question_type(question)
 
     def body(
-        self, question: LocalizedQuestion, presentation: Any, resprocessing: Any
+        self, question: LocalizedQuestion, presentation: etree._Element, resprocessing: etree._Element
     ) -> tuple[list[str], list[tuple[str, str]]]:
         """The question's text, responses and scoring: its answer ids and its (feedback ident, text)s."""
         if isinstance(question, LocalizedFillInBlanksQuestion):
@@ -234,14 +236,14 @@ class _Writer(QuizTexts):
 
     # --- kinds ------------------------------------------------------------------------------------------
 
-    def choices(self, presentation: Any, cardinality: str, labels: list[tuple[str, str]]) -> None:
+    def choices(self, presentation: etree._Element, cardinality: str, labels: list[tuple[str, str]]) -> None:
         response = sub(presentation, "response_lid", ident=RESPONSE, rcardinality=cardinality)
         render = sub(response, "render_choice")
         for label_ident, html in labels:
             mattext(sub(render, "response_label", ident=label_ident), html, html=True)
 
     def choice(
-        self, question: LocalizedChoiceQuestion, presentation: Any, resprocessing: Any
+        self, question: LocalizedChoiceQuestion, presentation: etree._Element, resprocessing: etree._Element
     ) -> tuple[list[str], list[tuple[str, str]]]:
         ids = [number_ident(self.key(question, f"options.{option.id}")) for option in question.options]
         single = question.type is QuestionType.SINGLE_CHOICE
@@ -272,7 +274,10 @@ class _Writer(QuizTexts):
         return ids, feedbacks
 
     def true_false(
-        self, question: LocalizedTrueFalseQuestion, presentation: Any, resprocessing: Any
+        self,
+        question: LocalizedTrueFalseQuestion,
+        presentation: etree._Element,
+        resprocessing: etree._Element,
     ) -> list[str]:
         ids = [number_ident(self.key(question, "true")), number_ident(self.key(question, "false"))]
         labels = [
@@ -285,7 +290,7 @@ class _Writer(QuizTexts):
         qti12.set_score(condition, qti12.FULL_MARKS)
         return ids
 
-    def typed_field(self, presentation: Any, *, numeric: bool) -> None:
+    def typed_field(self, presentation: etree._Element, *, numeric: bool) -> None:
         response = sub(presentation, "response_str", ident=RESPONSE, rcardinality="Single")
         if numeric:
             sub(sub(response, "render_fib", fibtype="Decimal"), "response_label", ident="answer1")
@@ -293,7 +298,10 @@ class _Writer(QuizTexts):
             sub(sub(response, "render_fib"), "response_label", ident="answer1", rshuffle="No")
 
     def short_answer(
-        self, question: LocalizedShortAnswerQuestion, presentation: Any, resprocessing: Any
+        self,
+        question: LocalizedShortAnswerQuestion,
+        presentation: etree._Element,
+        resprocessing: etree._Element,
     ) -> list[str]:
         self.typed_field(presentation, numeric=False)
         accepted = accepted_answers(question.answers)
@@ -304,7 +312,9 @@ class _Writer(QuizTexts):
         qti12.set_score(condition, qti12.FULL_MARKS)
         return [number_ident(self.key(question, suffix)) for suffix, _ in accepted]
 
-    def numeric(self, question: LocalizedNumericQuestion, presentation: Any, resprocessing: Any) -> list[str]:
+    def numeric(
+        self, question: LocalizedNumericQuestion, presentation: etree._Element, resprocessing: etree._Element
+    ) -> list[str]:
         self.typed_field(presentation, numeric=True)
         condition, conditionvar = respcondition(resprocessing, continue_=False)
         either = sub(conditionvar, "or")
@@ -317,7 +327,7 @@ class _Writer(QuizTexts):
         return [number_ident(self.key(question, "answer"))]
 
     def matching(
-        self, question: LocalizedMatchingQuestion, presentation: Any, resprocessing: Any
+        self, question: LocalizedMatchingQuestion, presentation: etree._Element, resprocessing: etree._Element
     ) -> list[str]:
         matches = [
             (number_ident(self.key(question, f"pairs.{pair.id}.match")), pair.match)
@@ -367,7 +377,10 @@ class _Writer(QuizTexts):
         return self.html(question, question.prompt) + html
 
     def blanks(
-        self, question: LocalizedFillInBlanksQuestion, presentation: Any, resprocessing: Any
+        self,
+        question: LocalizedFillInBlanksQuestion,
+        presentation: etree._Element,
+        resprocessing: etree._Element,
     ) -> list[str]:
         dropdowns = canvas_question_type(question) == "multiple_dropdowns_question"
         ids: list[str] = []

@@ -52,7 +52,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import PurePosixPath
-from typing import Any, ClassVar
+from typing import ClassVar
+
+from lxml import etree
 
 from toolkit.exporters import cc_package, qti12
 from toolkit.exporters.archive import package
@@ -104,7 +106,7 @@ class _Writer(QuizTexts):
             (cc_package.assessment_path(self.base), qti12.serialize(self.questestinterop())),
         ]
 
-    def questestinterop(self) -> Any:
+    def questestinterop(self) -> etree._Element:
         root = qti12.root()
         root.set(qti12.SCHEMA_LOCATION, QTI_SCHEMA_LOCATION)
         assessment = sub(
@@ -119,7 +121,7 @@ class _Writer(QuizTexts):
             self.item(section, question)
         return root
 
-    def item(self, section: Any, question: LocalizedQuestion) -> None:
+    def item(self, section: etree._Element, question: LocalizedQuestion) -> None:
         key = question_key(self.quiz_id, question.id)
         item = sub(section, "item", ident=ident(f"{key} [{self.tag}]"), title=question.id)
         fields = [("cc_profile", CC_PROFILES[question.type])]
@@ -141,7 +143,7 @@ class _Writer(QuizTexts):
             qti12.item_feedback(item, feedback_ident, self.html(question, text))
 
     def body(
-        self, question: LocalizedQuestion, presentation: Any, resprocessing: Any
+        self, question: LocalizedQuestion, presentation: etree._Element, resprocessing: etree._Element
     ) -> list[tuple[str, str]]:
         """The question's responses and scoring; its (feedback ident, text)s."""
         if isinstance(question, LocalizedChoiceQuestion):
@@ -159,7 +161,7 @@ class _Writer(QuizTexts):
     # --- kinds ------------------------------------------------------------------------------------------
 
     def choice(
-        self, question: LocalizedChoiceQuestion, presentation: Any, resprocessing: Any
+        self, question: LocalizedChoiceQuestion, presentation: etree._Element, resprocessing: etree._Element
     ) -> list[tuple[str, str]]:
         single = question.type is QuestionType.SINGLE_CHOICE
         ids = [ident(self.key(question, f"options.{option.id}")) for option in question.options]
@@ -199,7 +201,12 @@ class _Writer(QuizTexts):
             qti12.display_feedback(condition, feedback_ident)
         return [(feedback_ident, text) for _, feedback_ident, text in feedbacks]
 
-    def true_false(self, question: LocalizedTrueFalseQuestion, presentation: Any, resprocessing: Any) -> None:
+    def true_false(
+        self,
+        question: LocalizedTrueFalseQuestion,
+        presentation: etree._Element,
+        resprocessing: etree._Element,
+    ) -> None:
         response = sub(presentation, "response_lid", ident=RESPONSE, rcardinality="Single")
         render = sub(response, "render_choice", shuffle="No")
         for name, default in (("true", "True"), ("false", "False")):
@@ -210,7 +217,10 @@ class _Writer(QuizTexts):
         qti12.set_score(condition, qti12.FULL_MARKS)
 
     def short_answer(
-        self, question: LocalizedShortAnswerQuestion, presentation: Any, resprocessing: Any
+        self,
+        question: LocalizedShortAnswerQuestion,
+        presentation: etree._Element,
+        resprocessing: etree._Element,
     ) -> None:
         response = sub(presentation, "response_str", ident=RESPONSE, rcardinality="Single")
         sub(response, "render_fib", rows="1")

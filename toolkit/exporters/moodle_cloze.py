@@ -100,7 +100,7 @@ def _token_base(texts: Sequence[str]) -> str:
     return base
 
 
-def _fill_with_blanks(element: Any, text: str, each: Version, tokens: dict[str, str]) -> None:
+def _fill_with_blanks(element: etree._Element, text: str, each: Version, tokens: dict[str, str]) -> None:
     for piece, is_blank in split_at_blanks(text):
         if not is_blank:
             fill(element, piece, each.direction, each.latin_lang, "span")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from lxml import etree
 
@@ -14,7 +13,7 @@ from toolkit.localization import LocalizedQuestion, LocalizedQuiz
 from toolkit.text.bidi import bidi_segments
 
 
-def _append_text(element: Any, text: str) -> None:
+def _append_text(element: etree._Element, text: str) -> None:
     """Append ``text`` after the last child of ``element`` (or as its text), lines joined by ``<br>``."""
     for number, line in enumerate(text.split("\n")):
         if number:
@@ -28,7 +27,9 @@ def _append_text(element: Any, text: str) -> None:
             element.text = (element.text or "") + line
 
 
-def fill(element: Any, text: str, direction: str, latin_lang: str, latin_tag: str) -> Any:
+def fill(
+    element: etree._Element, text: str, direction: str, latin_lang: str, latin_tag: str
+) -> etree._Element:
     """``text`` appended to ``element``: code as ``<code dir="ltr">``, and in right-to-left text each
     Latin run isolated with ``<latin_tag dir="ltr" lang="latin_lang">``."""
     for segment in bidi_segments(text, isolate_latin=direction == "rtl"):
@@ -45,7 +46,7 @@ def fill(element: Any, text: str, direction: str, latin_lang: str, latin_tag: st
 
 def html_element(
     text: str, lang: str, direction: str, *, latin_lang: str = "en", latin_tag: str = "span"
-) -> Any:
+) -> etree._Element:
     """``text`` as an HTML ``<div dir lang>`` element: code as ``<code dir="ltr">``, Latin runs isolated.
 
     Latin runs are isolated only in right-to-left text, with ``<latin_tag dir="ltr" lang="latin_lang">``.
@@ -53,7 +54,9 @@ def html_element(
     return fill(etree.Element("div", dir=direction, lang=lang), text, direction, latin_lang, latin_tag)
 
 
-def multilang_span(text: str, span_lang: str, lang: str, direction: str, *, latin_lang: str = "en") -> Any:
+def multilang_span(
+    text: str, span_lang: str, lang: str, direction: str, *, latin_lang: str = "en"
+) -> etree._Element:
     """One language's version of a text as a Moodle multilang span, holding inline content only.
 
     Moodle's HTML cleaner splits a ``<div>`` out of a ``<span>`` (both languages would show) and strips
@@ -72,7 +75,7 @@ def multilang_span(text: str, span_lang: str, lang: str, direction: str, *, lati
     return span
 
 
-def serialize(element: Any) -> str:
+def serialize(element: etree._Element) -> str:
     return str(etree.tostring(element, encoding="unicode", method="html"))
 
 
@@ -170,7 +173,7 @@ def plain_versions(versions: Sequence[Version], text_of: TextOf, multilang: bool
     return "".join(spans)
 
 
-def sub_text(parent: Any, tag: str, value: str, text_format: str | None = None) -> Any:
+def sub_text(parent: etree._Element, tag: str, value: str, text_format: str | None = None) -> etree._Element:
     """``<tag format><text>value</text></tag>``, as Moodle XML holds every text."""
     element = etree.SubElement(parent, tag)
     if text_format is not None:

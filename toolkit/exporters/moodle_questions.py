@@ -71,7 +71,9 @@ def _part(field: str, index: int, attribute: str) -> Callable[[Any], str]:
 class _Writer:
     """The ``<question>`` elements of one file: a locale's, or every locale's as multilang spans."""
 
-    def __init__(self, root: Any, quiz: LocalizedQuiz, multilang: bool, answers: bool, marks: int) -> None:
+    def __init__(
+        self, root: etree._Element, quiz: LocalizedQuiz, multilang: bool, answers: bool, marks: int
+    ) -> None:
         self.marks = marks
         """What every question of the file is worth (see :mod:`toolkit.exporters.moodle`, Marks)."""
         self.root = root
@@ -82,7 +84,9 @@ class _Writer:
     def html(self, versions: Sequence[Version], text_of: Callable[[Any], str]) -> str:
         return versions_html(versions, text_of, self.multilang)
 
-    def header(self, versions: Sequence[Version], moodle_type: str, questiontext: str | None = None) -> Any:
+    def header(
+        self, versions: Sequence[Version], moodle_type: str, questiontext: str | None = None
+    ) -> etree._Element:
         question = versions[0].question
         element = etree.SubElement(self.root, "question", type=moodle_type)
         sub_text(element, "name", question.id)
@@ -98,7 +102,7 @@ class _Writer:
         etree.SubElement(element, "idnumber").text = question_key(self.quiz.quiz.id, question.id)
         return element
 
-    def feedback(self, answer: Any) -> None:
+    def feedback(self, answer: etree._Element) -> None:
         if self.answers:
             sub_text(answer, "feedback", "", "html")
 
@@ -165,9 +169,9 @@ class _Writer:
             for answer in cast(LocalizedShortAnswerQuestion, each.question).answers:
                 accepted.extend(line for line in answer.accepted if line not in accepted)
         for line in accepted:
-            answer = etree.SubElement(element, "answer", fraction="100", format=PLAIN)
-            etree.SubElement(answer, "text").text = wildcard_escaped(line)
-            self.feedback(answer)
+            answer_element = etree.SubElement(element, "answer", fraction="100", format=PLAIN)
+            etree.SubElement(answer_element, "text").text = wildcard_escaped(line)
+            self.feedback(answer_element)
 
     def numeric(self, versions: Sequence[Version], question: LocalizedNumericQuestion) -> None:
         questiontext = None
@@ -202,7 +206,9 @@ class _Writer:
             subquestion = sub_text(element, "subquestion", "", "html")
             self.plain_answer(subquestion, versions, _part("distractors", index, "text"))
 
-    def plain_answer(self, parent: Any, versions: Sequence[Version], text_of: Callable[[Any], str]) -> None:
+    def plain_answer(
+        self, parent: etree._Element, versions: Sequence[Version], text_of: Callable[[Any], str]
+    ) -> None:
         answer = etree.SubElement(parent, "answer")
         etree.SubElement(answer, "text").text = plain_versions(versions, text_of, self.multilang)
 
@@ -239,7 +245,11 @@ class _Writer:
 
 
 def write_questions(
-    root: Any, quiz: LocalizedQuiz, questions: Sequence[Sequence[Version]], multilang: bool, answers: bool
+    root: etree._Element,
+    quiz: LocalizedQuiz,
+    questions: Sequence[Sequence[Version]],
+    multilang: bool,
+    answers: bool,
 ) -> None:
     writer = _Writer(root, quiz, multilang, answers, question_marks(quiz.quiz))
     for versions in questions:

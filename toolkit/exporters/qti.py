@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import PurePosixPath
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from lxml import etree
 
@@ -64,7 +64,7 @@ def item_path(question_id: str) -> str:
     return f"items/{question_id}.xml"
 
 
-def assessment_test_document(localized: LocalizedQuiz, answers: bool) -> Any:
+def assessment_test_document(localized: LocalizedQuiz, answers: bool) -> etree._Element:
     check_xml_text(localized, "title", localized.title)
     test = root(
         "qti-assessment-test",
@@ -96,7 +96,7 @@ def _cp(name: str) -> str:
     return f"{{{CP_NAMESPACE}}}{name}"
 
 
-def manifest_document(localized: LocalizedQuiz) -> Any:
+def manifest_document(localized: LocalizedQuiz) -> etree._Element:
     manifest = etree.Element(_cp("manifest"), nsmap={None: CP_NAMESPACE, "xsi": XSI_NAMESPACE})
     manifest.set(SCHEMA_LOCATION, f"{CP_NAMESPACE} {CP_SCHEMA_URL}")
     manifest.set("identifier", f"manifest-{localized.quiz.id}-{localized.locale.tag}")
@@ -146,7 +146,7 @@ _TEXT_ELEMENTS = frozenset(
 )
 
 
-def serialize(root: Any) -> bytes:
+def serialize(root: etree._Element) -> bytes:
     return indented_document(root, _TEXT_ELEMENTS)
 
 

@@ -31,7 +31,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from lxml import etree
 
 from toolkit.exporters.neutral_order import delivery_item_ids, neutral_items
 from toolkit.exporters.qti_markup import append_bidi_text, sub, value
@@ -95,7 +96,7 @@ class Writer:
     quiz: Quiz
     """The quiz's model, whose source texts give matches and items their answer-independent order."""
 
-    def text(self, parent: Any, text: str) -> None:
+    def text(self, parent: etree._Element, text: str) -> None:
         append_bidi_text(parent, text, self.direction, self.latin_lang)
 
 
@@ -122,7 +123,11 @@ def _accepted_texts(answers: Sequence[LocalizedAnswer]) -> list[str]:
 
 
 def _declare_typed(
-    item: Any, identifier: str, answers: Sequence[LocalizedAnswer], case_sensitive: bool, writer: Writer
+    item: etree._Element,
+    identifier: str,
+    answers: Sequence[LocalizedAnswer],
+    case_sensitive: bool,
+    writer: Writer,
 ) -> None:
     declaration = declare(item, identifier, "single", "string")
     if writer.answers:
@@ -135,7 +140,9 @@ def _declare_typed(
 # --- the kinds ---------------------------------------------------------------------------------------
 
 
-def _choice(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
+def _choice(
+    item: etree._Element, body: etree._Element, question: LocalizedQuestion, writer: Writer
+) -> Callable[[etree._Element], None]:
     assert isinstance(question, LocalizedChoiceQuestion | LocalizedTrueFalseQuestion)
     if isinstance(question, LocalizedTrueFalseQuestion):
         options = [("true", writer.labels.true, False), ("false", writer.labels.false, False)]
@@ -167,7 +174,7 @@ def _choice(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -
         choice.set("dir", writer.direction)
         writer.text(choice, text)
 
-    def score(processing: Any) -> None:
+    def score(processing: etree._Element) -> None:
         if partial:
             score_share(
                 processing, lambda parent: sub(parent, "qti-map-response", identifier=RESPONSE), len(correct)
@@ -178,11 +185,11 @@ def _choice(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -
     return score
 
 
-def _prompt_paragraph(body: Any, question: LocalizedQuestion, writer: Writer) -> None:
+def _prompt_paragraph(body: etree._Element, question: LocalizedQuestion, writer: Writer) -> None:
     writer.text(sub(body, "p", dir=writer.direction), question.prompt)
 
 
-def _text_entry(parent: Any, identifier: str, writer: Writer, numeric: bool = False) -> None:
+def _text_entry(parent: etree._Element, identifier: str, writer: Writer, numeric: bool = False) -> None:
     # A number reads left to right in every script (Urdu digits too). Typed text in a right-to-left
     # locale may be in either script (an accepted Urdu answer can be a Latin term): the field takes
     # the direction of what is typed. Left-to-right locales keep their direction.
@@ -190,7 +197,9 @@ def _text_entry(parent: Any, identifier: str, writer: Writer, numeric: bool = Fa
     sub(parent, "qti-text-entry-interaction", response_identifier=identifier, dir=direction)
 
 
-def _short_answer(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
+def _short_answer(
+    item: etree._Element, body: etree._Element, question: LocalizedQuestion, writer: Writer
+) -> Callable[[etree._Element], None]:
     assert isinstance(question, LocalizedShortAnswerQuestion)
     _declare_typed(item, RESPONSE, question.answers, question.case_sensitive, writer)
     _prompt_paragraph(body, question, writer)
@@ -199,7 +208,7 @@ def _short_answer(item: Any, body: Any, question: LocalizedQuestion, writer: Wri
         _accepted_texts(question.answers), writer.grading_locale, question.case_sensitive
     )
 
-    def score(processing: Any) -> None:
+    def score(processing: etree._Element) -> None:
         set_outcome(processing, SCORE, "0")
         score_if(
             when_answered(processing, RESPONSE), lambda when: typed_answer_accepted(when, RESPONSE, pattern)
@@ -208,7 +217,9 @@ def _short_answer(item: Any, body: Any, question: LocalizedQuestion, writer: Wri
     return score
 
 
-def _numeric(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
+def _numeric(
+    item: etree._Element, body: etree._Element, question: LocalizedQuestion, writer: Writer
+) -> Callable[[etree._Element], None]:
     assert isinstance(question, LocalizedNumericQuestion)
     declaration = declare(item, RESPONSE, "single", "string")
     if writer.answers:
@@ -221,7 +232,7 @@ def _numeric(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) 
         writer.text(sub(line, "span"), question.unit)
     pattern = number_pattern(question.answer, question.tolerance, writer.grading_locale)
 
-    def accepted(when: Any) -> None:
+    def accepted(when: etree._Element) -> None:
         both = sub(when, "qti-and")
         variable(sub(sub(both, "qti-not"), "qti-is-null"), RESPONSE)
         pattern_accepts(both, RESPONSE, pattern)
@@ -229,7 +240,9 @@ def _numeric(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) 
     return lambda processing: score_if(processing, accepted)
 
 
-def _matching(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
+def _matching(
+    item: etree._Element, body: etree._Element, question: LocalizedQuestion, writer: Writer
+) -> Callable[[etree._Element], None]:
     assert isinstance(question, LocalizedMatchingQuestion)
     matches = match_ids(question)
     qti_id = {id_: identifier for identifier, id_, _ in matches}
@@ -264,7 +277,7 @@ def _matching(item: Any, body: Any, question: LocalizedQuestion, writer: Writer)
         )
         writer.text(choice, text)
 
-    def score(processing: Any) -> None:
+    def score(processing: etree._Element) -> None:
         rule, when = response_if(processing)
         variable(sub(when, "qti-is-null"), RESPONSE)
         set_outcome(when, SCORE, "0")
@@ -279,7 +292,9 @@ def _matching(item: Any, body: Any, question: LocalizedQuestion, writer: Writer)
     return score
 
 
-def _ordering(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
+def _ordering(
+    item: etree._Element, body: etree._Element, question: LocalizedQuestion, writer: Writer
+) -> Callable[[etree._Element], None]:
     assert isinstance(question, LocalizedOrderingQuestion)
     # Items are named by their delivery ids (i1, i2, … in the answer-independent order), with answers
     # too: an author's ids (step-1, first, a) would tell the order in the delivery variant, and both
@@ -298,7 +313,7 @@ def _ordering(item: Any, body: Any, question: LocalizedQuestion, writer: Writer)
         writer.text(choice, entry.text)
     total = len(question.items)
 
-    def score(processing: Any) -> None:
+    def score(processing: etree._Element) -> None:
         if not question.partial_credit:
             score_if(processing, matches_correct)
             return
@@ -326,8 +341,8 @@ def _ordering(item: Any, body: Any, question: LocalizedQuestion, writer: Writer)
 
 
 def _fill_in_blanks(
-    item: Any, body: Any, question: LocalizedQuestion, writer: Writer
-) -> Callable[[Any], None]:
+    item: etree._Element, body: etree._Element, question: LocalizedQuestion, writer: Writer
+) -> Callable[[etree._Element], None]:
     assert isinstance(question, LocalizedFillInBlanksQuestion)
     patterns: dict[str, Pattern] = {}
     for blank in question.blanks:
@@ -361,7 +376,7 @@ def _fill_in_blanks(
                 writer.text(sub(choices, "qti-inline-choice", identifier=option.id), option.text)
     total = len(question.blanks)
 
-    def score(processing: Any) -> None:
+    def score(processing: etree._Element) -> None:
         for blank in question.blanks:
             identifier = BLANK_RESPONSE + blank.id
             _, when = response_if(when_answered(processing, identifier))
@@ -374,7 +389,7 @@ def _fill_in_blanks(
             score_share(processing, lambda parent: variable(parent, RIGHT), total)
         else:
 
-            def all_right(when: Any) -> None:
+            def all_right(when: etree._Element) -> None:
                 every = sub(when, "qti-gte")
                 variable(every, RIGHT)
                 value(every, "qti-base-value", str(total), base_type="integer")
@@ -384,7 +399,9 @@ def _fill_in_blanks(
     return score
 
 
-def _essay(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
+def _essay(
+    item: etree._Element, body: etree._Element, question: LocalizedQuestion, writer: Writer
+) -> Callable[[etree._Element], None]:
     assert isinstance(question, LocalizedEssayQuestion)
     declare(item, RESPONSE, "single", "string")
     if writer.answers and question.model_answer is not None:
@@ -397,7 +414,10 @@ def _essay(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) ->
     return lambda processing: None  # a person scores it
 
 
-INTERACTIONS: dict[QuestionType, Callable[[Any, Any, LocalizedQuestion, Writer], Callable[[Any], None]]] = {
+INTERACTIONS: dict[
+    QuestionType,
+    Callable[[etree._Element, etree._Element, LocalizedQuestion, Writer], Callable[[etree._Element], None]],
+] = {
     QuestionType.SINGLE_CHOICE: _choice,
     QuestionType.MULTIPLE_CHOICE: _choice,
     QuestionType.TRUE_FALSE: _choice,

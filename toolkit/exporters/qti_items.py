@@ -12,7 +12,7 @@ The interaction of each kind, and its scoring, is built by :mod:`toolkit.exporte
 
 from __future__ import annotations
 
-from typing import Any
+from lxml import etree
 
 from toolkit import __version__
 from toolkit.exporters.base import ExportError
@@ -60,7 +60,7 @@ def _option_feedback(question: LocalizedQuestion) -> list[tuple[str, str]]:
     return [(option.id, option.feedback) for option in question.options if option.feedback is not None]
 
 
-def _feedback_rules(processing: Any, question: LocalizedQuestion) -> None:
+def _feedback_rules(processing: etree._Element, question: LocalizedQuestion) -> None:
     setter = sub(processing, "qti-set-outcome-value", identifier=FEEDBACK)
     value(sub(setter, "qti-multiple"), "qti-base-value", EXPLANATION, base_type="identifier")
     multiple = question.type is QuestionType.MULTIPLE_CHOICE
@@ -75,7 +75,7 @@ def _feedback_rules(processing: Any, question: LocalizedQuestion) -> None:
         value(both, "qti-base-value", OPTION_FEEDBACK + option_id, base_type="identifier")
 
 
-def _modal_feedback(item: Any, identifier: str, text: str, writer: Writer) -> None:
+def _modal_feedback(item: etree._Element, identifier: str, text: str, writer: Writer) -> None:
     # qti-modal-feedback and qti-content-body reject dir: the direction goes on a div inside.
     feedback = sub(
         item, "qti-modal-feedback", outcome_identifier=FEEDBACK, show_hide="show", identifier=identifier
@@ -91,7 +91,7 @@ def _counts_right(question: LocalizedQuestion) -> bool:
 
 def item_document(
     localized: LocalizedQuiz, question: LocalizedQuestion, answers: bool, labels: Labels
-) -> Any:
+) -> etree._Element:
     _check_question(localized, question, labels, answers)
     locale = localized.source if question.fell_back else localized.locale
     writer = Writer(
