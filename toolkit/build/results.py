@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from toolkit.diagnostics import Diagnostic
+from toolkit.errors import DiagnosedError
 
 if TYPE_CHECKING:
     from toolkit.catalogs.retirement import Retirement
@@ -20,13 +21,12 @@ ProgressCallback = Callable[[str, int, int], None]
 """Called as (step, done, total) while a step works through its domains."""
 
 
-class BuildFailedError(Exception):
+class BuildFailedError(DiagnosedError):
     """A step found errors; they are in ``diagnostics``, and later steps did not run."""
 
     def __init__(self, step: str, diagnostics: list[Diagnostic]) -> None:
-        super().__init__(f"{step}: {len(diagnostics)} error(s)")
+        super().__init__(f"{step}: {len(diagnostics)} error(s)", diagnostics)
         self.step = step
-        self.diagnostics = diagnostics
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,7 @@ from toolkit.content.glossary import (
 )
 from toolkit.content.validation import display_path
 from toolkit.diagnostics import Diagnostic, Severity
+from toolkit.errors import QuizkitError
 
 TBX_NAMESPACE = "urn:iso:std:iso:30042:ed-2"
 KEEP_LATIN_NOTE = "Keep in Latin script, exactly as in the source."
@@ -395,7 +396,7 @@ def _term_index(path: str | None) -> int | None:
 MAX_TBX_BYTES = 64 * 1024 * 1024
 
 
-class NoGlossaryError(Exception):
+class NoGlossaryError(QuizkitError):
     """Nothing to export or import: the message says why and what to do."""
 
 
