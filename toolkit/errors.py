@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, ClassVar
 if TYPE_CHECKING:
     from toolkit.diagnostics import Diagnostic
 
+__all__ = ["DiagnosedError", "DocumentError", "LocatedError", "QuizkitError"]
+
 
 class QuizkitError(Exception):
     """Anything quizkit refuses on purpose, with a message that says why (never a defect in quizkit)."""
