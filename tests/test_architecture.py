@@ -27,6 +27,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "toolkit.keys",
             "toolkit.config",
             "toolkit.diagnostics",
+            "toolkit.errors",
             "toolkit.files",
             "toolkit.text",
             "toolkit.concurrency",

@@ -104,6 +104,7 @@ PUBLIC = {
         "StepResult",
         "run_build",
     ],
+    "toolkit.errors": ["DiagnosedError", "DocumentError", "LocatedError", "QuizkitError"],
 }
 
 API_PAGE = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")

@@ -11,6 +11,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, read_regular_file
 
 CONFIG_FILES = ("quizkit.toml", "pyproject.toml")
@@ -33,12 +34,8 @@ REQUIREMENTS = ("translated", "approved")
 """What a translation needs before ``build`` and ``export`` publish it (``require``, ``--require``)."""
 
 
-class ConfigError(Exception):
-    def __init__(self, file: str, line: int | None, message: str) -> None:
-        super().__init__(message)
-        self.file = file
-        self.line = line
-        self.message = message
+class ConfigError(LocatedError):
+    pass
 
 
 @dataclass(frozen=True)

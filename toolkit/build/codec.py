@@ -18,11 +18,12 @@ from typing import Any, TypeVar
 
 from toolkit import model
 from toolkit.diagnostics import Diagnostic, Severity
+from toolkit.errors import QuizkitError
 
 ModelType = TypeVar("ModelType")
 
 
-class CodecError(ValueError):
+class CodecError(QuizkitError, ValueError):
     pass
 
 

@@ -34,15 +34,13 @@ import re
 from dataclasses import dataclass, fields, replace
 
 from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry
+from toolkit.errors import DocumentError
 
 _WORDS = re.compile(r"\w+")
 
 
-class MergeError(Exception):
-    def __init__(self, line: int | None, message: str) -> None:
-        super().__init__(message)
-        self.line = line
-        self.message = message
+class MergeError(DocumentError):
+    pass
 
 
 @dataclass(frozen=True)

@@ -17,16 +17,15 @@ from toolkit.catalogs.po_reader import read_po
 from toolkit.catalogs.project import update
 from toolkit.catalogs.statistics import catalog_statistics
 from toolkit.config import ProjectConfig, target_locale_problem, with_target_locale
+from toolkit.errors import LocatedError
 from toolkit.files import refuse_unwritable, write_text_atomic
 from toolkit.text.locale_info import cldr_plural_forms, locale_info, plural_forms_problem
 from toolkit.text.locale_packs import normalized_locale, pack_for
 
 
-class AddLocaleError(Exception):
+class AddLocaleError(LocatedError):
     def __init__(self, file: str, message: str) -> None:
-        super().__init__(message)
-        self.file = file
-        self.message = message
+        super().__init__(file, None, message)
 
 
 @dataclass(frozen=True)

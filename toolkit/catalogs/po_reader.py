@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.catalogs.flags import parse_flag_line
 from toolkit.catalogs.po_literals import decoded_bytes, holds_escaped_bytes, literal_value
+from toolkit.errors import LocatedError
 from toolkit.text.encodings import mislabelled_utf8_line
 
 MAX_PO_BYTES = 64 * 1024 * 1024
@@ -34,12 +35,8 @@ _LONE_CARRIAGE_RETURN = (
 )
 
 
-class PoSyntaxError(Exception):
-    def __init__(self, file: str, line: int | None, message: str) -> None:
-        super().__init__(f"{file}:{line}: {message}" if line else f"{file}: {message}")
-        self.file = file
-        self.line = line
-        self.message = message
+class PoSyntaxError(LocatedError):
+    names_its_place = True
 
 
 @dataclass

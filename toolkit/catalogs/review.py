@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from toolkit.catalogs.catalog import CatalogEntry
+from toolkit.errors import QuizkitError
 
 PREFIX = "quizkit approved:"
 MAX_REVIEWER_LENGTH = 100
@@ -107,7 +108,7 @@ def today() -> str:
     return datetime.now(UTC).date().isoformat()
 
 
-class ReviewerError(ValueError):
+class ReviewerError(QuizkitError, ValueError):
     pass
 
 

@@ -46,6 +46,7 @@ from toolkit.content.glossary import (
 )
 from toolkit.content.validation import display_path
 from toolkit.diagnostics import Diagnostic, Severity
+from toolkit.errors import QuizkitError
 
 if TYPE_CHECKING:
     # lxml is imported where it is used (docs/architecture.md): only its types are needed here.
@@ -400,7 +401,7 @@ def _term_index(path: str | None) -> int | None:
 MAX_TBX_BYTES = 64 * 1024 * 1024
 
 
-class NoGlossaryError(Exception):
+class NoGlossaryError(QuizkitError):
     """Nothing to export or import: the message says why and what to do."""
 
 

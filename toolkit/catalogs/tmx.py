@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from toolkit.catalogs.untrusted_xml import EXTERNAL_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
+from toolkit.errors import DocumentError
 
 MAX_TMX_BYTES = 64 * 1024 * 1024
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -35,11 +36,8 @@ PROPERTY_ORIGIN = "x-quizkit-origin"
 PROPERTY_PLURAL_FORM = "x-quizkit-plural-form"
 
 
-class TmxError(Exception):
-    def __init__(self, line: int | None, message: str) -> None:
-        super().__init__(message)
-        self.line = line
-        self.message = message
+class TmxError(DocumentError):
+    pass
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,7 @@ from toolkit.catalogs.review import (
     is_approved,
 )
 from toolkit.catalogs.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
+from toolkit.errors import DocumentError
 from toolkit.text.characters import NOT_XML_CHARACTER
 from toolkit.text.locale_info import plural_index_categories
 
@@ -62,11 +63,8 @@ PREVIOUS_NOTE = "previous-source"
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
 
-class XliffError(Exception):
-    def __init__(self, line: int | None, message: str) -> None:
-        super().__init__(message)
-        self.line = line
-        self.message = message
+class XliffError(DocumentError):
+    pass
 
 
 def _state(entry: CatalogEntry, translation: str) -> str:

@@ -28,6 +28,7 @@ from toolkit.content.yaml_document import (
     too_large_problem,
 )
 from toolkit.diagnostics import Diagnostic, Severity, format_json_path
+from toolkit.errors import DiagnosedError
 from toolkit.files import FileTooLargeError, confined, confined_name, read_regular_file
 from toolkit.text import blanks
 from toolkit.text.locale_packs import LocalePackError, pack_for
@@ -36,10 +37,9 @@ GLOSSARY_SCHEMA = "glossary.schema.json"
 _ENGLISH_INFLECTION = r"(?:[bcdfgklmnprstvz]?(?:s|es|ed|d|ing))?"
 
 
-class GlossaryError(Exception):
+class GlossaryError(DiagnosedError):
     def __init__(self, diagnostics: list[Diagnostic]) -> None:
-        super().__init__("; ".join(diagnostic.to_text() for diagnostic in diagnostics))
-        self.diagnostics = diagnostics
+        super().__init__("; ".join(diagnostic.to_text() for diagnostic in diagnostics), diagnostics)
 
 
 # Code-point variants are reported by their own checks; the glossary compares letters, not encodings.

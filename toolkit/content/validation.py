@@ -22,6 +22,7 @@ from toolkit.content.yaml_document import (
     too_large_problem,
 )
 from toolkit.diagnostics import Diagnostic, Severity, count_errors, format_json_path, sort_diagnostics
+from toolkit.errors import DiagnosedError
 from toolkit.files import FileTooLargeError, name_below, not_regular_problem, read_regular_file
 from toolkit.model import Content, InterfaceMessages, Quiz
 
@@ -48,12 +49,11 @@ class ValidationResult:
         return Content(tuple(self.quizzes), self.interface)
 
 
-class ContentError(Exception):
+class ContentError(DiagnosedError):
     """Content has errors; the diagnostics say which."""
 
     def __init__(self, diagnostics: Sequence[Diagnostic]) -> None:
-        super().__init__(f"{count_errors(diagnostics)} error(s) in content")
-        self.diagnostics = list(diagnostics)
+        super().__init__(f"{count_errors(diagnostics)} error(s) in content", diagnostics)
 
 
 def display_path(path: Path) -> str:

@@ -23,6 +23,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from toolkit.content.yaml_indentation import explain_indentation
+from toolkit.errors import DocumentError
 
 MAX_FILE_BYTES = 1024 * 1024
 """Largest content file read, in bytes (1 MiB: about a hundred times the size of a large quiz)."""
@@ -121,9 +122,11 @@ class YamlDocument:
         return None
 
 
-class YamlError(Exception):
+class YamlError(DocumentError):
+    """``problem`` has the column and the diagnostic code too."""
+
     def __init__(self, problem: YamlProblem) -> None:
-        super().__init__(problem.message)
+        super().__init__(problem.line, problem.message)
         self.problem = problem
 
 

@@ -11,6 +11,7 @@ from pathlib import PurePosixPath
 from typing import ClassVar, Protocol
 
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
+from toolkit.errors import QuizkitError
 from toolkit.keys import UI_DOMAIN
 from toolkit.localization import FallbackPolicy, LocalizedQuestion, LocalizedQuiz
 from toolkit.localization.localize import usable
@@ -26,7 +27,7 @@ ENTRY_POINT_GROUP = "quizkit.exporters"
 # exporter meets them, and exporters called directly use the same pattern.
 
 
-class ExportError(Exception):
+class ExportError(QuizkitError):
     """An export that cannot be done: an unknown format or locale, or text a format cannot carry. Its
     message says which, and what to do."""
 
@@ -220,7 +221,7 @@ def omits_answers(exporter: type[Exporter]) -> bool:
     return getattr(exporter, "omits_answers", False) is True
 
 
-class ExporterLoadError(Exception):
+class ExporterLoadError(QuizkitError):
     pass
 
 

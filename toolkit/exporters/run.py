@@ -16,6 +16,7 @@ from toolkit.catalogs.layout import CatalogLayout
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
 from toolkit.diagnostics import Diagnostic, Severity
+from toolkit.errors import DiagnosedError
 from toolkit.exporters.base import (
     ALL_QUESTION_TYPES,
     NOT_XML_CHARACTER,
@@ -41,20 +42,18 @@ from toolkit.localization.pseudo import pseudo_catalogs
 from toolkit.model import Content, QuestionType, Quiz
 
 
-class ExportBlockedError(Exception):
+class ExportBlockedError(DiagnosedError):
     """Check errors in the catalogs: errors block export (warnings do not)."""
 
     def __init__(self, diagnostics: list[Diagnostic]) -> None:
-        super().__init__(f"{len(diagnostics)} check error(s)")
-        self.diagnostics = diagnostics
+        super().__init__(f"{len(diagnostics)} check error(s)", diagnostics)
 
 
-class StrictModeError(Exception):
+class StrictModeError(DiagnosedError):
     """Warnings under ``--strict``: nothing was written."""
 
     def __init__(self, diagnostics: list[Diagnostic]) -> None:
-        super().__init__(f"{len(diagnostics)} warning(s) in strict mode")
-        self.diagnostics = diagnostics
+        super().__init__(f"{len(diagnostics)} warning(s) in strict mode", diagnostics)
 
 
 @dataclass

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 
+from toolkit.errors import QuizkitError
 from toolkit.model import QuestionType, Quiz
 from toolkit.text.locale_info import LocaleInfo
 
@@ -20,7 +21,7 @@ class FallbackPolicy(enum.Enum):
     FAIL = "fail"
 
 
-class FallbackError(Exception):
+class FallbackError(QuizkitError):
     def __init__(
         self, quiz_id: str, locale: str, questions: list[str], require_approved: bool = False
     ) -> None:
