@@ -11,7 +11,7 @@ from toolkit.checks.registry import CheckFunction, Finding, check
 from toolkit.checks.text_features import digit_systems
 from toolkit.diagnostics import Severity
 from toolkit.text.locale_packs import Normalizer
-from toolkit.text.protected_spans import protected_spans
+from toolkit.text.protected_spans import protected_mask
 from toolkit.text.script_fixes import BIDI, PUNCTUATION, ScriptFixes, apply_script_fixes, describe, in_ranges
 from toolkit.text.urdu import Change, Normalization
 
@@ -100,11 +100,11 @@ def foreign_letters_check(
     def run(context: EntryContext) -> Iterator[Finding]:
         for pair in context.translated_pairs:
             text = pair.translation
-            protected = {index for start, end in protected_spans(text) for index in range(start, end)}
+            protected = protected_mask(text)
             found = [
                 (index, character)
                 for index, character in enumerate(text)
-                if character in letters and index not in protected
+                if character in letters and not protected[index]
             ]
             for index, character in found[:_SHOWN]:
                 yield Finding(
