@@ -2,6 +2,8 @@
 // The character data it needs comes from Python in the page (toolkit/exporters/player_grading.py), so
 // the port compares and parses exactly as the library does; tests grade the shared cases with both.
 // Scores are exact fractions [numerator, denominator], as the library's Fraction.
+// @ts-check
+/* exported quizkitGrading */
 var quizkitGrading = (function () {
   "use strict";
 
@@ -26,6 +28,7 @@ var quizkitGrading = (function () {
     return a;
   }
 
+  /** @returns {Fraction} */
   function fraction(numerator, denominator) {
     var divisor = gcd(Math.abs(numerator), denominator) || 1;
     return [numerator / divisor, denominator / divisor];
@@ -35,7 +38,9 @@ var quizkitGrading = (function () {
     return fraction(a[0] * b[1] + b[0] * a[1], a[1] * b[1]);
   }
 
+  /** @type {Fraction} */
   var RIGHT = [1, 1];
+  /** @type {Fraction} */
   var WRONG = [0, 1];
 
   // Python's str.strip() and str.split(): its whitespace, not JavaScript's.
@@ -334,6 +339,7 @@ var quizkitGrading = (function () {
   // A decimal as an exact [sign, coefficient, exponent] (BigInt), as Python's Decimal holds it.
   var PLAIN = /^([+-]?)(?:([0-9]+)(?:\.([0-9]*))?|\.([0-9]+))(?:[eE]([+-]?[0-9]+))?$/;
 
+  /** @returns {Decimal | null} */
   function decimal(plain) {
     var match = PLAIN.exec(plain);
     if (!match) {
@@ -353,6 +359,7 @@ var quizkitGrading = (function () {
   }
 
   // A decimal as plain text ("99.6", "-1000"), as Intl.NumberFormat formats a string exactly.
+  /** @returns {Intl.StringNumericLiteral} */
   function plainText(number) {
     var digits = number.coefficient.toString();
     var exponent = Number(number.exponent);
@@ -362,9 +369,13 @@ var quizkitGrading = (function () {
       digits = digits.padStart(-exponent + 1, "0");
       digits = digits.slice(0, exponent) + "." + digits.slice(exponent);
     }
-    return (number.negative ? "-" : "") + digits;
+    return /** @type {Intl.StringNumericLiteral} */ ((number.negative ? "-" : "") + digits);
   }
 
+  /**
+   * @param {Decimal} number
+   * @param {bigint} exponent
+   */
   function scaled(number, exponent) {
     var value = number.coefficient * 10n ** (number.exponent - exponent);
     return number.negative ? -value : value;
@@ -552,8 +563,9 @@ var quizkitGrading = (function () {
       if (number === null) {
         return false;
       }
-      var expected = decimal(answer);
-      var allowed = decimal(tolerance);
+      // The answer and its tolerance are the library's own decimals (checked when the quiz was loaded).
+      var expected = /** @type {Decimal} */ (decimal(answer));
+      var allowed = /** @type {Decimal} */ (decimal(tolerance));
       var exponent = [number.exponent, expected.exponent, allowed.exponent].reduce(function (a, b) {
         return a < b ? a : b;
       });

@@ -1,5 +1,7 @@
 // quizkit player, the question kinds: a control per kind, each kind's answer in the URL hash, and the
 // learner's answer and the right answer as review terms. player.js creates it with its DOM helpers.
+// @ts-check
+/* exported quizkitKinds */
 var quizkitKinds = function (ui) {
   "use strict";
 
@@ -150,26 +152,26 @@ var quizkitKinds = function (ui) {
 
   function optionsControl(question) {
     var single = question.type === "single_choice";
-    var control = choiceControl(question, question.order.map(function (optionId) {
+    var choice = choiceControl(question, question.order.map(function (optionId) {
       return { value: optionId, label: fill(el("span", {}), question.options[optionId].text) };
     }), single);
-    control.response = function () {
-      var chosen = control.chosen();
+    choice.response = function () {
+      var chosen = choice.chosen();
       return chosen.length ? chosen : null;
     };
-    return control;
+    return choice;
   }
 
   function trueFalseControl(question) {
-    var control = choiceControl(question, [
+    var choice = choiceControl(question, [
       { value: "true", label: message("true") },
       { value: "false", label: message("false") }
     ], true);
-    control.response = function () {
-      var chosen = control.chosen();
+    choice.response = function () {
+      var chosen = choice.chosen();
       return chosen.length ? chosen[0] === "true" : null;
     };
-    return control;
+    return choice;
   }
 
   // A labelled text field ("Your answer"), typed answers in the question's language.

@@ -2,12 +2,14 @@
 // Texts arrive pre-segmented ([kind, text]: "text", "latin", "code"); Latin runs become
 // <span dir="ltr" lang>, so right-to-left text needs no bidi control characters and no markup parsing.
 // Grading is grading.js (a port of the library's reference grader), fed with the page's tables.
+// @ts-check
 (function () {
   "use strict";
 
   var FSI = "\u2068";
   var PDI = "\u2069";
-  var data = JSON.parse(document.getElementById("quiz-data").textContent);
+  // The page the exporter wrote has every element this script looks up by id (toolkit/exporters/html.py).
+  var data = JSON.parse(/** @type {HTMLElement} */ (document.getElementById("quiz-data")).textContent);
   var bundle = data.bundle;
   var view = data.view;
   var locale = bundle.locale;
@@ -20,7 +22,8 @@
   var numberingSystem = "-u-nu-" + bundle.numberingSystem;
   var numbers = new Intl.NumberFormat(locale + numberingSystem, { maximumFractionDigits: 2 });
   var exact = new Intl.NumberFormat(locale + numberingSystem, { maximumFractionDigits: 20, useGrouping: false });
-  var root = document.getElementById("quiz");
+  var root = /** @type {HTMLElement} */ (document.getElementById("quiz"));
+  /** @type {PlayerState} */
   var state = { index: 0, score: [0, 1], checked: false, answers: [], grades: [] };
   var unique = 0;
   var kinds = quizkitKinds({
@@ -147,7 +150,7 @@
   // typed text is percent-encoded, "." included; matches and blanks are "id:value".
 
   function gradeOf(index, response) {
-    return graded && response !== null ? grader.grade(questions[index], response) : null;
+    return grader && response !== null ? grader.grade(questions[index], response) : null;
   }
 
   function addPoints(sum, grade) {
@@ -169,6 +172,7 @@
     var tokens = match[4] ? match[4].split(".") : [];
     state.answers = [];
     state.grades = [];
+    /** @type {Fraction} */
     var recomputed = [0, 1];
     var complete = true;
     for (var i = 0; i < index; i++) {
@@ -210,7 +214,7 @@
     }
     var links = document.querySelectorAll("a[data-locale-link]");
     for (var i = 0; i < links.length; i++) {
-      links[i].setAttribute("href", links[i].getAttribute("href").split("#")[0] + hash);
+      links[i].setAttribute("href", /** @type {string} */ (links[i].getAttribute("href")).split("#")[0] + hash);
     }
   }
 
@@ -352,7 +356,7 @@
     if (typed !== null && (typed.otherwise !== null || !typed.own)) {
       var terms = el("dl", { "class": "number-read" });
       terms.appendChild(messageBlock("your-answer", "dt", {}));
-      terms.appendChild(el("dd", { dir: "ltr" }, [exact.format(grader.plainText(typed.value))]));
+      terms.appendChild(el("dd", { dir: "ltr" }, [exact.format(/** @type {Grader} */ (grader).plainText(typed.value))]));
       read.appendChild(terms);
     }
     return read;
@@ -361,7 +365,8 @@
   function checkAnswer(form, answer, feedback, question) {
     state.checked = true;
     var response = answer.response();
-    var grade = grader.grade(question, response);
+    // Only a graded page has a "Check" button (renderQuestion).
+    var grade = /** @type {Grader} */ (grader).grade(question, response);
     state.answers[state.index] = response;
     state.grades[state.index] = grade;
     state.pendingScore = grade;
@@ -414,7 +419,7 @@
     var item = el("li", { "class": "review-item", "aria-labelledby": heading, "data-type": question.type });
     item.appendChild(messageBlock("question-progress", "h3", { id: heading }, { current: index + 1, total: total }));
     item.appendChild(inQuestion("p", question, { "class": "review-prompt" }, question.prompt));
-    if (graded && response !== null) {
+    if (grader && response !== null) {
       var grade = grader.grade(question, response);
       var name = verdictName(question, grade);
       item.classList.add(name === "correct" ? "is-correct" : name === "submitted" ? "is-submitted" : "is-incorrect");
@@ -494,13 +499,13 @@
     if (state.index >= total) {
       renderResults();
       if (moveFocus) {
-        document.getElementById(graded ? "score" : "review-heading").focus();
+        /** @type {HTMLElement} */ (document.getElementById(graded ? "score" : "review-heading")).focus();
       }
       notify("finish");
     } else {
       renderQuestion();
       if (moveFocus) {
-        document.getElementById("progress").focus();
+        /** @type {HTMLElement} */ (document.getElementById("progress")).focus();
       }
     }
   }

@@ -1,6 +1,8 @@
 // quizkit SCORM 1.2 adapter, the session: finds the LMS's API object, opens the session once for all the
 // package's pages (the launch page, then one player page per locale), and closes it when the learner
 // leaves the package. Without an LMS every function is a no-op and the pages work as the plain player.
+// @ts-check
+/* exported quizkitScorm */
 var quizkitScorm = (function () {
   "use strict";
 
@@ -173,7 +175,7 @@ var quizkitScorm = (function () {
 
   // The launch page: open the session, read cmi.student_preference.language, go to that page.
   function launch() {
-    var data = JSON.parse(document.getElementById("scorm-launch").textContent);
+    var data = JSON.parse(/** @type {HTMLElement} */ (document.getElementById("scorm-launch")).textContent);
     var hasLms = open();
     var chosen = matchLocale(hasLms ? get("cmi.student_preference.language") : "", data.locales, data.source);
     moveWithin();
@@ -182,13 +184,14 @@ var quizkitScorm = (function () {
 
   // A link to another locale's page keeps the session open.
   document.addEventListener("click", function (event) {
-    var target = event.target;
+    // An element while nodeType is 1; the document or nothing ends the climb.
+    var target = /** @type {Element | null} */ (event.target);
     while (target && target.nodeType === 1) {
       if (target.hasAttribute("data-locale-link")) {
         moveWithin();
         return;
       }
-      target = target.parentNode;
+      target = /** @type {Element | null} */ (target.parentNode);
     }
   });
 

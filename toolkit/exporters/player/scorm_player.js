@@ -3,6 +3,7 @@
 // cmi.interactions.n per question. It follows the player through window.quizkitPlayer and its events.
 // The same file serves every package: the package's own settings (its mastery score) are the page's
 // data, in script#scorm-settings.
+// @ts-check
 (function () {
   "use strict";
 
@@ -11,12 +12,13 @@
   var REPORTED = "&reported"; // after the saved attempt: its result is in the LMS already
   // choice, matching and sequencing name their choices with single characters, 0-9 and a-z.
   var LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789";
-  var player = window.quizkitPlayer;
+  // Undefined without the player (the launch page): the check below returns then.
+  var player = /** @type {QuizkitPlayer} */ (window.quizkitPlayer);
   if (!player || !player.graded || !quizkitScorm.open()) {
     return;
   }
-  var settings = JSON.parse(document.getElementById("scorm-settings").textContent);
-  var data = JSON.parse(document.getElementById("quiz-data").textContent);
+  var settings = JSON.parse(/** @type {HTMLElement} */ (document.getElementById("scorm-settings")).textContent);
+  var data = JSON.parse(/** @type {HTMLElement} */ (document.getElementById("quiz-data")).textContent);
   var grader = quizkitGrading.create(data.grading);
   var questions = player.questions;
   var state = player.state;
@@ -126,7 +128,7 @@
 
   // The SCORM 1.2 interaction type, its correct patterns and the learner's response in its format.
   function describe(question, response) {
-    var answered = response !== null && response !== undefined;
+    var given = response !== null && response !== undefined;
     switch (question.type) {
       case "single_choice":
       case "multiple_choice": {
@@ -136,35 +138,35 @@
           return {
             type: "choice",
             patterns: [correct],
-            response: answered ? letters(known, response.slice().sort(byPosition(known))) : null
+            response: given ? letters(known, response.slice().sort(byPosition(known))) : null
           };
         }
-        return { type: "performance", patterns: [], response: answered ? clip(response.join(",")) : null };
+        return { type: "performance", patterns: [], response: given ? clip(response.join(",")) : null };
       }
       case "true_false":
         return {
           type: "true-false",
           patterns: [question.correct ? "t" : "f"],
-          response: answered ? (response ? "t" : "f") : null
+          response: given ? (response ? "t" : "f") : null
         };
       case "short_answer":
         return {
           type: "fill-in",
           patterns: question.accepted.filter(function (text) { return Array.from(text).length <= TEXT_LIMIT; }),
-          response: answered ? clip(response) : null
+          response: given ? clip(response) : null
         };
       case "numeric":
         return {
           type: "numeric",
           // One exact number is all a SCORM 1.2 numeric pattern says: none with a tolerance.
           patterns: Number(question.tolerance) === 0 ? [plainDecimal(question.answer)] : [],
-          response: answered ? plainDecimal(response) : null
+          response: given ? plainDecimal(response) : null
         };
       case "matching":
-        return { type: "matching", patterns: [pairsOf(question, question.correct)], response: answered ? pairsOf(question, response) : null };
+        return { type: "matching", patterns: [pairsOf(question, question.correct)], response: given ? pairsOf(question, response) : null };
       case "ordering": {
         var items = question.items.map(function (item) { return item.id; });
-        return { type: "sequencing", patterns: [letters(items, question.correct)], response: answered ? letters(items, response) : null };
+        return { type: "sequencing", patterns: [letters(items, question.correct)], response: given ? letters(items, response) : null };
       }
       case "fill_in_blanks": {
         var single = {};
@@ -177,11 +179,11 @@
         return {
           type: "fill-in",
           patterns: pattern !== null && Array.from(pattern).length <= TEXT_LIMIT ? [pattern] : [],
-          response: answered ? clip(blanksOf(question, response)) : null
+          response: given ? clip(blanksOf(question, response)) : null
         };
       }
       default:
-        return { type: "fill-in", patterns: [], response: answered ? clip(response) : null };
+        return { type: "fill-in", patterns: [], response: given ? clip(response) : null };
     }
   }
 

@@ -1,5 +1,6 @@
 // quizkit serve: reloads the page when a rebuild changed it, and shows what stops a build as an overlay.
 // The player keeps its position (question, answers) in the URL hash, so a reload keeps the question.
+// @ts-check
 (function () {
   "use strict";
   var script = document.currentScript;
