@@ -14,7 +14,7 @@ interface PlayerState {
   index: number;
   score: Fraction;
   checked: boolean;
-  answers: unknown[];
+  answers: LearnerResponse[];
   grades: Array<Fraction | null>;
   /** The grade of the answer checked on the question shown, added to the score by "Next". */
   pendingScore?: Fraction | null;
@@ -26,9 +26,9 @@ interface QuizkitPlayer {
   openedWith: string;
   messageText(name: string, values?: Record<string, unknown>): string;
   state: PlayerState;
-  questions: any[];
+  questions: QuestionView[];
   graded: boolean;
-  grade(index: number, response: unknown): Fraction | null;
+  grade(index: number, response: LearnerResponse): Fraction | null;
   saved(): string;
   resume(saved: string): boolean;
 }
@@ -45,4 +45,183 @@ interface Decimal {
   negative: boolean;
   coefficient: bigint;
   exponent: bigint;
+}
+
+// --- What the page carries (script#quiz-data, written by toolkit/exporters/html.py) -------------------
+
+/** A text as the player renders it: [kind, text] runs ("text", "latin", "code"; "ph" names a placeholder). */
+type Segment = [string, string];
+type Segments = Segment[];
+
+/** The page's data: the locale's bundle, the view of the quiz, the grader's tables (graded pages). */
+interface PageData {
+  bundle: { locale: string; dir: string; numberingSystem: string; answers?: boolean; [field: string]: unknown };
+  view: QuizView;
+  grading?: GradingTables;
+}
+
+/** toolkit/exporters/player_view.py view(). */
+interface QuizView {
+  latinLang: string;
+  questions: QuestionView[];
+  messages: Record<string, MessageView>;
+}
+
+/** A message of the interface: one text, or plural forms by category (player_view.py view_message). */
+interface MessageView {
+  lang: string;
+  dir: string;
+  text?: Segments;
+  plural?: string;
+  forms?: Record<string, Segments>;
+}
+
+/** What every question of the view has; the answer-key fields are absent from the delivery variant. */
+interface QuestionBase {
+  id: string;
+  lang: string;
+  dir: string;
+  prompt: Segments;
+  typedDir?: string;
+  explanation?: Segments;
+  partialCredit?: boolean;
+}
+
+interface ChoiceQuestionView extends QuestionBase {
+  type: "single_choice" | "multiple_choice";
+  order: string[];
+  options: Record<string, { text: Segments; feedback?: Segments }>;
+  correct: string[];
+}
+
+interface TrueFalseQuestionView extends QuestionBase {
+  type: "true_false";
+  correct: boolean;
+}
+
+interface ShortAnswerQuestionView extends QuestionBase {
+  type: "short_answer";
+  accepted: string[];
+  caseSensitive: boolean;
+  shown: Segments[];
+}
+
+interface NumericQuestionView extends QuestionBase {
+  type: "numeric";
+  unit: Segments | null;
+  answer: string;
+  tolerance: string;
+}
+
+interface MatchingQuestionView extends QuestionBase {
+  type: "matching";
+  pairs: Array<{ id: string; prompt: Segments }>;
+  matches: Array<{ id: string; text: Segments }>;
+  /** Pair id to match id. */
+  correct: Record<string, string>;
+}
+
+interface OrderingQuestionView extends QuestionBase {
+  type: "ordering";
+  items: Array<{ id: string; text: Segments }>;
+  correct: string[];
+}
+
+type BlankView =
+  | { kind: "choice"; options: Array<{ id: string; text: Segments }>; correct: string }
+  | { kind: "typed"; accepted: string[]; caseSensitive: boolean; shown: Segments[] };
+
+interface FillInBlanksQuestionView extends QuestionBase {
+  type: "fill_in_blanks";
+  /** The text's pieces in the translation's order: ["text", segments] or ["blank", blank id]. */
+  text: Array<["text", Segments] | ["blank", string]>;
+  blanks: Record<string, BlankView>;
+}
+
+interface EssayQuestionView extends QuestionBase {
+  type: "essay";
+  modelAnswer?: Segments;
+}
+
+type QuestionView =
+  | ChoiceQuestionView
+  | TrueFalseQuestionView
+  | ShortAnswerQuestionView
+  | NumericQuestionView
+  | MatchingQuestionView
+  | OrderingQuestionView
+  | FillInBlanksQuestionView
+  | EssayQuestionView;
+
+/**
+ * A learner's answer, per kind as grading.py's: option ids, a boolean, a text, pair id to match id, item
+ * ids in order, blank id to text or option id; null when there is none.
+ */
+type LearnerResponse = string[] | boolean | string | Record<string, string> | null;
+
+// --- The grader's tables (toolkit/exporters/player_grading.py) ---------------------------------------
+
+interface GradingTables {
+  whitespace: string;
+  bidiControls: string;
+  /** str.casefold(): runs [first, last, step, offset] of code points, and the characters that fold to several. */
+  casefold: { runs: Array<[number, number, number, number]>; several: Record<string, string> };
+  number: NumberRules;
+  urdu: UrduRules | null;
+}
+
+/** toolkit/text/numbers.py's rules for the page's locale. */
+interface NumberRules {
+  decimal: string;
+  group: string;
+  groupIsSpace: boolean;
+  spaces: string;
+  minusSigns: string;
+  arabicDecimal: string;
+  arabicGroup: string;
+  /** The code point of each decimal digit system's zero. */
+  zeros: number[];
+}
+
+/** toolkit/text/urdu.py's normalizer rules (regular-expression sources and tables). */
+interface UrduRules {
+  letter: string;
+  mark: string;
+  letterTriggers: string;
+  spacingTriggers: string;
+  notSpace: string;
+  nonJoining: string[];
+  finalDoachashmee: Record<string, string>;
+  latinToUrdu: Record<string, string>;
+  letters: Record<string, string>;
+  bidiControls: string;
+}
+
+/** A way to read a number's separators (grading.js): which characters are the decimal point, which group. */
+interface Reading {
+  decimal: Set<string>;
+  group: Set<string>;
+}
+
+/** A typed number as read (grading.js readNumber): the value graded, the other convention's reading where it differs. */
+interface TypedNumber {
+  value: Decimal;
+  otherwise: Decimal | null;
+  own: boolean;
+}
+
+// --- SCORM 1.2 (scorm.js) ------------------------------------------------------------------------------
+
+/** The SCORM 1.2 run-time API an LMS puts on a window as `API`; LMSs answer with strings (or booleans). */
+interface ScormApi {
+  LMSInitialize(empty: ""): unknown;
+  LMSFinish(empty: ""): unknown;
+  LMSGetValue(name: string): unknown;
+  LMSSetValue(name: string, value: string): unknown;
+  LMSCommit(empty: ""): unknown;
+  LMSGetLastError(): unknown;
+}
+
+interface Window {
+  API?: ScormApi;
 }

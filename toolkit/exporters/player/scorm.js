@@ -9,11 +9,17 @@ var quizkitScorm = (function () {
   // ADL's sample API finder (APIWrapper.js) climbs at most 7 parents before giving up.
   var MAX_PARENTS = 7;
   var STARTED = "quizkit-scorm-started";
+  /** @type {ScormApi | null} */
   var api = null;
   var startedAt = Date.now();
   var movingWithin = false;
+  /** @type {Array<() => void>} */
   var leaving = [];
 
+  /**
+   * @param {Window} win
+   * @returns {ScormApi | null}
+   */
   function apiOf(win) {
     try {
       return win.API || null;
@@ -22,6 +28,10 @@ var quizkitScorm = (function () {
     }
   }
 
+  /**
+   * @param {Window} win
+   * @returns {Window | null}
+   */
   function parentOf(win) {
     try {
       return win.parent && win.parent !== win ? win.parent : null;
@@ -30,6 +40,10 @@ var quizkitScorm = (function () {
     }
   }
 
+  /**
+   * @param {Window | null} win
+   * @returns {ScormApi | null}
+   */
   function climb(win) {
     var tries = 0;
     while (win && !apiOf(win)) {
@@ -55,6 +69,10 @@ var quizkitScorm = (function () {
     return found && typeof found.LMSInitialize === "function" ? found : null;
   }
 
+  /**
+   * @param {string} key
+   * @param {string | null} value
+   */
   function remember(key, value) {
     try {
       if (value === null) {
@@ -67,6 +85,7 @@ var quizkitScorm = (function () {
     }
   }
 
+  /** @param {string} key */
   function recalled(key) {
     try {
       return window.sessionStorage.getItem(key);
@@ -100,10 +119,15 @@ var quizkitScorm = (function () {
     return true;
   }
 
+  /** @param {string} name */
   function get(name) {
     return api ? String(api.LMSGetValue(name)) : "";
   }
 
+  /**
+   * @param {string} name
+   * @param {string | number} value
+   */
   function set(name, value) {
     return api ? String(api.LMSSetValue(name, String(value))) === "true" : false;
   }
@@ -112,6 +136,10 @@ var quizkitScorm = (function () {
     return api ? String(api.LMSCommit("")) === "true" : false;
   }
 
+  /**
+   * @param {number} number
+   * @param {number} width
+   */
   function pad(number, width) {
     var text = String(number);
     while (text.length < width) {
@@ -121,6 +149,7 @@ var quizkitScorm = (function () {
   }
 
   // CMITimespan: HHHH:MM:SS.SS.
+  /** @param {number} milliseconds */
   function timespan(milliseconds) {
     var hundredths = Math.max(0, Math.floor(milliseconds / 10));
     var seconds = Math.floor(hundredths / 100);
@@ -138,6 +167,7 @@ var quizkitScorm = (function () {
     movingWithin = true;
   }
 
+  /** @param {() => void} callback */
   function onLeave(callback) {
     leaving.push(callback);
   }
@@ -158,8 +188,16 @@ var quizkitScorm = (function () {
 
   // The learner's language among the exported locales: the same tag, else the same language subtag
   // ("ur-PK" for "ur", "ur" for "ur-PK"), else the source locale.
+  /**
+   * @param {string} wanted
+   * @param {string[]} locales
+   * @param {string} source
+   * @returns {string}
+   */
   function matchLocale(wanted, locales, source) {
+    /** @param {string} tag */
     var normal = function (tag) { return String(tag).trim().toLowerCase().replace(/_/g, "-"); };
+    /** @param {string} tag */
     var language = function (tag) { return normal(tag).split("-")[0]; };
     var asked = normal(wanted || "");
     if (!asked) {

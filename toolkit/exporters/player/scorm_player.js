@@ -29,6 +29,10 @@
   // The player's saved hash, within the limit: while it is too long, the longest answer is dropped (the
   // later of two as long), so the position and the points always survive and a resumed attempt shows
   // a dropped answer as not answered.
+  /**
+   * @param {string} saved
+   * @param {number} room
+   */
   function fit(saved, room) {
     var match = /^(q=\d+&score=[\d/]+)(?:&answers=(.*))?$/.exec(saved);
     if (!match || saved.length <= room) {
@@ -52,6 +56,7 @@
 
   // Letters beyond ASCII as themselves rather than percent-encoded (six characters for an Urdu
   // letter): the player's decoding reads both.
+  /** @param {string} saved */
   function compact(saved) {
     return saved.replace(/(?:%[C-F][0-9A-F](?:%[89AB][0-9A-F])+)+/g, function (escaped) {
       try {
@@ -76,15 +81,24 @@
 
   // --- The result -------------------------------------------------------------------------------
 
+  /** @param {number} position */
   function letter(position) {
     return position >= 0 && position < LETTERS.length ? LETTERS.charAt(position) : null;
   }
 
+  /**
+   * @param {string[]} known
+   * @param {string[]} ids
+   */
   function letters(known, ids) {
     var named = ids.map(function (id) { return letter(known.indexOf(id)); });
     return named.indexOf(null) >= 0 ? null : named.join(",");
   }
 
+  /**
+   * @param {MatchingQuestionView} question
+   * @param {Record<string, string>} matching
+   */
   function pairsOf(question, matching) {
     var sources = question.pairs.map(function (pair) { return pair.id; });
     var targets = question.matches.map(function (match) { return match.id; });
@@ -96,12 +110,17 @@
     return named.indexOf(null) >= 0 ? null : named.join(",");
   }
 
+  /**
+   * @param {FillInBlanksQuestionView} question
+   * @param {Record<string, string>} filled
+   */
   function blanksOf(question, filled) {
     return Object.keys(question.blanks).filter(function (id) { return filled[id]; }).map(function (id) {
       return id + "=" + filled[id];
     }).join(",");
   }
 
+  /** @param {string} typed */
   function plainDecimal(typed) {
     var number = grader.parseNumber(typed);
     if (!number) {
@@ -121,12 +140,18 @@
     return text.length <= TEXT_LIMIT ? text : null;
   }
 
+  /** @param {string} text */
   function clip(text) {
     var characters = Array.from(text);
     return characters.length > TEXT_LIMIT ? characters.slice(0, TEXT_LIMIT).join("") : text;
   }
 
   // The SCORM 1.2 interaction type, its correct patterns and the learner's response in its format.
+  /**
+   * @param {QuestionView} question
+   * @param {any} response  the question's kind of LearnerResponse, or null
+   * @returns {{ type: string, patterns: Array<string | null>, response: string | null }}
+   */
   function describe(question, response) {
     var given = response !== null && response !== undefined;
     switch (question.type) {
@@ -169,6 +194,7 @@
         return { type: "sequencing", patterns: [letters(items, question.correct)], response: given ? letters(items, response) : null };
       }
       case "fill_in_blanks": {
+        /** @type {Record<string, string>} */
         var single = {};
         var one = Object.keys(question.blanks).every(function (id) {
           var blank = question.blanks[id];
@@ -187,10 +213,19 @@
     }
   }
 
+  /**
+   * @param {string[]} known
+   * @returns {(a: string, b: string) => number}
+   */
   function byPosition(known) {
     return function (a, b) { return known.indexOf(a) - known.indexOf(b); };
   }
 
+  /**
+   * @param {number} numerator
+   * @param {number} denominator
+   * @param {number} places
+   */
   function decimalOf(numerator, denominator, places) {
     // numerator / denominator rounded half up to ``places`` decimals, trailing zeros dropped.
     var scale = Math.pow(10, places);
@@ -204,14 +239,19 @@
     return String(whole) + (fraction ? "." + fraction : "");
   }
 
+  /**
+   * @param {QuestionView} question
+   * @param {Fraction | null} grade  null for an essay
+   */
   function resultOf(question, grade) {
     if (question.type === "essay") {
       return "neutral";
     }
-    if (grade[0] === grade[1]) {
+    var points = /** @type {Fraction} */ (grade);
+    if (points[0] === points[1]) {
       return "correct";
     }
-    return grade[0] === 0 ? "wrong" : decimalOf(grade[0], grade[1], 4);
+    return points[0] === 0 ? "wrong" : decimalOf(points[0], points[1], 4);
   }
 
   function record() {

@@ -5,15 +5,17 @@
   "use strict";
   var script = document.currentScript;
   var version = script ? script.getAttribute("data-version") : null;
+  /** @type {HTMLElement | null} */
   var overlay = null;
 
   function hideProblems() {
     if (overlay) {
-      overlay.parentNode.removeChild(overlay);
+      /** @type {Node} */ (overlay.parentNode).removeChild(overlay);
       overlay = null;
     }
   }
 
+  /** @param {Array<{ location?: string, code: string, message: string }>} problems */
   function showProblems(problems) {
     hideProblems();
     overlay = document.createElement("section");
