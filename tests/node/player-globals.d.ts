@@ -24,7 +24,7 @@ interface PlayerState {
 interface QuizkitPlayer {
   /** The URL's hash when the page opened, before the player rewrote it. */
   openedWith: string;
-  messageText(name: string, values?: Record<string, unknown>): string;
+  messageText(name: string, values?: MessageValues): string;
   state: PlayerState;
   questions: QuestionView[];
   graded: boolean;
@@ -76,7 +76,10 @@ interface MessageView {
   forms?: Record<string, Segments>;
 }
 
-/** What every question of the view has; the answer-key fields are absent from the delivery variant. */
+/**
+ * What every question of the view has. The answer key (correct, accepted, shown, answer, tolerance,
+ * modelAnswer, explanation, partialCredit) is absent from the delivery variant, which grades nothing.
+ */
 interface QuestionBase {
   id: string;
   lang: string;
@@ -101,6 +104,7 @@ interface TrueFalseQuestionView extends QuestionBase {
 
 interface ShortAnswerQuestionView extends QuestionBase {
   type: "short_answer";
+  typedDir: string;
   accepted: string[];
   caseSensitive: boolean;
   shown: Segments[];
@@ -108,9 +112,11 @@ interface ShortAnswerQuestionView extends QuestionBase {
 
 interface NumericQuestionView extends QuestionBase {
   type: "numeric";
+  typedDir: string;
   unit: Segments | null;
-  answer: string;
-  tolerance: string;
+  /** str() of the library's Decimal. */
+  answer: Intl.StringNumericLiteral;
+  tolerance: Intl.StringNumericLiteral;
 }
 
 interface MatchingQuestionView extends QuestionBase {
@@ -133,6 +139,7 @@ type BlankView =
 
 interface FillInBlanksQuestionView extends QuestionBase {
   type: "fill_in_blanks";
+  typedDir: string;
   /** The text's pieces in the translation's order: ["text", segments] or ["blank", blank id]. */
   text: Array<["text", Segments] | ["blank", string]>;
   blanks: Record<string, BlankView>;
@@ -140,7 +147,15 @@ interface FillInBlanksQuestionView extends QuestionBase {
 
 interface EssayQuestionView extends QuestionBase {
   type: "essay";
+  typedDir: string;
   modelAnswer?: Segments;
+}
+
+/** A question the learner types the answer of (short answer, numeric, essay): one text field. */
+interface TypedQuestion extends QuestionBase {
+  type: string;
+  typedDir: string;
+  unit?: Segments | null;
 }
 
 type QuestionView =
@@ -224,4 +239,49 @@ interface ScormApi {
 
 interface Window {
   API?: ScormApi;
+}
+
+// --- The player's DOM helpers, handed to the question kinds (player.js to kinds.js) -------------------
+
+type Tag = keyof HTMLElementTagNameMap;
+type Attributes = Record<string, string>;
+/** A message's placeholder values ({number}, {total}...). */
+type MessageValues = Record<string, string | number>;
+/** The language and direction a piece of the page is written in. */
+interface Languages {
+  lang: string;
+  dir: string;
+}
+
+interface PlayerUi {
+  el<K extends Tag>(tag: K, attributes: Attributes, children?: Array<string | Node>): HTMLElementTagNameMap[K];
+  fill<T extends Node>(node: T, segments: Segments, values?: MessageValues): T;
+  plainText(segments: Segments): string;
+  message(name: string, values?: MessageValues): HTMLSpanElement;
+  messageBlock<K extends Tag>(name: string, tag: K, attributes: Attributes, values?: MessageValues): HTMLElementTagNameMap[K];
+  messageText(name: string, values?: MessageValues): string;
+  inQuestion<K extends Tag>(tag: K, texts: Languages, attributes?: Attributes, segments?: Segments): HTMLElementTagNameMap[K];
+  clear(node: Node): void;
+  newId(prefix: string): string;
+  exact: Intl.NumberFormat;
+}
+
+/** A question's answer control (kinds.js): its node, the answer so far (null until there is one). */
+interface Control {
+  node: HTMLElement;
+  response(): LearnerResponse;
+  /** After checking: controls whose buttons stay usable otherwise (ordering) disable them. */
+  disable?(): void;
+}
+
+/** The choice control (kinds.js choiceControl): the ids chosen; the kind's control adds response(). */
+interface ChoiceControl {
+  node: HTMLElement;
+  chosen(): string[];
+  response?(): LearnerResponse;
+}
+
+/** The typed answer's control (kinds.js typedControl), with its text field. */
+interface TypedControl extends Control {
+  field: HTMLInputElement | HTMLTextAreaElement;
 }

@@ -9,6 +9,7 @@
   var FSI = "\u2068";
   var PDI = "\u2069";
   // The page the exporter wrote has every element this script looks up by id (toolkit/exporters/html.py).
+  /** @type {PageData} */
   var data = JSON.parse(/** @type {HTMLElement} */ (document.getElementById("quiz-data")).textContent);
   var bundle = data.bundle;
   var view = data.view;
@@ -17,7 +18,7 @@
   var total = questions.length;
   // The delivery variant carries no answer key: the player records answers and grades nothing.
   var graded = bundle.answers !== false && Boolean(data.grading);
-  var grader = graded ? quizkitGrading.create(data.grading) : null;
+  var grader = graded ? quizkitGrading.create(/** @type {GradingTables} */ (data.grading)) : null;
   var plural = new Intl.PluralRules(locale);
   var numberingSystem = "-u-nu-" + bundle.numberingSystem;
   var numbers = new Intl.NumberFormat(locale + numberingSystem, { maximumFractionDigits: 2 });
@@ -45,6 +46,13 @@
   var answerTerms = kinds.answerTerms;
   var correctTerms = kinds.correctTerms;
 
+  /**
+   * @template {Tag} K
+   * @param {K} tag
+   * @param {Attributes} attributes
+   * @param {Array<string | Node>} [children]
+   * @returns {HTMLElementTagNameMap[K]}
+   */
   function el(tag, attributes, children) {
     var node = document.createElement(tag);
     var names = Object.keys(attributes || {});
@@ -58,6 +66,13 @@
   }
 
   // Segments into a node: plain text as text nodes, Latin runs and code isolated left to right.
+  /**
+   * @template {Node} T
+   * @param {T} node
+   * @param {Segments} segments
+   * @param {MessageValues} [values]
+   * @returns {T}
+   */
   function fill(node, segments, values) {
     segments.forEach(function (segment) {
       var kind = segment[0];
@@ -80,6 +95,7 @@
 
   // Segments as plain text for places that take no markup (<option>): Latin runs in right-to-left
   // text isolated with FSI/PDI instead of a span.
+  /** @param {Segments} segments */
   function plainText(segments) {
     return segments.map(function (segment) {
       return segment[0] === "latin" || segment[0] === "code" ? FSI + segment[1] + PDI : segment[1];
@@ -88,12 +104,20 @@
 
   // The language an interface message is written in: the page's, or the source's where it fell back.
   // Interface text inside a question that fell back to the source keeps its own lang and dir.
+  /**
+   * @param {string} name
+   * @returns {Languages}
+   */
   function spoken(name) {
     var entry = view.messages[name];
     return entry ? { lang: entry.lang, dir: entry.dir } : { lang: locale, dir: bundle.dir };
   }
 
   // An interface message (content/ui.yaml), plural forms chosen with Intl.PluralRules.
+  /**
+   * @param {string} name
+   * @param {MessageValues} [values]
+   */
   function message(name, values) {
     var entry = view.messages[name];
     var language = spoken(name);
@@ -103,13 +127,24 @@
     }
     var segments = entry.text;
     if (!segments) {
-      var category = plural.select(values[entry.plural]);
-      segments = entry.forms[category] || entry.forms.other;
+      // A message with plural forms is given its count (content/ui.yaml's checks see to it).
+      var count = /** @type {MessageValues} */ (values)[/** @type {string} */ (entry.plural)];
+      var category = plural.select(/** @type {number} */ (count));
+      var forms = /** @type {Record<string, Segments>} */ (entry.forms);
+      segments = forms[category] || forms.other;
     }
     return fill(node, segments, values);
   }
 
   // A block element holding one interface message, in that message's language and direction.
+  /**
+   * @template {Tag} K
+   * @param {string} name
+   * @param {K} tag
+   * @param {Attributes} attributes
+   * @param {MessageValues} [values]
+   * @returns {HTMLElementTagNameMap[K]}
+   */
   function messageBlock(name, tag, attributes, values) {
     var language = spoken(name);
     var node = el(tag, attributes);
@@ -122,10 +157,22 @@
     return node;
   }
 
+  /**
+   * @param {string} name
+   * @param {MessageValues} [values]
+   */
   function messageText(name, values) {
     return message(name, values || {}).textContent;
   }
 
+  /**
+   * @template {Tag} K
+   * @param {K} tag
+   * @param {Languages} texts
+   * @param {Attributes} [attributes]
+   * @param {Segments} [segments]
+   * @returns {HTMLElementTagNameMap[K]}
+   */
   function inQuestion(tag, texts, attributes, segments) {
     var node = el(tag, attributes || {});
     node.setAttribute("dir", texts.dir);
@@ -133,12 +180,14 @@
     return segments ? fill(node, segments) : node;
   }
 
+  /** @param {Node} node */
   function clear(node) {
     while (node.firstChild) {
       node.removeChild(node.firstChild);
     }
   }
 
+  /** @param {string} prefix */
   function newId(prefix) {
     unique += 1;
     return prefix + "-" + unique;
@@ -149,19 +198,30 @@
   // and each question's answer ("." between questions). Ids go as they are ("+" between several);
   // typed text is percent-encoded, "." included; matches and blanks are "id:value".
 
+  /**
+   * @param {number} index
+   * @param {LearnerResponse} response
+   */
   function gradeOf(index, response) {
     return grader && response !== null ? grader.grade(questions[index], response) : null;
   }
 
+  /**
+   * @param {Fraction} sum
+   * @param {Fraction | null | undefined} grade
+   * @returns {Fraction}
+   */
   function addPoints(sum, grade) {
     return grade ? quizkitGrading.add(sum, grade) : sum;
   }
 
+  /** @param {Fraction} value */
   function writeFraction(value) {
     return value[1] === 1 ? String(value[0]) : value[0] + "/" + value[1];
   }
 
   // The state in a hash ("#q=..."), from the URL or from a host that saved it (see window.quizkitPlayer).
+  /** @param {string} hash */
   function readHash(hash) {
     var match = /^#q=(\d+)(?:&score=(\d+)(?:\/(\d+))?)?(?:&answers=([^&]*))?$/.exec(hash);
     if (!match) {
@@ -195,6 +255,10 @@
   }
 
   // The hash of a position, the points before it and the answers before it.
+  /**
+   * @param {number} index
+   * @param {Fraction} score
+   */
   function hashOf(index, score) {
     var hash = "#q=" + (index + 1) + "&score=" + writeFraction(score);
     var answers = state.answers.slice(0, index).map(function (answer, position) {
@@ -220,20 +284,31 @@
 
   // A host page (the SCORM adapter) follows the attempt through these events on document:
   // "quizkit:answer" after each answer is recorded, "quizkit:finish" when the results are shown.
+  /** @param {string} name */
   function notify(name) {
     document.dispatchEvent(new CustomEvent("quizkit:" + name));
   }
 
+  /**
+   * @param {QuestionView} question
+   * @param {Fraction | null} grade
+   */
   function verdictName(question, grade) {
     if (question.type === "essay") {
       return "submitted";
     }
-    if (grade[0] === grade[1]) {
+    var points = /** @type {Fraction} */ (grade); // null for an essay only
+    if (points[0] === points[1]) {
       return "correct";
     }
-    return grade[0] === 0 ? "incorrect" : "partly-correct";
+    return points[0] === 0 ? "incorrect" : "partly-correct";
   }
 
+  /**
+   * @param {QuestionView} question
+   * @param {Fraction | null} grade
+   * @param {Tag} tag
+   */
   function verdict(question, grade, tag) {
     var name = verdictName(question, grade);
     var good = name === "correct" ? "good" : name === "submitted" ? "neutral" : "bad";
@@ -244,6 +319,7 @@
 
   // --- The question being asked --------------------------------------------------------------------
 
+  /** @param {number} answered */
   function progressBar(answered) {
     return el("progress", {
       "class": "progress-bar",
@@ -332,12 +408,16 @@
     root.appendChild(feedback);
   }
 
+  /**
+   * @param {HTMLFormElement} form
+   * @param {ChoiceQuestionView | TrueFalseQuestionView} question
+   */
   function markOptions(form, question) {
     var correct = question.type === "true_false" ? [String(question.correct)] : question.correct;
-    var inputs = form.querySelectorAll(".options input");
+    var inputs = /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll(".options input"));
     for (var i = 0; i < inputs.length; i++) {
       var input = inputs[i];
-      var option = input.parentNode;
+      var option = /** @type {HTMLElement} */ (input.parentNode);
       var isCorrect = correct.indexOf(input.value) >= 0;
       if (isCorrect || input.checked) {
         option.classList.add(isCorrect ? "is-correct" : "is-incorrect");
@@ -350,6 +430,7 @@
 
   // How a typed number was read, where the learner could not tell: "1.000" on a German page (a thousand,
   // or one in English) or "99.6" there (read as 99,6): the number in the page's own notation.
+  /** @param {LearnerResponse} response */
   function numberAsRead(response) {
     var typed = grader && typeof response === "string" ? grader.readNumber(response) : null;
     var read = document.createDocumentFragment();
@@ -362,6 +443,12 @@
     return read;
   }
 
+  /**
+   * @param {HTMLFormElement} form
+   * @param {Control} answer
+   * @param {HTMLElement} feedback
+   * @param {QuestionView} question
+   */
   function checkAnswer(form, answer, feedback, question) {
     state.checked = true;
     var response = answer.response();
@@ -370,7 +457,9 @@
     state.answers[state.index] = response;
     state.grades[state.index] = grade;
     state.pendingScore = grade;
-    var fields = form.querySelectorAll("input, select, textarea");
+    var fields = /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>} */ (
+      form.querySelectorAll("input, select, textarea")
+    );
     for (var i = 0; i < fields.length; i++) {
       fields[i].disabled = true;
     }
@@ -379,7 +468,7 @@
     }
     var isChoice = question.type === "single_choice" || question.type === "multiple_choice" || question.type === "true_false";
     if (isChoice) {
-      markOptions(form, question);
+      markOptions(form, /** @type {ChoiceQuestionView | TrueFalseQuestionView} */ (question));
     }
     clear(feedback);
     feedback.appendChild(verdict(question, grade, "p"));
@@ -387,7 +476,7 @@
       feedback.appendChild(numberAsRead(response));
     }
     if (question.type === "single_choice" || question.type === "multiple_choice") {
-      response.forEach(function (optionId) {
+      /** @type {string[]} */ (response).forEach(function (optionId) {
         var option = question.options[optionId];
         if (option && option.feedback) {
           feedback.appendChild(inQuestion("p", question, { "class": "option-feedback" }, option.feedback));
@@ -411,6 +500,7 @@
 
   // One question of the review: its number as a heading, the prompt, the learner's answer and, when
   // the page carries the key, the verdict, the right answer (an essay's model answer) and the explanation.
+  /** @param {number} index */
   function reviewItem(index) {
     var question = questions[index];
     var response = state.answers[index];
@@ -489,6 +579,7 @@
     root.appendChild(section);
   }
 
+  /** @param {boolean} moveFocus */
   function show(moveFocus) {
     if (state.pendingScore) {
       state.score = quizkitGrading.add(state.score, state.pendingScore);
