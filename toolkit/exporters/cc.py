@@ -60,15 +60,17 @@ from toolkit.exporters.base import ExportRequest, OutputFile
 from toolkit.exporters.qti12 import RESPONSE, accepted_answers, ident, mattext, respcondition, sub
 from toolkit.exporters.qti12_texts import QuizTexts
 from toolkit.keys import question_key
-from toolkit.localization import (
-    LocalizedChoiceQuestion,
-    LocalizedEssayQuestion,
-    LocalizedQuestion,
-    LocalizedQuiz,
-    LocalizedShortAnswerQuestion,
-    LocalizedTrueFalseQuestion,
+from toolkit.localization import LocalizedQuiz
+from toolkit.model import (
+    CHOICE_TYPES,
+    ChoiceQuestion,
+    EssayQuestion,
+    Question,
+    QuestionType,
+    ShortAnswerQuestion,
+    Text,
+    TrueFalseQuestion,
 )
-from toolkit.model import CHOICE_TYPES, Question, QuestionType, ShortAnswerQuestion
 
 CC_PROFILES = {
     QuestionType.SINGLE_CHOICE: "cc.multiple_choice.v0p1",
@@ -119,11 +121,11 @@ class _Writer(QuizTexts):
             self.item(section, question)
         return root
 
-    def item(self, section: Any, question: LocalizedQuestion) -> None:
+    def item(self, section: Any, question: Question[str]) -> None:
         key = question_key(self.quiz_id, question.id)
         item = sub(section, "item", ident=ident(f"{key} [{self.tag}]"), title=question.id)
         fields = [("cc_profile", CC_PROFILES[question.type])]
-        if isinstance(question, LocalizedEssayQuestion):
+        if isinstance(question, EssayQuestion):
             fields += [("qmd_scoringpermitted", "Yes"), ("qmd_computerscored", "No")]
         qti12.metadata(sub(item, "itemmetadata"), fields)
         presentation = sub(item, "presentation")
@@ -140,18 +142,16 @@ class _Writer(QuizTexts):
         for feedback_ident, text in feedbacks:
             qti12.item_feedback(item, feedback_ident, self.html(question, text))
 
-    def body(
-        self, question: LocalizedQuestion, presentation: Any, resprocessing: Any
-    ) -> list[tuple[str, str]]:
+    def body(self, question: Question[str], presentation: Any, resprocessing: Any) -> list[tuple[str, str]]:
         """The question's responses and scoring; its (feedback ident, text)s."""
-        if isinstance(question, LocalizedChoiceQuestion):
+        if isinstance(question, ChoiceQuestion):
             return self.choice(question, presentation, resprocessing)
-        if isinstance(question, LocalizedTrueFalseQuestion):
+        if isinstance(question, TrueFalseQuestion):
             self.true_false(question, presentation, resprocessing)
-        elif isinstance(question, LocalizedShortAnswerQuestion):
+        elif isinstance(question, ShortAnswerQuestion):
             self.short_answer(question, presentation, resprocessing)
         else:
-            assert isinstance(question, LocalizedEssayQuestion), question.type
+            assert isinstance(question, EssayQuestion), question.type
             response = sub(presentation, "response_str", ident=RESPONSE, rcardinality="Single")
             sub(response, "render_fib", rows=ESSAY_ROWS)
         return []
@@ -159,7 +159,7 @@ class _Writer(QuizTexts):
     # --- kinds ------------------------------------------------------------------------------------------
 
     def choice(
-        self, question: LocalizedChoiceQuestion, presentation: Any, resprocessing: Any
+        self, question: ChoiceQuestion[str], presentation: Any, resprocessing: Any
     ) -> list[tuple[str, str]]:
         single = question.type is QuestionType.SINGLE_CHOICE
         ids = [ident(self.key(question, f"options.{option.id}")) for option in question.options]
@@ -199,7 +199,7 @@ class _Writer(QuizTexts):
             qti12.display_feedback(condition, feedback_ident)
         return [(feedback_ident, text) for _, feedback_ident, text in feedbacks]
 
-    def true_false(self, question: LocalizedTrueFalseQuestion, presentation: Any, resprocessing: Any) -> None:
+    def true_false(self, question: TrueFalseQuestion[str], presentation: Any, resprocessing: Any) -> None:
         response = sub(presentation, "response_lid", ident=RESPONSE, rcardinality="Single")
         render = sub(response, "render_choice", shuffle="No")
         for name, default in (("true", "True"), ("false", "False")):
@@ -209,9 +209,7 @@ class _Writer(QuizTexts):
         sub(conditionvar, "varequal", "true" if question.correct else "false", respident=RESPONSE)
         qti12.set_score(condition, qti12.FULL_MARKS)
 
-    def short_answer(
-        self, question: LocalizedShortAnswerQuestion, presentation: Any, resprocessing: Any
-    ) -> None:
+    def short_answer(self, question: ShortAnswerQuestion[str], presentation: Any, resprocessing: Any) -> None:
         response = sub(presentation, "response_str", ident=RESPONSE, rcardinality="Single")
         sub(response, "render_fib", rows="1")
         texts = [text for _, text in accepted_answers(question.answers)]
@@ -239,7 +237,7 @@ class CommonCartridgeExporter:
     # The LMS grades from the answer key: there is no delivery variant (omits_answers is not declared).
 
     @staticmethod
-    def lost_settings(question: Question) -> tuple[str, ...]:
+    def lost_settings(question: Question[Text]) -> tuple[str, ...]:
         if isinstance(question, ShortAnswerQuestion) and question.case_sensitive:
             # cc11_quiz::get_answers_fib (backup/cc/entity11.quiz.class.php) gives every answer 'case' => 0,
             # so the shortanswer's usecase is always 0, whatever case="Yes" the varequal carries.

@@ -54,19 +54,22 @@ from toolkit.exporters.qti_rules import (
     variable,
     when_answered,
 )
-from toolkit.localization import (
-    LocalizedChoiceQuestion,
-    LocalizedEssayQuestion,
-    LocalizedFillInBlanksQuestion,
-    LocalizedMatchingQuestion,
-    LocalizedNumericQuestion,
-    LocalizedOrderingQuestion,
-    LocalizedQuestion,
-    LocalizedShortAnswerQuestion,
-    LocalizedTrueFalseQuestion,
+from toolkit.model import (
+    AcceptedAnswer,
+    ChoiceBlank,
+    ChoiceQuestion,
+    EssayQuestion,
+    FillInBlanksQuestion,
+    MatchingQuestion,
+    NumericQuestion,
+    OrderingQuestion,
+    Question,
+    QuestionType,
+    Quiz,
+    ShortAnswerQuestion,
+    TrueFalseQuestion,
+    TypedBlank,
 )
-from toolkit.localization.localized import LocalizedAnswer, LocalizedChoiceBlank, LocalizedTypedBlank
-from toolkit.model import QuestionType, Quiz
 from toolkit.text.blanks import split_at_blanks
 
 BLANK_RESPONSE = "RESPONSE."
@@ -104,14 +107,14 @@ def by_digest(texts: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
     return sorted(texts, key=lambda pair: (hashlib.sha256(pair[1].encode("utf-8")).hexdigest(), pair[0]))
 
 
-def match_ids(question: LocalizedMatchingQuestion) -> list[tuple[str, str, str]]:
+def match_ids(question: MatchingQuestion[str]) -> list[tuple[str, str, str]]:
     """(QTI identifier, content id, text) of each match and distractor, in the order the item lists them."""
     matches = [(pair.id, pair.match) for pair in question.pairs]
     matches += [(distractor.id, distractor.text) for distractor in question.distractors]
     return [(f"{MATCH}{index}", id_, text) for index, (id_, text) in enumerate(by_digest(matches), start=1)]
 
 
-def _accepted_texts(answers: Sequence[LocalizedAnswer]) -> list[str]:
+def _accepted_texts(answers: Sequence[AcceptedAnswer[str]]) -> list[str]:
     """Every accepted text once, spaces collapsed, in the content's order."""
     texts: dict[str, None] = {}
     for answer in answers:
@@ -122,7 +125,7 @@ def _accepted_texts(answers: Sequence[LocalizedAnswer]) -> list[str]:
 
 
 def _declare_typed(
-    item: Any, identifier: str, answers: Sequence[LocalizedAnswer], case_sensitive: bool, writer: Writer
+    item: Any, identifier: str, answers: Sequence[AcceptedAnswer[str]], case_sensitive: bool, writer: Writer
 ) -> None:
     declaration = declare(item, identifier, "single", "string")
     if writer.answers:
@@ -135,9 +138,9 @@ def _declare_typed(
 # --- the kinds ---------------------------------------------------------------------------------------
 
 
-def _choice(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
-    assert isinstance(question, LocalizedChoiceQuestion | LocalizedTrueFalseQuestion)
-    if isinstance(question, LocalizedTrueFalseQuestion):
+def _choice(item: Any, body: Any, question: Question[str], writer: Writer) -> Callable[[Any], None]:
+    assert isinstance(question, ChoiceQuestion | TrueFalseQuestion)
+    if isinstance(question, TrueFalseQuestion):
         options = [("true", writer.labels.true, False), ("false", writer.labels.false, False)]
         correct = ["true" if question.correct else "false"]
         multiple = partial = shuffle = False
@@ -178,7 +181,7 @@ def _choice(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -
     return score
 
 
-def _prompt_paragraph(body: Any, question: LocalizedQuestion, writer: Writer) -> None:
+def _prompt_paragraph(body: Any, question: Question[str], writer: Writer) -> None:
     writer.text(sub(body, "p", dir=writer.direction), question.prompt)
 
 
@@ -190,8 +193,8 @@ def _text_entry(parent: Any, identifier: str, writer: Writer, numeric: bool = Fa
     sub(parent, "qti-text-entry-interaction", response_identifier=identifier, dir=direction)
 
 
-def _short_answer(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
-    assert isinstance(question, LocalizedShortAnswerQuestion)
+def _short_answer(item: Any, body: Any, question: Question[str], writer: Writer) -> Callable[[Any], None]:
+    assert isinstance(question, ShortAnswerQuestion)
     _declare_typed(item, RESPONSE, question.answers, question.case_sensitive, writer)
     _prompt_paragraph(body, question, writer)
     _text_entry(sub(body, "p", dir=writer.direction), RESPONSE, writer)
@@ -208,8 +211,8 @@ def _short_answer(item: Any, body: Any, question: LocalizedQuestion, writer: Wri
     return score
 
 
-def _numeric(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
-    assert isinstance(question, LocalizedNumericQuestion)
+def _numeric(item: Any, body: Any, question: Question[str], writer: Writer) -> Callable[[Any], None]:
+    assert isinstance(question, NumericQuestion)
     declaration = declare(item, RESPONSE, "single", "string")
     if writer.answers:
         correct_response(declaration, [str(question.answer)])
@@ -229,8 +232,8 @@ def _numeric(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) 
     return lambda processing: score_if(processing, accepted)
 
 
-def _matching(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
-    assert isinstance(question, LocalizedMatchingQuestion)
+def _matching(item: Any, body: Any, question: Question[str], writer: Writer) -> Callable[[Any], None]:
+    assert isinstance(question, MatchingQuestion)
     matches = match_ids(question)
     qti_id = {id_: identifier for identifier, id_, _ in matches}
     correct = [f"{pair.id} {qti_id[pair.id]}" for pair in question.pairs]
@@ -279,8 +282,8 @@ def _matching(item: Any, body: Any, question: LocalizedQuestion, writer: Writer)
     return score
 
 
-def _ordering(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
-    assert isinstance(question, LocalizedOrderingQuestion)
+def _ordering(item: Any, body: Any, question: Question[str], writer: Writer) -> Callable[[Any], None]:
+    assert isinstance(question, OrderingQuestion)
     # Items are named by their delivery ids (i1, i2, … in the answer-independent order), with answers
     # too: an author's ids (step-1, first, a) would tell the order in the delivery variant, and both
     # variants must name items alike for the item with answers to score a delivered response.
@@ -325,14 +328,12 @@ def _ordering(item: Any, body: Any, question: LocalizedQuestion, writer: Writer)
     return score
 
 
-def _fill_in_blanks(
-    item: Any, body: Any, question: LocalizedQuestion, writer: Writer
-) -> Callable[[Any], None]:
-    assert isinstance(question, LocalizedFillInBlanksQuestion)
+def _fill_in_blanks(item: Any, body: Any, question: Question[str], writer: Writer) -> Callable[[Any], None]:
+    assert isinstance(question, FillInBlanksQuestion)
     patterns: dict[str, Pattern] = {}
     for blank in question.blanks:
         identifier = BLANK_RESPONSE + blank.id
-        if isinstance(blank, LocalizedTypedBlank):
+        if isinstance(blank, TypedBlank):
             _declare_typed(item, identifier, blank.answers, blank.case_sensitive, writer)
             patterns[blank.id] = answer_patterns(
                 _accepted_texts(blank.answers), writer.grading_locale, blank.case_sensitive
@@ -348,7 +349,7 @@ def _fill_in_blanks(
             writer.text(paragraph, piece)
             continue
         blank = question.blank(piece)
-        if isinstance(blank, LocalizedTypedBlank):
+        if isinstance(blank, TypedBlank):
             _text_entry(paragraph, BLANK_RESPONSE + blank.id, writer)
         else:
             choices = sub(
@@ -365,7 +366,7 @@ def _fill_in_blanks(
         for blank in question.blanks:
             identifier = BLANK_RESPONSE + blank.id
             _, when = response_if(when_answered(processing, identifier))
-            if isinstance(blank, LocalizedChoiceBlank):
+            if isinstance(blank, ChoiceBlank):
                 matches_correct(when, identifier)
             else:
                 typed_answer_accepted(when, identifier, patterns[blank.id])
@@ -384,8 +385,8 @@ def _fill_in_blanks(
     return score
 
 
-def _essay(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
-    assert isinstance(question, LocalizedEssayQuestion)
+def _essay(item: Any, body: Any, question: Question[str], writer: Writer) -> Callable[[Any], None]:
+    assert isinstance(question, EssayQuestion)
     declare(item, RESPONSE, "single", "string")
     if writer.answers and question.model_answer is not None:
         rubric = sub(body, "qti-rubric-block", use="scoring", view="scorer")
@@ -397,7 +398,7 @@ def _essay(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) ->
     return lambda processing: None  # a person scores it
 
 
-INTERACTIONS: dict[QuestionType, Callable[[Any, Any, LocalizedQuestion, Writer], Callable[[Any], None]]] = {
+INTERACTIONS: dict[QuestionType, Callable[[Any, Any, Question[str], Writer], Callable[[Any], None]]] = {
     QuestionType.SINGLE_CHOICE: _choice,
     QuestionType.MULTIPLE_CHOICE: _choice,
     QuestionType.TRUE_FALSE: _choice,
