@@ -73,34 +73,50 @@ def _segment(segment: str) -> dict[str, str]:
     return {_KEY: segment}
 
 
-def _slots(owner: object, prefix: str) -> Iterator[tuple[str, Any, bool]]:
-    """(key relative to the question, text, whether it is translated) of every text field, in field
-    order, which is reading order. The one walk that texts(), keyed_texts() and localization share."""
-    fixed = getattr(owner, "translate", True) is False
-    for owner_field in fields(owner):  # type: ignore[arg-type]
-        segment = owner_field.metadata.get(_KEY)
-        if segment is None:
+_TEXT_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
+def _text_fields(owner: object) -> tuple[tuple[str, str], ...]:
+    """(field name, key segment) of the text fields of ``owner``'s class, in field order: worked out
+    once per class, since catalogs and exports walk every text of every question."""
+    owner_type = type(owner)
+    found = _TEXT_FIELDS.get(owner_type)
+    if found is None:
+        found = _TEXT_FIELDS[owner_type] = tuple(
+            (owner_field.name, owner_field.metadata[_KEY])
+            for owner_field in fields(owner)  # type: ignore[arg-type]
+            if _KEY in owner_field.metadata
+        )
+    return found
+
+
+def _slots(owner: object, prefix: str, with_keys: bool, into: list[tuple[str, Any, bool]]) -> None:
+    """Append (key relative to the question, text, whether a catalog translates it) of every text field
+    of ``owner`` and its parts, in field order, which is reading order: the one walk behind texts() and
+    keyed_texts(). A list, not nested generators, and keys only when asked: catalogs and exports walk
+    every text of every question."""
+    # An accepted answer marked ``translate: false`` is the same in every locale: no catalog entry.
+    translated = getattr(owner, "translate", True) is not False
+    for name, segment in _text_fields(owner):
+        value = getattr(owner, name)
+        if value is None:
             continue
-        value = getattr(owner, owner_field.name)
-        key = ".".join(part for part in (prefix, segment) if part)
+        key = (f"{prefix}.{segment}" if prefix and segment else prefix or segment) if with_keys else ""
         if isinstance(value, tuple):
             for part in value:
-                for part_key, text, translated in _slots(part, f"{key}.{part.id}"):
-                    yield part_key, text, translated and not fixed
-        elif value is not None:
-            yield key, value, not fixed
+                _slots(part, f"{key}.{part.id}" if with_keys else "", with_keys, into)
+        else:
+            into.append((key, value, translated))
 
 
-def _with_texts(owner: Any, pick: Callable[[Text], str]) -> Any:
-    changes: dict[str, Any] = {}
-    for owner_field in fields(owner):
-        segment = owner_field.metadata.get(_KEY)
-        value = getattr(owner, owner_field.name)
-        if segment is None or value is None:
-            continue
-        changes[owner_field.name] = (
-            tuple(_with_texts(part, pick) for part in value) if isinstance(value, tuple) else pick(value)
-        )
+def _with_texts(owner: Any, pick: Callable[[Text], str], **changes: Any) -> Any:
+    """``owner`` with ``pick`` applied to every text field, into its parts: localization's one walk."""
+    for name, _segment_name in _text_fields(owner):
+        value = getattr(owner, name)
+        if value is not None:
+            changes[name] = (
+                tuple(_with_texts(part, pick) for part in value) if isinstance(value, tuple) else pick(value)
+            )
     if isinstance(owner, AcceptedAnswer):
         changes["text"] = owner.localized_text(changes["text"])
     return replace(owner, **changes)
@@ -114,8 +130,9 @@ class HasTexts(Generic[TextType]):
         """(key relative to the owner, text) of every text in reading order, accepted answers that are
         the same in every locale included. Relative to a question, ``prompt``, ``options.<id>.feedback``,
         ``blanks.<id>.answers.<id>``, ``model-answer``; a source text's own key ends with it."""
-        for key, text, _translated in _slots(self, ""):
-            yield key, text
+        slots: list[tuple[str, Any, bool]] = []
+        _slots(self, "", True, slots)
+        return ((key, text) for key, text, _translated in slots)
 
     @overload
     def texts(self: HasTexts[Text]) -> Iterator[Text]: ...
@@ -127,9 +144,10 @@ class HasTexts(Generic[TextType]):
         """Source: the texts a catalog translates, in reading order (accepted answers marked
         ``translate: false`` have no entry). Localized: as :meth:`keyed_texts`, which replaces it there;
         kept for the callers of the former ``Localized*`` classes."""
-        slots = list(_slots(self, ""))
+        slots: list[tuple[str, Any, bool]] = []
+        _slots(self, "", False, slots)
         if slots and not isinstance(slots[0][1], Text):
-            return ((key, text) for key, text, _translated in slots)
+            return self.keyed_texts()  # type: ignore[return-value]
         return (text for _key, text, translated in slots if translated)
 
 
@@ -347,10 +365,11 @@ Question = (
 which kind, ``isinstance`` narrows it."""
 
 
-def with_texts(question: Question[Text], pick: Callable[[Text], str]) -> Question[str]:
-    """``question`` with every text replaced by ``pick(text)``: the one field walk localization uses.
-    Accepted answers keep their picked lines one per line (:meth:`AcceptedAnswer.localized_text`)."""
-    localized: Question[str] = _with_texts(question, pick)
+def with_texts(question: Question[Text], pick: Callable[[Text], str], **changes: Any) -> Question[str]:
+    """``question`` with every text replaced by ``pick(text)`` and ``changes`` made to its other fields
+    (``fell_back``): the one field walk localization uses. Accepted answers keep their picked lines one
+    per line (:meth:`AcceptedAnswer.localized_text`)."""
+    localized: Question[str] = _with_texts(question, pick, **changes)
     return localized
 
 

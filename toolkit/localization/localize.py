@@ -73,11 +73,10 @@ def _localize_question(
         value = translated.get(text.key) if complete else None
         return value if value is not None else text.source
 
-    localized = replace(with_texts(question, pick), fell_back=not complete)
-    if isinstance(localized, ChoiceQuestion) and localized.shuffle is None:
+    if isinstance(question, ChoiceQuestion) and question.shuffle is None:
         # A question's own setting, where it has one, overrides the quiz's.
-        localized = replace(localized, shuffle=quiz_shuffle)
-    return localized
+        return with_texts(question, pick, fell_back=not complete, shuffle=quiz_shuffle)
+    return with_texts(question, pick, fell_back=not complete)
 
 
 def _accepted_answer_keys(question: Question[Text]) -> list[str]:
