@@ -3,6 +3,10 @@
 Frozen dataclasses only: never YAML nodes, Babel or polib objects. Every translatable text carries its
 translation key and its origin (file and 1-based line), so any output string and any error traces back
 to the YAML it came from.
+
+The questions and their parts are generic over their text type: the same classes hold a quiz in one
+locale, with each ``Text`` replaced by the string picked for it (``ChoiceQuestion[str]``), so a kind is
+defined once and its texts, their keys and its localized form follow from its fields.
 """
 
 from __future__ import annotations
