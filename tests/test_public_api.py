@@ -119,6 +119,28 @@ def test_every_public_name_is_exported_and_documented(package: str) -> None:
     assert [name for name in PUBLIC[package] if f"`{name}" not in API_PAGE] == []
 
 
+def test_the_former_localized_question_names_are_deprecated_aliases_of_the_model_classes() -> None:
+    import toolkit.localization
+    from toolkit import model
+
+    message = (
+        "toolkit.localization.LocalizedChoiceQuestion is deprecated: a localized question is the model's "
+        "own class, write toolkit.model.ChoiceQuestion[str]"
+    )
+    with pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$"):
+        from toolkit.localization import LocalizedChoiceQuestion
+    assert LocalizedChoiceQuestion is model.ChoiceQuestion
+    with pytest.warns(DeprecationWarning, match="write toolkit.model.Question\\[str\\]$"):
+        question_types = toolkit.localization.LocalizedQuestion
+    with pytest.warns(DeprecationWarning, match="write toolkit.model.AcceptedAnswer\\[str\\]$"):
+        answer_type = toolkit.localization.LocalizedAnswer
+    assert answer_type is model.AcceptedAnswer
+    question = model.EssayQuestion[str](id="q", prompt="?", explanation=".")
+    assert isinstance(question, question_types)
+    with pytest.raises(AttributeError, match="has no attribute 'LocalizedNothing'"):
+        toolkit.localization.LocalizedNothing  # noqa: B018
+
+
 def test_read_po_and_write_po_round_trip_bytes_in_the_declared_charset() -> None:
     from toolkit.catalogs import read_po, write_po
 

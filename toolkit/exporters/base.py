@@ -13,9 +13,9 @@ from typing import ClassVar, Protocol
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.errors import QuizkitError
 from toolkit.keys import UI_DOMAIN
-from toolkit.localization import FallbackPolicy, LocalizedQuestion, LocalizedQuiz
+from toolkit.localization import FallbackPolicy, LocalizedQuiz
 from toolkit.localization.localize import usable
-from toolkit.model import CHOICE_TYPES, Content, Question, QuestionType, Quiz
+from toolkit.model import CHOICE_TYPES, Content, Question, QuestionType, Quiz, Text
 from toolkit.text.characters import NOT_XML_CHARACTER as NOT_XML_CHARACTER
 from toolkit.text.locale_info import PSEUDO_LOCALES, LocaleInfo
 
@@ -183,7 +183,7 @@ def question_types(exporter: type[Exporter]) -> frozenset[QuestionType]:
     return frozenset(declared) if isinstance(declared, frozenset | set) else CHOICE_TYPES
 
 
-def lost_settings(exporter: type[Exporter], question: Question) -> tuple[str, ...]:
+def lost_settings(exporter: type[Exporter], question: Question[Text]) -> tuple[str, ...]:
     """What a format cannot keep of a question it carries, one sentence per setting (see Exporter)."""
     declared = getattr(exporter, "lost_settings", None)
     if not callable(declared):
@@ -199,7 +199,7 @@ def lost_in_quiz(exporter: type[Exporter], quiz: Quiz) -> tuple[tuple[str, str],
     return tuple((str(question_id), str(sentence)) for question_id, sentence in declared(quiz))
 
 
-def unwritable(exporter: type[Exporter], question: LocalizedQuestion) -> str | None:
+def unwritable(exporter: type[Exporter], question: Question[str]) -> str | None:
     """Why a format cannot write one localized question it carries, or None (see Exporter)."""
     declared = getattr(exporter, "unwritable", None)
     if not callable(declared):

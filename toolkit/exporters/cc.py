@@ -62,15 +62,17 @@ from toolkit.exporters.base import ExportRequest, OutputFile
 from toolkit.exporters.qti12 import RESPONSE, accepted_answers, ident, mattext, respcondition, sub
 from toolkit.exporters.qti12_texts import QuizTexts
 from toolkit.keys import question_key
-from toolkit.localization import (
-    LocalizedChoiceQuestion,
-    LocalizedEssayQuestion,
-    LocalizedQuestion,
-    LocalizedQuiz,
-    LocalizedShortAnswerQuestion,
-    LocalizedTrueFalseQuestion,
+from toolkit.localization import LocalizedQuiz
+from toolkit.model import (
+    CHOICE_TYPES,
+    ChoiceQuestion,
+    EssayQuestion,
+    Question,
+    QuestionType,
+    ShortAnswerQuestion,
+    Text,
+    TrueFalseQuestion,
 )
-from toolkit.model import CHOICE_TYPES, Question, QuestionType, ShortAnswerQuestion
 
 CC_PROFILES = {
     QuestionType.SINGLE_CHOICE: "cc.multiple_choice.v0p1",
@@ -121,11 +123,11 @@ class _Writer(QuizTexts):
             self.item(section, question)
         return root
 
-    def item(self, section: etree._Element, question: LocalizedQuestion) -> None:
+    def item(self, section: etree._Element, question: Question[str]) -> None:
         key = question_key(self.quiz_id, question.id)
         item = sub(section, "item", ident=ident(f"{key} [{self.tag}]"), title=question.id)
         fields = [("cc_profile", CC_PROFILES[question.type])]
-        if isinstance(question, LocalizedEssayQuestion):
+        if isinstance(question, EssayQuestion):
             fields += [("qmd_scoringpermitted", "Yes"), ("qmd_computerscored", "No")]
         qti12.metadata(sub(item, "itemmetadata"), fields)
         presentation = sub(item, "presentation")
@@ -143,17 +145,17 @@ class _Writer(QuizTexts):
             qti12.item_feedback(item, feedback_ident, self.html(question, text))
 
     def body(
-        self, question: LocalizedQuestion, presentation: etree._Element, resprocessing: etree._Element
+        self, question: Question[str], presentation: etree._Element, resprocessing: etree._Element
     ) -> list[tuple[str, str]]:
         """The question's responses and scoring; its (feedback ident, text)s."""
-        if isinstance(question, LocalizedChoiceQuestion):
+        if isinstance(question, ChoiceQuestion):
             return self.choice(question, presentation, resprocessing)
-        if isinstance(question, LocalizedTrueFalseQuestion):
+        if isinstance(question, TrueFalseQuestion):
             self.true_false(question, presentation, resprocessing)
-        elif isinstance(question, LocalizedShortAnswerQuestion):
+        elif isinstance(question, ShortAnswerQuestion):
             self.short_answer(question, presentation, resprocessing)
         else:
-            assert isinstance(question, LocalizedEssayQuestion), question.type
+            assert isinstance(question, EssayQuestion), question.type
             response = sub(presentation, "response_str", ident=RESPONSE, rcardinality="Single")
             sub(response, "render_fib", rows=ESSAY_ROWS)
         return []
@@ -161,7 +163,7 @@ class _Writer(QuizTexts):
     # --- kinds ------------------------------------------------------------------------------------------
 
     def choice(
-        self, question: LocalizedChoiceQuestion, presentation: etree._Element, resprocessing: etree._Element
+        self, question: ChoiceQuestion[str], presentation: etree._Element, resprocessing: etree._Element
     ) -> list[tuple[str, str]]:
         single = question.type is QuestionType.SINGLE_CHOICE
         ids = [ident(self.key(question, f"options.{option.id}")) for option in question.options]
@@ -202,10 +204,7 @@ class _Writer(QuizTexts):
         return [(feedback_ident, text) for _, feedback_ident, text in feedbacks]
 
     def true_false(
-        self,
-        question: LocalizedTrueFalseQuestion,
-        presentation: etree._Element,
-        resprocessing: etree._Element,
+        self, question: TrueFalseQuestion[str], presentation: etree._Element, resprocessing: etree._Element
     ) -> None:
         response = sub(presentation, "response_lid", ident=RESPONSE, rcardinality="Single")
         render = sub(response, "render_choice", shuffle="No")
@@ -217,10 +216,7 @@ class _Writer(QuizTexts):
         qti12.set_score(condition, qti12.FULL_MARKS)
 
     def short_answer(
-        self,
-        question: LocalizedShortAnswerQuestion,
-        presentation: etree._Element,
-        resprocessing: etree._Element,
+        self, question: ShortAnswerQuestion[str], presentation: etree._Element, resprocessing: etree._Element
     ) -> None:
         response = sub(presentation, "response_str", ident=RESPONSE, rcardinality="Single")
         sub(response, "render_fib", rows="1")
@@ -249,7 +245,7 @@ class CommonCartridgeExporter:
     # The LMS grades from the answer key: there is no delivery variant (omits_answers is not declared).
 
     @staticmethod
-    def lost_settings(question: Question) -> tuple[str, ...]:
+    def lost_settings(question: Question[Text]) -> tuple[str, ...]:
         if isinstance(question, ShortAnswerQuestion) and question.case_sensitive:
             # cc11_quiz::get_answers_fib (backup/cc/entity11.quiz.class.php) gives every answer 'case' => 0,
             # so the shortanswer's usecase is always 0, whatever case="Yes" the varequal carries.

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from toolkit.localization import LocalizedQuestion, LocalizedQuiz
+from toolkit.localization import LocalizedQuiz
+from toolkit.model import Question
 from toolkit.text.bidi import bidi_segments
 
 
@@ -101,21 +102,21 @@ def _multilang_html(text: str, span_lang: str, lang: str, direction: str, latin_
 class Version:
     """One question in one locale, with the language and direction its texts are written in."""
 
-    question: LocalizedQuestion
+    question: Question[str]
     locale_tag: str
     lang: str
     direction: str
     latin_lang: str
 
 
-def version(localized: LocalizedQuiz, question: LocalizedQuestion) -> Version:
+def version(localized: LocalizedQuiz, question: Question[str]) -> Version:
     written_in = localized.source if question.fell_back else localized.locale
     # Latin runs in a translation are the source's terms; an RTL source leaves only English ones.
     latin_lang = localized.source.tag if localized.source.direction == "ltr" else "en"
     return Version(question, localized.locale.tag, written_in.tag, written_in.direction, latin_lang)
 
 
-TextOf = Callable[[LocalizedQuestion], str]
+TextOf = Callable[[Question[str]], str]
 
 
 def versions_html(versions: Sequence[Version], text_of: TextOf, multilang: bool) -> str:

@@ -12,19 +12,20 @@ from lxml import etree
 from toolkit.exporters.moodle_cloze import cloze_questiontext, wildcard_escaped
 from toolkit.exporters.moodle_html import Version, plain_versions, sub_text, versions_html, versions_paragraph
 from toolkit.keys import question_key
-from toolkit.localization import (
-    LocalizedChoiceQuestion,
-    LocalizedEssayQuestion,
-    LocalizedFillInBlanksQuestion,
-    LocalizedMatchingQuestion,
-    LocalizedNumericQuestion,
-    LocalizedOrderingQuestion,
-    LocalizedQuestion,
-    LocalizedQuiz,
-    LocalizedShortAnswerQuestion,
-    LocalizedTrueFalseQuestion,
+from toolkit.localization import LocalizedQuiz
+from toolkit.model import (
+    ChoiceQuestion,
+    EssayQuestion,
+    FillInBlanksQuestion,
+    MatchingQuestion,
+    NumericQuestion,
+    OrderingQuestion,
+    Question,
+    QuestionType,
+    Quiz,
+    ShortAnswerQuestion,
+    TrueFalseQuestion,
 )
-from toolkit.model import ChoiceQuestion, FillInBlanksQuestion, QuestionType, Quiz
 from toolkit.text.numbers import plain_number
 
 # Moodle's name for a plain-text answer's format, as its own export writes it.
@@ -37,7 +38,7 @@ def moodle_fraction(percent: float) -> str:
     return "0" if text in ("", "-0") else text
 
 
-def answer_fractions(question: LocalizedChoiceQuestion) -> list[str]:
+def answer_fractions(question: ChoiceQuestion[str]) -> list[str]:
     """The ``fraction`` of each option, in option order (see the module docstring for the scheme)."""
     correct = [option.id in question.correct for option in question.options]
     right = sum(correct)
@@ -107,27 +108,27 @@ class _Writer:
             sub_text(answer, "feedback", "", "html")
 
     def write(self, versions: Sequence[Version]) -> None:
-        question: LocalizedQuestion = versions[0].question
-        if isinstance(question, LocalizedChoiceQuestion):
+        question: Question[str] = versions[0].question
+        if isinstance(question, ChoiceQuestion):
             self.choice(versions, question)
-        elif isinstance(question, LocalizedTrueFalseQuestion):
+        elif isinstance(question, TrueFalseQuestion):
             self.true_false(versions, question)
-        elif isinstance(question, LocalizedShortAnswerQuestion):
+        elif isinstance(question, ShortAnswerQuestion):
             self.short_answer(versions, question)
-        elif isinstance(question, LocalizedNumericQuestion):
+        elif isinstance(question, NumericQuestion):
             self.numeric(versions, question)
-        elif isinstance(question, LocalizedMatchingQuestion):
+        elif isinstance(question, MatchingQuestion):
             self.matching(versions, question)
-        elif isinstance(question, LocalizedOrderingQuestion):
+        elif isinstance(question, OrderingQuestion):
             self.ordering(versions, question)
-        elif isinstance(question, LocalizedFillInBlanksQuestion):
+        elif isinstance(question, FillInBlanksQuestion):
             weight = blank_weight(self.marks, len(question.blanks))
             self.header(versions, "cloze", cloze_questiontext(versions, self.multilang, weight))
         else:
-            assert isinstance(question, LocalizedEssayQuestion)
+            assert isinstance(question, EssayQuestion)
             self.essay(versions, question)
 
-    def choice(self, versions: Sequence[Version], question: LocalizedChoiceQuestion) -> None:
+    def choice(self, versions: Sequence[Version], question: ChoiceQuestion[str]) -> None:
         element = self.header(versions, "multichoice")
         single = question.type is QuestionType.SINGLE_CHOICE
         etree.SubElement(element, "single").text = "true" if single else "false"
@@ -138,12 +139,12 @@ class _Writer:
             etree.SubElement(answer, "text").text = self.html(versions, _part("options", index, "text"))
             if self.answers:
                 has_feedback = any(
-                    cast(LocalizedChoiceQuestion, each.question).options[index].feedback for each in versions
+                    cast(ChoiceQuestion[str], each.question).options[index].feedback for each in versions
                 )
                 feedback = self.html(versions, _part("options", index, "feedback")) if has_feedback else ""
                 sub_text(answer, "feedback", feedback, "html")
 
-    def shuffle(self, question: LocalizedChoiceQuestion) -> bool:
+    def shuffle(self, question: ChoiceQuestion[str]) -> bool:
         if any(option.pinned for option in question.options):
             return False
         # The content model keeps "not set" apart from false, so a question's false beats the quiz's true.
@@ -151,7 +152,7 @@ class _Writer:
         declared = model.shuffle if isinstance(model, ChoiceQuestion) else None
         return self.quiz.quiz.shuffle if declared is None else declared
 
-    def true_false(self, versions: Sequence[Version], question: LocalizedTrueFalseQuestion) -> None:
+    def true_false(self, versions: Sequence[Version], question: TrueFalseQuestion[str]) -> None:
         # Moodle matches the answers by their text, "true" and "false", and labels them in the reader's
         # own language pack.
         element = self.header(versions, "truefalse")
@@ -161,19 +162,19 @@ class _Writer:
             etree.SubElement(answer, "text").text = "true" if value else "false"
             self.feedback(answer)
 
-    def short_answer(self, versions: Sequence[Version], question: LocalizedShortAnswerQuestion) -> None:
+    def short_answer(self, versions: Sequence[Version], question: ShortAnswerQuestion[str]) -> None:
         element = self.header(versions, "shortanswer")
         etree.SubElement(element, "usecase").text = "1" if question.case_sensitive else "0"
         accepted: list[str] = []
         for each in versions:  # multilang.xml: one question, so every locale's answers
-            for answer in cast(LocalizedShortAnswerQuestion, each.question).answers:
+            for answer in cast(ShortAnswerQuestion[str], each.question).answers:
                 accepted.extend(line for line in answer.accepted if line not in accepted)
         for line in accepted:
             answer_element = etree.SubElement(element, "answer", fraction="100", format=PLAIN)
             etree.SubElement(answer_element, "text").text = wildcard_escaped(line)
             self.feedback(answer_element)
 
-    def numeric(self, versions: Sequence[Version], question: LocalizedNumericQuestion) -> None:
+    def numeric(self, versions: Sequence[Version], question: NumericQuestion[str]) -> None:
         questiontext = None
         if question.unit is not None:
             prompt = versions_paragraph(versions, _field("prompt"), self.multilang)
@@ -188,7 +189,7 @@ class _Writer:
         etree.SubElement(element, "showunits").text = "3"  # no unit field: the number alone is graded
         etree.SubElement(element, "unitsleft").text = "0"
 
-    def matching(self, versions: Sequence[Version], question: LocalizedMatchingQuestion) -> None:
+    def matching(self, versions: Sequence[Version], question: MatchingQuestion[str]) -> None:
         element = self.header(versions, "matching")
         etree.SubElement(element, "shuffleanswers").text = "true"
         if self.answers:
@@ -212,7 +213,7 @@ class _Writer:
         answer = etree.SubElement(parent, "answer")
         etree.SubElement(answer, "text").text = plain_versions(versions, text_of, self.multilang)
 
-    def ordering(self, versions: Sequence[Version], question: LocalizedOrderingQuestion) -> None:
+    def ordering(self, versions: Sequence[Version], question: OrderingQuestion[str]) -> None:
         element = self.header(versions, "ordering")
         etree.SubElement(element, "layouttype").text = "VERTICAL"
         etree.SubElement(element, "selecttype").text = "ALL"
@@ -227,7 +228,7 @@ class _Writer:
             answer = etree.SubElement(element, "answer", fraction=str(index), format="html")
             etree.SubElement(answer, "text").text = self.html(versions, _part("items", index - 1, "text"))
 
-    def essay(self, versions: Sequence[Version], question: LocalizedEssayQuestion) -> None:
+    def essay(self, versions: Sequence[Version], question: EssayQuestion[str]) -> None:
         element = self.header(versions, "essay")
         for tag, value in (
             ("responseformat", "editor"),
@@ -238,7 +239,7 @@ class _Writer:
         ):
             etree.SubElement(element, tag).text = value
         if self.answers:
-            has_model = any(cast(LocalizedEssayQuestion, each.question).model_answer for each in versions)
+            has_model = any(cast(EssayQuestion[str], each.question).model_answer for each in versions)
             graderinfo = self.html(versions, _field("model_answer")) if has_model else ""
             sub_text(element, "graderinfo", graderinfo, "html")
         sub_text(element, "responsetemplate", "", "html")

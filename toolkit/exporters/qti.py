@@ -47,8 +47,8 @@ from toolkit.exporters.qti_markup import (
 )
 from toolkit.exporters.qti_patterns import number_pattern_problem
 from toolkit.exporters.qti_rules import SCORE
-from toolkit.localization import LocalizedNumericQuestion, LocalizedQuestion, LocalizedQuiz
-from toolkit.model import QuestionType
+from toolkit.localization import LocalizedQuiz
+from toolkit.model import NumericQuestion, Question, QuestionType
 
 __all__ = ["QtiExporter", "append_bidi_text", "item_document", "package_files"]
 
@@ -187,8 +187,8 @@ class QtiExporter:
     question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
 
     @staticmethod
-    def unwritable(question: LocalizedQuestion) -> str | None:
-        if isinstance(question, LocalizedNumericQuestion):
+    def unwritable(question: Question[str]) -> str | None:
+        if isinstance(question, NumericQuestion):
             # A number is graded by a pattern of every numeral it accepts (qti_patterns), bounded in size;
             # past the bound the question is left out, not the whole export refused (item_document
             # refuses it when called directly).

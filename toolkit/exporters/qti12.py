@@ -23,7 +23,7 @@ from decimal import ROUND_DOWN, Decimal
 from lxml import etree
 
 from toolkit.exporters.qti_markup import indented_document
-from toolkit.localization import LocalizedAnswer
+from toolkit.model import AcceptedAnswer
 from toolkit.text.numbers import plain_number
 
 QTI12_NAMESPACE = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"
@@ -138,7 +138,7 @@ def item_feedback(item: etree._Element, feedback_ident: str, html: str) -> None:
     mattext(sub(feedback, "flow_mat"), html, html=True)
 
 
-def accepted_answers(answers: tuple[LocalizedAnswer, ...]) -> list[tuple[str, str]]:
+def accepted_answers(answers: tuple[AcceptedAnswer[str], ...]) -> list[tuple[str, str]]:
     """(key suffix, text) of every accepted answer of the locale, duplicates dropped, in order: the first
     line of an answer is ``answers.<id>``, a further line ``answers.<id>.<n>``."""
     seen: dict[str, str] = {}

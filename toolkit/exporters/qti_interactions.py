@@ -55,19 +55,22 @@ from toolkit.exporters.qti_rules import (
     variable,
     when_answered,
 )
-from toolkit.localization import (
-    LocalizedChoiceQuestion,
-    LocalizedEssayQuestion,
-    LocalizedFillInBlanksQuestion,
-    LocalizedMatchingQuestion,
-    LocalizedNumericQuestion,
-    LocalizedOrderingQuestion,
-    LocalizedQuestion,
-    LocalizedShortAnswerQuestion,
-    LocalizedTrueFalseQuestion,
+from toolkit.model import (
+    AcceptedAnswer,
+    ChoiceBlank,
+    ChoiceQuestion,
+    EssayQuestion,
+    FillInBlanksQuestion,
+    MatchingQuestion,
+    NumericQuestion,
+    OrderingQuestion,
+    Question,
+    QuestionType,
+    Quiz,
+    ShortAnswerQuestion,
+    TrueFalseQuestion,
+    TypedBlank,
 )
-from toolkit.localization.localized import LocalizedAnswer, LocalizedChoiceBlank, LocalizedTypedBlank
-from toolkit.model import QuestionType, Quiz
 from toolkit.text.blanks import split_at_blanks
 
 BLANK_RESPONSE = "RESPONSE."
@@ -105,14 +108,14 @@ def by_digest(texts: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
     return sorted(texts, key=lambda pair: (hashlib.sha256(pair[1].encode("utf-8")).hexdigest(), pair[0]))
 
 
-def match_ids(question: LocalizedMatchingQuestion) -> list[tuple[str, str, str]]:
+def match_ids(question: MatchingQuestion[str]) -> list[tuple[str, str, str]]:
     """(QTI identifier, content id, text) of each match and distractor, in the order the item lists them."""
     matches = [(pair.id, pair.match) for pair in question.pairs]
     matches += [(distractor.id, distractor.text) for distractor in question.distractors]
     return [(f"{MATCH}{index}", id_, text) for index, (id_, text) in enumerate(by_digest(matches), start=1)]
 
 
-def _accepted_texts(answers: Sequence[LocalizedAnswer]) -> list[str]:
+def _accepted_texts(answers: Sequence[AcceptedAnswer[str]]) -> list[str]:
     """Every accepted text once, spaces collapsed, in the content's order."""
     texts: dict[str, None] = {}
     for answer in answers:
@@ -125,7 +128,7 @@ def _accepted_texts(answers: Sequence[LocalizedAnswer]) -> list[str]:
 def _declare_typed(
     item: etree._Element,
     identifier: str,
-    answers: Sequence[LocalizedAnswer],
+    answers: Sequence[AcceptedAnswer[str]],
     case_sensitive: bool,
     writer: Writer,
 ) -> None:
@@ -141,10 +144,10 @@ def _declare_typed(
 
 
 def _choice(
-    item: etree._Element, body: etree._Element, question: LocalizedQuestion, writer: Writer
+    item: etree._Element, body: etree._Element, question: Question[str], writer: Writer
 ) -> Callable[[etree._Element], None]:
-    assert isinstance(question, LocalizedChoiceQuestion | LocalizedTrueFalseQuestion)
-    if isinstance(question, LocalizedTrueFalseQuestion):
+    assert isinstance(question, ChoiceQuestion | TrueFalseQuestion)
+    if isinstance(question, TrueFalseQuestion):
         options = [("true", writer.labels.true, False), ("false", writer.labels.false, False)]
         correct = ["true" if question.correct else "false"]
         multiple = partial = shuffle = False
@@ -185,7 +188,7 @@ def _choice(
     return score
 
 
-def _prompt_paragraph(body: etree._Element, question: LocalizedQuestion, writer: Writer) -> None:
+def _prompt_paragraph(body: etree._Element, question: Question[str], writer: Writer) -> None:
     writer.text(sub(body, "p", dir=writer.direction), question.prompt)
 
 
@@ -198,9 +201,9 @@ def _text_entry(parent: etree._Element, identifier: str, writer: Writer, numeric
 
 
 def _short_answer(
-    item: etree._Element, body: etree._Element, question: LocalizedQuestion, writer: Writer
+    item: etree._Element, body: etree._Element, question: Question[str], writer: Writer
 ) -> Callable[[etree._Element], None]:
-    assert isinstance(question, LocalizedShortAnswerQuestion)
+    assert isinstance(question, ShortAnswerQuestion)
     _declare_typed(item, RESPONSE, question.answers, question.case_sensitive, writer)
     _prompt_paragraph(body, question, writer)
     _text_entry(sub(body, "p", dir=writer.direction), RESPONSE, writer)
@@ -218,9 +221,9 @@ def _short_answer(
 
 
 def _numeric(
-    item: etree._Element, body: etree._Element, question: LocalizedQuestion, writer: Writer
+    item: etree._Element, body: etree._Element, question: Question[str], writer: Writer
 ) -> Callable[[etree._Element], None]:
-    assert isinstance(question, LocalizedNumericQuestion)
+    assert isinstance(question, NumericQuestion)
     declaration = declare(item, RESPONSE, "single", "string")
     if writer.answers:
         correct_response(declaration, [str(question.answer)])
@@ -241,9 +244,9 @@ def _numeric(
 
 
 def _matching(
-    item: etree._Element, body: etree._Element, question: LocalizedQuestion, writer: Writer
+    item: etree._Element, body: etree._Element, question: Question[str], writer: Writer
 ) -> Callable[[etree._Element], None]:
-    assert isinstance(question, LocalizedMatchingQuestion)
+    assert isinstance(question, MatchingQuestion)
     matches = match_ids(question)
     qti_id = {id_: identifier for identifier, id_, _ in matches}
     correct = [f"{pair.id} {qti_id[pair.id]}" for pair in question.pairs]
@@ -293,9 +296,9 @@ def _matching(
 
 
 def _ordering(
-    item: etree._Element, body: etree._Element, question: LocalizedQuestion, writer: Writer
+    item: etree._Element, body: etree._Element, question: Question[str], writer: Writer
 ) -> Callable[[etree._Element], None]:
-    assert isinstance(question, LocalizedOrderingQuestion)
+    assert isinstance(question, OrderingQuestion)
     # Items are named by their delivery ids (i1, i2, … in the answer-independent order), with answers
     # too: an author's ids (step-1, first, a) would tell the order in the delivery variant, and both
     # variants must name items alike for the item with answers to score a delivered response.
@@ -341,13 +344,13 @@ def _ordering(
 
 
 def _fill_in_blanks(
-    item: etree._Element, body: etree._Element, question: LocalizedQuestion, writer: Writer
+    item: etree._Element, body: etree._Element, question: Question[str], writer: Writer
 ) -> Callable[[etree._Element], None]:
-    assert isinstance(question, LocalizedFillInBlanksQuestion)
+    assert isinstance(question, FillInBlanksQuestion)
     patterns: dict[str, Pattern] = {}
     for blank in question.blanks:
         identifier = BLANK_RESPONSE + blank.id
-        if isinstance(blank, LocalizedTypedBlank):
+        if isinstance(blank, TypedBlank):
             _declare_typed(item, identifier, blank.answers, blank.case_sensitive, writer)
             patterns[blank.id] = answer_patterns(
                 _accepted_texts(blank.answers), writer.grading_locale, blank.case_sensitive
@@ -363,7 +366,7 @@ def _fill_in_blanks(
             writer.text(paragraph, piece)
             continue
         blank = question.blank(piece)
-        if isinstance(blank, LocalizedTypedBlank):
+        if isinstance(blank, TypedBlank):
             _text_entry(paragraph, BLANK_RESPONSE + blank.id, writer)
         else:
             choices = sub(
@@ -380,7 +383,7 @@ def _fill_in_blanks(
         for blank in question.blanks:
             identifier = BLANK_RESPONSE + blank.id
             _, when = response_if(when_answered(processing, identifier))
-            if isinstance(blank, LocalizedChoiceBlank):
+            if isinstance(blank, ChoiceBlank):
                 matches_correct(when, identifier)
             else:
                 typed_answer_accepted(when, identifier, patterns[blank.id])
@@ -400,9 +403,9 @@ def _fill_in_blanks(
 
 
 def _essay(
-    item: etree._Element, body: etree._Element, question: LocalizedQuestion, writer: Writer
+    item: etree._Element, body: etree._Element, question: Question[str], writer: Writer
 ) -> Callable[[etree._Element], None]:
-    assert isinstance(question, LocalizedEssayQuestion)
+    assert isinstance(question, EssayQuestion)
     declare(item, RESPONSE, "single", "string")
     if writer.answers and question.model_answer is not None:
         rubric = sub(body, "qti-rubric-block", use="scoring", view="scorer")
@@ -416,7 +419,7 @@ def _essay(
 
 INTERACTIONS: dict[
     QuestionType,
-    Callable[[etree._Element, etree._Element, LocalizedQuestion, Writer], Callable[[etree._Element], None]],
+    Callable[[etree._Element, etree._Element, Question[str], Writer], Callable[[etree._Element], None]],
 ] = {
     QuestionType.SINGLE_CHOICE: _choice,
     QuestionType.MULTIPLE_CHOICE: _choice,

@@ -37,9 +37,9 @@ from toolkit.exporters.base import (
 from toolkit.exporters.localizations import LazyCatalogs, LazyLocalizations
 from toolkit.files import OutsideProjectError, confined, confined_name, write_bytes_atomic
 from toolkit.keys import UI_DOMAIN
-from toolkit.localization import FallbackPolicy, LocalizedQuestion, LocalizedQuiz
+from toolkit.localization import FallbackPolicy, LocalizedQuiz
 from toolkit.localization.pseudo import pseudo_catalogs
-from toolkit.model import Content, QuestionType, Quiz
+from toolkit.model import Content, Question, QuestionType, Quiz
 
 
 class ExportBlockedError(DiagnosedError):
@@ -167,7 +167,7 @@ class _Carried(Mapping[tuple[str, str], LocalizedQuiz]):
         self.carried = carried
         self.exporter = exporter
 
-    def _writes(self, question: LocalizedQuestion) -> bool:
+    def _writes(self, question: Question[str]) -> bool:
         return question.type in self.carried and unwritable(self.exporter, question) is None
 
     def __getitem__(self, key: tuple[str, str]) -> LocalizedQuiz:
@@ -380,7 +380,7 @@ def _texts(localized: LocalizedQuiz) -> Iterator[tuple[str, str]]:
     yield "title", localized.title
     yield "description", localized.description
     for question in localized.questions:
-        for key, text in question.texts():
+        for key, text in question.keyed_texts():
             yield f"questions.{question.id}.{key}", text
     for message in localized.messages:
         if message.text is not None:
