@@ -88,7 +88,7 @@ def test_locales_must_be_known_to_cldr(tmp_path: Path) -> None:
 )
 def test_scorm_mastery_score(tmp_path: Path, written: str, read: str) -> None:
     (tmp_path / "quizkit.toml").write_text(written)
-    assert str(load_config(tmp_path).scorm_mastery_score) == read
+    assert str(load_config(tmp_path).format_settings.get("scorm", {}).get("mastery-score", 80)) == read
 
 
 @pytest.mark.parametrize(
