@@ -40,8 +40,6 @@ _KNOWN_FIELDS = (
     "formats",
 )
 """The settings, in the order a message lists them: the schema's properties (a test says so)."""
-REQUIREMENTS = ("translated", "approved")
-"""What a translation needs before ``build`` and ``export`` publish it (``require``, ``--require``)."""
 
 
 class ConfigError(Exception):
@@ -423,11 +421,12 @@ def setting_message(
 
 def _refused(table: dict[str, object]) -> dict[str, set[str]]:
     """The schema keywords each top-level setting's value fails, by setting. Errors inside a format's
-    table are the format's to word (``toolkit.exporters.format_options``)."""
+    table are the format's to word (``toolkit.exporters.format_options``), and a format's table that
+    is no table is :func:`_format_settings`'s."""
     refused: dict[str, set[str]] = {}
     for error in _config_validator().iter_errors(table):
         path = tuple(error.absolute_path)
-        if path and not (path[0] == "formats" and len(path) > 2):
+        if path and not (path[0] == "formats" and len(path) > 1):
             refused.setdefault(str(path[0]), set()).add(str(error.validator))
     return refused
 
@@ -506,16 +505,30 @@ def _folder(root: Path, name: str, value: str, fail: Callable[[str, str], Config
     return value
 
 
+def _formats_header(config_file: Path, name: str) -> str:
+    """The header of a format's table as the configuration file spells it."""
+    return f"[formats.{name}]" if config_file.name == "quizkit.toml" else f"[tool.quizkit.formats.{name}]"
+
+
 def _format_settings(
-    config_file: Path, text: str, table: dict[str, object], formats: dict[str, dict[str, object]]
+    config_file: Path, text: str, table: dict[str, object], formats: dict[str, object]
 ) -> tuple[dict[str, dict[str, object]], tuple[Diagnostic, ...]]:
     """Each format's settings, with the deprecated ``scorm-mastery-score`` moved to ``[formats.scorm]``
     where that table does not set ``mastery-score`` itself, and the warning that says what to write."""
-    settings = {name: dict(format_table) for name, format_table in formats.items()}
+    settings: dict[str, dict[str, object]] = {}
+    for name, format_table in formats.items():
+        if not isinstance(format_table, dict):
+            raise ConfigError(
+                str(config_file),
+                _line_of(text, name),
+                f"formats.{name} must be a table of the format's settings, such as "
+                f"{_formats_header(config_file, name)}, found {format_table!r}",
+            )
+        settings[name] = dict(format_table)
     if "scorm-mastery-score" not in table:
         return settings, ()
     score = table["scorm-mastery-score"]
-    header = "[formats.scorm]" if config_file.name == "quizkit.toml" else "[tool.quizkit.formats.scorm]"
+    header = _formats_header(config_file, "scorm")
     scorm = settings.setdefault("scorm", {})
     if "mastery-score" in scorm:
         message = (

@@ -225,6 +225,7 @@ def build_request(
     Catalogs are validated up front for the quizzes to write; the others are read only if an exporter
     needs them (an index page). ``preloaded``: catalogs already read and validated, by (locale, domain).
     """
+    format_options = configured_options(config)  # a configuration error first, before any catalog's
     if content is None:
         content = load_content(config.content_path)
     if not drafts:
@@ -277,7 +278,7 @@ def build_request(
         quiz_ids,
         shared,
         summaries,
-        format_options=configured_options(config),
+        format_options=format_options,
         require_approved=config.require_approved,
     )
 
