@@ -25,21 +25,6 @@ _LOCALE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2}|_[A-Z][a-z]{3}(_[A-Z]{2})?)?$")
 CONFIG_SCHEMA = "config.schema.json"
 """The configuration's JSON Schema (schema/config.schema.json): what quizkit checks first, and what
 editors complete ``quizkit.toml`` from."""
-_KNOWN_FIELDS = (
-    "source-locale",
-    "target-locales",
-    "content-dir",
-    "locales-dir",
-    "output-dir",
-    "export-formats",
-    "scorm-mastery-score",
-    "pseudo-locales",
-    "memory-similarity",
-    "require",
-    "numbering-systems",
-    "formats",
-)
-"""The settings, in the order a message lists them: the schema's properties (a test says so)."""
 
 
 class ConfigError(Exception):
@@ -378,6 +363,10 @@ def _load_schema(name: str) -> dict[str, Any]:
     with (folder / name).open(encoding="utf-8") as handle:
         schema: dict[str, Any] = json.load(handle)
     return schema
+
+
+_KNOWN_FIELDS = tuple(config_schema()["properties"])
+"""The settings, in the order the schema lists them and a message names them."""
 
 
 def settings_validator(schema: Mapping[str, Any]) -> Validator:
