@@ -120,6 +120,7 @@ class ScormExporter(BaseExporter):
     question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
     options: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "mastery-score": {
+            "title": "Mastery score",
             "description": (
                 "The percentage a learner needs to pass a SCORM package (adlcp:masteryscore), from 0 to "
                 "100 with at most two decimals."
