@@ -17,6 +17,7 @@ from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.files import FileTooLargeError, read_regular_file
 
 if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
     from jsonschema.protocols import Validator
 
 CONFIG_FILES = ("quizkit.toml", "pyproject.toml")
@@ -369,10 +370,45 @@ _KNOWN_FIELDS = tuple(config_schema()["properties"])
 """The settings, in the order the schema lists them and a message names them."""
 
 
-def settings_validator(schema: Mapping[str, Any]) -> Validator:
-    """A JSON Schema 2020-12 validator for settings read from TOML. TOML tells integers from floats, so
-    ``integer`` means an integer (not 75.0), and ``multipleOf`` is exact in decimal (62.57 is a
-    multiple of 0.01, which binary floating point denies); a value that is not finite is no multiple."""
+def settings_refusals(schema: Mapping[str, Any], table: Mapping[str, object]) -> list[ValidationError]:
+    """What JSON Schema 2020-12 ``schema`` refuses in ``table``, settings read from TOML. TOML tells
+    integers from floats, so ``integer`` means an integer (not 75.0), and ``multipleOf`` is exact in
+    decimal (62.57 is a multiple of 0.01, which binary floating point denies); a value that is not
+    finite is no multiple. Most configurations are valid: for one without a float, the compiled
+    validator's yes is the whole answer, and jsonschema (slower to import than most commands take to
+    run) is not imported."""
+    text = json.dumps(schema, sort_keys=True)
+    if not _holds_float(table) and _compiled_accepts(text, table):
+        return []
+    return list(_settings_validator(text).iter_errors(table))
+
+
+def _holds_float(value: object) -> bool:
+    """Whether a float is anywhere in ``value``: the compiled validator reads 75.0 as an integer and
+    binary multiples, so a table with a float goes to jsonschema with the TOML rules."""
+    if isinstance(value, dict):
+        return any(_holds_float(item) for item in value.values())
+    if isinstance(value, list):
+        return any(_holds_float(item) for item in value)
+    return isinstance(value, float)
+
+
+def _compiled_accepts(schema_text: str, table: Mapping[str, object]) -> bool:
+    try:
+        return bool(_compiled(schema_text).is_valid(table))
+    except Exception:  # no compiled validator, or a value it cannot take (a TOML date): ask jsonschema
+        return False
+
+
+@functools.cache
+def _compiled(schema_text: str) -> Any:
+    import jsonschema_rs
+
+    return jsonschema_rs.Draft202012Validator(json.loads(schema_text))
+
+
+@functools.cache
+def _settings_validator(schema_text: str) -> Validator:
     from jsonschema import Draft202012Validator, ValidationError, validators
 
     def exact_multiple_of(
@@ -390,13 +426,8 @@ def settings_validator(schema: Mapping[str, Any]) -> Validator:
     extended = validators.extend(
         Draft202012Validator, validators={"multipleOf": exact_multiple_of}, type_checker=type_checker
     )
-    validator: Validator = extended(schema)
+    validator: Validator = extended(json.loads(schema_text))
     return validator
-
-
-@functools.cache
-def _config_validator() -> Validator:
-    return settings_validator(config_schema())
 
 
 def setting_message(
@@ -413,7 +444,7 @@ def _refused(table: dict[str, object]) -> dict[str, set[str]]:
     table are the format's to word (``toolkit.exporters.format_options``), and a format's table that
     is no table is :func:`_format_settings`'s."""
     refused: dict[str, set[str]] = {}
-    for error in _config_validator().iter_errors(table):
+    for error in settings_refusals(config_schema(), table):
         path = tuple(error.absolute_path)
         if path and not (path[0] == "formats" and len(path) > 1):
             refused.setdefault(str(path[0]), set()).add(str(error.validator))

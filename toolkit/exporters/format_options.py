@@ -7,7 +7,7 @@ import difflib
 import re
 from collections.abc import Mapping
 
-from toolkit.config import ConfigError, ProjectConfig, setting_message, settings_validator
+from toolkit.config import ConfigError, ProjectConfig, setting_message, settings_refusals
 from toolkit.exporters.base import Exporter, declared_options, exporter_names, load_exporter
 
 
@@ -37,8 +37,8 @@ def format_options(config: ProjectConfig, name: str, exporter: type[Exporter]) -
     for setting in table:
         if setting not in declared:
             raise _error(config, name, setting, _unknown_setting(name, setting, list(declared)))
-    validator = settings_validator({"type": "object", "properties": dict(declared)})
-    errors = sorted(validator.iter_errors(table), key=lambda error: list(declared).index(error.path[0]))
+    refusals = settings_refusals({"type": "object", "properties": dict(declared)}, table)
+    errors = sorted(refusals, key=lambda error: list(declared).index(error.path[0]))
     for error in errors:
         setting = str(error.path[0])
         dotted = f"formats.{name}.{setting}"
