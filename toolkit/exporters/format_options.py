@@ -7,7 +7,8 @@ import difflib
 import re
 from collections.abc import Mapping
 
-from toolkit.config import ConfigError, ProjectConfig, setting_message, settings_refusals
+from toolkit.config import ConfigError, ProjectConfig
+from toolkit.config_schema import setting_message, settings_refusals
 from toolkit.exporters.base import Exporter, declared_options, exporter_names, load_exporter
 
 
