@@ -60,3 +60,40 @@ def test_a_valid_configuration_is_read_without_importing_jsonschema(tmp_path: Pa
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert result.stdout == "False\n"
+
+
+def test_a_stock_validator_reads_quizkit_toml_with_the_schema(tmp_path: Path) -> None:
+    """What an editor or CI does with the schema: check-jsonschema reads TOML, and passes a configuration
+    quizkit takes and refuses one with a value quizkit refuses too."""
+    import json
+    import subprocess
+
+    from content.test_schemas import check_jsonschema
+
+    good = tmp_path / "good" / "quizkit.toml"
+    good.parent.mkdir()
+    good.write_text(
+        "#:schema ../schema/config.schema.json\n"
+        'target-locales = ["ur"]\nexport-formats = ["json", "scorm"]\nrequire = "approved"\n'
+        "[formats.scorm]\nmastery-score = 62.5\n",
+        encoding="utf-8",
+    )
+    bad = tmp_path / "bad" / "quizkit.toml"
+    bad.parent.mkdir()
+    bad.write_text('target-locales = ["ur"]\nmemory-similarity = 0\n', encoding="utf-8")
+    result = subprocess.run(
+        [
+            check_jsonschema(),
+            "-o",
+            "json",
+            "--schemafile",
+            str(ROOT / "schema" / "config.schema.json"),
+            str(good),
+            str(bad),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    errors = json.loads(result.stdout)["errors"]
+    assert [(error["filename"], error["path"]) for error in errors] == [(str(bad), "$['memory-similarity']")]
