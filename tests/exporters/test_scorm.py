@@ -363,6 +363,14 @@ def test_a_format_setting_it_cannot_take_is_a_located_error(
     assert not (project / "dist" / "scorm").exists()
 
 
+def test_export_list_names_each_formats_settings(tmp_path: Path) -> None:
+    project = fixture_project(tmp_path / "project")
+    lines = run_quizkit(project, "export", "--list").stdout.splitlines()
+    scorm = next(number for number, line in enumerate(lines) if line.startswith("scorm "))
+    assert lines[scorm + 2] == "         settings: mastery-score (default 80)"
+    assert [line for line in lines if "settings:" in line] == [lines[scorm + 2]]
+
+
 def test_the_view_the_adapter_reads_holds_no_more_than_the_html_page() -> None:
     """The adapter builds its interactions from the page's own data: nothing is added for SCORM."""
     request = every_type_request()

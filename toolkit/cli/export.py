@@ -104,7 +104,13 @@ def export_command(
     Layout: <out>/<format>/..., described in docs/exports.md.
     """
     from toolkit.cli.output import print_diagnostics
-    from toolkit.exporters.base import ExporterLoadError, ExportError, question_types, registered_exporters
+    from toolkit.exporters.base import (
+        ExporterLoadError,
+        ExportError,
+        declared_options,
+        question_types,
+        registered_exporters,
+    )
     from toolkit.exporters.run import ExportBlockedError, StrictModeError, run_export
     from toolkit.localization import FallbackError, FallbackPolicy
     from toolkit.model import QuestionType
@@ -125,6 +131,13 @@ def export_command(
                 else ", ".join(kind.value for kind in QuestionType if kind in carried)
             )
             click.echo(f"{' ' * width}  questions: {kinds}")
+            settings = declared_options(exporter)
+            if settings:  # what [formats.<name>] may set, so that it can be found without the docs
+                listed = ", ".join(
+                    f"{setting} (default {schema['default']!r})" if "default" in schema else setting
+                    for setting, schema in settings.items()
+                )
+                click.echo(f"{' ' * width}  settings: {listed}")
         return
     config = with_requirement(with_pseudo_locales(project_config(), pseudo), require)
     if formats is None:
