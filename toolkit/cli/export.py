@@ -104,7 +104,7 @@ def export_command(
     Layout: <out>/<format>/..., described in docs/exports.md.
     """
     from toolkit.cli.output import print_diagnostics
-    from toolkit.exporters.base import question_types, registered_exporters
+    from toolkit.exporters.base import declared_options, question_types, registered_exporters
     from toolkit.exporters.run import run_export
     from toolkit.localization import FallbackPolicy
     from toolkit.model import QuestionType
@@ -123,6 +123,13 @@ def export_command(
                 else ", ".join(kind.value for kind in QuestionType if kind in carried)
             )
             click.echo(f"{' ' * width}  questions: {kinds}")
+            settings = declared_options(exporter)
+            if settings:  # what [formats.<name>] may set, so that it can be found without the docs
+                listed = ", ".join(
+                    f"{setting} (default {schema['default']!r})" if "default" in schema else setting
+                    for setting, schema in settings.items()
+                )
+                click.echo(f"{' ' * width}  settings: {listed}")
         return
     config = with_requirement(with_pseudo_locales(project_config(), pseudo), require)
     if formats is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import gc
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -39,6 +40,8 @@ def project_config() -> ProjectConfig:
     if config.config_file is None:
         click.echo(f"error[no-project]: {no_project_message(relative(here, absolute=True))}", err=True)
         raise SystemExit(EXIT_USAGE)
+    for warning in config.warnings:  # a deprecated setting: said on stderr, the command goes on
+        click.echo(replace(warning, file=relative(Path(warning.file))).to_text(), err=True)
     return config
 
 

@@ -67,7 +67,7 @@ from lxml import etree
 
 from toolkit.exporters import canvas_package, qti12
 from toolkit.exporters.archive import package
-from toolkit.exporters.base import ExportError, ExportRequest, OutputFile
+from toolkit.exporters.base import BaseExporter, ExportError, ExportRequest, OutputFile
 from toolkit.exporters.qti12 import (
     RESPONSE,
     accepted_answers,
@@ -414,7 +414,7 @@ def _plain(text: str) -> str:
     return " ".join(text.split())
 
 
-class CanvasExporter:
+class CanvasExporter(BaseExporter):
     name: ClassVar[str] = "canvas"
     description: ClassVar[str] = (
         'Canvas QTI 1.2 packages for Canvas\'s "QTI .zip file" import (<quiz>/<locale>.zip)'

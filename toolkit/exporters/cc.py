@@ -58,7 +58,7 @@ from lxml import etree
 
 from toolkit.exporters import cc_package, qti12
 from toolkit.exporters.archive import package
-from toolkit.exporters.base import ExportRequest, OutputFile
+from toolkit.exporters.base import BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.qti12 import RESPONSE, accepted_answers, ident, mattext, respcondition, sub
 from toolkit.exporters.qti12_texts import QuizTexts
 from toolkit.keys import question_key
@@ -231,7 +231,7 @@ class _Writer(QuizTexts):
             qti12.set_score(condition, qti12.FULL_MARKS)
 
 
-class CommonCartridgeExporter:
+class CommonCartridgeExporter(BaseExporter):
     name: ClassVar[str] = "cc"
     description: ClassVar[str] = (
         "IMS Common Cartridge 1.1 packages, assessments in the CC QTI 1.2.1 profile (<quiz>/<locale>.imscc)"

@@ -52,7 +52,7 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import ClassVar
 
-from toolkit.exporters.base import ExportError, ExportRequest, OutputFile
+from toolkit.exporters.base import BaseExporter, ExportError, ExportRequest, OutputFile
 from toolkit.exporters.moodle import CATEGORY_ROOT, answer_fractions, html_text
 from toolkit.exporters.moodle_cloze import wildcard_escaped
 from toolkit.keys import question_key
@@ -187,7 +187,7 @@ def _accepted(question: ShortAnswerQuestion[str]) -> list[str]:
     return list(dict.fromkeys(accepted for answer in question.answers for accepted in answer.accepted))
 
 
-class GiftExporter:
+class GiftExporter(BaseExporter):
     name: ClassVar[str] = "gift"
     description: ClassVar[str] = "GIFT question files for Moodle's plain-text import (<quiz>/<locale>.txt)"
     presents_quiz: ClassVar[bool] = True

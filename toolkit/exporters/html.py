@@ -44,7 +44,7 @@ import lxml.html
 from babel import Locale
 from lxml import etree
 
-from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
+from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.json_bundle import bundle
 from toolkit.exporters.player_assets import (
     Asset,
@@ -358,7 +358,7 @@ def index_page(request: ExportRequest) -> bytes:
     return _serialize(html)
 
 
-class HtmlExporter:
+class HtmlExporter(BaseExporter):
     name: ClassVar[str] = "html"
     description: ClassVar[str] = "a static quiz player page per quiz and locale, and an index page"
     presents_quiz: ClassVar[bool] = True

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import Any, ClassVar
 
-from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
+from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.neutral_order import delivery_item_ids, neutral_items, neutral_matches
 from toolkit.localization import LocalizedQuiz
 from toolkit.model import ChoiceQuestion, MatchingQuestion, OrderingQuestion, Question, QuestionType
@@ -126,7 +126,7 @@ DELIVERY_FOLDER = "no-answers"
 """Where the delivery variant goes inside i18next/: ``no-answers/<locale>/<namespace>.json``."""
 
 
-class I18nextExporter:
+class I18nextExporter(BaseExporter):
     name: ClassVar[str] = "i18next"
     description: ClassVar[str] = "i18next v4 JSON resources per locale and namespace"
     presents_quiz: ClassVar[bool] = True

@@ -17,7 +17,7 @@ from decimal import Decimal
 from pathlib import PurePosixPath
 from typing import Any, ClassVar
 
-from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
+from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.canonical_json import content_hash
 from toolkit.exporters.neutral_order import delivery_item_ids, neutral_items, neutral_matches
 from toolkit.localization import LocalizedMessage, LocalizedQuiz
@@ -276,7 +276,7 @@ def render(document: dict[str, Any]) -> bytes:
     return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
-class JsonBundleExporter:
+class JsonBundleExporter(BaseExporter):
     name: ClassVar[str] = "json"
     description: ClassVar[str] = "one self-contained JSON bundle per quiz and locale"
     presents_quiz: ClassVar[bool] = True

@@ -113,7 +113,7 @@ from typing import ClassVar
 
 from lxml import etree
 
-from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
+from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.moodle_html import (
     Version,
     html_element,
@@ -166,7 +166,7 @@ def _multilang_questions(quizzes: Sequence[LocalizedQuiz]) -> list[list[Version]
     ]
 
 
-class MoodleExporter:
+class MoodleExporter(BaseExporter):
     name: ClassVar[str] = "moodle"
     description: ClassVar[str] = "Moodle XML question files per quiz and locale, and one multilang file"
     presents_quiz: ClassVar[bool] = True

@@ -31,7 +31,7 @@ from lxml import etree
 
 from toolkit import __version__
 from toolkit.exporters.archive import package
-from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
+from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.qti_interactions import Labels
 from toolkit.exporters.qti_items import item_document
 from toolkit.exporters.qti_markup import (
@@ -177,7 +177,7 @@ def source_labels(request: ExportRequest) -> Labels:
     return Labels(names.get("true", DEFAULT_LABELS.true), names.get("false", DEFAULT_LABELS.false))
 
 
-class QtiExporter:
+class QtiExporter(BaseExporter):
     name: ClassVar[str] = "qti"
     description: ClassVar[str] = (
         "QTI 3.0 content packages (items, test, imsmanifest.xml), one zip per quiz and locale"

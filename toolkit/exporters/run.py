@@ -34,6 +34,7 @@ from toolkit.exporters.base import (
     unwritable,
     writes_every_question,
 )
+from toolkit.exporters.format_options import configured_options, default_options
 from toolkit.exporters.localizations import LazyCatalogs, LazyLocalizations
 from toolkit.files import OutsideProjectError, confined, confined_name, write_bytes_atomic
 from toolkit.keys import UI_DOMAIN
@@ -223,6 +224,7 @@ def build_request(
     Catalogs are validated up front for the quizzes to write; the others are read only if an exporter
     needs them (an index page). ``preloaded``: catalogs already read and validated, by (locale, domain).
     """
+    format_options = configured_options(config)  # a configuration error first, before any catalog's
     if content is None:
         content = load_content(config.content_path)
     if not drafts:
@@ -275,7 +277,7 @@ def build_request(
         quiz_ids,
         shared,
         summaries,
-        mastery_score=config.scorm_mastery_score,
+        format_options=format_options,
         require_approved=config.require_approved,
     )
 
@@ -353,7 +355,10 @@ def write_exports(request: ExportRequest, formats: Sequence[str], out: Path) -> 
     for name in resolve_formats(formats):
         exporter_class = load_exporter(name)
         exporter = exporter_class()
-        carried_request = _as_carried_by(request, exporter_class)
+        carried_request = replace(
+            _as_carried_by(request, exporter_class),
+            options=request.format_options.get(name) or default_options(exporter_class),
+        )
         # The format's folder resolved inside the output folder: a link dist/json -> elsewhere must
         # not carry the files out of it.
         folder = confined(out / name, out)
