@@ -26,7 +26,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "toolkit.model",
             "toolkit.keys",
             "toolkit.config",
+            "toolkit.config_schema",
             "toolkit.diagnostics",
+            "toolkit.errors",
             "toolkit.files",
             "toolkit.text",
             "toolkit.gettext",
@@ -137,10 +139,10 @@ def layer_of(module: str, layers: tuple[tuple[str, tuple[str, ...]], ...]) -> in
 
 
 def package_of(module: str, modules: set[str]) -> str:
-    """The package ``module`` is, or lies in: ``toolkit.exporters.qti.items`` → ``toolkit.exporters.qti``,
-    ``toolkit.keys`` → ``toolkit``. ``toolkit.__main__`` (``python -m toolkit``) is the command's, on the
-    cli layer: its own."""
-    if module == "toolkit.__main__" or any(other.startswith(module + ".") for other in modules):
+    """The package ``module`` is, or lies in: ``toolkit.exporters.qti.items`` → ``toolkit.exporters.qti``.
+    A module of the top level (``toolkit.keys``, ``toolkit.errors``) counts as a package of its own: they
+    are the shared vocabulary, each imported by packages that the others import."""
+    if module.count(".") == 1 or any(other.startswith(module + ".") for other in modules):
         return module
     return module.rpartition(".")[0]
 
@@ -219,11 +221,12 @@ def test_no_module_name_repeats() -> None:
 
 def test_the_gettext_core_knows_nothing_of_quizzes() -> None:
     # toolkit.gettext is a gettext library of its own (catalogs, PO, MO, merge): it may use the text
-    # utilities of toolkit.text beside it, and nothing else of quizkit (issue 38).
+    # utilities of toolkit.text beside it and the error root, and nothing else of quizkit (issue 38).
     modules, imports = package_imports(TOOLKIT)
     core = {"catalog", "po_reader", "po_writer", "mo_writer", "merge", "similarity", "line_breaking"}
     assert {f"toolkit.gettext.{name}" for name in core} <= modules
-    allowed = ("toolkit.gettext", "toolkit.text")
+    # toolkit.errors: the root every exception of quizkit derives from (tests/test_errors.py).
+    allowed = ("toolkit.gettext", "toolkit.text", "toolkit.errors")
     assert [
         f"{found.importer} imports {found.imported} on line {found.line}"
         for found in imports

@@ -84,11 +84,117 @@ def test_locales_must_be_known_to_cldr(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("written", "read"),
-    [("", "80"), ("scorm-mastery-score = 62.5\n", "62.5"), ("scorm-mastery-score = 100\n", "100")],
+    [
+        ("", "80"),
+        ("scorm-mastery-score = 62.5\n", "62.5"),
+        ("scorm-mastery-score = 100\n", "100"),
+        # Exactly two decimals, which binary floating point would call no multiple of 0.01.
+        ("scorm-mastery-score = 0.07\n", "0.07"),
+        ("[formats.scorm]\nmastery-score = 62.57\n", "62.57"),
+    ],
 )
 def test_scorm_mastery_score(tmp_path: Path, written: str, read: str) -> None:
+    from toolkit.exporters.format_options import format_options
+    from toolkit.exporters.player.scorm import ScormExporter
+
     (tmp_path / "quizkit.toml").write_text(written)
-    assert str(load_config(tmp_path).scorm_mastery_score) == read
+    config = load_config(tmp_path)
+    assert str(format_options(config, "scorm", ScormExporter)["mastery-score"]) == read
+
+
+def test_the_mastery_score_is_no_core_setting(tmp_path: Path) -> None:
+    from dataclasses import fields
+
+    from toolkit.exporters.base import ExportRequest
+
+    (tmp_path / "quizkit.toml").write_text("scorm-mastery-score = 70\n")
+    config = load_config(tmp_path)
+    assert config.format_settings == {"scorm": {"mastery-score": 70}}
+    assert [field.name for field in fields(config) if "mastery" in field.name] == []
+    assert [field.name for field in fields(ExportRequest) if "mastery" in field.name] == []
+
+
+def test_a_deprecated_setting_is_a_warning_of_the_configuration(tmp_path: Path) -> None:
+    (tmp_path / "quizkit.toml").write_text('source-locale = "en"\nscorm-mastery-score = 62.5\n')
+    (warning,) = load_config(tmp_path).warnings
+    assert warning.to_text() == (
+        f"{tmp_path / 'quizkit.toml'}:2: warning[config]: scorm-mastery-score is deprecated; write "
+        "mastery-score = 62.5 under [formats.scorm] instead"
+    )
+    (tmp_path / "quizkit.toml").write_text('source-locale = "en"\n')
+    assert load_config(tmp_path).warnings == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        # TOML tells an integer from a float: the schema's "integer" is an integer, as the checks were.
+        (
+            "memory-similarity = 75.0\n",
+            1,
+            "memory-similarity must be a whole percentage from 1 to 100, such as 75, found 75.0",
+        ),
+        (
+            "memory-similarity = true\n",
+            1,
+            "memory-similarity must be a whole percentage from 1 to 100, such as 75, found True",
+        ),
+        (
+            "scorm-mastery-score = 62.555\n",
+            1,
+            "scorm-mastery-score must be a percentage from 0 to 100 (such as 80 or 62.5), found 62.555",
+        ),
+        (
+            'require = "aproved"\n',
+            1,
+            'require must be "approved" (publish only approved translations) or "translated" (the default), found \'aproved\'',
+        ),
+        ("numbering-systems = 3\n", 1, 'numbering-systems must be a table such as { ar = "arab" }'),
+        ('pseudo-locales = "en_XA"\n', 1, 'pseudo-locales must be a list such as ["en_XA", "ar_XB"]'),
+        ('pseudo-locales = ["en_XA", "en_XA"]\n', 1, "pseudo-locales lists a locale twice"),
+        (
+            'pseudo-locales = ["xx", "xx"]\n',
+            1,
+            '\'xx\' is not a pseudo-locale; the pseudo-locales are "en_XA", "ar_XB"',
+        ),
+        ('target-locales = ["ur", "ur"]\n', 1, "target-locales lists a locale twice"),
+        # The items' own problems come before a repeat, as they always did.
+        (
+            'target-locales = ["xx", "xx"]\n',
+            1,
+            "'xx' is not a locale CLDR knows; write it like 'ur' or 'ur_PK'",
+        ),
+        ('content-dir = " "\n', 1, "content-dir must be a folder name"),
+        ("output-dir = 3\n", 1, "output-dir must be a folder name"),
+        (
+            'export-formats = ["json", ""]\n',
+            1,
+            'export-formats must be a list of format names such as ["json", "html"]',
+        ),
+        (
+            'formats = "scorm"\n',
+            1,
+            "formats must be a table of tables, one per format, such as [formats.scorm]",
+        ),
+        (
+            "[formats]\nscorm = 80\n",
+            2,
+            "formats.scorm must be a table of the format's settings, such as [formats.scorm], found 80",
+        ),
+        (
+            'source-locale = "en"\nsource-locale-x = 1\n',
+            2,
+            "unknown setting 'source-locale-x'; did you mean 'source-locale'?",
+        ),
+    ],
+)
+def test_each_refusal_of_the_schema_has_its_message(
+    tmp_path: Path, text: str, line: int, message: str
+) -> None:
+    (tmp_path / "quizkit.toml").write_text(text)
+    with pytest.raises(ConfigError) as caught:
+        load_config(tmp_path)
+    assert (caught.value.line, caught.value.message) == (line, message)
 
 
 @pytest.mark.parametrize(

@@ -88,6 +88,7 @@ PUBLIC = {
         "check",
     ],
     "toolkit.exporters": [
+        "BaseExporter",
         "ENTRY_POINT_GROUP",
         "ExportError",
         "ExportRequest",
@@ -104,6 +105,7 @@ PUBLIC = {
         "StepResult",
         "run_build",
     ],
+    "toolkit.errors": ["DiagnosedError", "DocumentError", "LocatedError", "QuizkitError"],
 }
 
 API_PAGE = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
@@ -116,6 +118,28 @@ def test_every_public_name_is_exported_and_documented(package: str) -> None:
     assert [name for name in PUBLIC[package] if not hasattr(module, name)] == []
     assert f"`{package}`" in API_PAGE
     assert [name for name in PUBLIC[package] if f"`{name}" not in API_PAGE] == []
+
+
+def test_the_former_localized_question_names_are_deprecated_aliases_of_the_model_classes() -> None:
+    import toolkit.localization
+    from toolkit import model
+
+    message = (
+        "toolkit.localization.LocalizedChoiceQuestion is deprecated: a localized question is the model's "
+        "own class, write toolkit.model.ChoiceQuestion[str]"
+    )
+    with pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$"):
+        from toolkit.localization import LocalizedChoiceQuestion
+    assert LocalizedChoiceQuestion is model.ChoiceQuestion
+    with pytest.warns(DeprecationWarning, match="write toolkit.model.Question\\[str\\]$"):
+        question_types = toolkit.localization.LocalizedQuestion
+    with pytest.warns(DeprecationWarning, match="write toolkit.model.AcceptedAnswer\\[str\\]$"):
+        answer_type = toolkit.localization.LocalizedAnswer
+    assert answer_type is model.AcceptedAnswer
+    question = model.EssayQuestion[str](id="q", prompt="?", explanation=".")
+    assert isinstance(question, question_types)
+    with pytest.raises(AttributeError, match="has no attribute 'LocalizedNothing'"):
+        toolkit.localization.LocalizedNothing  # noqa: B018
 
 
 def test_read_po_and_write_po_round_trip_bytes_in_the_declared_charset() -> None:
@@ -159,7 +183,7 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 
 from toolkit.checks import EntryContext, Finding, Severity, check
-from toolkit.exporters import ExportRequest, OutputFile
+from toolkit.exporters import BaseExporter, ExportRequest, OutputFile
 
 
 @check("title-seen", Severity.WARNING, "reports every quiz title, to prove that plugins run")
@@ -168,15 +192,26 @@ def title_seen(context: EntryContext) -> Iterator[Finding]:
         yield Finding("title-seen", f"title translated as {context.translated_pairs[0].translation}")
 
 
-class CsvExporter:
+class CsvExporter(BaseExporter):
     name = "csv"
     description = "one CSV file per quiz and locale"
     presents_quiz = True
+    options = {
+        "separator": {
+            "description": "The character between a question's id and its prompt.",
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 1,
+            "default": ",",
+            "x-message": "{name} must be one character, such as \\",\\" or \\";\\", found {value!r}",
+        }
+    }
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
+        separator = self.option(request, "separator")
         for locale in request.locales:
             for localized in request.quizzes_in(locale):
-                rows = "".join(f"{question.id},{question.prompt}\\n" for question in localized.questions)
+                rows = "".join(f"{question.id}{separator}{question.prompt}\\n" for question in localized.questions)
                 yield OutputFile(PurePosixPath(localized.quiz.id, f"{locale}.csv"), rows.encode(), quiz=localized.quiz.id)
 """
 
@@ -237,6 +272,41 @@ def test_a_third_party_exporter_runs_through_its_entry_point(tmp_path: Path, plu
             f"{question.id},{question.prompt.source}" for question in quiz.questions
         ]
         assert (project / "dist" / "csv" / quiz.id / "ur.csv").is_file()
+
+
+def test_a_third_party_exporter_reads_a_setting_of_its_own(tmp_path: Path, plugin_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    with (project / "pyproject.toml").open("a", encoding="utf-8") as config:
+        config.write('\n[tool.quizkit.formats.csv]\nseparator = ";"\n')
+    result = run_with_plugin(project, plugin_path, "export", "-f", "csv")
+    assert (result.returncode, result.stderr) == (0, "")
+    from toolkit.content import load_content
+
+    for quiz in load_content(project / "content").quizzes:
+        english = (project / "dist" / "csv" / quiz.id / "en.csv").read_text(encoding="utf-8")
+        assert english.splitlines() == [
+            f"{question.id};{question.prompt.source}" for question in quiz.questions
+        ]
+
+
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        ('separator = ";;"', 'formats.csv.separator must be one character, such as "," or ";", found \';;\''),
+        ('separater = ";"', "unknown setting 'separater' in formats.csv; did you mean 'separator'?"),
+    ],
+)
+def test_a_third_party_exporters_setting_is_checked_as_it_declares(
+    tmp_path: Path, plugin_path: Path, setting: str, message: str
+) -> None:
+    project = copy_project(tmp_path / "project")
+    config = project / "pyproject.toml"
+    text = config.read_text(encoding="utf-8") + f"\n[tool.quizkit.formats.csv]\n{setting}\n"
+    config.write_text(text, encoding="utf-8")
+    result = run_with_plugin(project, plugin_path, "export", "-f", "csv")
+    line = len(text.splitlines())
+    assert (result.returncode, result.stderr) == (1, f"pyproject.toml:{line}: error[config]: {message}\n")
+    assert not (project / "dist" / "csv").exists()
 
 
 def pack_site(tmp_path: Path, source: str) -> Path:

@@ -5,40 +5,23 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
-from collections.abc import Callable
-from dataclasses import dataclass, replace
-from decimal import Decimal
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from toolkit.config_schema import config_schema, setting_message, settings_refusals
+from toolkit.diagnostics import Diagnostic, Severity
+from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, read_regular_file
 
 CONFIG_FILES = ("quizkit.toml", "pyproject.toml")
 MAX_CONFIG_BYTES = 1024 * 1024
 _LOCALE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2}|_[A-Z][a-z]{3}(_[A-Z]{2})?)?$")
-_KNOWN_FIELDS = (
-    "source-locale",
-    "target-locales",
-    "content-dir",
-    "locales-dir",
-    "output-dir",
-    "export-formats",
-    "scorm-mastery-score",
-    "pseudo-locales",
-    "memory-similarity",
-    "require",
-    "numbering-systems",
-)
-REQUIREMENTS = ("translated", "approved")
-"""What a translation needs before ``build`` and ``export`` publish it (``require``, ``--require``)."""
 
 
-class ConfigError(Exception):
-    def __init__(self, file: str, line: int | None, message: str) -> None:
-        super().__init__(message)
-        self.file = file
-        self.line = line
-        self.message = message
+class ConfigError(LocatedError):
+    pass
 
 
 @dataclass(frozen=True)
@@ -52,8 +35,6 @@ class ProjectConfig:
     output_dir: str = "dist"
     export_formats: tuple[str, ...] = ()
     """Formats ``quizkit build`` exports; empty means every registered format."""
-    scorm_mastery_score: Decimal = Decimal(80)
-    """The percentage a learner needs to pass a SCORM package (``adlcp:masteryscore``)."""
     pseudo_locales: tuple[str, ...] = ()
     """Pseudo-locales (``en_XA``, ``ar_XB``) every export and build adds, made from the source on the fly."""
     memory_similarity: int = 75
@@ -64,6 +45,12 @@ class ProjectConfig:
     require: str = "translated"
     """``approved``: publish only translations a reviewer approved (the release gate); ``translated``:
     every translation that is not fuzzy."""
+    format_settings: Mapping[str, Mapping[str, object]] = field(default_factory=dict, hash=False)
+    """Each format's own settings as written (``[formats.<name>]``), by format name; the exporters
+    check them against what each format declares (``toolkit.exporters.format_options``)."""
+    warnings: tuple[Diagnostic, ...] = ()
+    """What the commands that read the configuration report about it without stopping (a deprecated
+    setting)."""
 
     @property
     def require_approved(self) -> bool:
@@ -352,14 +339,20 @@ def _names_a_file(folder: Path, root: Path) -> bool:
     return False
 
 
-def _mastery_score(value: object) -> Decimal | None:
-    """A percentage from 0 to 100 with at most two decimals (SCORM's scores are CMIDecimal), or None."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    number = Decimal(str(value))
-    if not number.is_finite() or not 0 <= number <= 100 or number != round(number, 2):
-        return None
-    return number.normalize() if number != number.to_integral_value() else number.quantize(Decimal(1))
+_KNOWN_FIELDS = tuple(config_schema()["properties"])
+"""The settings, in the order the schema lists them and a message names them."""
+
+
+def _refused(table: dict[str, object]) -> dict[str, set[str]]:
+    """The schema keywords each top-level setting's value fails, by setting. Errors inside a format's
+    table are the format's to word (``toolkit.exporters.format_options``), and a format's table that
+    is no table is :func:`_format_settings`'s."""
+    refused: dict[str, set[str]] = {}
+    for error in settings_refusals(config_schema(), table):
+        path = tuple(error.absolute_path)
+        if path and not (path[0] == "formats" and len(path) > 1):
+            refused.setdefault(str(path[0]), set()).add(str(error.validator))
+    return refused
 
 
 def _from_table(root: Path, config_file: Path, text: str, table: dict[str, object]) -> ProjectConfig:
@@ -371,68 +364,45 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
             close = difflib.get_close_matches(name, _KNOWN_FIELDS, n=1)
             hint = f"did you mean '{close[0]}'?" if close else f"known settings: {', '.join(_KNOWN_FIELDS)}"
             raise fail(name, f"unknown setting '{name}'; {hint}")
-    source = table.get("source-locale", "en")
-    if not isinstance(source, str) or not _LOCALE.match(source):
-        raise fail(
-            "source-locale", f"source-locale must be a locale such as 'en' or 'ur_PK', found {source!r}"
-        )
+    refused = _refused(table)
+    properties = config_schema()["properties"]
+
+    def value(name: str, *, late: bool = False, **words: str) -> Any:
+        """The setting's value (its default when unset), or its error when the schema refuses it; a
+        repeated item (``late``) is reported after the checks of each item, as the items' own
+        problems come first."""
+        found = table.get(name, properties[name].get("default"))
+        keywords = refused.get(name, set()) - ({"uniqueItems"} if late else set())
+        if keywords:
+            keyword = "uniqueItems" if keywords == {"uniqueItems"} else ""
+            raise fail(name, setting_message(properties[name], name, found, keyword, **words))
+        return found
+
+    source = value("source-locale")
     source_problem = locale_problem(source)
     if source_problem is not None:
         raise fail("source-locale", source_problem)
-    targets = table.get("target-locales", [])
-    if not isinstance(targets, list) or not all(isinstance(item, str) for item in targets):
-        raise fail("target-locales", 'target-locales must be a list of locales such as ["ur"]')
+    targets = value("target-locales", late=True)
     for locale in targets:
         problem = target_locale_problem(locale, source)
         if problem is not None:
             raise fail("target-locales", problem)
-    if len(set(targets)) != len(targets):
-        raise fail("target-locales", "target-locales lists a locale twice")
-    folders: dict[str, str] = {}
-    for name, default in (("content-dir", "content"), ("locales-dir", "locales"), ("output-dir", "dist")):
-        value = table.get(name, default)
-        if not isinstance(value, str) or not value.strip():
-            raise fail(name, f"{name} must be a folder name")
-        if any(ord(character) < 0x20 or ord(character) == 0x7F for character in value):
-            raise fail(name, f"{name} {value!r} holds a control character; a folder name cannot")
-        resolved = (root / value).resolve()
-        if not resolved.is_relative_to(root.resolve()):
-            raise fail(name, f"{name} '{value}' is outside the project folder {root}")
-        if _names_a_file(resolved, root.resolve()):
-            raise fail(name, f"{name} '{value}' names a file, not a folder; name a folder (or a new one)")
-        folders[name] = value
+    value("target-locales")
+    folders = {
+        name: _folder(root, name, value(name), fail) for name in ("content-dir", "locales-dir", "output-dir")
+    }
     _refuse_shared_output(root, folders, fail)
-    formats = table.get("export-formats", [])
-    if not isinstance(formats, list) or not all(isinstance(item, str) and item for item in formats):
-        raise fail("export-formats", 'export-formats must be a list of format names such as ["json", "html"]')
-    mastery = _mastery_score(table.get("scorm-mastery-score", 80))
-    if mastery is None:
-        raise fail(
-            "scorm-mastery-score",
-            "scorm-mastery-score must be a percentage from 0 to 100 (such as 80 or 62.5), "
-            f"found {table['scorm-mastery-score']!r}",
-        )
-    pseudo = _pseudo_locales(table.get("pseudo-locales", []), fail)
-    similarity = table.get("memory-similarity", 75)
-    if isinstance(similarity, bool) or not isinstance(similarity, int) or not 1 <= similarity <= 100:
-        raise fail(
-            "memory-similarity",
-            f"memory-similarity must be a whole percentage from 1 to 100, such as 75, found {similarity!r}",
-        )
-    require = table.get("require", "translated")
-    if require not in REQUIREMENTS:
-        raise fail(
-            "require",
-            f'require must be "approved" (publish only approved translations) or "translated" (the '
-            f"default), found {require!r}",
-        )
-    assert isinstance(require, str)
-    numbering = _numbering_systems(table.get("numbering-systems", {}), targets, source, fail)
+    formats = value("export-formats")
+    value("scorm-mastery-score")
+    pseudo = _pseudo_locales(value, fail)
+    similarity = value("memory-similarity")
+    require = value("require")
+    numbering = _numbering_systems(value("numbering-systems"), targets, source, fail)
+    format_settings, warnings = _format_settings(config_file, text, table, value("formats"))
     return ProjectConfig(
         root=root,
         pseudo_locales=pseudo,
         export_formats=tuple(formats),
-        scorm_mastery_score=mastery,
         config_file=config_file,
         source_locale=source,
         target_locales=tuple(targets),
@@ -442,16 +412,67 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
         memory_similarity=similarity,
         require=require,
         numbering_systems=numbering,
+        format_settings=format_settings,
+        warnings=warnings,
     )
 
 
+def _folder(root: Path, name: str, value: str, fail: Callable[[str, str], ConfigError]) -> str:
+    """A folder setting's value, once it names a folder the project can use."""
+    if any(ord(character) < 0x20 or ord(character) == 0x7F for character in value):
+        raise fail(name, f"{name} {value!r} holds a control character; a folder name cannot")
+    resolved = (root / value).resolve()
+    if not resolved.is_relative_to(root.resolve()):
+        raise fail(name, f"{name} '{value}' is outside the project folder {root}")
+    if _names_a_file(resolved, root.resolve()):
+        raise fail(name, f"{name} '{value}' names a file, not a folder; name a folder (or a new one)")
+    return value
+
+
+def _formats_header(config_file: Path, name: str) -> str:
+    """The header of a format's table as the configuration file spells it."""
+    return f"[formats.{name}]" if config_file.name == "quizkit.toml" else f"[tool.quizkit.formats.{name}]"
+
+
+def _format_settings(
+    config_file: Path, text: str, table: dict[str, object], formats: dict[str, object]
+) -> tuple[dict[str, dict[str, object]], tuple[Diagnostic, ...]]:
+    """Each format's settings, with the deprecated ``scorm-mastery-score`` moved to ``[formats.scorm]``
+    where that table does not set ``mastery-score`` itself, and the warning that says what to write."""
+    settings: dict[str, dict[str, object]] = {}
+    for name, format_table in formats.items():
+        if not isinstance(format_table, dict):
+            raise ConfigError(
+                str(config_file),
+                _line_of(text, name),
+                f"formats.{name} must be a table of the format's settings, such as "
+                f"{_formats_header(config_file, name)}, found {format_table!r}",
+            )
+        settings[name] = dict(format_table)
+    if "scorm-mastery-score" not in table:
+        return settings, ()
+    score = table["scorm-mastery-score"]
+    header = _formats_header(config_file, "scorm")
+    scorm = settings.setdefault("scorm", {})
+    if "mastery-score" in scorm:
+        message = (
+            f"scorm-mastery-score is deprecated, and ignored here: {header} sets mastery-score; remove "
+            "scorm-mastery-score"
+        )
+    else:
+        scorm["mastery-score"] = score
+        message = f"scorm-mastery-score is deprecated; write mastery-score = {score!r} under {header} instead"
+    warning = Diagnostic(
+        str(config_file), _line_of(text, "scorm-mastery-score"), None, Severity.WARNING, "config", message
+    )
+    return settings, (warning,)
+
+
 def _numbering_systems(
-    value: object, targets: list[str], source: str, fail: Callable[[str, str], ConfigError]
+    value: dict[str, object], targets: list[str], source: str, fail: Callable[[str, str], ConfigError]
 ) -> tuple[tuple[str, str], ...]:
     from babel import Locale
 
-    if not isinstance(value, dict):
-        raise fail("numbering-systems", 'numbering-systems must be a table such as { ar = "arab" }')
     if not value:
         # Most projects set none: reading CLDR's list would load a locale's data on every command.
         return ()
@@ -488,17 +509,15 @@ def parse_config(root: Path, config_file: Path, text: str) -> ProjectConfig:
     return _from_table(root, config_file, text, document)
 
 
-def _pseudo_locales(value: object, fail: Callable[[str, str], ConfigError]) -> tuple[str, ...]:
+def _pseudo_locales(value: Callable[..., Any], fail: Callable[[str, str], ConfigError]) -> tuple[str, ...]:
     from toolkit.text.locale_info import PSEUDO_LOCALES
 
     known = ", ".join(f'"{locale}"' for locale in PSEUDO_LOCALES)
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise fail("pseudo-locales", f"pseudo-locales must be a list such as [{known}]")
-    for locale in value:
+    chosen = value("pseudo-locales", late=True, pseudo_locales=known)
+    for locale in chosen:
         if locale not in PSEUDO_LOCALES:
             spelled = locale.replace("-", "_")
             hint = f"write it '{spelled}'" if spelled in PSEUDO_LOCALES else f"the pseudo-locales are {known}"
             raise fail("pseudo-locales", f"'{locale}' is not a pseudo-locale; {hint}")
-    if len(set(value)) != len(value):
-        raise fail("pseudo-locales", "pseudo-locales lists a locale twice")
-    return tuple(value)
+    value("pseudo-locales", pseudo_locales=known)
+    return tuple(chosen)

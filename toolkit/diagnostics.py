@@ -37,12 +37,7 @@ class Diagnostic:
         return self.severity is Severity.ERROR
 
     def location(self) -> str:
-        parts = [self.file]
-        if self.line is not None:
-            parts.append(str(self.line))
-            if self.column is not None:
-                parts.append(str(self.column))
-        return ":".join(parts)
+        return format_location(self.file, self.line, self.column)
 
     def to_text(self) -> str:
         text = f"{self.location()}: {self.severity}[{self.code}]: {self.message}"
@@ -62,6 +57,16 @@ class Diagnostic:
             "path": self.path,
             "key": self.key,
         }
+
+
+def format_location(file: str, line: int | None, column: int | None) -> str:
+    """``file:line:column`` as far as it is known (a column without a line is not shown)."""
+    parts = [file]
+    if line is not None:
+        parts.append(str(line))
+        if column is not None:
+            parts.append(str(column))
+    return ":".join(parts)
 
 
 def sort_diagnostics(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:

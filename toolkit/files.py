@@ -16,11 +16,13 @@ import tempfile
 from pathlib import Path
 from typing import Literal
 
+from toolkit.errors import QuizkitError
+
 Access = Literal["read", "write"]
 """What a confined path is for: a refusal says which (``refusing to read …``, ``refusing to write …``)."""
 
 
-class OutsideProjectError(Exception):
+class OutsideProjectError(QuizkitError):
     """A path that leads outside the folder it is confined to: refused for ``action``, writing there
     (what most confinement guards) or reading from there."""
 
@@ -29,11 +31,11 @@ class OutsideProjectError(Exception):
         self.action: Access = action
 
 
-class NotRegularFileError(OSError):
+class NotRegularFileError(QuizkitError, OSError):
     """A path that names a folder, a pipe, a device or a socket where a regular file was expected."""
 
 
-class FileTooLargeError(OSError):
+class FileTooLargeError(QuizkitError, OSError):
     """A file larger than the limit of what is read from it; ``size`` is what was found (at least)."""
 
     def __init__(self, path: Path, size: int, limit: int) -> None:

@@ -3,14 +3,19 @@
 Frozen dataclasses only: never YAML nodes, Babel or polib objects. Every translatable text carries its
 translation key and its origin (file and 1-based line), so any output string and any error traces back
 to the YAML it came from.
+
+The questions and their parts are generic over their text type: the same classes hold a quiz in one
+locale, with each ``Text`` replaced by the string picked for it (``ChoiceQuestion[str]``), so a kind is
+defined once and its texts, their keys and its localized form follow from its fields.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
+from typing import Any, Generic, TypeVar, overload
 
 
 class QuestionType(enum.Enum):
@@ -58,87 +63,194 @@ class Text:
     ``quizkit update`` takes them into a catalog as fuzzy while it has no translation for the key."""
 
 
+TextType = TypeVar("TextType", Text, str)
+"""What a text field holds: a :class:`Text` in the source model, the picked string once localized.
+The question classes below serve both: ``ChoiceQuestion[Text]`` is a source question,
+``ChoiceQuestion[str]`` the same question in one locale (:func:`toolkit.localization.localize`)."""
+
+_KEY = "key"
+"""Field metadata: the key grammar's segment for a text field, or for a tuple of parts with ids (each
+part's texts continue the key with its id); an empty segment is the part itself (``options.<id>``)."""
+
+
+def _segment(segment: str) -> dict[str, str]:
+    return {_KEY: segment}
+
+
+_TEXT_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
+def _text_fields(owner: object) -> tuple[tuple[str, str], ...]:
+    """(field name, key segment) of the text fields of ``owner``'s class, in field order: worked out
+    once per class, since catalogs and exports walk every text of every question."""
+    owner_type = type(owner)
+    found = _TEXT_FIELDS.get(owner_type)
+    if found is None:
+        found = _TEXT_FIELDS[owner_type] = tuple(
+            (owner_field.name, owner_field.metadata[_KEY])
+            for owner_field in fields(owner)  # type: ignore[arg-type]
+            if _KEY in owner_field.metadata
+        )
+    return found
+
+
+def _slots(owner: object, prefix: str, with_keys: bool, into: list[tuple[str, Any, bool]]) -> None:
+    """Append (key relative to the question, text, whether a catalog translates it) of every text field
+    of ``owner`` and its parts, in field order, which is reading order: the one walk behind texts() and
+    keyed_texts(). A list, not nested generators, and keys only when asked: catalogs and exports walk
+    every text of every question."""
+    # An accepted answer marked ``translate: false`` is the same in every locale: no catalog entry.
+    translated = getattr(owner, "translate", True) is not False
+    for name, segment in _text_fields(owner):
+        value = getattr(owner, name)
+        if value is None:
+            continue
+        key = (f"{prefix}.{segment}" if prefix and segment else prefix or segment) if with_keys else ""
+        if isinstance(value, tuple):
+            for part in value:
+                _slots(part, f"{key}.{part.id}" if with_keys else "", with_keys, into)
+        else:
+            into.append((key, value, translated))
+
+
+def _with_texts(owner: Any, pick: Callable[[Text], str], **changes: Any) -> Any:
+    """``owner`` with ``pick`` applied to every text field, into its parts: localization's one walk."""
+    for name, _segment_name in _text_fields(owner):
+        value = getattr(owner, name)
+        if value is not None:
+            changes[name] = (
+                tuple(_with_texts(part, pick) for part in value) if isinstance(value, tuple) else pick(value)
+            )
+    if isinstance(owner, AcceptedAnswer):
+        changes["text"] = owner.localized_text(changes["text"])
+    return replace(owner, **changes)
+
+
+class HasTexts(Generic[TextType]):
+    """A part of the model whose fields hold texts: their keys and reading order come from the fields'
+    key segments (the key grammar of docs/design.md), so no kind lists its texts by hand."""
+
+    def keyed_texts(self) -> Iterator[tuple[str, TextType]]:
+        """(key relative to the owner, text) of every text in reading order, accepted answers that are
+        the same in every locale included. Relative to a question, ``prompt``, ``options.<id>.feedback``,
+        ``blanks.<id>.answers.<id>``, ``model-answer``; a source text's own key ends with it."""
+        slots: list[tuple[str, Any, bool]] = []
+        _slots(self, "", True, slots)
+        return ((key, text) for key, text, _translated in slots)
+
+    @overload
+    def texts(self: HasTexts[Text]) -> Iterator[Text]: ...
+
+    @overload
+    def texts(self: HasTexts[str]) -> Iterator[tuple[str, str]]: ...
+
+    def texts(self) -> Iterator[Text] | Iterator[tuple[str, str]]:
+        """Source: the texts a catalog translates, in reading order (accepted answers marked
+        ``translate: false`` have no entry). Localized: as :meth:`keyed_texts`, which replaces it there;
+        kept for the callers of the former ``Localized*`` classes."""
+        slots: list[tuple[str, Any, bool]] = []
+        _slots(self, "", False, slots)
+        if slots and not isinstance(slots[0][1], Text):
+            return self.keyed_texts()  # type: ignore[return-value]
+        return (text for _key, text, translated in slots if translated)
+
+
 @dataclass(frozen=True)
-class Option:
+class Option(HasTexts[TextType]):
     id: str
-    text: Text
-    feedback: Text | None = None
+    text: TextType = field(metadata=_segment(""))
+    feedback: TextType | None = field(metadata=_segment("feedback"), default=None)
     pinned: bool = False
 
 
 @dataclass(frozen=True)
-class Item:
+class Item(HasTexts[TextType]):
     """A text with an id in a list: a matching distractor, an ordering step, a drop-down option."""
 
     id: str
-    text: Text
+    text: TextType = field(metadata=_segment(""))
 
 
 @dataclass(frozen=True)
-class AcceptedAnswer:
+class AcceptedAnswer(HasTexts[TextType]):
     """One answer a learner may type. ``translate`` false: the same in every locale (a name, code, a
-    number), so it has no catalog entry and ``text`` is never translated."""
+    number), so it has no catalog entry and ``text`` is never translated. Localized, ``text`` holds the
+    locale's accepted answers one per line (a translation may list several)."""
 
     id: str
-    text: Text
+    text: TextType = field(metadata=_segment(""))
     translate: bool = True
+
+    def localized_text(self, picked: str) -> str:
+        """The answers of a picked text one per line: each line trimmed, blank lines are not answers."""
+        if not self.translate:
+            return picked
+        return "\n".join(line.strip() for line in picked.split("\n") if line.strip())
+
+    @property
+    def accepted(self: AcceptedAnswer[str]) -> tuple[str, ...]:
+        """The answers accepted in this locale; the first is the one shown in review."""
+        if not self.translate:
+            return (self.text,)
+        return tuple(line for line in self.text.split("\n") if line)
+
+    @property
+    def shown(self: AcceptedAnswer[str]) -> str:
+        return self.accepted[0]
 
 
 @dataclass(frozen=True)
-class Pair:
+class Pair(HasTexts[TextType]):
     """One prompt of a matching question and the match that belongs to it."""
 
     id: str
-    prompt: Text
-    match: Text
+    prompt: TextType = field(metadata=_segment("prompt"))
+    match: TextType = field(metadata=_segment("match"))
 
 
 @dataclass(frozen=True)
-class TypedBlank:
+class TypedBlank(HasTexts[TextType]):
     """A blank the learner types into; graded like a short answer."""
 
     id: str
-    answers: tuple[AcceptedAnswer, ...]
+    answers: tuple[AcceptedAnswer[TextType], ...] = field(metadata=_segment("answers"))
     case_sensitive: bool = False
-
-    def texts(self) -> Iterator[Text]:
-        yield from (answer.text for answer in self.answers if answer.translate)
 
 
 @dataclass(frozen=True)
-class ChoiceBlank:
+class ChoiceBlank(HasTexts[TextType]):
     """A blank with a drop-down of options, one of them correct."""
 
     id: str
-    options: tuple[Item, ...]
+    options: tuple[Item[TextType], ...] = field(metadata=_segment("options"))
     correct: str
 
-    def texts(self) -> Iterator[Text]:
-        yield from (option.text for option in self.options)
 
-
-Blank = TypedBlank | ChoiceBlank
+Blank = TypedBlank[TextType] | ChoiceBlank[TextType]
 
 
 # One class per kind of question: each carries exactly the fields its kind has, so an exporter that
-# handles a kind cannot read a field that kind lacks. Every kind has an id, a prompt and an explanation,
-# and lists its translatable texts in reading order with texts().
+# handles a kind cannot read a field that kind lacks. Every kind has an id, a prompt and an explanation;
+# its text fields are in reading order (texts() follows the fields). ``fell_back``: localized, the
+# question is in the source language because its translation is incomplete.
 
 
 @dataclass(frozen=True)
-class ChoiceQuestion:
+class ChoiceQuestion(HasTexts[TextType]):
     """single_choice (exactly one correct option) or multiple_choice (one or more)."""
 
     id: str
     type: QuestionType
-    prompt: Text
-    options: tuple[Option, ...]
+    prompt: TextType = field(metadata=_segment("prompt"))
+    options: tuple[Option[TextType], ...] = field(metadata=_segment("options"))
     correct: tuple[str, ...]
-    explanation: Text
+    explanation: TextType = field(metadata=_segment("explanation"))
     shuffle: bool | None = None
+    """The question's own setting; localized, resolved: this, else the quiz's."""
     partial_credit: bool = False
+    fell_back: bool = False
 
-    def option(self, option_id: str) -> Option:
+    def option(self, option_id: str) -> Option[TextType]:
         for option in self.options:
             if option.id == option_id:
                 return option
@@ -147,156 +259,122 @@ class ChoiceQuestion:
     def is_correct(self, option_id: str) -> bool:
         return option_id in self.correct
 
-    def texts(self) -> Iterator[Text]:
-        """Texts in reading order: prompt, each option (and its feedback), explanation."""
-        yield self.prompt
-        for option in self.options:
-            yield option.text
-            if option.feedback is not None:
-                yield option.feedback
-        yield self.explanation
-
 
 @dataclass(frozen=True, kw_only=True)
-class TrueFalseQuestion:
+class TrueFalseQuestion(HasTexts[TextType]):
     """A statement that is true or false; the labels are interface messages (ui.true, ui.false)."""
 
     id: str
-    prompt: Text
+    prompt: TextType = field(metadata=_segment("prompt"))
     correct: bool
-    explanation: Text
+    explanation: TextType = field(metadata=_segment("explanation"))
+    fell_back: bool = False
     type: QuestionType = QuestionType.TRUE_FALSE
 
-    def texts(self) -> Iterator[Text]:
-        yield self.prompt
-        yield self.explanation
-
 
 @dataclass(frozen=True, kw_only=True)
-class ShortAnswerQuestion:
+class ShortAnswerQuestion(HasTexts[TextType]):
     id: str
-    prompt: Text
-    answers: tuple[AcceptedAnswer, ...]
-    explanation: Text
+    prompt: TextType = field(metadata=_segment("prompt"))
+    answers: tuple[AcceptedAnswer[TextType], ...] = field(metadata=_segment("answers"))
+    explanation: TextType = field(metadata=_segment("explanation"))
     case_sensitive: bool = False
+    fell_back: bool = False
     type: QuestionType = QuestionType.SHORT_ANSWER
 
-    def texts(self) -> Iterator[Text]:
-        yield self.prompt
-        yield from (answer.text for answer in self.answers if answer.translate)
-        yield self.explanation
-
 
 @dataclass(frozen=True, kw_only=True)
-class NumericQuestion:
+class NumericQuestion(HasTexts[TextType]):
     """Answered with a number; right when it is within ``tolerance`` (absolute) of ``answer``."""
 
     id: str
-    prompt: Text
+    prompt: TextType = field(metadata=_segment("prompt"))
     answer: Decimal
-    explanation: Text
     tolerance: Decimal = Decimal(0)
-    unit: Text | None = None
+    unit: TextType | None = field(metadata=_segment("unit"), default=None)
+    explanation: TextType = field(metadata=_segment("explanation"))
+    fell_back: bool = False
     type: QuestionType = QuestionType.NUMERIC
 
-    def texts(self) -> Iterator[Text]:
-        yield self.prompt
-        if self.unit is not None:
-            yield self.unit
-        yield self.explanation
-
 
 @dataclass(frozen=True, kw_only=True)
-class MatchingQuestion:
+class MatchingQuestion(HasTexts[TextType]):
     id: str
-    prompt: Text
-    pairs: tuple[Pair, ...]
-    explanation: Text
-    distractors: tuple[Item, ...] = ()
+    prompt: TextType = field(metadata=_segment("prompt"))
+    pairs: tuple[Pair[TextType], ...] = field(metadata=_segment("pairs"))
+    distractors: tuple[Item[TextType], ...] = field(metadata=_segment("distractors"), default=())
+    explanation: TextType = field(metadata=_segment("explanation"))
     partial_credit: bool = False
+    fell_back: bool = False
     type: QuestionType = QuestionType.MATCHING
 
-    def texts(self) -> Iterator[Text]:
-        yield self.prompt
-        for pair in self.pairs:
-            yield pair.prompt
-            yield pair.match
-        yield from (distractor.text for distractor in self.distractors)
-        yield self.explanation
-
 
 @dataclass(frozen=True, kw_only=True)
-class OrderingQuestion:
+class OrderingQuestion(HasTexts[TextType]):
     """``items`` in the correct order; players always show them shuffled."""
 
     id: str
-    prompt: Text
-    items: tuple[Item, ...]
-    explanation: Text
+    prompt: TextType = field(metadata=_segment("prompt"))
+    items: tuple[Item[TextType], ...] = field(metadata=_segment("items"))
+    explanation: TextType = field(metadata=_segment("explanation"))
     partial_credit: bool = False
+    fell_back: bool = False
     type: QuestionType = QuestionType.ORDERING
-
-    def texts(self) -> Iterator[Text]:
-        yield self.prompt
-        yield from (item.text for item in self.items)
-        yield self.explanation
 
 
 @dataclass(frozen=True, kw_only=True)
-class FillInBlanksQuestion:
+class FillInBlanksQuestion(HasTexts[TextType]):
     """``text`` holds one ``{{id}}`` marker per blank, in the source's order; a translation may reorder
     them."""
 
     id: str
-    prompt: Text
-    text: Text
-    blanks: tuple[Blank, ...]
-    explanation: Text
+    prompt: TextType = field(metadata=_segment("prompt"))
+    text: TextType = field(metadata=_segment("text"))
+    blanks: tuple[Blank[TextType], ...] = field(metadata=_segment("blanks"))
+    explanation: TextType = field(metadata=_segment("explanation"))
     partial_credit: bool = False
+    fell_back: bool = False
     type: QuestionType = QuestionType.FILL_IN_BLANKS
 
-    def blank(self, blank_id: str) -> Blank:
+    def blank(self, blank_id: str) -> Blank[TextType]:
         for blank in self.blanks:
             if blank.id == blank_id:
                 return blank
         raise KeyError(blank_id)
 
-    def texts(self) -> Iterator[Text]:
-        yield self.prompt
-        yield self.text
-        for blank in self.blanks:
-            yield from blank.texts()
-        yield self.explanation
-
 
 @dataclass(frozen=True, kw_only=True)
-class EssayQuestion:
+class EssayQuestion(HasTexts[TextType]):
     """Answered in free text and graded by a person; ``model_answer`` is for graders only."""
 
     id: str
-    prompt: Text
-    explanation: Text
-    model_answer: Text | None = None
+    prompt: TextType = field(metadata=_segment("prompt"))
+    model_answer: TextType | None = field(metadata=_segment("model-answer"), default=None)
+    explanation: TextType = field(metadata=_segment("explanation"))
+    fell_back: bool = False
     type: QuestionType = QuestionType.ESSAY
-
-    def texts(self) -> Iterator[Text]:
-        yield self.prompt
-        if self.model_answer is not None:
-            yield self.model_answer
-        yield self.explanation
 
 
 Question = (
-    ChoiceQuestion
-    | TrueFalseQuestion
-    | ShortAnswerQuestion
-    | NumericQuestion
-    | MatchingQuestion
-    | OrderingQuestion
-    | FillInBlanksQuestion
-    | EssayQuestion
+    ChoiceQuestion[TextType]
+    | TrueFalseQuestion[TextType]
+    | ShortAnswerQuestion[TextType]
+    | NumericQuestion[TextType]
+    | MatchingQuestion[TextType]
+    | OrderingQuestion[TextType]
+    | FillInBlanksQuestion[TextType]
+    | EssayQuestion[TextType]
 )
-"""Any question; ``question.type`` says which kind, ``isinstance`` narrows it."""
+"""Any question (``Question[Text]`` in the source, ``Question[str]`` localized); ``question.type`` says
+which kind, ``isinstance`` narrows it."""
+
+
+def with_texts(question: Question[Text], pick: Callable[[Text], str], **changes: Any) -> Question[str]:
+    """``question`` with every text replaced by ``pick(text)`` and ``changes`` made to its other fields
+    (``fell_back``): the one field walk localization uses. Accepted answers keep their picked lines one
+    per line (:meth:`AcceptedAnswer.localized_text`)."""
+    localized: Question[str] = _with_texts(question, pick, **changes)
+    return localized
 
 
 @dataclass(frozen=True)
@@ -305,14 +383,14 @@ class Quiz:
     level: Level
     title: Text
     description: Text
-    questions: tuple[Question, ...]
+    questions: tuple[Question[Text], ...]
     origin: Origin
     guide: str | None = None
     shuffle: bool = False
     draft: bool = False
     """Unfinished: left out of exports unless asked for; questions with to-dos are not in the model."""
 
-    def question(self, question_id: str) -> Question:
+    def question(self, question_id: str) -> Question[Text]:
         for question in self.questions:
             if question.id == question_id:
                 return question

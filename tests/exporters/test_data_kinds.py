@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -22,27 +23,26 @@ from toolkit.content.validation import validate_paths
 from toolkit.exporters.canonical_json import content_hash
 from toolkit.exporters.json_bundle import decimal_text
 from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
-from toolkit.localization import (
-    LocalizedAnswer,
-    LocalizedBlank,
-    LocalizedChoiceBlank,
-    LocalizedChoiceQuestion,
-    LocalizedEssayQuestion,
-    LocalizedFillInBlanksQuestion,
-    LocalizedItem,
-    LocalizedMatchingQuestion,
-    LocalizedNumericQuestion,
-    LocalizedOption,
-    LocalizedOrderingQuestion,
-    LocalizedPair,
-    LocalizedQuestion,
-    LocalizedQuiz,
-    LocalizedShortAnswerQuestion,
-    LocalizedTrueFalseQuestion,
-    LocalizedTypedBlank,
-    localize,
+from toolkit.localization import LocalizedQuiz, localize
+from toolkit.model import (
+    AcceptedAnswer,
+    Blank,
+    ChoiceBlank,
+    ChoiceQuestion,
+    EssayQuestion,
+    FillInBlanksQuestion,
+    Item,
+    MatchingQuestion,
+    NumericQuestion,
+    Option,
+    OrderingQuestion,
+    Pair,
+    Question,
+    QuestionType,
+    ShortAnswerQuestion,
+    TrueFalseQuestion,
+    TypedBlank,
 )
-from toolkit.model import QuestionType
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden"
@@ -127,21 +127,21 @@ def test_exports_match_their_golden_files(exported: Path, folder: str, name: str
     assert written == (GOLDEN / golden).read_text(encoding="utf-8")
 
 
-def _answers(entries: list[dict[str, Any]]) -> tuple[LocalizedAnswer, ...]:
-    return tuple(LocalizedAnswer(entry["id"], tuple(entry["accepted"])) for entry in entries)
+def _answers(entries: list[dict[str, Any]]) -> tuple[AcceptedAnswer[str], ...]:
+    return tuple(AcceptedAnswer(entry["id"], "\n".join(entry["accepted"])) for entry in entries)
 
 
-def _items(entries: list[dict[str, Any]]) -> tuple[LocalizedItem, ...]:
-    return tuple(LocalizedItem(entry["id"], entry["text"]) for entry in entries)
+def _items(entries: list[dict[str, Any]]) -> tuple[Item[str], ...]:
+    return tuple(Item(entry["id"], entry["text"]) for entry in entries)
 
 
-def _blank(entry: dict[str, Any]) -> LocalizedBlank:
+def _blank(entry: dict[str, Any]) -> Blank[str]:
     if entry["type"] == "typed":
-        return LocalizedTypedBlank(entry["id"], _answers(entry["answers"]), entry["caseSensitive"])
-    return LocalizedChoiceBlank(entry["id"], _items(entry["options"]), entry["correct"])
+        return TypedBlank(entry["id"], _answers(entry["answers"]), entry["caseSensitive"])
+    return ChoiceBlank(entry["id"], _items(entry["options"]), entry["correct"])
 
 
-def from_bundle(item: dict[str, Any]) -> LocalizedQuestion:
+def from_bundle(item: dict[str, Any]) -> Question[str]:
     """A question read back from the bundle, as a frontend would: it equals the library's localized
     question only if the bundle carries every text and the whole key."""
     common = {
@@ -154,21 +154,21 @@ def from_bundle(item: dict[str, Any]) -> LocalizedQuestion:
     kind = QuestionType(item["type"])
     if kind in (QuestionType.SINGLE_CHOICE, QuestionType.MULTIPLE_CHOICE):
         options = tuple(
-            LocalizedOption(option["id"], option["text"], option.get("feedback"), option.get("pinned", False))
+            Option(option["id"], option["text"], option.get("feedback"), option.get("pinned", False))
             for option in item["options"]
         )
-        return LocalizedChoiceQuestion(
+        return ChoiceQuestion(
             item["id"], kind, item["prompt"], options, tuple(item["correct"]), item["explanation"],
             item["shuffle"], partial, "lang" in item,
         )  # fmt: skip
     if kind is QuestionType.TRUE_FALSE:
-        return LocalizedTrueFalseQuestion(correct=item["correct"], **common)
+        return TrueFalseQuestion(correct=item["correct"], **common)
     if kind is QuestionType.SHORT_ANSWER:
-        return LocalizedShortAnswerQuestion(
+        return ShortAnswerQuestion(
             answers=_answers(item["answers"]), case_sensitive=item["caseSensitive"], **common
         )
     if kind is QuestionType.NUMERIC:
-        return LocalizedNumericQuestion(
+        return NumericQuestion(
             answer=Decimal(item["answer"]),
             tolerance=Decimal(item["tolerance"]),
             unit=item.get("unit"),
@@ -176,34 +176,46 @@ def from_bundle(item: dict[str, Any]) -> LocalizedQuestion:
         )
     if kind is QuestionType.MATCHING:
         match_of = {match["pair"]: match["text"] for match in item["matches"] if "pair" in match}
-        pairs = tuple(
-            LocalizedPair(pair["id"], pair["prompt"], match_of[pair["id"]]) for pair in item["pairs"]
-        )
+        pairs = tuple(Pair(pair["id"], pair["prompt"], match_of[pair["id"]]) for pair in item["pairs"])
         distractors = tuple(
-            LocalizedItem(match["distractor"], match["text"])
-            for match in item["matches"]
-            if "distractor" in match
+            Item(match["distractor"], match["text"]) for match in item["matches"] if "distractor" in match
         )
-        return LocalizedMatchingQuestion(
-            pairs=pairs, distractors=distractors, partial_credit=partial, **common
-        )
+        return MatchingQuestion(pairs=pairs, distractors=distractors, partial_credit=partial, **common)
     if kind is QuestionType.ORDERING:
-        return LocalizedOrderingQuestion(items=_items(item["items"]), partial_credit=partial, **common)
+        return OrderingQuestion(items=_items(item["items"]), partial_credit=partial, **common)
     if kind is QuestionType.FILL_IN_BLANKS:
         blanks = tuple(_blank(blank) for blank in item["blanks"])
-        return LocalizedFillInBlanksQuestion(
-            text=item["text"], blanks=blanks, partial_credit=partial, **common
+        return FillInBlanksQuestion(text=item["text"], blanks=blanks, partial_credit=partial, **common)
+    return EssayQuestion(model_answer=item.get("modelAnswer"), **common)
+
+
+def _as_read_back(question: Question[str]) -> Question[str]:
+    """``question`` with every accepted answer marked translated: the bundle carries an answer's accepted
+    lines, not whether the catalog translates it (a frontend has no use for that)."""
+
+    def answers(listed: tuple[AcceptedAnswer[str], ...]) -> tuple[AcceptedAnswer[str], ...]:
+        return tuple(replace(answer, translate=True) for answer in listed)
+
+    if isinstance(question, ShortAnswerQuestion):
+        return replace(question, answers=answers(question.answers))
+    if isinstance(question, FillInBlanksQuestion):
+        blanks = tuple(
+            replace(blank, answers=answers(blank.answers)) if isinstance(blank, TypedBlank) else blank
+            for blank in question.blanks
         )
-    return LocalizedEssayQuestion(model_answer=item.get("modelAnswer"), **common)
+        return replace(question, blanks=blanks)
+    return question
 
 
 @pytest.mark.parametrize("locale", ["en", "ur"])
 def test_the_bundle_carries_every_text_and_the_whole_key(exported: Path, locale: str) -> None:
     bundle = load(exported / "dist" / "json" / "every-type" / f"{locale}.json")
     library = localized(locale).questions
-    assert [from_bundle(item) for item in bundle["questions"]] == list(library)
+    assert [from_bundle(item) for item in bundle["questions"]] == [
+        _as_read_back(question) for question in library
+    ]
     # Distractors come after the pairs in the model, but the bundle lists them among the matches.
-    (matching,) = [item for item in library if isinstance(item, LocalizedMatchingQuestion)]
+    (matching,) = [item for item in library if isinstance(item, MatchingQuestion)]
     assert matching.distractors and len(matching.distractors) < len(matching.pairs)
 
 
@@ -352,7 +364,7 @@ def i18next_texts(quiz: LocalizedQuiz) -> list[tuple[str, str]]:
     texts = [("title", quiz.title), ("description", quiz.description)]
     for question in quiz.questions:
         for key, text in question.texts():
-            if isinstance(question, LocalizedChoiceQuestion) and key.endswith(".feedback"):
+            if isinstance(question, ChoiceQuestion) and key.endswith(".feedback"):
                 key = key.removesuffix(".feedback") + "_feedback"
             texts.append((f"questions.{question.id}.{key}", text))
     return texts

@@ -12,8 +12,8 @@ import yaml
 
 from toolkit.content.validation import validate_paths
 from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
-from toolkit.localization import LocalizedQuiz, LocalizedShortAnswerQuestion, grade, localize
-from toolkit.model import Quiz
+from toolkit.localization import LocalizedQuiz, grade, localize
+from toolkit.model import ChoiceQuestion, Option, QuestionType, Quiz, ShortAnswerQuestion
 
 TYPES = Path(__file__).resolve().parents[1] / "content" / "types"
 CASES: list[dict[str, Any]] = yaml.safe_load((TYPES / "grading-cases.yaml").read_text(encoding="utf-8"))
@@ -68,11 +68,8 @@ def test_every_question_of_the_fixture_has_cases() -> None:
 
 
 def test_partial_credit_in_multiple_choice_scores_each_option() -> None:
-    from toolkit.localization import LocalizedChoiceQuestion, LocalizedOption
-    from toolkit.model import QuestionType
-
-    options = tuple(LocalizedOption(name, name, None, False) for name in "abcd")
-    question = LocalizedChoiceQuestion(
+    options = tuple(Option(name, name, None, False) for name in "abcd")
+    question = ChoiceQuestion(
         "q", QuestionType.MULTIPLE_CHOICE, "?", options, ("a", "b"), "", False, True, False
     )
     assert [
@@ -95,7 +92,7 @@ def test_an_accepted_answer_translated_as_blank_lines_is_not_a_translation() -> 
     localized_quiz = localize(quiz, None, "ur", "en", replace(catalog, entries=entries), None)
     (question,) = [question for question in localized_quiz.questions if question.id == "name-collective"]
     assert question.fell_back
-    assert isinstance(question, LocalizedShortAnswerQuestion)
+    assert isinstance(question, ShortAnswerQuestion)
     assert [answer.accepted for answer in question.answers] == [("all-reduce",), ("reduce to all",)]
 
 

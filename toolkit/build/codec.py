@@ -1,7 +1,8 @@
 """The content model as plain JSON data, so the build cache can hand back a validated quiz unparsed.
 
-Generic over the model's frozen dataclasses: fields are read from their type hints, so a field added to
-the model is carried without touching this module. Only the types the model uses are supported (str,
+Generic over the model's frozen dataclasses: fields are read from their type hints (with the type
+arguments of a generic class, ``ChoiceQuestion[Text]``, put in), so a field added to the model is carried
+without touching this module. Only the types the model uses are supported (str,
 int, bool, None, enums, tuples and nested dataclasses); anything else fails loudly, and the cache entry
 is then simply rebuilt.
 """
@@ -18,11 +19,12 @@ from typing import Any, TypeVar
 
 from toolkit import model
 from toolkit.diagnostics import Diagnostic, Severity
+from toolkit.errors import QuizkitError
 
 ModelType = TypeVar("ModelType")
 
 
-class CodecError(ValueError):
+class CodecError(QuizkitError, ValueError):
     pass
 
 
@@ -72,7 +74,7 @@ def _decoder(kind: Any) -> Decoder:
         inners = [option for option in options if option is not type(None)]
         allows_none = type(None) in options
         if len(inners) > 1:
-            by_name = {inner.__name__: _decoder(inner) for inner in inners}
+            by_name = {(typing.get_origin(inner) or inner).__name__: _decoder(inner) for inner in inners}
 
             def decode_choice(data: object) -> object:
                 if data is None and allows_none:
@@ -111,10 +113,17 @@ def _decoder(kind: Any) -> Decoder:
             return tuple(decoder(item) for decoder, item in zip(decoders, data, strict=True))
 
         return decode_tuple
-    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
-        cls = kind
+    generic = origin if origin is not None and dataclasses.is_dataclass(origin) else None
+    if generic is not None or (isinstance(kind, type) and dataclasses.is_dataclass(kind)):
+        cls: Any = generic or kind
+        # A generic class of the model (ChoiceQuestion[Text]): its fields' type variables take the
+        # arguments given.
+        type_arguments = dict(zip(getattr(cls, "__parameters__", ()), typing.get_args(kind), strict=False))
         hints = _hints(cls)
-        fields = [(field.name, _decoder(hints[field.name])) for field in dataclasses.fields(cls)]
+        fields = [
+            (field.name, _decoder(_bound(hints[field.name], type_arguments)))
+            for field in dataclasses.fields(cls)
+        ]
         names = {name for name, _ in fields} | {KIND}
 
         def decode_dataclass(data: object) -> object:
@@ -155,6 +164,14 @@ def _decoder(kind: Any) -> Decoder:
 
         return decode_scalar
     raise CodecError(f"the model codec does not know {kind}")
+
+
+def _bound(hint: Any, arguments: dict[Any, Any]) -> Any:
+    """``hint`` with the type variables of a generic class replaced by the arguments it was given."""
+    if isinstance(hint, TypeVar):
+        return arguments[hint]
+    parameters = getattr(hint, "__parameters__", ())
+    return hint[tuple(arguments[parameter] for parameter in parameters)] if parameters else hint
 
 
 def decode_diagnostic(data: object) -> Diagnostic:

@@ -17,13 +17,14 @@ from toolkit.config import ProjectConfig
 from toolkit.content.validation import FileValidation
 from toolkit.content.yaml_document import MAX_FILE_BYTES
 from toolkit.diagnostics import Diagnostic
+from toolkit.errors import QuizkitError
 from toolkit.files import read_regular_file
 from toolkit.model import Content, InterfaceMessages, Quiz
 
 _Model = TypeVar("_Model", Quiz, InterfaceMessages)
 
 
-class DamagedCacheError(Exception):
+class DamagedCacheError(QuizkitError):
     """A cached model turned out unreadable after the build relied on it: build again without the cache."""
 
 

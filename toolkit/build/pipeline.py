@@ -35,6 +35,11 @@ def run_build(
     (the whole project is still validated; files that list every quiz wait for a whole build);
     ``use_memory``: pre-fill untranslated entries from the translation memory as ``quizkit update``
     does."""
+    from toolkit.exporters.format_options import configured_options
+
+    # The formats' settings are configuration: refused before any step writes a file, as the rest of
+    # the configuration is when it is read (the export step checks them again, for its own request).
+    configured_options(config)
     workers = jobs if jobs is not None else available_jobs()
     try:
         return BuildSteps(config, clean, workers, on_step, on_progress, quizzes, use_memory).run()

@@ -12,21 +12,36 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from toolkit.diagnostics import Diagnostic
+from toolkit.errors import DiagnosedError
 
 if TYPE_CHECKING:
     from toolkit.catalogs.retirement import Retirement
+    from toolkit.exporters.base import ExportError
 
 ProgressCallback = Callable[[str, int, int], None]
 """Called as (step, done, total) while a step works through its domains."""
 
 
-class BuildFailedError(Exception):
+class BuildFailedError(DiagnosedError):
     """A step found errors; they are in ``diagnostics``, and later steps did not run."""
 
     def __init__(self, step: str, diagnostics: list[Diagnostic]) -> None:
-        super().__init__(f"{step}: {len(diagnostics)} error(s)")
+        super().__init__(f"{step}: {len(diagnostics)} error(s)", diagnostics)
         self.step = step
-        self.diagnostics = diagnostics
+
+    def to_dict(self) -> dict[str, object]:
+        """The build's report in ``--format json`` when this step stopped it."""
+        return {"ok": False, "step": self.step, "errors": [item.to_dict() for item in self.diagnostics]}
+
+
+def export_failure_dict(error: ExportError) -> dict[str, object]:
+    """The build's report in ``--format json`` when the export step met text or a number a format cannot
+    carry (an :class:`~toolkit.exporters.base.ExportError`: a message, no file or line)."""
+    return {
+        "ok": False,
+        "step": "export",
+        "errors": [{"severity": "error", "code": "export", "message": str(error)}],
+    }
 
 
 @dataclass(frozen=True)
@@ -65,3 +80,46 @@ class BuildResult:
     """Outputs of an earlier build that this build no longer produces, deleted."""
     retired: list[Retirement] = field(default_factory=list)
     """Templates and catalogs of quizzes that are gone, removed or retired (toolkit.catalogs.retirement)."""
+
+    def to_dict(self) -> dict[str, object]:
+        """The build's report in ``--format json``: paths relative to the working folder where they can
+        be, as messages give them, but not escaped (a program needs the real name)."""
+        from toolkit.content.validation import display_path
+
+        return {
+            "ok": True,
+            "steps": [
+                {
+                    "name": step.name,
+                    "seconds": round(step.seconds, 3),
+                    "written": step.written,
+                    "detail": step.detail,
+                }
+                for step in self.steps
+            ],
+            "locales": [
+                {
+                    "locale": row.locale,
+                    "translated": row.translated,
+                    "total": row.total,
+                    "percent": round(row.percent, 1),
+                    "errors": row.errors,
+                    "warnings": row.warnings,
+                }
+                for row in self.locales
+            ],
+            "written": [display_path(path) for path in self.written],
+            "warnings": [item.to_dict() for item in self.warnings],
+            "fell_back": [
+                {"quiz": quiz_id, "locale": locale, "questions": list(questions)}
+                for (quiz_id, locale), questions in sorted(self.fell_back.items())
+            ],
+            "retired": [
+                {
+                    "path": display_path(retired.orphan.path),
+                    "quiz": retired.orphan.domain,
+                    "retired_to": None if retired.retired_to is None else display_path(retired.retired_to),
+                }
+                for retired in self.retired
+            ],
+        }

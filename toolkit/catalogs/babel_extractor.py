@@ -14,12 +14,13 @@ from typing import IO, Any
 
 from toolkit.catalogs.extraction import extract_templates
 from toolkit.content.validation import ContentError, validate_file
+from toolkit.errors import QuizkitError
 from toolkit.model import Content, InterfaceMessages, Quiz
 
 ExtractedCall = tuple[int, str, tuple[str, ...] | tuple[str, str, str, None], list[str]]
 
 
-class QuizkitExtractionError(Exception):
+class QuizkitExtractionError(QuizkitError):
     """Raised into Babel when a content file is invalid; the message lists every problem."""
 
 

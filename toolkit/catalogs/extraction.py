@@ -129,7 +129,7 @@ BLANK_MARKER_NOTE = (
 
 
 def _question_entries(
-    quiz: Quiz, number: int, question: Question, project_root: Path, with_lines: bool
+    quiz: Quiz, number: int, question: Question[Text], project_root: Path, with_lines: bool
 ) -> Iterator[CatalogEntry]:
     total = len(quiz.questions)
     asked = f"question {number}"
@@ -201,7 +201,7 @@ def _question_entries(
 
 
 def _answer_entries(
-    answers: tuple[AcceptedAnswer, ...], where: str, entry: Callable[..., CatalogEntry]
+    answers: tuple[AcceptedAnswer[Text], ...], where: str, entry: Callable[..., CatalogEntry]
 ) -> Iterator[CatalogEntry]:
     for answer in answers:
         if answer.translate:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from toolkit.catalogs.soundness import shared_keys
 from toolkit.catalogs.workflow import CatalogError, read_catalog
 from toolkit.content.validation import display_path
 from toolkit.gettext.catalog import Catalog, Header
@@ -84,19 +85,16 @@ def _plural_count(catalog: Catalog) -> int:
 
 
 def _refuse_shared_keys(catalog: Catalog, file: str) -> None:
-    first_line: dict[str, int] = {}
-    for entry in catalog.active():
-        if entry.context is None:
-            continue
-        if entry.context in first_line:
-            raise CatalogError(
-                file,
-                entry.line or None,
-                f"msgctxt {entry.context!r} is used by two entries (the first on line "
-                f"{first_line[entry.context]}); merging by key needs one entry per key: remove one of "
-                "them, or merge with --no-keys",
-            )
-        first_line[entry.context] = entry.line
+    shared = next(shared_keys(catalog), None)
+    if shared is None:
+        return
+    entry, first_line = shared
+    raise CatalogError(
+        file,
+        entry.line or None,
+        f"msgctxt {entry.context!r} is used by two entries (the first on line {first_line}); merging by "
+        "key needs one entry per key: remove one of them, or merge with --no-keys",
+    )
 
 
 def merge_files(old_path: Path, template_path: Path, *, keyed: bool | None = None) -> MergedFile:

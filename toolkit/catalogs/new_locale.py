@@ -15,6 +15,7 @@ from pathlib import Path
 from toolkit.catalogs.statistics import catalog_statistics
 from toolkit.catalogs.workflow import update
 from toolkit.config import ProjectConfig, target_locale_problem, with_target_locale
+from toolkit.errors import LocatedError
 from toolkit.files import refuse_unwritable, write_text_atomic
 from toolkit.gettext.catalog import Catalog
 from toolkit.gettext.po_reader import read_po
@@ -22,11 +23,9 @@ from toolkit.text.locale_info import cldr_plural_forms, locale_info, plural_form
 from toolkit.text.locale_packs import normalized_locale, pack_for
 
 
-class AddLocaleError(Exception):
+class AddLocaleError(LocatedError):
     def __init__(self, file: str, message: str) -> None:
-        super().__init__(message)
-        self.file = file
-        self.message = message
+        super().__init__(file, None, message)
 
 
 @dataclass(frozen=True)

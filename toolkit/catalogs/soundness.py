@@ -8,9 +8,10 @@ check finds everything that would stop build or compile (and what ``msgfmt -c`` 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from toolkit.gettext.catalog import Catalog
+from toolkit.gettext.catalog import Catalog, CatalogEntry
 
 DUPLICATE_KEY = "duplicate-key"
 CATALOG_LANGUAGE = "catalog-language"
@@ -69,28 +70,33 @@ def plural_forms_line(data: bytes) -> int | None:
     return None
 
 
-def catalog_problems(catalog: Catalog, locale: str, data: bytes) -> list[CatalogProblem]:
-    """Every problem of ``catalog`` (read from ``data``) as a catalog for ``locale``, in file order
-    within each kind: keys, language, the Plural-Forms header, then the plural entries."""
-    from toolkit.text.locale_info import plural_forms_problem
-
-    problems: list[CatalogProblem] = []
+def shared_keys(catalog: Catalog) -> Iterator[tuple[CatalogEntry, int]]:
+    """Each active entry whose msgctxt (its key) an earlier active entry has, with that entry's line."""
     first_line: dict[str, int] = {}
     for entry in catalog.active():
         if entry.context is None:
             continue
         if entry.context in first_line:
-            problems.append(
-                CatalogProblem(
-                    DUPLICATE_KEY,
-                    entry.line or None,
-                    f"msgctxt {entry.context!r} is used by two entries (the first on line "
-                    f"{first_line[entry.context]}); a key names one entry: remove one of them",
-                    entry.context,
-                )
-            )
+            yield entry, first_line[entry.context]
         else:
             first_line[entry.context] = entry.line
+
+
+def catalog_problems(catalog: Catalog, locale: str, data: bytes) -> list[CatalogProblem]:
+    """Every problem of ``catalog`` (read from ``data``) as a catalog for ``locale``, in file order
+    within each kind: keys, language, the Plural-Forms header, then the plural entries."""
+    from toolkit.text.locale_info import plural_forms_problem
+
+    problems = [
+        CatalogProblem(
+            DUPLICATE_KEY,
+            entry.line or None,
+            f"msgctxt {entry.context!r} is used by two entries (the first on line {first_line}); a key "
+            "names one entry: remove one of them",
+            entry.context,
+        )
+        for entry, first_line in shared_keys(catalog)
+    ]
     language = catalog.language
     if language and language.replace("-", "_") != locale:
         problems.append(

@@ -33,6 +33,7 @@ from toolkit.catalogs.soundness import CatalogProblem, catalog_problems, empty_c
 from toolkit.catalogs.statistics import CatalogStatistics, catalog_statistics
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
+from toolkit.errors import LocatedError
 from toolkit.files import (
     FileTooLargeError,
     changed_since_read,
@@ -49,12 +50,8 @@ from toolkit.model import Content
 from toolkit.text.locale_info import cldr_plural_forms
 
 
-class CatalogError(Exception):
-    def __init__(self, file: str, line: int | None, message: str) -> None:
-        super().__init__(f"{file}:{line}: {message}" if line else f"{file}: {message}")
-        self.file = file
-        self.line = line
-        self.message = message
+class CatalogError(LocatedError):
+    names_its_place = True
 
 
 @dataclass(frozen=True)

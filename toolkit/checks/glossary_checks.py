@@ -6,9 +6,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolkit.checks.context import EntryContext
+from toolkit.checks.context import EntryContext, TextPair
 from toolkit.checks.registry import Finding, check
+from toolkit.content.glossary import Term
 from toolkit.diagnostics import Severity
+
+
+def _source_terms(context: EntryContext) -> Iterator[tuple[TextPair, Term]]:
+    """Every glossary term of each translated form's source, with the form; none without a glossary."""
+    if context.glossary is None:
+        return
+    for pair in context.translated_pairs:
+        for term in context.glossary.terms_in(pair.source):
+            yield pair, term
 
 
 @check(
@@ -17,17 +27,16 @@ from toolkit.diagnostics import Severity
     "The source has a glossary term; the translation has neither its preferred form nor an accepted one.",
 )
 def glossary_missing_term(context: EntryContext) -> Iterator[Finding]:
-    if context.glossary is None or context.is_explanation:
+    if context.is_explanation:
         return  # explanations: explanation-lost-content reports lost terms
-    for pair in context.translated_pairs:
-        for term in context.glossary.terms_in(pair.source):
-            # A wrong or discouraged rendering is reported by its own check; one finding per mistake.
-            if not term.rendered_in(pair.translation) and not term.misrendered_in(pair.translation):
-                yield Finding(
-                    "glossary-missing-term",
-                    f"'{term.english}' should be rendered as {term.preferred}"
-                    + (f" (or {', '.join(term.variants)})" if term.variants else ""),
-                )
+    for pair, term in _source_terms(context):
+        # A wrong or discouraged rendering is reported by its own check; one finding per mistake.
+        if not term.rendered_in(pair.translation) and not term.misrendered_in(pair.translation):
+            yield Finding(
+                "glossary-missing-term",
+                f"'{term.english}' should be rendered as {term.preferred}"
+                + (f" (or {', '.join(term.variants)})" if term.variants else ""),
+            )
 
 
 @check(
@@ -36,15 +45,12 @@ def glossary_missing_term(context: EntryContext) -> Iterator[Finding]:
     "The translation uses a form of a source term that the glossary discourages in favour of its preferred form.",
 )
 def glossary_discouraged_term(context: EntryContext) -> Iterator[Finding]:
-    if context.glossary is None:
-        return
-    for pair in context.translated_pairs:
-        for term in context.glossary.terms_in(pair.source):
-            for discouraged in term.discouraged_renderings_in(pair.translation):
-                yield Finding(
-                    "glossary-discouraged-term",
-                    f"'{discouraged}' is not the preferred form of '{term.english}'; use {term.preferred}",
-                )
+    for pair, term in _source_terms(context):
+        for discouraged in term.discouraged_renderings_in(pair.translation):
+            yield Finding(
+                "glossary-discouraged-term",
+                f"'{discouraged}' is not the preferred form of '{term.english}'; use {term.preferred}",
+            )
 
 
 @check(
@@ -53,12 +59,8 @@ def glossary_discouraged_term(context: EntryContext) -> Iterator[Finding]:
     "The translation uses a rendering the glossary lists as wrong for a term the source has.",
 )
 def glossary_wrong_term(context: EntryContext) -> Iterator[Finding]:
-    if context.glossary is None:
-        return
-    for pair in context.translated_pairs:
-        for term in context.glossary.terms_in(pair.source):
-            for wrong in term.wrong_renderings_in(pair.translation):
-                yield Finding(
-                    "glossary-wrong-term",
-                    f"'{wrong}' is wrong for '{term.english}'; use {term.preferred}",
-                )
+    for pair, term in _source_terms(context):
+        for wrong in term.wrong_renderings_in(pair.translation):
+            yield Finding(
+                "glossary-wrong-term", f"'{wrong}' is wrong for '{term.english}'; use {term.preferred}"
+            )

@@ -11,6 +11,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING
 
 from toolkit.diagnostics import Severity
+from toolkit.errors import QuizkitError
 from toolkit.text.locale_packs import LocalePack, registered_packs
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ def check(
     return decorate
 
 
-class CheckLoadError(Exception):
+class CheckLoadError(QuizkitError):
     pass
 
 

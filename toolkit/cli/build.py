@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from toolkit.cli.error_report import reported_errors
 from toolkit.cli.export import REQUIRE_OPTION, with_requirement
 from toolkit.cli.output import (
     EXIT_OK,
@@ -17,13 +18,10 @@ from toolkit.cli.output import (
     bulk_work,
     changing_project,
     configured_formats,
-    data_path,
     fail,
     plural,
-    print_diagnostics,
     project_config,
     relative,
-    reported_errors,
     with_pseudo_locales,
 )
 
@@ -83,8 +81,7 @@ def build_command(
     ids, only those quizzes are built (the whole content is still validated; the index and the
     interface catalogs wait for a build of the whole project).
     """
-    from toolkit.build import BuildFailedError, run_build
-    from toolkit.exporters.base import ExportError
+    from toolkit.build import run_build
 
     machine = output_format == "json" or (
         output_format is None and os.environ.get("CI", "") not in ("", "false", "0")
@@ -100,99 +97,22 @@ def build_command(
             progress.finish()
             click.echo(f"… {step}", err=True)
 
-    try:
-        with reported_errors(), changing_project(config, "build"), bulk_work():
-            try:
-                result = run_build(
-                    config,
-                    announce,
-                    clean=clean,
-                    jobs=jobs,
-                    on_progress=progress.show if progress is not None else None,
-                    quizzes=frozenset(quizzes) if quizzes else None,
-                    use_memory=not no_memory,
-                )
-            finally:
-                if progress is not None:
-                    progress.finish()
-    except ExportError as error:
-        # Text or a number a format cannot carry, as export reports it; in JSON too when JSON was asked for.
-        if machine:
-            click.echo(
-                json.dumps(
-                    {
-                        "ok": False,
-                        "step": "export",
-                        "errors": [{"severity": "error", "code": "export", "message": str(error)}],
-                    },
-                    ensure_ascii=False,
-                    indent=2,
-                )
+    with reported_errors(json_report=machine), changing_project(config, "build"), bulk_work():
+        try:
+            result = run_build(
+                config,
+                announce,
+                clean=clean,
+                jobs=jobs,
+                on_progress=progress.show if progress is not None else None,
+                quizzes=frozenset(quizzes) if quizzes else None,
+                use_memory=not no_memory,
             )
-            raise SystemExit(EXIT_PROBLEMS) from None
-        fail(f"error[export]: {error}")
-    except BuildFailedError as error:
-        if machine:
-            click.echo(
-                json.dumps(
-                    {
-                        "ok": False,
-                        "step": error.step,
-                        "errors": [item.to_dict() for item in error.diagnostics],
-                    },
-                    ensure_ascii=False,
-                    indent=2,
-                )
-            )
-            raise SystemExit(EXIT_PROBLEMS) from None
-        print_diagnostics(error.diagnostics)
-        fail(f"build stopped at {error.step}: {plural(len(error.diagnostics), 'error')}")
+        finally:
+            if progress is not None:
+                progress.finish()
     if machine:
-        click.echo(
-            json.dumps(
-                {
-                    "ok": True,
-                    "steps": [
-                        {
-                            "name": step.name,
-                            "seconds": round(step.seconds, 3),
-                            "written": step.written,
-                            "detail": step.detail,
-                        }
-                        for step in result.steps
-                    ],
-                    "locales": [
-                        {
-                            "locale": row.locale,
-                            "translated": row.translated,
-                            "total": row.total,
-                            "percent": round(row.percent, 1),
-                            "errors": row.errors,
-                            "warnings": row.warnings,
-                        }
-                        for row in result.locales
-                    ],
-                    "written": [data_path(path) for path in result.written],
-                    "warnings": [item.to_dict() for item in result.warnings],
-                    "fell_back": [
-                        {"quiz": quiz_id, "locale": locale, "questions": list(questions)}
-                        for (quiz_id, locale), questions in sorted(result.fell_back.items())
-                    ],
-                    "retired": [
-                        {
-                            "path": data_path(retired.orphan.path),
-                            "quiz": retired.orphan.domain,
-                            "retired_to": None
-                            if retired.retired_to is None
-                            else data_path(retired.retired_to),
-                        }
-                        for retired in result.retired
-                    ],
-                },
-                ensure_ascii=False,
-                indent=2,
-            )
-        )
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
         raise SystemExit(EXIT_PROBLEMS if strict and result.warnings else EXIT_OK)
     for step in result.steps:
         click.echo(

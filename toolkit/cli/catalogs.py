@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from toolkit.cli.error_report import reported_errors
 from toolkit.cli.export import REQUIRE_OPTION, with_requirement
 from toolkit.cli.output import (
     EXIT_OK,
@@ -22,7 +23,6 @@ from toolkit.cli.output import (
     print_diagnostics,
     project_config,
     relative,
-    reported_errors,
 )
 
 if TYPE_CHECKING:
@@ -308,13 +308,11 @@ def import_xliff(paths: tuple[Path, ...], reviewer: str | None) -> None:
     into one line) is refused with its line; the other units are imported, and the command exits 1.
     """
     from toolkit.catalogs.xliff_import import import_xliff_files
-    from toolkit.gettext.review import ReviewerError, checked_reviewer
+    from toolkit.gettext.review import checked_reviewer
 
     if reviewer is not None:
-        try:
+        with reported_errors():
             reviewer = checked_reviewer(reviewer)
-        except ReviewerError as error:
-            fail(f"error[review]: {error}")
     config = project_config()
     with reported_errors(), changing_project(config, "import-xliff"):
         results = import_xliff_files(config, paths, reviewer)

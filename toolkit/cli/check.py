@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from toolkit.cli.error_report import reported_errors
 from toolkit.cli.output import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -17,7 +18,6 @@ from toolkit.cli.output import (
     print_diagnostics,
     project_config,
     relative,
-    reported_errors,
 )
 from toolkit.diagnostics import Severity
 
@@ -64,18 +64,11 @@ def check_command(
     """
     import json
 
-    from toolkit.checks.registry import CheckLoadError, registered_checks
+    from toolkit.checks.registry import registered_checks
     from toolkit.diagnostics import count_errors, render_json, sort_diagnostics
-    from toolkit.text.locale_packs import LocalePackError
 
-    try:
+    with reported_errors():
         checks = registered_checks()
-    except CheckLoadError as error:
-        click.echo(f"error[check-plugin]: {error}", err=True)
-        raise SystemExit(EXIT_PROBLEMS) from None
-    except LocalePackError as error:
-        click.echo(f"error[locale-pack]: {error}", err=True)
-        raise SystemExit(EXIT_PROBLEMS) from None
     if list_checks:
         if output_format == "json":
             from toolkit.checks.runner import check_summaries

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from toolkit.cli.error_report import reported_errors
 from toolkit.cli.output import (
     bulk_work,
     checked_locales,
@@ -16,7 +17,6 @@ from toolkit.cli.output import (
     plural,
     project_config,
     relative,
-    reported_errors,
     with_pseudo_locales,
 )
 
@@ -104,16 +104,14 @@ def export_command(
     Layout: <out>/<format>/..., described in docs/exports.md.
     """
     from toolkit.cli.output import print_diagnostics
-    from toolkit.exporters.base import ExporterLoadError, ExportError, question_types, registered_exporters
-    from toolkit.exporters.export_run import ExportBlockedError, StrictModeError, run_export
-    from toolkit.localization import FallbackError, FallbackPolicy
+    from toolkit.exporters.base import declared_options, question_types, registered_exporters
+    from toolkit.exporters.export_run import run_export
+    from toolkit.localization import FallbackPolicy
     from toolkit.model import QuestionType
 
     if list_formats:
-        try:
+        with reported_errors():
             exporters = registered_exporters()
-        except ExporterLoadError as error:
-            fail(f"error[exporter-plugin]: {error}")
         width = max(map(len, exporters))
         for name, exporter in sorted(exporters.items()):
             scope = "all locales" if exporter.presents_quiz else "target locales"
@@ -125,40 +123,32 @@ def export_command(
                 else ", ".join(kind.value for kind in QuestionType if kind in carried)
             )
             click.echo(f"{' ' * width}  questions: {kinds}")
+            settings = declared_options(exporter)
+            if settings:  # what [formats.<name>] may set, so that it can be found without the docs
+                listed = ", ".join(
+                    f"{setting} (default {schema['default']!r})" if "default" in schema else setting
+                    for setting, schema in settings.items()
+                )
+                click.echo(f"{' ' * width}  settings: {listed}")
         return
     config = with_requirement(with_pseudo_locales(project_config(), pseudo), require)
     if formats is None:
         names = list(configured_formats(config)) or ["all"]
     else:
         names = [name.strip() for name in formats.split(",") if name.strip()]
-    try:
-        with reported_errors(), bulk_work():
-            result = run_export(
-                config,
-                names,
-                out or config.output_path,
-                checked_locales(config, locales, source_too=True, pseudo_too=True),
-                FallbackPolicy(fallback),
-                answers=not no_answers,
-                run_checks=not no_checks,
-                quiz_ids=frozenset(quizzes) if quizzes else None,
-                drafts=drafts,
-                strict=strict,
-                formats_named=formats is not None,
-            )
-    except StrictModeError as error:
-        print_diagnostics(error.diagnostics)
-        fail(f"export stopped (--strict): {plural(len(error.diagnostics), 'warning')}; nothing was written")
-    except ExportError as error:
-        fail(f"error[export]: {error}")
-    except FallbackError as error:
-        fail(f"error[fallback]: {error}")
-    except ExporterLoadError as error:
-        fail(f"error[exporter-plugin]: {error}")
-    except ExportBlockedError as error:
-        print_diagnostics(error.diagnostics)
-        fail(
-            f"export blocked: {plural(len(error.diagnostics), 'check error')} in the catalogs; fix them (quizkit check)"
+    with reported_errors(), bulk_work():
+        result = run_export(
+            config,
+            names,
+            out or config.output_path,
+            checked_locales(config, locales, source_too=True, pseudo_too=True),
+            FallbackPolicy(fallback),
+            answers=not no_answers,
+            run_checks=not no_checks,
+            quiz_ids=frozenset(quizzes) if quizzes else None,
+            drafts=drafts,
+            strict=strict,
+            formats_named=formats is not None,
         )
     if result.warnings:
         print_diagnostics(result.warnings)

@@ -7,15 +7,13 @@ from pathlib import Path
 
 import click
 
+from toolkit.cli.error_report import reported_errors
 from toolkit.cli.output import (
     changing_project,
     checked_locales,
-    fail,
     plural,
-    print_diagnostics,
     project_config,
     relative,
-    reported_errors,
 )
 
 
@@ -51,14 +49,11 @@ def glossary_group() -> None:
 def export_command(file_format: str, tbx_version: str, locales: tuple[str, ...], output: Path | None) -> None:
     """Write the glossaries as one TBX file: a concept per English term, a language section per locale."""
     from toolkit.files import write_bytes_atomic
-    from toolkit.interchange.tbx import NoGlossaryError, export_glossaries
+    from toolkit.interchange.tbx import export_glossaries
 
     config = project_config()
     with reported_errors():
-        try:
-            data = export_glossaries(config, checked_locales(config, locales), int(tbx_version))
-        except NoGlossaryError as error:
-            fail(f"error[glossary]: {error}")
+        data = export_glossaries(config, checked_locales(config, locales), int(tbx_version))
         if output is None:
             sys.stdout.buffer.write(data)
             sys.stdout.flush()
@@ -89,19 +84,11 @@ def import_command(file: Path, locales: tuple[str, ...], replace: bool) -> None:
     edited in place (comments stay); nothing is written unless the whole file is sound.
     """
     from toolkit.catalogs.glossary_import import import_glossaries
-    from toolkit.content.glossary import GlossaryError
     from toolkit.diagnostics import terminal_safe
-    from toolkit.interchange.tbx import NoGlossaryError
 
     config = project_config()
-    with reported_errors(), changing_project(config, "glossary import"):
-        try:
-            results = import_glossaries(config, file, checked_locales(config, locales), replace)
-        except GlossaryError as error:
-            print_diagnostics(error.diagnostics)
-            fail(f"{relative(file)}: not imported; fix the file and import it again (nothing was written)")
-        except NoGlossaryError as error:
-            fail(f"error[glossary]: {error}")
+    with reported_errors(imported_glossary=file), changing_project(config, "glossary import"):
+        results = import_glossaries(config, file, checked_locales(config, locales), replace)
     for result in results:
         state = "written" if result.written else "unchanged"
         if result.replaced:

@@ -8,15 +8,14 @@ from pathlib import Path
 
 import click
 
+from toolkit.cli.error_report import reported_errors
 from toolkit.cli.output import (
     EXIT_OK,
     FORMAT_OPTION,
     changing_project,
-    fail,
     plural,
     project_config,
     project_locale,
-    reported_errors,
 )
 
 
@@ -43,8 +42,7 @@ def import_page(
     to-dos until their source text is written (quizkit validate fails until then). Correct answers and
     explanations are to-dos too. Exits 1 for a page that cannot be read, naming the line.
     """
-    from toolkit.importing.plan import ImportConflictError, plan_import, report, write_import
-    from toolkit.importing.scraped_page import PageError
+    from toolkit.importing.plan import plan_import, report, write_import
     from toolkit.keys import UI_DOMAIN, is_valid_id
 
     if not is_valid_id(quiz_id) or quiz_id == UI_DOMAIN:
@@ -60,22 +58,14 @@ def import_page(
             param_hint="--locale",
         )
     target_locale = configured_as
-    with reported_errors():
-        try:
-            # The plan looks at what exists already, so it is made under the lock the writing holds.
-            guard = contextlib.nullcontext() if dry_run else changing_project(config, "import")
-            with guard:
-                plan = plan_import(config, page, quiz_id, source_locale, target_locale)
-                if not dry_run:
-                    write_import(plan, force=force)
-            written = not dry_run
-        except PageError as error:
-            where = f"{_relative(page)}:{error.line}" if error.line else _relative(page)
-            fail(f"{where}: error[import]: {error.message}")
-        except ImportConflictError as error:
-            fail(f"error[exists]: {_relative(error.path)} already exists; use --force to overwrite it")
-        except OSError as error:
-            fail(f"{_relative(page)}: error[import]: {error.strerror or error}")
+    with reported_errors(imported_page=page):
+        # The plan looks at what exists already, so it is made under the lock the writing holds.
+        guard = contextlib.nullcontext() if dry_run else changing_project(config, "import")
+        with guard:
+            plan = plan_import(config, page, quiz_id, source_locale, target_locale)
+            if not dry_run:
+                write_import(plan, force=force)
+        written = not dry_run
     data = report(plan, written)
     if output_format == "json":
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))

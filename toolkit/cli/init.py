@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from toolkit.cli.output import fail, plural, print_diagnostics, relative, reported_errors
+from toolkit.cli.error_report import reported_errors
+from toolkit.cli.output import plural, print_diagnostics, relative
 
 
 @click.command(name="init")
@@ -27,14 +28,10 @@ def init_command(folder: Path, locales: tuple[str, ...], force: bool) -> None:
     editor completion, .gitignore, a CI workflow (.github/workflows/quizkit.yml), and the templates
     and catalogs of locales/ as quizkit update makes them.
     """
-    from toolkit.scaffold import InitError, create_project
+    from toolkit.scaffold import create_project
 
     with reported_errors():
-        try:
-            result = create_project(folder, locales, force=force)
-        except InitError as error:
-            where = error.file if error.line is None else f"{error.file}:{error.line}"
-            fail(f"{where}: {error.message}" if error.file else error.message)
+        result = create_project(folder, locales, force=force)
     if result.configuration is not None:
         click.echo(
             f"{relative(result.configuration)}: kept; init uses its configuration "

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import click
 
+from toolkit.cli.error_report import reported_errors
 from toolkit.cli.output import (
     bulk_work,
     changing_project,
-    fail,
     plural,
     project_config,
     relative,
-    reported_errors,
 )
 
 
@@ -23,14 +22,11 @@ def add_locale_command(locale: str) -> None:
     The catalogs' Plural-Forms comes from CLDR's plural rules and is checked against CLDR on the numbers
     0 to 1000 first; the configuration keeps its comments and layout.
     """
-    from toolkit.catalogs.new_locale import AddLocaleError, add_locale
+    from toolkit.catalogs.new_locale import add_locale
 
     config = project_config()
-    try:
-        with reported_errors(), changing_project(config, "add-locale"), bulk_work():
-            added = add_locale(config, locale)
-    except AddLocaleError as error:
-        fail(f"{relative_name(error.file)}: error[add-locale]: {error.message}")
+    with reported_errors(), changing_project(config, "add-locale"), bulk_work():
+        added = add_locale(config, locale)
     direction = "right-to-left" if added.direction == "rtl" else "left-to-right"
     pack = f"; locale pack: {added.pack}" if added.pack else "; no locale pack (CLDR's rules only)"
     click.echo(
@@ -50,9 +46,3 @@ def add_locale_command(locale: str) -> None:
         f"next: translate {plural(total, 'entry', 'entries')} (Poedit, Lokalize, Weblate, or quizkit export -f xliff), "
         "then quizkit build"
     )
-
-
-def relative_name(file: str) -> str:
-    from pathlib import Path
-
-    return relative(Path(file))

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import click
 
+from toolkit.cli.error_report import reported_errors
 from toolkit.cli.output import (
     changing_project,
     checked_locales,
     plural,
     project_config,
     relative,
-    reported_errors,
 )
 
 LOCALE_OPTION = click.option(

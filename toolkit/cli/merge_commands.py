@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from toolkit.cli.output import reported_errors
+from toolkit.cli.error_report import reported_errors
 
 
 def _describe(summary: object) -> str:

@@ -1,10 +1,11 @@
-"""Terminal output shared by the commands: diagnostics, configuration errors, exit codes."""
+"""Terminal output shared by the commands: diagnostics, paths, exit codes (errors: toolkit/cli/error_report.py)."""
 
 from __future__ import annotations
 
 import contextlib
 import gc
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -30,30 +31,28 @@ FORMAT_OPTION = click.option(
 
 def project_config() -> ProjectConfig:
     """The configuration for the working folder; a broken configuration, or none, ends the command."""
-    from toolkit.config import ConfigError, load_config, no_project_message
+    from toolkit.cli.error_report import reported_errors
+    from toolkit.config import load_config, no_project_message
 
     here = Path.cwd()
-    try:
+    with reported_errors():
         config = load_config(here)
-    except ConfigError as error:
-        file = relative(Path(error.file))
-        location = file if error.line is None else f"{file}:{error.line}"
-        fail(f"{location}: error[config]: {error.message}")
     if config.config_file is None:
         click.echo(f"error[no-project]: {no_project_message(relative(here, absolute=True))}", err=True)
         raise SystemExit(EXIT_USAGE)
+    for warning in config.warnings:  # a deprecated setting: said on stderr, the command goes on
+        click.echo(replace(warning, file=relative(Path(warning.file))).to_text(), err=True)
     return config
 
 
 def configured_formats(config: ProjectConfig) -> tuple[str, ...]:
     """``export-formats`` of the configuration, each a registered format (else the command ends)."""
+    from toolkit.cli.error_report import reported_errors
     from toolkit.config import setting_line
-    from toolkit.exporters.base import ExporterLoadError, exporter_names
+    from toolkit.exporters.base import exporter_names
 
-    try:
+    with reported_errors():
         known = exporter_names()
-    except ExporterLoadError as error:
-        fail(f"error[exporter-plugin]: {error}")
     for name in config.export_formats:
         if name not in known and name != "all":
             assert config.config_file is not None
@@ -141,30 +140,6 @@ def bulk_work() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
-
-
-@contextlib.contextmanager
-def reported_errors() -> Iterator[None]:
-    """Turn the library's input errors into located messages and exit code 1; no traceback.
-
-    The words for each error are toolkit.build.failures's, which the preview shows too."""
-    from toolkit.build import BuildFailedError
-    from toolkit.build.failures import INPUT_ERRORS, failure_diagnostics, failure_text
-    from toolkit.content.glossary import GlossaryError
-    from toolkit.content.validation import ContentError
-
-    try:
-        yield
-    except ContentError as error:
-        print_diagnostics(error.diagnostics)
-        fail("content has errors; fix them and run the command again (quizkit validate lists them)")
-    except GlossaryError as error:
-        print_diagnostics(error.diagnostics)
-        fail("the glossary has errors; fix them and run the command again")
-    except BuildFailedError:
-        raise  # the command says which step stopped, and how many errors
-    except INPUT_ERRORS as error:
-        fail("\n".join(failure_text(diagnostic) for diagnostic in failure_diagnostics(error)))
 
 
 def relative(path: Path, *, absolute: bool = False) -> str:

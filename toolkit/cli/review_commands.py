@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from toolkit.cli.error_report import reported_errors
 from toolkit.cli.output import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
@@ -16,7 +17,6 @@ from toolkit.cli.output import (
     plural,
     project_config,
     relative,
-    reported_errors,
 )
 
 if TYPE_CHECKING:
@@ -96,12 +96,10 @@ def approve_command(
 ) -> None:
     """Approve the chosen translated entries (fuzzy and untranslated ones are skipped, and listed)."""
     from toolkit.catalogs.project_review import approve
-    from toolkit.gettext.review import ReviewerError, checked_reviewer
+    from toolkit.gettext.review import checked_reviewer
 
-    try:
+    with reported_errors():
         checked_reviewer(reviewer)
-    except ReviewerError as error:
-        fail(f"error[review]: {error}")
     config = project_config()
     selection = _selection(keys, questions, quizzes, checked_locales(config, locales))
     with reported_errors(), changing_project(config, "review"):

@@ -7,7 +7,8 @@ import threading
 
 import click
 
-from toolkit.cli.output import fail, plural, project_config, reported_errors
+from toolkit.cli.error_report import reported_errors
+from toolkit.cli.output import fail, plural, project_config
 
 
 @click.command(name="serve")

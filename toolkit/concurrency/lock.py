@@ -16,11 +16,13 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from toolkit.errors import QuizkitError
+
 HOLDER_LIMIT = 120
 """Characters of the holder's command line shown in the message."""
 
 
-class ProjectLockedError(Exception):
+class ProjectLockedError(QuizkitError):
     def __init__(self, path: Path, holder: str) -> None:
         super().__init__(
             f"another quizkit command is changing this project ({holder}); wait for it to finish and run "

@@ -1,8 +1,10 @@
-"""Names for places in a content document, used in messages: ``question 'gpu-holds'``, ``option 3``."""
+"""Places in a content document as messages name them (``question 'gpu-holds'``, ``option 3``) and as
+diagnostics locate them (the line and column of a path)."""
 
 from __future__ import annotations
 
-from toolkit.content.yaml_document import JsonPath, RawValue
+from toolkit.content.yaml_document import JsonPath, RawValue, YamlDocument
+from toolkit.diagnostics import Diagnostic, Severity, format_json_path
 
 _ITEM_NAMES = {
     "questions": "question",
@@ -28,6 +30,27 @@ def value_at(data: RawValue, path: JsonPath) -> RawValue:
             return None
         current = current[part]
     return current
+
+
+def diagnostic_at(
+    document: YamlDocument,
+    file: str,
+    path: JsonPath,
+    severity: Severity,
+    code: str,
+    message: str,
+    *,
+    at_key: bool = False,
+) -> Diagnostic:
+    """A diagnostic at the value of ``path``, or of its nearest ancestor that has a position; with
+    ``at_key``, at the key of ``path``'s mapping entry (an unknown field is the key's mistake)."""
+    position = document.position(path)
+    line = column = None
+    if position is not None:
+        use_key = at_key and position.key_line is not None and path in document.positions
+        line = position.key_line if use_key else position.line
+        column = position.key_column if use_key else position.column
+    return Diagnostic(file, line, column, severity, code, message, path=format_json_path(path))
 
 
 def describe_item(data: RawValue, path: JsonPath, document_kind: str) -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from toolkit.content.document_paths import diagnostic_at
 from toolkit.content.schema_validation import validate_against_schema
 from toolkit.content.validation import display_path
 from toolkit.content.yaml_document import (
@@ -27,7 +28,8 @@ from toolkit.content.yaml_document import (
     parse_yaml,
     too_large_problem,
 )
-from toolkit.diagnostics import Diagnostic, Severity, format_json_path
+from toolkit.diagnostics import Diagnostic, Severity
+from toolkit.errors import DiagnosedError
 from toolkit.files import FileTooLargeError, confined, confined_name, read_regular_file
 from toolkit.text import blanks
 from toolkit.text.locale_packs import LocalePackError, pack_for
@@ -36,10 +38,9 @@ GLOSSARY_SCHEMA = "glossary.schema.json"
 _ENGLISH_INFLECTION = r"(?:[bcdfgklmnprstvz]?(?:s|es|ed|d|ing))?"
 
 
-class GlossaryError(Exception):
+class GlossaryError(DiagnosedError):
     def __init__(self, diagnostics: list[Diagnostic]) -> None:
-        super().__init__("; ".join(diagnostic.to_text() for diagnostic in diagnostics))
-        self.diagnostics = diagnostics
+        super().__init__("; ".join(diagnostic.to_text() for diagnostic in diagnostics), diagnostics)
 
 
 # Code-point variants are reported by their own checks; the glossary compares letters, not encodings.
@@ -312,9 +313,7 @@ def dump_glossary(glossary: Glossary) -> str:
 def _diagnostic(
     document: YamlDocument, file: str, path: tuple[str | int, ...], code: str, text: str
 ) -> Diagnostic:
-    position = document.position(path)
-    line, column = (position.line, position.column) if position is not None else (None, None)
-    return Diagnostic(file, line, column, Severity.ERROR, code, text, path=format_json_path(path))
+    return diagnostic_at(document, file, path, Severity.ERROR, code, text)
 
 
 def _gender_problems(

@@ -128,7 +128,7 @@ class _QuestionBuilder:
         key_of: Callable[[str], str],
         raw: dict[str, RawValue] | None = None,
         path: JsonPath | None = None,
-    ) -> tuple[Item, ...]:
+    ) -> tuple[Item[Text], ...]:
         raw = self.raw if raw is None else raw
         path = self.path if path is None else path
         return tuple(
@@ -141,7 +141,7 @@ class _QuestionBuilder:
 
     def answers(
         self, raw: dict[str, RawValue], path: JsonPath, blank_id: str | None = None
-    ) -> tuple[AcceptedAnswer, ...]:
+    ) -> tuple[AcceptedAnswer[Text], ...]:
         return tuple(
             AcceptedAnswer(
                 str(answer["id"]),
@@ -155,7 +155,7 @@ class _QuestionBuilder:
             for index, answer in enumerate(_list(raw.get("answers")))
         )
 
-    def build(self) -> Question:
+    def build(self) -> Question[Text]:
         raw = self.raw
         kind = QuestionType(raw["type"])
         common = _Common(
@@ -232,7 +232,7 @@ class _QuestionBuilder:
             model_answer=self.optional_text("model_answer", keys.model_answer_key(self.quiz_id, self.id)),
         )
 
-    def options(self) -> tuple[Option, ...]:
+    def options(self) -> tuple[Option[Text], ...]:
         options = []
         for option_index, raw_option in enumerate(_list(self.raw["options"])):
             option_id = str(raw_option["id"])
@@ -258,7 +258,7 @@ class _QuestionBuilder:
             )
         return tuple(options)
 
-    def blank(self, raw: dict[str, RawValue], index: int) -> Blank:
+    def blank(self, raw: dict[str, RawValue], index: int) -> Blank[Text]:
         path = (*self.path, "blanks", index)
         blank_id = str(raw["id"])
         if "options" in raw:

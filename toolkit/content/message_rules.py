@@ -13,6 +13,7 @@ from toolkit.content.rules import (
     RuleContext,
     _items,
     _mapping,
+    _repeated_values,
     no_control_characters,
     texts_are_not_blank,
 )
@@ -22,20 +23,13 @@ from toolkit.text.tokens import scan
 
 
 def unique_message_names(context: RuleContext) -> Iterator[Diagnostic]:
-    first_line: dict[str, int | None] = {}
-    for index, message in _items(_mapping(context.document.data).get("messages")):
-        name = message.get("name")
-        if not isinstance(name, str):
-            continue
-        path = ("messages", index, "name")
-        if name in first_line:
-            yield context.diagnostic(
-                path,
-                "duplicate-id",
-                f"message name '{name}' is used twice (first on line {first_line[name]}); names must be unique",
-            )
-        else:
-            first_line[name] = context.line_of(path)
+    messages = _items(_mapping(context.document.data).get("messages"))
+    for path, name, first_line in _repeated_values(context, ("messages",), messages, "name"):
+        yield context.diagnostic(
+            path,
+            "duplicate-id",
+            f"message name '{name}' is used twice (first on line {first_line}); names must be unique",
+        )
 
 
 def declared_placeholders(context: RuleContext) -> Iterator[Diagnostic]:

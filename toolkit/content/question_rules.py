@@ -185,37 +185,27 @@ def distinct_texts_in_lists(context: RuleContext) -> Iterator[Diagnostic]:
     ordering and the options of a drop-down; accepted answers that read the same are listed twice."""
     for index, question in _questions(context):
         path: JsonPath = ("questions", index)
-        matches = [
-            (("pairs", i, "match"), pair.get("match"), pair.get("id"))
-            for i, pair in _items(question.get("pairs"))
-        ]
-        matches += [
-            (("distractors", i, "text"), item.get("text"), item.get("id"))
-            for i, item in _items(question.get("distractors"))
-        ]
+        matches = [*_texts(question, "pairs", "match"), *_texts(question, "distractors", "text")]
         yield from _distinct(context, path, matches, "matches")
-        prompts = [
-            (("pairs", i, "prompt"), pair.get("prompt"), pair.get("id"))
-            for i, pair in _items(question.get("pairs"))
-        ]
-        yield from _distinct(context, path, prompts, "pair prompts")
-        items = [
-            (("items", i, "text"), item.get("text"), item.get("id"))
-            for i, item in _items(question.get("items"))
-        ]
-        yield from _distinct(context, path, items, "items")
-        answers = [
-            (("answers", i, "text"), item.get("text"), item.get("id"))
-            for i, item in _items(question.get("answers"))
-        ]
+        yield from _distinct(context, path, _texts(question, "pairs", "prompt"), "pair prompts")
+        yield from _distinct(context, path, _texts(question, "items", "text"), "items")
+        answers = _texts(question, "answers", "text")
         yield from _distinct(context, path, answers, "accepted answers", Severity.WARNING)
         for blank_index, blank in _items(question.get("blanks")):
             blank_path = (*path, "blanks", blank_index)
-            options = [
-                (("options", i, "text"), item.get("text"), item.get("id"))
-                for i, item in _items(blank.get("options"))
-            ]
+            options = _texts(blank, "options", "text")
             yield from _distinct(context, blank_path, options, "options")
+
+
+def _texts(
+    owner: dict[str, RawValue], collection: str, field: str
+) -> list[tuple[JsonPath, RawValue, RawValue]]:
+    """The ``field`` of every item of ``owner``'s ``collection``, with its path relative to ``owner``
+    and the item's id: what :func:`_distinct` compares."""
+    return [
+        ((collection, index, field), item.get(field), item.get("id"))
+        for index, item in _items(owner.get(collection))
+    ]
 
 
 def _distinct(

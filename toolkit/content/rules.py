@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from toolkit.content.document_paths import describe_item
+from toolkit.content.document_paths import describe_item, diagnostic_at
 from toolkit.content.yaml_document import JsonPath, RawValue, YamlDocument
-from toolkit.diagnostics import Diagnostic, Severity, format_json_path
+from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.keys import UI_DOMAIN, is_valid_id
 from toolkit.text.characters import (
     code_points,
@@ -47,13 +47,7 @@ class RuleContext:
         *,
         at_key: bool = False,
     ) -> Diagnostic:
-        position = self.document.position(path)
-        line = column = None
-        if position is not None:
-            use_key = at_key and position.key_line is not None and path in self.document.positions
-            line = position.key_line if use_key else position.line
-            column = position.key_column if use_key else position.column
-        return Diagnostic(self.file, line, column, severity, code, message, path=format_json_path(path))
+        return diagnostic_at(self.document, self.file, path, severity, code, message, at_key=at_key)
 
     def line_of(self, path: JsonPath) -> int | None:
         position = self.document.position(path)
@@ -115,25 +109,34 @@ def quiz_id_matches_file(context: RuleContext) -> Iterator[Diagnostic]:
         )
 
 
+def _repeated_values(
+    context: RuleContext, collection_path: JsonPath, items: list[tuple[int, dict[str, RawValue]]], field: str
+) -> Iterator[tuple[JsonPath, str, int | None]]:
+    """Each item whose ``field`` repeats an earlier item's: the path of the field, its value, and the
+    line of the item that has it first."""
+    first_line: dict[str, int | None] = {}
+    for index, item in items:
+        value = item.get(field)
+        if not isinstance(value, str):
+            continue
+        path = (*collection_path, index, field)
+        if value in first_line:
+            yield path, value, first_line[value]
+        else:
+            first_line[value] = context.line_of(path)
+
+
 def _duplicate_ids(
     context: RuleContext, collection_path: JsonPath, items: list[tuple[int, dict[str, RawValue]]], noun: str
 ) -> Iterator[Diagnostic]:
-    first_line: dict[str, int | None] = {}
-    for index, item in items:
-        identifier = item.get("id")
-        if not isinstance(identifier, str):
-            continue
-        path = (*collection_path, index, "id")
-        if identifier in first_line:
-            where = f" (first on line {first_line[identifier]})" if first_line[identifier] else ""
-            owner = context.item(collection_path[:-1]) if collection_path[:-1] else "the quiz"
-            yield context.diagnostic(
-                path,
-                "duplicate-id",
-                f"{noun} id '{identifier}' is used twice in {owner}{where}; ids must be unique",
-            )
-        else:
-            first_line[identifier] = context.line_of(path)
+    for path, identifier, first_line in _repeated_values(context, collection_path, items, "id"):
+        where = f" (first on line {first_line})" if first_line else ""
+        owner = context.item(collection_path[:-1]) if collection_path[:-1] else "the quiz"
+        yield context.diagnostic(
+            path,
+            "duplicate-id",
+            f"{noun} id '{identifier}' is used twice in {owner}{where}; ids must be unique",
+        )
 
 
 def unique_question_ids(context: RuleContext) -> Iterator[Diagnostic]:

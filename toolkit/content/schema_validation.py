@@ -11,7 +11,7 @@ import difflib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from toolkit.content.document_paths import describe_item, type_name, value_at
+from toolkit.content.document_paths import describe_item, diagnostic_at, type_name, value_at
 from toolkit.content.schemas import fast_validator, load_schema, validator
 from toolkit.content.yaml_document import JsonPath, YamlDocument
 from toolkit.diagnostics import Diagnostic, Severity, format_json_path
@@ -85,13 +85,7 @@ class _Translator:
         ]
 
     def diagnostic(self, path: JsonPath, code: str, message: str, *, at_key: bool = False) -> Diagnostic:
-        position = self.document.position(path)
-        line = column = None
-        if position is not None:
-            use_key = at_key and position.key_line is not None and path in self.document.positions
-            line = position.key_line if use_key else position.line
-            column = position.key_column if use_key else position.column
-        return Diagnostic(self.file, line, column, Severity.ERROR, code, message, path=format_json_path(path))
+        return diagnostic_at(self.document, self.file, path, Severity.ERROR, code, message, at_key=at_key)
 
     def item(self, path: JsonPath) -> str:
         return describe_item(self.document.data, path, self.document_kind)
@@ -116,17 +110,10 @@ class _Translator:
         allowed = list(schema.get("properties", {}))
         if not isinstance(instance, dict):
             return
-        for name in instance:
-            if name in allowed or _matches_pattern_properties(name, schema):
-                continue
-            message = f"unknown field '{name}' in {self.item(path)}"
-            close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
-            if close:
-                message += f"; did you mean '{close[0]}'?"
-                self.suggested_fields.add((format_json_path(path), close[0]))
-            else:
-                message += f"; expected one of: {', '.join(allowed)}"
-            yield self.diagnostic((*path, name), "unknown-field", message, at_key=True)
+        unknown = [
+            name for name in instance if name not in allowed and not _matches_pattern_properties(name, schema)
+        ]
+        yield from self._unknown_fields(path, unknown, allowed, f"expected one of: {', '.join(allowed)}")
 
     def _unevaluatedProperties(self, error: ValidationError, path: JsonPath) -> Iterator[Diagnostic]:  # noqa: N802
         # A question's fields depend on its type (if/then branches): name the fields of that type. With
@@ -145,16 +132,24 @@ class _Translator:
         for branch in branches:
             allowed.extend(self._resolve(branch).get("properties", {}))
         kind = instance.get("type")
-        for name in instance:
-            if name in allowed:
-                continue
+        unknown = [name for name in instance if name not in allowed]
+        yield from self._unknown_fields(
+            path, unknown, allowed, f"a {kind} question has: {', '.join(allowed)}"
+        )
+
+    def _unknown_fields(
+        self, path: JsonPath, unknown: list[str], allowed: list[str], listing: str
+    ) -> Iterator[Diagnostic]:
+        """One message per unknown field of the mapping at ``path``: the allowed name it is a likely
+        misspelling of, or else ``listing`` (what the mapping may have)."""
+        for name in unknown:
             message = f"unknown field '{name}' in {self.item(path)}"
             close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
             if close:
                 message += f"; did you mean '{close[0]}'?"
                 self.suggested_fields.add((format_json_path(path), close[0]))
             else:
-                message += f"; a {kind} question has: {', '.join(allowed)}"
+                message += f"; {listing}"
             yield self.diagnostic((*path, name), "unknown-field", message, at_key=True)
 
     def _resolve(self, schema: dict[str, Any]) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from toolkit.content.yaml_document import (
     too_large_problem,
 )
 from toolkit.diagnostics import Diagnostic, Severity, count_errors, format_json_path, sort_diagnostics
+from toolkit.errors import DiagnosedError
 from toolkit.files import FileTooLargeError, name_below, not_regular_problem, read_regular_file
 from toolkit.model import Content, InterfaceMessages, Quiz
 
@@ -48,12 +49,11 @@ class ValidationResult:
         return Content(tuple(self.quizzes), self.interface)
 
 
-class ContentError(Exception):
+class ContentError(DiagnosedError):
     """Content has errors; the diagnostics say which."""
 
     def __init__(self, diagnostics: Sequence[Diagnostic]) -> None:
-        super().__init__(f"{count_errors(diagnostics)} error(s) in content")
-        self.diagnostics = list(diagnostics)
+        super().__init__(f"{count_errors(diagnostics)} error(s) in content", diagnostics)
 
 
 def display_path(path: Path) -> str:
@@ -84,7 +84,7 @@ def collect_files(paths: Iterable[Path]) -> tuple[list[Path], list[Diagnostic]]:
                 if candidate.suffix in CONTENT_SUFFIXES:
                     _collect_one(candidate, root, files, problems)
                 elif candidate.is_symlink() and candidate.is_dir() and not _inside(candidate, root):
-                    problems.append(_outside(candidate))
+                    problems.append(link_outside_project(candidate))
         elif os.path.lexists(path):
             _collect_one(path, _project_root(path.parent), files, problems)
         else:
@@ -108,14 +108,17 @@ def _inside(path: Path, root: Path) -> bool:
     return path.resolve().is_relative_to(root)
 
 
-def _outside(link: Path) -> Diagnostic:
+def link_outside_project(path: Path) -> Diagnostic:
+    """The refusal of ``path``, a link (or a path through a linked folder) that leads out of the
+    project; validate, build and the preview word it alike."""
+    target = path.readlink() if path.is_symlink() else path.resolve()
     return Diagnostic(
-        display_path(link),
+        display_path(path),
         None,
         None,
         Severity.ERROR,
         "link-outside-project",
-        f"a link to {link.readlink()}, outside the project; quizkit does not follow it "
+        f"a link to {target}, outside the project; quizkit does not follow it "
         "(copy the file into the project instead)",
     )
 
@@ -137,7 +140,7 @@ def _collect_one(path: Path, root: Path, files: list[Path], problems: list[Diagn
     if path.is_symlink():
         target = path.readlink()
         if not _inside(path, root):
-            problems.append(_outside(path))
+            problems.append(link_outside_project(path))
             return
         if not path.exists():
             refuse("no-such-file", f"a link to {target}, which does not exist")

@@ -23,6 +23,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from toolkit.content.yaml_indentation import explain_indentation
+from toolkit.errors import DocumentError
 
 MAX_FILE_BYTES = 1024 * 1024
 """Largest content file read, in bytes (1 MiB: about a hundred times the size of a large quiz)."""
@@ -121,9 +122,11 @@ class YamlDocument:
         return None
 
 
-class YamlError(Exception):
+class YamlError(DocumentError):
+    """``problem`` has the column and the diagnostic code too."""
+
     def __init__(self, problem: YamlProblem) -> None:
-        super().__init__(problem.message)
+        super().__init__(problem.line, problem.message)
         self.problem = problem
 
 
@@ -280,24 +283,13 @@ class _Builder:
     def build(self, node: Node, path: JsonPath, depth: int, key_node: Node | None = None) -> RawValue:
         self.nodes_built += 1
         if self.nodes_built > MAX_NODES:
-            raise YamlError(
-                YamlProblem(
-                    "yaml-alias-limit",
-                    f"document expands to more than {MAX_NODES:,} values (aliases included); "
-                    "is it an alias bomb?",
-                    node.start_mark.line + 1,
-                    node.start_mark.column + 1,
-                )
+            raise _error_at(
+                node,
+                "yaml-alias-limit",
+                f"document expands to more than {MAX_NODES:,} values (aliases included); is it an alias bomb?",
             )
         if depth > MAX_DEPTH:
-            raise YamlError(
-                YamlProblem(
-                    "yaml-too-deep",
-                    f"nesting is deeper than {MAX_DEPTH} levels",
-                    node.start_mark.line + 1,
-                    node.start_mark.column + 1,
-                )
-            )
+            raise _error_at(node, "yaml-too-deep", f"nesting is deeper than {MAX_DEPTH} levels")
         self.positions[path] = Position(
             node.start_mark.line + 1,
             node.start_mark.column + 1,
@@ -322,33 +314,17 @@ class _Builder:
         first_seen: dict[str, int] = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, ScalarNode) or key_node.tag not in (_STR_TAG, _NULL_TAG, _BOOL_TAG):
-                raise YamlError(
-                    YamlProblem(
-                        "yaml-key",
-                        "mapping keys must be plain words; found a complex key",
-                        key_node.start_mark.line + 1,
-                        key_node.start_mark.column + 1,
-                    )
-                )
+                raise _error_at(key_node, "yaml-key", "mapping keys must be plain words; found a complex key")
             key = str(key_node.value)
             if key == "<<":
-                raise YamlError(
-                    YamlProblem(
-                        "yaml-merge-key",
-                        "merge keys (<<) are not supported; write the fields out",
-                        key_node.start_mark.line + 1,
-                        key_node.start_mark.column + 1,
-                    )
+                raise _error_at(
+                    key_node, "yaml-merge-key", "merge keys (<<) are not supported; write the fields out"
                 )
             if key in first_seen:
-                raise YamlError(
-                    YamlProblem(
-                        "yaml-duplicate-key",
-                        f"duplicate key '{key}' (first defined on line {first_seen[key]}); "
-                        "remove one of them",
-                        key_node.start_mark.line + 1,
-                        key_node.start_mark.column + 1,
-                    )
+                raise _error_at(
+                    key_node,
+                    "yaml-duplicate-key",
+                    f"duplicate key '{key}' (first defined on line {first_seen[key]}); remove one of them",
                 )
             first_seen[key] = key_node.start_mark.line + 1
             result[key] = self.build(value_node, (*path, key), depth + 1, key_node)
@@ -378,12 +354,14 @@ class _Builder:
 
     @staticmethod
     def _unsupported_tag(node: Node) -> YamlError:
-        return YamlError(
-            YamlProblem(
-                "yaml-tag",
-                f"unsupported YAML tag '{node.tag.replace('tag:yaml.org,2002:', '!!')}'; "
-                "content holds only mappings, lists, text and true/false",
-                node.start_mark.line + 1,
-                node.start_mark.column + 1,
-            )
+        return _error_at(
+            node,
+            "yaml-tag",
+            f"unsupported YAML tag '{node.tag.replace('tag:yaml.org,2002:', '!!')}'; "
+            "content holds only mappings, lists, text and true/false",
         )
+
+
+def _error_at(node: Node, code: str, message: str) -> YamlError:
+    """The problem ``message`` located where ``node`` starts (1-based line and column)."""
+    return YamlError(YamlProblem(code, message, node.start_mark.line + 1, node.start_mark.column + 1))

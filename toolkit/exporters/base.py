@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
-from decimal import Decimal
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import PurePosixPath
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
+from toolkit.errors import QuizkitError
 from toolkit.gettext.catalog import Catalog, CatalogEntry
 from toolkit.keys import UI_DOMAIN
-from toolkit.localization import FallbackPolicy, LocalizedQuestion, LocalizedQuiz
+from toolkit.localization import FallbackPolicy, LocalizedQuiz
 from toolkit.localization.localize import usable
-from toolkit.model import CHOICE_TYPES, Content, Question, QuestionType, Quiz
+from toolkit.model import CHOICE_TYPES, Content, Question, QuestionType, Quiz, Text
 from toolkit.text.characters import NOT_XML_CHARACTER as NOT_XML_CHARACTER
 from toolkit.text.locale_info import PSEUDO_LOCALES, LocaleInfo
 
@@ -26,7 +26,7 @@ ENTRY_POINT_GROUP = "quizkit.exporters"
 # exporter meets them, and exporters called directly use the same pattern.
 
 
-class ExportError(Exception):
+class ExportError(QuizkitError):
     """An export that cannot be done: an unknown format or locale, or text a format cannot carry. Its
     message says which, and what to do."""
 
@@ -91,9 +91,12 @@ class ExportRequest:
     summaries: Mapping[tuple[str, str], QuizSummary] | None = None
     """Summaries by (quiz id, locale), where the caller has them (a build keeps them in its cache), so
     that an index does not localize every quiz; read them through :meth:`summary`."""
-    mastery_score: Decimal = Decimal(80)
-    """The percentage a learner needs to pass, for formats that record a pass (``scorm``); the
-    project's ``scorm-mastery-score``."""
+    options: Mapping[str, object] = field(default_factory=dict)
+    """The settings of the format receiving the request (:attr:`BaseExporter.options`), validated, with
+    the defaults filled in: its ``[formats.<name>]`` table of the configuration."""
+    format_options: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    """Every configured format's settings, validated, by format name; the export hands each format its
+    own as :attr:`options`."""
     require_approved: bool = False
     """The release gate (``--require approved``): only approved translations are published. The
     localized quizzes hold only those already; a format that reads ``catalogs`` itself asks
@@ -145,71 +148,110 @@ class ExportRequest:
 
 
 class Exporter(Protocol):
+    """What quizkit needs of a format: the type every registered exporter is checked against. A plugin
+    may implement just this; subclassing :class:`BaseExporter` adds the optional declarations below with
+    their defaults, and typed."""
+
     name: ClassVar[str]
     description: ClassVar[str]
     presents_quiz: ClassVar[bool]
     """True for formats written for the source locale too (a quiz to show); False for catalog formats."""
-    # A format that honours ``request.answers`` (no correct ids, feedback or explanations when it is
-    # False) declares ``omits_answers = True``; :func:`omits_answers` reads it, False when absent, so a
-    # plugin that says nothing is never used for the delivery variant.
-
-    # A format declares the question kinds it carries as ``question_types`` (a frozenset of
-    # QuestionType); :func:`question_types` reads it, single and multiple choice when absent. The
-    # export leaves the other kinds out of what the format sees, with a warning (an error under
-    # --strict), so no exporter meets a kind it does not know.
-
-    # A format that carries a kind but cannot keep one of a question's settings (the target system
-    # ignores it) declares a static ``lost_settings(question) -> tuple[str, ...]``: one sentence per
-    # setting lost; :func:`lost_settings` reads it, nothing when absent. The export warns about each
-    # (an error under --strict), as it does about the kinds a format leaves out.
-
-    # A format that cannot keep a setting of a question because of the quiz's other questions (Moodle's
-    # marks) declares a static ``lost_in_quiz(quiz) -> Iterable[tuple[str, str]]``: (question id,
-    # sentence) for each; :func:`lost_in_quiz` reads it, and the export warns as for ``lost_settings``.
-
-    # A format that carries a kind but cannot write one question's texts in a locale (a character its
-    # target system cannot read there) declares a static ``unwritable(question) -> str | None``, given
-    # the localized question: why, as a sentence, or None; :func:`unwritable` reads it. The export leaves
-    # that question out of the format in that locale with a warning (an error under --strict), as it
-    # leaves out the kinds a format does not carry, rather than failing the whole export.
 
     def export(self, request: ExportRequest) -> Iterable[OutputFile]: ...
 
 
-def question_types(exporter: type[Exporter]) -> frozenset[QuestionType]:
-    """The question kinds a format carries."""
-    declared = getattr(exporter, "question_types", None)
-    return frozenset(declared) if isinstance(declared, frozenset | set) else CHOICE_TYPES
+class BaseExporter:
+    """The base class of every built-in exporter, and of plugins that want its defaults: each optional
+    part of the exporter contract is declared here, with the value a format that says nothing gets. The
+    functions below (:func:`question_types`, :func:`omits_answers`, ...) read them from any exporter, so
+    a plugin that implements only :class:`Exporter` gets the same defaults."""
 
+    name: ClassVar[str]
+    description: ClassVar[str]
+    presents_quiz: ClassVar[bool]
+    """True for formats written for the source locale too (a quiz to show); False for catalog formats."""
 
-def lost_settings(exporter: type[Exporter], question: Question) -> tuple[str, ...]:
-    """What a format cannot keep of a question it carries, one sentence per setting (see Exporter)."""
-    declared = getattr(exporter, "lost_settings", None)
-    if not callable(declared):
+    question_types: ClassVar[frozenset[QuestionType]] = CHOICE_TYPES
+    """The question kinds the format carries. The export leaves the other kinds out of what the format
+    sees, with a warning (an error under --strict), so no exporter meets a kind it does not know."""
+
+    omits_answers: ClassVar[bool] = False
+    """True for a format that honours ``request.answers`` (no correct ids, feedback or explanations when
+    it is False); a format that says nothing is never used for the delivery variant."""
+
+    options: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    """The format's own settings, read from ``[formats.<name>]`` (quizkit.toml) or
+    ``[tool.quizkit.formats.<name>]`` (pyproject.toml): each setting's name and the JSON Schema of its
+    value, with its ``default`` and a ``description``. The export validates the table against them (an
+    error names the file and line) and hands the format every setting, defaults filled in, as
+    ``request.options``. ``x-message`` in a setting's schema words the error for a value it refuses
+    (``{name}`` and ``{value!r}`` are filled in)."""
+
+    @staticmethod
+    def lost_settings(question: Question[Text]) -> tuple[str, ...]:
+        """What the format cannot keep of ``question``, a kind it carries (the target system ignores
+        it): one sentence per setting lost. The export warns about each (an error under --strict)."""
         return ()
-    return tuple(str(sentence) for sentence in declared(question))
+
+    @staticmethod
+    def lost_in_quiz(quiz: Quiz) -> Iterable[tuple[str, str]]:
+        """What the format cannot keep of a question because of the quiz's other questions (Moodle's
+        marks): (question id, sentence) for each. The export warns as for :meth:`lost_settings`."""
+        return ()
+
+    @staticmethod
+    def unwritable(question: Question[str]) -> str | None:
+        """Why the format cannot write this localized question, a kind it carries, in its locale (a
+        character its target system cannot read there), as a sentence; None when it can. The export
+        leaves the question out of the format in that locale with a warning (an error under --strict)
+        rather than failing the whole export. A format that writes every question it carries keeps
+        this default, and the export need not localize questions to ask."""
+        return None
+
+    def option(self, request: ExportRequest, name: str) -> object:
+        """This format's setting ``name``: as the request carries it, else (a request made by hand,
+        without the configuration) its declared default."""
+        if name in request.options:
+            return request.options[name]
+        return self.options[name].get("default")
+
+    def export(self, request: ExportRequest) -> Iterable[OutputFile]:
+        raise NotImplementedError(f"exporter {self.name} does not implement export()")
+
+
+def question_types(exporter: type[Exporter]) -> frozenset[QuestionType]:
+    """The question kinds a format carries (:attr:`BaseExporter.question_types`)."""
+    declared = getattr(exporter, "question_types", None)
+    return frozenset(declared) if isinstance(declared, frozenset | set) else BaseExporter.question_types
+
+
+def lost_settings(exporter: type[Exporter], question: Question[Text]) -> tuple[str, ...]:
+    """What a format cannot keep of a question it carries (:meth:`BaseExporter.lost_settings`)."""
+    return tuple(str(sentence) for sentence in _hook(exporter, "lost_settings")(question))
 
 
 def lost_in_quiz(exporter: type[Exporter], quiz: Quiz) -> tuple[tuple[str, str], ...]:
-    """What a format cannot keep of a quiz's questions because of the others: (question id, sentence)."""
-    declared = getattr(exporter, "lost_in_quiz", None)
-    if not callable(declared):
-        return ()
+    """What a format cannot keep of a quiz's questions because of the others (:meth:`BaseExporter.lost_in_quiz`)."""
+    declared = _hook(exporter, "lost_in_quiz")
     return tuple((str(question_id), str(sentence)) for question_id, sentence in declared(quiz))
 
 
-def unwritable(exporter: type[Exporter], question: LocalizedQuestion) -> str | None:
-    """Why a format cannot write one localized question it carries, or None (see Exporter)."""
-    declared = getattr(exporter, "unwritable", None)
-    if not callable(declared):
-        return None
-    reason = declared(question)
+def unwritable(exporter: type[Exporter], question: Question[str]) -> str | None:
+    """Why a format cannot write one localized question it carries, or None (:meth:`BaseExporter.unwritable`)."""
+    reason = _hook(exporter, "unwritable")(question)
     return None if reason is None else str(reason)
 
 
 def writes_every_question(exporter: type[Exporter]) -> bool:
-    """Whether a format writes every question of a kind it carries (declares no ``unwritable``)."""
-    return not callable(getattr(exporter, "unwritable", None))
+    """Whether a format writes every question of a kind it carries (keeps the default ``unwritable``)."""
+    return _hook(exporter, "unwritable") is BaseExporter.unwritable
+
+
+def _hook(exporter: type[Exporter], name: str) -> Callable[..., Any]:
+    """A format's static method ``name``, or the base class's default where it declares none."""
+    declared = getattr(exporter, name, None)
+    default: Callable[..., Any] = getattr(BaseExporter, name)
+    return declared if callable(declared) else default
 
 
 ALL_QUESTION_TYPES = frozenset(QuestionType)
@@ -217,10 +259,16 @@ ALL_QUESTION_TYPES = frozenset(QuestionType)
 
 def omits_answers(exporter: type[Exporter]) -> bool:
     """Whether a format can write the delivery variant (``--no-answers``) without the answer key."""
-    return getattr(exporter, "omits_answers", False) is True
+    return getattr(exporter, "omits_answers", BaseExporter.omits_answers) is True
 
 
-class ExporterLoadError(Exception):
+def declared_options(exporter: type[Exporter]) -> Mapping[str, Mapping[str, Any]]:
+    """The settings a format declares (:attr:`BaseExporter.options`); none for a plugin that says nothing."""
+    declared = getattr(exporter, "options", None)
+    return declared if isinstance(declared, Mapping) else {}
+
+
+class ExporterLoadError(QuizkitError):
     pass
 
 

@@ -15,6 +15,7 @@ from toolkit.catalogs.layout import CatalogLayout
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, load_content
 from toolkit.diagnostics import Diagnostic, Severity
+from toolkit.errors import DiagnosedError
 from toolkit.exporters.base import (
     ALL_QUESTION_TYPES,
     NOT_XML_CHARACTER,
@@ -32,29 +33,28 @@ from toolkit.exporters.base import (
     unwritable,
     writes_every_question,
 )
+from toolkit.exporters.format_options import configured_options, default_options
 from toolkit.exporters.localizations import LazyCatalogs, LazyLocalizations
 from toolkit.files import OutsideProjectError, confined, confined_name, write_bytes_atomic
 from toolkit.gettext.catalog import Catalog
 from toolkit.keys import UI_DOMAIN
-from toolkit.localization import FallbackPolicy, LocalizedQuestion, LocalizedQuiz
+from toolkit.localization import FallbackPolicy, LocalizedQuiz
 from toolkit.localization.pseudo import pseudo_catalogs
-from toolkit.model import Content, QuestionType, Quiz
+from toolkit.model import Content, Question, QuestionType, Quiz
 
 
-class ExportBlockedError(Exception):
+class ExportBlockedError(DiagnosedError):
     """Check errors in the catalogs: errors block export (warnings do not)."""
 
     def __init__(self, diagnostics: list[Diagnostic]) -> None:
-        super().__init__(f"{len(diagnostics)} check error(s)")
-        self.diagnostics = diagnostics
+        super().__init__(f"{len(diagnostics)} check error(s)", diagnostics)
 
 
-class StrictModeError(Exception):
+class StrictModeError(DiagnosedError):
     """Warnings under ``--strict``: nothing was written."""
 
     def __init__(self, diagnostics: list[Diagnostic]) -> None:
-        super().__init__(f"{len(diagnostics)} warning(s) in strict mode")
-        self.diagnostics = diagnostics
+        super().__init__(f"{len(diagnostics)} warning(s) in strict mode", diagnostics)
 
 
 @dataclass
@@ -168,7 +168,7 @@ class _Carried(Mapping[tuple[str, str], LocalizedQuiz]):
         self.carried = carried
         self.exporter = exporter
 
-    def _writes(self, question: LocalizedQuestion) -> bool:
+    def _writes(self, question: Question[str]) -> bool:
         return question.type in self.carried and unwritable(self.exporter, question) is None
 
     def __getitem__(self, key: tuple[str, str]) -> LocalizedQuiz:
@@ -224,6 +224,7 @@ def build_request(
     Catalogs are validated up front for the quizzes to write; the others are read only if an exporter
     needs them (an index page). ``preloaded``: catalogs already read and validated, by (locale, domain).
     """
+    format_options = configured_options(config)  # a configuration error first, before any catalog's
     if content is None:
         content = load_content(config.content_path)
     if not drafts:
@@ -276,7 +277,7 @@ def build_request(
         quiz_ids,
         shared,
         summaries,
-        mastery_score=config.scorm_mastery_score,
+        format_options=format_options,
         require_approved=config.require_approved,
     )
 
@@ -354,7 +355,10 @@ def write_exports(request: ExportRequest, formats: Sequence[str], out: Path) -> 
     for name in resolve_formats(formats):
         exporter_class = load_exporter(name)
         exporter = exporter_class()
-        carried_request = _as_carried_by(request, exporter_class)
+        carried_request = replace(
+            _as_carried_by(request, exporter_class),
+            options=request.format_options.get(name) or default_options(exporter_class),
+        )
         # The format's folder resolved inside the output folder: a link dist/json -> elsewhere must
         # not carry the files out of it.
         folder = confined(out / name, out)
@@ -381,7 +385,7 @@ def _texts(localized: LocalizedQuiz) -> Iterator[tuple[str, str]]:
     yield "title", localized.title
     yield "description", localized.description
     for question in localized.questions:
-        for key, text in question.texts():
+        for key, text in question.keyed_texts():
             yield f"questions.{question.id}.{key}", text
     for message in localized.messages:
         if message.text is not None:

@@ -23,16 +23,10 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import Any, ClassVar
 
-from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
+from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.neutral_order import delivery_item_ids, neutral_items, neutral_matches
-from toolkit.localization import (
-    LocalizedChoiceQuestion,
-    LocalizedMatchingQuestion,
-    LocalizedOrderingQuestion,
-    LocalizedQuestion,
-    LocalizedQuiz,
-)
-from toolkit.model import QuestionType
+from toolkit.localization import LocalizedQuiz
+from toolkit.model import ChoiceQuestion, MatchingQuestion, OrderingQuestion, Question, QuestionType
 from toolkit.text.message_format import i18next_interpolation
 
 # Texts that are the answer key, or say what it is: left out of the delivery variant.
@@ -49,7 +43,7 @@ def _set(tree: dict[str, Any], path: list[str], value: str) -> None:
     node[path[-1]] = value
 
 
-def _choice_texts(question: LocalizedChoiceQuestion, answers: bool) -> Iterator[tuple[str, str]]:
+def _choice_texts(question: ChoiceQuestion[str], answers: bool) -> Iterator[tuple[str, str]]:
     yield "prompt", question.prompt
     for option in question.options:
         yield f"options.{option.id}", option.text
@@ -59,37 +53,37 @@ def _choice_texts(question: LocalizedChoiceQuestion, answers: bool) -> Iterator[
         yield "explanation", question.explanation
 
 
-def _delivery_texts(localized: LocalizedQuiz, question: LocalizedQuestion) -> Iterator[tuple[str, str]]:
+def _delivery_texts(localized: LocalizedQuiz, question: Question[str]) -> Iterator[tuple[str, str]]:
     """The texts of the delivery variant: no key, and nothing that names it. A match's key names its
     pair (``pairs.<p>.match``) and a distractor's says it is one, so matches are ``matches.<m>`` under
     the bundle's ids; ordering items come in the bundle's answer-independent order under its delivery
     ids (``items.<i>``), since an author's item ids can tell the order (step-1, first, a)."""
-    if isinstance(question, LocalizedMatchingQuestion):
+    if isinstance(question, MatchingQuestion):
         yield "prompt", question.prompt
         for pair in question.pairs:
             yield f"pairs.{pair.id}.prompt", pair.prompt
         for match in neutral_matches(localized.quiz, question):
             yield f"matches.{match.id}", match.text
         return
-    if isinstance(question, LocalizedOrderingQuestion):
+    if isinstance(question, OrderingQuestion):
         yield "prompt", question.prompt
         delivery_id = delivery_item_ids(localized.quiz, question)
         for item in neutral_items(localized.quiz, question):
             yield f"items.{delivery_id[item.id]}", item.text
         return
-    for key, text in question.texts():
+    for key, text in question.keyed_texts():
         if not _KEY_TEXT.match(key):
             yield key, text
 
 
 def _question_texts(
-    localized: LocalizedQuiz, question: LocalizedQuestion, answers: bool
+    localized: LocalizedQuiz, question: Question[str], answers: bool
 ) -> Iterator[tuple[str, str]]:
     """(key relative to the question, text); accepted answers are their lines joined with newlines."""
-    if isinstance(question, LocalizedChoiceQuestion):
+    if isinstance(question, ChoiceQuestion):
         yield from _choice_texts(question, answers)
     elif answers:
-        yield from question.texts()
+        yield from question.keyed_texts()
     else:
         yield from _delivery_texts(localized, question)
 
@@ -132,7 +126,7 @@ DELIVERY_FOLDER = "no-answers"
 """Where the delivery variant goes inside i18next/: ``no-answers/<locale>/<namespace>.json``."""
 
 
-class I18nextExporter:
+class I18nextExporter(BaseExporter):
     name: ClassVar[str] = "i18next"
     description: ClassVar[str] = "i18next v4 JSON resources per locale and namespace"
     presents_quiz: ClassVar[bool] = True

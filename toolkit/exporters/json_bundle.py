@@ -17,25 +17,25 @@ from decimal import Decimal
 from pathlib import PurePosixPath
 from typing import Any, ClassVar
 
-from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
+from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.canonical_json import content_hash
 from toolkit.exporters.neutral_order import delivery_item_ids, neutral_items, neutral_matches
-from toolkit.localization import (
-    LocalizedAnswer,
-    LocalizedBlank,
-    LocalizedChoiceQuestion,
-    LocalizedFillInBlanksQuestion,
-    LocalizedMatchingQuestion,
-    LocalizedMessage,
-    LocalizedNumericQuestion,
-    LocalizedOrderingQuestion,
-    LocalizedQuestion,
-    LocalizedQuiz,
-    LocalizedShortAnswerQuestion,
-    LocalizedTrueFalseQuestion,
-    LocalizedTypedBlank,
+from toolkit.localization import LocalizedMessage, LocalizedQuiz
+from toolkit.model import (
+    AcceptedAnswer,
+    Blank,
+    ChoiceQuestion,
+    FillInBlanksQuestion,
+    MatchingQuestion,
+    NumericQuestion,
+    OrderingQuestion,
+    Question,
+    QuestionType,
+    Quiz,
+    ShortAnswerQuestion,
+    TrueFalseQuestion,
+    TypedBlank,
 )
-from toolkit.model import QuestionType, Quiz
 from toolkit.text.blanks import split_at_blanks
 from toolkit.text.locale_info import LocaleInfo
 from toolkit.text.message_format import icu_plural
@@ -105,11 +105,11 @@ def _text_entry(identifier: str, text: str) -> dict[str, Any]:
     return entry
 
 
-def _accepted(answers: tuple[LocalizedAnswer, ...]) -> list[dict[str, Any]]:
+def _accepted(answers: tuple[AcceptedAnswer[str], ...]) -> list[dict[str, Any]]:
     return [{"id": answer.id, "accepted": list(answer.accepted)} for answer in answers]
 
 
-def _choice_fields(question: LocalizedChoiceQuestion, item: dict[str, Any], answers: bool) -> None:
+def _choice_fields(question: ChoiceQuestion[str], item: dict[str, Any], answers: bool) -> None:
     options = []
     for option in question.options:
         entry: dict[str, Any] = {"id": option.id, "text": option.text}
@@ -126,7 +126,7 @@ def _choice_fields(question: LocalizedChoiceQuestion, item: dict[str, Any], answ
 
 
 def _matching_fields(
-    quiz: Quiz, question: LocalizedMatchingQuestion, item: dict[str, Any], answers: bool
+    quiz: Quiz, question: MatchingQuestion[str], item: dict[str, Any], answers: bool
 ) -> None:
     pairs = []
     for pair in question.pairs:
@@ -147,7 +147,7 @@ def _matching_fields(
 
 
 def _ordering_fields(
-    quiz: Quiz, question: LocalizedOrderingQuestion, item: dict[str, Any], answers: bool
+    quiz: Quiz, question: OrderingQuestion[str], item: dict[str, Any], answers: bool
 ) -> None:
     """With answers, the items in the correct order under their ids, each with its delivery id; in the
     delivery variant, the items in the answer-independent order under their delivery ids only (an
@@ -166,8 +166,8 @@ def _ordering_fields(
         ]
 
 
-def _blank(blank: LocalizedBlank, answers: bool) -> dict[str, Any]:
-    if isinstance(blank, LocalizedTypedBlank):
+def _blank(blank: Blank[str], answers: bool) -> dict[str, Any]:
+    if isinstance(blank, TypedBlank):
         entry: dict[str, Any] = {"id": blank.id, "type": "typed"}
         if answers:
             entry["answers"] = _accepted(blank.answers)
@@ -184,30 +184,30 @@ def _blank(blank: LocalizedBlank, answers: bool) -> dict[str, Any]:
 
 
 def _kind_fields(
-    quiz: Quiz, question: LocalizedQuestion, item: dict[str, Any], answers: bool
+    quiz: Quiz, question: Question[str], item: dict[str, Any], answers: bool
 ) -> dict[str, str | None]:
     """Adds the fields of the question's kind to ``item``; returns its texts that may hold inline code."""
-    if isinstance(question, LocalizedChoiceQuestion):
+    if isinstance(question, ChoiceQuestion):
         _choice_fields(question, item, answers)
-    elif isinstance(question, LocalizedTrueFalseQuestion):
+    elif isinstance(question, TrueFalseQuestion):
         if answers:
             item["correct"] = question.correct
-    elif isinstance(question, LocalizedShortAnswerQuestion):
+    elif isinstance(question, ShortAnswerQuestion):
         if answers:
             item["answers"] = _accepted(question.answers)
             item["caseSensitive"] = question.case_sensitive
-    elif isinstance(question, LocalizedNumericQuestion):
+    elif isinstance(question, NumericQuestion):
         if question.unit is not None:
             item["unit"] = question.unit
         if answers:
             item["answer"] = decimal_text(question.answer)
             item["tolerance"] = decimal_text(question.tolerance)
         return {"unit": question.unit}
-    elif isinstance(question, LocalizedMatchingQuestion):
+    elif isinstance(question, MatchingQuestion):
         _matching_fields(quiz, question, item, answers)
-    elif isinstance(question, LocalizedOrderingQuestion):
+    elif isinstance(question, OrderingQuestion):
         _ordering_fields(quiz, question, item, answers)
-    elif isinstance(question, LocalizedFillInBlanksQuestion):
+    elif isinstance(question, FillInBlanksQuestion):
         item["text"] = question.text
         item["blanks"] = [_blank(blank, answers) for blank in question.blanks]
     else:
@@ -217,15 +217,10 @@ def _kind_fields(
     return {}
 
 
-PARTIAL_CREDIT_KINDS = (
-    LocalizedChoiceQuestion,
-    LocalizedMatchingQuestion,
-    LocalizedOrderingQuestion,
-    LocalizedFillInBlanksQuestion,
-)
+PARTIAL_CREDIT_KINDS = (ChoiceQuestion, MatchingQuestion, OrderingQuestion, FillInBlanksQuestion)
 
 
-def _question(quiz: Quiz, question: LocalizedQuestion, source: LocaleInfo, answers: bool) -> dict[str, Any]:
+def _question(quiz: Quiz, question: Question[str], source: LocaleInfo, answers: bool) -> dict[str, Any]:
     item: dict[str, Any] = {"id": question.id, "type": question.type.value, "prompt": question.prompt}
     if question.fell_back:
         item["lang"] = source.tag
@@ -236,7 +231,7 @@ def _question(quiz: Quiz, question: LocalizedQuestion, source: LocaleInfo, answe
         if isinstance(question, PARTIAL_CREDIT_KINDS) and question.partial_credit:
             item["partialCredit"] = True
     found = segments({"prompt": question.prompt})
-    if isinstance(question, LocalizedFillInBlanksQuestion):
+    if isinstance(question, FillInBlanksQuestion):
         found["text"] = _fill_segments(question.text)
     found.update(segments({**texts, "explanation": item.get("explanation")}))
     if found:
@@ -281,7 +276,7 @@ def render(document: dict[str, Any]) -> bytes:
     return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
-class JsonBundleExporter:
+class JsonBundleExporter(BaseExporter):
     name: ClassVar[str] = "json"
     description: ClassVar[str] = "one self-contained JSON bundle per quiz and locale"
     presents_quiz: ClassVar[bool] = True

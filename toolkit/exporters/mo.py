@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import ClassVar
 
-from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
+from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
 from toolkit.gettext.catalog import Catalog
 from toolkit.gettext.mo_writer import compile_mo
 from toolkit.keys import question_key
@@ -33,7 +33,7 @@ def _published(catalog: Catalog, locale: str, prefixes: tuple[str, ...], request
     return replace(catalog, entries=entries)
 
 
-class MoExporter:
+class MoExporter(BaseExporter):
     name: ClassVar[str] = "mo"
     description: ClassVar[str] = "compiled gettext catalogs (<locale>/LC_MESSAGES/<domain>.mo)"
     presents_quiz: ClassVar[bool] = False

@@ -16,8 +16,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from toolkit.localization import LocalizedItem, LocalizedMatchingQuestion, LocalizedOrderingQuestion
-from toolkit.model import MatchingQuestion, OrderingQuestion, Quiz
+from toolkit.model import Item, MatchingQuestion, OrderingQuestion, Quiz
 
 MATCH_ID_PREFIX = "m"
 ITEM_ID_PREFIX = "i"
@@ -45,7 +44,7 @@ def _order(source_text: str, item_id: str) -> tuple[bytes, bytes]:
     return _digest(source_text), _digest(item_id)
 
 
-def neutral_matches(quiz: Quiz, question: LocalizedMatchingQuestion) -> list[NeutralMatch]:
+def neutral_matches(quiz: Quiz, question: MatchingQuestion[str]) -> list[NeutralMatch]:
     """The matches of ``question`` (pair matches and distractors) in the answer-independent order."""
     source = quiz.question(question.id)
     assert isinstance(source, MatchingQuestion)
@@ -64,7 +63,7 @@ def neutral_matches(quiz: Quiz, question: LocalizedMatchingQuestion) -> list[Neu
     ]
 
 
-def neutral_items(quiz: Quiz, question: LocalizedOrderingQuestion) -> list[LocalizedItem]:
+def neutral_items(quiz: Quiz, question: OrderingQuestion[str]) -> list[Item[str]]:
     """The items of ``question`` in the answer-independent order."""
     source = quiz.question(question.id)
     assert isinstance(source, OrderingQuestion)
@@ -72,7 +71,7 @@ def neutral_items(quiz: Quiz, question: LocalizedOrderingQuestion) -> list[Local
     return sorted(question.items, key=lambda item: _order(source_text[item.id], item.id))
 
 
-def delivery_item_ids(quiz: Quiz, question: LocalizedOrderingQuestion) -> dict[str, str]:
+def delivery_item_ids(quiz: Quiz, question: OrderingQuestion[str]) -> dict[str, str]:
     """Each item's id in the delivery variants (``i`` and its position in the answer-independent
     order), by the item's own id."""
     return {

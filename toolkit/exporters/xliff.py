@@ -9,13 +9,13 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import ClassVar
 
-from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportError, ExportRequest, OutputFile
+from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportError, ExportRequest, OutputFile
 from toolkit.interchange.xliff_document import XliffError, catalog_to_xliff
 from toolkit.model import QuestionType
 from toolkit.text.locale_info import bcp47
 
 
-class XliffExporter:
+class XliffExporter(BaseExporter):
     name: ClassVar[str] = "xliff"
     description: ClassVar[str] = "XLIFF 2.1 per target locale and domain, for CAT tools"
     presents_quiz: ClassVar[bool] = False

@@ -2,8 +2,8 @@
 
 The catalog model, PO files read and written as msgcat writes them, MO files as msgfmt writes them, the
 merge of a template into a catalog (by key, or exactly as msgmerge), and approvals kept as translator
-comments. It imports only itself, :mod:`toolkit.text` and the standard library (tests/test_architecture.py),
-so it could leave quizkit as a library of its own. ``toolkit.catalogs`` re-exports the names below, where
+comments. It imports only itself, :mod:`toolkit.text`, the error root (:mod:`toolkit.errors`) and the
+standard library (tests/test_architecture.py), so it could leave quizkit as a library of its own. ``toolkit.catalogs`` re-exports the names below, where
 docs/api.md documents them.
 """
 

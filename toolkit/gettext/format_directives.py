@@ -43,42 +43,41 @@ def directive_interiors(text: str, language: str | None, is_msgstr: bool) -> set
     return {index for start, end in spans for index in range(start + 1, end + 1)}
 
 
+def _at(text: str, index: int) -> str:
+    """The character at ``index``; past the end, "" (where GNU's parsers read the terminating NUL)."""
+    return text[index] if index < len(text) else ""
+
+
 def _c_directives(text: str, is_msgstr: bool) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     numbered = unnumbered = False
-    position = 0
-    length = len(text)
-
-    def at(index: int) -> str:
-        return text[index] if index < length else ""
-
-    while position < length:
-        if text[position] != "%":
-            position += 1
-            continue
+    position = text.find("%")
+    while position >= 0:
         start = position
         position += 1
         number = _DIGITS.match(text, position)
         is_numbered = False
-        if number is not None and at(number.end()) == "$":
+        if number is not None and _at(text, number.end()) == "$":
             if int(number.group()) == 0:
                 return spans
             is_numbered = True
             position = number.end() + 1
-        while at(position) in (" ", "+", "-", "#", "0", "'") or (is_msgstr and at(position) == "I"):
-            if at(position) == "":
+        while _at(text, position) in (" ", "+", "-", "#", "0", "'") or (
+            is_msgstr and _at(text, position) == "I"
+        ):
+            if _at(text, position) == "":
                 break
             position += 1
         arguments: list[bool] = []  # per argument taken: numbered or not
         for part in ("width", "precision"):
             if part == "precision":
-                if at(position) != ".":
+                if _at(text, position) != ".":
                     break
                 position += 1
-            if at(position) == "*":
+            if _at(text, position) == "*":
                 position += 1
                 star_number = _DIGITS.match(text, position)
-                if star_number is not None and at(star_number.end()) == "$":
+                if star_number is not None and _at(text, star_number.end()) == "$":
                     if int(star_number.group()) == 0:
                         return spans
                     arguments.append(True)
@@ -92,7 +91,7 @@ def _c_directives(text: str, is_msgstr: bool) -> list[tuple[int, int]]:
         for size in _C_SIZES:
             while text.startswith(size, position):
                 position += len(size)
-        conversion = at(position)
+        conversion = _at(text, position)
         if conversion not in _C_CONVERSIONS or conversion == "":
             return spans
         if conversion not in _C_WITHOUT_ARGUMENT:
@@ -103,27 +102,20 @@ def _c_directives(text: str, is_msgstr: bool) -> list[tuple[int, int]]:
             numbered = numbered or argument_numbered
             unnumbered = unnumbered or not argument_numbered
         spans.append((start, position))
-        position += 1
+        position = text.find("%", position + 1)
     return spans
 
 
 def _python_directives(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     named = unnamed = False
-    position = 0
     length = len(text)
-
-    def at(index: int) -> str:
-        return text[index] if index < length else ""
-
-    while position < length:
-        if text[position] != "%":
-            position += 1
-            continue
+    position = text.find("%")
+    while position >= 0:
         start = position
         position += 1
         has_name = False
-        if at(position) == "(":
+        if _at(text, position) == "(":
             depth = 0
             position += 1
             while position < length:
@@ -138,17 +130,17 @@ def _python_directives(text: str) -> list[tuple[int, int]]:
                 return spans
             position += 1
             has_name = True
-        while at(position) in ("-", "+", " ", "#", "0") and at(position) != "":
+        while _at(text, position) in ("-", "+", " ", "#", "0") and _at(text, position) != "":
             position += 1
         stars = 0
-        if at(position) == "*":
+        if _at(text, position) == "*":
             position += 1
             stars += 1
         elif (digits := _DIGITS.match(text, position)) is not None:
             position = digits.end()
-        if at(position) == ".":
+        if _at(text, position) == ".":
             position += 1
-            if at(position) == "*":
+            if _at(text, position) == "*":
                 position += 1
                 stars += 1
             elif (digits := _DIGITS.match(text, position)) is not None:
@@ -156,9 +148,9 @@ def _python_directives(text: str) -> list[tuple[int, int]]:
         if stars and named:
             return spans
         unnamed = unnamed or stars > 0
-        if at(position) in ("h", "l", "L") and at(position) != "":
+        if _at(text, position) in ("h", "l", "L") and _at(text, position) != "":
             position += 1
-        conversion = at(position)
+        conversion = _at(text, position)
         if conversion == "" or conversion not in _PYTHON_CONVERSIONS:
             return spans
         if has_name:
@@ -170,5 +162,5 @@ def _python_directives(text: str) -> list[tuple[int, int]]:
                 return spans
             unnamed = True
         spans.append((start, position))
-        position += 1
+        position = text.find("%", position + 1)
     return spans

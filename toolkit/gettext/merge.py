@@ -33,16 +33,14 @@ import json
 import re
 from dataclasses import dataclass, fields, replace
 
+from toolkit.errors import DocumentError
 from toolkit.gettext.catalog import FUZZY, Catalog, CatalogEntry
 
 _WORDS = re.compile(r"\w+")
 
 
-class MergeError(Exception):
-    def __init__(self, line: int | None, message: str) -> None:
-        super().__init__(message)
-        self.line = line
-        self.message = message
+class MergeError(DocumentError):
+    pass
 
 
 @dataclass(frozen=True)

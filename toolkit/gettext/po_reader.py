@@ -12,6 +12,7 @@ import codecs
 import re
 from dataclasses import dataclass
 
+from toolkit.errors import LocatedError
 from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
 from toolkit.gettext.flags import parse_flag_line
 from toolkit.gettext.po_literals import decoded_bytes, holds_escaped_bytes, literal_value
@@ -34,12 +35,8 @@ _LONE_CARRIAGE_RETURN = (
 )
 
 
-class PoSyntaxError(Exception):
-    def __init__(self, file: str, line: int | None, message: str) -> None:
-        super().__init__(f"{file}:{line}: {message}" if line else f"{file}: {message}")
-        self.file = file
-        self.line = line
-        self.message = message
+class PoSyntaxError(LocatedError):
+    names_its_place = True
 
 
 @dataclass

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
+from toolkit.errors import QuizkitError
 from toolkit.gettext.catalog import CatalogEntry
 
 PREFIX = "quizkit approved:"
@@ -107,7 +108,7 @@ def today() -> str:
     return datetime.now(UTC).date().isoformat()
 
 
-class ReviewerError(ValueError):
+class ReviewerError(QuizkitError, ValueError):
     pass
 
 

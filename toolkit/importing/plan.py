@@ -42,6 +42,7 @@ from toolkit.catalogs.new_catalog import new_catalog_header
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, is_interface_file, validate_file
 from toolkit.content.yaml_document import YamlError, parse_yaml
+from toolkit.errors import QuizkitError
 from toolkit.files import (
     FileTooLargeError,
     confined,
@@ -59,7 +60,7 @@ _PLAIN = re.compile(r"^[^\s\-?:,\[\]{}#&*!|>'\"%@`][^#]*$")
 _YAML_SPECIAL = re.compile(r"^(true|false|yes|no|on|off|y|n|null|~|[-+.\d].*)$", re.IGNORECASE)
 
 
-class ImportConflictError(Exception):
+class ImportConflictError(QuizkitError):
     """An output file exists and ``--force`` was not given."""
 
     def __init__(self, path: Path) -> None:

@@ -38,6 +38,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from toolkit.errors import DocumentError
 from toolkit.model import InterfaceMessages
 from toolkit.text.characters import code_points, control_characters, not_characters
 from toolkit.text.urdu_normalizer import Change, Doubt, has_urdu, normalize_urdu
@@ -55,13 +56,13 @@ _CODE = re.compile(r"`[^`]*`")
 _QUESTION_END = ("?", "\u061f")
 
 
-class PageError(Exception):
+class PageError(DocumentError):
     """The page cannot be imported; ``line`` is 1-based in the page."""
 
+    names_its_place = True
+
     def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
-        self.line = line
-        self.message = message
+        super().__init__(line, message)
 
 
 @dataclass(frozen=True)

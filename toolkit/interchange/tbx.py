@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from toolkit.config import ProjectConfig
 from toolkit.content.glossary import (
@@ -46,6 +46,11 @@ from toolkit.content.glossary import (
 )
 from toolkit.content.validation import display_path
 from toolkit.diagnostics import Diagnostic, Severity
+from toolkit.errors import QuizkitError
+
+if TYPE_CHECKING:
+    # lxml is imported where it is used (docs/architecture.md): only its types are needed here.
+    from lxml import etree
 
 TBX_NAMESPACE = "urn:iso:std:iso:30042:ed-2"
 KEEP_LATIN_NOTE = "Keep in Latin script, exactly as in the source."
@@ -140,7 +145,7 @@ def glossaries_to_tbx(glossaries: Sequence[Glossary], source_locale: str = "en",
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + document + b"\n"
 
 
-def _language_section(entry: Any, names: _Names, locale: str) -> Any:
+def _language_section(entry: etree._Element, names: _Names, locale: str) -> etree._Element:
     from lxml import etree
 
     section = etree.SubElement(entry, names.tag(names.language))
@@ -148,7 +153,7 @@ def _language_section(entry: Any, names: _Names, locale: str) -> Any:
     return section
 
 
-def _term_section(section: Any, names: _Names, text: str, status: str | None) -> Any:
+def _term_section(section: etree._Element, names: _Names, text: str, status: str | None) -> etree._Element:
     from lxml import etree
 
     term_section = etree.SubElement(section, names.tag(names.term_section))
@@ -158,7 +163,7 @@ def _term_section(section: Any, names: _Names, text: str, status: str | None) ->
     return term_section
 
 
-def _term_note(term_section: Any, names: _Names, kind: str, value: str) -> None:
+def _term_note(term_section: etree._Element, names: _Names, kind: str, value: str) -> None:
     from lxml import etree
 
     etree.SubElement(term_section, names.tag("termNote"), type=kind).text = value
@@ -219,12 +224,12 @@ def read_tbx(data: bytes, file: str, source_locale: str, locales: Iterable[str])
     return glossaries
 
 
-def _text(element: Any) -> str:
+def _text(element: etree._Element) -> str:
     return "".join(element.itertext()).strip()
 
 
 def _concept(
-    entry: Any, names: _Names, source_locale: str, locales: list[str], problems: _Problems
+    entry: etree._Element, names: _Names, source_locale: str, locales: list[str], problems: _Problems
 ) -> dict[str, Term]:
     sections = entry.findall(names.tag(names.language))
     if not sections:
@@ -235,7 +240,7 @@ def _concept(
         )
         return {}
     english: str | None = None
-    by_locale: dict[str, Any] = {}
+    by_locale: dict[str, etree._Element] = {}
     for section in sections:
         tag = section.get(_XML_LANG)
         if not tag:
@@ -247,12 +252,13 @@ def _concept(
             continue
         if _same_language(tag, source_locale):
             source_terms = section.findall(names.tag(names.term_section))
-            if not source_terms or source_terms[0].find(names.tag("term")) is None:
+            source_term = source_terms[0].find(names.tag("term")) if source_terms else None
+            if source_term is None:
                 problems.add(
                     section.sourceline, "tbx-no-term", f'<{names.language} xml:lang="{tag}"> has no term'
                 )
                 continue
-            english = _text(source_terms[0].find(names.tag("term")))
+            english = _text(source_term)
             continue
         locale = next((locale for locale in locales if _same_language(tag, locale)), None)
         if locale is not None:
@@ -275,7 +281,7 @@ def _concept(
 
 
 def _term(
-    section: Any, names: _Names, english: str, concept_notes: list[str], problems: _Problems
+    section: etree._Element, names: _Names, english: str, concept_notes: list[str], problems: _Problems
 ) -> Term | None:
     lists: dict[str, list[str]] = {
         PREFERRED: [],
@@ -395,7 +401,7 @@ def _term_index(path: str | None) -> int | None:
 MAX_TBX_BYTES = 64 * 1024 * 1024
 
 
-class NoGlossaryError(Exception):
+class NoGlossaryError(QuizkitError):
     """Nothing to export or import: the message says why and what to do."""
 
 
@@ -424,5 +430,5 @@ def tbx_languages(data: bytes) -> list[str]:
 
     root = parse_untrusted_xml(data, "TBX", EXTERNAL_DOCTYPE)  # read_tbx read it already
     return sorted(
-        {element.get(_XML_LANG) for element in root.iter() if element.get(_XML_LANG) and element is not root}
+        {language for element in root.iter() if (language := element.get(_XML_LANG)) and element is not root}
     )

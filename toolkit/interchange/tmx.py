@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from toolkit.errors import DocumentError
 from toolkit.interchange.untrusted_xml import EXTERNAL_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 
 MAX_TMX_BYTES = 64 * 1024 * 1024
@@ -35,11 +36,8 @@ PROPERTY_ORIGIN = "x-quizkit-origin"
 PROPERTY_PLURAL_FORM = "x-quizkit-plural-form"
 
 
-class TmxError(Exception):
-    def __init__(self, line: int | None, message: str) -> None:
-        super().__init__(message)
-        self.line = line
-        self.message = message
+class TmxError(DocumentError):
+    pass
 
 
 @dataclass(frozen=True)
@@ -86,7 +84,7 @@ def read_tmx(raw: bytes, project_source: str) -> TmxDocument:
     by its primary subtag, so an ``en-US`` memory serves an ``en`` project)."""
     root = _parse(raw)
     if root.tag != "tmx":
-        raise TmxError(root.sourceline, f"the root element is <{root.tag}>; a TMX file starts with <tmx>")
+        raise TmxError(root.sourceline, f"the root element is <{root.tag!s}>; a TMX file starts with <tmx>")
     version = root.get("version")
     if version is None or not version.startswith("1."):
         raise TmxError(root.sourceline, f"TMX version {version!r} is not supported; write version 1.4")
@@ -165,13 +163,15 @@ def write_tmx(units: Sequence[TmxUnit], source_language: str) -> bytes:
     etree.SubElement(
         root,
         "header",
-        creationtool=CREATION_TOOL,
-        creationtoolversion=str(__version__),
-        segtype="sentence",
-        datatype="plaintext",
-        adminlang="en",
-        srclang=_tag(source_language),
-        **{"o-tmf": "quizkit"},
+        {
+            "creationtool": CREATION_TOOL,
+            "creationtoolversion": str(__version__),
+            "segtype": "sentence",
+            "datatype": "plaintext",
+            "adminlang": "en",
+            "srclang": _tag(source_language),
+            "o-tmf": "quizkit",
+        },
     )
     body = etree.SubElement(root, "body")
     for unit in units:

@@ -30,6 +30,7 @@ from typing import Literal
 
 from lxml import etree
 
+from toolkit.errors import DocumentError
 from toolkit.text.encodings import mislabelled_utf8_line
 
 DoctypePolicy = Literal["refuse", "external"]
@@ -68,13 +69,11 @@ _NOT_DOCUMENT_ENCODINGS = frozenset(
 hides markup from a byte scan); together with the bytes-to-bytes codecs (base64, zlib…), refused."""
 
 
-class UntrustedXmlError(Exception):
+class UntrustedXmlError(DocumentError):
     """Why a file cannot be read; ``kind`` is ``encoding``, ``declaration`` or ``syntax``."""
 
     def __init__(self, line: int | None, message: str, kind: str) -> None:
-        super().__init__(message)
-        self.line = line
-        self.message = message
+        super().__init__(line, message)
         self.kind = kind
 
 

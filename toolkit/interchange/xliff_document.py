@@ -39,6 +39,7 @@ from dataclasses import dataclass, field, replace
 
 from lxml import etree
 
+from toolkit.errors import DocumentError
 from toolkit.gettext.catalog import FUZZY, Catalog, CatalogEntry
 from toolkit.gettext.review import ReviewerError, approved, checked_reviewer, is_approval_comment, is_approved
 from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
@@ -57,11 +58,8 @@ PREVIOUS_NOTE = "previous-source"
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
 
-class XliffError(Exception):
-    def __init__(self, line: int | None, message: str) -> None:
-        super().__init__(message)
-        self.line = line
-        self.message = message
+class XliffError(DocumentError):
+    pass
 
 
 def _state(entry: CatalogEntry, translation: str) -> str:
@@ -183,7 +181,7 @@ def parse_xliff(raw: bytes) -> list[ImportedFile]:
         raise XliffError(error.line, error.message) from None
     if root.tag != f"{_N}xliff":
         raise XliffError(
-            root.sourceline, f"the root element is {root.tag}; expected an XLIFF 2 <xliff> in {NAMESPACE}"
+            root.sourceline, f"the root element is {root.tag!s}; expected an XLIFF 2 <xliff> in {NAMESPACE}"
         )
     if root.get("version") not in ("2.0", "2.1"):
         raise XliffError(
@@ -216,9 +214,9 @@ def parse_xliff(raw: bytes) -> list[ImportedFile]:
                     f"unit {unit_id} is in the file twice (lines {first} and {unit.sourceline}); "
                     "keep the one with the right translation and import again",
                 )
-            key, _, category = (
-                unit_id.partition(":") if unit.getparent().tag == f"{_N}group" else (unit_id, "", "")
-            )
+            parent = unit.getparent()  # never None: the unit was found under file_element
+            in_group = parent is not None and parent.tag == f"{_N}group"
+            key, _, category = unit_id.partition(":") if in_group else (unit_id, "", "")
             segments = unit.findall(f"{_N}segment")
             if len(segments) != 1:
                 raise XliffError(

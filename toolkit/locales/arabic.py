@@ -19,15 +19,25 @@ reviewer of Arabic expects, as checks:
 from __future__ import annotations
 
 from toolkit.diagnostics import Severity
-from toolkit.locales.script_checks import fix_check, foreign_letters_check, mixed_digits_check, normalizer
+from toolkit.locales.script_checks import (
+    ARABIC_SCRIPT_END_PUNCTUATION,
+    ARABIC_SCRIPT_LETTER,
+    ARABIC_SCRIPT_PUNCTUATION,
+    arabic_script_punctuation_check,
+    bidi_controls_check,
+    fix_check,
+    foreign_letters_check,
+    mixed_digits_check,
+    normalizer,
+)
 from toolkit.text.locale_packs import LocalePack
-from toolkit.text.script_fixes import BIDI, DIGITS, LETTERS, NFC, PUNCTUATION, ScriptFixes, in_ranges
+from toolkit.text.script_fixes import BIDI, DIGITS, LETTERS, NFC, PUNCTUATION, ScriptFixes
 
 FIXES = ScriptFixes(
-    is_letter=in_ranges((0x0620, 0x063F), (0x0641, 0x064A), (0x066E, 0x06D3), (0x06D5, 0x06D5)),
+    is_letter=ARABIC_SCRIPT_LETTER,
     letters={"\u06a9": "\u0643", "\u06c1": "\u0647", "\u06be": "\u0647"},
     digits={chr(0x06F0 + digit): chr(0x0660 + digit) for digit in range(10)},
-    punctuation={"?": "\u061f", ",": "\u060c", ";": "\u061b"},
+    punctuation=ARABIC_SCRIPT_PUNCTUATION,
 )
 
 arabic_code_points = fix_check(
@@ -51,22 +61,8 @@ arabic_letters = foreign_letters_check(
         "\u06ba": "write ن (U+0646)",
     },
 )
-arabic_punctuation = fix_check(
-    "ar-punctuation",
-    Severity.ERROR,
-    "Latin ? , ; ending or separating Arabic clauses (use ؟ ، ؛).",
-    "Latin punctuation in Arabic text",
-    FIXES,
-    frozenset({PUNCTUATION}),
-)
-arabic_bidi_controls = fix_check(
-    "ar-bidi-controls",
-    Severity.WARNING,
-    "LRM, RLM, ALM, embeddings, overrides or isolates inside an Arabic translation.",
-    "bidi control characters stored in the translation (isolate when rendering instead)",
-    FIXES,
-    frozenset({BIDI}),
-)
+arabic_punctuation = arabic_script_punctuation_check("ar-punctuation", "Arabic", FIXES)
+arabic_bidi_controls = bidi_controls_check("ar-bidi-controls", "an Arabic translation", FIXES)
 arabic_mixed_digits = mixed_digits_check(
     "ar-mixed-digits", "Latin and Arabic-Indic digits mixed in one Arabic translation."
 )
@@ -91,7 +87,7 @@ ARABIC = LocalePack(
         BIDI: "ar-bidi-controls",
     },
     digits=None,
-    end_punctuation={"?": "\u061f", ".": ".", "!": "!", ":": ":", ";": "\u061b"},
+    end_punctuation=ARABIC_SCRIPT_END_PUNCTUATION,
     latin_punctuation_check="ar-punctuation",
     glossary_genders=("masculine", "feminine"),
 )

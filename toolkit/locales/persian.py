@@ -26,7 +26,17 @@ from collections.abc import Iterator
 from toolkit.checks.context import EntryContext
 from toolkit.checks.registry import Finding, check
 from toolkit.diagnostics import Severity
-from toolkit.locales.script_checks import fix_check, foreign_letters_check, mixed_digits_check, normalizer
+from toolkit.locales.script_checks import (
+    ARABIC_SCRIPT_END_PUNCTUATION,
+    ARABIC_SCRIPT_LETTER,
+    ARABIC_SCRIPT_PUNCTUATION,
+    arabic_script_punctuation_check,
+    bidi_controls_check,
+    fix_check,
+    foreign_letters_check,
+    mixed_digits_check,
+    normalizer,
+)
 from toolkit.text.locale_packs import LocalePack
 from toolkit.text.script_fixes import (
     BIDI,
@@ -38,14 +48,13 @@ from toolkit.text.script_fixes import (
     ScriptFixes,
     apply_script_fixes,
     describe,
-    in_ranges,
 )
 
 FIXES = ScriptFixes(
-    is_letter=in_ranges((0x0620, 0x063F), (0x0641, 0x064A), (0x066E, 0x06D3), (0x06D5, 0x06D5)),
+    is_letter=ARABIC_SCRIPT_LETTER,
     letters={"\u064a": "\u06cc", "\u0649": "\u06cc", "\u0643": "\u06a9"},
     digits={chr(0x0660 + digit): chr(0x06F0 + digit) for digit in range(10)},
-    punctuation={"?": "\u061f", ",": "\u060c", ";": "\u061b"},
+    punctuation=ARABIC_SCRIPT_PUNCTUATION,
     non_joining=frozenset("اآأإٱدذرزژوؤةۀ"),
 )
 
@@ -71,22 +80,8 @@ persian_letters = foreign_letters_check(
         "\u06be": "write ه (U+0647)",
     },
 )
-persian_punctuation = fix_check(
-    "fa-punctuation",
-    Severity.ERROR,
-    "Latin ? , ; ending or separating Persian clauses (use ؟ ، ؛).",
-    "Latin punctuation in Persian text",
-    FIXES,
-    frozenset({PUNCTUATION}),
-)
-persian_bidi_controls = fix_check(
-    "fa-bidi-controls",
-    Severity.WARNING,
-    "LRM, RLM, ALM, embeddings, overrides or isolates inside a Persian translation.",
-    "bidi control characters stored in the translation (isolate when rendering instead)",
-    FIXES,
-    frozenset({BIDI}),
-)
+persian_punctuation = arabic_script_punctuation_check("fa-punctuation", "Persian", FIXES)
+persian_bidi_controls = bidi_controls_check("fa-bidi-controls", "a Persian translation", FIXES)
 persian_mixed_digits = mixed_digits_check(
     "fa-mixed-digits", "Latin and Persian digits mixed in one Persian translation."
 )
@@ -140,7 +135,7 @@ PERSIAN = LocalePack(
         ZERO_WIDTH: "fa-zwnj",
         BIDI: "fa-bidi-controls",
     },
-    end_punctuation={"?": "\u061f", ".": ".", "!": "!", ":": ":", ";": "\u061b"},
+    end_punctuation=ARABIC_SCRIPT_END_PUNCTUATION,
     latin_punctuation_check="fa-punctuation",
     # Persian has no grammatical gender: a glossary term records none.
     glossary_genders=(),

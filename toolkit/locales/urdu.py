@@ -14,6 +14,7 @@ from toolkit.checks.context import EntryContext
 from toolkit.checks.registry import CheckFunction, Finding, check
 from toolkit.checks.text_features import digit_systems
 from toolkit.diagnostics import Severity
+from toolkit.locales.script_checks import BIDI_CONTROLS_MESSAGE, normalization_check
 from toolkit.text.locale_packs import LocalePack
 from toolkit.text.urdu_normalizer import Change, normalize_urdu
 
@@ -66,16 +67,6 @@ def _describe(change: Change) -> str:
     return f"{before} at character {change.offset + 1} → {after}"
 
 
-def _changes(context: EntryContext, check_id: str) -> Iterator[Finding]:
-    wanted = rules_of(check_id)
-    for pair in context.translated_pairs:
-        changes = [change for change in normalize_urdu(pair.translation).changes if change.rule in wanted]
-        if changes:
-            details = "; ".join(_describe(change) for change in changes[:3])
-            more = f" (and {len(changes) - 3} more)" if len(changes) > 3 else ""
-            yield Finding(check_id, f"{MESSAGES[check_id]}: {details}{more}")
-
-
 MESSAGES = {
     "arabic-code-points": "Arabic code points where Urdu has its own letters or digits",
     "latin-punctuation": "Latin punctuation ending or separating Urdu clauses",
@@ -83,18 +74,16 @@ MESSAGES = {
     "urdu-spacing": "space before Urdu punctuation",
     "tatweel": "tatweel (kashida) used for stretching",
     "zero-width": "stray zero-width non-joiner",
-    "bidi-controls": "bidi control characters stored in the translation (isolate when rendering instead)",
+    "bidi-controls": BIDI_CONTROLS_MESSAGE,
     "non-nfc": "decomposed characters (the text is not in Unicode NFC)",
 }
 
 
 def _normalization_check(check_id: str, severity: Severity, summary: str) -> CheckFunction:
     """A fixable check reporting the normalizer's changes by the rules ``RULE_CHECKS`` gives ``check_id``."""
-
-    def run(context: EntryContext) -> Iterator[Finding]:
-        yield from _changes(context, check_id)
-
-    return check(check_id, severity, summary, fixable=True)(run)
+    return normalization_check(
+        check_id, severity, summary, MESSAGES[check_id], normalize_urdu, rules_of(check_id), _describe
+    )
 
 
 arabic_code_points = _normalization_check(

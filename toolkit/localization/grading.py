@@ -15,20 +15,20 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from toolkit.localization.localized import (
-    LocalizedAnswer,
-    LocalizedChoiceBlank,
-    LocalizedChoiceQuestion,
-    LocalizedEssayQuestion,
-    LocalizedFillInBlanksQuestion,
-    LocalizedMatchingQuestion,
-    LocalizedNumericQuestion,
-    LocalizedOrderingQuestion,
-    LocalizedQuestion,
-    LocalizedShortAnswerQuestion,
-    LocalizedTrueFalseQuestion,
+from toolkit.model import (
+    AcceptedAnswer,
+    ChoiceBlank,
+    ChoiceQuestion,
+    EssayQuestion,
+    FillInBlanksQuestion,
+    MatchingQuestion,
+    NumericQuestion,
+    OrderingQuestion,
+    Question,
+    QuestionType,
+    ShortAnswerQuestion,
+    TrueFalseQuestion,
 )
-from toolkit.model import QuestionType
 from toolkit.text.locale_packs import pack_for
 from toolkit.text.numbers import parse_number
 from toolkit.text.urdu_normalizer import ARABIC_YEH, BIDI_CONTROLS, FARSI_YEH
@@ -72,7 +72,7 @@ def applies_urdu_normalizer(locale: str) -> bool:
     return normalize_answer(ARABIC_YEH, locale, case_sensitive=True) == FARSI_YEH
 
 
-def accepts(answers: Sequence[LocalizedAnswer], typed: str, locale: str, case_sensitive: bool) -> bool:
+def accepts(answers: Sequence[AcceptedAnswer[str]], typed: str, locale: str, case_sensitive: bool) -> bool:
     wanted = normalize_answer(typed, locale, case_sensitive)
     return wanted != "" and any(
         normalize_answer(accepted, locale, case_sensitive) == wanted
@@ -89,7 +89,7 @@ def _fraction(right: int, total: int, partial_credit: bool) -> Grade:
     return Grade(Fraction(right, total)) if partial_credit else WRONG
 
 
-def grade_choice(question: LocalizedChoiceQuestion, chosen: Collection[str]) -> Grade:
+def grade_choice(question: ChoiceQuestion[str], chosen: Collection[str]) -> Grade:
     picked = set(chosen)
     correct = set(question.correct)
     if question.type is QuestionType.MULTIPLE_CHOICE and question.partial_credit:
@@ -98,29 +98,29 @@ def grade_choice(question: LocalizedChoiceQuestion, chosen: Collection[str]) -> 
     return RIGHT if picked == correct else WRONG
 
 
-def grade_true_false(question: LocalizedTrueFalseQuestion, answer: bool) -> Grade:
+def grade_true_false(question: TrueFalseQuestion[str], answer: bool) -> Grade:
     return RIGHT if answer is question.correct else WRONG
 
 
-def grade_short_answer(question: LocalizedShortAnswerQuestion, typed: str, locale: str) -> Grade:
+def grade_short_answer(question: ShortAnswerQuestion[str], typed: str, locale: str) -> Grade:
     return RIGHT if accepts(question.answers, typed, locale, question.case_sensitive) else WRONG
 
 
-def grade_numeric(question: LocalizedNumericQuestion, typed: str, locale: str) -> Grade:
+def grade_numeric(question: NumericQuestion[str], typed: str, locale: str) -> Grade:
     number = parse_number(typed, locale)
     if number is None:
         return WRONG
     return RIGHT if abs(number - question.answer) <= question.tolerance else WRONG
 
 
-def grade_matching(question: LocalizedMatchingQuestion, matched: Mapping[str, str]) -> Grade:
+def grade_matching(question: MatchingQuestion[str], matched: Mapping[str, str]) -> Grade:
     """``matched``: pair id to the id of the match the learner chose for its prompt (a pair's match has
     its pair's id)."""
     right = sum(1 for pair in question.pairs if matched.get(pair.id) == pair.id)
     return _fraction(right, len(question.pairs), question.partial_credit)
 
 
-def grade_ordering(question: LocalizedOrderingQuestion, order: Sequence[str]) -> Grade:
+def grade_ordering(question: OrderingQuestion[str], order: Sequence[str]) -> Grade:
     """Partial credit counts the items in their correct position."""
     expected = [item.id for item in question.items]
     if sorted(order) != sorted(expected):
@@ -129,34 +129,34 @@ def grade_ordering(question: LocalizedOrderingQuestion, order: Sequence[str]) ->
     return _fraction(right, len(expected), question.partial_credit)
 
 
-def grade_blanks(question: LocalizedFillInBlanksQuestion, filled: Mapping[str, str], locale: str) -> Grade:
+def grade_blanks(question: FillInBlanksQuestion[str], filled: Mapping[str, str], locale: str) -> Grade:
     right = 0
     for blank in question.blanks:
         given = filled.get(blank.id, "")
-        if isinstance(blank, LocalizedChoiceBlank):
+        if isinstance(blank, ChoiceBlank):
             right += given == blank.correct
         else:
             right += accepts(blank.answers, given, locale, blank.case_sensitive)
     return _fraction(right, len(question.blanks), question.partial_credit)
 
 
-def grade(question: LocalizedQuestion, response: Response, locale: str) -> Grade | None:
+def grade(question: Question[str], response: Response, locale: str) -> Grade | None:
     """The grade of ``response`` to ``question`` in ``locale``; None for an essay (a person grades it)."""
-    if isinstance(question, LocalizedChoiceQuestion):
+    if isinstance(question, ChoiceQuestion):
         return grade_choice(question, _strings(response))
-    if isinstance(question, LocalizedTrueFalseQuestion):
+    if isinstance(question, TrueFalseQuestion):
         return grade_true_false(question, response is True)
-    if isinstance(question, LocalizedShortAnswerQuestion):
+    if isinstance(question, ShortAnswerQuestion):
         return grade_short_answer(question, response if isinstance(response, str) else "", locale)
-    if isinstance(question, LocalizedNumericQuestion):
+    if isinstance(question, NumericQuestion):
         return grade_numeric(question, response if isinstance(response, str) else "", locale)
-    if isinstance(question, LocalizedMatchingQuestion):
+    if isinstance(question, MatchingQuestion):
         return grade_matching(question, _mapping(response))
-    if isinstance(question, LocalizedOrderingQuestion):
+    if isinstance(question, OrderingQuestion):
         return grade_ordering(question, list(_strings(response)))
-    if isinstance(question, LocalizedFillInBlanksQuestion):
+    if isinstance(question, FillInBlanksQuestion):
         return grade_blanks(question, _mapping(response), locale)
-    assert isinstance(question, LocalizedEssayQuestion)
+    assert isinstance(question, EssayQuestion)
     return None
 
 

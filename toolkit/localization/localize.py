@@ -17,44 +17,18 @@ from dataclasses import replace
 
 from toolkit.gettext.catalog import Catalog, CatalogEntry
 from toolkit.gettext.review import is_approved
-from toolkit.localization.localized import (
-    FallbackError,
-    FallbackPolicy,
-    LocalizedAnswer,
-    LocalizedBlank,
-    LocalizedChoiceBlank,
-    LocalizedChoiceQuestion,
-    LocalizedEssayQuestion,
-    LocalizedFillInBlanksQuestion,
-    LocalizedItem,
-    LocalizedMatchingQuestion,
-    LocalizedMessage,
-    LocalizedNumericQuestion,
-    LocalizedOption,
-    LocalizedOrderingQuestion,
-    LocalizedPair,
-    LocalizedQuestion,
-    LocalizedQuiz,
-    LocalizedShortAnswerQuestion,
-    LocalizedTrueFalseQuestion,
-    LocalizedTypedBlank,
-)
+from toolkit.localization.localized import FallbackError, FallbackPolicy, LocalizedMessage, LocalizedQuiz
 from toolkit.model import (
-    AcceptedAnswer,
     ChoiceQuestion,
     FillInBlanksQuestion,
     InterfaceMessages,
-    Item,
-    MatchingQuestion,
     Message,
-    NumericQuestion,
-    OrderingQuestion,
     Question,
     Quiz,
     ShortAnswerQuestion,
     Text,
-    TrueFalseQuestion,
     TypedBlank,
+    with_texts,
 )
 from toolkit.text.locale_info import (
     LocaleInfo,
@@ -84,8 +58,8 @@ def usable(entry: CatalogEntry, require_approved: bool) -> bool:
 
 
 def _localize_question(
-    question: Question, translations: _Translations, quiz_shuffle: bool
-) -> LocalizedQuestion:
+    question: Question[Text], translations: _Translations, quiz_shuffle: bool
+) -> Question[str]:
     texts = list(question.texts())
     translated = {text.key: translations.text(text) for text in texts}
     for key in _accepted_answer_keys(question):
@@ -99,118 +73,13 @@ def _localize_question(
         value = translated.get(text.key) if complete else None
         return value if value is not None else text.source
 
-    def answers(accepted: tuple[AcceptedAnswer, ...]) -> tuple[LocalizedAnswer, ...]:
-        # A translation lists the locale's accepted answers one per line; blank lines are not answers.
-        return tuple(
-            LocalizedAnswer(
-                answer.id,
-                tuple(line.strip() for line in pick(answer.text).split("\n") if line.strip())
-                if answer.translate
-                else (answer.text.source,),
-            )
-            for answer in accepted
-        )
-
-    def items(listed: tuple[Item, ...]) -> tuple[LocalizedItem, ...]:
-        return tuple(LocalizedItem(item.id, pick(item.text)) for item in listed)
-
-    fell_back = not complete
-    prompt, explanation = pick(question.prompt), pick(question.explanation)
-    if isinstance(question, ChoiceQuestion):
-        return LocalizedChoiceQuestion(
-            id=question.id,
-            type=question.type,
-            prompt=prompt,
-            options=tuple(
-                LocalizedOption(
-                    option.id,
-                    pick(option.text),
-                    pick(option.feedback) if option.feedback else None,
-                    option.pinned,
-                )
-                for option in question.options
-            ),
-            correct=question.correct,
-            explanation=explanation,
-            # A question's own setting, where it has one, overrides the quiz's.
-            shuffle=question.shuffle if question.shuffle is not None else quiz_shuffle,
-            partial_credit=question.partial_credit,
-            fell_back=fell_back,
-        )
-    if isinstance(question, TrueFalseQuestion):
-        return LocalizedTrueFalseQuestion(
-            id=question.id,
-            prompt=prompt,
-            correct=question.correct,
-            explanation=explanation,
-            fell_back=fell_back,
-        )
-    if isinstance(question, ShortAnswerQuestion):
-        return LocalizedShortAnswerQuestion(
-            id=question.id,
-            prompt=prompt,
-            answers=answers(question.answers),
-            case_sensitive=question.case_sensitive,
-            explanation=explanation,
-            fell_back=fell_back,
-        )
-    if isinstance(question, NumericQuestion):
-        return LocalizedNumericQuestion(
-            id=question.id,
-            prompt=prompt,
-            answer=question.answer,
-            tolerance=question.tolerance,
-            unit=pick(question.unit) if question.unit is not None else None,
-            explanation=explanation,
-            fell_back=fell_back,
-        )
-    if isinstance(question, MatchingQuestion):
-        return LocalizedMatchingQuestion(
-            id=question.id,
-            prompt=prompt,
-            pairs=tuple(
-                LocalizedPair(pair.id, pick(pair.prompt), pick(pair.match)) for pair in question.pairs
-            ),
-            distractors=items(question.distractors),
-            partial_credit=question.partial_credit,
-            explanation=explanation,
-            fell_back=fell_back,
-        )
-    if isinstance(question, OrderingQuestion):
-        return LocalizedOrderingQuestion(
-            id=question.id,
-            prompt=prompt,
-            items=items(question.items),
-            partial_credit=question.partial_credit,
-            explanation=explanation,
-            fell_back=fell_back,
-        )
-    if isinstance(question, FillInBlanksQuestion):
-        blanks: list[LocalizedBlank] = [
-            LocalizedTypedBlank(blank.id, answers(blank.answers), blank.case_sensitive)
-            if isinstance(blank, TypedBlank)
-            else LocalizedChoiceBlank(blank.id, items(blank.options), blank.correct)
-            for blank in question.blanks
-        ]
-        return LocalizedFillInBlanksQuestion(
-            id=question.id,
-            prompt=prompt,
-            text=pick(question.text),
-            blanks=tuple(blanks),
-            partial_credit=question.partial_credit,
-            explanation=explanation,
-            fell_back=fell_back,
-        )
-    return LocalizedEssayQuestion(
-        id=question.id,
-        prompt=prompt,
-        model_answer=pick(question.model_answer) if question.model_answer is not None else None,
-        explanation=explanation,
-        fell_back=fell_back,
-    )
+    if isinstance(question, ChoiceQuestion) and question.shuffle is None:
+        # A question's own setting, where it has one, overrides the quiz's.
+        return with_texts(question, pick, fell_back=not complete, shuffle=quiz_shuffle)
+    return with_texts(question, pick, fell_back=not complete)
 
 
-def _accepted_answer_keys(question: Question) -> list[str]:
+def _accepted_answer_keys(question: Question[Text]) -> list[str]:
     if isinstance(question, ShortAnswerQuestion):
         return [answer.text.key for answer in question.answers]
     if isinstance(question, FillInBlanksQuestion):

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Protocol
 
 from toolkit.config import ProjectConfig
+from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, read_regular_file
 from toolkit.gettext.catalog import Catalog
 from toolkit.gettext.po_reader import MAX_PO_BYTES, PoSyntaxError, read_po
@@ -29,17 +30,14 @@ from toolkit.interchange.tmx import MAX_TMX_BYTES, TmxError, TmxUnit, read_tmx
 MEMORY_FOLDER = "memory"
 
 
-class MemoryFileError(Exception):
+class MemoryFileError(LocatedError):
     """A file of the memory cannot be read: which file, which line, what is wrong. ``kind`` names what
     the file is, as every command names it: ``memory`` for a TMX file, ``catalog`` for a catalog the
     memory reads its reviewed translations from (the same broken catalog is a catalog error in every
     command, whichever step met it first)."""
 
     def __init__(self, file: str, line: int | None, message: str, kind: str = "memory") -> None:
-        super().__init__(message)
-        self.file = file
-        self.line = line
-        self.message = message
+        super().__init__(file, line, message)
         self.kind = kind
 
 

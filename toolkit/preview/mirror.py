@@ -26,7 +26,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from toolkit.config import ProjectConfig
-from toolkit.diagnostics import Diagnostic, Severity
+from toolkit.diagnostics import Diagnostic
 from toolkit.files import (
     TEMPORARY_SUFFIX,
     Access,
@@ -98,7 +98,7 @@ class ProjectMirror:
     def _scan(self) -> tuple[dict[str, Path], list[Diagnostic]]:
         """The sources, and a refusal for each link that leads out of the project and for each source
         that is no regular file (:meth:`_not_files`)."""
-        from toolkit.content.validation import display_path
+        from toolkit.content.validation import link_outside_project
 
         found: dict[str, Path] = {}
         others: list[Path] = []
@@ -109,17 +109,7 @@ class ProjectMirror:
         def inside(path: Path) -> bool:
             if path.resolve().is_relative_to(root):
                 return True
-            refused.append(
-                Diagnostic(
-                    display_path(path),
-                    None,
-                    None,
-                    Severity.ERROR,
-                    "link-outside-project",
-                    f"a link to {path.readlink() if path.is_symlink() else path.resolve()}, outside the "
-                    "project; quizkit does not follow it (copy the file into the project instead)",
-                )
-            )
+            refused.append(link_outside_project(path))
             return False
 
         config_file = self.source.config_file

@@ -11,6 +11,7 @@ exporter wrote it.
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from lxml import etree
 
@@ -87,7 +88,7 @@ def preview_document(title: str, version: int) -> tuple[etree._Element, etree._E
     etree.SubElement(head, "meta", name="viewport", content="width=device-width, initial-scale=1")
     etree.SubElement(head, "title").text = title
     etree.SubElement(head, "link", rel="stylesheet", href=STYLE_PATH)
-    etree.SubElement(head, "script", src=SCRIPT_PATH, defer="defer", **{"data-version": str(version)})
+    etree.SubElement(head, "script", {"src": SCRIPT_PATH, "defer": "defer", "data-version": str(version)})
     body = etree.SubElement(html, "body", {"class": "quizkit-preview"})
     return html, body
 
@@ -95,7 +96,10 @@ def preview_document(title: str, version: int) -> tuple[etree._Element, etree._E
 def serialize(html: etree._Element) -> bytes:
     import lxml.html
 
-    text = lxml.html.tostring(html, doctype="<!DOCTYPE html>", encoding="unicode", method="html")
+    # lxml.html.tostring serializes any element (it is etree.tostring less the Content-Type meta); its
+    # stubs ask for the HtmlElement that lxml.html's own parser makes.
+    element = cast("lxml.html.HtmlElement", html)
+    text = lxml.html.tostring(element, doctype="<!DOCTYPE html>", encoding="unicode", method="html")
     return (str(text).rstrip("\n") + "\n").encode("utf-8")
 
 

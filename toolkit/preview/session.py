@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.config import ProjectConfig
-from toolkit.diagnostics import Diagnostic
+from toolkit.diagnostics import Diagnostic, format_location
 from toolkit.preview.mirror import ProjectMirror
 
 PREVIEW_FOLDER = ".quizkit/preview"
@@ -34,8 +34,7 @@ class Problem:
     message: str
 
     def location(self) -> str:
-        parts = [self.file, *(str(number) for number in (self.line, self.column) if number is not None)]
-        return ":".join(parts) if self.line is not None else self.file
+        return format_location(self.file, self.line, self.column)
 
     def to_text(self) -> str:
         """As a command prints it: ``file:line: error[code]: message`` (no file: no location)."""

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from toolkit.config import ConfigError, ProjectConfig, parse_config, target_locale_problem
 from toolkit.diagnostics import Diagnostic
+from toolkit.errors import LocatedError
 
 if TYPE_CHECKING:
     from toolkit.scaffold.requirement import InstallRoute
@@ -51,14 +52,11 @@ REQUIREMENT_MARK = b"@QUIZKIT_REQUIREMENT@"
 """Where a template names how to install that quizkit (the CI workflow; :mod:`.requirement`)."""
 
 
-class InitError(Exception):
+class InitError(LocatedError):
     """The folder cannot become a project (not empty, a file, a bad locale); nothing was written."""
 
     def __init__(self, message: str, file: str | None = None, line: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.file = file
-        self.line = line
+        super().__init__(file or "", line, message)
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from toolkit.keys import ID_PATTERN
+
 MARKER = re.compile(r"\{\{([^{}]*)\}\}")
-_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class Marker:
 
     @property
     def is_well_formed(self) -> bool:
-        return _ID.fullmatch(self.name) is not None
+        return ID_PATTERN.fullmatch(self.name) is not None  # a blank id is an id of the key grammar
 
 
 def blank_markers(text: str) -> list[Marker]:

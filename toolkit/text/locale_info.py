@@ -13,6 +13,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
+from toolkit.errors import QuizkitError
 from toolkit.text.plural_forms import (
     SAMPLES,
     PluralForms,
@@ -24,7 +25,7 @@ from toolkit.text.plural_forms import (
 CLDR_CATEGORY_ORDER = ("zero", "one", "two", "few", "many", "other")
 
 
-class LocaleError(Exception):
+class LocaleError(QuizkitError):
     pass
 
 

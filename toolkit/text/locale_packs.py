@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any
 
+from toolkit.errors import QuizkitError
 from toolkit.text.locale_info import LocaleError, locale_info
 
 __all__ = [
@@ -46,7 +47,7 @@ PackCheck = Callable[..., Iterable[Any]]
 sits below the checks, which the registry loads through the pack)."""
 
 
-class LocalePackError(Exception):
+class LocalePackError(QuizkitError):
     """A pack that cannot be loaded, or two packs that claim one locale."""
 
 

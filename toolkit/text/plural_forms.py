@@ -14,6 +14,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from toolkit.errors import QuizkitError
+
 SAMPLES = range(0, 1001)
 """The numbers ``msgfmt -c`` evaluates an expression on."""
 
@@ -35,7 +37,7 @@ _BINARY = (
 )
 
 
-class PluralFormsError(Exception):
+class PluralFormsError(QuizkitError):
     """The Plural-Forms value cannot be used; the message says why, for a person."""
 
     def __init__(self, message: str) -> None:

@@ -25,3 +25,12 @@ def protected_spans(text: str) -> list[tuple[int, int]]:
     spans += [match.span() for match in _SEPARATED_NUMBER.finditer(text)]
     spans += [match.span() for match in _NUMBER_GROUP.finditer(text)]
     return spans
+
+
+def protected_mask(text: str) -> list[bool]:
+    """For each character of ``text``, whether a protected span covers it."""
+    protected = [False] * len(text)
+    for start, end in protected_spans(text):
+        for index in range(start, end):
+            protected[index] = True
+    return protected

@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from toolkit.text.protected_spans import protected_spans
+from toolkit.text.protected_spans import protected_mask
 from toolkit.text.urdu_normalizer import BIDI_CONTROLS, ZWNJ, Change, Normalization
 
 LETTERS = "letters"
@@ -54,10 +54,7 @@ def apply_script_fixes(
         composed = unicodedata.normalize("NFC", text)
         changes.append(Change(NFC, 0, text, composed))
         text = composed
-    protected = [False] * len(text)
-    for start, end in protected_spans(text):
-        for index in range(start, end):
-            protected[index] = True
+    protected = protected_mask(text)
     script_text = any(fixes.is_letter(character) for character in text)
     characters = list(text)
     for index, character in enumerate(text):

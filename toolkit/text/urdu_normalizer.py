@@ -17,7 +17,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from toolkit.text.characters import BIDI_FORMATTING, BIDI_MARKS
-from toolkit.text.protected_spans import protected_spans
+from toolkit.text.protected_spans import protected_mask
 
 ARABIC_KAF = "\u0643"
 ARABIC_YEH = "\u064a"
@@ -132,11 +132,7 @@ class _Editor:
         self.characters = list(text)
         self.original_offsets = list(range(len(text)))
         self.changes: list[Change] = []
-        protected = [False] * len(text)
-        for start, end in protected_spans(text):
-            for index in range(start, end):
-                protected[index] = True
-        self.protected = protected
+        self.protected = protected_mask(text)
 
     def text(self) -> str:
         return "".join(self.characters)

@@ -15,16 +15,16 @@ from support import EVERY_TYPE_QUIZ, every_type_urdu, fixture_project, run_quizk
 
 from toolkit.catalogs import read_po
 from toolkit.content.validation import load_content
-from toolkit.localization import (
-    LocalizedChoiceQuestion,
-    LocalizedEssayQuestion,
-    LocalizedMatchingQuestion,
-    LocalizedNumericQuestion,
-    LocalizedOrderingQuestion,
-    LocalizedQuestion,
-    LocalizedShortAnswerQuestion,
-    LocalizedTrueFalseQuestion,
-    localize,
+from toolkit.localization import localize
+from toolkit.model import (
+    ChoiceQuestion,
+    EssayQuestion,
+    MatchingQuestion,
+    NumericQuestion,
+    OrderingQuestion,
+    Question,
+    ShortAnswerQuestion,
+    TrueFalseQuestion,
 )
 
 GOLDEN = Path(__file__).parent / "gift"
@@ -47,7 +47,7 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def localized_questions(root: Path, locale: str) -> list[LocalizedQuestion]:
+def localized_questions(root: Path, locale: str) -> list[Question[str]]:
     content = load_content(root / "content")
     quiz = content.quiz("every-type")
     catalog = None
@@ -57,11 +57,11 @@ def localized_questions(root: Path, locale: str) -> list[LocalizedQuestion]:
     return list(localize(quiz, content.interface, locale, "en", catalog, None).questions)
 
 
-def assert_carries(gift: GiftQuestion, question: LocalizedQuestion) -> None:
+def assert_carries(gift: GiftQuestion, question: Question[str]) -> None:
     assert gift.name == question.id
     assert gift.text_format == "html"
     assert visible(gift.general_feedback) == question.explanation
-    if isinstance(question, LocalizedChoiceQuestion):
+    if isinstance(question, ChoiceQuestion):
         assert gift.qtype == "multichoice"
         assert [visible(answer) for answer in gift.answers] == [option.text for option in question.options]
         correct = [option.id in question.correct for option in question.options]
@@ -71,18 +71,18 @@ def assert_carries(gift: GiftQuestion, question: LocalizedQuestion) -> None:
             assert not gift.single
             assert sum(weight for weight in gift.fractions if weight > 0) == pytest.approx(1)
             assert all((weight > 0) == right for weight, right in zip(gift.fractions, correct, strict=True))
-    elif isinstance(question, LocalizedTrueFalseQuestion):
+    elif isinstance(question, TrueFalseQuestion):
         assert (gift.qtype, gift.correct_answer) == ("truefalse", question.correct)
         assert visible(gift.text) == question.prompt
-    elif isinstance(question, LocalizedShortAnswerQuestion):
+    elif isinstance(question, ShortAnswerQuestion):
         assert gift.qtype == "shortanswer"
         assert gift.answers == [accepted for answer in question.answers for accepted in answer.accepted]
         assert gift.fractions == [1.0] * len(gift.answers)
-    elif isinstance(question, LocalizedNumericQuestion):
+    elif isinstance(question, NumericQuestion):
         assert gift.qtype == "numerical"
         assert (gift.answers, gift.tolerances) == ([str(question.answer)], [str(question.tolerance)])
         assert visible(gift.text) == f"{question.prompt}_____ {question.unit}"
-    elif isinstance(question, LocalizedMatchingQuestion):
+    elif isinstance(question, MatchingQuestion):
         assert gift.qtype == "match"
         assert [visible(text) for text in gift.subquestions] == [pair.prompt for pair in question.pairs] + [
             "" for _ in question.distractors
@@ -90,7 +90,7 @@ def assert_carries(gift: GiftQuestion, question: LocalizedQuestion) -> None:
         assert gift.subanswers == [pair.match for pair in question.pairs] + [
             item.text for item in question.distractors
         ]
-    elif isinstance(question, LocalizedOrderingQuestion):
+    elif isinstance(question, OrderingQuestion):
         assert gift.qtype == "ordering"
         assert visible(gift.text) == question.prompt
         assert gift.ordering == {
@@ -103,7 +103,7 @@ def assert_carries(gift: GiftQuestion, question: LocalizedQuestion) -> None:
         }
         assert [visible(answer) for answer in gift.answers] == [item.text for item in question.items]
     else:
-        assert isinstance(question, LocalizedEssayQuestion)
+        assert isinstance(question, EssayQuestion)
         assert (gift.qtype, visible(gift.text)) == ("essay", question.prompt)
 
 

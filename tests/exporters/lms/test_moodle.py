@@ -21,8 +21,7 @@ from support import exported_once, run_quizkit_in_process
 from toolkit.content.validation import load_content
 from toolkit.exporters.lms.moodle import answer_fractions, html_text
 from toolkit.gettext.po_reader import parse_po
-from toolkit.localization import LocalizedChoiceQuestion, LocalizedOption
-from toolkit.model import QuestionType
+from toolkit.model import ChoiceQuestion, Option, QuestionType
 from toolkit.text.tokens import split_inline_code
 
 Quizkit = Callable[..., subprocess.CompletedProcess[str]]
@@ -405,13 +404,13 @@ def test_multiple_choice_question_end_to_end(project_copy: Path, quizkit: Quizki
 
 def question_with(
     correct: int, options: int, kind: QuestionType, partial: bool = False
-) -> LocalizedChoiceQuestion:
+) -> ChoiceQuestion[str]:
     ids = [f"option-{index}" for index in range(options)]
-    return LocalizedChoiceQuestion(
+    return ChoiceQuestion(
         id="q",
         type=kind,
         prompt="?",
-        options=tuple(LocalizedOption(option, option, None, False) for option in ids),
+        options=tuple(Option(option, option, None, False) for option in ids),
         correct=tuple(ids[:correct]),
         explanation=".",
         shuffle=False,

@@ -24,17 +24,8 @@ from toolkit.exporters.lms.moodle import MoodleExporter
 from toolkit.exporters.lms.moodle_cloze import cloze_questiontext
 from toolkit.exporters.lms.moodle_html import Version
 from toolkit.gettext.catalog import Catalog
-from toolkit.localization import (
-    FallbackPolicy,
-    LocalizedAnswer,
-    LocalizedChoiceBlank,
-    LocalizedFillInBlanksQuestion,
-    LocalizedItem,
-    LocalizedQuiz,
-    LocalizedTypedBlank,
-    localize,
-)
-from toolkit.model import Content
+from toolkit.localization import FallbackPolicy, LocalizedQuiz, localize
+from toolkit.model import AcceptedAnswer, ChoiceBlank, Content, FillInBlanksQuestion, Item, TypedBlank
 
 GOLDEN = Path(__file__).parent / "moodle" / "golden"
 QUIZ = "every-type"
@@ -418,14 +409,12 @@ HOSTILE = [
 
 def test_cloze_escaping_reads_back_every_special_character() -> None:
     blanks = (
-        LocalizedTypedBlank(
-            "typed", tuple(LocalizedAnswer(f"a{index}", (text,)) for index, text in enumerate(HOSTILE)), True
+        TypedBlank(
+            "typed", tuple(AcceptedAnswer(f"a{index}", text) for index, text in enumerate(HOSTILE)), True
         ),
-        LocalizedChoiceBlank(
-            "choice", tuple(LocalizedItem(f"o{index}", text) for index, text in enumerate(HOSTILE)), "o0"
-        ),
+        ChoiceBlank("choice", tuple(Item(f"o{index}", text) for index, text in enumerate(HOSTILE)), "o0"),
     )
-    question = LocalizedFillInBlanksQuestion(
+    question = FillInBlanksQuestion(
         id="q",
         prompt="?",
         text="{{typed}} and {{choice}}",

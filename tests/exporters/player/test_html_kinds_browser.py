@@ -23,7 +23,7 @@ from exporters.player.test_html_kinds import kind_pages
 from localization.test_grading import CASES, localized
 
 from toolkit.localization import LocalizedQuiz, grade
-from toolkit.localization.localized import LocalizedMatchingQuestion, LocalizedOrderingQuestion
+from toolkit.model import MatchingQuestion, OrderingQuestion
 
 LOCALES = ("en", "ur")
 
@@ -62,10 +62,10 @@ def view_question(watched: Watched, question_id: str) -> dict[str, Any]:
 def library_texts(quiz: LocalizedQuiz, question_id: str) -> dict[str, str]:
     """A matching question's match texts, or an ordering question's item texts, by library id."""
     (question,) = [every for every in quiz.questions if every.id == question_id]
-    if isinstance(question, LocalizedMatchingQuestion):
+    if isinstance(question, MatchingQuestion):
         texts = {pair.id: pair.match for pair in question.pairs}
         return texts | {distractor.id: distractor.text for distractor in question.distractors}
-    assert isinstance(question, LocalizedOrderingQuestion)
+    assert isinstance(question, OrderingQuestion)
     return {item.id: item.text for item in question.items}
 
 

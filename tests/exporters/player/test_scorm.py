@@ -229,6 +229,148 @@ def test_a_mastery_score_that_is_no_percentage_is_a_located_error(tmp_path: Path
     assert not re.search(r"Traceback", result.stderr)
 
 
+def scorm_project(tmp_path: Path, settings: str, config_file: str = "quizkit.toml") -> Path:
+    """The fixture project with ``settings`` appended to its configuration, catalogs made."""
+    project = fixture_project(tmp_path / "project")
+    if config_file == "pyproject.toml":
+        body = (project / "quizkit.toml").read_text(encoding="utf-8")
+        (project / "quizkit.toml").unlink()
+        (project / "pyproject.toml").write_text(f"[tool.quizkit]\n{body}{settings}", encoding="utf-8")
+    else:
+        config = project / "quizkit.toml"
+        config.write_text(config.read_text(encoding="utf-8") + settings, encoding="utf-8")
+    assert run_quizkit(project, "update").returncode == 0
+    return project
+
+
+def written_mastery_score(project: Path) -> str | None:
+    package = entries((project / "dist" / "scorm" / "tiny.zip").read_bytes())
+    return etree.fromstring(package["imsmanifest.xml"]).findtext(f".//{ADLCP}masteryscore")
+
+
+@pytest.mark.parametrize(
+    ("config_file", "settings"),
+    [
+        ("quizkit.toml", "[formats.scorm]\nmastery-score = 62.5\n"),
+        ("pyproject.toml", "[tool.quizkit.formats.scorm]\nmastery-score = 62.5\n"),
+        ("quizkit.toml", "formats.scorm.mastery-score = 62.5\n"),
+    ],
+)
+def test_the_mastery_score_is_a_setting_of_the_scorm_format(
+    tmp_path: Path, config_file: str, settings: str
+) -> None:
+    project = scorm_project(tmp_path, settings, config_file)
+    result = run_quizkit(project, "export", "-f", "scorm")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert written_mastery_score(project) == "62.5"
+
+
+def test_the_mastery_score_is_80_where_the_configuration_sets_none(tmp_path: Path) -> None:
+    project = scorm_project(tmp_path, "")
+    assert run_quizkit(project, "export", "-f", "scorm").returncode == 0
+    assert written_mastery_score(project) == "80"
+
+
+@pytest.mark.parametrize(
+    ("settings", "stderr", "score"),
+    [
+        (
+            "scorm-mastery-score = 62.5\n",
+            "quizkit.toml:3: warning[config]: scorm-mastery-score is deprecated; write mastery-score = 62.5 "
+            "under [formats.scorm] instead\n",
+            "62.5",
+        ),
+        (
+            "scorm-mastery-score = 62.5\n[formats.scorm]\nmastery-score = 70\n",
+            "quizkit.toml:3: warning[config]: scorm-mastery-score is deprecated, and ignored here: "
+            "[formats.scorm] sets mastery-score; remove scorm-mastery-score\n",
+            "70",
+        ),
+    ],
+    ids=["old-key-alone", "both-keys"],
+)
+def test_the_old_mastery_score_key_works_with_a_deprecation_warning(
+    tmp_path: Path, settings: str, stderr: str, score: str
+) -> None:
+    project = scorm_project(tmp_path, settings)
+    result = run_quizkit(project, "export", "-f", "scorm")
+    assert (result.returncode, result.stderr) == (0, stderr)
+    assert written_mastery_score(project) == score
+
+
+def test_the_deprecation_warning_names_the_pyproject_table(tmp_path: Path) -> None:
+    project = scorm_project(tmp_path, "scorm-mastery-score = 70\n", "pyproject.toml")
+    result = run_quizkit(project, "export", "-f", "scorm")
+    assert (result.returncode, result.stderr) == (
+        0,
+        "pyproject.toml:4: warning[config]: scorm-mastery-score is deprecated; write mastery-score = 70 under "
+        "[tool.quizkit.formats.scorm] instead\n",
+    )
+    assert written_mastery_score(project) == "70"
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        (
+            "[formats.scorm]\nmastery-score = 80.125\n",
+            "quizkit.toml:4: error[config]: formats.scorm.mastery-score must be a percentage from 0 to 100 "
+            "(such as 80 or 62.5), found 80.125",
+        ),
+        (
+            '[formats.scorm]\nmastery-score = "80"\n',
+            "quizkit.toml:4: error[config]: formats.scorm.mastery-score must be a percentage from 0 to 100 "
+            "(such as 80 or 62.5), found '80'",
+        ),
+        (
+            "[formats.scorm]\nmastery = 80\n",
+            "quizkit.toml:4: error[config]: unknown setting 'mastery' in formats.scorm; did you mean "
+            "'mastery-score'?",
+        ),
+        (
+            "[formats.scrom]\nmastery-score = 80\n",
+            "quizkit.toml:3: error[config]: formats.scrom sets the settings of 'scrom', which is no registered "
+            "format; the formats are: canvas, cc, gift, html, i18next, json, mo, moodle, qti, scorm, xliff",
+        ),
+        (
+            "[formats]\nscorm = 80\n",
+            "quizkit.toml:4: error[config]: formats.scorm must be a table of the format's settings, such as "
+            "[formats.scorm], found 80",
+        ),
+        (
+            'formats = "scorm"\n',
+            "quizkit.toml:3: error[config]: formats must be a table of tables, one per format, such as "
+            "[formats.scorm]",
+        ),
+    ],
+    ids=[
+        "too-many-decimals",
+        "text",
+        "unknown-setting",
+        "unknown-format",
+        "format-not-a-table",
+        "not-a-table",
+    ],
+)
+def test_a_format_setting_it_cannot_take_is_a_located_error(
+    tmp_path: Path, settings: str, message: str
+) -> None:
+    project = fixture_project(tmp_path / "project")
+    config = project / "quizkit.toml"
+    config.write_text(config.read_text(encoding="utf-8") + settings, encoding="utf-8")
+    result = run_quizkit(project, "export", "-f", "scorm")
+    assert (result.returncode, result.stderr) == (1, message + "\n")
+    assert not (project / "dist" / "scorm").exists()
+
+
+def test_export_list_names_each_formats_settings(tmp_path: Path) -> None:
+    project = fixture_project(tmp_path / "project")
+    lines = run_quizkit(project, "export", "--list").stdout.splitlines()
+    scorm = next(number for number, line in enumerate(lines) if line.startswith("scorm "))
+    assert lines[scorm + 2] == "         settings: mastery-score (default 80)"
+    assert [line for line in lines if "settings:" in line] == [lines[scorm + 2]]
+
+
 def test_the_view_the_adapter_reads_holds_no_more_than_the_html_page() -> None:
     """The adapter builds its interactions from the page's own data: nothing is added for SCORM."""
     request = every_type_request()

@@ -36,17 +36,17 @@ sync_api = pytest.importorskip(
 from localization.test_grading import CASES, localized  # noqa: E402
 
 from toolkit.exporters.qti.qti3 import DEFAULT_LABELS, item_document, package_files, serialize  # noqa: E402
-from toolkit.localization import (  # noqa: E402
-    LocalizedChoiceQuestion,
-    LocalizedFillInBlanksQuestion,
-    LocalizedMatchingQuestion,
-    LocalizedOrderingQuestion,
-    LocalizedQuestion,
-    LocalizedTrueFalseQuestion,
-    grade,
+from toolkit.localization import grade  # noqa: E402
+from toolkit.model import (  # noqa: E402
+    ChoiceQuestion,
+    FillInBlanksQuestion,
+    MatchingQuestion,
+    OrderingQuestion,
+    Question,
+    QuestionType,
+    TrueFalseQuestion,
+    TypedBlank,
 )
-from toolkit.localization.localized import LocalizedTypedBlank  # noqa: E402
-from toolkit.model import QuestionType  # noqa: E402
 
 ORIGIN = "http://qti.test"
 PAGE = b"""<!doctype html>
@@ -137,7 +137,7 @@ def items() -> dict[tuple[str, str], bytes]:
     return exported
 
 
-def question_of(locale: str, question_id: str) -> LocalizedQuestion:
+def question_of(locale: str, question_id: str) -> Question[str]:
     (question,) = [question for question in localized(locale).questions if question.id == question_id]
     return question
 
@@ -146,24 +146,24 @@ def text_of(element: Any) -> str:
     return "".join(element.itertext())
 
 
-def engine_responses(question: LocalizedQuestion, document: Any, response: Any) -> dict[str, Any]:
+def engine_responses(question: Question[str], document: Any, response: Any) -> dict[str, Any]:
     """The library's response to ``question`` as the item's response variables."""
-    if isinstance(question, LocalizedTrueFalseQuestion):
+    if isinstance(question, TrueFalseQuestion):
         return {"RESPONSE": "true" if response is True else "false"}
-    if isinstance(question, LocalizedChoiceQuestion):
+    if isinstance(question, ChoiceQuestion):
         if question.type is QuestionType.MULTIPLE_CHOICE:
             return {"RESPONSE": list(response)}
         return {"RESPONSE": response[0] if response else None}
-    if isinstance(question, LocalizedMatchingQuestion):
+    if isinstance(question, MatchingQuestion):
         # The item's matches have ids of their own: find each by its text.
         texts = {pair.id: pair.match for pair in question.pairs}
         texts |= {distractor.id: distractor.text for distractor in question.distractors}
         _, targets = document.findall(".//q:qti-simple-match-set", QTI)
         by_text = {text_of(choice): choice.get("identifier") for choice in targets}
         return {"RESPONSE": [f"{prompt} {by_text[texts[match]]}" for prompt, match in response.items()]}
-    if isinstance(question, LocalizedFillInBlanksQuestion):
+    if isinstance(question, FillInBlanksQuestion):
         return {f"RESPONSE.{blank.id}": response.get(blank.id) for blank in question.blanks}
-    if isinstance(question, LocalizedOrderingQuestion):
+    if isinstance(question, OrderingQuestion):
         # The item's choices have delivery ids (i1, i2, …): find each by its text.
         texts = {item.id: item.text for item in question.items}
         by_text = {
@@ -246,8 +246,8 @@ def test_typed_answers_reach_the_engine_from_the_keyboard(
 ) -> None:
     """What a learner types into the rendered field is the response the patterns are tested against."""
     question = question_of("ur", "fill-replica")
-    assert isinstance(question, LocalizedFillInBlanksQuestion)
-    typed = [blank for blank in question.blanks if isinstance(blank, LocalizedTypedBlank)]
+    assert isinstance(question, FillInBlanksQuestion)
+    typed = [blank for blank in question.blanks if isinstance(blank, TypedBlank)]
     assert [blank.id for blank in typed] == ["copy"]
     engine.evaluate(SCORE_ITEM, [items[("ur", "fill-replica")].decode("utf-8"), {}])
     field = engine.locator("qti-text-entry-interaction input")
@@ -263,13 +263,13 @@ def test_typed_answers_reach_the_engine_from_the_keyboard(
     assert json.dumps(engine.errors) == "[]"
 
 
-def variant(question_id: str, **changes: Any) -> LocalizedQuestion:
+def variant(question_id: str, **changes: Any) -> Question[str]:
     question: Any = question_of("en", question_id)
     return dataclasses.replace(question, **changes)
 
 
 # Settings the fixture does not use, each with responses the library grades.
-VARIANTS: list[tuple[LocalizedQuestion, list[Any]]] = [
+VARIANTS: list[tuple[Question[str], list[Any]]] = [
     (
         variant("step-order", partial_credit=True),
         [
@@ -301,7 +301,7 @@ VARIANTS: list[tuple[LocalizedQuestion, list[Any]]] = [
 
 @pytest.mark.parametrize(("question", "responses"), VARIANTS, ids=lambda value: getattr(value, "id", ""))
 def test_partial_credit_and_multiple_choice_score_as_the_library(
-    engine: Any, question: LocalizedQuestion, responses: list[Any]
+    engine: Any, question: Question[str], responses: list[Any]
 ) -> None:
     quiz = dataclasses.replace(localized("en"), questions=(question,))
     data = serialize(item_document(quiz, question, True, DEFAULT_LABELS))

@@ -61,10 +61,12 @@ import hashlib
 import re
 from collections.abc import Iterator
 from pathlib import PurePosixPath
-from typing import Any, ClassVar
+from typing import ClassVar
+
+from lxml import etree
 
 from toolkit.exporters.archive import package
-from toolkit.exporters.base import ExportError, ExportRequest, OutputFile
+from toolkit.exporters.base import BaseExporter, ExportError, ExportRequest, OutputFile
 from toolkit.exporters.lms import canvas_package, qti12
 from toolkit.exporters.lms.qti12 import (
     RESPONSE,
@@ -77,25 +79,20 @@ from toolkit.exporters.lms.qti12 import (
 )
 from toolkit.exporters.lms.qti12_texts import QuizTexts
 from toolkit.keys import question_key
-from toolkit.localization import (
-    LocalizedChoiceBlank,
-    LocalizedChoiceQuestion,
-    LocalizedEssayQuestion,
-    LocalizedFillInBlanksQuestion,
-    LocalizedMatchingQuestion,
-    LocalizedNumericQuestion,
-    LocalizedQuestion,
-    LocalizedQuiz,
-    LocalizedShortAnswerQuestion,
-    LocalizedTrueFalseQuestion,
-    LocalizedTypedBlank,
-)
+from toolkit.localization import LocalizedQuiz
 from toolkit.model import (
     CHOICE_TYPES,
+    ChoiceBlank,
+    ChoiceQuestion,
+    EssayQuestion,
     FillInBlanksQuestion,
+    MatchingQuestion,
+    NumericQuestion,
     Question,
     QuestionType,
     ShortAnswerQuestion,
+    Text,
+    TrueFalseQuestion,
     TypedBlank,
 )
 from toolkit.text.blanks import split_at_blanks
@@ -117,10 +114,10 @@ _QUESTION_TYPES = {
 }
 
 
-def canvas_question_type(question: LocalizedQuestion) -> str:
+def canvas_question_type(question: Question[str]) -> str:
     """The ``question_type`` Canvas knows ``question`` as (see the module docstring for blanks)."""
-    if isinstance(question, LocalizedFillInBlanksQuestion):
-        if all(isinstance(blank, LocalizedChoiceBlank) for blank in question.blanks):
+    if isinstance(question, FillInBlanksQuestion):
+        if all(isinstance(blank, ChoiceBlank) for blank in question.blanks):
             return "multiple_dropdowns_question"
         return "fill_in_multiple_blanks_question"
     return _QUESTION_TYPES[question.type]
@@ -164,7 +161,7 @@ class _Writer(QuizTexts):
             (f"{folder}/{canvas_package.META_FILE}", qti12.serialize(meta)),
         ]
 
-    def questestinterop(self) -> Any:
+    def questestinterop(self) -> etree._Element:
         root = qti12.root()
         assessment = sub(root, "assessment", ident=self.assessment, title=self.localized.title)
         qti12.metadata(assessment, [("cc_maxattempts", "1")])
@@ -173,7 +170,7 @@ class _Writer(QuizTexts):
             self.item(section, question)
         return root
 
-    def item(self, section: Any, question: LocalizedQuestion) -> None:
+    def item(self, section: etree._Element, question: Question[str]) -> None:
         key = question_key(self.quiz_id, question.id)
         item = sub(section, "item", ident=ident(f"{key} [{self.tag}]"), title=question.id)
         metadata = sub(item, "itemmetadata")
@@ -197,36 +194,36 @@ class _Writer(QuizTexts):
         for feedback_ident, text in feedbacks:
             qti12.item_feedback(item, feedback_ident, self.html(question, text))
 
-    def question_type(self, question: LocalizedQuestion) -> str:
+    def question_type(self, question: Question[str]) -> str:
         """The ``question_type`` to declare: what Canvas imports the question as."""
-        if isinstance(question, LocalizedTrueFalseQuestion) and not canvas_keeps_true_false(
+        if isinstance(question, TrueFalseQuestion) and not canvas_keeps_true_false(
             self.label(question, "true", "True")[0], self.label(question, "false", "False")[0]
         ):
             return "multiple_choice_question"
         return canvas_question_type(question)
 
     def body(
-        self, question: LocalizedQuestion, presentation: Any, resprocessing: Any
+        self, question: Question[str], presentation: etree._Element, resprocessing: etree._Element
     ) -> tuple[list[str], list[tuple[str, str]]]:
         """The question's text, responses and scoring: its answer ids and its (feedback ident, text)s."""
-        if isinstance(question, LocalizedFillInBlanksQuestion):
+        if isinstance(question, FillInBlanksQuestion):
             mattext(presentation, self.blanks_text(question), html=True)
             return self.blanks(question, presentation, resprocessing), []
         prompt = self.html(question, question.prompt)
-        if isinstance(question, LocalizedNumericQuestion) and question.unit:
+        if isinstance(question, NumericQuestion) and question.unit:
             prompt += self.html(question, question.unit)
         mattext(presentation, prompt, html=True)
-        if isinstance(question, LocalizedChoiceQuestion):
+        if isinstance(question, ChoiceQuestion):
             return self.choice(question, presentation, resprocessing)
-        if isinstance(question, LocalizedTrueFalseQuestion):
+        if isinstance(question, TrueFalseQuestion):
             return self.true_false(question, presentation, resprocessing), []
-        if isinstance(question, LocalizedShortAnswerQuestion):
+        if isinstance(question, ShortAnswerQuestion):
             return self.short_answer(question, presentation, resprocessing), []
-        if isinstance(question, LocalizedNumericQuestion):
+        if isinstance(question, NumericQuestion):
             return self.numeric(question, presentation, resprocessing), []
-        if isinstance(question, LocalizedMatchingQuestion):
+        if isinstance(question, MatchingQuestion):
             return self.matching(question, presentation, resprocessing), []
-        assert isinstance(question, LocalizedEssayQuestion), question.type
+        assert isinstance(question, EssayQuestion), question.type
         self.typed_field(presentation, numeric=False)
         _, conditionvar = respcondition(resprocessing, continue_=False)
         sub(conditionvar, "other")
@@ -234,14 +231,14 @@ class _Writer(QuizTexts):
 
     # --- kinds ------------------------------------------------------------------------------------------
 
-    def choices(self, presentation: Any, cardinality: str, labels: list[tuple[str, str]]) -> None:
+    def choices(self, presentation: etree._Element, cardinality: str, labels: list[tuple[str, str]]) -> None:
         response = sub(presentation, "response_lid", ident=RESPONSE, rcardinality=cardinality)
         render = sub(response, "render_choice")
         for label_ident, html in labels:
             mattext(sub(render, "response_label", ident=label_ident), html, html=True)
 
     def choice(
-        self, question: LocalizedChoiceQuestion, presentation: Any, resprocessing: Any
+        self, question: ChoiceQuestion[str], presentation: etree._Element, resprocessing: etree._Element
     ) -> tuple[list[str], list[tuple[str, str]]]:
         ids = [number_ident(self.key(question, f"options.{option.id}")) for option in question.options]
         single = question.type is QuestionType.SINGLE_CHOICE
@@ -272,7 +269,7 @@ class _Writer(QuizTexts):
         return ids, feedbacks
 
     def true_false(
-        self, question: LocalizedTrueFalseQuestion, presentation: Any, resprocessing: Any
+        self, question: TrueFalseQuestion[str], presentation: etree._Element, resprocessing: etree._Element
     ) -> list[str]:
         ids = [number_ident(self.key(question, "true")), number_ident(self.key(question, "false"))]
         labels = [
@@ -285,7 +282,7 @@ class _Writer(QuizTexts):
         qti12.set_score(condition, qti12.FULL_MARKS)
         return ids
 
-    def typed_field(self, presentation: Any, *, numeric: bool) -> None:
+    def typed_field(self, presentation: etree._Element, *, numeric: bool) -> None:
         response = sub(presentation, "response_str", ident=RESPONSE, rcardinality="Single")
         if numeric:
             sub(sub(response, "render_fib", fibtype="Decimal"), "response_label", ident="answer1")
@@ -293,7 +290,7 @@ class _Writer(QuizTexts):
             sub(sub(response, "render_fib"), "response_label", ident="answer1", rshuffle="No")
 
     def short_answer(
-        self, question: LocalizedShortAnswerQuestion, presentation: Any, resprocessing: Any
+        self, question: ShortAnswerQuestion[str], presentation: etree._Element, resprocessing: etree._Element
     ) -> list[str]:
         self.typed_field(presentation, numeric=False)
         accepted = accepted_answers(question.answers)
@@ -304,7 +301,9 @@ class _Writer(QuizTexts):
         qti12.set_score(condition, qti12.FULL_MARKS)
         return [number_ident(self.key(question, suffix)) for suffix, _ in accepted]
 
-    def numeric(self, question: LocalizedNumericQuestion, presentation: Any, resprocessing: Any) -> list[str]:
+    def numeric(
+        self, question: NumericQuestion[str], presentation: etree._Element, resprocessing: etree._Element
+    ) -> list[str]:
         self.typed_field(presentation, numeric=True)
         condition, conditionvar = respcondition(resprocessing, continue_=False)
         either = sub(conditionvar, "or")
@@ -317,7 +316,7 @@ class _Writer(QuizTexts):
         return [number_ident(self.key(question, "answer"))]
 
     def matching(
-        self, question: LocalizedMatchingQuestion, presentation: Any, resprocessing: Any
+        self, question: MatchingQuestion[str], presentation: etree._Element, resprocessing: etree._Element
     ) -> list[str]:
         matches = [
             (number_ident(self.key(question, f"pairs.{pair.id}.match")), pair.match)
@@ -345,7 +344,7 @@ class _Writer(QuizTexts):
             qti12.set_score(condition, share, add=True)
         return ids
 
-    def blanks_text(self, question: LocalizedFillInBlanksQuestion) -> str:
+    def blanks_text(self, question: FillInBlanksQuestion[str]) -> str:
         """The prompt and the text, each blank marked ``[id]`` where Canvas puts its field."""
         pieces: list[str] = []
         places: dict[str, str] = {}
@@ -367,13 +366,13 @@ class _Writer(QuizTexts):
         return self.html(question, question.prompt) + html
 
     def blanks(
-        self, question: LocalizedFillInBlanksQuestion, presentation: Any, resprocessing: Any
+        self, question: FillInBlanksQuestion[str], presentation: etree._Element, resprocessing: etree._Element
     ) -> list[str]:
         dropdowns = canvas_question_type(question) == "multiple_dropdowns_question"
         ids: list[str] = []
         for blank, share in zip(question.blanks, qti12.score_shares(len(question.blanks)), strict=True):
             base = f"blanks.{blank.id}."
-            if isinstance(blank, LocalizedTypedBlank):
+            if isinstance(blank, TypedBlank):
                 labels = [
                     (number_ident(self.key(question, base + suffix)), text)
                     for suffix, text in accepted_answers(blank.answers)
@@ -404,9 +403,7 @@ class _Writer(QuizTexts):
     # --- package ---------------------------------------------------------------------------------------
 
     def shuffles(self) -> bool:
-        choices = [
-            question for question in self.localized.questions if isinstance(question, LocalizedChoiceQuestion)
-        ]
+        choices = [question for question in self.localized.questions if isinstance(question, ChoiceQuestion)]
         return bool(choices) and all(
             question.shuffle and not any(option.pinned for option in question.options) for question in choices
         )
@@ -417,7 +414,7 @@ def _plain(text: str) -> str:
     return " ".join(text.split())
 
 
-class CanvasExporter:
+class CanvasExporter(BaseExporter):
     name: ClassVar[str] = "canvas"
     description: ClassVar[str] = (
         'Canvas QTI 1.2 packages for Canvas\'s "QTI .zip file" import (<quiz>/<locale>.zip)'
@@ -435,7 +432,7 @@ class CanvasExporter:
     # not declared).
 
     @staticmethod
-    def lost_settings(question: Question) -> tuple[str, ...]:
+    def lost_settings(question: Question[Text]) -> tuple[str, ...]:
         # Canvas grades a short answer (Quizzes::QuizQuestion::ShortAnswerQuestion#matching_answer,
         # app/models/quizzes/quiz_question/short_answer_question.rb) and a typed blank
         # (FillInMultipleBlanksQuestion#find_chosen_answer, fill_in_multiple_blanks_question.rb) by

@@ -9,8 +9,6 @@ the highest score, with the correct answers shown after submitting.
 
 from __future__ import annotations
 
-from typing import Any
-
 from lxml import etree
 
 from toolkit.exporters.lms.qti12 import SCHEMA_LOCATION, XSI_NAMESPACE, ident
@@ -30,13 +28,17 @@ def assessment_ident(base: str) -> str:
     return ident(base)
 
 
-def _element(parent: Any, namespace: str, name: str, text: str | None = None, **attributes: str) -> Any:
+def _element(
+    parent: etree._Element, namespace: str, name: str, text: str | None = None, **attributes: str
+) -> etree._Element:
     element = etree.SubElement(parent, f"{{{namespace}}}{name}", attributes)
     element.text = text
     return element
 
 
-def assessment_meta(base: str, title: str, description_html: str, questions: int, shuffles: bool) -> Any:
+def assessment_meta(
+    base: str, title: str, description_html: str, questions: int, shuffles: bool
+) -> etree._Element:
     """Canvas's settings of the quiz (namespace ``cccv1p0``): title, description, points, shuffling."""
     assessment = assessment_ident(base)
     quiz = etree.Element(
@@ -79,7 +81,7 @@ def assessment_meta(base: str, title: str, description_html: str, questions: int
     return quiz
 
 
-def manifest(base: str, title: str, language: str) -> Any:
+def manifest(base: str, title: str, language: str) -> etree._Element:
     """``imsmanifest.xml``: the assessment as an ``imsqti_xmlv1p2`` resource depending on its settings."""
     root = etree.Element(
         f"{{{CP_NAMESPACE}}}manifest",

@@ -52,23 +52,27 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import PurePosixPath
-from typing import Any, ClassVar
+from typing import ClassVar
+
+from lxml import etree
 
 from toolkit.exporters.archive import package
-from toolkit.exporters.base import ExportRequest, OutputFile
+from toolkit.exporters.base import BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.lms import cc_package, qti12
 from toolkit.exporters.lms.qti12 import RESPONSE, accepted_answers, ident, mattext, respcondition, sub
 from toolkit.exporters.lms.qti12_texts import QuizTexts
 from toolkit.keys import question_key
-from toolkit.localization import (
-    LocalizedChoiceQuestion,
-    LocalizedEssayQuestion,
-    LocalizedQuestion,
-    LocalizedQuiz,
-    LocalizedShortAnswerQuestion,
-    LocalizedTrueFalseQuestion,
+from toolkit.localization import LocalizedQuiz
+from toolkit.model import (
+    CHOICE_TYPES,
+    ChoiceQuestion,
+    EssayQuestion,
+    Question,
+    QuestionType,
+    ShortAnswerQuestion,
+    Text,
+    TrueFalseQuestion,
 )
-from toolkit.model import CHOICE_TYPES, Question, QuestionType, ShortAnswerQuestion
 
 CC_PROFILES = {
     QuestionType.SINGLE_CHOICE: "cc.multiple_choice.v0p1",
@@ -104,7 +108,7 @@ class _Writer(QuizTexts):
             (cc_package.assessment_path(self.base), qti12.serialize(self.questestinterop())),
         ]
 
-    def questestinterop(self) -> Any:
+    def questestinterop(self) -> etree._Element:
         root = qti12.root()
         root.set(qti12.SCHEMA_LOCATION, QTI_SCHEMA_LOCATION)
         assessment = sub(
@@ -119,11 +123,11 @@ class _Writer(QuizTexts):
             self.item(section, question)
         return root
 
-    def item(self, section: Any, question: LocalizedQuestion) -> None:
+    def item(self, section: etree._Element, question: Question[str]) -> None:
         key = question_key(self.quiz_id, question.id)
         item = sub(section, "item", ident=ident(f"{key} [{self.tag}]"), title=question.id)
         fields = [("cc_profile", CC_PROFILES[question.type])]
-        if isinstance(question, LocalizedEssayQuestion):
+        if isinstance(question, EssayQuestion):
             fields += [("qmd_scoringpermitted", "Yes"), ("qmd_computerscored", "No")]
         qti12.metadata(sub(item, "itemmetadata"), fields)
         presentation = sub(item, "presentation")
@@ -141,17 +145,17 @@ class _Writer(QuizTexts):
             qti12.item_feedback(item, feedback_ident, self.html(question, text))
 
     def body(
-        self, question: LocalizedQuestion, presentation: Any, resprocessing: Any
+        self, question: Question[str], presentation: etree._Element, resprocessing: etree._Element
     ) -> list[tuple[str, str]]:
         """The question's responses and scoring; its (feedback ident, text)s."""
-        if isinstance(question, LocalizedChoiceQuestion):
+        if isinstance(question, ChoiceQuestion):
             return self.choice(question, presentation, resprocessing)
-        if isinstance(question, LocalizedTrueFalseQuestion):
+        if isinstance(question, TrueFalseQuestion):
             self.true_false(question, presentation, resprocessing)
-        elif isinstance(question, LocalizedShortAnswerQuestion):
+        elif isinstance(question, ShortAnswerQuestion):
             self.short_answer(question, presentation, resprocessing)
         else:
-            assert isinstance(question, LocalizedEssayQuestion), question.type
+            assert isinstance(question, EssayQuestion), question.type
             response = sub(presentation, "response_str", ident=RESPONSE, rcardinality="Single")
             sub(response, "render_fib", rows=ESSAY_ROWS)
         return []
@@ -159,7 +163,7 @@ class _Writer(QuizTexts):
     # --- kinds ------------------------------------------------------------------------------------------
 
     def choice(
-        self, question: LocalizedChoiceQuestion, presentation: Any, resprocessing: Any
+        self, question: ChoiceQuestion[str], presentation: etree._Element, resprocessing: etree._Element
     ) -> list[tuple[str, str]]:
         single = question.type is QuestionType.SINGLE_CHOICE
         ids = [ident(self.key(question, f"options.{option.id}")) for option in question.options]
@@ -199,7 +203,9 @@ class _Writer(QuizTexts):
             qti12.display_feedback(condition, feedback_ident)
         return [(feedback_ident, text) for _, feedback_ident, text in feedbacks]
 
-    def true_false(self, question: LocalizedTrueFalseQuestion, presentation: Any, resprocessing: Any) -> None:
+    def true_false(
+        self, question: TrueFalseQuestion[str], presentation: etree._Element, resprocessing: etree._Element
+    ) -> None:
         response = sub(presentation, "response_lid", ident=RESPONSE, rcardinality="Single")
         render = sub(response, "render_choice", shuffle="No")
         for name, default in (("true", "True"), ("false", "False")):
@@ -210,7 +216,7 @@ class _Writer(QuizTexts):
         qti12.set_score(condition, qti12.FULL_MARKS)
 
     def short_answer(
-        self, question: LocalizedShortAnswerQuestion, presentation: Any, resprocessing: Any
+        self, question: ShortAnswerQuestion[str], presentation: etree._Element, resprocessing: etree._Element
     ) -> None:
         response = sub(presentation, "response_str", ident=RESPONSE, rcardinality="Single")
         sub(response, "render_fib", rows="1")
@@ -225,7 +231,7 @@ class _Writer(QuizTexts):
             qti12.set_score(condition, qti12.FULL_MARKS)
 
 
-class CommonCartridgeExporter:
+class CommonCartridgeExporter(BaseExporter):
     name: ClassVar[str] = "cc"
     description: ClassVar[str] = (
         "IMS Common Cartridge 1.1 packages, assessments in the CC QTI 1.2.1 profile (<quiz>/<locale>.imscc)"
@@ -239,7 +245,7 @@ class CommonCartridgeExporter:
     # The LMS grades from the answer key: there is no delivery variant (omits_answers is not declared).
 
     @staticmethod
-    def lost_settings(question: Question) -> tuple[str, ...]:
+    def lost_settings(question: Question[Text]) -> tuple[str, ...]:
         if isinstance(question, ShortAnswerQuestion) and question.case_sensitive:
             # cc11_quiz::get_answers_fib (backup/cc/entity11.quiz.class.php) gives every answer 'case' => 0,
             # so the shortanswer's usecase is always 0, whatever case="Yes" the varequal carries.

@@ -14,8 +14,6 @@ carries no date, so the package stays byte-identical.
 
 from __future__ import annotations
 
-from typing import Any
-
 from lxml import etree
 
 from toolkit.exporters.lms.qti12 import SCHEMA_LOCATION, XSI_NAMESPACE, ident
@@ -40,13 +38,15 @@ def assessment_path(base: str) -> str:
     return f"{assessment_ident(base)}/{ASSESSMENT_FILE}"
 
 
-def _element(parent: Any, namespace: str, name: str, text: str | None = None, **attributes: str) -> Any:
+def _element(
+    parent: etree._Element, namespace: str, name: str, text: str | None = None, **attributes: str
+) -> etree._Element:
     element = etree.SubElement(parent, f"{{{namespace}}}{name}", attributes)
     element.text = text
     return element
 
 
-def manifest(base: str, title: str, language: str) -> Any:
+def manifest(base: str, title: str, language: str) -> etree._Element:
     """The manifest of the cartridge holding the assessment of ``base``, titled ``title`` in
     ``language``."""
     root = etree.Element(

@@ -52,24 +52,26 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import ClassVar
 
-from toolkit.exporters.base import ExportError, ExportRequest, OutputFile
+from toolkit.exporters.base import BaseExporter, ExportError, ExportRequest, OutputFile
 from toolkit.exporters.lms.html_text import html_text
 from toolkit.exporters.lms.moodle import CATEGORY_ROOT
 from toolkit.exporters.lms.moodle_cloze import wildcard_escaped
 from toolkit.exporters.lms.moodle_questions import answer_fractions
 from toolkit.keys import question_key
-from toolkit.localization import (
-    LocalizedChoiceQuestion,
-    LocalizedEssayQuestion,
-    LocalizedMatchingQuestion,
-    LocalizedNumericQuestion,
-    LocalizedOrderingQuestion,
-    LocalizedQuestion,
-    LocalizedQuiz,
-    LocalizedShortAnswerQuestion,
-    LocalizedTrueFalseQuestion,
+from toolkit.localization import LocalizedQuiz
+from toolkit.model import (
+    CHOICE_TYPES,
+    ChoiceQuestion,
+    EssayQuestion,
+    MatchingQuestion,
+    NumericQuestion,
+    OrderingQuestion,
+    Question,
+    QuestionType,
+    ShortAnswerQuestion,
+    Text,
+    TrueFalseQuestion,
 )
-from toolkit.model import CHOICE_TYPES, Question, QuestionType, ShortAnswerQuestion
 from toolkit.text.numbers import plain_number
 
 _SPECIAL = {
@@ -99,7 +101,7 @@ class _Writer:
     def __init__(self, localized: LocalizedQuiz) -> None:
         self.localized = localized
 
-    def html(self, question: LocalizedQuestion, text: str) -> str:
+    def html(self, question: Question[str], text: str) -> str:
         info = self.localized.source if question.fell_back else self.localized.locale
         return escape(html_text(text, info.tag, info.direction, latin_lang=self.localized.source.tag))
 
@@ -113,13 +115,13 @@ class _Writer:
         blocks.extend(self.question(question) for question in self.localized.questions)
         return "\n\n".join(blocks) + "\n"
 
-    def question(self, question: LocalizedQuestion) -> str:
+    def question(self, question: Question[str]) -> str:
         head = (
             f"// {question_key(self.localized.quiz.id, question.id)} ({question.type.value})\n"
             f"::{escape(question.id)}::[html]{self.html(question, question.prompt)}"
         )
         general = f"\t####{self.html(question, question.explanation)}\n"
-        if isinstance(question, LocalizedChoiceQuestion):
+        if isinstance(question, ChoiceQuestion):
             lines = []
             for option, fraction in zip(question.options, answer_fractions(question), strict=True):
                 if question.type is QuestionType.SINGLE_CHOICE:
@@ -129,33 +131,33 @@ class _Writer:
                 feedback = f"#{self.html(question, option.feedback)}" if option.feedback else ""
                 lines.append(f"\t{mark}{self.html(question, option.text)}{feedback}\n")
             return f"{head}{{\n{''.join(lines)}{general}}}"
-        if isinstance(question, LocalizedTrueFalseQuestion):
+        if isinstance(question, TrueFalseQuestion):
             return f"{head}{{{'TRUE' if question.correct else 'FALSE'}\n{general}}}"
-        if isinstance(question, LocalizedShortAnswerQuestion):
+        if isinstance(question, ShortAnswerQuestion):
             lines = [
                 f"\t=%100%{self.plain(question, wildcard_escaped(accepted))}\n"
                 for accepted in _accepted(question)
             ]
             return f"{head}{{\n{''.join(lines)}{general}}}"
-        if isinstance(question, LocalizedNumericQuestion):
+        if isinstance(question, NumericQuestion):
             answer = f"{plain_number(question.answer)}:{plain_number(question.tolerance)}"
             unit = f" {self.html(question, question.unit)}" if question.unit else ""
             return f"{head}{{#{answer}\n{general}}}{unit}"
-        if isinstance(question, LocalizedOrderingQuestion):
+        if isinstance(question, OrderingQuestion):
             grading = "ABSOLUTE_POSITION" if question.partial_credit else "ALL_OR_NOTHING"
             items = [f"{self.ordering_item(question, item.text)}\n" for item in question.items]
             return f"{head}{{>{len(question.items)} ALL VERTICAL {grading} SHOW none\n{''.join(items)}{general}}}"
-        if isinstance(question, LocalizedMatchingQuestion):
+        if isinstance(question, MatchingQuestion):
             lines = [
                 f"\t={self.html(question, pair.prompt)} -> {self.plain(question, pair.match)}\n"
                 for pair in question.pairs
             ]
             lines += [f"\t= -> {self.plain(question, item.text)}\n" for item in question.distractors]
             return f"{head}{{\n{''.join(lines)}{general}}}"
-        assert isinstance(question, LocalizedEssayQuestion), question.type
+        assert isinstance(question, EssayQuestion), question.type
         return f"{head}{{\n{general}}}"
 
-    def ordering_item(self, question: LocalizedQuestion, text: str) -> str:
+    def ordering_item(self, question: Question[str], text: str) -> str:
         """An ordering item as Moodle's reader takes it: one line of HTML, not unescaped."""
         info = self.localized.source if question.fell_back else self.localized.locale
         item = html_text(
@@ -171,7 +173,7 @@ class _Writer:
             )
         return item
 
-    def plain(self, question: LocalizedQuestion, text: str) -> str:
+    def plain(self, question: Question[str], text: str) -> str:
         """A text Moodle's GIFT reader takes as plain text (an accepted answer, a match)."""
         if "->" in text:
             # The reader splits a pair at its first "->", and a short answer with one reads as a pair.
@@ -183,11 +185,11 @@ class _Writer:
         return escape(" ".join(text.split()))
 
 
-def _accepted(question: LocalizedShortAnswerQuestion) -> list[str]:
+def _accepted(question: ShortAnswerQuestion[str]) -> list[str]:
     return list(dict.fromkeys(accepted for answer in question.answers for accepted in answer.accepted))
 
 
-class GiftExporter:
+class GiftExporter(BaseExporter):
     name: ClassVar[str] = "gift"
     description: ClassVar[str] = "GIFT question files for Moodle's plain-text import (<quiz>/<locale>.txt)"
     presents_quiz: ClassVar[bool] = True
@@ -201,15 +203,15 @@ class GiftExporter:
     }
 
     @staticmethod
-    def lost_settings(question: Question) -> tuple[str, ...]:
+    def lost_settings(question: Question[Text]) -> tuple[str, ...]:
         if isinstance(question, ShortAnswerQuestion) and question.case_sensitive:
             # qformat_gift's shortanswer import sets no usecase: Moodle's default, 0 (case ignored).
             return ("cannot keep case_sensitive (GIFT has no form for it; Moodle grades ignoring case)",)
         return ()
 
     @staticmethod
-    def unwritable(question: LocalizedQuestion) -> str | None:
-        if isinstance(question, LocalizedOrderingQuestion):
+    def unwritable(question: Question[str]) -> str | None:
+        if isinstance(question, OrderingQuestion):
             for item in question.items:
                 if "}" in item.text or "\\" in item.text:
                     # qformat_gift ends the answers at the first "}" and keeps an escaped one as a
@@ -220,9 +222,9 @@ class GiftExporter:
                         "unescapes one)"
                     )
         plain_texts: list[str] = []
-        if isinstance(question, LocalizedShortAnswerQuestion):
+        if isinstance(question, ShortAnswerQuestion):
             plain_texts = _accepted(question)
-        elif isinstance(question, LocalizedMatchingQuestion):
+        elif isinstance(question, MatchingQuestion):
             plain_texts = [pair.match for pair in question.pairs] + [
                 item.text for item in question.distractors
             ]

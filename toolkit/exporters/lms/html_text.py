@@ -5,14 +5,13 @@ text. Text is always escaped, never read as markup."""
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 from lxml import etree
 
 from toolkit.text.bidi import bidi_segments
 
 
-def _append_text(element: Any, text: str) -> None:
+def _append_text(element: etree._Element, text: str) -> None:
     """Append ``text`` after the last child of ``element`` (or as its text), lines joined by ``<br>``."""
     for number, line in enumerate(text.split("\n")):
         if number:
@@ -26,7 +25,9 @@ def _append_text(element: Any, text: str) -> None:
             element.text = (element.text or "") + line
 
 
-def fill(element: Any, text: str, direction: str, latin_lang: str, latin_tag: str) -> Any:
+def fill(
+    element: etree._Element, text: str, direction: str, latin_lang: str, latin_tag: str
+) -> etree._Element:
     """``text`` appended to ``element``: code as ``<code dir="ltr">``, and in right-to-left text each
     Latin run isolated with ``<latin_tag dir="ltr" lang="latin_lang">``."""
     for segment in bidi_segments(text, isolate_latin=direction == "rtl"):
@@ -43,7 +44,7 @@ def fill(element: Any, text: str, direction: str, latin_lang: str, latin_tag: st
 
 def html_element(
     text: str, lang: str, direction: str, *, latin_lang: str = "en", latin_tag: str = "span"
-) -> Any:
+) -> etree._Element:
     """``text`` as an HTML ``<div dir lang>`` element: code as ``<code dir="ltr">``, Latin runs isolated.
 
     Latin runs are isolated only in right-to-left text, with ``<latin_tag dir="ltr" lang="latin_lang">``.
@@ -51,7 +52,7 @@ def html_element(
     return fill(etree.Element("div", dir=direction, lang=lang), text, direction, latin_lang, latin_tag)
 
 
-def serialize(element: Any) -> str:
+def serialize(element: etree._Element) -> str:
     return str(etree.tostring(element, encoding="unicode", method="html"))
 
 

@@ -113,7 +113,7 @@ from typing import ClassVar
 
 from lxml import etree
 
-from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
+from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.lms.html_text import html_element, html_text
 from toolkit.exporters.lms.moodle_html import Version, multilang_span, sub_text, version
 from toolkit.exporters.lms.moodle_questions import (
@@ -160,7 +160,7 @@ def _multilang_questions(quizzes: Sequence[LocalizedQuiz]) -> list[list[Version]
     ]
 
 
-class MoodleExporter:
+class MoodleExporter(BaseExporter):
     name: ClassVar[str] = "moodle"
     description: ClassVar[str] = "Moodle XML question files per quiz and locale, and one multilang file"
     presents_quiz: ClassVar[bool] = True

@@ -20,7 +20,7 @@ from lxml import etree
 
 from toolkit.exporters.lms.html_text import fill, serialize
 from toolkit.exporters.lms.moodle_html import Version, multilang_span, plain_versions
-from toolkit.localization import LocalizedChoiceBlank, LocalizedFillInBlanksQuestion, LocalizedTypedBlank
+from toolkit.model import ChoiceBlank, FillInBlanksQuestion, TypedBlank
 from toolkit.text.blanks import split_at_blanks
 
 _REFERENCES = {
@@ -59,8 +59,8 @@ def _option_html(versions: Sequence[Version], blank_id: str, option_id: str, mul
     """A drop-down option as Moodle stores it: HTML, though a browser shows an option's text alone."""
 
     def text_of(question: Any) -> str:
-        blank = cast(LocalizedFillInBlanksQuestion, question).blank(blank_id)
-        assert isinstance(blank, LocalizedChoiceBlank)
+        blank = cast(FillInBlanksQuestion[str], question).blank(blank_id)
+        assert isinstance(blank, ChoiceBlank)
         (text,) = [option.text for option in blank.options if option.id == option_id]
         return text
 
@@ -72,12 +72,12 @@ def cloze_code(versions: Sequence[Version], blank_id: str, multilang: bool, weig
     """The Cloze code of one blank, of ``weight`` marks. In ``multilang.xml`` one subquestion serves every
     locale: a typed blank accepts the answers of all of them, a drop-down shows each option's multilang
     spans."""
-    first = cast(LocalizedFillInBlanksQuestion, versions[0].question).blank(blank_id)
-    if isinstance(first, LocalizedTypedBlank):
+    first = cast(FillInBlanksQuestion[str], versions[0].question).blank(blank_id)
+    if isinstance(first, TypedBlank):
         accepted: list[str] = []
         for each in versions:
-            blank = cast(LocalizedFillInBlanksQuestion, each.question).blank(blank_id)
-            assert isinstance(blank, LocalizedTypedBlank)
+            blank = cast(FillInBlanksQuestion[str], each.question).blank(blank_id)
+            assert isinstance(blank, TypedBlank)
             for answer in blank.answers:
                 accepted.extend(line for line in answer.accepted if line not in accepted)
         kind = "SHORTANSWER_C" if first.case_sensitive else "SHORTANSWER"
@@ -101,7 +101,7 @@ def _token_base(texts: Sequence[str]) -> str:
     return base
 
 
-def _fill_with_blanks(element: Any, text: str, each: Version, tokens: dict[str, str]) -> None:
+def _fill_with_blanks(element: etree._Element, text: str, each: Version, tokens: dict[str, str]) -> None:
     for piece, is_blank in split_at_blanks(text):
         if not is_blank:
             fill(element, piece, each.direction, each.latin_lang, "span")
@@ -124,11 +124,11 @@ def cloze_questiontext(versions: Sequence[Version], multilang: bool, weight: int
     which ends a multilang span early. So each locale's text there shows the blanks as numbers, (1), (2),
     in its own word order, and the subquestions follow the texts, outside the spans, each after its number.
     """
-    first = cast(LocalizedFillInBlanksQuestion, versions[0].question)
+    first = cast(FillInBlanksQuestion[str], versions[0].question)
     blank_ids = [blank.id for blank in first.blanks]
     every_text = [
-        cast(LocalizedFillInBlanksQuestion, each.question).text
-        + cast(LocalizedFillInBlanksQuestion, each.question).prompt
+        cast(FillInBlanksQuestion[str], each.question).text
+        + cast(FillInBlanksQuestion[str], each.question).prompt
         for each in versions
     ]
     base = _token_base(every_text)
@@ -136,7 +136,7 @@ def cloze_questiontext(versions: Sequence[Version], multilang: bool, weight: int
     codes = {tokens[blank_id]: cloze_code(versions, blank_id, multilang, weight) for blank_id in blank_ids}
     if not multilang:
         (only,) = versions
-        question = cast(LocalizedFillInBlanksQuestion, only.question)
+        question = cast(FillInBlanksQuestion[str], only.question)
         prompt = fill(
             etree.Element("div", dir=only.direction, lang=only.lang),
             question.prompt,
@@ -151,7 +151,7 @@ def cloze_questiontext(versions: Sequence[Version], multilang: bool, weight: int
         prompt = etree.Element("p")
         text = etree.Element("p")
         for each in versions:
-            question = cast(LocalizedFillInBlanksQuestion, each.question)
+            question = cast(FillInBlanksQuestion[str], each.question)
             prompt.append(
                 multilang_span(
                     question.prompt, each.locale_tag, each.lang, each.direction, latin_lang=each.latin_lang

@@ -7,16 +7,18 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from lxml import etree
 
 from toolkit.exporters.lms.html_text import fill, html_text, serialize
-from toolkit.localization import LocalizedQuestion, LocalizedQuiz
+from toolkit.localization import LocalizedQuiz
+from toolkit.model import Question
 from toolkit.text.bidi import bidi_segments
 
 
-def multilang_span(text: str, span_lang: str, lang: str, direction: str, *, latin_lang: str = "en") -> Any:
+def multilang_span(
+    text: str, span_lang: str, lang: str, direction: str, *, latin_lang: str = "en"
+) -> etree._Element:
     """One language's version of a text as a Moodle multilang span, holding inline content only.
 
     Moodle's HTML cleaner splits a ``<div>`` out of a ``<span>`` (both languages would show) and strips
@@ -44,21 +46,21 @@ def _multilang_html(text: str, span_lang: str, lang: str, direction: str, latin_
 class Version:
     """One question in one locale, with the language and direction its texts are written in."""
 
-    question: LocalizedQuestion
+    question: Question[str]
     locale_tag: str
     lang: str
     direction: str
     latin_lang: str
 
 
-def version(localized: LocalizedQuiz, question: LocalizedQuestion) -> Version:
+def version(localized: LocalizedQuiz, question: Question[str]) -> Version:
     written_in = localized.source if question.fell_back else localized.locale
     # Latin runs in a translation are the source's terms; an RTL source leaves only English ones.
     latin_lang = localized.source.tag if localized.source.direction == "ltr" else "en"
     return Version(question, localized.locale.tag, written_in.tag, written_in.direction, latin_lang)
 
 
-TextOf = Callable[[LocalizedQuestion], str]
+TextOf = Callable[[Question[str]], str]
 
 
 def versions_html(versions: Sequence[Version], text_of: TextOf, multilang: bool) -> str:
@@ -116,7 +118,7 @@ def plain_versions(versions: Sequence[Version], text_of: TextOf, multilang: bool
     return "".join(spans)
 
 
-def sub_text(parent: Any, tag: str, value: str, text_format: str | None = None) -> Any:
+def sub_text(parent: etree._Element, tag: str, value: str, text_format: str | None = None) -> etree._Element:
     """``<tag format><text>value</text></tag>``, as Moodle XML holds every text."""
     element = etree.SubElement(parent, tag)
     if text_format is not None:

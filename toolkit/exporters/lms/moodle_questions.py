@@ -18,19 +18,20 @@ from toolkit.exporters.lms.moodle_html import (
     versions_paragraph,
 )
 from toolkit.keys import question_key
-from toolkit.localization import (
-    LocalizedChoiceQuestion,
-    LocalizedEssayQuestion,
-    LocalizedFillInBlanksQuestion,
-    LocalizedMatchingQuestion,
-    LocalizedNumericQuestion,
-    LocalizedOrderingQuestion,
-    LocalizedQuestion,
-    LocalizedQuiz,
-    LocalizedShortAnswerQuestion,
-    LocalizedTrueFalseQuestion,
+from toolkit.localization import LocalizedQuiz
+from toolkit.model import (
+    ChoiceQuestion,
+    EssayQuestion,
+    FillInBlanksQuestion,
+    MatchingQuestion,
+    NumericQuestion,
+    OrderingQuestion,
+    Question,
+    QuestionType,
+    Quiz,
+    ShortAnswerQuestion,
+    TrueFalseQuestion,
 )
-from toolkit.model import ChoiceQuestion, FillInBlanksQuestion, QuestionType, Quiz
 from toolkit.text.numbers import plain_number
 
 # Moodle's name for a plain-text answer's format, as its own export writes it.
@@ -43,7 +44,7 @@ def moodle_fraction(percent: float) -> str:
     return "0" if text in ("", "-0") else text
 
 
-def answer_fractions(question: LocalizedChoiceQuestion) -> list[str]:
+def answer_fractions(question: ChoiceQuestion[str]) -> list[str]:
     """The ``fraction`` of each option, in option order (see the module docstring for the scheme)."""
     correct = [option.id in question.correct for option in question.options]
     right = sum(correct)
@@ -77,7 +78,9 @@ def _part(field: str, index: int, attribute: str) -> Callable[[Any], str]:
 class _Writer:
     """The ``<question>`` elements of one file: a locale's, or every locale's as multilang spans."""
 
-    def __init__(self, root: Any, quiz: LocalizedQuiz, multilang: bool, answers: bool, marks: int) -> None:
+    def __init__(
+        self, root: etree._Element, quiz: LocalizedQuiz, multilang: bool, answers: bool, marks: int
+    ) -> None:
         self.marks = marks
         """What every question of the file is worth (see :mod:`toolkit.exporters.lms.moodle`, Marks)."""
         self.root = root
@@ -88,7 +91,9 @@ class _Writer:
     def html(self, versions: Sequence[Version], text_of: Callable[[Any], str]) -> str:
         return versions_html(versions, text_of, self.multilang)
 
-    def header(self, versions: Sequence[Version], moodle_type: str, questiontext: str | None = None) -> Any:
+    def header(
+        self, versions: Sequence[Version], moodle_type: str, questiontext: str | None = None
+    ) -> etree._Element:
         question = versions[0].question
         element = etree.SubElement(self.root, "question", type=moodle_type)
         sub_text(element, "name", question.id)
@@ -104,32 +109,32 @@ class _Writer:
         etree.SubElement(element, "idnumber").text = question_key(self.quiz.quiz.id, question.id)
         return element
 
-    def feedback(self, answer: Any) -> None:
+    def feedback(self, answer: etree._Element) -> None:
         if self.answers:
             sub_text(answer, "feedback", "", "html")
 
     def write(self, versions: Sequence[Version]) -> None:
-        question: LocalizedQuestion = versions[0].question
-        if isinstance(question, LocalizedChoiceQuestion):
+        question: Question[str] = versions[0].question
+        if isinstance(question, ChoiceQuestion):
             self.choice(versions, question)
-        elif isinstance(question, LocalizedTrueFalseQuestion):
+        elif isinstance(question, TrueFalseQuestion):
             self.true_false(versions, question)
-        elif isinstance(question, LocalizedShortAnswerQuestion):
+        elif isinstance(question, ShortAnswerQuestion):
             self.short_answer(versions, question)
-        elif isinstance(question, LocalizedNumericQuestion):
+        elif isinstance(question, NumericQuestion):
             self.numeric(versions, question)
-        elif isinstance(question, LocalizedMatchingQuestion):
+        elif isinstance(question, MatchingQuestion):
             self.matching(versions, question)
-        elif isinstance(question, LocalizedOrderingQuestion):
+        elif isinstance(question, OrderingQuestion):
             self.ordering(versions, question)
-        elif isinstance(question, LocalizedFillInBlanksQuestion):
+        elif isinstance(question, FillInBlanksQuestion):
             weight = blank_weight(self.marks, len(question.blanks))
             self.header(versions, "cloze", cloze_questiontext(versions, self.multilang, weight))
         else:
-            assert isinstance(question, LocalizedEssayQuestion)
+            assert isinstance(question, EssayQuestion)
             self.essay(versions, question)
 
-    def choice(self, versions: Sequence[Version], question: LocalizedChoiceQuestion) -> None:
+    def choice(self, versions: Sequence[Version], question: ChoiceQuestion[str]) -> None:
         element = self.header(versions, "multichoice")
         single = question.type is QuestionType.SINGLE_CHOICE
         etree.SubElement(element, "single").text = "true" if single else "false"
@@ -140,12 +145,12 @@ class _Writer:
             etree.SubElement(answer, "text").text = self.html(versions, _part("options", index, "text"))
             if self.answers:
                 has_feedback = any(
-                    cast(LocalizedChoiceQuestion, each.question).options[index].feedback for each in versions
+                    cast(ChoiceQuestion[str], each.question).options[index].feedback for each in versions
                 )
                 feedback = self.html(versions, _part("options", index, "feedback")) if has_feedback else ""
                 sub_text(answer, "feedback", feedback, "html")
 
-    def shuffle(self, question: LocalizedChoiceQuestion) -> bool:
+    def shuffle(self, question: ChoiceQuestion[str]) -> bool:
         if any(option.pinned for option in question.options):
             return False
         # The content model keeps "not set" apart from false, so a question's false beats the quiz's true.
@@ -153,7 +158,7 @@ class _Writer:
         declared = model.shuffle if isinstance(model, ChoiceQuestion) else None
         return self.quiz.quiz.shuffle if declared is None else declared
 
-    def true_false(self, versions: Sequence[Version], question: LocalizedTrueFalseQuestion) -> None:
+    def true_false(self, versions: Sequence[Version], question: TrueFalseQuestion[str]) -> None:
         # Moodle matches the answers by their text, "true" and "false", and labels them in the reader's
         # own language pack.
         element = self.header(versions, "truefalse")
@@ -163,19 +168,19 @@ class _Writer:
             etree.SubElement(answer, "text").text = "true" if value else "false"
             self.feedback(answer)
 
-    def short_answer(self, versions: Sequence[Version], question: LocalizedShortAnswerQuestion) -> None:
+    def short_answer(self, versions: Sequence[Version], question: ShortAnswerQuestion[str]) -> None:
         element = self.header(versions, "shortanswer")
         etree.SubElement(element, "usecase").text = "1" if question.case_sensitive else "0"
         accepted: list[str] = []
         for each in versions:  # multilang.xml: one question, so every locale's answers
-            for answer in cast(LocalizedShortAnswerQuestion, each.question).answers:
+            for answer in cast(ShortAnswerQuestion[str], each.question).answers:
                 accepted.extend(line for line in answer.accepted if line not in accepted)
         for line in accepted:
-            answer = etree.SubElement(element, "answer", fraction="100", format=PLAIN)
-            etree.SubElement(answer, "text").text = wildcard_escaped(line)
-            self.feedback(answer)
+            answer_element = etree.SubElement(element, "answer", fraction="100", format=PLAIN)
+            etree.SubElement(answer_element, "text").text = wildcard_escaped(line)
+            self.feedback(answer_element)
 
-    def numeric(self, versions: Sequence[Version], question: LocalizedNumericQuestion) -> None:
+    def numeric(self, versions: Sequence[Version], question: NumericQuestion[str]) -> None:
         questiontext = None
         if question.unit is not None:
             prompt = versions_paragraph(versions, _field("prompt"), self.multilang)
@@ -190,7 +195,7 @@ class _Writer:
         etree.SubElement(element, "showunits").text = "3"  # no unit field: the number alone is graded
         etree.SubElement(element, "unitsleft").text = "0"
 
-    def matching(self, versions: Sequence[Version], question: LocalizedMatchingQuestion) -> None:
+    def matching(self, versions: Sequence[Version], question: MatchingQuestion[str]) -> None:
         element = self.header(versions, "matching")
         etree.SubElement(element, "shuffleanswers").text = "true"
         if self.answers:
@@ -208,11 +213,13 @@ class _Writer:
             subquestion = sub_text(element, "subquestion", "", "html")
             self.plain_answer(subquestion, versions, _part("distractors", index, "text"))
 
-    def plain_answer(self, parent: Any, versions: Sequence[Version], text_of: Callable[[Any], str]) -> None:
+    def plain_answer(
+        self, parent: etree._Element, versions: Sequence[Version], text_of: Callable[[Any], str]
+    ) -> None:
         answer = etree.SubElement(parent, "answer")
         etree.SubElement(answer, "text").text = plain_versions(versions, text_of, self.multilang)
 
-    def ordering(self, versions: Sequence[Version], question: LocalizedOrderingQuestion) -> None:
+    def ordering(self, versions: Sequence[Version], question: OrderingQuestion[str]) -> None:
         element = self.header(versions, "ordering")
         etree.SubElement(element, "layouttype").text = "VERTICAL"
         etree.SubElement(element, "selecttype").text = "ALL"
@@ -227,7 +234,7 @@ class _Writer:
             answer = etree.SubElement(element, "answer", fraction=str(index), format="html")
             etree.SubElement(answer, "text").text = self.html(versions, _part("items", index - 1, "text"))
 
-    def essay(self, versions: Sequence[Version], question: LocalizedEssayQuestion) -> None:
+    def essay(self, versions: Sequence[Version], question: EssayQuestion[str]) -> None:
         element = self.header(versions, "essay")
         for tag, value in (
             ("responseformat", "editor"),
@@ -238,14 +245,18 @@ class _Writer:
         ):
             etree.SubElement(element, tag).text = value
         if self.answers:
-            has_model = any(cast(LocalizedEssayQuestion, each.question).model_answer for each in versions)
+            has_model = any(cast(EssayQuestion[str], each.question).model_answer for each in versions)
             graderinfo = self.html(versions, _field("model_answer")) if has_model else ""
             sub_text(element, "graderinfo", graderinfo, "html")
         sub_text(element, "responsetemplate", "", "html")
 
 
 def write_questions(
-    root: Any, quiz: LocalizedQuiz, questions: Sequence[Sequence[Version]], multilang: bool, answers: bool
+    root: etree._Element,
+    quiz: LocalizedQuiz,
+    questions: Sequence[Sequence[Version]],
+    multilang: bool,
+    answers: bool,
 ) -> None:
     writer = _Writer(root, quiz, multilang, answers, question_marks(quiz.quiz))
     for versions in questions:

@@ -19,12 +19,11 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from decimal import ROUND_DOWN, Decimal
-from typing import Any
 
 from lxml import etree
 
 from toolkit.exporters.qti.markup import indented_document
-from toolkit.localization import LocalizedAnswer
+from toolkit.model import AcceptedAnswer
 from toolkit.text.numbers import plain_number
 
 QTI12_NAMESPACE = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"
@@ -66,20 +65,20 @@ def _tag(name: str) -> str:
     return f"{{{QTI12_NAMESPACE}}}{name}"
 
 
-def root() -> Any:
+def root() -> etree._Element:
     element = etree.Element(_tag("questestinterop"), nsmap={None: QTI12_NAMESPACE, "xsi": XSI_NAMESPACE})
     element.set(SCHEMA_LOCATION, QTI12_SCHEMA_LOCATION)
     return element
 
 
-def sub(parent: Any, name: str, text: str | None = None, **attributes: str) -> Any:
+def sub(parent: etree._Element, name: str, text: str | None = None, **attributes: str) -> etree._Element:
     element = etree.SubElement(parent, _tag(name), attributes)
     if text is not None:
         element.text = text
     return element
 
 
-def mattext(parent: Any, text: str, *, html: bool) -> Any:
+def mattext(parent: etree._Element, text: str, *, html: bool) -> etree._Element:
     """A ``<material>`` holding ``text``: an HTML fragment (escaped as XML text, as Canvas writes it), or
     plain text where Canvas takes only plain text."""
     material = sub(parent, "material")
@@ -88,7 +87,7 @@ def mattext(parent: Any, text: str, *, html: bool) -> Any:
     return sub(material, "mattext", text)
 
 
-def metadata(parent: Any, fields: Sequence[tuple[str, str]]) -> Any:
+def metadata(parent: etree._Element, fields: Sequence[tuple[str, str]]) -> etree._Element:
     """A ``<qtimetadata>`` with one field per (label, entry)."""
     element = sub(parent, "qtimetadata")
     for label, entry in fields:
@@ -98,19 +97,23 @@ def metadata(parent: Any, fields: Sequence[tuple[str, str]]) -> Any:
     return element
 
 
-def score_outcome(resprocessing: Any) -> None:
+def score_outcome(resprocessing: etree._Element) -> None:
     outcomes = sub(resprocessing, "outcomes")
     sub(outcomes, "decvar", maxvalue="100", minvalue="0", varname=SCORE, vartype="Decimal")
 
 
-def respcondition(resprocessing: Any, *, continue_: bool, title: str | None = None) -> tuple[Any, Any]:
+def respcondition(
+    resprocessing: etree._Element, *, continue_: bool, title: str | None = None
+) -> tuple[etree._Element, etree._Element]:
     """A ``<respcondition>`` (titled where ``title`` is given) and its ``<conditionvar>``."""
     attributes = {"continue": "Yes" if continue_ else "No"} | ({"title": title} if title else {})
     condition = sub(resprocessing, "respcondition", **attributes)
     return condition, sub(condition, "conditionvar")
 
 
-def any_of(conditionvar: Any, respident: str, values: Sequence[str], *, case_sensitive: bool = False) -> None:
+def any_of(
+    conditionvar: etree._Element, respident: str, values: Sequence[str], *, case_sensitive: bool = False
+) -> None:
     """A test that the response ``respident`` is one of ``values`` (see the module docstring).
 
     ``varequal`` ignores case unless ``case="Yes"`` (the DTD's default is ``No``)."""
@@ -122,20 +125,20 @@ def any_of(conditionvar: Any, respident: str, values: Sequence[str], *, case_sen
             sub(parent, "varequal", value, respident=respident)
 
 
-def set_score(condition: Any, value: Decimal, *, add: bool = False) -> None:
+def set_score(condition: etree._Element, value: Decimal, *, add: bool = False) -> None:
     sub(condition, "setvar", plain_number(value), action="Add" if add else "Set", varname=SCORE)
 
 
-def display_feedback(condition: Any, linkrefid: str) -> None:
+def display_feedback(condition: etree._Element, linkrefid: str) -> None:
     sub(condition, "displayfeedback", feedbacktype="Response", linkrefid=linkrefid)
 
 
-def item_feedback(item: Any, feedback_ident: str, html: str) -> None:
+def item_feedback(item: etree._Element, feedback_ident: str, html: str) -> None:
     feedback = sub(item, "itemfeedback", ident=feedback_ident)
     mattext(sub(feedback, "flow_mat"), html, html=True)
 
 
-def accepted_answers(answers: tuple[LocalizedAnswer, ...]) -> list[tuple[str, str]]:
+def accepted_answers(answers: tuple[AcceptedAnswer[str], ...]) -> list[tuple[str, str]]:
     """(key suffix, text) of every accepted answer of the locale, duplicates dropped, in order: the first
     line of an answer is ``answers.<id>``, a further line ``answers.<id>.<n>``."""
     seen: dict[str, str] = {}
@@ -155,5 +158,5 @@ def score_shares(parts: int) -> list[Decimal]:
 # --- files -----------------------------------------------------------------------------------------------
 
 
-def serialize(element: Any) -> bytes:
+def serialize(element: etree._Element) -> bytes:
     return indented_document(element)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from toolkit.exporters.lms.html_text import html_text
 from toolkit.keys import question_key
-from toolkit.localization import LocalizedQuestion, LocalizedQuiz
+from toolkit.localization import LocalizedQuiz
+from toolkit.model import Question
 from toolkit.text.locale_info import LocaleInfo
 
 
@@ -25,17 +26,17 @@ class QuizTexts:
         self.quiz_id = localized.quiz.id
         self.tag = localized.locale.tag
 
-    def info(self, question: LocalizedQuestion | None) -> LocaleInfo:
+    def info(self, question: Question[str] | None) -> LocaleInfo:
         return self.localized.source if question is not None and question.fell_back else self.localized.locale
 
-    def html(self, question: LocalizedQuestion | None, text: str) -> str:
+    def html(self, question: Question[str] | None, text: str) -> str:
         info = self.info(question)
         return html_text(text, info.tag, info.direction, latin_lang=self.localized.source.tag)
 
-    def key(self, question: LocalizedQuestion, suffix: str) -> str:
+    def key(self, question: Question[str], suffix: str) -> str:
         return f"{question_key(self.quiz_id, question.id)}.{suffix}"
 
-    def label(self, question: LocalizedQuestion, name: str, default: str) -> tuple[str, LocaleInfo]:
+    def label(self, question: Question[str], name: str, default: str) -> tuple[str, LocaleInfo]:
         """An interface message's text, with the locale it is written in: the source's for a question
         that fell back, which is wholly in the source language."""
         quiz = self.source if question.fell_back and self.source is not None else self.localized
@@ -44,7 +45,7 @@ class QuizTexts:
                 return message.text, quiz.source if message.fell_back else quiz.locale
         return default, self.localized.source
 
-    def label_html(self, question: LocalizedQuestion, name: str, default: str) -> str:
+    def label_html(self, question: Question[str], name: str, default: str) -> str:
         """:meth:`label` as an HTML fragment in the language it is written in."""
         text, info = self.label(question, name, default)
         return html_text(text, info.tag, info.direction, latin_lang=self.localized.source.tag)

@@ -2,6 +2,8 @@
 // The character data it needs comes from Python in the page (toolkit/exporters/player/player_grading.py), so
 // the port compares and parses exactly as the library does; tests grade the shared cases with both.
 // Scores are exact fractions [numerator, denominator], as the library's Fraction.
+// @ts-check
+/* exported quizkitGrading */
 var quizkitGrading = (function () {
   "use strict";
 
@@ -17,6 +19,11 @@ var quizkitGrading = (function () {
   var URDU_PUNCTUATION = ["\u06d4", "\u060c", "\u061f", "\u061b"];
   var DIGITS = "[0-9\u06f0-\u06f9\u0660-\u0669]";
 
+  /**
+   * @param {number} a
+   * @param {number} b
+   * @returns {number}
+   */
   function gcd(a, b) {
     while (b) {
       var t = a % b;
@@ -26,23 +33,38 @@ var quizkitGrading = (function () {
     return a;
   }
 
+  /**
+   * @param {number} numerator
+   * @param {number} denominator
+   * @returns {Fraction}
+   */
   function fraction(numerator, denominator) {
     var divisor = gcd(Math.abs(numerator), denominator) || 1;
     return [numerator / divisor, denominator / divisor];
   }
 
+  /**
+   * @param {Fraction} a
+   * @param {Fraction} b
+   * @returns {Fraction}
+   */
   function add(a, b) {
     return fraction(a[0] * b[1] + b[0] * a[1], a[1] * b[1]);
   }
 
+  /** @type {Fraction} */
   var RIGHT = [1, 1];
+  /** @type {Fraction} */
   var WRONG = [0, 1];
 
   // Python's str.strip() and str.split(): its whitespace, not JavaScript's.
+  /** @param {string} whitespace */
   function whitespaceTools(whitespace) {
     var set = new Set(Array.from(whitespace));
     return {
+      /** @param {string} character */
       has: function (character) { return set.has(character); },
+      /** @param {string} text */
       split: function (text) {
         var words = [];
         var word = "";
@@ -61,6 +83,7 @@ var quizkitGrading = (function () {
         }
         return words;
       },
+      /** @param {string} text */
       strip: function (text) {
         var characters = Array.from(text);
         var start = 0;
@@ -76,17 +99,25 @@ var quizkitGrading = (function () {
     };
   }
 
+  /** @param {string} text */
   function firstCharacter(text) {
     return text ? Array.from(text)[0] : "";
   }
 
+  /** @param {string} text */
   function lastCharacter(text) {
     var characters = Array.from(text);
     return characters.length ? characters[characters.length - 1] : "";
   }
 
   // Regular-expression match offsets (UTF-16 units) as code-point offsets, as Python counts them.
+  /**
+   * @param {string} text
+   * @param {string[]} patterns
+   * @returns {Array<[number, number]>}
+   */
   function spans(text, patterns) {
+    /** @type {Array<[number, number]>} */
     var result = [];
     patterns.forEach(function (pattern) {
       var expression = new RegExp(pattern, "gu");
@@ -101,6 +132,10 @@ var quizkitGrading = (function () {
 
   // toolkit/text/urdu_normalizer.py normalize_urdu(...).text, step for step, with its editor of per-character
   // slots (a slot may hold several characters, or none, after a fix), so that it agrees on every text.
+  /**
+   * @param {UrduRules} rules
+   * @returns {(text: string) => string}
+   */
   function urduNormalizer(rules) {
     var letter = new RegExp("^(?:" + rules.letter + ")", "u");
     var letterAnywhere = new RegExp(rules.letter, "u");
@@ -118,18 +153,28 @@ var quizkitGrading = (function () {
         "[0-9\u06f0-\u06f9\u0660-\u0669 ,.;\u060c-]*[}\\])]"
     ];
 
+    /** @param {string} character */
     function isLetter(character) {
       return character !== "" && letter.test(character);
     }
 
+    /** @param {string} character */
     function isMark(character) {
       return character !== "" && mark.test(character);
     }
 
+    /**
+     * @param {Record<string, string>} map
+     * @param {string} key
+     */
     function has(map, key) {
       return Object.prototype.hasOwnProperty.call(map, key);
     }
 
+    /**
+     * @constructor
+     * @param {string} text
+     */
     function Editor(text) {
       this.characters = Array.from(text);
       this.changes = 0;
@@ -144,10 +189,18 @@ var quizkitGrading = (function () {
     Editor.prototype.text = function () {
       return this.characters.join("");
     };
+    /**
+     * @param {number} index
+     * @param {string} replacement
+     */
     Editor.prototype.replace = function (index, replacement) {
       this.changes++;
       this.characters[index] = replacement;
     };
+    /**
+     * @param {number} index
+     * @param {string} [skip]
+     */
     Editor.prototype.letterBefore = function (index, skip) {
       for (var position = index - 1; position >= 0; position--) {
         var character = this.characters[position];
@@ -157,6 +210,10 @@ var quizkitGrading = (function () {
       }
       return "";
     };
+    /**
+     * @param {number} index
+     * @param {string} [skip]
+     */
     Editor.prototype.letterAfter = function (index, skip) {
       for (var position = index + 1; position < this.characters.length; position++) {
         var character = this.characters[position];
@@ -167,6 +224,10 @@ var quizkitGrading = (function () {
       return "";
     };
 
+    /**
+     * @param {string[]} characters
+     * @param {number} index
+     */
     function wordAt(characters, index) {
       var start = index;
       while (start > 0 && (isLetter(characters[start - 1]) || isMark(characters[start - 1]))) {
@@ -182,6 +243,10 @@ var quizkitGrading = (function () {
       return [start, end];
     }
 
+    /**
+     * @param {string[]} characters
+     * @param {number} index
+     */
     function nextNonempty(characters, index) {
       for (var position = index + 1; position < characters.length; position++) {
         if (characters[position]) {
@@ -191,6 +256,10 @@ var quizkitGrading = (function () {
       return "";
     }
 
+    /**
+     * @param {string[]} characters
+     * @param {number} index
+     */
     function previousNonempty(characters, index) {
       for (var position = index - 1; position >= 0; position--) {
         if (characters[position]) {
@@ -200,6 +269,7 @@ var quizkitGrading = (function () {
       return "";
     }
 
+    /** @param {Editor} editor */
     function punctuationAndSpacing(editor) {
       if (!editor.changes && !spacingTriggers.test(editor.text())) {
         return;
@@ -264,6 +334,7 @@ var quizkitGrading = (function () {
       }
     }
 
+    /** @param {string} text */
     function once(text) {
       text = text.normalize("NFC");
       var editor = new Editor(text);
@@ -273,7 +344,7 @@ var quizkitGrading = (function () {
         if (editor.protectedSlots[index]) {
           return;
         }
-        var code = character.codePointAt(0);
+        var code = /** @type {number} */ (character.codePointAt(0));
         if ((code >= 0xfb50 && code <= 0xfdff) || (code >= 0xfe70 && code <= 0xfefc)) {
           editor.replace(index, character.normalize("NFKC"));
         } else if (has(rules.letters, character)) {
@@ -288,6 +359,7 @@ var quizkitGrading = (function () {
       // mapped back to its slot and its place in it, as the library does.
       var current = Array.from(editor.text());
       if (current.indexOf(HEH) >= 0) {
+        /** @type {Array<[number, number]>} */
         var places = [];
         editor.characters.forEach(function (content, slot) {
           Array.from(content).forEach(function (_, offset) {
@@ -334,6 +406,10 @@ var quizkitGrading = (function () {
   // A decimal as an exact [sign, coefficient, exponent] (BigInt), as Python's Decimal holds it.
   var PLAIN = /^([+-]?)(?:([0-9]+)(?:\.([0-9]*))?|\.([0-9]+))(?:[eE]([+-]?[0-9]+))?$/;
 
+  /**
+   * @param {string} plain
+   * @returns {Decimal | null}
+   */
   function decimal(plain) {
     var match = PLAIN.exec(plain);
     if (!match) {
@@ -353,6 +429,10 @@ var quizkitGrading = (function () {
   }
 
   // A decimal as plain text ("99.6", "-1000"), as Intl.NumberFormat formats a string exactly.
+  /**
+   * @param {Decimal} number
+   * @returns {Intl.StringNumericLiteral}
+   */
   function plainText(number) {
     var digits = number.coefficient.toString();
     var exponent = Number(number.exponent);
@@ -362,14 +442,19 @@ var quizkitGrading = (function () {
       digits = digits.padStart(-exponent + 1, "0");
       digits = digits.slice(0, exponent) + "." + digits.slice(exponent);
     }
-    return (number.negative ? "-" : "") + digits;
+    return /** @type {Intl.StringNumericLiteral} */ ((number.negative ? "-" : "") + digits);
   }
 
+  /**
+   * @param {Decimal} number
+   * @param {bigint} exponent
+   */
   function scaled(number, exponent) {
     var value = number.coefficient * 10n ** (number.exponent - exponent);
     return number.negative ? -value : value;
   }
 
+  /** @param {GradingTables} tables */
   function create(tables) {
     var whitespace = whitespaceTools(tables.whitespace);
     var bidi = new Set(Array.from(tables.bidiControls));
@@ -381,11 +466,12 @@ var quizkitGrading = (function () {
       : null;
 
     // str.casefold(), from Python's table: toLowerCase would follow the browser's Unicode version.
+    /** @param {string} character */
     function foldOf(character) {
       if (Object.prototype.hasOwnProperty.call(casefoldTable.several, character)) {
         return casefoldTable.several[character];
       }
-      var code = character.codePointAt(0);
+      var code = /** @type {number} */ (character.codePointAt(0));
       var runs = casefoldTable.runs;
       var low = 0;
       var high = runs.length - 1;
@@ -403,10 +489,15 @@ var quizkitGrading = (function () {
       return character;
     }
 
+    /** @param {string} text */
     function casefold(text) {
       return Array.from(text).map(foldOf).join("");
     }
 
+    /**
+     * @param {string} text
+     * @param {boolean} caseSensitive
+     */
     function normalizeAnswer(text, caseSensitive) {
       text = text.normalize("NFC");
       text = Array.from(text).filter(function (character) { return !bidi.has(character); }).join("");
@@ -417,13 +508,19 @@ var quizkitGrading = (function () {
       return caseSensitive ? text : casefold(text);
     }
 
+    /**
+     * @param {string[]} accepted
+     * @param {string} typed
+     * @param {boolean} caseSensitive
+     */
     function accepts(accepted, typed, caseSensitive) {
       var wanted = normalizeAnswer(typed, caseSensitive);
       return wanted !== "" && accepted.indexOf(wanted) >= 0;
     }
 
+    /** @param {string} character */
     function digitValue(character) {
-      var code = character.codePointAt(0);
+      var code = /** @type {number} */ (character.codePointAt(0));
       for (var i = 0; i < zeros.length; i++) {
         if (code >= zeros[i] && code < zeros[i] + 10) {
           return code - zeros[i];
@@ -435,6 +532,11 @@ var quizkitGrading = (function () {
     // toolkit/text/numbers.py: _readings, _read, _characters, read_number and parse_number, rule for rule.
     var spaceGroups = rules.groupIsSpace ? Array.from(rules.spaces) : [];
 
+    /**
+     * @param {string} decimalSeparator
+     * @param {string} groupSeparator
+     * @returns {Reading}
+     */
     function reading(decimalSeparator, groupSeparator) {
       return {
         decimal: new Set([decimalSeparator, rules.arabicDecimal]),
@@ -442,6 +544,10 @@ var quizkitGrading = (function () {
       };
     }
 
+    /**
+     * @param {Set<string>} a
+     * @param {Set<string>} b
+     */
     function sameSet(a, b) {
       return a.size === b.size && Array.from(a).every(function (item) { return b.has(item); });
     }
@@ -451,10 +557,15 @@ var quizkitGrading = (function () {
       return !(sameSet(other.decimal, ownReading.decimal) && sameSet(other.group, ownReading.group));
     });
 
+    /** @param {string} character */
     function isDigit(character) {
       return character >= "0" && character <= "9";
     }
 
+    /**
+     * @param {string[]} characters
+     * @param {Reading} way
+     */
     function readAs(characters, way) {
       var plain = [];
       for (var index = 0; index < characters.length; index++) {
@@ -485,6 +596,7 @@ var quizkitGrading = (function () {
       return decimal(plain.join(""));
     }
 
+    /** @param {string} text */
     function numberCharacters(text) {
       var characters = [];
       var all = Array.from(whitespace.strip(text.normalize("NFKC")));
@@ -510,6 +622,10 @@ var quizkitGrading = (function () {
       return characters;
     }
 
+    /**
+     * @param {Decimal} a
+     * @param {Decimal} b
+     */
     function equal(a, b) {
       var exponent = a.exponent < b.exponent ? a.exponent : b.exponent;
       return scaled(a, exponent) === scaled(b, exponent);
@@ -517,21 +633,28 @@ var quizkitGrading = (function () {
 
     // {value, otherwise}: the number as graded, and what the other convention reads the same text as,
     // where that differs ("1.000" on a German page: 1000, or 1); null when the text is no number.
+    /**
+     * @param {string} text
+     * @returns {TypedNumber | null}
+     */
     function readNumber(text) {
       var characters = numberCharacters(text);
       if (characters === null) {
         return null;
       }
-      var value = readAs(characters, ownReading);
+      var read = characters;
+      var value = readAs(read, ownReading);
+      /** @type {Decimal[]} */
       var alternatives = [];
       otherReadings.forEach(function (way) {
-        var number = readAs(characters, way);
-        if (number !== null && !alternatives.some(function (seen) { return equal(seen, number); })) {
+        var number = readAs(read, way);
+        if (number !== null && !alternatives.some(function (seen) { return equal(seen, /** @type {Decimal} */ (number)); })) {
           alternatives.push(number);
         }
       });
       if (value !== null) {
-        var different = alternatives.filter(function (number) { return !equal(number, value); });
+        var own = value;
+        var different = alternatives.filter(function (number) { return !equal(number, own); });
         different.sort(function (a, b) {
           var exponent = a.exponent < b.exponent ? a.exponent : b.exponent;
           var difference = scaled(a, exponent) - scaled(b, exponent);
@@ -542,18 +665,25 @@ var quizkitGrading = (function () {
       return alternatives.length === 1 ? { value: alternatives[0], otherwise: null, own: false } : null;
     }
 
+    /** @param {string} text */
     function parseNumber(text) {
       var typed = readNumber(text);
       return typed === null ? null : typed.value;
     }
 
+    /**
+     * @param {string} typed
+     * @param {string} answer
+     * @param {string} tolerance
+     */
     function withinTolerance(typed, answer, tolerance) {
       var number = parseNumber(typed);
       if (number === null) {
         return false;
       }
-      var expected = decimal(answer);
-      var allowed = decimal(tolerance);
+      // The answer and its tolerance are the library's own decimals (checked when the quiz was loaded).
+      var expected = /** @type {Decimal} */ (decimal(answer));
+      var allowed = /** @type {Decimal} */ (decimal(tolerance));
       var exponent = [number.exponent, expected.exponent, allowed.exponent].reduce(function (a, b) {
         return a < b ? a : b;
       });
@@ -564,6 +694,11 @@ var quizkitGrading = (function () {
       return difference <= scaled(allowed, exponent);
     }
 
+    /**
+     * @param {number} right
+     * @param {number} total
+     * @param {boolean | undefined} partialCredit
+     */
     function share(right, total, partialCredit) {
       if (total === 0) {
         return WRONG;
@@ -577,11 +712,16 @@ var quizkitGrading = (function () {
     // The grade of a response to a question of the page's view (ids as the view has them), null for
     // an essay. Responses per kind as grading.py's: option ids, a boolean, a text, pair id to match id,
     // item ids in order, blank id to text or option id.
+    /**
+     * @param {QuestionView} question
+     * @param {LearnerResponse} response
+     * @returns {Fraction | null}
+     */
     function grade(question, response) {
       switch (question.type) {
         case "single_choice":
         case "multiple_choice": {
-          var picked = Array.from(new Set(response || []));
+          var picked = Array.from(new Set(/** @type {string[] | null} */ (response) || []));
           var correct = question.correct;
           var hits = picked.filter(function (id) { return correct.indexOf(id) >= 0; }).length;
           if (question.type === "multiple_choice" && question.partialCredit) {
@@ -599,14 +739,14 @@ var quizkitGrading = (function () {
             ? RIGHT
             : WRONG;
         case "matching": {
-          var matched = response || {};
+          var matched = /** @type {Record<string, string>} */ (response || {});
           var right = question.pairs.filter(function (pair) {
             return matched[pair.id] === question.correct[pair.id];
           }).length;
           return share(right, question.pairs.length, question.partialCredit);
         }
         case "ordering": {
-          var order = response || [];
+          var order = /** @type {string[]} */ (response || []);
           var expected = question.correct;
           if (order.slice().sort().join("\n") !== expected.slice().sort().join("\n") || order.length !== expected.length) {
             return WRONG; // not a permutation of the items
@@ -615,7 +755,7 @@ var quizkitGrading = (function () {
           return share(placed, expected.length, question.partialCredit);
         }
         case "fill_in_blanks": {
-          var filled = response || {};
+          var filled = /** @type {Record<string, string>} */ (response || {});
           var ids = Object.keys(question.blanks);
           var good = ids.filter(function (id) {
             var blank = question.blanks[id];

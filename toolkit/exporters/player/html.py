@@ -38,13 +38,13 @@ import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import PurePosixPath
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import lxml.html
 from babel import Locale
 from lxml import etree
 
-from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
+from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.json_bundle import bundle
 from toolkit.exporters.player.assets import (
     Asset,
@@ -151,7 +151,7 @@ def autonym(tag: str) -> str:
     return name[:1].upper() + name[1:]
 
 
-def _append_segments(parent: Any, parts: list[list[str]], latin_lang: str) -> None:
+def _append_segments(parent: etree._Element, parts: list[list[str]], latin_lang: str) -> None:
     """Segments as children of ``parent``: Latin runs in ``<span dir="ltr" lang>``, code in ``<code>``."""
     for kind, text in parts:
         if kind == "text":
@@ -173,7 +173,7 @@ def _message_text(localized: LocalizedQuiz, name: str) -> str | None:
     return None
 
 
-def _head(html: Any, title: str, depth: int, scripts: bool) -> Any:
+def _head(html: etree._Element, title: str, depth: int, scripts: bool) -> etree._Element:
     """The head of a page ``depth`` folders below the assets' parent; ``scripts``: whether it has any."""
     head = etree.SubElement(html, "head")
     etree.SubElement(head, "meta", charset="utf-8")
@@ -186,7 +186,7 @@ def _head(html: Any, title: str, depth: int, scripts: bool) -> Any:
     return head
 
 
-def _end_body(body: Any, data: Mapping[str, Any], scripts: Sequence[Asset], depth: int) -> None:
+def _end_body(body: etree._Element, data: Mapping[str, Any], scripts: Sequence[Asset], depth: int) -> None:
     """The data elements (by id), then the scripts that read them: last in the body, so that the
     document is parsed when they run."""
     for element_id, value in data.items():
@@ -195,8 +195,11 @@ def _end_body(body: Any, data: Mapping[str, Any], scripts: Sequence[Asset], dept
         etree.SubElement(body, "script", src=script.href(depth))
 
 
-def _serialize(html: Any) -> bytes:
-    text = lxml.html.tostring(html, doctype="<!DOCTYPE html>", encoding="unicode", method="html")
+def _serialize(html: etree._Element) -> bytes:
+    # lxml.html.tostring serializes any element (it is etree.tostring less the Content-Type meta); its
+    # stubs ask for the HtmlElement that lxml.html's own parser makes.
+    element = cast("lxml.html.HtmlElement", html)
+    text = lxml.html.tostring(element, doctype="<!DOCTYPE html>", encoding="unicode", method="html")
     return (str(text).rstrip("\n") + "\n").encode("utf-8")
 
 
@@ -279,14 +282,15 @@ def _interface_text(
     return message.source, source
 
 
-def _append_in(parent: Any, text: str, locale: LocaleInfo, **attributes: str) -> Any:
+def _append_in(parent: etree._Element, text: str, locale: LocaleInfo, **attributes: str) -> etree._Element:
     """``text`` as a ``<span lang dir>`` child of ``parent``, its Latin runs isolated."""
-    span = etree.SubElement(parent, "span", lang=locale.tag, dir=locale.direction, **attributes)
+    attrib: dict[str, str] = {"lang": locale.tag, "dir": locale.direction, **attributes}
+    span = etree.SubElement(parent, "span", attrib)
     _append_segments(span, segments(text, locale.direction), "en")
     return span
 
 
-def _separate(parent: Any) -> None:
+def _separate(parent: etree._Element) -> None:
     etree.SubElement(parent, "span", {"class": "separator", "aria-hidden": "true"}).text = " · "
 
 
@@ -354,7 +358,7 @@ def index_page(request: ExportRequest) -> bytes:
     return _serialize(html)
 
 
-class HtmlExporter:
+class HtmlExporter(BaseExporter):
     name: ClassVar[str] = "html"
     description: ClassVar[str] = "a static quiz player page per quiz and locale, and an index page"
     presents_quiz: ClassVar[bool] = True

@@ -1,5 +1,8 @@
 // quizkit player, the question kinds: a control per kind, each kind's answer in the URL hash, and the
 // learner's answer and the right answer as review terms. player.js creates it with its DOM helpers.
+// @ts-check
+/* exported quizkitKinds */
+/** @param {PlayerUi} ui */
 var quizkitKinds = function (ui) {
   "use strict";
 
@@ -14,10 +17,12 @@ var quizkitKinds = function (ui) {
   var newId = ui.newId;
   var exact = ui.exact;
 
+  /** @param {string} text */
   function encodeText(text) {
     return encodeURIComponent(text).replace(/\./g, "%2E");
   }
 
+  /** @param {string} token */
   function decodeText(token) {
     try {
       return decodeURIComponent(token);
@@ -26,6 +31,10 @@ var quizkitKinds = function (ui) {
     }
   }
 
+  /**
+   * @param {QuestionView} question
+   * @returns {string[]}
+   */
   function ids(question) {
     switch (question.type) {
       case "matching":
@@ -33,10 +42,15 @@ var quizkitKinds = function (ui) {
       case "ordering":
         return question.items.map(function (item) { return item.id; });
       default:
-        return question.order || [];
+        return /** @type {{ order?: string[] }} */ (question).order || [];
     }
   }
 
+  /**
+   * @param {QuestionView} question
+   * @param {any} response  the question's kind of LearnerResponse (null or undefined: none)
+   * @returns {string}
+   */
   function encode(question, response) {
     if (response === null || response === undefined) {
       return "";
@@ -62,6 +76,11 @@ var quizkitKinds = function (ui) {
   }
 
   // An answer read back from the hash, or null when it is missing or does not fit the question.
+  /**
+   * @param {QuestionView} question
+   * @param {string} token
+   * @returns {LearnerResponse}
+   */
   function decode(question, token) {
     if (!token) {
       return null;
@@ -79,6 +98,7 @@ var quizkitKinds = function (ui) {
       case "true_false":
         return token === "true" ? true : token === "false" ? false : null;
       case "matching": {
+        /** @type {Record<string, string>} */
         var matched = {};
         parts.forEach(function (part) {
           var pair = part.split(":");
@@ -90,6 +110,7 @@ var quizkitKinds = function (ui) {
         return Object.keys(matched).length ? matched : null;
       }
       case "fill_in_blanks": {
+        /** @type {Record<string, string>} */
         var filled = {};
         parts.forEach(function (part) {
           var at = part.indexOf(":");
@@ -112,6 +133,10 @@ var quizkitKinds = function (ui) {
   // --- One control per question kind ---------------------------------------------------------------
   // Each returns {node, response(), disable()}; response() is null until something is answered.
 
+  /**
+   * @param {QuestionView} question
+   * @returns {string}
+   */
   function hintName(question) {
     return {
       single_choice: "choose-one",
@@ -126,6 +151,12 @@ var quizkitKinds = function (ui) {
     }[question.type];
   }
 
+  /**
+   * @param {QuestionBase} question
+   * @param {Array<{ value: string, label: Node }>} choices
+   * @param {boolean} single
+   * @returns {ChoiceControl}
+   */
   function choiceControl(question, choices, single) {
     var list = inQuestion("div", question, {
       "class": "options",
@@ -142,37 +173,54 @@ var quizkitKinds = function (ui) {
       option.setAttribute("data-option", choice.value);
       list.appendChild(option);
     });
+    /** @returns {string[]} */
     function chosen() {
-      return Array.prototype.map.call(list.querySelectorAll("input:checked"), function (input) { return input.value; });
+      return /** @type {string[]} */ (
+        Array.prototype.map.call(list.querySelectorAll("input:checked"), function (input) { return input.value; })
+      );
     }
     return { node: list, chosen: chosen };
   }
 
+  /**
+   * @param {ChoiceQuestionView} question
+   * @returns {Control}
+   */
   function optionsControl(question) {
     var single = question.type === "single_choice";
-    var control = choiceControl(question, question.order.map(function (optionId) {
+    var choice = choiceControl(question, question.order.map(function (optionId) {
       return { value: optionId, label: fill(el("span", {}), question.options[optionId].text) };
     }), single);
-    control.response = function () {
-      var chosen = control.chosen();
+    choice.response = function () {
+      var chosen = choice.chosen();
       return chosen.length ? chosen : null;
     };
-    return control;
+    return /** @type {Control} */ (choice);
   }
 
+  /**
+   * @param {TrueFalseQuestionView} question
+   * @returns {Control}
+   */
   function trueFalseControl(question) {
-    var control = choiceControl(question, [
+    var choice = choiceControl(question, [
       { value: "true", label: message("true") },
       { value: "false", label: message("false") }
     ], true);
-    control.response = function () {
-      var chosen = control.chosen();
+    choice.response = function () {
+      var chosen = choice.chosen();
       return chosen.length ? chosen[0] === "true" : null;
     };
-    return control;
+    return /** @type {Control} */ (choice);
   }
 
   // A labelled text field ("Your answer"), typed answers in the question's language.
+  /**
+   * @param {TypedQuestion} question
+   * @param {"input" | "textarea"} tag
+   * @param {Attributes} attributes
+   * @returns {TypedControl}
+   */
   function typedControl(question, tag, attributes) {
     var id = "answer-" + question.id;
     var wrapper = inQuestion("div", question, { "class": "typed" });
@@ -192,6 +240,12 @@ var quizkitKinds = function (ui) {
     };
   }
 
+  /**
+   * @param {Languages} question
+   * @param {Array<{ id: string, text: Segments }>} choices
+   * @param {string} placeholder
+   * @param {Attributes} attributes
+   */
   function selectOf(question, choices, placeholder, attributes) {
     var select = inQuestion("select", question, attributes);
     select.appendChild(el("option", { value: "" }, [messageText(placeholder)]));
@@ -201,8 +255,13 @@ var quizkitKinds = function (ui) {
     return select;
   }
 
+  /**
+   * @param {MatchingQuestionView} question
+   * @returns {Control}
+   */
   function matchingControl(question) {
     var table = inQuestion("div", question, { "class": "matching" });
+    /** @type {Record<string, HTMLSelectElement>} */
     var selects = {};
     question.pairs.forEach(function (pair) {
       var id = newId("match-" + question.id);
@@ -216,6 +275,7 @@ var quizkitKinds = function (ui) {
     return {
       node: table,
       response: function () {
+        /** @type {Record<string, string>} */
         var matched = {};
         Object.keys(selects).forEach(function (pairId) {
           if (selects[pairId].value) {
@@ -229,8 +289,14 @@ var quizkitKinds = function (ui) {
 
   // Items reordered with "Move up" / "Move down" buttons (Tab and Enter or Space); the focus stays
   // on the moved item, and a live region says where it now is.
+  /**
+   * @param {OrderingQuestionView} question
+   * @param {() => void} onChange
+   * @returns {Control}
+   */
   function orderingControl(question, onChange) {
     var order = question.items.map(function (item) { return item.id; });
+    /** @type {Record<string, Segments>} */
     var texts = {};
     question.items.forEach(function (item) { texts[item.id] = item.text; });
     var wrapper = inQuestion("div", question, { "class": "ordering" });
@@ -240,6 +306,12 @@ var quizkitKinds = function (ui) {
     wrapper.appendChild(status);
     var disabled = false;
 
+    /**
+     * @param {string} name
+     * @param {string} itemId
+     * @param {number} position
+     * @param {number} step
+     */
     function button(name, itemId, position, step) {
       var node = el("button", {
         type: "button",
@@ -253,8 +325,11 @@ var quizkitKinds = function (ui) {
         order.splice(position, 1);
         order.splice(target, 0, itemId);
         render();
-        var again = list.querySelector("button." + name + "[data-item='" + itemId + "']");
-        var other = list.querySelector("button." + (name === "move-up" ? "move-down" : "move-up") + "[data-item='" + itemId + "']");
+        // render() made both buttons of the item.
+        var again = /** @type {HTMLButtonElement} */ (list.querySelector("button." + name + "[data-item='" + itemId + "']"));
+        var other = /** @type {HTMLButtonElement} */ (
+          list.querySelector("button." + (name === "move-up" ? "move-down" : "move-up") + "[data-item='" + itemId + "']")
+        );
         (again.disabled ? other : again).focus();
         clear(status);
         status.appendChild(messageBlock("moved", "span", {}, { position: target + 1, total: order.length }));
@@ -287,8 +362,13 @@ var quizkitKinds = function (ui) {
     };
   }
 
+  /**
+   * @param {FillInBlanksQuestionView} question
+   * @returns {Control}
+   */
   function blanksControl(question) {
     var paragraph = inQuestion("p", question, { "class": "blanks-text" });
+    /** @type {Record<string, HTMLInputElement | HTMLSelectElement>} */
     var fields = {};
     var number = 0;
     question.text.forEach(function (part) {
@@ -300,6 +380,7 @@ var quizkitKinds = function (ui) {
       var blankId = part[1];
       var blank = question.blanks[blankId];
       var label = messageText("blank-label", { number: number });
+      /** @type {HTMLInputElement | HTMLSelectElement} */
       var field;
       if (blank.kind === "choice") {
         field = selectOf(question, blank.options, "choose-option", { "aria-label": label, "data-blank": blankId });
@@ -314,6 +395,7 @@ var quizkitKinds = function (ui) {
     return {
       node: paragraph,
       response: function () {
+        /** @type {Record<string, string>} */
         var filled = {};
         Object.keys(fields).forEach(function (blankId) {
           if (fields[blankId].value !== "") {
@@ -325,6 +407,11 @@ var quizkitKinds = function (ui) {
     };
   }
 
+  /**
+   * @param {QuestionView} question
+   * @param {() => void} onChange
+   * @returns {Control}
+   */
   function control(question, onChange) {
     switch (question.type) {
       case "single_choice":
@@ -349,21 +436,39 @@ var quizkitKinds = function (ui) {
 
   // --- Answers and the right answer, per kind, for the feedback and the review ---------------------
 
+  /**
+   * @param {ChoiceQuestionView} question
+   * @param {string[]} chosen
+   * @param {string} className
+   */
   function optionTerms(question, chosen, className) {
     return question.order.filter(function (id) { return chosen.indexOf(id) >= 0; }).map(function (id) {
       return inQuestion("dd", question, { "class": className }, question.options[id].text);
     });
   }
 
+  /**
+   * @param {MatchingQuestionView} question
+   * @param {string} matchId
+   */
   function matchText(question, matchId) {
     var found = question.matches.filter(function (match) { return match.id === matchId; })[0];
     return found ? found.text : null;
   }
 
+  /**
+   * @param {OrderingQuestionView} question
+   * @param {string} itemId
+   */
   function itemText(question, itemId) {
     return question.items.filter(function (item) { return item.id === itemId; })[0].text;
   }
 
+  /**
+   * @param {MatchingQuestionView} question
+   * @param {Record<string, string>} matched
+   * @param {string} className
+   */
   function pairTerms(question, matched, className) {
     return question.pairs.map(function (pair) {
       var term = inQuestion("dd", question, { "class": className + " pair" });
@@ -375,6 +480,11 @@ var quizkitKinds = function (ui) {
     });
   }
 
+  /**
+   * @param {OrderingQuestionView} question
+   * @param {string[]} order
+   * @param {string} className
+   */
   function orderTerm(question, order, className) {
     var term = inQuestion("dd", question, { "class": className });
     var list = inQuestion("ol", question, { "class": "review-order" });
@@ -385,6 +495,11 @@ var quizkitKinds = function (ui) {
     return term;
   }
 
+  /**
+   * @param {FillInBlanksQuestionView} question
+   * @param {Record<string, Segments | string>} values  the text chosen or typed, per blank
+   * @param {string} className
+   */
   function blanksTerm(question, values, className) {
     var term = inQuestion("dd", question, { "class": className + " blanks-text" });
     question.text.forEach(function (part) {
@@ -406,6 +521,11 @@ var quizkitKinds = function (ui) {
     return term;
   }
 
+  /**
+   * @param {TypedQuestion} question
+   * @param {string} text
+   * @param {string} className
+   */
   function typedTerm(question, text, className) {
     var term = inQuestion("dd", question, { "class": className + " typed-answer" });
     var span = el("span", { dir: question.type === "numeric" ? "ltr" : question.typedDir || question.dir }, [text]);
@@ -418,6 +538,11 @@ var quizkitKinds = function (ui) {
   }
 
   // The learner's answer as review terms (<dd>).
+  /**
+   * @param {QuestionView} question
+   * @param {any} response  the question's kind of LearnerResponse
+   * @returns {HTMLElement[]}
+   */
   function answerTerms(question, response) {
     var className = "chosen";
     switch (question.type) {
@@ -431,6 +556,7 @@ var quizkitKinds = function (ui) {
       case "ordering":
         return [orderTerm(question, response, className)];
       case "fill_in_blanks": {
+        /** @type {Record<string, Segments | string>} */
         var values = {};
         Object.keys(response).forEach(function (blankId) {
           var blank = question.blanks[blankId];
@@ -445,11 +571,16 @@ var quizkitKinds = function (ui) {
     }
   }
 
+  /** @param {Intl.StringNumericLiteral} value */
   function numberText(value) {
     return exact.format(value);
   }
 
   // The right answer as review terms (<dd>); the page has it only with the key.
+  /**
+   * @param {QuestionView} question
+   * @returns {HTMLElement[]}
+   */
   function correctTerms(question) {
     var className = "correct";
     switch (question.type) {
@@ -474,11 +605,12 @@ var quizkitKinds = function (ui) {
       case "ordering":
         return [orderTerm(question, question.correct, className)];
       case "fill_in_blanks": {
+        /** @type {Record<string, Segments | string>} */
         var values = {};
         Object.keys(question.blanks).forEach(function (blankId) {
           var blank = question.blanks[blankId];
           values[blankId] = blank.kind === "choice"
-            ? blank.options.filter(function (option) { return option.id === blank.correct; })[0].text
+            ? blank.options.filter(function (option) { return option.id === /** @type {{ correct: string }} */ (blank).correct; })[0].text
             : blank.shown[0];
         });
         return [blanksTerm(question, values, className)];
@@ -488,6 +620,7 @@ var quizkitKinds = function (ui) {
     }
   }
 
+  /** @param {string} text */
   function decimalIsNonzero(text) {
     return /[1-9]/.test(text.split(/[eE]/)[0]);
   }

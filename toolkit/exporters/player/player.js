@@ -2,12 +2,15 @@
 // Texts arrive pre-segmented ([kind, text]: "text", "latin", "code"); Latin runs become
 // <span dir="ltr" lang>, so right-to-left text needs no bidi control characters and no markup parsing.
 // Grading is grading.js (a port of the library's reference grader), fed with the page's tables.
+// @ts-check
 (function () {
   "use strict";
 
   var FSI = "\u2068";
   var PDI = "\u2069";
-  var data = JSON.parse(document.getElementById("quiz-data").textContent);
+  // The page the exporter wrote has every element this script looks up by id (toolkit/exporters/player/html.py).
+  /** @type {PageData} */
+  var data = JSON.parse(/** @type {HTMLElement} */ (document.getElementById("quiz-data")).textContent);
   var bundle = data.bundle;
   var view = data.view;
   var locale = bundle.locale;
@@ -15,12 +18,13 @@
   var total = questions.length;
   // The delivery variant carries no answer key: the player records answers and grades nothing.
   var graded = bundle.answers !== false && Boolean(data.grading);
-  var grader = graded ? quizkitGrading.create(data.grading) : null;
+  var grader = graded ? quizkitGrading.create(/** @type {GradingTables} */ (data.grading)) : null;
   var plural = new Intl.PluralRules(locale);
   var numberingSystem = "-u-nu-" + bundle.numberingSystem;
   var numbers = new Intl.NumberFormat(locale + numberingSystem, { maximumFractionDigits: 2 });
   var exact = new Intl.NumberFormat(locale + numberingSystem, { maximumFractionDigits: 20, useGrouping: false });
-  var root = document.getElementById("quiz");
+  var root = /** @type {HTMLElement} */ (document.getElementById("quiz"));
+  /** @type {PlayerState} */
   var state = { index: 0, score: [0, 1], checked: false, answers: [], grades: [] };
   var unique = 0;
   var kinds = quizkitKinds({
@@ -42,6 +46,13 @@
   var answerTerms = kinds.answerTerms;
   var correctTerms = kinds.correctTerms;
 
+  /**
+   * @template {Tag} K
+   * @param {K} tag
+   * @param {Attributes} attributes
+   * @param {Array<string | Node>} [children]
+   * @returns {HTMLElementTagNameMap[K]}
+   */
   function el(tag, attributes, children) {
     var node = document.createElement(tag);
     var names = Object.keys(attributes || {});
@@ -55,6 +66,13 @@
   }
 
   // Segments into a node: plain text as text nodes, Latin runs and code isolated left to right.
+  /**
+   * @template {Node} T
+   * @param {T} node
+   * @param {Segments} segments
+   * @param {MessageValues} [values]
+   * @returns {T}
+   */
   function fill(node, segments, values) {
     segments.forEach(function (segment) {
       var kind = segment[0];
@@ -77,6 +95,7 @@
 
   // Segments as plain text for places that take no markup (<option>): Latin runs in right-to-left
   // text isolated with FSI/PDI instead of a span.
+  /** @param {Segments} segments */
   function plainText(segments) {
     return segments.map(function (segment) {
       return segment[0] === "latin" || segment[0] === "code" ? FSI + segment[1] + PDI : segment[1];
@@ -85,12 +104,20 @@
 
   // The language an interface message is written in: the page's, or the source's where it fell back.
   // Interface text inside a question that fell back to the source keeps its own lang and dir.
+  /**
+   * @param {string} name
+   * @returns {Languages}
+   */
   function spoken(name) {
     var entry = view.messages[name];
     return entry ? { lang: entry.lang, dir: entry.dir } : { lang: locale, dir: bundle.dir };
   }
 
   // An interface message (content/ui.yaml), plural forms chosen with Intl.PluralRules.
+  /**
+   * @param {string} name
+   * @param {MessageValues} [values]
+   */
   function message(name, values) {
     var entry = view.messages[name];
     var language = spoken(name);
@@ -100,13 +127,24 @@
     }
     var segments = entry.text;
     if (!segments) {
-      var category = plural.select(values[entry.plural]);
-      segments = entry.forms[category] || entry.forms.other;
+      // A message with plural forms is given its count (content/ui.yaml's checks see to it).
+      var count = /** @type {MessageValues} */ (values)[/** @type {string} */ (entry.plural)];
+      var category = plural.select(/** @type {number} */ (count));
+      var forms = /** @type {Record<string, Segments>} */ (entry.forms);
+      segments = forms[category] || forms.other;
     }
     return fill(node, segments, values);
   }
 
   // A block element holding one interface message, in that message's language and direction.
+  /**
+   * @template {Tag} K
+   * @param {string} name
+   * @param {K} tag
+   * @param {Attributes} attributes
+   * @param {MessageValues} [values]
+   * @returns {HTMLElementTagNameMap[K]}
+   */
   function messageBlock(name, tag, attributes, values) {
     var language = spoken(name);
     var node = el(tag, attributes);
@@ -119,10 +157,22 @@
     return node;
   }
 
+  /**
+   * @param {string} name
+   * @param {MessageValues} [values]
+   */
   function messageText(name, values) {
     return message(name, values || {}).textContent;
   }
 
+  /**
+   * @template {Tag} K
+   * @param {K} tag
+   * @param {Languages} texts
+   * @param {Attributes} [attributes]
+   * @param {Segments} [segments]
+   * @returns {HTMLElementTagNameMap[K]}
+   */
   function inQuestion(tag, texts, attributes, segments) {
     var node = el(tag, attributes || {});
     node.setAttribute("dir", texts.dir);
@@ -130,12 +180,14 @@
     return segments ? fill(node, segments) : node;
   }
 
+  /** @param {Node} node */
   function clear(node) {
     while (node.firstChild) {
       node.removeChild(node.firstChild);
     }
   }
 
+  /** @param {string} prefix */
   function newId(prefix) {
     unique += 1;
     return prefix + "-" + unique;
@@ -146,19 +198,30 @@
   // and each question's answer ("." between questions). Ids go as they are ("+" between several);
   // typed text is percent-encoded, "." included; matches and blanks are "id:value".
 
+  /**
+   * @param {number} index
+   * @param {LearnerResponse} response
+   */
   function gradeOf(index, response) {
-    return graded && response !== null ? grader.grade(questions[index], response) : null;
+    return grader && response !== null ? grader.grade(questions[index], response) : null;
   }
 
+  /**
+   * @param {Fraction} sum
+   * @param {Fraction | null | undefined} grade
+   * @returns {Fraction}
+   */
   function addPoints(sum, grade) {
     return grade ? quizkitGrading.add(sum, grade) : sum;
   }
 
+  /** @param {Fraction} value */
   function writeFraction(value) {
     return value[1] === 1 ? String(value[0]) : value[0] + "/" + value[1];
   }
 
   // The state in a hash ("#q=..."), from the URL or from a host that saved it (see window.quizkitPlayer).
+  /** @param {string} hash */
   function readHash(hash) {
     var match = /^#q=(\d+)(?:&score=(\d+)(?:\/(\d+))?)?(?:&answers=([^&]*))?$/.exec(hash);
     if (!match) {
@@ -169,6 +232,7 @@
     var tokens = match[4] ? match[4].split(".") : [];
     state.answers = [];
     state.grades = [];
+    /** @type {Fraction} */
     var recomputed = [0, 1];
     var complete = true;
     for (var i = 0; i < index; i++) {
@@ -191,6 +255,10 @@
   }
 
   // The hash of a position, the points before it and the answers before it.
+  /**
+   * @param {number} index
+   * @param {Fraction} score
+   */
   function hashOf(index, score) {
     var hash = "#q=" + (index + 1) + "&score=" + writeFraction(score);
     var answers = state.answers.slice(0, index).map(function (answer, position) {
@@ -210,26 +278,37 @@
     }
     var links = document.querySelectorAll("a[data-locale-link]");
     for (var i = 0; i < links.length; i++) {
-      links[i].setAttribute("href", links[i].getAttribute("href").split("#")[0] + hash);
+      links[i].setAttribute("href", /** @type {string} */ (links[i].getAttribute("href")).split("#")[0] + hash);
     }
   }
 
   // A host page (the SCORM adapter) follows the attempt through these events on document:
   // "quizkit:answer" after each answer is recorded, "quizkit:finish" when the results are shown.
+  /** @param {string} name */
   function notify(name) {
     document.dispatchEvent(new CustomEvent("quizkit:" + name));
   }
 
+  /**
+   * @param {QuestionView} question
+   * @param {Fraction | null} grade
+   */
   function verdictName(question, grade) {
     if (question.type === "essay") {
       return "submitted";
     }
-    if (grade[0] === grade[1]) {
+    var points = /** @type {Fraction} */ (grade); // null for an essay only
+    if (points[0] === points[1]) {
       return "correct";
     }
-    return grade[0] === 0 ? "incorrect" : "partly-correct";
+    return points[0] === 0 ? "incorrect" : "partly-correct";
   }
 
+  /**
+   * @param {QuestionView} question
+   * @param {Fraction | null} grade
+   * @param {Tag} tag
+   */
   function verdict(question, grade, tag) {
     var name = verdictName(question, grade);
     var good = name === "correct" ? "good" : name === "submitted" ? "neutral" : "bad";
@@ -240,6 +319,7 @@
 
   // --- The question being asked --------------------------------------------------------------------
 
+  /** @param {number} answered */
   function progressBar(answered) {
     return el("progress", {
       "class": "progress-bar",
@@ -328,12 +408,16 @@
     root.appendChild(feedback);
   }
 
+  /**
+   * @param {HTMLFormElement} form
+   * @param {ChoiceQuestionView | TrueFalseQuestionView} question
+   */
   function markOptions(form, question) {
     var correct = question.type === "true_false" ? [String(question.correct)] : question.correct;
-    var inputs = form.querySelectorAll(".options input");
+    var inputs = /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll(".options input"));
     for (var i = 0; i < inputs.length; i++) {
       var input = inputs[i];
-      var option = input.parentNode;
+      var option = /** @type {HTMLElement} */ (input.parentNode);
       var isCorrect = correct.indexOf(input.value) >= 0;
       if (isCorrect || input.checked) {
         option.classList.add(isCorrect ? "is-correct" : "is-incorrect");
@@ -346,26 +430,36 @@
 
   // How a typed number was read, where the learner could not tell: "1.000" on a German page (a thousand,
   // or one in English) or "99.6" there (read as 99,6): the number in the page's own notation.
+  /** @param {LearnerResponse} response */
   function numberAsRead(response) {
     var typed = grader && typeof response === "string" ? grader.readNumber(response) : null;
     var read = document.createDocumentFragment();
     if (typed !== null && (typed.otherwise !== null || !typed.own)) {
       var terms = el("dl", { "class": "number-read" });
       terms.appendChild(messageBlock("your-answer", "dt", {}));
-      terms.appendChild(el("dd", { dir: "ltr" }, [exact.format(grader.plainText(typed.value))]));
+      terms.appendChild(el("dd", { dir: "ltr" }, [exact.format(/** @type {Grader} */ (grader).plainText(typed.value))]));
       read.appendChild(terms);
     }
     return read;
   }
 
+  /**
+   * @param {HTMLFormElement} form
+   * @param {Control} answer
+   * @param {HTMLElement} feedback
+   * @param {QuestionView} question
+   */
   function checkAnswer(form, answer, feedback, question) {
     state.checked = true;
     var response = answer.response();
-    var grade = grader.grade(question, response);
+    // Only a graded page has a "Check" button (renderQuestion).
+    var grade = /** @type {Grader} */ (grader).grade(question, response);
     state.answers[state.index] = response;
     state.grades[state.index] = grade;
     state.pendingScore = grade;
-    var fields = form.querySelectorAll("input, select, textarea");
+    var fields = /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>} */ (
+      form.querySelectorAll("input, select, textarea")
+    );
     for (var i = 0; i < fields.length; i++) {
       fields[i].disabled = true;
     }
@@ -374,7 +468,7 @@
     }
     var isChoice = question.type === "single_choice" || question.type === "multiple_choice" || question.type === "true_false";
     if (isChoice) {
-      markOptions(form, question);
+      markOptions(form, /** @type {ChoiceQuestionView | TrueFalseQuestionView} */ (question));
     }
     clear(feedback);
     feedback.appendChild(verdict(question, grade, "p"));
@@ -382,7 +476,7 @@
       feedback.appendChild(numberAsRead(response));
     }
     if (question.type === "single_choice" || question.type === "multiple_choice") {
-      response.forEach(function (optionId) {
+      /** @type {string[]} */ (response).forEach(function (optionId) {
         var option = question.options[optionId];
         if (option && option.feedback) {
           feedback.appendChild(inQuestion("p", question, { "class": "option-feedback" }, option.feedback));
@@ -406,6 +500,7 @@
 
   // One question of the review: its number as a heading, the prompt, the learner's answer and, when
   // the page carries the key, the verdict, the right answer (an essay's model answer) and the explanation.
+  /** @param {number} index */
   function reviewItem(index) {
     var question = questions[index];
     var response = state.answers[index];
@@ -414,7 +509,7 @@
     var item = el("li", { "class": "review-item", "aria-labelledby": heading, "data-type": question.type });
     item.appendChild(messageBlock("question-progress", "h3", { id: heading }, { current: index + 1, total: total }));
     item.appendChild(inQuestion("p", question, { "class": "review-prompt" }, question.prompt));
-    if (graded && response !== null) {
+    if (grader && response !== null) {
       var grade = grader.grade(question, response);
       var name = verdictName(question, grade);
       item.classList.add(name === "correct" ? "is-correct" : name === "submitted" ? "is-submitted" : "is-incorrect");
@@ -484,6 +579,7 @@
     root.appendChild(section);
   }
 
+  /** @param {boolean} moveFocus */
   function show(moveFocus) {
     if (state.pendingScore) {
       state.score = quizkitGrading.add(state.score, state.pendingScore);
@@ -494,13 +590,13 @@
     if (state.index >= total) {
       renderResults();
       if (moveFocus) {
-        document.getElementById(graded ? "score" : "review-heading").focus();
+        /** @type {HTMLElement} */ (document.getElementById(graded ? "score" : "review-heading")).focus();
       }
       notify("finish");
     } else {
       renderQuestion();
       if (moveFocus) {
-        document.getElementById("progress").focus();
+        /** @type {HTMLElement} */ (document.getElementById("progress")).focus();
       }
     }
   }

@@ -1,17 +1,25 @@
 // quizkit SCORM 1.2 adapter, the session: finds the LMS's API object, opens the session once for all the
 // package's pages (the launch page, then one player page per locale), and closes it when the learner
 // leaves the package. Without an LMS every function is a no-op and the pages work as the plain player.
+// @ts-check
+/* exported quizkitScorm */
 var quizkitScorm = (function () {
   "use strict";
 
   // ADL's sample API finder (APIWrapper.js) climbs at most 7 parents before giving up.
   var MAX_PARENTS = 7;
   var STARTED = "quizkit-scorm-started";
+  /** @type {ScormApi | null} */
   var api = null;
   var startedAt = Date.now();
   var movingWithin = false;
+  /** @type {Array<() => void>} */
   var leaving = [];
 
+  /**
+   * @param {Window} win
+   * @returns {ScormApi | null}
+   */
   function apiOf(win) {
     try {
       return win.API || null;
@@ -20,6 +28,10 @@ var quizkitScorm = (function () {
     }
   }
 
+  /**
+   * @param {Window} win
+   * @returns {Window | null}
+   */
   function parentOf(win) {
     try {
       return win.parent && win.parent !== win ? win.parent : null;
@@ -28,6 +40,10 @@ var quizkitScorm = (function () {
     }
   }
 
+  /**
+   * @param {Window | null} win
+   * @returns {ScormApi | null}
+   */
   function climb(win) {
     var tries = 0;
     while (win && !apiOf(win)) {
@@ -53,6 +69,10 @@ var quizkitScorm = (function () {
     return found && typeof found.LMSInitialize === "function" ? found : null;
   }
 
+  /**
+   * @param {string} key
+   * @param {string | null} value
+   */
   function remember(key, value) {
     try {
       if (value === null) {
@@ -65,6 +85,7 @@ var quizkitScorm = (function () {
     }
   }
 
+  /** @param {string} key */
   function recalled(key) {
     try {
       return window.sessionStorage.getItem(key);
@@ -98,10 +119,15 @@ var quizkitScorm = (function () {
     return true;
   }
 
+  /** @param {string} name */
   function get(name) {
     return api ? String(api.LMSGetValue(name)) : "";
   }
 
+  /**
+   * @param {string} name
+   * @param {string | number} value
+   */
   function set(name, value) {
     return api ? String(api.LMSSetValue(name, String(value))) === "true" : false;
   }
@@ -110,6 +136,10 @@ var quizkitScorm = (function () {
     return api ? String(api.LMSCommit("")) === "true" : false;
   }
 
+  /**
+   * @param {number} number
+   * @param {number} width
+   */
   function pad(number, width) {
     var text = String(number);
     while (text.length < width) {
@@ -119,6 +149,7 @@ var quizkitScorm = (function () {
   }
 
   // CMITimespan: HHHH:MM:SS.SS.
+  /** @param {number} milliseconds */
   function timespan(milliseconds) {
     var hundredths = Math.max(0, Math.floor(milliseconds / 10));
     var seconds = Math.floor(hundredths / 100);
@@ -136,6 +167,7 @@ var quizkitScorm = (function () {
     movingWithin = true;
   }
 
+  /** @param {() => void} callback */
   function onLeave(callback) {
     leaving.push(callback);
   }
@@ -156,8 +188,16 @@ var quizkitScorm = (function () {
 
   // The learner's language among the exported locales: the same tag, else the same language subtag
   // ("ur-PK" for "ur", "ur" for "ur-PK"), else the source locale.
+  /**
+   * @param {string} wanted
+   * @param {string[]} locales
+   * @param {string} source
+   * @returns {string}
+   */
   function matchLocale(wanted, locales, source) {
+    /** @param {string} tag */
     var normal = function (tag) { return String(tag).trim().toLowerCase().replace(/_/g, "-"); };
+    /** @param {string} tag */
     var language = function (tag) { return normal(tag).split("-")[0]; };
     var asked = normal(wanted || "");
     if (!asked) {
@@ -173,7 +213,7 @@ var quizkitScorm = (function () {
 
   // The launch page: open the session, read cmi.student_preference.language, go to that page.
   function launch() {
-    var data = JSON.parse(document.getElementById("scorm-launch").textContent);
+    var data = JSON.parse(/** @type {HTMLElement} */ (document.getElementById("scorm-launch")).textContent);
     var hasLms = open();
     var chosen = matchLocale(hasLms ? get("cmi.student_preference.language") : "", data.locales, data.source);
     moveWithin();
@@ -182,13 +222,14 @@ var quizkitScorm = (function () {
 
   // A link to another locale's page keeps the session open.
   document.addEventListener("click", function (event) {
-    var target = event.target;
+    // An element while nodeType is 1; the document or nothing ends the climb.
+    var target = /** @type {Element | null} */ (event.target);
     while (target && target.nodeType === 1) {
       if (target.hasAttribute("data-locale-link")) {
         moveWithin();
         return;
       }
-      target = target.parentNode;
+      target = /** @type {Element | null} */ (target.parentNode);
     }
   });
 

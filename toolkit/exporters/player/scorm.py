@@ -10,7 +10,7 @@ same tag, else the same language, else the source locale) and lists every locale
 script; one copy of the stylesheet and of the two scripts, ``assets/player-<hash>.css``,
 ``assets/player-<hash>.js`` and ``assets/scorm-<hash>.js`` (:mod:`toolkit.exporters.player.assets`),
 shared by all the pages; and ``imsmanifest.xml`` (:mod:`toolkit.exporters.player.scorm_manifest`), one SCO with
-``adlcp:masteryscore`` from the project's ``scorm-mastery-score``, listing every file. The scripts are the
+``adlcp:masteryscore`` from the format's ``mastery-score`` setting, listing every file. The scripts are the
 same in every package (the settings are data), so an LMS that caches them by name serves one copy. The
 player's own switch between locales stays: the session stays open across it.
 
@@ -21,7 +21,7 @@ delivery variant.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal
 from pathlib import PurePosixPath
 from typing import Any, ClassVar
@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 from lxml import etree
 
 from toolkit.exporters.archive import package
-from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
+from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.player.assets import Asset, player_code, player_stylesheet, scorm_code
 from toolkit.exporters.player.html import (
     _append_segments,
@@ -113,18 +113,34 @@ def scorm_package(every: Sequence[LocalizedQuiz], mastery_score: Decimal) -> byt
     return package(files)
 
 
-class ScormExporter:
+class ScormExporter(BaseExporter):
     name: ClassVar[str] = "scorm"
     description: ClassVar[str] = "the quiz player as a SCORM 1.2 package per quiz, every locale inside"
     presents_quiz: ClassVar[bool] = True
     question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
+    options: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "mastery-score": {
+            "title": "Mastery score",
+            "description": (
+                "The percentage a learner needs to pass a SCORM package (adlcp:masteryscore), from 0 to "
+                "100 with at most two decimals."
+            ),
+            "type": "number",
+            "minimum": 0,
+            "maximum": 100,
+            "multipleOf": 0.01,
+            "default": 80,
+            "x-message": "{name} must be a percentage from 0 to 100 (such as 80 or 62.5), found {value!r}",
+        }
+    }
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
+        mastery_score = Decimal(str(self.option(request, "mastery-score")))
         for quiz in request.content.quizzes:
             if not request.includes(quiz.id):
                 continue
             every = request.versions(quiz.id)
             if every:
                 yield OutputFile(
-                    PurePosixPath(f"{quiz.id}.zip"), scorm_package(every, request.mastery_score), quiz=quiz.id
+                    PurePosixPath(f"{quiz.id}.zip"), scorm_package(every, mastery_score), quiz=quiz.id
                 )

@@ -3,6 +3,7 @@
 // cmi.interactions.n per question. It follows the player through window.quizkitPlayer and its events.
 // The same file serves every package: the package's own settings (its mastery score) are the page's
 // data, in script#scorm-settings.
+// @ts-check
 (function () {
   "use strict";
 
@@ -11,12 +12,13 @@
   var REPORTED = "&reported"; // after the saved attempt: its result is in the LMS already
   // choice, matching and sequencing name their choices with single characters, 0-9 and a-z.
   var LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789";
-  var player = window.quizkitPlayer;
+  // Undefined without the player (the launch page): the check below returns then.
+  var player = /** @type {QuizkitPlayer} */ (window.quizkitPlayer);
   if (!player || !player.graded || !quizkitScorm.open()) {
     return;
   }
-  var settings = JSON.parse(document.getElementById("scorm-settings").textContent);
-  var data = JSON.parse(document.getElementById("quiz-data").textContent);
+  var settings = JSON.parse(/** @type {HTMLElement} */ (document.getElementById("scorm-settings")).textContent);
+  var data = JSON.parse(/** @type {HTMLElement} */ (document.getElementById("quiz-data")).textContent);
   var grader = quizkitGrading.create(data.grading);
   var questions = player.questions;
   var state = player.state;
@@ -27,6 +29,10 @@
   // The player's saved hash, within the limit: while it is too long, the longest answer is dropped (the
   // later of two as long), so the position and the points always survive and a resumed attempt shows
   // a dropped answer as not answered.
+  /**
+   * @param {string} saved
+   * @param {number} room
+   */
   function fit(saved, room) {
     var match = /^(q=\d+&score=[\d/]+)(?:&answers=(.*))?$/.exec(saved);
     if (!match || saved.length <= room) {
@@ -50,6 +56,7 @@
 
   // Letters beyond ASCII as themselves rather than percent-encoded (six characters for an Urdu
   // letter): the player's decoding reads both.
+  /** @param {string} saved */
   function compact(saved) {
     return saved.replace(/(?:%[C-F][0-9A-F](?:%[89AB][0-9A-F])+)+/g, function (escaped) {
       try {
@@ -74,15 +81,24 @@
 
   // --- The result -------------------------------------------------------------------------------
 
+  /** @param {number} position */
   function letter(position) {
     return position >= 0 && position < LETTERS.length ? LETTERS.charAt(position) : null;
   }
 
+  /**
+   * @param {string[]} known
+   * @param {string[]} ids
+   */
   function letters(known, ids) {
     var named = ids.map(function (id) { return letter(known.indexOf(id)); });
     return named.indexOf(null) >= 0 ? null : named.join(",");
   }
 
+  /**
+   * @param {MatchingQuestionView} question
+   * @param {Record<string, string>} matching
+   */
   function pairsOf(question, matching) {
     var sources = question.pairs.map(function (pair) { return pair.id; });
     var targets = question.matches.map(function (match) { return match.id; });
@@ -94,12 +110,17 @@
     return named.indexOf(null) >= 0 ? null : named.join(",");
   }
 
+  /**
+   * @param {FillInBlanksQuestionView} question
+   * @param {Record<string, string>} filled
+   */
   function blanksOf(question, filled) {
     return Object.keys(question.blanks).filter(function (id) { return filled[id]; }).map(function (id) {
       return id + "=" + filled[id];
     }).join(",");
   }
 
+  /** @param {string} typed */
   function plainDecimal(typed) {
     var number = grader.parseNumber(typed);
     if (!number) {
@@ -119,14 +140,20 @@
     return text.length <= TEXT_LIMIT ? text : null;
   }
 
+  /** @param {string} text */
   function clip(text) {
     var characters = Array.from(text);
     return characters.length > TEXT_LIMIT ? characters.slice(0, TEXT_LIMIT).join("") : text;
   }
 
   // The SCORM 1.2 interaction type, its correct patterns and the learner's response in its format.
+  /**
+   * @param {QuestionView} question
+   * @param {any} response  the question's kind of LearnerResponse, or null
+   * @returns {{ type: string, patterns: Array<string | null>, response: string | null }}
+   */
   function describe(question, response) {
-    var answered = response !== null && response !== undefined;
+    var given = response !== null && response !== undefined;
     switch (question.type) {
       case "single_choice":
       case "multiple_choice": {
@@ -136,37 +163,38 @@
           return {
             type: "choice",
             patterns: [correct],
-            response: answered ? letters(known, response.slice().sort(byPosition(known))) : null
+            response: given ? letters(known, response.slice().sort(byPosition(known))) : null
           };
         }
-        return { type: "performance", patterns: [], response: answered ? clip(response.join(",")) : null };
+        return { type: "performance", patterns: [], response: given ? clip(response.join(",")) : null };
       }
       case "true_false":
         return {
           type: "true-false",
           patterns: [question.correct ? "t" : "f"],
-          response: answered ? (response ? "t" : "f") : null
+          response: given ? (response ? "t" : "f") : null
         };
       case "short_answer":
         return {
           type: "fill-in",
           patterns: question.accepted.filter(function (text) { return Array.from(text).length <= TEXT_LIMIT; }),
-          response: answered ? clip(response) : null
+          response: given ? clip(response) : null
         };
       case "numeric":
         return {
           type: "numeric",
           // One exact number is all a SCORM 1.2 numeric pattern says: none with a tolerance.
           patterns: Number(question.tolerance) === 0 ? [plainDecimal(question.answer)] : [],
-          response: answered ? plainDecimal(response) : null
+          response: given ? plainDecimal(response) : null
         };
       case "matching":
-        return { type: "matching", patterns: [pairsOf(question, question.correct)], response: answered ? pairsOf(question, response) : null };
+        return { type: "matching", patterns: [pairsOf(question, question.correct)], response: given ? pairsOf(question, response) : null };
       case "ordering": {
         var items = question.items.map(function (item) { return item.id; });
-        return { type: "sequencing", patterns: [letters(items, question.correct)], response: answered ? letters(items, response) : null };
+        return { type: "sequencing", patterns: [letters(items, question.correct)], response: given ? letters(items, response) : null };
       }
       case "fill_in_blanks": {
+        /** @type {Record<string, string>} */
         var single = {};
         var one = Object.keys(question.blanks).every(function (id) {
           var blank = question.blanks[id];
@@ -177,18 +205,27 @@
         return {
           type: "fill-in",
           patterns: pattern !== null && Array.from(pattern).length <= TEXT_LIMIT ? [pattern] : [],
-          response: answered ? clip(blanksOf(question, response)) : null
+          response: given ? clip(blanksOf(question, response)) : null
         };
       }
       default:
-        return { type: "fill-in", patterns: [], response: answered ? clip(response) : null };
+        return { type: "fill-in", patterns: [], response: given ? clip(response) : null };
     }
   }
 
+  /**
+   * @param {string[]} known
+   * @returns {(a: string, b: string) => number}
+   */
   function byPosition(known) {
     return function (a, b) { return known.indexOf(a) - known.indexOf(b); };
   }
 
+  /**
+   * @param {number} numerator
+   * @param {number} denominator
+   * @param {number} places
+   */
   function decimalOf(numerator, denominator, places) {
     // numerator / denominator rounded half up to ``places`` decimals, trailing zeros dropped.
     var scale = Math.pow(10, places);
@@ -202,14 +239,19 @@
     return String(whole) + (fraction ? "." + fraction : "");
   }
 
+  /**
+   * @param {QuestionView} question
+   * @param {Fraction | null} grade  null for an essay
+   */
   function resultOf(question, grade) {
     if (question.type === "essay") {
       return "neutral";
     }
-    if (grade[0] === grade[1]) {
+    var points = /** @type {Fraction} */ (grade);
+    if (points[0] === points[1]) {
       return "correct";
     }
-    return grade[0] === 0 ? "wrong" : decimalOf(grade[0], grade[1], 4);
+    return points[0] === 0 ? "wrong" : decimalOf(points[0], points[1], 4);
   }
 
   function record() {

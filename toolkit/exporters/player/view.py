@@ -19,23 +19,23 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any
 
-from toolkit.localization import (
-    LocalizedAnswer,
-    LocalizedChoiceBlank,
-    LocalizedChoiceQuestion,
-    LocalizedEssayQuestion,
-    LocalizedFillInBlanksQuestion,
-    LocalizedMatchingQuestion,
-    LocalizedMessage,
-    LocalizedNumericQuestion,
-    LocalizedOrderingQuestion,
-    LocalizedQuestion,
-    LocalizedQuiz,
-    LocalizedShortAnswerQuestion,
-    LocalizedTrueFalseQuestion,
-)
+from toolkit.localization import LocalizedMessage, LocalizedQuiz
 from toolkit.localization.grading import normalize_answer
-from toolkit.model import MatchingQuestion, OrderingQuestion, Question, QuestionType
+from toolkit.model import (
+    AcceptedAnswer,
+    ChoiceBlank,
+    ChoiceQuestion,
+    EssayQuestion,
+    FillInBlanksQuestion,
+    MatchingQuestion,
+    NumericQuestion,
+    OrderingQuestion,
+    Question,
+    QuestionType,
+    ShortAnswerQuestion,
+    Text,
+    TrueFalseQuestion,
+)
 from toolkit.text.bidi import bidi_segments
 from toolkit.text.blanks import split_at_blanks
 
@@ -68,7 +68,7 @@ def _digest(question_id: str, text: str) -> str:
     return hashlib.sha256(f"{question_id}\0{text}".encode()).hexdigest()
 
 
-def option_order(question: LocalizedChoiceQuestion) -> list[str]:
+def option_order(question: ChoiceQuestion[str]) -> list[str]:
     """Option ids in display order: unpinned options shuffled by a hash seeded with the question id."""
     ids = [option.id for option in question.options]
     if not question.shuffle:
@@ -78,11 +78,11 @@ def option_order(question: LocalizedChoiceQuestion) -> list[str]:
     return [option.id if option.pinned else next(shuffled) for option in question.options]
 
 
-def _source_question(localized: LocalizedQuiz, question_id: str) -> Question:
+def _source_question(localized: LocalizedQuiz, question_id: str) -> Question[Text]:
     return next(question for question in localized.quiz.questions if question.id == question_id)
 
 
-def match_order(localized: LocalizedQuiz, question: LocalizedMatchingQuestion) -> list[str]:
+def match_order(localized: LocalizedQuiz, question: MatchingQuestion[str]) -> list[str]:
     """The ids of the matches (a pair's match has its pair's id; then the distractors) in display order:
     by a hash of their source text, so the order says nothing of the pairing and is the same in every
     locale."""
@@ -93,7 +93,7 @@ def match_order(localized: LocalizedQuiz, question: LocalizedMatchingQuestion) -
     return sorted(texts, key=lambda match_id: (_digest(question.id, texts[match_id]), match_id))
 
 
-def item_order(localized: LocalizedQuiz, question: LocalizedOrderingQuestion) -> list[str]:
+def item_order(localized: LocalizedQuiz, question: OrderingQuestion[str]) -> list[str]:
     """The ids of the items in the order they are first shown: by a hash of their source text, not the
     correct order, and the same in every locale."""
     source = _source_question(localized, question.id)
@@ -102,7 +102,7 @@ def item_order(localized: LocalizedQuiz, question: LocalizedOrderingQuestion) ->
     return sorted(texts, key=lambda item_id: (_digest(question.id, texts[item_id]), item_id))
 
 
-def _accepted(answers: Sequence[LocalizedAnswer], locale: str, case_sensitive: bool) -> list[str]:
+def _accepted(answers: Sequence[AcceptedAnswer[str]], locale: str, case_sensitive: bool) -> list[str]:
     """Every accepted answer of the locale as the reference grader compares it (normalized here, by
     the library itself), without duplicates."""
     normalized = (
@@ -111,11 +111,11 @@ def _accepted(answers: Sequence[LocalizedAnswer], locale: str, case_sensitive: b
     return list(dict.fromkeys(text for text in normalized if text))
 
 
-def _shown(answers: Sequence[LocalizedAnswer], direction: str) -> list[Segments]:
+def _shown(answers: Sequence[AcceptedAnswer[str]], direction: str) -> list[Segments]:
     return [segments(answer.shown, direction) for answer in answers]
 
 
-def _choice(question: LocalizedChoiceQuestion, direction: str, answers: bool) -> dict[str, Any]:
+def _choice(question: ChoiceQuestion[str], direction: str, answers: bool) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for option in question.options:
         entry: dict[str, Any] = {"text": segments(option.text, direction)}
@@ -130,7 +130,7 @@ def _choice(question: LocalizedChoiceQuestion, direction: str, answers: bool) ->
 
 
 def _matching(
-    localized: LocalizedQuiz, question: LocalizedMatchingQuestion, direction: str, answers: bool
+    localized: LocalizedQuiz, question: MatchingQuestion[str], direction: str, answers: bool
 ) -> dict[str, Any]:
     texts = {pair.id: pair.match for pair in question.pairs}
     texts |= {distractor.id: distractor.text for distractor in question.distractors}
@@ -149,7 +149,7 @@ def _matching(
 
 
 def _ordering(
-    localized: LocalizedQuiz, question: LocalizedOrderingQuestion, direction: str, answers: bool
+    localized: LocalizedQuiz, question: OrderingQuestion[str], direction: str, answers: bool
 ) -> dict[str, Any]:
     texts = {entry.id: entry.text for entry in question.items}
     order = item_order(localized, question)
@@ -164,7 +164,7 @@ def _ordering(
 
 
 def _blanks(
-    question: LocalizedFillInBlanksQuestion, locale: str, direction: str, answers: bool
+    question: FillInBlanksQuestion[str], locale: str, direction: str, answers: bool
 ) -> dict[str, Any]:
     # The pieces in the translation's order: a translator may move the markers.
     parts: list[Any] = [
@@ -173,7 +173,7 @@ def _blanks(
     ]
     blanks: dict[str, Any] = {}
     for blank in question.blanks:
-        if isinstance(blank, LocalizedChoiceBlank):
+        if isinstance(blank, ChoiceBlank):
             entry: dict[str, Any] = {
                 "kind": "choice",
                 "options": [
@@ -195,16 +195,14 @@ def _blanks(
     return item
 
 
-def _kind(
-    localized: LocalizedQuiz, question: LocalizedQuestion, direction: str, answers: bool
-) -> dict[str, Any]:
+def _kind(localized: LocalizedQuiz, question: Question[str], direction: str, answers: bool) -> dict[str, Any]:
     """The fields of one question's kind; the key only with ``answers``."""
     locale = localized.locale.tag
-    if isinstance(question, LocalizedChoiceQuestion):
+    if isinstance(question, ChoiceQuestion):
         return _choice(question, direction, answers)
-    if isinstance(question, LocalizedTrueFalseQuestion):
+    if isinstance(question, TrueFalseQuestion):
         return {"correct": question.correct} if answers else {}
-    if isinstance(question, LocalizedShortAnswerQuestion):
+    if isinstance(question, ShortAnswerQuestion):
         if not answers:
             return {}
         return {
@@ -212,19 +210,19 @@ def _kind(
             "caseSensitive": question.case_sensitive,
             "shown": _shown(question.answers, direction),
         }
-    if isinstance(question, LocalizedNumericQuestion):
+    if isinstance(question, NumericQuestion):
         item: dict[str, Any] = {"unit": segments(question.unit, direction) if question.unit else None}
         if answers:
             item["answer"] = str(question.answer)
             item["tolerance"] = str(question.tolerance)
         return item
-    if isinstance(question, LocalizedMatchingQuestion):
+    if isinstance(question, MatchingQuestion):
         return _matching(localized, question, direction, answers)
-    if isinstance(question, LocalizedOrderingQuestion):
+    if isinstance(question, OrderingQuestion):
         return _ordering(localized, question, direction, answers)
-    if isinstance(question, LocalizedFillInBlanksQuestion):
+    if isinstance(question, FillInBlanksQuestion):
         return _blanks(question, locale, direction, answers)
-    assert isinstance(question, LocalizedEssayQuestion)
+    assert isinstance(question, EssayQuestion)
     if answers and question.model_answer:
         return {"modelAnswer": segments(question.model_answer, direction)}
     return {}

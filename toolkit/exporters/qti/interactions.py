@@ -31,7 +31,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from lxml import etree
 
 from toolkit.exporters.neutral_order import delivery_item_ids, neutral_items
 from toolkit.exporters.qti.markup import append_bidi_text, sub, value
@@ -54,19 +55,22 @@ from toolkit.exporters.qti.response_processing import (
     variable,
     when_answered,
 )
-from toolkit.localization import (
-    LocalizedChoiceQuestion,
-    LocalizedEssayQuestion,
-    LocalizedFillInBlanksQuestion,
-    LocalizedMatchingQuestion,
-    LocalizedNumericQuestion,
-    LocalizedOrderingQuestion,
-    LocalizedQuestion,
-    LocalizedShortAnswerQuestion,
-    LocalizedTrueFalseQuestion,
+from toolkit.model import (
+    AcceptedAnswer,
+    ChoiceBlank,
+    ChoiceQuestion,
+    EssayQuestion,
+    FillInBlanksQuestion,
+    MatchingQuestion,
+    NumericQuestion,
+    OrderingQuestion,
+    Question,
+    QuestionType,
+    Quiz,
+    ShortAnswerQuestion,
+    TrueFalseQuestion,
+    TypedBlank,
 )
-from toolkit.localization.localized import LocalizedAnswer, LocalizedChoiceBlank, LocalizedTypedBlank
-from toolkit.model import QuestionType, Quiz
 from toolkit.text.blanks import split_at_blanks
 
 BLANK_RESPONSE = "RESPONSE."
@@ -95,7 +99,7 @@ class Writer:
     quiz: Quiz
     """The quiz's model, whose source texts give matches and items their answer-independent order."""
 
-    def text(self, parent: Any, text: str) -> None:
+    def text(self, parent: etree._Element, text: str) -> None:
         append_bidi_text(parent, text, self.direction, self.latin_lang)
 
 
@@ -104,14 +108,14 @@ def by_digest(texts: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
     return sorted(texts, key=lambda pair: (hashlib.sha256(pair[1].encode("utf-8")).hexdigest(), pair[0]))
 
 
-def match_ids(question: LocalizedMatchingQuestion) -> list[tuple[str, str, str]]:
+def match_ids(question: MatchingQuestion[str]) -> list[tuple[str, str, str]]:
     """(QTI identifier, content id, text) of each match and distractor, in the order the item lists them."""
     matches = [(pair.id, pair.match) for pair in question.pairs]
     matches += [(distractor.id, distractor.text) for distractor in question.distractors]
     return [(f"{MATCH}{index}", id_, text) for index, (id_, text) in enumerate(by_digest(matches), start=1)]
 
 
-def _accepted_texts(answers: Sequence[LocalizedAnswer]) -> list[str]:
+def _accepted_texts(answers: Sequence[AcceptedAnswer[str]]) -> list[str]:
     """Every accepted text once, spaces collapsed, in the content's order."""
     texts: dict[str, None] = {}
     for answer in answers:
@@ -122,7 +126,11 @@ def _accepted_texts(answers: Sequence[LocalizedAnswer]) -> list[str]:
 
 
 def _declare_typed(
-    item: Any, identifier: str, answers: Sequence[LocalizedAnswer], case_sensitive: bool, writer: Writer
+    item: etree._Element,
+    identifier: str,
+    answers: Sequence[AcceptedAnswer[str]],
+    case_sensitive: bool,
+    writer: Writer,
 ) -> None:
     declaration = declare(item, identifier, "single", "string")
     if writer.answers:
@@ -135,9 +143,11 @@ def _declare_typed(
 # --- the kinds ---------------------------------------------------------------------------------------
 
 
-def _choice(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
-    assert isinstance(question, LocalizedChoiceQuestion | LocalizedTrueFalseQuestion)
-    if isinstance(question, LocalizedTrueFalseQuestion):
+def _choice(
+    item: etree._Element, body: etree._Element, question: Question[str], writer: Writer
+) -> Callable[[etree._Element], None]:
+    assert isinstance(question, ChoiceQuestion | TrueFalseQuestion)
+    if isinstance(question, TrueFalseQuestion):
         options = [("true", writer.labels.true, False), ("false", writer.labels.false, False)]
         correct = ["true" if question.correct else "false"]
         multiple = partial = shuffle = False
@@ -167,7 +177,7 @@ def _choice(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -
         choice.set("dir", writer.direction)
         writer.text(choice, text)
 
-    def score(processing: Any) -> None:
+    def score(processing: etree._Element) -> None:
         if partial:
             score_share(
                 processing, lambda parent: sub(parent, "qti-map-response", identifier=RESPONSE), len(correct)
@@ -178,11 +188,11 @@ def _choice(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -
     return score
 
 
-def _prompt_paragraph(body: Any, question: LocalizedQuestion, writer: Writer) -> None:
+def _prompt_paragraph(body: etree._Element, question: Question[str], writer: Writer) -> None:
     writer.text(sub(body, "p", dir=writer.direction), question.prompt)
 
 
-def _text_entry(parent: Any, identifier: str, writer: Writer, numeric: bool = False) -> None:
+def _text_entry(parent: etree._Element, identifier: str, writer: Writer, numeric: bool = False) -> None:
     # A number reads left to right in every script (Urdu digits too). Typed text in a right-to-left
     # locale may be in either script (an accepted Urdu answer can be a Latin term): the field takes
     # the direction of what is typed. Left-to-right locales keep their direction.
@@ -190,8 +200,10 @@ def _text_entry(parent: Any, identifier: str, writer: Writer, numeric: bool = Fa
     sub(parent, "qti-text-entry-interaction", response_identifier=identifier, dir=direction)
 
 
-def _short_answer(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
-    assert isinstance(question, LocalizedShortAnswerQuestion)
+def _short_answer(
+    item: etree._Element, body: etree._Element, question: Question[str], writer: Writer
+) -> Callable[[etree._Element], None]:
+    assert isinstance(question, ShortAnswerQuestion)
     _declare_typed(item, RESPONSE, question.answers, question.case_sensitive, writer)
     _prompt_paragraph(body, question, writer)
     _text_entry(sub(body, "p", dir=writer.direction), RESPONSE, writer)
@@ -199,7 +211,7 @@ def _short_answer(item: Any, body: Any, question: LocalizedQuestion, writer: Wri
         _accepted_texts(question.answers), writer.grading_locale, question.case_sensitive
     )
 
-    def score(processing: Any) -> None:
+    def score(processing: etree._Element) -> None:
         set_outcome(processing, SCORE, "0")
         score_if(
             when_answered(processing, RESPONSE), lambda when: typed_answer_accepted(when, RESPONSE, pattern)
@@ -208,8 +220,10 @@ def _short_answer(item: Any, body: Any, question: LocalizedQuestion, writer: Wri
     return score
 
 
-def _numeric(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
-    assert isinstance(question, LocalizedNumericQuestion)
+def _numeric(
+    item: etree._Element, body: etree._Element, question: Question[str], writer: Writer
+) -> Callable[[etree._Element], None]:
+    assert isinstance(question, NumericQuestion)
     declaration = declare(item, RESPONSE, "single", "string")
     if writer.answers:
         correct_response(declaration, [str(question.answer)])
@@ -221,7 +235,7 @@ def _numeric(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) 
         writer.text(sub(line, "span"), question.unit)
     pattern = number_pattern(question.answer, question.tolerance, writer.grading_locale)
 
-    def accepted(when: Any) -> None:
+    def accepted(when: etree._Element) -> None:
         both = sub(when, "qti-and")
         variable(sub(sub(both, "qti-not"), "qti-is-null"), RESPONSE)
         pattern_accepts(both, RESPONSE, pattern)
@@ -229,8 +243,10 @@ def _numeric(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) 
     return lambda processing: score_if(processing, accepted)
 
 
-def _matching(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
-    assert isinstance(question, LocalizedMatchingQuestion)
+def _matching(
+    item: etree._Element, body: etree._Element, question: Question[str], writer: Writer
+) -> Callable[[etree._Element], None]:
+    assert isinstance(question, MatchingQuestion)
     matches = match_ids(question)
     qti_id = {id_: identifier for identifier, id_, _ in matches}
     correct = [f"{pair.id} {qti_id[pair.id]}" for pair in question.pairs]
@@ -264,7 +280,7 @@ def _matching(item: Any, body: Any, question: LocalizedQuestion, writer: Writer)
         )
         writer.text(choice, text)
 
-    def score(processing: Any) -> None:
+    def score(processing: etree._Element) -> None:
         rule, when = response_if(processing)
         variable(sub(when, "qti-is-null"), RESPONSE)
         set_outcome(when, SCORE, "0")
@@ -279,8 +295,10 @@ def _matching(item: Any, body: Any, question: LocalizedQuestion, writer: Writer)
     return score
 
 
-def _ordering(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
-    assert isinstance(question, LocalizedOrderingQuestion)
+def _ordering(
+    item: etree._Element, body: etree._Element, question: Question[str], writer: Writer
+) -> Callable[[etree._Element], None]:
+    assert isinstance(question, OrderingQuestion)
     # Items are named by their delivery ids (i1, i2, … in the answer-independent order), with answers
     # too: an author's ids (step-1, first, a) would tell the order in the delivery variant, and both
     # variants must name items alike for the item with answers to score a delivered response.
@@ -298,7 +316,7 @@ def _ordering(item: Any, body: Any, question: LocalizedQuestion, writer: Writer)
         writer.text(choice, entry.text)
     total = len(question.items)
 
-    def score(processing: Any) -> None:
+    def score(processing: etree._Element) -> None:
         if not question.partial_credit:
             score_if(processing, matches_correct)
             return
@@ -326,13 +344,13 @@ def _ordering(item: Any, body: Any, question: LocalizedQuestion, writer: Writer)
 
 
 def _fill_in_blanks(
-    item: Any, body: Any, question: LocalizedQuestion, writer: Writer
-) -> Callable[[Any], None]:
-    assert isinstance(question, LocalizedFillInBlanksQuestion)
+    item: etree._Element, body: etree._Element, question: Question[str], writer: Writer
+) -> Callable[[etree._Element], None]:
+    assert isinstance(question, FillInBlanksQuestion)
     patterns: dict[str, Pattern] = {}
     for blank in question.blanks:
         identifier = BLANK_RESPONSE + blank.id
-        if isinstance(blank, LocalizedTypedBlank):
+        if isinstance(blank, TypedBlank):
             _declare_typed(item, identifier, blank.answers, blank.case_sensitive, writer)
             patterns[blank.id] = answer_patterns(
                 _accepted_texts(blank.answers), writer.grading_locale, blank.case_sensitive
@@ -348,7 +366,7 @@ def _fill_in_blanks(
             writer.text(paragraph, piece)
             continue
         blank = question.blank(piece)
-        if isinstance(blank, LocalizedTypedBlank):
+        if isinstance(blank, TypedBlank):
             _text_entry(paragraph, BLANK_RESPONSE + blank.id, writer)
         else:
             choices = sub(
@@ -361,11 +379,11 @@ def _fill_in_blanks(
                 writer.text(sub(choices, "qti-inline-choice", identifier=option.id), option.text)
     total = len(question.blanks)
 
-    def score(processing: Any) -> None:
+    def score(processing: etree._Element) -> None:
         for blank in question.blanks:
             identifier = BLANK_RESPONSE + blank.id
             _, when = response_if(when_answered(processing, identifier))
-            if isinstance(blank, LocalizedChoiceBlank):
+            if isinstance(blank, ChoiceBlank):
                 matches_correct(when, identifier)
             else:
                 typed_answer_accepted(when, identifier, patterns[blank.id])
@@ -374,7 +392,7 @@ def _fill_in_blanks(
             score_share(processing, lambda parent: variable(parent, RIGHT), total)
         else:
 
-            def all_right(when: Any) -> None:
+            def all_right(when: etree._Element) -> None:
                 every = sub(when, "qti-gte")
                 variable(every, RIGHT)
                 value(every, "qti-base-value", str(total), base_type="integer")
@@ -384,8 +402,10 @@ def _fill_in_blanks(
     return score
 
 
-def _essay(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) -> Callable[[Any], None]:
-    assert isinstance(question, LocalizedEssayQuestion)
+def _essay(
+    item: etree._Element, body: etree._Element, question: Question[str], writer: Writer
+) -> Callable[[etree._Element], None]:
+    assert isinstance(question, EssayQuestion)
     declare(item, RESPONSE, "single", "string")
     if writer.answers and question.model_answer is not None:
         rubric = sub(body, "qti-rubric-block", use="scoring", view="scorer")
@@ -397,7 +417,10 @@ def _essay(item: Any, body: Any, question: LocalizedQuestion, writer: Writer) ->
     return lambda processing: None  # a person scores it
 
 
-INTERACTIONS: dict[QuestionType, Callable[[Any, Any, LocalizedQuestion, Writer], Callable[[Any], None]]] = {
+INTERACTIONS: dict[
+    QuestionType,
+    Callable[[etree._Element, etree._Element, Question[str], Writer], Callable[[etree._Element], None]],
+] = {
     QuestionType.SINGLE_CHOICE: _choice,
     QuestionType.MULTIPLE_CHOICE: _choice,
     QuestionType.TRUE_FALSE: _choice,

@@ -12,7 +12,7 @@ The interaction of each kind, and its scoring, is built by :mod:`toolkit.exporte
 
 from __future__ import annotations
 
-from typing import Any
+from lxml import etree
 
 from toolkit import __version__
 from toolkit.exporters.base import ExportError
@@ -21,15 +21,15 @@ from toolkit.exporters.qti.markup import XML_LANG, check_xml_text, latin_lang, r
 from toolkit.exporters.qti.patterns import NumberPatternError
 from toolkit.exporters.qti.response_processing import RESPONSE, RIGHT, SCORE, response_if, variable
 from toolkit.keys import question_key
-from toolkit.localization import (
-    LocalizedChoiceQuestion,
-    LocalizedFillInBlanksQuestion,
-    LocalizedOrderingQuestion,
-    LocalizedQuestion,
-    LocalizedQuiz,
-    LocalizedTrueFalseQuestion,
+from toolkit.localization import LocalizedQuiz
+from toolkit.model import (
+    ChoiceQuestion,
+    FillInBlanksQuestion,
+    OrderingQuestion,
+    Question,
+    QuestionType,
+    TrueFalseQuestion,
 )
-from toolkit.model import QuestionType
 
 FEEDBACK = "FEEDBACK"
 EXPLANATION = "EXPLANATION"
@@ -42,25 +42,23 @@ _ANSWER_KEYS = ("explanation", "model-answer", ".feedback")
 # --- the item ----------------------------------------------------------------------------------------
 
 
-def _check_question(
-    localized: LocalizedQuiz, question: LocalizedQuestion, labels: Labels, answers: bool
-) -> None:
-    for key, text in question.texts():
+def _check_question(localized: LocalizedQuiz, question: Question[str], labels: Labels, answers: bool) -> None:
+    for key, text in question.keyed_texts():
         answer_only = key.endswith(_ANSWER_KEYS) or ".answers." in f".{key}"
         if answers or not answer_only:
             check_xml_text(localized, f"questions.{question.id}.{key}", text)
-    if isinstance(question, LocalizedTrueFalseQuestion):
+    if isinstance(question, TrueFalseQuestion):
         check_xml_text(localized, "ui.true", labels.true)
         check_xml_text(localized, "ui.false", labels.false)
 
 
-def _option_feedback(question: LocalizedQuestion) -> list[tuple[str, str]]:
-    if not isinstance(question, LocalizedChoiceQuestion):
+def _option_feedback(question: Question[str]) -> list[tuple[str, str]]:
+    if not isinstance(question, ChoiceQuestion):
         return []
     return [(option.id, option.feedback) for option in question.options if option.feedback is not None]
 
 
-def _feedback_rules(processing: Any, question: LocalizedQuestion) -> None:
+def _feedback_rules(processing: etree._Element, question: Question[str]) -> None:
     setter = sub(processing, "qti-set-outcome-value", identifier=FEEDBACK)
     value(sub(setter, "qti-multiple"), "qti-base-value", EXPLANATION, base_type="identifier")
     multiple = question.type is QuestionType.MULTIPLE_CHOICE
@@ -75,7 +73,7 @@ def _feedback_rules(processing: Any, question: LocalizedQuestion) -> None:
         value(both, "qti-base-value", OPTION_FEEDBACK + option_id, base_type="identifier")
 
 
-def _modal_feedback(item: Any, identifier: str, text: str, writer: Writer) -> None:
+def _modal_feedback(item: etree._Element, identifier: str, text: str, writer: Writer) -> None:
     # qti-modal-feedback and qti-content-body reject dir: the direction goes on a div inside.
     feedback = sub(
         item, "qti-modal-feedback", outcome_identifier=FEEDBACK, show_hide="show", identifier=identifier
@@ -83,15 +81,15 @@ def _modal_feedback(item: Any, identifier: str, text: str, writer: Writer) -> No
     writer.text(sub(sub(feedback, "qti-content-body"), "div", dir=writer.direction), text)
 
 
-def _counts_right(question: LocalizedQuestion) -> bool:
-    return isinstance(question, LocalizedFillInBlanksQuestion) or (
-        isinstance(question, LocalizedOrderingQuestion) and question.partial_credit
+def _counts_right(question: Question[str]) -> bool:
+    return isinstance(question, FillInBlanksQuestion) or (
+        isinstance(question, OrderingQuestion) and question.partial_credit
     )
 
 
 def item_document(
-    localized: LocalizedQuiz, question: LocalizedQuestion, answers: bool, labels: Labels
-) -> Any:
+    localized: LocalizedQuiz, question: Question[str], answers: bool, labels: Labels
+) -> etree._Element:
     _check_question(localized, question, labels, answers)
     locale = localized.source if question.fell_back else localized.locale
     writer = Writer(

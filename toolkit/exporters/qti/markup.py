@@ -8,8 +8,6 @@ the QTI 1.2 formats (``canvas``, ``cc``) write their documents.
 
 from __future__ import annotations
 
-from typing import Any
-
 from lxml import etree
 
 from toolkit.exporters.base import NOT_XML_CHARACTER, ExportError
@@ -24,14 +22,16 @@ XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 SCHEMA_LOCATION = f"{{{XSI_NAMESPACE}}}schemaLocation"
 
 
-def _append_text(parent: Any, text: str) -> None:
+def _append_text(parent: etree._Element, text: str) -> None:
     if len(parent):
         parent[-1].tail = (parent[-1].tail or "") + text
     else:
         parent.text = (parent.text or "") + text
 
 
-def append_bidi_text(parent: Any, text: str, direction: str, latin_lang: str | None = None) -> None:
+def append_bidi_text(
+    parent: etree._Element, text: str, direction: str, latin_lang: str | None = None
+) -> None:
     """Append ``text`` to an lxml element as text, ``<span dir="ltr">`` isolates and ``<code>``.
 
     ``parent`` must be a QTI element whose content model allows ``span`` and ``code`` (prompt, simple
@@ -61,20 +61,20 @@ def qti(name: str) -> str:
     return f"{{{QTI_NAMESPACE}}}{name}"
 
 
-def sub(parent: Any, name: str, **attributes: str) -> Any:
+def sub(parent: etree._Element, name: str, **attributes: str) -> etree._Element:
     """A QTI child element; attribute names are given with ``_`` for ``-`` (``base_type``)."""
     return etree.SubElement(
         parent, qti(name), {key.replace("_", "-"): value for key, value in attributes.items()}
     )
 
 
-def value(parent: Any, name: str, text: str, **attributes: str) -> Any:
+def value(parent: etree._Element, name: str, text: str, **attributes: str) -> etree._Element:
     element = sub(parent, name, **attributes)
     element.text = text
     return element
 
 
-def root(name: str, **attributes: str) -> Any:
+def root(name: str, **attributes: str) -> etree._Element:
     element = etree.Element(qti(name), nsmap={None: QTI_NAMESPACE, "xsi": XSI_NAMESPACE})
     element.set(SCHEMA_LOCATION, f"{QTI_NAMESPACE} {QTI_SCHEMA_URL}")
     for key, text in attributes.items():
@@ -96,12 +96,12 @@ def check_xml_text(localized: LocalizedQuiz, key: str, text: str) -> None:
         )
 
 
-def indented_document(root: Any, text_elements: frozenset[str] = frozenset()) -> bytes:
+def indented_document(root: etree._Element, text_elements: frozenset[str] = frozenset()) -> bytes:
     """The document with its XML declaration, one element per line indented by two spaces, ending in a
     newline. The content of ``text_elements`` is left as it is: indenting inside mixed text would change
     what the candidate reads."""
 
-    def indent(element: Any, level: int) -> None:
+    def indent(element: etree._Element, level: int) -> None:
         if element.tag in text_elements or not len(element):
             return
         inner = "\n" + "  " * (level + 1)

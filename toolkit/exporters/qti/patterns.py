@@ -51,6 +51,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
+from toolkit.errors import QuizkitError
 from toolkit.localization.grading import applies_urdu_normalizer
 from toolkit.text.numbers import number_symbols
 
@@ -86,7 +87,7 @@ digits with spaces): past it an item grows to megabytes (the digit classes name 
 every place)."""
 
 
-class NumberPatternError(ValueError):
+class NumberPatternError(QuizkitError, ValueError):
     """A number and tolerance whose pattern would be too large; the message says why, in words."""
 
 
@@ -268,7 +269,7 @@ def _places(number: Decimal) -> int:
     return max(0, -exponent) if isinstance(exponent, int) else 0
 
 
-class _TooLongError(Exception):
+class _TooLongError(QuizkitError):
     """The alternatives went past their budget of characters."""
 
 

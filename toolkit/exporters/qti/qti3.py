@@ -25,13 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import PurePosixPath
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from lxml import etree
 
 from toolkit import __version__
 from toolkit.exporters.archive import package
-from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, OutputFile
+from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.qti.interactions import Labels
 from toolkit.exporters.qti.items import item_document
 from toolkit.exporters.qti.markup import (
@@ -47,8 +47,8 @@ from toolkit.exporters.qti.markup import (
 )
 from toolkit.exporters.qti.patterns import number_pattern_problem
 from toolkit.exporters.qti.response_processing import SCORE
-from toolkit.localization import LocalizedNumericQuestion, LocalizedQuestion, LocalizedQuiz
-from toolkit.model import QuestionType
+from toolkit.localization import LocalizedQuiz
+from toolkit.model import NumericQuestion, Question, QuestionType
 
 __all__ = ["QtiExporter", "append_bidi_text", "item_document", "package_files"]
 
@@ -64,7 +64,7 @@ def item_path(question_id: str) -> str:
     return f"items/{question_id}.xml"
 
 
-def assessment_test_document(localized: LocalizedQuiz, answers: bool) -> Any:
+def assessment_test_document(localized: LocalizedQuiz, answers: bool) -> etree._Element:
     check_xml_text(localized, "title", localized.title)
     test = root(
         "qti-assessment-test",
@@ -96,7 +96,7 @@ def _cp(name: str) -> str:
     return f"{{{CP_NAMESPACE}}}{name}"
 
 
-def manifest_document(localized: LocalizedQuiz) -> Any:
+def manifest_document(localized: LocalizedQuiz) -> etree._Element:
     manifest = etree.Element(_cp("manifest"), nsmap={None: CP_NAMESPACE, "xsi": XSI_NAMESPACE})
     manifest.set(SCHEMA_LOCATION, f"{CP_NAMESPACE} {CP_SCHEMA_URL}")
     manifest.set("identifier", f"manifest-{localized.quiz.id}-{localized.locale.tag}")
@@ -146,7 +146,7 @@ _TEXT_ELEMENTS = frozenset(
 )
 
 
-def serialize(root: Any) -> bytes:
+def serialize(root: etree._Element) -> bytes:
     return indented_document(root, _TEXT_ELEMENTS)
 
 
@@ -177,7 +177,7 @@ def source_labels(request: ExportRequest) -> Labels:
     return Labels(names.get("true", DEFAULT_LABELS.true), names.get("false", DEFAULT_LABELS.false))
 
 
-class QtiExporter:
+class QtiExporter(BaseExporter):
     name: ClassVar[str] = "qti"
     description: ClassVar[str] = (
         "QTI 3.0 content packages (items, test, imsmanifest.xml), one zip per quiz and locale"
@@ -187,8 +187,8 @@ class QtiExporter:
     question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
 
     @staticmethod
-    def unwritable(question: LocalizedQuestion) -> str | None:
-        if isinstance(question, LocalizedNumericQuestion):
+    def unwritable(question: Question[str]) -> str | None:
+        if isinstance(question, NumericQuestion):
             # A number is graded by a pattern of every numeral it accepts (qti_patterns), bounded in size;
             # past the bound the question is left out, not the whole export refused (item_document
             # refuses it when called directly).

@@ -9,7 +9,8 @@ rules, never by an operand next to them) and keeps at most three decimals of an 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+
+from lxml import etree
 
 from toolkit.exporters.qti.markup import sub, value
 from toolkit.exporters.qti.patterns import Pattern
@@ -24,7 +25,7 @@ RIGHT = "RIGHT"
 # --- response processing -----------------------------------------------------------------------------
 
 
-def set_outcome(parent: Any, identifier: str, number: str, base_type: str = "float") -> None:
+def set_outcome(parent: etree._Element, identifier: str, number: str, base_type: str = "float") -> None:
     value(
         sub(parent, "qti-set-outcome-value", identifier=identifier),
         "qti-base-value",
@@ -33,17 +34,17 @@ def set_outcome(parent: Any, identifier: str, number: str, base_type: str = "flo
     )
 
 
-def variable(parent: Any, identifier: str) -> Any:
+def variable(parent: etree._Element, identifier: str) -> etree._Element:
     return sub(parent, "qti-variable", identifier=identifier)
 
 
-def response_if(processing: Any) -> tuple[Any, Any]:
+def response_if(processing: etree._Element) -> tuple[etree._Element, etree._Element]:
     """A response condition: its ``qti-response-if`` and the condition itself."""
     condition = sub(processing, "qti-response-condition")
     return condition, sub(condition, "qti-response-if")
 
 
-def score_if(processing: Any, condition: Callable[[Any], None]) -> None:
+def score_if(processing: etree._Element, condition: Callable[[etree._Element], None]) -> None:
     """SCORE is 1 when ``condition`` holds, else 0."""
     rule, when = response_if(processing)
     condition(when)
@@ -51,25 +52,25 @@ def score_if(processing: Any, condition: Callable[[Any], None]) -> None:
     set_outcome(sub(rule, "qti-response-else"), SCORE, "0")
 
 
-def matches_correct(parent: Any, identifier: str = RESPONSE) -> None:
+def matches_correct(parent: etree._Element, identifier: str = RESPONSE) -> None:
     match = sub(parent, "qti-match")
     variable(match, identifier)
     sub(match, "qti-correct", identifier=identifier)
 
 
-def count_right(parent: Any) -> None:
+def count_right(parent: etree._Element) -> None:
     add = sub(sub(parent, "qti-set-outcome-value", identifier=RIGHT), "qti-sum")
     variable(add, RIGHT)
     value(add, "qti-base-value", "1", base_type="integer")
 
 
-def score_share(parent: Any, numerator: Callable[[Any], None], total: int) -> None:
+def score_share(parent: etree._Element, numerator: Callable[[etree._Element], object], total: int) -> None:
     divide = sub(sub(parent, "qti-set-outcome-value", identifier=SCORE), "qti-divide")
     numerator(divide)
     value(divide, "qti-base-value", str(total), base_type="float")
 
 
-def typed_answer_accepted(parent: Any, identifier: str, pattern: Pattern) -> None:
+def typed_answer_accepted(parent: etree._Element, identifier: str, pattern: Pattern) -> None:
     """The response maps to an accepted answer or matches the pattern (the caller rules out NULL: an
     engine may evaluate every operand, and mapping a NULL response is an error)."""
     either = sub(parent, "qti-or")
@@ -79,14 +80,14 @@ def typed_answer_accepted(parent: Any, identifier: str, pattern: Pattern) -> Non
     pattern_accepts(either, identifier, pattern)
 
 
-def when_answered(processing: Any, identifier: str) -> Any:
+def when_answered(processing: etree._Element, identifier: str) -> etree._Element:
     """A ``qti-response-if`` whose rules run only when ``identifier`` has a response."""
     _, when = response_if(processing)
     variable(sub(sub(when, "qti-not"), "qti-is-null"), identifier)
     return when
 
 
-def pattern_accepts(parent: Any, identifier: str, pattern: Pattern) -> None:
+def pattern_accepts(parent: etree._Element, identifier: str, pattern: Pattern) -> None:
     both = sub(parent, "qti-and")
     variable(sub(both, "qti-pattern-match", pattern=pattern.accept), identifier)
     variable(sub(sub(both, "qti-not"), "qti-pattern-match", pattern=pattern.guard), identifier)
@@ -95,19 +96,21 @@ def pattern_accepts(parent: Any, identifier: str, pattern: Pattern) -> None:
 # --- declarations ------------------------------------------------------------------------------------
 
 
-def declare(item: Any, identifier: str, cardinality: str, base_type: str) -> Any:
+def declare(item: etree._Element, identifier: str, cardinality: str, base_type: str) -> etree._Element:
     return sub(
         item, "qti-response-declaration", identifier=identifier, cardinality=cardinality, base_type=base_type
     )
 
 
-def correct_response(declaration: Any, values: Iterable[str]) -> None:
+def correct_response(declaration: etree._Element, values: Iterable[str]) -> None:
     correct = sub(declaration, "qti-correct-response")
     for text in values:
         value(correct, "qti-value", text)
 
 
-def mapping(declaration: Any, entries: Iterable[tuple[str, str]], upper: int, **attributes: str) -> None:
+def mapping(
+    declaration: etree._Element, entries: Iterable[tuple[str, str]], upper: int, **attributes: str
+) -> None:
     mapping = sub(declaration, "qti-mapping", lower_bound="0", upper_bound=str(upper), default_value="0")
     for key, mapped in entries:
         sub(mapping, "qti-map-entry", map_key=key, mapped_value=mapped, **attributes)

@@ -1,18 +1,21 @@
 // quizkit serve: reloads the page when a rebuild changed it, and shows what stops a build as an overlay.
 // The player keeps its position (question, answers) in the URL hash, so a reload keeps the question.
+// @ts-check
 (function () {
   "use strict";
   var script = document.currentScript;
   var version = script ? script.getAttribute("data-version") : null;
+  /** @type {HTMLElement | null} */
   var overlay = null;
 
   function hideProblems() {
     if (overlay) {
-      overlay.parentNode.removeChild(overlay);
+      /** @type {Node} */ (overlay.parentNode).removeChild(overlay);
       overlay = null;
     }
   }
 
+  /** @param {Array<{ location?: string, code: string, message: string }>} problems */
   function showProblems(problems) {
     hideProblems();
     overlay = document.createElement("section");

@@ -1,0 +1,287 @@
+// What the player's scripts share across files, for TypeScript's check of them (tsconfig.json). The scripts
+// are classic scripts that one page loads in order (toolkit/exporters/player_assets.py); TypeScript sees
+// kinds.js and scorm.js as such and finds their globals (quizkitKinds, quizkitScorm) itself, but grading.js
+// ends in `module.exports` for its Node tests, which makes it a CommonJS module to TypeScript.
+
+/** grading.js's global, the grader (in the page, the `var` of its first line). */
+declare var quizkitGrading: typeof import("../../toolkit/exporters/player/grading.js");
+
+/** A grader made for a page's tables (quizkitGrading.create). */
+type Grader = ReturnType<typeof quizkitGrading.create>;
+
+/** The learner's attempt (player.js): the question shown, the points so far, each answer and its grade. */
+interface PlayerState {
+  index: number;
+  score: Fraction;
+  checked: boolean;
+  answers: LearnerResponse[];
+  grades: Array<Fraction | null>;
+  /** The grade of the answer checked on the question shown, added to the score by "Next". */
+  pendingScore?: Fraction | null;
+}
+
+/** The player's face to a host page's script (player.js sets it; scorm_player.js reads it). */
+interface QuizkitPlayer {
+  /** The URL's hash when the page opened, before the player rewrote it. */
+  openedWith: string;
+  messageText(name: string, values?: MessageValues): string;
+  state: PlayerState;
+  questions: QuestionView[];
+  graded: boolean;
+  grade(index: number, response: LearnerResponse): Fraction | null;
+  saved(): string;
+  resume(saved: string): boolean;
+}
+
+interface Window {
+  quizkitPlayer?: QuizkitPlayer;
+}
+
+/** A score, exact: [numerator, denominator] (grading.js, as the library's Fraction). */
+type Fraction = [number, number];
+
+/** A decimal number, exact, as Python's Decimal holds it (grading.js). */
+interface Decimal {
+  negative: boolean;
+  coefficient: bigint;
+  exponent: bigint;
+}
+
+// --- What the page carries (script#quiz-data, written by toolkit/exporters/html.py) -------------------
+
+/** A text as the player renders it: [kind, text] runs ("text", "latin", "code"; "ph" names a placeholder). */
+type Segment = [string, string];
+type Segments = Segment[];
+
+/** The page's data: the locale's bundle, the view of the quiz, the grader's tables (graded pages). */
+interface PageData {
+  bundle: { locale: string; dir: string; numberingSystem: string; answers?: boolean; [field: string]: unknown };
+  view: QuizView;
+  grading?: GradingTables;
+}
+
+/** toolkit/exporters/player_view.py view(). */
+interface QuizView {
+  latinLang: string;
+  questions: QuestionView[];
+  messages: Record<string, MessageView>;
+}
+
+/** A message of the interface: one text, or plural forms by category (player_view.py view_message). */
+interface MessageView {
+  lang: string;
+  dir: string;
+  text?: Segments;
+  plural?: string;
+  forms?: Record<string, Segments>;
+}
+
+/**
+ * What every question of the view has. The answer key (correct, accepted, shown, answer, tolerance,
+ * modelAnswer, explanation, partialCredit) is absent from the delivery variant, which grades nothing.
+ */
+interface QuestionBase {
+  id: string;
+  lang: string;
+  dir: string;
+  prompt: Segments;
+  typedDir?: string;
+  explanation?: Segments;
+  partialCredit?: boolean;
+}
+
+interface ChoiceQuestionView extends QuestionBase {
+  type: "single_choice" | "multiple_choice";
+  order: string[];
+  options: Record<string, { text: Segments; feedback?: Segments }>;
+  correct: string[];
+}
+
+interface TrueFalseQuestionView extends QuestionBase {
+  type: "true_false";
+  correct: boolean;
+}
+
+interface ShortAnswerQuestionView extends QuestionBase {
+  type: "short_answer";
+  typedDir: string;
+  accepted: string[];
+  caseSensitive: boolean;
+  shown: Segments[];
+}
+
+interface NumericQuestionView extends QuestionBase {
+  type: "numeric";
+  typedDir: string;
+  unit: Segments | null;
+  /** str() of the library's Decimal. */
+  answer: Intl.StringNumericLiteral;
+  tolerance: Intl.StringNumericLiteral;
+}
+
+interface MatchingQuestionView extends QuestionBase {
+  type: "matching";
+  pairs: Array<{ id: string; prompt: Segments }>;
+  matches: Array<{ id: string; text: Segments }>;
+  /** Pair id to match id. */
+  correct: Record<string, string>;
+}
+
+interface OrderingQuestionView extends QuestionBase {
+  type: "ordering";
+  items: Array<{ id: string; text: Segments }>;
+  correct: string[];
+}
+
+type BlankView =
+  | { kind: "choice"; options: Array<{ id: string; text: Segments }>; correct: string }
+  | { kind: "typed"; accepted: string[]; caseSensitive: boolean; shown: Segments[] };
+
+interface FillInBlanksQuestionView extends QuestionBase {
+  type: "fill_in_blanks";
+  typedDir: string;
+  /** The text's pieces in the translation's order: ["text", segments] or ["blank", blank id]. */
+  text: Array<["text", Segments] | ["blank", string]>;
+  blanks: Record<string, BlankView>;
+}
+
+interface EssayQuestionView extends QuestionBase {
+  type: "essay";
+  typedDir: string;
+  modelAnswer?: Segments;
+}
+
+/** A question the learner types the answer of (short answer, numeric, essay): one text field. */
+interface TypedQuestion extends QuestionBase {
+  type: string;
+  typedDir: string;
+  unit?: Segments | null;
+}
+
+type QuestionView =
+  | ChoiceQuestionView
+  | TrueFalseQuestionView
+  | ShortAnswerQuestionView
+  | NumericQuestionView
+  | MatchingQuestionView
+  | OrderingQuestionView
+  | FillInBlanksQuestionView
+  | EssayQuestionView;
+
+/**
+ * A learner's answer, per kind as grading.py's: option ids, a boolean, a text, pair id to match id, item
+ * ids in order, blank id to text or option id; null when there is none.
+ */
+type LearnerResponse = string[] | boolean | string | Record<string, string> | null;
+
+// --- The grader's tables (toolkit/exporters/player_grading.py) ---------------------------------------
+
+interface GradingTables {
+  whitespace: string;
+  bidiControls: string;
+  /** str.casefold(): runs [first, last, step, offset] of code points, and the characters that fold to several. */
+  casefold: { runs: Array<[number, number, number, number]>; several: Record<string, string> };
+  number: NumberRules;
+  urdu: UrduRules | null;
+}
+
+/** toolkit/text/numbers.py's rules for the page's locale. */
+interface NumberRules {
+  decimal: string;
+  group: string;
+  groupIsSpace: boolean;
+  spaces: string;
+  minusSigns: string;
+  arabicDecimal: string;
+  arabicGroup: string;
+  /** The code point of each decimal digit system's zero. */
+  zeros: number[];
+}
+
+/** toolkit/text/urdu.py's normalizer rules (regular-expression sources and tables). */
+interface UrduRules {
+  letter: string;
+  mark: string;
+  letterTriggers: string;
+  spacingTriggers: string;
+  notSpace: string;
+  nonJoining: string[];
+  finalDoachashmee: Record<string, string>;
+  latinToUrdu: Record<string, string>;
+  letters: Record<string, string>;
+  bidiControls: string;
+}
+
+/** A way to read a number's separators (grading.js): which characters are the decimal point, which group. */
+interface Reading {
+  decimal: Set<string>;
+  group: Set<string>;
+}
+
+/** A typed number as read (grading.js readNumber): the value graded, the other convention's reading where it differs. */
+interface TypedNumber {
+  value: Decimal;
+  otherwise: Decimal | null;
+  own: boolean;
+}
+
+// --- SCORM 1.2 (scorm.js) ------------------------------------------------------------------------------
+
+/** The SCORM 1.2 run-time API an LMS puts on a window as `API`; LMSs answer with strings (or booleans). */
+interface ScormApi {
+  LMSInitialize(empty: ""): unknown;
+  LMSFinish(empty: ""): unknown;
+  LMSGetValue(name: string): unknown;
+  LMSSetValue(name: string, value: string): unknown;
+  LMSCommit(empty: ""): unknown;
+  LMSGetLastError(): unknown;
+}
+
+interface Window {
+  API?: ScormApi;
+}
+
+// --- The player's DOM helpers, handed to the question kinds (player.js to kinds.js) -------------------
+
+type Tag = keyof HTMLElementTagNameMap;
+type Attributes = Record<string, string>;
+/** A message's placeholder values ({number}, {total}...). */
+type MessageValues = Record<string, string | number>;
+/** The language and direction a piece of the page is written in. */
+interface Languages {
+  lang: string;
+  dir: string;
+}
+
+interface PlayerUi {
+  el<K extends Tag>(tag: K, attributes: Attributes, children?: Array<string | Node>): HTMLElementTagNameMap[K];
+  fill<T extends Node>(node: T, segments: Segments, values?: MessageValues): T;
+  plainText(segments: Segments): string;
+  message(name: string, values?: MessageValues): HTMLSpanElement;
+  messageBlock<K extends Tag>(name: string, tag: K, attributes: Attributes, values?: MessageValues): HTMLElementTagNameMap[K];
+  messageText(name: string, values?: MessageValues): string;
+  inQuestion<K extends Tag>(tag: K, texts: Languages, attributes?: Attributes, segments?: Segments): HTMLElementTagNameMap[K];
+  clear(node: Node): void;
+  newId(prefix: string): string;
+  exact: Intl.NumberFormat;
+}
+
+/** A question's answer control (kinds.js): its node, the answer so far (null until there is one). */
+interface Control {
+  node: HTMLElement;
+  response(): LearnerResponse;
+  /** After checking: controls whose buttons stay usable otherwise (ordering) disable them. */
+  disable?(): void;
+}
+
+/** The choice control (kinds.js choiceControl): the ids chosen; the kind's control adds response(). */
+interface ChoiceControl {
+  node: HTMLElement;
+  chosen(): string[];
+  response?(): LearnerResponse;
+}
+
+/** The typed answer's control (kinds.js typedControl), with its text field. */
+interface TypedControl extends Control {
+  field: HTMLInputElement | HTMLTextAreaElement;
+}

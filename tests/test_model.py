@@ -1,0 +1,127 @@
+"""One model family: the keys and reading order of every text come from the fields, once, and a
+localized question is the source question's own class with its texts picked."""
+
+from __future__ import annotations
+
+from localization.test_grading import every_type_quiz, localized
+
+from toolkit import keys
+from toolkit.model import (
+    AcceptedAnswer,
+    FillInBlanksQuestion,
+    Origin,
+    ShortAnswerQuestion,
+    Text,
+    TypedBlank,
+    with_texts,
+)
+
+ORIGIN = Origin("quiz.yaml", 1)
+
+
+def test_a_source_texts_key_is_its_question_key_and_the_key_its_fields_give() -> None:
+    quiz = every_type_quiz()
+    for question in quiz.questions:
+        owner = keys.question_key(quiz.id, question.id)
+        assert [text.key for _, text in question.keyed_texts()] == [
+            f"{owner}.{key}" for key, _ in question.keyed_texts()
+        ], question.id
+
+
+def test_relative_keys_in_reading_order_follow_the_key_grammar() -> None:
+    quiz = every_type_quiz()
+    keyed = {question.id: [key for key, _ in question.keyed_texts()] for question in quiz.questions}
+    assert keyed["name-collective"] == ["prompt", "answers.all-reduce", "answers.reduce-all", "explanation"]
+    assert keyed["global-batch-size"] == ["prompt", "unit", "explanation"]
+    assert keyed["match-collectives"] == [
+        "prompt",
+        "pairs.broadcast.prompt",
+        "pairs.broadcast.match",
+        "pairs.all-reduce.prompt",
+        "pairs.all-reduce.match",
+        "pairs.scatter.prompt",
+        "pairs.scatter.match",
+        "distractors.shuffle",
+        "explanation",
+    ]
+    assert keyed["fill-replica"] == [
+        "prompt",
+        "text",
+        "blanks.copy.answers.replica",
+        "blanks.copy.answers.copy",
+        "blanks.collective.options.all-reduce",
+        "blanks.collective.options.broadcast",
+        "explanation",
+    ]
+    assert keyed["memory-essay"] == ["prompt", "model-answer", "explanation"]
+
+
+def test_texts_are_the_translated_texts_an_answer_the_same_everywhere_is_not_one() -> None:
+    question = every_type_quiz().question("name-collective")
+    assert [text.key.rsplit(".", 1)[-1] for text in question.texts()] == [
+        "prompt",
+        "reduce-all",
+        "explanation",
+    ]
+
+
+def test_a_localized_question_is_the_same_class_with_the_same_keys() -> None:
+    source = every_type_quiz().questions
+    for locale in ("en", "ur"):
+        for original, picked in zip(source, localized(locale).questions, strict=True):
+            assert type(picked) is type(original)
+            assert [key for key, _ in picked.keyed_texts()] == [key for key, _ in original.keyed_texts()]
+            assert all(isinstance(text, str) for _, text in picked.keyed_texts())
+
+
+def test_localized_texts_keep_their_former_shape_key_and_text() -> None:
+    (question,) = [question for question in localized("en").questions if question.id == "global-batch-size"]
+    assert list(question.texts()) == [
+        ("prompt", "With B = 32 samples on each of W = 8 workers, what is the global batch size?"),
+        ("unit", "samples"),
+        ("explanation", "The global batch is B × W = 256 samples."),
+    ]
+
+
+def test_with_texts_picks_every_text_and_keeps_accepted_answers_one_per_line() -> None:
+    def text(key: str, source: str) -> Text:
+        return Text(key, source, ORIGIN)
+
+    question = ShortAnswerQuestion(
+        id="q",
+        prompt=text("prompt", "Name it."),
+        answers=(
+            AcceptedAnswer("a", text("a", " first \n\n  second ")),
+            AcceptedAnswer("b", text("b", "fixed\nas written"), translate=False),
+        ),
+        explanation=text("explanation", "Because."),
+    )
+    picked = with_texts(
+        question, lambda original: f"[{original.source}]" if original.key != "a" else original.source
+    )
+    assert isinstance(picked, ShortAnswerQuestion)
+    assert picked.prompt == "[Name it.]"
+    assert picked.explanation == "[Because.]"
+    assert [answer.accepted for answer in picked.answers] == [("first", "second"), ("[fixed\nas written]",)]
+    assert [answer.shown for answer in picked.answers] == ["first", "[fixed\nas written]"]
+    assert list(picked.keyed_texts())[1] == ("answers.a", "first\nsecond")
+
+
+def test_with_texts_walks_into_blanks() -> None:
+    def text(key: str, source: str) -> Text:
+        return Text(key, source, ORIGIN)
+
+    question = FillInBlanksQuestion(
+        id="q",
+        prompt=text("prompt", "Fill."),
+        text=text("text", "{{b}}"),
+        blanks=(TypedBlank("b", (AcceptedAnswer("a", text("a", "x\ny")),), case_sensitive=True),),
+        explanation=text("explanation", "."),
+    )
+    picked = with_texts(question, lambda original: original.source.upper())
+    assert isinstance(picked, FillInBlanksQuestion)
+    blank = picked.blank("b")
+    assert isinstance(blank, TypedBlank)
+    assert blank.case_sensitive
+    assert blank.answers[0].accepted == ("X", "Y")
+    assert picked.text == "{{B}}"

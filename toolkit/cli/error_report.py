@@ -1,0 +1,123 @@
+"""Every error a command reports: its words, where they go and the exit code, decided in one place.
+
+A command runs its library calls inside :func:`reported_errors`; what they raise on purpose (a
+:class:`~toolkit.errors.QuizkitError`, or an ``OSError`` from the file system) ends the command here:
+the diagnostics it carries on standard output, one line saying what stopped on standard error, exit
+code 1, no traceback. The words for the input errors every command can meet (configuration, catalogs,
+locks, plugins, files) are toolkit.build.failures's, which the preview shows too; the words for the
+errors of one workflow (an export blocked by checks, a build step that failed) are here. An error not
+named here is a defect in quizkit and keeps its traceback.
+
+A few commands word some errors differently, and say so with a :class:`Scene`: ``import-page`` names
+the page it reads, ``glossary import`` says the file was not imported, ``build --format json`` answers
+in JSON.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NoReturn
+
+import click
+
+from toolkit.cli.output import EXIT_PROBLEMS, fail, plural, print_diagnostics, relative
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What a command tells the report about itself, where that changes the words."""
+
+    imported_page: Path | None = None
+    """``import-page``: the page read; an error reading it, or writing what came of it, names the page."""
+    imported_glossary: Path | None = None
+    """``glossary import``: the file imported; a glossary error means it was not imported."""
+    json_report: bool = False
+    """``build --format json``: a failed step, or an export that cannot be done, is a JSON report."""
+
+
+@contextlib.contextmanager
+def reported_errors(
+    *, imported_page: Path | None = None, imported_glossary: Path | None = None, json_report: bool = False
+) -> Iterator[None]:
+    """Report what the body raises on purpose (see the module's description) and end the command."""
+    from toolkit.errors import QuizkitError
+
+    try:
+        yield
+    except (QuizkitError, OSError) as error:
+        report(error, Scene(imported_page, imported_glossary, json_report))
+
+
+def report(error: Exception, scene: Scene = Scene()) -> NoReturn:
+    """End the command for ``error``: its diagnostics, its message, exit code 1. An error no rule here
+    names is raised again (a defect: its traceback is what a report needs)."""
+    from toolkit.build.failures import INPUT_ERRORS, failure_diagnostics, failure_text
+    from toolkit.build.results import BuildFailedError, export_failure_dict
+    from toolkit.catalogs.new_locale import AddLocaleError
+    from toolkit.content.glossary import GlossaryError
+    from toolkit.content.validation import ContentError
+    from toolkit.exporters.base import ExportError
+    from toolkit.exporters.export_run import ExportBlockedError, StrictModeError
+    from toolkit.gettext.review import ReviewerError
+    from toolkit.importing.plan import ImportConflictError
+    from toolkit.importing.scraped_page import PageError
+    from toolkit.interchange.tbx import NoGlossaryError
+    from toolkit.localization import FallbackError
+    from toolkit.scaffold import InitError
+
+    if scene.json_report and isinstance(error, BuildFailedError | ExportError):
+        data = error.to_dict() if isinstance(error, BuildFailedError) else export_failure_dict(error)
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        raise SystemExit(EXIT_PROBLEMS) from None
+    if isinstance(error, ContentError):
+        print_diagnostics(error.diagnostics)
+        fail("content has errors; fix them and run the command again (quizkit validate lists them)")
+    if isinstance(error, GlossaryError):
+        print_diagnostics(error.diagnostics)
+        if scene.imported_glossary is not None:
+            fail(
+                f"{relative(scene.imported_glossary)}: not imported; fix the file and import it again "
+                "(nothing was written)"
+            )
+        fail("the glossary has errors; fix them and run the command again")
+    if isinstance(error, BuildFailedError):
+        print_diagnostics(error.diagnostics)
+        fail(f"build stopped at {error.step}: {plural(len(error.diagnostics), 'error')}")
+    if isinstance(error, StrictModeError):
+        print_diagnostics(error.diagnostics)
+        fail(f"export stopped (--strict): {plural(len(error.diagnostics), 'warning')}; nothing was written")
+    if isinstance(error, ExportBlockedError):
+        print_diagnostics(error.diagnostics)
+        fail(
+            f"export blocked: {plural(len(error.diagnostics), 'check error')} in the catalogs; fix them (quizkit check)"
+        )
+    if scene.imported_page is not None and isinstance(error, PageError | OSError):
+        page = relative(scene.imported_page)
+        if isinstance(error, PageError):
+            fail(
+                f"{page}:{error.line}: error[import]: {error.message}"
+                if error.line
+                else f"{page}: error[import]: {error.message}"
+            )
+        fail(f"{page}: error[import]: {error.strerror or error}")
+    if isinstance(error, ImportConflictError):
+        fail(f"error[exists]: {relative(error.path)} already exists; use --force to overwrite it")
+    if isinstance(error, InitError):
+        fail(f"{error.place()}: {error.message}" if error.file else error.message)
+    if isinstance(error, AddLocaleError):
+        fail(f"{relative(Path(error.file))}: error[add-locale]: {error.message}")
+    if isinstance(error, ExportError):
+        fail(f"error[export]: {error}")
+    if isinstance(error, FallbackError):
+        fail(f"error[fallback]: {error}")
+    if isinstance(error, NoGlossaryError):
+        fail(f"error[glossary]: {error}")
+    if isinstance(error, ReviewerError):
+        fail(f"error[review]: {error}")
+    if isinstance(error, INPUT_ERRORS):
+        fail("\n".join(failure_text(diagnostic) for diagnostic in failure_diagnostics(error)))
+    raise error
