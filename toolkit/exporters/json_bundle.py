@@ -273,6 +273,8 @@ def bundle(localized: LocalizedQuiz, answers: bool = True) -> dict[str, Any]:
 
 
 def render(document: dict[str, Any]) -> bytes:
+    """A JSON file as quizkit's JSON formats write it (bundles, i18next resources): UTF-8, two-space
+    indent, one final newline."""
     return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
