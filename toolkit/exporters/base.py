@@ -133,6 +133,15 @@ class ExportRequest:
             if (quiz_id, locale) in self.localized
         ]
 
+    def versions_by_quiz(self) -> Iterator[tuple[Quiz, list[LocalizedQuiz]]]:
+        """(quiz, :meth:`versions`) for each quiz to write files for that is exported in any locale:
+        what a format writing one file for a quiz in all its locales (SCORM, Moodle multilang) needs."""
+        for quiz in self.content.quizzes:
+            if self.includes(quiz.id):
+                every = self.versions(quiz.id)
+                if every:
+                    yield quiz, every
+
     def publishes(self, entry: CatalogEntry, locale: str) -> bool:
         """Whether ``entry``'s translation may be published in ``locale``: translated, and approved under
         the gate (a pseudo-locale's, made from the source, needs no reviewer)."""

@@ -195,7 +195,9 @@ def _end_body(body: etree._Element, data: Mapping[str, Any], scripts: Sequence[A
         etree.SubElement(body, "script", src=script.href(depth))
 
 
-def _serialize(html: etree._Element) -> bytes:
+def serialize_page(html: etree._Element) -> bytes:
+    """An HTML document as every page quizkit writes it (the player, its index, SCORM's launch page, the
+    preview's own pages): a doctype, HTML serialization, one final newline, UTF-8."""
     # lxml.html.tostring serializes any element (it is etree.tostring less the Content-Type meta); its
     # stubs ask for the HtmlElement that lxml.html's own parser makes.
     element = cast("lxml.html.HtmlElement", html)
@@ -261,7 +263,7 @@ def player_page(
     if answers:
         data["grading"] = grading_tables(locale.tag)
     _end_body(body, {DATA_ELEMENT_ID: data, **(host_data or {})}, [player_code(), *host_scripts], depth)
-    return _serialize(html)
+    return serialize_page(html)
 
 
 def _interface_text(
@@ -355,7 +357,7 @@ def index_page(request: ExportRequest) -> bytes:
                 },
             )
             link.text = autonym(summary.locale.tag)
-    return _serialize(html)
+    return serialize_page(html)
 
 
 class HtmlExporter(BaseExporter):
@@ -370,10 +372,7 @@ class HtmlExporter(BaseExporter):
         if not request.answers:
             return  # never asked (see above); a page without the key would be no page at all
         pages = 0
-        for quiz in request.content.quizzes:
-            if not request.includes(quiz.id):
-                continue
-            every = request.versions(quiz.id)
+        for quiz, every in request.versions_by_quiz():
             for localized in every:
                 pages += 1
                 yield OutputFile(

@@ -187,13 +187,9 @@ class MoodleExporter(BaseExporter):
                     _document(localized, versions, multilang=False, answers=request.answers),
                     quiz=localized.quiz.id,
                 )
-        for quiz in request.content.quizzes:
-            if not request.includes(quiz.id):
-                continue
-            every = request.versions(quiz.id)
-            if every:
-                yield OutputFile(
-                    PurePosixPath(quiz.id) / f"{MULTILANG_STEM}{suffix}",
-                    _document(every[0], _multilang_questions(every), multilang=True, answers=request.answers),
-                    quiz=quiz.id,
-                )
+        for quiz, every in request.versions_by_quiz():
+            yield OutputFile(
+                PurePosixPath(quiz.id) / f"{MULTILANG_STEM}{suffix}",
+                _document(every[0], _multilang_questions(every), multilang=True, answers=request.answers),
+                quiz=quiz.id,
+            )

@@ -116,11 +116,9 @@ def unwritable_questions(request: ExportRequest, formats: Sequence[str]) -> list
         if writes_every_question(exporter):
             continue
         carried = question_types(exporter)
-        for quiz in request.content.quizzes:
-            if not request.includes(quiz.id):
-                continue
+        for quiz, every in request.versions_by_quiz():
             refused: dict[str, tuple[str, list[str]]] = {}
-            for localized in request.versions(quiz.id):
+            for localized in every:
                 for question in localized.questions:
                     reason = unwritable(exporter, question) if question.type in carried else None
                     if reason is not None:
