@@ -151,6 +151,18 @@ def autonym(tag: str) -> str:
     return name[:1].upper() + name[1:]
 
 
+def locale_item(
+    listing: etree._Element, locale: LocaleInfo, href: str, attributes: Mapping[str, str]
+) -> None:
+    """An item of a list of locales (the index's, SCORM's launch page's): in ``locale``'s language and
+    direction, a link to ``href`` named by the locale's own name, with ``attributes`` besides."""
+    item = etree.SubElement(listing, "li", lang=locale.tag, dir=locale.direction)
+    link = etree.SubElement(item, "a", href=href, hreflang=locale.tag)
+    for name, value in attributes.items():
+        link.set(name, value)
+    link.text = autonym(locale.tag)
+
+
 def _append_segments(parent: etree._Element, parts: list[list[str]], latin_lang: str) -> None:
     """Segments as children of ``parent``: Latin runs in ``<span dir="ltr" lang>``, code in ``<code>``."""
     for kind, text in parts:
@@ -345,18 +357,13 @@ def index_page(request: ExportRequest) -> bytes:
                 _append_in(heading_element, summary.title, summary.locale, id=title_ids[summary.title])
         listing = etree.SubElement(section, "ul")
         for summary in every:
-            item = etree.SubElement(listing, "li", lang=summary.locale.tag, dir=summary.locale.direction)
             # The link names the language; the quiz's title in that language describes it.
-            link = etree.SubElement(
-                item,
-                "a",
-                {
-                    "href": f"{summary.quiz_id}/{summary.locale.tag}.html",
-                    "hreflang": summary.locale.tag,
-                    "aria-describedby": title_ids[summary.title],
-                },
+            locale_item(
+                listing,
+                summary.locale,
+                f"{summary.quiz_id}/{summary.locale.tag}.html",
+                {"aria-describedby": title_ids[summary.title]},
             )
-            link.text = autonym(summary.locale.tag)
     return serialize_page(html)
 
 

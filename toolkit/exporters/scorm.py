@@ -34,7 +34,7 @@ from toolkit.exporters.html import (
     _append_segments,
     _end_body,
     _head,
-    autonym,
+    locale_item,
     plain_title,
     player_page,
     segments,
@@ -75,17 +75,7 @@ def launch_page(every: Sequence[LocalizedQuiz]) -> bytes:
     _append_segments(etree.SubElement(main, "h1"), segments(source.title, direction), latin_lang)
     listing = etree.SubElement(main, "ul")
     for localized in every:
-        item = etree.SubElement(listing, "li", lang=localized.locale.tag, dir=localized.locale.direction)
-        link = etree.SubElement(
-            item,
-            "a",
-            {
-                "href": f"{localized.locale.tag}.html",
-                "hreflang": localized.locale.tag,
-                "data-locale-link": "",
-            },
-        )
-        link.text = autonym(localized.locale.tag)
+        locale_item(listing, localized.locale, f"{localized.locale.tag}.html", {"data-locale-link": ""})
     data: dict[str, Any] = {
         "locales": [localized.locale.tag for localized in every],
         "source": source.locale.tag,
