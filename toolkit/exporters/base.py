@@ -156,6 +156,9 @@ class ExportRequest:
                 yield locale, domain, quiz, self.catalogs[(locale, domain)]
 
 
+ALL_QUESTION_TYPES = frozenset(QuestionType)
+
+
 class Exporter(Protocol):
     """What quizkit needs of a format: the type every registered exporter is checked against. A plugin
     may implement just this; subclassing :class:`BaseExporter` adds the optional declarations below with
@@ -228,6 +231,26 @@ class BaseExporter:
         raise NotImplementedError(f"exporter {self.name} does not implement export()")
 
 
+class CatalogExporter(BaseExporter):
+    """The base of a catalog format (``mo``, ``xliff``): one file per catalog the request writes, for
+    target locales only; a subclass says what that file is (:meth:`catalog_file`)."""
+
+    presents_quiz: ClassVar[bool] = False
+    question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
+    """A catalog format carries every text of every kind by its key."""
+
+    def catalog_file(
+        self, request: ExportRequest, locale: str, domain: str, catalog: Catalog
+    ) -> tuple[PurePosixPath, bytes]:
+        """The path and content of the file of ``catalog``, of ``domain`` in ``locale``."""
+        raise NotImplementedError(f"catalog format {self.name} does not implement catalog_file()")
+
+    def export(self, request: ExportRequest) -> Iterator[OutputFile]:
+        for locale, domain, quiz, catalog in request.catalogs_to_write():
+            path, data = self.catalog_file(request, locale, domain, catalog)
+            yield OutputFile(path, data, quiz=quiz)
+
+
 def question_types(exporter: type[Exporter]) -> frozenset[QuestionType]:
     """The question kinds a format carries (:attr:`BaseExporter.question_types`)."""
     declared = getattr(exporter, "question_types", None)
@@ -261,9 +284,6 @@ def _hook(exporter: type[Exporter], name: str) -> Callable[..., Any]:
     declared = getattr(exporter, name, None)
     default: Callable[..., Any] = getattr(BaseExporter, name)
     return declared if callable(declared) else default
-
-
-ALL_QUESTION_TYPES = frozenset(QuestionType)
 
 
 def omits_answers(exporter: type[Exporter]) -> bool:
