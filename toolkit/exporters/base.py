@@ -42,6 +42,13 @@ class OutputFile:
     None for files that depend on the whole project, such as an index. ``quizkit build`` rewrites a
     quiz's files only when that quiz changed, and the others whenever anything did."""
 
+    @classmethod
+    def of_quiz(cls, localized: LocalizedQuiz, suffix: str, data: bytes) -> OutputFile:
+        """The file of one quiz in one locale, where most formats put it: ``<quiz>/<locale><suffix>``."""
+        return cls(
+            PurePosixPath(localized.quiz.id) / f"{localized.locale.tag}{suffix}", data, localized.quiz.id
+        )
+
 
 @dataclass(frozen=True)
 class QuizSummary:
@@ -124,6 +131,11 @@ class ExportRequest:
             for quiz in self.content.quizzes
             if self.includes(quiz.id) and (quiz.id, locale) in self.localized
         ]
+
+    def every_localized(self) -> Iterator[LocalizedQuiz]:
+        """The quizzes to write files for in every locale, locale by locale (the source first)."""
+        for locale in self.locales:
+            yield from self.quizzes_in(locale)
 
     def versions(self, quiz_id: str) -> list[LocalizedQuiz]:
         """One quiz in every locale it is exported in, source first."""

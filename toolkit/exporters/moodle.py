@@ -179,14 +179,11 @@ class MoodleExporter(BaseExporter):
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         suffix = ".xml" if request.answers else ".no-answers.xml"
-        for locale in request.locales:
-            for localized in request.quizzes_in(locale):
-                versions = [[version(localized, question)] for question in localized.questions]
-                yield OutputFile(
-                    PurePosixPath(localized.quiz.id) / f"{localized.locale.tag}{suffix}",
-                    _document(localized, versions, multilang=False, answers=request.answers),
-                    quiz=localized.quiz.id,
-                )
+        for localized in request.every_localized():
+            versions = [[version(localized, question)] for question in localized.questions]
+            yield OutputFile.of_quiz(
+                localized, suffix, _document(localized, versions, multilang=False, answers=request.answers)
+            )
         for quiz, every in request.versions_by_quiz():
             yield OutputFile(
                 PurePosixPath(quiz.id) / f"{MULTILANG_STEM}{suffix}",

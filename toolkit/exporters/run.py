@@ -393,9 +393,8 @@ def _texts(localized: LocalizedQuiz) -> Iterator[tuple[str, str]]:
 
 
 def _refuse_uncarryable_characters(request: ExportRequest) -> None:
-    for locale in request.locales:
-        for localized in request.quizzes_in(locale):
-            _refuse_in(localized)
+    for localized in request.every_localized():
+        _refuse_in(localized)
 
 
 def _refuse_in(localized: LocalizedQuiz) -> None:
