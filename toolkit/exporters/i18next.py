@@ -17,13 +17,13 @@ does (:mod:`toolkit.exporters.neutral_order`), matches under ``matches.<m>`` and
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import Any, ClassVar
 
 from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
+from toolkit.exporters.json_bundle import render
 from toolkit.exporters.neutral_order import delivery_item_ids, neutral_items, neutral_matches
 from toolkit.localization import LocalizedQuiz
 from toolkit.model import ChoiceQuestion, MatchingQuestion, OrderingQuestion, Question, QuestionType
@@ -118,10 +118,6 @@ def ui_resources(localized: LocalizedQuiz) -> dict[str, Any]:
     return tree
 
 
-def _render(tree: dict[str, Any]) -> bytes:
-    return (json.dumps(tree, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
-
-
 DELIVERY_FOLDER = "no-answers"
 """Where the delivery variant goes inside i18next/: ``no-answers/<locale>/<namespace>.json``."""
 
@@ -142,7 +138,7 @@ class I18nextExporter(BaseExporter):
                 folder = variant / localized.locale.tag
                 yield OutputFile(
                     folder / f"{localized.quiz.id}.json",
-                    _render(quiz_resources(localized, request.answers)),
+                    render(quiz_resources(localized, request.answers)),
                     quiz=localized.quiz.id,
                 )
             # The interface namespace is the same in every quiz of a locale: any one of them gives it.
@@ -153,4 +149,4 @@ class I18nextExporter(BaseExporter):
             )
             if first is not None:
                 localized = request.localized[(first.id, locale)]
-                yield OutputFile(variant / localized.locale.tag / "ui.json", _render(ui_resources(localized)))
+                yield OutputFile(variant / localized.locale.tag / "ui.json", render(ui_resources(localized)))
