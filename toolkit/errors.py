@@ -36,7 +36,8 @@ class LocatedError(QuizkitError):
     ``file`` is the name the raiser had: most give it as messages show it (relative to the working
     folder, or ``read_po``'s ``name``), but ``ConfigError``, and the ``InitError`` and ``AddLocaleError``
     about the configuration, hold the configuration file's path under the folder ``load_config`` was
-    given (absolute from the commands, which give the working folder), which whoever shows it makes relative (``toolkit.content.validation.display_path``)."""
+    given (absolute from the commands, which give the working folder), which whoever shows it makes
+    relative (``toolkit.content.validation.display_path``)."""
 
     names_its_place: ClassVar[bool] = False
     """Whether ``str(error)`` starts with the place (``file:line: message``) or is the message alone:
