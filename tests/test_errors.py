@@ -87,6 +87,32 @@ def test_a_located_error_keeps_the_text_it_always_had(error: LocatedError, text:
     assert (str(error), error.place()) == (text, place)
 
 
+@pytest.mark.parametrize(
+    ("error", "text"),
+    [
+        (PoSyntaxError("", 3, "unterminated string"), "line 3: unterminated string"),
+        (PoSyntaxError("", None, "empty file"), "empty file"),
+        (CatalogError("", 3, "bad"), "line 3: bad"),
+        (CatalogError("", None, "bad"), "bad"),
+    ],
+)
+def test_an_error_that_names_its_place_without_a_file_starts_with_the_line(
+    error: LocatedError, text: str
+) -> None:
+    # A deliberate change (CHANGELOG, docs/api.md): these read ":3: unterminated string" and ": empty file".
+    assert str(error) == text
+
+
+def test_read_po_without_a_name_says_line_n() -> None:
+    from toolkit.catalogs import read_po
+
+    with pytest.raises(PoSyntaxError) as raised:
+        read_po(b'msgid "a"\nmsgstr "b\n', "")
+    assert str(raised.value) == (
+        "line 2: unterminated string: a string must start and end with a double quote on one line"
+    )
+
+
 def test_a_located_error_carries_file_line_and_message() -> None:
     error = MemoryFileError("m.tmx", 5, "bad unit", kind="catalog")
     assert (error.file, error.line, error.message, error.kind) == ("m.tmx", 5, "bad unit", "catalog")

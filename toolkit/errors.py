@@ -4,10 +4,10 @@
 derives from it); a caller that must tell bad input from a defect in quizkit catches it. Two shapes
 repeat across the packages, so each is defined here once:
 
-- :class:`LocatedError`: bad input at a place in a file (the file as messages show it, the 1-based line
-  where one is known, and what is wrong). A reader of a document held in memory (XLIFF, TMX, a scraped
-  page) knows the line and not the file: its error leaves ``file`` empty, and whoever opened the file
-  names it, usually by raising its own located error.
+- :class:`LocatedError`: bad input at a place in a file (the file, the 1-based line where one is known,
+  and what is wrong). A reader of a document held in memory (XLIFF, TMX, a scraped page) knows the line
+  and not the file: its error leaves ``file`` empty, and whoever opened the file names it, usually by
+  raising its own located error.
 - :class:`DiagnosedError`: a step that found problems and lists them as diagnostics, in
   ``diagnostics`` (content, a glossary, the checks before an export, a build step).
 
@@ -30,8 +30,14 @@ class QuizkitError(Exception):
 
 
 class LocatedError(QuizkitError):
-    """Bad input at a place: ``file`` (as messages show it; empty where the raiser cannot know it),
-    ``line`` (1-based; None for the file as a whole) and ``message`` (what is wrong, without the place)."""
+    """Bad input at a place: ``file`` (empty where the raiser cannot know it), ``line`` (1-based; None for
+    the file as a whole) and ``message`` (what is wrong, without the place).
+
+    ``file`` is the name the raiser had: most give it as messages show it (relative to the working
+    folder, or ``read_po``'s ``name``), but ``ConfigError``, and the ``InitError`` and ``AddLocaleError``
+    about the configuration, hold the configuration file's path under the folder ``load_config`` was
+    given (absolute from the commands, which give the working folder), which whoever shows it makes
+    relative (``toolkit.content.validation.display_path``)."""
 
     names_its_place: ClassVar[bool] = False
     """Whether ``str(error)`` starts with the place (``file:line: message``) or is the message alone:

@@ -10,6 +10,8 @@ from toolkit.build.failures import failure_diagnostics, failure_text, unexpected
 from toolkit.catalogs.workflow import CatalogError
 from toolkit.concurrency.lock import ProjectLockedError
 from toolkit.config import ConfigError
+from toolkit.diagnostics import Diagnostic, Severity
+from toolkit.exporters.run import ExportBlockedError, StrictModeError
 from toolkit.files import OutsideProjectError
 from toolkit.memory.translation_memory import MemoryFileError
 
@@ -40,6 +42,23 @@ from toolkit.memory.translation_memory import MemoryFileError
 )
 def test_each_input_error_has_the_words_the_commands_print(error: Exception, text: str) -> None:
     assert [failure_text(diagnostic) for diagnostic in failure_diagnostics(error)] == [text]
+
+
+_CHECK_ERROR = Diagnostic(
+    "locales/ur/LC_MESSAGES/ui.po", 12, None, Severity.ERROR, "placeholders", "{n} lost"
+)
+_WARNING = Diagnostic("content/q.yaml", 4, 2, Severity.WARNING, "unsupported", "gift cannot carry it")
+
+
+@pytest.mark.parametrize(
+    ("error", "diagnostic"),
+    [(ExportBlockedError([_CHECK_ERROR]), _CHECK_ERROR), (StrictModeError([_WARNING]), _WARNING)],
+    ids=["export-blocked", "strict-mode"],
+)
+def test_every_error_with_diagnostics_is_described_by_them(error: Exception, diagnostic: Diagnostic) -> None:
+    # Only the content's, the glossary's and a build step's errors were listed: these two were
+    # described as a defect in quizkit (error[internal]).
+    assert failure_diagnostics(error) == [diagnostic]
 
 
 def test_an_unexpected_error_is_named_as_a_defect() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -175,3 +176,50 @@ def test_an_empty_catalog_is_an_error_of_check_and_of_compile(project: Path, dat
     updated = quizkit(project, "update")
     assert updated.returncode == 0, updated.stderr
     assert quizkit(project, "check").stdout.startswith(f"{CATALOG}:")  # made again: untranslated
+
+
+def broken_plugin_site(site: Path, group: str, name: str) -> Path:
+    """A package whose ``group`` entry point fails to import with a message holding a terminal escape
+    (one that would retitle the terminal), installed the way pip lays it out."""
+    (site / "quizkit_broken_plugin").mkdir(parents=True)
+    (site / "quizkit_broken_plugin" / "__init__.py").write_text(
+        'raise RuntimeError("retitled \\x1b]0;owned\\x07 here")\n', encoding="utf-8"
+    )
+    info = site / "quizkit_broken_plugin-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: quizkit-broken-plugin\nVersion: 1.0\n", encoding="utf-8"
+    )
+    (info / "entry_points.txt").write_text(
+        f"[{group}]\n{name} = quizkit_broken_plugin:PLUGIN\n", encoding="utf-8"
+    )
+    return site
+
+
+@pytest.mark.parametrize(
+    ("group", "name", "message"),
+    [
+        (
+            "quizkit.checks",
+            "broken-check",
+            "error[check-plugin]: check plugin broken-check (quizkit_broken_plugin:PLUGIN) failed to load: "
+            "retitled \\x1b]0;owned\\x07 here\n",
+        ),
+        (
+            "quizkit.locales",
+            "broken-pack",
+            "error[locale-pack]: locale pack broken-pack (quizkit_broken_plugin:PLUGIN) failed to load: "
+            "retitled \\x1b]0;owned\\x07 here\n",
+        ),
+    ],
+    ids=["check-plugin", "locale-pack"],
+)
+def test_a_broken_plugins_load_error_is_escaped_for_the_terminal(
+    project: Path, tmp_path_factory: pytest.TempPathFactory, group: str, name: str, message: str
+) -> None:
+    # quizkit check printed these two errors itself, escape sequence and all; every command now
+    # reports them in one place (toolkit/cli/error_report.py), escaped as the other commands did.
+    site = broken_plugin_site(tmp_path_factory.mktemp("site"), group, name)
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)])}
+    result = quizkit(project, "check", env=environment)
+    assert (result.returncode, result.stdout, result.stderr) == (1, "", message)

@@ -11,24 +11,21 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from toolkit.build.results import BuildFailedError
-from toolkit.catalogs.workflow import CatalogError
+from toolkit.catalogs.memory import MemoryFileError
+from toolkit.catalogs.project import CatalogError
 from toolkit.checks.registry import CheckLoadError
 from toolkit.concurrency.lock import ProjectLockedError
 from toolkit.config import ConfigError
-from toolkit.content.glossary import GlossaryError
-from toolkit.content.validation import ContentError, display_path
+from toolkit.content.validation import display_path
 from toolkit.diagnostics import Diagnostic, Severity
+from toolkit.errors import DiagnosedError
 from toolkit.exporters.base import ExporterLoadError
 from toolkit.files import OutsideProjectError
-from toolkit.memory.translation_memory import MemoryFileError
 from toolkit.text.locale_info import LocaleError
 from toolkit.text.locale_packs import LocalePackError
 
 INPUT_ERRORS: tuple[type[Exception], ...] = (
-    BuildFailedError,
-    ContentError,
-    GlossaryError,
+    DiagnosedError,
     ConfigError,
     CatalogError,
     MemoryFileError,
@@ -40,7 +37,8 @@ INPUT_ERRORS: tuple[type[Exception], ...] = (
     ProjectLockedError,
     OSError,
 )
-"""What bad input, a broken plugin or the file system raise: reported, never a traceback."""
+"""What bad input, a broken plugin or the file system raise: reported, never a traceback. Every
+:class:`~toolkit.errors.DiagnosedError` is one, whichever step raised it: its diagnostics say what is wrong."""
 
 NO_FILE = ""
 """The file of a diagnostic that is about no one file (a locale name, a plugin, a lock)."""
@@ -64,7 +62,7 @@ def failure_diagnostics(error: Exception) -> list[Diagnostic]:
 
 
 def _described(error: Exception) -> list[Diagnostic]:
-    if isinstance(error, BuildFailedError | ContentError | GlossaryError):
+    if isinstance(error, DiagnosedError):  # content, a glossary, a build step, the checks before an export
         return list(error.diagnostics)
     if isinstance(error, ConfigError):
         return [_error(_shown_file(error.file), _line(error.line), "config", _text(error.message))]

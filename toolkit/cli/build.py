@@ -15,10 +15,12 @@ from toolkit.cli.export import REQUIRE_OPTION, with_requirement
 from toolkit.cli.output import (
     EXIT_OK,
     EXIT_PROBLEMS,
+    PSEUDO_OPTION,
     bulk_work,
     changing_project,
     configured_formats,
     fail,
+    jobs_option,
     plural,
     project_config,
     relative,
@@ -43,23 +45,13 @@ if TYPE_CHECKING:
     is_flag=True,
     help="Ignore the cache of the last build (.quizkit-cache/) and redo every step for every quiz.",
 )
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Processes that share the work on many quizzes (default: one per core).",
-)
+@jobs_option("Processes that share the work on many quizzes (default: one per core).")
 @click.option(
     "--strict",
     is_flag=True,
     help="Fail (exit 1) when the build has warnings: check warnings, or a question a format cannot carry.",
 )
-@click.option(
-    "--pseudo",
-    is_flag=True,
-    help="Also export the pseudo-locales en_XA and ar_XB (or pseudo-locales of the configuration), made from the source.",
-)
+@PSEUDO_OPTION
 @click.option(
     "--no-memory", is_flag=True, help="Do not pre-fill untranslated entries from the translation memory."
 )

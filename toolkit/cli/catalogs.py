@@ -19,6 +19,7 @@ from toolkit.cli.output import (
     checked_locales,
     data_path,
     fail,
+    jobs_option,
     plural,
     print_diagnostics,
     project_config,
@@ -163,13 +164,7 @@ def retired_state(retired: Retirement) -> str:
 @click.command(name="compile")
 @LOCALE_OPTION
 @click.option("--use-fuzzy", is_flag=True, help="Include fuzzy translations (left out by default).")
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Processes that share many catalogs (default: one per core).",
-)
+@jobs_option("Processes that share many catalogs (default: one per core).")
 @REQUIRE_OPTION
 def compile_command(locales: tuple[str, ...], use_fuzzy: bool, jobs: int | None, require: str | None) -> None:
     """Compile every catalog to locales/<locale>/LC_MESSAGES/<domain>.mo.

@@ -10,6 +10,7 @@ import click
 
 from toolkit.cli.error_report import reported_errors
 from toolkit.cli.output import (
+    PSEUDO_OPTION,
     bulk_work,
     checked_locales,
     configured_formats,
@@ -78,11 +79,7 @@ if TYPE_CHECKING:
     help="Treat warnings (a question a format cannot carry) as errors: write nothing, exit 1.",
 )
 @click.option("--list", "list_formats", is_flag=True, help="List the registered formats and exit.")
-@click.option(
-    "--pseudo",
-    is_flag=True,
-    help="Also export the pseudo-locales en_XA and ar_XB (or pseudo-locales of the configuration), made from the source.",
-)
+@PSEUDO_OPTION
 @REQUIRE_OPTION
 def export_command(
     formats: str | None,

@@ -16,6 +16,7 @@ from toolkit.cli.output import (
     plural,
     project_config,
     project_locale,
+    relative,
 )
 
 
@@ -74,18 +75,12 @@ def import_page(
     raise SystemExit(EXIT_OK)
 
 
-def _relative(path: Path) -> str:
-    from toolkit.cli.output import relative
-
-    return relative(path)
-
-
 def _print_report(data: dict[str, object]) -> None:
     questions = data["questions"]
     assert isinstance(questions, list)
     counts = " ".join(str(len(question["options"])) for question in questions)
     click.echo(
-        f"{_relative(Path(str(data['page'])))}: {plural(len(questions), 'question')} (options: {counts}), level {data['level']}"
+        f"{relative(Path(str(data['page'])))}: {plural(len(questions), 'question')} (options: {counts}), level {data['level']}"
     )
     for question in questions:
         languages = "".join(option["language"] + " " for option in question["options"]).strip()
@@ -109,7 +104,7 @@ def _print_report(data: dict[str, object]) -> None:
         assert isinstance(suggestions, list)
         hint = f" (suggested: {', '.join(map(str, suggestions))})" if suggestions else ""
         click.echo(f"  {todo['path']} [{todo['kind']}] page line {todo['line']}: {todo['message']}{hint}")
-    files = ", ".join(_relative(Path(str(file))) for file in _list(data["files"]))
+    files = ", ".join(relative(Path(str(file))) for file in _list(data["files"]))
     click.echo(f"wrote {files}" if data["written"] else f"dry run: would write {files}")
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import click
 
@@ -159,6 +159,22 @@ def data_path(path: Path) -> str:
     from toolkit.content.validation import display_path
 
     return display_path(path)
+
+
+PSEUDO_OPTION = click.option(
+    "--pseudo",
+    is_flag=True,
+    help="Also export the pseudo-locales en_XA and ar_XB (or pseudo-locales of the configuration), made from the source.",
+)
+"""``--pseudo`` of the commands that export (read by :func:`with_pseudo_locales`)."""
+
+
+Command = TypeVar("Command", bound=Callable[..., object])
+
+
+def jobs_option(help_text: str) -> Callable[[Command], Command]:
+    """``--jobs``/``-j`` of a command that shares its work among processes; ``help_text`` says what."""
+    return click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help=help_text)
 
 
 def with_pseudo_locales(config: ProjectConfig, pseudo: bool) -> ProjectConfig:

@@ -227,6 +227,7 @@ def _as_draft(document: YamlDocument, file: str, diagnostics: list[Diagnostic]) 
     quiz = f"draft quiz '{data.get('id')}'"
 
     def warning(path: JsonPath, code: str, message: str) -> Diagnostic:
+        # Not diagnostic_at, which gives no line where the path has no position: these have always said 1:1.
         position = document.position(path)
         line, column = (position.line, position.column) if position else (1, 1)
         return Diagnostic(file, line, column, Severity.WARNING, code, message, path=format_json_path(path))

@@ -42,6 +42,13 @@ class OutputFile:
     None for files that depend on the whole project, such as an index. ``quizkit build`` rewrites a
     quiz's files only when that quiz changed, and the others whenever anything did."""
 
+    @classmethod
+    def of_quiz(cls, localized: LocalizedQuiz, suffix: str, data: bytes) -> OutputFile:
+        """The file of one quiz in one locale, where most formats put it: ``<quiz>/<locale><suffix>``."""
+        return cls(
+            PurePosixPath(localized.quiz.id) / f"{localized.locale.tag}{suffix}", data, localized.quiz.id
+        )
+
 
 @dataclass(frozen=True)
 class QuizSummary:
@@ -125,6 +132,11 @@ class ExportRequest:
             if self.includes(quiz.id) and (quiz.id, locale) in self.localized
         ]
 
+    def every_localized(self) -> Iterator[LocalizedQuiz]:
+        """The quizzes to write files for in every locale, locale by locale (the source first)."""
+        for locale in self.locales:
+            yield from self.quizzes_in(locale)
+
     def versions(self, quiz_id: str) -> list[LocalizedQuiz]:
         """One quiz in every locale it is exported in, source first."""
         return [
@@ -132,6 +144,15 @@ class ExportRequest:
             for locale in self.locales
             if (quiz_id, locale) in self.localized
         ]
+
+    def versions_by_quiz(self) -> Iterator[tuple[Quiz, list[LocalizedQuiz]]]:
+        """(quiz, :meth:`versions`) for each quiz to write files for that is exported in any locale:
+        what a format writing one file for a quiz in all its locales (SCORM, Moodle multilang) needs."""
+        for quiz in self.content.quizzes:
+            if self.includes(quiz.id):
+                every = self.versions(quiz.id)
+                if every:
+                    yield quiz, every
 
     def publishes(self, entry: CatalogEntry, locale: str) -> bool:
         """Whether ``entry``'s translation may be published in ``locale``: translated, and approved under
@@ -145,6 +166,9 @@ class ExportRequest:
             quiz = None if domain == UI_DOMAIN else domain
             if self.shared if quiz is None else self.includes(quiz):
                 yield locale, domain, quiz, self.catalogs[(locale, domain)]
+
+
+ALL_QUESTION_TYPES = frozenset(QuestionType)
 
 
 class Exporter(Protocol):
@@ -219,6 +243,26 @@ class BaseExporter:
         raise NotImplementedError(f"exporter {self.name} does not implement export()")
 
 
+class CatalogExporter(BaseExporter):
+    """The base of a catalog format (``mo``, ``xliff``): one file per catalog the request writes, for
+    target locales only; a subclass says what that file is (:meth:`catalog_file`)."""
+
+    presents_quiz: ClassVar[bool] = False
+    question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
+    """A catalog format carries every text of every kind by its key."""
+
+    def catalog_file(
+        self, request: ExportRequest, locale: str, domain: str, catalog: Catalog
+    ) -> tuple[PurePosixPath, bytes]:
+        """The path and content of the file of ``catalog``, of ``domain`` in ``locale``."""
+        raise NotImplementedError(f"catalog format {self.name} does not implement catalog_file()")
+
+    def export(self, request: ExportRequest) -> Iterator[OutputFile]:
+        for locale, domain, quiz, catalog in request.catalogs_to_write():
+            path, data = self.catalog_file(request, locale, domain, catalog)
+            yield OutputFile(path, data, quiz=quiz)
+
+
 def question_types(exporter: type[Exporter]) -> frozenset[QuestionType]:
     """The question kinds a format carries (:attr:`BaseExporter.question_types`)."""
     declared = getattr(exporter, "question_types", None)
@@ -252,9 +296,6 @@ def _hook(exporter: type[Exporter], name: str) -> Callable[..., Any]:
     declared = getattr(exporter, name, None)
     default: Callable[..., Any] = getattr(BaseExporter, name)
     return declared if callable(declared) else default
-
-
-ALL_QUESTION_TYPES = frozenset(QuestionType)
 
 
 def omits_answers(exporter: type[Exporter]) -> bool:

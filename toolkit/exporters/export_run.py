@@ -116,11 +116,9 @@ def unwritable_questions(request: ExportRequest, formats: Sequence[str]) -> list
         if writes_every_question(exporter):
             continue
         carried = question_types(exporter)
-        for quiz in request.content.quizzes:
-            if not request.includes(quiz.id):
-                continue
+        for quiz, every in request.versions_by_quiz():
             refused: dict[str, tuple[str, list[str]]] = {}
-            for localized in request.versions(quiz.id):
+            for localized in every:
                 for question in localized.questions:
                     reason = unwritable(exporter, question) if question.type in carried else None
                     if reason is not None:
@@ -395,9 +393,8 @@ def _texts(localized: LocalizedQuiz) -> Iterator[tuple[str, str]]:
 
 
 def _refuse_uncarryable_characters(request: ExportRequest) -> None:
-    for locale in request.locales:
-        for localized in request.quizzes_in(locale):
-            _refuse_in(localized)
+    for localized in request.every_localized():
+        _refuse_in(localized)
 
 
 def _refuse_in(localized: LocalizedQuiz) -> None:

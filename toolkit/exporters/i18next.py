@@ -17,16 +17,16 @@ does (:mod:`toolkit.exporters.neutral_order`), matches under ``matches.<m>`` and
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import Any, ClassVar
 
-from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
+from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportError, ExportRequest, OutputFile
+from toolkit.exporters.json_bundle import render
 from toolkit.exporters.neutral_order import delivery_item_ids, neutral_items, neutral_matches
 from toolkit.localization import LocalizedQuiz
-from toolkit.model import ChoiceQuestion, MatchingQuestion, OrderingQuestion, Question, QuestionType
+from toolkit.model import ChoiceQuestion, Content, MatchingQuestion, OrderingQuestion, Question, QuestionType
 from toolkit.text.message_format import i18next_interpolation
 
 # Texts that are the answer key, or say what it is: left out of the delivery variant.
@@ -38,7 +38,7 @@ def _set(tree: dict[str, Any], path: list[str], value: str) -> None:
     for segment in path[:-1]:
         child = node.setdefault(segment, {})
         if not isinstance(child, dict):
-            raise ValueError(f"key {'.'.join(path)} collides with a text at {segment}")
+            raise ExportError(f"i18next: key {'.'.join(path)} collides with a text at {segment}")
         node = child
     node[path[-1]] = value
 
@@ -105,21 +105,30 @@ def quiz_resources(localized: LocalizedQuiz, answers: bool) -> dict[str, Any]:
     return tree
 
 
+def _refuse_plurals_not_by_count(content: Content) -> None:
+    """Refuse, at its place in ui.yaml, a plural message selected by a placeholder other than
+    ``count``: i18next picks a plural form by the ``count`` it is given, and by nothing else. The
+    other formats name the selecting placeholder, so only this one refuses it (validate cannot)."""
+    for message in content.interface.messages if content.interface is not None else ():
+        if message.plural is not None and message.plural != "count":
+            raise ExportError(
+                f"{message.origin}: ui.{message.name} selects its plural form by {{{message.plural}}}, but "
+                "i18next selects plural forms by {count} only; name the placeholder count, or leave i18next "
+                "out of the formats"
+            )
+
+
 def ui_resources(localized: LocalizedQuiz) -> dict[str, Any]:
     tree: dict[str, Any] = {}
     for message in localized.messages:
         if message.plural is None:
             tree[message.name] = i18next_interpolation(message.text or "")
             continue
-        if message.plural != "count":
-            raise ValueError(f"ui.{message.name}: i18next selects plurals by count, not by {message.plural}")
+        if message.plural != "count":  # the export refused it first (_refuse_plurals_not_by_count)
+            raise ExportError(f"ui.{message.name}: i18next selects plurals by count, not by {message.plural}")
         for category, text in message.forms:
             tree[f"{message.name}_{category}"] = i18next_interpolation(text)
     return tree
-
-
-def _render(tree: dict[str, Any]) -> bytes:
-    return (json.dumps(tree, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
 DELIVERY_FOLDER = "no-answers"
@@ -137,12 +146,13 @@ class I18nextExporter(BaseExporter):
         # The delivery variant lives in a folder of its own with the same layout, so both variants can be
         # in one dist/ and a frontend's load path differs by a prefix only (no-answers/{{lng}}/{{ns}}.json).
         variant = PurePosixPath() if request.answers else PurePosixPath(DELIVERY_FOLDER)
+        _refuse_plurals_not_by_count(request.content)  # before any file, in every worker of a build
         for locale in request.locales:
             for localized in request.quizzes_in(locale):
                 folder = variant / localized.locale.tag
                 yield OutputFile(
                     folder / f"{localized.quiz.id}.json",
-                    _render(quiz_resources(localized, request.answers)),
+                    render(quiz_resources(localized, request.answers)),
                     quiz=localized.quiz.id,
                 )
             # The interface namespace is the same in every quiz of a locale: any one of them gives it.
@@ -153,4 +163,4 @@ class I18nextExporter(BaseExporter):
             )
             if first is not None:
                 localized = request.localized[(first.id, locale)]
-                yield OutputFile(variant / localized.locale.tag / "ui.json", _render(ui_resources(localized)))
+                yield OutputFile(variant / localized.locale.tag / "ui.json", render(ui_resources(localized)))

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from decimal import Decimal
-from pathlib import PurePosixPath
 from typing import Any, ClassVar
 
 from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
@@ -273,6 +272,8 @@ def bundle(localized: LocalizedQuiz, answers: bool = True) -> dict[str, Any]:
 
 
 def render(document: dict[str, Any]) -> bytes:
+    """A JSON file as quizkit's JSON formats write it (bundles, i18next resources): UTF-8, two-space
+    indent, one final newline."""
     return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
@@ -285,7 +286,5 @@ class JsonBundleExporter(BaseExporter):
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         suffix = ".json" if request.answers else ".no-answers.json"
-        for locale in request.locales:
-            for localized in request.quizzes_in(locale):
-                path = PurePosixPath(localized.quiz.id) / f"{localized.locale.tag}{suffix}"
-                yield OutputFile(path, render(bundle(localized, request.answers)), quiz=localized.quiz.id)
+        for localized in request.every_localized():
+            yield OutputFile.of_quiz(localized, suffix, render(bundle(localized, request.answers)))

@@ -9,16 +9,14 @@ among translated ones. Written for target locales only.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import ClassVar
 
-from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
-from toolkit.gettext.catalog import Catalog
-from toolkit.gettext.mo_writer import compile_mo
+from toolkit.catalogs.catalog import Catalog
+from toolkit.catalogs.mo_writer import compile_mo
+from toolkit.exporters.base import CatalogExporter, ExportRequest
 from toolkit.keys import question_key
-from toolkit.model import QuestionType
 
 
 def _published(catalog: Catalog, locale: str, prefixes: tuple[str, ...], request: ExportRequest) -> Catalog:
@@ -33,21 +31,18 @@ def _published(catalog: Catalog, locale: str, prefixes: tuple[str, ...], request
     return replace(catalog, entries=entries)
 
 
-class MoExporter(BaseExporter):
+class MoExporter(CatalogExporter):
     name: ClassVar[str] = "mo"
     description: ClassVar[str] = "compiled gettext catalogs (<locale>/LC_MESSAGES/<domain>.mo)"
-    presents_quiz: ClassVar[bool] = False
-    question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
-    """A catalog format: it carries every text of every kind by its key."""
 
-    def export(self, request: ExportRequest) -> Iterator[OutputFile]:
-        for locale, domain, quiz, catalog in request.catalogs_to_write():
-            localized = request.localized.get((domain, locale))
-            prefixes: tuple[str, ...] = ()
-            if localized is not None:
-                untranslated = (*localized.fallen_back_questions, *localized.omitted)
-                prefixes = tuple(question_key(domain, question) + "." for question in untranslated)
-            if prefixes or request.require_approved:
-                catalog = _published(catalog, locale, prefixes, request)
-            data = compile_mo(catalog)
-            yield OutputFile(PurePosixPath(locale) / "LC_MESSAGES" / f"{domain}.mo", data, quiz=quiz)
+    def catalog_file(
+        self, request: ExportRequest, locale: str, domain: str, catalog: Catalog
+    ) -> tuple[PurePosixPath, bytes]:
+        localized = request.localized.get((domain, locale))
+        prefixes: tuple[str, ...] = ()
+        if localized is not None:
+            untranslated = (*localized.fallen_back_questions, *localized.omitted)
+            prefixes = tuple(question_key(domain, question) + "." for question in untranslated)
+        if prefixes or request.require_approved:
+            catalog = _published(catalog, locale, prefixes, request)
+        return PurePosixPath(locale) / "LC_MESSAGES" / f"{domain}.mo", compile_mo(catalog)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 
@@ -138,6 +138,8 @@ class ProjectMirror:
         and catalogs of the quizzes and interface (``sources``) in the target locales, and the target
         locales' glossaries, are read, and nothing else: a memory file (or an orphan catalog) that is
         no regular file the build passes over, and so does the preview (it is not copied)."""
+        from toolkit.catalogs.project import CatalogError, read_catalog
+        from toolkit.content.glossary import GlossaryError, load_glossary
         from toolkit.content.validation import CONTENT_SUFFIXES, content_file_problem, is_interface_file
         from toolkit.keys import UI_DOMAIN, is_valid_id
 
@@ -168,11 +170,11 @@ class ProjectMirror:
                 len(parts) == 3 and parts[0] in targets and parts[1] == "LC_MESSAGES" and name.suffix == ".po"
             ):
                 if name.stem in domains:
-                    problems += _catalog_problems(path)
+                    problems += _reading_problems(path, read_catalog, CatalogError)
             elif (
                 len(parts) == 2 and parts[0] == "glossary" and name.suffix == ".yaml" and name.stem in targets
             ):
-                problems += _glossary_problems(path)
+                problems += _reading_problems(path, load_glossary, GlossaryError)
         return problems
 
     def check_folder(self, action: Access = "write") -> None:
@@ -317,24 +319,15 @@ def _template_problems(path: Path) -> list[Diagnostic]:
     return []
 
 
-def _catalog_problems(path: Path) -> list[Diagnostic]:
-    """What build and check say of a catalog they cannot read."""
+def _reading_problems(
+    path: Path, read: Callable[[Path], object], error_type: type[Exception]
+) -> list[Diagnostic]:
+    """What build and check say of a file they cannot read (a catalog, a glossary): the diagnostics of
+    the ``error_type`` that ``read`` raises for it."""
     from toolkit.build.failures import failure_diagnostics
-    from toolkit.catalogs.workflow import CatalogError, read_catalog
 
     try:
-        read_catalog(path)
-    except CatalogError as error:
+        read(path)
+    except error_type as error:
         return failure_diagnostics(error)
-    return []
-
-
-def _glossary_problems(path: Path) -> list[Diagnostic]:
-    """What build and check say of a glossary they cannot read."""
-    from toolkit.content.glossary import GlossaryError, load_glossary
-
-    try:
-        load_glossary(path)
-    except GlossaryError as error:
-        return list(error.diagnostics)
     return []

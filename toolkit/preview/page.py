@@ -11,7 +11,6 @@ exporter wrote it.
 from __future__ import annotations
 
 import re
-from typing import cast
 
 from lxml import etree
 
@@ -94,13 +93,10 @@ def preview_document(title: str, version: int) -> tuple[etree._Element, etree._E
 
 
 def serialize(html: etree._Element) -> bytes:
-    import lxml.html
+    """A preview page, serialized as the player's pages are."""
+    from toolkit.exporters.html import serialize_page
 
-    # lxml.html.tostring serializes any element (it is etree.tostring less the Content-Type meta); its
-    # stubs ask for the HtmlElement that lxml.html's own parser makes.
-    element = cast("lxml.html.HtmlElement", html)
-    text = lxml.html.tostring(element, doctype="<!DOCTYPE html>", encoding="unicode", method="html")
-    return (str(text).rstrip("\n") + "\n").encode("utf-8")
+    return serialize_page(html)
 
 
 def waiting_page(version: int) -> bytes:

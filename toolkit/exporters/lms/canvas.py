@@ -60,7 +60,6 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterator
-from pathlib import PurePosixPath
 from typing import ClassVar
 
 from lxml import etree
@@ -451,11 +450,6 @@ class CanvasExporter(BaseExporter):
         return ()
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
-        for locale in request.locales:
-            for localized in request.quizzes_in(locale):
-                source = (localized.quiz.id, request.source_locale)
-                yield OutputFile(
-                    PurePosixPath(localized.quiz.id) / f"{localized.locale.tag}.zip",
-                    package(_Writer(localized, request.localized.get(source)).files()),
-                    quiz=localized.quiz.id,
-                )
+        for localized in request.every_localized():
+            source = request.localized.get((localized.quiz.id, request.source_locale))
+            yield OutputFile.of_quiz(localized, ".zip", package(_Writer(localized, source).files()))

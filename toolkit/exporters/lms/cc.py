@@ -51,7 +51,6 @@ Common Cartridge assessments are graded by the LMS from the answer key: there is
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import PurePosixPath
 from typing import ClassVar
 
 from lxml import etree
@@ -256,13 +255,8 @@ class CommonCartridgeExporter(BaseExporter):
         return ()
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
-        for locale in request.locales:
-            for localized in request.quizzes_in(locale):
-                if not localized.questions:
-                    continue  # the profile requires an item; every question was warned about
-                source = request.localized.get((localized.quiz.id, request.source_locale))
-                yield OutputFile(
-                    PurePosixPath(localized.quiz.id) / f"{localized.locale.tag}.imscc",
-                    package(_Writer(localized, source).files()),
-                    quiz=localized.quiz.id,
-                )
+        for localized in request.every_localized():
+            if not localized.questions:
+                continue  # the profile requires an item; every question was warned about
+            source = request.localized.get((localized.quiz.id, request.source_locale))
+            yield OutputFile.of_quiz(localized, ".imscc", package(_Writer(localized, source).files()))

@@ -38,43 +38,56 @@ def assessment_path(base: str) -> str:
     return f"{assessment_ident(base)}/{ASSESSMENT_FILE}"
 
 
-def _element(
+def element(
     parent: etree._Element, namespace: str, name: str, text: str | None = None, **attributes: str
 ) -> etree._Element:
-    element = etree.SubElement(parent, f"{{{namespace}}}{name}", attributes)
-    element.text = text
-    return element
+    """A child ``name`` of ``parent`` in ``namespace``, holding ``text``."""
+    child = etree.SubElement(parent, f"{{{namespace}}}{name}", attributes)
+    child.text = text
+    return child
+
+
+def manifest_root(
+    base: str, prefix: str, namespace: str, schema_location: str, schema: str, version: str
+) -> tuple[etree._Element, etree._Element]:
+    """The ``manifest`` of a package of ``base`` in CC 1.1's Content Packaging namespace, declaring the
+    metadata namespace ``prefix``, and its ``metadata`` naming ``schema`` and ``version``: the start of
+    a Common Cartridge's manifest and of a Canvas package's, which uses the same namespace."""
+    root = etree.Element(
+        f"{{{CP_NAMESPACE}}}manifest",
+        nsmap={None: CP_NAMESPACE, prefix: namespace, "xsi": XSI_NAMESPACE},
+        identifier=ident(f"{base} manifest"),
+    )
+    root.set(SCHEMA_LOCATION, schema_location)
+    metadata = element(root, CP_NAMESPACE, "metadata")
+    element(metadata, CP_NAMESPACE, "schema", schema)
+    element(metadata, CP_NAMESPACE, "schemaversion", version)
+    return root, metadata
 
 
 def manifest(base: str, title: str, language: str) -> etree._Element:
     """The manifest of the cartridge holding the assessment of ``base``, titled ``title`` in
     ``language``."""
-    root = etree.Element(
-        f"{{{CP_NAMESPACE}}}manifest",
-        nsmap={None: CP_NAMESPACE, "lomimscc": LOM_NAMESPACE, "xsi": XSI_NAMESPACE},
-        identifier=ident(f"{base} manifest"),
+    root, metadata = manifest_root(
+        base, "lomimscc", LOM_NAMESPACE, CP_SCHEMA_LOCATION, "IMS Common Cartridge", "1.1.0"
     )
-    root.set(SCHEMA_LOCATION, CP_SCHEMA_LOCATION)
-    metadata = _element(root, CP_NAMESPACE, "metadata")
-    _element(metadata, CP_NAMESPACE, "schema", "IMS Common Cartridge")
-    _element(metadata, CP_NAMESPACE, "schemaversion", "1.1.0")
-    general = _element(_element(metadata, LOM_NAMESPACE, "lom"), LOM_NAMESPACE, "general")
-    _element(_element(general, LOM_NAMESPACE, "title"), LOM_NAMESPACE, "string", title, language=language)
-    _element(general, LOM_NAMESPACE, "language", language)
-    organization = _element(
-        _element(root, CP_NAMESPACE, "organizations"),
+    general = element(element(metadata, LOM_NAMESPACE, "lom"), LOM_NAMESPACE, "general")
+    element(element(general, LOM_NAMESPACE, "title"), LOM_NAMESPACE, "string", title, language=language)
+    element(general, LOM_NAMESPACE, "language", language)
+    organization = element(
+        element(root, CP_NAMESPACE, "organizations"),
         CP_NAMESPACE,
         "organization",
         identifier=ident(f"{base} organization"),
         structure="rooted-hierarchy",
     )
-    top = _element(organization, CP_NAMESPACE, "item", identifier=ident(f"{base} root"))
+    top = element(organization, CP_NAMESPACE, "item", identifier=ident(f"{base} root"))
     resource_ident = assessment_ident(base)
-    item = _element(top, CP_NAMESPACE, "item", identifier=ident(f"{base} item"), identifierref=resource_ident)
-    _element(item, CP_NAMESPACE, "title", title)
-    resources = _element(root, CP_NAMESPACE, "resources")
-    resource = _element(
+    item = element(top, CP_NAMESPACE, "item", identifier=ident(f"{base} item"), identifierref=resource_ident)
+    element(item, CP_NAMESPACE, "title", title)
+    resources = element(root, CP_NAMESPACE, "resources")
+    resource = element(
         resources, CP_NAMESPACE, "resource", identifier=resource_ident, type=ASSESSMENT_RESOURCE
     )
-    _element(resource, CP_NAMESPACE, "file", href=assessment_path(base))
+    element(resource, CP_NAMESPACE, "file", href=assessment_path(base))
     return root

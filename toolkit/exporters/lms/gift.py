@@ -49,7 +49,6 @@ Kinds and how Moodle grades them (``docs/exports.md`` has the table):
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import PurePosixPath
 from typing import ClassVar
 
 from toolkit.exporters.base import BaseExporter, ExportError, ExportRequest, OutputFile
@@ -239,10 +238,5 @@ class GiftExporter(BaseExporter):
     # delivery variant (omits_answers is not declared).
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
-        for locale in request.locales:
-            for localized in request.quizzes_in(locale):
-                yield OutputFile(
-                    PurePosixPath(localized.quiz.id) / f"{localized.locale.tag}.txt",
-                    _Writer(localized).document().encode("utf-8"),
-                    quiz=localized.quiz.id,
-                )
+        for localized in request.every_localized():
+            yield OutputFile.of_quiz(localized, ".txt", _Writer(localized).document().encode("utf-8"))

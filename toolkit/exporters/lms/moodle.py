@@ -173,21 +173,14 @@ class MoodleExporter(BaseExporter):
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         suffix = ".xml" if request.answers else ".no-answers.xml"
-        for locale in request.locales:
-            for localized in request.quizzes_in(locale):
-                versions = [[version(localized, question)] for question in localized.questions]
-                yield OutputFile(
-                    PurePosixPath(localized.quiz.id) / f"{localized.locale.tag}{suffix}",
-                    _document(localized, versions, multilang=False, answers=request.answers),
-                    quiz=localized.quiz.id,
-                )
-        for quiz in request.content.quizzes:
-            if not request.includes(quiz.id):
-                continue
-            every = request.versions(quiz.id)
-            if every:
-                yield OutputFile(
-                    PurePosixPath(quiz.id) / f"{MULTILANG_STEM}{suffix}",
-                    _document(every[0], _multilang_questions(every), multilang=True, answers=request.answers),
-                    quiz=quiz.id,
-                )
+        for localized in request.every_localized():
+            versions = [[version(localized, question)] for question in localized.questions]
+            yield OutputFile.of_quiz(
+                localized, suffix, _document(localized, versions, multilang=False, answers=request.answers)
+            )
+        for quiz, every in request.versions_by_quiz():
+            yield OutputFile(
+                PurePosixPath(quiz.id) / f"{MULTILANG_STEM}{suffix}",
+                _document(every[0], _multilang_questions(every), multilang=True, answers=request.answers),
+                quiz=quiz.id,
+            )

@@ -151,6 +151,18 @@ def autonym(tag: str) -> str:
     return name[:1].upper() + name[1:]
 
 
+def locale_item(
+    listing: etree._Element, locale: LocaleInfo, href: str, attributes: Mapping[str, str]
+) -> None:
+    """An item of a list of locales (the index's, SCORM's launch page's): in ``locale``'s language and
+    direction, a link to ``href`` named by the locale's own name, with ``attributes`` besides."""
+    item = etree.SubElement(listing, "li", lang=locale.tag, dir=locale.direction)
+    link = etree.SubElement(item, "a", href=href, hreflang=locale.tag)
+    for name, value in attributes.items():
+        link.set(name, value)
+    link.text = autonym(locale.tag)
+
+
 def _append_segments(parent: etree._Element, parts: list[list[str]], latin_lang: str) -> None:
     """Segments as children of ``parent``: Latin runs in ``<span dir="ltr" lang>``, code in ``<code>``."""
     for kind, text in parts:
@@ -195,7 +207,9 @@ def _end_body(body: etree._Element, data: Mapping[str, Any], scripts: Sequence[A
         etree.SubElement(body, "script", src=script.href(depth))
 
 
-def _serialize(html: etree._Element) -> bytes:
+def serialize_page(html: etree._Element) -> bytes:
+    """An HTML document as every page quizkit writes it (the player, its index, SCORM's launch page, the
+    preview's own pages): a doctype, HTML serialization, one final newline, UTF-8."""
     # lxml.html.tostring serializes any element (it is etree.tostring less the Content-Type meta); its
     # stubs ask for the HtmlElement that lxml.html's own parser makes.
     element = cast("lxml.html.HtmlElement", html)
@@ -261,7 +275,7 @@ def player_page(
     if answers:
         data["grading"] = grading_tables(locale.tag)
     _end_body(body, {DATA_ELEMENT_ID: data, **(host_data or {})}, [player_code(), *host_scripts], depth)
-    return _serialize(html)
+    return serialize_page(html)
 
 
 def _interface_text(
@@ -343,19 +357,14 @@ def index_page(request: ExportRequest) -> bytes:
                 _append_in(heading_element, summary.title, summary.locale, id=title_ids[summary.title])
         listing = etree.SubElement(section, "ul")
         for summary in every:
-            item = etree.SubElement(listing, "li", lang=summary.locale.tag, dir=summary.locale.direction)
             # The link names the language; the quiz's title in that language describes it.
-            link = etree.SubElement(
-                item,
-                "a",
-                {
-                    "href": f"{summary.quiz_id}/{summary.locale.tag}.html",
-                    "hreflang": summary.locale.tag,
-                    "aria-describedby": title_ids[summary.title],
-                },
+            locale_item(
+                listing,
+                summary.locale,
+                f"{summary.quiz_id}/{summary.locale.tag}.html",
+                {"aria-describedby": title_ids[summary.title]},
             )
-            link.text = autonym(summary.locale.tag)
-    return _serialize(html)
+    return serialize_page(html)
 
 
 class HtmlExporter(BaseExporter):
@@ -370,10 +379,7 @@ class HtmlExporter(BaseExporter):
         if not request.answers:
             return  # never asked (see above); a page without the key would be no page at all
         pages = 0
-        for quiz in request.content.quizzes:
-            if not request.includes(quiz.id):
-                continue
-            every = request.versions(quiz.id)
+        for quiz, every in request.versions_by_quiz():
             for localized in every:
                 pages += 1
                 yield OutputFile(

@@ -35,11 +35,11 @@ from toolkit.exporters.player.html import (
     _append_segments,
     _end_body,
     _head,
-    _serialize,
-    autonym,
+    locale_item,
     plain_title,
     player_page,
     segments,
+    serialize_page,
 )
 from toolkit.exporters.player.scorm_manifest import LAUNCH_PAGE, manifest, mastery_text
 from toolkit.localization import LocalizedQuiz
@@ -75,24 +75,14 @@ def launch_page(every: Sequence[LocalizedQuiz]) -> bytes:
     _append_segments(etree.SubElement(main, "h1"), segments(source.title, direction), latin_lang)
     listing = etree.SubElement(main, "ul")
     for localized in every:
-        item = etree.SubElement(listing, "li", lang=localized.locale.tag, dir=localized.locale.direction)
-        link = etree.SubElement(
-            item,
-            "a",
-            {
-                "href": f"{localized.locale.tag}.html",
-                "hreflang": localized.locale.tag,
-                "data-locale-link": "",
-            },
-        )
-        link.text = autonym(localized.locale.tag)
+        locale_item(listing, localized.locale, f"{localized.locale.tag}.html", {"data-locale-link": ""})
     data: dict[str, Any] = {
         "locales": [localized.locale.tag for localized in every],
         "source": source.locale.tag,
     }
     # The adapter's session script sees the launch data and goes on to the learner's language.
     _end_body(body, {LAUNCH_DATA_ID: data}, [scorm_code()], 0)
-    return _serialize(html)
+    return serialize_page(html)
 
 
 def scorm_package(every: Sequence[LocalizedQuiz], mastery_score: Decimal) -> bytes:
@@ -136,11 +126,7 @@ class ScormExporter(BaseExporter):
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         mastery_score = Decimal(str(self.option(request, "mastery-score")))
-        for quiz in request.content.quizzes:
-            if not request.includes(quiz.id):
-                continue
-            every = request.versions(quiz.id)
-            if every:
-                yield OutputFile(
-                    PurePosixPath(f"{quiz.id}.zip"), scorm_package(every, mastery_score), quiz=quiz.id
-                )
+        for quiz, every in request.versions_by_quiz():
+            yield OutputFile(
+                PurePosixPath(f"{quiz.id}.zip"), scorm_package(every, mastery_score), quiz=quiz.id
+            )

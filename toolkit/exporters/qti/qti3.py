@@ -24,7 +24,6 @@ deflate at a fixed level.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import PurePosixPath
 from typing import ClassVar
 
 from lxml import etree
@@ -200,9 +199,7 @@ class QtiExporter(BaseExporter):
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         suffix = ".zip" if request.answers else ".no-answers.zip"
         labels = source_labels(request)
-        for locale in request.locales:
-            for localized in request.quizzes_in(locale):
-                path = PurePosixPath(localized.quiz.id) / f"{localized.locale.tag}{suffix}"
-                yield OutputFile(
-                    path, package(package_files(localized, request.answers, labels)), quiz=localized.quiz.id
-                )
+        for localized in request.every_localized():
+            yield OutputFile.of_quiz(
+                localized, suffix, package(package_files(localized, request.answers, labels))
+            )
