@@ -11,7 +11,7 @@ from toolkit.catalogs.workflow import CatalogError
 from toolkit.concurrency.lock import ProjectLockedError
 from toolkit.config import ConfigError
 from toolkit.diagnostics import Diagnostic, Severity
-from toolkit.exporters.run import ExportBlockedError, StrictModeError
+from toolkit.exporters.export_run import ExportBlockedError, StrictModeError
 from toolkit.files import OutsideProjectError
 from toolkit.memory.translation_memory import MemoryFileError
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from lxml import etree
 
-from toolkit.exporters.cc_package import CP_NAMESPACE, element, manifest_root
-from toolkit.exporters.qti12 import SCHEMA_LOCATION, XSI_NAMESPACE, ident
+from toolkit.exporters.lms.cc_package import CP_NAMESPACE, element, manifest_root
+from toolkit.exporters.lms.qti12 import SCHEMA_LOCATION, XSI_NAMESPACE, ident
 
 CANVAS_NAMESPACE = "http://canvas.instructure.com/xsd/cccv1p0"
 CANVAS_SCHEMA_LOCATION = f"{CANVAS_NAMESPACE} https://canvas.instructure.com/xsd/cccv1p0.xsd"
