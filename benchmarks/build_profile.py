@@ -86,7 +86,7 @@ Key = tuple[str, int, str]
 
 
 def function_label(key: Key, root: Path) -> str:
-    """``toolkit/catalogs/po_reader.py:223 parse_po``, ``jsonschema/validators.py:… iter_errors``,
+    """``toolkit/gettext/po_reader.py:223 parse_po``, ``jsonschema/validators.py:… iter_errors``,
     ``{built-in method posix.stat}``: short, and enough to find the code."""
     filename, line, name = key
     if filename == "~":

@@ -48,15 +48,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry, Header  # noqa: E402
 from toolkit.catalogs.extraction import template_header  # noqa: E402
-from toolkit.catalogs.merge import check_plural_counts, merge  # noqa: E402
-from toolkit.catalogs.mo_writer import compile_mo  # noqa: E402
-from toolkit.catalogs.po_reader import read_po  # noqa: E402
-from toolkit.catalogs.po_writer import format_po  # noqa: E402
 from toolkit.catalogs.statistics import catalog_statistics  # noqa: E402
 from toolkit.cli.output import bulk_work  # noqa: E402
 from toolkit.files import write_bytes_atomic, write_text_atomic  # noqa: E402
+from toolkit.gettext.catalog import FUZZY, Catalog, CatalogEntry, Header  # noqa: E402
+from toolkit.gettext.merge import check_plural_counts, merge  # noqa: E402
+from toolkit.gettext.mo_writer import compile_mo  # noqa: E402
+from toolkit.gettext.po_reader import read_po  # noqa: E402
+from toolkit.gettext.po_writer import format_po  # noqa: E402
 
 LOCALE = "ur"
 PLURAL_FORMS = "nplurals=2; plural=(n != 1);"
@@ -395,7 +395,7 @@ def build_scenario(size: int, seed: int) -> Scenario:
 def quizkit_update(
     template_path: Path, catalog_path: Path, out: Path, stages: dict[str, list[float]] | None = None
 ) -> None:
-    """What ``quizkit update`` does for one catalog (toolkit.catalogs.project.update),
+    """What ``quizkit update`` does for one catalog (toolkit.catalogs.workflow.update),
     with the template read from a .pot file instead of extracted from YAML, and the garbage collector
     paused as the command pauses it (toolkit.cli.output.bulk_work)."""
     with bulk_work():

@@ -37,10 +37,10 @@ from typing import Any
 import catalog_benchmark
 import yaml
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.extraction import template_header
-from toolkit.catalogs.po_reader import read_po
-from toolkit.catalogs.po_writer import format_po
+from toolkit.gettext.catalog import Catalog, CatalogEntry
+from toolkit.gettext.po_reader import read_po
+from toolkit.gettext.po_writer import format_po
 
 ROOT = catalog_benchmark.ROOT
 SOURCE_LOCALE = "en"

@@ -17,7 +17,7 @@ It generates, deterministically (``--seed``), with the sentence generators of ``
 Then it times
 
 * quizkit's pre-fill, in process: building the memory index over the compendium's units and pre-filling
-  every entry of the template (:func:`toolkit.catalogs.memory_prefill.prefill_from_memory`); and, apart,
+  every entry of the template (:func:`toolkit.memory.prefill.prefill_from_memory`); and, apart,
   the end-to-end time with reading both files and writing the result;
 * ``msgmerge --compendium=compendium.po --previous -o out.po empty.po new.pot``: GNU's fuzzy search of
   every new entry in the compendium (what ``msgmerge -C`` does for translators);
@@ -49,13 +49,13 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import catalog_benchmark  # noqa: E402
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header  # noqa: E402
-from toolkit.catalogs.memory import TranslationMemory, catalog_units  # noqa: E402
-from toolkit.catalogs.memory_index import MemoryIndex  # noqa: E402
-from toolkit.catalogs.memory_prefill import PrefillMemory, prefill_from_memory  # noqa: E402
-from toolkit.catalogs.po_reader import read_po  # noqa: E402
-from toolkit.catalogs.po_writer import write_po  # noqa: E402
 from toolkit.config import ProjectConfig  # noqa: E402
+from toolkit.gettext.catalog import Catalog, CatalogEntry, Header  # noqa: E402
+from toolkit.gettext.po_reader import read_po  # noqa: E402
+from toolkit.gettext.po_writer import write_po  # noqa: E402
+from toolkit.memory.index import MemoryIndex  # noqa: E402
+from toolkit.memory.prefill import PrefillMemory, prefill_from_memory  # noqa: E402
+from toolkit.memory.translation_memory import TranslationMemory, catalog_units  # noqa: E402
 
 HEADER = Header(
     (

@@ -45,9 +45,9 @@ import polib
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from toolkit.catalogs.po_reader import parse_po  # noqa: E402
 from toolkit.checks.runner import check_catalog  # noqa: E402
 from toolkit.content.glossary import load_glossary  # noqa: E402
+from toolkit.gettext.po_reader import parse_po  # noqa: E402
 
 PLANTED_DEFECTS = ROOT / "tests/checks/test_planted_defects.py"
 CATALOGS = Path("locales/ur/LC_MESSAGES")

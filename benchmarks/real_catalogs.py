@@ -25,9 +25,9 @@ from pathlib import Path
 
 from toolkit.catalogs import read_po, write_po
 from toolkit.catalogs.file_merge import merge_files
-from toolkit.catalogs.merge import MergeError
-from toolkit.catalogs.po_reader import PoSyntaxError
-from toolkit.catalogs.project import CatalogError
+from toolkit.catalogs.workflow import CatalogError
+from toolkit.gettext.merge import MergeError
+from toolkit.gettext.po_reader import PoSyntaxError
 
 
 def _translated(data: bytes) -> set[tuple[str, ...]]:

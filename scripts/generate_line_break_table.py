@@ -1,4 +1,4 @@
-"""Write ``toolkit/catalogs/line_break_table.py`` from the libunistring that GNU gettext uses.
+"""Write ``toolkit/gettext/line_break_table.py`` from the libunistring that GNU gettext uses.
 
 msgcat wraps PO files with libunistring's line breaking: a line-breaking property for every code point
 (libunistring's own resolution of Unicode's LineBreak.txt, made by its ``gen-uni-tables.c``), a pair
@@ -14,9 +14,9 @@ LineBreak.txt in places, and the Unicode version must be the library's, not the 
 
 Run on Debian 12 (gettext 0.21, libunistring 1.0-2, whose tables are generated for Unicode 14.0.0):
 
-    python scripts/generate_line_break_table.py > toolkit/catalogs/line_break_table.py
+    python scripts/generate_line_break_table.py > toolkit/gettext/line_break_table.py
 
-``tests/catalogs/test_line_breaking.py`` checks the written table against the library where it is
+``tests/gettext/test_line_breaking.py`` checks the written table against the library where it is
 installed, so a contributor with another libunistring finds out.
 """
 

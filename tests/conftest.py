@@ -40,10 +40,10 @@ def quizkit() -> Callable[..., subprocess.CompletedProcess[str]]:
 LONGEST_FIRST = (
     "test_crash_safety.py",
     "locales/test_project_browser.py",
-    "exporters/test_html_kinds_browser.py",
-    "exporters/test_html_browser.py",
+    "exporters/player/test_html_kinds_browser.py",
+    "exporters/player/test_html_browser.py",
     "test_bad_inputs.py",
-    "exporters/test_scorm_browser.py",
+    "exporters/player/test_scorm_browser.py",
 )
 """The modules that take longest (docs/performance.md, The test suite), in that order."""
 

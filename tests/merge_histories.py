@@ -19,9 +19,9 @@ from dataclasses import dataclass, field, replace
 
 from hypothesis import strategies as st
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.catalogs.extraction import literal_format_flags
-from toolkit.catalogs.merge import merge
+from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
+from toolkit.gettext.merge import merge
 
 UR_HEADER = Header(
     (

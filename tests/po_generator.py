@@ -24,9 +24,9 @@ import random
 import unicodedata
 from dataclasses import dataclass
 
-from toolkit.catalogs.flags import parse_flag_line
-from toolkit.catalogs.format_directives import first_format_language
-from toolkit.catalogs.line_breaking import _PROPERTIES
+from toolkit.gettext.flags import parse_flag_line
+from toolkit.gettext.format_directives import first_format_language
+from toolkit.gettext.line_breaking import _PROPERTIES
 
 # GNU's name of each charset, the Python codec, and the characters both agree on (glibc's iconv and
 # Python map a few characters of the CJK charsets differently; those stay out).

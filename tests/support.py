@@ -191,8 +191,8 @@ def fixture_interface_messages() -> int:
 
 def fixture_interface_words() -> int:
     """The source words of the test project's ui catalog, as ``quizkit status`` counts them."""
-    from toolkit.catalogs.po_reader import parse_po
     from toolkit.catalogs.statistics import count_words
+    from toolkit.gettext.po_reader import parse_po
 
     template = parse_po((FIXTURE / "locales" / "ui.pot").read_text(encoding="utf-8"), "ui.pot")
     return sum(count_words(entry.msgid) for entry in template.entries if entry.msgid)

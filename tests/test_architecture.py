@@ -31,11 +31,12 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "toolkit.errors",
             "toolkit.files",
             "toolkit.text",
+            "toolkit.gettext",
             "toolkit.concurrency",
         ),
     ),
     ("content", ("toolkit.content",)),
-    ("catalogs", ("toolkit.catalogs",)),
+    ("catalogs", ("toolkit.catalogs", "toolkit.interchange", "toolkit.memory")),
     (
         "checks and localization",
         ("toolkit.checks", "toolkit.localization", "toolkit.importing", "toolkit.locales"),
@@ -137,6 +138,15 @@ def layer_of(module: str, layers: tuple[tuple[str, tuple[str, ...]], ...]) -> in
     return None if best is None else best[0]
 
 
+def package_of(module: str, modules: set[str]) -> str:
+    """The package ``module`` is, or lies in: ``toolkit.exporters.qti.items`` → ``toolkit.exporters.qti``.
+    A module of the top level (``toolkit.keys``, ``toolkit.errors``) counts as a package of its own: they
+    are the shared vocabulary, each imported by packages that the others import."""
+    if module.count(".") == 1 or any(other.startswith(module + ".") for other in modules):
+        return module
+    return module.rpartition(".")[0]
+
+
 def upward_imports(imports: list[Import], layers: tuple[tuple[str, tuple[str, ...]], ...]) -> list[str]:
     problems = []
     for found in imports:
@@ -197,6 +207,40 @@ def test_every_module_belongs_to_a_layer() -> None:
     top_level = {module.split(".")[1] for module in modules if module.count(".") >= 1}
     placed = {prefix.split(".")[1] for _, prefixes in LAYERS for prefix in prefixes if "." in prefix}
     assert sorted(top_level - placed) == []
+
+
+def test_no_module_name_repeats() -> None:
+    # One name, one module: ``project.py`` four times over made every traceback, search and import a
+    # question of which one (issue 38).
+    homes: dict[str, list[str]] = {}
+    for path in sorted(TOOLKIT.rglob("*.py")):
+        if path.name not in {"__init__.py", "__main__.py"}:
+            homes.setdefault(path.stem, []).append(path.relative_to(ROOT).as_posix())
+    assert {name: paths for name, paths in homes.items() if len(paths) > 1} == {}
+
+
+def test_the_gettext_core_knows_nothing_of_quizzes() -> None:
+    # toolkit.gettext is a gettext library of its own (catalogs, PO, MO, merge): it may use the text
+    # utilities of toolkit.text beside it and the error root, and nothing else of quizkit (issue 38).
+    modules, imports = package_imports(TOOLKIT)
+    core = {"catalog", "po_reader", "po_writer", "mo_writer", "merge", "similarity", "line_breaking"}
+    assert {f"toolkit.gettext.{name}" for name in core} <= modules
+    # toolkit.errors: the root every exception of quizkit derives from (tests/test_errors.py).
+    allowed = ("toolkit.gettext", "toolkit.text", "toolkit.errors")
+    assert [
+        f"{found.importer} imports {found.imported} on line {found.line}"
+        for found in imports
+        if found.importer.startswith("toolkit.gettext")
+        and not any(found.imported == prefix or found.imported.startswith(prefix + ".") for prefix in allowed)
+    ] == []
+
+
+def test_packages_of_a_layer_use_each_other_in_one_direction() -> None:
+    # Inside a layer packages may use each other, never both ways (docs/architecture.md): a package
+    # circle is a module circle waiting for one more import.
+    modules, imports = package_imports(TOOLKIT)
+    uses = {(package_of(found.importer, modules), package_of(found.imported, modules)) for found in imports}
+    assert sorted(f"{a} ⇄ {b}" for a, b in uses if (b, a) in uses and a < b) == []
 
 
 def test_locale_packs_are_reached_only_through_their_entry_points() -> None:

@@ -95,7 +95,7 @@ def test_locales_must_be_known_to_cldr(tmp_path: Path) -> None:
 )
 def test_scorm_mastery_score(tmp_path: Path, written: str, read: str) -> None:
     from toolkit.exporters.format_options import format_options
-    from toolkit.exporters.scorm import ScormExporter
+    from toolkit.exporters.player.scorm import ScormExporter
 
     (tmp_path / "quizkit.toml").write_text(written)
     config = load_config(tmp_path)

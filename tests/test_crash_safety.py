@@ -63,7 +63,7 @@ from lxml import etree
 from support import copy_project, run_quizkit, snapshot
 
 from toolkit import files
-from toolkit.catalogs.po_reader import read_po
+from toolkit.gettext.po_reader import read_po
 
 FORMATS = ("json", "mo", "xliff", "html")
 EDITED_FILE = "content/data-parallel.yaml"

@@ -33,9 +33,9 @@ import pytest
 from fault_injection import MODES, RAISING_MODES, SCRIPT, parse_log, written_targets
 from support import FIXTURE, TINY_QUIZ, fixture_project, run_quizkit
 
-from toolkit.catalogs.tbx import glossaries_to_tbx
-from toolkit.catalogs.tmx import TmxUnit, read_tmx, write_tmx
 from toolkit.content.glossary import Gender, Glossary, Term, load_glossary
+from toolkit.interchange.tbx import glossaries_to_tbx
+from toolkit.interchange.tmx import TmxUnit, read_tmx, write_tmx
 
 SEED = 35  # issue 35
 RANDOM_KILLS = 12

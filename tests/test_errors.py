@@ -12,22 +12,22 @@ import pytest
 
 import toolkit
 from toolkit.build.results import BuildFailedError
-from toolkit.catalogs.memory import MemoryFileError
-from toolkit.catalogs.merge import MergeError
-from toolkit.catalogs.po_reader import PoSyntaxError
-from toolkit.catalogs.project import CatalogError
-from toolkit.catalogs.tmx import TmxError
-from toolkit.catalogs.untrusted_xml import UntrustedXmlError
-from toolkit.catalogs.xliff import XliffError
+from toolkit.catalogs.workflow import CatalogError
 from toolkit.config import ConfigError
 from toolkit.content.glossary import GlossaryError
 from toolkit.content.validation import ContentError
 from toolkit.content.yaml_document import YamlError, YamlProblem
 from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.errors import DiagnosedError, DocumentError, LocatedError, QuizkitError
-from toolkit.exporters.run import ExportBlockedError, StrictModeError
+from toolkit.exporters.export_run import ExportBlockedError, StrictModeError
 from toolkit.files import FileTooLargeError, NotRegularFileError
+from toolkit.gettext.merge import MergeError
+from toolkit.gettext.po_reader import PoSyntaxError
 from toolkit.importing.scraped_page import PageError
+from toolkit.interchange.tmx import TmxError
+from toolkit.interchange.untrusted_xml import UntrustedXmlError
+from toolkit.interchange.xliff_document import XliffError
+from toolkit.memory.translation_memory import MemoryFileError
 from toolkit.scaffold import InitError
 
 

@@ -29,15 +29,15 @@ def collected(*arguments: str) -> set[str]:
 
 
 MODULES = (
-    "tests/exporters/test_scorm_browser.py",  # named *_browser.py
-    "tests/exporters/test_qti_engine.py",  # launches Chromium itself
+    "tests/exporters/player/test_scorm_browser.py",  # named *_browser.py
+    "tests/exporters/qti/test_qti_engine.py",  # launches Chromium itself
     "tests/test_crash_safety.py",  # slow
-    "tests/exporters/test_scorm.py",  # neither
+    "tests/exporters/player/test_scorm.py",  # neither
 )
 
 
 def test_the_fast_lane_leaves_out_chromium_and_slow_modules() -> None:
-    assert collected("-m", "not browser and not slow", *MODULES) == {"tests/exporters/test_scorm.py"}
+    assert collected("-m", "not browser and not slow", *MODULES) == {"tests/exporters/player/test_scorm.py"}
 
 
 def test_property_tests_state_their_examples_through_the_profile() -> None:

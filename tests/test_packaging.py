@@ -135,7 +135,7 @@ def test_an_installed_wheel_makes_builds_exports_and_validates_a_new_project(
         "xliff",
     ]
     # The player's assets, as this checkout's library makes them, byte for byte.
-    from toolkit.exporters.player_assets import player_code, player_stylesheet
+    from toolkit.exporters.player.assets import player_code, player_stylesheet
 
     for asset in (player_code(), player_stylesheet()):
         assert (dist / "html" / asset.path).read_bytes() == asset.data

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from exporters.gift_grammar import read_gift
+from exporters.lms.gift_grammar import read_gift
 from lxml import etree
 from standard_schemas import CC11, QTI12, schema_file, scorm12_manifest_schema
 from support import ROOT, run_quizkit

@@ -12,10 +12,11 @@ import zipfile
 
 import toolkit.content
 from toolkit.build import cache
-from toolkit.catalogs import line_break_table, line_breaking, xliff
 from toolkit.checks import registry
 from toolkit.content import glossary, schema_validation
-from toolkit.exporters import player_assets
+from toolkit.exporters.player import assets as player_assets
+from toolkit.gettext import line_break_table, line_breaking
+from toolkit.interchange import xliff_document as xliff
 from toolkit.model import Level
 from toolkit.preview import server
 from toolkit.text import locale_info
@@ -90,19 +91,22 @@ REACHED_BY_NAME = (
 
 # Seams the tests reach and toolkit/ does not: each is what a test compares with its oracle or resets.
 REACHED_ONLY_FROM_TESTS = (
-    xliff.apply_units,  # tests/catalogs/test_xliff_review.py: one XLIFF document applied to a catalog
+    xliff.apply_units,  # tests/interchange/test_xliff_review.py: one XLIFF document applied to a catalog
     cache.cache_path,  # tests/build/test_build.py: reads and tampers with the build cache
     registry.checks_for_locale,  # tests/locales/test_pack_scope.py: which checks run for a locale
-    locale_info.cldr_category,  # tests/locales/test_project.py, tests/exporters/test_html_browser.py
+    locale_info.cldr_category,  # tests/locales/test_project.py, tests/exporters/player/test_html_browser.py
     player_assets.forget_assets,  # tests/build/test_build.py: the shipped player files read again
-    line_breaking.possible_breaks,  # tests/catalogs/test_line_breaking.py: against GNU libunistring
+    line_breaking.possible_breaks,  # tests/gettext/test_line_breaking.py: against GNU libunistring
 )
 
 # Parameters and instance attributes, which no import can name: (file, name) -> why they stay.
 NAMES_IN_FILES = {
     ("toolkit/catalogs/babel_extractor.py", "comment_tags"): "Babel's extractor signature",
     ("toolkit/content/glossary.py", "indentless"): "PyYAML passes it to increase_indent by keyword",
-    ("toolkit/cli/glossary.py", "file_format"): "glossary export --format: tbx is its only choice today",
+    (
+        "toolkit/cli/glossary_commands.py",
+        "file_format",
+    ): "glossary export --format: tbx is its only choice today",
     ("toolkit/preview/server.py", "close_connection"): "BaseHTTPRequestHandler reads it after each request",
     ("toolkit/preview/server.py", "_headers_buffer"): "BaseHTTPRequestHandler's unsent header lines",
 }

@@ -69,6 +69,14 @@ def answer_key(quiz_id: str, question_id: str, answer_id: str, blank_id: str | N
     return f"{owner}.answers.{answer_id}"
 
 
+_ACCEPTED_ANSWER_KEY = re.compile(r"^[^.]+\.questions\.[^.]+\.(blanks\.[^.]+\.)?answers\.[^.]+$")
+
+
+def is_accepted_answer_key(key: str) -> bool:
+    """Whether ``key`` names an accepted answer (of a short answer or of a typed blank)."""
+    return _ACCEPTED_ANSWER_KEY.match(key) is not None
+
+
 def unit_key(quiz_id: str, question_id: str) -> str:
     return f"{question_key(quiz_id, question_id)}.unit"
 

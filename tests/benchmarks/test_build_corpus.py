@@ -13,10 +13,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import corpus  # lives in benchmarks/, put on the path above
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.extraction import template_header
-from toolkit.catalogs.po_reader import read_po
-from toolkit.catalogs.po_writer import format_po
+from toolkit.gettext.catalog import Catalog, CatalogEntry
+from toolkit.gettext.po_reader import read_po
+from toolkit.gettext.po_writer import format_po
 
 QUIZZES = 3
 

@@ -16,7 +16,7 @@ import pytest
 from support import EVERY_TYPE_QUIZ, TINY_QUIZ, fixture_project, snapshot
 
 import toolkit
-import toolkit.exporters.qti
+import toolkit.exporters.qti.qti3
 from toolkit.build import BuildFailedError, BuildResult, run_build
 from toolkit.build.cache import CACHE_FILE, CACHE_FOLDER, cache_path, digest_bytes, sealed_json
 from toolkit.build.seal import cache_key, seal, unsealed
@@ -242,7 +242,7 @@ def test_the_cache_never_serves_a_stale_output(
 
     def bump_version() -> None:
         monkeypatch.setattr(toolkit, "__version__", "99.0.0")
-        monkeypatch.setattr(toolkit.exporters.qti, "__version__", "99.0.0")
+        monkeypatch.setattr(toolkit.exporters.qti.qti3, "__version__", "99.0.0")
 
     changes: list[tuple[str, Callable[[], None], str]] = [
         (
@@ -312,7 +312,7 @@ def test_version_change_rewrites_what_names_the_version(
     package = project / f"dist/qti/{QUIZ}/ur.zip"
     before = package.read_bytes()
     monkeypatch.setattr(toolkit, "__version__", "99.0.0")
-    monkeypatch.setattr(toolkit.exporters.qti, "__version__", "99.0.0")
+    monkeypatch.setattr(toolkit.exporters.qti.qti3, "__version__", "99.0.0")
     result = build(project, monkeypatch)
     assert sorted(result.rebuilt) == [QUIZ, "ui"]
     assert package.read_bytes() != before
@@ -374,14 +374,14 @@ def test_outputs_of_a_deleted_quiz_and_a_dropped_format_are_removed(
 def player_change(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[], None]]:
     """What an edit of the player's stylesheet and scripts does to a build: other bytes in the shipped
     files, and another quizkit (the cache key hashes quizkit's files; here, its version changes)."""
-    from toolkit.exporters import player_assets
+    from toolkit.exporters.player import assets as player_assets
 
     def change() -> None:
         shipped = player_assets.player_asset
         monkeypatch.setattr(player_assets, "player_asset", lambda name: shipped(name) + "\n/* edited */\n")
         player_assets.forget_assets()
         monkeypatch.setattr(toolkit, "__version__", "99.0.0")
-        monkeypatch.setattr(toolkit.exporters.qti, "__version__", "99.0.0")
+        monkeypatch.setattr(toolkit.exporters.qti.qti3, "__version__", "99.0.0")
 
     yield change
     monkeypatch.undo()
@@ -623,7 +623,7 @@ def test_an_error_in_a_worker_is_reported_with_its_place(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import toolkit.build.steps
-    from toolkit.catalogs.project import CatalogError
+    from toolkit.catalogs.workflow import CatalogError
 
     monkeypatch.setattr(toolkit.build.steps, "PARALLEL_FROM", 1)
     names = add_quizzes(project, 3)

@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 
 from toolkit.build.failures import failure_diagnostics, failure_text, unexpected_diagnostic
-from toolkit.catalogs.memory import MemoryFileError
-from toolkit.catalogs.project import CatalogError
+from toolkit.catalogs.workflow import CatalogError
 from toolkit.concurrency.lock import ProjectLockedError
 from toolkit.config import ConfigError
 from toolkit.diagnostics import Diagnostic, Severity
-from toolkit.exporters.run import ExportBlockedError, StrictModeError
+from toolkit.exporters.export_run import ExportBlockedError, StrictModeError
 from toolkit.files import OutsideProjectError
+from toolkit.memory.translation_memory import MemoryFileError
 
 
 @pytest.mark.parametrize(
@@ -112,7 +112,7 @@ def test_an_error_with_odd_attributes_is_described_without_raising(error: Except
 def test_a_catalog_the_memory_cannot_read_is_named_a_catalog() -> None:
     """The memory reads the reviewed translations of every catalog; one it cannot parse is the same broken
     catalog check and the translator view name as error[catalog], not a memory file."""
-    from toolkit.catalogs.memory import parsed_catalog_units
+    from toolkit.memory.translation_memory import parsed_catalog_units
 
     try:
         parsed_catalog_units("ur", "quiz", Path("locales/ur/LC_MESSAGES/quiz.po"), b'msgid "open\n')

@@ -16,8 +16,8 @@ from toolkit.build.cache import CACHE_FOLDER
 from toolkit.build.memory_cache import MEMORY_FOLDER
 from toolkit.build.seal import cache_key, seal
 from toolkit.catalogs import read_po
-from toolkit.catalogs.memory import MemoryUnit, parsed_catalog_units
 from toolkit.config import load_config
+from toolkit.memory.translation_memory import MemoryUnit, parsed_catalog_units
 
 TINY_URDU = {
     "tiny.questions.first.prompt": "پہلا کون سا ہے؟",

@@ -12,9 +12,9 @@ import pytest
 from support import EVERY_TYPE_QUIZ, FIXTURE
 
 from toolkit.catalogs.extraction import extract_templates, literal_format_flags
-from toolkit.catalogs.po_reader import parse_po
-from toolkit.catalogs.po_writer import format_po
 from toolkit.content.validation import load_content
+from toolkit.gettext.po_reader import parse_po
+from toolkit.gettext.po_writer import format_po
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -140,7 +140,7 @@ def test_pybabel_extract_gives_the_same_entries(tmp_path: Path) -> None:
     ]
 
     def essence(entry: object) -> tuple[object, ...]:
-        from toolkit.catalogs.catalog import CatalogEntry
+        from toolkit.gettext.catalog import CatalogEntry
 
         assert isinstance(entry, CatalogEntry)
         # Babel's writer wraps long #. comments over several lines; the text is what must agree.

@@ -17,7 +17,7 @@ from support import FIXTURE as PROJECT
 
 from toolkit.build import run_build
 from toolkit.catalogs import read_po, write_po
-from toolkit.catalogs.project import stale_files, update
+from toolkit.catalogs.workflow import stale_files, update
 from toolkit.config import load_config
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -85,7 +85,7 @@ SAVED_BY_THE_EDITOR = 'msgstr "نوآموز"'
 @pytest.mark.parametrize(
     ("arguments", "module", "function"),
     [
-        (("update",), "toolkit.catalogs.project", "merge"),
+        (("update",), "toolkit.catalogs.workflow", "merge"),
         (
             ("review", "approve", "--locale", "ur", "--reviewer", "Test Reviewer"),
             "toolkit.catalogs.project_review",
@@ -104,7 +104,7 @@ def test_a_catalog_saved_in_an_editor_while_the_command_runs_is_never_written_ov
 
     from support import run_quizkit_in_process
 
-    from toolkit.catalogs.catalog import Catalog
+    from toolkit.gettext.catalog import Catalog
 
     project = copy_project(tmp_path)
     edited(
@@ -143,7 +143,7 @@ def test_a_catalog_saved_in_an_editor_while_import_xliff_runs_is_never_written_o
     from support import run_quizkit_in_process
 
     from toolkit.catalogs import xliff_import
-    from toolkit.catalogs.catalog import Catalog
+    from toolkit.gettext.catalog import Catalog
 
     project = copy_project(tmp_path)
     (project / "in.xlf").write_text(
@@ -182,7 +182,7 @@ def test_a_catalog_saved_in_an_editor_while_check_fix_runs_is_never_written_over
     that read is neither fixed over nor lost. The save is played by the call that applies the fixes."""
     from support import run_quizkit_in_process
 
-    from toolkit.checks import project as checks_project
+    from toolkit.checks import project_checks as checks_project
 
     project = copy_project(tmp_path)
     catalog = project / UI_CATALOG

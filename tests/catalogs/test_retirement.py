@@ -9,7 +9,7 @@ from pathlib import Path
 
 from support import run_quizkit_in_process as quizkit
 
-from toolkit.catalogs.po_reader import parse_po
+from toolkit.gettext.po_reader import parse_po
 
 QUIZ = Path("content/data-parallel.yaml")
 CATALOG = Path("locales/ur/LC_MESSAGES/data-parallel.po")
@@ -262,7 +262,7 @@ def test_what_update_did_is_a_frozen_record_built_whole(project: Path) -> None:
 
     import pytest
 
-    from toolkit.catalogs.project import update
+    from toolkit.catalogs.workflow import update
     from toolkit.config import load_config
 
     (project / QUIZ).unlink()

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from support import EVERY_TYPE_QUIZ, every_type_urdu, fixture_project, run_quizkit_in_process, translate
 
-from toolkit.catalogs.po_reader import parse_po
-from toolkit.catalogs.review import is_approved
+from toolkit.gettext.po_reader import parse_po
+from toolkit.gettext.review import is_approved
 
 xliff2 = pytest.importorskip("translate.storage.xliff2", reason="translate-toolkit is not installed")
 
@@ -127,7 +127,7 @@ def test_a_forged_approval_comment_in_a_returned_file_is_dropped_with_a_warning(
 ) -> None:
     from lxml import etree
 
-    from toolkit.catalogs.review import approved
+    from toolkit.gettext.review import approved
 
     assert quizkit(project_copy, "export", "-f", "xliff").returncode == 0
     key = f"{BASE}.prompt"

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from support import copy_project
 
-import toolkit.catalogs.project as catalogs_project
+import toolkit.catalogs.workflow as catalogs_project
 import toolkit.catalogs.xliff_import as xliff_import
 import toolkit.files as files
-from toolkit.catalogs.po_reader import read_po
 from toolkit.config import load_config
+from toolkit.gettext.po_reader import read_po
 
 PROMPT = "data-parallel.questions.gpu-holds.prompt"
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.checks.runner import check_catalog
 from toolkit.content.glossary import Glossary, Term
+from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
 
 HEADER = Header((("Language", "ur"), ("Plural-Forms", "nplurals=2; plural=(n != 1);")))
 GLOSSARY = Glossary(

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_profiles import examples
 
-from toolkit.catalogs.po_reader import parse_po
-from toolkit.catalogs.po_writer import format_po
 from toolkit.checks.runner import apply_fixes, check_catalog
 from toolkit.content.glossary import load_glossary
+from toolkit.gettext.po_reader import parse_po
+from toolkit.gettext.po_writer import format_po
 
 ROOT = Path(__file__).resolve().parents[2]
 TEXT = (ROOT / "locales/ur/LC_MESSAGES/data-parallel.po").read_text(encoding="utf-8")

@@ -9,11 +9,11 @@ from pathlib import Path
 
 from support import run_quizkit
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry
-from toolkit.catalogs.po_reader import parse_po
-from toolkit.catalogs.po_writer import format_po
-from toolkit.checks.project import run_checks
+from toolkit.checks.project_checks import run_checks
 from toolkit.config import load_config
+from toolkit.gettext.catalog import Catalog, CatalogEntry
+from toolkit.gettext.po_reader import parse_po
+from toolkit.gettext.po_writer import format_po
 
 ROOT = Path(__file__).resolve().parents[2]
 DP = "data-parallel.questions"

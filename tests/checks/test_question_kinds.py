@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.checks.runner import check_catalog
+from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
 
 HEADER = Header((("Language", "ur"), ("Plural-Forms", "nplurals=2; plural=(n != 1);")))
 TEXT_KEY = "quiz.questions.fill.text"

@@ -13,7 +13,7 @@ import pytest
 from support import fixture_interface_messages, fixture_interface_words, snapshot
 from support import run_quizkit as quizkit
 
-from toolkit.catalogs.po_reader import parse_po
+from toolkit.gettext.po_reader import parse_po
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = Path("locales/ur/LC_MESSAGES/data-parallel.po")

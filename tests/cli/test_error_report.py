@@ -15,16 +15,16 @@ import pytest
 from click.testing import CliRunner
 
 from toolkit.build.results import BuildFailedError
-from toolkit.catalogs.review import ReviewerError
-from toolkit.catalogs.tbx import NoGlossaryError
 from toolkit.checks.registry import CheckLoadError
 from toolkit.cli.error_report import Scene, reported_errors
 from toolkit.content.glossary import GlossaryError
 from toolkit.content.validation import ContentError
 from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.exporters.base import ExportError
-from toolkit.exporters.run import ExportBlockedError, StrictModeError
+from toolkit.exporters.export_run import ExportBlockedError, StrictModeError
+from toolkit.gettext.review import ReviewerError
 from toolkit.importing.scraped_page import PageError
+from toolkit.interchange.tbx import NoGlossaryError
 from toolkit.scaffold import InitError
 
 _PROBLEM = Diagnostic("content/q.yaml", 3, 1, Severity.ERROR, "schema", "bad")

@@ -17,8 +17,8 @@ import pytest
 from realistic_catalogs import catalog_pair
 from support import run_quizkit as quizkit
 
-from toolkit.catalogs.catalog import Catalog
-from toolkit.catalogs.po_reader import read_po
+from toolkit.gettext.catalog import Catalog
+from toolkit.gettext.po_reader import read_po
 
 needs_gettext = pytest.mark.skipif(
     shutil.which("msgmerge") is None or shutil.which("msgfmt") is None,

@@ -10,8 +10,8 @@ from lxml import etree
 from mo_files import mo_messages
 from support import run_quizkit
 
-from toolkit.catalogs.po_reader import parse_po
-from toolkit.catalogs.review import approval_hash, approvals, is_approved
+from toolkit.gettext.po_reader import parse_po
+from toolkit.gettext.review import approval_hash, approvals, is_approved
 
 CATALOG = "locales/ur/LC_MESSAGES/data-parallel.po"
 UI_CATALOG = "locales/ur/LC_MESSAGES/ui.po"

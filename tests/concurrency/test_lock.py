@@ -10,7 +10,7 @@ from pathlib import Path
 
 from support import run_quizkit
 
-from toolkit.catalogs.po_reader import parse_po
+from toolkit.gettext.po_reader import parse_po
 
 HOLDER = """
 import sys, time

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PLAYER = ROOT / "toolkit" / "exporters" / "player"
 TEMPLATE_UI = ROOT / "toolkit" / "scaffold" / "template" / "content" / "ui.yaml"
 WITH_FALLBACK = {"true", "false"}
-"""The player shows the source language's words where ui.yaml lacks these (player_view.py)."""
+"""The player shows the source language's words where ui.yaml lacks these (player/view.py)."""
 
 
 def message_names(path: Path) -> list[str]:

@@ -90,7 +90,7 @@ def test_what_a_format_declares_overrides_the_defaults() -> None:
 
 
 def test_a_setting_falls_back_to_its_default_in_a_request_made_by_hand() -> None:
-    from exporters.test_html_kinds import every_type_request
+    from exporters.player.test_html_kinds import every_type_request
 
     request = every_type_request()
     assert Declaring().option(request, "width") == 72

@@ -19,10 +19,10 @@ from jsonschema import Draft202012Validator
 from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit_in_process, translate
 
 from toolkit.catalogs import read_po
-from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.content.validation import validate_paths
 from toolkit.exporters.canonical_json import content_hash
 from toolkit.exporters.json_bundle import decimal_text
+from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
 from toolkit.localization import LocalizedQuiz, localize
 from toolkit.model import (
     AcceptedAnswer,

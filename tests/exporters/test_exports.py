@@ -15,9 +15,9 @@ import pytest
 from jsonschema import Draft202012Validator
 from support import FIXTURE, exported_once, node_consumer, run_quizkit_in_process
 
-from toolkit.catalogs.po_reader import parse_po
 from toolkit.content.validation import load_content
 from toolkit.exporters.canonical_json import content_hash
+from toolkit.gettext.po_reader import parse_po
 
 ROOT = Path(__file__).resolve().parents[2]
 Quizkit = Callable[..., subprocess.CompletedProcess[str]]

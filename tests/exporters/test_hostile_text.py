@@ -16,13 +16,13 @@ from hypothesis_profiles import examples
 from lxml import etree
 
 from toolkit import keys
-from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
-from toolkit.catalogs.xliff import parse_xliff
 from toolkit.exporters.base import ExportRequest, OutputFile
 from toolkit.exporters.i18next import I18nextExporter
 from toolkit.exporters.json_bundle import JsonBundleExporter
 from toolkit.exporters.mo import MoExporter
 from toolkit.exporters.xliff import XliffExporter
+from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
+from toolkit.interchange.xliff_document import parse_xliff
 from toolkit.localization import FallbackPolicy, localize
 from toolkit.model import ChoiceQuestion, Content, Level, Option, Origin, QuestionType, Quiz, Text
 from toolkit.text.bidi import latin_runs
@@ -191,8 +191,8 @@ def test_hostile_strings_in_markup_formats() -> None:
     set aside, and no element from the content (no script, no b)."""
     import zipfile
 
-    from toolkit.exporters.moodle import MoodleExporter
-    from toolkit.exporters.qti import QtiExporter
+    from toolkit.exporters.lms.moodle import MoodleExporter
+    from toolkit.exporters.qti.qti3 import QtiExporter
 
     request, translate = request_for(HOSTILE, list(reversed(HOSTILE)))
     quiz = request.content.quizzes[0]
@@ -404,7 +404,7 @@ def check_player_page(data: bytes, texts: dict[str, str], rtl: bool) -> Counter[
     (data_element,) = page.xpath("//script[@id='quiz-data']")
     assert not set(data_element.text) & set("<>&")  # nothing in it can end the element
     # No text adds a script or a stylesheet: the data, then the player's own script file, last.
-    from toolkit.exporters.player_assets import player_code, player_stylesheet
+    from toolkit.exporters.player.assets import player_code, player_stylesheet
 
     scripts = [(script.get("type"), script.get("src"), script.text) for script in page.iter("script")]
     assert scripts == [
@@ -439,9 +439,9 @@ def check_player_page(data: bytes, texts: dict[str, str], rtl: bool) -> Counter[
 
 def markup_outputs(texts: list[str], translations: list[str]) -> dict[str, Any]:
     """Check every markup export of the quiz; return each file's skeleton, to compare with plain text."""
-    from toolkit.exporters.html import HtmlExporter
-    from toolkit.exporters.moodle import MoodleExporter
-    from toolkit.exporters.qti import QtiExporter
+    from toolkit.exporters.lms.moodle import MoodleExporter
+    from toolkit.exporters.player.html import HtmlExporter
+    from toolkit.exporters.qti.qti3 import QtiExporter
 
     request, translate = request_for(texts, translations)
     quiz = request.content.quizzes[0]

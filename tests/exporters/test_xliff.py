@@ -11,7 +11,7 @@ from lxml import etree
 from standard_schemas import XLIFF2, schema_file
 from support import fixture_project, run_quizkit_in_process
 
-from toolkit.catalogs.po_reader import parse_po
+from toolkit.gettext.po_reader import parse_po
 
 ROOT = Path(__file__).resolve().parents[2]
 Quizkit = Callable[..., subprocess.CompletedProcess[str]]

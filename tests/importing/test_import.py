@@ -12,8 +12,8 @@ import yaml
 from support import run_quizkit_in_process, snapshot
 
 from toolkit.catalogs.imported import IMPORTED_NOTE
-from toolkit.catalogs.po_reader import read_po
 from toolkit.content.validation import validate_paths
+from toolkit.gettext.po_reader import read_po
 
 PAGES = Path(__file__).parent / "pages"
 SEED = PAGES / "tensor-parallel-mixed.txt"

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 import yaml
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.checks.registry import registered_checks
 from toolkit.checks.runner import check_catalog
+from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
 
 CASES = Path(__file__).parent / "generic" / "cases.yaml"
 

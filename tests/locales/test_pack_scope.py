@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.checks.registry import checks_for_locale, registered_checks
 from toolkit.checks.runner import check_catalog, fixed_translation
+from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
 from toolkit.localization.grading import normalize_answer
 
 URDU_CHECKS = {

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 import yaml
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.checks.registry import registered_checks
 from toolkit.checks.runner import check_catalog, fixed_translation
+from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
 from toolkit.text.locale_packs import pack_for
 
 CASES = Path(__file__).parent / "cases"

@@ -23,8 +23,8 @@ from standard_schemas import XLIFF2, schema_file
 from support import node_consumer, run_quizkit_in_process, snapshot
 
 from toolkit.catalogs import read_po
-from toolkit.catalogs.catalog import CatalogEntry
 from toolkit.catalogs.suppression import suppressions
+from toolkit.gettext.catalog import CatalogEntry
 from toolkit.text.locale_info import cldr_category
 
 PROJECT = Path(__file__).parent / "project"

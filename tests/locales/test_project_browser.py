@@ -4,7 +4,7 @@ the score after answering 0, 1, 2, 3 and 11 of the eleven questions right (and 1
 numberingSystem (Persian: ۰–۹). The expected text is the catalog's form for the count, chosen by the
 catalog's Plural-Forms (as test_project.py), not read from the page.
 
-Needs Debian's ``chromium`` and the ``playwright`` package, as tests/exporters/test_html_browser.py.
+Needs Debian's ``chromium`` and the ``playwright`` package, as tests/exporters/player/test_html_browser.py.
 """
 
 from __future__ import annotations

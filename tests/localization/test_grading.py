@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 import yaml
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.content.validation import validate_paths
+from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
 from toolkit.localization import LocalizedQuiz, grade, localize
 from toolkit.model import ChoiceQuestion, Option, QuestionType, Quiz, ShortAnswerQuestion
 

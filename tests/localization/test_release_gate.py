@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from support import FIXTURE
 
-from toolkit.catalogs.catalog import Catalog
-from toolkit.catalogs.po_reader import read_po
-from toolkit.catalogs.review import approved
 from toolkit.content.validation import load_content
+from toolkit.gettext.catalog import Catalog
+from toolkit.gettext.po_reader import read_po
+from toolkit.gettext.review import approved
 from toolkit.localization import FallbackError, FallbackPolicy, localize
 from toolkit.model import Quiz
 

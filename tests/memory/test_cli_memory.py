@@ -226,7 +226,7 @@ def test_export_writes_each_plural_form_as_po2tmx_pairs_them(tmp_path: Path) -> 
 
 def test_import_never_stores_a_memory_file_the_reader_would_refuse(tmp_path: Path) -> None:
     from tests.support import snapshot
-    from toolkit.catalogs.tmx import MAX_TMX_BYTES
+    from toolkit.interchange.tmx import MAX_TMX_BYTES
 
     project = fixture_project(tmp_path / "project")
     # A '>' may stand bare in XML text, and is written back escaped as &gt;: the stored file is about four
@@ -287,7 +287,7 @@ def test_import_names_the_file_as_every_other_message_does(
 
 
 def test_update_says_what_to_do_about_a_stored_memory_file_over_the_limit(tmp_path: Path) -> None:
-    from toolkit.catalogs.tmx import MAX_TMX_BYTES
+    from toolkit.interchange.tmx import MAX_TMX_BYTES
 
     project = fixture_project(tmp_path / "project")
     (project / "locales" / "memory").mkdir()

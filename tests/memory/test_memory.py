@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.catalogs.memory import MemoryFileError, build_memory
-from toolkit.catalogs.tmx import TmxUnit, write_tmx
 from toolkit.config import ConfigError, load_config
+from toolkit.interchange.tmx import TmxUnit, write_tmx
+from toolkit.memory.translation_memory import MemoryFileError, build_memory
 
 CATALOG = """\
 msgid ""
@@ -130,7 +130,7 @@ def test_the_sort_key_of_units_is_their_origins_own_order() -> None:
     # two must name the same fields in the same order, or a field added to MemoryOrigin sorts nowhere.
     from dataclasses import fields
 
-    from toolkit.catalogs.memory import MemoryOrigin, MemoryUnit, _origin_order
+    from toolkit.memory.translation_memory import MemoryOrigin, MemoryUnit, _origin_order
 
     origin = MemoryOrigin(True, "shared.tmx", 3, "quiz.q1.prompt", "ur")
     unit = MemoryUnit("Source", ("ہدف",), origin)
@@ -138,7 +138,7 @@ def test_the_sort_key_of_units_is_their_origins_own_order() -> None:
 
 
 def test_a_tmx_that_holds_every_form_of_a_plural_entry_gives_a_plural_unit_too() -> None:
-    from toolkit.catalogs.memory import tmx_units
+    from toolkit.memory.translation_memory import tmx_units
 
     def form(key: str, number: int, source: str, target: str, locale: str = "ur") -> TmxUnit:
         return TmxUnit(source, target, locale, key, plural_form=number)
@@ -176,8 +176,8 @@ def test_a_duplicated_unit_in_a_tmx_is_no_plural_and_a_po2tmx_plural_still_is() 
     an entry written twice (as any TMX may hold it) became a "plural" whose plural source was its own
     singular. The second unit of a po2tmx plural carries the plural source, which differs from the first's;
     the third and later share it."""
-    from toolkit.catalogs.memory import tmx_units
-    from toolkit.catalogs.tmx import read_tmx
+    from toolkit.interchange.tmx import read_tmx
+    from toolkit.memory.translation_memory import tmx_units
 
     raw = (
         '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE tmx SYSTEM "tmx14.dtd">\n<tmx version="1.4">\n'

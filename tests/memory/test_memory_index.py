@@ -13,8 +13,8 @@ from rapidfuzz import fuzz, process
 
 from tests.hypothesis_profiles import examples
 from tests.support import ROOT
-from toolkit.catalogs.memory import MemoryOrigin, MemoryUnit
-from toolkit.catalogs.memory_index import MemoryIndex, _pairs
+from toolkit.memory.index import MemoryIndex, _pairs
+from toolkit.memory.translation_memory import MemoryOrigin, MemoryUnit
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import catalog_benchmark

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry, Header
-from toolkit.catalogs.memory import MemoryOrigin, MemoryUnit, TranslationMemory
-from toolkit.catalogs.memory_prefill import PrefillMemory, prefill_from_memory
 from toolkit.config import ProjectConfig
+from toolkit.gettext.catalog import FUZZY, Catalog, CatalogEntry, Header
+from toolkit.memory.prefill import PrefillMemory, prefill_from_memory
+from toolkit.memory.translation_memory import MemoryOrigin, MemoryUnit, TranslationMemory
 
 HEADER = Header((("Language", "ur"), ("Plural-Forms", "nplurals=2; plural=(n != 1);")))
 

@@ -9,11 +9,11 @@ import globals from "globals";
 const PLAYER = "toolkit/exporters/player/";
 
 // The shipped scripts are classic scripts (no modules), loaded in this order by a page: grading.js,
-// kinds.js, player.js (toolkit/exporters/player_assets.py joins them), then scorm.js and scorm_player.js in
+// kinds.js, player.js (toolkit/exporters/player/assets.py joins them), then scorm.js and scorm_player.js in
 // a SCORM package. Each defines at most one global of its own, which the later ones read; naming them per
 // file keeps a misspelt or a new accidental global an error.
 const scriptGlobals = {
-  "grading.js": { module: "readonly" }, // its tests require() it in Node (tests/exporters/test_player_grading.py)
+  "grading.js": { module: "readonly" }, // its tests require() it in Node (tests/exporters/player/test_player_grading.py)
   "kinds.js": {},
   "player.js": { quizkitGrading: "readonly", quizkitKinds: "readonly" },
   "scorm.js": {},

@@ -32,8 +32,8 @@ import yaml
 from support import snapshot
 
 from toolkit.build.cache import CACHE_FOLDER as CACHE
-from toolkit.catalogs.po_reader import read_po
 from toolkit.files import TEMPORARY_SUFFIX
+from toolkit.gettext.po_reader import read_po
 from toolkit.preview import PREVIEW_FOLDER
 from toolkit.scaffold import create_project
 

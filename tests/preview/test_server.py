@@ -18,7 +18,7 @@ import pytest
 from support import run_quizkit, snapshot
 
 from toolkit.config import load_config
-from toolkit.exporters.player_assets import content_security_policy
+from toolkit.exporters.player.assets import content_security_policy
 from toolkit.preview import PREVIEW_FOLDER, PreviewServer, PreviewSession
 from toolkit.preview.page import widened_policy, with_preview
 from toolkit.preview.server import site_file

@@ -286,7 +286,7 @@ def test_a_locale_given_twice_in_two_spellings_is_refused(tmp_path: Path) -> Non
 
 def test_the_configuration_names_a_document_that_describes_every_setting(tmp_path: Path) -> None:
     from toolkit.config import _KNOWN_FIELDS
-    from toolkit.scaffold.project import config_text
+    from toolkit.scaffold.new_project import config_text
 
     first = config_text(["ur"]).splitlines()[0]
     assert first == (
@@ -316,7 +316,7 @@ def test_the_example_has_every_question_kind_each_with_an_explanation(project: P
 def test_ui_yaml_has_every_message_the_player_names(project: Path) -> None:
     scripts = "\n".join(path.read_text(encoding="utf-8") for path in PLAYER.glob("*.js"))
     used = set(re.findall(r"\b(?:message|messageBlock|messageText|spoken)\(\"([a-z-]+)\"", scripts))
-    # The page itself (toolkit/exporters/html.py) names these; the header names the levels.
+    # The page itself (toolkit/exporters/player/html.py) names these; the header names the levels.
     used |= {"language", "quiz-list", "guide-linked-quiz", "level-beginner", "level-intermediate"}
     used |= {"level-advanced"}
     assert len(used) > 10
@@ -328,7 +328,7 @@ def test_every_message_of_ui_yaml_is_shown_by_the_player_or_its_page(project: Pa
     # The player's code names a message as a literal, or passes it on (a hint, a button) as one; the
     # page (html.py) names its own, and localize builds the level's name from the quiz's level.
     code = "\n".join(path.read_text(encoding="utf-8") for path in PLAYER.glob("*.js"))
-    code += (ROOT / "toolkit" / "exporters" / "html.py").read_text(encoding="utf-8")
+    code += (ROOT / "toolkit" / "exporters" / "player" / "html.py").read_text(encoding="utf-8")
     levels = {f"level-{level.value}" for level in Level}
     interface = yaml.safe_load((project / "content" / "ui.yaml").read_text(encoding="utf-8"))
     never_shown = [
@@ -411,7 +411,7 @@ def test_the_link_that_leads_outside_is_named_not_a_link_inside_the_project_on_t
 
 
 def test_a_path_that_climbs_out_without_a_link_is_not_called_a_link(tmp_path: Path) -> None:
-    from toolkit.scaffold.project import InitError, _confined_targets
+    from toolkit.scaffold.new_project import InitError, _confined_targets
 
     project = tmp_path / "demo"
     (project / "content").mkdir(parents=True)

@@ -7,7 +7,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from hypothesis_profiles import examples
 
-from toolkit.text.urdu import normalize_urdu
+from toolkit.text.urdu_normalizer import normalize_urdu
 
 # Words that naive normalizers corrupt (every U+0647 to ہ, diacritics stripped): they must survive.
 CORRECT_WORDS = ["بہت", "بھی", "تھا", "چوتھی", "کہہ", "جرأت", "زکوٰۃ", "کچھ", "ہے", "ئی", "آپ", "گئی", "اعلیٰ"]

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.catalogs.catalog import CatalogEntry
-from toolkit.catalogs.po_reader import parse_po
 from toolkit.content.glossary import Gender, Glossary, load_glossary
 from toolkit.content.validation import load_content
+from toolkit.gettext.catalog import CatalogEntry
+from toolkit.gettext.po_reader import parse_po
 from toolkit.text.tokens import scan
 
 ROOT = Path(__file__).resolve().parents[2]

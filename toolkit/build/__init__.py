@@ -5,7 +5,7 @@ writes, :mod:`.content` loads content through the
 cache of :mod:`.cache` (models stored with :mod:`.codec`), and :mod:`.results` is what a build reports.
 """
 
+from toolkit.build.pipeline import run_build
 from toolkit.build.results import BuildFailedError, BuildResult, LocaleSummary, ProgressCallback, StepResult
-from toolkit.build.run import run_build
 
 __all__ = ["BuildFailedError", "BuildResult", "LocaleSummary", "ProgressCallback", "StepResult", "run_build"]

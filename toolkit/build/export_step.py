@@ -15,10 +15,10 @@ from pathlib import Path
 
 from toolkit.build.cache import BuildCache, Stamp, combined_key, outputs_intact, stamps_of
 from toolkit.build.content import BuildContent
-from toolkit.catalogs.catalog import Catalog
 from toolkit.config import ProjectConfig
 from toolkit.diagnostics import Diagnostic
 from toolkit.exporters.base import ExportRequest, QuizSummary
+from toolkit.gettext.catalog import Catalog
 from toolkit.model import Content
 
 Exported = tuple[Path, str | None, bool]
@@ -67,7 +67,7 @@ class ExportStep:
     ) -> tuple[list[Exported], list[QuizSummary], list[Diagnostic]]:
         """Write the files of ``quiz_ids`` (not the shared ones); their summaries, for the index; and the
         questions a format left out because it cannot write them in some locale."""
-        from toolkit.exporters.run import resolve_formats, unwritable_questions
+        from toolkit.exporters.export_run import resolve_formats, unwritable_questions
 
         request, files = self._export(frozenset(quiz_ids), shared=False)
         summaries = [request.summary(quiz_id, locale) for quiz_id in quiz_ids for locale in request.locales]
@@ -80,7 +80,7 @@ class ExportStep:
         shared: bool,
         summaries: dict[tuple[str, str], QuizSummary] | None = None,
     ) -> tuple[ExportRequest, list[Exported]]:
-        from toolkit.exporters.run import build_request, resolve_formats, write_exports
+        from toolkit.exporters.export_run import build_request, resolve_formats, write_exports
 
         request = build_request(
             self.config,
@@ -108,7 +108,7 @@ class ExportStep:
         """Questions a format cannot carry: found for the quizzes to redo, kept for the others (an
         unchanged quiz is not decoded just to find none again)."""
         from toolkit.build.codec import decode_diagnostic
-        from toolkit.exporters.run import unsupported_questions
+        from toolkit.exporters.export_run import unsupported_questions
 
         redone = self.source.subset(self.dirty) if self.dirty else Content(())
         for warning in unsupported_questions(redone, formats):
@@ -122,7 +122,7 @@ class ExportStep:
     def run(self, keys: dict[str, str]) -> tuple[str, dict[str, Stamp], str]:
         """Export what changed: the shared files' key and outputs, and the step's detail line."""
         from toolkit.concurrency.workers import chunks, run_all
-        from toolkit.exporters.run import resolve_formats
+        from toolkit.exporters.export_run import resolve_formats
 
         formats = resolve_formats(self.config.export_formats)
         self.find_warnings(formats)

@@ -11,8 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from toolkit.catalogs.memory import MemoryFileError
-from toolkit.catalogs.project import CatalogError
+from toolkit.catalogs.workflow import CatalogError
 from toolkit.checks.registry import CheckLoadError
 from toolkit.concurrency.lock import ProjectLockedError
 from toolkit.config import ConfigError
@@ -21,6 +20,7 @@ from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.errors import DiagnosedError
 from toolkit.exporters.base import ExporterLoadError
 from toolkit.files import OutsideProjectError
+from toolkit.memory.translation_memory import MemoryFileError
 from toolkit.text.locale_info import LocaleError
 from toolkit.text.locale_packs import LocalePackError
 

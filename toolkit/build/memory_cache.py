@@ -1,6 +1,6 @@
 """The translation memory's units of each catalog, kept between builds in ``.quizkit-cache/memory/``.
 
-The memory (:mod:`toolkit.catalogs.memory`) holds every reviewed translation of every catalog of the
+The memory (:mod:`toolkit.memory.translation_memory`) holds every reviewed translation of every catalog of the
 project, so a build that pre-fills one new entry would read every catalog to find it a suggestion: ten
 thousand files in a question bank of ten thousand quizzes. Here the units of each catalog are kept in a
 file of their own (:mod:`toolkit.build.store`), named by the digest of the catalog's bytes, its locale and
@@ -17,13 +17,13 @@ from typing import Any
 
 from toolkit.build.cache import cached_text, combined_key, digest_bytes
 from toolkit.build.store import SealedStore
-from toolkit.catalogs.memory import MemoryOrigin, MemoryUnit, parsed_catalog_units
+from toolkit.memory.translation_memory import MemoryOrigin, MemoryUnit, parsed_catalog_units
 
 MEMORY_FOLDER = "memory"
 
 
 class KeptCatalogUnits:
-    """A :class:`~toolkit.catalogs.memory.CatalogUnitSource` that parses a catalog only when no file
+    """A :class:`~toolkit.memory.translation_memory.CatalogUnitSource` that parses a catalog only when no file
     holds the units of its bytes. A build that reads no memory touches none of the files."""
 
     def __init__(self, root: Path, environment: str, use_kept: bool = True) -> None:

@@ -1,6 +1,6 @@
 """What one ``quizkit build`` reports: its steps, its locales, the files it wrote, or the step that failed.
 
-Kept apart from :mod:`toolkit.build.run` so that the steps (:mod:`toolkit.build.steps`) can return these
+Kept apart from :mod:`toolkit.build.pipeline` so that the steps (:mod:`toolkit.build.steps`) can return these
 without importing the module that runs them.
 """
 

@@ -1,4 +1,4 @@
-"""The steps of one ``quizkit build`` (:mod:`toolkit.build.run` runs them), over the domains that changed.
+"""The steps of one ``quizkit build`` (:mod:`toolkit.build.pipeline` runs them), over the domains that changed.
 
 Each step that works through many domains hands slices of them to worker processes
 (:mod:`toolkit.concurrency.workers`); a step's results come back to this process, which alone decides whether the
@@ -30,12 +30,12 @@ from toolkit.build.memory_cache import KeptCatalogUnits
 from toolkit.build.outputs import recorded_outputs, remove_stale_outputs
 from toolkit.build.results import BuildFailedError, BuildResult, LocaleSummary, ProgressCallback, StepResult
 from toolkit.build.store import SealedStore
-from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.layout import CatalogLayout
 from toolkit.config import MAX_CONFIG_BYTES, ProjectConfig
 from toolkit.content.glossary import Glossary
 from toolkit.diagnostics import Diagnostic
 from toolkit.files import read_regular_file
+from toolkit.gettext.catalog import Catalog
 
 MODELS_FOLDER = "models"
 PARALLEL_FROM = 16
@@ -90,8 +90,8 @@ class BuildSteps:
         only: frozenset[str] | None = None,
         use_memory: bool = True,
     ) -> None:
-        from toolkit.catalogs.memory_prefill import PrefillMemory
         from toolkit.content.validation import display_path
+        from toolkit.memory.prefill import PrefillMemory
 
         self.only = only
         """The quizzes to build (None: the project). The others keep what the last build made of them."""
@@ -267,15 +267,15 @@ class BuildSteps:
     def update_domains(self, domains: list[str]) -> list[_Updated]:
         """Write the templates and merged catalogs of ``domains``."""
         from toolkit.catalogs.extraction import interface_template, quiz_template
-        from toolkit.catalogs.memory import catalog_units
-        from toolkit.catalogs.po_writer import write_po
-        from toolkit.catalogs.project import (
+        from toolkit.catalogs.workflow import (
             finish_restoring,
             imported_translations,
             plan_catalog,
             refuse_changed_since_read,
         )
         from toolkit.files import write_bytes_atomic
+        from toolkit.gettext.po_writer import write_po
+        from toolkit.memory.translation_memory import catalog_units
 
         waiting = imported_translations(self.source.subset(domains))
         done = []
@@ -319,7 +319,7 @@ class BuildSteps:
             # they were when the step began (read lazily, a later domain would see the ones written
             # before it), and once: forked workers share it instead of each reading every catalog.
             # A broken catalog is left for its own domain's update to report, as a catalog error.
-            from toolkit.catalogs.memory import MemoryFileError
+            from toolkit.memory.translation_memory import MemoryFileError
 
             with suppress(MemoryFileError):
                 _ = self.memory.memory
@@ -352,11 +352,11 @@ class BuildSteps:
     # check and compile --------------------------------------------------------------------------------
 
     def check_domains(self, domains: list[str]) -> list[_Checked]:
-        from toolkit.catalogs.mo_writer import compile_mo
-        from toolkit.catalogs.project import validated_catalog
         from toolkit.catalogs.statistics import catalog_statistics
+        from toolkit.catalogs.workflow import validated_catalog
         from toolkit.checks.runner import check_catalog
         from toolkit.content.validation import display_path
+        from toolkit.gettext.mo_writer import compile_mo
 
         done = []
         for domain in domains:

@@ -1,15 +1,26 @@
-"""Gettext catalogs: the catalog model, PO and MO files, XLIFF, extraction, key-aware merging, statistics.
+"""quizkit's catalogs: extraction from quizzes, the project's catalog workflow, statistics.
 
-The names below are the stable library API (``docs/api.md``); the modules behind them may move.
+The names below are the stable library API (``docs/api.md``); the modules behind them may move. The
+catalog model, PO and MO files and the merge are the gettext core's (:mod:`toolkit.gettext`), re-exported
+here where the API has always had them.
 """
 
-from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry, Header
 from toolkit.catalogs.extraction import extract_templates
-from toolkit.catalogs.merge import MergeError, MergeSummary, merge
-from toolkit.catalogs.mo_writer import compile_mo
-from toolkit.catalogs.po_reader import PoSyntaxError, read_po
-from toolkit.catalogs.po_writer import format_po, write_po
 from toolkit.catalogs.statistics import CatalogStatistics, catalog_statistics
+from toolkit.gettext import (
+    FUZZY,
+    Catalog,
+    CatalogEntry,
+    Header,
+    MergeError,
+    MergeSummary,
+    PoSyntaxError,
+    compile_mo,
+    format_po,
+    merge,
+    read_po,
+    write_po,
+)
 
 __all__ = [
     "FUZZY",

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from toolkit.catalogs.layout import CatalogLayout
-from toolkit.catalogs.mo_writer import compile_mo
-from toolkit.catalogs.project import (
+from toolkit.catalogs.statistics import CatalogStatistics, catalog_statistics
+from toolkit.catalogs.workflow import (
     CatalogError,
     FileOutcome,
     Outcomes,
@@ -18,10 +18,10 @@ from toolkit.catalogs.project import (
     template_domains,
     validated_catalog_read,
 )
-from toolkit.catalogs.statistics import CatalogStatistics, catalog_statistics
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path
 from toolkit.files import refuse_unwritable, write_bytes_atomic
+from toolkit.gettext.mo_writer import compile_mo
 
 
 def compile_catalogs(

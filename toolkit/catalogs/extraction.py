@@ -14,7 +14,7 @@ import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
+from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
 from toolkit.keys import UI_DOMAIN
 from toolkit.model import (
     AcceptedAnswer,

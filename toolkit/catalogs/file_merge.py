@@ -3,7 +3,7 @@
 Works on any gettext catalog, quizkit's or not. A template whose msgctxt values are quizkit keys (every
 entry has one, no two share it, each follows the key grammar) is merged by key, as ``quizkit update``
 merges; any other by msgctxt and msgid, then by similar text, exactly as msgmerge chooses
-(:func:`toolkit.catalogs.merge.merge`). The header is merged as msgmerge merges it.
+(:func:`toolkit.gettext.merge.merge`). The header is merged as msgmerge merges it.
 """
 
 from __future__ import annotations
@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from toolkit.catalogs.catalog import Catalog, Header
-from toolkit.catalogs.merge import MergeError, MergeSummary, check_plural_counts, keyed_by_context, merge
-from toolkit.catalogs.po_writer import write_po
-from toolkit.catalogs.project import CatalogError, read_catalog
 from toolkit.catalogs.soundness import shared_keys
+from toolkit.catalogs.workflow import CatalogError, read_catalog
 from toolkit.content.validation import display_path
+from toolkit.gettext.catalog import Catalog, Header
+from toolkit.gettext.merge import MergeError, MergeSummary, check_plural_counts, merge
+from toolkit.gettext.po_writer import write_po
+from toolkit.keys import is_valid_id
 
 # msgmerge writes the fields it knows in this order, then the others in theirs (msgmerge.c,
 # ``message_merge``); two of them come from the template.
@@ -122,3 +123,19 @@ def merge_files(old_path: Path, template_path: Path, *, keyed: bool | None = Non
         # msgmerge converts the catalog to the template's UTF-8 (msgmerge.c, ``merge``).
         header = header.with_charset("UTF-8")
     return MergedFile(write_po(replace(merged, header=header)), summary, by_key)
+
+
+def keyed_by_context(template: Catalog) -> bool:
+    """Whether msgctxt is a stable key here, as in quizkit's catalogs: every entry has one, no two
+    share it, and each follows quizkit's key grammar (dot-separated ids, docs/design.md)."""
+    contexts = [entry.context for entry in template.entries]
+    return (
+        bool(contexts)
+        and len(set(contexts)) == len(contexts)
+        and all(context is not None and _is_key(context) for context in contexts)
+    )
+
+
+def _is_key(context: str) -> bool:
+    parts = context.split(".")
+    return len(parts) >= 2 and all(is_valid_id(part) for part in parts)

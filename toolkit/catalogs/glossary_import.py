@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from toolkit.catalogs.tbx import MAX_TBX_BYTES, NoGlossaryError, read_tbx, same_name, tbx_languages
 from toolkit.config import ProjectConfig
 from toolkit.content.glossary import (
     Glossary,
@@ -35,6 +34,7 @@ from toolkit.files import (
     read_regular_file,
     write_text_atomic,
 )
+from toolkit.interchange.tbx import MAX_TBX_BYTES, NoGlossaryError, read_tbx, same_name, tbx_languages
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from toolkit.catalogs.catalog import FUZZY, Catalog, CatalogEntry
+from toolkit.gettext.catalog import FUZZY, Catalog, CatalogEntry
 
 IMPORTED_NOTE = "Imported from a scraped page; not reviewed."
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 import os
 
-from toolkit.catalogs.catalog import Header
+from toolkit.gettext.catalog import Header
 
 
 def revision_date() -> str:

@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from toolkit.catalogs.catalog import Catalog
-from toolkit.catalogs.po_reader import read_po
-from toolkit.catalogs.project import update
 from toolkit.catalogs.statistics import catalog_statistics
+from toolkit.catalogs.workflow import update
 from toolkit.config import ProjectConfig, target_locale_problem, with_target_locale
 from toolkit.errors import LocatedError
 from toolkit.files import refuse_unwritable, write_text_atomic
+from toolkit.gettext.catalog import Catalog
+from toolkit.gettext.po_reader import read_po
 from toolkit.text.locale_info import cldr_plural_forms, locale_info, plural_forms_problem
 from toolkit.text.locale_packs import normalized_locale, pack_for
 

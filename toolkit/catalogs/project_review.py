@@ -11,28 +11,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.layout import CatalogLayout
-from toolkit.catalogs.po_reader import read_po
-from toolkit.catalogs.po_writer import write_po
-from toolkit.catalogs.project import (
+from toolkit.catalogs.workflow import (
     CatalogError,
     _locales,
     refuse_changed_since_read,
     template_domains,
     validated_catalog_read,
 )
-from toolkit.catalogs.review import (
-    approvals,
-    approved,
-    checked_reviewer,
-    is_pending,
-    revoked,
-    valid_approval,
-)
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path
 from toolkit.files import refuse_unwritable, write_bytes_atomic
+from toolkit.gettext.catalog import Catalog, CatalogEntry
+from toolkit.gettext.po_reader import read_po
+from toolkit.gettext.po_writer import write_po
+from toolkit.gettext.review import approvals, approved, checked_reviewer, is_pending, revoked, valid_approval
 
 
 @dataclass(frozen=True)

@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.catalogs.layout import CatalogLayout
-from toolkit.catalogs.po_reader import MAX_PO_BYTES, PoSyntaxError, read_po
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import collect_files, display_path
 from toolkit.files import FileTooLargeError, confined, read_regular_file, refuse_unwritable, sync_folder
+from toolkit.gettext.po_reader import MAX_PO_BYTES, PoSyntaxError, read_po
 from toolkit.keys import is_valid_id
 
 RETIRED_FOLDER = "retired"

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry
+from toolkit.gettext.catalog import Catalog, CatalogEntry
 
 DUPLICATE_KEY = "duplicate-key"
 CATALOG_LANGUAGE = "catalog-language"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from toolkit.catalogs.catalog import Catalog
-from toolkit.catalogs.review import is_approved
 from toolkit.catalogs.suppression import suppressions
+from toolkit.gettext.catalog import Catalog
+from toolkit.gettext.review import is_approved
 
 _WORD = re.compile(r"\w+(?:[-'’]\w+)*")
 
@@ -28,7 +28,7 @@ class CatalogStatistics:
     suppressions: int = 0
     """``quizkit-ignore`` comments on active entries: exemptions a reviewer may want to revisit."""
     approved: int = 0
-    """Translated entries with a valid approval (:mod:`toolkit.catalogs.review`): what ``require =
+    """Translated entries with a valid approval (:mod:`toolkit.gettext.review`): what ``require =
     "approved"`` lets through."""
 
     @property

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from toolkit.catalogs.catalog import CatalogEntry
+from toolkit.gettext.catalog import CatalogEntry
 
 _SUPPRESSION = re.compile(r"^\s*quizkit-ignore\s*:\s*([A-Za-z0-9-]*)\s*(?::\s*(.*))?$")
 

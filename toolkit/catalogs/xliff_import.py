@@ -1,7 +1,7 @@
 """``quizkit import-xliff``: translations made in a CAT tool brought back into the project's catalogs.
 
 The XLIFF documents themselves (reading them, applying their units to one catalog) are
-:mod:`toolkit.catalogs.xliff`; this module owns the project's side: which catalog each document names,
+:mod:`toolkit.interchange.xliff_document`; this module owns the project's side: which catalog each document names,
 reading every file before the first write, and writing each changed catalog once.
 """
 
@@ -12,8 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from toolkit.catalogs.layout import CatalogLayout
-from toolkit.catalogs.po_writer import write_po
-from toolkit.catalogs.project import (
+from toolkit.catalogs.workflow import (
     CatalogError,
     refuse_changed_since_read,
     templates,
@@ -23,6 +22,7 @@ from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path
 from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.files import FileTooLargeError, read_regular_file, refuse_unwritable, write_bytes_atomic
+from toolkit.gettext.po_writer import write_po
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ def import_xliff_files(
     of the input, not with the number of documents times the size of the catalogs. ``reviewer``:
     who approves the ``reviewed`` and ``final`` targets (nothing in the file approves).
     """
-    from toolkit.catalogs.xliff import MAX_XLIFF_BYTES, UnitImport, XliffError, parse_xliff
+    from toolkit.interchange.xliff_document import MAX_XLIFF_BYTES, UnitImport, XliffError, parse_xliff
 
     layout = CatalogLayout.for_project(config)
     importing: dict[Path, UnitImport] = {}

@@ -1,13 +1,13 @@
-"""Checks of the review state: approvals that no longer hold (:mod:`toolkit.catalogs.review`)."""
+"""Checks of the review state: approvals that no longer hold (:mod:`toolkit.gettext.review`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolkit.catalogs.review import approval_hash, unreadable_approvals, void_approvals
 from toolkit.checks.context import EntryContext
 from toolkit.checks.registry import Finding, check
 from toolkit.diagnostics import Severity
+from toolkit.gettext.review import approval_hash, unreadable_approvals, void_approvals
 
 
 @check(

@@ -9,9 +9,9 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from toolkit.catalogs.accepted_answers import is_accepted_answer_key
-from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.content.glossary import Glossary
+from toolkit.gettext.catalog import Catalog, CatalogEntry
+from toolkit.keys import is_accepted_answer_key
 from toolkit.text.locale_packs import LATIN_END_PUNCTUATION, LocalePack, pack_for
 from toolkit.text.plural_forms import PluralFormsError, parse_plural_forms
 

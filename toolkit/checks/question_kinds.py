@@ -10,10 +10,10 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from toolkit.catalogs.accepted_answers import joined_lines
 from toolkit.checks.context import EntryContext
 from toolkit.checks.registry import Finding, check
 from toolkit.diagnostics import Severity
+from toolkit.text.answer_lines import joined_lines
 from toolkit.text.blanks import blank_markers, marker
 
 _BLANKS_TEXT_KEY = re.compile(r"^[^.]+\.questions\.[^.]+\.text$")

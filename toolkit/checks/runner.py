@@ -6,13 +6,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry
-from toolkit.catalogs.po_writer import wrap_field
 from toolkit.catalogs.suppression import suppressions
 from toolkit.checks.context import CatalogView, EntryContext, LocaleRules
 from toolkit.checks.registry import Check, registered_checks
 from toolkit.content.glossary import Glossary
 from toolkit.diagnostics import Diagnostic, Severity
+from toolkit.gettext.catalog import Catalog, CatalogEntry
+from toolkit.gettext.po_writer import wrap_field
 
 
 @dataclass

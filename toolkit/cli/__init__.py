@@ -13,13 +13,13 @@ from toolkit.cli.build import build_command
 from toolkit.cli.catalogs import compile_command, extract, import_xliff, status, update
 from toolkit.cli.check import check_command
 from toolkit.cli.export import export_command
-from toolkit.cli.glossary import glossary_group
+from toolkit.cli.glossary_commands import glossary_group
 from toolkit.cli.import_page import import_page
 from toolkit.cli.init import init_command
 from toolkit.cli.locales import add_locale_command
-from toolkit.cli.memory import memory_command
-from toolkit.cli.merge import merge_command
-from toolkit.cli.review import review_command
+from toolkit.cli.memory_commands import memory_command
+from toolkit.cli.merge_commands import merge_command
+from toolkit.cli.review_commands import review_command
 from toolkit.cli.serve import serve_command
 from toolkit.cli.validate import validate
 from toolkit.concurrency.collector import batch_collection

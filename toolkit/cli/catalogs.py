@@ -40,7 +40,7 @@ LOCALE_OPTION = click.option(
 )
 def extract(with_lines: bool) -> None:
     """Write locales/<domain>.pot for every quiz and for ui from the content."""
-    from toolkit.catalogs.project import extract as extract_templates
+    from toolkit.catalogs.workflow import extract as extract_templates
 
     with reported_errors():
         outcomes = extract_templates(project_config(), with_lines)
@@ -59,7 +59,7 @@ def _finite(value: float | None) -> float | None:
 
 def merge_changes(summary: object) -> list[str]:
     """What a merge changed, in words; the same for ``update`` and ``merge``."""
-    from toolkit.catalogs.merge import MergeSummary
+    from toolkit.gettext.merge import MergeSummary
 
     assert isinstance(summary, MergeSummary)
     parts = [
@@ -78,7 +78,7 @@ def merge_changes(summary: object) -> list[str]:
 
 
 def _describe(summary: object, created: bool, prefilled: int = 0) -> str:
-    from toolkit.catalogs.merge import MergeSummary
+    from toolkit.gettext.merge import MergeSummary
 
     assert isinstance(summary, MergeSummary)
     from_memory = f"{prefilled} pre-filled from the translation memory (fuzzy)" if prefilled else ""
@@ -101,7 +101,7 @@ def update(locales: tuple[str, ...], check: bool, no_memory: bool) -> None:
     locales/retired/ and taken back if it returns; no translation is ever dropped. Untranslated
     entries are pre-filled (fuzzy) from the translation memory, with their origin in a comment.
     """
-    from toolkit.catalogs import project
+    from toolkit.catalogs import workflow as project
 
     config = project_config()
     if check:
@@ -209,7 +209,7 @@ def status(locales: tuple[str, ...], output_format: str, fail_under: float | Non
 
     Fuzzy entries and plural entries with an empty form never count as translated.
     """
-    from toolkit.catalogs.project import status as catalog_status
+    from toolkit.catalogs.workflow import status as catalog_status
 
     with reported_errors(), bulk_work():
         config = project_config()
@@ -302,8 +302,8 @@ def import_xliff(paths: tuple[Path, ...], reviewer: str | None) -> None:
     since export is imported as fuzzy. A target that would break its entry (accepted answers joined
     into one line) is refused with its line; the other units are imported, and the command exits 1.
     """
-    from toolkit.catalogs.review import checked_reviewer
     from toolkit.catalogs.xliff_import import import_xliff_files
+    from toolkit.gettext.review import checked_reviewer
 
     if reviewer is not None:
         with reported_errors():

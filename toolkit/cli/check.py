@@ -85,7 +85,7 @@ def check_command(
                     f"{item.info.id.ljust(width)}  {item.info.severity.value:<7}  {item.info.summary}{suffix}"
                 )
         return
-    from toolkit.checks.project import run_checks
+    from toolkit.checks.project_checks import run_checks
 
     config = project_config()
     guard = changing_project(config, "check --fix") if fix else contextlib.nullcontext()

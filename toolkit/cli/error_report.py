@@ -58,14 +58,14 @@ def report(error: Exception, scene: Scene = Scene()) -> NoReturn:
     from toolkit.build.failures import INPUT_ERRORS, failure_diagnostics, failure_text
     from toolkit.build.results import BuildFailedError, export_failure_dict
     from toolkit.catalogs.new_locale import AddLocaleError
-    from toolkit.catalogs.review import ReviewerError
-    from toolkit.catalogs.tbx import NoGlossaryError
     from toolkit.content.glossary import GlossaryError
     from toolkit.content.validation import ContentError
     from toolkit.exporters.base import ExportError
-    from toolkit.exporters.run import ExportBlockedError, StrictModeError
+    from toolkit.exporters.export_run import ExportBlockedError, StrictModeError
+    from toolkit.gettext.review import ReviewerError
     from toolkit.importing.plan import ImportConflictError
     from toolkit.importing.scraped_page import PageError
+    from toolkit.interchange.tbx import NoGlossaryError
     from toolkit.localization import FallbackError
     from toolkit.scaffold import InitError
 

@@ -102,7 +102,7 @@ def export_command(
     """
     from toolkit.cli.output import print_diagnostics
     from toolkit.exporters.base import declared_options, question_types, registered_exporters
-    from toolkit.exporters.run import run_export
+    from toolkit.exporters.export_run import run_export
     from toolkit.localization import FallbackPolicy
     from toolkit.model import QuestionType
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from toolkit.content.glossary import Glossary, GlossaryError, load_glossary
-    from toolkit.content.project import Project, load_project
+    from toolkit.content.loaded_project import Project, load_project
     from toolkit.content.validation import ContentError, ValidationResult, load_content, validate_paths
 
 __all__ = [
@@ -33,11 +33,11 @@ _HOMES = {
     "ContentError": "toolkit.content.validation",
     "Glossary": "toolkit.content.glossary",
     "GlossaryError": "toolkit.content.glossary",
-    "Project": "toolkit.content.project",
+    "Project": "toolkit.content.loaded_project",
     "ValidationResult": "toolkit.content.validation",
     "load_content": "toolkit.content.validation",
     "load_glossary": "toolkit.content.glossary",
-    "load_project": "toolkit.content.project",
+    "load_project": "toolkit.content.loaded_project",
     "validate_paths": "toolkit.content.validation",
 }
 

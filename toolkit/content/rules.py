@@ -28,7 +28,7 @@ from toolkit.text.characters import (
     not_characters,
 )
 from toolkit.text.tokens import scan
-from toolkit.text.urdu import BIDI_CONTROLS
+from toolkit.text.urdu_normalizer import BIDI_CONTROLS
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ from importlib.metadata import entry_points
 from pathlib import PurePosixPath
 from typing import Any, ClassVar, Protocol
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.errors import QuizkitError
+from toolkit.gettext.catalog import Catalog, CatalogEntry
 from toolkit.keys import UI_DOMAIN
 from toolkit.localization import FallbackPolicy, LocalizedQuiz
 from toolkit.localization.localize import usable

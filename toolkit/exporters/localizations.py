@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
-from toolkit.catalogs.catalog import Catalog
-from toolkit.catalogs.project import CatalogError, validated_catalog
+from toolkit.catalogs.workflow import CatalogError, validated_catalog
 from toolkit.content.validation import display_path
+from toolkit.gettext.catalog import Catalog
 from toolkit.keys import UI_DOMAIN
 from toolkit.localization import FallbackPolicy, LocalizedQuiz, localize
 from toolkit.model import Content

@@ -13,9 +13,9 @@ from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import ClassVar
 
-from toolkit.catalogs.catalog import Catalog
-from toolkit.catalogs.mo_writer import compile_mo
 from toolkit.exporters.base import CatalogExporter, ExportRequest
+from toolkit.gettext.catalog import Catalog
+from toolkit.gettext.mo_writer import compile_mo
 from toolkit.keys import question_key
 
 

@@ -1,6 +1,6 @@
 """``xliff``: XLIFF 2.1 per target locale and domain, ``xliff/<locale>/<domain>.xlf``, for CAT tools.
 
-See :mod:`toolkit.catalogs.xliff` for the mapping; ``quizkit import-xliff`` brings the translations back.
+See :mod:`toolkit.interchange.xliff_document` for the mapping; ``quizkit import-xliff`` brings the translations back.
 """
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from typing import ClassVar
 
-from toolkit.catalogs.catalog import Catalog
-from toolkit.catalogs.xliff import XliffError, catalog_to_xliff
 from toolkit.exporters.base import CatalogExporter, ExportError, ExportRequest
+from toolkit.gettext.catalog import Catalog
+from toolkit.interchange.xliff_document import XliffError, catalog_to_xliff
 from toolkit.text.locale_info import bcp47
 
 

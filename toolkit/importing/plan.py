@@ -36,11 +36,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit import keys
-from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.extraction import literal_format_flags
 from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.new_catalog import new_catalog_header
-from toolkit.catalogs.po_writer import format_po
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, is_interface_file, validate_file
 from toolkit.content.yaml_document import YamlError, parse_yaml
@@ -52,6 +50,8 @@ from toolkit.files import (
     write_bytes_atomic,
     write_text_atomic,
 )
+from toolkit.gettext.catalog import Catalog, CatalogEntry
+from toolkit.gettext.po_writer import format_po
 from toolkit.importing.scraped_page import PageError, PageText, ScrapedPage, parse_page
 from toolkit.model import InterfaceMessages
 
@@ -128,7 +128,7 @@ def interface_translations(config: ProjectConfig, locale: str) -> dict[str, tupl
     path = CatalogLayout.for_project(config).catalog(locale, keys.UI_DOMAIN)
     if not path.is_file():
         return {}
-    from toolkit.catalogs.project import read_catalog
+    from toolkit.catalogs.workflow import read_catalog
 
     prefix = f"{keys.UI_DOMAIN}."
     return {
@@ -139,7 +139,7 @@ def interface_translations(config: ProjectConfig, locale: str) -> dict[str, tupl
 
 
 def _name(locale: str) -> str:
-    from toolkit.catalogs.project import language_name
+    from toolkit.catalogs.workflow import language_name
 
     return language_name(locale)
 
@@ -247,7 +247,7 @@ def render(page: ScrapedPage, quiz_id: str, page_file: str, source_locale: str) 
 def _catalog(
     quiz_id: str, target_locale: str, texts: tuple[PlacedText, ...], source_locale: str, content_file: str
 ) -> str:
-    from toolkit.catalogs.project import language_name, plural_forms_for
+    from toolkit.catalogs.workflow import language_name, plural_forms_for
 
     entries: list[CatalogEntry] = []
     for placed in texts:
@@ -342,9 +342,9 @@ def _kept_translations(plan: ImportPlan) -> bytes:
     keep their translations (fuzzy where the source text changed), as ``quizkit update`` would. The
     bytes are :func:`toolkit.catalogs.write_po`'s: in the charset the merged catalog's header declares.
     """
-    from toolkit.catalogs.merge import merge
-    from toolkit.catalogs.po_reader import MAX_PO_BYTES, PoSyntaxError, parse_po, read_po
-    from toolkit.catalogs.po_writer import write_po
+    from toolkit.gettext.merge import merge
+    from toolkit.gettext.po_reader import MAX_PO_BYTES, PoSyntaxError, parse_po, read_po
+    from toolkit.gettext.po_writer import write_po
 
     if not plan.catalog_path.exists():
         return write_po(parse_po(plan.catalog_text, str(plan.catalog_path)))

@@ -24,7 +24,7 @@ Language is decided by script, per string: a string is in the target language (U
 more Arabic-script words than Latin prose words; Latin names (acronyms such as GPU, CamelCase such as
 PyTorch, words with digits, inline code) are not prose, so "PyTorch DistributedDataParallel مواصلات …"
 is Urdu. A string without Arabic-script letters is in the source language. Urdu strings are normalized
-with :func:`toolkit.text.urdu.normalize_urdu` (the safe fixes applied, every change kept for the
+with :func:`toolkit.text.urdu_normalizer.normalize_urdu` (the safe fixes applied, every change kept for the
 report; ambiguous letters kept as doubts with suggestions); source-language strings only have their
 spacing tidied.
 
@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from toolkit.errors import DocumentError
 from toolkit.model import InterfaceMessages
 from toolkit.text.characters import code_points, control_characters, not_characters
-from toolkit.text.urdu import Change, Doubt, has_urdu, normalize_urdu
+from toolkit.text.urdu_normalizer import Change, Doubt, has_urdu, normalize_urdu
 
 MIN_OPTIONS = 2
 MAX_OPTIONS = 8

@@ -13,7 +13,7 @@ from toolkit.diagnostics import Severity
 from toolkit.text.locale_packs import Normalizer
 from toolkit.text.protected_spans import protected_mask
 from toolkit.text.script_fixes import BIDI, PUNCTUATION, ScriptFixes, apply_script_fixes, describe, in_ranges
-from toolkit.text.urdu import Change, Normalization
+from toolkit.text.urdu_normalizer import Change, Normalization
 
 _SHOWN = 3
 

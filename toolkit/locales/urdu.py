@@ -1,6 +1,6 @@
 """The Urdu pack (docs/urdu-style.md): code points, punctuation, digits, bidi controls, spacing, heh.
 
-Most checks are the safe fixes of :mod:`toolkit.text.urdu`, reported per kind; ``--fix`` applies them.
+Most checks are the safe fixes of :mod:`toolkit.text.urdu_normalizer`, reported per kind; ``--fix`` applies them.
 Typed answers are compared after the same normalizer, so an Arabic yeh typed for the Urdu one counts.
 """
 
@@ -16,7 +16,7 @@ from toolkit.checks.text_features import digit_systems
 from toolkit.diagnostics import Severity
 from toolkit.locales.script_checks import BIDI_CONTROLS_MESSAGE, normalization_check
 from toolkit.text.locale_packs import LocalePack
-from toolkit.text.urdu import Change, normalize_urdu
+from toolkit.text.urdu_normalizer import Change, normalize_urdu
 
 # Which check reports each normalization rule.
 RULE_CHECKS = {

@@ -31,7 +31,7 @@ from toolkit.model import (
 )
 from toolkit.text.locale_packs import pack_for
 from toolkit.text.numbers import parse_number
-from toolkit.text.urdu import ARABIC_YEH, BIDI_CONTROLS, FARSI_YEH
+from toolkit.text.urdu_normalizer import ARABIC_YEH, BIDI_CONTROLS, FARSI_YEH
 
 Response = Collection[str] | bool | str | Mapping[str, str] | Sequence[str]
 """Per kind: the chosen option ids (choice), a bool (true/false), the typed text (short answer,

@@ -6,7 +6,7 @@ exported wholly in the source language and tagged with its language; ``omit`` le
 it; ``fail`` stops the export. Titles, descriptions and interface messages fall back one by one.
 
 With ``require_approved`` (``--require approved``, ``require = "approved"``), a translation counts only
-when a reviewer approved it in its present form (:mod:`toolkit.catalogs.review`): a question with any
+when a reviewer approved it in its present form (:mod:`toolkit.gettext.review`): a question with any
 text not approved falls back exactly as an untranslated one does, under the same policy.
 """
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from toolkit.catalogs.catalog import Catalog, CatalogEntry
-from toolkit.catalogs.review import is_approved
+from toolkit.gettext.catalog import Catalog, CatalogEntry
+from toolkit.gettext.review import is_approved
 from toolkit.localization.localized import FallbackError, FallbackPolicy, LocalizedMessage, LocalizedQuiz
 from toolkit.model import (
     ChoiceQuestion,

@@ -25,9 +25,9 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
-from toolkit.catalogs.catalog import Catalog
 from toolkit.catalogs.extraction import interface_template, quiz_template
 from toolkit.config import ProjectConfig
+from toolkit.gettext.catalog import Catalog
 from toolkit.keys import UI_DOMAIN
 from toolkit.localization.grading import normalize_answer
 from toolkit.model import Content, FillInBlanksQuestion, Quiz, ShortAnswerQuestion, TypedBlank

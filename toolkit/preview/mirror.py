@@ -138,7 +138,7 @@ class ProjectMirror:
         and catalogs of the quizzes and interface (``sources``) in the target locales, and the target
         locales' glossaries, are read, and nothing else: a memory file (or an orphan catalog) that is
         no regular file the build passes over, and so does the preview (it is not copied)."""
-        from toolkit.catalogs.project import CatalogError, read_catalog
+        from toolkit.catalogs.workflow import CatalogError, read_catalog
         from toolkit.content.glossary import GlossaryError, load_glossary
         from toolkit.content.validation import CONTENT_SUFFIXES, content_file_problem, is_interface_file
         from toolkit.keys import UI_DOMAIN, is_valid_id

@@ -94,7 +94,7 @@ def preview_document(title: str, version: int) -> tuple[etree._Element, etree._E
 
 def serialize(html: etree._Element) -> bytes:
     """A preview page, serialized as the player's pages are."""
-    from toolkit.exporters.html import serialize_page
+    from toolkit.exporters.player.html import serialize_page
 
     return serialize_page(html)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from toolkit.catalogs.catalog import CatalogEntry
+from toolkit.gettext.catalog import CatalogEntry
 from toolkit.preview.page import preview_document, serialize
 from toolkit.preview.session import PreviewSession, Problem
 
@@ -22,8 +22,8 @@ STATES = ("untranslated", "fuzzy", "translated", "approved")
 
 def entry_state(entry: CatalogEntry) -> str:
     """The catalog state of ``entry``: untranslated, fuzzy, translated, or approved (translated, with a
-    reviewer's approval whose hash still matches: :func:`toolkit.catalogs.review.is_approved`)."""
-    from toolkit.catalogs.review import is_approved
+    reviewer's approval whose hash still matches: :func:`toolkit.gettext.review.is_approved`)."""
+    from toolkit.gettext.review import is_approved
 
     if entry.is_fuzzy:
         return "fuzzy"
@@ -55,7 +55,7 @@ def catalog_path(session: PreviewSession, quiz: str, locale: str) -> Path | None
 
 def translator_page(session: PreviewSession, quiz: str, locale: str) -> bytes | None:
     """The page, or None when the project has no such quiz or target locale."""
-    from toolkit.catalogs.project import read_catalog
+    from toolkit.catalogs.workflow import read_catalog
     from toolkit.text.locale_info import locale_info
 
     path = catalog_path(session, quiz, locale)

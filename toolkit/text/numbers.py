@@ -18,7 +18,7 @@ import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from toolkit.text.urdu import BIDI_CONTROLS
+from toolkit.text.urdu_normalizer import BIDI_CONTROLS
 
 _PLAIN = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$")
 _MINUS_SIGNS = "-\u2212\u2012\u2013\ufe63\uff0d"

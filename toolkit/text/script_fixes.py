@@ -3,7 +3,7 @@
 A locale pack describes its fixes as data (:class:`ScriptFixes`); :func:`apply_script_fixes` applies
 them outside inline code, URLs and numbers with separators, recording every change against the
 original text, so a check can report exactly what ``--fix`` would change. The Urdu pack has its own,
-richer normalizer (:mod:`toolkit.text.urdu`); this one serves the packs whose fixes are one-for-one
+richer normalizer (:mod:`toolkit.text.urdu_normalizer`); this one serves the packs whose fixes are one-for-one
 replacements (Arabic, Persian, Hindi).
 """
 
@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from toolkit.text.protected_spans import protected_mask
-from toolkit.text.urdu import BIDI_CONTROLS, ZWNJ, Change, Normalization
+from toolkit.text.urdu_normalizer import BIDI_CONTROLS, ZWNJ, Change, Normalization
 
 LETTERS = "letters"
 DIGITS = "digits"

@@ -1,5 +1,5 @@
 // quizkit grading: a port of toolkit/localization/grading.py (the reference grader) to the browser.
-// The character data it needs comes from Python in the page (toolkit/exporters/player_grading.py), so
+// The character data it needs comes from Python in the page (toolkit/exporters/player/player_grading.py), so
 // the port compares and parses exactly as the library does; tests grade the shared cases with both.
 // Scores are exact fractions [numerator, denominator], as the library's Fraction.
 // @ts-check
@@ -130,7 +130,7 @@ var quizkitGrading = (function () {
     return result;
   }
 
-  // toolkit/text/urdu.py normalize_urdu(...).text, step for step, with its editor of per-character
+  // toolkit/text/urdu_normalizer.py normalize_urdu(...).text, step for step, with its editor of per-character
   // slots (a slot may hold several characters, or none, after a fix), so that it agrees on every text.
   /**
    * @param {UrduRules} rules

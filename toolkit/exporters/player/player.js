@@ -8,7 +8,7 @@
 
   var FSI = "\u2068";
   var PDI = "\u2069";
-  // The page the exporter wrote has every element this script looks up by id (toolkit/exporters/html.py).
+  // The page the exporter wrote has every element this script looks up by id (toolkit/exporters/player/html.py).
   /** @type {PageData} */
   var data = JSON.parse(/** @type {HTMLElement} */ (document.getElementById("quiz-data")).textContent);
   var bundle = data.bundle;

@@ -1,0 +1,1 @@
+"""The HTML player and SCORM: pages, grading tables, assets and scripts."""

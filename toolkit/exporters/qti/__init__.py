@@ -1,0 +1,1 @@
+"""QTI 3.0 content packages."""

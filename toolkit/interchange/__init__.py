@@ -1,0 +1,1 @@
+"""Interchange files: XLIFF documents, TMX, TBX, and reading untrusted XML."""

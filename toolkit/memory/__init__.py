@@ -1,0 +1,1 @@
+"""The project translation memory: its store, index, pre-filling and TMX exchange."""

@@ -1,0 +1,187 @@
+"""Finding the memory units most like a new source text, fast enough for thousands of texts at a time.
+
+Similarity is rapidfuzz's ``fuzz.ratio``: ``2 * LCS / (len(a) + len(b))`` over characters, in percent.
+It is GNU msgmerge's measure (fstrcmp) counted in characters instead of UTF-8 bytes, so an Urdu or
+accented text is not judged by how many bytes its letters take.
+
+Comparing a text with every unit is too slow for a large memory, so candidates are chosen first:
+
+* by length: two texts of lengths ``a <= b`` are at most ``2a / (a + b)`` alike, so only units within
+  the bounds the threshold allows are ever compared;
+* by shared tokens: texts are indexed by their pairs of adjacent words, each cut to its first four
+  letters and case-folded (``"workers send gradients"`` and ``"worker sends gradients"`` share ``work
+  send`` and ``send grad``: a suffix changes nothing), and a text of at most six words by its words too
+  (one changed word breaks every pair of a short text), and each inline code span (a suggestion must
+  carry the same code anyway). Tokens that more than
+  :data:`COMMON_PAIR_SHARE` of the texts hold say nothing and are not looked up. Only texts that share
+  enough of the query's indexed tokens are compared: one, or one in :data:`TOKENS_PER_SHARED` of them
+  for a long query (a text that shares one word pair of a fifteen-pair sentence is hardly ever 75% alike;
+  measured on the benchmark's 3,890 fuzzy queries, this compares 275 texts a query instead of 755 and
+  loses no match the one-token rule finds). A query with no indexed token is compared with every text
+  of a fitting length.
+
+The pre-filter can miss a unit that is alike letter by letter but shares too few rare tokens;
+``benchmarks/memory_benchmark.py`` counts how often, against comparing with every unit.
+
+Ties are broken by the order of the units (the memory's documented order): the first best wins.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import math
+import operator
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz, process
+
+from toolkit.memory.translation_memory import MemoryUnit
+
+COMMON_PAIR_SHARE = 0.02
+TOKENS_PER_SHARED = 5
+SCORE_SLACK = 0.001
+_STEMS = re.compile(r"(\w{1,4})\w*")
+_SHORT_WORDS = 6
+_CODE = re.compile(r"`([^`]+)`")
+
+
+@dataclass(frozen=True)
+class MemoryMatch:
+    similarity: float
+    """0 to 100."""
+    unit: MemoryUnit
+
+
+def _text_of(unit: MemoryUnit) -> str:
+    # A plural unit is matched on both of its source texts.
+    return unit.source if unit.source_plural is None else f"{unit.source}\n{unit.source_plural}"
+
+
+def text_of_entry(msgid: str, msgid_plural: str | None) -> str:
+    return msgid if msgid_plural is None else f"{msgid}\n{msgid_plural}"
+
+
+def _pairs(text: str) -> set[str]:
+    stems = _STEMS.findall(text.casefold())
+    pairs = {f"{first} {second}" for first, second in itertools.pairwise(stems)}
+    if len(stems) <= _SHORT_WORDS:
+        # In a short text one changed word breaks every pair: its words count on their own too.
+        pairs.update(stems)
+    if "`" in text:
+        # A suggestion must carry the same inline code as the text, so a code span is a token too.
+        pairs.update(f"`{span.casefold()}" for span in _CODE.findall(text))
+    return pairs
+
+
+class MemoryIndex:
+    """The units of one locale (and one number of plural forms), indexed for :meth:`matches`.
+
+    Distinct source texts are numbered by length (then by the memory's order), so that the texts of a
+    length window are one range of numbers, and each pair's list of texts is cut to it by bisection.
+    """
+
+    def __init__(self, units: Sequence[MemoryUnit]) -> None:
+        first_seen: dict[str, int] = {}
+        grouped: list[list[MemoryUnit]] = []
+        for unit in units:
+            text = _text_of(unit)
+            order = first_seen.get(text)
+            if order is None:
+                order = first_seen[text] = len(grouped)
+                grouped.append([])
+            grouped[order].append(unit)
+        texts = list(first_seen)
+        ranked = sorted(range(len(texts)), key=lambda order: (len(texts[order]), order))
+        self._texts = [texts[order] for order in ranked]
+        self._order = ranked
+        """The memory's order of each text (by rank): ties go to the earlier one."""
+        self._units = [grouped[order] for order in ranked]
+        self._exact = {text: rank for rank, text in enumerate(self._texts)}
+        self._lengths = [len(text) for text in self._texts]
+        postings: defaultdict[str, list[int]] = defaultdict(list)
+        for rank, text in enumerate(self._texts):
+            for pair in _pairs(text):
+                postings[pair].append(rank)
+        common = max(50, int(len(self._texts) * COMMON_PAIR_SHARE))
+        self._postings = {pair: held for pair, held in postings.items() if len(held) <= common}
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    def _window(self, length: int, threshold: float) -> tuple[int, int]:
+        """The ranks of the texts whose length lets them reach ``threshold`` percent against a text of
+        ``length`` characters: 2 * shorter / (sum of lengths) is the best they can do."""
+        ratio = max(threshold, 1.0) / 100
+        shortest = math.ceil(length * ratio / (2 - ratio) - 1e-9)
+        longest = math.floor(length * (2 - ratio) / ratio + 1e-9)
+        return bisect.bisect_left(self._lengths, shortest), bisect.bisect_right(self._lengths, longest)
+
+    def _shared_needed(self, tokens: int) -> int:
+        """How many indexed tokens a text must share with a query that has ``tokens`` of them."""
+        return max(1, tokens // TOKENS_PER_SHARED)
+
+    def _candidates(self, text: str, threshold: float, exclude: int | None) -> list[int]:
+        """The ranks worth comparing with ``text``, in no particular order."""
+        low, high = self._window(len(text), threshold)
+        postings = self._postings
+        held = [postings[pair] for pair in _pairs(text) if pair in postings]
+        if not held:
+            found: Iterable[int] = range(low, high)
+        else:
+            chained: list[int] = []
+            for ranks in held:
+                chained += ranks[bisect.bisect_left(ranks, low) : bisect.bisect_left(ranks, high)]
+            needed = self._shared_needed(len(held))
+            if needed == 1:
+                found = set(chained)
+            else:
+                found = [rank for rank, shared in Counter(chained).items() if shared >= needed]
+        return [rank for rank in found if rank != exclude]
+
+    def matches(self, text: str, threshold: float) -> Iterator[MemoryMatch]:
+        """Units at least ``threshold`` percent alike, best first (exact ones first of all), ties in the
+        memory's order.
+
+        Most callers want only the first match that fits, so the best is found first, on its own, and the
+        others are scored only if the caller asks for more: rapidfuzz raises the cut-off to the best score
+        found so far while it looks for one best, which rules most candidates out by length alone.
+        """
+        exact = self._exact.get(text)
+        if exact is not None:
+            for unit in self._units[exact]:
+                yield MemoryMatch(100.0, unit)
+        candidates = self._candidates(text, threshold, exact)
+        if not candidates:
+            return
+        texts = self._texts
+        # itemgetter picks the texts in C: a query has hundreds of candidates.
+        picked = operator.itemgetter(*candidates)(texts) if len(candidates) > 1 else (texts[candidates[0]],)
+        best = process.extractOne(text, picked, scorer=fuzz.ratio, score_cutoff=threshold)
+        if best is None:
+            return
+        # Scoring again at the best score is cheap (the length bound rules most texts out): it finds the
+        # texts as alike as the best, which go in the memory's order. rapidfuzz turns a cut-off into a
+        # bound on common characters with floating point (a text exactly at 98.4 can fail a cut-off of
+        # 98.4, or of 98.4 less 1e-6), so it is given a slack far below any difference of two scores.
+        boundary = max(threshold, best[1] - SCORE_SLACK)
+        best_ones = process.extract(text, picked, scorer=fuzz.ratio, score_cutoff=boundary, limit=None)
+        yield from self._ranked(best_ones, candidates)
+        rest = process.extract(text, picked, scorer=fuzz.ratio, score_cutoff=threshold, limit=None)
+        yield from self._ranked([found for found in rest if found[1] < boundary], candidates)
+
+    def _ranked(
+        self, found: Iterable[tuple[str, float, int]], candidates: list[int]
+    ) -> Iterator[MemoryMatch]:
+        """The units of rapidfuzz's ``found`` (text, score, position in ``candidates``), best first, ties in
+        the memory's order."""
+        order = self._order
+        ranked = sorted(
+            (-score, order[candidates[position]], candidates[position]) for _, score, position in found
+        )
+        for negative, _, rank in ranked:
+            for unit in self._units[rank]:
+                yield MemoryMatch(-negative, unit)
