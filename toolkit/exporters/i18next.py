@@ -20,13 +20,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import PurePosixPath
-from typing import Any, ClassVar
+from typing import Any
 
 from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportError, ExportRequest, OutputFile
 from toolkit.exporters.json_bundle import render
 from toolkit.exporters.neutral_order import delivery_item_ids, neutral_items, neutral_matches
 from toolkit.localization import LocalizedQuiz
-from toolkit.model import ChoiceQuestion, Content, MatchingQuestion, OrderingQuestion, Question, QuestionType
+from toolkit.model import ChoiceQuestion, Content, MatchingQuestion, OrderingQuestion, Question
 from toolkit.text.message_format import i18next_interpolation
 
 # Texts that are the answer key, or say what it is: left out of the delivery variant.
@@ -136,11 +136,11 @@ DELIVERY_FOLDER = "no-answers"
 
 
 class I18nextExporter(BaseExporter):
-    name: ClassVar[str] = "i18next"
-    description: ClassVar[str] = "i18next v4 JSON resources per locale and namespace"
-    presents_quiz: ClassVar[bool] = True
-    omits_answers: ClassVar[bool] = True
-    question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
+    name = "i18next"
+    description = "i18next v4 JSON resources per locale and namespace"
+    presents_quiz = True
+    omits_answers = True
+    question_types = ALL_QUESTION_TYPES
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         # The delivery variant lives in a folder of its own with the same layout, so both variants can be

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from decimal import Decimal
-from typing import Any, ClassVar
+from typing import Any
 
 from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.canonical_json import content_hash
@@ -29,7 +29,6 @@ from toolkit.model import (
     NumericQuestion,
     OrderingQuestion,
     Question,
-    QuestionType,
     Quiz,
     ShortAnswerQuestion,
     TrueFalseQuestion,
@@ -278,11 +277,11 @@ def render(document: dict[str, Any]) -> bytes:
 
 
 class JsonBundleExporter(BaseExporter):
-    name: ClassVar[str] = "json"
-    description: ClassVar[str] = "one self-contained JSON bundle per quiz and locale"
-    presents_quiz: ClassVar[bool] = True
-    omits_answers: ClassVar[bool] = True
-    question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
+    name = "json"
+    description = "one self-contained JSON bundle per quiz and locale"
+    presents_quiz = True
+    omits_answers = True
+    question_types = ALL_QUESTION_TYPES
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         suffix = ".json" if request.answers else ".no-answers.json"

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import PurePosixPath
-from typing import ClassVar
 
 from toolkit.exporters.base import CatalogExporter, ExportRequest
 from toolkit.gettext.catalog import Catalog
@@ -32,8 +31,8 @@ def _published(catalog: Catalog, locale: str, prefixes: tuple[str, ...], request
 
 
 class MoExporter(CatalogExporter):
-    name: ClassVar[str] = "mo"
-    description: ClassVar[str] = "compiled gettext catalogs (<locale>/LC_MESSAGES/<domain>.mo)"
+    name = "mo"
+    description = "compiled gettext catalogs (<locale>/LC_MESSAGES/<domain>.mo)"
 
     def catalog_file(
         self, request: ExportRequest, locale: str, domain: str, catalog: Catalog

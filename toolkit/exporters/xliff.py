@@ -6,7 +6,6 @@ See :mod:`toolkit.interchange.xliff_document` for the mapping; ``quizkit import-
 from __future__ import annotations
 
 from pathlib import PurePosixPath
-from typing import ClassVar
 
 from toolkit.exporters.base import CatalogExporter, ExportError, ExportRequest
 from toolkit.gettext.catalog import Catalog
@@ -15,8 +14,8 @@ from toolkit.text.locale_info import bcp47
 
 
 class XliffExporter(CatalogExporter):
-    name: ClassVar[str] = "xliff"
-    description: ClassVar[str] = "XLIFF 2.1 per target locale and domain, for CAT tools"
+    name = "xliff"
+    description = "XLIFF 2.1 per target locale and domain, for CAT tools"
 
     def catalog_file(
         self, request: ExportRequest, locale: str, domain: str, catalog: Catalog

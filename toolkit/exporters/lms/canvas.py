@@ -60,7 +60,6 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterator
-from typing import ClassVar
 
 from lxml import etree
 
@@ -414,12 +413,10 @@ def _plain(text: str) -> str:
 
 
 class CanvasExporter(BaseExporter):
-    name: ClassVar[str] = "canvas"
-    description: ClassVar[str] = (
-        'Canvas QTI 1.2 packages for Canvas\'s "QTI .zip file" import (<quiz>/<locale>.zip)'
-    )
-    presents_quiz: ClassVar[bool] = True
-    question_types: ClassVar[frozenset[QuestionType]] = CHOICE_TYPES | {
+    name = "canvas"
+    description = 'Canvas QTI 1.2 packages for Canvas\'s "QTI .zip file" import (<quiz>/<locale>.zip)'
+    presents_quiz = True
+    question_types = CHOICE_TYPES | {
         QuestionType.TRUE_FALSE,
         QuestionType.SHORT_ANSWER,
         QuestionType.NUMERIC,

@@ -51,7 +51,6 @@ Common Cartridge assessments are graded by the LMS from the answer key: there is
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar
 
 from lxml import etree
 
@@ -231,12 +230,12 @@ class _Writer(QuizTexts):
 
 
 class CommonCartridgeExporter(BaseExporter):
-    name: ClassVar[str] = "cc"
-    description: ClassVar[str] = (
+    name = "cc"
+    description = (
         "IMS Common Cartridge 1.1 packages, assessments in the CC QTI 1.2.1 profile (<quiz>/<locale>.imscc)"
     )
-    presents_quiz: ClassVar[bool] = True
-    question_types: ClassVar[frozenset[QuestionType]] = CHOICE_TYPES | {
+    presents_quiz = True
+    question_types = CHOICE_TYPES | {
         QuestionType.TRUE_FALSE,
         QuestionType.SHORT_ANSWER,
         QuestionType.ESSAY,

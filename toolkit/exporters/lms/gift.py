@@ -49,7 +49,6 @@ Kinds and how Moodle grades them (``docs/exports.md`` has the table):
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar
 
 from toolkit.exporters.base import BaseExporter, ExportError, ExportRequest, OutputFile
 from toolkit.exporters.lms.html_text import html_text
@@ -189,10 +188,10 @@ def _accepted(question: ShortAnswerQuestion[str]) -> list[str]:
 
 
 class GiftExporter(BaseExporter):
-    name: ClassVar[str] = "gift"
-    description: ClassVar[str] = "GIFT question files for Moodle's plain-text import (<quiz>/<locale>.txt)"
-    presents_quiz: ClassVar[bool] = True
-    question_types: ClassVar[frozenset[QuestionType]] = CHOICE_TYPES | {
+    name = "gift"
+    description = "GIFT question files for Moodle's plain-text import (<quiz>/<locale>.txt)"
+    presents_quiz = True
+    question_types = CHOICE_TYPES | {
         QuestionType.TRUE_FALSE,
         QuestionType.SHORT_ANSWER,
         QuestionType.NUMERIC,

@@ -109,7 +109,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from pathlib import PurePosixPath
-from typing import ClassVar
 
 from lxml import etree
 
@@ -123,7 +122,7 @@ from toolkit.exporters.lms.moodle_questions import (
     write_questions,
 )
 from toolkit.localization import LocalizedQuiz
-from toolkit.model import QuestionType, Quiz
+from toolkit.model import Quiz
 
 __all__ = [
     "CATEGORY_ROOT",
@@ -161,11 +160,11 @@ def _multilang_questions(quizzes: Sequence[LocalizedQuiz]) -> list[list[Version]
 
 
 class MoodleExporter(BaseExporter):
-    name: ClassVar[str] = "moodle"
-    description: ClassVar[str] = "Moodle XML question files per quiz and locale, and one multilang file"
-    presents_quiz: ClassVar[bool] = True
-    omits_answers: ClassVar[bool] = True
-    question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
+    name = "moodle"
+    description = "Moodle XML question files per quiz and locale, and one multilang file"
+    presents_quiz = True
+    omits_answers = True
+    question_types = ALL_QUESTION_TYPES
 
     @staticmethod
     def lost_in_quiz(quiz: Quiz) -> Iterator[tuple[str, str]]:

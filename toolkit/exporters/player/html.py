@@ -38,7 +38,7 @@ import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import PurePosixPath
-from typing import Any, ClassVar, cast
+from typing import Any, cast
 
 import lxml.html
 from babel import Locale
@@ -57,7 +57,6 @@ from toolkit.exporters.player.player_grading import grading_tables
 from toolkit.exporters.player.view import option_order, segments, view
 from toolkit.keys import UI_DOMAIN
 from toolkit.localization import LocalizedQuiz
-from toolkit.model import QuestionType
 from toolkit.text.bidi import latin_runs
 from toolkit.text.locale_info import LocaleInfo, is_pseudo_locale, locale_info
 
@@ -368,12 +367,12 @@ def index_page(request: ExportRequest) -> bytes:
 
 
 class HtmlExporter(BaseExporter):
-    name: ClassVar[str] = "html"
-    description: ClassVar[str] = "a static quiz player page per quiz and locale, and an index page"
-    presents_quiz: ClassVar[bool] = True
+    name = "html"
+    description = "a static quiz player page per quiz and locale, and an index page"
+    presents_quiz = True
     # A static page cannot keep the answer key secret: there is no delivery variant (omits_answers is
     # not declared), so --no-answers leaves html out, saying so, or refuses it by name.
-    question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
+    question_types = ALL_QUESTION_TYPES
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         if not request.answers:

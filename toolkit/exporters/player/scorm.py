@@ -43,7 +43,6 @@ from toolkit.exporters.player.html import (
 )
 from toolkit.exporters.player.scorm_manifest import LAUNCH_PAGE, manifest, mastery_text
 from toolkit.localization import LocalizedQuiz
-from toolkit.model import QuestionType
 
 LAUNCH_DATA_ID = "scorm-launch"
 SETTINGS_ID = "scorm-settings"
@@ -104,10 +103,10 @@ def scorm_package(every: Sequence[LocalizedQuiz], mastery_score: Decimal) -> byt
 
 
 class ScormExporter(BaseExporter):
-    name: ClassVar[str] = "scorm"
-    description: ClassVar[str] = "the quiz player as a SCORM 1.2 package per quiz, every locale inside"
-    presents_quiz: ClassVar[bool] = True
-    question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
+    name = "scorm"
+    description = "the quiz player as a SCORM 1.2 package per quiz, every locale inside"
+    presents_quiz = True
+    question_types = ALL_QUESTION_TYPES
     options: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "mastery-score": {
             "title": "Mastery score",

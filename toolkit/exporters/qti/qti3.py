@@ -24,7 +24,6 @@ deflate at a fixed level.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar
 
 from lxml import etree
 
@@ -47,7 +46,7 @@ from toolkit.exporters.qti.markup import (
 from toolkit.exporters.qti.patterns import number_pattern_problem
 from toolkit.exporters.qti.response_processing import SCORE
 from toolkit.localization import LocalizedQuiz
-from toolkit.model import NumericQuestion, Question, QuestionType
+from toolkit.model import NumericQuestion, Question
 
 __all__ = ["QtiExporter", "append_bidi_text", "item_document", "package_files"]
 
@@ -177,13 +176,11 @@ def source_labels(request: ExportRequest) -> Labels:
 
 
 class QtiExporter(BaseExporter):
-    name: ClassVar[str] = "qti"
-    description: ClassVar[str] = (
-        "QTI 3.0 content packages (items, test, imsmanifest.xml), one zip per quiz and locale"
-    )
-    presents_quiz: ClassVar[bool] = True
-    omits_answers: ClassVar[bool] = True
-    question_types: ClassVar[frozenset[QuestionType]] = ALL_QUESTION_TYPES
+    name = "qti"
+    description = "QTI 3.0 content packages (items, test, imsmanifest.xml), one zip per quiz and locale"
+    presents_quiz = True
+    omits_answers = True
+    question_types = ALL_QUESTION_TYPES
 
     @staticmethod
     def unwritable(question: Question[str]) -> str | None:
