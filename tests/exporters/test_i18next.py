@@ -27,7 +27,9 @@ def plural_by_n(project: Path) -> int:
     return text[: text.index(SCORE)].count("\n") + 1
 
 
-@pytest.mark.parametrize("command", [("export", "-f", "i18next"), ("build",)], ids=["export", "build"])
+@pytest.mark.parametrize(
+    "command", [("export", "-f", "i18next"), ("build", "--format", "text")], ids=["export", "build"]
+)
 def test_a_plural_not_selected_by_count_is_refused_at_its_place_in_ui_yaml(
     tmp_path: Path, command: tuple[str, ...]
 ) -> None:
