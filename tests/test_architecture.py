@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "toolkit.model",
             "toolkit.keys",
             "toolkit.config",
-            "toolkit.config_schema",
+            "toolkit.schemas",
             "toolkit.diagnostics",
             "toolkit.errors",
             "toolkit.files",

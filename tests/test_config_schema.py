@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_the_schema_is_a_json_schema_that_refuses_unknown_settings() -> None:
     from jsonschema import Draft202012Validator
 
-    from toolkit.config_schema import config_schema
+    from toolkit.schemas import config_schema
 
     schema = config_schema()
     Draft202012Validator.check_schema(schema)
@@ -19,8 +19,8 @@ def test_the_schema_is_a_json_schema_that_refuses_unknown_settings() -> None:
 
 
 def test_the_schema_describes_each_built_in_formats_settings_as_the_format_declares_them() -> None:
-    from toolkit.config_schema import config_schema
     from toolkit.exporters.base import declared_options, registered_exporters
+    from toolkit.schemas import config_schema
 
     described = config_schema()["properties"]["formats"]["properties"]
     declared = {
@@ -37,7 +37,7 @@ def test_the_schema_describes_each_built_in_formats_settings_as_the_format_decla
 def test_the_shipped_configuration_passes_the_schema() -> None:
     import tomllib
 
-    from toolkit.config_schema import config_schema, settings_refusals
+    from toolkit.schemas import config_schema, settings_refusals
 
     table = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["quizkit"]
     assert settings_refusals(config_schema(), table) == []

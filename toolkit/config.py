@@ -10,10 +10,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from toolkit.config_schema import config_schema, setting_message, settings_refusals
 from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, read_regular_file
+from toolkit.schemas import config_schema, setting_message, settings_refusals
 
 CONFIG_FILES = ("quizkit.toml", "pyproject.toml")
 MAX_CONFIG_BYTES = 1024 * 1024

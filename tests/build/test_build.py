@@ -736,14 +736,14 @@ def test_a_damaged_cache_entry_is_never_trusted(
 def test_a_schema_change_rebuilds_everything(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import toolkit.content.schemas
+    import toolkit.schemas
 
     build(project, monkeypatch)
     schemas = tmp_path.parent / f"{tmp_path.name}-schemas"
-    shutil.copytree(toolkit.content.schemas.schema_directory(), schemas)
+    shutil.copytree(toolkit.schemas.schema_directory(), schemas)
     path = schemas / "quiz.schema.json"
     path.write_text(path.read_text(encoding="utf-8").replace('"title"', '"title" '), encoding="utf-8")
-    monkeypatch.setattr(toolkit.content.schemas, "schema_directory", lambda: schemas)
+    monkeypatch.setattr(toolkit.schemas, "schema_directory", lambda: schemas)
     assert sorted(build(project, monkeypatch).rebuilt) == [QUIZ, "ui"]
 
 

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from hypothesis_profiles import examples
 
 from toolkit.content import schema_validation
-from toolkit.content.schemas import QUIZ_SCHEMA, UI_SCHEMA, fast_validator, validator
 from toolkit.content.yaml_document import YamlError, parse_yaml
+from toolkit.schemas import QUIZ_SCHEMA, UI_SCHEMA, fast_validator, validator
 
 jsonschema_rs = pytest.importorskip(
     "jsonschema_rs", reason="jsonschema-rs is missing (pip install -e '.[dev]')"

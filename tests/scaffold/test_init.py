@@ -340,7 +340,7 @@ def test_every_message_of_ui_yaml_is_shown_by_the_player_or_its_page(project: Pa
 
 
 def test_yaml_files_name_the_schema_copied_beside_them(project: Path) -> None:
-    from toolkit.content.schemas import schema_directory
+    from toolkit.schemas import schema_directory
 
     for name, schema in (("first-quiz.yaml", "quiz.schema.json"), ("ui.yaml", "ui.schema.json")):
         first = (project / "content" / name).read_text(encoding="utf-8").splitlines()[0]

@@ -91,7 +91,7 @@ def environment_key(config_bytes: bytes) -> str:
             hasher.update(path.read_bytes())
     # The JSON Schemas live beside the package in a source checkout; the libraries decide plural rules,
     # YAML parsing and XML serialization.
-    from toolkit.content.schemas import schema_directory
+    from toolkit.schemas import schema_directory
 
     for path in sorted(schema_directory().glob("*.json")):
         hasher.update(path.name.encode("utf-8") + b"\0" + path.read_bytes())

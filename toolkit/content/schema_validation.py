@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from toolkit.content.document_paths import describe_item, diagnostic_at, type_name, value_at
-from toolkit.content.schemas import fast_validator, load_schema, validator
 from toolkit.content.yaml_document import JsonPath, YamlDocument
 from toolkit.diagnostics import Diagnostic, Severity, format_json_path
+from toolkit.schemas import fast_validator, load_schema, passes_fast_validation, validator
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
@@ -37,7 +37,7 @@ _ID_HELP = (
 def validate_against_schema(
     document: YamlDocument, schema_name: str, file: str, document_kind: str
 ) -> list[Diagnostic]:
-    if _passes_fast_validation(document.data, schema_name):
+    if passes_fast_validation(fast_validator(schema_name), document.data):
         return []
     translator = _Translator(document, file, document_kind, load_schema(schema_name))
     diagnostics: list[Diagnostic] = []
@@ -51,19 +51,6 @@ def _once_each(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     (a question that is not a mapping fails the type of every question kind) is reported once, in the
     order first found."""
     return list(dict.fromkeys(diagnostics))
-
-
-def _passes_fast_validation(data: object, schema_name: str) -> bool:
-    """Most documents are valid, and for them the compiled validator's yes is the whole answer. Its no,
-    or any failure of its own (a value it cannot take), sends the document through jsonschema, so the
-    messages are always jsonschema's, located and reworded as before."""
-    fast = fast_validator(schema_name)
-    if fast is None:
-        return False
-    try:
-        return fast.is_valid(data)
-    except Exception:  # a failure of the fast path must never hide the full validation
-        return False
 
 
 class _Translator:

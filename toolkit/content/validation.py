@@ -12,7 +12,6 @@ from toolkit.content.message_rules import UI_RULES
 from toolkit.content.question_rules import QUESTION_RULES
 from toolkit.content.rules import QUIZ_RULES, RuleContext
 from toolkit.content.schema_validation import validate_against_schema
-from toolkit.content.schemas import QUIZ_SCHEMA, UI_SCHEMA
 from toolkit.content.yaml_document import (
     MAX_FILE_BYTES,
     JsonPath,
@@ -25,6 +24,7 @@ from toolkit.diagnostics import Diagnostic, Severity, count_errors, format_json_
 from toolkit.errors import DiagnosedError
 from toolkit.files import FileTooLargeError, name_below, not_regular_problem, read_regular_file
 from toolkit.model import Content, InterfaceMessages, Quiz
+from toolkit.schemas import QUIZ_SCHEMA, UI_SCHEMA
 
 UI_FILE_NAME = "ui.yaml"
 CONTENT_SUFFIXES = (".yaml", ".yml")

@@ -8,8 +8,8 @@ import re
 from collections.abc import Mapping
 
 from toolkit.config import ConfigError, ProjectConfig
-from toolkit.config_schema import setting_message, settings_refusals
 from toolkit.exporters.base import Exporter, declared_options, exporter_names, load_exporter
+from toolkit.schemas import setting_message, settings_refusals
 
 
 def configured_options(config: ProjectConfig) -> dict[str, Mapping[str, object]]:

@@ -104,7 +104,7 @@ def planned_files(
     """Every file init writes before the update, by its path in the project: the configuration (unless
     the project has one), the example and ui.yaml in ``content_dir``, and the rest; the CI workflow
     installs quizkit by ``requirement``."""
-    from toolkit.content.schemas import schema_directory
+    from toolkit.schemas import schema_directory
 
     planned = {CONFIG_NAME: config_text(locales).encode("utf-8")} if config else {}
     # The YAML files name the schema copies for editor completion, relative to where they are.
