@@ -317,22 +317,16 @@ def plan_bank_import(config: ProjectConfig, bank: ImportedBank, bank_file: str) 
     template = quiz_template(model, config.root) if isinstance(model, Quiz) else None
     layout = CatalogLayout.for_project(config)
     locales: list[PlannedLocale] = []
-    for locale in sorted(translations):
-        by_key = translations[locale]
+    waiting = (
+        "its translations wait in the YAML beside the drafts' texts; quizkit update takes them in once the "
+        "drafts are finished"
+    )
+    for locale in sorted(set(translations) | set(bank.locales)):
+        by_key = translations.get(locale, {})
         if normalized_locale(locale) == normalized_locale(config.source_locale):
             locales.append(PlannedLocale(locale, len(by_key), None, skipped="the project's source locale"))
             continue
         target = _target_locale(config, locale)
-        if template is None:
-            locales.append(
-                PlannedLocale(
-                    locale,
-                    len(by_key),
-                    None,
-                    skipped="every question is a draft: finish one, then run quizkit import again with --force",
-                )
-            )
-            continue
         if target is None:
             locales.append(
                 PlannedLocale(
@@ -341,6 +335,11 @@ def plan_bank_import(config: ProjectConfig, bank: ImportedBank, bank_file: str) 
                     None,
                     skipped=f"not a target locale of this project: run quizkit add-locale {locale}, then import again",
                 )
+            )
+            continue
+        if not by_key or template is None:
+            locales.append(
+                PlannedLocale(target, len(by_key), None, skipped=waiting if drafts else "no text translated")
             )
             continue
         planned = plan_catalog(config, target, quiz_id, template, None, None)
@@ -370,12 +369,50 @@ def write_bank_import(plan: BankImportPlan, *, force: bool = False) -> list[Path
     return written
 
 
+def _issue(issue: ImportIssue) -> dict[str, object]:
+    return {
+        "file": issue.file,
+        "line": issue.line,
+        "question": issue.question,
+        "reason": issue.reason,
+        "draft": issue.draft is not None,
+    }
+
+
+def bank_report(plan: BankImportPlan, format_name: str, written: bool) -> dict[str, object]:
+    """The import report as plain data: the same fields for people (text) and machines (JSON)."""
+    bank = plan.bank
+    return {
+        "bank": plan.bank_file,
+        "format": format_name,
+        "quiz": bank.quiz.id,
+        "source_locale": bank.source_locale,
+        "questions": len(bank.quiz.questions),
+        "drafts": len(plan.drafts),
+        "issues": [_issue(issue) for issue in bank.issues],
+        "notes": list(bank.notes),
+        "locales": [
+            {
+                "locale": planned.locale,
+                "translations": planned.translations,
+                "catalog": display_path(planned.catalog.path) if planned.catalog is not None else None,
+                "kept": planned.kept,
+                "skipped": planned.skipped,
+            }
+            for planned in plan.locales
+        ],
+        "files": [display_path(planned.path) for planned in plan.files],
+        "written": written,
+    }
+
+
 __all__ = [
     "IMPORTED_FROM",
     "BankImportPlan",
     "BankWriteError",
     "PlannedFile",
     "PlannedLocale",
+    "bank_report",
     "plan_bank_import",
     "quiz_yaml",
     "write_bank_import",
