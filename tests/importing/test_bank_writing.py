@@ -26,6 +26,7 @@ from toolkit.importing.bank_writing import (
     quiz_yaml,
     write_bank_import,
 )
+from toolkit.importing.plan import ImportConflictError
 from toolkit.model import (
     AcceptedAnswer,
     ChoiceQuestion,
@@ -148,11 +149,9 @@ def test_nothing_is_overwritten_without_force_and_a_translators_work_is_kept_wit
     )
     before = catalog_file.read_bytes()
     plan = plan_bank_import(config, bank, BANK)
-    with pytest.raises(BankWriteError) as refused:
+    with pytest.raises(ImportConflictError) as refused:
         write_bank_import(plan)
-    assert str(refused.value) == (
-        "content/every-type.yaml exists; use --force to replace it (a catalog's translations are kept)"
-    )
+    assert refused.value.path == project / "content" / "every-type.yaml"
     assert catalog_file.read_bytes() == before
     assert [each.kept for each in plan.locales] == [1]
     write_bank_import(plan, force=True)

@@ -43,6 +43,7 @@ from toolkit.diagnostics import Severity
 from toolkit.errors import QuizkitError
 from toolkit.files import confined, write_bytes_atomic
 from toolkit.importing.bank import ImportedBank, ImportIssue
+from toolkit.importing.plan import ImportConflictError
 from toolkit.model import (
     AcceptedAnswer,
     ChoiceBlank,
@@ -66,8 +67,8 @@ IMPORTED_FROM = "Imported from {file}; translated there, not reviewed in quizkit
 
 
 class BankWriteError(QuizkitError):
-    """The import cannot be written as asked: a file exists without ``--force``, or the YAML made from
-    the bank does not validate (a defect in a reader: the message names the problem)."""
+    """The import cannot be written: no question came through, or the YAML made from the bank does not
+    validate (a defect in a reader: the message names the problem)."""
 
 
 @dataclass(frozen=True)
@@ -355,13 +356,11 @@ def plan_bank_import(config: ProjectConfig, bank: ImportedBank, bank_file: str) 
 
 
 def write_bank_import(plan: BankImportPlan, *, force: bool = False) -> list[Path]:
-    """Write the quiz YAML and the catalogs, each atomically; :class:`BankWriteError`, before anything is
-    written, when one exists and ``force`` is not given."""
+    """Write the quiz YAML and the catalogs, each atomically; :class:`ImportConflictError` (as for a
+    scraped page), before anything is written, when one exists and ``force`` is not given."""
     existing = [planned.path for planned in plan.files if planned.existed or planned.path.exists()]
     if existing and not force:
-        raise BankWriteError(
-            f"{display_path(existing[0])} exists; use --force to replace it (a catalog's translations are kept)"
-        )
+        raise ImportConflictError(existing[0])
     written = []
     for planned in plan.files:
         write_bytes_atomic(planned.path, planned.data, durable=True)
