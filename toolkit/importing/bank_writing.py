@@ -114,7 +114,7 @@ class _QuizDumper(yaml.SafeDumper):
     plain (the loader reads them as the exact decimal), keys in the order the docs show them."""
 
     def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
-        # Sequences indented under their key, as in every shipped quiz.
+        # Sequences indented under their key, as in every shipped quiz: never indentless.
         super().increase_indent(flow, False)
 
 
