@@ -44,6 +44,7 @@ from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, read_regular_file
 from toolkit.importing.bank import BankRequest, ImportedBank, ImportIssue
 from toolkit.model import Level, Origin, Quiz, Text
+from toolkit.text.characters import code_points, control_characters, not_characters
 
 MAX_AIKEN_BYTES = 4 * 1024 * 1024
 """Largest Aiken file read (4 MiB: some ten thousand questions)."""
@@ -107,6 +108,19 @@ def read_bytes(path: Path, file: str) -> str:
     return _decoded(data, file)
 
 
+def _refuse_invisible(line: str, file: str, number: int) -> None:
+    """A control character or noncharacter would be written into a YAML file no command reads back."""
+    found = control_characters(line) + not_characters(line)
+    if found:
+        column = min(line.index(character) for character in found) + 1
+        raise AikenError(
+            file,
+            number,
+            f"the line holds {code_points(sorted(found))}, a control character or noncharacter (column {column}); "
+            "remove it and import again: quiz texts cannot hold one",
+        )
+
+
 def parse_aiken(text: str, file: str) -> tuple[AikenQuestion, ...]:
     """The questions of an Aiken file; :class:`AikenError` at the first line that breaks the form."""
     questions: list[AikenQuestion] = []
@@ -115,6 +129,7 @@ def parse_aiken(text: str, file: str) -> tuple[AikenQuestion, ...]:
     # Moodle splits on carriage returns too (files saved on classic Mac OS).
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for number, raw in enumerate(lines, start=1):
+        _refuse_invisible(raw, file, number)
         line = raw.strip()
         if len(line) < 2:
             continue
