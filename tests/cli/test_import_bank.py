@@ -66,6 +66,11 @@ def test_an_import_is_not_written_over_without_force(project: Path) -> None:
     assert first.returncode == 0, first.stderr
     (project / "bank.txt").write_text(BANK.replace("A slice", "A layer"), encoding="utf-8")
     before = snapshot(project)
+    dry = run_quizkit_in_process(project, "import", "bank.txt", "--quiz", "gpu", "--dry-run")
+    assert dry.stdout.splitlines()[-2:] == [
+        "dry run: would write content/gpu.yaml",
+        "  existing, replaced only with --force: content/gpu.yaml",
+    ]
     again = run_quizkit_in_process(project, "import", "bank.txt", "--quiz", "gpu")
     assert (again.returncode, again.stderr) == (
         1,

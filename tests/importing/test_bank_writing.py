@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_profiles import examples
-from support import EVERY_TYPE_QUIZ, every_type_urdu, fixture_project
+from support import EVERY_TYPE_QUIZ, every_type_urdu, fixture_project, run_quizkit_in_process
 
 from toolkit.catalogs.po_reader import read_po
 from toolkit.catalogs.review import approvals
@@ -122,6 +122,11 @@ def test_every_kind_reads_back_as_the_same_model_and_the_urdu_becomes_a_translat
         assert approvals(entry) == [], key
     assert catalog.header.get("Language") == "ur"
     assert catalog.header.get("Last-Translator") == "Automatically generated"
+    # Written as quizkit update writes it: an update right after changes nothing.
+    written_catalog = catalog_file.read_bytes()
+    updated = run_quizkit_in_process(project, "update")
+    assert updated.returncode == 0, updated.stdout + updated.stderr
+    assert catalog_file.read_bytes() == written_catalog
 
 
 def test_a_language_the_project_does_not_translate_into_is_not_written(project: Path) -> None:

@@ -129,6 +129,9 @@ def print_bank_report(data: dict[str, object], output_format: str) -> None:
             click.echo(f"{locale['locale']}: {count}, no catalog written: {locale['skipped']}")
     files = ", ".join(_strings(data["files"]))
     click.echo(f"wrote {files}" if data["written"] else f"dry run: would write {files}")
+    existing = ", ".join(_strings(data["existing"]))
+    if existing and not data["written"]:
+        click.echo(f"  existing, replaced only with --force: {existing}")
     raise SystemExit(EXIT_OK)
 
 

@@ -401,6 +401,7 @@ def bank_report(plan: BankImportPlan, format_name: str, written: bool) -> dict[s
             for planned in plan.locales
         ],
         "files": [display_path(planned.path) for planned in plan.files],
+        "existing": [display_path(planned.path) for planned in plan.files if planned.existed],
         "written": written,
     }
 
