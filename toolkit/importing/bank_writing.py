@@ -25,6 +25,7 @@ overwrite without ``force`` and writes each file atomically.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -356,16 +357,37 @@ def plan_bank_import(config: ProjectConfig, bank: ImportedBank, bank_file: str) 
 
 
 def write_bank_import(plan: BankImportPlan, *, force: bool = False) -> list[Path]:
-    """Write the quiz YAML and the catalogs, each atomically; :class:`ImportConflictError` (as for a
-    scraped page), before anything is written, when one exists and ``force`` is not given."""
+    """Write the catalogs, then the quiz YAML, each atomically; :class:`ImportConflictError` (as for a
+    scraped page), before anything is written, when one exists and ``force`` is not given.
+
+    A write that fails (a full disk, Ctrl-C) puts back every file written before it, so a failed import
+    leaves the project as it was. The quiz YAML comes last: a process killed on the way leaves at most
+    catalogs without their quiz, which ``quizkit update`` keeps aside and gives back when the quiz is
+    imported again, never a quiz whose translations are missing."""
     existing = [planned.path for planned in plan.files if planned.existed or planned.path.exists()]
     if existing and not force:
         raise ImportConflictError(existing[0])
-    written = []
-    for planned in plan.files:
-        write_bytes_atomic(planned.path, planned.data, durable=True)
-        written.append(planned.path)
-    return written
+    ordered = [*plan.files[1:], plan.content]
+    written: list[tuple[Path, bytes | None]] = []
+    try:
+        for planned in ordered:
+            before = planned.path.read_bytes() if planned.path.exists() else None
+            write_bytes_atomic(planned.path, planned.data, durable=True)
+            written.append((planned.path, before))
+    except BaseException:
+        _put_back(written)
+        raise
+    return [planned.path for planned in plan.files]
+
+
+def _put_back(written: list[tuple[Path, bytes | None]]) -> None:
+    """Each file as it was before the import: removed where it did not exist."""
+    for path, before in reversed(written):
+        with contextlib.suppress(OSError):
+            if before is None:
+                path.unlink()
+            else:
+                write_bytes_atomic(path, before, durable=True)
 
 
 def _issue(issue: ImportIssue) -> dict[str, object]:
