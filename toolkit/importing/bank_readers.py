@@ -11,10 +11,14 @@ recognizes is refused, naming the formats quizkit knows.
 from __future__ import annotations
 
 import codecs
+import errno
+import os
+import stat
 from pathlib import Path
 from typing import cast
 
 from toolkit.errors import QuizkitError
+from toolkit.files import NotRegularFileError, not_regular_problem
 from toolkit.importing.bank import BankReader
 from toolkit.plugins import PluginLoadError, load_plugin, plugin_names
 
@@ -50,11 +54,23 @@ def load_reader(name: str) -> type[BankReader]:
 
 
 def file_head(path: Path) -> bytes:
-    """The first bytes of ``path`` (empty for a folder), as :meth:`BankReader.detects` is given them."""
+    """The first bytes of ``path`` (empty for a folder), as :meth:`BankReader.detects` is given them.
+
+    Opened without blocking and checked on its descriptor, as :func:`toolkit.files.read_regular_file`
+    does: a FIFO or a device given as the bank is refused, never waited on or read without end."""
     if path.is_dir():
         return b""
-    with path.open("rb") as file:
-        return file.read(HEAD_BYTES)
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as error:
+        if error.errno == errno.ENXIO:  # a socket cannot be opened
+            raise NotRegularFileError(errno.ENXIO, "a socket, not a regular file", os.fspath(path)) from None
+        raise
+    with os.fdopen(descriptor, "rb", buffering=0) as handle:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegularFileError(errno.EINVAL, not_regular_problem(mode), os.fspath(path))
+        return handle.read(HEAD_BYTES)
 
 
 def _looks_like_text(path: Path, head: bytes) -> bool:
