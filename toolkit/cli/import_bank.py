@@ -10,10 +10,14 @@ import contextlib
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from toolkit.cli.output import EXIT_OK, changing_project, plural, project_config, relative
+from toolkit.cli.output import EXIT_OK, changing_project, plural, relative
+
+if TYPE_CHECKING:
+    from toolkit.config import ProjectConfig
 
 VALUE_OPTIONS = frozenset({"--quiz", "--source-locale", "--from", "--format"})
 """The import's options that take a value, besides ``--locale``: what :func:`paired_locales` skips."""
@@ -69,6 +73,7 @@ class ImportCommand(click.Command):
 
 
 def run_bank_import(
+    config: ProjectConfig,
     bank: Path,
     format_name: str | None,
     quiz_id: str,
@@ -83,7 +88,6 @@ def run_bank_import(
     from toolkit.importing.bank_writing import bank_report, plan_bank_import, write_bank_import
 
     assert format_name is not None
-    config = project_config()
     reader = load_reader(format_name)
     request = BankRequest(
         bank,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -19,6 +20,9 @@ from toolkit.cli.output import (
     project_config,
     project_locale,
 )
+
+if TYPE_CHECKING:
+    from toolkit.config import ProjectConfig
 
 
 @click.command(name="import", cls=ImportCommand)
@@ -74,6 +78,7 @@ def import_page(
         raise click.BadParameter(
             "use lowercase letters and digits in words joined by hyphens (not 'ui')", param_hint="--quiz"
         )
+    config = project_config()
     with reported_errors(imported_bank=bank):
         chosen = format_name or detect_format(bank, _relative(bank))
     if chosen != PAGE:
@@ -85,7 +90,7 @@ def import_page(
             )
         by_locale = _translation_files(translations)
         with reported_errors(imported_bank=bank):
-            data = run_bank_import(bank, chosen, quiz_id, source_locale, by_locale, dry_run, force)
+            data = run_bank_import(config, bank, chosen, quiz_id, source_locale, by_locale, dry_run, force)
         print_bank_report(data, output_format)
     if translations:
         raise click.BadParameter(
@@ -96,7 +101,7 @@ def import_page(
         raise click.BadParameter(
             f"{_relative(bank)} is a folder; a scraped page is a file", param_hint="FILE"
         )
-    _import_page(bank, quiz_id, source_locale, target_locale or "ur", dry_run, force, output_format)
+    _import_page(config, bank, quiz_id, source_locale, target_locale or "ur", dry_run, force, output_format)
 
 
 def _translation_files(translations: tuple[tuple[str, str], ...]) -> dict[str, Path]:
@@ -112,6 +117,7 @@ def _translation_files(translations: tuple[tuple[str, str], ...]) -> dict[str, P
 
 
 def _import_page(
+    config: ProjectConfig,
     page: Path,
     quiz_id: str,
     source_locale: str | None,
@@ -122,7 +128,6 @@ def _import_page(
 ) -> None:
     from toolkit.importing.plan import plan_import, report, write_import
 
-    config = project_config()
     configured_as = project_locale(config.target_locales, target_locale)
     if configured_as is None:
         configured = ", ".join(config.target_locales) or "none"
