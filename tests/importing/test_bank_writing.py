@@ -285,3 +285,18 @@ def test_any_text_and_number_read_back_unchanged(
     path.write_text(quiz_yaml(quiz, BANK), encoding="utf-8")
     assert comparable(loaded(path)) == comparable(quiz)
     path.unlink()
+
+
+def test_a_draft_whose_id_is_taken_gets_a_free_one_and_a_note(project: Path) -> None:
+    original = every_type()
+    draft = {
+        "id": "gpu-holds",
+        "type": "essay",
+        "prompt": "Describe the drawing.",
+        "explanation": {"todo": "the bank's question is a drawing: write it as text"},
+    }
+    bank = ImportedBank(original, "en", (), (ImportIssue(BANK, 40, "Drawing", "a drawing", draft),))
+    plan = plan_bank_import(load_config(project), bank, BANK)
+    assert plan.bank.notes == ("the draft of 'Drawing' is question q9: its id was taken",)
+    write_bank_import(plan)
+    assert validate_paths([project / "content"]).error_count == 0

@@ -33,6 +33,7 @@ from pathlib import Path
 
 import yaml
 
+from toolkit import keys
 from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.extraction import quiz_template
 from toolkit.catalogs.layout import CatalogLayout
@@ -295,11 +296,38 @@ def _target_locale(config: ProjectConfig, locale: str) -> str | None:
     return next((each for each in config.target_locales if normalized_locale(each) == wanted), None)
 
 
+def _unique_drafts(
+    quiz: Quiz, drafts: Sequence[ImportIssue]
+) -> tuple[tuple[ImportIssue, ...], tuple[str, ...]]:
+    """``drafts`` with ids no other question has (a reader may number drafts apart from the questions
+    that came through whole), and a note for each one renamed."""
+    used = {question.id for question in quiz.questions}
+    unique: list[ImportIssue] = []
+    notes: list[str] = []
+    for issue in drafts:
+        draft = dict(issue.draft or {})
+        wanted = draft.get("id")
+        if not isinstance(wanted, str) or not keys.is_valid_id(wanted) or wanted in used:
+            number = len(used) + 1
+            while f"q{number}" in used:
+                number += 1
+            draft["id"] = f"q{number}"
+            notes.append(
+                f"the draft of {issue.question or wanted!r} is question {draft['id']}: its id was taken"
+            )
+            issue = replace(issue, draft=draft)
+        used.add(str(draft["id"]))
+        unique.append(issue)
+    return tuple(unique), tuple(notes)
+
+
 def plan_bank_import(config: ProjectConfig, bank: ImportedBank, bank_file: str) -> BankImportPlan:
     """Every file the import of ``bank`` writes, computed and checked; nothing is written."""
     quiz_id = bank.quiz.id
     content_path = confined(config.content_path / f"{quiz_id}.yaml", config.root)
-    drafts = tuple(issue for issue in bank.issues if issue.draft is not None)
+    drafts, renamed = _unique_drafts(bank.quiz, [issue for issue in bank.issues if issue.draft is not None])
+    if renamed:
+        bank = replace(bank, notes=(*bank.notes, *renamed))
     text = quiz_yaml(bank.quiz, bank_file, drafts)
     data = text.encode("utf-8")
     if not bank.quiz.questions and not drafts:
