@@ -207,3 +207,27 @@ def test_more_options_than_a_question_holds_leave_it_out_with_the_reason(tmp_pat
 )
 def test_detection(tmp_path: Path, head: bytes, expected: bool) -> None:
     assert AikenReader.detects(tmp_path / "bank.txt", head) is expected
+
+
+@pytest.mark.parametrize(
+    "encoded",
+    [
+        ENGLISH.encode("utf-8-sig"),
+        ENGLISH.encode("utf-16"),
+        ENGLISH.replace("\n", "\r\n").encode(),
+        ENGLISH.replace("\n", "\r").encode(),
+        ENGLISH.replace("A) A full", "  A) A full").encode(),
+    ],
+    ids=["utf-8-bom", "utf-16", "crlf", "cr", "indented"],
+)
+def test_what_a_windows_or_mac_editor_saves_reads_the_same(tmp_path: Path, encoded: bytes) -> None:
+    bank = tmp_path / "gpu.txt"
+    bank.write_bytes(encoded)
+    (issue,) = AikenReader.read(BankRequest(bank, "gpu.txt", "gpu", "en")).issues
+    assert issue.draft is not None
+    assert issue.draft["prompt"] == "What does each GPU hold?\nIt is data parallelism."
+    assert issue.draft["options"] == [
+        {"id": "a", "text": "A full copy of the model"},
+        {"id": "b", "text": "A slice of the layers"},
+    ]
+    assert issue.draft["correct"] == ["a"]
