@@ -12,7 +12,7 @@ A line that is not an option and not the answer line starts a question; options 
 question. Lines are trimmed, and lines shorter than two characters are skipped, as Moodle does.
 Deliberate differences, each for a file Moodle would import wrongly or refuse without saying where:
 
-* A question's text may run over several lines (Moodle keeps only the last): they are joined with line
+* A question's text may run over several lines (Moodle's reader takes one line): they are joined with line
   breaks.
 * Option letters must run A, B, C… in order: Moodle counts the answer's letter as a position, so a file
   with A, B, D would get the wrong option marked correct there; here it is a located error.
