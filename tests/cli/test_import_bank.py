@@ -85,3 +85,18 @@ def test_an_import_is_not_written_over_without_force(project: Path) -> None:
 def test_a_missing_bank_names_the_file(project: Path) -> None:
     result = run_quizkit_in_process(project, "import", "gone.txt", "--quiz", "gpu")
     assert (result.returncode, result.stderr) == (1, "gone.txt: error[import]: No such file or directory\n")
+
+
+@pytest.mark.parametrize("locale", ["fr", "../../x"])
+def test_a_translation_into_a_language_the_project_lacks_is_a_usage_error(project: Path, locale: str) -> None:
+    (project / "bank.other.txt").write_text(BANK, encoding="utf-8")
+    before = snapshot(project)
+    result = run_quizkit_in_process(
+        project, "import", "bank.txt", "--locale", locale, "bank.other.txt", "--quiz", "gpu"
+    )
+    assert result.returncode == 2
+    assert (
+        f"Invalid value for --locale: {locale} is not a target locale of this project (configured: ur); add it "
+        "first with quizkit add-locale" in result.stderr
+    )
+    assert snapshot(project) == before

@@ -88,7 +88,7 @@ def import_page(
                 "come from the bank, or from one file per language",
                 param_hint="--locale",
             )
-        by_locale = _translation_files(translations)
+        by_locale = _translation_files(config, translations)
         with reported_errors(imported_bank=bank):
             data = run_bank_import(config, bank, chosen, quiz_id, source_locale, by_locale, dry_run, force)
         print_bank_report(data, output_format)
@@ -104,9 +104,19 @@ def import_page(
     _import_page(config, bank, quiz_id, source_locale, target_locale or "ur", dry_run, force, output_format)
 
 
-def _translation_files(translations: tuple[tuple[str, str], ...]) -> dict[str, Path]:
+def _translation_files(config: ProjectConfig, translations: tuple[tuple[str, str], ...]) -> dict[str, Path]:
+    """The files of ``--locale XX FILE`` by locale, each a target locale of the project (its catalog is
+    where the translations go), in the configuration's spelling."""
     by_locale: dict[str, Path] = {}
-    for locale, file in translations:
+    for given, file in translations:
+        locale = project_locale(config.target_locales, given)
+        if locale is None:
+            configured = ", ".join(config.target_locales) or "none"
+            raise click.BadParameter(
+                f"{given} is not a target locale of this project (configured: {configured}); add it first "
+                f"with quizkit add-locale",
+                param_hint="--locale",
+            )
         if locale in by_locale:
             raise click.BadParameter(f"{locale} is given twice", param_hint="--locale")
         path = Path(file)
