@@ -135,6 +135,13 @@ def test_a_file_per_language_is_aligned_and_its_texts_wait_beside_the_drafts(pro
             "once the drafts are finished",
         }
     ]
+    text = run_quizkit_in_process(
+        project, "import", "gpu.txt", "--locale", "ur", "gpu.ur.txt", "--quiz", "gpu", "--dry-run"
+    )
+    assert (
+        "ur: no catalog written: its translations wait in the YAML beside the drafts' texts; quizkit update takes "
+        "them in once the drafts are finished"
+    ) in text.stdout.splitlines()
     (question,) = quiz_yaml(project, "gpu")["questions"]
     assert question["prompt"] == {
         "text": "What does each GPU hold?\nIt is data parallelism.",

@@ -129,8 +129,10 @@ def print_bank_report(data: dict[str, object], output_format: str) -> None:
         if locale["catalog"] is not None:
             kept = f", {plural(_int(locale['kept']), 'existing translation')} kept" if locale["kept"] else ""
             click.echo(f"{locale['locale']}: {count} into {locale['catalog']}{kept}")
-        else:
+        elif locale["translations"]:
             click.echo(f"{locale['locale']}: {count}, no catalog written: {locale['skipped']}")
+        else:
+            click.echo(f"{locale['locale']}: no catalog written: {locale['skipped']}")
     files = ", ".join(_strings(data["files"]))
     click.echo(f"wrote {files}" if data["written"] else f"dry run: would write {files}")
     existing = ", ".join(_strings(data["existing"]))
