@@ -1,0 +1,79 @@
+"""Question banks from other tools (GIFT, Moodle XML, Aiken, Canvas, Common Cartridge, QTI 3.0): what a
+bank reader gives back, and the readers registered under the ``quizkit.importers`` entry points.
+
+A reader turns a bank into the content model itself: a source :class:`~toolkit.model.Quiz` whose texts
+carry their translations from the bank in :attr:`Text.imported <toolkit.model.Text.imported>` (the
+languages of Moodle ``multilang`` spans, QTI ``xml:lang``, or one file per language) and their origin
+(the bank file and line). Whatever the model cannot hold is an :class:`ImportIssue`, never a silent
+drop: the question is left out, or kept as a draft with a to-do. Readers never write; the import writes
+the quiz YAML and a catalog per language from what they return.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import ClassVar, Protocol
+
+from toolkit.model import Quiz
+
+
+@dataclass(frozen=True)
+class ImportIssue:
+    """Something of the bank the quiz does not hold: a question kind, a setting, an image, math."""
+
+    file: str
+    """As the report shows it: relative to the working folder, or the name inside a package."""
+    line: int | None
+    question: str | None
+    """The question as the bank names it (its name, title or ident), None for the bank as a whole."""
+    reason: str
+    """A sentence: what was not taken and why, and what to do about it where something can be done."""
+    draft: Mapping[str, object] | None = None
+    """The question as quiz YAML with ``todo`` entries, when it is kept as a draft rather than left out."""
+
+
+@dataclass(frozen=True)
+class ImportedBank:
+    quiz: Quiz
+    """Questions that came through whole; ``Text.imported`` holds each text in the bank's other languages."""
+    source_locale: str
+    locales: tuple[str, ...]
+    """The languages besides the source that the bank gave translations in, sorted."""
+    issues: tuple[ImportIssue, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+    """What the reader decided that a person may want to check (an id made up, a level assumed)."""
+
+
+@dataclass(frozen=True)
+class BankRequest:
+    """What the import asks of a reader."""
+
+    path: Path
+    display_name: str
+    """How messages name the file."""
+    quiz_id: str
+    source_locale: str
+    translations: Mapping[str, Path] = field(default_factory=dict)
+    """``--locale xx FILE``: the same bank in another language, aligned with ``path`` question by question."""
+
+
+class BankReader(Protocol):
+    """A bank format. Built-in readers are registered under ``quizkit.importers`` exactly as a plugin's."""
+
+    name: ClassVar[str]
+    """The ``--from`` value: ``gift``, ``moodle``, ``aiken``, ``canvas``, ``cc``, ``qti``."""
+    description: ClassVar[str]
+
+    @staticmethod
+    def detects(path: Path, head: bytes) -> bool:
+        """Whether ``path`` (a file or a folder), whose first bytes are ``head`` (empty for a folder), is
+        in this format: how ``quizkit import`` picks the reader when ``--from`` is left out."""
+        ...
+
+    @staticmethod
+    def read(request: BankRequest) -> ImportedBank:
+        """The bank as the content model. Refuses a file it cannot read with a located error
+        (:class:`toolkit.errors.LocatedError`), naming the file and line and what to do."""
+        ...
