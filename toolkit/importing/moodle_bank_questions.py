@@ -1,0 +1,761 @@
+"""One Moodle XML ``<question>`` as a quiz question of the kind that holds it, or an issue saying why not
+(see :mod:`toolkit.importing.moodle_bank` for the mapping)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from toolkit import keys
+from toolkit.errors import QuizkitError
+from toolkit.importing.bank import ImportIssue
+from toolkit.importing.moodle_bank_cloze import CHOICE, SHORT_ANSWER, numbered_layout, subquestions
+from toolkit.importing.moodle_bank_drafts import question_mapping
+from toolkit.importing.moodle_bank_texts import (
+    AUTO_FORMAT,
+    HTML,
+    PLAIN,
+    FieldText,
+    field_text,
+    top_level_blocks,
+)
+from toolkit.model import (
+    AcceptedAnswer,
+    Blank,
+    ChoiceBlank,
+    ChoiceQuestion,
+    EssayQuestion,
+    FillInBlanksQuestion,
+    Item,
+    MatchingQuestion,
+    NumericQuestion,
+    Option,
+    OrderingQuestion,
+    Origin,
+    Pair,
+    Question,
+    QuestionType,
+    ShortAnswerQuestion,
+    Text,
+    TrueFalseQuestion,
+    TypedBlank,
+)
+
+Element = Any
+"""An lxml element of the bank."""
+
+QUIZKIT_CATEGORY = "$course$/quizkit/"
+"""The category quizkit's exporter files its questions under (toolkit/exporters/moodle.py)."""
+
+_UNSUPPORTED = {
+    "description": "a description only shows text and asks nothing; quizkit has no such question",
+    "calculated": "a calculated question draws its numbers from a formula; quizkit has no such question",
+    "calculatedsimple": "a calculated question draws its numbers from a formula; quizkit has no such question",
+    "calculatedmulti": "a calculated question draws its numbers from a formula; quizkit has no such question",
+    "ddimageortext": "a drag-and-drop onto an image needs the image; quizkit has no such question",
+    "ddmarker": "a drag-and-drop onto an image needs the image; quizkit has no such question",
+    "ddwtos": "a drag-and-drop into text has no quizkit kind (quizkit's blanks are typed or drop-downs)",
+    "gapselect": "select-missing-words has no exact quizkit kind (its choices are shared groups)",
+    "randomsamatch": "a random short-answer matching draws its questions from a category when it is attempted",
+    "random": "a random question draws from a category when it is attempted",
+}
+_DEFAULT_COMBINED_FEEDBACK = frozenset(
+    {"", "Your answer is correct.", "Your answer is partially correct.", "Your answer is incorrect."}
+)
+_WILDCARD = re.compile(r"(?<!\\)\*")
+_FRACTION_SLACK = Decimal("0.01")
+"""Moodle writes 33.33333 for a third; a fraction this close to quizkit's is quizkit's."""
+
+
+class UnsupportedQuestionError(QuizkitError):
+    """A question the quiz cannot hold: ``issue`` says which and why."""
+
+    def __init__(self, issue: ImportIssue) -> None:
+        super().__init__(issue.reason)
+        self.issue = issue
+
+
+def letter_id(index: int) -> str:
+    """``a``, ``b``, … ``z``, ``aa``, ``ab``: ids for a bank's unnamed options and items."""
+    letters = ""
+    index += 1
+    while index:
+        index, remainder = divmod(index - 1, 26)
+        letters = chr(ord("a") + remainder) + letters
+    return letters
+
+
+def _fraction(element: Element) -> Decimal:
+    try:
+        return Decimal(element.get("fraction", "0").strip())
+    except InvalidOperation:
+        return Decimal(0)
+
+
+def _percent(value: Decimal) -> str:
+    return f"{value.normalize():f}"
+
+
+def _close(value: Decimal, wanted: Decimal) -> bool:
+    return abs(value - wanted) <= _FRACTION_SLACK
+
+
+class QuestionReader:
+    """Reads the questions of one file in turn; what it decides goes into ``issues`` and ``notes``."""
+
+    def __init__(self, file: str, quiz_id: str, source_locale: str) -> None:
+        self.file = file
+        self.quiz_id = quiz_id
+        self.source_locale = source_locale
+        self.issues: list[ImportIssue] = []
+        self.notes: list[str] = []
+        self.languages: list[str] = []
+        self.written_by_quizkit = False
+        self.used_ids: set[str] = set()
+        self.count = 0
+        # Per question:
+        self.label = ""
+        self.line = 0
+        self.question_id = ""
+        self.lost: list[str] = []
+        self.todos: dict[str, str] = {}
+        self.correct_todo: str | None = None
+
+    # -- helpers -------------------------------------------------------------------------------------------
+
+    def issue(
+        self, reason: str, line: int | None = None, draft: dict[str, object] | None = None
+    ) -> ImportIssue:
+        return ImportIssue(self.file, line or self.line, self.label, reason, draft)
+
+    def unsupported(self, reason: str, line: int | None = None) -> UnsupportedQuestionError:
+        return UnsupportedQuestionError(self.issue(f"{reason}; left out", line))
+
+    def field(self, owner: Element | None) -> tuple[FieldText, int]:
+        """The ``<text>`` of ``owner`` (``<questiontext>``, ``<answer>``, …) in every language."""
+        if owner is None:
+            return FieldText(None, (), ()), self.line
+        text = owner.find("text")
+        raw = (text.text or "") if text is not None else ""
+        line = text.sourceline if text is not None else owner.sourceline
+        return self.texts(raw, owner.get("format", AUTO_FORMAT), line), line
+
+    def texts(self, raw: str, text_format: str, line: int) -> FieldText:
+        found = field_text(raw, text_format, self.source_locale)
+        self.lost.extend(what for what in found.lost if what not in self.lost)
+        for locale in found.languages:
+            if locale not in self.languages:
+                self.languages.append(locale)
+        if found.source is None and found.translations:
+            languages = ", ".join(locale for locale, _text in found.translations)
+            raise self.unsupported(
+                f"a text of the question has no version in {self.source_locale} (only in {languages}); "
+                "import the bank with --source-locale set to one of them",
+                line,
+            )
+        return found
+
+    def make(self, key: str, found: FieldText, line: int) -> Text:
+        return Text(key, found.source or "", Origin(self.file, line), imported=found.translations)
+
+    def text(self, key: str, owner: Element | None, what: str) -> Text:
+        """A text the question needs: a question without it is refused."""
+        found, line = self.field(owner)
+        if not found.source:
+            raise self.unsupported(f"the question has no {what}")
+        return self.make(key, found, line)
+
+    def optional(self, key: str, owner: Element | None) -> Text | None:
+        found, line = self.field(owner)
+        return self.make(key, found, line) if found.source else None
+
+    def plain(self, key: str, raw: str, line: int, what: str) -> Text:
+        found = self.texts(raw, AUTO_FORMAT, line)
+        if not found.source:
+            raise self.unsupported(f"the question has {what} with no text", line)
+        return self.make(key, found, line)
+
+    # -- a question ----------------------------------------------------------------------------------------
+
+    def _start(self, element: Element) -> None:
+        self.count += 1
+        self.line = element.sourceline
+        self.lost, self.todos, self.correct_todo = [], {}, None
+        name = " ".join((element.findtext("name/text") or "").split())
+        self.label = name or f"question {self.count}"
+        candidates = [name]
+        idnumber = (element.findtext("idnumber") or "").strip()
+        if ".questions." in idnumber:
+            candidates.append(idnumber.rsplit(".questions.", 1)[1])
+        chosen = next((c for c in candidates if keys.is_valid_id(c) and c not in self.used_ids), None)
+        if chosen is None:
+            number = self.count
+            while f"q{number}" in self.used_ids:
+                number += 1
+            chosen = f"q{number}"
+            self.notes.append(
+                f"{self.file}:{self.line}: question '{self.label}' has no name that is a quizkit id "
+                f"(lowercase words joined by hyphens, unique): it is {chosen}"
+            )
+        self.question_id = chosen
+
+    def read(self, element: Element) -> Question[Text] | None:
+        """The question, or None when it is kept as a draft (its issue holds it); :class:`UnsupportedQuestionError`
+        when the quiz cannot hold it at all."""
+        moodle_type = element.get("type", "")
+        self._start(element)
+        readers: dict[str, Callable[[Element], Question[Text]]] = {
+            "multichoice": self.multichoice,
+            "truefalse": self.truefalse,
+            "shortanswer": self.shortanswer,
+            "numerical": self.numerical,
+            "matching": self.matching,
+            "ordering": self.ordering,
+            "multianswer": self.cloze,
+            "cloze": self.cloze,
+            "essay": self.essay,
+        }
+        if moodle_type not in readers:
+            reason = _UNSUPPORTED.get(
+                moodle_type, f"Moodle question type '{moodle_type}' has no quizkit kind"
+            )
+            raise self.unsupported(reason)
+        question = readers[moodle_type](element)
+        self.used_ids.add(self.question_id)
+        self._report_lost(element)
+        if self.todos or self.correct_todo is not None:
+            draft = question_mapping(question, self.todos)
+            if self.correct_todo is not None:
+                draft["correct"] = {"todo": self.correct_todo}
+            reasons = "; ".join([*([self.correct_todo] if self.correct_todo else []), *self.todos.values()])
+            self.issues.append(self.issue(f"kept as a draft with to-dos: {reasons}", draft=draft))
+            return None
+        return question
+
+    def _report_lost(self, element: Element) -> None:
+        if self.lost:
+            self.issues.append(
+                self.issue(
+                    f"its texts hold {', '.join(self.lost)}, which a quiz text cannot: their words were "
+                    "kept, the rest left out"
+                )
+            )
+        lost = [
+            tag
+            for tag in ("correctfeedback", "partiallycorrectfeedback", "incorrectfeedback")
+            if (element.findtext(f"{tag}/text") or "").strip() not in _DEFAULT_COMBINED_FEEDBACK
+        ]
+        if lost:
+            self.issues.append(
+                self.issue(f"its combined feedback ({', '.join(lost)}) has no place in a quiz; not imported")
+            )
+        hints = [hint for hint in element.findall("hint") if (hint.findtext("text") or "").strip()]
+        if hints:
+            self.issues.append(
+                self.issue(
+                    f"its {len(hints)} hint(s) for further tries have no place in a quiz; not imported"
+                )
+            )
+
+    def explanation(self, element: Element) -> Text:
+        key = keys.explanation_key(self.quiz_id, self.question_id)
+        found, line = self.field(element.find("generalfeedback"))
+        if not found.source:
+            self.todos[key] = (
+                "write the explanation (the bank's question has no general feedback): one to three "
+                "sentences on why the answer is right"
+            )
+        return self.make(key, found, line)
+
+    def prompt(self, element: Element) -> Text:
+        return self.text(
+            keys.prompt_key(self.quiz_id, self.question_id), element.find("questiontext"), "text"
+        )
+
+    # -- kinds ---------------------------------------------------------------------------------------------
+
+    def multichoice(self, element: Element) -> Question[Text]:
+        prompt = self.prompt(element)
+        answers = element.findall("answer")
+        if not 2 <= len(answers) <= 8:
+            raise self.unsupported(f"it has {len(answers)} options; a quiz question has 2 to 8")
+        options = []
+        fractions = []
+        for index, answer in enumerate(answers):
+            option_id = letter_id(index)
+            key = keys.option_key(self.quiz_id, self.question_id, option_id)
+            text = self.text(key, answer, f"text for option {index + 1}")
+            feedback = self.optional(
+                keys.feedback_key(self.quiz_id, self.question_id, option_id), answer.find("feedback")
+            )
+            options.append(Option(option_id, text, feedback))
+            fractions.append(_fraction(answer))
+        single = (element.findtext("single") or "true").strip().lower() in ("true", "1")
+        shuffle = (element.findtext("shuffleanswers") or "1").strip().lower() in ("true", "1")
+        ids = [option.id for option in options]
+        described = ", ".join(
+            f"{option_id} {_percent(f)} %" for option_id, f in zip(ids, fractions, strict=True)
+        )
+        right = [option_id for option_id, f in zip(ids, fractions, strict=True) if f > 0]
+        question_type = QuestionType.SINGLE_CHOICE if single else QuestionType.MULTIPLE_CHOICE
+        partial_credit = False
+        if single:
+            exact = len(right) == 1 and all(
+                _close(f, Decimal(100)) if option_id in right else f == 0
+                for option_id, f in zip(ids, fractions, strict=True)
+            )
+            if not exact:
+                best = [option_id for option_id, f in zip(ids, fractions, strict=True) if f == max(fractions)]
+                self.correct_todo = (
+                    f"Moodle grades the options {described}; a single-choice question has one correct "
+                    f"option, worth all the marks, and no penalty: replace this mapping with the correct "
+                    f"option's id, e.g. [{best[0]}]"
+                )
+        else:
+            partial_credit = True
+            self._multiple_fractions(ids, fractions, right, described)
+        return ChoiceQuestion(
+            id=self.question_id,
+            type=question_type,
+            prompt=prompt,
+            options=tuple(options),
+            correct=tuple(right),
+            explanation=self.explanation(element),
+            shuffle=shuffle,
+            partial_credit=partial_credit,
+        )
+
+    def _multiple_fractions(
+        self, ids: list[str], fractions: list[Decimal], right: list[str], described: str
+    ) -> None:
+        """Whether Moodle's fractions are quizkit's partial credit: each correct option 1/R of the marks,
+        each wrong one -1/R (the reference grader), or -1/W (W wrong options: what quizkit's own Moodle
+        export writes for it)."""
+        wrong = [f for option_id, f in zip(ids, fractions, strict=True) if option_id not in right]
+        shares = bool(right) and all(
+            _close(f, Decimal(100) / len(right))
+            for option_id, f in zip(ids, fractions, strict=True)
+            if option_id in right
+        )
+        if shares and not wrong:
+            return
+        if shares and all(_close(f, Decimal(-100) / len(right)) for f in wrong):
+            return
+        if shares and all(_close(f, Decimal(-100) / len(wrong)) for f in wrong):
+            if len(wrong) != len(right):
+                self.issues.append(
+                    self.issue(
+                        f"Moodle takes {_percent(Decimal(100) / len(wrong))} % off for each wrong option "
+                        f"ticked ({described}); quizkit's partial credit takes 1/{len(right)} of the marks "
+                        "off for each (as its reference grader defines it), so a response with wrong options "
+                        "ticked scores differently; imported with partial credit"
+                    )
+                )
+            return
+        example = ", ".join(right) or ids[0]
+        self.correct_todo = (
+            f"Moodle grades the options {described}, which quizkit's multiple choice cannot (each correct "
+            "option is worth the same, each wrong one takes as much off): replace this mapping with the "
+            f"correct option ids, e.g. [{example}], and check partial_credit"
+        )
+
+    def truefalse(self, element: Element) -> Question[Text]:
+        prompt = self.prompt(element)
+        correct: bool | None = None
+        feedback = False
+        for answer in element.findall("answer"):
+            value = (answer.findtext("text") or "").strip().lower()
+            if value in ("true", "false") and _close(_fraction(answer), Decimal(100)):
+                correct = value == "true"
+            feedback = feedback or bool((answer.findtext("feedback/text") or "").strip())
+        if correct is None:
+            raise self.unsupported("neither its true nor its false answer is worth 100 %")
+        if feedback:
+            self.issues.append(
+                self.issue("the feedback of its true and false answers has no place in quizkit; not imported")
+            )
+        return TrueFalseQuestion(
+            id=self.question_id, prompt=prompt, correct=correct, explanation=self.explanation(element)
+        )
+
+    def _accepted(
+        self,
+        alternatives: list[tuple[str, Decimal, str, int]],
+        key_of: Callable[[str], str],
+        case_sensitive: bool,
+    ) -> tuple[AcceptedAnswer[Text], ...]:
+        """Typed answers: those worth 100 % accepted, ``*`` patterns to-dos, the rest reported."""
+        accepted: list[AcceptedAnswer[Text]] = []
+        for answer, fraction, feedback, line in alternatives:
+            if feedback:
+                self.issues.append(
+                    self.issue(
+                        f"the feedback of the answer '{answer}' has no place in quizkit; not imported", line
+                    )
+                )
+            if _close(fraction, Decimal(100)):
+                answer_id = letter_id(len(accepted))
+                key = key_of(answer_id)
+                if _WILDCARD.search(answer):
+                    self.todos[key] = (
+                        f"Moodle accepts the pattern '{answer}' (* stands for any text{'' if case_sensitive else ', any case'}); "
+                        "quizkit compares whole answers: list the answers it stands for, one per line"
+                    )
+                literal = answer.replace("\\*", "*")
+                accepted.append(AcceptedAnswer(answer_id, Text(key, literal, Origin(self.file, line))))
+            elif fraction > 0:
+                self.issues.append(
+                    self.issue(
+                        f"the answer '{answer}' earns {_percent(fraction)} % in Moodle; quizkit accepts an answer or not: left out",
+                        line,
+                    )
+                )
+        if not accepted:
+            raise self.unsupported("no answer is worth 100 %")
+        return tuple(accepted)
+
+    def shortanswer(self, element: Element) -> Question[Text]:
+        prompt = self.prompt(element)
+        case_sensitive = (element.findtext("usecase") or "0").strip() == "1"
+        alternatives = [
+            (
+                (answer.findtext("text") or "").strip(),
+                _fraction(answer),
+                (answer.findtext("feedback/text") or "").strip(),
+                answer.sourceline,
+            )
+            for answer in element.findall("answer")
+        ]
+        answers = self._accepted(
+            alternatives,
+            lambda answer_id: keys.answer_key(self.quiz_id, self.question_id, answer_id),
+            case_sensitive,
+        )
+        return ShortAnswerQuestion(
+            id=self.question_id,
+            prompt=prompt,
+            answers=answers,
+            explanation=self.explanation(element),
+            case_sensitive=case_sensitive,
+        )
+
+    def numerical(self, element: Element) -> Question[Text]:
+        questiontext = element.find("questiontext")
+        html = (questiontext.findtext("text") or "") if questiontext is not None else ""
+        text_format = questiontext.get("format", HTML) if questiontext is not None else HTML
+        unit: Text | None = None
+        units = element.findall("units/unit")
+        blocks = top_level_blocks(html) if text_format == HTML else []
+        prompt_key = keys.prompt_key(self.quiz_id, self.question_id)
+        unit_key = keys.unit_key(self.quiz_id, self.question_id)
+        line = questiontext.sourceline if questiontext is not None else self.line
+        if not units and self.written_by_quizkit and len(blocks) >= 2:
+            # quizkit writes the unit as the text's last paragraph (toolkit/exporters/moodle.py, numeric).
+            unit = self.make(unit_key, self.texts(blocks[-1], HTML, line), line)
+            found = self.texts("".join(blocks[:-1]), HTML, line)
+            if not found.source:
+                raise self.unsupported("the question has no text")
+            prompt = self.make(prompt_key, found, line)
+        else:
+            prompt = self.prompt(element)
+        for each in units:
+            name = (each.findtext("unit_name") or "").strip()
+            multiplier = (each.findtext("multiplier") or "1").strip()
+            if unit is None and name and _decimal(multiplier) == 1:
+                unit = self.plain(unit_key, name, each.sourceline, "a unit")
+            elif name:
+                self.issues.append(
+                    self.issue(
+                        f"the unit '{name}' (× {multiplier}) is not imported: a quizkit number has one unit",
+                        each.sourceline,
+                    )
+                )
+        right = []
+        for answer in element.findall("answer"):
+            value = (answer.findtext("text") or "").strip()
+            fraction = _fraction(answer)
+            if (answer.findtext("feedback/text") or "").strip():
+                self.issues.append(
+                    self.issue(
+                        f"the feedback of the answer '{value}' has no place in quizkit; not imported",
+                        answer.sourceline,
+                    )
+                )
+            if _close(fraction, Decimal(100)) and value != "*":
+                right.append((value, answer))
+            elif fraction > 0:
+                self.issues.append(
+                    self.issue(
+                        f"the answer '{value}' earns {_percent(fraction)} % in Moodle; quizkit has one right number: left out",
+                        answer.sourceline,
+                    )
+                )
+        if len(right) != 1:
+            listed = ", ".join(value for value, _answer in right) or "none"
+            raise self.unsupported(
+                f"quizkit's numeric question has one right number, and this one has {len(right)} ({listed})"
+            )
+        value, answer = right[0]
+        number = _decimal(value)
+        tolerance = _decimal((answer.findtext("tolerance") or "0").strip())
+        if number is None or tolerance is None:
+            raise self.unsupported(f"its answer '{value}' is not a number", answer.sourceline)
+        return NumericQuestion(
+            id=self.question_id,
+            prompt=prompt,
+            answer=number,
+            tolerance=abs(tolerance),
+            unit=unit,
+            explanation=self.explanation(element),
+        )
+
+    def matching(self, element: Element) -> Question[Text]:
+        prompt = self.prompt(element)
+        pairs: list[Pair[Text]] = []
+        distractors: list[Item[Text]] = []
+        for index, subquestion in enumerate(element.findall("subquestion")):
+            part_id = letter_id(index)
+            answer = subquestion.find("answer")
+            raw = (answer.findtext("text") or "") if answer is not None else ""
+            line = answer.sourceline if answer is not None else subquestion.sourceline
+            found, _line = self.field(subquestion)
+            if found.source:
+                match = self.plain(
+                    keys.pair_match_key(self.quiz_id, self.question_id, part_id), raw, line, "a match"
+                )
+                pairs.append(
+                    Pair(
+                        part_id,
+                        self.make(
+                            keys.pair_prompt_key(self.quiz_id, self.question_id, part_id), found, _line
+                        ),
+                        match,
+                    )
+                )
+            elif raw.strip():
+                distractors.append(
+                    Item(
+                        part_id,
+                        self.plain(
+                            keys.distractor_key(self.quiz_id, self.question_id, part_id),
+                            raw,
+                            line,
+                            "a choice",
+                        ),
+                    )
+                )
+        if len(pairs) < 2:
+            raise self.unsupported(
+                f"it has {len(pairs)} prompt(s) with an answer; a matching question needs two"
+            )
+        matches = [pair.match.source for pair in pairs] + [item.text.source for item in distractors]
+        if len(set(matches)) != len(matches):
+            raise self.unsupported(
+                "two of its prompts share one answer (Moodle shows it once in the drop-down); quizkit gives "
+                "each prompt a match of its own"
+            )
+        return MatchingQuestion(
+            id=self.question_id,
+            prompt=prompt,
+            pairs=tuple(pairs),
+            distractors=tuple(distractors),
+            explanation=self.explanation(element),
+            partial_credit=True,
+        )
+
+    def ordering(self, element: Element) -> Question[Text]:
+        prompt = self.prompt(element)
+        answers = sorted(element.findall("answer"), key=_fraction)  # the fraction is the item's place
+        items = tuple(
+            Item(
+                letter_id(index),
+                self.text(
+                    keys.item_key(self.quiz_id, self.question_id, letter_id(index)),
+                    answer,
+                    f"text for item {index + 1}",
+                ),
+            )
+            for index, answer in enumerate(answers)
+        )
+        if len(items) < 2:
+            raise self.unsupported(f"it has {len(items)} item(s); an ordering question needs two")
+        grading = (element.findtext("gradingtype") or "ALL_OR_NOTHING").strip().upper()
+        partial_credit = grading != "ALL_OR_NOTHING"
+        if grading not in ("ALL_OR_NOTHING", "ABSOLUTE_POSITION"):
+            self.issues.append(
+                self.issue(
+                    f"Moodle grades it by {grading}; quizkit's partial credit counts the items in their "
+                    "right place (ABSOLUTE_POSITION): imported with that"
+                )
+            )
+        select = (element.findtext("selecttype") or "ALL").strip().upper()
+        count = (element.findtext("selectcount") or "").strip()
+        if select != "ALL" and count.isdigit() and 0 < int(count) < len(items):
+            self.issues.append(
+                self.issue(
+                    f"Moodle shows {count} of its {len(items)} items ({select}); quizkit shows them all"
+                )
+            )
+        return OrderingQuestion(
+            id=self.question_id,
+            prompt=prompt,
+            items=items,
+            explanation=self.explanation(element),
+            partial_credit=partial_credit,
+        )
+
+    def essay(self, element: Element) -> Question[Text]:
+        prompt = self.prompt(element)
+        model_answer = self.optional(
+            keys.model_answer_key(self.quiz_id, self.question_id), element.find("graderinfo")
+        )
+        if (element.findtext("attachments") or "0").strip() not in ("", "0"):
+            self.issues.append(
+                self.issue("it asks for attached files, which quizkit's essay cannot take; not imported")
+            )
+        if (element.findtext("responsetemplate/text") or "").strip():
+            self.issues.append(self.issue("its response template has no place in quizkit; not imported"))
+        return EssayQuestion(
+            id=self.question_id,
+            prompt=prompt,
+            model_answer=model_answer,
+            explanation=self.explanation(element),
+        )
+
+    def cloze(self, element: Element) -> Question[Text]:
+        questiontext = element.find("questiontext")
+        raw = (questiontext.findtext("text") or "") if questiontext is not None else ""
+        text_format = questiontext.get("format", HTML) if questiontext is not None else HTML
+        line = questiontext.sourceline if questiontext is not None else self.line
+        marked, found = subquestions(raw)
+        if not found:
+            raise self.unsupported("its text embeds no answer ({1:SHORTANSWER:=…})")
+        blocks = top_level_blocks(marked) if text_format != PLAIN else [marked]
+        first = next(index for index, block in enumerate(blocks) if "{{b" in block) if blocks else 0
+        listing = " ".join(f"({sub.number}) {{{{b{sub.number}}}}}" for sub in found)
+        if first > 1 and field_text(blocks[first], text_format, self.source_locale).source == listing:
+            first -= 1  # quizkit's multilang.xml: the blanks are listed after the text that numbers them
+        if first > 0:
+            prompt = self.make(
+                keys.prompt_key(self.quiz_id, self.question_id),
+                self.texts("".join(blocks[:first]), text_format, line),
+                line,
+            )
+            body = "".join(blocks[first:])
+        else:
+            name = element.findtext("name/text") or self.label
+            prompt = self.plain(keys.prompt_key(self.quiz_id, self.question_id), name, line, "a name")
+            self.notes.append(
+                f"{self.file}:{self.line}: {self.question_id}: its text starts with a blank, so its name is its prompt"
+            )
+            body = marked
+        texts = self.texts(body, text_format, line)
+        markers = [f"{{{{b{sub.number}}}}}" for sub in found]
+
+        def placed(text: str | None) -> str | None:
+            if text is None:
+                return None
+            text = numbered_layout(text, len(found)) or text
+            return text if all(text.count(marker) == 1 for marker in markers) else None
+
+        source = placed(texts.source)
+        if source is None:
+            raise self.unsupported("its blanks could not be placed in its text", line)
+        translations = []
+        for locale, translation in texts.translations:
+            if (placed_translation := placed(translation)) is not None:
+                translations.append((locale, placed_translation))
+            else:
+                self.issues.append(
+                    self.issue(
+                        f"its {locale} text does not show every blank once; that translation is not imported",
+                        line,
+                    )
+                )
+        text = Text(
+            keys.blanks_text_key(self.quiz_id, self.question_id),
+            source,
+            Origin(self.file, line),
+            imported=tuple(translations),
+        )
+        blanks = tuple(self._blank(sub, line) for sub in found)
+        if len({sub.weight for sub in found}) > 1:
+            self.issues.append(
+                self.issue(
+                    f"its blanks have the weights {', '.join(str(sub.weight) for sub in found)}; every quizkit blank counts the same"
+                )
+            )
+        return FillInBlanksQuestion(
+            id=self.question_id,
+            prompt=prompt,
+            text=text,
+            blanks=blanks,
+            explanation=self.explanation(element),
+            partial_credit=True,
+        )
+
+    def _blank(self, sub: Any, line: int) -> Blank[Text]:
+        blank_id = f"b{sub.number}"
+        if sub.kind == SHORT_ANSWER:
+            alternatives = [
+                (alternative.answer, alternative.fraction, alternative.feedback, line)
+                for alternative in sub.alternatives
+            ]
+            answers = self._accepted(
+                alternatives,
+                lambda answer_id: keys.answer_key(self.quiz_id, self.question_id, answer_id, blank_id),
+                sub.case_sensitive,
+            )
+            return TypedBlank(blank_id, answers, sub.case_sensitive)
+        if sub.kind != CHOICE:
+            raise self.unsupported(
+                f"its blank {sub.number} ({sub.moodle_type}) "
+                + (
+                    "takes a number; quizkit's typed blanks compare text"
+                    if sub.kind == "number"
+                    else "lets the learner tick several answers; quizkit's drop-downs take one"
+                )
+            )
+        options = []
+        right = []
+        for index, alternative in enumerate(sub.alternatives):
+            option_id = letter_id(index)
+            if alternative.feedback:
+                self.issues.append(
+                    self.issue(
+                        f"the feedback of the option '{alternative.answer}' of blank {sub.number} has no place in quizkit; not imported",
+                        line,
+                    )
+                )
+            key = keys.blank_option_key(self.quiz_id, self.question_id, blank_id, option_id)
+            options.append(
+                Item(option_id, self.plain(key, alternative.answer, line, f"an option of blank {sub.number}"))
+            )
+            if _close(alternative.fraction, Decimal(100)):
+                right.append(option_id)
+            elif alternative.fraction != 0:
+                self.issues.append(
+                    self.issue(
+                        f"the option '{alternative.answer}' of blank {sub.number} earns {_percent(alternative.fraction)} % in Moodle; quizkit's drop-down has one right option",
+                        line,
+                    )
+                )
+        if len(right) != 1:
+            raise self.unsupported(
+                f"its blank {sub.number} has {len(right)} options worth 100 %; a drop-down has exactly one right option"
+            )
+        if sub.moodle_type not in ("MULTICHOICE", "MC", "MULTICHOICE_S", "MCS"):
+            self.notes.append(
+                f"{self.file}:{self.line}: {self.question_id}: blank {sub.number} ({sub.moodle_type}, radio buttons in Moodle) is a drop-down in quizkit"
+            )
+        return ChoiceBlank(blank_id, tuple(options), right[0])
+
+
+def _decimal(text: str) -> Decimal | None:
+    try:
+        value = Decimal(text.replace(",", ".")) if text else None
+    except InvalidOperation:
+        return None
+    return value if value is not None and value.is_finite() else None
