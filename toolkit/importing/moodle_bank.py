@@ -70,12 +70,18 @@ def _root(path: Path, display_name: str) -> Any:
     try:
         root = parse_untrusted_xml(raw, FORMAT_NAME, REFUSE_DOCTYPE)
     except UntrustedXmlError as error:
-        raise MoodleBankError(display_name, error.line, error.message) from None
+        message = error.message
+        if "Excessive depth" in message:
+            message = (
+                "its elements are nested deeper than 256 levels, which no Moodle bank is (a question is "
+                "four deep); the file is damaged or made to exhaust memory: export the bank again"
+            )
+        raise MoodleBankError(display_name, error.line, message) from None
     if root.tag != "quiz":
         raise MoodleBankError(
             display_name,
             root.sourceline,
-            f"not a Moodle XML question file: its root element is <{str(root.tag)}>, not <quiz>; "
+            f"not a Moodle XML question file: its root element is <{root.tag!s}>, not <quiz>; "
             "export the questions from Moodle's question bank in the Moodle XML format",
         )
     return root
@@ -181,6 +187,8 @@ def _translated(
                 "in the same order",
             )
         found = {_relative(text, other.id, request.quiz_id): text.source for _key, text in _all_texts(other)}
+        if isinstance(question, FillInBlanksQuestion) and isinstance(other, FillInBlanksQuestion):
+            found = _blanks_aligned(found, question, other)
         # Where the languages accept different numbers of typed answers, every answer takes all of the
         # translation's, so that the locale accepts exactly its own list.
         uneven = {
@@ -196,6 +204,44 @@ def _translated(
                 f"each answer's {locale} translation lists all of them"
             )
     return result
+
+
+def _blanks_aligned(
+    found: dict[str, str], question: FillInBlanksQuestion[Text], other: FillInBlanksQuestion[Text]
+) -> dict[str, str]:
+    """A translation's Cloze codes stand in its own word order, so its first blank may be the source's
+    second: its blanks are matched to the source's by kind (typed, drop-down), in order within a kind,
+    and its texts renamed to the source's blank ids."""
+
+    def kind_order(blanks: tuple[Any, ...]) -> dict[str, tuple[bool, int]]:
+        seen = {True: 0, False: 0}
+        order = {}
+        for blank in blanks:
+            typed = isinstance(blank, TypedBlank)
+            order[blank.id] = (typed, seen[typed])
+            seen[typed] += 1
+        return order
+
+    source_by_kind = {place: blank_id for blank_id, place in kind_order(question.blanks).items()}
+    renamed = {
+        other_id: source_by_kind[place]
+        for other_id, place in kind_order(other.blanks).items()
+        if place in source_by_kind
+    }
+    aligned: dict[str, str] = {}
+    for relative, text in found.items():
+        for other_id, source_id in renamed.items():
+            if relative.startswith(f".blanks.{other_id}."):
+                relative = f".blanks.{source_id}." + relative[len(f".blanks.{other_id}.") :]
+                break
+        if relative == ".text":
+            # Through stand-ins, so that renaming b1 to b2 and b2 to b1 does not undo itself.
+            for other_id in renamed:
+                text = text.replace("{{" + other_id + "}}", "{{\x00" + other_id + "}}")
+            for other_id, source_id in renamed.items():
+                text = text.replace("{{\x00" + other_id + "}}", "{{" + source_id + "}}")
+        aligned[relative] = text
+    return aligned
 
 
 def _importer(

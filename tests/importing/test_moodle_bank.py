@@ -1,0 +1,222 @@
+"""The Moodle XML bank reader (toolkit/importing/moodle_bank.py): round trips through quizkit's own Moodle
+exporter, banks as Moodle's own exporter writes them, and files it must refuse."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit_in_process, translate
+
+from toolkit.catalogs import read_po
+from toolkit.content.validation import validate_paths
+from toolkit.importing.bank import BankRequest, ImportedBank
+from toolkit.importing.moodle_bank import MoodleBankError, MoodleXmlReader
+from toolkit.localization import localize
+from toolkit.model import (
+    ChoiceBlank,
+    ChoiceQuestion,
+    EssayQuestion,
+    FillInBlanksQuestion,
+    MatchingQuestion,
+    NumericQuestion,
+    OrderingQuestion,
+    Question,
+    Quiz,
+    ShortAnswerQuestion,
+    Text,
+    TrueFalseQuestion,
+    with_texts,
+)
+
+HERE = Path(__file__).parent / "moodle"
+URDU: dict[str, str] = yaml.safe_load(
+    (EVERY_TYPE_QUIZ.parent / "every-type.ur.yaml").read_text(encoding="utf-8")
+)
+LOCALES = ("en", "ur", "ar")
+
+
+_URDU_TO_ARABIC = str.maketrans("کہیےںڈٹھڑگپچژۓۃ۔", "كهييندتهركبجزئة.")
+
+
+def _arabic(urdu: str) -> str:
+    """An Arabic catalog for the test: the Urdu text in Arabic letters (the Arabic checks block Urdu
+    ones), so that the two languages' versions of a text differ and a reader that mixed them up fails."""
+    return urdu.translate(_URDU_TO_ARABIC)
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The every-type quiz in en, ur and ar, exported to Moodle XML by quizkit."""
+    root = fixture_project(
+        tmp_path_factory.mktemp("moodle-bank"), {"every-type": EVERY_TYPE_QUIZ.read_text("utf-8")}
+    )
+    (root / "quizkit.toml").write_text(
+        'source-locale = "en"\ntarget-locales = ["ur", "ar"]\n', encoding="utf-8"
+    )
+    result = run_quizkit_in_process(root, "update")
+    assert result.returncode == 0, result.stdout + result.stderr
+    translate(root / "locales/ur/LC_MESSAGES/every-type.po", URDU)
+    translate(
+        root / "locales/ar/LC_MESSAGES/every-type.po", {key: _arabic(text) for key, text in URDU.items()}
+    )
+    result = run_quizkit_in_process(root, "export", "-f", "moodle")
+    assert result.returncode == 0, result.stdout + result.stderr
+    return root
+
+
+def _original(root: Path, locale: str) -> tuple[Question[str], ...]:
+    """The every-type quiz in ``locale`` as the library localizes it: what the export wrote."""
+    (quiz,) = validate_paths([root / "content" / "every-type.yaml"]).content().quizzes
+    catalog = None
+    if locale != "en":
+        path = root / "locales" / locale / "LC_MESSAGES" / "every-type.po"
+        catalog = read_po(path.read_bytes(), path.name)
+    return localize(quiz, None, locale, "en", catalog, None).questions
+
+
+def _imported(quiz: Quiz, locale: str) -> tuple[Question[str], ...]:
+    """The imported quiz in ``locale``: each text's imported translation, else its source."""
+
+    def pick(text: Text) -> str:
+        return dict(text.imported).get(locale, text.source)
+
+    return tuple(with_texts(question, pick) for question in quiz.questions)
+
+
+Answers = dict[tuple[str, int], frozenset[str]]
+"""Accepted answers by (question id, blank number; 0 for a short answer's own)."""
+
+
+def shape(question: Question[str], every_locale: Answers | None = None) -> dict[str, Any]:
+    """What a learner sees and how a response is graded, with the ids (which Moodle XML has no place for:
+    options, pairs, items and blanks are numbered on import) replaced by positions."""
+    shaped: dict[str, Any] = {"id": question.id, "type": question.type.value, "prompt": question.prompt}
+    shaped["explanation"] = question.explanation
+    if isinstance(question, ChoiceQuestion):
+        ids = [option.id for option in question.options]
+        shaped["options"] = [(option.text, option.feedback) for option in question.options]
+        shaped["correct"] = sorted(ids.index(option_id) for option_id in question.correct)
+        shaped["partial_credit"] = question.partial_credit
+    elif isinstance(question, TrueFalseQuestion):
+        shaped["correct"] = question.correct
+    elif isinstance(question, ShortAnswerQuestion):
+        accepted = {line for answer in question.answers for line in answer.accepted}
+        shaped["accepted"] = sorted(accepted | (every_locale or {}).get((question.id, 0), frozenset()))
+        shaped["case_sensitive"] = question.case_sensitive
+    elif isinstance(question, NumericQuestion):
+        shaped.update(answer=question.answer, tolerance=question.tolerance, unit=question.unit)
+    elif isinstance(question, MatchingQuestion):
+        shaped["pairs"] = [(pair.prompt, pair.match) for pair in question.pairs]
+        shaped["distractors"] = [item.text for item in question.distractors]
+        shaped["partial_credit"] = question.partial_credit
+    elif isinstance(question, OrderingQuestion):
+        shaped["items"] = [item.text for item in question.items]
+        shaped["partial_credit"] = question.partial_credit
+    elif isinstance(question, FillInBlanksQuestion):
+        text = question.text
+        blanks = []
+        for number, blank in enumerate(question.blanks, start=1):
+            text = text.replace("{{" + blank.id + "}}", f"[{number}]")
+            if isinstance(blank, ChoiceBlank):
+                options = [option.id for option in blank.options]
+                blanks.append(([option.text for option in blank.options], options.index(blank.correct)))
+            else:
+                accepted = {line for answer in blank.answers for line in answer.accepted}
+                every = (every_locale or {}).get((question.id, number), frozenset())
+                blanks.append((sorted(accepted | every), blank.case_sensitive))
+        shaped.update(text=text, blanks=blanks)
+    else:
+        assert isinstance(question, EssayQuestion)
+        shaped["model_answer"] = question.model_answer
+    return shaped
+
+
+def _every_locale_answers(root: Path) -> Answers:
+    """Every locale's accepted answers of each short answer and typed blank: Moodle keeps one list of
+    answers for a question, which multilang.xml fills with every locale's."""
+    found: dict[tuple[str, int], set[str]] = {}
+    for locale in LOCALES:
+        for question in _original(root, locale):
+            if isinstance(question, ShortAnswerQuestion):
+                found.setdefault((question.id, 0), set()).update(
+                    line for answer in question.answers for line in answer.accepted
+                )
+            if isinstance(question, FillInBlanksQuestion):
+                for number, blank in enumerate(question.blanks, start=1):
+                    if not isinstance(blank, ChoiceBlank):
+                        found.setdefault((question.id, number), set()).update(
+                            line for answer in blank.answers for line in answer.accepted
+                        )
+    return {owner: frozenset(lines) for owner, lines in found.items()}
+
+
+def _read(path: Path, translations: dict[str, Path] | None = None) -> ImportedBank:
+    request = BankRequest(path, path.name, "every-type", "en", translations or {})
+    return MoodleXmlReader.read(request)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_multilang_file_in_en_ur_ar_imports_as_one_quiz_with_each_language_texts(
+    project: Path, locale: str
+) -> None:
+    """The issue's done-when at the reader: multilang.xml (en, ur, ar in multilang spans) becomes one quiz
+    whose texts are the English and whose imported translations are the Urdu and the Arabic, so that
+    the quiz in each language is the original in that language, question by question."""
+    bank = _read(project / "dist/moodle/every-type/multilang.xml")
+    assert bank.locales == ("ar", "ur")
+    assert bank.source_locale == "en"
+    every = _every_locale_answers(project)
+    original = [shape(question, every) for question in _original(project, locale)]
+    imported = [shape(question) for question in _imported(bank.quiz, locale)]
+    # One question serves every language in Moodle: a typed answer is accepted whatever the language
+    # (toolkit/exporters/moodle.py), so the import accepts each one in every locale.
+    assert imported == original
+    assert [issue.reason for issue in bank.issues] == []
+
+
+def test_multilang_typed_answers_are_the_same_in_every_locale(project: Path) -> None:
+    bank = _read(project / "dist/moodle/every-type/multilang.xml")
+    question = bank.quiz.question("name-collective")
+    assert isinstance(question, ShortAnswerQuestion)
+    assert all(answer.translate is False for answer in question.answers)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_one_file_per_language_aligned_question_by_question(project: Path, locale: str) -> None:
+    folder = project / "dist/moodle/every-type"
+    bank = _read(folder / "en.xml", {"ur": folder / "ur.xml", "ar": folder / "ar.xml"})
+    assert bank.locales == ("ar", "ur")
+    original = [shape(question) for question in _original(project, locale)]
+    imported = [shape(question) for question in _imported(bank.quiz, locale)]
+    assert imported == original
+
+
+def test_a_cloze_question_earns_partial_credit_as_in_moodle(project: Path) -> None:
+    """Moodle sums a Cloze question's blanks (question/type/multianswer), so the import says so even
+    where the original scored its blanks all or nothing: a loss of the export, not of the import."""
+    bank = _read(project / "dist/moodle/every-type/en.xml")
+    question = bank.quiz.question("fill-replica")
+    assert isinstance(question, FillInBlanksQuestion)
+    assert question.partial_credit is True
+
+
+BAD = HERE / "bad"
+
+
+@pytest.mark.parametrize("case", sorted(path.stem for path in BAD.glob("*.xml")))
+def test_a_malformed_or_hostile_file_is_refused_with_its_line(case: str) -> None:
+    """Each file in moodle/bad/ is refused with the message in expected.yaml (file:line: message), and
+    the reader returns nothing."""
+    expected = yaml.safe_load((BAD / "expected.yaml").read_text(encoding="utf-8"))[case]
+    path = BAD / f"{case}.xml"
+    with pytest.raises(MoodleBankError) as raised:
+        MoodleXmlReader.read(BankRequest(path, f"{case}.xml", "bank", "en"))
+    assert str(raised.value) == expected
+
+
+def test_every_bad_case_has_its_expected_message() -> None:
+    expected = yaml.safe_load((BAD / "expected.yaml").read_text(encoding="utf-8"))
+    assert sorted(expected) == sorted(path.stem for path in BAD.glob("*.xml"))
