@@ -3,6 +3,7 @@ exporter, banks as Moodle's own exporter writes them, and files it must refuse."
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -220,3 +221,58 @@ def test_a_malformed_or_hostile_file_is_refused_with_its_line(case: str) -> None
 def test_every_bad_case_has_its_expected_message() -> None:
     expected = yaml.safe_load((BAD / "expected.yaml").read_text(encoding="utf-8"))
     assert sorted(expected) == sorted(path.stem for path in BAD.glob("*.xml"))
+
+
+def summary(bank: ImportedBank) -> dict[str, Any]:
+    """Everything a reader gives back, as plain data to compare with an expected file: each question's
+    kind, grading fields and texts (source, and each imported translation), the issues and the notes."""
+
+    def text(value: Text) -> Any:
+        return {"source": value.source, **dict(value.imported)} if value.imported else value.source
+
+    questions = []
+    for question in bank.quiz.questions:
+        entry: dict[str, Any] = {"id": question.id, "type": question.type.value}
+        for field in ("correct", "partial_credit", "shuffle", "case_sensitive"):
+            value = getattr(question, field, None)
+            if value is not None:
+                entry[field] = list(value) if isinstance(value, tuple) else value
+        if isinstance(question, NumericQuestion):
+            entry.update(answer=str(question.answer), tolerance=str(question.tolerance))
+        if isinstance(question, FillInBlanksQuestion):
+            entry["blanks"] = [
+                {"id": blank.id, "correct": blank.correct}
+                if isinstance(blank, ChoiceBlank)
+                else {"id": blank.id, "case_sensitive": blank.case_sensitive}
+                for blank in question.blanks
+            ]
+        entry["texts"] = {key: text(value) for key, value in question.keyed_texts()}
+        questions.append(entry)
+    return {
+        "title": text(bank.quiz.title),
+        "description": text(bank.quiz.description),
+        "locales": list(bank.locales),
+        "questions": questions,
+        "issues": [
+            {
+                "line": issue.line,
+                "question": issue.question,
+                "reason": issue.reason,
+                **({"draft": json.loads(json.dumps(issue.draft))} if issue.draft is not None else {}),
+            }
+            for issue in bank.issues
+        ],
+        "notes": list(bank.notes),
+    }
+
+
+@pytest.mark.parametrize("bank", sorted(path.stem for path in HERE.glob("*.xml")))
+def test_a_bank_as_moodle_writes_it_imports_as_expected(bank: str) -> None:
+    """Banks written as Moodle's own export writes them (question/format/xml/format.php: CDATA texts,
+    category first, fractions in percent, a Cloze question as type "cloze" with its codes in the text,
+    qtype_ordering's answers in order with their place as fraction, multilang spans and {mlang} blocks),
+    beside what the reader must make of them (<bank>.expected.yaml)."""
+    path = HERE / f"{bank}.xml"
+    read = MoodleXmlReader.read(BankRequest(path, path.name, "collectives", "en"))
+    expected = yaml.safe_load((HERE / f"{bank}.expected.yaml").read_text(encoding="utf-8"))
+    assert summary(read) == expected

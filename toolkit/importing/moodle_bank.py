@@ -20,7 +20,7 @@ XML, or that cannot be read, is refused with a :class:`MoodleBankError` naming t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
@@ -30,7 +30,17 @@ from toolkit.catalogs.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, pa
 from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, NotRegularFileError, read_regular_file
 from toolkit.importing.bank import BankRequest, ImportedBank, ImportIssue
-from toolkit.importing.moodle_bank_questions import QUIZKIT_CATEGORY, QuestionReader, UnsupportedQuestionError
+from toolkit.importing.moodle_bank_choices import read_multichoice
+from toolkit.importing.moodle_bank_cloze import read_cloze
+from toolkit.importing.moodle_bank_drafts import question_mapping
+from toolkit.importing.moodle_bank_questions import (
+    QUIZKIT_CATEGORY,
+    UNSUPPORTED,
+    Element,
+    QuestionReader,
+    UnsupportedQuestionError,
+)
+from toolkit.importing.moodle_bank_texts import FieldText, field_text
 from toolkit.model import (
     AcceptedAnswer,
     FillInBlanksQuestion,
@@ -94,6 +104,7 @@ class _Read:
     notes: list[str]
     languages: list[str]
     category: str | None
+    category_info: FieldText | None = None
 
 
 def _read_file(path: Path, display_name: str, quiz_id: str, source_locale: str) -> _Read:
@@ -116,13 +127,18 @@ def _read_file(path: Path, display_name: str, quiz_id: str, source_locale: str) 
         moodle_type = element.get("type", "")
         if moodle_type == "category":
             category = element.findtext("category/text", "").strip()
+            info = element.find("info")
+            if info is not None and info.findtext("text", "").strip():
+                read.category_info = field_text(
+                    info.findtext("text", ""), info.get("format", "html"), source_locale
+                )
             if category:
                 read.category = category
                 reader.written_by_quizkit = category.startswith(QUIZKIT_CATEGORY)
                 read.notes.append(f"{display_name}:{element.sourceline}: category {category}")
             continue
         try:
-            question = reader.read(element)
+            question = _read_question(reader, element)
         except UnsupportedQuestionError as unsupported:
             read.issues.append(unsupported.issue)
             continue
@@ -132,6 +148,46 @@ def _read_file(path: Path, display_name: str, quiz_id: str, source_locale: str) 
     read.notes.extend(reader.notes)
     read.languages.extend(reader.languages)
     return read
+
+
+_KINDS: dict[str, Callable[[QuestionReader, Element], Question[Text]]] = {
+    "multichoice": read_multichoice,
+    "truefalse": QuestionReader.truefalse,
+    "shortanswer": QuestionReader.shortanswer,
+    "numerical": QuestionReader.numerical,
+    "matching": QuestionReader.matching,
+    "ordering": QuestionReader.ordering,
+    # Moodle's export writes a Cloze question as type "cloze" (question/format/xml/format.php);
+    # "multianswer" is its qtype's name, which older files and other tools write.
+    "cloze": read_cloze,
+    "multianswer": read_cloze,
+    "essay": QuestionReader.essay,
+}
+
+
+def _read_question(reader: QuestionReader, element: Element) -> Question[Text] | None:
+    """The question, or None when it is kept as a draft (its issue holds it);
+    :class:`UnsupportedQuestionError` when the quiz cannot hold it at all."""
+    moodle_type = element.get("type", "")
+    if moodle_type not in _KINDS:
+        reader.count += 1
+        reader.line = element.sourceline
+        reader.label = " ".join((element.findtext("name/text") or "").split()) or f"question {reader.count}"
+        raise reader.unsupported(
+            UNSUPPORTED.get(moodle_type, f"Moodle question type '{moodle_type}' has no quizkit kind")
+        )
+    reader.start(element)
+    question = _KINDS[moodle_type](reader, element)
+    reader.used_ids.add(reader.question_id)
+    reader.report_lost(element)
+    if reader.todos or reader.correct_todo is not None:
+        draft = question_mapping(question, reader.todos)
+        if reader.correct_todo is not None:
+            draft["correct"] = {"todo": reader.correct_todo}
+        reasons = "; ".join([*([reader.correct_todo] if reader.correct_todo else []), *reader.todos.values()])
+        reader.issues.append(reader.issue(f"kept as a draft with to-dos: {reasons}", draft=draft))
+        return None
+    return question
 
 
 def _title(read: _Read, request: BankRequest) -> str:
@@ -347,16 +403,25 @@ class MoodleXmlReader:
             questions = [_shared_answers(question) for question in questions]
         origin = Origin(request.display_name, 1)
         title = _title(read, request)
+        info = read.category_info
+        described = info is not None and bool(info.source)
         notes.append(
-            "the bank has no quiz title, description or level: the title is taken from "
-            f"{'its category' if read.category else 'the file name'}, the description repeats it and the "
-            "level is beginner; change them in the quiz file"
+            "the bank has no quiz title or level: the title is taken from "
+            f"{'its category' if read.category else 'the file name'}"
+            + (", the description from the category's" if described else ", the description repeats it")
+            + " and the level is beginner; change them in the quiz file"
+        )
+        description = Text(
+            keys.quiz_description_key(request.quiz_id),
+            info.source if info is not None and info.source else title,
+            origin,
+            imported=info.translations if info is not None and info.source else (),
         )
         quiz = Quiz(
             id=request.quiz_id,
             level=Level.BEGINNER,
             title=Text(keys.quiz_title_key(request.quiz_id), title, origin),
-            description=Text(keys.quiz_description_key(request.quiz_id), title, origin),
+            description=description,
             questions=tuple(questions),
             origin=origin,
         )
@@ -364,6 +429,6 @@ class MoodleXmlReader:
             quiz=quiz,
             source_locale=request.source_locale,
             locales=tuple(sorted(set(languages))),
-            issues=tuple(issues),
+            issues=tuple(sorted(issues, key=lambda issue: (issue.file, issue.line or 0))),
             notes=tuple(notes),
         )

@@ -16,6 +16,20 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from toolkit import keys
+from toolkit.importing.moodle_bank_questions import Element, QuestionReader, close_to, letter_id, percent
+from toolkit.importing.moodle_bank_texts import HTML, PLAIN, field_text, top_level_blocks
+from toolkit.model import (
+    Blank,
+    ChoiceBlank,
+    FillInBlanksQuestion,
+    Item,
+    Origin,
+    Question,
+    Text,
+    TypedBlank,
+)
+
 _TYPES = (
     "NUMERICAL|NM|MULTICHOICE|MC|MULTICHOICE_V|MCV|MULTICHOICE_H|MCH|SHORTANSWER|SA|MW|SHORTANSWER_C|SAC|MWC|"
     "MULTICHOICE_S|MCS|MULTICHOICE_VS|MCVS|MULTICHOICE_HS|MCHS|MULTIRESPONSE|MR|MULTIRESPONSE_H|MRH|"
@@ -136,3 +150,135 @@ def numbered_layout(text: str, count: int) -> str | None:
             return None
         body = body.replace(f"({number})", f"{{{{b{number}}}}}")
     return body
+
+
+def read_cloze(reader: QuestionReader, element: Element) -> Question[Text]:
+    questiontext = element.find("questiontext")
+    raw = (questiontext.findtext("text") or "") if questiontext is not None else ""
+    text_format = questiontext.get("format", HTML) if questiontext is not None else HTML
+    line = questiontext.sourceline if questiontext is not None else reader.line
+    marked, found = subquestions(raw)
+    if not found:
+        raise reader.unsupported("its text embeds no answer ({1:SHORTANSWER:=…})")
+    blocks = top_level_blocks(marked) if text_format != PLAIN else [marked]
+    first = next(index for index, block in enumerate(blocks) if "{{b" in block) if blocks else 0
+    listing = " ".join(f"({sub.number}) {{{{b{sub.number}}}}}" for sub in found)
+    if first > 1 and field_text(blocks[first], text_format, reader.source_locale).source == listing:
+        first -= 1  # quizkit's multilang.xml: the blanks are listed after the text that numbers them
+    if first > 0:
+        prompt = reader.make(
+            keys.prompt_key(reader.quiz_id, reader.question_id),
+            reader.texts("".join(blocks[:first]), text_format, line),
+            line,
+        )
+        body = "".join(blocks[first:])
+    else:
+        name = element.findtext("name/text") or reader.label
+        prompt = reader.plain(keys.prompt_key(reader.quiz_id, reader.question_id), name, line, "a name")
+        body = marked
+    texts = reader.texts(body, text_format, line)
+    markers = [f"{{{{b{sub.number}}}}}" for sub in found]
+
+    def placed(text: str | None) -> str | None:
+        if text is None:
+            return None
+        text = numbered_layout(text, len(found)) or text
+        return text if all(text.count(marker) == 1 for marker in markers) else None
+
+    source = placed(texts.source)
+    if source is None:
+        raise reader.unsupported("its blanks could not be placed in its text", line)
+    translations = []
+    for locale, translation in texts.translations:
+        if (placed_translation := placed(translation)) is not None:
+            translations.append((locale, placed_translation))
+        else:
+            reader.issues.append(
+                reader.issue(
+                    f"its {locale} text does not show every blank once; that translation is not imported",
+                    line,
+                )
+            )
+    text = Text(
+        keys.blanks_text_key(reader.quiz_id, reader.question_id),
+        source,
+        Origin(reader.file, line),
+        imported=tuple(translations),
+    )
+    blanks = tuple(_blank(reader, sub, line) for sub in found)
+    if first <= 0:
+        reader.notes.append(
+            f"{reader.file}:{reader.line}: {reader.question_id}: no paragraph comes before its first blank, so "
+            "its name is its prompt"
+        )
+    if len({sub.weight for sub in found}) > 1:
+        reader.issues.append(
+            reader.issue(
+                f"its blanks have the weights {', '.join(str(sub.weight) for sub in found)}; every quizkit blank counts the same"
+            )
+        )
+    return FillInBlanksQuestion(
+        id=reader.question_id,
+        prompt=prompt,
+        text=text,
+        blanks=blanks,
+        explanation=reader.explanation(element),
+        partial_credit=True,
+    )
+
+
+def _blank(reader: QuestionReader, sub: Subquestion, line: int) -> Blank[Text]:
+    blank_id = f"b{sub.number}"
+    if sub.kind == SHORT_ANSWER:
+        alternatives = [
+            (alternative.answer, alternative.fraction, alternative.feedback, line)
+            for alternative in sub.alternatives
+        ]
+        answers = reader._accepted(
+            alternatives,
+            lambda answer_id: keys.answer_key(reader.quiz_id, reader.question_id, answer_id, blank_id),
+            sub.case_sensitive,
+        )
+        return TypedBlank(blank_id, answers, sub.case_sensitive)
+    if sub.kind != CHOICE:
+        raise reader.unsupported(
+            f"its blank {sub.number} ({sub.moodle_type}) "
+            + (
+                "takes a number; quizkit's typed blanks compare text"
+                if sub.kind == "number"
+                else "lets the learner tick several answers; quizkit's drop-downs take one"
+            )
+        )
+    options = []
+    right = []
+    for index, alternative in enumerate(sub.alternatives):
+        option_id = letter_id(index)
+        if alternative.feedback:
+            reader.issues.append(
+                reader.issue(
+                    f"the feedback of the option '{alternative.answer}' of blank {sub.number} has no place in quizkit; not imported",
+                    line,
+                )
+            )
+        key = keys.blank_option_key(reader.quiz_id, reader.question_id, blank_id, option_id)
+        options.append(
+            Item(option_id, reader.plain(key, alternative.answer, line, f"an option of blank {sub.number}"))
+        )
+        if close_to(alternative.fraction, Decimal(100)):
+            right.append(option_id)
+        elif alternative.fraction != 0:
+            reader.issues.append(
+                reader.issue(
+                    f"the option '{alternative.answer}' of blank {sub.number} earns {percent(alternative.fraction)} % in Moodle; quizkit's drop-down has one right option",
+                    line,
+                )
+            )
+    if len(right) != 1:
+        raise reader.unsupported(
+            f"its blank {sub.number} has {len(right)} options worth 100 %; a drop-down has exactly one right option"
+        )
+    if sub.moodle_type not in ("MULTICHOICE", "MC", "MULTICHOICE_S", "MCS"):
+        reader.notes.append(
+            f"{reader.file}:{reader.line}: {reader.question_id}: blank {sub.number} ({sub.moodle_type}, radio buttons in Moodle) is a drop-down in quizkit"
+        )
+    return ChoiceBlank(blank_id, tuple(options), right[0])

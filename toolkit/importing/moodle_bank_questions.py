@@ -11,36 +11,26 @@ from typing import Any
 from toolkit import keys
 from toolkit.errors import QuizkitError
 from toolkit.importing.bank import ImportIssue
-from toolkit.importing.moodle_bank_cloze import CHOICE, SHORT_ANSWER, numbered_layout, subquestions
-from toolkit.importing.moodle_bank_drafts import question_mapping
 from toolkit.importing.moodle_bank_texts import (
     AUTO_FORMAT,
     HTML,
-    PLAIN,
     FieldText,
     field_text,
     top_level_blocks,
 )
 from toolkit.model import (
     AcceptedAnswer,
-    Blank,
-    ChoiceBlank,
-    ChoiceQuestion,
     EssayQuestion,
-    FillInBlanksQuestion,
     Item,
     MatchingQuestion,
     NumericQuestion,
-    Option,
     OrderingQuestion,
     Origin,
     Pair,
     Question,
-    QuestionType,
     ShortAnswerQuestion,
     Text,
     TrueFalseQuestion,
-    TypedBlank,
 )
 
 Element = Any
@@ -49,7 +39,7 @@ Element = Any
 QUIZKIT_CATEGORY = "$course$/quizkit/"
 """The category quizkit's exporter files its questions under (toolkit/exporters/moodle.py)."""
 
-_UNSUPPORTED = {
+UNSUPPORTED = {
     "description": "a description only shows text and asks nothing; quizkit has no such question",
     "calculated": "a calculated question draws its numbers from a formula; quizkit has no such question",
     "calculatedsimple": "a calculated question draws its numbers from a formula; quizkit has no such question",
@@ -87,18 +77,18 @@ def letter_id(index: int) -> str:
     return letters
 
 
-def _fraction(element: Element) -> Decimal:
+def fraction_of(element: Element) -> Decimal:
     try:
         return Decimal(element.get("fraction", "0").strip())
     except InvalidOperation:
         return Decimal(0)
 
 
-def _percent(value: Decimal) -> str:
+def percent(value: Decimal) -> str:
     return f"{value.normalize():f}"
 
 
-def _close(value: Decimal, wanted: Decimal) -> bool:
+def close_to(value: Decimal, wanted: Decimal) -> bool:
     return abs(value - wanted) <= _FRACTION_SLACK
 
 
@@ -179,16 +169,15 @@ class QuestionReader:
 
     # -- a question ----------------------------------------------------------------------------------------
 
-    def _start(self, element: Element) -> None:
+    def start(self, element: Element) -> None:
         self.count += 1
         self.line = element.sourceline
         self.lost, self.todos, self.correct_todo = [], {}, None
         name = " ".join((element.findtext("name/text") or "").split())
         self.label = name or f"question {self.count}"
-        candidates = [name]
+        # The name, else the bank's own id (quizkit's export writes <quiz>.questions.<question> there).
         idnumber = (element.findtext("idnumber") or "").strip()
-        if ".questions." in idnumber:
-            candidates.append(idnumber.rsplit(".questions.", 1)[1])
+        candidates = [name, idnumber.rsplit(".questions.", 1)[-1]]
         chosen = next((c for c in candidates if keys.is_valid_id(c) and c not in self.used_ids), None)
         if chosen is None:
             number = self.count
@@ -201,40 +190,7 @@ class QuestionReader:
             )
         self.question_id = chosen
 
-    def read(self, element: Element) -> Question[Text] | None:
-        """The question, or None when it is kept as a draft (its issue holds it); :class:`UnsupportedQuestionError`
-        when the quiz cannot hold it at all."""
-        moodle_type = element.get("type", "")
-        self._start(element)
-        readers: dict[str, Callable[[Element], Question[Text]]] = {
-            "multichoice": self.multichoice,
-            "truefalse": self.truefalse,
-            "shortanswer": self.shortanswer,
-            "numerical": self.numerical,
-            "matching": self.matching,
-            "ordering": self.ordering,
-            "multianswer": self.cloze,
-            "cloze": self.cloze,
-            "essay": self.essay,
-        }
-        if moodle_type not in readers:
-            reason = _UNSUPPORTED.get(
-                moodle_type, f"Moodle question type '{moodle_type}' has no quizkit kind"
-            )
-            raise self.unsupported(reason)
-        question = readers[moodle_type](element)
-        self.used_ids.add(self.question_id)
-        self._report_lost(element)
-        if self.todos or self.correct_todo is not None:
-            draft = question_mapping(question, self.todos)
-            if self.correct_todo is not None:
-                draft["correct"] = {"todo": self.correct_todo}
-            reasons = "; ".join([*([self.correct_todo] if self.correct_todo else []), *self.todos.values()])
-            self.issues.append(self.issue(f"kept as a draft with to-dos: {reasons}", draft=draft))
-            return None
-        return question
-
-    def _report_lost(self, element: Element) -> None:
+    def report_lost(self, element: Element) -> None:
         if self.lost:
             self.issues.append(
                 self.issue(
@@ -276,98 +232,13 @@ class QuestionReader:
 
     # -- kinds ---------------------------------------------------------------------------------------------
 
-    def multichoice(self, element: Element) -> Question[Text]:
-        prompt = self.prompt(element)
-        answers = element.findall("answer")
-        if not 2 <= len(answers) <= 8:
-            raise self.unsupported(f"it has {len(answers)} options; a quiz question has 2 to 8")
-        options = []
-        fractions = []
-        for index, answer in enumerate(answers):
-            option_id = letter_id(index)
-            key = keys.option_key(self.quiz_id, self.question_id, option_id)
-            text = self.text(key, answer, f"text for option {index + 1}")
-            feedback = self.optional(
-                keys.feedback_key(self.quiz_id, self.question_id, option_id), answer.find("feedback")
-            )
-            options.append(Option(option_id, text, feedback))
-            fractions.append(_fraction(answer))
-        single = (element.findtext("single") or "true").strip().lower() in ("true", "1")
-        shuffle = (element.findtext("shuffleanswers") or "1").strip().lower() in ("true", "1")
-        ids = [option.id for option in options]
-        described = ", ".join(
-            f"{option_id} {_percent(f)} %" for option_id, f in zip(ids, fractions, strict=True)
-        )
-        right = [option_id for option_id, f in zip(ids, fractions, strict=True) if f > 0]
-        question_type = QuestionType.SINGLE_CHOICE if single else QuestionType.MULTIPLE_CHOICE
-        partial_credit = False
-        if single:
-            exact = len(right) == 1 and all(
-                _close(f, Decimal(100)) if option_id in right else f == 0
-                for option_id, f in zip(ids, fractions, strict=True)
-            )
-            if not exact:
-                best = [option_id for option_id, f in zip(ids, fractions, strict=True) if f == max(fractions)]
-                self.correct_todo = (
-                    f"Moodle grades the options {described}; a single-choice question has one correct "
-                    f"option, worth all the marks, and no penalty: replace this mapping with the correct "
-                    f"option's id, e.g. [{best[0]}]"
-                )
-        else:
-            partial_credit = True
-            self._multiple_fractions(ids, fractions, right, described)
-        return ChoiceQuestion(
-            id=self.question_id,
-            type=question_type,
-            prompt=prompt,
-            options=tuple(options),
-            correct=tuple(right),
-            explanation=self.explanation(element),
-            shuffle=shuffle,
-            partial_credit=partial_credit,
-        )
-
-    def _multiple_fractions(
-        self, ids: list[str], fractions: list[Decimal], right: list[str], described: str
-    ) -> None:
-        """Whether Moodle's fractions are quizkit's partial credit: each correct option 1/R of the marks,
-        each wrong one -1/R (the reference grader), or -1/W (W wrong options: what quizkit's own Moodle
-        export writes for it)."""
-        wrong = [f for option_id, f in zip(ids, fractions, strict=True) if option_id not in right]
-        shares = bool(right) and all(
-            _close(f, Decimal(100) / len(right))
-            for option_id, f in zip(ids, fractions, strict=True)
-            if option_id in right
-        )
-        if shares and not wrong:
-            return
-        if shares and all(_close(f, Decimal(-100) / len(right)) for f in wrong):
-            return
-        if shares and all(_close(f, Decimal(-100) / len(wrong)) for f in wrong):
-            if len(wrong) != len(right):
-                self.issues.append(
-                    self.issue(
-                        f"Moodle takes {_percent(Decimal(100) / len(wrong))} % off for each wrong option "
-                        f"ticked ({described}); quizkit's partial credit takes 1/{len(right)} of the marks "
-                        "off for each (as its reference grader defines it), so a response with wrong options "
-                        "ticked scores differently; imported with partial credit"
-                    )
-                )
-            return
-        example = ", ".join(right) or ids[0]
-        self.correct_todo = (
-            f"Moodle grades the options {described}, which quizkit's multiple choice cannot (each correct "
-            "option is worth the same, each wrong one takes as much off): replace this mapping with the "
-            f"correct option ids, e.g. [{example}], and check partial_credit"
-        )
-
     def truefalse(self, element: Element) -> Question[Text]:
         prompt = self.prompt(element)
         correct: bool | None = None
         feedback = False
         for answer in element.findall("answer"):
             value = (answer.findtext("text") or "").strip().lower()
-            if value in ("true", "false") and _close(_fraction(answer), Decimal(100)):
+            if value in ("true", "false") and close_to(fraction_of(answer), Decimal(100)):
                 correct = value == "true"
             feedback = feedback or bool((answer.findtext("feedback/text") or "").strip())
         if correct is None:
@@ -395,7 +266,7 @@ class QuestionReader:
                         f"the feedback of the answer '{answer}' has no place in quizkit; not imported", line
                     )
                 )
-            if _close(fraction, Decimal(100)):
+            if close_to(fraction, Decimal(100)):
                 answer_id = letter_id(len(accepted))
                 key = key_of(answer_id)
                 if _WILDCARD.search(answer):
@@ -408,7 +279,7 @@ class QuestionReader:
             elif fraction > 0:
                 self.issues.append(
                     self.issue(
-                        f"the answer '{answer}' earns {_percent(fraction)} % in Moodle; quizkit accepts an answer or not: left out",
+                        f"the answer '{answer}' earns {percent(fraction)} % in Moodle; quizkit accepts an answer or not: left out",
                         line,
                     )
                 )
@@ -422,7 +293,7 @@ class QuestionReader:
         alternatives = [
             (
                 (answer.findtext("text") or "").strip(),
-                _fraction(answer),
+                fraction_of(answer),
                 (answer.findtext("feedback/text") or "").strip(),
                 answer.sourceline,
             )
@@ -475,7 +346,7 @@ class QuestionReader:
         right = []
         for answer in element.findall("answer"):
             value = (answer.findtext("text") or "").strip()
-            fraction = _fraction(answer)
+            fraction = fraction_of(answer)
             if (answer.findtext("feedback/text") or "").strip():
                 self.issues.append(
                     self.issue(
@@ -483,12 +354,12 @@ class QuestionReader:
                         answer.sourceline,
                     )
                 )
-            if _close(fraction, Decimal(100)) and value != "*":
+            if close_to(fraction, Decimal(100)) and value != "*":
                 right.append((value, answer))
             elif fraction > 0:
                 self.issues.append(
                     self.issue(
-                        f"the answer '{value}' earns {_percent(fraction)} % in Moodle; quizkit has one right number: left out",
+                        f"the answer '{value}' earns {percent(fraction)} % in Moodle; quizkit has one right number: left out",
                         answer.sourceline,
                     )
                 )
@@ -567,7 +438,7 @@ class QuestionReader:
 
     def ordering(self, element: Element) -> Question[Text]:
         prompt = self.prompt(element)
-        answers = sorted(element.findall("answer"), key=_fraction)  # the fraction is the item's place
+        answers = sorted(element.findall("answer"), key=fraction_of)  # the fraction is the item's place
         items = tuple(
             Item(
                 letter_id(index),
@@ -623,134 +494,6 @@ class QuestionReader:
             model_answer=model_answer,
             explanation=self.explanation(element),
         )
-
-    def cloze(self, element: Element) -> Question[Text]:
-        questiontext = element.find("questiontext")
-        raw = (questiontext.findtext("text") or "") if questiontext is not None else ""
-        text_format = questiontext.get("format", HTML) if questiontext is not None else HTML
-        line = questiontext.sourceline if questiontext is not None else self.line
-        marked, found = subquestions(raw)
-        if not found:
-            raise self.unsupported("its text embeds no answer ({1:SHORTANSWER:=…})")
-        blocks = top_level_blocks(marked) if text_format != PLAIN else [marked]
-        first = next(index for index, block in enumerate(blocks) if "{{b" in block) if blocks else 0
-        listing = " ".join(f"({sub.number}) {{{{b{sub.number}}}}}" for sub in found)
-        if first > 1 and field_text(blocks[first], text_format, self.source_locale).source == listing:
-            first -= 1  # quizkit's multilang.xml: the blanks are listed after the text that numbers them
-        if first > 0:
-            prompt = self.make(
-                keys.prompt_key(self.quiz_id, self.question_id),
-                self.texts("".join(blocks[:first]), text_format, line),
-                line,
-            )
-            body = "".join(blocks[first:])
-        else:
-            name = element.findtext("name/text") or self.label
-            prompt = self.plain(keys.prompt_key(self.quiz_id, self.question_id), name, line, "a name")
-            self.notes.append(
-                f"{self.file}:{self.line}: {self.question_id}: its text starts with a blank, so its name is its prompt"
-            )
-            body = marked
-        texts = self.texts(body, text_format, line)
-        markers = [f"{{{{b{sub.number}}}}}" for sub in found]
-
-        def placed(text: str | None) -> str | None:
-            if text is None:
-                return None
-            text = numbered_layout(text, len(found)) or text
-            return text if all(text.count(marker) == 1 for marker in markers) else None
-
-        source = placed(texts.source)
-        if source is None:
-            raise self.unsupported("its blanks could not be placed in its text", line)
-        translations = []
-        for locale, translation in texts.translations:
-            if (placed_translation := placed(translation)) is not None:
-                translations.append((locale, placed_translation))
-            else:
-                self.issues.append(
-                    self.issue(
-                        f"its {locale} text does not show every blank once; that translation is not imported",
-                        line,
-                    )
-                )
-        text = Text(
-            keys.blanks_text_key(self.quiz_id, self.question_id),
-            source,
-            Origin(self.file, line),
-            imported=tuple(translations),
-        )
-        blanks = tuple(self._blank(sub, line) for sub in found)
-        if len({sub.weight for sub in found}) > 1:
-            self.issues.append(
-                self.issue(
-                    f"its blanks have the weights {', '.join(str(sub.weight) for sub in found)}; every quizkit blank counts the same"
-                )
-            )
-        return FillInBlanksQuestion(
-            id=self.question_id,
-            prompt=prompt,
-            text=text,
-            blanks=blanks,
-            explanation=self.explanation(element),
-            partial_credit=True,
-        )
-
-    def _blank(self, sub: Any, line: int) -> Blank[Text]:
-        blank_id = f"b{sub.number}"
-        if sub.kind == SHORT_ANSWER:
-            alternatives = [
-                (alternative.answer, alternative.fraction, alternative.feedback, line)
-                for alternative in sub.alternatives
-            ]
-            answers = self._accepted(
-                alternatives,
-                lambda answer_id: keys.answer_key(self.quiz_id, self.question_id, answer_id, blank_id),
-                sub.case_sensitive,
-            )
-            return TypedBlank(blank_id, answers, sub.case_sensitive)
-        if sub.kind != CHOICE:
-            raise self.unsupported(
-                f"its blank {sub.number} ({sub.moodle_type}) "
-                + (
-                    "takes a number; quizkit's typed blanks compare text"
-                    if sub.kind == "number"
-                    else "lets the learner tick several answers; quizkit's drop-downs take one"
-                )
-            )
-        options = []
-        right = []
-        for index, alternative in enumerate(sub.alternatives):
-            option_id = letter_id(index)
-            if alternative.feedback:
-                self.issues.append(
-                    self.issue(
-                        f"the feedback of the option '{alternative.answer}' of blank {sub.number} has no place in quizkit; not imported",
-                        line,
-                    )
-                )
-            key = keys.blank_option_key(self.quiz_id, self.question_id, blank_id, option_id)
-            options.append(
-                Item(option_id, self.plain(key, alternative.answer, line, f"an option of blank {sub.number}"))
-            )
-            if _close(alternative.fraction, Decimal(100)):
-                right.append(option_id)
-            elif alternative.fraction != 0:
-                self.issues.append(
-                    self.issue(
-                        f"the option '{alternative.answer}' of blank {sub.number} earns {_percent(alternative.fraction)} % in Moodle; quizkit's drop-down has one right option",
-                        line,
-                    )
-                )
-        if len(right) != 1:
-            raise self.unsupported(
-                f"its blank {sub.number} has {len(right)} options worth 100 %; a drop-down has exactly one right option"
-            )
-        if sub.moodle_type not in ("MULTICHOICE", "MC", "MULTICHOICE_S", "MCS"):
-            self.notes.append(
-                f"{self.file}:{self.line}: {self.question_id}: blank {sub.number} ({sub.moodle_type}, radio buttons in Moodle) is a drop-down in quizkit"
-            )
-        return ChoiceBlank(blank_id, tuple(options), right[0])
 
 
 def _decimal(text: str) -> Decimal | None:
