@@ -15,6 +15,7 @@ from toolkit.catalogs import read_po
 from toolkit.content.validation import validate_paths
 from toolkit.importing.bank import BankRequest, ImportedBank
 from toolkit.importing.moodle_bank import MoodleBankError, MoodleXmlReader
+from toolkit.importing.moodle_bank_drafts import question_mapping
 from toolkit.localization import localize
 from toolkit.model import (
     ChoiceBlank,
@@ -276,3 +277,56 @@ def test_a_bank_as_moodle_writes_it_imports_as_expected(bank: str) -> None:
     read = MoodleXmlReader.read(BankRequest(path, path.name, "collectives", "en"))
     expected = yaml.safe_load((HERE / f"{bank}.expected.yaml").read_text(encoding="utf-8"))
     assert summary(read) == expected
+
+
+def _as_quiz_file(bank: ImportedBank, folder: Path) -> Path:
+    """The imported quiz written as a quiz file (its questions, and its drafts with their to-dos, as
+    quiz YAML), for content validation to judge."""
+    questions = [question_mapping(question, {}) for question in bank.quiz.questions]
+    questions += [dict(issue.draft) for issue in bank.issues if issue.draft is not None]
+    data = {
+        "id": bank.quiz.id,
+        "level": bank.quiz.level.value,
+        "title": bank.quiz.title.source,
+        "description": bank.quiz.description.source,
+        "draft": True,
+        "questions": questions,
+    }
+    path = folder / f"{bank.quiz.id}.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("bank", sorted(path.stem for path in HERE.glob("*.xml")))
+def test_what_a_bank_gives_is_valid_quiz_content(bank: str, tmp_path: Path) -> None:
+    """Every imported question, and every draft, is a question the quiz schema and rules accept: the
+    only diagnostics are the drafts' to-dos (warnings in a draft quiz)."""
+    path = HERE / f"{bank}.xml"
+    read = MoodleXmlReader.read(BankRequest(path, path.name, "collectives", "en"))
+    result = validate_paths([_as_quiz_file(read, tmp_path)])
+    drafts = sum(1 for issue in read.issues if issue.draft is not None)
+    codes = sorted(diagnostic.code for diagnostic in result.diagnostics)
+    # Each draft has one to-do, and a draft quiz leaves it out of the catalog until it is done.
+    assert codes == ["draft-question-left-out"] * drafts + ["todo"] * drafts
+
+
+def test_the_multilang_export_is_valid_quiz_content(project: Path, tmp_path: Path) -> None:
+    bank = _read(project / "dist/moodle/every-type/multilang.xml")
+    result = validate_paths([_as_quiz_file(bank, tmp_path)])
+    assert [str(diagnostic) for diagnostic in result.diagnostics] == []
+
+
+@pytest.mark.parametrize(
+    ("name", "head", "detected"),
+    [
+        ("moodle-export.xml", (HERE / "moodle-export.xml").read_bytes()[:512], True),
+        ("bom.xml", b'\xef\xbb\xbf<?xml version="1.0"?>\n<!-- question: 0 -->\n<quiz>\n', True),
+        ("bare.xml", b"<quiz>\n  <question type='truefalse'>", True),
+        ("qti.xml", b'<?xml version="1.0"?>\n<questestinterop>', False),
+        ("quizzes.xml", b'<?xml version="1.0"?>\n<quizzes>', False),
+        ("bank.gift", b"::Q1:: 2+2 {=4}", False),
+        ("folder", b"", False),
+    ],
+)
+def test_detects_moodle_xml_by_its_root_element(name: str, head: bytes, detected: bool) -> None:
+    assert MoodleXmlReader.detects(Path(name), head) is detected
