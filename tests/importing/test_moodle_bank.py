@@ -330,3 +330,74 @@ def test_the_multilang_export_is_valid_quiz_content(project: Path, tmp_path: Pat
 )
 def test_detects_moodle_xml_by_its_root_element(name: str, head: bytes, detected: bool) -> None:
     assert MoodleXmlReader.detects(Path(name), head) is detected
+
+
+SCORING_QUIZ = """\
+id: scoring
+level: beginner
+title: Scoring
+description: Multiple choice as Moodle scores it.
+questions:
+  - id: even
+    type: multiple_choice
+    prompt: Which two are collectives?
+    options:
+      - {id: all-reduce, text: All-reduce}
+      - {id: broadcast, text: Broadcast}
+      - {id: checkpoint, text: Checkpoint}
+      - {id: profile, text: Profile}
+    correct: [all-reduce, broadcast]
+    partial_credit: true
+    explanation: All-reduce and broadcast involve every GPU.
+  - id: uneven
+    type: multiple_choice
+    prompt: Which two split the model?
+    options:
+      - {id: tensor, text: Tensor parallelism}
+      - {id: pipeline, text: Pipeline parallelism}
+      - {id: data, text: Data parallelism}
+    correct: [tensor, pipeline]
+    partial_credit: true
+    explanation: Tensor and pipeline parallelism split the model.
+  - id: all-or-nothing
+    type: multiple_choice
+    prompt: Which two run on GPUs?
+    options:
+      - {id: nccl, text: NCCL}
+      - {id: cuda, text: CUDA}
+      - {id: gloo, text: Gloo on CPUs}
+      - {id: mpi, text: MPI on CPUs}
+    correct: [nccl, cuda]
+    explanation: NCCL and CUDA run on GPUs.
+"""
+
+
+def test_multiple_choice_scoring_comes_back_as_moodle_scores_it(tmp_path: Path) -> None:
+    """quizkit's Moodle export gives correct options +100/R and wrong ones -100/W
+    (toolkit/exporters/moodle.py): read back, that is partial credit. Where W differs from R, Moodle
+    takes another share off per wrong option than the reference grader does, and the reader says so;
+    all-or-nothing, which Moodle's multichoice cannot express, comes back as partial credit."""
+    root = fixture_project(tmp_path, {"scoring": SCORING_QUIZ})
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "-f", "moodle")
+    assert result.returncode == 0, result.stdout + result.stderr
+    path = root / "dist/moodle/scoring/en.xml"
+    bank = MoodleXmlReader.read(BankRequest(path, "en.xml", "scoring", "en"))
+    scoring = [
+        (question.id, question.correct, question.partial_credit)
+        for question in bank.quiz.questions
+        if isinstance(question, ChoiceQuestion)
+    ]
+    assert scoring == [
+        ("even", ("a", "b"), True),
+        ("uneven", ("a", "b"), True),
+        ("all-or-nothing", ("a", "b"), True),
+    ]
+    assert [(issue.question, issue.reason) for issue in bank.issues] == [
+        (
+            "uneven",
+            "Moodle takes 100 % off for each wrong option ticked (a 50 %, b 50 %, c -100 %); quizkit's partial "
+            "credit takes 1/2 of the marks off for each (as its reference grader defines it), so a response "
+            "with wrong options ticked scores differently; imported with partial credit",
+        )
+    ]
