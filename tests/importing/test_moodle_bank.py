@@ -14,7 +14,7 @@ from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit_in_process, tr
 from toolkit.catalogs import read_po
 from toolkit.content.validation import validate_paths
 from toolkit.importing.bank import BankRequest, ImportedBank
-from toolkit.importing.moodle_bank import MoodleBankError, MoodleXmlReader
+from toolkit.importing.moodle_bank import MAX_BANK_BYTES, MoodleBankError, MoodleXmlReader
 from toolkit.importing.moodle_bank_drafts import question_mapping
 from toolkit.localization import localize
 from toolkit.model import (
@@ -401,3 +401,25 @@ def test_multiple_choice_scoring_comes_back_as_moodle_scores_it(tmp_path: Path) 
             "with wrong options ticked scores differently; imported with partial credit",
         )
     ]
+
+
+def test_a_file_larger_than_any_bank_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "huge.xml"
+    with path.open("wb") as handle:  # sparse: no disk is used, and the reader must not read it
+        handle.truncate(MAX_BANK_BYTES + 1)
+    with pytest.raises(MoodleBankError) as raised:
+        MoodleXmlReader.read(BankRequest(path, "huge.xml", "bank", "en"))
+    assert str(raised.value) == (
+        "huge.xml: the file is 67,108,865 bytes, more than any Moodle bank (67,108,864 at most); export the "
+        "questions in smaller categories"
+    )
+
+
+def test_a_folder_or_a_device_is_refused(tmp_path: Path) -> None:
+    for path, kind in ((tmp_path, "a folder"), (Path("/dev/zero"), "a device")):
+        with pytest.raises(MoodleBankError) as raised:
+            MoodleXmlReader.read(BankRequest(path, "bank.xml", "bank", "en"))
+        assert (
+            str(raised.value)
+            == f"bank.xml: cannot be read: {kind}, not a regular file; quizkit reads only regular files"
+        )
