@@ -5,10 +5,10 @@ and what is lost): ``multichoice`` → single or multiple choice (fraction 100 �
 fractions of a ``single=false`` question → partial credit where they are quizkit's scheme), ``truefalse``,
 ``shortanswer`` (``usecase``; ``*`` wildcards are reported), ``numerical`` (tolerance, the unit whose
 multiplier is 1), ``matching`` (a subquestion with an empty text is a distractor), ``ordering``,
-``multianswer`` (Cloze) → fill in the blanks (:mod:`toolkit.importing.moodle_bank_questions`), ``essay``
-(grader information → model answer). ``category`` entries become notes; every other type
-(``description``, ``calculated*``, ``ddimageortext``, ``ddmarker``, ``ddwtos``, ``gapselect``,
-``randomsamatch``, a plugin's) is reported and left out.
+``multianswer`` (Cloze) and ``gapselect`` → fill in the blanks (:mod:`toolkit.importing.moodle_bank_cloze`),
+``essay`` (grader information → model answer). ``category`` entries become notes; every other type
+(``description``, ``calculated*``, ``ddimageortext``, ``ddmarker``, ``ddwtos``, ``randomsamatch``, a
+plugin's) is reported and left out.
 
 Languages: ``multilang`` spans and ``{mlang}`` blocks in any text give its versions; the source language's
 is the text and the others are imported translations. Or the same bank exported once per language
@@ -31,7 +31,7 @@ from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, NotRegularFileError, read_regular_file
 from toolkit.importing.bank import BankRequest, ImportedBank, ImportIssue
 from toolkit.importing.moodle_bank_choices import read_multichoice
-from toolkit.importing.moodle_bank_cloze import read_cloze
+from toolkit.importing.moodle_bank_cloze import read_cloze, read_gapselect
 from toolkit.importing.moodle_bank_drafts import question_mapping
 from toolkit.importing.moodle_bank_questions import (
     QUIZKIT_CATEGORY,
@@ -162,6 +162,7 @@ _KINDS: dict[str, Callable[[QuestionReader, Element], Question[Text]]] = {
     "cloze": read_cloze,
     "multianswer": read_cloze,
     "essay": QuestionReader.essay,
+    "gapselect": read_gapselect,
 }
 
 

@@ -155,14 +155,43 @@ def numbered_layout(text: str, count: int) -> str | None:
 def read_cloze(reader: QuestionReader, element: Element) -> Question[Text]:
     questiontext = element.find("questiontext")
     raw = (questiontext.findtext("text") or "") if questiontext is not None else ""
-    text_format = questiontext.get("format", HTML) if questiontext is not None else HTML
     line = questiontext.sourceline if questiontext is not None else reader.line
     marked, found = subquestions(raw)
     if not found:
         raise reader.unsupported("its text embeds no answer ({1:SHORTANSWER:=…})")
+    prompt, text, has_prompt = blanks_text(reader, element, marked, len(found))
+    blanks = tuple(_blank(reader, sub, line) for sub in found)
+    if not has_prompt:
+        reader.notes.append(
+            f"{reader.file}:{reader.line}: {reader.question_id}: no paragraph comes before its first blank, so "
+            "its name is its prompt"
+        )
+    if len({sub.weight for sub in found}) > 1:
+        reader.issues.append(
+            reader.issue(
+                f"its blanks have the weights {', '.join(str(sub.weight) for sub in found)}; every quizkit blank counts the same"
+            )
+        )
+    return FillInBlanksQuestion(
+        id=reader.question_id,
+        prompt=prompt,
+        text=text,
+        blanks=blanks,
+        explanation=reader.explanation(element),
+        partial_credit=True,
+    )
+
+
+def blanks_text(reader: QuestionReader, element: Element, marked: str, count: int) -> tuple[Text, Text, bool]:
+    """The prompt and the text of a question whose ``count`` blanks stand as ``{{b1}}`` … in ``marked`` (its
+    question text): the blocks before the first blank's are the prompt (else the question's name is), the
+    rest the text, in every language; and whether the text had a prompt of its own."""
+    questiontext = element.find("questiontext")
+    text_format = questiontext.get("format", HTML) if questiontext is not None else HTML
+    line = questiontext.sourceline if questiontext is not None else reader.line
     blocks = top_level_blocks(marked) if text_format != PLAIN else [marked]
     first = next(index for index, block in enumerate(blocks) if "{{b" in block) if blocks else 0
-    listing = " ".join(f"({sub.number}) {{{{b{sub.number}}}}}" for sub in found)
+    listing = " ".join(f"({number}) {{{{b{number}}}}}" for number in range(1, count + 1))
     if first > 1 and field_text(blocks[first], text_format, reader.source_locale).source == listing:
         first -= 1  # quizkit's multilang.xml: the blanks are listed after the text that numbers them
     if first > 0:
@@ -177,12 +206,12 @@ def read_cloze(reader: QuestionReader, element: Element) -> Question[Text]:
         prompt = reader.plain(keys.prompt_key(reader.quiz_id, reader.question_id), name, line, "a name")
         body = marked
     texts = reader.texts(body, text_format, line)
-    markers = [f"{{{{b{sub.number}}}}}" for sub in found]
+    markers = [f"{{{{b{number}}}}}" for number in range(1, count + 1)]
 
     def placed(text: str | None) -> str | None:
         if text is None:
             return None
-        text = numbered_layout(text, len(found)) or text
+        text = numbered_layout(text, count) or text
         return text if all(text.count(marker) == 1 for marker in markers) else None
 
     source = placed(texts.source)
@@ -205,26 +234,7 @@ def read_cloze(reader: QuestionReader, element: Element) -> Question[Text]:
         Origin(reader.file, line),
         imported=tuple(translations),
     )
-    blanks = tuple(_blank(reader, sub, line) for sub in found)
-    if first <= 0:
-        reader.notes.append(
-            f"{reader.file}:{reader.line}: {reader.question_id}: no paragraph comes before its first blank, so "
-            "its name is its prompt"
-        )
-    if len({sub.weight for sub in found}) > 1:
-        reader.issues.append(
-            reader.issue(
-                f"its blanks have the weights {', '.join(str(sub.weight) for sub in found)}; every quizkit blank counts the same"
-            )
-        )
-    return FillInBlanksQuestion(
-        id=reader.question_id,
-        prompt=prompt,
-        text=text,
-        blanks=blanks,
-        explanation=reader.explanation(element),
-        partial_credit=True,
-    )
+    return prompt, text, first > 0
 
 
 def _blank(reader: QuestionReader, sub: Subquestion, line: int) -> Blank[Text]:
@@ -234,7 +244,7 @@ def _blank(reader: QuestionReader, sub: Subquestion, line: int) -> Blank[Text]:
             (alternative.answer, alternative.fraction, alternative.feedback, line)
             for alternative in sub.alternatives
         ]
-        answers = reader._accepted(
+        answers = reader.accepted(
             alternatives,
             lambda answer_id: keys.answer_key(reader.quiz_id, reader.question_id, answer_id, blank_id),
             sub.case_sensitive,
@@ -282,3 +292,61 @@ def _blank(reader: QuestionReader, sub: Subquestion, line: int) -> Blank[Text]:
             f"{reader.file}:{reader.line}: {reader.question_id}: blank {sub.number} ({sub.moodle_type}, radio buttons in Moodle) is a drop-down in quizkit"
         )
     return ChoiceBlank(blank_id, tuple(options), right[0])
+
+
+_GAP = re.compile(r"\[\[([0-9]+)\]\]")
+
+
+def read_gapselect(reader: QuestionReader, element: Element) -> Question[Text]:
+    """Select missing words (qtype_gapselect): gap ``[[n]]`` is right with choice n, and its drop-down
+    lists the choices of choice n's group (qtype_gapselect's question.php), which is exactly a
+    drop-down blank whose options are that group's choices; Moodle scores the gaps one by one."""
+    questiontext = element.find("questiontext")
+    raw = (questiontext.findtext("text") or "") if questiontext is not None else ""
+    choices = [
+        ((option.findtext("text") or ""), (option.findtext("group") or "1").strip(), option.sourceline)
+        for option in element.findall("selectoption")
+    ]
+    gaps: list[int] = []
+
+    def mark(match: re.Match[str]) -> str:
+        gaps.append(int(match.group(1)))
+        return f"{{{{b{len(gaps)}}}}}"
+
+    marked = _GAP.sub(mark, raw)
+    if not gaps:
+        raise reader.unsupported("its text has no gap ([[1]])")
+    missing = sorted({gap for gap in gaps if not 1 <= gap <= len(choices)})
+    if missing:
+        raise reader.unsupported(f"its gaps {', '.join(f'[[{gap}]]' for gap in missing)} name no choice")
+    prompt, text, _has_prompt = blanks_text(reader, element, marked, len(gaps))
+    blanks: list[Blank[Text]] = []
+    for number, gap in enumerate(gaps, start=1):
+        blank_id = f"b{number}"
+        group = choices[gap - 1][1]
+        in_group = [index for index, choice in enumerate(choices) if choice[1] == group]
+        options = tuple(
+            Item(
+                letter_id(position),
+                reader.plain(
+                    keys.blank_option_key(reader.quiz_id, reader.question_id, blank_id, letter_id(position)),
+                    choices[index][0],
+                    choices[index][2],
+                    f"a choice of gap {number}",
+                ),
+            )
+            for position, index in enumerate(in_group)
+        )
+        if len({option.text.source for option in options}) != len(options):
+            raise reader.unsupported(
+                f"the choices of gap {number} repeat a text, which a drop-down cannot tell apart"
+            )
+        blanks.append(ChoiceBlank(blank_id, options, letter_id(in_group.index(gap - 1))))
+    return FillInBlanksQuestion(
+        id=reader.question_id,
+        prompt=prompt,
+        text=text,
+        blanks=tuple(blanks),
+        explanation=reader.explanation(element),
+        partial_credit=True,
+    )

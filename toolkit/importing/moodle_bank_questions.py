@@ -46,8 +46,7 @@ UNSUPPORTED = {
     "calculatedmulti": "a calculated question draws its numbers from a formula; quizkit has no such question",
     "ddimageortext": "a drag-and-drop onto an image needs the image; quizkit has no such question",
     "ddmarker": "a drag-and-drop onto an image needs the image; quizkit has no such question",
-    "ddwtos": "a drag-and-drop into text has no quizkit kind (quizkit's blanks are typed or drop-downs)",
-    "gapselect": "select-missing-words has no exact quizkit kind (its choices are shared groups)",
+    "ddwtos": "a drag-and-drop into text has no quizkit kind (a dragged word fills one gap only; quizkit's drop-downs are each blank's own)",
     "randomsamatch": "a random short-answer matching draws its questions from a category when it is attempted",
     "random": "a random question draws from a category when it is attempted",
 }
@@ -251,7 +250,7 @@ class QuestionReader:
             id=self.question_id, prompt=prompt, correct=correct, explanation=self.explanation(element)
         )
 
-    def _accepted(
+    def accepted(
         self,
         alternatives: list[tuple[str, Decimal, str, int]],
         key_of: Callable[[str], str],
@@ -299,7 +298,7 @@ class QuestionReader:
             )
             for answer in element.findall("answer")
         ]
-        answers = self._accepted(
+        answers = self.accepted(
             alternatives,
             lambda answer_id: keys.answer_key(self.quiz_id, self.question_id, answer_id),
             case_sensitive,
