@@ -423,3 +423,26 @@ def test_a_folder_or_a_device_is_refused(tmp_path: Path) -> None:
             str(raised.value)
             == f"bank.xml: cannot be read: {kind}, not a regular file; quizkit reads only regular files"
         )
+
+
+def test_a_question_the_export_fell_back_on_brings_no_translation(tmp_path: Path) -> None:
+    """With one question untranslated in Urdu, quizkit's export writes it in English in ur.xml and in the
+    ur spans of multilang.xml; read back, that English must not pass for a finished Urdu translation,
+    while the other questions keep theirs."""
+    root = fixture_project(tmp_path, {"every-type": EVERY_TYPE_QUIZ.read_text("utf-8")})
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    partial = {key: text for key, text in URDU.items() if ".gpu-holds." not in key}
+    translate(root / "locales/ur/LC_MESSAGES/every-type.po", partial)
+    result = run_quizkit_in_process(root, "export", "-f", "moodle")
+    assert result.returncode == 0, result.stdout + result.stderr
+    folder = root / "dist/moodle/every-type"
+    for bank in (_read(folder / "multilang.xml"), _read(folder / "en.xml", {"ur": folder / "ur.xml"})):
+        untranslated = bank.quiz.question("gpu-holds")
+        assert [text.imported for _key, text in untranslated.keyed_texts()] == [()] * 4
+        assert dict(bank.quiz.question("overlap-true").prompt.imported) == {
+            "ur": URDU["every-type.questions.overlap-true.prompt"]
+        }
+        assert (
+            "gpu-holds: its ur texts are the source's (an export that fell back to the source language writes "
+            "them so): not imported as translations"
+        ) in bank.notes

@@ -349,6 +349,33 @@ def _answer_count(question: Question[Text], owner: str) -> int:
     return len(_answer_lists(question).get(owner, ()))
 
 
+def _fallen_back(question: Question[Text], notes: list[str]) -> Question[Text]:
+    """``question`` without the languages in which every text is the source's own: quizkit's export
+    writes a question whose translation is incomplete in the source language in that language's file or
+    span, and importing those texts as translations would make the source text pass for a finished
+    translation. A language whose version differs in any text keeps every text, the same ones too."""
+    texts = [text for _key, text in _all_texts(question)]
+    locales = sorted({locale for text in texts for locale, _translation in text.imported})
+    dropped = [
+        locale
+        for locale in locales
+        if all(dict(text.imported).get(locale, text.source) == text.source for text in texts)
+    ]
+    if not dropped:
+        return question
+    notes.append(
+        f"{question.id}: its {', '.join(dropped)} texts are the source's (an export that fell back to the "
+        "source language writes them so): not imported as translations"
+    )
+
+    def change(text: Text) -> Text:
+        kept = tuple((locale, translation) for locale, translation in text.imported if locale not in dropped)
+        return replace(text, imported=kept)
+
+    result: Question[Text] = _with_texts(question, change)
+    return result
+
+
 def _shared_answers(question: Question[Text]) -> Question[Text]:
     """In a bank of several languages in one file, Moodle accepts each typed answer in every language:
     an answer no multilang markup assigns to one language is the same in every locale."""
@@ -400,6 +427,7 @@ class MoodleXmlReader:
             issues.extend(translation.issues)
             if locale not in languages:
                 languages.append(locale)
+        questions = [_fallen_back(question, notes) for question in questions]
         if read.languages:
             questions = [_shared_answers(question) for question in questions]
         origin = Origin(request.display_name, 1)
