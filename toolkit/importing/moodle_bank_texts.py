@@ -38,7 +38,7 @@ class FieldText:
     lost: tuple[str, ...]
     """What the markup had that a quiz text cannot hold (an image, math), for the report."""
     languages: tuple[str, ...] = ()
-    """Every language the field's multilang markup names, as quizkit locales (``other`` left out)."""
+    """Every other language the field's multilang markup names, as quizkit locales (``other`` left out)."""
 
 
 def _reduced(text: str, text_format: str, lost: list[str]) -> str:
@@ -75,10 +75,11 @@ def field_text(raw: str, text_format: str, source_locale: str) -> FieldText:
             other = text or None
             continue
         locale = quizkit_locale(code)
-        languages.append(locale)
         if _same_language(locale, source_locale):
             source = text or None
-        elif text:
+            continue
+        languages.append(locale)
+        if text:
             translations.append((locale, text))
     return FieldText(
         source if source is not None else other, tuple(translations), tuple(lost), tuple(languages)
