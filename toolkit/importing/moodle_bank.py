@@ -144,6 +144,7 @@ def _read_file(path: Path, display_name: str, quiz_id: str, source_locale: str) 
             continue
         if question is not None:
             read.questions.append(question)
+    reader.uneven_marks()
     read.issues.extend(reader.issues)
     read.notes.extend(reader.notes)
     read.languages.extend(reader.languages)

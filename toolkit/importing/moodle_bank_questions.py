@@ -111,8 +111,34 @@ class QuestionReader:
         self.lost: list[str] = []
         self.todos: dict[str, str] = {}
         self.correct_todo: str | None = None
+        self.marks: list[tuple[int, str, str]] = []
+        """(line, question, defaultgrade) of each question read that has one."""
 
     # -- helpers -------------------------------------------------------------------------------------------
+
+    def uneven_marks(self) -> None:
+        """Moodle weighs each question by its default mark; every quizkit question counts the same. The
+        questions whose mark is not the file's most common one are reported."""
+        counts: dict[Decimal, int] = {}
+        for _line, _label, grade in self.marks:
+            value = _decimal(grade)
+            if value is not None:
+                counts[value] = counts.get(value, 0) + 1
+        if len(counts) < 2:
+            return
+        usual = max(counts, key=lambda value: counts[value])
+        for line, label, grade in self.marks:
+            value = _decimal(grade)
+            if value is not None and value != usual:
+                self.issues.append(
+                    ImportIssue(
+                        self.file,
+                        line,
+                        label,
+                        f"it is worth {percent(value)} marks in Moodle, the others {percent(usual)}; every "
+                        "quizkit question counts the same",
+                    )
+                )
 
     def issue(
         self, reason: str, line: int | None = None, draft: dict[str, object] | None = None
@@ -190,6 +216,12 @@ class QuestionReader:
         self.question_id = chosen
 
     def report_lost(self, element: Element) -> None:
+        tags = [" ".join(tag.split()) for tag in element.xpath("tags/tag/text/text()")]
+        if tags:
+            self.notes.append(f"{self.file}:{self.line}: {self.question_id}: tags {', '.join(tags)}")
+        grade = (element.findtext("defaultgrade") or "").strip()
+        if grade:
+            self.marks.append((self.line, self.label, grade))
         if self.lost:
             self.issues.append(
                 self.issue(
