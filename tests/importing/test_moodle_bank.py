@@ -446,3 +446,23 @@ def test_a_question_the_export_fell_back_on_brings_no_translation(tmp_path: Path
             "gpu-holds: its ur texts are the source's (an export that fell back to the source language writes "
             "them so): not imported as translations"
         ) in bank.notes
+
+
+def test_files_of_two_languages_that_do_not_align_are_refused(project: Path, tmp_path: Path) -> None:
+    folder = project / "dist/moodle/every-type"
+    other = HERE / "moodle-edge-cases.xml"
+    with pytest.raises(MoodleBankError) as raised:
+        _read(folder / "en.xml", {"ur": other})
+    assert str(raised.value) == (
+        f"{other}:20: question tf-feedback is true_false, but question gpu-holds at the same place in en.xml is "
+        "single_choice: the files must hold the same questions in the same order"
+    )
+    shorter = tmp_path / "ur.xml"
+    ur = (folder / "ur.xml").read_text(encoding="utf-8")
+    shorter.write_text(ur[: ur.rindex('  <question type="essay">')] + "</quiz>\n", encoding="utf-8")
+    with pytest.raises(MoodleBankError) as raised:
+        _read(folder / "en.xml", {"ur": shorter})
+    assert str(raised.value) == (
+        f"{shorter}: has 7 questions that quizkit can import, the source file en.xml has 8: the files must "
+        "hold the same questions in the same order (export them from the same category)"
+    )

@@ -200,7 +200,7 @@ def _title(read: _Read, request: BankRequest) -> str:
     return request.path.stem
 
 
-def _with_texts(owner: Any, change: Any) -> Any:
+def _with_texts(owner: Any, change: Callable[[Text], Text]) -> Any:
     """``owner`` with ``change`` applied to each of its texts, into its parts."""
     changes: dict[str, Any] = {}
     for owner_field in fields(owner):
@@ -239,7 +239,7 @@ def _translated(
         if other.type is not question.type:
             raise MoodleBankError(
                 file,
-                None,
+                other.prompt.origin.line,
                 f"question {other.id} is {other.type.value}, but question {question.id} at the same place "
                 f"in {request.display_name} is {question.type.value}: the files must hold the same questions "
                 "in the same order",
@@ -304,7 +304,7 @@ def _blanks_aligned(
 
 def _importer(
     question_id: str, quiz_id: str, locale: str, found: Mapping[str, str], uneven: Mapping[str, str]
-) -> Any:
+) -> Callable[[Text], Text]:
     def change(text: Text) -> Text:
         relative = _relative(text, question_id, quiz_id)
         translated = found.get(relative)
