@@ -466,3 +466,11 @@ def test_files_of_two_languages_that_do_not_align_are_refused(project: Path, tmp
         f"{shorter}: has 7 questions that quizkit can import, the source file en.xml has 8: the files must "
         "hold the same questions in the same order (export them from the same category)"
     )
+
+
+def test_the_reader_is_registered_as_a_plugin_would_be() -> None:
+    from importlib.metadata import entry_points
+
+    (entry,) = [entry for entry in entry_points(group="quizkit.importers") if entry.name == "moodle"]
+    assert entry.load() is MoodleXmlReader
+    assert MoodleXmlReader.name == "moodle"
