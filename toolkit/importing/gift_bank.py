@@ -49,6 +49,12 @@ class _Reader(BankContext):
             if built is not None:
                 questions.append(built)
                 used.add(built.id)
+        if self.made_ids:
+            made = ", ".join(f"{made} (line {line})" for line, made in self.made_ids)
+            self.notes.append(
+                f"{self.file}: questions without a name usable as an id (lowercase words joined by hyphens) "
+                f"got the ids {made}"
+            )
         categories = [category for _line, category in source.categories]
         for line, category in source.categories:
             self.notes.append(f"{self.file}:{line}: category {category!r}: its questions are in this quiz")
@@ -104,20 +110,27 @@ class _Reader(BankContext):
                     raise GiftError(
                         name,
                         None,
-                        f"holds {len(translated)} questions and {self.file} {len(source.questions)}; without "
+                        f"holds {_count(len(translated))} and {self.file} {_count(len(source.questions))}; without "
                         "names (::name::) on every question the files are matched in order, so they must hold "
                         "the same questions in the same order",
                     )
                 by_index = dict(enumerate(translated))
             for index, question in by_index.items():
                 original = source.questions[index]
-                if question.kind != original.kind or _shape(question) != _shape(original):
+                if question.kind != original.kind:
                     raise GiftError(
                         name,
                         question.line,
-                        f"question {question.title!r} is a {question.kind} with {_shape(question)[1]} answers "
-                        f"here but a {original.kind} with {_shape(original)[1]} in {self.file} (line "
-                        f"{original.line}); the files must hold the same questions in the same order",
+                        f"question {question.title!r} is a {question.kind} question here but a {original.kind} "
+                        f"question in {self.file} (line {original.line}); the files must hold the same questions",
+                    )
+                if _shape(question) != _shape(original):
+                    raise GiftError(
+                        name,
+                        question.line,
+                        f"question {question.title!r} has {_shape(question)[1]} answers here but "
+                        f"{_shape(original)[1]} in {self.file} (line {original.line}); a translation keeps the "
+                        "answers of its question, in their order",
                     )
                 written_in = _LANG.match(question.prompt.text)
                 if written_in and language(written_in.group(1)) != language(locale):
@@ -158,3 +171,7 @@ class GiftReader:
     @staticmethod
     def read(request: BankRequest) -> ImportedBank:
         return _Reader(request).read()
+
+
+def _count(questions: int) -> str:
+    return f"{questions} question{'' if questions == 1 else 's'}"

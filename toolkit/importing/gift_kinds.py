@@ -52,6 +52,8 @@ class BankContext:
         self.source_code = moodle_code(request.source_locale)
         self.issues: list[ImportIssue] = []
         self.notes: list[str] = []
+        self.made_ids: list[tuple[int, str]] = []
+        """(line, id) of the questions whose name is no quiz id (lowercase words joined by hyphens)."""
         self.locales: set[str] = set()
         self.translations: dict[str, dict[int, GiftQuestion]] = {}
         """Locale → index of a source question → that question in the locale's own file."""
@@ -97,9 +99,7 @@ class BankContext:
                 given = part(question)
                 if isinstance(given, GiftText) and given.text:
                     versions = split_versions(given.text)
-                    written = (
-                        versions.version(moodle_code(locale)) if versions.by_language else given.text
-                    )
+                    written = versions.version(moodle_code(locale)) if versions.by_language else given.text
                     if written is not None:
                         imported[locale], _lost = _reduced(written, given.format)
         self.locales.update(imported)
@@ -166,10 +166,7 @@ class QuestionBuilder:
         while f"q{number}" in used:
             number += 1
         made = f"q{number}"
-        self.reader.notes.append(
-            f"{self.reader.file}:{self.question.line}: question {self.question.title!r} has no name usable as "
-            f"an id (lowercase words joined by hyphens): its id is {made}"
-        )
+        self.reader.made_ids.append((self.question.line, made))
         return made
 
     def text(
@@ -219,8 +216,9 @@ class QuestionBuilder:
         kind = self.question.kind
         if kind == "description":
             self.issue(
-                "a description (text without answers) is not a question; quizkit has no such kind: put its "
-                "text into a question's prompt or the quiz description if it matters"
+                f"a description ({_shown(self.question.prompt)!r}) is text without answers, not a question; "
+                "quizkit has no such kind: put its text into a question's prompt or the quiz description if it "
+                "matters"
             )
             return None
         builder = getattr(self, f"_{kind}")
@@ -317,7 +315,7 @@ class QuestionBuilder:
         for feedback, which in ((wrong, "a wrong answer"), (right, "the right answer")):
             if feedback is not None:
                 self.issue(
-                    f"the feedback for {which} ({feedback.text[:60]!r}) has no place in a true_false "
+                    f"the feedback for {which} ({_shown(feedback)!r}) has no place in a true_false "
                     "question; add it to the explanation if it matters",
                     feedback.line,
                 )
@@ -343,7 +341,8 @@ class QuestionBuilder:
                 )
             elif answer.feedback is not None:
                 self.issue(
-                    f"the feedback for answer {answer.text.text!r} has no place in a short_answer question; "
+                    f"the feedback for answer {answer.text.text!r} ({_shown(answer.feedback)!r}) has no place in a "
+                    "short_answer question; "
                     "add it to the explanation if it matters",
                     answer.feedback.line,
                 )
@@ -380,13 +379,23 @@ class QuestionBuilder:
         for number in numbers:
             if number not in full[:1]:
                 self.issue(
-                    f"answer {number.written!r} ({number.weight}%) is not carried: a numeric question has one "
-                    "answer and its tolerance",
+                    f"answer {number.written!r} ({number.weight.normalize():f}%) is not carried: a numeric "
+                    "question has one answer and its tolerance",
+                    number.line,
                 )
             if number.feedback is not None:
-                self.issue(f"the feedback for answer {number.written!r} has no place in a numeric question")
-        if self.question.wrong_feedback is not None:
-            self.issue("the feedback for any other number (~#…) has no place in a numeric question")
+                self.issue(
+                    f"the feedback for answer {number.written!r} ({_shown(number.feedback)!r}) has no place in a "
+                    "numeric question; add it to the explanation if it matters",
+                    number.feedback.line,
+                )
+        wrong = self.question.wrong_feedback
+        if wrong is not None:
+            self.issue(
+                f"the feedback for any other number ({_shown(wrong)!r}) has no place in a numeric question; add "
+                "it to the explanation if it matters",
+                wrong.line,
+            )
         if not full:
             self.issue("no number earns full marks: left out")
             return None
@@ -536,3 +545,9 @@ def _part(which: str, index: int) -> Part:
         return replace(item, text=unescape(item.text))
 
     return pick
+
+
+def _shown(text: GiftText) -> str:
+    """A text as the report quotes it: reduced to quiz text, at most 60 characters."""
+    reduced, _lost = _reduced(text.text, text.format)
+    return reduced if len(reduced) <= 60 else reduced[:59] + "…"

@@ -87,7 +87,7 @@ class _Question:
             prompt = self.gift_text(text[start:], "moodle", start)
             return self.question("description", name, prompt, None, None)
         if opening == -1 or closing == -1 or closing < opening:
-            where = closing if opening == -1 or closing < opening else opening
+            where = closing if opening == -1 or (closing != -1 and closing < opening) else opening
             raise self.error(
                 f"a '{text[where]}' without its pair; enclose the answers in {{…}}, or escape a brace that "
                 "belongs to the text as \\{ or \\}",
@@ -251,7 +251,7 @@ class _Question:
         for piece, at in pieces:
             if "->" not in piece:
                 raise self.error(
-                    f"matching pair {piece!r} has no '->'; write each pair as =prompt -> match", at - offset
+                    f"matching pair {piece!r} has no '->'; write each pair as =prompt -> match", at
                 )
             left, _arrow, right = piece.partition("->")
             pairs.append((self.gift_text(left, prompt.format, at), unescape(right).strip()))
@@ -339,7 +339,9 @@ class _Question:
                 value, tolerance = written.strip(), "0"
                 self.check_number(value, written, at, star=True)
             numbers.append(
-                GiftNumber(value, tolerance, answer.weight or Decimal(0), answer.feedback, written)
+                GiftNumber(
+                    value, tolerance, answer.weight or Decimal(0), answer.feedback, written, answer.text.line
+                )
             )
         if not numbers:
             raise self.error("a numerical question needs an answer after '#' (#3.14:0.01, #1..5)", offset)

@@ -88,6 +88,7 @@ class GiftNumber:
     feedback: GiftText | None
     written: str
     """The answer as the file gives it (``3.14:0.01``, ``1..5``), for messages."""
+    line: int
 
 
 @dataclass(frozen=True)
