@@ -221,8 +221,16 @@ class QuestionBuilder:
                 "matters"
             )
             return None
-        builder = getattr(self, f"_{kind}")
-        built: Question[Text] | None = builder()
+        kinds = {
+            "multichoice": self._multichoice,
+            "truefalse": self._truefalse,
+            "shortanswer": self._shortanswer,
+            "numerical": self._numerical,
+            "match": self._match,
+            "ordering": self._ordering,
+            "essay": self._essay,
+        }
+        built = kinds[kind]()
         if built is None:
             return None
         if self.draft.todos:
