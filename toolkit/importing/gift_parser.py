@@ -33,6 +33,8 @@ _ORDERING = re.compile(
     r"(none|123|abc|ABCD|iii|IIII)?\s*(.*?)\s*$",
     re.DOTALL,
 )
+_LARGEST = Decimal("1.7976931348623157e308")
+"""The largest double: what the quiz schema takes for a number, and any number a player can compare."""
 _NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
 """What PHP's is_numeric takes (leading spaces trimmed before): Moodle's test of a numerical answer."""
 
@@ -350,8 +352,15 @@ class _Question:
         )
 
     def check_number(self, value: str, written: str, offset: int, *, star: bool = False) -> None:
-        if (star and value == "*") or _NUMBER.match(value):
+        if star and value == "*":
             return
+        if _NUMBER.match(value):
+            if Decimal(value).copy_abs() <= _LARGEST:
+                return
+            raise self.error(
+                f"numerical answer {written!r} is beyond any number a quiz can hold (at most about 1.8e308)",
+                offset,
+            )
         raise self.error(
             f"numerical answer {written!r} is not a number; write it as #answer, #answer:margin or #min..max",
             offset,
