@@ -49,6 +49,12 @@ class _Reader(BankContext):
             if built is not None:
                 questions.append(built)
                 used.add(built.id)
+        tagged = [
+            f"{question.title} ({', '.join(question.tags)})" for question in source.questions if question.tags
+        ]
+        if tagged:
+            # Moodle's [tag:…] in a question's comment (qformat_gift::extract_idnumber_and_tags_from_comment).
+            self.notes.append(f"{self.file}: quizkit has no tags; the bank tags {'; '.join(tagged)}")
         if self.made_ids:
             made = ", ".join(f"{made} (line {line})" for line, made in self.made_ids)
             self.notes.append(
