@@ -44,11 +44,19 @@ class _Reader(BankContext):
         self.align(source)
         questions: list[Question[Text]] = []
         used: set[str] = set()
+        self.named_ids = {
+            name
+            for question in source.questions
+            for name in (question.name, question.idnumber)
+            if name and keys.is_valid_id(name)
+        }
         for index, question in enumerate(source.questions):
-            built = QuestionBuilder(self, question, index, used).build()
+            builder = QuestionBuilder(self, question, index, used)
+            built = builder.build()
+            # A draft keeps its id too: the import writes it into the same quiz.
+            used.add(builder.id)
             if built is not None:
                 questions.append(built)
-                used.add(built.id)
         tagged = [
             f"{question.title} ({', '.join(question.tags)})" for question in source.questions if question.tags
         ]
@@ -58,7 +66,8 @@ class _Reader(BankContext):
         if self.made_ids:
             made = ", ".join(f"{made} (line {line})" for line, made in self.made_ids)
             self.notes.append(
-                f"{self.file}: questions without a name usable as an id (lowercase words joined by hyphens) "
+                f"{self.file}: questions without a name usable as an id (lowercase words joined by hyphens, not "
+                "taken by an earlier question) "
                 f"got the ids {made}"
             )
         categories = [category for _line, category in source.categories]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from toolkit import keys
+from toolkit.content.rules import comparable_text
 from toolkit.importing.bank import BankRequest, ImportIssue
 from toolkit.importing.gift_syntax import GiftQuestion, GiftText, has_escape_placeholder, unescape
 from toolkit.importing.markup_reduction import looks_like_markup, reduce_markup
@@ -52,6 +53,8 @@ class BankContext:
         self.source_code = moodle_code(request.source_locale)
         self.issues: list[ImportIssue] = []
         self.notes: list[str] = []
+        self.named_ids: set[str] = set()
+        """The ids the questions of the bank are named (a made-up id never takes one)."""
         self.made_ids: list[tuple[int, str]] = []
         """(line, id) of the questions whose name is no quiz id (lowercase words joined by hyphens)."""
         self.locales: set[str] = set()
@@ -159,11 +162,13 @@ class QuestionBuilder:
         )
 
     def question_id(self, used: set[str]) -> str:
+        """The question's name or id number where it is a quiz id no earlier question took, else ``q`` and
+        its position, passing over the ids that questions of the file are named."""
         for candidate in (self.question.name, self.question.idnumber):
             if candidate and keys.is_valid_id(candidate) and candidate not in used:
                 return candidate
         number = self.index + 1
-        while f"q{number}" in used:
+        while f"q{number}" in used or f"q{number}" in self.reader.named_ids:
             number += 1
         made = f"q{number}"
         self.reader.made_ids.append((self.question.line, made))
@@ -232,6 +237,10 @@ class QuestionBuilder:
         }
         built = kinds[kind]()
         if built is None:
+            return None
+        beyond = _beyond_limits(built)
+        if beyond is not None:
+            self.issue(f"{beyond}: left out")
             return None
         if self.draft.todos:
             self.issue(
@@ -335,12 +344,18 @@ class QuestionBuilder:
 
     def _shortanswer(self) -> Question[Text] | None:
         prompt = self._after_as_prompt(self.prompt())
-        full = [answer for answer in self.question.answers if answer.weight == 100]
+        # An empty answer is no answer: Moodle saves none for it (qtype_shortanswer::save_question_options).
+        given = [answer for answer in self.question.answers if answer.text.text.strip()]
+        full = [answer for answer in given if answer.weight == 100]
         by_locale = {
-            locale: [_literal(answer.text.text) for answer in translated.answers if answer.weight == 100]
+            locale: [
+                _literal(answer.text.text)
+                for answer in translated.answers
+                if answer.weight == 100 and answer.text.text.strip()
+            ]
             for locale, translated in self.locale_questions.items()
         }
-        for answer in self.question.answers:
+        for answer in given:
             if answer.weight != 100:
                 self.issue(
                     f"answer {answer.text.text!r} earned {answer.weight.normalize() if answer.weight else 0:f}% "
@@ -559,3 +574,33 @@ def _shown(text: GiftText) -> str:
     """A text as the report quotes it: reduced to quiz text, at most 60 characters."""
     reduced, _lost = _reduced(text.text, text.format)
     return reduced if len(reduced) <= 60 else reduced[:59] + "…"
+
+
+_LIMITS = {"options": (2, 8), "pairs": (2, 10), "distractors": (0, 10), "items": (2, 10), "answers": (1, 20)}
+"""How many parts a question may have (schema/quiz.schema.json): a bank's question beyond them is left out."""
+
+
+def _beyond_limits(question: Question[Text]) -> str | None:
+    """Why ``question`` cannot be a quiz question as it stands (too many or too few parts, parts a learner
+    could not tell apart), or None."""
+    for name, (least, most) in _LIMITS.items():
+        parts = getattr(question, name, None)
+        if parts is not None and not least <= len(parts) <= most:
+            return f"it has {len(parts)} {name}; a quiz question has {least} to {most}"
+    groups: list[tuple[str, list[tuple[str, Text]]]] = []
+    if isinstance(question, ChoiceQuestion):
+        groups.append(("options", [(option.id, option.text) for option in question.options]))
+    elif isinstance(question, MatchingQuestion):
+        groups.append(("pair prompts", [(pair.id, pair.prompt) for pair in question.pairs]))
+        matches = [(pair.id, pair.match) for pair in question.pairs]
+        groups.append(("matches", matches + [(item.id, item.text) for item in question.distractors]))
+    elif isinstance(question, OrderingQuestion):
+        groups.append(("items", [(item.id, item.text) for item in question.items]))
+    for noun, texts in groups:
+        seen: dict[str, str] = {}
+        for part, text in texts:
+            shown = comparable_text(text.source)
+            if shown and shown in seen:
+                return f"its {noun} {seen[shown]} and {part} read the same ({text.source!r}); a learner could not tell them apart"
+            seen.setdefault(shown, part)
+    return None
