@@ -15,7 +15,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support import EVERY_TYPE_QUIZ, copy_project, every_type_urdu, run_quizkit_in_process, translate
+from support import (
+    EVERY_TYPE_QUIZ,
+    TINY_QUIZ,
+    copy_project,
+    every_type_urdu,
+    run_quizkit_in_process,
+    translate,
+)
 
 from toolkit.catalogs import read_po
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
@@ -40,7 +47,16 @@ from toolkit.model import (
     with_texts,
 )
 
-QUIZZES = ("data-parallel", "every-type")
+QUIZZES = ("data-parallel", "every-type", "tiny")
+TINY_URDU = {
+    "tiny.questions.first.prompt": "کون سا پہلا ہے؟",
+    "tiny.questions.first.options.this": "یہ والا",
+    "tiny.questions.first.options.this.feedback": "درست، یہ والا۔",
+    "tiny.questions.first.options.that": "وہ والا",
+    "tiny.questions.first.explanation": "یہ والا پہلے آتا ہے۔",
+}
+"""The first question of the tiny quiz only: the second falls back to English in the Urdu export, which
+writes it marked lang="en", and the reader does not take it as a translation."""
 
 
 @pytest.fixture(scope="module")
@@ -49,9 +65,11 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "content" / "every-type.yaml").write_text(
         EVERY_TYPE_QUIZ.read_text(encoding="utf-8"), encoding="utf-8"
     )
+    (root / "content" / "tiny.yaml").write_text(TINY_QUIZ, encoding="utf-8")
     result = run_quizkit_in_process(root, "update")
     assert result.returncode == 0, result.stdout + result.stderr
     translate(root / "locales/ur/LC_MESSAGES/every-type.po", every_type_urdu())
+    translate(root / "locales/ur/LC_MESSAGES/tiny.po", TINY_URDU)
     result = run_quizkit_in_process(root, "export", "-f", "gift")
     assert result.returncode == 0, result.stdout + result.stderr
     return root
@@ -164,3 +182,18 @@ def test_export_import_export_writes_the_same_gift(project: Path, quiz_id: str) 
     again = exported_again(read_back(project, quiz_id))
     first = project / "dist" / "gift"
     assert again == {name: (first / name).read_bytes() for name in (f"{quiz_id}/en.txt", f"{quiz_id}/ur.txt")}
+
+
+def test_a_question_written_in_the_source_language_is_no_translation(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """quizkit's Urdu export writes a question whose translation is unfinished in English, marked
+    lang="en": reading it back must not make its English an Urdu translation."""
+    monkeypatch.chdir(project / "dist" / "gift")
+    bank = GiftReader.read(
+        BankRequest(Path("tiny/en.txt"), "tiny/en.txt", "tiny", "en", {"ur": Path("tiny/ur.txt")})
+    )
+    first, second = bank.quiz.questions
+    assert dict(first.prompt.imported) == {"ur": TINY_URDU["tiny.questions.first.prompt"]}
+    assert [text.imported for text in second.texts()] == [(), (), (), ()]
+    assert "tiny/ur.txt:12: question 'second' is in en, not ur: not taken as its translation" in bank.notes
