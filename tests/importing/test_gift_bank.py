@@ -125,3 +125,15 @@ def test_a_file_larger_than_any_bank_is_refused_before_it_is_read(tmp_path: Path
 )
 def test_gift_is_told_from_the_other_formats_by_its_first_bytes(head: bytes, is_gift: bool) -> None:
     assert GiftReader.detects(Path("bank.txt"), head) is is_gift
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
+def test_a_bank_saved_with_a_byte_order_mark_reads_as_its_utf8_twin(encoding: str, tmp_path: Path) -> None:
+    """Windows editors save UTF-8 with a byte-order mark, and "Unicode" as UTF-16 with one."""
+    text = (FIXTURES / "typed-by-hand.txt").read_text(encoding="utf-8")
+    plain, marked = tmp_path / "plain.txt", tmp_path / "marked.txt"
+    plain.write_bytes(text.encode("utf-8"))
+    marked.write_bytes(text.encode(encoding))
+    assert marked.read_bytes()[:2] in (b"\xef\xbb", b"\xff\xfe", b"\xfe\xff")
+    read = [GiftReader.read(BankRequest(path, "bank.txt", "bank", "en")) for path in (marked, plain)]
+    assert read[0] == read[1]
