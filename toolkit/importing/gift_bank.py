@@ -41,6 +41,13 @@ _LANG = re.compile(r"^\s*<(?:div|p|span)\b[^>]*\blang\s*=\s*[\"']([A-Za-z_-]+)[\
 class _Reader(BankContext):
     def read(self) -> ImportedBank:
         source = parse(read_text(self.request.path, self.file), self.file)
+        if not source.questions:
+            raise GiftError(
+                self.file,
+                None,
+                "holds no question: a GIFT question is its text followed by its answers in braces "
+                "(What is 2 + 2?{=4 ~5}); is this a GIFT file?",
+            )
         self.align(source)
         questions: list[Question[Text]] = []
         used: set[str] = set()
