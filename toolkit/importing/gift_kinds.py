@@ -501,6 +501,11 @@ class QuestionBuilder:
             )
             assert text is not None
             items.append(Item(item_id, text))
+        if ordering.settings_beyond_first_line and items:
+            self.draft.todos[items[0].text.key] = (
+                f"Moodle's reader takes {ordering.settings_beyond_first_line!r} at the start of the items as "
+                "settings of the question, not as the first item's text: check the first item"
+            )
         partial_credit = ordering.grading in ("ABSOLUTE_POSITION", "ABSOLUTE", "ABS")
         if ordering.select_type not in ("ALL", "EXACT") and ordering.select_count < len(items):
             self.draft.todos[keys.prompt_key(self.quiz_id, self.id)] = (

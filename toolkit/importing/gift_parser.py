@@ -389,5 +389,6 @@ class _Question:
             (match.group(2) or "RANDOM").upper(),
             (match.group(4) or "").upper(),
             tuple(items),
+            match.string[: match.start(7)].rstrip().partition("\n")[2].strip(),
         )
         return self.question("ordering", name, prompt, after, general, ordering=ordering)

@@ -98,6 +98,9 @@ class GiftOrdering:
     grading: str
     items: tuple[GiftText, ...]
     """The lines as Moodle keeps them: not unescaped, each taken as Moodle-auto-format HTML."""
+    settings_beyond_first_line: str = ""
+    """What Moodle's reader took as settings from the lines after ``{>n …`` (its optional fields may
+    span lines, so an item starting ``1`` or ``none`` loses that word to them)."""
 
 
 @dataclass(frozen=True)
