@@ -29,9 +29,10 @@ from typing import ClassVar
 from toolkit import keys
 from toolkit.content.validation import display_path
 from toolkit.importing.bank import BankRequest, ImportedBank
-from toolkit.importing.gift_kinds import BankContext, QuestionBuilder, language
+from toolkit.importing.gift_kinds import QuestionBuilder
 from toolkit.importing.gift_parser import parse
 from toolkit.importing.gift_syntax import GiftError, GiftFile, GiftQuestion, looks_like_gift, read_text
+from toolkit.importing.gift_texts import BankContext, language
 from toolkit.model import Level, Origin, Question, Quiz, Text
 
 _LANG = re.compile(r"^\s*<(?:div|p|span)\b[^>]*\blang\s*=\s*[\"']([A-Za-z_-]+)[\"']", re.IGNORECASE)

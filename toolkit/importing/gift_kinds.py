@@ -9,17 +9,15 @@ draft with a to-do (:mod:`toolkit.importing.question_drafts`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from toolkit import keys
-from toolkit.content.rules import comparable_text
-from toolkit.importing.bank import BankRequest, ImportIssue
+from toolkit.importing.bank import ImportIssue
 from toolkit.importing.gift_syntax import GiftQuestion, GiftText, has_escape_placeholder, unescape
-from toolkit.importing.markup_reduction import looks_like_markup, reduce_markup
-from toolkit.importing.multilang import OTHER, quizkit_locale, split_versions
-from toolkit.importing.question_drafts import draft_mapping, part_id
+from toolkit.importing.gift_texts import BankContext, Part, quoted
+from toolkit.importing.question_drafts import beyond_limits, draft_mapping, part_id
 from toolkit.model import (
     AcceptedAnswer,
     ChoiceQuestion,
@@ -39,101 +37,6 @@ from toolkit.model import (
 )
 
 _WILDCARD = re.compile(r"(?<!\\)\*")
-Part = Callable[[GiftQuestion], GiftText | None]
-"""Picks one text out of a question: the same text in a translation's question."""
-
-
-class BankContext:
-    """What the questions of one bank share: the request, the translations aligned with the source's
-    questions, and the issues, notes and languages found so far."""
-
-    def __init__(self, request: BankRequest) -> None:
-        self.request = request
-        self.file = request.display_name
-        self.source_code = moodle_code(request.source_locale)
-        self.issues: list[ImportIssue] = []
-        self.notes: list[str] = []
-        self.named_ids: set[str] = set()
-        """The ids the questions of the bank are named (a made-up id never takes one)."""
-        self.made_ids: list[tuple[int, str]] = []
-        """(line, id) of the questions whose name is no quiz id (lowercase words joined by hyphens)."""
-        self.locales: set[str] = set()
-        self.translations: dict[str, dict[int, GiftQuestion]] = {}
-        """Locale → index of a source question → that question in the locale's own file."""
-
-    def translated(self, index: int) -> dict[str, GiftQuestion]:
-        return {
-            locale: questions[index] for locale, questions in self.translations.items() if index in questions
-        }
-
-    def versions(
-        self,
-        text: GiftText | None,
-        part: Part | None = None,
-        translated: Mapping[str, GiftQuestion] | None = None,
-    ) -> _Versions:
-        """``text`` in the source language and the others (``part`` picks the same text from a
-        translation's question, given that question)."""
-        if text is None:
-            return _Versions(None)
-        split = split_versions(text.text)
-        lost: list[str] = []
-        imported: dict[str, str] = {}
-        if split.by_language:
-            source_raw = split.version(self.source_code) or split.version(OTHER)
-            if source_raw is None:
-                for code, raw in split.by_language:
-                    if language(code) == language(self.source_code):
-                        source_raw = raw
-            for code, raw in split.by_language:
-                if code in (self.source_code, OTHER):
-                    continue
-                reduced, _lost = _reduced(raw, text.format)
-                if reduced:
-                    imported[quizkit_locale(code)] = reduced
-        else:
-            source_raw = text.text
-        source: str | None = None
-        if source_raw is not None:
-            source, found = _reduced(source_raw, text.format)
-            lost.extend(found)
-        if part is not None:
-            for locale, question in (translated or {}).items():
-                given = part(question)
-                if isinstance(given, GiftText) and given.text:
-                    versions = split_versions(given.text)
-                    written = versions.version(moodle_code(locale)) if versions.by_language else given.text
-                    if written is not None:
-                        imported[locale], _lost = _reduced(written, given.format)
-        self.locales.update(imported)
-        return _Versions(source or None, imported, tuple(dict.fromkeys(lost)))
-
-
-def moodle_code(locale: str) -> str:
-    return locale.lower().replace("-", "_")
-
-
-def language(locale: str) -> str:
-    return moodle_code(locale).split("_")[0]
-
-
-def _reduced(text: str, text_format: str) -> tuple[str, tuple[str, ...]]:
-    """A text in its GIFT format as quiz text, and what it had that quiz text cannot hold."""
-    if text_format in ("html", "moodle") and looks_like_markup(text):
-        # In HTML a line break in the source is a space; Moodle's auto-format makes it a break.
-        reduced = reduce_markup(text if text_format == "moodle" else " ".join(text.split("\n")))
-        return reduced.text, reduced.lost
-    lines = [" ".join(line.split()) for line in text.split("\n")]
-    return "\n".join(line for line in lines if line), ()
-
-
-@dataclass
-class _Versions:
-    """One text in each language the bank gives it in; the source may be missing."""
-
-    source: str | None
-    imported: dict[str, str] = field(default_factory=dict)
-    lost: tuple[str, ...] = ()
 
 
 @dataclass
@@ -221,7 +124,7 @@ class QuestionBuilder:
         kind = self.question.kind
         if kind == "description":
             self.issue(
-                f"a description ({_shown(self.question.prompt)!r}) is text without answers, not a question; "
+                f"a description ({quoted(self.question.prompt)!r}) is text without answers, not a question; "
                 "quizkit has no such kind: put its text into a question's prompt or the quiz description if it "
                 "matters"
             )
@@ -238,7 +141,7 @@ class QuestionBuilder:
         built = kinds[kind]()
         if built is None:
             return None
-        beyond = _beyond_limits(built)
+        beyond = beyond_limits(built)
         if beyond is not None:
             self.issue(f"{beyond}: left out")
             return None
@@ -332,7 +235,7 @@ class QuestionBuilder:
         for feedback, which in ((wrong, "a wrong answer"), (right, "the right answer")):
             if feedback is not None:
                 self.issue(
-                    f"the feedback for {which} ({_shown(feedback)!r}) has no place in a true_false "
+                    f"the feedback for {which} ({quoted(feedback)!r}) has no place in a true_false "
                     "question; add it to the explanation if it matters",
                     feedback.line,
                 )
@@ -364,7 +267,7 @@ class QuestionBuilder:
                 )
             elif answer.feedback is not None:
                 self.issue(
-                    f"the feedback for answer {answer.text.text!r} ({_shown(answer.feedback)!r}) has no place in a "
+                    f"the feedback for answer {answer.text.text!r} ({quoted(answer.feedback)!r}) has no place in a "
                     "short_answer question; "
                     "add it to the explanation if it matters",
                     answer.feedback.line,
@@ -408,14 +311,14 @@ class QuestionBuilder:
                 )
             if number.feedback is not None:
                 self.issue(
-                    f"the feedback for answer {number.written!r} ({_shown(number.feedback)!r}) has no place in a "
+                    f"the feedback for answer {number.written!r} ({quoted(number.feedback)!r}) has no place in a "
                     "numeric question; add it to the explanation if it matters",
                     number.feedback.line,
                 )
         wrong = self.question.wrong_feedback
         if wrong is not None:
             self.issue(
-                f"the feedback for any other number ({_shown(wrong)!r}) has no place in a numeric question; add "
+                f"the feedback for any other number ({quoted(wrong)!r}) has no place in a numeric question; add "
                 "it to the explanation if it matters",
                 wrong.line,
             )
@@ -573,39 +476,3 @@ def _part(which: str, index: int) -> Part:
         return replace(item, text=unescape(item.text))
 
     return pick
-
-
-def _shown(text: GiftText) -> str:
-    """A text as the report quotes it: reduced to quiz text, at most 60 characters."""
-    reduced, _lost = _reduced(text.text, text.format)
-    return reduced if len(reduced) <= 60 else reduced[:59] + "…"
-
-
-_LIMITS = {"options": (2, 8), "pairs": (2, 10), "distractors": (0, 10), "items": (2, 10), "answers": (1, 20)}
-"""How many parts a question may have (schema/quiz.schema.json): a bank's question beyond them is left out."""
-
-
-def _beyond_limits(question: Question[Text]) -> str | None:
-    """Why ``question`` cannot be a quiz question as it stands (too many or too few parts, parts a learner
-    could not tell apart), or None."""
-    for name, (least, most) in _LIMITS.items():
-        parts = getattr(question, name, None)
-        if parts is not None and not least <= len(parts) <= most:
-            return f"it has {len(parts)} {name}; a quiz question has {least} to {most}"
-    groups: list[tuple[str, list[tuple[str, Text]]]] = []
-    if isinstance(question, ChoiceQuestion):
-        groups.append(("options", [(option.id, option.text) for option in question.options]))
-    elif isinstance(question, MatchingQuestion):
-        groups.append(("pair prompts", [(pair.id, pair.prompt) for pair in question.pairs]))
-        matches = [(pair.id, pair.match) for pair in question.pairs]
-        groups.append(("matches", matches + [(item.id, item.text) for item in question.distractors]))
-    elif isinstance(question, OrderingQuestion):
-        groups.append(("items", [(item.id, item.text) for item in question.items]))
-    for noun, texts in groups:
-        seen: dict[str, str] = {}
-        for part, text in texts:
-            shown = comparable_text(text.source)
-            if shown and shown in seen:
-                return f"its {noun} {seen[shown]} and {part} read the same ({text.source!r}); a learner could not tell them apart"
-            seen.setdefault(shown, part)
-    return None

@@ -15,7 +15,8 @@ from decimal import Decimal
 from enum import Enum
 from typing import Any
 
-from toolkit.model import Question, Text
+from toolkit.content.rules import comparable_text
+from toolkit.model import ChoiceQuestion, MatchingQuestion, OrderingQuestion, Question, Text
 
 _DEFAULTS: dict[str, object] = {
     "pinned": False,
@@ -77,3 +78,33 @@ def _value(value: Any, todos: Mapping[str, str]) -> object:
     if hasattr(value, "__dataclass_fields__"):
         return _mapping(value, todos)
     return value
+
+
+_LIMITS = {"options": (2, 8), "pairs": (2, 10), "distractors": (0, 10), "items": (2, 10), "answers": (1, 20)}
+"""How many parts a question may have (schema/quiz.schema.json): a bank's question beyond them is left out."""
+
+
+def beyond_limits(question: Question[Text]) -> str | None:
+    """Why ``question`` cannot be a quiz question as it stands (too many or too few parts, parts a learner
+    could not tell apart), or None."""
+    for name, (least, most) in _LIMITS.items():
+        parts = getattr(question, name, None)
+        if parts is not None and not least <= len(parts) <= most:
+            return f"it has {len(parts)} {name}; a quiz question has {least} to {most}"
+    groups: list[tuple[str, list[tuple[str, Text]]]] = []
+    if isinstance(question, ChoiceQuestion):
+        groups.append(("options", [(option.id, option.text) for option in question.options]))
+    elif isinstance(question, MatchingQuestion):
+        groups.append(("pair prompts", [(pair.id, pair.prompt) for pair in question.pairs]))
+        matches = [(pair.id, pair.match) for pair in question.pairs]
+        groups.append(("matches", matches + [(item.id, item.text) for item in question.distractors]))
+    elif isinstance(question, OrderingQuestion):
+        groups.append(("items", [(item.id, item.text) for item in question.items]))
+    for noun, texts in groups:
+        seen: dict[str, str] = {}
+        for part, text in texts:
+            shown = comparable_text(text.source)
+            if shown and shown in seen:
+                return f"its {noun} {seen[shown]} and {part} read the same ({text.source!r}); a learner could not tell them apart"
+            seen.setdefault(shown, part)
+    return None
