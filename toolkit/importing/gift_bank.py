@@ -81,12 +81,16 @@ class _Reader(BankContext):
         categories = [category for _line, category in source.categories]
         for line, category in source.categories:
             self.notes.append(f"{self.file}:{line}: category {category!r}: its questions are in this quiz")
-        title_text = categories[0].rstrip("/").split("/")[-1] if categories else self.request.quiz_id
-        if not title_text or title_text.startswith("$"):
-            title_text = self.request.quiz_id
+        # GIFT has no quiz title or description: the category names the questions where there is one
+        # (Moodle's $course$/top/… or $module$/… prefixes dropped), else the file does; never made-up words
+        # in a language the project may not be written in.
+        path = [part for part in (categories[0].split("/") if categories else []) if part and part[0] != "$"]
+        path = path[1:] if path[:1] == ["top"] else path
+        title_text = path[-1] if path else self.request.quiz_id
+        description_text = " / ".join(path) if len(path) > 1 else Path(self.file).name
         self.notes.append(
-            f"the quiz's title ({title_text!r}), description and level (intermediate) are not in GIFT: "
-            "check them in the quiz file"
+            f"the quiz's title ({title_text!r}), description ({description_text!r}) and level (intermediate) "
+            "are not in GIFT: check them in the quiz file"
         )
         origin = Origin(self.file, 1)
         quiz = Quiz(
@@ -95,7 +99,7 @@ class _Reader(BankContext):
             title=Text(keys.quiz_title_key(self.request.quiz_id), title_text, origin),
             description=Text(
                 keys.quiz_description_key(self.request.quiz_id),
-                f"Questions imported from {Path(self.file).name}.",
+                description_text,
                 origin,
             ),
             questions=tuple(questions),
