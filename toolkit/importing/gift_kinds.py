@@ -198,14 +198,12 @@ class QuestionBuilder:
         scheme = ", ".join(
             f"{option.id} {weight.normalize():f}%" for option, weight in zip(options, weights, strict=True)
         )
-        if (
-            question.single
-            and correct
-            == tuple(option.id for option, weight in zip(options, weights, strict=True) if weight == 100)
-            and len(correct) == 1
-        ):
-            pass
-        elif not question.single and correct:
+        full_marks = tuple(
+            option.id for option, weight in zip(options, weights, strict=True) if weight == 100
+        )
+        # A single_choice question as Moodle has it: one right answer, no credit for the others.
+        exact_single = question.single and len(correct) == 1 and correct == full_marks
+        if not question.single and correct:
             question_type = QuestionType.MULTIPLE_CHOICE
             partial_credit = True
             if not _per_option_scheme(weights):
@@ -214,7 +212,7 @@ class QuestionBuilder:
                     "or nothing, or with partial_credit +1 for each right option and -1 for each wrong one: "
                     f"list the correct options (those weighted above 0 are {', '.join(correct)}) and choose"
                 )
-        else:
+        elif not exact_single:
             self.draft.todos["correct"] = (
                 f"the bank weights the options {scheme}; a single_choice question has exactly one correct "
                 "option and no partial credit: list it, or make the question multiple_choice"
