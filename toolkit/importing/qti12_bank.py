@@ -105,7 +105,7 @@ def _draft(question: Question[str], todos: tuple[tuple[str, str], ...]) -> dict[
             return mapping
         return value
 
-    draft: dict[str, object] = plain(question)
+    draft: dict[str, object] = {"id": question.id, "type": question.type.value} | plain(question)
     for name, todo in todos:
         written = draft.get(name)
         draft[name] = (
@@ -133,13 +133,16 @@ class _Builder:
         self.notes += source.notes
         taken_ids: set[str] = set()
         chosen: list[tuple[str, ParsedItem, str, etree._Element, int]] = []
+        titles = [element.get("title") or "" for _, _, element in source.items]
         for index, (member, parsed, element) in enumerate(source.items):
-            name = element.get("title") or element.get("ident") or f"item {index + 1}"
+            # Canvas titles every question "Question" and shows them numbered: so does the report.
+            title = titles[index]
+            name = title if title and titles.count(title) == 1 else f"{title or 'item'} {index + 1}"
             if isinstance(parsed, ItemRefusedError):
                 self.issues.append(ImportIssue(member, element.sourceline, name, f"left out: {parsed}"))
                 continue
             chosen.append((member, parsed, name, element, index))
-        ids = self.question_ids([parsed for _, parsed, _, _, _ in chosen], taken_ids)
+        ids = self.question_ids([(parsed, index + 1) for _, parsed, _, _, index in chosen], taken_ids)
         questions: list[Question[Text]] = []
         for (member, parsed, name, _element, index), question_id in zip(chosen, ids, strict=True):
             for what in parsed.lost:
@@ -206,27 +209,25 @@ class _Builder:
             notes=tuple(self.notes),
         )
 
-    def question_ids(self, items: list[ParsedItem], taken: set[str]) -> list[str]:
-        """Each item's title where it is a quizkit id (unique), else ``q<position>``."""
-        wanted = [item.title if keys.is_valid_id(item.title) else None for item in items]
-        counts = {title: wanted.count(title) for title in wanted if title}
-        kept = {title for title, count in counts.items() if count == 1}
+    def question_ids(self, items: list[tuple[ParsedItem, int]], taken: set[str]) -> list[str]:
+        """Each item's title where it is a quizkit id (and no other item's), else ``q<its position>``."""
+        wanted = [item.title if keys.is_valid_id(item.title) else None for item, _ in items]
+        kept = {title for title in wanted if title and wanted.count(title) == 1}
+        taken |= kept
         ids: list[str] = []
-        made = 0
-        for position, title in enumerate(wanted, start=1):
+        for (_, position), title in zip(items, wanted, strict=True):
             if title in kept:
                 ids.append(title)
-                taken.add(title)
                 continue
             candidate = f"q{position}"
-            while candidate in kept or candidate in taken:
+            while candidate in taken:
                 candidate += "-1"
             taken.add(candidate)
             ids.append(candidate)
-            made += 1
+        made = len(ids) - len([title for title in wanted if title in kept])
         if made:
             self.notes.append(
-                f"{made} question(s) had no title usable as a quizkit id: their ids are q<position>"
+                f"{made} question(s) had no title usable as a quizkit id: their ids are q<position in the bank>"
             )
         return ids
 

@@ -197,7 +197,9 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
             if rubric is not None:
                 descriptions.append(reduce_markup(_mattext(rubric)).text)
         for section in descendants(assessment.root, "section"):
-            picked_element = first(section, "selection_number")
+            # Only the section's own selection: a group inside the root section has its own.
+            selections = children(section, "selection_ordering")
+            picked_element = first(selections[0], "selection_number") if selections else None
             picked = (picked_element.text or "").strip() if picked_element is not None else ""
             if picked:
                 issues.append(

@@ -192,6 +192,8 @@ _CHOICE_KINDS = {
 _SHORT = {"short_answer_question", "cc.fib.v0p1"}
 _ESSAY = {"essay_question", "cc.essay.v0p1"}
 _TRUE_FALSE = {"true_false_question", "cc.true_false.v0p1"}
+_QUESTION_FEEDBACK = frozenset({GENERAL_FEEDBACK, "correct_fb", "general_incorrect_fb"})
+"""Canvas's feedback of the question as a whole (``lib/cc/qti/qti_items.rb``, ``add_question``)."""
 _BLANKS = {"fill_in_multiple_blanks_question", "multiple_dropdowns_question"}
 
 
@@ -332,7 +334,7 @@ class _ItemReader:
             if len(tests) != 1 or (tests[0].text or "").strip() != ident:
                 continue
             for link in condition.feedback:
-                if link in self.feedbacks and link != GENERAL_FEEDBACK and self.feedbacks[link]:
+                if link in self.feedbacks and link not in _QUESTION_FEEDBACK and self.feedbacks[link]:
                     self.used_feedback.add(link)
                     return self.feedbacks[link]
         named = f"{ident}_fb"
@@ -559,7 +561,9 @@ class _ItemReader:
             elif ident == "general_incorrect_fb":
                 lost.append("its feedback for a wrong answer (quizkit shows the explanation to everyone)")
             else:
-                lost.append(f"the feedback '{ident}', which belongs to no option")
+                lost.append(
+                    f"the feedback '{ident}' of one answer (quizkit has feedback only on a choice's options)"
+                )
         return text, lost
 
 
