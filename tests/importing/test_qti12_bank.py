@@ -21,6 +21,12 @@ FIXTURES = [
     # generate_assessment_meta) and lib/cc/qti/qti_items.rb (add_question and the *_resprocessing
     # methods) in instructure/canvas-lms.
     ("canvas-quiz-export", "canvas"),
+    # A Common Cartridge 1.1 quiz as Moodle's cartridge writer lays it out (backup/cc/cc_lib/
+    # cc_asssesment.php and cc_assesment_truefalse.php in moodle/moodle): a "General feedback" <other/>
+    # condition, a "Correct" condition that does not continue, answer feedback by add_response_condition
+    # (varequal case="Yes"), true/false answers whose idents are their lower-cased texts; plus a
+    # pattern-match item (cc.pattern_match.v0p1) as other cartridge tools write it.
+    ("moodle-cartridge", "cc"),
 ]
 
 
