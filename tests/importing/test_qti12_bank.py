@@ -4,12 +4,14 @@ refused with the file, the line and what to do."""
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import pytest
 import yaml
 from importing.qti12_summary import summary
 
+from toolkit.errors import LocatedError
 from toolkit.importing.bank import BankRequest
 from toolkit.importing.qti12_bank import CanvasReader, CommonCartridgeReader
 
@@ -35,3 +37,202 @@ def test_a_platforms_export_reads_as_its_expected_questions_and_issues(fixture: 
     bank = READERS[reader].read(BankRequest(HERE / fixture, fixture, "bank", "en"))
     expected = yaml.safe_load((HERE / f"{fixture}.expected.yaml").read_text(encoding="utf-8"))
     assert summary(bank) == expected
+
+
+CANVAS_MANIFEST = b"""<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="m" xmlns="http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1">
+  <resources>
+    <resource identifier="quiz" type="imsqti_xmlv1p2">
+      <file href="quiz/quiz.xml"/>
+    </resource>
+  </resources>
+</manifest>
+"""
+CC_MANIFEST = CANVAS_MANIFEST.replace(
+    b'type="imsqti_xmlv1p2"', b'type="imsqti_xmlv1p2/imscc_xmlv1p1/assessment"'
+)
+ONE_ITEM = """<?xml version="1.0" encoding="UTF-8"?>
+<questestinterop xmlns="http://www.imsglobal.org/xsd/ims_qtiasiv1p2">
+  <assessment ident="quiz" title="{title}">
+    <section ident="root_section">
+      <item ident="i1" title="{item}">
+        <presentation>
+          <material><mattext texttype="text/html">&lt;p&gt;{prompt}&lt;/p&gt;</mattext></material>
+          <response_lid ident="response1" rcardinality="Single">
+            <render_choice>
+              <response_label ident="1"><material><mattext>{right}</mattext></material></response_label>
+              <response_label ident="2"><material><mattext>{wrong}</mattext></material></response_label>
+            </render_choice>
+          </response_lid>
+        </presentation>
+        <resprocessing>
+          <respcondition continue="No">
+            <conditionvar><varequal respident="response1">1</varequal></conditionvar>
+            <setvar action="Set" varname="SCORE">100</setvar>
+          </respcondition>
+        </resprocessing>
+        <itemfeedback ident="general_fb">
+          <flow_mat><material><mattext>{why}</mattext></material></flow_mat>
+        </itemfeedback>
+      </item>
+    </section>
+  </assessment>
+</questestinterop>
+"""
+ENGLISH = {
+    "title": "Rivers",
+    "item": "nile",
+    "prompt": "Longest?",
+    "right": "Nile",
+    "wrong": "Thames",
+    "why": "6,650 km.",
+}
+
+
+def _zip(path: Path, members: dict[str, bytes]) -> Path:
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return path
+
+
+def _canvas(path: Path, assessment: bytes, manifest: bytes = CANVAS_MANIFEST) -> Path:
+    return _zip(path, {"imsmanifest.xml": manifest, "quiz/quiz.xml": assessment})
+
+
+def _refusal(path: Path, reader: str = "canvas", translations: dict[str, Path] | None = None) -> str:
+    with pytest.raises(LocatedError) as refused:
+        READERS[reader].read(BankRequest(path, path.name, "bank", "en", translations or {}))
+    return str(refused.value)
+
+
+def test_each_reader_detects_its_own_packages_and_no_other(tmp_path: Path) -> None:
+    canvas = _canvas(tmp_path / "canvas.zip", ONE_ITEM.format(**ENGLISH).encode())
+    cartridge = _canvas(tmp_path / "cc.imscc", ONE_ITEM.format(**ENGLISH).encode(), CC_MANIFEST)
+    lone = tmp_path / "quiz.xml"
+    lone.write_text(ONE_ITEM.format(**ENGLISH), encoding="utf-8")
+    other = tmp_path / "notes.txt"
+    other.write_text("questestinterop is a word in this text\n", encoding="utf-8")
+    found = {
+        name: [reader for reader, cls in READERS.items() if cls.detects(path, _head(path))]
+        for name, path in {
+            "canvas": canvas,
+            "cc": cartridge,
+            "lone": lone,
+            "canvas folder": HERE / "canvas-quiz-export",
+            "cc folder": HERE / "moodle-cartridge",
+            "other": other,
+        }.items()
+    }
+    assert found == {
+        "canvas": ["canvas"],
+        "cc": ["cc"],
+        "lone": ["canvas"],
+        "canvas folder": ["canvas"],
+        "cc folder": ["cc"],
+        "other": [],
+    }
+
+
+def _head(path: Path) -> bytes:
+    return b"" if path.is_dir() else path.read_bytes()[:4096]
+
+
+@pytest.mark.parametrize(
+    ("assessment", "message"),
+    [
+        (
+            b'<?xml version="1.0"?>\n<!DOCTYPE q [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]>\n'
+            b"<questestinterop>&b;</questestinterop>\n",
+            "bank.zip/quiz/quiz.xml:2: a DOCTYPE or entity declaration is not allowed in QTI 1.2 (entity "
+            "expansion is refused)",
+        ),
+        (
+            b'<?xml version="1.0"?>\n\n<!DOCTYPE q SYSTEM "file:///etc/passwd">\n<questestinterop/>\n',
+            "bank.zip/quiz/quiz.xml:3: a DOCTYPE or entity declaration is not allowed in QTI 1.2 (entity "
+            "expansion is refused)",
+        ),
+        (
+            b"<questestinterop>\n  <assessment>\n</questestinterop>\n",
+            "bank.zip/quiz/quiz.xml:3: not well-formed XML: Opening and ending tag mismatch: assessment line 2 "
+            "and questestinterop",
+        ),
+        (
+            b"<questestinterop>" + b"<section>" * 300 + b"</section>" * 300 + b"</questestinterop>",
+            "bank.zip/quiz/quiz.xml:1: not well-formed XML: Excessive depth in document: 256, use XML_PARSE_HUGE "
+            "option",
+        ),
+        (
+            '<?xml version="1.0" encoding="ISO-8859-1"?>\n<questestinterop>\n<!-- سوال -->\n</questestinterop>\n'.encode(),
+            "bank.zip/quiz/quiz.xml:3: the XML declaration says ISO-8859-1, but the text is UTF-8 (its non-ASCII "
+            "bytes are all UTF-8 sequences, which ISO-8859-1 text almost never is); correct the declaration to "
+            'encoding="UTF-8"',
+        ),
+        (
+            b'<?xml version="1.0"?>\n<manifest/>\n',
+            "bank.zip/quiz/quiz.xml:2: is a <manifest>, not a QTI 1.2 <questestinterop>",
+        ),
+    ],
+    ids=["entity-bomb", "external-entity", "malformed", "deep-nesting", "wrong-encoding", "not-qti"],
+)
+def test_a_hostile_or_broken_assessment_is_refused_with_its_place(
+    tmp_path: Path, assessment: bytes, message: str
+) -> None:
+    assert _refusal(_canvas(tmp_path / "bank.zip", assessment)) == message
+
+
+def test_a_package_that_climbs_out_is_refused_before_anything_is_read(tmp_path: Path) -> None:
+    bank = _zip(tmp_path / "bank.zip", {"imsmanifest.xml": CANVAS_MANIFEST, "../quiz/quiz.xml": b"<x/>"})
+    assert _refusal(bank).startswith(
+        "bank.zip: the package holds a file named '../quiz/quiz.xml', which points outside the package"
+    )
+
+
+def test_a_package_without_its_manifest_or_assessment_says_what_to_give(tmp_path: Path) -> None:
+    assert _refusal(_zip(tmp_path / "bank.zip", {"quiz/quiz.xml": b"<x/>"})) == (
+        "bank.zip: holds no imsmanifest.xml, so it is no Canvas export or Common Cartridge; give the .zip or "
+        ".imscc exactly as the platform exported it"
+    )
+    no_quiz = CANVAS_MANIFEST.replace(b'type="imsqti_xmlv1p2"', b'type="webcontent"')
+    assert _refusal(_canvas(tmp_path / "other.zip", b"<x/>", no_quiz), "cc") == (
+        "other.zip/imsmanifest.xml: lists no QTI assessment (no resource of type "
+        "imsqti_xmlv1p2/imscc_xmlv1p1/assessment); is it a quiz export?"
+    )
+
+
+def test_a_translation_that_does_not_line_up_is_refused(tmp_path: Path) -> None:
+    english = _canvas(tmp_path / "en.zip", ONE_ITEM.format(**ENGLISH).encode())
+    two = ONE_ITEM.format(**ENGLISH)
+    start, end = two.index("      <item"), two.index("    </section>")
+    two = (
+        two[:end] + two[start:end].replace('ident="i1" title="nile"', 'ident="i2" title="amazon"') + two[end:]
+    )
+    other = _canvas(
+        tmp_path / "ur.zip", two.replace('ident="i1" title="nile"', 'ident="x" title="x"').encode()
+    )
+    assert _refusal(english, translations={"ur": other}) == (
+        "ur.zip: has 2 questions where en.zip has 1, and their idents and titles differ, so they cannot be "
+        "lined up; give the same quiz exported in that language"
+    )
+
+
+def test_a_translation_comes_in_as_imported_text_of_the_same_keys(tmp_path: Path) -> None:
+    english = _canvas(tmp_path / "en.zip", ONE_ITEM.format(**ENGLISH).encode())
+    urdu = {
+        "title": "دریا",
+        "item": "nile",
+        "prompt": "سب سے لمبا؟",
+        "right": "نیل",
+        "wrong": "ٹیمز",
+        "why": "6,650 کلومیٹر۔",
+    }
+    translated = _canvas(tmp_path / "ur.zip", ONE_ITEM.format(**urdu).encode())
+    bank = CanvasReader.read(BankRequest(english, "en.zip", "rivers", "en", {"ur": translated}))
+    (question,) = bank.quiz.questions
+    assert [(text.key, text.source, text.imported) for text in question.texts()] == [
+        ("rivers.questions.nile.prompt", "Longest?", (("ur", "سب سے لمبا؟"),)),
+        ("rivers.questions.nile.options.a", "Nile", (("ur", "نیل"),)),
+        ("rivers.questions.nile.options.b", "Thames", (("ur", "ٹیمز"),)),
+        ("rivers.questions.nile.explanation", "6,650 km.", (("ur", "6,650 کلومیٹر۔"),)),
+    ]
+    assert bank.quiz.title.imported == (("ur", "دریا"),)

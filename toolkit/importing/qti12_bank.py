@@ -14,6 +14,7 @@ translation. A package that cannot be read safely is refused with a located erro
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import fields, replace
 from decimal import Decimal
@@ -292,7 +293,7 @@ class _Builder:
 def _detect(path: Path, head: bytes, canvas: bool) -> bool:
     try:
         if path.is_file() and not head.startswith(b"PK"):
-            return canvas and b"questestinterop" in head
+            return canvas and re.search(rb"<([A-Za-z_][\w.-]*:)?questestinterop[\s>/]", head) is not None
         package, manifest = open_bank(path, path.name)
     except (QuizkitError, OSError):
         return False

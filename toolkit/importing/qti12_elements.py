@@ -104,6 +104,8 @@ def read_conditions(item: etree._Element) -> list[Condition]:
                     score = Decimal((setvar.text or "0").strip())
                 except InvalidOperation:
                     score = None
+                if score is not None and not score.is_finite():
+                    score = None
                 adds = setvar.get("action", "Set").lower() == "add"
         feedback = tuple(
             link.get("linkrefid", "")

@@ -24,7 +24,7 @@ from lxml import etree
 
 from toolkit.catalogs.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 from toolkit.errors import LocatedError
-from toolkit.files import read_regular_file
+from toolkit.files import FileTooLargeError, read_regular_file
 from toolkit.importing.bank import ImportIssue
 from toolkit.importing.markup_reduction import reduce_markup
 from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_package
@@ -78,7 +78,12 @@ def _parse(raw: bytes, shown: str, what: str) -> etree._Element:
 def open_bank(path: Path, display_name: str) -> tuple[Package | None, etree._Element | None]:
     """The package and its parsed manifest; (None, root) for a lone QTI file."""
     if path.is_file():
-        head = read_regular_file(path, MAX_MEMBER_BYTES)
+        try:
+            head = read_regular_file(path, MAX_MEMBER_BYTES)
+        except FileTooLargeError as error:
+            raise BankFileError(
+                display_name, None, f"is {error.size:,} bytes, more than any bank ({MAX_MEMBER_BYTES:,})"
+            ) from None
         if not head.startswith(b"PK"):
             return None, _parse(head, display_name, "QTI 1.2")
     package = open_package(path, display_name)

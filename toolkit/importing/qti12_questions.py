@@ -178,7 +178,7 @@ def _shape(item: etree._Element) -> str:
     fib = first(item, "render_fib")
     if fib is not None and fib.get("fibtype", "String") in {"Decimal", "Integer"}:
         return "numerical_question"
-    if fib is not None and int(fib.get("rows", "1") or 1) > 1:
+    if fib is not None and fib.get("rows", "1").strip() not in {"", "0", "1"}:
         return "essay_question"
     return "short_answer_question" if fib is not None else "unknown"
 
@@ -391,7 +391,12 @@ class _ItemReader:
         if not ranges:
             raise ItemRefusedError("a numerical question with no answer in its <resprocessing>")
         low, high = ranges[0]
-        answer, tolerance = (low + high) / 2, (high - low) / 2
+        if low > high:
+            raise ItemRefusedError(f"its answer range runs from {low} down to {high}; correct it in the bank")
+        try:
+            answer, tolerance = (low + high) / 2, (high - low) / 2
+        except ArithmeticError:
+            raise ItemRefusedError("its answer's numbers are too large to compute with") from None
         todos = []
         if len(ranges) > 1:
             others = ", ".join(_range_text(*each) for each in ranges[1:])
@@ -417,9 +422,11 @@ class _ItemReader:
         for name in ("varequal", "vargte", "vargt", "varlte", "varlt"):
             for test in counting_tests(condition, name):
                 try:
-                    values.setdefault(name, Decimal((test.text or "").strip()))
+                    value = Decimal((test.text or "").strip())
                 except InvalidOperation:
                     continue
+                if value.is_finite():
+                    values.setdefault(name, value)
         low = values.get("vargte", values.get("vargt"))
         high = values.get("varlte", values.get("varlt"))
         if "vargt" in values or "varlt" in values:
