@@ -236,3 +236,42 @@ def test_a_translation_comes_in_as_imported_text_of_the_same_keys(tmp_path: Path
         ("rivers.questions.nile.explanation", "6,650 km.", (("ur", "6,650 کلومیٹر۔"),)),
     ]
     assert bank.quiz.title.imported == (("ur", "دریا"),)
+
+
+def test_a_canvas_course_export_gives_its_complete_quizzes_and_cc_only_the_cartridge_version(
+    tmp_path: Path,
+) -> None:
+    # Canvas's course export (lib/cc/qti/qti_generator.rb, generate_quiz with for_cc): the cartridge's
+    # <id>/assessment_qti.xml holds only the kinds CC has, non_cc_assessments/<id>.xml.qti all of them.
+    manifest = CC_MANIFEST.replace(b'href="quiz/quiz.xml"', b'href="quiz/assessment_qti.xml"')
+    complete = ONE_ITEM.format(**ENGLISH)
+    start, end = complete.index("      <item"), complete.index("    </section>")
+    essay = (
+        '      <item ident="i2" title="why">\n'
+        "        <itemmetadata><qtimetadata><qtimetadatafield><fieldlabel>question_type</fieldlabel>"
+        "<fieldentry>essay_question</fieldentry></qtimetadatafield></qtimetadata></itemmetadata>\n"
+        "        <presentation><material><mattext>Why?</mattext></material>"
+        '<response_str ident="response1"><render_fib/></response_str></presentation>\n'
+        '        <itemfeedback ident="general_fb"><flow_mat><material><mattext>Rain.</mattext></material>'
+        "</flow_mat></itemfeedback>\n"
+        "      </item>\n"
+    )
+    bank = _zip(
+        tmp_path / "course.imscc",
+        {
+            "imsmanifest.xml": manifest,
+            "quiz/assessment_qti.xml": complete.encode(),
+            "non_cc_assessments/quiz.xml.qti": (complete[:end] + essay + complete[end:]).encode(),
+        },
+    )
+    assert start < end
+    assert (CanvasReader.detects(bank, b"PK"), CommonCartridgeReader.detects(bank, b"PK")) == (True, False)
+    canvas = CanvasReader.read(BankRequest(bank, "course.imscc", "rivers", "en"))
+    assert [question.id for question in canvas.quiz.questions] == ["nile", "why"]
+    cartridge = CommonCartridgeReader.read(BankRequest(bank, "course.imscc", "rivers", "en"))
+    assert [question.id for question in cartridge.quiz.questions] == ["nile"]
+    assert cartridge.notes[0] == (
+        "this cartridge was exported by Canvas and also holds its quizzes complete; quizkit read the Common "
+        "Cartridge version, which leaves out the kinds the profile lacks: import it with --from canvas to keep "
+        "them"
+    )

@@ -290,3 +290,17 @@ def test_an_answer_the_same_in_every_language_is_not_translated(every_type: Path
             ("all-reduce", False, ()),
             ("reduce to all", True, (("ur", "سب کو ریڈیوس\nریڈیوس ٹو آل"),)),
         ]
+
+
+def test_a_question_the_translation_left_in_the_source_language_gives_no_translation(tmp_path: Path) -> None:
+    root = fixture_project(tmp_path / "project", {"feedback": FEEDBACK_QUIZ})
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    partial = {key: text for key, text in FEEDBACK_URDU.items() if ".second." not in key}
+    translate(root / "locales/ur/LC_MESSAGES/feedback.po", partial)
+    result = run_quizkit_in_process(root, "export", "--format", "canvas")
+    assert result.returncode == 0, result.stdout + result.stderr
+    bank = _read(root, "canvas", "feedback")
+    first, second = bank.quiz.questions
+    assert all(text.imported for text in first.texts())
+    assert [text.imported for text in second.texts()] == [() for _ in second.texts()]
+    assert "second: the ur package has it in en, so it has no ur translation yet" in bank.notes
