@@ -52,7 +52,6 @@ REACHED_BY_NAME = (
     zipfile.ZipInfo.external_attr,
     # Enum members reached by their value (Level("beginner"), Gender("feminine")) when YAML is read.
     Level.BEGINNER,
-    Level.INTERMEDIATE,
     Level.ADVANCED,
     glossary.Gender.MASCULINE,
     glossary.Gender.FEMININE,
