@@ -132,6 +132,20 @@ class _Builder:
         paired = {locale: pair_items(source, read) for locale, read in translations.items()}
         self.issues += source.issues
         self.notes += source.notes
+        written_in = sorted(
+            {
+                parsed.language
+                for _, parsed, _ in source.items
+                if isinstance(parsed, ParsedItem)
+                and parsed.language
+                and _language_of(parsed.language) != _language_of(request.source_locale)
+            }
+        )
+        if written_in:
+            self.notes.append(
+                f"the bank's texts say they are in {', '.join(written_in)}, not the source language "
+                f"{request.source_locale}: give the package of the source language, or --source-locale"
+            )
         taken_ids: set[str] = set()
         chosen: list[tuple[str, ParsedItem, str, etree._Element, int]] = []
         titles = [element.get("title") or "" for _, _, element in source.items]
@@ -255,7 +269,7 @@ class _Builder:
                     )
                 )
                 continue
-            if theirs.language and theirs.language.split("-")[0] != locale.split("_")[0].split("-")[0]:
+            if theirs.language and _language_of(theirs.language) != _language_of(locale):
                 self.notes.append(
                     f"{name}: the {locale} package has it in {theirs.language}, so it has no "
                     f"{locale} translation yet"
@@ -288,6 +302,11 @@ class _Builder:
                 )
             texts[locale] = found
         return texts
+
+
+def _language_of(tag: str) -> str:
+    """The language of a locale or language tag: ``ur`` of ``ur_PK`` and ``ur-PK``."""
+    return tag.replace("-", "_").split("_")[0].lower()
 
 
 def _detect(path: Path, head: bytes, canvas: bool) -> bool:
