@@ -275,3 +275,33 @@ def test_a_canvas_course_export_gives_its_complete_quizzes_and_cc_only_the_cartr
         "Cartridge version, which leaves out the kinds the profile lacks: import it with --from canvas to keep "
         "them"
     )
+
+
+def test_a_question_kept_as_a_draft_keeps_its_translations_beside_its_texts(tmp_path: Path) -> None:
+    no_feedback = (
+        ONE_ITEM[: ONE_ITEM.index("        <itemfeedback")] + ONE_ITEM[ONE_ITEM.index("      </item>") :]
+    )
+    english = _canvas(tmp_path / "en.zip", no_feedback.format(**ENGLISH).encode())
+    urdu = {
+        "title": "دریا",
+        "item": "nile",
+        "prompt": "سب سے لمبا؟",
+        "right": "نیل",
+        "wrong": "ٹیمز",
+        "why": "",
+    }
+    translated = _canvas(tmp_path / "ur.zip", no_feedback.format(**urdu).encode())
+    bank = CanvasReader.read(BankRequest(english, "en.zip", "rivers", "en", {"ur": translated}))
+    (issue,) = bank.issues
+    assert (bank.quiz.questions, issue.question, issue.line) == ((), "nile", 5)
+    assert issue.draft == {
+        "id": "nile",
+        "type": "single_choice",
+        "prompt": {"text": "Longest?", "ur": "سب سے لمبا؟"},
+        "options": [
+            {"id": "a", "text": {"text": "Nile", "ur": "نیل"}},
+            {"id": "b", "text": {"text": "Thames", "ur": "ٹیمز"}},
+        ],
+        "correct": ["a"],
+        "explanation": {"todo": "write why the answer is right: the bank has no general feedback for it"},
+    }

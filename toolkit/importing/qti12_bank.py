@@ -85,33 +85,47 @@ def _fixed_answers(question: Question[Text]) -> Question[Text]:
     return fixed_question
 
 
-def _draft(question: Question[str], todos: tuple[tuple[str, str], ...]) -> dict[str, object]:
-    """The question as quiz YAML with its to-dos."""
+def _draft(
+    question: Question[str], todos: tuple[tuple[str, str], ...], translations: Mapping[str, Mapping[str, str]]
+) -> dict[str, object]:
+    """The question as quiz YAML with its to-dos; a text with translations is a mapping holding them
+    beside its ``text`` (``ur: …``), as the YAML keeps imported translations."""
 
-    def plain(value: Any) -> Any:
+    def plain(value: Any, key: str | None) -> Any:
         if isinstance(value, Decimal):
             return int(value) if value == value.to_integral_value() else float(value)
         if isinstance(value, QuestionType):
             return value.value
-        if isinstance(value, tuple):
-            return [plain(part) for part in value]
-        if hasattr(value, "__dataclass_fields__"):
-            mapping: dict[str, Any] = {}
-            for owner_field in fields(value):
-                item = getattr(value, owner_field.name)
-                omitted = item is None or owner_field.name == "fell_back" or item == owner_field.default
-                if omitted and owner_field.name != "type":
-                    continue
-                mapping[owner_field.name] = plain(item)
-            return mapping
-        return value
+        if isinstance(value, str):
+            found = {locale: texts[key] for locale, texts in translations.items() if key and texts.get(key)}
+            return {"text": value, **found} if found and value else value
+        if not hasattr(value, "__dataclass_fields__"):
+            return value
+        mapping: dict[str, Any] = {}
+        for owner_field in fields(value):
+            item = getattr(value, owner_field.name)
+            omitted = item is None or owner_field.name == "fell_back" or item == owner_field.default
+            if omitted and owner_field.name != "type":
+                continue
+            segment = owner_field.metadata.get("key")
+            inner = None if segment is None else f"{key}.{segment}" if key and segment else key or segment
+            if isinstance(item, tuple):
+                mapping[owner_field.name] = [
+                    plain(part, f"{inner}.{part.id}" if inner is not None else None) for part in item
+                ]
+            else:
+                mapping[owner_field.name] = plain(item, inner)
+        return mapping
 
-    draft: dict[str, object] = {"id": question.id, "type": question.type.value} | plain(question)
+    draft: dict[str, object] = {"id": question.id, "type": question.type.value} | plain(question, "")
     for name, todo in todos:
         written = draft.get(name)
-        draft[name] = (
-            {"text": written, "todo": todo} if isinstance(written, str) and written else {"todo": todo}
-        )
+        if isinstance(written, dict):
+            draft[name] = written | {"todo": todo}
+        else:
+            draft[name] = (
+                {"text": written, "todo": todo} if isinstance(written, str) and written else {"todo": todo}
+            )
     return draft
 
 
@@ -164,6 +178,7 @@ class _Builder:
                 self.issues.append(ImportIssue(member, parsed.line, name, f"lost {what}"))
             self.notes += [f"{name}: {note}" for note in parsed.notes]
             question = replace(parsed.question, id=question_id)
+            texts = self.translations(parsed, paired, index, translations, member, name)
             if parsed.todos:
                 self.issues.append(
                     ImportIssue(
@@ -171,11 +186,10 @@ class _Builder:
                         parsed.line,
                         name,
                         "kept as a draft: " + "; ".join(todo for _, todo in parsed.todos),
-                        draft=_draft(question, parsed.todos),
+                        draft=_draft(question, parsed.todos, texts),
                     )
                 )
                 continue
-            texts = self.translations(parsed, paired, index, translations, member, name)
             origin = Origin(member, parsed.line or 1)
             base = keys.question_key(request.quiz_id, question_id)
 
