@@ -305,3 +305,48 @@ def test_a_question_kept_as_a_draft_keeps_its_translations_beside_its_texts(tmp_
         "correct": ["a"],
         "explanation": {"todo": "write why the answer is right: the bank has no general feedback for it"},
     }
+
+
+def test_a_group_drawing_from_a_question_bank_takes_the_banks_questions_where_the_package_has_it(
+    tmp_path: Path,
+) -> None:
+    # Canvas's add_group (lib/cc/qti/qti_generator.rb): a section whose selection names the bank
+    # (sourcebank_ref), which a course export holds as an objectbank in non_cc_assessments/.
+    group = (
+        b'<?xml version="1.0" encoding="UTF-8"?>\n'
+        b'<questestinterop xmlns="http://www.imsglobal.org/xsd/ims_qtiasiv1p2">\n'
+        b'  <assessment ident="quiz" title="Rivers">\n'
+        b'    <section ident="root_section">\n'
+        b'      <section ident="g1" title="From the bank">\n'
+        b"        <selection_ordering><selection><sourcebank_ref>bank1</sourcebank_ref>"
+        b"<selection_number>1</selection_number></selection></selection_ordering>\n"
+        b"      </section>\n"
+        b"    </section>\n"
+        b"  </assessment>\n"
+        b"</questestinterop>\n"
+    )
+    one = ONE_ITEM.format(**ENGLISH)
+    objectbank = (
+        '<questestinterop xmlns="http://www.imsglobal.org/xsd/ims_qtiasiv1p2">\n<objectbank ident="bank1">\n'
+        + one[one.index("      <item") : one.index("    </section>")]
+        + "</objectbank>\n</questestinterop>\n"
+    ).encode()
+    members = {"imsmanifest.xml": CANVAS_MANIFEST, "quiz/quiz.xml": group}
+    with_bank = _zip(tmp_path / "course.zip", members | {"non_cc_assessments/bank1.xml.qti": objectbank})
+    bank = CanvasReader.read(BankRequest(with_bank, "course.zip", "rivers", "en"))
+    assert [(question.id, question.prompt.origin.file) for question in bank.quiz.questions] == [
+        ("nile", "course.zip/non_cc_assessments/bank1.xml.qti")
+    ]
+    assert [(issue.line, issue.reason) for issue in bank.issues] == [
+        (
+            5,
+            "the group 'From the bank' asks 1 of its questions drawn at random from the question bank 'bank1'; "
+            "quizkit asks every question, and took every question of the bank",
+        )
+    ]
+    without = CanvasReader.read(BankRequest(_zip(tmp_path / "quiz.zip", members), "quiz.zip", "rivers", "en"))
+    assert without.quiz.questions == ()
+    assert [issue.reason for issue in without.issues] == [
+        "the group 'From the bank' asks 1 of its questions drawn from the question bank 'bank1', which is not "
+        "in this package: its questions are left out; export the course with its question banks"
+    ]

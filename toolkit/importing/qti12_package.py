@@ -28,7 +28,7 @@ from toolkit.files import FileTooLargeError, read_regular_file
 from toolkit.importing.bank import ImportIssue
 from toolkit.importing.markup_reduction import reduce_markup
 from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_package
-from toolkit.importing.qti12_elements import children, descendants, first
+from toolkit.importing.qti12_elements import children, descendants, first, local_name
 from toolkit.importing.qti12_questions import ItemRefusedError, ParsedItem, read_item
 
 MANIFEST = "imsmanifest.xml"
@@ -201,22 +201,13 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
             rubric = first(test, "rubric")
             if rubric is not None:
                 descriptions.append(reduce_markup(_mattext(rubric)).text)
+        banks: dict[etree._Element, tuple[str, list[etree._Element]]] = {}
         for section in descendants(assessment.root, "section"):
-            # Only the section's own selection: a group inside the root section has its own.
-            selections = children(section, "selection_ordering")
-            picked_element = first(selections[0], "selection_number") if selections else None
-            picked = (picked_element.text or "").strip() if picked_element is not None else ""
-            if picked:
-                issues.append(
-                    ImportIssue(
-                        assessment.member,
-                        section.sourceline,
-                        None,
-                        f"the group {section.get('title') or section.get('ident')!r} asks {picked} "
-                        "of its questions drawn at random; quizkit asks every question, and took every one "
-                        "the group holds here",
-                    )
-                )
+            issue, bank = _group(section, package, assessment.member, display_name)
+            if issue is not None:
+                issues.append(issue)
+            if bank is not None:
+                banks[section] = bank
             for reference in children(section, "itemref"):
                 issues.append(
                     ImportIssue(
@@ -227,12 +218,17 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
                         "export the bank's questions with the quiz",
                     )
                 )
-        for item in descendants(assessment.root, "item"):
-            try:
-                parsed: ParsedItem | ItemRefusedError = read_item(item, None)
-            except ItemRefusedError as refused:
-                parsed = refused
-            items.append((assessment.member, parsed, item))
+        for element in assessment.root.iter():
+            found = [(assessment.member, element)] if local_name(element) == "item" else []
+            if element in banks:
+                member, bank_items = banks[element]
+                found += [(member, item) for item in bank_items]
+            for member, item in found:
+                try:
+                    parsed: ParsedItem | ItemRefusedError = read_item(item, None)
+                except ItemRefusedError as refused:
+                    parsed = refused
+                items.append((member, parsed, item))
     if len(assessments) > 1 or len(titles) > 1:
         notes.append(
             f"the package holds {len(titles) or len(assessments)} assessments; their questions are one quiz now"
@@ -249,6 +245,43 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
         notes=tuple(notes),
         issues=tuple(issues),
     )
+
+
+def _group(
+    section: etree._Element, package: Package | None, member: str, display_name: str
+) -> tuple[ImportIssue | None, tuple[str, list[etree._Element]] | None]:
+    """What a group that draws questions at random becomes: an issue, and the items of the question
+    bank it draws from where the package holds it (a Canvas course export keeps each bank in
+    ``non_cc_assessments/<its identifier>.xml.qti``, ``generate_question_bank``)."""
+    selections = children(section, "selection_ordering")  # the section's own, not a group inside it
+    picked_element = first(selections[0], "selection_number") if selections else None
+    picked = (picked_element.text or "").strip() if picked_element is not None else ""
+    reference = first(selections[0], "sourcebank_ref") if selections else None
+    bank_ident = (reference.text or "").strip() if reference is not None else ""
+    if not picked and not bank_ident:
+        return None, None
+    group = (
+        f"the group {section.get('title') or section.get('ident')!r} asks {picked or 'some'} of its questions"
+    )
+    if not bank_ident:
+        reason = (
+            f"{group} drawn at random; quizkit asks every question, and took every one the group holds here"
+        )
+        return ImportIssue(member, section.sourceline, None, reason), None
+    bank_member = f"{CANVAS_FULL_FOLDER}{bank_ident}.xml.qti"
+    if package is None or not package.has(bank_member):
+        reason = (
+            f"{group} drawn from the question bank {bank_ident!r}, which is not in this package: its questions "
+            "are left out; export the course with its question banks"
+        )
+        return ImportIssue(member, section.sourceline, None, reason), None
+    shown = f"{display_name}/{bank_member}"
+    root = _parse(package.read(bank_member), shown, "QTI 1.2")
+    reason = (
+        f"{group} drawn at random from the question bank {bank_ident!r}; quizkit asks every question, and took "
+        "every question of the bank"
+    )
+    return ImportIssue(member, section.sourceline, None, reason), (shown, descendants(root, "item"))
 
 
 def _mattext(element: etree._Element) -> str:
