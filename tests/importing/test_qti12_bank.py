@@ -350,3 +350,16 @@ def test_a_group_drawing_from_a_question_bank_takes_the_banks_questions_where_th
         "the group 'From the bank' asks 1 of its questions drawn from the question bank 'bank1', which is not "
         "in this package: its questions are left out; export the course with its question banks"
     ]
+
+
+@pytest.mark.parametrize(
+    ("right", "wrong", "kind"),
+    [("True", "False", "true_false"), ("Nile", "Thames", "single_choice")],
+)
+def test_an_item_naming_no_kind_is_read_from_its_responses(
+    tmp_path: Path, right: str, wrong: str, kind: str
+) -> None:
+    lone = tmp_path / "quiz.xml"
+    lone.write_text(ONE_ITEM.format(**(ENGLISH | {"right": right, "wrong": wrong})), encoding="utf-8")
+    (question,) = CanvasReader.read(BankRequest(lone, "quiz.xml", "rivers", "en")).quiz.questions
+    assert question.type.value == kind

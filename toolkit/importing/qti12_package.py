@@ -225,7 +225,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
                 found += [(member, item) for item in bank_items]
             for member, item in found:
                 try:
-                    parsed: ParsedItem | ItemRefusedError = read_item(item, None)
+                    parsed: ParsedItem | ItemRefusedError = read_item(item)
                 except ItemRefusedError as refused:
                     parsed = refused
                 items.append((member, parsed, item))

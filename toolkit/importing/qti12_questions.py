@@ -105,11 +105,11 @@ class ParsedItem:
     notes: tuple[str, ...] = field(default=())
 
 
-def read_item(item: etree._Element, kind_hint: str | None) -> ParsedItem:
+def read_item(item: etree._Element) -> ParsedItem:
     """``item`` as a question; :class:`ItemRefusedError` when it holds none quizkit can carry."""
     itemmetadata = first(item, "itemmetadata")
     fields = metadata_fields(itemmetadata if itemmetadata is not None else item)
-    kind = fields.get("question_type") or fields.get("cc_profile") or kind_hint or _shape(item)
+    kind = fields.get("question_type") or fields.get("cc_profile") or _shape(item)
     if kind in UNREPRESENTABLE:
         raise ItemRefusedError(UNREPRESENTABLE[kind])
     material = Material()
@@ -170,11 +170,7 @@ def _shape(item: etree._Element) -> str:
     if len(lids) > 1:
         return "matching_question"
     if lids:
-        return (
-            "multiple_answers_question"
-            if lids[0].get("rcardinality") == "Multiple"
-            else "multiple_choice_question"
-        )
+        return _CHOICE_BY_SHAPE
     fib = first(item, "render_fib")
     if fib is not None and fib.get("fibtype", "String") in {"Decimal", "Integer"}:
         return "numerical_question"
@@ -183,6 +179,8 @@ def _shape(item: etree._Element) -> str:
     return "short_answer_question" if fib is not None else "unknown"
 
 
+_CHOICE_BY_SHAPE = "a choice (read from its responses)"
+"""An item naming no kind with one list of options: true/false, single or multiple choice by its answers."""
 _CHOICE_KINDS = {
     "multiple_choice_question": QuestionType.SINGLE_CHOICE,
     "cc.multiple_choice.v0p1": QuestionType.SINGLE_CHOICE,
@@ -228,7 +226,7 @@ class _ItemReader:
         if kind == "numerical_question":
             return self.numeric(prompt_html)
         prompt = self.material.reduce(prompt_html)
-        if kind in _CHOICE_KINDS or kind in _TRUE_FALSE:
+        if kind in _CHOICE_KINDS or kind in _TRUE_FALSE or kind == _CHOICE_BY_SHAPE:
             return self.choice(prompt, _CHOICE_KINDS.get(kind)), []
         if kind in _SHORT:
             return self.short_answer(prompt), []
