@@ -363,3 +363,15 @@ def test_an_item_naming_no_kind_is_read_from_its_responses(
     lone.write_text(ONE_ITEM.format(**(ENGLISH | {"right": right, "wrong": wrong})), encoding="utf-8")
     (question,) = CanvasReader.read(BankRequest(lone, "quiz.xml", "rivers", "en")).quiz.questions
     assert question.type.value == kind
+
+
+def test_a_lone_file_larger_than_any_bank_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from toolkit.importing import qti12_package
+
+    # The limit lowered so that the test need not write 64 MiB; the check is the same.
+    monkeypatch.setattr(qti12_package, "MAX_MEMBER_BYTES", 1000)
+    huge = tmp_path / "quiz.xml"
+    huge.write_bytes(b"<questestinterop>" + b" " * 2000 + b"</questestinterop>")
+    assert _refusal(huge) == "quiz.xml: is 2,035 bytes, more than any bank (1,000)"
