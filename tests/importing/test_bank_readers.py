@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from support import ROOT, fixture_project, run_quizkit, snapshot
 
-from toolkit.catalogs.po_reader import read_po
+from toolkit.gettext.po_reader import read_po
 from toolkit.importing.bank_readers import PAGE, detect_format, format_names, reader_names
 
 PLUGIN = '''

@@ -5,7 +5,7 @@ and both exports read back with the format's reader give the same questions, ans
 languages.
 
 What a format's export holds: ``dist/<format>/<quiz>/<locale>.<ext>`` for each locale, and for Moodle also
-``multilang.xml`` carrying every locale in one file (toolkit/exporters/moodle.py); the import reads that
+``multilang.xml`` carrying every locale in one file (toolkit/exporters/lms/moodle.py); the import reads that
 one where it exists, else the source-locale file with ``--locale ur <the ur file>``.
 
 The formats are the intersection of the two registries, found when the tests are collected: readers

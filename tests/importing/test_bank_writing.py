@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from hypothesis_profiles import examples
 from support import EVERY_TYPE_QUIZ, every_type_urdu, fixture_project, run_quizkit_in_process
 
-from toolkit.catalogs.po_reader import read_po
-from toolkit.catalogs.review import approvals
 from toolkit.config import load_config
 from toolkit.content.validation import validate_file, validate_paths
+from toolkit.gettext.po_reader import read_po
+from toolkit.gettext.review import approvals
 from toolkit.importing.bank import ImportedBank, ImportIssue
 from toolkit.importing.bank_writing import (
     BankWriteError,

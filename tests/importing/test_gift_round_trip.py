@@ -2,7 +2,7 @@
 answers, grades and languages, over the tests' copy of the shipped quiz and the every-type quiz (en and
 ur, one file per locale, aligned by question name).
 
-What GIFT loses by design, as toolkit/exporters/gift.py documents and warns, is expected here and said
+What GIFT loses by design, as toolkit/exporters/lms/gift.py documents and warns, is expected here and said
 so: the ids of options, answers, pairs and items (GIFT names only questions: they come back a, b, …),
 all-or-nothing scoring of multiple choice and matching (Moodle scores each option and pair, so they come
 back with partial credit), case-sensitive short answers, an essay's model answer, and fill_in_blanks
@@ -25,10 +25,10 @@ from support import (
 )
 
 from toolkit.catalogs import read_po
-from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.content.validation import validate_paths
 from toolkit.exporters.base import ExportRequest
-from toolkit.exporters.gift import GiftExporter
+from toolkit.exporters.lms.gift import GiftExporter
+from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
 from toolkit.importing.bank import BankRequest, ImportedBank
 from toolkit.importing.gift_bank import GiftReader
 from toolkit.localization import FallbackPolicy, localize

@@ -174,7 +174,7 @@ def test_multilang_file_in_en_ur_ar_imports_as_one_quiz_with_each_language_texts
     original = [shape(question, every) for question in _original(project, locale)]
     imported = [shape(question) for question in _imported(bank.quiz, locale)]
     # One question serves every language in Moodle: a typed answer is accepted whatever the language
-    # (toolkit/exporters/moodle.py), so the import accepts each one in every locale.
+    # (toolkit/exporters/lms/moodle.py), so the import accepts each one in every locale.
     assert imported == original
     assert [issue.reason for issue in bank.issues] == []
 
@@ -374,7 +374,7 @@ questions:
 
 def test_multiple_choice_scoring_comes_back_as_moodle_scores_it(tmp_path: Path) -> None:
     """quizkit's Moodle export gives correct options +100/R and wrong ones -100/W
-    (toolkit/exporters/moodle.py): read back, that is partial credit. Where W differs from R, Moodle
+    (toolkit/exporters/lms/moodle.py): read back, that is partial credit. Where W differs from R, Moodle
     takes another share off per wrong option than the reference grader does, and the reader says so;
     all-or-nothing, which Moodle's multichoice cannot express, comes back as partial credit."""
     root = fixture_project(tmp_path, {"scoring": SCORING_QUIZ})

@@ -24,7 +24,7 @@ from support import (
 )
 
 from toolkit.config import load_config
-from toolkit.exporters.run import build_request
+from toolkit.exporters.export_run import build_request
 from toolkit.importing.bank import BankRequest, ImportedBank
 from toolkit.importing.qti12_bank import CanvasReader, CommonCartridgeReader
 from toolkit.model import (

@@ -81,7 +81,7 @@ def import_page(
         )
     config = project_config()
     with reported_errors(imported_bank=bank):
-        chosen = format_name or detect_format(bank, _relative(bank))
+        chosen = format_name or detect_format(bank, relative(bank))
     if chosen != PAGE:
         if target_locale is not None:
             raise click.BadParameter(
@@ -99,9 +99,7 @@ def import_page(
             param_hint="--locale",
         )
     if bank.is_dir():
-        raise click.BadParameter(
-            f"{_relative(bank)} is a folder; a scraped page is a file", param_hint="FILE"
-        )
+        raise click.BadParameter(f"{relative(bank)} is a folder; a scraped page is a file", param_hint="FILE")
     _import_page(config, bank, quiz_id, source_locale, target_locale or "ur", dry_run, force, output_format)
 
 

@@ -8,7 +8,7 @@ language the bank carried that is a target locale of the project,
 and merge), with the bank's translations filled in:
 
 * translated, not fuzzy: a person translated them in the bank; but not approved
-  (:mod:`toolkit.catalogs.review`), since nobody has reviewed them in quizkit;
+  (:mod:`toolkit.gettext.review`), since nobody has reviewed them in quizkit;
 * with a translator comment naming the bank file (:data:`IMPORTED_FROM`), so a reviewer sees where a
   translation came from; translator comments survive every merge, msgmerge and XLIFF round trip;
 * never over a translation the catalog has already (with ``--force`` over an existing catalog): the
@@ -34,16 +34,16 @@ from pathlib import Path
 import yaml
 
 from toolkit import keys
-from toolkit.catalogs.catalog import Catalog, CatalogEntry
 from toolkit.catalogs.extraction import quiz_template
 from toolkit.catalogs.layout import CatalogLayout
-from toolkit.catalogs.po_writer import write_po
-from toolkit.catalogs.project import plan_catalog
+from toolkit.catalogs.workflow import plan_catalog
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, validate_file
 from toolkit.diagnostics import Severity
 from toolkit.errors import QuizkitError
 from toolkit.files import confined, write_bytes_atomic
+from toolkit.gettext.catalog import Catalog, CatalogEntry
+from toolkit.gettext.po_writer import write_po
 from toolkit.importing.bank import ImportedBank, ImportIssue
 from toolkit.importing.plan import ImportConflictError
 from toolkit.model import (

@@ -1,6 +1,6 @@
 """HTML from question banks reduced to what a quiz text holds: plain text with inline code in backticks.
 
-The inverse of what the exporters write (:mod:`toolkit.exporters.moodle_html`): ``<code>`` becomes
+The inverse of what the exporters write (:mod:`toolkit.exporters.lms.moodle_html`): ``<code>`` becomes
 `` `code` ``, ``<br>`` and paragraph ends become line breaks, bidi wrappers (``<bdo>``, ``<bdi>``, a
 ``<span dir>``) and their marks vanish, entities are decoded. What a text cannot hold (an image, a
 table, math, a link's address) is named in :attr:`ReducedText.lost`, for the import's report; its words,

@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from toolkit import keys
-from toolkit.catalogs.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, NotRegularFileError, read_regular_file
 from toolkit.importing.bank import BankRequest, ImportedBank, ImportIssue
@@ -41,6 +40,7 @@ from toolkit.importing.moodle_bank_questions import (
     UnsupportedQuestionError,
 )
 from toolkit.importing.moodle_bank_texts import FieldText, field_text
+from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 from toolkit.model import (
     AcceptedAnswer,
     FillInBlanksQuestion,

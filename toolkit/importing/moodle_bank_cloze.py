@@ -6,7 +6,7 @@ fraction (``=`` for 100 %, ``%50%``), the answer up to the first ``~``, ``#`` or
 ``\``, ``&`` or ``&amp;``, and an optional ``#feedback``. Moodle decodes character references in an
 answer, then turns ``\}`` into ``}`` and ``\#`` into ``#``
 (``qtype_multianswer_extract_question``), which is what quizkit's exporter relies on
-(:mod:`toolkit.exporters.moodle_cloze`).
+(:mod:`toolkit.exporters.lms.moodle_cloze`).
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def subquestions(questiontext: str, marker: str = "{{{{b{number}}}}}") -> tuple[
 
 def numbered_layout(text: str, count: int) -> str | None:
     """quizkit's ``multilang.xml`` form of a Cloze text in one language (see
-    :func:`toolkit.exporters.moodle_cloze.cloze_questiontext`): the language's text shows the blanks as
+    :func:`toolkit.exporters.lms.moodle_cloze.cloze_questiontext`): the language's text shows the blanks as
     (1), (2) … and a last line lists ``(1) {{b1}} (2) {{b2}}``. The text with each number replaced by its
     marker, or None when ``text`` is not in that form."""
     lines = text.split("\n")

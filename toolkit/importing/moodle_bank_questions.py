@@ -37,7 +37,7 @@ Element = Any
 """An lxml element of the bank."""
 
 QUIZKIT_CATEGORY = "$course$/quizkit/"
-"""The category quizkit's exporter files its questions under (toolkit/exporters/moodle.py)."""
+"""The category quizkit's exporter files its questions under (toolkit/exporters/lms/moodle.py)."""
 
 UNSUPPORTED = {
     "description": "a description only shows text and asks nothing; quizkit has no such question",
@@ -354,7 +354,7 @@ class QuestionReader:
         unit_key = keys.unit_key(self.quiz_id, self.question_id)
         line = questiontext.sourceline if questiontext is not None else self.line
         if not units and self.written_by_quizkit and len(blocks) >= 2:
-            # quizkit writes the unit as the text's last paragraph (toolkit/exporters/moodle.py, numeric).
+            # quizkit writes the unit as the text's last paragraph (toolkit/exporters/lms/moodle.py, numeric).
             unit = self.make(unit_key, self.texts(blocks[-1], HTML, line), line)
             found = self.texts("".join(blocks[:-1]), HTML, line)
             if not found.source:

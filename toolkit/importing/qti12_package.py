@@ -22,7 +22,6 @@ from pathlib import Path, PurePosixPath
 
 from lxml import etree
 
-from toolkit.catalogs.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, read_regular_file
 from toolkit.importing.bank import ImportIssue
@@ -30,6 +29,7 @@ from toolkit.importing.markup_reduction import reduce_markup
 from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_package
 from toolkit.importing.qti12_elements import children, descendants, first, local_name
 from toolkit.importing.qti12_questions import ItemRefusedError, ParsedItem, read_item
+from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 
 MANIFEST = "imsmanifest.xml"
 CANVAS_RESOURCE = "imsqti_xmlv1p2"
