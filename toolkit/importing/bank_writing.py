@@ -46,21 +46,10 @@ from toolkit.gettext.catalog import Catalog, CatalogEntry
 from toolkit.gettext.po_writer import write_po
 from toolkit.importing.bank import ImportedBank, ImportIssue
 from toolkit.importing.plan import ImportConflictError
+from toolkit.importing.question_drafts import question_mapping
 from toolkit.model import (
-    AcceptedAnswer,
-    ChoiceBlank,
-    ChoiceQuestion,
-    EssayQuestion,
-    FillInBlanksQuestion,
-    Item,
-    MatchingQuestion,
-    NumericQuestion,
-    OrderingQuestion,
-    Question,
     Quiz,
-    ShortAnswerQuestion,
     Text,
-    TrueFalseQuestion,
 )
 from toolkit.text.locale_packs import normalized_locale
 
@@ -141,76 +130,6 @@ def _text(text: Text) -> object:
     return {"text": text.source, "note": text.note} if text.note else text.source
 
 
-def _items(items: Sequence[Item[Text]]) -> list[dict[str, object]]:
-    return [{"id": item.id, "text": _text(item.text)} for item in items]
-
-
-def _answers(answers: Sequence[AcceptedAnswer[Text]]) -> list[dict[str, object]]:
-    return [
-        {"id": answer.id, "text": _text(answer.text), **({} if answer.translate else {"translate": False})}
-        for answer in answers
-    ]
-
-
-def _question(question: Question[Text]) -> dict[str, object]:
-    data: dict[str, object] = {
-        "id": question.id,
-        "type": question.type.value,
-        "prompt": _text(question.prompt),
-    }
-    if isinstance(question, ChoiceQuestion):
-        data["options"] = [
-            {
-                "id": option.id,
-                "text": _text(option.text),
-                **({"feedback": _text(option.feedback)} if option.feedback is not None else {}),
-                **({"pinned": True} if option.pinned else {}),
-            }
-            for option in question.options
-        ]
-        data["correct"] = list(question.correct)
-        if question.shuffle is not None:
-            data["shuffle"] = question.shuffle
-    elif isinstance(question, TrueFalseQuestion):
-        data["correct"] = question.correct
-    elif isinstance(question, ShortAnswerQuestion):
-        data["answers"] = _answers(question.answers)
-        if question.case_sensitive:
-            data["case_sensitive"] = True
-    elif isinstance(question, NumericQuestion):
-        data["answer"] = question.answer
-        data["tolerance"] = question.tolerance
-        if question.unit is not None:
-            data["unit"] = _text(question.unit)
-    elif isinstance(question, MatchingQuestion):
-        data["pairs"] = [
-            {"id": pair.id, "prompt": _text(pair.prompt), "match": _text(pair.match)}
-            for pair in question.pairs
-        ]
-        if question.distractors:
-            data["distractors"] = _items(question.distractors)
-    elif isinstance(question, OrderingQuestion):
-        data["items"] = _items(question.items)
-    elif isinstance(question, FillInBlanksQuestion):
-        data["text"] = _text(question.text)
-        data["blanks"] = [
-            {"id": blank.id, "options": _items(blank.options), "correct": blank.correct}
-            if isinstance(blank, ChoiceBlank)
-            else {
-                "id": blank.id,
-                "answers": _answers(blank.answers),
-                **({"case_sensitive": True} if blank.case_sensitive else {}),
-            }
-            for blank in question.blanks
-        ]
-    elif isinstance(question, EssayQuestion) and question.model_answer is not None:
-        data["model_answer"] = _text(question.model_answer)
-    if getattr(question, "partial_credit", False):
-        data["partial_credit"] = True
-    data["explanation"] = _text(question.explanation)
-    return data
-
-
 def _plain(value: object) -> object:
     """A draft mapping from a reader as plain YAML data (mappings and sequences of any kind)."""
     if isinstance(value, Mapping):
@@ -231,7 +150,7 @@ def quiz_yaml(quiz: Quiz, bank_file: str, drafts: Sequence[ImportIssue] = ()) ->
         data["draft"] = True
     if quiz.shuffle:
         data["shuffle"] = True
-    questions: list[object] = [_question(question) for question in quiz.questions]
+    questions: list[object] = [question_mapping(question, _text) for question in quiz.questions]
     questions += [_plain(issue.draft) for issue in drafts if issue.draft is not None]
     data["questions"] = questions
     body = yaml.dump(

@@ -1,27 +1,14 @@
-"""A question of a bank as quiz YAML data, for a question kept as a draft: its texts with their imported
-translations (``{text: …, ur: …}``, as the quiz schema holds them) and ``{todo: …}`` where a person must
-decide."""
+"""A Moodle question kept as a draft, as quiz YAML data: the shared mapping
+(:func:`toolkit.importing.question_drafts.question_mapping`) with Moodle's texts (``{todo: …, ur: …}``
+in place of a text a person must write again, its imported translations beside it) and plain numbers."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
 
-from toolkit.model import (
-    AcceptedAnswer,
-    ChoiceBlank,
-    ChoiceQuestion,
-    EssayQuestion,
-    FillInBlanksQuestion,
-    Item,
-    MatchingQuestion,
-    NumericQuestion,
-    OrderingQuestion,
-    Question,
-    ShortAnswerQuestion,
-    Text,
-    TrueFalseQuestion,
-)
+from toolkit.importing.question_drafts import question_mapping as quiz_question_mapping
+from toolkit.model import Question, Text
 
 
 def _number(value: Decimal) -> int | float:
@@ -39,66 +26,4 @@ def question_mapping(question: Question[Text], todos: Mapping[str, str]) -> dict
             return {"text": value.source, **dict(value.imported)}
         return value.source
 
-    def items(parts: tuple[Item[Text], ...]) -> list[object]:
-        return [{"id": part.id, "text": text(part.text)} for part in parts]
-
-    def answers(parts: tuple[AcceptedAnswer[Text], ...]) -> list[object]:
-        return [
-            {"id": part.id, "text": text(part.text), **({} if part.translate else {"translate": False})}
-            for part in parts
-        ]
-
-    mapping: dict[str, object] = {
-        "id": question.id,
-        "type": question.type.value,
-        "prompt": text(question.prompt),
-    }
-    if isinstance(question, ChoiceQuestion):
-        mapping["options"] = [
-            {
-                "id": option.id,
-                "text": text(option.text),
-                **({"feedback": text(option.feedback)} if option.feedback is not None else {}),
-            }
-            for option in question.options
-        ]
-        mapping["correct"] = list(question.correct)
-        if question.shuffle is not None:
-            mapping["shuffle"] = question.shuffle
-    elif isinstance(question, TrueFalseQuestion):
-        mapping["correct"] = question.correct
-    elif isinstance(question, ShortAnswerQuestion):
-        mapping["answers"] = answers(question.answers)
-        if question.case_sensitive:
-            mapping["case_sensitive"] = True
-    elif isinstance(question, NumericQuestion):
-        mapping["answer"] = _number(question.answer)
-        mapping["tolerance"] = _number(question.tolerance)
-        if question.unit is not None:
-            mapping["unit"] = text(question.unit)
-    elif isinstance(question, MatchingQuestion):
-        mapping["pairs"] = [
-            {"id": pair.id, "prompt": text(pair.prompt), "match": text(pair.match)} for pair in question.pairs
-        ]
-        if question.distractors:
-            mapping["distractors"] = items(question.distractors)
-    elif isinstance(question, OrderingQuestion):
-        mapping["items"] = items(question.items)
-    elif isinstance(question, FillInBlanksQuestion):
-        mapping["text"] = text(question.text)
-        mapping["blanks"] = [
-            {"id": blank.id, "options": items(blank.options), "correct": blank.correct}
-            if isinstance(blank, ChoiceBlank)
-            else {
-                "id": blank.id,
-                "answers": answers(blank.answers),
-                **({"case_sensitive": True} if blank.case_sensitive else {}),
-            }
-            for blank in question.blanks
-        ]
-    elif isinstance(question, EssayQuestion) and question.model_answer is not None:
-        mapping["model_answer"] = text(question.model_answer)
-    if getattr(question, "partial_credit", False):
-        mapping["partial_credit"] = True
-    mapping["explanation"] = text(question.explanation)
-    return mapping
+    return quiz_question_mapping(question, text, _number)

@@ -1,6 +1,7 @@
-"""Questions a bank reader keeps as drafts: the quiz YAML of a question with ``todo`` entries where a
-person must decide (:attr:`toolkit.importing.bank.ImportIssue.draft`), and ids for the parts a bank does
-not name.
+"""A question of a bank as quiz YAML data, once for every use: the quiz file the import writes
+(:mod:`toolkit.importing.bank_writing`), and the questions a reader keeps as drafts
+(:attr:`toolkit.importing.bank.ImportIssue.draft`), with ``todo`` entries where a person must decide;
+and ids for the parts a bank does not name.
 
 A draft keeps everything the bank had: each text with its translations (``ur:`` beside ``text:``, as
 the schema's imported translations) and its to-do beside it, so that nothing is lost while the question
@@ -9,23 +10,28 @@ waits for a person.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import fields
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
-from enum import Enum
-from typing import Any
 
 from toolkit.content.rules import comparable_text
-from toolkit.model import ChoiceQuestion, MatchingQuestion, OrderingQuestion, Question, Text
+from toolkit.model import (
+    AcceptedAnswer,
+    ChoiceBlank,
+    ChoiceQuestion,
+    EssayQuestion,
+    FillInBlanksQuestion,
+    Item,
+    MatchingQuestion,
+    NumericQuestion,
+    OrderingQuestion,
+    Question,
+    ShortAnswerQuestion,
+    Text,
+    TrueFalseQuestion,
+)
 
-_DEFAULTS: dict[str, object] = {
-    "pinned": False,
-    "partial_credit": False,
-    "case_sensitive": False,
-    "translate": True,
-    "tolerance": Decimal(0),
-}
-_FIRST = ("id", "type")
+TextWriter = Callable[[Text], object]
+"""How a text is written: its source alone, or a mapping with its note, to-do or translations."""
 
 
 def part_id(index: int) -> str:
@@ -39,29 +45,83 @@ def part_id(index: int) -> str:
     return name
 
 
-def draft_mapping(question: Question[Text], todos: Mapping[str, str]) -> dict[str, object]:
-    """``question`` as quiz YAML with its to-dos. ``todos`` is keyed by a text's key (its ``todo`` goes
-    beside its text and translations) or by a field of the question (``correct``: the to-do replaces it)."""
-    mapping = _mapping(question, todos)
-    for name, todo in todos.items():
-        if "." not in name:
-            mapping[name] = {"todo": todo}
-    return {name: mapping[name] for name in (*_FIRST, *mapping) if name in mapping}
+def question_mapping(
+    question: Question[Text], text: TextWriter, number: Callable[[Decimal], object] = lambda value: value
+) -> dict[str, object]:
+    """``question`` as it is written in a quiz file, keys in the order the docs show them and settings at
+    their defaults left out; ``text`` writes each text, ``number`` each number."""
 
+    def items(parts: Sequence[Item[Text]]) -> list[object]:
+        return [{"id": part.id, "text": text(part.text)} for part in parts]
 
-def _mapping(owner: Any, todos: Mapping[str, str]) -> dict[str, object]:
-    mapping: dict[str, object] = {}
-    for owner_field in fields(owner):
-        name = owner_field.name
-        value = getattr(owner, name)
-        if name == "fell_back" or value is None or (name in _DEFAULTS and value == _DEFAULTS[name]):
-            continue
-        mapping[name] = _value(value, todos)
+    def answers(parts: Sequence[AcceptedAnswer[Text]]) -> list[object]:
+        return [
+            {"id": part.id, "text": text(part.text), **({} if part.translate else {"translate": False})}
+            for part in parts
+        ]
+
+    mapping: dict[str, object] = {
+        "id": question.id,
+        "type": question.type.value,
+        "prompt": text(question.prompt),
+    }
+    if isinstance(question, ChoiceQuestion):
+        mapping["options"] = [
+            {
+                "id": option.id,
+                "text": text(option.text),
+                **({"feedback": text(option.feedback)} if option.feedback is not None else {}),
+                **({"pinned": True} if option.pinned else {}),
+            }
+            for option in question.options
+        ]
+        mapping["correct"] = list(question.correct)
+        if question.shuffle is not None:
+            mapping["shuffle"] = question.shuffle
+    elif isinstance(question, TrueFalseQuestion):
+        mapping["correct"] = question.correct
+    elif isinstance(question, ShortAnswerQuestion):
+        mapping["answers"] = answers(question.answers)
+        if question.case_sensitive:
+            mapping["case_sensitive"] = True
+    elif isinstance(question, NumericQuestion):
+        mapping["answer"] = number(question.answer)
+        mapping["tolerance"] = number(question.tolerance)
+        if question.unit is not None:
+            mapping["unit"] = text(question.unit)
+    elif isinstance(question, MatchingQuestion):
+        mapping["pairs"] = [
+            {"id": pair.id, "prompt": text(pair.prompt), "match": text(pair.match)} for pair in question.pairs
+        ]
+        if question.distractors:
+            mapping["distractors"] = items(question.distractors)
+    elif isinstance(question, OrderingQuestion):
+        mapping["items"] = items(question.items)
+    elif isinstance(question, FillInBlanksQuestion):
+        mapping["text"] = text(question.text)
+        mapping["blanks"] = [
+            {"id": blank.id, "options": items(blank.options), "correct": blank.correct}
+            if isinstance(blank, ChoiceBlank)
+            else {
+                "id": blank.id,
+                "answers": answers(blank.answers),
+                **({"case_sensitive": True} if blank.case_sensitive else {}),
+            }
+            for blank in question.blanks
+        ]
+    elif isinstance(question, EssayQuestion) and question.model_answer is not None:
+        mapping["model_answer"] = text(question.model_answer)
+    if getattr(question, "partial_credit", False):
+        mapping["partial_credit"] = True
+    mapping["explanation"] = text(question.explanation)
     return mapping
 
 
-def _value(value: Any, todos: Mapping[str, str]) -> object:
-    if isinstance(value, Text):
+def draft_mapping(question: Question[Text], todos: Mapping[str, str]) -> dict[str, object]:
+    """``question`` as quiz YAML with its to-dos. ``todos`` is keyed by a text's key (its ``todo`` goes
+    beside its text and translations) or by a field of the question (``correct``: the to-do replaces it)."""
+
+    def text(value: Text) -> object:
         written: dict[str, object] = {}
         if value.source:
             written["text"] = value.source
@@ -69,15 +129,12 @@ def _value(value: Any, todos: Mapping[str, str]) -> object:
             written["todo"] = todos[value.key]
         written.update(dict(value.imported))
         return value.source if list(written) == ["text"] else written
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Decimal):
-        return f"{value.normalize():f}"
-    if isinstance(value, tuple):
-        return [_value(part, todos) for part in value]
-    if hasattr(value, "__dataclass_fields__"):
-        return _mapping(value, todos)
-    return value
+
+    mapping = question_mapping(question, text, lambda value: f"{value.normalize():f}")
+    for name, todo in todos.items():
+        if "." not in name:
+            mapping[name] = {"todo": todo}
+    return mapping
 
 
 _LIMITS = {"options": (2, 8), "pairs": (2, 10), "distractors": (0, 10), "items": (2, 10), "answers": (1, 20)}
