@@ -25,9 +25,9 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-from toolkit.importing.bank import BankRequest, ImportedBank
+from toolkit.importing.bank import BankError, BankRequest, ImportedBank
 from toolkit.importing.gift_bank import GiftReader
-from toolkit.importing.gift_syntax import MAX_GIFT_BYTES, GiftError
+from toolkit.importing.gift_syntax import MAX_GIFT_BYTES
 from toolkit.importing.question_drafts import draft_mapping
 
 FIXTURES = Path(__file__).parent / "gift"
@@ -93,7 +93,7 @@ def test_every_question_and_draft_is_valid_quiz_yaml(path: Path) -> None:
 def test_a_bad_bank_is_refused_with_its_place(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Messages name a file given with --locale relative to the working folder, as every command does.
     monkeypatch.chdir(path.parent)
-    with pytest.raises(GiftError) as raised:
+    with pytest.raises(BankError) as raised:
         GiftReader.read(request(Path(path.name)))
     assert str(raised.value) == path.with_suffix(".message").read_text(encoding="utf-8").strip()
 
@@ -102,7 +102,7 @@ def test_a_file_larger_than_any_bank_is_refused_before_it_is_read(tmp_path: Path
     huge = tmp_path / "huge.txt"
     with huge.open("wb") as handle:
         handle.truncate(MAX_GIFT_BYTES + 1)  # sparse: no disk used
-    with pytest.raises(GiftError) as raised:
+    with pytest.raises(BankError) as raised:
         GiftReader.read(request(huge))
     assert str(raised.value) == (
         f"huge.txt: is {MAX_GIFT_BYTES + 1:,} bytes; GIFT files are limited to {MAX_GIFT_BYTES:,} bytes: split "

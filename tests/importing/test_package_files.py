@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.importing.package_files import MAX_MEMBER_BYTES, PackageError, open_package
+from toolkit.importing.bank import BankError
+from toolkit.importing.package_files import MAX_MEMBER_BYTES, open_package
 
 
 def _zip(path: Path, members: dict[str, bytes]) -> Path:
@@ -45,21 +46,21 @@ def test_a_zip_and_its_unpacked_folder_read_the_same(tmp_path: Path) -> None:
     ],
 )
 def test_a_name_that_climbs_out_is_refused(tmp_path: Path, name: str, message: str) -> None:
-    with pytest.raises(PackageError) as refused:
+    with pytest.raises(BankError) as refused:
         open_package(_zip(tmp_path / "bank.zip", {name: b"x"}), "bank.zip")
     assert str(refused.value).startswith(message)
 
 
 def test_a_zip_bomb_is_refused_before_it_is_read(tmp_path: Path) -> None:
     bomb = _zip(tmp_path / "bank.zip", {"items/q1.xml": b"\0" * (MAX_MEMBER_BYTES // 4)})
-    with pytest.raises(PackageError) as refused:
+    with pytest.raises(BankError) as refused:
         open_package(bomb, "bank.zip")
     assert "times its packed size): not a question bank" in str(refused.value)
 
 
 def test_something_that_is_no_zip_is_refused(tmp_path: Path) -> None:
     (tmp_path / "bank.zip").write_bytes(b"GIFT? no")
-    with pytest.raises(PackageError) as refused:
+    with pytest.raises(BankError) as refused:
         open_package(tmp_path / "bank.zip", "bank.zip")
     assert (
         str(refused.value)
@@ -70,6 +71,6 @@ def test_something_that_is_no_zip_is_refused(tmp_path: Path) -> None:
 def test_a_link_in_a_folder_is_refused(tmp_path: Path) -> None:
     (tmp_path / "bank").mkdir()
     (tmp_path / "bank" / "manifest.xml").symlink_to("/etc/passwd")
-    with pytest.raises(PackageError) as refused:
+    with pytest.raises(BankError) as refused:
         open_package(tmp_path / "bank", "bank")
     assert str(refused.value) == "bank: manifest.xml is a link; quizkit reads no links in a package"

@@ -40,9 +40,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from toolkit import keys
-from toolkit.errors import LocatedError
-from toolkit.files import FileTooLargeError, read_regular_file
-from toolkit.importing.bank import BankRequest, ImportedBank, ImportIssue
+from toolkit.importing.bank import BankError, BankRequest, ImportedBank, ImportIssue, read_bank_bytes
 from toolkit.model import Level, Origin, Quiz, Text
 from toolkit.text.characters import code_points, control_characters, not_characters
 
@@ -54,12 +52,6 @@ _OPTION = re.compile(r"^(?P<letter>[A-Z])[).][ \t](?P<text>.*)$")
 _ANSWER = re.compile(r"^ANSWER:")
 _DETECT_ANSWER = re.compile(rb"^[ \t]*ANSWER:[ \t]*[A-Z]", re.MULTILINE)
 _DETECT_OPTION = re.compile(rb"^[ \t]*[A-Z][).][ \t]", re.MULTILINE)
-
-
-class AikenError(LocatedError):
-    """An Aiken file that cannot be read: the file, the line and what to write."""
-
-    names_its_place = True
 
 
 @dataclass(frozen=True)
@@ -83,28 +75,28 @@ def _decoded(data: bytes, file: str) -> str:
             return data.decode("utf-16")
         except UnicodeDecodeError as error:
             line = data[: error.start].decode("utf-16", errors="replace").count("\n") + 1
-            raise AikenError(file, line, "the file is not valid UTF-16 here; save it as UTF-8") from None
+            raise BankError(file, line, "the file is not valid UTF-16 here; save it as UTF-8") from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
-        raise AikenError(
+        raise BankError(
             file, line, "the file is not UTF-8 here; save it as UTF-8 (Moodle reads Aiken files as UTF-8)"
         ) from None
 
 
 def read_bytes(path: Path, file: str) -> str:
-    try:
-        data = read_regular_file(path, MAX_AIKEN_BYTES)
-    except FileTooLargeError as error:
-        raise AikenError(
-            file,
-            None,
-            f"file is {error.size:,} bytes; Aiken files are read up to {MAX_AIKEN_BYTES:,} bytes: split it",
-        ) from None
+    data = read_bank_bytes(
+        path,
+        file,
+        MAX_AIKEN_BYTES,
+        lambda size: (
+            f"file is {size:,} bytes; Aiken files are read up to {MAX_AIKEN_BYTES:,} bytes: split it"
+        ),
+    )
     if b"\x00" in data and not data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         line = data.count(b"\n", 0, data.index(b"\x00")) + 1
-        raise AikenError(file, line, "the file contains a NUL character; is it a binary file?")
+        raise BankError(file, line, "the file contains a NUL character; is it a binary file?")
     return _decoded(data, file)
 
 
@@ -113,7 +105,7 @@ def _refuse_invisible(line: str, file: str, number: int) -> None:
     found = control_characters(line) + not_characters(line)
     if found:
         column = min(line.index(character) for character in found) + 1
-        raise AikenError(
+        raise BankError(
             file,
             number,
             f"the line holds {code_points(sorted(found))}, a control character or noncharacter (column {column}); "
@@ -122,7 +114,7 @@ def _refuse_invisible(line: str, file: str, number: int) -> None:
 
 
 def parse_aiken(text: str, file: str) -> tuple[AikenQuestion, ...]:
-    """The questions of an Aiken file; :class:`AikenError` at the first line that breaks the form."""
+    """The questions of an Aiken file; :class:`BankError` at the first line that breaks the form."""
     questions: list[AikenQuestion] = []
     prompt: list[AikenLine] = []
     options: list[AikenLine] = []
@@ -136,14 +128,14 @@ def parse_aiken(text: str, file: str) -> tuple[AikenQuestion, ...]:
         option = _OPTION.match(line)
         if option is not None:
             if not prompt:
-                raise AikenError(
+                raise BankError(
                     file,
                     number,
                     "an option with no question before it: write the question's text above its options",
                 )
             expected = chr(ord("A") + len(options))
             if option["letter"] != expected:
-                raise AikenError(
+                raise BankError(
                     file,
                     number,
                     f"option {option['letter']} where {expected} was expected: letter the options A, B, C… in "
@@ -154,9 +146,9 @@ def parse_aiken(text: str, file: str) -> tuple[AikenQuestion, ...]:
         if _ANSWER.match(line):
             letter = line[len("ANSWER:") :].strip()[:1]
             if not prompt:
-                raise AikenError(file, number, "an ANSWER: line with no question before it")
+                raise BankError(file, number, "an ANSWER: line with no question before it")
             if len(options) < 2:
-                raise AikenError(
+                raise BankError(
                     file,
                     number,
                     f"the question on line {prompt[0].number} has {len(options)} option(s) before its ANSWER: "
@@ -165,7 +157,7 @@ def parse_aiken(text: str, file: str) -> tuple[AikenQuestion, ...]:
             last = chr(ord("A") + len(options) - 1)
             if not ("A" <= letter <= last):
                 shown = f"'{letter}'" if letter else "nothing"
-                raise AikenError(
+                raise BankError(
                     file,
                     number,
                     f"ANSWER: names {shown}; write the letter of the correct option, A to {last}",
@@ -174,7 +166,7 @@ def parse_aiken(text: str, file: str) -> tuple[AikenQuestion, ...]:
             prompt, options = [], []
             continue
         if options:
-            raise AikenError(
+            raise BankError(
                 file,
                 number,
                 f"the question on line {prompt[0].number} has no ANSWER: line: write 'ANSWER: X' after its "
@@ -182,13 +174,13 @@ def parse_aiken(text: str, file: str) -> tuple[AikenQuestion, ...]:
             )
         prompt.append(AikenLine(number, line))
     if prompt:
-        raise AikenError(
+        raise BankError(
             file,
             prompt[0].number,
             "the file ends before this question's ANSWER: line: write 'ANSWER: X' after its last option",
         )
     if not questions:
-        raise AikenError(
+        raise BankError(
             file, None, "no question found: an Aiken file has questions, options 'A) …' and 'ANSWER: X' lines"
         )
     return tuple(questions)
@@ -200,21 +192,21 @@ def _aligned(
     """``translation`` checked against the source, question by question."""
     for number, (source, translated) in enumerate(zip(questions, translation, strict=False), start=1):
         if len(source.options) != len(translated.options):
-            raise AikenError(
+            raise BankError(
                 file,
                 translated.prompt[0].number,
                 f"question {number} has {len(translated.options)} options here and {len(source.options)} in the "
                 "source file: a translation must have the same questions and options, in the same order",
             )
         if source.answer != translated.answer:
-            raise AikenError(
+            raise BankError(
                 file,
                 translated.answer_line,
                 f"question {number} has answer {chr(ord('A') + translated.answer)} here and "
                 f"{chr(ord('A') + source.answer)} in the source file: a translation must mark the same option",
             )
     if len(translation) != len(questions):
-        raise AikenError(
+        raise BankError(
             file,
             None,
             f"{len(translation)} questions here and {len(questions)} in the source file: a translation must have "

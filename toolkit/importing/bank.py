@@ -11,12 +11,30 @@ the quiz YAML and a catalog per language from what they return.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar, Protocol
 
+from toolkit.errors import LocatedError
+from toolkit.files import FileTooLargeError, read_regular_file
 from toolkit.model import Quiz
+
+
+class BankError(LocatedError):
+    """A bank (a GIFT, Aiken or Moodle XML file, a Canvas or Common Cartridge package) that cannot be
+    read, or not safely: the file, the line where known, and what to do. Nothing of it is imported."""
+
+    names_its_place = True
+
+
+def read_bank_bytes(path: Path, display_name: str, limit: int, too_large: Callable[[int], str]) -> bytes:
+    """The bytes of a bank file of at most ``limit`` bytes (:func:`toolkit.files.read_regular_file`); a
+    larger one is refused with ``too_large(its size)`` as the message."""
+    try:
+        return read_regular_file(path, limit)
+    except FileTooLargeError as error:
+        raise BankError(display_name, None, too_large(error.size)) from None
 
 
 @dataclass(frozen=True)

@@ -28,10 +28,10 @@ from typing import ClassVar
 
 from toolkit import keys
 from toolkit.content.validation import display_path
-from toolkit.importing.bank import BankRequest, ImportedBank
+from toolkit.importing.bank import BankError, BankRequest, ImportedBank
 from toolkit.importing.gift_kinds import QuestionBuilder
 from toolkit.importing.gift_parser import parse
-from toolkit.importing.gift_syntax import GiftError, GiftFile, GiftQuestion, looks_like_gift, read_text
+from toolkit.importing.gift_syntax import GiftFile, GiftQuestion, looks_like_gift, read_text
 from toolkit.importing.gift_texts import BankContext, language
 from toolkit.model import Level, Origin, Question, Quiz, Text
 
@@ -43,7 +43,7 @@ class _Reader(BankContext):
     def read(self) -> ImportedBank:
         source = parse(read_text(self.request.path, self.file), self.file)
         if not source.questions:
-            raise GiftError(
+            raise BankError(
                 self.file,
                 None,
                 "holds no question: a GIFT question is its text followed by its answers in braces "
@@ -125,7 +125,7 @@ class _Reader(BankContext):
                 positions = {question.name: index for index, question in enumerate(source.questions)}
                 for question in translated:
                     if question.name not in positions:
-                        raise GiftError(
+                        raise BankError(
                             name,
                             question.line,
                             f"question {question.name!r} is not in {self.file}; a file given with --locale must "
@@ -134,7 +134,7 @@ class _Reader(BankContext):
                     by_index[positions[question.name]] = question
             else:
                 if len(translated) != len(source.questions):
-                    raise GiftError(
+                    raise BankError(
                         name,
                         None,
                         f"holds {_count(len(translated))} and {self.file} {_count(len(source.questions))}; without "
@@ -145,14 +145,14 @@ class _Reader(BankContext):
             for index, question in by_index.items():
                 original = source.questions[index]
                 if question.kind != original.kind:
-                    raise GiftError(
+                    raise BankError(
                         name,
                         question.line,
                         f"question {question.title!r} is a {question.kind} question here but a {original.kind} "
                         f"question in {self.file} (line {original.line}); the files must hold the same questions",
                     )
                 if _shape(question) != _shape(original):
-                    raise GiftError(
+                    raise BankError(
                         name,
                         question.line,
                         f"question {question.title!r} has {_shape(question)[1]} answers here but "

@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
+from toolkit.importing.bank import BankError
 from toolkit.importing.gift_syntax import (
     Block,
     GiftAnswer,
-    GiftError,
     GiftFile,
     GiftNumber,
     GiftOrdering,
@@ -65,8 +65,8 @@ class _Question:
         self.file = file
         self.category = category
 
-    def error(self, message: str, offset: int | None = None) -> GiftError:
-        return GiftError(self.file, self.line if offset is None else self.line_of(offset), message)
+    def error(self, message: str, offset: int | None = None) -> BankError:
+        return BankError(self.file, self.line if offset is None else self.line_of(offset), message)
 
     def line_of(self, offset: int) -> int:
         """The file line of an offset into the question's text (escapes change offsets, never lines)."""

@@ -30,8 +30,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from toolkit.errors import LocatedError
-from toolkit.files import FileTooLargeError, read_regular_file
+from toolkit.importing.bank import BankError, read_bank_bytes
 
 MAX_GIFT_BYTES = 32 * 1024 * 1024
 """Far beyond any question bank (Moodle's own export writes a few hundred bytes a question)."""
@@ -53,12 +52,6 @@ _UNESCAPE = str.maketrans(
 )
 _PLACEHOLDERS = re.compile("[\ufdd0-\ufdd6]")
 _ESCAPED = re.compile(r"\\\\|\\([:#={}~n])")
-
-
-class GiftError(LocatedError):
-    """A GIFT file Moodle would refuse, or that cannot be read safely; nothing of it is imported."""
-
-    names_its_place = True
 
 
 @dataclass(frozen=True)
@@ -193,7 +186,7 @@ def blocks(text: str, file: str) -> list[Block]:
             continue
         placeholder = _PLACEHOLDERS.search(line)
         if placeholder:
-            raise GiftError(
+            raise BankError(
                 file,
                 number,
                 f"holds U+{ord(placeholder.group()):04X}, a noncharacter no quiz text may hold; remove it",
@@ -213,31 +206,31 @@ def has_escape_placeholder(text: str) -> bool:
 
 def read_text(path: Path, display_name: str) -> str:
     """A GIFT file's text: UTF-8 (a byte-order mark dropped), UTF-16 with its mark, line breaks as ``\\n``."""
-    try:
-        data = read_regular_file(path, MAX_GIFT_BYTES)
-    except FileTooLargeError as error:
-        raise GiftError(
-            display_name,
-            None,
-            f"is {error.size:,} bytes; GIFT files are limited to {MAX_GIFT_BYTES:,} bytes: split the bank "
-            "into several files",
-        ) from None
+    data = read_bank_bytes(
+        path,
+        display_name,
+        MAX_GIFT_BYTES,
+        lambda size: (
+            f"is {size:,} bytes; GIFT files are limited to {MAX_GIFT_BYTES:,} bytes: split the bank "
+            "into several files"
+        ),
+    )
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
             data = data.decode("utf-16").encode("utf-8")
         except UnicodeDecodeError:
-            raise GiftError(
+            raise BankError(
                 display_name, None, "starts as UTF-16 but is not; save it as UTF-8 and import again"
             ) from None
     data = data.removeprefix(codecs.BOM_UTF8)
     if b"\x00" in data:
         line = data.count(b"\n", 0, data.index(b"\x00")) + 1
-        raise GiftError(display_name, line, "holds a NUL byte: this is not a GIFT text file")
+        raise BankError(display_name, line, "holds a NUL byte: this is not a GIFT text file")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
-        raise GiftError(
+        raise BankError(
             display_name,
             line,
             f"is not UTF-8 (byte 0x{data[error.start]:02X}); Moodle reads GIFT files as UTF-8 only: save it "

@@ -15,7 +15,7 @@ is the text and the others are imported translations. Or the same bank exported 
 (``--locale xx FILE``): aligned with the source file question by question.
 
 The file is parsed as untrusted XML (no DTD, no entity, encoding by XML's rules); a file that is no Moodle
-XML, or that cannot be read, is refused with a :class:`MoodleBankError` naming the file and line.
+XML, or that cannot be read, is refused with a :class:`BankError` naming the file and line.
 """
 
 from __future__ import annotations
@@ -26,9 +26,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from toolkit import keys
-from toolkit.errors import LocatedError
-from toolkit.files import FileTooLargeError, NotRegularFileError, read_regular_file
-from toolkit.importing.bank import BankRequest, ImportedBank, ImportIssue
+from toolkit.files import NotRegularFileError
+from toolkit.importing.bank import BankError, BankRequest, ImportedBank, ImportIssue, read_bank_bytes
 from toolkit.importing.moodle_bank_choices import read_multichoice
 from toolkit.importing.moodle_bank_cloze import read_cloze, read_gapselect
 from toolkit.importing.moodle_bank_drafts import question_mapping
@@ -59,24 +58,19 @@ MAX_BANK_BYTES = 64 * 1024 * 1024
 FORMAT_NAME = "Moodle XML"
 
 
-class MoodleBankError(LocatedError):
-    """A file that is not a Moodle XML bank quizkit can read."""
-
-    names_its_place = True
-
-
 def _root(path: Path, display_name: str) -> Any:
     try:
-        raw = read_regular_file(path, MAX_BANK_BYTES)
-    except FileTooLargeError as error:
-        raise MoodleBankError(
+        raw = read_bank_bytes(
+            path,
             display_name,
-            None,
-            f"the file is {error.size:,} bytes, more than any Moodle bank ({MAX_BANK_BYTES:,} at most); "
-            "export the questions in smaller categories",
-        ) from None
+            MAX_BANK_BYTES,
+            lambda size: (
+                f"the file is {size:,} bytes, more than any Moodle bank ({MAX_BANK_BYTES:,} at most); "
+                "export the questions in smaller categories"
+            ),
+        )
     except (NotRegularFileError, OSError) as error:
-        raise MoodleBankError(display_name, None, f"cannot be read: {error.strerror or error}") from None
+        raise BankError(display_name, None, f"cannot be read: {error.strerror or error}") from None
     try:
         root = parse_untrusted_xml(raw, FORMAT_NAME, REFUSE_DOCTYPE)
     except UntrustedXmlError as error:
@@ -86,9 +80,9 @@ def _root(path: Path, display_name: str) -> Any:
                 "its elements are nested deeper than 256 levels, which no Moodle bank is (a question is "
                 "four deep); the file is damaged or made to exhaust memory: export the bank again"
             )
-        raise MoodleBankError(display_name, error.line, message) from None
+        raise BankError(display_name, error.line, message) from None
     if root.tag != "quiz":
-        raise MoodleBankError(
+        raise BankError(
             display_name,
             root.sourceline,
             f"not a Moodle XML question file: its root element is <{root.tag!s}>, not <quiz>; "
@@ -227,7 +221,7 @@ def _translated(
     imported, aligned question by question."""
     file = str(request.translations[locale])
     if len(translation.questions) != len(questions):
-        raise MoodleBankError(
+        raise BankError(
             file,
             None,
             f"has {len(translation.questions)} questions that quizkit can import, the source file "
@@ -237,7 +231,7 @@ def _translated(
     result = []
     for question, other in zip(questions, translation.questions, strict=True):
         if other.type is not question.type:
-            raise MoodleBankError(
+            raise BankError(
                 file,
                 other.prompt.origin.line,
                 f"question {other.id} is {other.type.value}, but question {question.id} at the same place "

@@ -14,8 +14,8 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from toolkit.errors import LocatedError
 from toolkit.files import read_regular_file
+from toolkit.importing.bank import BankError
 
 MAX_MEMBERS = 20_000
 MAX_MEMBER_BYTES = 64 * 1024 * 1024
@@ -23,12 +23,6 @@ MAX_TOTAL_BYTES = 512 * 1024 * 1024
 MAX_COMPRESSION_RATIO = 200
 """Deflate at its best gives about 1,000:1 on a run of one byte; text compresses 3–10:1. A member that
 claims more than this is a bomb, not a question bank."""
-
-
-class PackageError(LocatedError):
-    """A package that cannot be read safely; ``file`` is the package, ``line`` None."""
-
-    names_its_place = True
 
 
 @dataclass(frozen=True)
@@ -46,13 +40,13 @@ class Package:
     def read(self, name: str) -> bytes:
         """The bytes of member ``name``, which must be one of :attr:`members`."""
         if name not in self.members:
-            raise PackageError(self.display_name, None, f"the package has no file {name}; is it complete?")
+            raise BankError(self.display_name, None, f"the package has no file {name}; is it complete?")
         if self._zip_sizes is None:
             return read_regular_file(self.path / name, MAX_MEMBER_BYTES)
         with zipfile.ZipFile(self.path) as archive, archive.open(name) as member:
             data = member.read(MAX_MEMBER_BYTES + 1)
         if len(data) > MAX_MEMBER_BYTES or len(data) != self._zip_sizes[name]:
-            raise PackageError(
+            raise BankError(
                 self.display_name,
                 None,
                 f"{name} inside the package is not the size the zip says it is; the zip is damaged or made "
@@ -64,7 +58,7 @@ class Package:
 def _checked_name(name: str, package: str) -> str:
     path = PurePosixPath(name)
     if name.startswith("/") or "\\" in name or ".." in path.parts or (path.parts and ":" in path.parts[0]):
-        raise PackageError(
+        raise BankError(
             package,
             None,
             f"the package holds a file named {name!r}, which points outside the package; "
@@ -80,13 +74,13 @@ def open_package(path: Path, display_name: str) -> Package:
     try:
         archive = zipfile.ZipFile(path)
     except zipfile.BadZipFile:
-        raise PackageError(
+        raise BankError(
             display_name, None, "is neither a zip package nor a folder; give the exported .zip or .imscc"
         ) from None
     with archive:
         infos = [info for info in archive.infolist() if not info.is_dir()]
         if len(infos) > MAX_MEMBERS:
-            raise PackageError(
+            raise BankError(
                 display_name, None, f"holds {len(infos):,} files, more than any bank ({MAX_MEMBERS:,})"
             )
         sizes: dict[str, int] = {}
@@ -94,14 +88,14 @@ def open_package(path: Path, display_name: str) -> Package:
         for info in infos:
             name = _checked_name(info.filename, display_name)
             if stat.S_ISLNK(info.external_attr >> 16):
-                raise PackageError(
+                raise BankError(
                     display_name, None, f"{name} inside the package is a link; quizkit reads no links"
                 )
             ratio = info.file_size / max(info.compress_size, 1)
             if info.file_size > MAX_MEMBER_BYTES or (
                 info.file_size > 1024 * 1024 and ratio > MAX_COMPRESSION_RATIO
             ):
-                raise PackageError(
+                raise BankError(
                     display_name,
                     None,
                     f"{name} inside the package expands to {info.file_size:,} bytes "
@@ -110,7 +104,7 @@ def open_package(path: Path, display_name: str) -> Package:
             total += info.file_size
             sizes[name] = info.file_size
         if total > MAX_TOTAL_BYTES:
-            raise PackageError(
+            raise BankError(
                 display_name, None, f"expands to {total:,} bytes, more than any bank ({MAX_TOTAL_BYTES:,})"
             )
     return Package(path, display_name, tuple(sorted(sizes)), sizes)
@@ -121,11 +115,9 @@ def _folder(path: Path, display_name: str) -> Package:
     for found in sorted(path.rglob("*")):
         relative = found.relative_to(path).as_posix()
         if found.is_symlink():
-            raise PackageError(
-                display_name, None, f"{relative} is a link; quizkit reads no links in a package"
-            )
+            raise BankError(display_name, None, f"{relative} is a link; quizkit reads no links in a package")
         if found.is_file():
             members.append(relative)
             if len(members) > MAX_MEMBERS:
-                raise PackageError(display_name, None, f"holds more files than any bank ({MAX_MEMBERS:,})")
+                raise BankError(display_name, None, f"holds more files than any bank ({MAX_MEMBERS:,})")
     return Package(path, display_name, tuple(members))

@@ -7,7 +7,8 @@ since a translation may accept more or fewer.
 
 from __future__ import annotations
 
-from toolkit.importing.qti12_package import BankFileError, PackageRead
+from toolkit.importing.bank import BankError
+from toolkit.importing.qti12_package import PackageRead
 from toolkit.importing.qti12_questions import ParsedItem
 from toolkit.model import QuestionType, TrueFalseQuestion
 
@@ -26,7 +27,7 @@ def pair_items(source: PackageRead, translation: PackageRead) -> list[ParsedItem
             break
     else:
         if len(ours) != len(theirs):
-            raise BankFileError(
+            raise BankError(
                 translation.display_name,
                 None,
                 f"has {len(theirs)} questions where {source.display_name} has {len(ours)}, and their idents "

@@ -9,7 +9,7 @@ with their keys, origin and translations, and what an item cannot carry as an
 has a language model, so each language is its own package; a question a translation left in the source
 language (its HTML says so with ``lang``, as quizkit writes a question that fell back) gives no
 translation. A package that cannot be read safely is refused with a located error
-(:class:`~toolkit.importing.qti12_package.BankFileError`) and nothing is returned.
+(:class:`~toolkit.importing.bank.BankError`) and nothing is returned.
 """
 
 from __future__ import annotations
@@ -25,10 +25,9 @@ from lxml import etree
 
 from toolkit import keys
 from toolkit.errors import QuizkitError
-from toolkit.importing.bank import BankRequest, ImportedBank, ImportIssue
+from toolkit.importing.bank import BankError, BankRequest, ImportedBank, ImportIssue
 from toolkit.importing.qti12_alignment import pair_items, remapped, same_shape
 from toolkit.importing.qti12_package import (
-    BankFileError,
     PackageRead,
     assessment_members,
     is_canvas,
@@ -290,7 +289,7 @@ class _Builder:
                 )
                 continue
             if not same_shape(parsed, theirs):
-                raise BankFileError(
+                raise BankError(
                     shown,
                     theirs.line,
                     f"the question {name!r} is a {theirs.kind} with other parts than in "

@@ -22,9 +22,7 @@ from pathlib import Path, PurePosixPath
 
 from lxml import etree
 
-from toolkit.errors import LocatedError
-from toolkit.files import FileTooLargeError, read_regular_file
-from toolkit.importing.bank import ImportIssue
+from toolkit.importing.bank import BankError, ImportIssue, read_bank_bytes
 from toolkit.importing.markup_reduction import reduce_markup
 from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_package
 from toolkit.importing.qti12_elements import children, descendants, first, local_name
@@ -36,12 +34,6 @@ CANVAS_RESOURCE = "imsqti_xmlv1p2"
 CANVAS_FULL_FOLDER = "non_cc_assessments/"
 _CC_ASSESSMENT = re.compile(r"^imsqti_xmlv1p2/imscc_xmlv1p[0-9]/assessment$")
 _CC_BANK = re.compile(r"^imsqti_xmlv1p2/imscc_xmlv1p[0-9]/question-bank$")
-
-
-class BankFileError(LocatedError):
-    """A Canvas or Common Cartridge package that cannot be read: the file, the line where known, what to do."""
-
-    names_its_place = True
 
 
 @dataclass(frozen=True)
@@ -72,23 +64,23 @@ def _parse(raw: bytes, shown: str, what: str) -> etree._Element:
     try:
         return parse_untrusted_xml(raw, what, REFUSE_DOCTYPE)
     except UntrustedXmlError as error:
-        raise BankFileError(shown, error.line, error.message) from None
+        raise BankError(shown, error.line, error.message) from None
 
 
 def open_bank(path: Path, display_name: str) -> tuple[Package | None, etree._Element | None]:
     """The package and its parsed manifest; (None, root) for a lone QTI file."""
     if path.is_file():
-        try:
-            head = read_regular_file(path, MAX_MEMBER_BYTES)
-        except FileTooLargeError as error:
-            raise BankFileError(
-                display_name, None, f"is {error.size:,} bytes, more than any bank ({MAX_MEMBER_BYTES:,})"
-            ) from None
+        head = read_bank_bytes(
+            path,
+            display_name,
+            MAX_MEMBER_BYTES,
+            lambda size: f"is {size:,} bytes, more than any bank ({MAX_MEMBER_BYTES:,})",
+        )
         if not head.startswith(b"PK"):
             return None, _parse(head, display_name, "QTI 1.2")
     package = open_package(path, display_name)
     if not package.has(MANIFEST):
-        raise BankFileError(
+        raise BankError(
             display_name,
             None,
             f"holds no {MANIFEST}, so it is no Canvas export or Common Cartridge; give the .zip or .imscc "
@@ -166,7 +158,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
             )
         members = assessment_members(package, root, canvas)
         if not members:
-            raise BankFileError(
+            raise BankError(
                 f"{display_name}/{MANIFEST}",
                 None,
                 "lists no QTI assessment"
@@ -190,7 +182,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
     descriptions: list[str] = []
     for assessment in assessments:
         if etree.QName(assessment.root).localname != "questestinterop":
-            raise BankFileError(
+            raise BankError(
                 assessment.member,
                 assessment.root.sourceline,
                 f"is a <{etree.QName(assessment.root).localname}>, not a QTI 1.2 <questestinterop>",
