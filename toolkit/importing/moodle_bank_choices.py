@@ -11,9 +11,9 @@ from toolkit.importing.moodle_bank_questions import (
     QuestionReader,
     close_to,
     fraction_of,
-    letter_id,
     percent,
 )
+from toolkit.importing.question_drafts import part_id
 from toolkit.model import ChoiceQuestion, Option, Question, QuestionType, Text
 
 
@@ -25,7 +25,7 @@ def read_multichoice(reader: QuestionReader, element: Element) -> Question[Text]
     options = []
     fractions = []
     for index, answer in enumerate(answers):
-        option_id = letter_id(index)
+        option_id = part_id(index)
         key = keys.option_key(reader.quiz_id, reader.question_id, option_id)
         text = reader.text(key, answer, f"text for option {index + 1}")
         feedback = reader.optional(

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from toolkit import keys
-from toolkit.importing.moodle_bank_questions import Element, QuestionReader, close_to, letter_id, percent
+from toolkit.importing.moodle_bank_questions import Element, QuestionReader, close_to, percent
 from toolkit.importing.moodle_bank_texts import HTML, PLAIN, field_text, top_level_blocks
+from toolkit.importing.question_drafts import part_id
 from toolkit.model import (
     Blank,
     ChoiceBlank,
@@ -262,7 +263,7 @@ def _blank(reader: QuestionReader, sub: Subquestion, line: int) -> Blank[Text]:
     options = []
     right = []
     for index, alternative in enumerate(sub.alternatives):
-        option_id = letter_id(index)
+        option_id = part_id(index)
         if alternative.feedback:
             reader.issues.append(
                 reader.issue(
@@ -327,9 +328,9 @@ def read_gapselect(reader: QuestionReader, element: Element) -> Question[Text]:
         in_group = [index for index, choice in enumerate(choices) if choice[1] == group]
         options = tuple(
             Item(
-                letter_id(position),
+                part_id(position),
                 reader.plain(
-                    keys.blank_option_key(reader.quiz_id, reader.question_id, blank_id, letter_id(position)),
+                    keys.blank_option_key(reader.quiz_id, reader.question_id, blank_id, part_id(position)),
                     choices[index][0],
                     choices[index][2],
                     f"a choice of gap {number}",
@@ -341,7 +342,7 @@ def read_gapselect(reader: QuestionReader, element: Element) -> Question[Text]:
             raise reader.unsupported(
                 f"the choices of gap {number} repeat a text, which a drop-down cannot tell apart"
             )
-        blanks.append(ChoiceBlank(blank_id, options, letter_id(in_group.index(gap - 1))))
+        blanks.append(ChoiceBlank(blank_id, options, part_id(in_group.index(gap - 1))))
     return FillInBlanksQuestion(
         id=reader.question_id,
         prompt=prompt,

@@ -18,6 +18,7 @@ from toolkit.importing.moodle_bank_texts import (
     field_text,
     top_level_blocks,
 )
+from toolkit.importing.question_drafts import part_id
 from toolkit.model import (
     AcceptedAnswer,
     EssayQuestion,
@@ -64,16 +65,6 @@ class UnsupportedQuestionError(QuizkitError):
     def __init__(self, issue: ImportIssue) -> None:
         super().__init__(issue.reason)
         self.issue = issue
-
-
-def letter_id(index: int) -> str:
-    """``a``, ``b``, … ``z``, ``aa``, ``ab``: ids for a bank's unnamed options and items."""
-    letters = ""
-    index += 1
-    while index:
-        index, remainder = divmod(index - 1, 26)
-        letters = chr(ord("a") + remainder) + letters
-    return letters
 
 
 def fraction_of(element: Element) -> Decimal:
@@ -298,7 +289,7 @@ class QuestionReader:
                     )
                 )
             if close_to(fraction, Decimal(100)):
-                answer_id = letter_id(len(accepted))
+                answer_id = part_id(len(accepted))
                 key = key_of(answer_id)
                 if _WILDCARD.search(answer):
                     self.todos[key] = (
@@ -418,20 +409,20 @@ class QuestionReader:
         pairs: list[Pair[Text]] = []
         distractors: list[Item[Text]] = []
         for index, subquestion in enumerate(element.findall("subquestion")):
-            part_id = letter_id(index)
+            pair_id = part_id(index)
             answer = subquestion.find("answer")
             raw = (answer.findtext("text") or "") if answer is not None else ""
             line = answer.sourceline if answer is not None else subquestion.sourceline
             found, _line = self.field(subquestion)
             if found.source:
                 match = self.plain(
-                    keys.pair_match_key(self.quiz_id, self.question_id, part_id), raw, line, "a match"
+                    keys.pair_match_key(self.quiz_id, self.question_id, pair_id), raw, line, "a match"
                 )
                 pairs.append(
                     Pair(
-                        part_id,
+                        pair_id,
                         self.make(
-                            keys.pair_prompt_key(self.quiz_id, self.question_id, part_id), found, _line
+                            keys.pair_prompt_key(self.quiz_id, self.question_id, pair_id), found, _line
                         ),
                         match,
                     )
@@ -439,9 +430,9 @@ class QuestionReader:
             elif raw.strip():
                 distractors.append(
                     Item(
-                        part_id,
+                        pair_id,
                         self.plain(
-                            keys.distractor_key(self.quiz_id, self.question_id, part_id),
+                            keys.distractor_key(self.quiz_id, self.question_id, pair_id),
                             raw,
                             line,
                             "a choice",
@@ -472,9 +463,9 @@ class QuestionReader:
         answers = sorted(element.findall("answer"), key=fraction_of)  # the fraction is the item's place
         items = tuple(
             Item(
-                letter_id(index),
+                part_id(index),
                 self.text(
-                    keys.item_key(self.quiz_id, self.question_id, letter_id(index)),
+                    keys.item_key(self.quiz_id, self.question_id, part_id(index)),
                     answer,
                     f"text for item {index + 1}",
                 ),

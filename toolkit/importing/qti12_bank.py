@@ -337,29 +337,30 @@ def _detect(path: Path, head: bytes, canvas: bool) -> bool:
     return not made_by_canvas and bool(assessment_members(package, manifest, False))
 
 
-class CanvasReader:
+class _Qti12Reader:
+    """Canvas exports and Common Cartridges are one reader: the same QTI 1.2, told apart by who made the
+    package (:func:`_detect`)."""
+
+    canvas: ClassVar[bool]
+
+    @classmethod
+    def detects(cls, path: Path, head: bytes) -> bool:
+        return _detect(path, head, canvas=cls.canvas)
+
+    @classmethod
+    def read(cls, request: BankRequest) -> ImportedBank:
+        return _Builder(request, canvas=cls.canvas).read()
+
+
+class CanvasReader(_Qti12Reader):
     name: ClassVar[str] = "canvas"
     description: ClassVar[str] = (
         "Canvas quiz exports (QTI 1.2 .zip, a Canvas course .imscc, or a questestinterop file)"
     )
-
-    @staticmethod
-    def detects(path: Path, head: bytes) -> bool:
-        return _detect(path, head, canvas=True)
-
-    @staticmethod
-    def read(request: BankRequest) -> ImportedBank:
-        return _Builder(request, canvas=True).read()
+    canvas = True
 
 
-class CommonCartridgeReader:
+class CommonCartridgeReader(_Qti12Reader):
     name: ClassVar[str] = "cc"
     description: ClassVar[str] = "IMS Common Cartridge 1.1–1.3 (.imscc), assessments in CC's QTI 1.2 profile"
-
-    @staticmethod
-    def detects(path: Path, head: bytes) -> bool:
-        return _detect(path, head, canvas=False)
-
-    @staticmethod
-    def read(request: BankRequest) -> ImportedBank:
-        return _Builder(request, canvas=False).read()
+    canvas = False
