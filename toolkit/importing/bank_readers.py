@@ -10,17 +10,14 @@ recognizes is refused, naming the formats quizkit knows.
 
 from __future__ import annotations
 
-import codecs
-import errno
-import os
-import stat
 from pathlib import Path
 from typing import cast
 
 from toolkit.errors import QuizkitError
-from toolkit.files import NotRegularFileError, not_regular_problem
+from toolkit.files import read_regular_file_head
 from toolkit.importing.bank import BankReader
 from toolkit.plugins import PluginLoadError, load_plugin, plugin_names
+from toolkit.text.encodings import byte_order_mark
 
 ENTRY_POINT_GROUP = "quizkit.importers"
 PAGE = "page"
@@ -60,17 +57,7 @@ def file_head(path: Path) -> bytes:
     does: a FIFO or a device given as the bank is refused, never waited on or read without end."""
     if path.is_dir():
         return b""
-    try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except OSError as error:
-        if error.errno == errno.ENXIO:  # a socket cannot be opened
-            raise NotRegularFileError(errno.ENXIO, "a socket, not a regular file", os.fspath(path)) from None
-        raise
-    with os.fdopen(descriptor, "rb", buffering=0) as handle:
-        mode = os.fstat(descriptor).st_mode
-        if not stat.S_ISREG(mode):
-            raise NotRegularFileError(errno.EINVAL, not_regular_problem(mode), os.fspath(path))
-        return handle.read(HEAD_BYTES)
+    return read_regular_file_head(path, HEAD_BYTES)
 
 
 def _looks_like_text(path: Path, head: bytes) -> bool:
@@ -78,21 +65,12 @@ def _looks_like_text(path: Path, head: bytes) -> bool:
     a package, a folder or a markup document."""
     if path.is_dir() or head.startswith(b"PK\x03\x04"):
         return False
-    for mark, encoding in _MARKS:
-        if head.startswith(mark):
-            start = head[len(mark) :][:400].decode(encoding, errors="ignore")
-            return not start.lstrip().startswith("<")
+    marked = byte_order_mark(head)
+    if marked is not None:
+        mark, encoding = marked
+        start = head[len(mark) :][:400].decode(encoding, errors="ignore")
+        return not start.lstrip().startswith("<")
     return not head.lstrip(b" \t\r\n").startswith(b"<")
-
-
-_MARKS = (
-    (codecs.BOM_UTF32_LE, "utf-32-le"),
-    (codecs.BOM_UTF32_BE, "utf-32-be"),
-    (codecs.BOM_UTF8, "utf-8"),
-    (codecs.BOM_UTF16_LE, "utf-16-le"),
-    (codecs.BOM_UTF16_BE, "utf-16-be"),
-)
-"""Byte-order marks, the longest first (UTF-32 LE's begins with UTF-16 LE's)."""
 
 
 def detect_format(path: Path, display_name: str) -> str:
