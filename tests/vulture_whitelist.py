@@ -56,6 +56,7 @@ REACHED_BY_NAME = (
     zipfile.ZipInfo.create_system,
     # Enum members reached by their value (Level("beginner"), Gender("feminine")) when YAML is read.
     Level.ADVANCED,
+    Level.BEGINNER,
     glossary.Gender.MASCULINE,
     glossary.Gender.FEMININE,
     # libunistring's LBP_* numbering: one tuple unpacking names every class, so each gets its number.

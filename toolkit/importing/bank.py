@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar, Protocol
 
+from toolkit import keys
 from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, read_regular_file
-from toolkit.model import Quiz
+from toolkit.model import Level, Origin, Quiz, Text
 
 
 class BankError(LocatedError):
@@ -95,3 +96,58 @@ class BankReader(Protocol):
         """The bank as the content model. Refuses a file it cannot read with a located error
         (:class:`toolkit.errors.LocatedError`), naming the file and line and what to do."""
         ...
+
+
+@dataclass(frozen=True)
+class QuizHeading:
+    """The quiz-level fields of an imported quiz: the bank's where it has them, else made up by one
+    convention for every reader (:func:`quiz_heading`)."""
+
+    title: Text
+    description: Text
+    level: Level
+    note: str
+    """What was made up, for the report: a person checks it in the quiz file."""
+
+
+IMPORTED_LEVEL = Level.INTERMEDIATE
+"""No bank format holds a quiz's level: every import assumes this one."""
+
+
+def category_name(category: str) -> str:
+    """The last name of a Moodle category path (``$course$/top/Algebra/Fractions`` → ``Fractions``),
+    without Moodle's ``$course$``, ``$module$``, … contexts and its ``top``; empty when none is left."""
+    path = [part.strip() for part in category.split("/") if part.strip() and not part.strip().startswith("$")]
+    path = path[1:] if path[:1] == ["top"] else path
+    return path[-1] if path else ""
+
+
+def quiz_heading(
+    quiz_id: str,
+    origin: Origin,
+    title: Text | None = None,
+    description: Text | None = None,
+    category: str = "",
+) -> QuizHeading:
+    """The bank's ``title`` and ``description`` where it has them (None or empty where it has not), else:
+    the title is the last name of the questions' ``category``, or the quiz id; the description repeats
+    the title; the level is always :data:`IMPORTED_LEVEL`. Never made-up words in a language the
+    project may not be written in."""
+    missing: list[str] = []
+    made: list[str] = []
+    if title is None or not title.source:
+        named = category_name(category)
+        title = Text(keys.quiz_title_key(quiz_id), named or quiz_id, origin)
+        missing.append("title")
+        made.append(f"the title is {'its category' if named else 'the quiz id'}, {title.source!r}")
+    if description is None or not description.source:
+        description = Text(keys.quiz_description_key(quiz_id), title.source, origin)
+        missing.append("description")
+        made.append("the description repeats the title")
+    missing.append("level")
+    made.append(f"the level is {IMPORTED_LEVEL.value}")
+    note = (
+        f"the bank has no quiz {', '.join(missing[:-1])}{' or ' if len(missing) > 1 else ''}{missing[-1]}: "
+        f"{', '.join(made)}; change {'them' if len(missing) > 1 else 'it'} in the quiz file"
+    )
+    return QuizHeading(title, description, IMPORTED_LEVEL, note)

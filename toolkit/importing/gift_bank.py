@@ -28,12 +28,12 @@ from typing import ClassVar
 
 from toolkit import keys
 from toolkit.content.validation import display_path
-from toolkit.importing.bank import BankError, BankRequest, ImportedBank
+from toolkit.importing.bank import BankError, BankRequest, ImportedBank, quiz_heading
 from toolkit.importing.gift_kinds import QuestionBuilder
 from toolkit.importing.gift_parser import parse
 from toolkit.importing.gift_syntax import GiftFile, GiftQuestion, looks_like_gift, read_text
 from toolkit.importing.gift_texts import BankContext, language
-from toolkit.model import Level, Origin, Question, Quiz, Text
+from toolkit.model import Origin, Question, Quiz, Text
 
 _LANG = re.compile(r"^\s*<(?:div|p|span)\b[^>]*\blang\s*=\s*[\"']([A-Za-z_-]+)[\"']", re.IGNORECASE)
 """The language quizkit's exporter marks a text with: a question that fell back to the source says so."""
@@ -81,27 +81,15 @@ class _Reader(BankContext):
         categories = [category for _line, category in source.categories]
         for line, category in source.categories:
             self.notes.append(f"{self.file}:{line}: category {category!r}: its questions are in this quiz")
-        # GIFT has no quiz title or description: the category names the questions where there is one
-        # (Moodle's $course$/top/… or $module$/… prefixes dropped), else the file does; never made-up words
-        # in a language the project may not be written in.
-        path = [part for part in (categories[0].split("/") if categories else []) if part and part[0] != "$"]
-        path = path[1:] if path[:1] == ["top"] else path
-        title_text = path[-1] if path else self.request.quiz_id
-        description_text = " / ".join(path) if len(path) > 1 else Path(self.file).name
-        self.notes.append(
-            f"the quiz's title ({title_text!r}), description ({description_text!r}) and level (intermediate) "
-            "are not in GIFT: check them in the quiz file"
-        )
+        # GIFT has no quiz title, description or level.
         origin = Origin(self.file, 1)
+        heading = quiz_heading(self.request.quiz_id, origin, category=categories[0] if categories else "")
+        self.notes.append(heading.note)
         quiz = Quiz(
             id=self.request.quiz_id,
-            level=Level.INTERMEDIATE,
-            title=Text(keys.quiz_title_key(self.request.quiz_id), title_text, origin),
-            description=Text(
-                keys.quiz_description_key(self.request.quiz_id),
-                description_text,
-                origin,
-            ),
+            level=heading.level,
+            title=heading.title,
+            description=heading.description,
             questions=tuple(questions),
             origin=origin,
         )

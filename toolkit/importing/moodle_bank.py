@@ -27,7 +27,14 @@ from typing import Any, ClassVar
 
 from toolkit import keys
 from toolkit.files import NotRegularFileError
-from toolkit.importing.bank import BankError, BankRequest, ImportedBank, ImportIssue, read_bank_bytes
+from toolkit.importing.bank import (
+    BankError,
+    BankRequest,
+    ImportedBank,
+    ImportIssue,
+    quiz_heading,
+    read_bank_bytes,
+)
 from toolkit.importing.moodle_bank_choices import read_multichoice
 from toolkit.importing.moodle_bank_cloze import read_cloze, read_gapselect
 from toolkit.importing.moodle_bank_drafts import question_mapping
@@ -43,7 +50,6 @@ from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError,
 from toolkit.model import (
     AcceptedAnswer,
     FillInBlanksQuestion,
-    Level,
     Origin,
     Question,
     Quiz,
@@ -184,14 +190,6 @@ def _read_question(reader: QuestionReader, element: Element) -> Question[Text] |
         reader.issues.append(reader.issue(f"kept as a draft with to-dos: {reasons}", draft=draft))
         return None
     return question
-
-
-def _title(read: _Read, request: BankRequest) -> str:
-    if read.category:
-        last = read.category.rstrip("/").rsplit("/", 1)[-1].strip()
-        if last and not last.startswith("$"):
-            return last
-    return request.path.stem
 
 
 def _with_texts(owner: Any, change: Callable[[Text], Text]) -> Any:
@@ -426,26 +424,23 @@ class MoodleXmlReader:
         if read.languages:
             questions = [_shared_answers(question) for question in questions]
         origin = Origin(request.display_name, 1)
-        title = _title(read, request)
         info = read.category_info
-        described = info is not None and bool(info.source)
-        notes.append(
-            "the bank has no quiz title or level: the title is taken from "
-            f"{'its category' if read.category else 'the file name'}"
-            + (", the description from the category's" if described else ", the description repeats it")
-            + " and the level is beginner; change them in the quiz file"
-        )
-        description = Text(
-            keys.quiz_description_key(request.quiz_id),
-            info.source if info is not None and info.source else title,
+        heading = quiz_heading(
+            request.quiz_id,
             origin,
-            imported=info.translations if info is not None and info.source else (),
+            description=None
+            if info is None or not info.source
+            else Text(
+                keys.quiz_description_key(request.quiz_id), info.source, origin, imported=info.translations
+            ),
+            category=read.category or "",
         )
+        notes.append(heading.note)
         quiz = Quiz(
             id=request.quiz_id,
-            level=Level.BEGINNER,
-            title=Text(keys.quiz_title_key(request.quiz_id), title, origin),
-            description=description,
+            level=heading.level,
+            title=heading.title,
+            description=heading.description,
             questions=tuple(questions),
             origin=origin,
         )

@@ -25,7 +25,7 @@ from lxml import etree
 
 from toolkit import keys
 from toolkit.errors import QuizkitError
-from toolkit.importing.bank import BankError, BankRequest, ImportedBank, ImportIssue
+from toolkit.importing.bank import BankError, BankRequest, ImportedBank, ImportIssue, quiz_heading
 from toolkit.importing.qti12_alignment import pair_items, remapped, same_shape
 from toolkit.importing.qti12_package import (
     PackageRead,
@@ -37,7 +37,6 @@ from toolkit.importing.qti12_package import (
 from toolkit.importing.qti12_questions import ItemRefusedError, ParsedItem
 from toolkit.model import (
     AcceptedAnswer,
-    Level,
     Origin,
     Question,
     QuestionType,
@@ -204,27 +203,24 @@ class _Builder:
 
             built: Question[Text] = _with_texts(question, "", make)
             questions.append(_fixed_answers(built) if translations else built)
-        title, description = source.title, source.description
-        if not title:
-            title = request.quiz_id
-            self.notes.append(f"the bank names no quiz title; the title is its id, {request.quiz_id}")
-        if not description:
-            description = title
-            self.notes.append("the bank has no quiz description; the title stands in for it: write one")
         quiz_origin = Origin(request.display_name, 1)
 
-        def quiz_text(key: str, text: str, pick: Callable[[PackageRead], str]) -> Text:
+        def quiz_text(key: str, pick: Callable[[PackageRead], str]) -> Text:
             imported = tuple((locale, pick(read)) for locale, read in translations.items() if pick(read))
-            return Text(key, text, quiz_origin, imported=imported)
+            return Text(key, pick(source), quiz_origin, imported=imported)
 
-        self.notes.append("the level is not in the bank: intermediate assumed")
+        heading = quiz_heading(
+            request.quiz_id,
+            quiz_origin,
+            quiz_text(keys.quiz_title_key(request.quiz_id), lambda read: read.title),
+            quiz_text(keys.quiz_description_key(request.quiz_id), lambda read: read.description),
+        )
+        self.notes.append(heading.note)
         quiz = Quiz(
             id=request.quiz_id,
-            level=Level.INTERMEDIATE,
-            title=quiz_text(keys.quiz_title_key(request.quiz_id), title, lambda read: read.title),
-            description=quiz_text(
-                keys.quiz_description_key(request.quiz_id), description, lambda read: read.description
-            ),
+            level=heading.level,
+            title=heading.title,
+            description=heading.description,
             questions=tuple(questions),
             origin=quiz_origin,
             shuffle=source.shuffle,
