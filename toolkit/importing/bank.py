@@ -11,7 +11,7 @@ the quiz YAML and a catalog per language from what they return.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar, Protocol
@@ -19,7 +19,7 @@ from typing import ClassVar, Protocol
 from toolkit import keys
 from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, read_regular_file
-from toolkit.model import Level, Origin, Quiz, Text
+from toolkit.model import Level, Origin, Question, Quiz, Text
 
 
 class BankError(LocatedError):
@@ -108,6 +108,20 @@ class QuizHeading:
     level: Level
     note: str
     """What was made up, for the report: a person checks it in the quiz file."""
+
+    def quiz(
+        self, quiz_id: str, questions: Iterable[Question[Text]], origin: Origin, shuffle: bool = False
+    ) -> Quiz:
+        """The imported quiz with these fields."""
+        return Quiz(
+            id=quiz_id,
+            level=self.level,
+            title=self.title,
+            description=self.description,
+            questions=tuple(questions),
+            origin=origin,
+            shuffle=shuffle,
+        )
 
 
 IMPORTED_LEVEL = Level.INTERMEDIATE

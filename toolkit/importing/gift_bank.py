@@ -33,7 +33,7 @@ from toolkit.importing.gift_kinds import QuestionBuilder
 from toolkit.importing.gift_parser import parse
 from toolkit.importing.gift_syntax import GiftFile, GiftQuestion, looks_like_gift, read_text
 from toolkit.importing.gift_texts import BankContext, language
-from toolkit.model import Origin, Question, Quiz, Text
+from toolkit.model import Origin, Question, Text
 
 _LANG = re.compile(r"^\s*<(?:div|p|span)\b[^>]*\blang\s*=\s*[\"']([A-Za-z_-]+)[\"']", re.IGNORECASE)
 """The language quizkit's exporter marks a text with: a question that fell back to the source says so."""
@@ -85,14 +85,7 @@ class _Reader(BankContext):
         origin = Origin(self.file, 1)
         heading = quiz_heading(self.request.quiz_id, origin, category=categories[0] if categories else "")
         self.notes.append(heading.note)
-        quiz = Quiz(
-            id=self.request.quiz_id,
-            level=heading.level,
-            title=heading.title,
-            description=heading.description,
-            questions=tuple(questions),
-            origin=origin,
-        )
+        quiz = heading.quiz(self.request.quiz_id, questions, origin)
         return ImportedBank(
             quiz=quiz,
             source_locale=self.request.source_locale,

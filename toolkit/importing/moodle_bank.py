@@ -52,7 +52,6 @@ from toolkit.model import (
     FillInBlanksQuestion,
     Origin,
     Question,
-    Quiz,
     ShortAnswerQuestion,
     Text,
     TypedBlank,
@@ -436,14 +435,7 @@ class MoodleXmlReader:
             category=read.category or "",
         )
         notes.append(heading.note)
-        quiz = Quiz(
-            id=request.quiz_id,
-            level=heading.level,
-            title=heading.title,
-            description=heading.description,
-            questions=tuple(questions),
-            origin=origin,
-        )
+        quiz = heading.quiz(request.quiz_id, questions, origin)
         return ImportedBank(
             quiz=quiz,
             source_locale=request.source_locale,

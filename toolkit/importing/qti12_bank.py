@@ -40,7 +40,6 @@ from toolkit.model import (
     Origin,
     Question,
     QuestionType,
-    Quiz,
     Text,
     TrueFalseQuestion,
 )
@@ -216,15 +215,7 @@ class _Builder:
             quiz_text(keys.quiz_description_key(request.quiz_id), lambda read: read.description),
         )
         self.notes.append(heading.note)
-        quiz = Quiz(
-            id=request.quiz_id,
-            level=heading.level,
-            title=heading.title,
-            description=heading.description,
-            questions=tuple(questions),
-            origin=quiz_origin,
-            shuffle=source.shuffle,
-        )
+        quiz = heading.quiz(request.quiz_id, questions, quiz_origin, source.shuffle)
         return ImportedBank(
             quiz=quiz,
             source_locale=request.source_locale,
