@@ -4,6 +4,7 @@ qformat_gift::readquestion reads them (the rules: :mod:`toolkit.importing.gift_s
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from toolkit.importing.bank import BankError
@@ -57,6 +58,17 @@ def parse(text: str, file: str) -> GiftFile:
     return GiftFile(tuple(questions), tuple(categories))
 
 
+@dataclass(frozen=True)
+class Stem:
+    """What every kind of question has before its answers: the name, the text before and after the
+    braces, and the general feedback (``####``)."""
+
+    name: str | None
+    prompt: GiftText
+    after: GiftText | None
+    general: GiftText | None
+
+
 class _Question:
     def __init__(self, block: Block, text: str, line: int, file: str, category: str | None) -> None:
         self.block = block
@@ -87,7 +99,7 @@ class _Question:
         closing = text.find("}", start)
         if opening == -1 and closing == -1:
             prompt = self.gift_text(text[start:], "moodle", start)
-            return self.question("description", name, prompt, None, None)
+            return self.question("description", Stem(name, prompt, None, None))
         if opening == -1 or closing == -1 or closing < opening:
             where = closing if opening == -1 or (closing != -1 and closing < opening) else opening
             raise self.error(
@@ -117,21 +129,22 @@ class _Question:
         if separator != -1:
             general = self.gift_text(answers[separator + 4 :], prompt.format, answers_offset + separator + 4)
             answers = answers[:separator].strip()
+        stem = Stem(name, prompt, after, general)
         ordering = _ORDERING.match(answers) if answers.lstrip().startswith(">") else None
         if ordering:
-            return self.ordering(name, prompt, after, general, ordering, answers_offset)
+            return self.ordering(stem, ordering, answers_offset)
         if not answers:
-            return self.question("essay", name, prompt, after, general)
+            return self.question("essay", stem)
         if answers.startswith("#"):
-            return self.numerical(name, prompt, after, general, answers[1:], answers_offset + 1)
+            return self.numerical(stem, answers[1:], answers_offset + 1)
         if "~" in answers:
-            return self.multichoice(name, prompt, after, general, answers, answers_offset)
+            return self.multichoice(stem, answers, answers_offset)
         if "=" in answers and "->" in answers:
-            return self.match(name, prompt, after, general, answers, answers_offset)
+            return self.match(stem, answers, answers_offset)
         check = answers.split("#", 1)[0].strip() if answers.find("#") > 0 else answers
         if check in ("T", "TRUE", "F", "FALSE"):
-            return self.true_false(name, prompt, after, general, answers, answers_offset)
-        return self.short_answer(name, prompt, after, general, answers, answers_offset)
+            return self.true_false(stem, answers, answers_offset)
+        return self.short_answer(stem, answers, answers_offset)
 
     def gift_text(self, raw: str, default: str, offset: int, *, keep_format: bool = False) -> GiftText:
         """qformat_gift::parse_text_with_format: a leading ``[format]``, then the text unescaped and trimmed."""
@@ -148,10 +161,7 @@ class _Question:
     def question(
         self,
         kind: str,
-        name: str | None,
-        prompt: GiftText,
-        after: GiftText | None,
-        general: GiftText | None,
+        stem: Stem,
         **parts: object,
     ) -> GiftQuestion:
         idnumber = _ID_TOKEN.search(self.block.comments)
@@ -159,13 +169,13 @@ class _Question:
         return GiftQuestion(
             kind,
             self.line,
-            name,
+            stem.name,
             idnumber.group(1).replace("\\]", "]").strip() if idnumber else None,
             tags,
             self.category,
-            prompt,
-            after,
-            general,
+            stem.prompt,
+            stem.after,
+            stem.general,
             **parts,  # type: ignore[arg-type]
         )
 
@@ -204,10 +214,7 @@ class _Question:
 
     def multichoice(
         self,
-        name: str | None,
-        prompt: GiftText,
-        after: GiftText | None,
-        general: GiftText | None,
+        stem: Stem,
         answers: str,
         offset: int,
     ) -> GiftQuestion:
@@ -225,24 +232,19 @@ class _Question:
                 continue
             at = offset + start + len(piece) - len(piece.lstrip())
             if stripped.startswith("="):
-                parsed.append(self.answer(stripped[1:], Decimal(100), prompt.format, at + 1))
+                parsed.append(self.answer(stripped[1:], Decimal(100), stem.prompt.format, at + 1))
                 continue
             weight, rest = self.weighted(stripped)
-            parsed.append(self.answer(rest, Decimal(0) if weight is None else weight, prompt.format, at))
+            parsed.append(self.answer(rest, Decimal(0) if weight is None else weight, stem.prompt.format, at))
         if len(parsed) < 2:
             raise self.error(
                 "a multiple-choice question needs at least two answers (each starting with = or ~)", offset
             )
-        return self.question(
-            "multichoice", name, prompt, after, general, answers=tuple(parsed), single=single
-        )
+        return self.question("multichoice", stem, answers=tuple(parsed), single=single)
 
     def match(
         self,
-        name: str | None,
-        prompt: GiftText,
-        after: GiftText | None,
-        general: GiftText | None,
+        stem: Stem,
         answers: str,
         offset: int,
     ) -> GiftQuestion:
@@ -256,38 +258,29 @@ class _Question:
                     f"matching pair {piece!r} has no '->'; write each pair as =prompt -> match", at
                 )
             left, _arrow, right = piece.partition("->")
-            pairs.append((self.gift_text(left, prompt.format, at), unescape(right).strip()))
-        return self.question("match", name, prompt, after, general, pairs=tuple(pairs))
+            pairs.append((self.gift_text(left, stem.prompt.format, at), unescape(right).strip()))
+        return self.question("match", stem, pairs=tuple(pairs))
 
     def true_false(
         self,
-        name: str | None,
-        prompt: GiftText,
-        after: GiftText | None,
-        general: GiftText | None,
+        stem: Stem,
         answers: str,
         offset: int,
     ) -> GiftQuestion:
         bits = answers.split("#", 2)
         feedbacks = [
-            self.gift_text(bit, prompt.format, offset) if bit.strip() else None for bit in bits[1:]
+            self.gift_text(bit, stem.prompt.format, offset) if bit.strip() else None for bit in bits[1:]
         ] + [None, None]
         return self.question(
             "truefalse",
-            name,
-            prompt,
-            after,
-            general,
+            stem,
             truth=bits[0].strip() in ("T", "TRUE"),
             true_false_feedback=(feedbacks[0], feedbacks[1]),
         )
 
     def short_answer(
         self,
-        name: str | None,
-        prompt: GiftText,
-        after: GiftText | None,
-        general: GiftText | None,
+        stem: Stem,
         answers: str,
         offset: int,
     ) -> GiftQuestion:
@@ -295,7 +288,7 @@ class _Question:
         for piece, at in self.pieces(answers, "=", offset):
             weight, rest = self.weighted(piece)
             # An accepted answer is plain text to Moodle (the format of its feedback only).
-            answer = self.answer(rest, Decimal(100) if weight is None else weight, prompt.format, at)
+            answer = self.answer(rest, Decimal(100) if weight is None else weight, stem.prompt.format, at)
             parsed.append(
                 GiftAnswer(
                     GiftText(answer.text.text, "plain", answer.text.line), answer.weight, answer.feedback
@@ -303,14 +296,11 @@ class _Question:
             )
         if not parsed:
             raise self.error("a short-answer question needs at least one answer (=answer)", offset)
-        return self.question("shortanswer", name, prompt, after, general, answers=tuple(parsed))
+        return self.question("shortanswer", stem, answers=tuple(parsed))
 
     def numerical(
         self,
-        name: str | None,
-        prompt: GiftText,
-        after: GiftText | None,
-        general: GiftText | None,
+        stem: Stem,
         answers: str,
         offset: int,
     ) -> GiftQuestion:
@@ -319,12 +309,12 @@ class _Question:
         if tilde != -1:
             _text, _hash, feedback = answers[tilde + 1 :].partition("#")
             if feedback.strip():
-                wrong = self.gift_text(feedback, prompt.format, offset + tilde)
+                wrong = self.gift_text(feedback, stem.prompt.format, offset + tilde)
             answers = answers[:tilde]
         numbers = []
         for piece, at in self.pieces(answers, "=", offset):
             weight, rest = self.weighted(piece)
-            answer = self.answer(rest, Decimal(100) if weight is None else weight, prompt.format, at)
+            answer = self.answer(rest, Decimal(100) if weight is None else weight, stem.prompt.format, at)
             written = answer.text.text
             if ".." in written and written.index("..") > 0:
                 low, _dots, high = written.partition("..")
@@ -347,9 +337,7 @@ class _Question:
             )
         if not numbers:
             raise self.error("a numerical question needs an answer after '#' (#3.14:0.01, #1..5)", offset)
-        return self.question(
-            "numerical", name, prompt, after, general, numbers=tuple(numbers), wrong_feedback=wrong
-        )
+        return self.question("numerical", stem, numbers=tuple(numbers), wrong_feedback=wrong)
 
     def check_number(self, value: str, written: str, offset: int, *, star: bool = False) -> None:
         if star and value == "*":
@@ -368,10 +356,7 @@ class _Question:
 
     def ordering(
         self,
-        name: str | None,
-        prompt: GiftText,
-        after: GiftText | None,
-        general: GiftText | None,
+        stem: Stem,
         match: re.Match[str],
         offset: int,
     ) -> GiftQuestion:
@@ -391,4 +376,4 @@ class _Question:
             tuple(items),
             match.string[: match.start(7)].rstrip().partition("\n")[2].strip(),
         )
-        return self.question("ordering", name, prompt, after, general, ordering=ordering)
+        return self.question("ordering", stem, ordering=ordering)
