@@ -195,27 +195,21 @@ _QUESTION_FEEDBACK = frozenset({GENERAL_FEEDBACK, "correct_fb", "general_incorre
 _BLANKS = {"fill_in_multiple_blanks_question", "multiple_dropdowns_question"}
 
 
+@dataclass
 class _ItemReader:
-    def __init__(
-        self,
-        item: etree._Element,
-        presentation: etree._Element,
-        material: Material,
-        conditions: list[Condition],
-        feedbacks: dict[str, str],
-        kind: str,
-    ) -> None:
-        self.item = item
-        self.presentation = presentation
-        self.material = material
-        self.conditions = conditions
-        self.feedbacks = feedbacks
-        self.kind = kind
-        self.used_feedback: set[str] = set()
-        self.lost: list[str] = []
-        self.notes: list[str] = []
-        self.part_idents: list[tuple[str, str]] = []
-        self.answer_idents: list[tuple[str, tuple[str, ...]]] = []
+    """One item as it is read: its parts, and what the reading used, lost and noted."""
+
+    item: etree._Element
+    presentation: etree._Element
+    material: Material
+    conditions: list[Condition]
+    feedbacks: dict[str, str]
+    kind: str
+    used_feedback: set[str] = field(default_factory=set)
+    lost: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    part_idents: list[tuple[str, str]] = field(default_factory=list)
+    answer_idents: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
 
     # --- the kinds -------------------------------------------------------------------------------------
 
