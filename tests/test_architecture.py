@@ -30,6 +30,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "toolkit.diagnostics",
             "toolkit.errors",
             "toolkit.files",
+            "toolkit.plugins",
             "toolkit.text",
             "toolkit.gettext",
             "toolkit.concurrency",

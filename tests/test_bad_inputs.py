@@ -34,7 +34,7 @@ CASES = sorted(path for path in CORPUS.iterdir() if path.is_dir())
 CONTROL_FILES = {"case.toml", "delete.txt"}
 OVERLAY_SUFFIX = ".overlay"
 # A case's kind is the first word of its folder name.
-KINDS = ("content", "ui", "glossary", "po", "config", "page", "xliff", "confine", "memory")
+KINDS = ("content", "ui", "glossary", "po", "config", "page", "bank", "xliff", "confine", "memory")
 KNOWN_FIELDS = {"command", "exit", "stdout", "stderr", "stdout_lines", "stderr_lines", "about", "pad"}
 
 

@@ -63,14 +63,9 @@ def not_regular_problem(mode: int) -> str:
     return f"{_kind(mode)}, not a regular file; quizkit reads only regular files"
 
 
-def read_regular_file(path: Path, limit: int) -> bytes:
-    """The bytes of ``path``, provided it is a regular file of at most ``limit`` bytes.
-
-    Every reader of project input goes through here: a FIFO would block the open and the read forever
-    (with the writer lock held), and ``/dev/zero`` or a file still growing would be read until memory
-    runs out. So the file is opened without blocking, checked on its descriptor (no race with a rename),
-    and read with a bound: ``st_size`` alone is a promise, not a limit.
-    """
+def _open_regular_file(path: Path) -> tuple[int, os.stat_result]:
+    """A descriptor open for reading on ``path`` and its status, provided it is a regular file: opened
+    without blocking and checked on the descriptor (see :func:`read_regular_file`)."""
     try:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as error:
@@ -85,6 +80,26 @@ def read_regular_file(path: Path, limit: int) -> bytes:
     if not stat.S_ISREG(status.st_mode):
         os.close(descriptor)
         raise NotRegularFileError(errno.EINVAL, not_regular_problem(status.st_mode), os.fspath(path))
+    return descriptor, status
+
+
+def read_regular_file_head(path: Path, count: int) -> bytes:
+    """The first ``count`` bytes (or fewer) of ``path``, provided it is a regular file, checked as
+    :func:`read_regular_file` checks it: a FIFO or a device is refused, never waited on."""
+    descriptor, _status = _open_regular_file(path)
+    with os.fdopen(descriptor, "rb", buffering=0) as handle:
+        return handle.read(count)
+
+
+def read_regular_file(path: Path, limit: int) -> bytes:
+    """The bytes of ``path``, provided it is a regular file of at most ``limit`` bytes.
+
+    Every reader of project input goes through here: a FIFO would block the open and the read forever
+    (with the writer lock held), and ``/dev/zero`` or a file still growing would be read until memory
+    runs out. So the file is opened without blocking, checked on its descriptor (no race with a rename),
+    and read with a bound: ``st_size`` alone is a promise, not a limit.
+    """
+    descriptor, status = _open_regular_file(path)
     with os.fdopen(descriptor, "rb", buffering=0) as handle:
         if status.st_size > limit:
             raise FileTooLargeError(path, status.st_size, limit)

@@ -33,6 +33,9 @@ class Scene:
 
     imported_page: Path | None = None
     """``import-page``: the page read; an error reading it, or writing what came of it, names the page."""
+    imported_bank: Path | None = None
+    """``import`` of a question bank: an error reading it (or a file of its languages) names the file
+    and line, an import that cannot be written says why."""
     imported_glossary: Path | None = None
     """``glossary import``: the file imported; a glossary error means it was not imported."""
     json_report: bool = False
@@ -41,7 +44,11 @@ class Scene:
 
 @contextlib.contextmanager
 def reported_errors(
-    *, imported_page: Path | None = None, imported_glossary: Path | None = None, json_report: bool = False
+    *,
+    imported_page: Path | None = None,
+    imported_glossary: Path | None = None,
+    json_report: bool = False,
+    imported_bank: Path | None = None,
 ) -> Iterator[None]:
     """Report what the body raises on purpose (see the module's description) and end the command."""
     from toolkit.errors import QuizkitError
@@ -49,7 +56,7 @@ def reported_errors(
     try:
         yield
     except (QuizkitError, OSError) as error:
-        report(error, Scene(imported_page, imported_glossary, json_report))
+        report(error, Scene(imported_page, imported_bank, imported_glossary, json_report))
 
 
 def report(error: Exception, scene: Scene = Scene()) -> NoReturn:
@@ -104,6 +111,8 @@ def report(error: Exception, scene: Scene = Scene()) -> NoReturn:
                 else f"{page}: error[import]: {error.message}"
             )
         fail(f"{page}: error[import]: {error.strerror or error}")
+    if scene.imported_bank is not None:
+        _bank_error(error, scene.imported_bank)
     if isinstance(error, ImportConflictError):
         fail(f"error[exists]: {relative(error.path)} already exists; use --force to overwrite it")
     if isinstance(error, InitError):
@@ -121,3 +130,25 @@ def report(error: Exception, scene: Scene = Scene()) -> NoReturn:
     if isinstance(error, INPUT_ERRORS):
         fail("\n".join(failure_text(diagnostic) for diagnostic in failure_diagnostics(error)))
     raise error
+
+
+def _bank_error(error: Exception, bank: Path) -> None:
+    """End ``quizkit import`` of a bank for an error of the bank, of its reader or of its writing;
+    return for any other (a catalog, the configuration, the lock: reported as every command does)."""
+    from toolkit.build.failures import INPUT_ERRORS
+    from toolkit.errors import LocatedError
+    from toolkit.importing.bank_readers import BankFormatError
+    from toolkit.importing.bank_writing import BankWriteError
+    from toolkit.plugins import PluginLoadError
+
+    if isinstance(error, OSError) and error.filename in (None, str(bank)):
+        fail(f"{relative(bank)}: error[import]: {error.strerror or error}")
+    if isinstance(error, LocatedError) and not isinstance(error, INPUT_ERRORS):
+        file = error.file or relative(bank)
+        fail(
+            f"{file}:{error.line}: error[import]: {error.message}"
+            if error.line
+            else f"{file}: error[import]: {error.message}"
+        )
+    if isinstance(error, BankFormatError | BankWriteError | PluginLoadError):
+        fail(f"error[import]: {error}")

@@ -1,14 +1,17 @@
-"""``quizkit import``: a scraped quiz page into quiz YAML, a catalog and a list of to-dos."""
+"""``quizkit import``: a question bank (toolkit/cli/import_bank.py) or a scraped quiz page into quiz YAML,
+catalogs and a report."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from toolkit.cli.error_report import reported_errors
+from toolkit.cli.import_bank import ImportCommand, print_bank_report, run_bank_import
 from toolkit.cli.output import (
     EXIT_OK,
     FORMAT_OPTION,
@@ -19,16 +22,111 @@ from toolkit.cli.output import (
     relative,
 )
 
+if TYPE_CHECKING:
+    from toolkit.config import ProjectConfig
 
-@click.command(name="import")
-@click.argument("page", type=click.Path(path_type=Path, dir_okay=False))
+
+@click.command(name="import", cls=ImportCommand)
+@click.argument("bank", metavar="FILE", type=click.Path(path_type=Path))
 @click.option("--quiz", "quiz_id", required=True, help="Id of the new quiz: writes content/<ID>.yaml.")
+@click.option(
+    "--from",
+    "format_name",
+    default=None,
+    metavar="FORMAT",
+    help="The file's format: aiken, gift, moodle, canvas, cc, qti (the registered readers) or page; "
+    "detected from the content when left out.",
+)
 @click.option("--source-locale", default=None, help="Language of the YAML texts (default: the project's).")
-@click.option("--locale", "target_locale", default="ur", show_default=True, help="Language of the catalog.")
+@click.option(
+    "--locale",
+    "target_locale",
+    default=None,
+    metavar="LOCALE [FILE]",
+    help="With a FILE (repeatable): the same bank in another language, aligned question by question. "
+    "Without one: the language of a scraped page's catalog (default ur).",
+)
+@click.option("--translation", "translations", nargs=2, multiple=True, hidden=True)
 @click.option("--dry-run", is_flag=True, help="Report what would be written; write nothing.")
-@click.option("--force", is_flag=True, help="Overwrite an existing quiz file or catalog.")
+@click.option(
+    "--force", is_flag=True, help="Overwrite an existing quiz file or catalog (keeping its translations)."
+)
 @FORMAT_OPTION
 def import_page(
+    bank: Path,
+    quiz_id: str,
+    format_name: str | None,
+    source_locale: str | None,
+    target_locale: str | None,
+    translations: tuple[tuple[str, str], ...],
+    dry_run: bool,
+    force: bool,
+    output_format: str,
+) -> None:
+    """Import a question bank or a scraped quiz page: content/<ID>.yaml, a catalog per language, a report.
+
+    A bank (Aiken, GIFT, Moodle XML, Canvas, Common Cartridge, QTI 3.0) becomes the quiz in the source
+    language and a catalog per other language it carries, its translations translated but not
+    reviewed; what quizkit cannot hold is listed, left out or kept as a draft with a to-do. A scraped
+    page's texts in the source language go into the YAML; texts only in the target language wait there
+    as to-dos until their source text is written. Exits 1 for a file that cannot be read, naming the
+    line; nothing is written then. See docs/importing.md.
+    """
+    from toolkit.importing.bank_readers import PAGE, detect_format
+    from toolkit.keys import UI_DOMAIN, is_valid_id
+
+    if not is_valid_id(quiz_id) or quiz_id == UI_DOMAIN:
+        raise click.BadParameter(
+            "use lowercase letters and digits in words joined by hyphens (not 'ui')", param_hint="--quiz"
+        )
+    config = project_config()
+    with reported_errors(imported_bank=bank):
+        chosen = format_name or detect_format(bank, relative(bank))
+    if chosen != PAGE:
+        if target_locale is not None:
+            raise click.BadParameter(
+                f"give the file of {target_locale} after it (--locale {target_locale} FILE): a bank's languages "
+                "come from the bank, or from one file per language",
+                param_hint="--locale",
+            )
+        by_locale = _translation_files(config, translations)
+        with reported_errors(imported_bank=bank):
+            data = run_bank_import(config, bank, chosen, quiz_id, source_locale, by_locale, dry_run, force)
+        print_bank_report(data, output_format)
+    if translations:
+        raise click.BadParameter(
+            "a scraped page is one file: its languages are told apart by script (--locale names the catalog's)",
+            param_hint="--locale",
+        )
+    if bank.is_dir():
+        raise click.BadParameter(f"{relative(bank)} is a folder; a scraped page is a file", param_hint="FILE")
+    _import_page(config, bank, quiz_id, source_locale, target_locale or "ur", dry_run, force, output_format)
+
+
+def _translation_files(config: ProjectConfig, translations: tuple[tuple[str, str], ...]) -> dict[str, Path]:
+    """The files of ``--locale XX FILE`` by locale, each a target locale of the project (its catalog is
+    where the translations go), in the configuration's spelling."""
+    by_locale: dict[str, Path] = {}
+    for given, file in translations:
+        locale = project_locale(config.target_locales, given)
+        if locale is None:
+            configured = ", ".join(config.target_locales) or "none"
+            raise click.BadParameter(
+                f"{given} is not a target locale of this project (configured: {configured}); add it first "
+                f"with quizkit add-locale",
+                param_hint="--locale",
+            )
+        if locale in by_locale:
+            raise click.BadParameter(f"{locale} is given twice", param_hint="--locale")
+        path = Path(file)
+        if not path.exists():
+            raise click.BadParameter(f"{file} does not exist", param_hint="--locale")
+        by_locale[locale] = path
+    return by_locale
+
+
+def _import_page(
+    config: ProjectConfig,
     page: Path,
     quiz_id: str,
     source_locale: str | None,
@@ -37,20 +135,8 @@ def import_page(
     force: bool,
     output_format: str,
 ) -> None:
-    """Import a scraped quiz page: content/<ID>.yaml, locales/<LOCALE>/LC_MESSAGES/<ID>.po and a report.
-
-    Texts in the source language go into the YAML; texts only in the target language wait there as
-    to-dos until their source text is written (quizkit validate fails until then). Correct answers and
-    explanations are to-dos too. Exits 1 for a page that cannot be read, naming the line.
-    """
     from toolkit.importing.plan import plan_import, report, write_import
-    from toolkit.keys import UI_DOMAIN, is_valid_id
 
-    if not is_valid_id(quiz_id) or quiz_id == UI_DOMAIN:
-        raise click.BadParameter(
-            "use lowercase letters and digits in words joined by hyphens (not 'ui')", param_hint="--quiz"
-        )
-    config = project_config()
     configured_as = project_locale(config.target_locales, target_locale)
     if configured_as is None:
         configured = ", ".join(config.target_locales) or "none"

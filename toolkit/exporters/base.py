@@ -5,9 +5,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from pathlib import PurePosixPath
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, cast
 
 from toolkit.errors import QuizkitError
 from toolkit.gettext.catalog import Catalog, CatalogEntry
@@ -15,6 +14,7 @@ from toolkit.keys import UI_DOMAIN
 from toolkit.localization import FallbackPolicy, LocalizedQuiz
 from toolkit.localization.localize import usable
 from toolkit.model import CHOICE_TYPES, Content, Question, QuestionType, Quiz, Text
+from toolkit.plugins import PluginLoadError, load_plugin, plugin_names
 from toolkit.text.characters import NOT_XML_CHARACTER as NOT_XML_CHARACTER
 from toolkit.text.locale_info import PSEUDO_LOCALES, LocaleInfo
 
@@ -316,31 +316,23 @@ class ExporterLoadError(QuizkitError):
 @functools.cache
 def exporter_names() -> tuple[str, ...]:
     """Names of every registered format; nothing is imported until a format is used."""
-    names = sorted({entry_point.name for entry_point in entry_points(group=ENTRY_POINT_GROUP)})
+    names = plugin_names(ENTRY_POINT_GROUP)
     if not names:
         raise ExporterLoadError(
             f"no exporters are registered under {ENTRY_POINT_GROUP}: is quizkit installed?"
         )
-    return tuple(names)
+    return names
 
 
 @functools.cache
 def load_exporter(name: str) -> type[Exporter]:
-    found = [point for point in entry_points(group=ENTRY_POINT_GROUP) if point.name == name]
-    if not found:
-        raise ExporterLoadError(f"unknown format {name!r}; available: {', '.join(exporter_names())}, all")
-    entry_point = found[0]
     try:
-        exporter: type[Exporter] = entry_point.load()
-    except Exception as error:  # one broken plugin must not take the other formats down with it
-        raise ExporterLoadError(
-            f"exporter plugin {name} ({entry_point.value}) failed to load: {error}"
-        ) from error
-    if getattr(exporter, "name", None) != name:
-        raise ExporterLoadError(
-            f"exporter plugin {name} declares name {getattr(exporter, 'name', None)!r}; they must match"
-        )
-    return exporter
+        exporter = load_plugin(ENTRY_POINT_GROUP, name, "exporter")
+    except PluginLoadError as error:
+        raise ExporterLoadError(str(error)) from error.__cause__
+    if exporter is None:
+        raise ExporterLoadError(f"unknown format {name!r}; available: {', '.join(exporter_names())}, all")
+    return cast("type[Exporter]", exporter)
 
 
 def registered_exporters() -> dict[str, type[Exporter]]:

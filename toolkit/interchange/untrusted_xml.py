@@ -31,19 +31,12 @@ from typing import Literal
 from lxml import etree
 
 from toolkit.errors import DocumentError
-from toolkit.text.encodings import mislabelled_utf8_line
+from toolkit.text.encodings import byte_order_mark, mislabelled_utf8_line
 
 DoctypePolicy = Literal["refuse", "external"]
 REFUSE_DOCTYPE: DoctypePolicy = "refuse"
 EXTERNAL_DOCTYPE: DoctypePolicy = "external"
 
-_BYTE_ORDER_MARKS = (
-    (codecs.BOM_UTF32_LE, "UTF-32LE"),
-    (codecs.BOM_UTF32_BE, "UTF-32BE"),
-    (codecs.BOM_UTF8, "UTF-8"),
-    (codecs.BOM_UTF16_LE, "UTF-16LE"),
-    (codecs.BOM_UTF16_BE, "UTF-16BE"),
-)
 # XML 1.0 Appendix F: the first four bytes of a document without a byte order mark.
 _WIDE_STARTS = (
     (b"<\x00\x00\x00", "UTF-32LE"),
@@ -94,10 +87,11 @@ def _line_at(raw: bytes, offset: int, encoding: str) -> int:
 
 def decoded_xml(raw: bytes) -> str:
     """The document as text, decoded by XML's rules; :class:`UntrustedXmlError` when it cannot be."""
-    encoding = next((name for mark, name in _BYTE_ORDER_MARKS if raw.startswith(mark)), None)
+    marked = byte_order_mark(raw)
     body = raw
-    if encoding is not None:
-        mark = next(mark for mark, name in _BYTE_ORDER_MARKS if name == encoding)
+    encoding: str | None = None
+    if marked is not None:
+        mark, encoding = marked
         body = raw[len(mark) :]
         origin = f"the byte order mark says {encoding}"
     else:

@@ -10,7 +10,23 @@ sequences). The PO reader and the reader of untrusted XML both refuse such a fil
 
 from __future__ import annotations
 
+import codecs
 import re
+
+BYTE_ORDER_MARKS = (
+    (codecs.BOM_UTF32_LE, "UTF-32LE"),
+    (codecs.BOM_UTF32_BE, "UTF-32BE"),
+    (codecs.BOM_UTF8, "UTF-8"),
+    (codecs.BOM_UTF16_LE, "UTF-16LE"),
+    (codecs.BOM_UTF16_BE, "UTF-16BE"),
+)
+"""Byte order marks and the encoding each says, the longest first (UTF-32LE's begins with UTF-16LE's)."""
+
+
+def byte_order_mark(data: bytes) -> tuple[bytes, str] | None:
+    """The byte order mark ``data`` starts with and the encoding it names, or None."""
+    return next(((mark, name) for mark, name in BYTE_ORDER_MARKS if data.startswith(mark)), None)
+
 
 _BEYOND_ASCII = re.compile(rb"[\x80-\xff]")
 

@@ -1,0 +1,102 @@
+"""``quizkit import`` of a bank (toolkit/cli/import_bank.py): ``--locale XX FILE`` beside the page
+import's ``--locale XX``, a bank's language given without its file, and ``--force``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support import fixture_project, run_quizkit_in_process, snapshot
+
+from toolkit.cli.import_bank import paired_locales
+
+BANK = "What does each GPU hold?\nA) A full copy\nB) A slice\nANSWER: A\n"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "expected"),
+    [
+        # A file after the language, and the file to import elsewhere: a bank's translation.
+        ("bank.txt --locale ur bank.ur.txt --quiz x", "bank.txt --translation ur bank.ur.txt --quiz x"),
+        ("--locale=ur bank.ur.txt bank.txt", "--translation ur bank.ur.txt bank.txt"),
+        (
+            "bank.txt --locale ur ur.txt --locale ar ar.txt",
+            "bank.txt --translation ur ur.txt --translation ar ar.txt",
+        ),
+        # The only file on the line is the one to import: --locale is a page's catalog language.
+        ("--locale ur page.txt --quiz x", "--locale ur page.txt --quiz x"),
+        ("page.txt --locale ur", "page.txt --locale ur"),
+        ("page.txt --locale ur --dry-run", "page.txt --locale ur --dry-run"),
+        # Values of the other options are never taken for files.
+        ("--quiz x --locale ur --from aiken bank.txt", "--quiz x --locale ur --from aiken bank.txt"),
+    ],
+)
+def test_a_locale_with_a_file_after_it_is_a_translation(arguments: str, expected: str) -> None:
+    assert paired_locales(arguments.split()) == expected.split()
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = fixture_project(tmp_path / "project", {})
+    (root / "bank.txt").write_text(BANK, encoding="utf-8")
+    return root
+
+
+def test_a_banks_language_without_its_file_is_a_usage_error(project: Path) -> None:
+    before = snapshot(project)
+    result = run_quizkit_in_process(project, "import", "bank.txt", "--quiz", "gpu", "--locale", "ur")
+    assert result.returncode == 2
+    assert (
+        "Invalid value for --locale: give the file of ur after it (--locale ur FILE): a bank's languages come "
+        "from the bank, or from one file per language" in result.stderr
+    )
+    assert snapshot(project) == before
+
+
+def test_a_missing_translation_file_is_a_usage_error(project: Path) -> None:
+    result = run_quizkit_in_process(
+        project, "import", "bank.txt", "--locale", "ur", "gone.txt", "--quiz", "gpu"
+    )
+    assert result.returncode == 2
+    assert "Invalid value for --locale: gone.txt does not exist" in result.stderr
+
+
+def test_an_import_is_not_written_over_without_force(project: Path) -> None:
+    first = run_quizkit_in_process(project, "import", "bank.txt", "--quiz", "gpu")
+    assert first.returncode == 0, first.stderr
+    (project / "bank.txt").write_text(BANK.replace("A slice", "A layer"), encoding="utf-8")
+    before = snapshot(project)
+    dry = run_quizkit_in_process(project, "import", "bank.txt", "--quiz", "gpu", "--dry-run")
+    assert dry.stdout.splitlines()[-2:] == [
+        "dry run: would write content/gpu.yaml",
+        "  existing, replaced only with --force: content/gpu.yaml",
+    ]
+    again = run_quizkit_in_process(project, "import", "bank.txt", "--quiz", "gpu")
+    assert (again.returncode, again.stderr) == (
+        1,
+        "error[exists]: content/gpu.yaml already exists; use --force to overwrite it\n",
+    )
+    assert snapshot(project) == before
+    forced = run_quizkit_in_process(project, "import", "bank.txt", "--quiz", "gpu", "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert "A layer" in (project / "content" / "gpu.yaml").read_text(encoding="utf-8")
+
+
+def test_a_missing_bank_names_the_file(project: Path) -> None:
+    result = run_quizkit_in_process(project, "import", "gone.txt", "--quiz", "gpu")
+    assert (result.returncode, result.stderr) == (1, "gone.txt: error[import]: No such file or directory\n")
+
+
+@pytest.mark.parametrize("locale", ["fr", "../../x"])
+def test_a_translation_into_a_language_the_project_lacks_is_a_usage_error(project: Path, locale: str) -> None:
+    (project / "bank.other.txt").write_text(BANK, encoding="utf-8")
+    before = snapshot(project)
+    result = run_quizkit_in_process(
+        project, "import", "bank.txt", "--locale", locale, "bank.other.txt", "--quiz", "gpu"
+    )
+    assert result.returncode == 2
+    assert (
+        f"Invalid value for --locale: {locale} is not a target locale of this project (configured: ur); add it "
+        "first with quizkit add-locale" in result.stderr
+    )
+    assert snapshot(project) == before

@@ -1,0 +1,81 @@
+"""A bank import that fails part way leaves the project as it was (toolkit/importing/bank_writing.py).
+
+The fault injection of tests/test_crash_safety.py (tests/fault_injection.py wraps the operating-system
+primitives toolkit.files uses; no hook in the library) breaks the first and then the second write of an
+import that writes a catalog and the quiz YAML, with a full disk, a failed rename and Ctrl-C: the command
+exits 1 without a traceback, every file is as before (the one already written is put back), and the
+import run again plainly succeeds. The bank is read by a third-party reader installed as pip lays it out
+(tests/importing/test_bank_readers.py), the one reader here whose questions come in whole.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import process_server
+import pytest
+from fault_injection import RAISING_MODES, SCRIPT, parse_log, written_targets
+from importing.test_bank_readers import plugin_site
+from support import ROOT, fixture_project, run_quizkit, snapshot
+
+ARGUMENTS = ("import", "gpu.lines", "--quiz", "lines")
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    return plugin_site(tmp_path, "[quizkit.importers]\nlines = quizkit_example_bank:LinesReader\n")
+
+
+def project_in(folder: Path) -> Path:
+    root = fixture_project(folder / "project", {})
+    (root / "gpu.lines").write_text(
+        "What does each GPU hold?;A full copy;A slice;Each GPU holds a replica.;ہر GPU کیا رکھتا ہے؟\n",
+        encoding="utf-8",
+    )
+    return root
+
+
+def injected(project: Path, site: Path, mode: str, at: int) -> tuple[int, str, list[tuple[str, ...]]]:
+    log = project.parent / "faults.log"
+    environment = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)]),
+        "QUIZKIT_FAULT_MODE": mode,
+        "QUIZKIT_FAULT_AT": str(at),
+        "QUIZKIT_FAULT_LOG": str(log),
+    }
+    result = process_server.run(
+        [sys.executable, str(SCRIPT), *ARGUMENTS], cwd=project, env=environment, timeout=120
+    )
+    return (
+        result.returncode,
+        result.stderr,
+        parse_log(log.read_text(encoding="utf-8") if log.exists() else ""),
+    )
+
+
+def test_a_clean_import_writes_the_catalog_then_the_quiz(tmp_path: Path, site: Path) -> None:
+    project = project_in(tmp_path)
+    code, stderr, log = injected(project, site, "none", 0)
+    assert code == 0, stderr
+    assert [str(Path(target).relative_to(project.resolve())) for target in written_targets(log)] == [
+        "locales/ur/LC_MESSAGES/lines.po",
+        "content/lines.yaml",
+    ]
+
+
+@pytest.mark.parametrize("at", [1, 2])
+@pytest.mark.parametrize("mode", RAISING_MODES)
+def test_a_failed_write_leaves_the_project_as_it_was(tmp_path: Path, site: Path, mode: str, at: int) -> None:
+    project = project_in(tmp_path)
+    before = snapshot(project)
+    code, stderr, log = injected(project, site, mode, at)
+    assert [event[1] for event in log if event[0] == "fault"] == [str(at)]
+    assert code == 1 and "Traceback" not in stderr, stderr
+    assert snapshot(project) == before
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)])}
+    again = run_quizkit(project, *ARGUMENTS, env=environment)
+    assert again.returncode == 0, again.stderr
+    assert (project / "content" / "lines.yaml").exists()

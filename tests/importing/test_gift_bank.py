@@ -1,0 +1,139 @@
+"""GIFT files as Moodle writes them and people type them, read into the content model.
+
+Data-driven: each ``gift/<name>.txt`` is read with the files ``gift/<name>.<locale>.txt`` beside it as
+its other languages, and what it becomes (questions as quiz YAML, issues, notes, languages) must equal
+``gift/<name>.expected.yaml``. Each ``gift/bad/<name>.txt`` must be refused with the message in
+``gift/bad/<name>.message`` (with ``gift/bad/<name>.<locale>.txt`` as its other languages).
+Regenerate the expected files with ``QUIZKIT_UPDATE_GOLDEN=1`` after an intended change, and read the diff.
+
+``moodle-export.txt`` follows what Moodle's exporter writes (qformat_gift::writequestion in
+question/format/gift/format.php, public/question/format/gift/format.php in Moodle 5; the ordering form
+of qtype_ordering::export_to_gift in question/type/ordering/questiontype.php): a ``// question: id
+name: …`` comment and ``[id:…] [tag:…]`` line before each question, ``[html]`` texts with
+``repchar``'s escapes (``\\=`` inside attributes, ``\\:``), ``=%100%answer#feedback`` short answers,
+``{#`` numerical answers written ``answer:tolerance`` unescaped, ``~#feedback`` for any other number,
+``= -> extra`` distractors, ``{TRUE#wrong#right####general}``, and multilang spans in both syntaxes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+import yaml
+from jsonschema import Draft202012Validator
+
+from toolkit.importing.bank import BankError, BankRequest, ImportedBank
+from toolkit.importing.gift_bank import GiftReader
+from toolkit.importing.gift_syntax import MAX_GIFT_BYTES
+from toolkit.importing.question_drafts import draft_mapping
+
+FIXTURES = Path(__file__).parent / "gift"
+QUIZ_SCHEMA = Draft202012Validator(
+    json.loads(
+        (Path(__file__).resolve().parents[2] / "schema" / "quiz.schema.json").read_text(encoding="utf-8")
+    )
+)
+BANKS = sorted(path for path in FIXTURES.glob("*.txt") if path.stem.count(".") == 0)
+BAD = sorted(path for path in (FIXTURES / "bad").glob("*.txt") if path.stem.count(".") == 0)
+
+
+def request(path: Path, quiz_id: str = "bank") -> BankRequest:
+    translations = {
+        other.stem.split(".")[1]: other for other in sorted(path.parent.glob(f"{path.stem}.*.txt"))
+    }
+    return BankRequest(path, path.name, quiz_id, "en", translations)
+
+
+def summary(bank: ImportedBank) -> dict[str, object]:
+    return {
+        "locales": list(bank.locales),
+        "questions": [draft_mapping(question, {}) for question in bank.quiz.questions],
+        "issues": [
+            {"line": issue.line, "question": issue.question, "reason": issue.reason}
+            | ({"draft": dict(issue.draft)} if issue.draft is not None else {})
+            for issue in bank.issues
+        ],
+        "notes": list(bank.notes),
+    }
+
+
+@pytest.mark.parametrize("path", BANKS, ids=lambda path: path.stem)
+def test_a_bank_reads_as_expected(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(path.parent)
+    found = summary(GiftReader.read(request(Path(path.name))))
+    expected_path = path.with_suffix(".expected.yaml")
+    if os.environ.get("QUIZKIT_UPDATE_GOLDEN"):
+        expected_path.write_text(
+            yaml.safe_dump(found, allow_unicode=True, sort_keys=False, width=110), encoding="utf-8"
+        )
+    assert found == yaml.safe_load(expected_path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", BANKS, ids=lambda path: path.stem)
+def test_every_question_and_draft_is_valid_quiz_yaml(path: Path) -> None:
+    """What the import writes of a bank (its questions, and its drafts with their to-dos) is what the
+    quiz schema allows: a draft's to-do beside its text, translations as imported ones."""
+    bank = GiftReader.read(request(path))
+    questions = [draft_mapping(question, {}) for question in bank.quiz.questions]
+    drafts = [dict(issue.draft) for issue in bank.issues if issue.draft is not None]
+    document = {
+        "id": "bank",
+        "level": "beginner",
+        "title": "T",
+        "description": "D",
+        "questions": questions + drafts,
+    }
+    assert [error.message for error in QUIZ_SCHEMA.iter_errors(document)] == []
+
+
+@pytest.mark.parametrize("path", BAD, ids=lambda path: path.stem)
+def test_a_bad_bank_is_refused_with_its_place(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Messages name a file given with --locale relative to the working folder, as every command does.
+    monkeypatch.chdir(path.parent)
+    with pytest.raises(BankError) as raised:
+        GiftReader.read(request(Path(path.name)))
+    assert str(raised.value) == path.with_suffix(".message").read_text(encoding="utf-8").strip()
+
+
+def test_a_file_larger_than_any_bank_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    huge = tmp_path / "huge.txt"
+    with huge.open("wb") as handle:
+        handle.truncate(MAX_GIFT_BYTES + 1)  # sparse: no disk used
+    with pytest.raises(BankError) as raised:
+        GiftReader.read(request(huge))
+    assert str(raised.value) == (
+        f"huge.txt: is {MAX_GIFT_BYTES + 1:,} bytes; GIFT files are limited to {MAX_GIFT_BYTES:,} bytes: split "
+        "the bank into several files"
+    )
+
+
+@pytest.mark.parametrize(
+    ("head", "is_gift"),
+    [
+        (b"::q1::What?{=yes ~no}", True),
+        (b"// comment\n$CATEGORY: $course$/top/x\n", True),
+        (b"\xef\xbb\xbfWho is buried in Grant's tomb?{~Grant =no one}", True),
+        (b"Grant is buried there.{FALSE}", True),
+        (b"What?\n{\n\t=yes\n\t~no\n}", True),
+        (b'<?xml version="1.0"?><quiz><question type="multichoice">{=a ~b}</question></quiz>', False),
+        (b"What is 2+2?\nA. 3\nB. 4\nANSWER: B\n", False),
+        (b"<!doctype html><html>{=a ~b}</html>", False),
+    ],
+)
+def test_gift_is_told_from_the_other_formats_by_its_first_bytes(head: bytes, is_gift: bool) -> None:
+    assert GiftReader.detects(Path("bank.txt"), head) is is_gift
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
+def test_a_bank_saved_with_a_byte_order_mark_reads_as_its_utf8_twin(encoding: str, tmp_path: Path) -> None:
+    """Windows editors save UTF-8 with a byte-order mark, and "Unicode" as UTF-16 with one."""
+    text = (FIXTURES / "typed-by-hand.txt").read_text(encoding="utf-8")
+    plain, marked = tmp_path / "plain.txt", tmp_path / "marked.txt"
+    plain.write_bytes(text.encode("utf-8"))
+    marked.write_bytes(text.encode(encoding))
+    assert marked.read_bytes()[:2] in (b"\xef\xbb", b"\xff\xfe", b"\xfe\xff")
+    read = [GiftReader.read(BankRequest(path, "bank.txt", "bank", "en")) for path in (marked, plain)]
+    assert read[0] == read[1]

@@ -1,0 +1,41 @@
+"""Moodle multilang texts split into their languages' versions, in both filters' syntaxes."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolkit.importing.multilang import Versions, quizkit_locale, split_versions
+
+CASES = [
+    (
+        '<span lang="en" class="multilang">Hello</span><span lang="ur" class="multilang">سلام</span>',
+        Versions((("en", "Hello"), ("ur", "سلام")), ""),
+    ),
+    (  # class before lang, and text shared by both languages around the spans
+        'Q1: <span class="multilang" lang="en">one</span><span class="multilang" lang="ar">واحد</span>!',
+        Versions((("en", "Q1: one!"), ("ar", "Q1: واحد!")), "Q1: !"),
+    ),
+    (
+        "{mlang en}Hi{mlang}{mlang ur,ar}سلام{mlang} all",
+        Versions((("en", "Hi all"), ("ur", "سلام all"), ("ar", "سلام all")), " all"),
+    ),
+    ("{mlang other}Hello{mlang}{mlang ur}سلام{mlang}", Versions((("other", "Hello"), ("ur", "سلام")), "")),
+    ('<span lang="pt-BR" class="multilang">Olá</span>', Versions((("pt_br", "Olá"),), "")),
+    ("no markup", Versions((), "no markup")),
+    ('<span lang="en">not multilang</span>', Versions((), '<span lang="en">not multilang</span>')),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES)
+def test_a_multilang_text_splits_into_versions(text: str, expected: Versions) -> None:
+    assert split_versions(text) == expected
+
+
+def test_a_version_is_found_by_language() -> None:
+    versions = split_versions("{mlang en}Hi{mlang}{mlang ur}سلام{mlang}")
+    assert (versions.version("ur"), versions.version("fa")) == ("سلام", None)
+
+
+@pytest.mark.parametrize(("moodle", "locale"), [("ur", "ur"), ("pt_br", "pt_BR"), ("zh_cn", "zh_CN")])
+def test_moodle_language_codes_become_locales(moodle: str, locale: str) -> None:
+    assert quizkit_locale(moodle) == locale

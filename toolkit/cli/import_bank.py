@@ -1,0 +1,162 @@
+"""``quizkit import`` of a question bank: reading it with its format's reader, the writing, the report.
+
+The command itself (toolkit/cli/import_page.py) parses the options and picks the format; this module
+runs a bank import and prints its report.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from toolkit.cli.output import EXIT_OK, changing_project, plural, relative
+
+if TYPE_CHECKING:
+    from toolkit.config import ProjectConfig
+
+VALUE_OPTIONS = frozenset({"--quiz", "--source-locale", "--from", "--format"})
+"""The import's options that take a value, besides ``--locale``: what :func:`paired_locales` skips."""
+
+
+def paired_locales(arguments: Sequence[str]) -> list[str]:
+    """The arguments with each ``--locale XX FILE`` made ``--translation XX FILE``.
+
+    ``--locale`` takes one value (the page import's catalog language) or two (a bank's language and its
+    file). A value after ``--locale XX`` that is not an option is that language's file, unless it is the
+    only file on the line: then it is the file to import (``quizkit import --locale ur page.txt``).
+    """
+    positions: list[int] = []
+    pairs: list[tuple[int, int]] = []
+    """(index of the --locale argument, index of the file after it)."""
+    index = 0
+    while index < len(arguments):
+        argument = arguments[index]
+        if argument == "--":
+            positions.extend(range(index + 1, len(arguments)))
+            break
+        if argument in VALUE_OPTIONS:
+            index += 2
+            continue
+        if argument == "--locale" or argument.startswith("--locale="):
+            option = index
+            index += 1 if argument.startswith("--locale=") else 2
+            if index < len(arguments) and not arguments[index].startswith("-"):
+                pairs.append((option, index))
+                index += 1
+            continue
+        if not argument.startswith("-"):
+            positions.append(index)
+        index += 1
+    if not positions and pairs:
+        pairs.pop()  # the file to import, given after --locale
+    rewritten: dict[int, list[str]] = {}
+    for option, _file in pairs:
+        argument = arguments[option]
+        rewritten[option] = (
+            ["--translation", argument[len("--locale=") :]]
+            if argument.startswith("--locale=")
+            else ["--translation"]
+        )
+    return [part for index, argument in enumerate(arguments) for part in rewritten.get(index, [argument])]
+
+
+class ImportCommand(click.Command):
+    """``quizkit import``, whose ``--locale`` takes a file after its language for a bank."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, paired_locales(args))
+
+
+def run_bank_import(
+    config: ProjectConfig,
+    bank: Path,
+    format_name: str | None,
+    quiz_id: str,
+    source_locale: str | None,
+    translations: Mapping[str, Path],
+    dry_run: bool,
+    force: bool,
+) -> dict[str, object]:
+    """Read ``bank``, plan and (unless ``dry_run``) write its quiz and catalogs; the report's data."""
+    from toolkit.importing.bank import BankRequest
+    from toolkit.importing.bank_readers import load_reader
+    from toolkit.importing.bank_writing import bank_report, plan_bank_import, write_bank_import
+
+    assert format_name is not None
+    reader = load_reader(format_name)
+    request = BankRequest(
+        bank,
+        relative(bank),
+        quiz_id,
+        source_locale or config.source_locale,
+        dict(translations),
+    )
+    imported = reader.read(request)
+    guard = contextlib.nullcontext() if dry_run else changing_project(config, "import")
+    with guard:
+        plan = plan_bank_import(config, imported, request.display_name)
+        if not dry_run:
+            write_bank_import(plan, force=force)
+    return bank_report(plan, format_name, not dry_run)
+
+
+def print_bank_report(data: dict[str, object], output_format: str) -> None:
+    if output_format == "json":
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        raise SystemExit(EXIT_OK)
+    drafts = data["drafts"]
+    click.echo(
+        f"{data['bank']} ({data['format']}): {plural(_int(data['questions']), 'question')} imported, "
+        f"{plural(_int(drafts), 'draft')}"
+    )
+    issues = list(_dicts(data["issues"]))
+    click.echo(f"{plural(len(issues), 'issue')}")
+    for issue in issues:
+        place = f"{issue['file']}:{issue['line']}" if issue["line"] else str(issue["file"])
+        if issue["question"]:
+            click.echo(f"  {place}: {_shortened(str(issue['question']))}: {issue['reason']}")
+        else:
+            click.echo(f"  {place}: {issue['reason']}")
+    for note in _strings(data["notes"]):
+        click.echo(f"note: {note}")
+    for locale in _dicts(data["locales"]):
+        count = plural(_int(locale["translations"]), "translation")
+        if locale["catalog"] is not None:
+            kept = f", {plural(_int(locale['kept']), 'existing translation')} kept" if locale["kept"] else ""
+            click.echo(f"{locale['locale']}: {count} into {locale['catalog']}{kept}")
+        elif locale["translations"]:
+            click.echo(f"{locale['locale']}: {count}, no catalog written: {locale['skipped']}")
+        else:
+            click.echo(f"{locale['locale']}: no catalog written: {locale['skipped']}")
+    files = ", ".join(_strings(data["files"]))
+    click.echo(f"wrote {files}" if data["written"] else f"dry run: would write {files}")
+    existing = ", ".join(_strings(data["existing"]))
+    if existing and not data["written"]:
+        click.echo(f"  existing, replaced only with --force: {existing}")
+    raise SystemExit(EXIT_OK)
+
+
+def _shortened(name: str, limit: int = 60) -> str:
+    """A question's name as the report shows it: on one line, at most ``limit`` characters."""
+    name = " ".join(name.split())
+    return name if len(name) <= limit else f"{name[: limit - 1]}…"
+
+
+def _int(value: object) -> int:
+    assert isinstance(value, int)
+    return value
+
+
+def _dicts(value: object) -> Iterator[dict[str, object]]:
+    assert isinstance(value, list)
+    yield from value
+
+
+def _strings(value: object) -> Iterator[str]:
+    assert isinstance(value, list)
+    yield from (str(item) for item in value)

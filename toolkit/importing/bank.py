@@ -1,0 +1,167 @@
+"""Question banks from other tools (GIFT, Moodle XML, Aiken, Canvas, Common Cartridge, QTI 3.0): what a
+bank reader gives back, and the readers registered under the ``quizkit.importers`` entry points.
+
+A reader turns a bank into the content model itself: a source :class:`~toolkit.model.Quiz` whose texts
+carry their translations from the bank in :attr:`Text.imported <toolkit.model.Text.imported>` (the
+languages of Moodle ``multilang`` spans, QTI ``xml:lang``, or one file per language) and their origin
+(the bank file and line). Whatever the model cannot hold is an :class:`ImportIssue`, never a silent
+drop: the question is left out, or kept as a draft with a to-do. Readers never write; the import writes
+the quiz YAML and a catalog per language from what they return.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import ClassVar, Protocol
+
+from toolkit import keys
+from toolkit.errors import LocatedError
+from toolkit.files import FileTooLargeError, read_regular_file
+from toolkit.model import Level, Origin, Question, Quiz, Text
+
+
+class BankError(LocatedError):
+    """A bank (a GIFT, Aiken or Moodle XML file, a Canvas or Common Cartridge package) that cannot be
+    read, or not safely: the file, the line where known, and what to do. Nothing of it is imported."""
+
+    names_its_place = True
+
+
+def read_bank_bytes(path: Path, display_name: str, limit: int, too_large: Callable[[int], str]) -> bytes:
+    """The bytes of a bank file of at most ``limit`` bytes (:func:`toolkit.files.read_regular_file`); a
+    larger one is refused with ``too_large(its size)`` as the message."""
+    try:
+        return read_regular_file(path, limit)
+    except FileTooLargeError as error:
+        raise BankError(display_name, None, too_large(error.size)) from None
+
+
+@dataclass(frozen=True)
+class ImportIssue:
+    """Something of the bank the quiz does not hold: a question kind, a setting, an image, math."""
+
+    file: str
+    """As the report shows it: relative to the working folder, or the name inside a package."""
+    line: int | None
+    question: str | None
+    """The question as the bank names it (its name, title or ident), None for the bank as a whole."""
+    reason: str
+    """A sentence: what was not taken and why, and what to do about it where something can be done."""
+    draft: Mapping[str, object] | None = None
+    """The question as quiz YAML with ``todo`` entries, when it is kept as a draft rather than left out."""
+
+
+@dataclass(frozen=True)
+class ImportedBank:
+    quiz: Quiz
+    """Questions that came through whole; ``Text.imported`` holds each text in the bank's other languages."""
+    source_locale: str
+    locales: tuple[str, ...]
+    """The languages besides the source that the bank gave translations in, sorted."""
+    issues: tuple[ImportIssue, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+    """What the reader decided that a person may want to check (an id made up, a level assumed)."""
+
+
+@dataclass(frozen=True)
+class BankRequest:
+    """What the import asks of a reader."""
+
+    path: Path
+    display_name: str
+    """How messages name the file."""
+    quiz_id: str
+    source_locale: str
+    translations: Mapping[str, Path] = field(default_factory=dict)
+    """``--locale xx FILE``: the same bank in another language, aligned with ``path`` question by question."""
+
+
+class BankReader(Protocol):
+    """A bank format. Built-in readers are registered under ``quizkit.importers`` exactly as a plugin's."""
+
+    name: ClassVar[str]
+    """The ``--from`` value: ``gift``, ``moodle``, ``aiken``, ``canvas``, ``cc``, ``qti``."""
+    description: ClassVar[str]
+
+    @staticmethod
+    def detects(path: Path, head: bytes) -> bool:
+        """Whether ``path`` (a file or a folder), whose first bytes are ``head`` (empty for a folder), is
+        in this format: how ``quizkit import`` picks the reader when ``--from`` is left out."""
+        ...
+
+    @staticmethod
+    def read(request: BankRequest) -> ImportedBank:
+        """The bank as the content model. Refuses a file it cannot read with a located error
+        (:class:`toolkit.errors.LocatedError`), naming the file and line and what to do."""
+        ...
+
+
+@dataclass(frozen=True)
+class QuizHeading:
+    """The quiz-level fields of an imported quiz: the bank's where it has them, else made up by one
+    convention for every reader (:func:`quiz_heading`)."""
+
+    title: Text
+    description: Text
+    level: Level
+    note: str
+    """What was made up, for the report: a person checks it in the quiz file."""
+
+    def quiz(
+        self, quiz_id: str, questions: Iterable[Question[Text]], origin: Origin, shuffle: bool = False
+    ) -> Quiz:
+        """The imported quiz with these fields."""
+        return Quiz(
+            id=quiz_id,
+            level=self.level,
+            title=self.title,
+            description=self.description,
+            questions=tuple(questions),
+            origin=origin,
+            shuffle=shuffle,
+        )
+
+
+IMPORTED_LEVEL = Level.INTERMEDIATE
+"""No bank format holds a quiz's level: every import assumes this one."""
+
+
+def category_name(category: str) -> str:
+    """The last name of a Moodle category path (``$course$/top/Algebra/Fractions`` → ``Fractions``),
+    without Moodle's ``$course$``, ``$module$``, … contexts and its ``top``; empty when none is left."""
+    path = [part.strip() for part in category.split("/") if part.strip() and not part.strip().startswith("$")]
+    path = path[1:] if path[:1] == ["top"] else path
+    return path[-1] if path else ""
+
+
+def quiz_heading(
+    quiz_id: str,
+    origin: Origin,
+    title: Text | None = None,
+    description: Text | None = None,
+    category: str = "",
+) -> QuizHeading:
+    """The bank's ``title`` and ``description`` where it has them (None or empty where it has not), else:
+    the title is the last name of the questions' ``category``, or the quiz id; the description repeats
+    the title; the level is always :data:`IMPORTED_LEVEL`. Never made-up words in a language the
+    project may not be written in."""
+    missing: list[str] = []
+    made: list[str] = []
+    if title is None or not title.source:
+        named = category_name(category)
+        title = Text(keys.quiz_title_key(quiz_id), named or quiz_id, origin)
+        missing.append("title")
+        made.append(f"the title is {'its category' if named else 'the quiz id'}, {title.source!r}")
+    if description is None or not description.source:
+        description = Text(keys.quiz_description_key(quiz_id), title.source, origin)
+        missing.append("description")
+        made.append("the description repeats the title")
+    missing.append("level")
+    made.append(f"the level is {IMPORTED_LEVEL.value}")
+    note = (
+        f"the bank has no quiz {', '.join(missing[:-1])}{' or ' if len(missing) > 1 else ''}{missing[-1]}: "
+        f"{', '.join(made)}; change {'them' if len(missing) > 1 else 'it'} in the quiz file"
+    )
+    return QuizHeading(title, description, IMPORTED_LEVEL, note)

@@ -1,0 +1,114 @@
+"""The texts of a GIFT bank in each of its languages: Moodle ``multilang`` spans inside a text, and the
+same text in the files given one per language; each reduced from its GIFT format to quiz text."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from toolkit.importing.bank import BankRequest, ImportIssue
+from toolkit.importing.gift_syntax import GiftQuestion, GiftText
+from toolkit.importing.markup_reduction import looks_like_markup, reduce_markup
+from toolkit.importing.multilang import OTHER, quizkit_locale, split_versions
+
+Part = Callable[[GiftQuestion], GiftText | None]
+"""Picks one text out of a question: the same text in a translation's question."""
+
+
+class BankContext:
+    """What the questions of one bank share: the request, the translations aligned with the source's
+    questions, and the issues, notes and languages found so far."""
+
+    def __init__(self, request: BankRequest) -> None:
+        self.request = request
+        self.file = request.display_name
+        self.source_code = moodle_code(request.source_locale)
+        self.issues: list[ImportIssue] = []
+        self.notes: list[str] = []
+        self.named_ids: set[str] = set()
+        """The ids the questions of the bank are named (a made-up id never takes one)."""
+        self.made_ids: list[tuple[int, str]] = []
+        """(line, id) of the questions whose name is no quiz id (lowercase words joined by hyphens)."""
+        self.locales: set[str] = set()
+        self.translations: dict[str, dict[int, GiftQuestion]] = {}
+        """Locale → index of a source question → that question in the locale's own file."""
+
+    def translated(self, index: int) -> dict[str, GiftQuestion]:
+        return {
+            locale: questions[index] for locale, questions in self.translations.items() if index in questions
+        }
+
+    def versions(
+        self,
+        text: GiftText | None,
+        part: Part | None = None,
+        translated: Mapping[str, GiftQuestion] | None = None,
+    ) -> Versions:
+        """``text`` in the source language and the others (``part`` picks the same text from a
+        translation's question, given that question)."""
+        if text is None:
+            return Versions(None)
+        split = split_versions(text.text)
+        lost: list[str] = []
+        imported: dict[str, str] = {}
+        if split.by_language:
+            source_raw = split.version(self.source_code) or split.version(OTHER)
+            if source_raw is None:
+                for code, raw in split.by_language:
+                    if language(code) == language(self.source_code):
+                        source_raw = raw
+            for code, raw in split.by_language:
+                if code in (self.source_code, OTHER):
+                    continue
+                text_reduced, _lost = as_quiz_text(raw, text.format)
+                if text_reduced:
+                    imported[quizkit_locale(code)] = text_reduced
+        else:
+            source_raw = text.text
+        source: str | None = None
+        if source_raw is not None:
+            source, found = as_quiz_text(source_raw, text.format)
+            lost.extend(found)
+        if part is not None:
+            for locale, question in (translated or {}).items():
+                given = part(question)
+                if isinstance(given, GiftText) and given.text:
+                    versions = split_versions(given.text)
+                    written = versions.version(moodle_code(locale)) if versions.by_language else given.text
+                    if written is not None:
+                        imported[locale], _lost = as_quiz_text(written, given.format)
+        self.locales.update(imported)
+        return Versions(source or None, imported, tuple(dict.fromkeys(lost)))
+
+
+def moodle_code(locale: str) -> str:
+    return locale.lower().replace("-", "_")
+
+
+def language(locale: str) -> str:
+    return moodle_code(locale).split("_")[0]
+
+
+def as_quiz_text(text: str, text_format: str) -> tuple[str, tuple[str, ...]]:
+    """A text in its GIFT format as quiz text, and what it had that quiz text cannot hold."""
+    if text_format in ("html", "moodle") and looks_like_markup(text):
+        # In HTML a line break in the source is a space; Moodle's auto-format makes it a break.
+        reduced = reduce_markup(text if text_format == "moodle" else " ".join(text.split("\n")))
+        return reduced.text, reduced.lost
+    lines = [" ".join(line.split()) for line in text.split("\n")]
+    return "\n".join(line for line in lines if line), ()
+
+
+@dataclass
+class Versions:
+    """One text in each language the bank gives it in; the source may be missing."""
+
+    source: str | None
+    imported: dict[str, str] = field(default_factory=dict)
+    lost: tuple[str, ...] = ()
+
+
+def quoted(text: GiftText) -> str:
+    """A text as the report quotes it: reduced to quiz text, at most 60 characters."""
+    quote, _lost = as_quiz_text(text.text, text.format)
+    return quote if len(quote) <= 60 else quote[:59] + "…"

@@ -1,0 +1,445 @@
+"""``moodle``: a Moodle XML question bank (question/format/xml/format.php) as a quiz.
+
+Each ``<question type>`` becomes a question of the kind that holds it (docs/importing.md has the table
+and what is lost): ``multichoice`` → single or multiple choice (fraction 100 → correct; partial
+fractions of a ``single=false`` question → partial credit where they are quizkit's scheme), ``truefalse``,
+``shortanswer`` (``usecase``; ``*`` wildcards are reported), ``numerical`` (tolerance, the unit whose
+multiplier is 1), ``matching`` (a subquestion with an empty text is a distractor), ``ordering``,
+``multianswer`` (Cloze) and ``gapselect`` → fill in the blanks (:mod:`toolkit.importing.moodle_bank_cloze`),
+``essay`` (grader information → model answer). ``category`` entries become notes; every other type
+(``description``, ``calculated*``, ``ddimageortext``, ``ddmarker``, ``ddwtos``, ``randomsamatch``, a
+plugin's) is reported and left out.
+
+Languages: ``multilang`` spans and ``{mlang}`` blocks in any text give its versions; the source language's
+is the text and the others are imported translations. Or the same bank exported once per language
+(``--locale xx FILE``): aligned with the source file question by question.
+
+The file is parsed as untrusted XML (no DTD, no entity, encoding by XML's rules); a file that is no Moodle
+XML, or that cannot be read, is refused with a :class:`BankError` naming the file and line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields, is_dataclass, replace
+from pathlib import Path
+from typing import Any, ClassVar
+
+from toolkit import keys
+from toolkit.files import NotRegularFileError
+from toolkit.importing.bank import (
+    BankError,
+    BankRequest,
+    ImportedBank,
+    ImportIssue,
+    quiz_heading,
+    read_bank_bytes,
+)
+from toolkit.importing.moodle_bank_choices import read_multichoice
+from toolkit.importing.moodle_bank_cloze import read_cloze, read_gapselect
+from toolkit.importing.moodle_bank_drafts import question_mapping
+from toolkit.importing.moodle_bank_questions import (
+    QUIZKIT_CATEGORY,
+    UNSUPPORTED,
+    Element,
+    QuestionReader,
+    UnsupportedQuestionError,
+)
+from toolkit.importing.moodle_bank_texts import FieldText, field_text
+from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
+from toolkit.model import (
+    AcceptedAnswer,
+    FillInBlanksQuestion,
+    Origin,
+    Question,
+    ShortAnswerQuestion,
+    Text,
+    TypedBlank,
+)
+
+MAX_BANK_BYTES = 64 * 1024 * 1024
+"""Far above any real bank (a Moodle course's whole bank of thousands of questions is a few MB)."""
+
+FORMAT_NAME = "Moodle XML"
+
+
+def _root(path: Path, display_name: str) -> Any:
+    try:
+        raw = read_bank_bytes(
+            path,
+            display_name,
+            MAX_BANK_BYTES,
+            lambda size: (
+                f"the file is {size:,} bytes, more than any Moodle bank ({MAX_BANK_BYTES:,} at most); "
+                "export the questions in smaller categories"
+            ),
+        )
+    except (NotRegularFileError, OSError) as error:
+        raise BankError(display_name, None, f"cannot be read: {error.strerror or error}") from None
+    try:
+        root = parse_untrusted_xml(raw, FORMAT_NAME, REFUSE_DOCTYPE)
+    except UntrustedXmlError as error:
+        message = error.message
+        if "Excessive depth" in message:
+            message = (
+                "its elements are nested deeper than 256 levels, which no Moodle bank is (a question is "
+                "four deep); the file is damaged or made to exhaust memory: export the bank again"
+            )
+        raise BankError(display_name, error.line, message) from None
+    if root.tag != "quiz":
+        raise BankError(
+            display_name,
+            root.sourceline,
+            f"not a Moodle XML question file: its root element is <{root.tag!s}>, not <quiz>; "
+            "export the questions from Moodle's question bank in the Moodle XML format",
+        )
+    return root
+
+
+@dataclass
+class _Read:
+    questions: list[Question[Text]]
+    issues: list[ImportIssue]
+    notes: list[str]
+    languages: list[str]
+    category: str | None
+    category_info: FieldText | None = None
+
+
+def _read_file(path: Path, display_name: str, quiz_id: str, source_locale: str) -> _Read:
+    root = _root(path, display_name)
+    read = _Read([], [], [], [], None)
+    reader = QuestionReader(display_name, quiz_id, source_locale)
+    for element in root:
+        if not isinstance(element.tag, str):
+            continue
+        if element.tag != "question":
+            read.issues.append(
+                ImportIssue(
+                    display_name,
+                    element.sourceline,
+                    None,
+                    f"<{element.tag}> is not a Moodle question; left out",
+                )
+            )
+            continue
+        moodle_type = element.get("type", "")
+        if moodle_type == "category":
+            category = element.findtext("category/text", "").strip()
+            info = element.find("info")
+            if info is not None and info.findtext("text", "").strip():
+                read.category_info = field_text(
+                    info.findtext("text", ""), info.get("format", "html"), source_locale
+                )
+            if category:
+                read.category = category
+                reader.written_by_quizkit = category.startswith(QUIZKIT_CATEGORY)
+                read.notes.append(f"{display_name}:{element.sourceline}: category {category}")
+            continue
+        try:
+            question = _read_question(reader, element)
+        except UnsupportedQuestionError as unsupported:
+            read.issues.append(unsupported.issue)
+            continue
+        if question is not None:
+            read.questions.append(question)
+    reader.uneven_marks()
+    read.issues.extend(reader.issues)
+    read.notes.extend(reader.notes)
+    read.languages.extend(reader.languages)
+    return read
+
+
+_KINDS: dict[str, Callable[[QuestionReader, Element], Question[Text]]] = {
+    "multichoice": read_multichoice,
+    "truefalse": QuestionReader.truefalse,
+    "shortanswer": QuestionReader.shortanswer,
+    "numerical": QuestionReader.numerical,
+    "matching": QuestionReader.matching,
+    "ordering": QuestionReader.ordering,
+    # Moodle's export writes a Cloze question as type "cloze" (question/format/xml/format.php);
+    # "multianswer" is its qtype's name, which older files and other tools write.
+    "cloze": read_cloze,
+    "multianswer": read_cloze,
+    "essay": QuestionReader.essay,
+    "gapselect": read_gapselect,
+}
+
+
+def _read_question(reader: QuestionReader, element: Element) -> Question[Text] | None:
+    """The question, or None when it is kept as a draft (its issue holds it);
+    :class:`UnsupportedQuestionError` when the quiz cannot hold it at all."""
+    moodle_type = element.get("type", "")
+    if moodle_type not in _KINDS:
+        reader.count += 1
+        reader.line = element.sourceline
+        reader.label = " ".join((element.findtext("name/text") or "").split()) or f"question {reader.count}"
+        raise reader.unsupported(
+            UNSUPPORTED.get(moodle_type, f"Moodle question type '{moodle_type}' has no quizkit kind")
+        )
+    reader.start(element)
+    question = _KINDS[moodle_type](reader, element)
+    reader.used_ids.add(reader.question_id)
+    reader.report_lost(element)
+    if reader.todos or reader.correct_todo is not None:
+        draft = question_mapping(question, reader.todos)
+        if reader.correct_todo is not None:
+            draft["correct"] = {"todo": reader.correct_todo}
+        reasons = "; ".join([*([reader.correct_todo] if reader.correct_todo else []), *reader.todos.values()])
+        reader.issues.append(reader.issue(f"kept as a draft with to-dos: {reasons}", draft=draft))
+        return None
+    return question
+
+
+def _with_texts(owner: Any, change: Callable[[Text], Text]) -> Any:
+    """``owner`` with ``change`` applied to each of its texts, into its parts."""
+    changes: dict[str, Any] = {}
+    for owner_field in fields(owner):
+        value = getattr(owner, owner_field.name)
+        if isinstance(value, Text):
+            changes[owner_field.name] = change(value)
+        elif isinstance(value, tuple) and value and is_dataclass(value[0]):
+            changes[owner_field.name] = tuple(_with_texts(part, change) for part in value)
+    return replace(owner, **changes)
+
+
+def _relative(text: Text, question_id: str, quiz_id: str) -> str:
+    return text.key[len(keys.question_key(quiz_id, question_id)) :]
+
+
+def _translated(
+    questions: list[Question[Text]],
+    translation: _Read,
+    locale: str,
+    request: BankRequest,
+    notes: list[str],
+) -> list[Question[Text]]:
+    """``questions`` with the texts of the same questions in ``translation`` (the bank in ``locale``)
+    imported, aligned question by question."""
+    file = str(request.translations[locale])
+    if len(translation.questions) != len(questions):
+        raise BankError(
+            file,
+            None,
+            f"has {len(translation.questions)} questions that quizkit can import, the source file "
+            f"{request.display_name} has {len(questions)}: the files must hold the same questions in the "
+            "same order (export them from the same category)",
+        )
+    result = []
+    for question, other in zip(questions, translation.questions, strict=True):
+        if other.type is not question.type:
+            raise BankError(
+                file,
+                other.prompt.origin.line,
+                f"question {other.id} is {other.type.value}, but question {question.id} at the same place "
+                f"in {request.display_name} is {question.type.value}: the files must hold the same questions "
+                "in the same order",
+            )
+        found = {_relative(text, other.id, request.quiz_id): text.source for _key, text in _all_texts(other)}
+        if isinstance(question, FillInBlanksQuestion) and isinstance(other, FillInBlanksQuestion):
+            found = _blanks_aligned(found, question, other)
+        # Where the languages accept different numbers of typed answers, every answer takes all of the
+        # translation's, so that the locale accepts exactly its own list.
+        uneven = {
+            owner: "\n".join(lines)
+            for owner, (count, lines) in _answer_lines(other).items()
+            if count != _answer_count(question, owner)
+        }
+        change = _importer(question.id, request.quiz_id, locale, found, uneven)
+        result.append(_with_texts(question, change))
+        if uneven:
+            notes.append(
+                f"{question.id}: {file} accepts a different number of answers than {request.display_name}; "
+                f"each answer's {locale} translation lists all of them"
+            )
+    return result
+
+
+def _blanks_aligned(
+    found: dict[str, str], question: FillInBlanksQuestion[Text], other: FillInBlanksQuestion[Text]
+) -> dict[str, str]:
+    """A translation's Cloze codes stand in its own word order, so its first blank may be the source's
+    second: its blanks are matched to the source's by kind (typed, drop-down), in order within a kind,
+    and its texts renamed to the source's blank ids."""
+
+    def kind_order(blanks: tuple[Any, ...]) -> dict[str, tuple[bool, int]]:
+        seen = {True: 0, False: 0}
+        order = {}
+        for blank in blanks:
+            typed = isinstance(blank, TypedBlank)
+            order[blank.id] = (typed, seen[typed])
+            seen[typed] += 1
+        return order
+
+    source_by_kind = {place: blank_id for blank_id, place in kind_order(question.blanks).items()}
+    renamed = {
+        other_id: source_by_kind[place]
+        for other_id, place in kind_order(other.blanks).items()
+        if place in source_by_kind
+    }
+    aligned: dict[str, str] = {}
+    for relative, text in found.items():
+        for other_id, source_id in renamed.items():
+            if relative.startswith(f".blanks.{other_id}."):
+                relative = f".blanks.{source_id}." + relative[len(f".blanks.{other_id}.") :]
+                break
+        if relative == ".text":
+            # Through stand-ins, so that renaming b1 to b2 and b2 to b1 does not undo itself.
+            for other_id in renamed:
+                text = text.replace("{{" + other_id + "}}", "{{\x00" + other_id + "}}")
+            for other_id, source_id in renamed.items():
+                text = text.replace("{{\x00" + other_id + "}}", "{{" + source_id + "}}")
+        aligned[relative] = text
+    return aligned
+
+
+def _importer(
+    question_id: str, quiz_id: str, locale: str, found: Mapping[str, str], uneven: Mapping[str, str]
+) -> Callable[[Text], Text]:
+    def change(text: Text) -> Text:
+        relative = _relative(text, question_id, quiz_id)
+        translated = found.get(relative)
+        if ".answers." in relative and relative.rsplit(".answers.", 1)[0] in uneven:
+            translated = uneven[relative.rsplit(".answers.", 1)[0]]
+        if translated is None:
+            return text
+        return replace(text, imported=(*text.imported, (locale, translated)))
+
+    return change
+
+
+def _all_texts(question: Question[Text]) -> list[tuple[str, Text]]:
+    found: list[tuple[str, Text]] = []
+
+    def collect(text: Text) -> Text:
+        found.append((text.key, text))
+        return text
+
+    _with_texts(question, collect)
+    return found
+
+
+def _answer_lists(question: Question[Text]) -> dict[str, tuple[AcceptedAnswer[Text], ...]]:
+    """The accepted answers of a short answer or of each typed blank, by the relative key of their owner."""
+    if isinstance(question, ShortAnswerQuestion):
+        return {"": question.answers}
+    if isinstance(question, FillInBlanksQuestion):
+        return {
+            f".blanks.{blank.id}": blank.answers for blank in question.blanks if isinstance(blank, TypedBlank)
+        }
+    return {}
+
+
+def _answer_lines(question: Question[Text]) -> dict[str, tuple[int, list[str]]]:
+    return {
+        owner: (len(answers), [answer.text.source for answer in answers])
+        for owner, answers in _answer_lists(question).items()
+    }
+
+
+def _answer_count(question: Question[Text], owner: str) -> int:
+    return len(_answer_lists(question).get(owner, ()))
+
+
+def _fallen_back(question: Question[Text], notes: list[str]) -> Question[Text]:
+    """``question`` without the languages in which every text is the source's own: quizkit's export
+    writes a question whose translation is incomplete in the source language in that language's file or
+    span, and importing those texts as translations would make the source text pass for a finished
+    translation. A language whose version differs in any text keeps every text, the same ones too."""
+    texts = [text for _key, text in _all_texts(question)]
+    locales = sorted({locale for text in texts for locale, _translation in text.imported})
+    dropped = [
+        locale
+        for locale in locales
+        if all(dict(text.imported).get(locale, text.source) == text.source for text in texts)
+    ]
+    if not dropped:
+        return question
+    notes.append(
+        f"{question.id}: its {', '.join(dropped)} texts are the source's (an export that fell back to the "
+        "source language writes them so): not imported as translations"
+    )
+
+    def change(text: Text) -> Text:
+        kept = tuple((locale, translation) for locale, translation in text.imported if locale not in dropped)
+        return replace(text, imported=kept)
+
+    result: Question[Text] = _with_texts(question, change)
+    return result
+
+
+def _shared_answers(question: Question[Text]) -> Question[Text]:
+    """In a bank of several languages in one file, Moodle accepts each typed answer in every language:
+    an answer no multilang markup assigns to one language is the same in every locale."""
+
+    def shared(answer: AcceptedAnswer[Text]) -> AcceptedAnswer[Text]:
+        return answer if answer.text.imported else replace(answer, translate=False)
+
+    if isinstance(question, ShortAnswerQuestion):
+        return replace(question, answers=tuple(shared(answer) for answer in question.answers))
+    if isinstance(question, FillInBlanksQuestion):
+        blanks = tuple(
+            replace(blank, answers=tuple(shared(answer) for answer in blank.answers))
+            if isinstance(blank, TypedBlank)
+            else blank
+            for blank in question.blanks
+        )
+        return replace(question, blanks=blanks)
+    return question
+
+
+class MoodleXmlReader:
+    name: ClassVar[str] = "moodle"
+    description: ClassVar[str] = "Moodle XML question bank (multilang spans, or one file per language)"
+
+    @staticmethod
+    def detects(path: Path, head: bytes) -> bool:
+        if not head:
+            return False
+        start = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+        if start.startswith(b"<?xml"):
+            end = start.find(b"?>")
+            start = start[end + 2 :].lstrip() if end >= 0 else start
+        while start.startswith(b"<!--"):
+            end = start.find(b"-->")
+            if end < 0:
+                return False
+            start = start[end + 3 :].lstrip()
+        return start.startswith(b"<quiz") and start[5:6] in (b">", b" ", b"\n", b"\r", b"\t")
+
+    @staticmethod
+    def read(request: BankRequest) -> ImportedBank:
+        read = _read_file(request.path, request.display_name, request.quiz_id, request.source_locale)
+        questions = read.questions
+        issues, notes = list(read.issues), list(read.notes)
+        languages = [locale for locale in read.languages if locale != request.source_locale]
+        for locale, path in sorted(request.translations.items()):
+            translation = _read_file(path, str(path), request.quiz_id, locale)
+            questions = _translated(questions, translation, locale, request, notes)
+            issues.extend(translation.issues)
+            if locale not in languages:
+                languages.append(locale)
+        questions = [_fallen_back(question, notes) for question in questions]
+        if read.languages:
+            questions = [_shared_answers(question) for question in questions]
+        origin = Origin(request.display_name, 1)
+        info = read.category_info
+        heading = quiz_heading(
+            request.quiz_id,
+            origin,
+            description=None
+            if info is None or not info.source
+            else Text(
+                keys.quiz_description_key(request.quiz_id), info.source, origin, imported=info.translations
+            ),
+            category=read.category or "",
+        )
+        notes.append(heading.note)
+        quiz = heading.quiz(request.quiz_id, questions, origin)
+        return ImportedBank(
+            quiz=quiz,
+            source_locale=request.source_locale,
+            locales=tuple(sorted(set(languages))),
+            issues=tuple(sorted(issues, key=lambda issue: (issue.file, issue.line or 0))),
+            notes=tuple(notes),
+        )

@@ -1,0 +1,126 @@
+"""The texts of a Moodle XML bank as quiz texts: each language's version of a field, reduced to plain text.
+
+A Moodle text is HTML, Moodle's auto-format (plain text that may hold HTML), plain text or Markdown,
+as its ``format`` attribute says (``FORMAT_HTML``, ``FORMAT_MOODLE``, ``FORMAT_PLAIN``,
+``FORMAT_MARKDOWN`` in lib/weblib.php, written as ``html``, ``moodle_auto_format``, ``plain_text``,
+``markdown`` by question/format/xml/format.php). Whatever the format, ``multilang`` spans and ``{mlang}``
+blocks are split into their languages first (:mod:`toolkit.importing.multilang`), then each version is
+reduced (:mod:`toolkit.importing.markup_reduction`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from toolkit.importing.markup_reduction import looks_like_markup, reduce_markup
+from toolkit.importing.multilang import OTHER, quizkit_locale, split_versions
+
+HTML = "html"
+AUTO_FORMAT = "moodle_auto_format"
+PLAIN = "plain_text"
+MARKDOWN = "markdown"
+FORMATS = (HTML, AUTO_FORMAT, PLAIN, MARKDOWN)
+
+_BIDI_CONTROLS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_MARKDOWN_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
+_MARKDOWN_LINK = re.compile(r"(?<!!)\[([^\]]*)\]\([^)]*\)")
+
+
+@dataclass(frozen=True)
+class FieldText:
+    """One field of a question in every language the bank gives it in."""
+
+    source: str | None
+    """The version in the source language (or ``{mlang other}``'s); None when the field has none."""
+    translations: tuple[tuple[str, str], ...]
+    """(quizkit locale, text) for the other languages, in order of appearance."""
+    lost: tuple[str, ...]
+    """What the markup had that a quiz text cannot hold (an image, math), for the report."""
+    languages: tuple[str, ...] = ()
+    """Every other language the field's multilang markup names, as quizkit locales (``other`` left out)."""
+
+
+def _reduced(text: str, text_format: str, lost: list[str]) -> str:
+    if text_format == HTML or (text_format == AUTO_FORMAT and looks_like_markup(text)):
+        reduced = reduce_markup(text)
+        lost.extend(what for what in reduced.lost if what not in lost)
+        return reduced.text
+    if text_format == MARKDOWN:
+        if _MARKDOWN_IMAGE.search(text) and "an image" not in lost:
+            lost.append("an image")
+        if _MARKDOWN_LINK.search(text) and "a link's address" not in lost:
+            lost.append("a link's address")
+        text = _MARKDOWN_LINK.sub(r"\1", _MARKDOWN_IMAGE.sub("", text))
+    lines = [" ".join(line.split()) for line in _BIDI_CONTROLS.sub("", text).split("\n")]
+    return "\n".join(line for line in lines if line)
+
+
+def field_text(raw: str, text_format: str, source_locale: str) -> FieldText:
+    """``raw`` (a ``<text>``'s content) split into languages and reduced to quiz text."""
+    if text_format not in FORMATS:
+        text_format = AUTO_FORMAT
+    lost: list[str] = []
+    versions = split_versions(raw)
+    if not versions.by_language:
+        text = _reduced(raw, text_format, lost)
+        return FieldText(text or None, (), tuple(lost))
+    source: str | None = None
+    other: str | None = None
+    translations: list[tuple[str, str]] = []
+    languages: list[str] = []
+    for code, version in versions.by_language:
+        text = _reduced(version, text_format, lost)
+        if code == OTHER:
+            other = text or None
+            continue
+        locale = quizkit_locale(code)
+        if _same_language(locale, source_locale):
+            source = text or None
+            continue
+        languages.append(locale)
+        if text:
+            translations.append((locale, text))
+    return FieldText(
+        source if source is not None else other, tuple(translations), tuple(lost), tuple(languages)
+    )
+
+
+def _same_language(locale: str, source_locale: str) -> bool:
+    """``en`` spans are the source of an ``en_US`` project and ``en_US`` spans of an ``en`` one."""
+    return locale == source_locale or locale.split("_")[0] == source_locale.replace("-", "_").split("_")[0]
+
+
+_BLOCK_TAGS = frozenset(
+    {"p", "div", "ul", "ol", "table", "pre", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "section"}
+)
+
+
+def top_level_blocks(html: str) -> list[str]:
+    """``html`` cut into its top-level blocks (paragraphs, divisions, lists), each as HTML; inline content
+    between blocks is one block of its own."""
+    from lxml import etree
+    from lxml import html as lxml_html
+
+    if not html.strip():
+        return []
+    try:
+        parts = lxml_html.fragments_fromstring(html)
+    except (etree.ParserError, ValueError):
+        return [html]
+    blocks: list[str] = []
+    inline = ""
+    for part in parts:
+        if isinstance(part, str):
+            inline += part
+            continue
+        if part.tag in _BLOCK_TAGS:
+            if inline.strip():
+                blocks.append(inline)
+            inline = part.tail or ""
+            blocks.append(etree.tostring(part, encoding="unicode", method="html", with_tail=False))
+        else:
+            inline += etree.tostring(part, encoding="unicode", method="html", with_tail=True)
+    if inline.strip():
+        blocks.append(inline)
+    return blocks

@@ -1,0 +1,123 @@
+"""The files of a bank package (a Canvas export zip, an ``.imscc``, a QTI 3.0 package), read safely from
+a zip or from the folder it was unpacked into.
+
+A package comes from outside, so every name and size is checked before a byte is used: names that climb
+out of the package (``../``), absolute names, links, more members or more bytes than any real bank has,
+and members that expand far beyond their compressed size (zip bombs) are refused with what to do.
+Members are read whole into memory, never extracted to disk.
+"""
+
+from __future__ import annotations
+
+import stat
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from toolkit.files import read_regular_file
+from toolkit.importing.bank import BankError
+
+MAX_MEMBERS = 20_000
+MAX_MEMBER_BYTES = 64 * 1024 * 1024
+MAX_TOTAL_BYTES = 512 * 1024 * 1024
+MAX_COMPRESSION_RATIO = 200
+"""Deflate at its best gives about 1,000:1 on a run of one byte; text compresses 3–10:1. A member that
+claims more than this is a bomb, not a question bank."""
+
+
+@dataclass(frozen=True)
+class Package:
+    """A package's members by their POSIX names inside it; read with :meth:`read`."""
+
+    path: Path
+    display_name: str
+    members: tuple[str, ...]
+    _zip_sizes: dict[str, int] | None = field(default=None, repr=False, compare=False)
+
+    def has(self, name: str) -> bool:
+        return name in self.members
+
+    def read(self, name: str) -> bytes:
+        """The bytes of member ``name``, which must be one of :attr:`members`."""
+        if name not in self.members:
+            raise BankError(self.display_name, None, f"the package has no file {name}; is it complete?")
+        if self._zip_sizes is None:
+            return read_regular_file(self.path / name, MAX_MEMBER_BYTES)
+        with zipfile.ZipFile(self.path) as archive, archive.open(name) as member:
+            data = member.read(MAX_MEMBER_BYTES + 1)
+        if len(data) > MAX_MEMBER_BYTES or len(data) != self._zip_sizes[name]:
+            raise BankError(
+                self.display_name,
+                None,
+                f"{name} inside the package is not the size the zip says it is; the zip is damaged or made "
+                "to mislead: export the bank again",
+            )
+        return data
+
+
+def _checked_name(name: str, package: str) -> str:
+    path = PurePosixPath(name)
+    if name.startswith("/") or "\\" in name or ".." in path.parts or (path.parts and ":" in path.parts[0]):
+        raise BankError(
+            package,
+            None,
+            f"the package holds a file named {name!r}, which points outside the package; "
+            "quizkit reads no such package: export the bank again from its platform",
+        )
+    return str(path)
+
+
+def open_package(path: Path, display_name: str) -> Package:
+    """The package at ``path``, a zip file or a folder, its members listed and checked."""
+    if path.is_dir():
+        return _folder(path, display_name)
+    try:
+        archive = zipfile.ZipFile(path)
+    except zipfile.BadZipFile:
+        raise BankError(
+            display_name, None, "is neither a zip package nor a folder; give the exported .zip or .imscc"
+        ) from None
+    with archive:
+        infos = [info for info in archive.infolist() if not info.is_dir()]
+        if len(infos) > MAX_MEMBERS:
+            raise BankError(
+                display_name, None, f"holds {len(infos):,} files, more than any bank ({MAX_MEMBERS:,})"
+            )
+        sizes: dict[str, int] = {}
+        total = 0
+        for info in infos:
+            name = _checked_name(info.filename, display_name)
+            if stat.S_ISLNK(info.external_attr >> 16):
+                raise BankError(
+                    display_name, None, f"{name} inside the package is a link; quizkit reads no links"
+                )
+            ratio = info.file_size / max(info.compress_size, 1)
+            if info.file_size > MAX_MEMBER_BYTES or (
+                info.file_size > 1024 * 1024 and ratio > MAX_COMPRESSION_RATIO
+            ):
+                raise BankError(
+                    display_name,
+                    None,
+                    f"{name} inside the package expands to {info.file_size:,} bytes "
+                    f"({ratio:,.0f} times its packed size): not a question bank",
+                )
+            total += info.file_size
+            sizes[name] = info.file_size
+        if total > MAX_TOTAL_BYTES:
+            raise BankError(
+                display_name, None, f"expands to {total:,} bytes, more than any bank ({MAX_TOTAL_BYTES:,})"
+            )
+    return Package(path, display_name, tuple(sorted(sizes)), sizes)
+
+
+def _folder(path: Path, display_name: str) -> Package:
+    members: list[str] = []
+    for found in sorted(path.rglob("*")):
+        relative = found.relative_to(path).as_posix()
+        if found.is_symlink():
+            raise BankError(display_name, None, f"{relative} is a link; quizkit reads no links in a package")
+        if found.is_file():
+            members.append(relative)
+            if len(members) > MAX_MEMBERS:
+                raise BankError(display_name, None, f"holds more files than any bank ({MAX_MEMBERS:,})")
+    return Package(path, display_name, tuple(members))

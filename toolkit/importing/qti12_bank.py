@@ -1,0 +1,353 @@
+"""Canvas quiz exports and Common Cartridges (QTI 1.2) read as a quiz: ``--from canvas`` and ``--from cc``.
+
+The package's files are found and read by :mod:`toolkit.importing.qti12_package`, each item by
+:mod:`toolkit.importing.qti12_questions`, and a translation (the same quiz exported in another language,
+``--locale xx FILE``) is lined up by :mod:`toolkit.importing.qti12_alignment`. Here the items become the
+content model: question ids (the item's title where it is a quizkit id, else ``q<position>``), texts
+with their keys, origin and translations, and what an item cannot carry as an
+:class:`~toolkit.importing.bank.ImportIssue` (left out, or kept as a draft with a to-do). Neither format
+has a language model, so each language is its own package; a question a translation left in the source
+language (its HTML says so with ``lang``, as quizkit writes a question that fell back) gives no
+translation. A package that cannot be read safely is refused with a located error
+(:class:`~toolkit.importing.bank.BankError`) and nothing is returned.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import fields, replace
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, ClassVar
+
+from lxml import etree
+
+from toolkit import keys
+from toolkit.errors import QuizkitError
+from toolkit.importing.bank import BankError, BankRequest, ImportedBank, ImportIssue, quiz_heading
+from toolkit.importing.qti12_alignment import pair_items, remapped, same_shape
+from toolkit.importing.qti12_package import (
+    PackageRead,
+    assessment_members,
+    is_canvas,
+    open_bank,
+    read_package,
+)
+from toolkit.importing.qti12_questions import ItemRefusedError, ParsedItem
+from toolkit.model import (
+    AcceptedAnswer,
+    Origin,
+    Question,
+    QuestionType,
+    Text,
+    TrueFalseQuestion,
+)
+
+
+def _with_texts(owner: Any, prefix: str, make: Callable[[str, str], Text]) -> Any:
+    """``owner`` (a question over strings, or a part of one) with every text made a :class:`Text` by
+    ``make(key relative to the question, string)``, walking the fields the model keys its texts by."""
+    changes: dict[str, Any] = {}
+    for owner_field in fields(owner):
+        segment = owner_field.metadata.get("key")
+        value = getattr(owner, owner_field.name)
+        if segment is None or value is None:
+            continue
+        key = f"{prefix}.{segment}" if prefix and segment else prefix or segment
+        if isinstance(value, tuple):
+            changes[owner_field.name] = tuple(_with_texts(part, f"{key}.{part.id}", make) for part in value)
+        else:
+            changes[owner_field.name] = make(key, value)
+    return replace(owner, **changes)
+
+
+def _fixed_answers(question: Question[Text]) -> Question[Text]:
+    """Accepted answers that read the same in every language the bank gave are not translated."""
+
+    def fixed(owner: Any) -> Any:
+        changes: dict[str, Any] = {}
+        for owner_field in fields(owner):
+            value = getattr(owner, owner_field.name)
+            if isinstance(value, tuple) and value and hasattr(value[0], "id"):
+                changes[owner_field.name] = tuple(fixed(part) for part in value)
+        if isinstance(owner, AcceptedAnswer):
+            text = owner.text
+            assert isinstance(text, Text)
+            if text.imported and all(translation == text.source for _, translation in text.imported):
+                return replace(owner, text=replace(text, imported=()), translate=False)
+        return replace(owner, **changes) if changes else owner
+
+    fixed_question: Question[Text] = fixed(question)
+    return fixed_question
+
+
+def _draft(
+    question: Question[str], todos: tuple[tuple[str, str], ...], translations: Mapping[str, Mapping[str, str]]
+) -> dict[str, object]:
+    """The question as quiz YAML with its to-dos; a text with translations is a mapping holding them
+    beside its ``text`` (``ur: …``), as the YAML keeps imported translations."""
+
+    def plain(value: Any, key: str | None) -> Any:
+        if isinstance(value, Decimal):
+            return int(value) if value == value.to_integral_value() else float(value)
+        if isinstance(value, QuestionType):
+            return value.value
+        if isinstance(value, str):
+            found = {locale: texts[key] for locale, texts in translations.items() if key and texts.get(key)}
+            return {"text": value, **found} if found and value else value
+        if not hasattr(value, "__dataclass_fields__"):
+            return value
+        mapping: dict[str, Any] = {}
+        for owner_field in fields(value):
+            item = getattr(value, owner_field.name)
+            omitted = item is None or owner_field.name == "fell_back" or item == owner_field.default
+            if omitted and owner_field.name != "type":
+                continue
+            segment = owner_field.metadata.get("key")
+            inner = None if segment is None else f"{key}.{segment}" if key and segment else key or segment
+            if isinstance(item, tuple):
+                mapping[owner_field.name] = [
+                    plain(part, f"{inner}.{part.id}" if inner is not None else None) for part in item
+                ]
+            else:
+                mapping[owner_field.name] = plain(item, inner)
+        return mapping
+
+    draft: dict[str, object] = {"id": question.id, "type": question.type.value} | plain(question, "")
+    for name, todo in todos:
+        written = draft.get(name)
+        if isinstance(written, dict):
+            draft[name] = written | {"todo": todo}
+        else:
+            draft[name] = (
+                {"text": written, "todo": todo} if isinstance(written, str) and written else {"todo": todo}
+            )
+    return draft
+
+
+class _Builder:
+    def __init__(self, request: BankRequest, canvas: bool) -> None:
+        self.request = request
+        self.canvas = canvas
+        self.issues: list[ImportIssue] = []
+        self.notes: list[str] = []
+
+    def read(self) -> ImportedBank:
+        request = self.request
+        source = read_package(request.path, request.display_name, self.canvas)
+        translations = {
+            locale: read_package(path, str(path) if not path.is_absolute() else path.name, self.canvas)
+            for locale, path in sorted(request.translations.items())
+        }
+        paired = {locale: pair_items(source, read) for locale, read in translations.items()}
+        self.issues += source.issues
+        self.notes += source.notes
+        written_in = sorted(
+            {
+                parsed.language
+                for _, parsed, _ in source.items
+                if isinstance(parsed, ParsedItem)
+                and parsed.language
+                and _language_of(parsed.language) != _language_of(request.source_locale)
+            }
+        )
+        if written_in:
+            self.notes.append(
+                f"the bank's texts say they are in {', '.join(written_in)}, not the source language "
+                f"{request.source_locale}: give the package of the source language, or --source-locale"
+            )
+        taken_ids: set[str] = set()
+        chosen: list[tuple[str, ParsedItem, str, etree._Element, int]] = []
+        titles = [element.get("title") or "" for _, _, element in source.items]
+        for index, (member, parsed, element) in enumerate(source.items):
+            # Canvas titles every question "Question" and shows them numbered: so does the report.
+            title = titles[index]
+            name = title if title and titles.count(title) == 1 else f"{title or 'item'} {index + 1}"
+            if isinstance(parsed, ItemRefusedError):
+                self.issues.append(ImportIssue(member, element.sourceline, name, f"left out: {parsed}"))
+                continue
+            chosen.append((member, parsed, name, element, index))
+        ids = self.question_ids([(parsed, index + 1) for _, parsed, _, _, index in chosen], taken_ids)
+        questions: list[Question[Text]] = []
+        for (member, parsed, name, _element, index), question_id in zip(chosen, ids, strict=True):
+            for what in parsed.lost:
+                self.issues.append(ImportIssue(member, parsed.line, name, f"lost {what}"))
+            self.notes += [f"{name}: {note}" for note in parsed.notes]
+            question = replace(parsed.question, id=question_id)
+            texts = self.translations(parsed, paired, index, translations, member, name)
+            if parsed.todos:
+                self.issues.append(
+                    ImportIssue(
+                        member,
+                        parsed.line,
+                        name,
+                        "kept as a draft: " + "; ".join(todo for _, todo in parsed.todos),
+                        draft=_draft(question, parsed.todos, texts),
+                    )
+                )
+                continue
+            origin = Origin(member, parsed.line or 1)
+            base = keys.question_key(request.quiz_id, question_id)
+
+            def make(
+                key: str,
+                text: str,
+                base: str = base,
+                texts: Mapping[str, dict[str, str]] = texts,
+                origin: Origin = origin,
+            ) -> Text:
+                imported = tuple((locale, found[key]) for locale, found in texts.items() if found.get(key))
+                return Text(f"{base}.{key}", text, origin, imported=imported)
+
+            built: Question[Text] = _with_texts(question, "", make)
+            questions.append(_fixed_answers(built) if translations else built)
+        quiz_origin = Origin(request.display_name, 1)
+
+        def quiz_text(key: str, pick: Callable[[PackageRead], str]) -> Text:
+            imported = tuple((locale, pick(read)) for locale, read in translations.items() if pick(read))
+            return Text(key, pick(source), quiz_origin, imported=imported)
+
+        heading = quiz_heading(
+            request.quiz_id,
+            quiz_origin,
+            quiz_text(keys.quiz_title_key(request.quiz_id), lambda read: read.title),
+            quiz_text(keys.quiz_description_key(request.quiz_id), lambda read: read.description),
+        )
+        self.notes.append(heading.note)
+        quiz = heading.quiz(request.quiz_id, questions, quiz_origin, source.shuffle)
+        return ImportedBank(
+            quiz=quiz,
+            source_locale=request.source_locale,
+            locales=tuple(sorted(translations)),
+            issues=tuple(self.issues),
+            notes=tuple(self.notes),
+        )
+
+    def question_ids(self, items: list[tuple[ParsedItem, int]], taken: set[str]) -> list[str]:
+        """Each item's title where it is a quizkit id (and no other item's), else ``q<its position>``."""
+        wanted = [item.title if keys.is_valid_id(item.title) else None for item, _ in items]
+        kept = {title for title in wanted if title and wanted.count(title) == 1}
+        taken |= kept
+        ids: list[str] = []
+        for (_, position), title in zip(items, wanted, strict=True):
+            if title in kept:
+                ids.append(title)
+                continue
+            candidate = f"q{position}"
+            while candidate in taken:
+                candidate += "-1"
+            taken.add(candidate)
+            ids.append(candidate)
+        made = len(ids) - len([title for title in wanted if title in kept])
+        if made:
+            self.notes.append(
+                f"{made} question(s) had no title usable as a quizkit id: their ids are q<position in the bank>"
+            )
+        return ids
+
+    def translations(
+        self,
+        parsed: ParsedItem,
+        paired: Mapping[str, list[ParsedItem | None]],
+        index: int,
+        translations: Mapping[str, PackageRead],
+        member: str,
+        name: str,
+    ) -> dict[str, dict[str, str]]:
+        texts: dict[str, dict[str, str]] = {}
+        for locale, items in paired.items():
+            theirs = items[index]
+            shown = translations[locale].display_name
+            if theirs is None:
+                self.issues.append(
+                    ImportIssue(
+                        shown,
+                        None,
+                        name,
+                        f"no {locale} translation: the {locale} package's question cannot be read",
+                    )
+                )
+                continue
+            if theirs.language and _language_of(theirs.language) != _language_of(locale):
+                self.notes.append(
+                    f"{name}: the {locale} package has it in {theirs.language}, so it has no "
+                    f"{locale} translation yet"
+                )
+                continue
+            if not same_shape(parsed, theirs):
+                raise BankError(
+                    shown,
+                    theirs.line,
+                    f"the question {name!r} is a {theirs.kind} with other parts than in "
+                    f"{self.request.display_name} (a {parsed.kind}); give the same quiz exported in {locale}",
+                )
+            found = remapped(parsed, theirs)
+            if isinstance(parsed.question, TrueFalseQuestion):
+                found = {key: text for key, text in found.items() if key in {"prompt", "explanation"}}
+            missing = [
+                prefix
+                for prefix, _ in parsed.answer_idents
+                if not any(key.startswith(prefix + ".") for key in found)
+            ]
+            if missing:
+                self.issues.append(
+                    ImportIssue(
+                        shown,
+                        theirs.line,
+                        name,
+                        f"the {locale} accepted answers could not be lined up "
+                        "with the source's; translate them in the catalog",
+                    )
+                )
+            texts[locale] = found
+        return texts
+
+
+def _language_of(tag: str) -> str:
+    """The language of a locale or language tag: ``ur`` of ``ur_PK`` and ``ur-PK``."""
+    return tag.replace("-", "_").split("_")[0].lower()
+
+
+def _detect(path: Path, head: bytes, canvas: bool) -> bool:
+    try:
+        if path.is_file() and not head.startswith(b"PK"):
+            return canvas and re.search(rb"<([A-Za-z_][\w.-]*:)?questestinterop[\s>/]", head) is not None
+        package, manifest = open_bank(path, path.name)
+    except (QuizkitError, OSError):
+        return False
+    if package is None or manifest is None:
+        return False
+    made_by_canvas = is_canvas(package, manifest)
+    if canvas:
+        return made_by_canvas and bool(assessment_members(package, manifest, True))
+    return not made_by_canvas and bool(assessment_members(package, manifest, False))
+
+
+class _Qti12Reader:
+    """Canvas exports and Common Cartridges are one reader: the same QTI 1.2, told apart by who made the
+    package (:func:`_detect`)."""
+
+    canvas: ClassVar[bool]
+
+    @classmethod
+    def detects(cls, path: Path, head: bytes) -> bool:
+        return _detect(path, head, canvas=cls.canvas)
+
+    @classmethod
+    def read(cls, request: BankRequest) -> ImportedBank:
+        return _Builder(request, canvas=cls.canvas).read()
+
+
+class CanvasReader(_Qti12Reader):
+    name: ClassVar[str] = "canvas"
+    description: ClassVar[str] = (
+        "Canvas quiz exports (QTI 1.2 .zip, a Canvas course .imscc, or a questestinterop file)"
+    )
+    canvas = True
+
+
+class CommonCartridgeReader(_Qti12Reader):
+    name: ClassVar[str] = "cc"
+    description: ClassVar[str] = "IMS Common Cartridge 1.1–1.3 (.imscc), assessments in CC's QTI 1.2 profile"
+    canvas = False

@@ -1,0 +1,281 @@
+"""The QTI 1.2 files of a Canvas export or a Common Cartridge, found through its ``imsmanifest.xml`` and
+read safely, with the quiz's title, description and shuffling and every item read as a question.
+
+* **canvas**: Canvas's "QTI export" (``lib/cc/qti/qti_generator.rb`` in instructure/canvas-lms,
+  ``generate_qti_only``): a resource of type ``imsqti_xmlv1p2`` per quiz, ``<id>/<id>.xml``, beside
+  ``<id>/assessment_meta.xml`` (title, description, ``shuffle_answers``). A Canvas *course* export (an
+  ``.imscc``) holds each quiz twice (``generate_quiz``): a Common Cartridge version with only the kinds
+  the cartridge profile has, and the complete one in ``non_cc_assessments/<id>.xml.qti``; the complete
+  one is read. A lone ``questestinterop`` file is read too.
+* **cc**: a Common Cartridge 1.1–1.3: resources of type ``imsqti_xmlv1p2/imscc_xmlv1p1/assessment``
+  (``imscc_xmlv1p2``, ``imscc_xmlv1p3`` in later versions) and question banks (``…/question-bank``).
+
+Groups that draw questions at random (``selection_number``) and references to a bank's questions
+(``itemref``) are reported: quizkit asks every question, and a reference's question is not in the file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from lxml import etree
+
+from toolkit.importing.bank import BankError, ImportIssue, read_bank_bytes
+from toolkit.importing.markup_reduction import reduce_markup
+from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_package
+from toolkit.importing.qti12_elements import children, descendants, first, local_name
+from toolkit.importing.qti12_questions import ItemRefusedError, ParsedItem, read_item
+from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
+
+MANIFEST = "imsmanifest.xml"
+CANVAS_RESOURCE = "imsqti_xmlv1p2"
+CANVAS_FULL_FOLDER = "non_cc_assessments/"
+_CC_ASSESSMENT = re.compile(r"^imsqti_xmlv1p2/imscc_xmlv1p[0-9]/assessment$")
+_CC_BANK = re.compile(r"^imsqti_xmlv1p2/imscc_xmlv1p[0-9]/question-bank$")
+
+
+@dataclass(frozen=True)
+class _Assessment:
+    member: str
+    """Where the QTI file is, as messages name it."""
+    root: etree._Element
+
+
+@dataclass(frozen=True)
+class PackageRead:
+    """One package (the source or a translation): its items and settings."""
+
+    display_name: str
+    title: str
+    description: str
+    shuffle: bool
+    items: tuple[tuple[str, ParsedItem | ItemRefusedError, etree._Element], ...]
+    """(file as messages name it, the item read or why not, the item element)."""
+    notes: tuple[str, ...]
+    issues: tuple[ImportIssue, ...]
+
+
+# --- packages -------------------------------------------------------------------------------------------
+
+
+def _parse(raw: bytes, shown: str, what: str) -> etree._Element:
+    try:
+        return parse_untrusted_xml(raw, what, REFUSE_DOCTYPE)
+    except UntrustedXmlError as error:
+        raise BankError(shown, error.line, error.message) from None
+
+
+def open_bank(path: Path, display_name: str) -> tuple[Package | None, etree._Element | None]:
+    """The package and its parsed manifest; (None, root) for a lone QTI file."""
+    if path.is_file():
+        head = read_bank_bytes(
+            path,
+            display_name,
+            MAX_MEMBER_BYTES,
+            lambda size: f"is {size:,} bytes, more than any bank ({MAX_MEMBER_BYTES:,})",
+        )
+        if not head.startswith(b"PK"):
+            return None, _parse(head, display_name, "QTI 1.2")
+    package = open_package(path, display_name)
+    if not package.has(MANIFEST):
+        raise BankError(
+            display_name,
+            None,
+            f"holds no {MANIFEST}, so it is no Canvas export or Common Cartridge; give the .zip or .imscc "
+            "exactly as the platform exported it",
+        )
+    return package, _parse(package.read(MANIFEST), f"{display_name}/{MANIFEST}", "an IMS manifest")
+
+
+def _resources(manifest: etree._Element) -> list[etree._Element]:
+    return descendants(manifest, "resource")
+
+
+def _files(resource: etree._Element) -> list[str]:
+    hrefs = [resource.get("href", "")] + [file.get("href", "") for file in children(resource, "file")]
+    base = resource.get("{http://www.w3.org/XML/1998/namespace}base", "")
+    return [str(PurePosixPath(base) / href) if base else href for href in dict.fromkeys(hrefs) if href]
+
+
+def is_canvas(package: Package | None, manifest: etree._Element) -> bool:
+    if package is None:
+        return True
+    types = {resource.get("type", "") for resource in _resources(manifest)}
+    return CANVAS_RESOURCE in types or any(name.startswith(CANVAS_FULL_FOLDER) for name in package.members)
+
+
+def assessment_members(package: Package, manifest: etree._Element, canvas: bool) -> list[str]:
+    found: list[str] = []
+    for resource in _resources(manifest):
+        kind = resource.get("type", "")
+        wanted = (
+            kind == CANVAS_RESOURCE if canvas else bool(_CC_ASSESSMENT.match(kind) or _CC_BANK.match(kind))
+        )
+        if canvas and _CC_ASSESSMENT.match(kind):
+            # A Canvas course export: the complete quiz is in non_cc_assessments/<its identifier>.xml.qti.
+            full = f"{CANVAS_FULL_FOLDER}{resource.get('identifier', '')}.xml.qti"
+            if package.has(full):
+                found.append(full)
+                continue
+            wanted = True
+        if wanted:
+            found += [
+                href for href in _files(resource) if href.endswith((".xml", ".qti")) and package.has(href)
+            ]
+    return list(dict.fromkeys(found))
+
+
+def _meta(package: Package, manifest: etree._Element, shown: str) -> dict[str, str]:
+    """Canvas's quiz settings (assessment_meta.xml): title, description, shuffle_answers."""
+    for name in package.members:
+        if PurePosixPath(name).name == "assessment_meta.xml":
+            root = _parse(package.read(name), f"{shown}/{name}", "Canvas's quiz settings")
+            return {
+                etree.QName(child).localname: (child.text or "").strip()
+                for child in root
+                if isinstance(child.tag, str)
+            }
+    return {}
+
+
+def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageRead:
+    package, root = open_bank(path, display_name)
+    assert root is not None
+    notes: list[str] = []
+    issues: list[ImportIssue] = []
+    if package is None:
+        assessments = [_Assessment(display_name, root)]
+        meta: dict[str, str] = {}
+    else:
+        canvas = canvas_wanted and is_canvas(package, root)
+        if not canvas_wanted and any(name.startswith(CANVAS_FULL_FOLDER) for name in package.members):
+            notes.append(
+                "this cartridge was exported by Canvas and also holds its quizzes complete; quizkit read the "
+                "Common Cartridge version, which leaves out the kinds the profile lacks: import it with "
+                "--from canvas to keep them"
+            )
+        members = assessment_members(package, root, canvas)
+        if not members:
+            raise BankError(
+                f"{display_name}/{MANIFEST}",
+                None,
+                "lists no QTI assessment"
+                + (
+                    " (no resource of type imsqti_xmlv1p2)"
+                    if canvas_wanted
+                    else " (no resource of type imsqti_xmlv1p2/imscc_xmlv1p1/assessment)"
+                )
+                + "; is it a quiz export?",
+            )
+        assessments = [
+            _Assessment(
+                f"{display_name}/{member}",
+                _parse(package.read(member), f"{display_name}/{member}", "QTI 1.2"),
+            )
+            for member in members
+        ]
+        meta = _meta(package, root, display_name) if canvas_wanted else {}
+    items: list[tuple[str, ParsedItem | ItemRefusedError, etree._Element]] = []
+    titles: list[str] = []
+    descriptions: list[str] = []
+    for assessment in assessments:
+        if etree.QName(assessment.root).localname != "questestinterop":
+            raise BankError(
+                assessment.member,
+                assessment.root.sourceline,
+                f"is a <{etree.QName(assessment.root).localname}>, not a QTI 1.2 <questestinterop>",
+            )
+        for test in descendants(assessment.root, "assessment") + descendants(assessment.root, "objectbank"):
+            if test.get("title"):
+                titles.append(test.get("title", ""))
+            rubric = first(test, "rubric")
+            if rubric is not None:
+                descriptions.append(reduce_markup(_mattext(rubric)).text)
+        banks: dict[etree._Element, tuple[str, list[etree._Element]]] = {}
+        for section in descendants(assessment.root, "section"):
+            issue, bank = _group(section, package, assessment.member, display_name)
+            if issue is not None:
+                issues.append(issue)
+            if bank is not None:
+                banks[section] = bank
+            for reference in children(section, "itemref"):
+                issues.append(
+                    ImportIssue(
+                        assessment.member,
+                        reference.sourceline,
+                        reference.get("linkrefid"),
+                        "a reference to a question of a question bank, which is not in this package; "
+                        "export the bank's questions with the quiz",
+                    )
+                )
+        for element in assessment.root.iter():
+            found = [(assessment.member, element)] if local_name(element) == "item" else []
+            if element in banks:
+                member, bank_items = banks[element]
+                found += [(member, item) for item in bank_items]
+            for member, item in found:
+                try:
+                    parsed: ParsedItem | ItemRefusedError = read_item(item)
+                except ItemRefusedError as refused:
+                    parsed = refused
+                items.append((member, parsed, item))
+    if len(assessments) > 1 or len(titles) > 1:
+        notes.append(
+            f"the package holds {len(titles) or len(assessments)} assessments; their questions are one quiz now"
+        )
+    title = meta.get("title") or (titles[0] if titles else "")
+    description = reduce_markup(meta["description"]).text if meta.get("description") else ""
+    description = description or (descriptions[0] if descriptions else "")
+    return PackageRead(
+        display_name=display_name,
+        title=title,
+        description=description,
+        shuffle=meta.get("shuffle_answers", "").lower() == "true",
+        items=tuple(items),
+        notes=tuple(notes),
+        issues=tuple(issues),
+    )
+
+
+def _group(
+    section: etree._Element, package: Package | None, member: str, display_name: str
+) -> tuple[ImportIssue | None, tuple[str, list[etree._Element]] | None]:
+    """What a group that draws questions at random becomes: an issue, and the items of the question
+    bank it draws from where the package holds it (a Canvas course export keeps each bank in
+    ``non_cc_assessments/<its identifier>.xml.qti``, ``generate_question_bank``)."""
+    selections = children(section, "selection_ordering")  # the section's own, not a group inside it
+    picked_element = first(selections[0], "selection_number") if selections else None
+    picked = (picked_element.text or "").strip() if picked_element is not None else ""
+    reference = first(selections[0], "sourcebank_ref") if selections else None
+    bank_ident = (reference.text or "").strip() if reference is not None else ""
+    if not picked and not bank_ident:
+        return None, None
+    group = (
+        f"the group {section.get('title') or section.get('ident')!r} asks {picked or 'some'} of its questions"
+    )
+    if not bank_ident:
+        reason = (
+            f"{group} drawn at random; quizkit asks every question, and took every one the group holds here"
+        )
+        return ImportIssue(member, section.sourceline, None, reason), None
+    bank_member = f"{CANVAS_FULL_FOLDER}{bank_ident}.xml.qti"
+    if package is None or not package.has(bank_member):
+        reason = (
+            f"{group} drawn from the question bank {bank_ident!r}, which is not in this package: its questions "
+            "are left out; export the course with its question banks"
+        )
+        return ImportIssue(member, section.sourceline, None, reason), None
+    shown = f"{display_name}/{bank_member}"
+    root = _parse(package.read(bank_member), shown, "QTI 1.2")
+    reason = (
+        f"{group} drawn at random from the question bank {bank_ident!r}; quizkit asks every question, and took "
+        "every question of the bank"
+    )
+    return ImportIssue(member, section.sourceline, None, reason), (shown, descendants(root, "item"))
+
+
+def _mattext(element: etree._Element) -> str:
+    mattext = first(element, "mattext")
+    return (mattext.text or "") if mattext is not None else ""
