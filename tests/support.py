@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 @functools.cache
 def qti_schemas() -> tuple[Any, Any]:
     """The QTI 3.0 item schema and the package (manifest) schema, compiled once per process: compiling the
-    item schema takes seconds, and three modules validate against both (test_qti, test_qti_kinds,
+    item schema takes seconds, and three modules validate against both (test_qti3, test_qti_kinds,
     test_shipped_build). The calling test is skipped where the schemas are missing (tests/standard_schemas.py)."""
     from lxml import etree
     from standard_schemas import QTI3, QTI3_PACKAGE, schema_file

@@ -66,11 +66,14 @@ class FastValidator(Protocol):
 
 
 def _compiled(schema: dict[str, Any]) -> FastValidator | None:
+    """None where jsonschema-rs is not installed, or cannot build this schema (a plugin's pattern in a
+    regex dialect Rust's engine refuses, ``\\Z``): jsonschema, which takes it, then decides alone."""
     try:
         import jsonschema_rs
-    except ImportError:
+
+        compiled: FastValidator = jsonschema_rs.Draft202012Validator(schema)
+    except Exception:  # no fast path is never an error: the full validation follows
         return None
-    compiled: FastValidator = jsonschema_rs.Draft202012Validator(schema)
     return compiled
 
 

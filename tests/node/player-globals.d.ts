@@ -1,5 +1,5 @@
 // What the player's scripts share across files, for TypeScript's check of them (tsconfig.json). The scripts
-// are classic scripts that one page loads in order (toolkit/exporters/player_assets.py); TypeScript sees
+// are classic scripts that one page loads in order (toolkit/exporters/player/assets.py); TypeScript sees
 // kinds.js and scorm.js as such and finds their globals (quizkitKinds, quizkitScorm) itself, but grading.js
 // ends in `module.exports` for its Node tests, which makes it a CommonJS module to TypeScript.
 
@@ -47,7 +47,7 @@ interface Decimal {
   exponent: bigint;
 }
 
-// --- What the page carries (script#quiz-data, written by toolkit/exporters/html.py) -------------------
+// --- What the page carries (script#quiz-data, written by toolkit/exporters/player/html.py) -------------------
 
 /** A text as the player renders it: [kind, text] runs ("text", "latin", "code"; "ph" names a placeholder). */
 type Segment = [string, string];
@@ -60,14 +60,14 @@ interface PageData {
   grading?: GradingTables;
 }
 
-/** toolkit/exporters/player_view.py view(). */
+/** toolkit/exporters/player/view.py view(). */
 interface QuizView {
   latinLang: string;
   questions: QuestionView[];
   messages: Record<string, MessageView>;
 }
 
-/** A message of the interface: one text, or plural forms by category (player_view.py view_message). */
+/** A message of the interface: one text, or plural forms by category (player/view.py view_message). */
 interface MessageView {
   lang: string;
   dir: string;
@@ -174,7 +174,7 @@ type QuestionView =
  */
 type LearnerResponse = string[] | boolean | string | Record<string, string> | null;
 
-// --- The grader's tables (toolkit/exporters/player_grading.py) ---------------------------------------
+// --- The grader's tables (toolkit/exporters/player/player_grading.py) ---------------------------------------
 
 interface GradingTables {
   whitespace: string;
@@ -198,7 +198,7 @@ interface NumberRules {
   zeros: number[];
 }
 
-/** toolkit/text/urdu.py's normalizer rules (regular-expression sources and tables). */
+/** toolkit/text/urdu_normalizer.py's normalizer rules (regular-expression sources and tables). */
 interface UrduRules {
   letter: string;
   mark: string;

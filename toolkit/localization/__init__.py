@@ -8,6 +8,9 @@ of those classes (``isinstance`` keeps working), each warning once it is importe
 
 from __future__ import annotations
 
+import functools
+import operator
+import typing
 import warnings
 from typing import TYPE_CHECKING
 
@@ -47,16 +50,10 @@ _DEPRECATED_ALIASES: dict[str, tuple[str, object]] = {
     "LocalizedOption": ("Option[str]", model.Option),
     "LocalizedOrderingQuestion": ("OrderingQuestion[str]", model.OrderingQuestion),
     "LocalizedPair": ("Pair[str]", model.Pair),
+    # The kinds of the model's own union, so that a new kind is in it without a change here.
     "LocalizedQuestion": (
         "Question[str]",
-        model.ChoiceQuestion
-        | model.TrueFalseQuestion
-        | model.ShortAnswerQuestion
-        | model.NumericQuestion
-        | model.MatchingQuestion
-        | model.OrderingQuestion
-        | model.FillInBlanksQuestion
-        | model.EssayQuestion,
+        functools.reduce(operator.or_, (typing.get_origin(kind) for kind in typing.get_args(model.Question))),
     ),
     "LocalizedShortAnswerQuestion": ("ShortAnswerQuestion[str]", model.ShortAnswerQuestion),
     "LocalizedTrueFalseQuestion": ("TrueFalseQuestion[str]", model.TrueFalseQuestion),

@@ -185,8 +185,8 @@ class QtiExporter(BaseExporter):
     @staticmethod
     def unwritable(question: Question[str]) -> str | None:
         if isinstance(question, NumericQuestion):
-            # A number is graded by a pattern of every numeral it accepts (qti_patterns), bounded in size;
-            # past the bound the question is left out, not the whole export refused (item_document
+            # A number is graded by a pattern of every numeral it accepts (qti/patterns.py), bounded in
+            # size; past the bound the question is left out, not the whole export refused (item_document
             # refuses it when called directly).
             problem = number_pattern_problem(question.answer, question.tolerance)
             if problem is not None:

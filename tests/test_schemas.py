@@ -97,3 +97,15 @@ def test_a_stock_validator_reads_quizkit_toml_with_the_schema(tmp_path: Path) ->
     )
     errors = json.loads(result.stdout)["errors"]
     assert [(error["filename"], error["path"]) for error in errors] == [(str(bad), "$['memory-similarity']")]
+
+
+def test_a_setting_pattern_the_compiled_validator_cannot_build_is_checked_by_jsonschema() -> None:
+    # Rust's regex engine refuses Python's \Z; building the compiled validator raised, and a plugin's
+    # format setting with such a pattern ended export and build in a traceback.
+    from toolkit.schemas import settings_refusals
+
+    schema = {"type": "object", "properties": {"suffix": {"type": "string", "pattern": "^[a-z]+\\Z"}}}
+    assert settings_refusals(schema, {"suffix": "abc"}) == []
+    assert [error.message for error in settings_refusals(schema, {"suffix": "ABC"})] == [
+        "'ABC' does not match '^[a-z]+\\\\Z'"
+    ]
