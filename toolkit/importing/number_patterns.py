@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from toolkit.errors import QuizkitError
+
 MAX_PATTERN_LENGTH = 1024 * 1024
 """Longer than any pattern quizkit writes (256 KB at most); a longer one is not read."""
 
@@ -31,8 +33,8 @@ class _Token:
     quantifier: str = ""
 
 
-class _Unreadable(ValueError):
-    pass
+class _UnreadableError(QuizkitError, ValueError):
+    """Not a pattern in the form quizkit writes."""
 
 
 def _atom(pattern: str, index: int) -> tuple[str, int]:
@@ -41,10 +43,10 @@ def _atom(pattern: str, index: int) -> tuple[str, int]:
     if character != "\\":
         return character, index + 1
     if index + 1 >= len(pattern):
-        raise _Unreadable("an escape at the end")
+        raise _UnreadableError("an escape at the end")
     escaped = pattern[index + 1]
     if escaped.isalpha() and escaped not in "tnr":
-        raise _Unreadable("a class escape")
+        raise _UnreadableError("a class escape")
     return {"t": "\t", "n": "\n", "r": "\r"}.get(escaped, escaped), index + 2
 
 
@@ -53,18 +55,18 @@ def _class_characters(pattern: str, start: int) -> tuple[frozenset[str], int]:
     characters: set[str] = set()
     index = start
     if pattern.startswith("^", index):
-        raise _Unreadable("a negated class")
+        raise _UnreadableError("a negated class")
     while index < len(pattern) and pattern[index] != "]":
         first, index = _atom(pattern, index)
         if pattern.startswith("-", index) and index + 1 < len(pattern) and pattern[index + 1] != "]":
             last, index = _atom(pattern, index + 1)
             if ord(last) < ord(first) or ord(last) - ord(first) > 0x100:
-                raise _Unreadable("a range")
+                raise _UnreadableError("a range")
             characters.update(chr(code) for code in range(ord(first), ord(last) + 1))
         else:
             characters.add(first)
     if index >= len(pattern):
-        raise _Unreadable("an unclosed class")
+        raise _UnreadableError("an unclosed class")
     return frozenset(characters), index + 1
 
 
@@ -79,7 +81,7 @@ def _tokens(pattern: str) -> list[_Token]:
             continue
         if character in "*+?":
             if not tokens or tokens[-1].quantifier:
-                raise _Unreadable("a quantifier")
+                raise _UnreadableError("a quantifier")
             last = tokens.pop()
             tokens.append(_Token(last.kind, last.characters, character))
         elif character == "(":
@@ -91,7 +93,7 @@ def _tokens(pattern: str) -> list[_Token]:
         elif character.isalnum():
             tokens.append(_Token("class", frozenset(character)))
         else:
-            raise _Unreadable(f"the character {character!r}")
+            raise _UnreadableError(f"the character {character!r}")
         index += 1
     return tokens
 
@@ -105,7 +107,7 @@ def _alternatives(tokens: list[_Token]) -> list[list[_Token]]:
     """The alternatives of the one top-level group, spaces around it set aside."""
     opening = next((index for index, token in enumerate(tokens) if token.kind == "open"), None)
     if opening is None or tokens[opening].quantifier:
-        raise _Unreadable("no group of numerals")
+        raise _UnreadableError("no group of numerals")
     alternatives: list[list[_Token]] = [[]]
     depth = 0
     for position in range(opening + 1, len(tokens)):
@@ -115,14 +117,14 @@ def _alternatives(tokens: list[_Token]) -> list[list[_Token]]:
         elif token.kind == "close":
             if depth == 0:
                 if any(other.kind != "class" or other.quantifier != "*" for other in tokens[position + 1 :]):
-                    raise _Unreadable("something after the numerals")
+                    raise _UnreadableError("something after the numerals")
                 return alternatives
             depth -= 1
         elif token.kind == "or" and depth == 0:
             alternatives.append([])
             continue
         alternatives[-1].append(token)
-    raise _Unreadable("an unclosed group")
+    raise _UnreadableError("an unclosed group")
 
 
 def _range(alternative: list[_Token]) -> tuple[Decimal, Decimal]:
@@ -144,11 +146,11 @@ def _range(alternative: list[_Token]) -> tuple[Decimal, Decimal]:
         if token.kind == "open":
             # ``(<decimal separator>)?``: an optional separator with nothing after it.
             if index + 1 >= len(tokens) or tokens[index + 1].kind != "close":
-                raise _Unreadable("a group inside a numeral")
+                raise _UnreadableError("a group inside a numeral")
             index += 2
             continue
         if token.kind != "class":
-            raise _Unreadable("an unexpected token")
+            raise _UnreadableError("an unexpected token")
         digits = _digits(token)
         if digits is None:
             if token.quantifier == "?":
@@ -161,11 +163,13 @@ def _range(alternative: list[_Token]) -> tuple[Decimal, Decimal]:
             tail = digits
             continue
         if token.quantifier:
-            raise _Unreadable("an optional digit")
+            raise _UnreadableError("an optional digit")
         (fraction if after_separator else whole).append(digits)
     places = len(fraction)
     scale = Decimal(10) ** places
-    low = sum(Decimal(low) * Decimal(10) ** power for power, (low, _) in enumerate(reversed(whole + fraction)))
+    low = sum(
+        Decimal(low) * Decimal(10) ** power for power, (low, _) in enumerate(reversed(whole + fraction))
+    )
     high = sum(
         Decimal(high) * Decimal(10) ** power for power, (_, high) in enumerate(reversed(whole + fraction))
     )
@@ -185,7 +189,7 @@ def accepted_interval(pattern: str) -> Interval | None:
     try:
         alternatives = _alternatives(_tokens(pattern))
         ranges = [_range(alternative) for alternative in alternatives if alternative]
-    except _Unreadable:
+    except _UnreadableError:
         return None
     if not ranges:
         return None
