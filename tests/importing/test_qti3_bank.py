@@ -12,7 +12,7 @@ do not give the answer away).
 
 from __future__ import annotations
 
-import json
+import zipfile
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -298,3 +298,222 @@ def test_the_shipped_quizzes_come_back(tmp_path: Path) -> None:
     seen_in_urdu = _seen(original, "ur", catalog)
     assert _seen(bank.quiz, "ur", _imported_catalog(bank.quiz, "ur")) == seen_in_urdu
     assert not any(question["fell_back"] for question in seen_in_urdu)
+
+
+# --- banks as other tools write them -------------------------------------------------------------------
+
+
+def _answers_of(question: Question[Any]) -> Any:
+    """A question's answer key in words: what the fixture's expectations name."""
+    if isinstance(question, ChoiceQuestion):
+        return {
+            "options": {option.id: option.text.source for option in question.options},
+            "correct": list(question.correct),
+            "partial_credit": question.partial_credit,
+            "feedback": {o.id: o.feedback.source for o in question.options if o.feedback is not None},
+        }
+    if isinstance(question, TrueFalseQuestion):
+        return {"correct": question.correct}
+    if isinstance(question, ShortAnswerQuestion):
+        return {
+            "accepted": [a.text.source for a in question.answers],
+            "case_sensitive": question.case_sensitive,
+        }
+    if isinstance(question, NumericQuestion):
+        unit = question.unit.source if question.unit is not None else None
+        return {"answer": str(question.answer), "tolerance": str(question.tolerance), "unit": unit}
+    if isinstance(question, MatchingQuestion):
+        return {"pairs": {pair.prompt.source: pair.match.source for pair in question.pairs}}
+    if isinstance(question, OrderingQuestion):
+        return {
+            "order": [item.text.source for item in question.items],
+            "partial_credit": question.partial_credit,
+        }
+    if isinstance(question, FillInBlanksQuestion):
+        blanks: dict[str, Any] = {}
+        for blank in question.blanks:
+            if isinstance(blank, ChoiceBlank):
+                options = {option.id: option.text.source for option in blank.options}
+                blanks[blank.id] = {"options": options, "correct": blank.correct}
+            else:
+                blanks[blank.id] = {
+                    "accepted": [answer.text.source for answer in blank.answers],
+                    "case_sensitive": blank.case_sensitive,
+                }
+        return {"text": question.text.source, "blanks": blanks, "partial_credit": question.partial_credit}
+    assert isinstance(question, EssayQuestion)
+    return {"model_answer": question.model_answer.source if question.model_answer is not None else None}
+
+
+def _summary(bank: ImportedBank, package: str) -> dict[str, Any]:
+    return {
+        "questions": [
+            {
+                "id": question.id,
+                "type": question.type.value,
+                "prompt": question.prompt.source,
+                "explanation": question.explanation.source,
+                **_answers_of(question),
+            }
+            for question in bank.quiz.questions
+        ],
+        "issues": [
+            {
+                "file": issue.file.removeprefix(f"{package}/"),
+                "line": issue.line,
+                "question": issue.question,
+                "reason": issue.reason,
+                **({"draft": dict(issue.draft)} if issue.draft is not None else {}),
+            }
+            for issue in bank.issues
+        ],
+        "notes": list(bank.notes),
+    }
+
+
+@pytest.mark.parametrize("package", sorted(path.name for path in FIXTURES.iterdir() if path.is_dir()))
+def test_banks_as_other_tools_write_them_import_with_their_kinds_and_answers(package: str) -> None:
+    """Each folder of tests/importing/qti3/ is a package written as its comments say (the 1EdTech QTI 3.0
+    implementation guide's examples, @citolab/qti-components' feedback examples, TAO's mapping of choice
+    scores); <folder>.expected.yaml beside it is what it imports as: questions, issues, drafts, notes."""
+    bank = QtiBankReader.read(BankRequest(FIXTURES / package, package, "bank", "en"))
+    expected = yaml.safe_load((FIXTURES / f"{package}.expected.yaml").read_text(encoding="utf-8"))
+    assert _summary(bank, package) == expected
+
+
+# --- bad and hostile input: refused with the file, the line and what to do ------------------------------
+
+_ITEM = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="q" xml:lang="{lang}">\n'
+    "{body}\n"
+    "</qti-assessment-item>\n"
+)
+_LAUGHS = (
+    '<?xml version="1.0"?>\n<!DOCTYPE lolz [\n <!ENTITY lol "lol">\n'
+    ' <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">\n]>\n'
+    "<qti-assessment-item>&lol2;</qti-assessment-item>\n"
+)
+_EXTERNAL = (
+    '<?xml version="1.0"?>\n<!DOCTYPE item [<!ENTITY secret SYSTEM "file:///etc/passwd">]>\n'
+    "<qti-assessment-item>&secret;</qti-assessment-item>\n"
+)
+_REFUSED_DOCTYPE = "a DOCTYPE or entity declaration is not allowed in QTI 3.0 (entity expansion is refused)"
+BAD_FILES = [
+    ("laughs.xml", _LAUGHS.encode(), f"laughs.xml:2: {_REFUSED_DOCTYPE}"),
+    ("external.xml", _EXTERNAL.encode(), f"external.xml:2: {_REFUSED_DOCTYPE}"),
+    (
+        "mismatched.xml",
+        _ITEM.format(lang="en", body="<qti-item-body><p>Which?</div></qti-item-body>").encode(),
+        "mismatched.xml:3: not well-formed XML: Opening and ending tag mismatch: p line 3 and div",
+    ),
+    (
+        "deep.xml",
+        _ITEM.format(lang="en", body="<div>" * 300 + "</div>" * 300).encode(),
+        "deep.xml:3: not well-formed XML: Excessive depth in document: 256, use XML_PARSE_HUGE option",
+    ),
+    (
+        "latin1.xml",
+        _ITEM.format(lang="ur", body="<qti-item-body><p>سوال</p></qti-item-body>")
+        .replace('encoding="UTF-8"', 'encoding="ISO-8859-1"')
+        .encode("utf-8"),
+        "latin1.xml:3: the XML declaration says ISO-8859-1, but the text is UTF-8 (its non-ASCII bytes are all "
+        "UTF-8 sequences, which ISO-8859-1 text almost never is); correct the declaration to "
+        'encoding="UTF-8"',
+    ),
+    (
+        "test.xml",
+        b'<qti-assessment-test xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="t"/>',
+        "test.xml:1: is a qti-assessment-test, not a QTI 3.0 item (qti-assessment-item) nor a package; give the "
+        "package (.zip or its folder) or an item file",
+    ),
+    (
+        "urdu.xml",
+        _ITEM.format(lang="ur", body="<qti-item-body/>").encode(),
+        "urdu.xml:2: the items are in ur (xml:lang), not in the source language en; give --source-locale, or "
+        "the en bank as FILE and this one as --locale ur FILE",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "data", "message"), BAD_FILES, ids=[case[0] for case in BAD_FILES])
+def test_a_bad_or_hostile_item_file_is_refused_with_its_place(
+    tmp_path: Path, name: str, data: bytes, message: str
+) -> None:
+    (tmp_path / name).write_bytes(data)
+    with pytest.raises(QtiBankError) as refused:
+        QtiBankReader.read(BankRequest(tmp_path / name, name, "bank", "en"))
+    assert str(refused.value) == message
+
+
+def _zip(path: Path, members: dict[str, bytes]) -> Path:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return path
+
+
+_CANVAS_MANIFEST = (
+    b'<manifest xmlns="http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1" identifier="m"><resources>'
+    b'<resource identifier="r" type="imsqti_xmlv1p2" href="quiz/quiz.xml"/></resources></manifest>'
+)
+BAD_PACKAGES = [
+    (
+        {"../evil.xml": b"<x/>"},
+        "bank.zip: the package holds a file named '../evil.xml', which points outside the package; quizkit "
+        "reads no such package: export the bank again from its platform",
+    ),
+    (
+        {"imsmanifest.xml": _CANVAS_MANIFEST},
+        "bank.zip/imsmanifest.xml: lists no QTI 3.0 item (imsqti_item_xmlv3p0 resource); is this a QTI 3.0 "
+        "package? (QTI 1.2 packages from Canvas are read with --from canvas, Common Cartridges with --from cc)",
+    ),
+    (
+        {
+            "imsmanifest.xml": b'<manifest><resources><resource identifier="i" type="imsqti_item_xmlv3p0" '
+            b'href="items/gone.xml"/></resources></manifest>'
+        },
+        "bank.zip/imsmanifest.xml: lists items/gone.xml, which the package does not hold",
+    ),
+    (
+        {"items/q.xml": _LAUGHS.encode()},
+        f"bank.zip/items/q.xml:2: {_REFUSED_DOCTYPE}",
+    ),
+    ({"readme.txt": b"hello"}, "bank.zip: holds no imsmanifest.xml and no qti-assessment-item file"),
+]
+
+
+@pytest.mark.parametrize(("members", "message"), BAD_PACKAGES)
+def test_a_bad_or_hostile_package_is_refused_with_its_place(
+    tmp_path: Path, members: dict[str, bytes], message: str
+) -> None:
+    package = _zip(tmp_path / "bank.zip", members)
+    with pytest.raises(QtiBankError) as refused:
+        QtiBankReader.read(BankRequest(package, "bank.zip", "bank", "en"))
+    assert str(refused.value) == message
+
+
+def test_a_file_larger_than_any_bank_is_refused_before_it_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("toolkit.importing.qti3_bank.MAX_FILE_BYTES", 1000)
+    (tmp_path / "huge.xml").write_bytes(b"<qti-assessment-item>" + b" " * 2000 + b"</qti-assessment-item>")
+    with pytest.raises(QtiBankError) as refused:
+        QtiBankReader.read(BankRequest(tmp_path / "huge.xml", "huge.xml", "bank", "en"))
+    assert str(refused.value) == "huge.xml: is 2,043 bytes; a QTI file is read up to 1,000 bytes"
+
+
+def test_the_format_is_detected_from_the_content(tmp_path: Path) -> None:
+    item = _ITEM.format(lang="en", body="<qti-item-body/>").encode()
+    (tmp_path / "item.xml").write_bytes(item)
+    package = _zip(
+        tmp_path / "package.zip",
+        {"imsmanifest.xml": (FIXTURES / "spec-package/imsmanifest.xml").read_bytes()},
+    )
+    canvas = _zip(tmp_path / "canvas.zip", {"imsmanifest.xml": _CANVAS_MANIFEST})
+    (tmp_path / "page.html").write_bytes(b"<html><body>quiz</body></html>")
+    assert QtiBankReader.detects(tmp_path / "item.xml", item[:4096])
+    assert QtiBankReader.detects(package, package.read_bytes()[:4096])
+    assert QtiBankReader.detects(FIXTURES / "spec-package", b"")
+    assert not QtiBankReader.detects(canvas, canvas.read_bytes()[:4096])
+    assert not QtiBankReader.detects(tmp_path / "page.html", b"<html><body>quiz</body></html>")

@@ -16,9 +16,7 @@ same in every locale (``translate: false``), the others are paired in order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields, replace
-from decimal import Decimal
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 from typing import Any, ClassVar
 
@@ -30,18 +28,22 @@ from toolkit.files import FileTooLargeError, read_regular_file
 from toolkit.importing.bank import BankRequest, ImportedBank, ImportIssue
 from toolkit.importing.multilang import quizkit_locale
 from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, PackageError, open_package
-from toolkit.importing.qti3_items import ReadItem, local_name, read_item
+from toolkit.importing.qti3_item_parts import local_name
+from toolkit.importing.qti3_items import ReadItem, read_item
+from toolkit.importing.question_versions import (
+    align_versions,
+    draft_mapping,
+    map_texts,
+    skeleton,
+    untranslated,
+)
 from toolkit.keys import is_valid_id, question_key, quiz_description_key, quiz_title_key
 from toolkit.model import (
-    AcceptedAnswer,
-    FillInBlanksQuestion,
     Level,
     Origin,
     Question,
     Quiz,
-    ShortAnswerQuestion,
     Text,
-    TypedBlank,
 )
 
 ITEM_RESOURCE = "imsqti_item_xmlv3p0"
@@ -211,169 +213,6 @@ def _same_language(language: str | None, locale: str) -> bool:
         return False
     mine, theirs = _locale(language), _locale(locale)
     return mine == theirs or (mine.split("_")[0] == theirs.split("_")[0] and "_" not in theirs)
-
-
-# --- texts --------------------------------------------------------------------------------------------
-
-
-def _joined(prefix: str, segment: str) -> str:
-    return f"{prefix}.{segment}" if prefix and segment else prefix or segment
-
-
-def map_texts(owner: Any, convert: Callable[[str, Any], Any], prefix: str = "") -> Any:
-    """``owner`` with ``convert(key relative to the question, text)`` in place of each text field, into
-    its parts (the keys as :meth:`toolkit.model.HasTexts.keyed_texts` gives them)."""
-    changes: dict[str, Any] = {}
-    for owner_field in fields(owner):
-        segment = owner_field.metadata.get("key")
-        value = getattr(owner, owner_field.name)
-        if segment is None or value is None:
-            continue
-        key = _joined(prefix, segment)
-        if isinstance(value, tuple):
-            changes[owner_field.name] = tuple(map_texts(part, convert, f"{key}.{part.id}") for part in value)
-        else:
-            changes[owner_field.name] = convert(key, value)
-    return replace(owner, **changes)
-
-
-def _skeleton(question: Question[str]) -> Question[str]:
-    """The question without its texts: what every language must have alike."""
-    blank: Question[str] = map_texts(question, lambda _key, _text: "")
-    return blank
-
-
-# --- accepted answers -----------------------------------------------------------------------------------
-
-
-def _answer_groups(question: Question[str]) -> list[tuple[str, tuple[AcceptedAnswer[str], ...]]]:
-    """(key prefix, answers) of every list of accepted answers of ``question``."""
-    if isinstance(question, ShortAnswerQuestion):
-        return [("answers", question.answers)]
-    groups = []
-    for blank in getattr(question, "blanks", ()):
-        if isinstance(blank, TypedBlank):
-            groups.append((f"blanks.{blank.id}.answers", blank.answers))
-    return groups
-
-
-def _with_answers(
-    question: Question[str], answers: dict[str, tuple[AcceptedAnswer[str], ...]]
-) -> Question[str]:
-    if isinstance(question, ShortAnswerQuestion):
-        return replace(question, answers=answers["answers"])
-    if isinstance(question, FillInBlanksQuestion):
-        blanks = tuple(
-            replace(blank, answers=answers[f"blanks.{blank.id}.answers"])
-            if isinstance(blank, TypedBlank)
-            else blank
-            for blank in question.blanks
-        )
-        return replace(question, blanks=blanks)
-    return question
-
-
-def _align_answers(
-    source: Question[str], translations: dict[str, Question[str]]
-) -> tuple[Question[str], dict[str, Question[str]], list[str]]:
-    """The source with answers written alike in every language marked ``translate: false``, and each
-    translation's answers paired with the source's by id (several lines where it has more)."""
-    notes: list[str] = []
-    source_answers: dict[str, tuple[AcceptedAnswer[str], ...]] = {}
-    translated_answers: dict[str, dict[str, tuple[AcceptedAnswer[str], ...]]] = {
-        locale: {} for locale in translations
-    }
-    translation_groups = {locale: dict(_answer_groups(question)) for locale, question in translations.items()}
-    for prefix, answers in _answer_groups(source):
-        theirs = {
-            locale: [answer.text for answer in groups.get(prefix, ())]
-            for locale, groups in translation_groups.items()
-        }
-        same = {
-            answer.text
-            for answer in answers
-            if theirs and all(answer.text in texts for texts in theirs.values())
-        }
-        source_answers[prefix] = tuple(
-            replace(answer, translate=False) if answer.text in same else answer for answer in answers
-        )
-        translatable = [answer for answer in answers if answer.text not in same]
-        for locale, texts in theirs.items():
-            remaining = [text for text in texts if text not in same]
-            paired: dict[str, str] = {}
-            for index, answer in enumerate(translatable):
-                if index >= len(remaining):
-                    notes.append(
-                        f"{locale} has fewer accepted answers than the source; {answer.text!r} has none"
-                    )
-                    continue
-                last = index == len(translatable) - 1
-                paired[answer.id] = "\n".join(remaining[index:] if last else remaining[index : index + 1])
-            # An answer the same in every locale keeps its text; one this locale has no answer for is
-            # empty, which imports nothing.
-            translated_answers[locale][prefix] = tuple(
-                answer if not answer.translate else replace(answer, text=paired.get(answer.id, ""))
-                for answer in source_answers[prefix]
-            )
-    aligned_source = _with_answers(source, source_answers) if source_answers else source
-    aligned = {
-        locale: _with_answers(question, translated_answers[locale])
-        if translated_answers[locale]
-        else question
-        for locale, question in translations.items()
-    }
-    return aligned_source, aligned, notes
-
-
-# --- drafts -----------------------------------------------------------------------------------------------
-
-
-def _yaml_scalar(value: Any) -> Any:
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
-    if hasattr(value, "value") and not isinstance(value, str | bool | int):
-        return value.value
-    if isinstance(value, tuple):
-        return list(value)
-    return value
-
-
-_DEFAULTS: dict[str, Any] = {
-    "pinned": False,
-    "translate": True,
-    "case_sensitive": False,
-    "partial_credit": False,
-    "shuffle": None,
-    "unit": None,
-    "model_answer": None,
-    "feedback": None,
-    "fell_back": False,
-}
-
-
-def draft_mapping(
-    owner: Any, imported: Mapping[str, tuple[tuple[str, str], ...]], prefix: str = ""
-) -> dict[str, Any]:
-    """``owner`` (a question over strings, or a part of one) as quiz YAML, translations beside each text."""
-    mapping: dict[str, Any] = {}
-    for owner_field in fields(owner):
-        value = getattr(owner, owner_field.name)
-        if owner_field.name in _DEFAULTS and value == _DEFAULTS[owner_field.name]:
-            continue
-        segment = owner_field.metadata.get("key")
-        if segment is None:
-            mapping[owner_field.name] = _yaml_scalar(value)
-            continue
-        key = _joined(prefix, segment)
-        if isinstance(value, tuple):
-            mapping[owner_field.name] = [draft_mapping(part, imported, f"{key}.{part.id}") for part in value]
-        elif not value:
-            mapping[owner_field.name] = {"todo": f"write the {owner_field.name.replace('_', ' ')}"}
-        elif imported.get(key):
-            mapping[owner_field.name] = {"text": value, **dict(imported[key])}
-        else:
-            mapping[owner_field.name] = value
-    return mapping
 
 
 # --- the reader -------------------------------------------------------------------------------------------
@@ -598,22 +437,13 @@ def _question(
             continue
         versions[locale] = replace(translation.question, id=question_id)
         version_files[locale] = translation_file
-    if isinstance(source, FillInBlanksQuestion):
-        # A translation may put the blanks in another order (its text says where each goes).
-        order = [blank.id for blank in source.blanks]
-        for locale, version in versions.items():
-            if isinstance(version, FillInBlanksQuestion) and sorted(order) == sorted(
-                blank.id for blank in version.blanks
-            ):
-                blanks = tuple(sorted(version.blanks, key=lambda blank: order.index(blank.id)))
-                versions[locale] = replace(version, blanks=blanks)
-    source, versions, notes = _align_answers(source, versions)
+    source, versions, notes = align_versions(source, versions)
     assembly.notes += [f"{file}: item {item.identifier}: {note}" for note in notes]
-    skeleton = _skeleton(source)
+    source_skeleton = skeleton(source)
     source_keys = [key for key, _ in source.keyed_texts()]
     texts_by_locale: dict[str, dict[str, str]] = {}
     for locale, version in versions.items():
-        if _skeleton(version) != skeleton or [key for key, _ in version.keyed_texts()] != source_keys:
+        if skeleton(version) != source_skeleton or [key for key, _ in version.keyed_texts()] != source_keys:
             assembly.issue(
                 version_files[locale],
                 translations[locale][item.identifier][1].line,
@@ -643,7 +473,7 @@ def _question(
 
     def text(key: str, value: str) -> Text:
         translated: tuple[tuple[str, str], ...] = ()
-        if not _untranslated(source, key):
+        if not untranslated(source, key):
             translated = imported.get(key, ())
         return Text(
             f"{prefix}.{key}", value, Origin(file, item.lines.get(key, item.line)), imported=translated
@@ -651,12 +481,3 @@ def _question(
 
     converted: Question[Text] = map_texts(source, text)
     return converted
-
-
-def _untranslated(question: Question[str], key: str) -> bool:
-    """Whether ``key`` is an accepted answer written the same in every locale."""
-    for prefix, answers in _answer_groups(question):
-        for answer in answers:
-            if key == f"{prefix}.{answer.id}" and not answer.translate:
-                return True
-    return False

@@ -1,0 +1,211 @@
+"""A question read from a bank in several languages: its versions aligned text by text, and the question as
+draft quiz YAML.
+
+Readers that get one file per language (QTI packages, GIFT files) read each language's version of a
+question as ``Question[str]``; :func:`align_versions` makes them comparable key by key (the keys of
+:meth:`toolkit.model.HasTexts.keyed_texts`), :func:`skeleton` tells whether they differ in more than
+their texts, and :func:`map_texts` turns the source version into ``Question[Text]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import fields, replace
+from decimal import Decimal
+from typing import Any
+
+from toolkit.model import AcceptedAnswer, FillInBlanksQuestion, Question, ShortAnswerQuestion, TypedBlank
+
+# --- texts --------------------------------------------------------------------------------------------
+
+
+def _joined(prefix: str, segment: str) -> str:
+    return f"{prefix}.{segment}" if prefix and segment else prefix or segment
+
+
+def map_texts(owner: Any, convert: Callable[[str, Any], Any], prefix: str = "") -> Any:
+    """``owner`` with ``convert(key relative to the question, text)`` in place of each text field, into
+    its parts (the keys as :meth:`toolkit.model.HasTexts.keyed_texts` gives them)."""
+    changes: dict[str, Any] = {}
+    for owner_field in fields(owner):
+        segment = owner_field.metadata.get("key")
+        value = getattr(owner, owner_field.name)
+        if segment is None or value is None:
+            continue
+        key = _joined(prefix, segment)
+        if isinstance(value, tuple):
+            changes[owner_field.name] = tuple(map_texts(part, convert, f"{key}.{part.id}") for part in value)
+        else:
+            changes[owner_field.name] = convert(key, value)
+    return replace(owner, **changes)
+
+
+def skeleton(question: Question[str]) -> Question[str]:
+    """The question without its texts: what every language must have alike."""
+    blank: Question[str] = map_texts(question, lambda _key, _text: "")
+    return blank
+
+
+# --- accepted answers -----------------------------------------------------------------------------------
+
+
+def answer_groups(question: Question[str]) -> list[tuple[str, tuple[AcceptedAnswer[str], ...]]]:
+    """(key prefix, answers) of every list of accepted answers of ``question``."""
+    if isinstance(question, ShortAnswerQuestion):
+        return [("answers", question.answers)]
+    groups = []
+    for blank in getattr(question, "blanks", ()):
+        if isinstance(blank, TypedBlank):
+            groups.append((f"blanks.{blank.id}.answers", blank.answers))
+    return groups
+
+
+def _with_answers(
+    question: Question[str], answers: dict[str, tuple[AcceptedAnswer[str], ...]]
+) -> Question[str]:
+    if isinstance(question, ShortAnswerQuestion):
+        return replace(question, answers=answers["answers"])
+    if isinstance(question, FillInBlanksQuestion):
+        blanks = tuple(
+            replace(blank, answers=answers[f"blanks.{blank.id}.answers"])
+            if isinstance(blank, TypedBlank)
+            else blank
+            for blank in question.blanks
+        )
+        return replace(question, blanks=blanks)
+    return question
+
+
+def align_answers(
+    source: Question[str], translations: dict[str, Question[str]]
+) -> tuple[Question[str], dict[str, Question[str]], list[str]]:
+    """The source with answers written alike in every language marked ``translate: false``, and each
+    translation's answers paired with the source's by id (several lines where it has more)."""
+    notes: list[str] = []
+    source_answers: dict[str, tuple[AcceptedAnswer[str], ...]] = {}
+    translated_answers: dict[str, dict[str, tuple[AcceptedAnswer[str], ...]]] = {
+        locale: {} for locale in translations
+    }
+    translation_groups = {locale: dict(answer_groups(question)) for locale, question in translations.items()}
+    for prefix, answers in answer_groups(source):
+        theirs = {
+            locale: [answer.text for answer in groups.get(prefix, ())]
+            for locale, groups in translation_groups.items()
+        }
+        same = {
+            answer.text
+            for answer in answers
+            if theirs and all(answer.text in texts for texts in theirs.values())
+        }
+        source_answers[prefix] = tuple(
+            replace(answer, translate=False) if answer.text in same else answer for answer in answers
+        )
+        translatable = [answer for answer in answers if answer.text not in same]
+        for locale, texts in theirs.items():
+            remaining = [text for text in texts if text not in same]
+            paired: dict[str, str] = {}
+            for index, answer in enumerate(translatable):
+                if index >= len(remaining):
+                    notes.append(
+                        f"{locale} has fewer accepted answers than the source; {answer.text!r} has none"
+                    )
+                    continue
+                last = index == len(translatable) - 1
+                paired[answer.id] = "\n".join(remaining[index:] if last else remaining[index : index + 1])
+            # An answer the same in every locale keeps its text; one this locale has no answer for is
+            # empty, which imports nothing.
+            translated_answers[locale][prefix] = tuple(
+                answer if not answer.translate else replace(answer, text=paired.get(answer.id, ""))
+                for answer in source_answers[prefix]
+            )
+    aligned_source = _with_answers(source, source_answers) if source_answers else source
+    aligned = {
+        locale: _with_answers(question, translated_answers[locale])
+        if translated_answers[locale]
+        else question
+        for locale, question in translations.items()
+    }
+    return aligned_source, aligned, notes
+
+
+# --- drafts -----------------------------------------------------------------------------------------------
+
+
+def _yaml_scalar(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if hasattr(value, "value") and not isinstance(value, str | bool | int):
+        return value.value
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+_DEFAULTS: dict[str, Any] = {
+    "pinned": False,
+    "translate": True,
+    "case_sensitive": False,
+    "partial_credit": False,
+    "shuffle": None,
+    "unit": None,
+    "model_answer": None,
+    "feedback": None,
+    "fell_back": False,
+}
+
+
+def draft_mapping(
+    owner: Any, imported: Mapping[str, tuple[tuple[str, str], ...]], prefix: str = ""
+) -> dict[str, Any]:
+    """``owner`` (a question over strings, or a part of one) as quiz YAML, translations beside each text."""
+    mapping: dict[str, Any] = {}
+    if hasattr(owner, "type") and hasattr(owner, "prompt"):
+        mapping = {
+            "id": owner.id,
+            "type": owner.type.value,
+        }  # a question's id and type first, as authors write them
+    for owner_field in fields(owner):
+        if owner_field.name in mapping:
+            continue
+        value = getattr(owner, owner_field.name)
+        if owner_field.name in _DEFAULTS and value == _DEFAULTS[owner_field.name]:
+            continue
+        segment = owner_field.metadata.get("key")
+        if segment is None:
+            mapping[owner_field.name] = _yaml_scalar(value)
+            continue
+        key = _joined(prefix, segment)
+        if isinstance(value, tuple):
+            mapping[owner_field.name] = [draft_mapping(part, imported, f"{key}.{part.id}") for part in value]
+        elif not value:
+            mapping[owner_field.name] = {"todo": f"write the {owner_field.name.replace('_', ' ')}"}
+        elif imported.get(key):
+            mapping[owner_field.name] = {"text": value, **dict(imported[key])}
+        else:
+            mapping[owner_field.name] = value
+    return mapping
+
+
+def untranslated(question: Question[str], key: str) -> bool:
+    """Whether ``key`` is an accepted answer written the same in every locale."""
+    for prefix, answers in answer_groups(question):
+        for answer in answers:
+            if key == f"{prefix}.{answer.id}" and not answer.translate:
+                return True
+    return False
+
+
+def align_versions(
+    source: Question[str], versions: dict[str, Question[str]]
+) -> tuple[Question[str], dict[str, Question[str]], list[str]]:
+    """``source`` and its ``versions`` by locale made comparable text by text: blanks in the source's order
+    (a translation's text may place them otherwise), accepted answers paired (:func:`align_answers`)."""
+    if isinstance(source, FillInBlanksQuestion):
+        order = [blank.id for blank in source.blanks]
+        for locale, version in versions.items():
+            if isinstance(version, FillInBlanksQuestion) and sorted(order) == sorted(
+                blank.id for blank in version.blanks
+            ):
+                blanks = tuple(sorted(version.blanks, key=lambda blank: order.index(blank.id)))
+                versions[locale] = replace(version, blanks=blanks)
+    return align_answers(source, versions)
