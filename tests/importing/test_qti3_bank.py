@@ -517,3 +517,57 @@ def test_the_format_is_detected_from_the_content(tmp_path: Path) -> None:
     assert QtiBankReader.detects(FIXTURES / "spec-package", b"")
     assert not QtiBankReader.detects(canvas, canvas.read_bytes()[:4096])
     assert not QtiBankReader.detects(tmp_path / "page.html", b"<html><body>quiz</body></html>")
+
+
+def _choice_item(lang: str, prompt: str, options: tuple[str, str], explanation: str) -> bytes:
+    body = (
+        '<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="identifier">'
+        "<qti-correct-response><qti-value>yes</qti-value></qti-correct-response></qti-response-declaration>\n"
+        '<qti-item-body><qti-choice-interaction response-identifier="RESPONSE" max-choices="1">'
+        f"<qti-prompt>{prompt}</qti-prompt>"
+        f'<qti-simple-choice identifier="yes">{options[0]}</qti-simple-choice>'
+        f'<qti-simple-choice identifier="no">{options[1]}</qti-simple-choice>'
+        "</qti-choice-interaction></qti-item-body>\n"
+        '<qti-modal-feedback outcome-identifier="FEEDBACK" identifier="ALWAYS" show-hide="show">'
+        f"<qti-content-body><p>{explanation}</p></qti-content-body></qti-modal-feedback>"
+    )
+    return _ITEM.format(lang=lang, body=body).replace('identifier="q"', 'identifier="gpu-count"').encode()
+
+
+def test_one_item_in_several_languages_in_one_folder_becomes_one_question_with_its_translations(
+    tmp_path: Path,
+) -> None:
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    (bank / "gpu-count.en.xml").write_bytes(_choice_item("en", "Two GPUs?", ("Yes", "No"), "Two."))
+    (bank / "gpu-count.ur.xml").write_bytes(_choice_item("ur", "دو GPU؟", ("ہاں", "نہیں"), "دو۔"))
+    (bank / "gpu-count.ar.xml").write_bytes(_choice_item("ar", "وحدتا GPU؟", ("نعم", "لا"), "اثنتان."))
+    imported = QtiBankReader.read(BankRequest(bank, "bank", "bank", "en"))
+    (question,) = imported.quiz.questions
+    assert imported.locales == ("ar", "ur")
+    assert [(text.source, text.imported) for text in question.texts()] == [
+        ("Two GPUs?", (("ar", "وحدتا GPU؟"), ("ur", "دو GPU؟"))),
+        ("Yes", (("ar", "نعم"), ("ur", "ہاں"))),
+        ("No", (("ar", "لا"), ("ur", "نہیں"))),
+        ("Two.", (("ar", "اثنتان."), ("ur", "دو۔"))),
+    ]
+
+
+def test_a_translation_that_differs_in_more_than_its_texts_is_reported_not_imported(tmp_path: Path) -> None:
+    (tmp_path / "en.xml").write_bytes(_choice_item("en", "Two GPUs?", ("Yes", "No"), "Two."))
+    urdu = _choice_item("ur", "دو GPU؟", ("ہاں", "نہیں"), "دو۔").replace(b"<qti-value>yes", b"<qti-value>no")
+    (tmp_path / "ur.xml").write_bytes(urdu)
+    imported = QtiBankReader.read(
+        BankRequest(tmp_path / "en.xml", "en.xml", "bank", "en", {"ur": tmp_path / "ur.xml"})
+    )
+    assert [(issue.file, issue.line, issue.question, issue.reason) for issue in imported.issues] == [
+        (
+            str(tmp_path / "ur.xml"),
+            2,
+            "gpu-count",
+            "its ur version differs from the source in more than its texts (its kind, choices or answers): "
+            "its translation is left out",
+        )
+    ]
+    assert all(text.imported == () for text in imported.quiz.texts())
+    assert imported.locales == ()

@@ -385,9 +385,8 @@ class QtiBankReader:
             "QTI has no quiz description: the title stands in for it; write one in the quiz's description",
             "QTI has no quiz level: intermediate is assumed; correct level if it is not",
         ]
-        locales = {locale for locale, found in translations.items() if found} | {
-            locale for locale, _ in title_imported
-        }
+        # The languages some text came in, not those merely offered: a translation left out gives none.
+        locales = assembly.locales | {locale for locale, _ in title_imported}
         return ImportedBank(
             quiz=quiz,
             source_locale=request.source_locale,

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from toolkit.importing.markup_reduction import reduce_markup
+from toolkit.importing.qti3_blanks import fill_in_blanks, gap_match, is_inline
 from toolkit.importing.qti3_item_parts import (
     INLINE,
     XML_LANG,
@@ -42,7 +42,6 @@ from toolkit.importing.qti3_item_parts import (
     descendants,
     local_name,
     made_up,
-    markup_of,
 )
 from toolkit.importing.qti3_scoring import (
     accepted_answers,
@@ -51,11 +50,8 @@ from toolkit.importing.qti3_scoring import (
     graded_number,
 )
 from toolkit.model import (
-    Blank,
-    ChoiceBlank,
     ChoiceQuestion,
     EssayQuestion,
-    FillInBlanksQuestion,
     Item,
     MatchingQuestion,
     NumericQuestion,
@@ -66,7 +62,6 @@ from toolkit.model import (
     QuestionType,
     ShortAnswerQuestion,
     TrueFalseQuestion,
-    TypedBlank,
 )
 
 _UNSUPPORTED = {
@@ -84,7 +79,6 @@ _UNSUPPORTED = {
     "qti-portable-custom-interaction": "a portable custom interaction (PCI)",
     "qti-hottext-interaction": "a hottext interaction (choosing words of a text)",
     "qti-associate-interaction": "an associate interaction (pairing choices of one set)",
-    "qti-gap-match-interaction": "a gap match interaction (dragging words into gaps)",
     "qti-end-attempt-interaction": "an end attempt interaction",
 }
 
@@ -226,7 +220,7 @@ def _text_entry(reader: ItemReader, interaction: etree._Element) -> Question[str
         return NumericQuestion(
             id="", prompt=prompt, answer=answer, tolerance=tolerance, unit=unit, explanation=explanation
         )
-    texts, case_sensitive, problems = accepted_texts(declaration)
+    texts, case_sensitive, problems = accepted_texts(reader, declaration)
     reader.reading.problems += problems
     if not texts:
         raise RefusedError(declaration.line, "the response has no correct value and no mapped answer")
@@ -238,105 +232,6 @@ def _text_entry(reader: ItemReader, interaction: etree._Element) -> Question[str
         answers=accepted_answers(texts),
         explanation=explanation,
         case_sensitive=case_sensitive,
-    )
-
-
-def _is_inline(reader: ItemReader, interaction: etree._Element) -> bool:
-    """Whether a text entry stands inside a sentence (a blank) rather than alone in its paragraph (a
-    number's paragraph may hold its unit after it, in a ``span``, as quizkit writes it)."""
-    parent = interaction.getparent()
-    if parent is None or parent is reader.body:
-        return False
-    others = [child for child in parent if isinstance(child.tag, str) and child is not interaction]
-    loose_text = (
-        (parent.text or "") + (interaction.tail or "") + "".join(child.tail or "" for child in others)
-    )
-    if (
-        not loose_text.strip()
-        and len(others) == 1
-        and local_name(others[0]) == "span"
-        and graded_number(reader, reader.declaration(interaction)) is not None
-    ):
-        return False
-    return bool("".join(parent.itertext()).strip()) or len(descendants(parent, INLINE)) > 1
-
-
-def _fill_in_blanks(reader: ItemReader, interactions: list[etree._Element]) -> Question[str]:
-    responses = [attribute(interaction, "response-identifier") for interaction in interactions]
-    short = [response.removeprefix("RESPONSE.") for response in responses]
-    ids = Ids.of(short, "b")
-    if ids.made_up:
-        reader.reading.problems.append(
-            Problem(
-                interactions[0].sourceline,
-                "its responses' identifiers are no quizkit ids: the blanks are named b1, b2… instead",
-            )
-        )
-    blank_of = {response: ids.by_bank[name] for response, name in zip(responses, short, strict=True)}
-    blanks: list[Blank[str]] = []
-    for interaction in interactions:
-        declaration = reader.declaration(interaction)
-        blank_id = blank_of[declaration.identifier]
-        if local_name(interaction) == "qti-inline-choice-interaction":
-            choices = children(interaction, "qti-inline-choice")
-            choice_ids = Ids.of([attribute(choice, "identifier") for choice in choices])
-            if len(declaration.correct) != 1 or declaration.correct[0] not in choice_ids.by_bank:
-                raise RefusedError(
-                    declaration.line, f"the drop-down {declaration.identifier} has no one correct choice"
-                )
-            options = tuple(
-                Item(
-                    id=choice_ids.by_bank[attribute(choice, "identifier")],
-                    text=reader.reading.text(
-                        f"blanks.{blank_id}.options.{choice_ids.by_bank[attribute(choice, 'identifier')]}",
-                        choice,
-                        "drop-down choice",
-                    ),
-                )
-                for choice in choices
-            )
-            blanks.append(
-                ChoiceBlank(id=blank_id, options=options, correct=choice_ids.by_bank[declaration.correct[0]])
-            )
-            continue
-        if declaration.base_type in {"float", "integer"}:
-            raise RefusedError(
-                interaction.sourceline,
-                "a blank answered with a number; quizkit's blanks take text: make it a numeric question",
-            )
-        texts, case_sensitive, problems = accepted_texts(declaration)
-        reader.reading.problems += problems
-        if not texts:
-            raise RefusedError(declaration.line, f"the blank {declaration.identifier} has no accepted answer")
-        for index, _text in enumerate(texts):
-            reader.reading.lines[f"blanks.{blank_id}.answers.{made_up(index, '')}"] = declaration.line
-        blanks.append(TypedBlank(id=blank_id, answers=accepted_answers(texts), case_sensitive=case_sensitive))
-    # The text is every block that holds a blank; the stem before the first of them is the prompt.
-    containers: list[etree._Element] = []
-    for interaction in interactions:
-        container = interaction
-        while container.getparent() is not None and container.getparent() is not reader.body:
-            container = container.getparent()  # type: ignore[assignment]
-        if container not in containers:
-            containers.append(container)
-
-    def marker(node: etree._Element) -> str | None:
-        if local_name(node) in INLINE:
-            return "{{" + blank_of[attribute(node, "response-identifier")] + "}}"
-        return None
-
-    parts = []
-    for container in containers:
-        parts.append(reduce_markup(markup_of(container, marker)).text)
-    text = "\n".join(part for part in parts if part)
-    reader.reading.lines["text"] = containers[0].sourceline or 0
-    prompt = reader.prompt("prompt", reader.stem(interactions[0]), None)
-    _, general = reader.feedback({})
-    explanation = reader.explanation(general)
-    # Partial credit shares the score among blanks: with one blank it changes nothing.
-    partial = len(blanks) > 1 and (reader.processing_has("qti-divide") or reader.template() == "map_response")
-    return FillInBlanksQuestion(
-        id="", prompt=prompt, text=text, blanks=tuple(blanks), explanation=explanation, partial_credit=partial
     )
 
 
@@ -456,9 +351,9 @@ def _question(reader: ItemReader) -> Question[str]:
     if len(inline) == len(interactions) and (
         len(inline) > 1
         or local_name(inline[0]) == "qti-inline-choice-interaction"
-        or _is_inline(reader, inline[0])
+        or is_inline(reader, inline[0])
     ):
-        return _fill_in_blanks(reader, inline)
+        return fill_in_blanks(reader, inline)
     if len(interactions) > 1:
         raise RefusedError(
             interactions[1].sourceline,
@@ -471,6 +366,7 @@ def _question(reader: ItemReader) -> Question[str]:
         "qti-extended-text-interaction": _essay,
         "qti-match-interaction": _matching,
         "qti-order-interaction": _ordering,
+        "qti-gap-match-interaction": gap_match,
     }
     kind = kinds.get(local_name(interaction))
     if kind is None:

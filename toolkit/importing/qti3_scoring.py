@@ -36,8 +36,11 @@ def check_partial_scheme(reader: ItemReader, declaration: Declaration, correct: 
     )
 
 
-def accepted_texts(declaration: Declaration) -> tuple[list[str], bool, list[Problem]]:
-    """The accepted answers of a text response: the correct response and every key mapped to full marks."""
+def accepted_texts(reader: ItemReader, declaration: Declaration) -> tuple[list[str], bool, list[Problem]]:
+    """The accepted answers of a text response (the correct response and every key mapped to full marks)
+    and whether they are compared case-sensitively: as the mapping's entries say where the score comes
+    from the mapping, as ``qti-string-match`` says where it compares, else exactly (``qti-match`` and
+    the ``match_correct`` template compare strings as they are)."""
     problems = []
     texts: dict[str, None] = {}
     for correct in declaration.correct:
@@ -55,7 +58,11 @@ def accepted_texts(declaration: Declaration) -> tuple[list[str], bool, list[Prob
                     "left out of the accepted answers",
                 )
             )
-    cases = {case for _, _, case in declaration.mapping}
+    if declaration.mapping and reader.scored_by_mapping():
+        cases = {case for _, _, case in declaration.mapping}
+    else:
+        matches = descendants(reader.processing, "qti-string-match") if reader.processing is not None else []
+        cases = {attribute(match, "case-sensitive", "true") in {"true", "1"} for match in matches} or {True}
     if len(cases) > 1:
         problems.append(
             Problem(
