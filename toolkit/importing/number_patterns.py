@@ -15,6 +15,8 @@ from decimal import Decimal
 
 from toolkit.errors import QuizkitError
 
+_SIGNS = frozenset("+-\u2212\u2012\u2013\ufe63\uff0d")
+"""What quizkit's number patterns write as a sign: plus, and the minus signs a learner may type."""
 MAX_PATTERN_LENGTH = 1024 * 1024
 """Longer than any pattern quizkit writes (256 KB at most); a longer one is not read."""
 
@@ -90,7 +92,7 @@ def _tokens(pattern: str) -> list[_Token]:
             tokens.append(_Token("close"))
         elif character == "|":
             tokens.append(_Token("or"))
-        elif character.isalnum():
+        elif character.isdigit():
             tokens.append(_Token("class", frozenset(character)))
         else:
             raise _UnreadableError(f"the character {character!r}")
@@ -134,6 +136,8 @@ def _range(alternative: list[_Token]) -> tuple[Decimal, Decimal]:
     tokens = list(alternative)
     if tokens and tokens[0].kind == "class" and _digits(tokens[0]) is None:
         sign = tokens.pop(0)
+        if not sign.characters <= _SIGNS:
+            raise _UnreadableError("a sign")
         negative = "+" not in sign.characters
     whole: list[tuple[int, int]] = []
     fraction: list[tuple[int, int]] = []
@@ -149,7 +153,7 @@ def _range(alternative: list[_Token]) -> tuple[Decimal, Decimal]:
                 raise _UnreadableError("a group inside a numeral")
             index += 2
             continue
-        if token.kind != "class":
+        if token.kind != "class" or any(character.isalpha() for character in token.characters):
             raise _UnreadableError("an unexpected token")
         digits = _digits(token)
         if digits is None:
@@ -165,6 +169,8 @@ def _range(alternative: list[_Token]) -> tuple[Decimal, Decimal]:
         if token.quantifier:
             raise _UnreadableError("an optional digit")
         (fraction if after_separator else whole).append(digits)
+    if not whole and not fraction:
+        raise _UnreadableError("no digits")
     places = len(fraction)
     scale = Decimal(10) ** places
     low = sum(
