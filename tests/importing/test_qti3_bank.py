@@ -12,6 +12,7 @@ do not give the answer away).
 
 from __future__ import annotations
 
+import json
 import zipfile
 from decimal import Decimal
 from pathlib import Path
@@ -19,6 +20,7 @@ from typing import Any
 
 import pytest
 import yaml
+from jsonschema import Draft202012Validator
 from support import (
     EVERY_TYPE_QUIZ,
     copy_project,
@@ -49,6 +51,7 @@ from toolkit.model import (
 )
 
 FIXTURES = Path(__file__).parent / "qti3"
+ROOT = Path(__file__).resolve().parents[2]
 
 # Every grading setting the kinds have, beside every-type.yaml's: partial credit, option feedback, a
 # pinned option, shuffle, a case-sensitive answer, a tolerance with decimals, a negative number.
@@ -379,6 +382,14 @@ def test_banks_as_other_tools_write_them_import_with_their_kinds_and_answers(pac
     bank = QtiBankReader.read(BankRequest(FIXTURES / package, package, "bank", "en"))
     expected = yaml.safe_load((FIXTURES / f"{package}.expected.yaml").read_text(encoding="utf-8"))
     assert _summary(bank, package) == expected
+    # A question kept as a draft is quiz YAML that validates, its to-dos included.
+    schema = Draft202012Validator(
+        json.loads((ROOT / "schema" / "quiz.schema.json").read_text(encoding="utf-8"))
+    )
+    drafts = [dict(issue.draft) for issue in bank.issues if issue.draft is not None]
+    assert drafts
+    quiz = {"id": "bank", "level": "beginner", "title": "Bank", "description": "Drafts.", "questions": drafts}
+    assert [error.message for error in schema.iter_errors(quiz)] == []
 
 
 # --- bad and hostile input: refused with the file, the line and what to do ------------------------------
@@ -512,10 +523,16 @@ def test_the_format_is_detected_from_the_content(tmp_path: Path) -> None:
     )
     canvas = _zip(tmp_path / "canvas.zip", {"imsmanifest.xml": _CANVAS_MANIFEST})
     (tmp_path / "page.html").write_bytes(b"<html><body>quiz</body></html>")
+    (tmp_path / "empty").mkdir()
     assert QtiBankReader.detects(tmp_path / "item.xml", item[:4096])
     assert QtiBankReader.detects(package, package.read_bytes()[:4096])
     assert QtiBankReader.detects(FIXTURES / "spec-package", b"")
     assert not QtiBankReader.detects(canvas, canvas.read_bytes()[:4096])
+    loose = tmp_path / "loose"
+    loose.mkdir()
+    (loose / "q1.xml").write_bytes(item)
+    assert QtiBankReader.detects(loose, b"")
+    assert not QtiBankReader.detects(tmp_path / "empty", b"")
     assert not QtiBankReader.detects(tmp_path / "page.html", b"<html><body>quiz</body></html>")
 
 

@@ -311,6 +311,21 @@ def _translation_items(
     return items, titles
 
 
+_FILES_LOOKED_AT = 20
+"""How many files of a folder without a manifest detection looks at for a QTI item."""
+
+
+def _starts_an_item(path: Path) -> bool:
+    if not path.is_file():  # a FIFO or a device would block or never end
+        return False
+    with path.open("rb") as handle:
+        return _is_item_head(handle.read(4096))
+
+
+def _is_item_head(head: bytes) -> bool:
+    return b"<qti-assessment-item" in head or (b":qti-assessment-item" in head and b"imsqtiasi_v3p0" in head)
+
+
 class QtiBankReader:
     """QTI 3.0 item banks: a content package or item files."""
 
@@ -326,7 +341,7 @@ class QtiBankReader:
                 manifest = path / "imsmanifest.xml"
                 if manifest.is_file():
                     return ITEM_RESOURCE.encode() in read_regular_file(manifest, MAX_FILE_BYTES)
-                return False
+                return any(_starts_an_item(found) for found in sorted(path.glob("*.xml"))[:_FILES_LOOKED_AT])
             if head.startswith(b"PK\x03\x04"):
                 package = open_package(path, str(path))
                 return package.has("imsmanifest.xml") and ITEM_RESOURCE.encode() in package.read(
@@ -334,9 +349,7 @@ class QtiBankReader:
                 )
         except (OSError, LocatedError):
             return False
-        return b"<qti-assessment-item" in head or (
-            b":qti-assessment-item" in head and b"imsqtiasi_v3p0" in head
-        )
+        return _is_item_head(head)
 
     @staticmethod
     def read(request: BankRequest) -> ImportedBank:
