@@ -1,6 +1,7 @@
 """QTI 3.0 banks read back (``--from qti``): quizkit's own ``qti`` export, one package per locale, comes back
-as the same questions, answers, grades and languages; items as other tools write them import with the
-right kinds and answers; what quizkit cannot hold is reported, never dropped silently.
+as the same questions, answers, grades and languages, and exported again gives the same packages byte for
+byte; items as other tools write them import with the right kinds and answers; what quizkit cannot hold
+is reported, never dropped silently.
 
 The round trip compares the quiz as each locale sees it (``toolkit.localization.localize``, the input of
 every export) before the export and after the import. What QTI does not carry, by design, and the test
@@ -33,6 +34,8 @@ from support import (
 from toolkit.catalogs import read_po
 from toolkit.catalogs.catalog import Catalog, CatalogEntry, Header
 from toolkit.content.validation import validate_paths
+from toolkit.exporters.qti import package_files
+from toolkit.exporters.qti_interactions import Labels
 from toolkit.importing.bank import BankRequest, ImportedBank
 from toolkit.importing.qti3_bank import QtiBankError, QtiBankReader
 from toolkit.localization import localize
@@ -246,6 +249,27 @@ def _source_quiz(root: Path, quiz_id: str) -> Quiz:
     return validate_paths([root / "content" / f"{quiz_id}.yaml"]).content().quiz(quiz_id)
 
 
+def _reexported(root: Path, quiz: Quiz, locale: str) -> dict[str, bytes]:
+    """The qti package of the imported ``quiz`` in ``locale``, as the export writes it for the project."""
+    content = validate_paths([root / "content"]).content()
+    assert content.interface is not None
+    ui = read_po((root / "locales/ur/LC_MESSAGES/ui.po").read_bytes(), "ui.po") if locale != "en" else None
+    catalog = _imported_catalog(quiz, locale) if locale != "en" else None
+    localized = localize(quiz, content.interface, locale, "en", catalog, ui)
+    labels = _labels_of(content.interface)
+    return dict(package_files(localized, True, labels))
+
+
+def _labels_of(interface: Any) -> Labels:
+    names = {message.name: message.source for message in interface.messages}
+    return Labels(names.get("true", "True"), names.get("false", "False"))
+
+
+def _members(package: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(package) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
 def _assert_round_trip(root: Path, quiz_id: str, urdu: dict[str, str]) -> ImportedBank:
     bank = _read(_export(root), quiz_id)
     original = _source_quiz(root, quiz_id)
@@ -257,6 +281,9 @@ def _assert_round_trip(root: Path, quiz_id: str, urdu: dict[str, str]) -> Import
     assert _seen(bank.quiz, "ur", _imported_catalog(bank.quiz, "ur")) == seen_in_urdu
     assert [question["id"] for question in seen_in_urdu if not question["fell_back"]], "nothing translated"
     assert any("QTI has no quiz description" in note for note in bank.notes)
+    # Export → import → export: the same packages, byte for byte.
+    for locale in ("en", "ur"):
+        assert _reexported(root, bank.quiz, locale) == _members(root / "dist/qti" / quiz_id / f"{locale}.zip")
     return bank
 
 
@@ -301,6 +328,10 @@ def test_the_shipped_quizzes_come_back(tmp_path: Path) -> None:
     seen_in_urdu = _seen(original, "ur", catalog)
     assert _seen(bank.quiz, "ur", _imported_catalog(bank.quiz, "ur")) == seen_in_urdu
     assert not any(question["fell_back"] for question in seen_in_urdu)
+    for locale in ("en", "ur"):
+        assert _reexported(root, bank.quiz, locale) == _members(
+            root / "dist/qti/data-parallel" / f"{locale}.zip"
+        )
 
 
 # --- banks as other tools write them -------------------------------------------------------------------
