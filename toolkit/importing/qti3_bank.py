@@ -219,8 +219,9 @@ def _same_language(language: str | None, locale: str) -> bool:
 
 
 class _Assembly:
-    def __init__(self, request: BankRequest) -> None:
-        self.request = request
+    """What reading a bank collects besides its questions: issues, notes, the languages texts came in."""
+
+    def __init__(self) -> None:
         self.issues: list[ImportIssue] = []
         self.notes: list[str] = []
         self.locales: set[str] = set()
@@ -232,7 +233,7 @@ class _Assembly:
 
 
 def _split_languages(
-    bank: _Bank, source_locale: str, assembly: _Assembly
+    bank: _Bank, source_locale: str
 ) -> tuple[list[tuple[str, ReadItem]], dict[str, dict[str, tuple[str, ReadItem]]]]:
     """The bank's items in the source language, and its items in other languages by locale and identifier
     (a package may hold one item in several languages, under one identifier)."""
@@ -353,9 +354,9 @@ class QtiBankReader:
 
     @staticmethod
     def read(request: BankRequest) -> ImportedBank:
-        assembly = _Assembly(request)
+        assembly = _Assembly()
         bank = _read_bank(request.path, request.display_name)
-        sources, in_bank = _split_languages(bank, request.source_locale, assembly)
+        sources, in_bank = _split_languages(bank, request.source_locale)
         given, titles = _translation_items(request, assembly)
         translations: dict[str, dict[str, tuple[str, ReadItem]]] = {}
         for locale, found in (*in_bank.items(), *given.items()):

@@ -89,7 +89,6 @@ class ReadItem:
     of each text by its key relative to the question, and what was not taken."""
 
     identifier: str
-    title: str | None
     language: str | None
     line: int
     question: Question[str] | None
@@ -382,16 +381,14 @@ def read_item(item: etree._Element) -> ReadItem:
     identifier = attribute(item, "identifier")
     body = child(item, "qti-item-body")
     language = item.get(XML_LANG) or (body.get(XML_LANG) if body is not None else None)
-    title = item.get("title")
     try:
         reader = ItemReader(item)
         question = _question(reader)
     except RefusedError as refused:
-        return ReadItem(identifier, title, language, item.sourceline or 0, None, {}, (refused.problem,))
+        return ReadItem(identifier, language, item.sourceline or 0, None, {}, (refused.problem,))
     missing = not question.explanation
     return ReadItem(
         identifier,
-        title,
         language,
         item.sourceline or 0,
         question,
