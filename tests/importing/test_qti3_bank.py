@@ -619,3 +619,32 @@ def test_a_translation_that_differs_in_more_than_its_texts_is_reported_not_impor
     ]
     assert all(text.imported == () for text in imported.quiz.texts())
     assert imported.locales == ()
+
+
+def test_a_translation_in_another_language_than_given_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "en.xml").write_bytes(_choice_item("en", "Two GPUs?", ("Yes", "No"), "Two."))
+    (tmp_path / "ar.xml").write_bytes(_choice_item("ar", "وحدتا GPU؟", ("نعم", "لا"), "اثنتان."))
+    with pytest.raises(QtiBankError) as refused:
+        QtiBankReader.read(
+            BankRequest(tmp_path / "en.xml", "en.xml", "bank", "en", {"ur": tmp_path / "ar.xml"})
+        )
+    assert str(refused.value) == (
+        f"{tmp_path / 'ar.xml'}:2: is in ar (xml:lang), but was given as the ur bank; give it as --locale ar FILE"
+    )
+
+
+def test_an_item_only_a_translation_has_is_reported(tmp_path: Path) -> None:
+    (tmp_path / "en.xml").write_bytes(_choice_item("en", "Two GPUs?", ("Yes", "No"), "Two."))
+    other = _choice_item("ur", "دو GPU؟", ("ہاں", "نہیں"), "دو۔").replace(b'"gpu-count"', b'"gpu-other"')
+    (tmp_path / "ur.xml").write_bytes(other)
+    imported = QtiBankReader.read(
+        BankRequest(tmp_path / "en.xml", "en.xml", "bank", "en", {"ur": tmp_path / "ur.xml"})
+    )
+    assert [(issue.line, issue.question, issue.reason) for issue in imported.issues] == [
+        (
+            2,
+            "gpu-other",
+            "the ur bank has this item, but the source bank has none of that identifier: its translation is "
+            "left out",
+        )
+    ]
