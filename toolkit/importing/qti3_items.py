@@ -28,9 +28,12 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from toolkit.importing.markup_reduction import reduce_markup
 from toolkit.importing.qti3_blanks import fill_in_blanks, gap_match, is_inline
 from toolkit.importing.qti3_item_parts import (
+    FEEDBACK,
     INLINE,
+    NOT_SHOWN,
     XML_LANG,
     Ids,
     ItemReader,
@@ -42,6 +45,7 @@ from toolkit.importing.qti3_item_parts import (
     descendants,
     local_name,
     made_up,
+    markup_of,
 )
 from toolkit.importing.qti3_scoring import (
     accepted_answers,
@@ -332,6 +336,31 @@ def _ordering(reader: ItemReader, interaction: etree._Element) -> Question[str]:
     )
 
 
+def _report_unread(reader: ItemReader, interactions: list[etree._Element]) -> None:
+    """Report the body's text after the stem that is in no block holding an interaction (a closing remark,
+    an instruction after the choices): no question kind has a place for it."""
+    containers = set()
+    for interaction in interactions:
+        container = interaction
+        while container.getparent() is not None and container.getparent() is not reader.body:
+            container = container.getparent()  # type: ignore[assignment]
+        containers.add(container)
+    blocks = [child for child in reader.body if isinstance(child.tag, str)]
+    first = min(blocks.index(container) for container in containers)
+    for block in blocks[first:]:
+        if block in containers or local_name(block) in FEEDBACK | NOT_SHOWN:
+            continue
+        text = reduce_markup(markup_of(block, None)).text
+        if text:
+            reader.reading.problems.append(
+                Problem(
+                    block.sourceline,
+                    f"the text {text[:60]!r} after the interaction has no place in a quizkit question: it is "
+                    "left out (move it into the prompt or the explanation)",
+                )
+            )
+
+
 def _question(reader: ItemReader) -> Question[str]:
     interactions = [
         node
@@ -346,6 +375,7 @@ def _question(reader: ItemReader) -> Question[str]:
             )
     if not interactions:
         raise RefusedError(reader.body.sourceline, "the item has no interaction: it asks nothing to answer")
+    _report_unread(reader, interactions)
     inline = [node for node in interactions if local_name(node) in INLINE]
     if len(inline) == len(interactions) and (
         len(inline) > 1
