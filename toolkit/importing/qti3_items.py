@@ -375,6 +375,23 @@ def _question(reader: ItemReader) -> Question[str]:
             )
     if not interactions:
         raise RefusedError(reader.body.sourceline, "the item has no interaction: it asks nothing to answer")
+    templates = descendants(reader.item, frozenset({"qti-template-declaration", "qti-template-processing"}))
+    if templates:
+        raise RefusedError(
+            templates[0].sourceline,
+            "the item is generated from template variables (qti-template-declaration), like a calculated "
+            "question: its numbers change with each attempt, which a quizkit question cannot",
+        )
+    for inline_feedback in descendants(reader.body, "qti-feedback-inline"):
+        parent = inline_feedback.getparent()
+        if parent is None or local_name(parent) != "qti-simple-choice":
+            reader.reading.problems.append(
+                Problem(
+                    inline_feedback.sourceline,
+                    "feedback shown inside the text (qti-feedback-inline outside a choice) has no place in a "
+                    "quizkit question: it is left out",
+                )
+            )
     _report_unread(reader, interactions)
     inline = [node for node in interactions if local_name(node) in INLINE]
     if len(inline) == len(interactions) and (
