@@ -471,7 +471,7 @@ BAD_FILES = [
     ),
     (
         "urdu.xml",
-        _ITEM.format(lang="ur", body="<qti-item-body/>").encode(),
+        _ITEM.format(lang="ur", body="<qti-response-processing/><qti-item-body/>").encode(),
         "urdu.xml:2: the items are in ur (xml:lang), not in the source language en; give --source-locale, or "
         "the en bank as FILE and this one as --locale ur FILE",
     ),
@@ -533,6 +533,19 @@ def test_a_bad_or_hostile_package_is_refused_with_its_place(
     with pytest.raises(QtiBankError) as refused:
         QtiBankReader.read(BankRequest(package, "bank.zip", "bank", "en"))
     assert str(refused.value) == message
+
+
+def test_a_delivery_variant_without_answers_is_refused(tmp_path: Path) -> None:
+    root = _project(tmp_path, "every-type", EVERY_TYPE_QUIZ.read_text(encoding="utf-8"), every_type_urdu())
+    result = run_quizkit_in_process(root, "export", "-f", "qti", "--no-answers")
+    assert result.returncode == 0, result.stdout + result.stderr
+    with pytest.raises(QtiBankError) as refused:
+        package = root / "dist/qti/every-type/en.no-answers.zip"
+        QtiBankReader.read(BankRequest(package, "en.no-answers.zip", "every-type", "en"))
+    assert str(refused.value) == (
+        "en.no-answers.zip: holds no answer key (no correct response, mapping or response processing in any "
+        "item): it is a delivery variant, such as quizkit's .no-answers.zip; import the package with the answers"
+    )
 
 
 def test_a_file_larger_than_any_bank_is_refused_before_it_is_read(

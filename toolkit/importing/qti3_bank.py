@@ -197,6 +197,13 @@ def _read_bank(path: Path, display: str) -> _Bank:
         if local_name(file.root) != "qti-assessment-item":
             raise QtiBankError(file.display, file.root.sourceline, "is not a qti-assessment-item")
         items.append((file.display, read_item(file.root)))
+    if items and not any(item.has_key for _, item in items):
+        raise QtiBankError(
+            display,
+            None,
+            "holds no answer key (no correct response, mapping or response processing in any item): it is a "
+            "delivery variant, such as quizkit's .no-answers.zip; import the package with the answers",
+        )
     title = test.root.get("title") if test is not None else None
     return _Bank(display, title, (test.root.sourceline or 1) if test is not None else 1, tuple(items))
 

@@ -100,6 +100,9 @@ class ReadItem:
     problems: tuple[Problem, ...] = ()
     missing_explanation: bool = False
     """The item has no general feedback: the question needs an explanation before it can be used."""
+    has_key: bool = True
+    """Whether the item says what is right (a correct response, a mapping or response processing): a
+    delivery variant has none."""
 
 
 # --- the kinds ---------------------------------------------------------------------------------------
@@ -426,13 +429,18 @@ def read_item(item: etree._Element) -> ReadItem:
     """``item``, the root of an item file, as a question in its own language (its id left empty: the
     bank decides it)."""
     identifier = attribute(item, "identifier")
+    has_key = bool(
+        descendants(item, frozenset({"qti-correct-response", "qti-mapping", "qti-response-processing"}))
+    )
     body = child(item, "qti-item-body")
     language = item.get(XML_LANG) or (body.get(XML_LANG) if body is not None else None)
     try:
         reader = ItemReader(item)
         question = _question(reader)
     except RefusedError as refused:
-        return ReadItem(identifier, language, item.sourceline or 0, None, {}, (refused.problem,))
+        return ReadItem(
+            identifier, language, item.sourceline or 0, None, {}, (refused.problem,), has_key=has_key
+        )
     missing = not question.explanation
     return ReadItem(
         identifier,
@@ -442,4 +450,5 @@ def read_item(item: etree._Element) -> ReadItem:
         reader.reading.lines,
         tuple(reader.reading.problems),
         missing,
+        has_key,
     )
