@@ -512,6 +512,14 @@ BAD_PACKAGES = [
     ),
     (
         {
+            "imsmanifest.xml": b'<manifest><resources><resource identifier="i" type="imsqti_item_xmlv2p2" '
+            b'href="items/q.xml"/></resources></manifest>'
+        },
+        "bank.zip/imsmanifest.xml: lists QTI 2 items (imsqti_item_xmlv2p2), which quizkit does not read; "
+        "export the bank as QTI 3.0",
+    ),
+    (
+        {
             "imsmanifest.xml": b'<manifest><resources><resource identifier="i" type="imsqti_item_xmlv3p0" '
             b'href="items/gone.xml"/></resources></manifest>'
         },
@@ -660,4 +668,38 @@ def test_an_item_only_a_translation_has_is_reported(tmp_path: Path) -> None:
             "the ur bank has this item, but the source bank has none of that identifier: its translation is "
             "left out",
         )
+    ]
+
+
+def test_a_package_whose_manifest_lists_only_the_test_is_read_in_the_tests_order(tmp_path: Path) -> None:
+    manifest = (
+        b'<manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1"><resources>'
+        b'<resource identifier="t" type="imsqti_test_xmlv3p0" href="tests/test.xml">'
+        b'<file href="tests/test.xml"/><file href="items/second.xml"/><file href="items/first.xml"/>'
+        b"</resource></resources></manifest>"
+    )
+    test = (
+        b'<qti-assessment-test xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="t" title="GPUs">'
+        b'<qti-test-part identifier="p" navigation-mode="linear" submission-mode="individual">'
+        b'<qti-assessment-section identifier="s" title="S" visible="true">'
+        b'<qti-assessment-item-ref identifier="first" href="../items/first.xml"/>'
+        b'<qti-assessment-item-ref identifier="second" href="../items/second.xml"/>'
+        b"</qti-assessment-section></qti-test-part></qti-assessment-test>"
+    )
+    first = _choice_item("en", "One GPU?", ("Yes", "No"), "One.").replace(b'"gpu-count"', b'"first"')
+    second = _choice_item("en", "Two GPUs?", ("Yes", "No"), "Two.").replace(b'"gpu-count"', b'"second"')
+    package = _zip(
+        tmp_path / "bank.zip",
+        {
+            "imsmanifest.xml": manifest,
+            "tests/test.xml": test,
+            "items/second.xml": second,
+            "items/first.xml": first,
+        },
+    )
+    imported = QtiBankReader.read(BankRequest(package, "bank.zip", "bank", "en"))
+    assert imported.quiz.title.source == "GPUs"
+    assert [(question.id, question.prompt.source) for question in imported.quiz.questions] == [
+        ("first", "One GPU?"),
+        ("second", "Two GPUs?"),
     ]

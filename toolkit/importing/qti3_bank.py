@@ -151,22 +151,31 @@ def _package_files(package: Package) -> tuple[_File | None, list[_File]]:
             item_names.append(href)
         elif kind == TEST_RESOURCE and href:
             tests.append(href)
-    if not item_names:
-        raise QtiBankError(
-            manifest.display,
-            None,
-            f"lists no QTI 3.0 item ({ITEM_RESOURCE} resource); is this a QTI 3.0 package? "
-            "(QTI 1.2 packages from Canvas are read with --from canvas, Common Cartridges with --from cc)",
-        )
     test = _member(package, tests[0]) if tests and package.has(tests[0]) else None
     order: list[str] = []
     if test is not None:
+        # The test's order; an item it names that the manifest lists only as a file counts too.
         for reference in test.root.iter():
             if local_name(reference) == "qti-assessment-item-ref":
                 name = _resolve(tests[0], reference.get("href") or "")
-                if name in item_names and name not in order:
+                if name and name not in order:
                     order.append(name)
     order += [name for name in item_names if name not in order]
+    if not order:
+        kinds = {
+            resource.get("type") or ""
+            for resource in manifest.root.iter()
+            if local_name(resource) == "resource"
+        }
+        older = sorted(kind for kind in kinds if kind.startswith("imsqti_item_xmlv2"))
+        raise QtiBankError(
+            manifest.display,
+            None,
+            f"lists QTI 2 items ({older[0]}), which quizkit does not read; export the bank as QTI 3.0"
+            if older
+            else f"lists no QTI 3.0 item ({ITEM_RESOURCE} resource); is this a QTI 3.0 package? "
+            "(QTI 1.2 packages from Canvas are read with --from canvas, Common Cartridges with --from cc)",
+        )
     files = []
     for name in order:
         if not package.has(name):
