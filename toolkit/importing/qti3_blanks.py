@@ -104,9 +104,7 @@ def fill_in_blanks(reader: ItemReader, interactions: list[etree._Element]) -> Qu
     # The text is every block that holds a blank; the stem before the first of them is the prompt.
     containers: list[etree._Element] = []
     for interaction in interactions:
-        container = interaction
-        while container.getparent() is not None and container.getparent() is not reader.body:
-            container = container.getparent()  # type: ignore[assignment]
+        container = reader.container_of(interaction)
         if container not in containers:
             containers.append(container)
 

@@ -90,11 +90,14 @@ class Reading:
         return reduced.text
 
 
-def markup_of(element: etree._Element, skip: Callable[[etree._Element], str | None] | None) -> str:
+def markup_of(
+    element: etree._Element, skip: Callable[[etree._Element], str | None] | None, preformatted: bool = False
+) -> str:
     """``element``'s content as HTML without namespaces; ``skip`` gives what stands for a child in its
     place (an empty string drops it), None to keep the child."""
-    # XHTML white space (line breaks of the file's layout included) is a space; <br> and blocks break lines.
-    preformatted = local_name(element) == "pre"
+    # XHTML white space (line breaks of the file's layout included) is a space, except inside <pre>;
+    # <br> and blocks break lines.
+    preformatted = preformatted or local_name(element) == "pre"
 
     def words(text: str | None) -> str:
         return html.escape((text or "") if preformatted else WHITE_SPACE.sub(" ", text or ""), quote=False)
@@ -114,7 +117,7 @@ def markup_of(element: etree._Element, skip: Callable[[etree._Element], str | No
                     for key, value in child.attrib.items()
                     if key in {"href", "src", "alt"}
                 )
-                parts.append(f"<{name}{attributes}>{markup_of(child, skip)}</{name}>")
+                parts.append(f"<{name}{attributes}>{markup_of(child, skip, preformatted)}</{name}>")
         parts.append(words(child.tail))
     return "".join(parts)
 
@@ -192,6 +195,9 @@ def made_up(index: int, prefix: str) -> str:
 
 
 class ItemReader:
+    """One item being read: its declarations, response processing and body, and what the reading
+    collects (:class:`Reading`)."""
+
     def __init__(self, item: etree._Element) -> None:
         self.item = item
         self.reading = Reading()
@@ -269,11 +275,16 @@ class ItemReader:
 
     # --- the prompt -----------------------------------------------------------------------------------
 
+    def container_of(self, node: etree._Element) -> etree._Element:
+        """The child of the body that holds ``node`` (``node`` itself when it is one)."""
+        container = node
+        while (parent := container.getparent()) is not None and parent is not self.body:
+            container = parent
+        return container
+
     def stem(self, interaction: etree._Element) -> list[etree._Element]:
         """The body's elements before the block that holds ``interaction``: the question's stem."""
-        container = interaction
-        while container.getparent() is not None and container.getparent() is not self.body:
-            container = container.getparent()  # type: ignore[assignment]
+        container = self.container_of(interaction)
         before = []
         for child in self.body:
             if child is container:

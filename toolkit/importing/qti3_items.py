@@ -342,12 +342,7 @@ def _ordering(reader: ItemReader, interaction: etree._Element) -> Question[str]:
 def _report_unread(reader: ItemReader, interactions: list[etree._Element]) -> None:
     """Report the body's text after the stem that is in no block holding an interaction (a closing remark,
     an instruction after the choices): no question kind has a place for it."""
-    containers = set()
-    for interaction in interactions:
-        container = interaction
-        while container.getparent() is not None and container.getparent() is not reader.body:
-            container = container.getparent()  # type: ignore[assignment]
-        containers.add(container)
+    containers = {reader.container_of(interaction) for interaction in interactions}
     blocks = [child for child in reader.body if isinstance(child.tag, str)]
     first = min(blocks.index(container) for container in containers)
     for block in blocks[first:]:
