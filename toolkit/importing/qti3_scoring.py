@@ -58,6 +58,16 @@ def accepted_texts(reader: ItemReader, declaration: Declaration) -> tuple[list[s
                     "left out of the accepted answers",
                 )
             )
+    if reader.processing_has("qti-pattern-match") and reader.item.get("tool-name") != "quizkit":
+        # quizkit's own patterns accept what its accepted answers do (spaces, case, Urdu letters); an
+        # author's pattern may accept anything.
+        problems.append(
+            Problem(
+                reader.processing.sourceline if reader.processing is not None else None,
+                "the response is also graded by a pattern (qti-pattern-match), which quizkit cannot grade by: "
+                "only the answers listed in the item are accepted; add others the pattern accepts",
+            )
+        )
     if declaration.mapping and reader.scored_by_mapping():
         cases = {case for _, _, case in declaration.mapping}
     else:
