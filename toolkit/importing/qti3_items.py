@@ -136,6 +136,15 @@ def _choice(reader: ItemReader, interaction: etree._Element) -> Question[str]:
     multiple = declaration.cardinality != "single" or attribute(interaction, "max-choices", "1") != "1"
     if not multiple and len(correct_bank) > 1:
         raise RefusedError(declaration.line, "a single response with several correct choices")
+    limit = attribute(interaction, "max-choices", "1")
+    if multiple and limit.isdigit() and 0 < int(limit) < len(choices):
+        reader.reading.problems.append(
+            Problem(
+                interaction.sourceline,
+                f"QTI lets a learner choose at most {limit} of the choices; quizkit's multiple choice has no "
+                "such limit",
+            )
+        )
     if not multiple and sorted(bank_ids) == ["false", "true"]:
         if per_option:
             reader.reading.problems.append(
