@@ -9,6 +9,7 @@ their texts, and :func:`map_texts` turns the source version into ``Question[Text
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import fields, replace
 from decimal import Decimal
@@ -76,11 +77,46 @@ def _with_answers(
     return question
 
 
+def _partition(lines: list[str], sources: list[str]) -> list[list[str]] | None:
+    """``lines`` (one language's accepted answers, in order) cut into one run per source answer, as an
+    exporter writes them: each answer's lines in turn. Of the possible cuts, the one where most answers
+    are their own source text alone (an answer the same in every locale); runs as short as possible
+    first. None when there are fewer lines than answers."""
+    count, total = len(sources), len(lines)
+    if total < count or count == 0:
+        return None
+
+    @functools.cache
+    def best(index: int, start: int) -> tuple[int, tuple[int, ...]] | None:
+        if index == count:
+            return (0, ()) if start == total else None
+        found: tuple[int, tuple[int, ...]] | None = None
+        for size in range(1, total - start - (count - index - 1) + 1):
+            rest = best(index + 1, start + size)
+            if rest is None:
+                continue
+            score = rest[0] + (size == 1 and lines[start] == sources[index])
+            if found is None or score > found[0]:
+                found = (score, (size, *rest[1]))
+        return found
+
+    result = best(0, 0)
+    assert result is not None  # total >= count: every answer can take one line
+    runs, start = [], 0
+    for size in result[1]:
+        runs.append(lines[start : start + size])
+        start += size
+    return runs
+
+
 def align_answers(
     source: Question[str], translations: dict[str, Question[str]]
 ) -> tuple[Question[str], dict[str, Question[str]], list[str]]:
     """The source with answers written alike in every language marked ``translate: false``, and each
-    translation's answers paired with the source's by id (several lines where it has more)."""
+    translation's answers paired with the source's by id (several lines where it has more).
+
+    A bank without answer ids (a QTI mapping) lists each language's accepted answers answer by answer;
+    :func:`_partition` finds where each answer's run of lines begins."""
     notes: list[str] = []
     source_answers: dict[str, tuple[AcceptedAnswer[str], ...]] = {}
     translated_answers: dict[str, dict[str, tuple[AcceptedAnswer[str], ...]]] = {
@@ -88,35 +124,32 @@ def align_answers(
     }
     translation_groups = {locale: dict(answer_groups(question)) for locale, question in translations.items()}
     for prefix, answers in answer_groups(source):
-        theirs = {
-            locale: [answer.text for answer in groups.get(prefix, ())]
-            for locale, groups in translation_groups.items()
-        }
+        texts = [answer.text for answer in answers]
+        runs: dict[str, list[list[str]]] = {}
+        for locale, groups in translation_groups.items():
+            theirs = [answer.text for answer in groups.get(prefix, ())]
+            cut = _partition(theirs, texts)
+            if cut is None:
+                notes.append(
+                    f"{locale} has fewer accepted answers than the source: some have no {locale} answer"
+                )
+                cut = [theirs[index : index + 1] for index in range(len(texts))]
+            runs[locale] = cut
         same = {
-            answer.text
-            for answer in answers
-            if theirs and all(answer.text in texts for texts in theirs.values())
+            index
+            for index, text in enumerate(texts)
+            if runs and all(cut[index] == [text] for cut in runs.values())
         }
         source_answers[prefix] = tuple(
-            replace(answer, translate=False) if answer.text in same else answer for answer in answers
+            replace(answer, translate=False) if index in same else answer
+            for index, answer in enumerate(answers)
         )
-        translatable = [answer for answer in answers if answer.text not in same]
-        for locale, texts in theirs.items():
-            remaining = [text for text in texts if text not in same]
-            paired: dict[str, str] = {}
-            for index, answer in enumerate(translatable):
-                if index >= len(remaining):
-                    notes.append(
-                        f"{locale} has fewer accepted answers than the source; {answer.text!r} has none"
-                    )
-                    continue
-                last = index == len(translatable) - 1
-                paired[answer.id] = "\n".join(remaining[index:] if last else remaining[index : index + 1])
+        for locale, cut in runs.items():
             # An answer the same in every locale keeps its text; one this locale has no answer for is
             # empty, which imports nothing.
             translated_answers[locale][prefix] = tuple(
-                answer if not answer.translate else replace(answer, text=paired.get(answer.id, ""))
-                for answer in source_answers[prefix]
+                answer if index in same else replace(answer, text="\n".join(cut[index]))
+                for index, answer in enumerate(source_answers[prefix])
             )
     aligned_source = _with_answers(source, source_answers) if source_answers else source
     aligned = {
