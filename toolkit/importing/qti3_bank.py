@@ -10,8 +10,8 @@ item in other languages comes from one package (or item file) per language, give
 FILE`` (quizkit's ``qti`` export writes one package per locale), or from items of one package that
 share an identifier in different languages; items are aligned by their identifier. An item of a
 translation that is in the source language (a question that fell back when exported) gives no
-translation. Accepted answers carry no ids in QTI: those written the same in every language are the
-same in every locale (``translate: false``), the others are paired in order.
+translation. Accepted answers carry no ids in QTI: each language's are cut into one run per source
+answer (:func:`toolkit.importing.question_versions.align_answers`).
 """
 
 from __future__ import annotations
