@@ -77,6 +77,11 @@ def _with_answers(
     return question
 
 
+MAX_ANSWERS_CUT = 100
+"""The most accepted answers of one question whose runs are searched for (a bank from outside may list
+thousands)."""
+
+
 def _partition(lines: list[str], sources: list[str]) -> list[list[str]] | None:
     """``lines`` (one language's accepted answers, in order) cut into one run per source answer, as an
     exporter writes them: each answer's lines in turn. Of the possible cuts, the one where most answers
@@ -85,6 +90,10 @@ def _partition(lines: list[str], sources: list[str]) -> list[list[str]] | None:
     count, total = len(sources), len(lines)
     if total < count or count == 0:
         return None
+    if count > MAX_ANSWERS_CUT or total > MAX_ANSWERS_CUT:
+        # Far more than any question has (and the search is quadratic in the lines): one line each, the
+        # rest to the last answer.
+        return [lines[index : index + 1] for index in range(count - 1)] + [lines[count - 1 :]]
 
     @functools.cache
     def best(index: int, start: int) -> tuple[int, tuple[int, ...]] | None:
