@@ -102,11 +102,8 @@ def fill_in_blanks(reader: ItemReader, interactions: list[etree._Element]) -> Qu
             reader.reading.lines[f"blanks.{blank_id}.answers.{made_up(index, '')}"] = declaration.line
         blanks.append(TypedBlank(id=blank_id, answers=accepted_answers(texts), case_sensitive=case_sensitive))
     # The text is every block that holds a blank; the stem before the first of them is the prompt.
-    containers: list[etree._Element] = []
-    for interaction in interactions:
-        container = reader.container_of(interaction)
-        if container not in containers:
-            containers.append(container)
+    # In document order, each once (a dict keeps insertion order; elements hash by identity).
+    containers = list(dict.fromkeys(reader.container_of(interaction) for interaction in interactions))
 
     def marker(node: etree._Element) -> str | None:
         if local_name(node) in INLINE:

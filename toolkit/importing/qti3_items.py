@@ -353,7 +353,7 @@ def _report_unread(reader: ItemReader, interactions: list[etree._Element]) -> No
     an instruction after the choices): no question kind has a place for it."""
     containers = {reader.container_of(interaction) for interaction in interactions}
     blocks = [child for child in reader.body if isinstance(child.tag, str)]
-    first = min(blocks.index(container) for container in containers)
+    first = next(index for index, block in enumerate(blocks) if block in containers)
     for block in blocks[first:]:
         if block in containers or local_name(block) in FEEDBACK | NOT_SHOWN:
             continue

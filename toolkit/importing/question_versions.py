@@ -243,11 +243,11 @@ def align_versions(
     """``source`` and its ``versions`` by locale made comparable text by text: blanks in the source's order
     (a translation's text may place them otherwise), accepted answers paired (:func:`align_answers`)."""
     if isinstance(source, FillInBlanksQuestion):
-        order = [blank.id for blank in source.blanks]
+        order = {blank.id: index for index, blank in enumerate(source.blanks)}
         for locale, version in versions.items():
             if isinstance(version, FillInBlanksQuestion) and sorted(order) == sorted(
                 blank.id for blank in version.blanks
             ):
-                blanks = tuple(sorted(version.blanks, key=lambda blank: order.index(blank.id)))
+                blanks = tuple(sorted(version.blanks, key=lambda blank: order[blank.id]))
                 versions[locale] = replace(version, blanks=blanks)
     return align_answers(source, versions)
