@@ -717,3 +717,12 @@ def test_a_package_whose_manifest_lists_only_the_test_is_read_in_the_tests_order
         ("first", "One GPU?"),
         ("second", "Two GPUs?"),
     ]
+
+
+def test_an_item_identifier_that_is_no_quizkit_id_gives_a_numbered_question(tmp_path: Path) -> None:
+    item = _choice_item("en", "Two GPUs?", ("Yes", "No"), "Two.").replace(b'"gpu-count"', b'"ITEM_7"')
+    (tmp_path / "item.xml").write_bytes(item)
+    imported = QtiBankReader.read(BankRequest(tmp_path / "item.xml", "item.xml", "bank", "en"))
+    assert [question.id for question in imported.quiz.questions] == ["q1"]
+    assert imported.quiz.questions[0].prompt.key == "bank.questions.q1.prompt"
+    assert "item.xml: item identifier 'ITEM_7' is no quizkit id; its question is q1" in imported.notes

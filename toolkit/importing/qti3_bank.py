@@ -445,8 +445,9 @@ def _question(
         question_id = f"q{position}"
         while question_id in used:
             question_id += "-1"
+        why = "is taken by an earlier item" if item.identifier in used else "is no quizkit id"
         assembly.notes.append(
-            f"{file}: item {item.identifier!r} is no quizkit id; its question is {question_id}"
+            f"{file}: item identifier {item.identifier!r} {why}; its question is {question_id}"
         )
     used.add(question_id)
     source = replace(item.question, id=question_id)
@@ -485,9 +486,10 @@ def _question(
         assembly.locales.add(locale)
     imported: dict[str, tuple[tuple[str, str], ...]] = {}
     for key, _ in source.keyed_texts():
-        imported[key] = tuple(
-            (locale, texts[key]) for locale, texts in sorted(texts_by_locale.items()) if texts.get(key)
-        )
+        if not untranslated(source, key):  # an answer the same in every locale has no translation
+            imported[key] = tuple(
+                (locale, texts[key]) for locale, texts in sorted(texts_by_locale.items()) if texts.get(key)
+            )
     if item.missing_explanation:
         assembly.issue(
             file,
@@ -501,12 +503,8 @@ def _question(
     prefix = question_key(request.quiz_id, question_id)
 
     def text(key: str, value: str) -> Text:
-        translated: tuple[tuple[str, str], ...] = ()
-        if not untranslated(source, key):
-            translated = imported.get(key, ())
-        return Text(
-            f"{prefix}.{key}", value, Origin(file, item.lines.get(key, item.line)), imported=translated
-        )
+        origin = Origin(file, item.lines.get(key, item.line))
+        return Text(f"{prefix}.{key}", value, origin, imported=imported.get(key, ()))
 
     converted: Question[Text] = map_texts(source, text)
     return converted
