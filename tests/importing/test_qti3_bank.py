@@ -726,3 +726,34 @@ def test_an_item_identifier_that_is_no_quizkit_id_gives_a_numbered_question(tmp_
     assert [question.id for question in imported.quiz.questions] == ["q1"]
     assert imported.quiz.questions[0].prompt.key == "bank.questions.q1.prompt"
     assert "item.xml: item identifier 'ITEM_7' is no quizkit id; its question is q1" in imported.notes
+
+
+def test_one_package_per_locale_in_three_languages_gives_two_translations(tmp_path: Path) -> None:
+    root = fixture_project(tmp_path)
+    (root / "quizkit.toml").write_text(
+        'source-locale = "en"\ntarget-locales = ["ur", "ar"]\n', encoding="utf-8"
+    )
+    result = run_quizkit_in_process(root, "update")
+    assert result.returncode == 0, result.stdout + result.stderr
+    quiz = _source_quiz(root, "tiny")
+    urdu = {text.key: f"اردو {index}" for index, text in enumerate(quiz.texts())}
+    arabic = {text.key: f"عربي {index}" for index, text in enumerate(quiz.texts())}
+    translate(root / "locales/ur/LC_MESSAGES/tiny.po", urdu)
+    translate(root / "locales/ar/LC_MESSAGES/tiny.po", arabic)
+    packages = _export(root) / "tiny"
+    bank = QtiBankReader.read(
+        BankRequest(
+            packages / "en.zip",
+            "en.zip",
+            "tiny",
+            "en",
+            {"ur": packages / "ur.zip", "ar": packages / "ar.zip"},
+        )
+    )
+    assert bank.locales == ("ar", "ur")
+    # QTI has no description: the title stands in for it, in every language.
+    description = "tiny.description"
+    assert [(t.source, dict(t.imported)) for t in bank.quiz.texts() if t.key != description] == [
+        (t.source, {"ar": arabic[t.key], "ur": urdu[t.key]}) for t in quiz.texts() if t.key != description
+    ]
+    assert bank.quiz.description.imported == bank.quiz.title.imported
