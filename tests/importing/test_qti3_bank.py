@@ -36,8 +36,8 @@ from toolkit.content.validation import validate_paths
 from toolkit.exporters.qti.interactions import Labels
 from toolkit.exporters.qti.qti3 import package_files
 from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
-from toolkit.importing.bank import BankRequest, ImportedBank
-from toolkit.importing.qti3_bank import QtiBankError, QtiBankReader
+from toolkit.importing.bank import BankError, BankRequest, ImportedBank
+from toolkit.importing.qti3_bank import QtiBankReader
 from toolkit.localization import localize
 from toolkit.model import (
     ChoiceBlank,
@@ -497,7 +497,7 @@ def test_a_bad_or_hostile_item_file_is_refused_with_its_place(
     tmp_path: Path, name: str, data: bytes, message: str
 ) -> None:
     (tmp_path / name).write_bytes(data)
-    with pytest.raises(QtiBankError) as refused:
+    with pytest.raises(BankError) as refused:
         QtiBankReader.read(BankRequest(tmp_path / name, name, "bank", "en"))
     assert str(refused.value) == message
 
@@ -552,7 +552,7 @@ def test_a_bad_or_hostile_package_is_refused_with_its_place(
     tmp_path: Path, members: dict[str, bytes], message: str
 ) -> None:
     package = _zip(tmp_path / "bank.zip", members)
-    with pytest.raises(QtiBankError) as refused:
+    with pytest.raises(BankError) as refused:
         QtiBankReader.read(BankRequest(package, "bank.zip", "bank", "en"))
     assert str(refused.value) == message
 
@@ -561,7 +561,7 @@ def test_a_delivery_variant_without_answers_is_refused(tmp_path: Path) -> None:
     root = _project(tmp_path, "every-type", EVERY_TYPE_QUIZ.read_text(encoding="utf-8"), every_type_urdu())
     result = run_quizkit_in_process(root, "export", "-f", "qti", "--no-answers")
     assert result.returncode == 0, result.stdout + result.stderr
-    with pytest.raises(QtiBankError) as refused:
+    with pytest.raises(BankError) as refused:
         package = root / "dist/qti/every-type/en.no-answers.zip"
         QtiBankReader.read(BankRequest(package, "en.no-answers.zip", "every-type", "en"))
     assert str(refused.value) == (
@@ -575,7 +575,7 @@ def test_a_file_larger_than_any_bank_is_refused_before_it_is_read(
 ) -> None:
     monkeypatch.setattr("toolkit.importing.qti3_bank.MAX_FILE_BYTES", 1000)
     (tmp_path / "huge.xml").write_bytes(b"<qti-assessment-item>" + b" " * 2000 + b"</qti-assessment-item>")
-    with pytest.raises(QtiBankError) as refused:
+    with pytest.raises(BankError) as refused:
         QtiBankReader.read(BankRequest(tmp_path / "huge.xml", "huge.xml", "bank", "en"))
     assert str(refused.value) == "huge.xml: is 2,043 bytes; a QTI file is read up to 1,000 bytes"
 
@@ -659,7 +659,7 @@ def test_a_translation_that_differs_in_more_than_its_texts_is_reported_not_impor
 def test_a_translation_in_another_language_than_given_is_refused(tmp_path: Path) -> None:
     (tmp_path / "en.xml").write_bytes(_choice_item("en", "Two GPUs?", ("Yes", "No"), "Two."))
     (tmp_path / "ar.xml").write_bytes(_choice_item("ar", "وحدتا GPU؟", ("نعم", "لا"), "اثنتان."))
-    with pytest.raises(QtiBankError) as refused:
+    with pytest.raises(BankError) as refused:
         QtiBankReader.read(
             BankRequest(tmp_path / "en.xml", "en.xml", "bank", "en", {"ur": tmp_path / "ar.xml"})
         )

@@ -23,8 +23,8 @@ from typing import Any, ClassVar
 from lxml import etree
 
 from toolkit.errors import LocatedError
-from toolkit.files import FileTooLargeError, read_regular_file
-from toolkit.importing.bank import BankError, BankRequest, ImportedBank, ImportIssue
+from toolkit.files import read_regular_file
+from toolkit.importing.bank import BankError, BankRequest, ImportedBank, ImportIssue, read_bank_bytes
 from toolkit.importing.multilang import quizkit_locale
 from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_package
 from toolkit.importing.qti3_item_parts import local_name
@@ -52,13 +52,6 @@ MAX_FILE_BYTES = MAX_MEMBER_BYTES
 FORMAT_NAME = "QTI 3.0"
 
 
-class QtiBankError(LocatedError):
-    """A QTI 3.0 file or package that cannot be read: the file (a member as ``package/member``), the
-    line and what to do."""
-
-    names_its_place = True
-
-
 @dataclass(frozen=True)
 class _File:
     display: str
@@ -81,18 +74,19 @@ def _parse(raw: bytes, display: str) -> etree._Element:
     try:
         return parse_untrusted_xml(raw, FORMAT_NAME, REFUSE_DOCTYPE)
     except UntrustedXmlError as error:
-        raise QtiBankError(display, error.line, error.message) from None
+        raise BankError(display, error.line, error.message) from None
 
 
 def _read_file(path: Path, display: str) -> bytes:
     try:
-        return read_regular_file(path, MAX_FILE_BYTES)
-    except FileTooLargeError as error:
-        raise QtiBankError(
-            display, None, f"is {error.size:,} bytes; a QTI file is read up to {MAX_FILE_BYTES:,} bytes"
-        ) from None
+        return read_bank_bytes(
+            path,
+            display,
+            MAX_FILE_BYTES,
+            lambda size: f"is {size:,} bytes; a QTI file is read up to {MAX_FILE_BYTES:,} bytes",
+        )
     except OSError as error:
-        raise QtiBankError(display, None, f"cannot be read: {error.strerror or error}") from None
+        raise BankError(display, None, f"cannot be read: {error.strerror or error}") from None
 
 
 def _is_zip(path: Path) -> bool:
@@ -105,11 +99,7 @@ def _is_zip(path: Path) -> bool:
 
 def _member(package: Package, name: str) -> _File:
     display = f"{package.display_name}/{name}"
-    try:
-        raw = package.read(name)
-    except BankError as error:
-        raise QtiBankError(error.file, error.line, error.message) from None
-    return _File(display, _parse(raw, display))
+    return _File(display, _parse(package.read(name), display))
 
 
 def _resolve(base: str, href: str) -> str:
@@ -135,7 +125,7 @@ def _package_files(package: Package) -> tuple[_File | None, list[_File]]:
                 if local_name(found.root) == "qti-assessment-item":
                     items.append(found)
         if not items:
-            raise QtiBankError(
+            raise BankError(
                 package.display_name, None, "holds no imsmanifest.xml and no qti-assessment-item file"
             )
         return None, items
@@ -168,7 +158,7 @@ def _package_files(package: Package) -> tuple[_File | None, list[_File]]:
             if local_name(resource) == "resource"
         }
         older = sorted(kind for kind in kinds if kind.startswith("imsqti_item_xmlv2"))
-        raise QtiBankError(
+        raise BankError(
             manifest.display,
             None,
             f"lists QTI 2 items ({older[0]}), which quizkit does not read; export the bank as QTI 3.0"
@@ -179,22 +169,19 @@ def _package_files(package: Package) -> tuple[_File | None, list[_File]]:
     files = []
     for name in order:
         if not package.has(name):
-            raise QtiBankError(manifest.display, None, f"lists {name}, which the package does not hold")
+            raise BankError(manifest.display, None, f"lists {name}, which the package does not hold")
         files.append(_member(package, name))
     return test, files
 
 
 def _read_bank(path: Path, display: str) -> _Bank:
     if path.is_dir() or _is_zip(path):
-        try:
-            package = open_package(path, display)
-        except BankError as error:
-            raise QtiBankError(error.file, error.line, error.message) from None
+        package = open_package(path, display)
         test, files = _package_files(package)
     else:
         single = _File(display, _parse(_read_file(path, display), display))
         if local_name(single.root) != "qti-assessment-item":
-            raise QtiBankError(
+            raise BankError(
                 display,
                 single.root.sourceline,
                 f"is a {local_name(single.root)}, not a QTI 3.0 item (qti-assessment-item) nor a package; "
@@ -204,10 +191,10 @@ def _read_bank(path: Path, display: str) -> _Bank:
     items = []
     for file in files:
         if local_name(file.root) != "qti-assessment-item":
-            raise QtiBankError(file.display, file.root.sourceline, "is not a qti-assessment-item")
+            raise BankError(file.display, file.root.sourceline, "is not a qti-assessment-item")
         items.append((file.display, read_item(file.root)))
     if items and not any(item.has_key for _, item in items):
-        raise QtiBankError(
+        raise BankError(
             display,
             None,
             "holds no answer key (no correct response, mapping or response processing in any item): it is a "
@@ -265,7 +252,7 @@ def _split_languages(
         in_source = [version for version in versions if _same_language(version[1].language, source_locale)]
         if len(in_source) != 1 or len({version[1].language for version in versions}) != len(versions):
             file, item = versions[1]
-            raise QtiBankError(
+            raise BankError(
                 file,
                 item.line,
                 f"the item {identifier!r} is in the bank {len(versions)} times, and not once per language "
@@ -283,7 +270,7 @@ def _split_languages(
         and not any(_same_language(language, source_locale) for language in languages)
     ):
         file, item = sources[0]
-        raise QtiBankError(
+        raise BankError(
             file,
             item.line,
             f"the items are in {', '.join(sorted(languages))} (xml:lang), not in the source language "
@@ -317,7 +304,7 @@ def _translation_items(
                 )
                 continue
             if item.language is not None and not _same_language(item.language, locale):
-                raise QtiBankError(
+                raise BankError(
                     file,
                     item.line,
                     f"is in {item.language} (xml:lang), but was given as the {locale} bank; give it as "
