@@ -280,7 +280,10 @@ def _assert_round_trip(root: Path, quiz_id: str, urdu: dict[str, str]) -> Import
     seen_in_urdu = _seen(original, "ur", _catalog(original, "ur", urdu))
     assert _seen(bank.quiz, "ur", _imported_catalog(bank.quiz, "ur")) == seen_in_urdu
     assert [question["id"] for question in seen_in_urdu if not question["fell_back"]], "nothing translated"
-    assert any("QTI has no quiz description" in note for note in bank.notes)
+    assert (
+        "the bank has no quiz description or level: the description repeats the title, the level is "
+        "intermediate; change them in the quiz file"
+    ) in bank.notes
     # Export → import → export: the same packages, byte for byte.
     for locale in ("en", "ur"):
         assert _reexported(root, bank.quiz, locale) == _members(root / "dist/qti" / quiz_id / f"{locale}.zip")

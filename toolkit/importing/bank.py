@@ -145,7 +145,7 @@ def quiz_heading(
 ) -> QuizHeading:
     """The bank's ``title`` and ``description`` where it has them (None or empty where it has not), else:
     the title is the last name of the questions' ``category``, or the quiz id; the description repeats
-    the title; the level is always :data:`IMPORTED_LEVEL`. Never made-up words in a language the
+    the title (and its translations); the level is always :data:`IMPORTED_LEVEL`. Never made-up words in a language the
     project may not be written in."""
     missing: list[str] = []
     made: list[str] = []
@@ -155,7 +155,8 @@ def quiz_heading(
         missing.append("title")
         made.append(f"the title is {'its category' if named else 'the quiz id'}, {title.source!r}")
     if description is None or not description.source:
-        description = Text(keys.quiz_description_key(quiz_id), title.source, origin)
+        # In every language the title has: a catalog without it would show the source's description.
+        description = Text(keys.quiz_description_key(quiz_id), title.source, origin, imported=title.imported)
         missing.append("description")
         made.append("the description repeats the title")
     missing.append("level")

@@ -24,7 +24,14 @@ from lxml import etree
 
 from toolkit.errors import LocatedError
 from toolkit.files import read_regular_file
-from toolkit.importing.bank import BankError, BankRequest, ImportedBank, ImportIssue, read_bank_bytes
+from toolkit.importing.bank import (
+    BankError,
+    BankRequest,
+    ImportedBank,
+    ImportIssue,
+    quiz_heading,
+    read_bank_bytes,
+)
 from toolkit.importing.multilang import quizkit_locale
 from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_package
 from toolkit.importing.qti3_item_parts import local_name
@@ -37,12 +44,10 @@ from toolkit.importing.question_versions import (
     untranslated,
 )
 from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
-from toolkit.keys import is_valid_id, question_key, quiz_description_key, quiz_title_key
+from toolkit.keys import is_valid_id, question_key, quiz_title_key
 from toolkit.model import (
-    Level,
     Origin,
     Question,
-    Quiz,
     Text,
 )
 
@@ -381,27 +386,17 @@ class QtiBankReader:
             question = _question(request, assembly, position, file, item, translations, used)
             if question is not None:
                 questions.append(question)
-        title_text = bank.title or request.quiz_id
-        if bank.title is None:
-            assembly.notes.append(
-                f"{bank.display} has no test with a title: the quiz's title is its id, {request.quiz_id}"
-            )
-        title_imported = tuple(sorted((locale, title) for locale, (_, _, title) in titles.items() if title))
         origin = Origin(bank.display, bank.title_line)
-        quiz = Quiz(
-            id=request.quiz_id,
-            level=Level.INTERMEDIATE,
-            title=Text(quiz_title_key(request.quiz_id), title_text, origin, imported=title_imported),
-            description=Text(
-                quiz_description_key(request.quiz_id), title_text, origin, imported=title_imported
-            ),
-            questions=tuple(questions),
-            origin=origin,
+        # A translation's title is its title's translation only where the source bank has a title.
+        title_imported = (
+            tuple(sorted((locale, title) for locale, (_, _, title) in titles.items() if title))
+            if bank.title
+            else ()
         )
-        assembly.notes += [
-            "QTI has no quiz description: the title stands in for it; write one in the quiz's description",
-            "QTI has no quiz level: intermediate is assumed; correct level if it is not",
-        ]
+        title = Text(quiz_title_key(request.quiz_id), bank.title or "", origin, imported=title_imported)
+        heading = quiz_heading(request.quiz_id, origin, title)
+        assembly.notes.append(heading.note)
+        quiz = heading.quiz(request.quiz_id, questions, origin)
         # The languages some text came in, not those merely offered: a translation left out gives none.
         locales = assembly.locales | {locale for locale, _ in title_imported}
         return ImportedBank(
