@@ -36,13 +36,8 @@ from toolkit.importing.multilang import quizkit_locale
 from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_package
 from toolkit.importing.qti3_item_parts import local_name
 from toolkit.importing.qti3_items import ReadItem, read_item
-from toolkit.importing.question_versions import (
-    align_versions,
-    draft_mapping,
-    map_texts,
-    skeleton,
-    untranslated,
-)
+from toolkit.importing.question_drafts import draft_mapping
+from toolkit.importing.question_versions import align_versions, map_texts, skeleton, untranslated
 from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 from toolkit.keys import is_valid_id, question_key, quiz_title_key
 from toolkit.model import (
@@ -472,16 +467,6 @@ def _question(
             imported[key] = tuple(
                 (locale, texts[key]) for locale, texts in sorted(texts_by_locale.items()) if texts.get(key)
             )
-    if item.missing_explanation:
-        assembly.issue(
-            file,
-            item.line,
-            item.identifier,
-            "the item has no general feedback, and a quizkit question needs an explanation: kept as a draft "
-            "with a to-do",
-            draft=draft_mapping(source, imported),
-        )
-        return None
     prefix = question_key(request.quiz_id, question_id)
 
     def text(key: str, value: str) -> Text:
@@ -489,4 +474,14 @@ def _question(
         return Text(f"{prefix}.{key}", value, origin, imported=imported.get(key, ()))
 
     converted: Question[Text] = map_texts(source, text)
+    if item.missing_explanation:
+        assembly.issue(
+            file,
+            item.line,
+            item.identifier,
+            "the item has no general feedback, and a quizkit question needs an explanation: kept as a draft "
+            "with a to-do",
+            draft=draft_mapping(converted, {converted.explanation.key: "write the explanation"}),
+        )
+        return None
     return converted

@@ -1,18 +1,17 @@
-"""A question read from a bank in several languages: its versions aligned text by text, and the question as
-draft quiz YAML.
+"""A question read from a bank in several languages: its versions aligned text by text.
 
 Readers that get one file per language (QTI packages, GIFT files) read each language's version of a
 question as ``Question[str]``; :func:`align_versions` makes them comparable key by key (the keys of
 :meth:`toolkit.model.HasTexts.keyed_texts`), :func:`skeleton` tells whether they differ in more than
-their texts, and :func:`map_texts` turns the source version into ``Question[Text]``.
+their texts, and :func:`map_texts` turns the source version into ``Question[Text]`` (which
+:func:`toolkit.importing.question_drafts.draft_mapping` writes as a draft, as every reader's drafts).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import fields, replace
-from decimal import Decimal
 from typing import Any
 
 from toolkit.model import AcceptedAnswer, FillInBlanksQuestion, Question, ShortAnswerQuestion, TypedBlank
@@ -168,64 +167,6 @@ def align_answers(
         for locale, question in translations.items()
     }
     return aligned_source, aligned, notes
-
-
-# --- drafts -----------------------------------------------------------------------------------------------
-
-
-def _yaml_scalar(value: Any) -> Any:
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
-    if hasattr(value, "value") and not isinstance(value, str | bool | int):
-        return value.value
-    if isinstance(value, tuple):
-        return list(value)
-    return value
-
-
-_DEFAULTS: dict[str, Any] = {
-    "pinned": False,
-    "translate": True,
-    "case_sensitive": False,
-    "partial_credit": False,
-    "shuffle": None,
-    "unit": None,
-    "model_answer": None,
-    "feedback": None,
-    "fell_back": False,
-}
-
-
-def draft_mapping(
-    owner: Any, imported: Mapping[str, tuple[tuple[str, str], ...]], prefix: str = ""
-) -> dict[str, Any]:
-    """``owner`` (a question over strings, or a part of one) as quiz YAML, translations beside each text."""
-    mapping: dict[str, Any] = {}
-    if hasattr(owner, "type") and hasattr(owner, "prompt"):
-        mapping = {
-            "id": owner.id,
-            "type": owner.type.value,
-        }  # a question's id and type first, as authors write them
-    for owner_field in fields(owner):
-        if owner_field.name in mapping:
-            continue
-        value = getattr(owner, owner_field.name)
-        if owner_field.name in _DEFAULTS and value == _DEFAULTS[owner_field.name]:
-            continue
-        segment = owner_field.metadata.get("key")
-        if segment is None:
-            mapping[owner_field.name] = _yaml_scalar(value)
-            continue
-        key = _joined(prefix, segment)
-        if isinstance(value, tuple):
-            mapping[owner_field.name] = [draft_mapping(part, imported, f"{key}.{part.id}") for part in value]
-        elif not value:
-            mapping[owner_field.name] = {"todo": f"write the {owner_field.name.replace('_', ' ')}"}
-        elif imported.get(key):
-            mapping[owner_field.name] = {"text": value, **dict(imported[key])}
-        else:
-            mapping[owner_field.name] = value
-    return mapping
 
 
 def untranslated(question: Question[str], key: str) -> bool:
