@@ -15,6 +15,7 @@ from lxml import etree
 
 from toolkit.errors import QuizkitError
 from toolkit.importing.markup_reduction import reduce_markup
+from toolkit.importing.question_drafts import part_id
 from toolkit.keys import is_valid_id
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -184,14 +185,9 @@ class Ids:
 
 
 def made_up(index: int, prefix: str) -> str:
-    if prefix:
-        return f"{prefix}{index + 1}"
-    letters = ""
-    index += 1
-    while index:
-        index, remainder = divmod(index - 1, 26)
-        letters = chr(ord("a") + remainder) + letters
-    return letters
+    """The id of the part at ``index`` that the bank does not name: ``<prefix>1``, ``<prefix>2``, …, or
+    without a prefix ``a``, ``b``, … as every reader names them (:func:`question_drafts.part_id`)."""
+    return f"{prefix}{index + 1}" if prefix else part_id(index)
 
 
 class ItemReader:
