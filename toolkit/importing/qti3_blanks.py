@@ -20,7 +20,6 @@ from toolkit.importing.qti3_item_parts import (
     Problem,
     RefusedError,
     attribute,
-    child,
     children,
     descendants,
     local_name,
@@ -51,6 +50,22 @@ def is_inline(reader: ItemReader, interaction: etree._Element) -> bool:
     return bool("".join(parent.itertext()).strip()) or len(descendants(parent, INLINE)) > 1
 
 
+def _choice_blank(
+    reader: ItemReader, blank_id: str, choices: list[etree._Element], ids: Ids, correct: str, what: str
+) -> ChoiceBlank[str]:
+    """A drop-down blank of ``choices`` (inline choices, or a gap match's words), ``correct`` the bank's
+    identifier of the right one."""
+    options = []
+    for choice in choices:
+        option_id = ids.by_bank[attribute(choice, "identifier")]
+        options.append(
+            Item(
+                id=option_id, text=reader.reading.text(f"blanks.{blank_id}.options.{option_id}", choice, what)
+            )
+        )
+    return ChoiceBlank(id=blank_id, options=tuple(options), correct=ids.by_bank[correct])
+
+
 def fill_in_blanks(reader: ItemReader, interactions: list[etree._Element]) -> Question[str]:
     responses = [attribute(interaction, "response-identifier") for interaction in interactions]
     short = [response.removeprefix("RESPONSE.") for response in responses]
@@ -74,19 +89,10 @@ def fill_in_blanks(reader: ItemReader, interactions: list[etree._Element]) -> Qu
                 raise RefusedError(
                     declaration.line, f"the drop-down {declaration.identifier} has no one correct choice"
                 )
-            options = tuple(
-                Item(
-                    id=choice_ids.by_bank[attribute(choice, "identifier")],
-                    text=reader.reading.text(
-                        f"blanks.{blank_id}.options.{choice_ids.by_bank[attribute(choice, 'identifier')]}",
-                        choice,
-                        "drop-down choice",
-                    ),
-                )
-                for choice in choices
-            )
             blanks.append(
-                ChoiceBlank(id=blank_id, options=options, correct=choice_ids.by_bank[declaration.correct[0]])
+                _choice_blank(
+                    reader, blank_id, choices, choice_ids, declaration.correct[0], "drop-down choice"
+                )
             )
             continue
         if declaration.base_type in {"float", "integer"}:
@@ -116,8 +122,7 @@ def fill_in_blanks(reader: ItemReader, interactions: list[etree._Element]) -> Qu
     text = "\n".join(part for part in parts if part)
     reader.reading.lines["text"] = containers[0].sourceline or 0
     prompt = reader.prompt("prompt", reader.stem(interactions[0]), None)
-    _, general = reader.feedback({})
-    explanation = reader.explanation(general)
+    explanation = reader.general_explanation()
     # Partial credit shares the score among blanks: with one blank it changes nothing.
     partial = len(blanks) > 1 and (reader.processing_has("qti-divide") or reader.template() == "map_response")
     return FillInBlanksQuestion(
@@ -157,18 +162,7 @@ def gap_match(reader: ItemReader, interaction: etree._Element) -> Question[str]:
         if right not in word_ids.by_bank:
             raise RefusedError(gap.sourceline, f"the gap {gap_bank_id!r} has no right word")
         blank_id = gap_ids.by_bank[gap_bank_id]
-        options = tuple(
-            Item(
-                id=word_ids.by_bank[attribute(word, "identifier")],
-                text=reader.reading.text(
-                    f"blanks.{blank_id}.options.{word_ids.by_bank[attribute(word, 'identifier')]}",
-                    word,
-                    "word",
-                ),
-            )
-            for word in words
-        )
-        blanks.append(ChoiceBlank(id=blank_id, options=options, correct=word_ids.by_bank[str(right)]))
+        blanks.append(_choice_blank(reader, blank_id, words, word_ids, str(right), "word"))
     limited = [
         word
         for word in words
@@ -201,9 +195,7 @@ def gap_match(reader: ItemReader, interaction: etree._Element) -> Question[str]:
     )
     if blocks:
         reader.reading.lines["text"] = blocks[0].sourceline or 0
-    prompt = reader.prompt("prompt", reader.stem(interaction), child(interaction, "qti-prompt"))
-    _, general = reader.feedback({})
-    explanation = reader.explanation(general)
+    prompt, explanation = reader.prompt_and_explanation(interaction)
     return FillInBlanksQuestion(
         id="",
         prompt=prompt,

@@ -248,6 +248,11 @@ class ItemReader:
                 general.append(feedback)
         return per_option, general
 
+    def general_explanation(self) -> str:
+        """The explanation of a question with no feedback per option: every general feedback."""
+        _, general = self.feedback({})
+        return self.explanation(general)
+
     def explanation(self, general: list[etree._Element]) -> str:
         texts = []
         for index, feedback in enumerate(general):
@@ -288,6 +293,12 @@ class ItemReader:
             if isinstance(child.tag, str) and local_name(child) not in FEEDBACK | NOT_SHOWN:
                 before.append(child)
         return before
+
+    def prompt_and_explanation(self, interaction: etree._Element) -> tuple[str, str]:
+        """The prompt (the stem and the interaction's ``qti-prompt``) and the general explanation, read in
+        that order."""
+        prompt = self.prompt("prompt", self.stem(interaction), child(interaction, "qti-prompt"))
+        return prompt, self.general_explanation()
 
     def prompt(self, key: str, before: list[etree._Element], prompt: etree._Element | None) -> str:
         text = self.reading.text(key, prompt, "prompt", before=before)

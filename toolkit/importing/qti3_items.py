@@ -224,8 +224,7 @@ def _text_entry(reader: ItemReader, interaction: etree._Element) -> Question[str
         siblings = [child for child in paragraph if isinstance(child.tag, str) and child is not interaction]
         if number is not None and len(siblings) == 1 and local_name(siblings[0]) == "span":
             unit_element = siblings[0]
-    _, general = reader.feedback({})
-    explanation = reader.explanation(general)
+    explanation = reader.general_explanation()
     prompt = reader.prompt("prompt", before, None)
     if number is not None:
         unit = None
@@ -265,9 +264,7 @@ def _essay(reader: ItemReader, interaction: etree._Element) -> Question[str]:
         model_answer = reader.reading.text(
             "model-answer", content if content is not None else rubric, "rubric"
         )
-    prompt = reader.prompt("prompt", reader.stem(interaction), child(interaction, "qti-prompt"))
-    _, general = reader.feedback({})
-    explanation = reader.explanation(general)
+    prompt, explanation = reader.prompt_and_explanation(interaction)
     return EssayQuestion(id="", prompt=prompt, model_answer=model_answer or None, explanation=explanation)
 
 
@@ -311,9 +308,7 @@ def _matching(reader: ItemReader, interaction: etree._Element) -> Question[str]:
         Item(id=f"d{index}", text=reader.reading.text(f"distractors.d{index}", choice, "distractor"))
         for index, choice in enumerate(unmatched, start=1)
     )
-    prompt = reader.prompt("prompt", reader.stem(interaction), child(interaction, "qti-prompt"))
-    _, general = reader.feedback({})
-    explanation = reader.explanation(general)
+    prompt, explanation = reader.prompt_and_explanation(interaction)
     return MatchingQuestion(
         id="",
         prompt=prompt,
@@ -339,9 +334,7 @@ def _ordering(reader: ItemReader, interaction: etree._Element) -> Question[str]:
         )
         for bank_id in declaration.correct
     )
-    prompt = reader.prompt("prompt", reader.stem(interaction), child(interaction, "qti-prompt"))
-    _, general = reader.feedback({})
-    explanation = reader.explanation(general)
+    prompt, explanation = reader.prompt_and_explanation(interaction)
     partial = reader.processing_has("qti-index") or reader.scored_by_mapping()
     return OrderingQuestion(
         id="", prompt=prompt, items=items, explanation=explanation, partial_credit=partial
