@@ -29,6 +29,7 @@ from toolkit.importing.bank import (
     BankRequest,
     ImportedBank,
     ImportIssue,
+    parse_bank_xml,
     quiz_heading,
     read_bank_bytes,
 )
@@ -38,7 +39,6 @@ from toolkit.importing.qti3_item_parts import local_name
 from toolkit.importing.qti3_items import ReadItem, read_item
 from toolkit.importing.question_drafts import draft_mapping
 from toolkit.importing.question_versions import align_versions, map_texts, skeleton, untranslated
-from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 from toolkit.keys import is_valid_id, question_key, quiz_title_key
 from toolkit.model import (
     Origin,
@@ -70,13 +70,6 @@ class _Bank:
     """(file as messages name it, item)."""
 
 
-def _parse(raw: bytes, display: str) -> etree._Element:
-    try:
-        return parse_untrusted_xml(raw, FORMAT_NAME, REFUSE_DOCTYPE)
-    except UntrustedXmlError as error:
-        raise BankError(display, error.line, error.message) from None
-
-
 def _read_file(path: Path, display: str) -> bytes:
     try:
         return read_bank_bytes(
@@ -99,7 +92,7 @@ def _is_zip(path: Path) -> bool:
 
 def _member(package: Package, name: str) -> _File:
     display = f"{package.display_name}/{name}"
-    return _File(display, _parse(package.read(name), display))
+    return _File(display, parse_bank_xml(package.read(name), display, FORMAT_NAME))
 
 
 def _resolve(base: str, href: str) -> str:
@@ -179,7 +172,7 @@ def _read_bank(path: Path, display: str) -> _Bank:
         package = open_package(path, display)
         test, files = _package_files(package)
     else:
-        single = _File(display, _parse(_read_file(path, display), display))
+        single = _File(display, parse_bank_xml(_read_file(path, display), display, FORMAT_NAME))
         if local_name(single.root) != "qti-assessment-item":
             raise BankError(
                 display,
