@@ -16,9 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar, Protocol
 
+from lxml import etree
+
 from toolkit import keys
 from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, read_regular_file
+from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 from toolkit.model import Level, Origin, Question, Quiz, Text
 
 
@@ -36,6 +39,16 @@ def read_bank_bytes(path: Path, display_name: str, limit: int, too_large: Callab
         return read_regular_file(path, limit)
     except FileTooLargeError as error:
         raise BankError(display_name, None, too_large(error.size)) from None
+
+
+def parse_bank_xml(raw: bytes, display_name: str, format_name: str) -> etree._Element:
+    """``raw``, an XML file of a bank, parsed as untrusted (no DTD, no entities:
+    :func:`~toolkit.interchange.untrusted_xml.parse_untrusted_xml`); XML that is malformed or made to harm
+    is refused naming ``display_name`` and the line."""
+    try:
+        return parse_untrusted_xml(raw, format_name, REFUSE_DOCTYPE)
+    except UntrustedXmlError as error:
+        raise BankError(display_name, error.line, error.message) from None
 
 
 @dataclass(frozen=True)
@@ -145,7 +158,7 @@ def quiz_heading(
 ) -> QuizHeading:
     """The bank's ``title`` and ``description`` where it has them (None or empty where it has not), else:
     the title is the last name of the questions' ``category``, or the quiz id; the description repeats
-    the title; the level is always :data:`IMPORTED_LEVEL`. Never made-up words in a language the
+    the title (and its translations); the level is always :data:`IMPORTED_LEVEL`. Never made-up words in a language the
     project may not be written in."""
     missing: list[str] = []
     made: list[str] = []
@@ -155,7 +168,8 @@ def quiz_heading(
         missing.append("title")
         made.append(f"the title is {'its category' if named else 'the quiz id'}, {title.source!r}")
     if description is None or not description.source:
-        description = Text(keys.quiz_description_key(quiz_id), title.source, origin)
+        # In every language the title has: a catalog without it would show the source's description.
+        description = Text(keys.quiz_description_key(quiz_id), title.source, origin, imported=title.imported)
         missing.append("description")
         made.append("the description repeats the title")
     missing.append("level")

@@ -35,6 +35,7 @@ from toolkit.importing.qti12_package import (
     read_package,
 )
 from toolkit.importing.qti12_questions import ItemRefusedError, ParsedItem
+from toolkit.importing.question_versions import map_texts
 from toolkit.model import (
     AcceptedAnswer,
     Origin,
@@ -43,23 +44,6 @@ from toolkit.model import (
     Text,
     TrueFalseQuestion,
 )
-
-
-def _with_texts(owner: Any, prefix: str, make: Callable[[str, str], Text]) -> Any:
-    """``owner`` (a question over strings, or a part of one) with every text made a :class:`Text` by
-    ``make(key relative to the question, string)``, walking the fields the model keys its texts by."""
-    changes: dict[str, Any] = {}
-    for owner_field in fields(owner):
-        segment = owner_field.metadata.get("key")
-        value = getattr(owner, owner_field.name)
-        if segment is None or value is None:
-            continue
-        key = f"{prefix}.{segment}" if prefix and segment else prefix or segment
-        if isinstance(value, tuple):
-            changes[owner_field.name] = tuple(_with_texts(part, f"{key}.{part.id}", make) for part in value)
-        else:
-            changes[owner_field.name] = make(key, value)
-    return replace(owner, **changes)
 
 
 def _fixed_answers(question: Question[Text]) -> Question[Text]:
@@ -200,7 +184,7 @@ class _Builder:
                 imported = tuple((locale, found[key]) for locale, found in texts.items() if found.get(key))
                 return Text(f"{base}.{key}", text, origin, imported=imported)
 
-            built: Question[Text] = _with_texts(question, "", make)
+            built: Question[Text] = map_texts(question, make)
             questions.append(_fixed_answers(built) if translations else built)
         quiz_origin = Origin(request.display_name, 1)
 

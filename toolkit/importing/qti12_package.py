@@ -22,12 +22,11 @@ from pathlib import Path, PurePosixPath
 
 from lxml import etree
 
-from toolkit.importing.bank import BankError, ImportIssue, read_bank_bytes
+from toolkit.importing.bank import BankError, ImportIssue, parse_bank_xml, read_bank_bytes
 from toolkit.importing.markup_reduction import reduce_markup
 from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_package
 from toolkit.importing.qti12_elements import children, descendants, first, local_name
 from toolkit.importing.qti12_questions import ItemRefusedError, ParsedItem, read_item
-from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 
 MANIFEST = "imsmanifest.xml"
 CANVAS_RESOURCE = "imsqti_xmlv1p2"
@@ -60,13 +59,6 @@ class PackageRead:
 # --- packages -------------------------------------------------------------------------------------------
 
 
-def _parse(raw: bytes, shown: str, what: str) -> etree._Element:
-    try:
-        return parse_untrusted_xml(raw, what, REFUSE_DOCTYPE)
-    except UntrustedXmlError as error:
-        raise BankError(shown, error.line, error.message) from None
-
-
 def open_bank(path: Path, display_name: str) -> tuple[Package | None, etree._Element | None]:
     """The package and its parsed manifest; (None, root) for a lone QTI file."""
     if path.is_file():
@@ -77,7 +69,7 @@ def open_bank(path: Path, display_name: str) -> tuple[Package | None, etree._Ele
             lambda size: f"is {size:,} bytes, more than any bank ({MAX_MEMBER_BYTES:,})",
         )
         if not head.startswith(b"PK"):
-            return None, _parse(head, display_name, "QTI 1.2")
+            return None, parse_bank_xml(head, display_name, "QTI 1.2")
     package = open_package(path, display_name)
     if not package.has(MANIFEST):
         raise BankError(
@@ -86,7 +78,7 @@ def open_bank(path: Path, display_name: str) -> tuple[Package | None, etree._Ele
             f"holds no {MANIFEST}, so it is no Canvas export or Common Cartridge; give the .zip or .imscc "
             "exactly as the platform exported it",
         )
-    return package, _parse(package.read(MANIFEST), f"{display_name}/{MANIFEST}", "an IMS manifest")
+    return package, parse_bank_xml(package.read(MANIFEST), f"{display_name}/{MANIFEST}", "an IMS manifest")
 
 
 def _resources(manifest: etree._Element) -> list[etree._Element]:
@@ -131,7 +123,7 @@ def _meta(package: Package, manifest: etree._Element, shown: str) -> dict[str, s
     """Canvas's quiz settings (assessment_meta.xml): title, description, shuffle_answers."""
     for name in package.members:
         if PurePosixPath(name).name == "assessment_meta.xml":
-            root = _parse(package.read(name), f"{shown}/{name}", "Canvas's quiz settings")
+            root = parse_bank_xml(package.read(name), f"{shown}/{name}", "Canvas's quiz settings")
             return {
                 etree.QName(child).localname: (child.text or "").strip()
                 for child in root
@@ -172,7 +164,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
         assessments = [
             _Assessment(
                 f"{display_name}/{member}",
-                _parse(package.read(member), f"{display_name}/{member}", "QTI 1.2"),
+                parse_bank_xml(package.read(member), f"{display_name}/{member}", "QTI 1.2"),
             )
             for member in members
         ]
@@ -268,7 +260,7 @@ def _group(
         )
         return ImportIssue(member, section.sourceline, None, reason), None
     shown = f"{display_name}/{bank_member}"
-    root = _parse(package.read(bank_member), shown, "QTI 1.2")
+    root = parse_bank_xml(package.read(bank_member), shown, "QTI 1.2")
     reason = (
         f"{group} drawn at random from the question bank {bank_ident!r}; quizkit asks every question, and took "
         "every question of the bank"
