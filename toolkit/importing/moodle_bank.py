@@ -34,6 +34,7 @@ from toolkit.importing.bank import (
     ImportIssue,
     quiz_heading,
     read_bank_bytes,
+    same_answers_untranslated,
 )
 from toolkit.importing.moodle_bank_choices import read_multichoice
 from toolkit.importing.moodle_bank_cloze import read_cloze, read_gapselect
@@ -375,11 +376,12 @@ def _shared_answers(question: Question[Text], multilang: bool) -> Question[Text]
     an answer every file writes the same is too: as a translation it would put one language's word in
     another's catalog (an Urdu answer in the Arabic one, which the Arabic checks then refuse)."""
 
+    question = same_answers_untranslated(question)
+    if not multilang:
+        return question
+
     def shared(answer: AcceptedAnswer[Text]) -> AcceptedAnswer[Text]:
-        text = answer.text
-        if text.imported and all(translation == text.source for _, translation in text.imported):
-            return replace(answer, text=replace(text, imported=()), translate=False)
-        return answer if text.imported or not multilang else replace(answer, translate=False)
+        return answer if answer.text.imported else replace(answer, translate=False)
 
     if isinstance(question, ShortAnswerQuestion):
         return replace(question, answers=tuple(shared(answer) for answer in question.answers))
