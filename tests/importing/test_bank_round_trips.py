@@ -1,6 +1,6 @@
 """export → import → export, end to end through the commands, for every format quizkit both exports and
-imports (each registered reader whose name is also an exporter's): the every-type quiz in en and ur is
-exported, the export imported with ``quizkit import`` into a fresh project, that project exported again,
+imports (each registered reader whose name is also an exporter's): the every-type quiz and each shipped
+quiz (the repository's content/*.yaml with its real Urdu catalog), in en and ur, is exported, the export imported with ``quizkit import`` into a fresh project, that project exported again,
 and both exports read back with the format's reader give the same questions, answers, grades and
 languages.
 
@@ -11,7 +11,10 @@ one where it exists, else the source-locale file with ``--locale ur <the ur file
 The formats are the intersection of the two registries, found when the tests are collected: readers
 that merge later are covered without a change here. While no reader of an exported format is
 registered, the one case says so by name (``no-reader-of-an-exported-format-yet``) and checks that the
-intersection is indeed empty: nothing is skipped silently.
+intersection is indeed empty: nothing is skipped silently. The shipped quizzes are read when the tests are
+collected too, each a case of its own (copied into a fixture project, so a quiz added to content/ is one
+more case, never a broken one). Every case runs in this process (run_quizkit_in_process), a tenth of a
+second or so each, so none of them is in the ``slow`` lane.
 """
 
 from __future__ import annotations
@@ -20,7 +23,15 @@ import shutil
 from pathlib import Path
 
 import pytest
-from support import EVERY_TYPE_QUIZ, every_type_urdu, fixture_project, run_quizkit_in_process, translate
+import yaml
+from support import (
+    EVERY_TYPE_QUIZ,
+    ROOT,
+    every_type_urdu,
+    fixture_project,
+    run_quizkit_in_process,
+    translate,
+)
 
 from toolkit.exporters.base import exporter_names
 from toolkit.importing.bank import BankRequest, ImportedBank
@@ -29,13 +40,48 @@ from toolkit.model import Quiz, with_texts
 
 ROUND_TRIPS = sorted(set(reader_names()) & set(exporter_names()))
 NONE_YET = "no-reader-of-an-exported-format-yet"
-QUIZ = "every-type"
+EVERY_TYPE = "every-type"
 
 
-def exported(root: Path, format_name: str) -> Path:
+def shipped_quizzes() -> list[str]:
+    """The quizzes the repository ships: each content/*.yaml that holds questions (ui.yaml holds the
+    interface's messages), read when the tests are collected."""
+    return sorted(
+        path.stem
+        for path in (ROOT / "content").glob("*.yaml")
+        if "questions" in (yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+    )
+
+
+SHIPPED = shipped_quizzes()
+CASES = [
+    pytest.param(format_name, quiz, id=f"{format_name}-{quiz}")
+    for format_name in ROUND_TRIPS or [NONE_YET]
+    for quiz in [EVERY_TYPE, *SHIPPED]
+]
+
+
+def original_project(target: Path, quiz: str) -> Path:
+    """A fixture project holding ``quiz`` in en and ur: every-type with its Urdu (tests/content/types), or a
+    shipped quiz with its real Urdu catalog (locales/ur/LC_MESSAGES/<quiz>.po), brought up to date with
+    ``quizkit update`` as the project's own would be."""
+    if quiz == EVERY_TYPE:
+        project = fixture_project(target, {quiz: EVERY_TYPE_QUIZ.read_text(encoding="utf-8")})
+        assert run_quizkit_in_process(project, "update").returncode == 0
+        translate(project / "locales/ur/LC_MESSAGES/every-type.po", every_type_urdu())
+        return project
+    project = fixture_project(target, {quiz: (ROOT / "content" / f"{quiz}.yaml").read_text(encoding="utf-8")})
+    catalog = f"locales/ur/LC_MESSAGES/{quiz}.po"
+    shutil.copy(ROOT / catalog, project / catalog)
+    updated = run_quizkit_in_process(project, "update")
+    assert updated.returncode == 0, updated.stdout + updated.stderr
+    return project
+
+
+def exported(root: Path, format_name: str, quiz: str) -> Path:
     result = run_quizkit_in_process(root, "export", "-f", format_name, "--no-checks", "--drafts")
     assert result.returncode == 0, result.stdout + result.stderr
-    return root / "dist" / format_name / QUIZ
+    return root / "dist" / format_name / quiz
 
 
 def bank_files(folder: Path) -> tuple[Path, dict[str, Path]]:
@@ -48,9 +94,9 @@ def bank_files(folder: Path) -> tuple[Path, dict[str, Path]]:
     return source, {"ur": urdu}
 
 
-def read_back(format_name: str, folder: Path) -> ImportedBank:
+def read_back(format_name: str, folder: Path, quiz: str) -> ImportedBank:
     source, translations = bank_files(folder)
-    request = BankRequest(source, source.name, QUIZ, "en", translations)
+    request = BankRequest(source, source.name, quiz, "en", translations)
     return load_reader(format_name).read(request)
 
 
@@ -61,30 +107,34 @@ def comparable(quiz: Quiz) -> tuple[object, ...]:
     return (quiz.level, texts, questions)
 
 
-@pytest.mark.parametrize("format_name", ROUND_TRIPS or [NONE_YET])
+def test_the_shipped_quizzes_are_cases() -> None:
+    """The collection found the shipped quizzes (an empty list would leave their round trips untested)."""
+    assert SHIPPED
+    assert all((ROOT / f"locales/ur/LC_MESSAGES/{quiz}.po").is_file() for quiz in SHIPPED)
+
+
+@pytest.mark.parametrize(("format_name", "quiz"), CASES)
 def test_export_import_export_gives_the_same_questions_and_languages(
-    tmp_path: Path, format_name: str
+    tmp_path: Path, format_name: str, quiz: str
 ) -> None:
     if format_name == NONE_YET:
         assert set(reader_names()) & set(exporter_names()) == set()
         return
-    original = fixture_project(tmp_path / "original", {QUIZ: EVERY_TYPE_QUIZ.read_text(encoding="utf-8")})
-    assert run_quizkit_in_process(original, "update").returncode == 0
-    translate(original / "locales/ur/LC_MESSAGES/every-type.po", every_type_urdu())
-    first = exported(original, format_name)
+    original = original_project(tmp_path / "original", quiz)
+    first = exported(original, format_name, quiz)
 
     fresh = fixture_project(tmp_path / "fresh", {})
     copied = fresh / "bank"
     shutil.copytree(first, copied)
     source, translations = bank_files(copied)
-    arguments = [str(source.relative_to(fresh)), "--from", format_name, "--quiz", QUIZ]
+    arguments = [str(source.relative_to(fresh)), "--from", format_name, "--quiz", quiz]
     for locale, path in translations.items():
         arguments += ["--locale", locale, str(path.relative_to(fresh))]
     imported = run_quizkit_in_process(fresh, "import", *arguments)
     assert imported.returncode == 0, imported.stdout + imported.stderr
-    second = exported(fresh, format_name)
+    second = exported(fresh, format_name, quiz)
 
-    before, after = read_back(format_name, first), read_back(format_name, second)
+    before, after = read_back(format_name, first, quiz), read_back(format_name, second, quiz)
     assert comparable(after.quiz) == comparable(before.quiz)
     assert after.locales == before.locales
     assert [(issue.question, issue.reason) for issue in after.issues] == [

@@ -137,3 +137,35 @@ def test_a_bank_saved_with_a_byte_order_mark_reads_as_its_utf8_twin(encoding: st
     assert marked.read_bytes()[:2] in (b"\xef\xbb", b"\xff\xfe", b"\xfe\xff")
     read = [GiftReader.read(BankRequest(path, "bank.txt", "bank", "en")) for path in (marked, plain)]
     assert read[0] == read[1]
+
+
+def test_an_answer_every_language_file_lists_alike_is_the_same_in_every_locale(tmp_path: Path) -> None:
+    """A short answer whose files (one per language) all accept the English, Urdu and Arabic words: each
+    is accepted in every language (``translate: false``), not taken as its own translation, which put the
+    Urdu word in the Arabic catalog, whose checks refuse it, so that every export was blocked."""
+    from support import fixture_project, run_quizkit_in_process
+
+    project = fixture_project(tmp_path / "project", {})
+    assert run_quizkit_in_process(project, "add-locale", "ar").returncode == 0
+    question = "::name-collective::{} {{=all-reduce =آل ریڈیوس =الاختزال الشامل ####{}}}\n"
+    files = {
+        "en.txt": question.format("Which collective averages gradients?", "An all-reduce sums them."),
+        "ur.txt": question.format("کون سا کلیکٹو اوسط نکالتا ہے؟", "آل ریڈیوس انہیں جمع کرتا ہے۔"),
+        "ar.txt": question.format("ما العملية التي تحسب المتوسط؟", "الاختزال الشامل يجمعها."),
+    }
+    for name, text in files.items():
+        (project / name).write_text(text, encoding="utf-8")
+    arguments = ["en.txt", "--quiz", "q", "--locale", "ur", "ur.txt", "--locale", "ar", "ar.txt"]
+    imported = run_quizkit_in_process(project, "import", *arguments)
+    assert imported.returncode == 0, imported.stdout + imported.stderr
+    quiz = yaml.safe_load((project / "content/q.yaml").read_text(encoding="utf-8"))
+    assert [answer.get("translate") for answer in quiz["questions"][0]["answers"]] == [False] * 3
+    exported = run_quizkit_in_process(project, "export", "-f", "json")
+    assert exported.returncode == 0, exported.stdout + exported.stderr
+    arabic = json.loads((project / "dist/json/q/ar.json").read_text(encoding="utf-8"))["questions"][0]
+    assert arabic["prompt"] == "ما العملية التي تحسب المتوسط؟"
+    assert [answer["accepted"] for answer in arabic["answers"]] == [
+        ["all-reduce"],
+        ["آل ریڈیوس"],
+        ["الاختزال الشامل"],
+    ]

@@ -99,7 +99,8 @@ def run_bank_import(
     imported = reader.read(request)
     guard = contextlib.nullcontext() if dry_run else changing_project(config, "import")
     with guard:
-        plan = plan_bank_import(config, imported, request.display_name)
+        locale_files = {locale: relative(path) for locale, path in request.translations.items()}
+        plan = plan_bank_import(config, imported, request.display_name, locale_files)
         if not dry_run:
             write_bank_import(plan, force=force)
     return bank_report(plan, format_name, not dry_run)

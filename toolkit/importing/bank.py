@@ -12,9 +12,9 @@ the quiz YAML and a catalog per language from what they return.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from lxml import etree
 
@@ -22,7 +22,7 @@ from toolkit import keys
 from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, read_regular_file
 from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
-from toolkit.model import Level, Origin, Question, Quiz, Text
+from toolkit.model import AcceptedAnswer, Level, Origin, Question, Quiz, Text
 
 
 class BankError(LocatedError):
@@ -179,3 +179,27 @@ def quiz_heading(
         f"{', '.join(made)}; change {'them' if len(missing) > 1 else 'it'} in the quiz file"
     )
     return QuizHeading(title, description, IMPORTED_LEVEL, note)
+
+
+def same_answers_untranslated(question: Question[Text]) -> Question[Text]:
+    """``question`` with each accepted answer that reads the same in every language the bank gave
+    (``--locale`` files, or a package per language) marked ``translate: false`` and given no translation:
+    a typed answer every file lists alike is accepted in every language, and taken as a translation it
+    would put one language's word in another's catalog (an Urdu answer in the Arabic catalog, whose
+    checks refuse Urdu letters, blocking every export)."""
+
+    def fixed(owner: Any) -> Any:
+        changes: dict[str, Any] = {}
+        for owner_field in fields(owner):
+            value = getattr(owner, owner_field.name)
+            if isinstance(value, tuple) and value and hasattr(value[0], "id"):
+                changes[owner_field.name] = tuple(fixed(part) for part in value)
+        if isinstance(owner, AcceptedAnswer):
+            text = owner.text
+            assert isinstance(text, Text)
+            if text.imported and all(translation == text.source for _, translation in text.imported):
+                return replace(owner, text=replace(text, imported=()), translate=False)
+        return replace(owner, **changes) if changes else owner
+
+    fixed_question: Question[Text] = fixed(question)
+    return fixed_question

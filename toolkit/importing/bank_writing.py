@@ -240,8 +240,12 @@ def _unique_drafts(
     return tuple(unique), tuple(notes)
 
 
-def plan_bank_import(config: ProjectConfig, bank: ImportedBank, bank_file: str) -> BankImportPlan:
-    """Every file the import of ``bank`` writes, computed and checked; nothing is written."""
+def plan_bank_import(
+    config: ProjectConfig, bank: ImportedBank, bank_file: str, locale_files: Mapping[str, str] | None = None
+) -> BankImportPlan:
+    """Every file the import of ``bank`` writes, computed and checked; nothing is written. ``locale_files``
+    names the file each language came from where it is not ``bank_file`` (``--locale xx FILE``): the
+    translator comment of a translation names the file it was taken from."""
     quiz_id = bank.quiz.id
     content_path = confined(config.content_path / f"{quiz_id}.yaml", config.root)
     drafts, renamed = _unique_drafts(bank.quiz, [issue for issue in bank.issues if issue.draft is not None])
@@ -293,7 +297,8 @@ def plan_bank_import(config: ProjectConfig, bank: ImportedBank, bank_file: str) 
             continue
         planned = plan_catalog(config, target, quiz_id, template, None, None)
         assert planned.catalog is not None
-        catalog, kept = _with_bank_translations(planned.catalog, by_key, bank_file)
+        origin = (locale_files or {}).get(locale, bank_file)
+        catalog, kept = _with_bank_translations(planned.catalog, by_key, origin)
         path = layout.catalog(target, quiz_id)
         locales.append(
             PlannedLocale(target, len(by_key), PlannedFile(path, write_po(catalog), path.exists()), kept)

@@ -28,7 +28,13 @@ from typing import ClassVar
 
 from toolkit import keys
 from toolkit.content.validation import display_path
-from toolkit.importing.bank import BankError, BankRequest, ImportedBank, quiz_heading
+from toolkit.importing.bank import (
+    BankError,
+    BankRequest,
+    ImportedBank,
+    quiz_heading,
+    same_answers_untranslated,
+)
 from toolkit.importing.gift_kinds import QuestionBuilder
 from toolkit.importing.gift_parser import parse
 from toolkit.importing.gift_syntax import GiftFile, GiftQuestion, looks_like_gift, read_text
@@ -64,7 +70,7 @@ class _Reader(BankContext):
             # A draft keeps its id too: the import writes it into the same quiz.
             used.add(builder.id)
             if built is not None:
-                questions.append(built)
+                questions.append(same_answers_untranslated(built) if self.request.translations else built)
         tagged = [
             f"{question.title} ({', '.join(question.tags)})" for question in source.questions if question.tags
         ]

@@ -34,6 +34,7 @@ from toolkit.importing.bank import (
     ImportIssue,
     quiz_heading,
     read_bank_bytes,
+    same_answers_untranslated,
 )
 from toolkit.importing.moodle_bank_choices import read_multichoice
 from toolkit.importing.moodle_bank_cloze import read_cloze, read_gapselect
@@ -368,9 +369,16 @@ def _fallen_back(question: Question[Text], notes: list[str]) -> Question[Text]:
     return result
 
 
-def _shared_answers(question: Question[Text]) -> Question[Text]:
-    """In a bank of several languages in one file, Moodle accepts each typed answer in every language:
-    an answer no multilang markup assigns to one language is the same in every locale."""
+def _shared_answers(question: Question[Text], multilang: bool) -> Question[Text]:
+    """Typed answers that are the same in every locale (``translate: false``, no catalog entry). In a bank
+    of several languages in one file, Moodle accepts each typed answer in every language: an answer no
+    multilang markup assigns to one language is the same in every locale. From one file per language,
+    an answer every file writes the same is too: as a translation it would put one language's word in
+    another's catalog (an Urdu answer in the Arabic one, which the Arabic checks then refuse)."""
+
+    question = same_answers_untranslated(question)
+    if not multilang:
+        return question
 
     def shared(answer: AcceptedAnswer[Text]) -> AcceptedAnswer[Text]:
         return answer if answer.text.imported else replace(answer, translate=False)
@@ -413,24 +421,29 @@ class MoodleXmlReader:
         questions = read.questions
         issues, notes = list(read.issues), list(read.notes)
         languages = [locale for locale in read.languages if locale != request.source_locale]
+        info = read.category_info
+        described = list(info.translations) if info is not None else []
         for locale, path in sorted(request.translations.items()):
             translation = _read_file(path, str(path), request.quiz_id, locale)
             questions = _translated(questions, translation, locale, request, notes)
+            # The category's description in the translation's language is the quiz description's.
+            theirs = translation.category_info
+            if info is not None and theirs is not None and theirs.source and theirs.source != info.source:
+                described = [*(pair for pair in described if pair[0] != locale), (locale, theirs.source)]
             issues.extend(translation.issues)
             if locale not in languages:
                 languages.append(locale)
         questions = [_fallen_back(question, notes) for question in questions]
-        if read.languages:
-            questions = [_shared_answers(question) for question in questions]
+        if read.languages or request.translations:
+            questions = [_shared_answers(question, bool(read.languages)) for question in questions]
         origin = Origin(request.display_name, 1)
-        info = read.category_info
         heading = quiz_heading(
             request.quiz_id,
             origin,
             description=None
             if info is None or not info.source
             else Text(
-                keys.quiz_description_key(request.quiz_id), info.source, origin, imported=info.translations
+                keys.quiz_description_key(request.quiz_id), info.source, origin, imported=tuple(described)
             ),
             category=read.category or "",
         )

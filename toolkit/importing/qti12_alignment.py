@@ -73,7 +73,8 @@ def _answer_groups(
     """The translation's accepted answers grouped under the source's (a translation may accept more or
     fewer): by ident where the packages share them (quizkit's own give a translation's further answers
     idents of their own, right after the first), else an answer written the same belongs to its twin
-    and the rest go one to one, or all to the one answer left; None when they cannot be lined up."""
+    and the rest go one to one, or all to the one answer left (all of them where the source has one
+    answer); None when they cannot be lined up."""
     groups: list[list[str]] = [[] for _ in ours]
     if our_idents and len(their_idents) == len(theirs) and their_idents and their_idents[0] in our_idents:
         current = 0
@@ -81,6 +82,10 @@ def _answer_groups(
             current = our_idents.index(ident) if ident in our_idents else current
             groups[current].append(text)
         return groups
+    if len(ours) == 1:
+        # every answer of the translation stands for the one source answer, in the translation's order
+        # (its first is the one shown in review), even where one of them is written as the source's
+        return [list(theirs)]
     for index, text in enumerate(ours):
         if text in theirs:
             groups[index].append(text)

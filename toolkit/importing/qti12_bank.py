@@ -25,7 +25,14 @@ from lxml import etree
 
 from toolkit import keys
 from toolkit.errors import QuizkitError
-from toolkit.importing.bank import BankError, BankRequest, ImportedBank, ImportIssue, quiz_heading
+from toolkit.importing.bank import (
+    BankError,
+    BankRequest,
+    ImportedBank,
+    ImportIssue,
+    quiz_heading,
+    same_answers_untranslated,
+)
 from toolkit.importing.qti12_alignment import pair_items, remapped, same_shape
 from toolkit.importing.qti12_package import (
     PackageRead,
@@ -37,33 +44,12 @@ from toolkit.importing.qti12_package import (
 from toolkit.importing.qti12_questions import ItemRefusedError, ParsedItem
 from toolkit.importing.question_versions import map_texts
 from toolkit.model import (
-    AcceptedAnswer,
     Origin,
     Question,
     QuestionType,
     Text,
     TrueFalseQuestion,
 )
-
-
-def _fixed_answers(question: Question[Text]) -> Question[Text]:
-    """Accepted answers that read the same in every language the bank gave are not translated."""
-
-    def fixed(owner: Any) -> Any:
-        changes: dict[str, Any] = {}
-        for owner_field in fields(owner):
-            value = getattr(owner, owner_field.name)
-            if isinstance(value, tuple) and value and hasattr(value[0], "id"):
-                changes[owner_field.name] = tuple(fixed(part) for part in value)
-        if isinstance(owner, AcceptedAnswer):
-            text = owner.text
-            assert isinstance(text, Text)
-            if text.imported and all(translation == text.source for _, translation in text.imported):
-                return replace(owner, text=replace(text, imported=()), translate=False)
-        return replace(owner, **changes) if changes else owner
-
-    fixed_question: Question[Text] = fixed(question)
-    return fixed_question
 
 
 def _draft(
@@ -185,7 +171,7 @@ class _Builder:
                 return Text(f"{base}.{key}", text, origin, imported=imported)
 
             built: Question[Text] = map_texts(question, make)
-            questions.append(_fixed_answers(built) if translations else built)
+            questions.append(same_answers_untranslated(built) if translations else built)
         quiz_origin = Origin(request.display_name, 1)
 
         def quiz_text(key: str, pick: Callable[[PackageRead], str]) -> Text:

@@ -1,0 +1,303 @@
+"""Issue 39's done-when, end to end through the commands: a Moodle XML bank carrying every text in English,
+Urdu and Arabic in ``multilang`` spans becomes one YAML and two catalogs, and exporting the project gives
+each language's texts exactly as the bank has them.
+
+The bank (moodle/multilang-bank.xml) is written as Moodle's own exporter writes a question bank
+(question/format/xml/format.php, ``qformat_xml::writequestion``): a category record first, every rich text
+a ``<text>`` inside an element with ``format="html"``, CDATA where the text holds markup
+(``qformat_xml::xml_escape``), fractions in percent, combined feedback with Moodle's default sentences,
+and the three languages of each text in spans of the core "Multi-language content" filter
+(filter/multilang/filter.php, whose pattern accepts ``class`` before ``lang`` too, as the essay's Arabic
+spans have it). Seven kinds: single and multiple choice with per-option feedback, true/false, short answer
+(one list of accepted answers for every language, as Moodle keeps it), numerical, matching with a
+distractor, essay with grader information.
+
+What each language should read is computed here from the XML with lxml's HTML parser (the spans of the
+other languages dropped, ``<code>`` as backticks, tags stripped), not with quizkit's reader; the same
+parse reads quizkit's Moodle exports back, and the JSON export is compared with it field by field.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import lxml.html
+import polib
+import pytest
+import yaml
+from lxml import etree
+from support import fixture_project, run_quizkit_in_process
+
+BANK = Path(__file__).parent / "moodle" / "multilang-bank.xml"
+LOCALES = ("en", "ur", "ar")
+IMPORTED_COMMENT = "Imported from {file}; translated there, not reviewed in quizkit."
+KINDS = {
+    "single_choice": "multichoice",
+    "multiple_choice": "multichoice",
+    "true_false": "truefalse",
+    "short_answer": "shortanswer",
+    "numeric": "numerical",
+    "matching": "matching",
+    "essay": "essay",
+}
+"""quizkit's kinds by the Moodle question type of the same name (docs/importing.md, Moodle XML, Kinds)."""
+
+
+# --- the independent parse -----------------------------------------------------------------------------
+
+
+def in_language(html: str, locale: str) -> str:
+    """What Moodle's multilang filter shows a learner of ``locale`` (the spans of other languages dropped,
+    text outside spans kept), as quiz text: ``<code>`` in backticks, other tags stripped, spaces collapsed."""
+    if not html.strip():
+        return ""
+    fragment = lxml.html.fragment_fromstring(html, create_parent="div")
+    for span in fragment.xpath('.//span[contains(concat(" ", normalize-space(@class), " "), " multilang ")]'):
+        if span.get("lang") != locale:
+            span.drop_tree()
+    for code in fragment.iter("code"):
+        code.text = f"`{code.text_content()}`"
+        for child in list(code):
+            code.remove(child)
+    return " ".join(fragment.text_content().translate(INVISIBLE_DIRECTION).split())
+
+
+INVISIBLE_DIRECTION = dict.fromkeys(map(ord, "\u200e\u200f\u061c\u2066\u2067\u2068\u2069"))
+"""Direction marks and isolates, which nobody sees: quizkit's Moodle export isolates a left-to-right run in
+right-to-left plain text (a matching answer is plain text in Moodle XML, so no ``<bdo>`` there)."""
+
+
+def has_languages(html: str) -> bool:
+    return 'class="multilang"' in html
+
+
+def _text(element: etree._Element | None, path: str) -> str:
+    found = element.find(path) if element is not None else None
+    return (found.text or "") if found is not None else ""
+
+
+def moodle_questions(path: Path, locale: str, grades: bool = True) -> list[dict[str, Any]]:
+    """Each question of a Moodle XML file as a learner of ``locale`` sees it and as it is graded."""
+    questions = []
+    for element in etree.parse(str(path)).getroot().iter("question"):
+        kind = element.get("type")
+        if kind == "category":
+            continue
+
+        def shown(path: str, within: etree._Element = element) -> str:
+            return in_language(_text(within, path), locale)
+
+        shaped: dict[str, Any] = {
+            "kind": kind,
+            "prompt": shown("questiontext/text"),
+            "explanation": shown("generalfeedback/text"),
+        }
+        answers = element.findall("answer")
+        fractions = [float(answer.get("fraction", "0")) for answer in answers]
+        if kind == "multichoice":
+            shaped["options"] = [(shown("text", a), shown("feedback/text", a)) for a in answers]
+            shaped["correct"] = [index for index, fraction in enumerate(fractions) if fraction > 0]
+            shaped["single"] = _text(element, "single") == "true"
+            if grades:
+                shaped["fractions"] = fractions
+        elif kind == "truefalse":
+            (right,) = [answer for answer in answers if float(answer.get("fraction", "0")) == 100]
+            shaped["correct"] = _text(right, "text") == "true"
+        elif kind == "shortanswer":
+            shaped["accepted"] = sorted(
+                shown("text", a) for a, fraction in zip(answers, fractions, strict=True) if fraction == 100
+            )
+            shaped["case_sensitive"] = _text(element, "usecase") == "1"
+        elif kind == "numerical":
+            (right,) = [answer for answer in answers if float(answer.get("fraction", "0")) == 100]
+            shaped["answer"] = float(_text(right, "text"))
+            shaped["tolerance"] = float(_text(right, "tolerance") or "0")
+        elif kind == "matching":
+            subquestions = [
+                (shown("text", s), shown("answer/text", s)) for s in element.findall("subquestion")
+            ]
+            shaped["pairs"] = [(prompt, match) for prompt, match in subquestions if prompt]
+            shaped["distractors"] = [match for prompt, match in subquestions if not prompt]
+        else:
+            assert kind == "essay", kind
+            shaped["model_answer"] = shown("graderinfo/text")
+        questions.append(shaped)
+    return questions
+
+
+def bundle_questions(path: Path) -> list[dict[str, Any]]:
+    """The questions of quizkit's JSON export (dist/json/<quiz>/<locale>.json) in the shape above."""
+    questions = []
+    for question in json.loads(path.read_text(encoding="utf-8"))["questions"]:
+        kind = question["type"]
+        shaped: dict[str, Any] = {
+            "kind": KINDS[kind],
+            "prompt": question["prompt"],
+            "explanation": question["explanation"],
+        }
+        if kind in {"single_choice", "multiple_choice"}:
+            ids = [option["id"] for option in question["options"]]
+            shaped["options"] = [(o["text"], o.get("feedback", "")) for o in question["options"]]
+            shaped["correct"] = sorted(ids.index(option_id) for option_id in question["correct"])
+            shaped["single"] = kind == "single_choice"
+        elif kind == "true_false":
+            shaped["correct"] = question["correct"]
+        elif kind == "short_answer":
+            shaped["accepted"] = sorted(line for answer in question["answers"] for line in answer["accepted"])
+            shaped["case_sensitive"] = question["caseSensitive"]
+        elif kind == "numeric":
+            shaped["answer"] = float(question["answer"])
+            shaped["tolerance"] = float(question["tolerance"])
+        elif kind == "matching":
+            matches = {match["pair"]: match["text"] for match in question["matches"] if "pair" in match}
+            shaped["pairs"] = [(pair["prompt"], matches[pair["id"]]) for pair in question["pairs"]]
+            shaped["distractors"] = [match["text"] for match in question["matches"] if "distractor" in match]
+        else:
+            shaped["model_answer"] = question["modelAnswer"]
+        questions.append(shaped)
+    return questions
+
+
+def translated_texts(path: Path, locale: str) -> set[str]:
+    """Every text of the bank that has versions by language, in ``locale``: what its catalog must hold."""
+    return {
+        in_language(element.text, locale)
+        for element in etree.parse(str(path)).getroot().iter("text")
+        if element.text and has_languages(element.text)
+    }
+
+
+def one_language(bank: str, locale: str) -> str:
+    """The bank as a course kept in one language would export it: each text's version in ``locale`` only."""
+    span = re.compile(
+        r'<span (?:lang="([\w-]+)" class="multilang"|class="multilang" lang="([\w-]+)")>(.*?)</span>'
+    )
+    return span.sub(lambda match: match[3] if locale in (match[1], match[2]) else "", bank)
+
+
+# --- the project ---------------------------------------------------------------------------------------
+
+
+def imported_project(target: Path, files: dict[str, str]) -> tuple[Path, str]:
+    """A fixture project with target locales ur and ar (``quizkit add-locale ar``, as docs/importing.md
+    says to do first), the bank's files copied in, and ``quizkit import`` run on them (format detected);
+    returns the project and the import's report."""
+    project = fixture_project(target, {})
+    added = run_quizkit_in_process(project, "add-locale", "ar")
+    assert added.returncode == 0, added.stdout + added.stderr
+    for name, text in files.items():
+        (project / name).write_text(text, encoding="utf-8")
+    first, *others = files
+    arguments = [first, "--quiz", "q"]
+    for name in others:
+        arguments += ["--locale", name.split(".")[0], name]
+    result = run_quizkit_in_process(project, "import", *arguments)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return project, result.stdout
+
+
+MULTILANG = {"bank.xml": BANK.read_text(encoding="utf-8")}
+PER_LANGUAGE = {f"{locale}.xml": one_language(MULTILANG["bank.xml"], locale) for locale in LOCALES}
+SHAPES = {"multilang-spans": MULTILANG, "one-file-per-language": PER_LANGUAGE}
+
+
+@pytest.fixture(scope="module", params=sorted(SHAPES))
+def imported(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The bank imported and exported once per shape (read-only for the tests below)."""
+    project, report = imported_project(tmp_path_factory.mktemp(request.param), SHAPES[request.param])
+    for format_name in ("json", "moodle"):
+        exported = run_quizkit_in_process(project, "export", "-f", format_name)
+        assert exported.returncode == 0, exported.stdout + exported.stderr
+    return project, report
+
+
+# --- the tests -----------------------------------------------------------------------------------------
+
+
+def test_the_bank_is_as_moodle_writes_it(tmp_path: Path) -> None:
+    """The fixture itself: a category, then one question of each kind; every text with markup has each of
+    its parts in the three languages; each per-language file holds its language only (else the
+    comparisons below could pass on a bank that never exercised the spans)."""
+    root = etree.parse(str(BANK)).getroot()
+    assert [question.get("type") for question in root.iter("question")] == [
+        "category",
+        "multichoice",
+        "multichoice",
+        "truefalse",
+        "shortanswer",
+        "numerical",
+        "matching",
+        "essay",
+    ]
+    for element in root.iter("text"):
+        html = element.text or ""
+        if "<" in html:
+            fragment = lxml.html.fragment_fromstring(html, create_parent="div")
+            languages = [span.get("lang") for span in fragment.xpath('.//span[@class="multilang"]')]
+            assert sorted(languages) == sorted(LOCALES * (len(languages) // len(LOCALES))) and languages, html
+    for locale in LOCALES:
+        path = tmp_path / f"{locale}.xml"
+        path.write_text(PER_LANGUAGE[path.name], encoding="utf-8")
+        assert "multilang" not in PER_LANGUAGE[path.name]
+        assert moodle_questions(path, "xx") == moodle_questions(BANK, locale)
+
+
+def test_the_import_reports_every_question_whole(imported: tuple[Path, str]) -> None:
+    project, report = imported
+    bank = "bank.xml" if (project / "bank.xml").exists() else "en.xml"
+    assert report.splitlines()[:2] == [f"{bank} (moodle): 7 questions imported, 0 drafts", "0 issues"], report
+    assert "ar: 32 translations into locales/ar/LC_MESSAGES/q.po" in report
+    assert "ur: 32 translations into locales/ur/LC_MESSAGES/q.po" in report
+
+
+def test_the_yaml_holds_the_english(imported: tuple[Path, str]) -> None:
+    project, _ = imported
+    quiz = yaml.safe_load((project / "content/q.yaml").read_text(encoding="utf-8"))
+    english = moodle_questions(BANK, "en")
+    assert [question["prompt"] for question in quiz["questions"]] == [q["prompt"] for q in english]
+    assert [question["explanation"] for question in quiz["questions"]] == [q["explanation"] for q in english]
+    assert "draft" not in quiz
+
+
+@pytest.mark.parametrize("locale", ["ur", "ar"])
+def test_each_catalog_holds_its_language_translated_not_approved_with_its_origin(
+    imported: tuple[Path, str], locale: str
+) -> None:
+    project, _ = imported
+    catalog = polib.pofile(str(project / f"locales/{locale}/LC_MESSAGES/q.po"))
+    translated = [entry for entry in catalog if entry.msgstr]
+    assert {entry.msgstr for entry in translated} == translated_texts(BANK, locale)
+    origin = "bank.xml" if (project / "bank.xml").exists() else f"{locale}.xml"
+    for entry in translated:
+        assert "fuzzy" not in entry.flags, entry.msgctxt
+        assert IMPORTED_COMMENT.format(file=origin) in entry.tcomment.splitlines(), entry.msgctxt
+        assert "quizkit approved" not in entry.tcomment, entry.msgctxt
+
+
+def test_the_project_validates(imported: tuple[Path, str]) -> None:
+    project, _ = imported
+    result = run_quizkit_in_process(project, "validate")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout == "2 files valid: 1 quiz (7 questions), 44 interface messages\n"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_json_export_gives_the_banks_texts_in_each_language(
+    imported: tuple[Path, str], locale: str
+) -> None:
+    project, _ = imported
+    expected = moodle_questions(BANK, locale, grades=False)
+    assert bundle_questions(project / f"dist/json/q/{locale}.json") == expected
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_moodle_export_gives_the_banks_texts_and_grades_in_each_language(
+    imported: tuple[Path, str], locale: str
+) -> None:
+    project, _ = imported
+    expected = moodle_questions(BANK, locale)
+    assert moodle_questions(project / f"dist/moodle/q/{locale}.xml", locale) == expected
+    assert moodle_questions(project / "dist/moodle/q/multilang.xml", locale) == expected
