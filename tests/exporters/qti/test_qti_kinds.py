@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from exporters.qti.test_qti import NS, SAFE_PARSER, Schemas, parse, schemas  # noqa: F401  (the schemas fixture)
+from exporters.qti.test_qti3 import NS, SAFE_PARSER, Schemas, parse, schemas  # noqa: F401  (the schemas fixture)
 from localization.test_grading import localized
 
 from toolkit.exporters.qti.qti3 import package_files
