@@ -39,6 +39,7 @@ from toolkit.model import (
     Text,
     with_texts,
 )
+from toolkit.text.characters import has_visible_character
 
 BANK = "banks/every-type.xml"
 
@@ -227,7 +228,7 @@ _TEXT = st.one_of(
         min_size=1,
         max_size=40,
     ),
-).filter(lambda text: text.strip() != "")
+).filter(has_visible_character)  # what the content rules ask of every text
 
 
 @settings(max_examples=examples(60), suppress_health_check=[HealthCheck.function_scoped_fixture])
