@@ -301,3 +301,17 @@ def test_a_draft_whose_id_is_taken_gets_a_free_one_and_a_note(project: Path) -> 
     assert plan.bank.notes == ("the draft of 'Drawing' is question q9: its id was taken",)
     write_bank_import(plan)
     assert validate_paths([project / "content"]).error_count == 0
+
+
+def test_a_bank_too_large_for_one_quiz_file_is_refused_with_what_to_do(project: Path) -> None:
+    original = every_type()
+    large = replace(original, description=replace(original.description, source="A long text. " * 90_000))
+    size = len(quiz_yaml(large, BANK).encode("utf-8"))
+    assert size > 1024 * 1024
+    with pytest.raises(BankWriteError) as refused:
+        plan_bank_import(load_config(project), ImportedBank(large, "en", ()), BANK)
+    assert str(refused.value) == (
+        f"banks/every-type.xml is too large for one quiz: its quiz YAML would be {size:,} bytes, and quizkit "
+        "reads quiz files of at most 1,048,576 bytes; nothing written. Split the bank (for a Moodle bank, "
+        "export one category at a time) and import each part as its own quiz"
+    )

@@ -39,6 +39,7 @@ from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.workflow import plan_catalog
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, validate_file
+from toolkit.content.yaml_document import MAX_FILE_BYTES
 from toolkit.diagnostics import Severity
 from toolkit.errors import QuizkitError
 from toolkit.files import confined, write_bytes_atomic
@@ -58,8 +59,34 @@ IMPORTED_FROM = "Imported from {file}; translated there, not reviewed in quizkit
 
 
 class BankWriteError(QuizkitError):
-    """The import cannot be written: no question came through, or the YAML made from the bank does not
-    validate (a defect in a reader: the message names the problem)."""
+    """The import cannot be written: no question came through, the bank is too large for one quiz file,
+    or the YAML made from the bank does not validate (a defect in a reader: the message names the
+    problem)."""
+
+
+class NothingImportedError(BankWriteError):
+    """No question of the bank came through, whole or as a draft: ``bank`` holds the issues that say
+    why, for the report shown with the refusal."""
+
+    def __init__(self, bank: ImportedBank, bank_file: str) -> None:
+        super().__init__(
+            f"{bank_file}: no question could be imported (see the issues listed); nothing written"
+        )
+        self.bank = bank
+        self.bank_file = bank_file
+
+
+def origin_name(bank: Path, project_root: Path) -> str:
+    """The bank file as the files an import writes name it (the quiz YAML's header, the translator
+    comments): its path relative to the project root when it is inside the project, else its file name;
+    never relative to the working folder, so that the same import gives the same files from anywhere."""
+    # The folder resolved, not the file: a bank that is a link is named as it was given.
+    given = bank.absolute()
+    absolute = given.parent.resolve() / given.name
+    root = project_root.resolve()
+    if absolute.is_relative_to(root):
+        return absolute.relative_to(root).as_posix()
+    return absolute.name
 
 
 @dataclass(frozen=True)
@@ -241,27 +268,44 @@ def _unique_drafts(
 
 
 def plan_bank_import(
-    config: ProjectConfig, bank: ImportedBank, bank_file: str, locale_files: Mapping[str, str] | None = None
+    config: ProjectConfig,
+    bank: ImportedBank,
+    bank_file: str,
+    locale_files: Mapping[str, str] | None = None,
+    *,
+    origin: str | None = None,
 ) -> BankImportPlan:
-    """Every file the import of ``bank`` writes, computed and checked; nothing is written. ``locale_files``
-    names the file each language came from where it is not ``bank_file`` (``--locale xx FILE``): the
-    translator comment of a translation names the file it was taken from."""
+    """Every file the import of ``bank`` writes, computed and checked; nothing is written.
+
+    ``bank_file`` is the bank as messages and the report name it; ``origin`` as the written files name
+    it (:func:`origin_name`; default ``bank_file``). ``locale_files`` names the file each language came
+    from where it is not the bank (``--locale xx FILE``), as written files name it: the translator
+    comment of a translation names the file it was taken from.
+
+    :class:`NothingImportedError` when no question came through, whole or as a draft."""
     quiz_id = bank.quiz.id
     content_path = confined(config.content_path / f"{quiz_id}.yaml", config.root)
     drafts, renamed = _unique_drafts(bank.quiz, [issue for issue in bank.issues if issue.draft is not None])
     if renamed:
         bank = replace(bank, notes=(*bank.notes, *renamed))
-    text = quiz_yaml(bank.quiz, bank_file, drafts)
-    data = text.encode("utf-8")
     if not bank.quiz.questions and not drafts:
+        raise NothingImportedError(bank, bank_file)
+    text = quiz_yaml(bank.quiz, origin or bank_file, drafts)
+    data = text.encode("utf-8")
+    if len(data) > MAX_FILE_BYTES:
+        # Validation would refuse the file as too large and blame the reader; the bank is simply too
+        # big for one quiz file.
         raise BankWriteError(
-            f"{bank_file}: no question could be imported (see the issues listed); nothing written"
+            f"{bank_file} is too large for one quiz: its quiz YAML would be {len(data):,} bytes, and quizkit "
+            f"reads quiz files of at most {MAX_FILE_BYTES:,} bytes; nothing written. Split the bank (for "
+            "a Moodle bank, export one category at a time) and import each part as its own quiz"
         )
     diagnostics, model = validate_file(content_path, data)
     errors = [each for each in diagnostics if each.severity is Severity.ERROR]
     if errors or (model is not None and not isinstance(model, Quiz)):
         first = errors[0] if errors else None
-        where = f" (line {first.line}: {first.message})" if first is not None else ""
+        line = f"line {first.line}: " if first is not None and first.line is not None else ""
+        where = f" ({line}{first.message})" if first is not None else ""
         raise BankWriteError(
             f"the quiz YAML made from {bank_file} does not validate{where}; nothing written. "
             "This is a defect of the reader: please report it with the bank file"
@@ -297,8 +341,8 @@ def plan_bank_import(
             continue
         planned = plan_catalog(config, target, quiz_id, template, None, None)
         assert planned.catalog is not None
-        origin = (locale_files or {}).get(locale, bank_file)
-        catalog, kept = _with_bank_translations(planned.catalog, by_key, origin)
+        source_file = (locale_files or {}).get(locale, origin or bank_file)
+        catalog, kept = _with_bank_translations(planned.catalog, by_key, source_file)
         path = layout.catalog(target, quiz_id)
         locales.append(
             PlannedLocale(target, len(by_key), PlannedFile(path, write_po(catalog), path.exists()), kept)
@@ -377,6 +421,28 @@ def bank_report(plan: BankImportPlan, format_name: str, written: bool) -> dict[s
         "files": [display_path(planned.path) for planned in plan.files],
         "existing": [display_path(planned.path) for planned in plan.files if planned.existed],
         "written": written,
+        "error": None,
+    }
+
+
+def refused_report(error: NothingImportedError, format_name: str) -> dict[str, object]:
+    """The report of an import refused because no question came through: the same fields as
+    :func:`bank_report`, the issues that say why, nothing planned, and ``error``, the refusal."""
+    bank = error.bank
+    return {
+        "bank": error.bank_file,
+        "format": format_name,
+        "quiz": bank.quiz.id,
+        "source_locale": bank.source_locale,
+        "questions": 0,
+        "drafts": 0,
+        "issues": [_issue(issue) for issue in bank.issues],
+        "notes": list(bank.notes),
+        "locales": [],
+        "files": [],
+        "existing": [],
+        "written": False,
+        "error": str(error),
     }
 
 
@@ -384,10 +450,13 @@ __all__ = [
     "IMPORTED_FROM",
     "BankImportPlan",
     "BankWriteError",
+    "NothingImportedError",
     "PlannedFile",
     "PlannedLocale",
     "bank_report",
+    "origin_name",
     "plan_bank_import",
     "quiz_yaml",
+    "refused_report",
     "write_bank_import",
 ]
