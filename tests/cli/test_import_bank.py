@@ -209,3 +209,41 @@ def test_the_written_files_name_the_bank_the_same_from_any_folder(
         assert comments == {
             f"# Imported from {named.replace('ml.gift', 'ml.ur.gift')}; translated there, not reviewed in quizkit."
         }
+
+
+def test_after_an_import_the_template_and_catalogs_are_what_update_makes(project: Path) -> None:
+    # The first bank brings Urdu; the second, the same questions in English only, has its catalog
+    # pre-filled from the first one's translations, as quizkit update pre-fills it from the memory.
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    (project / "ml.gift").write_text(GIFT_BANK, encoding="utf-8")
+    (project / "ml.ur.gift").write_text(GIFT_URDU, encoding="utf-8")
+    first = run_quizkit_in_process(
+        project, "import", "ml.gift", "--locale", "ur", "ml.ur.gift", "--quiz", "first"
+    )
+    assert first.returncode == 0, first.stderr
+    second = run_quizkit_in_process(project, "import", "ml.gift", "--quiz", "second")
+    assert second.returncode == 0, second.stderr
+    assert second.stdout.splitlines()[-2:] == [
+        "ur: 0 translations into locales/ur/LC_MESSAGES/second.po",
+        "wrote content/second.yaml, locales/second.pot, locales/ur/LC_MESSAGES/second.po",
+    ]
+    catalog = (project / "locales" / "ur" / "LC_MESSAGES" / "second.po").read_text(encoding="utf-8")
+    assert (
+        "# quizkit memory: 100% from first.questions.gpu.prompt (first/ur)\n"
+        "#. Question 1 of 1 (one correct answer).\n"
+        "#: content/second.yaml\n"
+        "#, fuzzy\n"
+        'msgctxt "second.questions.gpu.prompt"\n'
+        'msgid "What does each GPU hold?"\n'
+        'msgstr "ہر GPU کیا رکھتا ہے؟"\n'
+    ) in catalog
+    checked = run_quizkit_in_process(project, "update", "--check")
+    assert (checked.returncode, checked.stdout) == (0, "templates and catalogs are up to date\n")
+    status = run_quizkit_in_process(project, "status")
+    assert status.returncode == 0, status.stderr
+    rows = [line.split()[:3] for line in status.stdout.splitlines()[1:]]
+    assert rows == [
+        ["ur", "first", "4/6"],
+        ["ur", "second", "0/6"],
+        ["ur", "ui", "44/44"],
+    ]
