@@ -4,6 +4,7 @@ import's ``--locale XX``, a bank's language given without its file, and ``--forc
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -247,3 +248,36 @@ def test_after_an_import_the_template_and_catalogs_are_what_update_makes(project
         ["ur", "second", "0/6"],
         ["ur", "ui", "44/44"],
     ]
+
+
+MOODLE_QUESTION = """\
+  <question type="multichoice">
+    <name><text>q{n}</text></name>
+    <questiontext format="html"><text>Which number is {n}, among the numbers this question lists?</text></questiontext>
+    <generalfeedback format="html"><text>It is {n}; the other one is not.</text></generalfeedback>
+    <single>true</single>
+    <answer fraction="100"><text>{n}</text></answer>
+    <answer fraction="0"><text>{other}</text></answer>
+  </question>
+"""
+
+
+def test_a_bank_too_large_for_one_quiz_is_refused_with_what_to_do(project: Path) -> None:
+    questions = "".join(MOODLE_QUESTION.format(n=n, other=n + 1) for n in range(1, 5001))
+    (project / "mid.xml").write_text(f'<?xml version="1.0"?>\n<quiz>\n{questions}</quiz>\n', encoding="utf-8")
+    before = snapshot(project)
+    result = run_quizkit_in_process(project, "import", "mid.xml", "--quiz", "mid")
+    assert (result.returncode, result.stdout) == (1, "")
+    size = re.fullmatch(
+        r"error\[import\]: mid\.xml is too large for one quiz: its quiz YAML would be ([0-9,]+) .*\n",
+        result.stderr,
+        re.DOTALL,
+    )
+    assert size is not None, result.stderr
+    assert int(size.group(1).replace(",", "")) > 1024 * 1024
+    assert result.stderr == (
+        f"error[import]: mid.xml is too large for one quiz: its quiz YAML would be {size.group(1)} bytes, and "
+        "quizkit reads quiz files of at most 1,048,576 bytes; nothing written. Split the bank (for a Moodle "
+        "bank, export one category at a time) and import each part as its own quiz\n"
+    )
+    assert snapshot(project) == before
