@@ -3,6 +3,8 @@ import's ``--locale XX``, a bank's language given without its file, and ``--forc
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -98,5 +100,184 @@ def test_a_translation_into_a_language_the_project_lacks_is_a_usage_error(projec
     assert (
         f"Invalid value for --locale: {locale} is not a target locale of this project (configured: ur); add it "
         "first with quizkit add-locale" in result.stderr
+    )
+    assert snapshot(project) == before
+
+
+ONLY_CALCULATED = """\
+<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="calculatedsimple">
+    <name><text>batch-size</text></name>
+    <questiontext format="html"><text><![CDATA[<p>With {b} samples on each of {w} GPUs?</p>]]></text></questiontext>
+    <answer fraction="100"><text>{b}*{w}</text><tolerance>0.01</tolerance></answer>
+  </question>
+</quiz>
+"""
+CALCULATED_ISSUE = (
+    "a calculated question draws its numbers from a formula; quizkit has no such question; left out"
+)
+NO_METADATA_NOTE = (
+    "the bank has no quiz title, description or level: the title is the quiz id, 'calc', the description "
+    "repeats the title, the level is intermediate; change them in the quiz file"
+)
+NOTHING_IMPORTED = "onlycalc.xml: no question could be imported (see the issues listed); nothing written"
+
+
+@pytest.mark.parametrize("dry_run", [(), ("--dry-run",)], ids=["import", "dry-run"])
+def test_a_bank_with_nothing_to_import_shows_why_before_it_is_refused(
+    project: Path, dry_run: tuple[str, ...]
+) -> None:
+    (project / "onlycalc.xml").write_text(ONLY_CALCULATED, encoding="utf-8")
+    before = snapshot(project)
+    result = run_quizkit_in_process(project, "import", "onlycalc.xml", "--quiz", "calc", *dry_run)
+    assert (result.returncode, result.stdout.splitlines(), result.stderr) == (
+        1,
+        [
+            "onlycalc.xml (moodle): 0 questions imported, 0 drafts",
+            "1 issue",
+            f"  onlycalc.xml:3: batch-size: {CALCULATED_ISSUE}",
+            f"note: {NO_METADATA_NOTE}",
+        ],
+        f"error[import]: {NOTHING_IMPORTED}\n",
+    )
+    assert snapshot(project) == before
+
+
+def test_a_bank_with_nothing_to_import_gives_its_report_and_the_error_in_json(project: Path) -> None:
+    (project / "onlycalc.xml").write_text(ONLY_CALCULATED, encoding="utf-8")
+    before = snapshot(project)
+    result = run_quizkit_in_process(project, "import", "onlycalc.xml", "--quiz", "calc", "--format", "json")
+    assert result.returncode == 1
+    assert json.loads(result.stdout) == {
+        "bank": "onlycalc.xml",
+        "format": "moodle",
+        "quiz": "calc",
+        "source_locale": "en",
+        "questions": 0,
+        "drafts": 0,
+        "issues": [
+            {
+                "file": "onlycalc.xml",
+                "line": 3,
+                "question": "batch-size",
+                "reason": CALCULATED_ISSUE,
+                "draft": False,
+            }
+        ],
+        "notes": [NO_METADATA_NOTE],
+        "locales": [],
+        "files": [],
+        "existing": [],
+        "written": False,
+        "error": NOTHING_IMPORTED,
+    }
+    assert snapshot(project) == before
+
+
+GIFT_BANK = "::gpu::What does each GPU hold?{=A full copy ~A slice ####Each GPU holds the whole model.}\n"
+GIFT_URDU = "::gpu::ہر GPU کیا رکھتا ہے؟{=پوری نقل ~ایک حصہ ####ہر GPU پورا ماڈل رکھتا ہے۔}\n"
+
+
+@pytest.mark.parametrize(
+    ("inside", "named"),
+    [(True, "banks/ml.gift"), (False, "ml.gift")],
+    ids=["inside-the-project", "outside-it"],
+)
+def test_the_written_files_name_the_bank_the_same_from_any_folder(
+    tmp_path: Path, project: Path, inside: bool, named: str
+) -> None:
+    banks = project / "banks" if inside else tmp_path / "elsewhere" / "banks"
+    banks.mkdir(parents=True)
+    (banks / "ml.gift").write_text(GIFT_BANK, encoding="utf-8")
+    (banks / "ml.ur.gift").write_text(GIFT_URDU, encoding="utf-8")
+    for folder, quiz in ((project, "from-root"), (project / "content", "from-content")):
+        result = run_quizkit_in_process(
+            folder,
+            "import",
+            str(banks / "ml.gift"),
+            "--locale",
+            "ur",
+            str(banks / "ml.ur.gift"),
+            "--quiz",
+            quiz,
+        )
+        assert result.returncode == 0, result.stderr
+        yaml_text = (project / "content" / f"{quiz}.yaml").read_text(encoding="utf-8")
+        assert yaml_text.splitlines()[1] == f"# Imported by quizkit import from {named}."
+        catalog = (project / "locales" / "ur" / "LC_MESSAGES" / f"{quiz}.po").read_text(encoding="utf-8")
+        comments = {line for line in catalog.splitlines() if line.startswith("# Imported from")}
+        assert comments == {
+            f"# Imported from {named.replace('ml.gift', 'ml.ur.gift')}; translated there, not reviewed in quizkit."
+        }
+
+
+def test_after_an_import_the_template_and_catalogs_are_what_update_makes(project: Path) -> None:
+    # The first bank brings Urdu; the second, the same questions in English only, has its catalog
+    # pre-filled from the first one's translations, as quizkit update pre-fills it from the memory.
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    (project / "ml.gift").write_text(GIFT_BANK, encoding="utf-8")
+    (project / "ml.ur.gift").write_text(GIFT_URDU, encoding="utf-8")
+    first = run_quizkit_in_process(
+        project, "import", "ml.gift", "--locale", "ur", "ml.ur.gift", "--quiz", "first"
+    )
+    assert first.returncode == 0, first.stderr
+    second = run_quizkit_in_process(project, "import", "ml.gift", "--quiz", "second")
+    assert second.returncode == 0, second.stderr
+    assert second.stdout.splitlines()[-2:] == [
+        "ur: 0 translations into locales/ur/LC_MESSAGES/second.po",
+        "wrote content/second.yaml, locales/second.pot, locales/ur/LC_MESSAGES/second.po",
+    ]
+    catalog = (project / "locales" / "ur" / "LC_MESSAGES" / "second.po").read_text(encoding="utf-8")
+    assert (
+        "# quizkit memory: 100% from first.questions.gpu.prompt (first/ur)\n"
+        "#. Question 1 of 1 (one correct answer).\n"
+        "#: content/second.yaml\n"
+        "#, fuzzy\n"
+        'msgctxt "second.questions.gpu.prompt"\n'
+        'msgid "What does each GPU hold?"\n'
+        'msgstr "ہر GPU کیا رکھتا ہے؟"\n'
+    ) in catalog
+    checked = run_quizkit_in_process(project, "update", "--check")
+    assert (checked.returncode, checked.stdout) == (0, "templates and catalogs are up to date\n")
+    status = run_quizkit_in_process(project, "status")
+    assert status.returncode == 0, status.stderr
+    rows = [line.split()[:3] for line in status.stdout.splitlines()[1:]]
+    assert rows == [
+        ["ur", "first", "4/6"],
+        ["ur", "second", "0/6"],
+        ["ur", "ui", "44/44"],
+    ]
+
+
+MOODLE_QUESTION = """\
+  <question type="multichoice">
+    <name><text>q{n}</text></name>
+    <questiontext format="html"><text>Which number is {n}, among the numbers this question lists?</text></questiontext>
+    <generalfeedback format="html"><text>It is {n}; the other one is not.</text></generalfeedback>
+    <single>true</single>
+    <answer fraction="100"><text>{n}</text></answer>
+    <answer fraction="0"><text>{other}</text></answer>
+  </question>
+"""
+
+
+def test_a_bank_too_large_for_one_quiz_is_refused_with_what_to_do(project: Path) -> None:
+    questions = "".join(MOODLE_QUESTION.format(n=n, other=n + 1) for n in range(1, 5001))
+    (project / "mid.xml").write_text(f'<?xml version="1.0"?>\n<quiz>\n{questions}</quiz>\n', encoding="utf-8")
+    before = snapshot(project)
+    result = run_quizkit_in_process(project, "import", "mid.xml", "--quiz", "mid")
+    assert (result.returncode, result.stdout) == (1, "")
+    size = re.fullmatch(
+        r"error\[import\]: mid\.xml is too large for one quiz: its quiz YAML would be ([0-9,]+) .*\n",
+        result.stderr,
+        re.DOTALL,
+    )
+    assert size is not None, result.stderr
+    assert int(size.group(1).replace(",", "")) > 1024 * 1024
+    assert result.stderr == (
+        f"error[import]: mid.xml is too large for one quiz: its quiz YAML would be {size.group(1)} bytes, and "
+        "quizkit reads quiz files of at most 1,048,576 bytes; nothing written. Split the bank (for a Moodle "
+        "bank, export one category at a time) and import each part as its own quiz\n"
     )
     assert snapshot(project) == before

@@ -56,17 +56,18 @@ def injected(project: Path, site: Path, mode: str, at: int) -> tuple[int, str, l
     )
 
 
-def test_a_clean_import_writes_the_catalog_then_the_quiz(tmp_path: Path, site: Path) -> None:
+def test_a_clean_import_writes_the_template_and_catalog_then_the_quiz(tmp_path: Path, site: Path) -> None:
     project = project_in(tmp_path)
     code, stderr, log = injected(project, site, "none", 0)
     assert code == 0, stderr
     assert [str(Path(target).relative_to(project.resolve())) for target in written_targets(log)] == [
+        "locales/lines.pot",
         "locales/ur/LC_MESSAGES/lines.po",
         "content/lines.yaml",
     ]
 
 
-@pytest.mark.parametrize("at", [1, 2])
+@pytest.mark.parametrize("at", [1, 2, 3])  # the template, the catalog, the quiz
 @pytest.mark.parametrize("mode", RAISING_MODES)
 def test_a_failed_write_leaves_the_project_as_it_was(tmp_path: Path, site: Path, mode: str, at: int) -> None:
     project = project_in(tmp_path)

@@ -121,7 +121,7 @@ def test_a_third_party_reader_imports_like_a_built_in_one_and_its_translations_a
     assert (report["format"], report["questions"], report["files"]) == (
         "lines",
         1,
-        ["content/lines.yaml", "locales/ur/LC_MESSAGES/lines.po"],
+        ["content/lines.yaml", "locales/lines.pot", "locales/ur/LC_MESSAGES/lines.po"],
     )
     catalog_file = project / "locales" / "ur" / "LC_MESSAGES" / "lines.po"
     entry = {each.context: each for each in read_po(catalog_file.read_bytes(), str(catalog_file)).entries}[

@@ -105,7 +105,13 @@ def test_every_kind_reads_back_as_the_same_model_and_the_urdu_becomes_a_translat
 
     quiz_file = project / "content" / "every-type.yaml"
     catalog_file = project / "locales" / "ur" / "LC_MESSAGES" / "every-type.po"
-    assert written == [quiz_file, catalog_file]
+    # The template and a catalog for every target locale, as quizkit update writes them.
+    assert written == [
+        quiz_file,
+        project / "locales" / "every-type.pot",
+        project / "locales" / "ar" / "LC_MESSAGES" / "every-type.po",
+        catalog_file,
+    ]
     assert comparable(loaded(quiz_file)) == comparable(original)
     assert validate_paths([project / "content"]).error_count == 0
 
@@ -135,8 +141,10 @@ def test_a_language_the_project_does_not_translate_into_is_not_written(project: 
     title = original.title.key
     bank = ImportedBank(with_imported(original, {"fr": {title: "Chaque type"}}), "en", ("fr",))
     plan = plan_bank_import(load_config(project), bank, BANK)
-    assert [(each.locale, each.catalog, each.skipped) for each in plan.locales] == [
-        ("fr", None, "not a target locale of this project: run quizkit add-locale fr, then import again")
+    assert [(each.locale, each.catalog is None, each.skipped) for each in plan.locales] == [
+        ("ar", False, None),
+        ("fr", True, "not a target locale of this project: run quizkit add-locale fr, then import again"),
+        ("ur", False, None),
     ]
     write_bank_import(plan)
     assert not (project / "locales" / "fr").exists()
@@ -159,7 +167,7 @@ def test_nothing_is_overwritten_without_force_and_a_translators_work_is_kept_wit
         write_bank_import(plan)
     assert refused.value.path == project / "content" / "every-type.yaml"
     assert catalog_file.read_bytes() == before
-    assert [each.kept for each in plan.locales] == [1]
+    assert [(each.locale, each.kept) for each in plan.locales] == [("ar", 0), ("ur", 1)]
     write_bank_import(plan, force=True)
     entry = {each.context: each for each in read_po(catalog_file.read_bytes(), str(catalog_file)).entries}[
         title
@@ -301,3 +309,17 @@ def test_a_draft_whose_id_is_taken_gets_a_free_one_and_a_note(project: Path) -> 
     assert plan.bank.notes == ("the draft of 'Drawing' is question q9: its id was taken",)
     write_bank_import(plan)
     assert validate_paths([project / "content"]).error_count == 0
+
+
+def test_a_bank_too_large_for_one_quiz_file_is_refused_with_what_to_do(project: Path) -> None:
+    original = every_type()
+    large = replace(original, description=replace(original.description, source="A long text. " * 90_000))
+    size = len(quiz_yaml(large, BANK).encode("utf-8"))
+    assert size > 1024 * 1024
+    with pytest.raises(BankWriteError) as refused:
+        plan_bank_import(load_config(project), ImportedBank(large, "en", ()), BANK)
+    assert str(refused.value) == (
+        f"banks/every-type.xml is too large for one quiz: its quiz YAML would be {size:,} bytes, and quizkit "
+        "reads quiz files of at most 1,048,576 bytes; nothing written. Split the bank (for a Moodle bank, "
+        "export one category at a time) and import each part as its own quiz"
+    )

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from toolkit.cli.output import EXIT_OK, changing_project, plural, relative
+from toolkit.cli.output import EXIT_OK, EXIT_PROBLEMS, changing_project, fail, plural, relative
 
 if TYPE_CHECKING:
     from toolkit.config import ProjectConfig
@@ -85,7 +85,14 @@ def run_bank_import(
     """Read ``bank``, plan and (unless ``dry_run``) write its quiz and catalogs; the report's data."""
     from toolkit.importing.bank import BankRequest
     from toolkit.importing.bank_readers import load_reader
-    from toolkit.importing.bank_writing import bank_report, plan_bank_import, write_bank_import
+    from toolkit.importing.bank_writing import (
+        NothingImportedError,
+        bank_report,
+        origin_name,
+        plan_bank_import,
+        refused_report,
+        write_bank_import,
+    )
 
     assert format_name is not None
     reader = load_reader(format_name)
@@ -99,17 +106,27 @@ def run_bank_import(
     imported = reader.read(request)
     guard = contextlib.nullcontext() if dry_run else changing_project(config, "import")
     with guard:
-        locale_files = {locale: relative(path) for locale, path in request.translations.items()}
-        plan = plan_bank_import(config, imported, request.display_name, locale_files)
+        locale_files = {
+            locale: origin_name(path, config.root) for locale, path in request.translations.items()
+        }
+        try:
+            plan = plan_bank_import(
+                config, imported, request.display_name, locale_files, origin=origin_name(bank, config.root)
+            )
+        except NothingImportedError as error:
+            return refused_report(error, format_name)
         if not dry_run:
             write_bank_import(plan, force=force)
     return bank_report(plan, format_name, not dry_run)
 
 
 def print_bank_report(data: dict[str, object], output_format: str) -> None:
+    """Print the report and end the command: exit 1 when the import was refused (``error``), after the
+    issues that say why."""
+    error = data["error"]
     if output_format == "json":
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
-        raise SystemExit(EXIT_OK)
+        raise SystemExit(EXIT_OK if error is None else EXIT_PROBLEMS)
     drafts = data["drafts"]
     click.echo(
         f"{data['bank']} ({data['format']}): {plural(_int(data['questions']), 'question')} imported, "
@@ -134,6 +151,8 @@ def print_bank_report(data: dict[str, object], output_format: str) -> None:
             click.echo(f"{locale['locale']}: {count}, no catalog written: {locale['skipped']}")
         else:
             click.echo(f"{locale['locale']}: no catalog written: {locale['skipped']}")
+    if error is not None:
+        fail(f"error[import]: {error}")
     files = ", ".join(_strings(data["files"]))
     click.echo(f"wrote {files}" if data["written"] else f"dry run: would write {files}")
     existing = ", ".join(_strings(data["existing"]))

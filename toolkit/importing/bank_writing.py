@@ -2,10 +2,11 @@
 
 The reader gives the content model (:class:`~toolkit.importing.bank.ImportedBank`); this module writes
 it as a person would have: ``content/<quiz>.yaml`` in the source language, valid against
-schema/quiz.schema.json and read back by the loader to the same texts and answers, and for each
-language the bank carried that is a target locale of the project,
-``locales/<locale>/LC_MESSAGES/<quiz>.po`` as ``quizkit update`` makes it (the same template, header
-and merge), with the bank's translations filled in:
+schema/quiz.schema.json and read back by the loader to the same texts and answers, its template
+``locales/<quiz>.pot`` and for each target locale of the project
+``locales/<locale>/LC_MESSAGES/<quiz>.po``, each exactly as ``quizkit update`` makes it (the same
+template, header, merge and pre-filling from the translation memory, so that an update right after the
+import changes nothing), with the bank's translations filled in:
 
 * translated, not fuzzy: a person translated them in the bank; but not approved
   (:mod:`toolkit.gettext.review`), since nobody has reviewed them in quizkit;
@@ -36,9 +37,10 @@ import yaml
 from toolkit import keys
 from toolkit.catalogs.extraction import quiz_template
 from toolkit.catalogs.layout import CatalogLayout
-from toolkit.catalogs.workflow import plan_catalog
+from toolkit.catalogs.workflow import imported_translations, plan_catalog
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import display_path, validate_file
+from toolkit.content.yaml_document import MAX_FILE_BYTES
 from toolkit.diagnostics import Severity
 from toolkit.errors import QuizkitError
 from toolkit.files import confined, write_bytes_atomic
@@ -47,7 +49,16 @@ from toolkit.gettext.po_writer import write_po
 from toolkit.importing.bank import ImportedBank, ImportIssue
 from toolkit.importing.plan import ImportConflictError
 from toolkit.importing.question_drafts import question_mapping
+from toolkit.memory.prefill import PrefillMemory, prefill_from_memory
+from toolkit.memory.translation_memory import (
+    MemoryUnit,
+    TranslationMemory,
+    build_memory,
+    catalog_units,
+    parsed_catalog_units,
+)
 from toolkit.model import (
+    Content,
     Quiz,
     Text,
 )
@@ -58,8 +69,34 @@ IMPORTED_FROM = "Imported from {file}; translated there, not reviewed in quizkit
 
 
 class BankWriteError(QuizkitError):
-    """The import cannot be written: no question came through, or the YAML made from the bank does not
-    validate (a defect in a reader: the message names the problem)."""
+    """The import cannot be written: no question came through, the bank is too large for one quiz file,
+    or the YAML made from the bank does not validate (a defect in a reader: the message names the
+    problem)."""
+
+
+class NothingImportedError(BankWriteError):
+    """No question of the bank came through, whole or as a draft: ``bank`` holds the issues that say
+    why, for the report shown with the refusal."""
+
+    def __init__(self, bank: ImportedBank, bank_file: str) -> None:
+        super().__init__(
+            f"{bank_file}: no question could be imported (see the issues listed); nothing written"
+        )
+        self.bank = bank
+        self.bank_file = bank_file
+
+
+def origin_name(bank: Path, project_root: Path) -> str:
+    """The bank file as the files an import writes name it (the quiz YAML's header, the translator
+    comments): its path relative to the project root when it is inside the project, else its file name;
+    never relative to the working folder, so that the same import gives the same files from anywhere."""
+    # The folder resolved, not the file: a bank that is a link is named as it was given.
+    given = bank.absolute()
+    absolute = given.parent.resolve() / given.name
+    root = project_root.resolve()
+    if absolute.is_relative_to(root):
+        return absolute.relative_to(root).as_posix()
+    return absolute.name
 
 
 @dataclass(frozen=True)
@@ -91,10 +128,16 @@ class BankImportPlan:
     content: PlannedFile
     locales: tuple[PlannedLocale, ...]
     drafts: tuple[ImportIssue, ...]
+    template: PlannedFile | None
+    """``locales/<quiz>.pot``, as ``quizkit update`` writes it (None for a quiz with no whole question,
+    which update skips too). Made from the quiz, so never a conflict: one left by an earlier quiz of the
+    same id is replaced."""
 
     @property
     def files(self) -> tuple[PlannedFile, ...]:
-        return (self.content, *(planned.catalog for planned in self.locales if planned.catalog is not None))
+        template = () if self.template is None else (self.template,)
+        catalogs = (planned.catalog for planned in self.locales if planned.catalog is not None)
+        return (self.content, *template, *catalogs)
 
 
 # The YAML -----------------------------------------------------------------------------------------
@@ -241,39 +284,53 @@ def _unique_drafts(
 
 
 def plan_bank_import(
-    config: ProjectConfig, bank: ImportedBank, bank_file: str, locale_files: Mapping[str, str] | None = None
+    config: ProjectConfig,
+    bank: ImportedBank,
+    bank_file: str,
+    locale_files: Mapping[str, str] | None = None,
+    *,
+    origin: str | None = None,
 ) -> BankImportPlan:
-    """Every file the import of ``bank`` writes, computed and checked; nothing is written. ``locale_files``
-    names the file each language came from where it is not ``bank_file`` (``--locale xx FILE``): the
-    translator comment of a translation names the file it was taken from."""
+    """Every file the import of ``bank`` writes, computed and checked; nothing is written.
+
+    ``bank_file`` is the bank as messages and the report name it; ``origin`` as the written files name
+    it (:func:`origin_name`; default ``bank_file``). ``locale_files`` names the file each language came
+    from where it is not the bank (``--locale xx FILE``), as written files name it: the translator
+    comment of a translation names the file it was taken from.
+
+    :class:`NothingImportedError` when no question came through, whole or as a draft."""
     quiz_id = bank.quiz.id
     content_path = confined(config.content_path / f"{quiz_id}.yaml", config.root)
     drafts, renamed = _unique_drafts(bank.quiz, [issue for issue in bank.issues if issue.draft is not None])
     if renamed:
         bank = replace(bank, notes=(*bank.notes, *renamed))
-    text = quiz_yaml(bank.quiz, bank_file, drafts)
-    data = text.encode("utf-8")
     if not bank.quiz.questions and not drafts:
+        raise NothingImportedError(bank, bank_file)
+    text = quiz_yaml(bank.quiz, origin or bank_file, drafts)
+    data = text.encode("utf-8")
+    if len(data) > MAX_FILE_BYTES:
+        # Validation would refuse the file as too large and blame the reader; the bank is simply too
+        # big for one quiz file.
         raise BankWriteError(
-            f"{bank_file}: no question could be imported (see the issues listed); nothing written"
+            f"{bank_file} is too large for one quiz: its quiz YAML would be {len(data):,} bytes, and quizkit "
+            f"reads quiz files of at most {MAX_FILE_BYTES:,} bytes; nothing written. Split the bank (for "
+            "a Moodle bank, export one category at a time) and import each part as its own quiz"
         )
     diagnostics, model = validate_file(content_path, data)
     errors = [each for each in diagnostics if each.severity is Severity.ERROR]
     if errors or (model is not None and not isinstance(model, Quiz)):
         first = errors[0] if errors else None
-        where = f" (line {first.line}: {first.message})" if first is not None else ""
+        line = f"line {first.line}: " if first is not None and first.line is not None else ""
+        where = f" ({line}{first.message})" if first is not None else ""
         raise BankWriteError(
             f"the quiz YAML made from {bank_file} does not validate{where}; nothing written. "
             "This is a defect of the reader: please report it with the bank file"
         )
     translations = _bank_translations(bank.quiz)
-    template = quiz_template(model, config.root) if isinstance(model, Quiz) else None
     layout = CatalogLayout.for_project(config)
     locales: list[PlannedLocale] = []
-    waiting = (
-        "its translations wait in the YAML beside the drafts' texts; quizkit update takes them in once the "
-        "drafts are finished"
-    )
+    by_target: dict[str, tuple[str, dict[str, str]]] = {}
+    """The bank's locale and translations for each target locale of the project it names."""
     for locale in sorted(set(translations) | set(bank.locales)):
         by_key = translations.get(locale, {})
         if normalized_locale(locale) == normalized_locale(config.source_locale):
@@ -290,33 +347,112 @@ def plan_bank_import(
                 )
             )
             continue
-        if not by_key or template is None:
-            locales.append(
-                PlannedLocale(target, len(by_key), None, skipped=waiting if drafts else "no text translated")
-            )
+        if not isinstance(model, Quiz):
+            # A quiz whose to-dos leave no question whole has no model, so no template: quizkit update
+            # skips it too, and makes its catalogs once the drafts are finished.
+            locales.append(PlannedLocale(target, len(by_key), None, skipped=_WAITING))
             continue
-        planned = plan_catalog(config, target, quiz_id, template, None, None)
+        by_target[target] = (locale, by_key)
+        if drafts:
+            bank = replace(
+                bank,
+                notes=(
+                    *bank.notes,
+                    f"{target}: the drafts' translations wait in the YAML beside their texts; quizkit update "
+                    "takes them in once the drafts are finished",
+                ),
+            )
+    # Every target locale gets its catalog, as quizkit update makes it: merged with the template, the
+    # translations waiting in the YAML (the drafts') taken in, the bank's filled in, then pre-filled from
+    # the translation memory as it will be once these catalogs are written. An update right after the
+    # import then changes nothing.
+    if not isinstance(model, Quiz):
+        return BankImportPlan(
+            bank,
+            bank_file,
+            PlannedFile(content_path, data, content_path.exists()),
+            tuple(locales),
+            drafts,
+            None,
+        )
+    template = quiz_template(model, config.root)
+    waiting = imported_translations(Content((model,)))
+    catalogs: dict[str, tuple[Catalog, int]] = {}
+    for target in config.target_locales:
+        planned = plan_catalog(config, target, quiz_id, template, waiting.get((target, quiz_id)), None)
         assert planned.catalog is not None
-        origin = (locale_files or {}).get(locale, bank_file)
-        catalog, kept = _with_bank_translations(planned.catalog, by_key, origin)
+        locale, by_key = by_target.get(target, (target, {}))
+        source_file = (locale_files or {}).get(locale, origin or bank_file)
+        catalogs[target] = _with_bank_translations(planned.catalog, by_key, source_file)
+    memory = _MemoryAfter(config, quiz_id, {target: catalog for target, (catalog, _) in catalogs.items()})
+    for target, (catalog, kept) in catalogs.items():
+        prefilled, _ = prefill_from_memory(catalog, memory, target, quiz_id)
         path = layout.catalog(target, quiz_id)
+        _, by_key = by_target.get(target, (target, {}))
         locales.append(
-            PlannedLocale(target, len(by_key), PlannedFile(path, write_po(catalog), path.exists()), kept)
+            PlannedLocale(target, len(by_key), PlannedFile(path, write_po(prefilled), path.exists()), kept)
         )
     return BankImportPlan(
-        bank, bank_file, PlannedFile(content_path, data, content_path.exists()), tuple(locales), drafts
+        bank,
+        bank_file,
+        PlannedFile(content_path, data, content_path.exists()),
+        tuple(sorted(locales, key=lambda planned: planned.locale)),
+        drafts,
+        PlannedFile(layout.template(quiz_id), write_po(template), layout.template(quiz_id).exists()),
     )
 
 
+_WAITING = (
+    "its translations wait in the YAML beside the drafts' texts; quizkit update takes them in once the drafts "
+    "are finished"
+)
+
+
+class _MemoryAfter(PrefillMemory):
+    """The translation memory as ``quizkit update`` reads it once ``catalogs`` (by locale, of the quiz
+    ``quiz_id``) are written: the project's catalogs with these in place of any they replace. Read, as
+    update reads it, only when an entry needs it."""
+
+    def __init__(self, config: ProjectConfig, quiz_id: str, catalogs: Mapping[str, Catalog]) -> None:
+        super().__init__(config)
+        self._quiz_id = quiz_id
+        self._catalogs = dict(catalogs)
+
+    @property
+    def memory(self) -> TranslationMemory:
+        if self._memory is None:
+            layout = CatalogLayout.for_project(self.config)
+            replaced = {layout.catalog(locale, self._quiz_id).resolve() for locale in self._catalogs}
+
+            def units_of(locale: str, domain: str, path: Path, data: bytes) -> list[MemoryUnit]:
+                return [] if path.resolve() in replaced else parsed_catalog_units(locale, domain, path, data)
+
+            on_disk = build_memory(self.config, units_of)
+            planned = [
+                unit
+                for locale, catalog in self._catalogs.items()
+                for unit in catalog_units(catalog, locale, self._quiz_id)
+            ]
+            # In the memory's documented order (toolkit.memory.translation_memory): it breaks ties.
+            units = sorted((*on_disk.units, *planned), key=lambda unit: unit.origin)
+            self._memory = TranslationMemory(tuple(units))
+        return self._memory
+
+
 def write_bank_import(plan: BankImportPlan, *, force: bool = False) -> list[Path]:
-    """Write the catalogs, then the quiz YAML, each atomically; :class:`ImportConflictError` (as for a
-    scraped page), before anything is written, when one exists and ``force`` is not given.
+    """Write the template and the catalogs, then the quiz YAML, each atomically; :class:`ImportConflictError`
+    (as for a scraped page), before anything is written, when the quiz or a catalog exists and ``force``
+    is not given (the template is made from the quiz: it is replaced).
 
     A write that fails (a full disk, Ctrl-C) puts back every file written before it, so a failed import
     leaves the project as it was. The quiz YAML comes last: a process killed on the way leaves at most
     catalogs without their quiz, which ``quizkit update`` keeps aside and gives back when the quiz is
     imported again, never a quiz whose translations are missing."""
-    existing = [planned.path for planned in plan.files if planned.existed or planned.path.exists()]
+    existing = [
+        planned.path
+        for planned in plan.files
+        if planned is not plan.template and (planned.existed or planned.path.exists())
+    ]
     if existing and not force:
         raise ImportConflictError(existing[0])
     ordered = [*plan.files[1:], plan.content]
@@ -375,8 +511,34 @@ def bank_report(plan: BankImportPlan, format_name: str, written: bool) -> dict[s
             for planned in plan.locales
         ],
         "files": [display_path(planned.path) for planned in plan.files],
-        "existing": [display_path(planned.path) for planned in plan.files if planned.existed],
+        "existing": [
+            display_path(planned.path)
+            for planned in plan.files
+            if planned.existed and planned is not plan.template
+        ],
         "written": written,
+        "error": None,
+    }
+
+
+def refused_report(error: NothingImportedError, format_name: str) -> dict[str, object]:
+    """The report of an import refused because no question came through: the same fields as
+    :func:`bank_report`, the issues that say why, nothing planned, and ``error``, the refusal."""
+    bank = error.bank
+    return {
+        "bank": error.bank_file,
+        "format": format_name,
+        "quiz": bank.quiz.id,
+        "source_locale": bank.source_locale,
+        "questions": 0,
+        "drafts": 0,
+        "issues": [_issue(issue) for issue in bank.issues],
+        "notes": list(bank.notes),
+        "locales": [],
+        "files": [],
+        "existing": [],
+        "written": False,
+        "error": str(error),
     }
 
 
@@ -384,10 +546,13 @@ __all__ = [
     "IMPORTED_FROM",
     "BankImportPlan",
     "BankWriteError",
+    "NothingImportedError",
     "PlannedFile",
     "PlannedLocale",
     "bank_report",
+    "origin_name",
     "plan_bank_import",
     "quiz_yaml",
+    "refused_report",
     "write_bank_import",
 ]
