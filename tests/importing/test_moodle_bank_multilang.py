@@ -373,3 +373,43 @@ def test_text_outside_the_spans_is_every_languages_and_the_export_reproduces_eac
     assert IMPORTED_COMMENT.format(file="bank.xml") in option.tcomment.splitlines()
     plain = catalog.find("q.questions.plain.prompt", by="msgctxt")
     assert plain is not None and plain.msgstr == ""
+
+
+def test_a_finished_drafts_translations_come_in_translated_with_the_bank_named(tmp_path: Path) -> None:
+    """A question without general feedback is kept as a draft, its translations waiting beside its texts
+    with the file they were translated in (the shared option texts too); once the explanation is written,
+    ``quizkit update`` takes them in as the import's own catalogs hold a bank's translations."""
+    without_feedback = re.sub(
+        r"<generalfeedback format=\"html\"><text><!\[CDATA\[<p><span lang=\"en\" class=\"multilang\">HTTP listens"
+        r".*?</generalfeedback>",
+        "",
+        SHARED_BANK,
+        flags=re.DOTALL,
+    )
+    assert without_feedback != SHARED_BANK
+    project, report = imported_project(tmp_path, {"bank.xml": without_feedback})
+    assert report.splitlines()[0] == "bank.xml (moodle): 2 questions imported, 1 draft"
+    path = project / "content/q.yaml"
+    quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
+    (draft,) = [question for question in quiz["questions"] if question["id"] == "port-http"]
+    assert draft["prompt"]["ur"] == {"text": "HTTP کون سا پورٹ استعمال کرتا ہے؟", "from": "bank.xml"}
+    assert draft["options"][0]["text"] == {
+        "text": "80",
+        "ur": {"text": "80", "from": "bank.xml"},
+        "ar": {"text": "80", "from": "bank.xml"},
+    }
+    del quiz["draft"]
+    assert set(draft["explanation"]) == {"todo"}
+    draft["explanation"] = "HTTP listens on port 80."
+    path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    updated = run_quizkit_in_process(project, "update")
+    assert updated.returncode == 0, updated.stdout + updated.stderr
+    for locale, prompt in (
+        ("ur", "HTTP کون سا پورٹ استعمال کرتا ہے؟"),
+        ("ar", "ما المنفذ الذي يستخدمه HTTP؟"),
+    ):
+        catalog = polib.pofile(str(project / f"locales/{locale}/LC_MESSAGES/q.po"))
+        for key, translation in (("prompt", prompt), ("options.a", "80")):
+            entry = catalog.find(f"q.questions.port-http.{key}", by="msgctxt")
+            assert entry is not None and (entry.msgstr, entry.flags) == (translation, []), key
+            assert entry.tcomment == IMPORTED_COMMENT.format(file="bank.xml")
