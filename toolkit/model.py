@@ -59,8 +59,13 @@ class Text:
     origin: Origin
     note: str | None = None
     imported: tuple[tuple[str, str], ...] = ()
-    """Translations by locale imported from a scraped page (``ur:`` beside ``text:`` in the YAML);
-    ``quizkit update`` takes them into a catalog as fuzzy while it has no translation for the key."""
+    """Translations by locale waiting to enter the catalogs: from a bank reader, the bank's texts in its
+    other languages; from the YAML, ``ur:`` beside ``text:``, which ``quizkit update`` takes into a catalog
+    while it has no translation for the key (as fuzzy, unless :attr:`imported_from` names its bank)."""
+    imported_from: tuple[tuple[str, str], ...] = ()
+    """The bank file each waiting translation was translated in, by locale (``ur: {text: …, from: bank.xml}``
+    in the YAML): ``quizkit update`` takes those in as translated, naming the file. A locale not listed
+    was imported from a scraped page (fuzzy, not reviewed)."""
 
 
 TextType = TypeVar("TextType", Text, str)

@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import polib
 import pytest
 import yaml
 from support import fixture_project, run_quizkit_in_process, snapshot
@@ -145,9 +146,39 @@ def test_a_file_per_language_is_aligned_and_its_texts_wait_beside_the_drafts(pro
     (question,) = quiz_yaml(project, "gpu")["questions"]
     assert question["prompt"] == {
         "text": "What does each GPU hold?\nIt is data parallelism.",
-        "ur": "ہر GPU کیا رکھتا ہے؟",
+        "ur": {"text": "ہر GPU کیا رکھتا ہے؟", "from": "gpu.ur.txt"},
     }
-    assert question["options"][1]["text"] == {"text": "A slice of the layers", "ur": "تہوں کا ایک حصہ"}
+    assert question["options"][1]["text"] == {
+        "text": "A slice of the layers",
+        "ur": {"text": "تہوں کا ایک حصہ", "from": "gpu.ur.txt"},
+    }
+
+
+def test_a_finished_drafts_waiting_translations_come_in_as_the_banks(project: Path) -> None:
+    """A translation that waited beside a draft's text was made by a person in the bank: once the draft is
+    finished, ``quizkit update`` takes it in as the import takes a bank's translations into its catalogs
+    (translated, not fuzzy, naming the file it came from), not as a scraped page's (fuzzy, unreviewed)."""
+    (project / "gpu.txt").write_text(ENGLISH, encoding="utf-8")
+    (project / "gpu.ur.txt").write_text(URDU, encoding="utf-8")
+    imported(project, "gpu.txt", "--locale", "ur", "gpu.ur.txt", "--quiz", "gpu")
+    path = project / "content" / "gpu.yaml"
+    quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
+    del quiz["draft"]
+    (question,) = quiz["questions"]
+    assert set(question["explanation"]) == {"todo"}
+    question["explanation"] = "Each GPU holds a full copy of the model."
+    path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    updated = run_quizkit_in_process(project, "update")
+    assert updated.returncode == 0, updated.stdout + updated.stderr
+    catalog = polib.pofile(str(project / "locales/ur/LC_MESSAGES/gpu.po"))
+    prompt = catalog.find("gpu.questions.q1.prompt", by="msgctxt")
+    assert prompt is not None
+    assert prompt.msgstr == "ہر GPU کیا رکھتا ہے؟"
+    assert prompt.flags == []
+    assert prompt.tcomment == "Imported from gpu.ur.txt; translated there, not reviewed in quizkit."
+    assert "Imported from a scraped page; not reviewed." not in prompt.comment
+    option = catalog.find("gpu.questions.q1.options.b", by="msgctxt")
+    assert option is not None and (option.msgstr, option.flags) == ("تہوں کا ایک حصہ", [])
 
 
 @pytest.mark.parametrize(

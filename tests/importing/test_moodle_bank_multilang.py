@@ -301,3 +301,115 @@ def test_the_moodle_export_gives_the_banks_texts_and_grades_in_each_language(
     expected = moodle_questions(BANK, locale)
     assert moodle_questions(project / f"dist/moodle/q/{locale}.xml", locale) == expected
     assert moodle_questions(project / "dist/moodle/q/multilang.xml", locale) == expected
+
+
+# --- text outside the spans ------------------------------------------------------------------------------
+
+
+def _spans(english: str, urdu: str, arabic: str) -> str:
+    return (
+        f'<p><span lang="en" class="multilang">{english}</span><span lang="ur" class="multilang">{urdu}</span>'
+        f'<span lang="ar" class="multilang">{arabic}</span></p>'
+    )
+
+
+def _html(text: str) -> str:
+    return f"<text><![CDATA[{text}]]></text>"
+
+
+SHARED_BANK = f"""<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="category"><category><text>$course$/top/Networking</text></category></question>
+  <question type="multichoice">
+    <name><text>port-http</text></name>
+    <questiontext format="html">{_html(_spans("Which port does HTTP use?", "HTTP کون سا پورٹ استعمال کرتا ہے؟", "ما المنفذ الذي يستخدمه HTTP؟"))}</questiontext>
+    <generalfeedback format="html">{_html(_spans("HTTP listens on port 80.", "HTTP پورٹ 80 پر سنتا ہے۔", "يستمع HTTP على المنفذ 80."))}</generalfeedback>
+    <single>true</single>
+    <answer fraction="100" format="html"><text>80</text></answer>
+    <answer fraction="0" format="html"><text>443</text></answer>
+    <answer fraction="0" format="html"><text>22</text></answer>
+  </question>
+  <question type="matching">
+    <name><text>layers</text></name>
+    <questiontext format="html">{_html(_spans("Match each protocol with its layer.", "ہر پروٹوکول کو اس کی تہ سے ملائیں۔", "طابق كل بروتوكول مع طبقته."))}</questiontext>
+    <generalfeedback format="html">{_html(_spans("IP routes packets; TCP delivers streams.", "IP پیکٹ بھیجتا ہے؛ TCP سٹریم پہنچاتا ہے۔", "IP يوجّه الحزم؛ TCP يوصل التدفقات."))}</generalfeedback>
+    <subquestion format="html"><text>IP</text><answer>{_html(_spans("Network", "نیٹ ورک", "الشبكة"))}</answer></subquestion>
+    <subquestion format="html"><text>TCP</text><answer>{_html(_spans("Transport", "ٹرانسپورٹ", "النقل"))}</answer></subquestion>
+  </question>
+  <question type="multichoice">
+    <name><text>plain</text></name>
+    <questiontext format="html"><text>Which protocol is connectionless?</text></questiontext>
+    <generalfeedback format="html"><text>UDP sends datagrams without a connection.</text></generalfeedback>
+    <single>true</single>
+    <answer fraction="100" format="html"><text>UDP</text></answer>
+    <answer fraction="0" format="html"><text>TCP</text></answer>
+  </question>
+</quiz>
+"""
+"""A bank as a team writes one by hand in Moodle: spans around the sentences, none around what reads the
+same in every language (port numbers, protocol names), and one question never translated at all."""
+
+
+def test_text_outside_the_spans_is_every_languages_and_the_export_reproduces_each_language(
+    tmp_path: Path,
+) -> None:
+    """Moodle shows text outside multilang spans to every language (filter/multilang/filter.php), so a
+    question translated in its spans is whole in each language: the JSON export gives it in that language
+    (not fallen back to English), its options as the bank writes them. A question with no spans at all was
+    never translated: it comes without translations, and the export shows its English, as Moodle does."""
+    project, _report = imported_project(tmp_path, {"bank.xml": SHARED_BANK})
+    bank = project / "bank.xml"
+    exported = run_quizkit_in_process(project, "export", "-f", "json")
+    assert exported.returncode == 0, exported.stdout + exported.stderr
+    for locale in LOCALES:
+        shown = json.loads((project / f"dist/json/q/{locale}.json").read_text(encoding="utf-8"))["questions"]
+        assert bundle_questions(project / f"dist/json/q/{locale}.json") == moodle_questions(
+            bank, locale, grades=False
+        )
+        assert [question.get("lang") for question in shown] == [None, None, None if locale == "en" else "en"]
+    catalog = polib.pofile(str(project / "locales/ur/LC_MESSAGES/q.po"))
+    option = catalog.find("q.questions.port-http.options.a", by="msgctxt")
+    assert option is not None and option.msgstr == "80" and "fuzzy" not in option.flags
+    assert IMPORTED_COMMENT.format(file="bank.xml") in option.tcomment.splitlines()
+    plain = catalog.find("q.questions.plain.prompt", by="msgctxt")
+    assert plain is not None and plain.msgstr == ""
+
+
+def test_a_finished_drafts_translations_come_in_translated_with_the_bank_named(tmp_path: Path) -> None:
+    """A question without general feedback is kept as a draft, its translations waiting beside its texts
+    with the file they were translated in (the shared option texts too); once the explanation is written,
+    ``quizkit update`` takes them in as the import's own catalogs hold a bank's translations."""
+    without_feedback = re.sub(
+        r"<generalfeedback format=\"html\"><text><!\[CDATA\[<p><span lang=\"en\" class=\"multilang\">HTTP listens"
+        r".*?</generalfeedback>",
+        "",
+        SHARED_BANK,
+        flags=re.DOTALL,
+    )
+    assert without_feedback != SHARED_BANK
+    project, report = imported_project(tmp_path, {"bank.xml": without_feedback})
+    assert report.splitlines()[0] == "bank.xml (moodle): 2 questions imported, 1 draft"
+    path = project / "content/q.yaml"
+    quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
+    (draft,) = [question for question in quiz["questions"] if question["id"] == "port-http"]
+    assert draft["prompt"]["ur"] == {"text": "HTTP کون سا پورٹ استعمال کرتا ہے؟", "from": "bank.xml"}
+    assert draft["options"][0]["text"] == {
+        "text": "80",
+        "ur": {"text": "80", "from": "bank.xml"},
+        "ar": {"text": "80", "from": "bank.xml"},
+    }
+    del quiz["draft"]
+    assert set(draft["explanation"]) == {"todo"}
+    draft["explanation"] = "HTTP listens on port 80."
+    path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    updated = run_quizkit_in_process(project, "update")
+    assert updated.returncode == 0, updated.stdout + updated.stderr
+    for locale, prompt in (
+        ("ur", "HTTP کون سا پورٹ استعمال کرتا ہے؟"),
+        ("ar", "ما المنفذ الذي يستخدمه HTTP؟"),
+    ):
+        catalog = polib.pofile(str(project / f"locales/{locale}/LC_MESSAGES/q.po"))
+        for key, translation in (("prompt", prompt), ("options.a", "80")):
+            entry = catalog.find(f"q.questions.port-http.{key}", by="msgctxt")
+            assert entry is not None and (entry.msgstr, entry.flags) == (translation, []), key
+            assert entry.tcomment == IMPORTED_COMMENT.format(file="bank.xml")

@@ -1,22 +1,41 @@
-"""Translations imported from scraped pages, taken into catalogs as fuzzy and marked unreviewed.
+"""Translations waiting in quiz YAML, taken into catalogs by ``quizkit update``.
 
-``quizkit import`` leaves a target-language text whose source text is still missing in the quiz YAML
-(``prompt: {todo: …, ur: …}``); once a person writes the source text, the model carries the Urdu as
-:attr:`toolkit.model.Text.imported`. :func:`apply_imported` runs after each merge in ``quizkit
-update``: an entry with no translation yet receives the imported text, marked fuzzy, with
-:data:`IMPORTED_NOTE` as a ``#.`` comment. Merges take ``#.`` comments from the template, so the note
-is put back on every update while the entry is still the unreviewed import (fuzzy, same text); once a
-translator reviews it (removes the fuzzy flag) or changes it, the note goes.
+Two kinds wait beside a text (``ur:`` beside ``text:``), as :attr:`toolkit.model.Text.imported`:
+
+* from a scraped page (``ur: …``): a target-language text whose source text was still missing. It is
+  taken in marked fuzzy, with :data:`IMPORTED_NOTE` as a ``#.`` comment: nobody has checked it. Merges
+  take ``#.`` comments from the template, so the note is put back on every update while the entry is
+  still the unreviewed import (fuzzy, same text); once a translator reviews it (removes the fuzzy flag)
+  or changes it, the note goes.
+* from a question bank (``ur: {text: …, from: bank.xml}``, :attr:`toolkit.model.Text.imported_from`):
+  a draft question's translation, made by a person in the bank, waiting for the draft to be finished.
+  It is taken in as ``quizkit import`` takes a bank's translations into the catalogs it writes:
+  translated, not fuzzy, not approved, with the translator comment :data:`IMPORTED_FROM` naming the file.
+
+:func:`apply_imported` runs after each merge in ``quizkit update``; a waiting translation only fills an
+entry that has none, never over a translator's work (nor a fuzzy entry: the source text may have
+changed since the bank was translated).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from toolkit.gettext.catalog import FUZZY, Catalog, CatalogEntry
 
 IMPORTED_NOTE = "Imported from a scraped page; not reviewed."
+IMPORTED_FROM = "Imported from {file}; translated there, not reviewed in quizkit."
+"""The translator comment on every translation taken from a bank (``{file}``: the bank file)."""
+
+
+@dataclass(frozen=True)
+class WaitingTranslation:
+    """A translation waiting in the YAML for a catalog entry."""
+
+    text: str
+    bank_file: str | None = None
+    """The bank it was translated in; None for a scraped page's."""
 
 
 def _with_note(entry: CatalogEntry) -> CatalogEntry:
@@ -24,8 +43,25 @@ def _with_note(entry: CatalogEntry) -> CatalogEntry:
     return replace(entry, extracted_comments=(*comments, IMPORTED_NOTE))
 
 
-def apply_imported(merged: Catalog, previous: Catalog, imported: Mapping[str, str]) -> tuple[Catalog, int]:
-    """``merged`` with imported translations (by key) filled in; also the number filled in."""
+def from_bank(entry: CatalogEntry, translation: str, bank_file: str) -> CatalogEntry:
+    """``entry`` translated as the bank ``bank_file`` translated it: not fuzzy, with :data:`IMPORTED_FROM`
+    as a translator comment (translator comments survive every merge, msgmerge and XLIFF round trip)."""
+    comment = IMPORTED_FROM.format(file=bank_file)
+    comments = tuple(each for each in entry.translator_comments if each != comment)
+    return replace(
+        entry,
+        msgstr=translation,
+        flags=tuple(flag for flag in entry.flags if flag != FUZZY),
+        translator_comments=(*comments, comment),
+        previous_msgid=None,
+        previous_context=None,
+    )
+
+
+def apply_imported(
+    merged: Catalog, previous: Catalog, imported: Mapping[str, WaitingTranslation]
+) -> tuple[Catalog, int]:
+    """``merged`` with the waiting translations (by key) filled in; also the number filled in."""
     earlier = previous.by_context()
     entries: list[CatalogEntry] = []
     filled = 0
@@ -33,10 +69,13 @@ def apply_imported(merged: Catalog, previous: Catalog, imported: Mapping[str, st
         if entry.obsolete or entry.is_plural or entry.context is None:
             entries.append(entry)
             continue
-        translation = imported.get(entry.context)
+        waiting = imported.get(entry.context)
         before = earlier.get(entry.context)
-        if translation and not entry.has_translation:
-            entry = _with_note(replace(entry.with_flag(FUZZY), msgstr=translation))
+        if waiting is not None and waiting.text and not entry.has_translation:
+            if waiting.bank_file is not None:
+                entry = from_bank(entry, waiting.text, waiting.bank_file)
+            else:
+                entry = _with_note(replace(entry.with_flag(FUZZY), msgstr=waiting.text))
             filled += 1
         elif (
             before is not None

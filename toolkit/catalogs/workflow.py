@@ -8,12 +8,12 @@ Nothing is written unless every input was read without error.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.catalogs.extraction import extract_templates
-from toolkit.catalogs.imported import apply_imported
+from toolkit.catalogs.imported import WaitingTranslation, apply_imported
 from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.new_catalog import new_catalog_header
 from toolkit.catalogs.retirement import (
@@ -240,13 +240,15 @@ class PlannedCatalog:
     """The SHA-256 of the file as it was read; None when there was none (``created``, or restored)."""
 
 
-def imported_translations(content: Content) -> dict[tuple[str, str], dict[str, str]]:
+def imported_translations(content: Content) -> dict[tuple[str, str], dict[str, WaitingTranslation]]:
     """Translations waiting in quiz YAML (``ur:`` beside ``text:``), by (locale, domain), then by key."""
-    found: dict[tuple[str, str], dict[str, str]] = {}
+    found: dict[tuple[str, str], dict[str, WaitingTranslation]] = {}
     for quiz in content.quizzes:
         for text in quiz.texts():
+            origins = dict(text.imported_from)
             for locale, translation in text.imported:
-                found.setdefault((locale.replace("-", "_"), quiz.id), {})[text.key] = translation
+                waiting = WaitingTranslation(translation, origins.get(locale))
+                found.setdefault((locale.replace("-", "_"), quiz.id), {})[text.key] = waiting
     return found
 
 
@@ -259,8 +261,8 @@ def _planned_catalogs(
 ) -> list[PlannedCatalog]:
     """Merged catalogs in memory, for every target locale and domain; nothing is written.
 
-    Translations imported from scraped pages and waiting in the quiz YAML are added as fuzzy where a
-    catalog has no translation yet (:mod:`toolkit.catalogs.imported`); then, with ``use_memory``,
+    Translations waiting in the quiz YAML (from a scraped page, fuzzy; from a bank, translated) are
+    added where a catalog has no translation yet (:mod:`toolkit.catalogs.imported`); then, with ``use_memory``,
     suggestions from the translation memory (:mod:`toolkit.memory.prefill`).
     """
     imported = imported_translations(content)
@@ -277,7 +279,7 @@ def plan_catalog(
     locale: str,
     domain: str,
     template: Catalog,
-    waiting: dict[str, str] | None,
+    waiting: Mapping[str, WaitingTranslation] | None,
     memory: PrefillMemory | None = None,
 ) -> PlannedCatalog:
     """One catalog merged with its template in memory (``waiting``: imported translations by key;

@@ -58,17 +58,24 @@ class _Builder:
 
     def text(self, value: RawValue, path: JsonPath, key: str) -> Text:
         if isinstance(value, dict):
-            imported = tuple(
-                (str(locale), str(text))
-                for locale, text in value.items()
-                if locale not in TEXT_FIELDS and isinstance(text, str)
-            )
+            imported: list[tuple[str, str]] = []
+            imported_from: list[tuple[str, str]] = []
+            for locale, translation in value.items():
+                if locale in TEXT_FIELDS:
+                    continue
+                if isinstance(translation, dict):
+                    # ``ur: {text: …, from: bank.xml}``: translated in a bank, waiting for its draft.
+                    imported.append((str(locale), str(translation["text"])))
+                    imported_from.append((str(locale), str(translation["from"])))
+                elif isinstance(translation, str):
+                    imported.append((str(locale), translation))
             return Text(
                 key,
                 str(value["text"]),
                 self.origin((*path, "text")),
                 _optional_str(value.get("note")),
-                imported,
+                tuple(imported),
+                tuple(imported_from),
             )
         return Text(key, str(value), self.origin(path))
 

@@ -12,7 +12,7 @@ the quiz YAML and a catalog per language from what they return.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
@@ -203,3 +203,51 @@ def same_answers_untranslated(question: Question[Text]) -> Question[Text]:
 
     fixed_question: Question[Text] = fixed(question)
     return fixed_question
+
+
+def shared_texts_translated(question: Question[Text]) -> Question[Text]:
+    """``question`` with each text the bank wrote outside every language's markup (no translation of its
+    own) given, in each language the question's other texts carry, the same text as its translation.
+    Moodle's multilang filters show text outside the spans to every language (filter/multilang/filter.php),
+    so in a question translated into Urdu an option ``80`` or ``TCP`` is what the Urdu reader sees too;
+    left untranslated it would make the whole question fall back to the source language. A question none
+    of whose texts carries a language is left as it is: nobody translated it, and an export shows its
+    source text in every language, as Moodle does. Accepted answers that come out the same in every
+    language are then ``translate: false`` (:func:`same_answers_untranslated`)."""
+    languages: list[str] = []
+    for text in _texts_of(question):
+        for locale, _translation in text.imported:
+            if locale not in languages:
+                languages.append(locale)
+    if not languages:
+        return question
+
+    def shared(text: Text) -> Text:
+        if text.imported or not text.source:
+            return text
+        return replace(text, imported=tuple((locale, text.source) for locale in languages))
+
+    return same_answers_untranslated(_with_texts(question, shared))
+
+
+def _texts_of(owner: Any) -> Iterable[Text]:
+    """Every text of ``owner`` and its parts, accepted answers marked ``translate: false`` too."""
+    for owner_field in fields(owner):
+        value = getattr(owner, owner_field.name)
+        if isinstance(value, Text):
+            yield value
+        elif isinstance(value, tuple) and value and is_dataclass(value[0]):
+            for part in value:
+                yield from _texts_of(part)
+
+
+def _with_texts(owner: Any, change: Callable[[Text], Text]) -> Any:
+    """``owner`` with ``change`` applied to each of its texts, into its parts."""
+    changes: dict[str, Any] = {}
+    for owner_field in fields(owner):
+        value = getattr(owner, owner_field.name)
+        if isinstance(value, Text):
+            changes[owner_field.name] = change(value)
+        elif isinstance(value, tuple) and value and is_dataclass(value[0]):
+            changes[owner_field.name] = tuple(_with_texts(part, change) for part in value)
+    return replace(owner, **changes)

@@ -27,7 +27,7 @@ overwrite without ``force`` and writes each file atomically.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
@@ -36,9 +36,12 @@ import yaml
 
 from toolkit import keys
 from toolkit.catalogs.extraction import quiz_template
+from toolkit.catalogs.imported import IMPORTED_FROM, from_bank
 from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.workflow import imported_translations, plan_catalog
 from toolkit.config import ProjectConfig
+from toolkit.content.loader import TEXT_FIELDS
+from toolkit.content.rules import question_text_fields
 from toolkit.content.validation import display_path, validate_file
 from toolkit.content.yaml_document import MAX_FILE_BYTES
 from toolkit.diagnostics import Severity
@@ -63,9 +66,6 @@ from toolkit.model import (
     Text,
 )
 from toolkit.text.locale_packs import normalized_locale
-
-IMPORTED_FROM = "Imported from {file}; translated there, not reviewed in quizkit."
-"""The translator comment on every translation taken from a bank (``{file}``: the bank file)."""
 
 
 class BankWriteError(QuizkitError):
@@ -182,8 +182,36 @@ def _plain(value: object) -> object:
     return value
 
 
-def quiz_yaml(quiz: Quiz, bank_file: str, drafts: Sequence[ImportIssue] = ()) -> str:
-    """``quiz`` as quiz YAML, with the drafts' questions appended (and the quiz marked a draft then)."""
+def _with_origins(draft: object, origin: Callable[[str], str]) -> object:
+    """A draft question (plain YAML data) with each translation waiting beside its texts written with the
+    file it was translated in (``ur: {text: …, from: bank.xml}``; ``origin`` names it by locale), so that
+    ``quizkit update`` takes it in as the bank's translation, not as a scraped page's."""
+    if not isinstance(draft, dict):
+        return draft
+    for path, value in list(question_text_fields(draft, ())):
+        if not isinstance(value, dict):
+            continue
+        owner: object = draft
+        for part in path[:-1]:
+            owner = owner[part]  # type: ignore[index]
+        assert isinstance(owner, dict)
+        owner[path[-1]] = {
+            name: {"text": translation, "from": origin(name)}
+            if name not in TEXT_FIELDS and isinstance(translation, str)
+            else translation
+            for name, translation in value.items()
+        }
+    return draft
+
+
+def quiz_yaml(
+    quiz: Quiz,
+    bank_file: str,
+    drafts: Sequence[ImportIssue] = (),
+    locale_files: Mapping[str, str] | None = None,
+) -> str:
+    """``quiz`` as quiz YAML, with the drafts' questions appended (and the quiz marked a draft then); a
+    draft's waiting translations name the file each came from (``locale_files``, else ``bank_file``)."""
     data: dict[str, object] = {"id": quiz.id, "level": quiz.level.value}
     if quiz.guide is not None:
         data["guide"] = quiz.guide
@@ -194,7 +222,12 @@ def quiz_yaml(quiz: Quiz, bank_file: str, drafts: Sequence[ImportIssue] = ()) ->
     if quiz.shuffle:
         data["shuffle"] = True
     questions: list[object] = [question_mapping(question, _text) for question in quiz.questions]
-    questions += [_plain(issue.draft) for issue in drafts if issue.draft is not None]
+    files = locale_files or {}
+    questions += [
+        _with_origins(_plain(issue.draft), lambda locale: files.get(locale, bank_file))
+        for issue in drafts
+        if issue.draft is not None
+    ]
     data["questions"] = questions
     body = yaml.dump(
         data, Dumper=_QuizDumper, allow_unicode=True, sort_keys=False, default_flow_style=False, width=110
@@ -228,7 +261,6 @@ def _with_bank_translations(
 ) -> tuple[Catalog, int]:
     """``catalog`` with the bank's translations where it has none; also how many it kept of its own that
     differ from the bank's (a translator's work is never overwritten)."""
-    comment = IMPORTED_FROM.format(file=bank_file)
     entries: list[CatalogEntry] = []
     kept = 0
     for entry in catalog.entries:
@@ -239,17 +271,7 @@ def _with_bank_translations(
             kept += entry.msgstr != translation
             entries.append(entry)
         else:
-            comments = tuple(each for each in entry.translator_comments if each != comment)
-            entries.append(
-                replace(
-                    entry,
-                    msgstr=translation,
-                    flags=tuple(flag for flag in entry.flags if flag != "fuzzy"),
-                    translator_comments=(*comments, comment),
-                    previous_msgid=None,
-                    previous_context=None,
-                )
-            )
+            entries.append(from_bank(entry, translation, bank_file))
     return replace(catalog, entries=tuple(entries)), kept
 
 
@@ -306,7 +328,7 @@ def plan_bank_import(
         bank = replace(bank, notes=(*bank.notes, *renamed))
     if not bank.quiz.questions and not drafts:
         raise NothingImportedError(bank, bank_file)
-    text = quiz_yaml(bank.quiz, origin or bank_file, drafts)
+    text = quiz_yaml(bank.quiz, origin or bank_file, drafts, locale_files)
     data = text.encode("utf-8")
     if len(data) > MAX_FILE_BYTES:
         # Validation would refuse the file as too large and blame the reader; the bank is simply too

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from toolkit import keys
-from toolkit.importing.bank import ImportIssue
+from toolkit.importing.bank import ImportIssue, shared_texts_translated
 from toolkit.importing.gift_syntax import GiftQuestion, GiftText, has_escape_placeholder, unescape
 from toolkit.importing.gift_texts import BankContext, Part, quoted
 from toolkit.importing.question_drafts import beyond_limits, draft_mapping, part_id
@@ -141,6 +141,10 @@ class QuestionBuilder:
         built = kinds[kind]()
         if built is None:
             return None
+        if not self.reader.request.translations:
+            # Text outside multilang spans shows to every language; from one file per language each
+            # text has its own translation already.
+            built = shared_texts_translated(built)
         beyond = beyond_limits(built)
         if beyond is not None:
             self.issue(f"{beyond}: left out")

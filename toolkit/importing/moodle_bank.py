@@ -35,6 +35,7 @@ from toolkit.importing.bank import (
     quiz_heading,
     read_bank_bytes,
     same_answers_untranslated,
+    shared_texts_translated,
 )
 from toolkit.importing.moodle_bank_choices import read_multichoice
 from toolkit.importing.moodle_bank_cloze import read_cloze, read_gapselect
@@ -179,7 +180,7 @@ def _read_question(reader: QuestionReader, element: Element) -> Question[Text] |
             UNSUPPORTED.get(moodle_type, f"Moodle question type '{moodle_type}' has no quizkit kind")
         )
     reader.start(element)
-    question = _KINDS[moodle_type](reader, element)
+    question = shared_texts_translated(_KINDS[moodle_type](reader, element))
     reader.used_ids.add(reader.question_id)
     reader.report_lost(element)
     if reader.todos or reader.correct_todo is not None:

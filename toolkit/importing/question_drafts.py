@@ -4,8 +4,9 @@
 and ids for the parts a bank does not name.
 
 A draft keeps everything the bank had: each text with its translations (``ur:`` beside ``text:``, as
-the schema's imported translations) and its to-do beside it, so that nothing is lost while the question
-waits for a person.
+the schema's imported translations; the import adds the file each was translated in,
+:func:`toolkit.importing.bank_writing.quiz_yaml`) and its to-do beside it, so that nothing is lost while
+the question waits for a person.
 """
 
 from __future__ import annotations
