@@ -199,6 +199,18 @@ def test_a_package_no_reader_recognizes_is_refused_and_text_is_a_page(project: P
     assert detect_format(project / "gpu.txt", "gpu.txt") == "aiken"
 
 
+def test_a_folder_that_is_no_package_is_in_no_format(project: Path) -> None:
+    """Only a package is checked as one: a folder without a manifest (a link in it is no package's)."""
+    (project / "notes").mkdir()
+    (project / "notes" / "passwords").symlink_to("/etc/passwd")
+    result = run_quizkit_in_process(project, "import", "notes", "--quiz", "bank")
+    assert (result.returncode, result.stderr) == (
+        1,
+        "error[import]: notes is in no format quizkit recognizes; if it is a question bank, name its format "
+        f"with --from (one of: {', '.join(format_names())})\n",
+    )
+
+
 def test_the_built_in_readers_are_registered_as_plugins() -> None:
     assert "aiken" in reader_names()
     assert format_names()[-1] == PAGE
@@ -255,6 +267,11 @@ def _hostile(project: Path, case: str) -> str:
     if case == "manifest-bomb":
         _zip(project / "mbomb.zip", {"imsmanifest.xml": BOMB})
         return "mbomb.zip"
+    if case == "qti-folder-link":
+        (project / "items" / "items").mkdir(parents=True)
+        (project / "items" / "imsmanifest.xml").write_text(QTI3_MANIFEST, encoding="utf-8")
+        (project / "items" / "items" / "q1.xml").symlink_to("/etc/passwd")
+        return "items"
     assert case == "manifest-entity"
     _zip(
         project / "entity.zip",
@@ -307,6 +324,11 @@ def _hostile(project: Path, case: str) -> str:
             "canvas",
             "mbomb.zip: error[import]: imsmanifest.xml inside the package expands to 16,777,216 bytes ({ratio} times its "
             "packed size): not a question bank",
+        ),
+        (
+            "qti-folder-link",
+            "qti",
+            "items: error[import]: items/q1.xml is a link; quizkit reads no links in a package",
         ),
         (
             "manifest-entity",

@@ -68,6 +68,8 @@ class PackageSignature:
     """The names of the package's top-level folders."""
     manifest: bytes
     """The first :data:`SIGNATURE_BYTES` of its ``imsmanifest.xml``, unparsed; empty without one."""
+    has_manifest: bool
+    """Whether it has an ``imsmanifest.xml`` at all (a link or a member that cannot be read too)."""
 
 
 def package_signature(path: Path) -> PackageSignature | None:
@@ -82,20 +84,20 @@ def package_signature(path: Path) -> PackageSignature | None:
             folders = frozenset(found.name for found in path.iterdir() if found.is_dir())
             manifest = path / MANIFEST
             if manifest.is_symlink() or not manifest.is_file():
-                return PackageSignature(folders, b"")
+                return PackageSignature(folders, b"", manifest.is_symlink() or manifest.exists())
             with manifest.open("rb") as handle:
-                return PackageSignature(folders, handle.read(SIGNATURE_BYTES))
+                return PackageSignature(folders, handle.read(SIGNATURE_BYTES), True)
         with zipfile.ZipFile(path) as archive:
             names = archive.namelist()
             folders = frozenset(name.split("/")[0] for name in names if "/" in name.strip("/"))
             if MANIFEST not in names:
-                return PackageSignature(folders, b"")
+                return PackageSignature(folders, b"", False)
             try:
                 with archive.open(MANIFEST) as member:
-                    return PackageSignature(folders, member.read(SIGNATURE_BYTES))
+                    return PackageSignature(folders, member.read(SIGNATURE_BYTES), True)
             except (RuntimeError, NotImplementedError, ValueError, zlib.error, zipfile.BadZipFile):
                 # Encrypted, oddly compressed or damaged: still a package; its reader says what is wrong.
-                return PackageSignature(folders, b"")
+                return PackageSignature(folders, b"", True)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError):
         return None
 

@@ -30,6 +30,7 @@ from toolkit.importing.bank import (
     parse_bank_xml,
     quiz_heading,
     read_bank_bytes,
+    xml_root_name,
 )
 from toolkit.importing.multilang import quizkit_locale
 from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_package, package_signature
@@ -344,7 +345,8 @@ class QtiBankReader:
                 return any(_starts_an_item(found) for found in sorted(path.glob("*.xml"))[:_FILES_LOOKED_AT])
             except OSError:  # an item file that cannot be read: not recognized by its content
                 return False
-        return _is_item_head(head)
+        root = xml_root_name(head)  # past a DOCTYPE longer than the head, which read() refuses
+        return _is_item_head(head) or (root is not None and root.rpartition(":")[2] == "qti-assessment-item")
 
     @staticmethod
     def read(request: BankRequest) -> ImportedBank:
