@@ -313,3 +313,35 @@ def test_an_output_edited_since_the_build_wrote_it_is_never_removed(tmp_path: Pa
     assert result.returncode == 0, result.stdout + result.stderr
     assert not untouched.exists()  # as the build left it: the quiz is gone, so is its bundle
     assert edited.read_text(encoding="utf-8") == '{"mine": true}\n'
+
+
+def test_a_draft_quiz_left_out_is_a_warning_in_text_and_json(tmp_path: Path) -> None:
+    from support import TINY_QUIZ
+
+    draft = TINY_QUIZ.replace("level: beginner\n", "level: beginner\ndraft: true\n")
+    project = fixture_project(tmp_path / "project", {"tiny": draft})
+    expected = [
+        "  draft-quiz-left-out: 1",
+        "    content/tiny.yaml:2: warning[draft-quiz-left-out]: draft quiz 'tiny' is left out of the export "
+        "until its draft: true is removed; quizkit export --drafts includes it, for a preview [$.draft]",
+    ]
+    for _ in range(2):  # the second build from its cache
+        result = build(project, "--format", "text")
+        assert (result.returncode, result.stderr) == (0, "")
+        lines = result.stdout.splitlines()
+        start = lines.index(expected[0])
+        assert lines[start : start + 2] == expected
+    machine = json.loads(build(project, ci=True).stdout)
+    assert [item for item in machine["warnings"] if item["code"] == "draft-quiz-left-out"] == [
+        {
+            "file": "content/tiny.yaml",
+            "line": 2,
+            "column": None,
+            "severity": "warning",
+            "code": "draft-quiz-left-out",
+            "message": "draft quiz 'tiny' is left out of the export until its draft: true is removed; "
+            "quizkit export --drafts includes it, for a preview",
+            "path": "$.draft",
+            "key": None,
+        }
+    ]

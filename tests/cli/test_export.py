@@ -165,3 +165,31 @@ def test_an_export_that_writes_nothing_says_why(tmp_path: Path) -> None:
         "catalog formats write only target locales; draft quizzes need --drafts)\n"
     )
     assert not (project / "dist").exists()
+
+
+DRAFT_WARNING = (
+    "content/tiny.yaml:2: warning[draft-quiz-left-out]: draft quiz 'tiny' is left out of the export until "
+    "its draft: true is removed; quizkit export --drafts includes it, for a preview [$.draft]"
+)
+
+
+def test_a_draft_quiz_left_out_is_reported_and_included_with_drafts(tmp_path: Path) -> None:
+    project = two_quizzes(tmp_path)
+    quiz = project / "content" / "tiny.yaml"
+    quiz.write_text(
+        TINY_QUIZ.replace("level: beginner\n", "level: beginner\ndraft: true\n"), encoding="utf-8"
+    )
+    left_out = run_quizkit(project, "export", "-f", "json")
+    assert (left_out.returncode, left_out.stderr) == (0, "")
+    assert left_out.stdout.splitlines() == [
+        DRAFT_WARNING,
+        "other [ur]: 2 questions in the source language: first, second",
+        "dist: 2 files written, 0 unchanged",
+    ]
+    # Left out on purpose, until a person finishes it: --strict does not stop for it.
+    strict = run_quizkit(project, "export", "-f", "json", "--strict")
+    assert (strict.returncode, strict.stdout.splitlines()[0]) == (0, DRAFT_WARNING)
+    included = run_quizkit(project, "export", "-f", "json", "--drafts")
+    assert (included.returncode, included.stderr) == (0, "")
+    assert DRAFT_WARNING not in included.stdout
+    assert sorted(path.name for path in (project / "dist" / "json").iterdir()) == ["other", "tiny"]

@@ -8,10 +8,11 @@ from __future__ import annotations
 import json
 import os
 import textwrap
+import zipfile
 from pathlib import Path
 
 import pytest
-from support import ROOT, fixture_project, run_quizkit, snapshot
+from support import ROOT, fixture_project, run_quizkit, run_quizkit_in_process, snapshot
 
 from toolkit.gettext.po_reader import read_po
 from toolkit.importing.bank_readers import PAGE, detect_format, format_names, reader_names
@@ -198,6 +199,18 @@ def test_a_package_no_reader_recognizes_is_refused_and_text_is_a_page(project: P
     assert detect_format(project / "gpu.txt", "gpu.txt") == "aiken"
 
 
+def test_a_folder_that_is_no_package_is_in_no_format(project: Path) -> None:
+    """Only a package is checked as one: a folder without a manifest (a link in it is no package's)."""
+    (project / "notes").mkdir()
+    (project / "notes" / "passwords").symlink_to("/etc/passwd")
+    result = run_quizkit_in_process(project, "import", "notes", "--quiz", "bank")
+    assert (result.returncode, result.stderr) == (
+        1,
+        "error[import]: notes is in no format quizkit recognizes; if it is a question bank, name its format "
+        f"with --from (one of: {', '.join(format_names())})\n",
+    )
+
+
 def test_the_built_in_readers_are_registered_as_plugins() -> None:
     assert "aiken" in reader_names()
     assert format_names()[-1] == PAGE
@@ -206,3 +219,143 @@ def test_the_built_in_readers_are_registered_as_plugins() -> None:
         '[project.entry-points."quizkit.importers"]\naiken = "toolkit.importing.aiken_bank:AikenReader"'
         in pyproject
     )
+
+
+CANVAS_MANIFEST = (
+    '<manifest identifier="m"><resources>'
+    '<resource identifier="q1" type="imsqti_xmlv1p2" href="q1/q1.xml"><file href="q1/q1.xml"/></resource>'
+    "</resources></manifest>"
+)
+CC_MANIFEST = CANVAS_MANIFEST.replace('"imsqti_xmlv1p2"', '"imsqti_xmlv1p2/imscc_xmlv1p1/assessment"')
+QTI3_MANIFEST = CANVAS_MANIFEST.replace('"imsqti_xmlv1p2"', '"imsqti_item_xmlv3p0"')
+BOMB = b"\0" * (16 * 1024 * 1024)
+"""Deflates about 1,000:1: a member that claims far more than its packed size."""
+
+
+def _zip(path: Path, members: dict[str, str | bytes]) -> None:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+
+
+def _hostile(project: Path, case: str) -> str:
+    """Writes the hostile bank of ``case`` into ``project``; its file name."""
+    if case == "billion-laughs":
+        (project / "bomb.xml").write_text(
+            '<?xml version="1.0"?>\n<!DOCTYPE quiz [\n  <!ENTITY lol "lol">\n'
+            '  <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">\n]>\n'
+            '<quiz><question type="truefalse"><name><text>&lol2;</text></name></question></quiz>\n',
+            encoding="utf-8",
+        )
+        return "bomb.xml"
+    if case == "external-entity":
+        (project / "xxe.xml").write_text(
+            '<?xml version="1.0"?>\n<!-- exported -->\n<!DOCTYPE quiz [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n'
+            "<quiz><question><name><text>&xxe;</text></name></question></quiz>\n",
+            encoding="utf-8",
+        )
+        return "xxe.xml"
+    if case == "canvas-slip":
+        _zip(project / "slip.zip", {"imsmanifest.xml": CANVAS_MANIFEST, "../evil.xml": "<x/>"})
+        return "slip.zip"
+    if case == "cc-bomb":
+        _zip(project / "zbomb.imscc", {"imsmanifest.xml": CC_MANIFEST, "q1/q1.xml": BOMB})
+        return "zbomb.imscc"
+    if case == "qti-slip":
+        _zip(project / "items.zip", {"imsmanifest.xml": QTI3_MANIFEST, "/etc/passwd": "x"})
+        return "items.zip"
+    if case == "manifest-bomb":
+        _zip(project / "mbomb.zip", {"imsmanifest.xml": BOMB})
+        return "mbomb.zip"
+    if case == "qti-folder-link":
+        (project / "items" / "items").mkdir(parents=True)
+        (project / "items" / "imsmanifest.xml").write_text(QTI3_MANIFEST, encoding="utf-8")
+        (project / "items" / "items" / "q1.xml").symlink_to("/etc/passwd")
+        return "items"
+    assert case == "manifest-entity"
+    _zip(
+        project / "entity.zip",
+        {
+            "imsmanifest.xml": '<?xml version="1.0"?>\n<!DOCTYPE manifest [<!ENTITY e "e">]>\n'
+            + CANVAS_MANIFEST,
+            "q1/q1.xml": "<questestinterop/>",
+        },
+    )
+    return "entity.zip"
+
+
+@pytest.mark.parametrize(
+    ("case", "reader", "expected"),
+    [
+        (
+            "billion-laughs",
+            "moodle",
+            "bomb.xml:2: error[import]: a DOCTYPE or entity declaration is not allowed in Moodle XML (entity expansion is "
+            "refused); Moodle's XML export writes no DOCTYPE and no entity, so the file was changed since: "
+            "export the bank again from Moodle",
+        ),
+        (
+            "external-entity",
+            "moodle",
+            "xxe.xml:3: error[import]: a DOCTYPE or entity declaration is not allowed in Moodle XML (entity expansion is "
+            "refused); Moodle's XML export writes no DOCTYPE and no entity, so the file was changed since: "
+            "export the bank again from Moodle",
+        ),
+        (
+            "canvas-slip",
+            "canvas",
+            "slip.zip: error[import]: the package holds a file named '../evil.xml', which points outside the package; "
+            "quizkit reads no such package: export the bank again from its platform",
+        ),
+        (
+            "cc-bomb",
+            "cc",
+            "zbomb.imscc: error[import]: q1/q1.xml inside the package expands to 16,777,216 bytes ({ratio} times its packed "
+            "size): not a question bank",
+        ),
+        (
+            "qti-slip",
+            "qti",
+            "items.zip: error[import]: the package holds a file named '/etc/passwd', which points outside the package; "
+            "quizkit reads no such package: export the bank again from its platform",
+        ),
+        (
+            "manifest-bomb",
+            "canvas",
+            "mbomb.zip: error[import]: imsmanifest.xml inside the package expands to 16,777,216 bytes ({ratio} times its "
+            "packed size): not a question bank",
+        ),
+        (
+            "qti-folder-link",
+            "qti",
+            "items: error[import]: items/q1.xml is a link; quizkit reads no links in a package",
+        ),
+        (
+            "manifest-entity",
+            "canvas",
+            "entity.zip/imsmanifest.xml:2: error[import]: a DOCTYPE or entity declaration is not allowed in an IMS manifest "
+            "(entity expansion is refused)",
+        ),
+    ],
+)
+def test_a_hostile_bank_is_refused_for_what_it_is_with_or_without_from(
+    project: Path, case: str, reader: str, expected: str
+) -> None:
+    """Detection reads a signature only (the root element past a DOCTYPE, the names in a zip's directory,
+    the manifest's resource types), so the reader refuses the bank as it does when named with --from,
+    never hidden behind "in no format quizkit recognizes"."""
+    name = _hostile(project, case)
+    ratio = ""
+    if name.endswith((".zip", ".imscc")):
+        # As deflate packed it here (zlib's builds differ by a few bytes).
+        with zipfile.ZipFile(project / name) as archive:
+            ratio = f"{max(info.file_size / info.compress_size for info in archive.infolist()):,.0f}"
+    before = snapshot(project)
+    for chosen in ((), ("--from", reader)):
+        result = run_quizkit_in_process(project, "import", name, "--quiz", "bank", *chosen)
+        assert (result.returncode, result.stdout, result.stderr) == (
+            1,
+            "",
+            expected.format(ratio=ratio) + "\n",
+        )
+        assert snapshot(project) == before

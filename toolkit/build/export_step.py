@@ -108,11 +108,14 @@ class ExportStep:
         """Questions a format cannot carry: found for the quizzes to redo, kept for the others (an
         unchanged quiz is not decoded just to find none again)."""
         from toolkit.build.codec import decode_diagnostic
-        from toolkit.exporters.export_run import unsupported_questions
+        from toolkit.exporters.export_run import draft_left_out, unsupported_questions
 
         redone = self.source.subset(self.dirty) if self.dirty else Content(())
         for warning in unsupported_questions(redone, formats):
             self.warnings.setdefault((warning.key or "").split(".")[0], []).append(warning)
+        for quiz in redone.quizzes:
+            if quiz.draft:
+                self.warnings.setdefault(quiz.id, []).append(draft_left_out(quiz))
         for domain in self.domains:
             if domain not in self.outputs:
                 self.warnings[domain] = [

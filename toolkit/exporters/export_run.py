@@ -70,7 +70,7 @@ class ExportResult:
     formats: list[str] = field(default_factory=list)
     """The formats exported (those chosen, less ``left_out``)."""
     warnings: list[Diagnostic] = field(default_factory=list)
-    """Questions left out of formats that cannot carry their kind."""
+    """Questions left out of formats that cannot carry their kind, and draft quizzes left out."""
 
 
 def unsupported_questions(content: Content, formats: Sequence[str], drafts: bool = False) -> list[Diagnostic]:
@@ -104,6 +104,22 @@ def unsupported_questions(content: Content, formats: Sequence[str], drafts: bool
                     )
                 )
     return found
+
+
+def draft_left_out(quiz: Quiz) -> Diagnostic:
+    """The warning for a draft quiz (``draft: true``) an export without ``--drafts`` leaves out, so that
+    no quiz is missing from the output unsaid. Not one ``--strict`` stops for: a draft is left out on
+    purpose, until a person finishes it."""
+    return Diagnostic(
+        quiz.origin.file,
+        quiz.origin.line,
+        None,
+        Severity.WARNING,
+        "draft-quiz-left-out",
+        f"draft quiz '{quiz.id}' is left out of the export until its draft: true is removed; "
+        "quizkit export --drafts includes it, for a preview",
+        path="$.draft",
+    )
 
 
 def unwritable_questions(request: ExportRequest, formats: Sequence[str]) -> list[Diagnostic]:
@@ -297,8 +313,17 @@ def run_export(
     as an index, and no interface catalog); draft quizzes only with ``drafts``. ``strict``: a warning
     (a question a format cannot carry) stops the export before anything is written. ``formats_named``:
     the user named ``formats`` (``--format``), rather than the configuration's ``export-formats``."""
+    configured_options(config)  # a configuration error first, as build_request gives it
+    content = load_content(config.content_path)  # with its drafts, to name those left out
     request = build_request(
-        config, locales, policy, answers, quiz_ids=quiz_ids, shared=quiz_ids is None, drafts=drafts
+        config,
+        locales,
+        policy,
+        answers,
+        content=content,
+        quiz_ids=quiz_ids,
+        shared=quiz_ids is None,
+        drafts=drafts,
     )
     chosen = resolve_formats(formats)
     left_out: list[str] = []
@@ -340,6 +365,12 @@ def run_export(
     result.left_out = left_out
     result.formats = chosen
     result.warnings = warnings
+    if not drafts:
+        result.warnings += [
+            draft_left_out(quiz)
+            for quiz in content.quizzes
+            if quiz.draft and (quiz_ids is None or quiz.id in quiz_ids)
+        ]
     return result
 
 

@@ -11,6 +11,7 @@ the quiz YAML and a catalog per language from what they return.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
@@ -23,6 +24,7 @@ from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, read_regular_file
 from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 from toolkit.model import AcceptedAnswer, Level, Origin, Question, Quiz, Text
+from toolkit.text.encodings import byte_order_mark
 
 
 class BankError(LocatedError):
@@ -49,6 +51,62 @@ def parse_bank_xml(raw: bytes, display_name: str, format_name: str) -> etree._El
         return parse_untrusted_xml(raw, format_name, REFUSE_DOCTYPE)
     except UntrustedXmlError as error:
         raise BankError(display_name, error.line, error.message) from None
+
+
+_PROLOG_ITEM = re.compile(r"\s+|<\?.*?\?>|<!--.*?-->", re.DOTALL)
+_DOCTYPE_NAME = re.compile(r"<!DOCTYPE\s+([^\s\[>]+)")
+_ELEMENT_NAME = re.compile(r"<([^\s/>!?]+)")
+
+
+def _doctype_end(text: str, position: int) -> int | None:
+    """Where the DOCTYPE whose name ends at ``position`` ends: past its internal subset (quoted values and
+    comments skipped unread) and its ``>``; None when ``text`` ends first."""
+    subset = False
+    while position < len(text):
+        character = text[position]
+        if character in "\"'":
+            close = text.find(character, position + 1)
+            if close < 0:
+                return None
+            position = close
+        elif subset and text.startswith("<!--", position):
+            close = text.find("-->", position + 4)
+            if close < 0:
+                return None
+            position = close + 2
+        elif character == "[":
+            subset = True
+        elif character == "]":
+            subset = False
+        elif character == ">" and not subset:
+            return position + 1
+        position += 1
+    return None
+
+
+def xml_root_name(head: bytes) -> str | None:
+    """The name of the root element (with its prefix) of the XML document whose first bytes are ``head``;
+    None when it does not start as XML. Read without parsing, as format detection needs: past a byte
+    order mark, the XML declaration, comments, processing instructions and a DOCTYPE, whose internal
+    subset is skipped unread (a bank made to harm is still recognized, and its reader refuses it with
+    its line). When ``head`` ends inside the DOCTYPE, the root is the one the DOCTYPE names."""
+    marked = byte_order_mark(head)
+    text = head[len(marked[0]) :].decode(marked[1], errors="ignore") if marked else head.decode("latin-1")
+    position = 0
+    while True:
+        item = _PROLOG_ITEM.match(text, position)
+        if item is not None and item.end() > position:
+            position = item.end()
+            continue
+        doctype = _DOCTYPE_NAME.match(text, position)
+        if doctype is None:
+            break
+        end = _doctype_end(text, doctype.end())
+        if end is None:
+            return doctype.group(1)
+        position = end
+    element = _ELEMENT_NAME.match(text, position)
+    return element.group(1) if element is not None else None
 
 
 @dataclass(frozen=True)

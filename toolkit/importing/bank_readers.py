@@ -16,6 +16,7 @@ from typing import cast
 from toolkit.errors import QuizkitError
 from toolkit.files import read_regular_file_head
 from toolkit.importing.bank import BankReader
+from toolkit.importing.package_files import open_package, package_signature
 from toolkit.plugins import PluginLoadError, load_plugin, plugin_names
 from toolkit.text.encodings import byte_order_mark
 
@@ -97,6 +98,12 @@ def detect_format(path: Path, display_name: str) -> str:
         raise BankFormatError(f"{display_name} could be {', '.join(candidates)}: say which with {choices}")
     if _looks_like_text(path, head):
         return PAGE
+    signature = package_signature(path)
+    if signature is not None and (signature.has_manifest or not path.is_dir()):
+        # A package no reader recognizes may be one made to harm (its manifest a bomb, or a link): that
+        # is refused for what it is, as every package reader would refuse it, not as an unknown format.
+        # (Not any folder: one that is no package at all is simply in no format.)
+        open_package(path, display_name)
     raise BankFormatError(
         f"{display_name} is in no format quizkit recognizes; if it is a question bank, name its format "
         f"with --from (one of: {', '.join(format_names())})"

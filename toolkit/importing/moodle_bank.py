@@ -36,6 +36,7 @@ from toolkit.importing.bank import (
     read_bank_bytes,
     same_answers_untranslated,
     shared_texts_translated,
+    xml_root_name,
 )
 from toolkit.importing.moodle_bank_choices import read_multichoice
 from toolkit.importing.moodle_bank_cloze import read_cloze, read_gapselect
@@ -86,6 +87,11 @@ def _root(path: Path, display_name: str) -> Any:
             message = (
                 "its elements are nested deeper than 256 levels, which no Moodle bank is (a question is "
                 "four deep); the file is damaged or made to exhaust memory: export the bank again"
+            )
+        elif error.kind == "declaration":
+            message += (
+                "; Moodle's XML export writes no DOCTYPE and no entity, so the file was changed since: "
+                "export the bank again from Moodle"
             )
         raise BankError(display_name, error.line, message) from None
     if root.tag != "quiz":
@@ -403,18 +409,9 @@ class MoodleXmlReader:
 
     @staticmethod
     def detects(path: Path, head: bytes) -> bool:
-        if not head:
-            return False
-        start = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-        if start.startswith(b"<?xml"):
-            end = start.find(b"?>")
-            start = start[end + 2 :].lstrip() if end >= 0 else start
-        while start.startswith(b"<!--"):
-            end = start.find(b"-->")
-            if end < 0:
-                return False
-            start = start[end + 3 :].lstrip()
-        return start.startswith(b"<quiz") and start[5:6] in (b">", b" ", b"\n", b"\r", b"\t")
+        """A file whose root element is ``<quiz>``, past the prolog and any DOCTYPE (which the reader
+        then refuses, with its line)."""
+        return bool(head) and not path.is_dir() and xml_root_name(head) == "quiz"
 
     @staticmethod
     def read(request: BankRequest) -> ImportedBank:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import stat
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -23,6 +24,10 @@ MAX_TOTAL_BYTES = 512 * 1024 * 1024
 MAX_COMPRESSION_RATIO = 200
 """Deflate at its best gives about 1,000:1 on a run of one byte; text compresses 3–10:1. A member that
 claims more than this is a bomb, not a question bank."""
+MANIFEST = "imsmanifest.xml"
+SIGNATURE_BYTES = 4 * 1024 * 1024
+"""How much of a package's manifest detection looks at for the resource types that tell its format:
+far more than the resources of any real cartridge take, and bounded however far the manifest expands."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +58,48 @@ class Package:
                 "to mislead: export the bank again",
             )
         return data
+
+
+@dataclass(frozen=True)
+class PackageSignature:
+    """What tells a package's format, read cheaply and without trusting it (:func:`package_signature`)."""
+
+    folders: frozenset[str]
+    """The names of the package's top-level folders."""
+    manifest: bytes
+    """The first :data:`SIGNATURE_BYTES` of its ``imsmanifest.xml``, unparsed; empty without one."""
+    has_manifest: bool
+    """Whether it has an ``imsmanifest.xml`` at all (a link or a member that cannot be read too)."""
+
+
+def package_signature(path: Path) -> PackageSignature | None:
+    """The signature of the package at ``path`` (a zip or a folder), None when it is neither.
+
+    For telling formats apart only: the names come from the zip's central directory and nothing is
+    checked or expanded but at most :data:`SIGNATURE_BYTES` of the manifest, so a package that is
+    damaged or made to harm (a name climbing out, a bomb, a link) is still recognized, and the reader
+    then refuses it with what is wrong (:func:`open_package`)."""
+    try:
+        if path.is_dir():
+            folders = frozenset(found.name for found in path.iterdir() if found.is_dir())
+            manifest = path / MANIFEST
+            if manifest.is_symlink() or not manifest.is_file():
+                return PackageSignature(folders, b"", manifest.is_symlink() or manifest.exists())
+            with manifest.open("rb") as handle:
+                return PackageSignature(folders, handle.read(SIGNATURE_BYTES), True)
+        with zipfile.ZipFile(path) as archive:
+            names = archive.namelist()
+            folders = frozenset(name.split("/")[0] for name in names if "/" in name.strip("/"))
+            if MANIFEST not in names:
+                return PackageSignature(folders, b"", False)
+            try:
+                with archive.open(MANIFEST) as member:
+                    return PackageSignature(folders, member.read(SIGNATURE_BYTES), True)
+            except (RuntimeError, NotImplementedError, ValueError, zlib.error, zipfile.BadZipFile):
+                # Encrypted, oddly compressed or damaged: still a package; its reader says what is wrong.
+                return PackageSignature(folders, b"", True)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError):
+        return None
 
 
 def _checked_name(name: str, package: str) -> str:

@@ -24,7 +24,6 @@ from typing import Any, ClassVar
 from lxml import etree
 
 from toolkit import keys
-from toolkit.errors import QuizkitError
 from toolkit.importing.bank import (
     BankError,
     BankRequest,
@@ -32,13 +31,13 @@ from toolkit.importing.bank import (
     ImportIssue,
     quiz_heading,
     same_answers_untranslated,
+    xml_root_name,
 )
+from toolkit.importing.package_files import package_signature
 from toolkit.importing.qti12_alignment import pair_items, remapped, same_shape
 from toolkit.importing.qti12_package import (
+    CANVAS_FULL_FOLDER,
     PackageRead,
-    assessment_members,
-    is_canvas,
-    open_bank,
     read_package,
 )
 from toolkit.importing.qti12_questions import ItemRefusedError, ParsedItem
@@ -279,19 +278,27 @@ def _language_of(tag: str) -> str:
     return tag.replace("-", "_").split("_")[0].lower()
 
 
+_CANVAS_TYPE = re.compile(rb"""\stype\s*=\s*["']imsqti_xmlv1p2["']""")
+_CC_TYPE = re.compile(rb"imsqti_xmlv1p2/imscc_xmlv1p[0-9]/(?:assessment|question-bank)")
+
+
 def _detect(path: Path, head: bytes, canvas: bool) -> bool:
-    try:
-        if path.is_file() and not head.startswith(b"PK"):
-            return canvas and re.search(rb"<([A-Za-z_][\w.-]*:)?questestinterop[\s>/]", head) is not None
-        package, manifest = open_bank(path, path.name)
-    except (QuizkitError, OSError):
+    """By a signature read without trusting the file (the names in a zip's directory, the resource types
+    in its manifest's bytes, a lone file's root element), never by reading the package: one that is
+    damaged or made to harm is still recognized, so that :meth:`_Qti12Reader.read` refuses it with what
+    is wrong rather than the import calling it no format at all."""
+    if path.is_file() and not head.startswith(b"PK"):
+        root = xml_root_name(head)
+        return canvas and root is not None and root.rpartition(":")[2] == "questestinterop"
+    signature = package_signature(path)
+    if signature is None:
         return False
-    if package is None or manifest is None:
-        return False
-    made_by_canvas = is_canvas(package, manifest)
+    made_by_canvas = CANVAS_FULL_FOLDER.rstrip("/") in signature.folders or bool(
+        _CANVAS_TYPE.search(signature.manifest)
+    )
     if canvas:
-        return made_by_canvas and bool(assessment_members(package, manifest, True))
-    return not made_by_canvas and bool(assessment_members(package, manifest, False))
+        return made_by_canvas
+    return not made_by_canvas and bool(_CC_TYPE.search(signature.manifest))
 
 
 class _Qti12Reader:

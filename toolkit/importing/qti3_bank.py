@@ -22,8 +22,6 @@ from typing import Any, ClassVar
 
 from lxml import etree
 
-from toolkit.errors import LocatedError
-from toolkit.files import read_regular_file
 from toolkit.importing.bank import (
     BankError,
     BankRequest,
@@ -32,9 +30,10 @@ from toolkit.importing.bank import (
     parse_bank_xml,
     quiz_heading,
     read_bank_bytes,
+    xml_root_name,
 )
 from toolkit.importing.multilang import quizkit_locale
-from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_package
+from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_package, package_signature
 from toolkit.importing.qti3_item_parts import local_name
 from toolkit.importing.qti3_items import ReadItem, read_item
 from toolkit.importing.question_drafts import draft_mapping
@@ -333,20 +332,21 @@ class QtiBankReader:
 
     @staticmethod
     def detects(path: Path, head: bytes) -> bool:
-        try:
-            if path.is_dir():
-                manifest = path / "imsmanifest.xml"
-                if manifest.is_file():
-                    return ITEM_RESOURCE.encode() in read_regular_file(manifest, MAX_FILE_BYTES)
+        """A package whose manifest lists QTI 3.0 items, a folder of item files, or an item file: by a
+        signature read without trusting the package (:func:`package_signature`), so that one damaged or
+        made to harm is recognized and :meth:`read` refuses it with what is wrong."""
+        if path.is_dir() or head.startswith(b"PK\x03\x04"):
+            signature = package_signature(path)
+            if signature is not None and ITEM_RESOURCE.encode() in signature.manifest:
+                return True
+            if not path.is_dir() or (path / "imsmanifest.xml").exists():
+                return False
+            try:
                 return any(_starts_an_item(found) for found in sorted(path.glob("*.xml"))[:_FILES_LOOKED_AT])
-            if head.startswith(b"PK\x03\x04"):
-                package = open_package(path, str(path))
-                return package.has("imsmanifest.xml") and ITEM_RESOURCE.encode() in package.read(
-                    "imsmanifest.xml"
-                )
-        except (OSError, LocatedError):
-            return False
-        return _is_item_head(head)
+            except OSError:  # an item file that cannot be read: not recognized by its content
+                return False
+        root = xml_root_name(head)  # past a DOCTYPE longer than the head, which read() refuses
+        return _is_item_head(head) or (root is not None and root.rpartition(":")[2] == "qti-assessment-item")
 
     @staticmethod
     def read(request: BankRequest) -> ImportedBank:
