@@ -332,6 +332,10 @@ def test_a_draft_quiz_left_out_is_a_warning_in_text_and_json(tmp_path: Path) -> 
         start = lines.index(expected[0])
         assert lines[start : start + 2] == expected
     machine = json.loads(build(project, ci=True).stdout)
+    # Left out on purpose: --strict does not count it, as export --strict does not.
+    strict = build(project, "--format", "text", "--strict")
+    others = len(machine["warnings"]) - 1
+    assert (strict.returncode, strict.stderr) == (1, f"build failed (--strict): {others} warnings\n")
     assert [item for item in machine["warnings"] if item["code"] == "draft-quiz-left-out"] == [
         {
             "file": "content/tiny.yaml",

@@ -81,6 +81,14 @@ class BuildResult:
     retired: list[Retirement] = field(default_factory=list)
     """Templates and catalogs of quizzes that are gone, removed or retired (toolkit.catalogs.retirement)."""
 
+    @property
+    def strict_warnings(self) -> list[Diagnostic]:
+        """The warnings ``--strict`` fails the build for: all but a draft quiz left out on purpose, as
+        ``quizkit export --strict`` has it."""
+        from toolkit.exporters.export_run import DRAFT_QUIZ_LEFT_OUT
+
+        return [warning for warning in self.warnings if warning.code != DRAFT_QUIZ_LEFT_OUT]
+
     def to_dict(self) -> dict[str, object]:
         """The build's report in ``--format json``: paths relative to the working folder where they can
         be, as messages give them, but not escaped (a program needs the real name)."""

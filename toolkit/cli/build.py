@@ -105,7 +105,7 @@ def build_command(
                 progress.finish()
     if machine:
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
-        raise SystemExit(EXIT_PROBLEMS if strict and result.warnings else EXIT_OK)
+        raise SystemExit(EXIT_PROBLEMS if strict and result.strict_warnings else EXIT_OK)
     for step in result.steps:
         click.echo(
             f"{step.name:<9} {step.seconds:6.2f} s  {step.detail}, {plural(step.written, 'file')} written"
@@ -134,8 +134,8 @@ def build_command(
             click.echo(f"{relative(retired.orphan.path)}: {retired_state(retired)}")
     click.echo("")
     click.echo(f"build done: {plural(len(result.written), 'file')} written")
-    if strict and result.warnings:
-        fail(f"build failed (--strict): {plural(len(result.warnings), 'warning')}")
+    if strict and result.strict_warnings:
+        fail(f"build failed (--strict): {plural(len(result.strict_warnings), 'warning')}")
 
 
 WARNINGS_SHOWN = 3

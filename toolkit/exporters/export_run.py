@@ -106,6 +106,9 @@ def unsupported_questions(content: Content, formats: Sequence[str], drafts: bool
     return found
 
 
+DRAFT_QUIZ_LEFT_OUT = "draft-quiz-left-out"
+
+
 def draft_left_out(quiz: Quiz) -> Diagnostic:
     """The warning for a draft quiz (``draft: true``) an export without ``--drafts`` leaves out, so that
     no quiz is missing from the output unsaid. Not one ``--strict`` stops for: a draft is left out on
@@ -115,7 +118,7 @@ def draft_left_out(quiz: Quiz) -> Diagnostic:
         quiz.origin.line,
         None,
         Severity.WARNING,
-        "draft-quiz-left-out",
+        DRAFT_QUIZ_LEFT_OUT,
         f"draft quiz '{quiz.id}' is left out of the export until its draft: true is removed; "
         "quizkit export --drafts includes it, for a preview",
         path="$.draft",
