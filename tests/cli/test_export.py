@@ -55,6 +55,23 @@ def test_an_unknown_quiz_is_named_with_the_quizzes_there_are(tmp_path: Path) -> 
     assert not (project / "dist").exists()
 
 
+def test_a_draft_quiz_named_is_said_to_be_a_draft_not_missing(tmp_path: Path) -> None:
+    project = two_quizzes(tmp_path)
+    (project / "content" / "tiny.yaml").write_text(
+        TINY_QUIZ.replace("level: beginner\n", "level: beginner\ndraft: true\n"), encoding="utf-8"
+    )
+    result = run_quizkit(project, "export", "--quiz", "tiny", "-f", "json")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        "error[export]: quiz 'tiny' is a draft, left out of exports until its draft: true is removed; "
+        "quizkit export --drafts includes it, for a preview\n"
+    )
+    assert not (project / "dist").exists()
+    included = run_quizkit(project, "export", "--quiz", "tiny", "-f", "json", "--drafts")
+    assert (included.returncode, included.stderr) == (0, "")
+    assert sorted(path.name for path in (project / "dist" / "json").iterdir()) == ["tiny"]
+
+
 def test_export_takes_the_formats_of_the_configuration(tmp_path: Path) -> None:
     project = fixture_project(tmp_path / "project")
     config = project / "quizkit.toml"

@@ -334,7 +334,8 @@ def _hostile(project: Path, case: str) -> str:
             "manifest-entity",
             "canvas",
             "entity.zip/imsmanifest.xml:2: error[import]: a DOCTYPE or entity declaration is not allowed in an IMS manifest "
-            "(entity expansion is refused)",
+            "(entity expansion is refused); the quiz exports of Canvas, Common Cartridge and QTI platforms write "
+            "no DOCTYPE and no entity, so the file was changed since: export it again from the platform",
         ),
     ],
 )

@@ -244,10 +244,18 @@ def build_request(
     format_options = configured_options(config)  # a configuration error first, before any catalog's
     if content is None:
         content = load_content(config.content_path)
+    left_out_drafts: set[str] = set() if drafts else {quiz.id for quiz in content.quizzes if quiz.draft}
     if not drafts:
         content = replace(content, quizzes=tuple(quiz for quiz in content.quizzes if not quiz.draft))
     known = [quiz.id for quiz in content.quizzes]
     unknown = sorted(set(quiz_ids or ()) - set(known))
+    # A draft named with --quiz exists: "no quiz" would send the user looking for a typo.
+    named_drafts = [quiz_id for quiz_id in unknown if quiz_id in left_out_drafts]
+    if named_drafts:
+        raise ExportError(
+            f"quiz {named_drafts[0]!r} is a draft, left out of exports until its draft: true is removed; "
+            "quizkit export --drafts includes it, for a preview"
+        )
     if unknown:
         raise ExportError(
             f"no quiz {unknown[0]!r} in {display_path(config.content_path)}; the quizzes are: "

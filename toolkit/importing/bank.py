@@ -50,7 +50,14 @@ def parse_bank_xml(raw: bytes, display_name: str, format_name: str) -> etree._El
     try:
         return parse_untrusted_xml(raw, format_name, REFUSE_DOCTYPE)
     except UntrustedXmlError as error:
-        raise BankError(display_name, error.line, error.message) from None
+        message = error.message
+        if error.kind == "declaration":
+            # What to do, as the Moodle reader says it: the file did not come from the export unchanged.
+            message += (
+                "; the quiz exports of Canvas, Common Cartridge and QTI platforms write no DOCTYPE and no "
+                "entity, so the file was changed since: export it again from the platform"
+            )
+        raise BankError(display_name, error.line, message) from None
 
 
 _PROLOG_ITEM = re.compile(r"\s+|<\?.*?\?>|<!--.*?-->", re.DOTALL)
