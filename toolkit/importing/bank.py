@@ -292,7 +292,7 @@ def shared_texts_translated(question: Question[Text]) -> Question[Text]:
             return text
         return replace(text, imported=tuple((locale, text.source) for locale in languages))
 
-    return same_answers_untranslated(_with_texts(question, shared))
+    return same_answers_untranslated(with_each_text(question, shared))
 
 
 def _texts_of(owner: Any) -> Iterable[Text]:
@@ -306,13 +306,15 @@ def _texts_of(owner: Any) -> Iterable[Text]:
                 yield from _texts_of(part)
 
 
-def _with_texts(owner: Any, change: Callable[[Text], Text]) -> Any:
-    """``owner`` with ``change`` applied to each of its texts, into its parts."""
+def with_each_text(owner: Any, change: Callable[[Text], Text]) -> Any:
+    """``owner`` (a source question or a part of one) with ``change`` applied to each of its texts, into
+    its parts, accepted answers marked ``translate: false`` too; the readers' one walk over a question's
+    texts (where :func:`toolkit.model.with_texts` localizes, this keeps them :class:`Text`)."""
     changes: dict[str, Any] = {}
     for owner_field in fields(owner):
         value = getattr(owner, owner_field.name)
         if isinstance(value, Text):
             changes[owner_field.name] = change(value)
         elif isinstance(value, tuple) and value and is_dataclass(value[0]):
-            changes[owner_field.name] = tuple(_with_texts(part, change) for part in value)
+            changes[owner_field.name] = tuple(with_each_text(part, change) for part in value)
     return replace(owner, **changes)

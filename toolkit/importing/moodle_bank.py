@@ -21,7 +21,7 @@ XML, or that cannot be read, is refused with a :class:`BankError` naming the fil
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -36,6 +36,7 @@ from toolkit.importing.bank import (
     read_bank_bytes,
     same_answers_untranslated,
     shared_texts_translated,
+    with_each_text,
     xml_root_name,
 )
 from toolkit.importing.moodle_bank_choices import read_multichoice
@@ -199,18 +200,6 @@ def _read_question(reader: QuestionReader, element: Element) -> Question[Text] |
     return question
 
 
-def _with_texts(owner: Any, change: Callable[[Text], Text]) -> Any:
-    """``owner`` with ``change`` applied to each of its texts, into its parts."""
-    changes: dict[str, Any] = {}
-    for owner_field in fields(owner):
-        value = getattr(owner, owner_field.name)
-        if isinstance(value, Text):
-            changes[owner_field.name] = change(value)
-        elif isinstance(value, tuple) and value and is_dataclass(value[0]):
-            changes[owner_field.name] = tuple(_with_texts(part, change) for part in value)
-    return replace(owner, **changes)
-
-
 def _relative(text: Text, question_id: str, quiz_id: str) -> str:
     return text.key[len(keys.question_key(quiz_id, question_id)) :]
 
@@ -254,7 +243,7 @@ def _translated(
             if count != _answer_count(question, owner)
         }
         change = _importer(question.id, request.quiz_id, locale, found, uneven)
-        result.append(_with_texts(question, change))
+        result.append(with_each_text(question, change))
         if uneven:
             notes.append(
                 f"{question.id}: {file} accepts a different number of answers than {request.display_name}; "
@@ -323,7 +312,7 @@ def _all_texts(question: Question[Text]) -> list[tuple[str, Text]]:
         found.append((text.key, text))
         return text
 
-    _with_texts(question, collect)
+    with_each_text(question, collect)
     return found
 
 
@@ -372,7 +361,7 @@ def _fallen_back(question: Question[Text], notes: list[str]) -> Question[Text]:
         kept = tuple((locale, translation) for locale, translation in text.imported if locale not in dropped)
         return replace(text, imported=kept)
 
-    result: Question[Text] = _with_texts(question, change)
+    result: Question[Text] = with_each_text(question, change)
     return result
 
 
