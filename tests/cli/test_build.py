@@ -105,7 +105,13 @@ def test_a_number_qti_cannot_grade_is_left_out_of_qti_with_a_located_warning(tmp
     assert [question["id"] for question in bundle["questions"]] == ["spread"]
     strict = build(project, "--format", "json", "--strict")
     assert strict.returncode == 1, strict.stdout + strict.stderr
-    assert json.loads(strict.stdout)["warnings"] == report["warnings"]
+    strict_report = json.loads(strict.stdout)
+    assert (strict_report["ok"], strict_report["failed"]) == (
+        False,
+        f"--strict: {len(report['warnings'])} warnings",
+    )
+    assert strict_report["warnings"] == report["warnings"]
+    assert report["ok"] is True and "failed" not in report
 
 
 def test_full_build_then_no_op(project: Path) -> None:

@@ -89,13 +89,17 @@ class BuildResult:
 
         return [warning for warning in self.warnings if warning.code != DRAFT_QUIZ_LEFT_OUT]
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self, *, strict: bool = False) -> dict[str, object]:
         """The build's report in ``--format json``: paths relative to the working folder where they can
-        be, as messages give them, but not escaped (a program needs the real name)."""
+        be, as messages give them, but not escaped (a program needs the real name). With ``strict``, as
+        ``--strict`` asks, the build is not ok when :attr:`strict_warnings` has any, and ``failed`` says
+        why, as the text report does."""
         from toolkit.content.validation import display_path
 
+        failed = len(self.strict_warnings) if strict else 0
         return {
-            "ok": True,
+            "ok": not failed,
+            **({"failed": f"--strict: {failed} warning{'' if failed == 1 else 's'}"} if failed else {}),
             "steps": [
                 {
                     "name": step.name,

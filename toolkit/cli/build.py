@@ -104,7 +104,7 @@ def build_command(
             if progress is not None:
                 progress.finish()
     if machine:
-        click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(result.to_dict(strict=strict), ensure_ascii=False, indent=2))
         raise SystemExit(EXIT_PROBLEMS if strict and result.strict_warnings else EXIT_OK)
     for step in result.steps:
         click.echo(
