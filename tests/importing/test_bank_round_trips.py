@@ -140,3 +140,39 @@ def test_export_import_export_gives_the_same_questions_and_languages(
     assert [(issue.question, issue.reason) for issue in after.issues] == [
         (issue.question, issue.reason) for issue in before.issues
     ]
+
+
+LINE_BREAKS_QUIZ = """\
+id: line-breaks
+level: beginner
+title: Line breaks
+description: Texts of more than one line.
+questions:
+  - id: gpu-holds
+    type: single_choice
+    prompt: "What does each GPU hold\\nafter the broadcast?\\n\\nPick one."
+    options:
+      - {id: full-replica, text: "A full copy\\nof the model"}
+      - {id: layer-slice, text: A slice of the layers}
+    correct: [full-replica]
+    explanation: "Each GPU holds a replica.\\nThe optimizer steps on each."
+"""
+
+
+@pytest.mark.parametrize("format_name", ROUND_TRIPS)
+def test_line_breaks_come_back_as_line_breaks(tmp_path: Path, format_name: str) -> None:
+    """A text of several lines is exported as lines (``<br/>`` in QTI and HTML, as the player shows them)
+    and imported as the same lines: neither side turns a line break into a space."""
+    original = fixture_project(tmp_path / "original", {"line-breaks": LINE_BREAKS_QUIZ})
+    assert run_quizkit_in_process(original, "update").returncode == 0
+    first = exported(original, format_name, "line-breaks")
+    fresh = fixture_project(tmp_path / "fresh", {})
+    source, _translations = bank_files(first)
+    arguments = [str(source), "--from", format_name, "--quiz", "line-breaks"]
+    imported = run_quizkit_in_process(fresh, "import", *arguments)
+    assert imported.returncode == 0, imported.stdout + imported.stderr
+    written = yaml.safe_load((fresh / "content/line-breaks.yaml").read_text(encoding="utf-8"))
+    (question,) = written["questions"]
+    assert question["prompt"] == "What does each GPU hold\nafter the broadcast?\n\nPick one."
+    assert question["options"][0]["text"] == "A full copy\nof the model"
+    assert question["explanation"] == "Each GPU holds a replica.\nThe optimizer steps on each."

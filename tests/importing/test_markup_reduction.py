@@ -22,7 +22,19 @@ CASES = [
     ("<a href='https://example.org'>docs</a>", ReducedText("docs", ("a link's address",))),
     ("<script>alert(1)</script>safe", ReducedText("safe", ())),
     ("\u2067مرحبا\u2069", ReducedText("مرحبا", ())),
+    # Line breaks: a <br> is one, two make an empty line; the source's own breaks are white space; a <br>
+    # ending a block adds none (as a browser shows them).
+    ("first<br>second<br><br>after a blank line", ReducedText("first\nsecond\n\nafter a blank line", ())),
+    ("<p>one sentence\n  over two source lines</p>", ReducedText("one sentence over two source lines", ())),
+    ("<p>ends in a break<br></p><p>next</p>", ReducedText("ends in a break\nnext", ())),
+    ("<pre>kept\n  as written</pre>", ReducedText("kept\nas written", ())),
 ]
+
+
+def test_a_format_that_makes_source_breaks_line_breaks_keeps_them() -> None:
+    """Moodle's auto-format turns each line break of the text into <br> (text_to_html in lib/weblib.php)."""
+    assert reduce_markup("<b>a</b>\nb\n\nc", source_breaks=True) == ReducedText("a\nb\n\nc", ())
+    assert reduce_markup("<b>a</b>\nb\n\nc") == ReducedText("a b c", ())
 
 
 @pytest.mark.parametrize(("html", "expected"), CASES)

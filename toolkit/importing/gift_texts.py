@@ -93,7 +93,7 @@ def as_quiz_text(text: str, text_format: str) -> tuple[str, tuple[str, ...]]:
     """A text in its GIFT format as quiz text, and what it had that quiz text cannot hold."""
     if text_format in ("html", "moodle") and looks_like_markup(text):
         # In HTML a line break in the source is a space; Moodle's auto-format makes it a break.
-        reduced = reduce_markup(text if text_format == "moodle" else " ".join(text.split("\n")))
+        reduced = reduce_markup(text, source_breaks=text_format == "moodle")
         return reduced.text, reduced.lost
     lines = [" ".join(line.split()) for line in text.split("\n")]
     return "\n".join(line for line in lines if line), ()

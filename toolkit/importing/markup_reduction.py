@@ -31,6 +31,9 @@ _DROPPED_WITH_CONTENT = frozenset({"script", "style", "head", "title", "annotati
 _TEX = re.compile(r"\\\(|\\\[|\$\$")
 _BIDI_MARKS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
+_LINE_BREAK = "\x00"
+"""A line break the text means (a ``<br>``), told apart from a block's end while the text is built; XML
+and quiz texts cannot hold U+0000, so no text has one of its own."""
 
 
 @dataclass(frozen=True)
@@ -41,12 +44,14 @@ class ReducedText:
 
 
 class _Reducer(HTMLParser):
-    def __init__(self) -> None:
+    def __init__(self, source_breaks: bool) -> None:
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self.code_depth = 0
+        self.pre_depth = 0
         self.dropped_depth = 0
         self.lost: list[str] = []
+        self.source_breaks = source_breaks
 
     def _lose(self, what: str) -> None:
         if what not in self.lost:
@@ -60,8 +65,10 @@ class _Reducer(HTMLParser):
             self._lose(_LOST[tag])
         if tag == "a" and any(name == "href" for name, _ in attrs):
             self._lose("a link's address")
+        if tag == "pre":
+            self.pre_depth += 1
         if tag == "br":
-            self.parts.append("\n")
+            self.parts.append(_LINE_BREAK)
         elif tag in _BLOCKS:
             self._line_break()
         elif tag in {"code", "tt", "kbd", "samp"}:
@@ -78,6 +85,8 @@ class _Reducer(HTMLParser):
         if tag in _DROPPED_WITH_CONTENT:
             self.dropped_depth = max(0, self.dropped_depth - 1)
             return
+        if tag == "pre" and self.pre_depth:
+            self.pre_depth -= 1
         if tag in _BLOCKS:
             self._line_break()
         elif tag in {"code", "tt", "kbd", "samp"} and self.code_depth:
@@ -88,6 +97,10 @@ class _Reducer(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self.dropped_depth:
             return
+        # In HTML a line break of the source is white space, except in <pre> and where the bank's format
+        # makes it a break (Moodle's auto-format); a break the text means is a <br>.
+        data = data.replace(_LINE_BREAK, "")
+        data = data.replace("\n", _LINE_BREAK if self.pre_depth or self.source_breaks else " ")
         if self.code_depth:
             # Backticks inside code cannot be written in a quiz text's inline code.
             self.parts.append(data.replace("`", "'"))
@@ -101,15 +114,25 @@ class _Reducer(HTMLParser):
             self.parts.append("\n")
 
 
-def reduce_markup(html: str) -> ReducedText:
-    """``html`` as a quiz text; a string with no markup comes back with its entities decoded only."""
-    reducer = _Reducer()
+def reduce_markup(html: str, *, source_breaks: bool = False) -> ReducedText:
+    """``html`` as a quiz text: each ``<br>`` a line break (two make an empty line, as they show), each
+    block's end a line break where its text does not end in one, other white space one space. With
+    ``source_breaks``, a line break in ``html`` is one too (Moodle's auto-format turns them into
+    ``<br>``)."""
+    reducer = _Reducer(source_breaks)
     reducer.feed(html)
     reducer.close()
     text = _BIDI_MARKS.sub("", "".join(reducer.parts))
-    lines = [_SPACES.sub(" ", line).strip() for line in text.split("\n")]
-    # Blank lines between paragraphs collapse to one line break: a quiz text has no paragraphs.
-    return ReducedText("\n".join(line for line in lines if line), tuple(reducer.lost))
+    lines: list[str] = []
+    # "\n" separates blocks, _LINE_BREAK the lines the text means: blocks with no text vanish, and a
+    # <br> ending a block adds no line, as in a browser.
+    for block in text.split("\n"):
+        block_lines = [_SPACES.sub(" ", line).strip() for line in block.split(_LINE_BREAK)]
+        if len(block_lines) > 1 and not block_lines[-1]:
+            block_lines.pop()
+        if any(block_lines):
+            lines.extend(block_lines)
+    return ReducedText("\n".join(lines).strip("\n"), tuple(reducer.lost))
 
 
 def looks_like_markup(text: str) -> bool:

@@ -43,7 +43,8 @@ class FieldText:
 
 def _reduced(text: str, text_format: str, lost: list[str]) -> str:
     if text_format == HTML or (text_format == AUTO_FORMAT and looks_like_markup(text)):
-        reduced = reduce_markup(text)
+        # Moodle's auto-format turns the text's line breaks into <br> (text_to_html, lib/weblib.php).
+        reduced = reduce_markup(text, source_breaks=text_format == AUTO_FORMAT)
         lost.extend(what for what in reduced.lost if what not in lost)
         return reduced.text
     if text_format == MARKDOWN:

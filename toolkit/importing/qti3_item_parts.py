@@ -76,7 +76,8 @@ class Reading:
     ) -> str:
         """The quiz text of ``element``'s content (and of ``before``'s, in front of it)."""
         parts = [markup_of(node, skip) for node in (*before, *([element] if element is not None else []))]
-        reduced = reduce_markup("<br>".join(part for part in parts if part.strip()))
+        # Each part a block of its own: a line between them, none for a part with no text.
+        reduced = reduce_markup("".join(f"<div>{part}</div>" for part in parts if part.strip()))
         where = element if element is not None else (before[0] if before else None)
         if where is not None:
             self.lines[key] = where.sourceline or 0

@@ -93,13 +93,19 @@ def assert_valid(schemas: Schemas, package: Path) -> None:
 
 
 def source_text(element: Any) -> str:
-    """The plain text an element was built from: isolation spans removed, inline code back in backticks."""
+    """The plain text an element was built from: isolation spans removed, inline code back in backticks,
+    line breaks back from ``<br/>``."""
     parts = [element.text or ""]
     for child in element:
         name = etree.QName(child).localname
-        assert name in {"span", "code"}, f"unexpected <{name}> in text"
-        assert child.get("dir") == "ltr" and len(child) == 0
-        parts.append(f"`{child.text or ''}`" if name == "code" else child.text or "")
+        assert name in {"span", "code", "br"}, f"unexpected <{name}> in text"
+        if name == "br":
+            assert (child.attrib, child.text, len(child)) == ({}, None, 0)
+            parts.append("\n")
+        else:
+            assert child.get("dir") == "ltr"
+            inner = source_text(child)
+            parts.append(f"`{inner}`" if name == "code" else inner)
         parts.append(child.tail or "")
     return "".join(parts)
 
@@ -455,7 +461,10 @@ def test_hostile_texts_through_the_exporter(schemas: Schemas) -> None:
         "prompt": ("<script>alert(1)</script> on a GPU?", "ایک GPU پر <script>alert(1)</script>؟"),
         "a": ("Tom & Jerry &amp; ]]> `<i>code</i>`", "ٹام & جیری &amp; ]]> `<i>code</i>`"),
         "b": ("\"double\" and 'single' <!-- c --> <?pi x?>", "\"ڈبل\" اور 'سنگل' <!-- c --> <?pi x?>"),
-        "explanation": ("<![CDATA[ x ]]> B × W", "<![CDATA[ x ]]> یعنی B × W"),
+        "explanation": (
+            "<![CDATA[ x ]]> B × W\n\nThen `a\nb` GPU\nlines",
+            "<![CDATA[ x ]]> یعنی B × W\n\nپھر GPU\nلائن",
+        ),
     }
     packages = in_process_export(in_process_request(texts, FallbackPolicy.QUESTION))
     assert sorted(packages) == ["hostile/en.zip", "hostile/ur.zip"]
@@ -509,6 +518,7 @@ def markup(text: str, direction: str) -> tuple[bytes, Any]:
         "]]> and <![CDATA[ inside ]]>",
         'کوڈ `<b onclick="x()">&</b>` میں',
         "<span dir='rtl'>GPU</span> <!-- comment --> <?pi x?>",
+        "first line\nGPU کا `code\nline`\n\nlast",
     ],
 )
 def test_hostile_text_comes_back_as_text(text: str, direction: str) -> None:
@@ -517,7 +527,9 @@ def test_hostile_text_comes_back_as_text(text: str, direction: str) -> None:
     assert {etree.QName(child).localname for child in element.iter() if child is not element} <= {
         "span",
         "code",
+        "br",
     }
+    assert "\n" not in "".join(element.itertext())  # a line break is a <br/>: a player shows it
     assert all(isinstance(child.tag, str) for child in element.iter())  # no comments or PIs were created
     assert source_text(element) == text
 

@@ -22,11 +22,22 @@ XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 SCHEMA_LOCATION = f"{{{XSI_NAMESPACE}}}schemaLocation"
 
 
+# Elements whose content model is text alone (QTI 3.0's ``qti-inline-choice``: text and printed
+# variables): a line break there cannot be a ``<br/>`` and stays the character it is.
+_TEXT_ONLY = frozenset({f"{{{QTI_NAMESPACE}}}qti-inline-choice"})
+
+
 def _append_text(parent: etree._Element, text: str) -> None:
-    if len(parent):
-        parent[-1].tail = (parent[-1].tail or "") + text
-    else:
-        parent.text = (parent.text or "") + text
+    """Append ``text``; each line break becomes ``<br/>``, as the player shows one (a line break in
+    character data is white space, which a QTI player shows as a space)."""
+    lines = [text] if parent.tag in _TEXT_ONLY else text.split("\n")
+    for number, line in enumerate(lines):
+        if number:
+            etree.SubElement(parent, _tag(etree.QName(parent).namespace, "br"))
+        if len(parent):
+            parent[-1].tail = (parent[-1].tail or "") + line
+        else:
+            parent.text = (parent.text or "") + line
 
 
 def append_bidi_text(
@@ -50,7 +61,7 @@ def append_bidi_text(
             element = etree.SubElement(parent, _tag(namespace, "span"), dir="ltr")
             if latin_lang and has_latin_letter(segment.text):
                 element.set(XML_LANG, latin_lang)
-        element.text = segment.text
+        _append_text(element, segment.text)
 
 
 def _tag(namespace: str | None, name: str) -> str:
