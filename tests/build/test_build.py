@@ -134,6 +134,11 @@ questions:
     prompt: Order them.
     items: [{id: one, text: "first }"}, {id: two, text: second}]
     explanation: E
+  - id: plain
+    type: ordering
+    prompt: Order these.
+    items: [{id: one, text: first}, {id: two, text: second}]
+    explanation: E
 """
     root = fixture_project(tmp_path, {"order": quiz})
     config = root / "quizkit.toml"
@@ -143,8 +148,44 @@ questions:
         "never unescapes one): question 'steps' of quiz 'order' is left out of gift in en, ur"
     ]
     assert unsupported(build(root, monkeypatch)) == expected
-    assert "steps" not in (root / "dist/gift/order/en.txt").read_text(encoding="utf-8")
+    written = (root / "dist/gift/order/en.txt").read_text(encoding="utf-8")
+    assert "order.questions.steps " not in written and "order.questions.plain " in written
     assert unsupported(build(root, monkeypatch)) == expected
+
+
+def test_a_quiz_left_with_no_question_a_format_can_write_has_no_file_and_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A quiz whose every question a format leaves out gets no file of that format (an empty GIFT file
+    or QTI test would import as an empty quiz), and the build says so, again when nothing changed."""
+    quiz = """\
+id: order
+level: beginner
+title: T
+description: D
+questions:
+  - id: steps
+    type: ordering
+    prompt: Order them.
+    items: [{id: one, text: "first }"}, {id: two, text: second}]
+    explanation: E
+"""
+    root = fixture_project(tmp_path, {"order": quiz})
+    config = root / "quizkit.toml"
+    config.write_text(config.read_text(encoding="utf-8") + 'export-formats = ["gift"]\n', encoding="utf-8")
+    expected = [
+        "content/order.yaml:1: quiz 'order' is left out of gift in en, ur: gift can write none of its "
+        "questions there (their warnings say why), and an empty quiz would import as one"
+    ]
+    first = build(root, monkeypatch)
+    assert [
+        f"{item.file}:{item.line}: {item.message}" for item in first.warnings if item.code == "quiz-left-out"
+    ] == expected
+    assert not (root / "dist/gift/order").exists()
+    second = build(root, monkeypatch)
+    assert [
+        f"{item.file}:{item.line}: {item.message}" for item in second.warnings if item.code == "quiz-left-out"
+    ] == expected
 
 
 def test_a_build_with_no_change_decodes_no_model_yet_reports_every_warning(

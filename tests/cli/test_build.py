@@ -36,6 +36,11 @@ questions:
     answer: "-1111.2222"
     tolerance: "1111.2222"
     explanation: Any number from one bound to the other.
+  - id: exact
+    type: numeric
+    prompt: How many GPUs are in one node of eight?
+    answer: "8"
+    explanation: Eight.
 """
 
 
@@ -102,7 +107,7 @@ def test_a_number_qti_cannot_grade_is_left_out_of_qti_with_a_located_warning(tmp
     ]
     assert {"dist/qti/huge-number/en.zip", "dist/json/huge-number/en.json"} <= set(report["written"])
     bundle = json.loads((project / "dist/json/huge-number/en.json").read_text(encoding="utf-8"))
-    assert [question["id"] for question in bundle["questions"]] == ["spread"]
+    assert [question["id"] for question in bundle["questions"]] == ["spread", "exact"]
     strict = build(project, "--format", "json", "--strict")
     assert strict.returncode == 1, strict.stdout + strict.stderr
     strict_report = json.loads(strict.stdout)

@@ -258,7 +258,7 @@ def unwrap(carrier: etree._Element, isolate: str | None, line_breaks: bool) -> t
 
     Allowed children, with exactly their documented attributes: ``<code dir="ltr">``, the Latin-run
     isolate ``isolate`` (``span``/``bdi`` with ``dir="ltr"`` and a ``lang``; None in left-to-right text,
-    which isolates nothing) and, where ``line_breaks`` (Moodle), ``<br>`` for a line break. Anything else
+    which isolates nothing) and, where ``line_breaks`` (Moodle, QTI 3.0), ``<br>`` for a line break. Anything else
     (an element, attribute, comment or namespace the text brought in) fails.
     """
     namespace = etree.QName(carrier).namespace
@@ -371,7 +371,7 @@ def check_qti_package(data: bytes, texts: dict[str, str], rtl: bool) -> dict[str
             f".//{QTI}qti-simple-choice[@identifier='o{index}']"
         )
     for key, carrier in carriers.items():
-        check_carrier(carrier, texts[key], isolate)
+        check_carrier(carrier, texts[key], isolate, line_breaks=True)
         assert carrier is not None and carrier.get("dir") == ("rtl" if rtl else "ltr")
     test = documents["test.xml"]
     assert test.get("title") == texts["hostile.title"]

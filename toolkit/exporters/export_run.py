@@ -128,20 +128,30 @@ def draft_left_out(quiz: Quiz) -> Diagnostic:
 def unwritable_questions(request: ExportRequest, formats: Sequence[str]) -> list[Diagnostic]:
     """A warning for every question a chosen format carries but cannot write in some locale (the
     export leaves it out of that format there; ``--strict`` makes these errors), one per question
-    with the locales it is left out in."""
+    with the locales it is left out in; and one for every quiz left with no question in a format in
+    some locale, for which no file of that format is written there (an empty quiz would import as one)."""
     found: list[Diagnostic] = []
     for name in resolve_formats(formats):
         exporter = load_exporter(name)
-        if writes_every_question(exporter):
-            continue
+        writes_every = writes_every_question(exporter)
         carried = question_types(exporter)
+        if writes_every and carried >= ALL_QUESTION_TYPES:
+            continue
         for quiz, every in request.versions_by_quiz():
             refused: dict[str, tuple[str, list[str]]] = {}
+            empty: list[str] = []
             for localized in every:
+                written = 0
                 for question in localized.questions:
-                    reason = unwritable(exporter, question) if question.type in carried else None
-                    if reason is not None:
+                    if question.type not in carried:
+                        continue
+                    reason = None if writes_every else unwritable(exporter, question)
+                    if reason is None:
+                        written += 1
+                    else:
                         refused.setdefault(question.id, (reason, []))[1].append(localized.locale.tag)
+                if not written:
+                    empty.append(localized.locale.tag)
             found.extend(
                 _question_warning(
                     quiz,
@@ -152,7 +162,25 @@ def unwritable_questions(request: ExportRequest, formats: Sequence[str]) -> list
                 )
                 for question_id, (reason, locales) in refused.items()
             )
+            if empty:
+                found.append(_empty_quiz_warning(quiz, name, empty))
     return found
+
+
+QUIZ_LEFT_OUT = "quiz-left-out"
+
+
+def _empty_quiz_warning(quiz: Quiz, format_name: str, locales: Sequence[str]) -> Diagnostic:
+    return Diagnostic(
+        quiz.origin.file,
+        quiz.origin.line,
+        None,
+        Severity.WARNING,
+        QUIZ_LEFT_OUT,
+        f"quiz '{quiz.id}' is left out of {format_name} in {', '.join(locales)}: {format_name} can write "
+        "none of its questions there (their warnings say why), and an empty quiz would import as one",
+        key=quiz.id,
+    )
 
 
 def _question_warning(
@@ -197,13 +225,17 @@ class _Carried(Mapping[tuple[str, str], LocalizedQuiz]):
         )
 
     def __contains__(self, key: object) -> bool:
-        return key in self.localized
+        # A quiz left with no question is no quiz of this format: an empty file would import as one.
+        if not isinstance(key, tuple) or key not in self.localized:
+            return False
+        quiz = self.localized[key]
+        return any(self._writes(question) for question in quiz.questions)
 
     def __iter__(self) -> Iterator[tuple[str, str]]:
-        return iter(self.localized)
+        return (key for key in self.localized if key in self)
 
     def __len__(self) -> int:
-        return len(self.localized)
+        return sum(1 for _key in self)
 
 
 def _as_carried_by(request: ExportRequest, exporter: type[Exporter]) -> ExportRequest:
