@@ -129,3 +129,23 @@ def test_a_failed_import_puts_the_retired_catalog_back(project: Path) -> None:
         write_bank_import(plan, force=True)
     (project / "content" / "every-type.yaml").rmdir()
     assert snapshot(project) == before
+
+
+def test_a_second_retired_copy_is_kept_and_named_as_update_names_it(project: Path, tmp_path: Path) -> None:
+    retired_quiz(project, "ہر قسم")
+    # The quiz was retired twice: a numbered copy beside the first, which no catalog takes back.
+    second = RETIRED.with_name("every-type.2.po")
+    (project / second).write_bytes((project / RETIRED).read_bytes().replace("ہر قسم".encode(), "سب".encode()))
+    updated = shutil.copytree(project, tmp_path / "updated")
+    plan = plan_bank_import(load_config(project), ImportedBank(every_type(), "en", ()), BANK)
+    assert plan.bank.notes[-1] == (
+        f"ur: {second} is kept (a retired catalog of quiz every-type, which is back; a catalog takes back "
+        f"one retired catalog, not two): copy what you need from it into {CATALOG}, then delete it"
+    )
+    write_bank_import(plan)
+    quiz_file = Path("content/every-type.yaml")
+    (updated / quiz_file).write_bytes((project / quiz_file).read_bytes())
+    result = run_quizkit_in_process(updated, "update")
+    assert f"{second}: kept (a retired catalog of quiz every-type, which is back;" in result.stdout
+    assert snapshot(project) == snapshot(updated)
+    assert (project / second).exists() and not (project / RETIRED).exists()

@@ -37,6 +37,7 @@ from toolkit import keys
 from toolkit.catalogs.extraction import quiz_template
 from toolkit.catalogs.imported import IMPORTED_FROM, from_bank
 from toolkit.catalogs.layout import CatalogLayout
+from toolkit.catalogs.retirement import left_behind
 from toolkit.catalogs.workflow import (
     PlannedCatalog,
     imported_translations,
@@ -412,8 +413,7 @@ def plan_bank_import(
             planned.path, write_po(prefilled), existed, planned.read_digest, planned.restored_from
         )
         locales.append(PlannedLocale(target, len(by_key), written, kept))
-        if planned.restored_from is not None:
-            bank = replace(bank, notes=(*bank.notes, _taken_back(planned)))
+        bank = replace(bank, notes=(*bank.notes, *_retired_notes(config, planned)))
     return BankImportPlan(
         bank,
         bank_file,
@@ -424,13 +424,24 @@ def plan_bank_import(
     )
 
 
-def _taken_back(planned: PlannedCatalog) -> str:
-    assert planned.restored_from is not None
-    return (
-        f"{planned.locale}: {display_path(planned.path)} takes back the translations of "
-        f"{display_path(planned.restored_from)}, retired when a quiz {planned.domain} was deleted, as quizkit "
-        "update does; the retired copy is removed once the catalog is written"
-    )
+def _retired_notes(config: ProjectConfig, planned: PlannedCatalog) -> list[str]:
+    """What becomes of the retired catalogs of a deleted quiz of this id, as ``quizkit update`` says it:
+    the one the catalog takes back, and any other copy, which stays until a person deals with it."""
+    notes = []
+    if planned.restored_from is not None:
+        notes.append(
+            f"{planned.locale}: {display_path(planned.path)} takes back the translations of "
+            f"{display_path(planned.restored_from)}, retired when a quiz {planned.domain} was deleted, as "
+            "quizkit update does; the retired copy is removed once the catalog is written"
+        )
+    for kept in left_behind(config, [(planned.locale, planned.domain, planned.path)]):
+        if kept.path != planned.restored_from:
+            notes.append(
+                f"{planned.locale}: {display_path(kept.path)} is kept (a retired catalog of quiz {kept.domain}, "
+                "which is back; a catalog takes back one retired catalog, not two): copy what you need from "
+                f"it into {display_path(kept.catalog)}, then delete it"
+            )
+    return notes
 
 
 _WAITING = (
