@@ -169,3 +169,41 @@ def test_clean_parses_every_catalog(
     project = built_project(tmp_path, monkeypatch, parsed)
     (project / "content/fourth.yaml").write_text(quiz("fourth", "Which one is first?"), encoding="utf-8")
     assert build(project, monkeypatch, parsed, clean=True) == ["ur/other", "ur/third", "ur/tiny", "ur/ui"]
+
+
+def test_a_kept_unit_still_says_it_is_an_unreviewed_import(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, parsed: list[str]
+) -> None:
+    from dataclasses import replace
+
+    from toolkit.catalogs import write_po
+    from toolkit.catalogs.imported import IMPORTED_FROM
+
+    project = fixture_project(tmp_path / "project", {"tiny": TINY_QUIZ, "other": quiz("other", "Pick one?")})
+    build(project, monkeypatch, parsed)
+    catalog_file = project / "locales/ur/LC_MESSAGES/tiny.po"
+    translate(catalog_file, TINY_URDU)
+    # The prompt's translation as quizkit import takes it from a bank: translated, not approved.
+    catalog = read_po(catalog_file.read_bytes(), catalog_file.name)
+    comment = IMPORTED_FROM.format(file="banks/tiny.xml")
+    catalog = replace(
+        catalog,
+        entries=tuple(
+            replace(entry, translator_comments=(comment,))
+            if entry.context == "tiny.questions.first.prompt"
+            else entry
+            for entry in catalog.entries
+        ),
+    )
+    catalog_file.write_bytes(write_po(catalog))
+    assert build(project, monkeypatch, parsed) == ["ur/tiny"]
+    (project / "content/third.yaml").write_text(quiz("third", "Which one is first?"), encoding="utf-8")
+    # tiny's units come from the file the last build kept, not from parsing the catalog again.
+    assert build(project, monkeypatch, parsed) == []
+    assert prompt_entry(project, "third") == (
+        TINY_URDU["tiny.questions.first.prompt"],
+        (
+            "quizkit memory: 100% from tiny.questions.first.prompt (tiny/ur), an unreviewed translation "
+            "imported from banks/tiny.xml",
+        ),
+    )

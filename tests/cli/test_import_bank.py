@@ -229,8 +229,10 @@ def test_after_an_import_the_template_and_catalogs_are_what_update_makes(project
         "wrote content/second.yaml, locales/second.pot, locales/ur/LC_MESSAGES/second.po",
     ]
     catalog = (project / "locales" / "ur" / "LC_MESSAGES" / "second.po").read_text(encoding="utf-8")
+    # The first bank's translation, which nobody has reviewed, says so (docs/memory.md).
     assert (
-        "# quizkit memory: 100% from first.questions.gpu.prompt (first/ur)\n"
+        "# quizkit memory: 100% from first.questions.gpu.prompt (first/ur), an unreviewed translation imported "
+        "from ml.ur.gift\n"
         "#. Question 1 of 1 (one correct answer).\n"
         "#: content/second.yaml\n"
         "#, fuzzy\n"

@@ -328,3 +328,44 @@ def test_a_tmx_written_by_po2tmx_pre_fills_every_plural_entry(tmp_path: Path) ->
     assert {key: (entries[key].msgstr_plural, entries[key].is_fuzzy) for key in plurals} == {  # type: ignore[attr-defined]
         key: (entry.msgstr_plural, True) for key, entry in plurals.items()
     }
+
+
+IMPORTED_BANK = """\
+<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="multichoice">
+    <name><text>first</text></name>
+    <questiontext format="html">
+      <text><![CDATA[<span lang="en" class="multilang">Which one is first?</span><span lang="ur" class="multilang">بینک میں پہلا کون سا ہے؟</span>]]></text>
+    </questiontext>
+    <generalfeedback format="html">
+      <text><![CDATA[<span lang="en" class="multilang">Up comes first.</span><span lang="ur" class="multilang">اوپر پہلے آتا ہے۔</span>]]></text>
+    </generalfeedback>
+    <single>true</single>
+    <answer fraction="100" format="html"><text>Up</text></answer>
+    <answer fraction="0" format="html"><text>Down</text></answer>
+  </question>
+</quiz>
+"""
+
+
+def test_a_bank_translation_nobody_reviewed_is_offered_saying_so(tmp_path: Path) -> None:
+    project = fixture_project(tmp_path, {})
+    (project / "bank.xml").write_text(IMPORTED_BANK, encoding="utf-8")
+    imported = run_quizkit(project, "import", "bank.xml", "--from", "moodle", "--quiz", "bank")
+    assert imported.returncode == 0, imported.stdout + imported.stderr
+    (project / "content" / "tiny.yaml").write_text(TINY_QUIZ, encoding="utf-8")
+
+    assert run_quizkit(project, "update").returncode == 0
+    prompt = _entries(project / "locales/ur/LC_MESSAGES/tiny.po")["tiny.questions.first.prompt"]
+    assert prompt.msgstr == "بینک میں پہلا کون سا ہے؟" and prompt.is_fuzzy
+    assert prompt.translator_comments == (
+        "quizkit memory: 100% from bank.questions.first.prompt (bank/ur), an unreviewed translation "
+        "imported from bank.xml",
+    )
+    search = run_quizkit(project, "memory", "search", "Which one is first?", "--limit", "1")
+    assert search.stdout == (
+        "100.0%  ur  bank.questions.first.prompt (bank/ur)  (not reviewed: imported from bank.xml)\n"
+        "        Which one is first?\n"
+        "        بینک میں پہلا کون سا ہے؟\n"
+    )

@@ -170,3 +170,59 @@ def test_ties_go_to_catalogs_before_tmx_files_then_by_domain_and_key() -> None:
 def test_an_entry_is_never_filled_from_its_own_key() -> None:
     memory = _memory(_unit("Which one is first?", "پہلا", "new.x", domain="new"))
     assert _filled(CatalogEntry("Which one is first?", context="new.x"), memory)[1] == 0
+
+
+def _imported(
+    source: str, target: str, key: str, domain: str = "bank", bank: str = "banks/gpu.xml"
+) -> MemoryUnit:
+    """A unit of a catalog entry quizkit import took from ``bank`` that nobody has approved."""
+    return replace(_unit(source, target, key, domain), unreviewed_import=bank)
+
+
+UNREVIEWED_CASES = [
+    # (the reviewed unit's source, its similarity to the new text, whether it is offered)
+    ("The workers send gradients", "100%", True),  # as alike: a tie goes to the reviewed one
+    ("The workers send gradients!", "98%", True),
+    ("The worker sends gradients", "96%", True),  # within the 5 points
+    ("The workers send all gradients", "92%", False),  # 7 points less alike: the import is offered
+]
+
+
+@pytest.mark.parametrize(("reviewed", "shown", "offered"), UNREVIEWED_CASES)
+def test_an_unreviewed_import_gives_way_to_a_reviewed_unit_as_alike_or_nearly(
+    reviewed: str, shown: str, offered: bool
+) -> None:
+    # The import comes first in the memory's order (domain "bank" before "old"), which broke ties before.
+    memory = _memory(
+        _imported("The workers send gradients", "درآمد شدہ", "bank.q.prompt"),
+        _unit(reviewed, "جانچا ہوا", "old.q.prompt"),
+    )
+    entry, count = _filled(CatalogEntry("The workers send gradients", context="new.x"), memory)
+    assert count == 1
+    if offered:
+        assert entry.msgstr == "جانچا ہوا"
+        assert entry.translator_comments == (f"quizkit memory: {shown} from old.q.prompt (old/ur)",)
+    else:
+        assert entry.msgstr == "درآمد شدہ"
+        assert entry.translator_comments == (
+            "quizkit memory: 100% from bank.q.prompt (bank/ur), an unreviewed translation imported from "
+            "banks/gpu.xml",
+        )
+
+
+def test_an_unreviewed_import_alone_is_offered_and_says_so() -> None:
+    memory = _memory(_imported("The worker sends gradients", "درآمد شدہ", "bank.q.prompt"))
+    entry, _ = _filled(CatalogEntry("The workers send gradients", context="new.x"), memory)
+    assert (entry.msgstr, entry.flags) == ("درآمد شدہ", (FUZZY,))
+    assert entry.translator_comments == (
+        "quizkit memory: 96% from bank.q.prompt (bank/ur), an unreviewed translation imported from banks/gpu.xml",
+    )
+
+
+def test_an_unreviewed_import_that_does_not_fit_gives_way_to_the_next_unit() -> None:
+    memory = _memory(
+        _imported("Run `all-reduce` now", "ابھی `broadcast()` چلائیں", "bank.q.prompt"),
+        _imported("Run `all-reduce` now!", "ابھی `all-reduce` چلائیں", "bank.q.other"),
+    )
+    entry, _ = _filled(CatalogEntry("Run `all-reduce` now", context="new.x"), memory)
+    assert entry.msgstr == "ابھی `all-reduce` چلائیں"

@@ -199,3 +199,51 @@ def test_a_duplicated_unit_in_a_tmx_is_no_plural_and_a_po2tmx_plural_still_is() 
         ("{count} question", "{count} questions", ("{count} سوال", "{count} سوالات", "{count} سوالوں")),
     ]
     assert [unit.source for unit in made if not unit.is_plural] == [unit.source for unit in units]
+
+
+IMPORTED_CATALOG = """\
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Language: ur\\n"
+
+# Imported from banks/gpu.xml; translated there, not reviewed in quizkit.
+msgctxt "gpu.a"
+msgid "Imported"
+msgstr "درآمد"
+
+# Imported from banks/gpu.xml; translated there, not reviewed in quizkit.
+# {approval}
+msgctxt "gpu.b"
+msgid "Imported and approved"
+msgstr "درآمد اور منظور"
+
+# Imported from banks/gpu.xml; translated there, not reviewed in quizkit.
+# quizkit approved: Ayesha Khan 2026-12-02 0000000000000000
+msgctxt "gpu.c"
+msgid "Imported, approval void"
+msgstr "درآمد، منظوری باطل"
+
+msgctxt "gpu.d"
+msgid "Translated here"
+msgstr "یہاں ترجمہ"
+"""
+
+
+def test_a_translation_imported_from_a_bank_is_an_unreviewed_import_until_approved(tmp_path: Path) -> None:
+    from toolkit.gettext.catalog import CatalogEntry
+    from toolkit.gettext.review import approved
+
+    (tmp_path / "quizkit.toml").write_text('target-locales = ["ur"]\n', encoding="utf-8")
+    folder = tmp_path / "locales" / "ur" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    entry = CatalogEntry("Imported and approved", msgstr="درآمد اور منظور", context="gpu.b")
+    approval = approved(entry, "Ayesha Khan", "2026-12-02").translator_comments[-1]
+    (folder / "gpu.po").write_text(IMPORTED_CATALOG.format(approval=approval), encoding="utf-8")
+    units = build_memory(load_config(tmp_path)).units
+    assert [(unit.origin.key, unit.unreviewed_import) for unit in units] == [
+        ("gpu.a", "banks/gpu.xml"),
+        ("gpu.b", None),
+        ("gpu.c", "banks/gpu.xml"),
+        ("gpu.d", None),
+    ]

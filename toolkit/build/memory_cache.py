@@ -89,13 +89,13 @@ class KeptCatalogUnits:
 
 
 def _encoded(unit: MemoryUnit) -> list[object]:
-    return [unit.origin.key, unit.source, unit.source_plural, list(unit.targets)]
+    return [unit.origin.key, unit.source, unit.source_plural, list(unit.targets), unit.unreviewed_import]
 
 
 def _decoded(data: object, locale: str, domain: str) -> MemoryUnit:
-    if not isinstance(data, list) or len(data) != 4:
+    if not isinstance(data, list) or len(data) != 5:
         raise ValueError("bad memory unit in the cache")
-    key, source, plural, targets = data
+    key, source, plural, targets, unreviewed = data
     if not isinstance(targets, list) or not targets:
         raise ValueError("bad memory unit in the cache")
     return MemoryUnit(
@@ -103,4 +103,5 @@ def _decoded(data: object, locale: str, domain: str) -> MemoryUnit:
         tuple(cached_text(target) for target in targets),
         MemoryOrigin(False, domain, 0, cached_text(key), locale),
         None if plural is None else cached_text(plural),
+        None if unreviewed is None else cached_text(unreviewed),
     )

@@ -23,10 +23,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from toolkit.gettext.catalog import FUZZY, Catalog, CatalogEntry
+from toolkit.gettext.review import IMPORTED_FROM
 
 IMPORTED_NOTE = "Imported from a scraped page; not reviewed."
-IMPORTED_FROM = "Imported from {file}; translated there, not reviewed in quizkit."
-"""The translator comment on every translation taken from a bank (``{file}``: the bank file)."""
 
 
 @dataclass(frozen=True)
@@ -86,3 +85,6 @@ def apply_imported(
             entry = _with_note(entry)
         entries.append(entry)
     return replace(merged, entries=tuple(entries)), filled
+
+
+__all__ = ["IMPORTED_FROM", "IMPORTED_NOTE", "WaitingTranslation", "apply_imported", "from_bank"]

@@ -193,6 +193,13 @@ def taken_back_problem(domain: str, message: str) -> str:
     )
 
 
+def remove_taken_back(retired: Path) -> None:
+    """Remove the retired catalog ``retired`` once the catalog that took it back is written, and its
+    folders once empty: what it held is in that catalog now."""
+    retired.unlink(missing_ok=True)
+    remove_empty_retired_folders(retired.parent)
+
+
 def remove_empty_retired_folders(folder: Path) -> None:
     """Remove ``folder`` (a locale's folder of retired catalogs) and the retired folder, once empty."""
     for empty in (folder, folder.parent):

@@ -24,7 +24,7 @@ from toolkit.catalogs.retirement import (
     live_domains,
     orphans,
     plan_retirement,
-    remove_empty_retired_folders,
+    remove_taken_back,
     retire,
     retired_catalog,
     taken_back_problem,
@@ -334,8 +334,7 @@ def plan_catalog(
 def finish_restoring(plan: PlannedCatalog) -> None:
     """Remove the retired catalog ``plan`` took back, now that its catalog is written."""
     if plan.restored_from is not None:
-        plan.restored_from.unlink(missing_ok=True)
-        remove_empty_retired_folders(plan.restored_from.parent)
+        remove_taken_back(plan.restored_from)
 
 
 def update(

@@ -44,8 +44,15 @@ def search_command(text: str, locales: tuple[str, ...], limit: int) -> None:
         return
     for result in results:
         unit = result.unit
+        unreviewed = (
+            ""
+            if unit.unreviewed_import is None
+            else f"  (not reviewed: imported from {unit.unreviewed_import})"
+        )
         click.echo(
-            terminal_safe(f"{result.similarity:5.1f}%  {unit.origin.locale}  {unit.origin.describe()}")
+            terminal_safe(
+                f"{result.similarity:5.1f}%  {unit.origin.locale}  {unit.origin.describe()}{unreviewed}"
+            )
         )
         click.echo(terminal_safe(f"        {unit.source}"))
         click.echo(terminal_safe(f"        {unit.targets[0]}"))

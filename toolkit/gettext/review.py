@@ -28,6 +28,10 @@ from toolkit.errors import QuizkitError
 from toolkit.gettext.catalog import CatalogEntry
 
 PREFIX = "quizkit approved:"
+IMPORTED_FROM = "Imported from {file}; translated there, not reviewed in quizkit."
+"""The translator comment on every translation ``quizkit import`` takes from a question bank (``{file}``:
+the bank file, :mod:`toolkit.catalogs.imported`): a person translated it, nobody has reviewed it here."""
+_IMPORTED_BEFORE, _, _IMPORTED_AFTER = IMPORTED_FROM.partition("{file}")
 MAX_REVIEWER_LENGTH = 100
 _APPROVAL = re.compile(r"^\s*quizkit approved:\s*(?P<reviewer>.*?)\s+(?P<date>\S+)\s+(?P<hash>\S+)\s*$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -91,6 +95,25 @@ def valid_approval(entry: CatalogEntry) -> Approval | None:
 
 def is_approved(entry: CatalogEntry) -> bool:
     return valid_approval(entry) is not None
+
+
+def imported_from(entry: CatalogEntry) -> str | None:
+    """The file an imported translation of ``entry`` came from (its :data:`IMPORTED_FROM` comment), or
+    None."""
+    for comment in entry.translator_comments:
+        text = comment.strip()
+        if text.startswith(_IMPORTED_BEFORE) and text.endswith(_IMPORTED_AFTER):
+            file = text[len(_IMPORTED_BEFORE) : len(text) - len(_IMPORTED_AFTER)]
+            if file:
+                return file
+    return None
+
+
+def unreviewed_import(entry: CatalogEntry) -> str | None:
+    """The file ``entry``'s translation was imported from while nobody has approved it in quizkit (no
+    valid approval); None for any other entry."""
+    file = imported_from(entry)
+    return None if file is None or is_approved(entry) else file
 
 
 def void_approvals(entry: CatalogEntry) -> list[Approval]:

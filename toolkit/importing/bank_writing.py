@@ -26,7 +26,6 @@ overwrite without ``force`` and writes each file atomically.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -38,7 +37,12 @@ from toolkit import keys
 from toolkit.catalogs.extraction import quiz_template
 from toolkit.catalogs.imported import IMPORTED_FROM, from_bank
 from toolkit.catalogs.layout import CatalogLayout
-from toolkit.catalogs.workflow import imported_translations, plan_catalog
+from toolkit.catalogs.retirement import left_behind
+from toolkit.catalogs.workflow import (
+    PlannedCatalog,
+    imported_translations,
+    plan_catalog,
+)
 from toolkit.config import ProjectConfig
 from toolkit.content.loader import TEXT_FIELDS
 from toolkit.content.rules import question_text_fields
@@ -46,10 +50,11 @@ from toolkit.content.validation import display_path, validate_file
 from toolkit.content.yaml_document import MAX_FILE_BYTES
 from toolkit.diagnostics import Severity
 from toolkit.errors import QuizkitError
-from toolkit.files import confined, write_bytes_atomic
+from toolkit.files import confined
 from toolkit.gettext.catalog import Catalog, CatalogEntry
 from toolkit.gettext.po_writer import write_po
 from toolkit.importing.bank import ImportedBank, ImportIssue
+from toolkit.importing.bank_files import PlannedFile, write_files
 from toolkit.importing.plan import ImportConflictError
 from toolkit.importing.question_drafts import question_mapping
 from toolkit.memory.prefill import PrefillMemory, prefill_from_memory
@@ -97,13 +102,6 @@ def origin_name(bank: Path, project_root: Path) -> str:
     if absolute.is_relative_to(root):
         return absolute.relative_to(root).as_posix()
     return absolute.name
-
-
-@dataclass(frozen=True)
-class PlannedFile:
-    path: Path
-    data: bytes
-    existed: bool
 
 
 @dataclass(frozen=True)
@@ -399,21 +397,23 @@ def plan_bank_import(
         )
     template = quiz_template(model, config.root)
     waiting = imported_translations(Content((model,)))
-    catalogs: dict[str, tuple[Catalog, int]] = {}
+    catalogs: dict[str, tuple[PlannedCatalog, Catalog, int]] = {}
     for target in config.target_locales:
         planned = plan_catalog(config, target, quiz_id, template, waiting.get((target, quiz_id)), None)
         assert planned.catalog is not None
         locale, by_key = by_target.get(target, (target, {}))
         source_file = (locale_files or {}).get(locale, origin or bank_file)
-        catalogs[target] = _with_bank_translations(planned.catalog, by_key, source_file)
-    memory = _MemoryAfter(config, quiz_id, {target: catalog for target, (catalog, _) in catalogs.items()})
-    for target, (catalog, kept) in catalogs.items():
+        catalogs[target] = (planned, *_with_bank_translations(planned.catalog, by_key, source_file))
+    memory = _MemoryAfter(config, quiz_id, {target: catalog for target, (_, catalog, _) in catalogs.items()})
+    for target, (planned, catalog, kept) in catalogs.items():
         prefilled, _ = prefill_from_memory(catalog, memory, target, quiz_id)
-        path = layout.catalog(target, quiz_id)
         _, by_key = by_target.get(target, (target, {}))
-        locales.append(
-            PlannedLocale(target, len(by_key), PlannedFile(path, write_po(prefilled), path.exists()), kept)
+        existed = not planned.created and planned.restored_from is None
+        written = PlannedFile(
+            planned.path, write_po(prefilled), existed, planned.read_digest, planned.restored_from
         )
+        locales.append(PlannedLocale(target, len(by_key), written, kept))
+        bank = replace(bank, notes=(*bank.notes, *_retired_notes(config, planned)))
     return BankImportPlan(
         bank,
         bank_file,
@@ -422,6 +422,26 @@ def plan_bank_import(
         drafts,
         PlannedFile(layout.template(quiz_id), write_po(template), layout.template(quiz_id).exists()),
     )
+
+
+def _retired_notes(config: ProjectConfig, planned: PlannedCatalog) -> list[str]:
+    """What becomes of the retired catalogs of a deleted quiz of this id, as ``quizkit update`` says it:
+    the one the catalog takes back, and any other copy, which stays until a person deals with it."""
+    notes = []
+    if planned.restored_from is not None:
+        notes.append(
+            f"{planned.locale}: {display_path(planned.path)} takes back the translations of "
+            f"{display_path(planned.restored_from)}, retired when a quiz {planned.domain} was deleted, as "
+            "quizkit update does; the retired copy is removed once the catalog is written"
+        )
+    for kept in left_behind(config, [(planned.locale, planned.domain, planned.path)]):
+        if kept.path != planned.restored_from:
+            notes.append(
+                f"{planned.locale}: {display_path(kept.path)} is kept (a retired catalog of quiz {kept.domain}, "
+                "which is back; a catalog takes back one retired catalog, not two): copy what you need from "
+                f"it into {display_path(kept.catalog)}, then delete it"
+            )
+    return notes
 
 
 _WAITING = (
@@ -462,14 +482,14 @@ class _MemoryAfter(PrefillMemory):
 
 
 def write_bank_import(plan: BankImportPlan, *, force: bool = False) -> list[Path]:
-    """Write the template and the catalogs, then the quiz YAML, each atomically; :class:`ImportConflictError`
-    (as for a scraped page), before anything is written, when the quiz or a catalog exists and ``force``
-    is not given (the template is made from the quiz: it is replaced).
+    """Write the template and the catalogs, then the quiz YAML (:func:`~toolkit.importing.bank_files.write_files`:
+    each atomically, every catalog as ``quizkit update`` writes it, all put back if one fails);
+    :class:`ImportConflictError` (as for a scraped page), before anything is written, when the quiz or a
+    catalog exists and ``force`` is not given (the template is made from the quiz: it is replaced).
 
-    A write that fails (a full disk, Ctrl-C) puts back every file written before it, so a failed import
-    leaves the project as it was. The quiz YAML comes last: a process killed on the way leaves at most
-    catalogs without their quiz, which ``quizkit update`` keeps aside and gives back when the quiz is
-    imported again, never a quiz whose translations are missing."""
+    The quiz YAML comes last: a process killed on the way leaves at most catalogs without their quiz,
+    which ``quizkit update`` keeps aside and gives back when the quiz is imported again, never a quiz
+    whose translations are missing."""
     existing = [
         planned.path
         for planned in plan.files
@@ -477,27 +497,9 @@ def write_bank_import(plan: BankImportPlan, *, force: bool = False) -> list[Path
     ]
     if existing and not force:
         raise ImportConflictError(existing[0])
-    ordered = [*plan.files[1:], plan.content]
-    written: list[tuple[Path, bytes | None]] = []
-    try:
-        for planned in ordered:
-            before = planned.path.read_bytes() if planned.path.exists() else None
-            write_bytes_atomic(planned.path, planned.data, durable=True)
-            written.append((planned.path, before))
-    except BaseException:
-        _put_back(written)
-        raise
+    catalogs = [planned.catalog for planned in plan.locales if planned.catalog is not None]
+    write_files([*plan.files[1:], plan.content], catalogs)
     return [planned.path for planned in plan.files]
-
-
-def _put_back(written: list[tuple[Path, bytes | None]]) -> None:
-    """Each file as it was before the import: removed where it did not exist."""
-    for path, before in reversed(written):
-        with contextlib.suppress(OSError):
-            if before is None:
-                path.unlink()
-            else:
-                write_bytes_atomic(path, before, durable=True)
 
 
 def _issue(issue: ImportIssue) -> dict[str, object]:

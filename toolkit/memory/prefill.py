@@ -8,7 +8,15 @@ person wrote stays. A suggestion whose inline code, blank markers or placeholder
 source text is not offered (the next best is tried). A plural entry takes only a plural unit with the
 same number of forms.
 
-The origin is a translator comment, ``# quizkit memory: 86% from <key> (<domain>/<locale>)``. Poedit,
+A translation ``quizkit import`` took from a question bank and nobody has approved since (translated,
+not fuzzy, so in the memory) is trusted less than a reviewed one, as OmegaT ranks the matches of a
+``tm/penalty-xxx`` folder lower and Weblate shows each suggestion's origin: it ranks
+:data:`UNREVIEWED_PENALTY` points below its similarity, so a reviewed unit as alike or nearly is offered
+instead, and a suggestion it gives says where it came from and that nobody reviewed it. Where no such
+unit is in the running, nothing changes.
+
+The origin is a translator comment, ``# quizkit memory: 86% from <key> (<domain>/<locale>)``, followed
+for an unreviewed import by ``, an unreviewed translation imported from <bank file>``. Poedit,
 Lokalize and Weblate show translator comments beside the entry, and merges keep them (``#.`` comments
 come from the template and would be dropped by the next update). :func:`prefill_from_memory` removes
 the comment again once the entry is reviewed (no longer fuzzy) or emptied.
@@ -78,17 +86,36 @@ class PrefillMemory:
         return self._indexes[key]
 
     def best(self, entry: CatalogEntry, locale: str, domain: str, forms: int) -> MemoryMatch | None:
+        """The unit to offer ``entry``: the most alike that fits, an unreviewed import ranked
+        :data:`UNREVIEWED_PENALTY` points below its similarity (a reviewed unit wins a tie)."""
         index = self.index(locale, forms if entry.is_plural else 0)
         if not len(index):
             return None
         wanted = _protected(entry.msgid, entry.msgid_plural)
+        chosen: MemoryMatch | None = None
         for match in index.matches(text_of_entry(entry.msgid, entry.msgid_plural), self.threshold):
+            if chosen is not None and match.similarity < _rank(chosen):
+                break  # best first: nothing later can rank above the one chosen
             origin = match.unit.origin
             if not origin.from_tmx and origin.key == entry.context and origin.place == domain:
                 continue
-            if all(_fits(target, wanted, entry.is_plural) for target in match.unit.targets):
+            if not all(_fits(target, wanted, entry.is_plural) for target in match.unit.targets):
+                continue
+            if match.unit.unreviewed_import is None:
+                # Nothing later is more alike, and a reviewed unit ranks at its similarity: the one.
                 return match
-        return None
+            if chosen is None:
+                chosen = match
+        return chosen
+
+
+UNREVIEWED_PENALTY = 5.0
+"""Points of similarity an unreviewed imported unit ranks below a reviewed one: a reviewed unit as
+alike, or up to this much less alike, is offered instead. The note shows the true similarity."""
+
+
+def _rank(match: MemoryMatch) -> float:
+    return match.similarity - (UNREVIEWED_PENALTY if match.unit.unreviewed_import is not None else 0.0)
 
 
 def _protected(msgid: str, msgid_plural: str | None = None) -> tuple[Counter[str], Counter[str], set[str]]:
@@ -117,7 +144,11 @@ def _fits(target: str, wanted: tuple[Counter[str], Counter[str], set[str]], plur
 def memory_note(match: MemoryMatch) -> str:
     # Rounded down: a 99.6% match never reads as an exact one.
     origin = _CONTROL.sub(" ", match.unit.origin.describe())
-    return f"{NOTE_PREFIX}{math.floor(match.similarity)}% from {origin}"
+    note = f"{NOTE_PREFIX}{math.floor(match.similarity)}% from {origin}"
+    bank = match.unit.unreviewed_import
+    if bank is not None:
+        note += f", an unreviewed translation imported from {_CONTROL.sub(' ', bank)}"
+    return note
 
 
 def _without_note(entry: CatalogEntry) -> CatalogEntry:

@@ -5,7 +5,9 @@ the same files:
 
 * every catalog ``locales/<locale>/LC_MESSAGES/<domain>.po`` (every locale, every domain): its active
   entries that are translated and not fuzzy (every plural form filled in). Fuzzy entries never feed it;
-  a suggestion nobody reviewed is no memory;
+  a suggestion nobody reviewed is no memory. A translation ``quizkit import`` took from a question bank
+  is translated, not fuzzy (a person made it), so it feeds the memory, but marked as an unreviewed
+  import (:attr:`MemoryUnit.unreviewed_import`) until someone approves it;
 * every TMX file in ``locales/memory/`` (put there by ``quizkit memory import``), in name order.
 
 Units are kept in one documented order, which breaks ties between equally good matches: catalog units
@@ -25,6 +27,7 @@ from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, read_regular_file
 from toolkit.gettext.catalog import Catalog
 from toolkit.gettext.po_reader import MAX_PO_BYTES, PoSyntaxError, read_po
+from toolkit.gettext.review import unreviewed_import
 from toolkit.interchange.tmx import MAX_TMX_BYTES, TmxError, TmxUnit, read_tmx
 
 MEMORY_FOLDER = "memory"
@@ -68,6 +71,10 @@ class MemoryUnit:
     """One translation, or one per plural form."""
     origin: MemoryOrigin
     source_plural: str | None = None
+    unreviewed_import: str | None = None
+    """For a catalog unit that ``quizkit import`` took from a question bank and nobody has approved
+    since (:func:`toolkit.gettext.review.unreviewed_import`): the bank file. Pre-filling ranks it below
+    reviewed units and says so (:mod:`toolkit.memory.prefill`). None for every other unit."""
 
     @property
     def is_plural(self) -> bool:
@@ -109,6 +116,7 @@ def catalog_units(catalog: Catalog, locale: str, domain: str) -> Iterator[Memory
             entry.translations,
             MemoryOrigin(False, domain, 0, entry.context, locale),
             entry.msgid_plural,
+            unreviewed_import(entry),
         )
 
 
