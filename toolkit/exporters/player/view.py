@@ -19,6 +19,7 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any
 
+from toolkit.exporters.neutral_order import ITEM_ID_PREFIX, MATCH_ID_PREFIX
 from toolkit.localization import LocalizedMessage, LocalizedQuiz
 from toolkit.localization.grading import normalize_answer
 from toolkit.model import (
@@ -102,6 +103,11 @@ def item_order(localized: LocalizedQuiz, question: OrderingQuestion[str]) -> lis
     return sorted(texts, key=lambda item_id: (_digest(question.id, texts[item_id]), item_id))
 
 
+def _delivery_ids(order: list[str], prefix: str) -> dict[str, str]:
+    """Each id of ``order`` by the id the player shows for it: ``prefix`` and its position (m1, i1)."""
+    return {shown_id: f"{prefix}{index}" for index, shown_id in enumerate(order, start=1)}
+
+
 def _accepted(answers: Sequence[AcceptedAnswer[str]], locale: str, case_sensitive: bool) -> list[str]:
     """Every accepted answer of the locale as the reference grader compares it (normalized here, by
     the library itself), without duplicates."""
@@ -135,7 +141,7 @@ def _matching(
     texts = {pair.id: pair.match for pair in question.pairs}
     texts |= {distractor.id: distractor.text for distractor in question.distractors}
     order = match_order(localized, question)
-    position = {match_id: f"m{index}" for index, match_id in enumerate(order, start=1)}
+    position = _delivery_ids(order, MATCH_ID_PREFIX)
     item: dict[str, Any] = {
         "pairs": [{"id": pair.id, "prompt": segments(pair.prompt, direction)} for pair in question.pairs],
         "matches": [
@@ -153,7 +159,7 @@ def _ordering(
 ) -> dict[str, Any]:
     texts = {entry.id: entry.text for entry in question.items}
     order = item_order(localized, question)
-    position = {item_id: f"i{index}" for index, item_id in enumerate(order, start=1)}
+    position = _delivery_ids(order, ITEM_ID_PREFIX)
     item: dict[str, Any] = {
         "items": [{"id": position[item_id], "text": segments(texts[item_id], direction)} for item_id in order]
     }
