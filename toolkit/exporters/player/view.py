@@ -34,7 +34,6 @@ from toolkit.model import (
     Question,
     QuestionType,
     ShortAnswerQuestion,
-    Text,
     TrueFalseQuestion,
 )
 from toolkit.text.bidi import bidi_segments
@@ -69,6 +68,11 @@ def _digest(question_id: str, text: str) -> str:
     return hashlib.sha256(f"{question_id}\0{text}".encode()).hexdigest()
 
 
+def _by_digest(question_id: str, texts: dict[str, str]) -> list[str]:
+    """The ids of ``texts`` (source texts by id) ordered by a hash of question id and text, then by id."""
+    return sorted(texts, key=lambda text_id: (_digest(question_id, texts[text_id]), text_id))
+
+
 def option_order(question: ChoiceQuestion[str]) -> list[str]:
     """Option ids in display order: unpinned options shuffled by a hash seeded with the question id."""
     ids = [option.id for option in question.options]
@@ -79,28 +83,24 @@ def option_order(question: ChoiceQuestion[str]) -> list[str]:
     return [option.id if option.pinned else next(shuffled) for option in question.options]
 
 
-def _source_question(localized: LocalizedQuiz, question_id: str) -> Question[Text]:
-    return next(question for question in localized.quiz.questions if question.id == question_id)
-
-
 def match_order(localized: LocalizedQuiz, question: MatchingQuestion[str]) -> list[str]:
     """The ids of the matches (a pair's match has its pair's id; then the distractors) in display order:
     by a hash of their source text, so the order says nothing of the pairing and is the same in every
     locale."""
-    source = _source_question(localized, question.id)
+    source = localized.quiz.question(question.id)
     assert isinstance(source, MatchingQuestion)
     texts = {pair.id: pair.match.source for pair in source.pairs}
     texts |= {distractor.id: distractor.text.source for distractor in source.distractors}
-    return sorted(texts, key=lambda match_id: (_digest(question.id, texts[match_id]), match_id))
+    return _by_digest(question.id, texts)
 
 
 def item_order(localized: LocalizedQuiz, question: OrderingQuestion[str]) -> list[str]:
     """The ids of the items in the order they are first shown: by a hash of their source text, not the
     correct order, and the same in every locale."""
-    source = _source_question(localized, question.id)
+    source = localized.quiz.question(question.id)
     assert isinstance(source, OrderingQuestion)
     texts = {item.id: item.text.source for item in source.items}
-    return sorted(texts, key=lambda item_id: (_digest(question.id, texts[item_id]), item_id))
+    return _by_digest(question.id, texts)
 
 
 def _delivery_ids(order: list[str], prefix: str) -> dict[str, str]:
