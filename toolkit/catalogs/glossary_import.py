@@ -24,7 +24,7 @@ from toolkit.content.glossary import (
     parse_glossary,
 )
 from toolkit.content.glossary_file import edited_glossary
-from toolkit.content.validation import display_path
+from toolkit.content.validation import display_path, unreadable_file
 from toolkit.content.yaml_document import MAX_FILE_BYTES
 from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.files import (
@@ -80,9 +80,7 @@ def _read_tbx(tbx: Path) -> bytes:
             [Diagnostic(file, None, None, Severity.ERROR, "file-too-large", message)]
         ) from None
     except OSError as error:
-        raise GlossaryError(
-            [Diagnostic(file, None, None, Severity.ERROR, "file-unreadable", error.strerror or str(error))]
-        ) from None
+        raise GlossaryError([unreadable_file(file, error)]) from None
 
 
 def _existing(path: Path, replace: bool) -> tuple[str, Glossary] | None:

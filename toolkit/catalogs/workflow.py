@@ -121,12 +121,20 @@ def read_catalog_bytes(path: Path) -> bytes:
 
 
 def read_catalog(path: Path) -> Catalog:
+    return _read_catalog_and_bytes(path)[0]
+
+
+def _read_catalog_and_bytes(path: Path) -> tuple[Catalog, bytes]:
+    """The catalog at ``path`` and the bytes it was read from; a :class:`CatalogError` where it cannot
+    be read or parsed."""
+    file = display_path(path)
     try:
-        return read_po(read_catalog_bytes(path), display_path(path))
+        data = read_catalog_bytes(path)
+        return read_po(data, file), data
     except PoSyntaxError as error:
         raise CatalogError(error.file, error.line, error.message) from None
     except OSError as error:
-        raise CatalogError(display_path(path), None, error.strerror or str(error)) from None
+        raise CatalogError(file, None, error.strerror or str(error)) from None
 
 
 def plural_forms_for(locale: str) -> str:
@@ -152,14 +160,7 @@ def read_with_problems(
     (``refuse_empty``: an empty file is one, for check and compile, which vouch for the catalog), and the
     bytes it was read from: a command that rewrites the file works on those bytes, and
     :func:`refuse_changed_since_read` compares their digest before it writes."""
-    file = display_path(path)
-    try:
-        data = read_catalog_bytes(path)
-        catalog = read_po(data, file)
-    except PoSyntaxError as error:
-        raise CatalogError(error.file, error.line, error.message) from None
-    except OSError as error:
-        raise CatalogError(file, None, error.strerror or str(error)) from None
+    catalog, data = _read_catalog_and_bytes(path)
     empty = empty_catalog_problem(data) if refuse_empty else None
     return catalog, [*([empty] if empty else []), *catalog_problems(catalog, locale, data)], data
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from toolkit.content.document_paths import diagnostic_at
 from toolkit.content.schema_validation import validate_against_schema
-from toolkit.content.validation import display_path
+from toolkit.content.validation import display_path, unreadable_file
 from toolkit.content.yaml_document import (
     MAX_FILE_BYTES,
     YamlDocument,
@@ -224,9 +224,7 @@ def load_glossary(path: Path) -> Glossary:
             [Diagnostic(file, None, None, Severity.ERROR, problem.code, problem.message)]
         ) from None
     except OSError as error:
-        raise GlossaryError(
-            [Diagnostic(file, None, None, Severity.ERROR, "file-unreadable", error.strerror or str(error))]
-        ) from None
+        raise GlossaryError([unreadable_file(file, error)]) from None
     return parse_glossary(data, file)
 
 

@@ -14,7 +14,6 @@ from toolkit.content.rules import (
     RuleContext,
     _duplicate_ids,
     _items,
-    _mapping,
     _text_path,
     comparable_text,
     text_of,
@@ -26,14 +25,10 @@ from toolkit.keys import is_valid_id
 from toolkit.text.blanks import blank_markers, marker
 
 
-def _questions(context: RuleContext) -> list[tuple[int, dict[str, RawValue]]]:
-    return _items(_mapping(context.document.data).get("questions"))
-
-
 def unique_ids_in_lists(context: RuleContext) -> Iterator[Diagnostic]:
     """Ids are unique in each list; a matching question's pairs and distractors share one list of
     matches, so they share their ids too."""
-    for index, question in _questions(context):
+    for index, question in context.questions():
         path: JsonPath = ("questions", index)
         yield from _duplicate_ids(context, (*path, "answers"), _items(question.get("answers")), "answer")
         yield from _duplicate_ids(context, (*path, "items"), _items(question.get("items")), "item")
@@ -71,7 +66,7 @@ def _matching_ids(
 
 def blanks_match_markers(context: RuleContext) -> Iterator[Diagnostic]:
     """Every blank is marked exactly once in the text, and every marker names a blank."""
-    for index, question in _questions(context):
+    for index, question in context.questions():
         if question.get("type") != "fill_in_blanks":
             continue
         path: JsonPath = ("questions", index)
@@ -123,7 +118,7 @@ def blanks_match_markers(context: RuleContext) -> Iterator[Diagnostic]:
 def blanks_are_typed_or_choice(context: RuleContext) -> Iterator[Diagnostic]:
     """A blank is either typed (answers) or a drop-down (options and correct), and a drop-down's correct
     option is one of its options."""
-    for index, question in _questions(context):
+    for index, question in context.questions():
         for blank_index, blank in _items(question.get("blanks")):
             path: JsonPath = ("questions", index, "blanks", blank_index)
             item = context.item(path)
@@ -183,7 +178,7 @@ def _choice_blank_correct(
 def distinct_texts_in_lists(context: RuleContext) -> Iterator[Diagnostic]:
     """Learners must tell apart the matches of a matching question, its prompts, the steps of an
     ordering and the options of a drop-down; accepted answers that read the same are listed twice."""
-    for index, question in _questions(context):
+    for index, question in context.questions():
         path: JsonPath = ("questions", index)
         matches = [*_texts(question, "pairs", "match"), *_texts(question, "distractors", "text")]
         yield from _distinct(context, path, matches, "matches")

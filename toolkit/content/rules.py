@@ -56,6 +56,10 @@ class RuleContext:
     def item(self, path: JsonPath) -> str:
         return describe_item(self.document.data, path, self.document_kind)
 
+    def questions(self) -> list[tuple[int, dict[str, RawValue]]]:
+        """The questions that are mappings, each with its index in the document's list."""
+        return _items(_mapping(self.document.data).get("questions"))
+
 
 Rule = Callable[[RuleContext], Iterator[Diagnostic]]
 
@@ -140,18 +144,18 @@ def _duplicate_ids(
 
 
 def unique_question_ids(context: RuleContext) -> Iterator[Diagnostic]:
-    questions = _items(_mapping(context.document.data).get("questions"))
+    questions = context.questions()
     yield from _duplicate_ids(context, ("questions",), questions, "question")
 
 
 def unique_option_ids(context: RuleContext) -> Iterator[Diagnostic]:
-    for index, question in _items(_mapping(context.document.data).get("questions")):
+    for index, question in context.questions():
         options = _items(question.get("options"))
         yield from _duplicate_ids(context, ("questions", index, "options"), options, "option")
 
 
 def correct_options_exist(context: RuleContext) -> Iterator[Diagnostic]:
-    for index, question in _items(_mapping(context.document.data).get("questions")):
+    for index, question in context.questions():
         option_ids = [item.get("id") for _, item in _items(question.get("options"))]
         known = [identifier for identifier in option_ids if isinstance(identifier, str)]
         correct = question.get("correct")
@@ -177,7 +181,7 @@ def unknown_correct_option(
 
 
 def correct_count_matches_type(context: RuleContext) -> Iterator[Diagnostic]:
-    for index, question in _items(_mapping(context.document.data).get("questions")):
+    for index, question in context.questions():
         correct = question.get("correct")
         if question.get("type") != "single_choice" or not isinstance(correct, list) or len(correct) < 2:
             continue
@@ -190,7 +194,7 @@ def correct_count_matches_type(context: RuleContext) -> Iterator[Diagnostic]:
 
 
 def partial_credit_needs_multiple_choice(context: RuleContext) -> Iterator[Diagnostic]:
-    for index, question in _items(_mapping(context.document.data).get("questions")):
+    for index, question in context.questions():
         if question.get("partial_credit") is True and question.get("type") == "single_choice":
             yield context.diagnostic(
                 ("questions", index, "partial_credit"),
@@ -201,7 +205,7 @@ def partial_credit_needs_multiple_choice(context: RuleContext) -> Iterator[Diagn
 
 
 def distinct_option_texts(context: RuleContext) -> Iterator[Diagnostic]:
-    for index, question in _items(_mapping(context.document.data).get("questions")):
+    for index, question in context.questions():
         seen: dict[str, str] = {}
         for option_index, option in _items(question.get("options")):
             text = text_of(option.get("text"))
@@ -330,7 +334,7 @@ def no_todos(context: RuleContext) -> Iterator[Diagnostic]:
     fields = list(_quiz_text_fields(context.document.data))
     if "level" in _mapping(context.document.data):
         fields.append((("level",), _mapping(context.document.data)["level"]))
-    for index, question in _items(_mapping(context.document.data).get("questions")):
+    for index, question in context.questions():
         if "correct" in question:
             fields.append((("questions", index, "correct"), question["correct"]))
     for path, value in sorted(fields, key=lambda item: context.line_of(item[0]) or 0):

@@ -123,6 +123,12 @@ def link_outside_project(path: Path) -> Diagnostic:
     )
 
 
+def unreadable_file(file: str, error: OSError) -> Diagnostic:
+    """The error for a file the system would not let quizkit read (permissions, I/O), in the system's
+    words; content files and glossaries word it alike."""
+    return Diagnostic(file, None, None, Severity.ERROR, "file-unreadable", error.strerror or str(error))
+
+
 def content_file_problem(path: Path) -> Diagnostic | None:
     """Why ``path``, named like a content file, is not read (a folder, a pipe, a link to nothing) as
     validate and build word it; None for a regular file. The preview asks too (toolkit.preview.mirror),
@@ -170,20 +176,13 @@ def validate_file(path: Path, data: bytes | None = None) -> FileValidation:
         if data is not None and len(data) > MAX_FILE_BYTES:
             raise YamlError(too_large_problem(len(data)))
         document = parse_yaml(read_regular_file(path, MAX_FILE_BYTES) if data is None else data)
-    except FileTooLargeError as error:
-        problem = too_large_problem(error.size)
-        return [
-            Diagnostic(file, problem.line, problem.column, Severity.ERROR, problem.code, problem.message)
-        ], None
-    except YamlError as error:
-        problem = error.problem
+    except (FileTooLargeError, YamlError) as error:
+        problem = error.problem if isinstance(error, YamlError) else too_large_problem(error.size)
         return [
             Diagnostic(file, problem.line, problem.column, Severity.ERROR, problem.code, problem.message)
         ], None
     except OSError as error:
-        return [
-            Diagnostic(file, None, None, Severity.ERROR, "file-unreadable", error.strerror or str(error))
-        ], None
+        return [unreadable_file(file, error)], None
     kind, schema, rules = (
         ("interface messages", UI_SCHEMA, UI_RULES)
         if is_interface_file(path)

@@ -86,31 +86,20 @@ class LazyLocalizations(Mapping[tuple[str, str], LocalizedQuiz]):
         if quiz_id not in self._quizzes or locale not in self._locales:
             raise KeyError(key)
         quiz = self._quizzes[quiz_id]
-        if locale == self._source_locale:
-            localized = localize(
-                quiz,
-                self._content.interface,
-                locale,
-                self._source_locale,
-                None,
-                None,
-                self._policy,
-                numbering_system=self._numbering_systems.get(locale),
-            )
-        else:
-            ui_catalog = self._catalogs.get((locale, UI_DOMAIN))
-            localized = localize(
-                quiz,
-                self._content.interface,
-                locale,
-                self._source_locale,
-                self._catalogs[(locale, quiz_id)],
-                ui_catalog,
-                self._policy,
-                # A pseudo-locale is made from the source by quizkit: there is no translation to review.
-                require_approved=self._require_approved and locale not in PSEUDO_LOCALES,
-                numbering_system=self._numbering_systems.get(locale),
-            )
+        # The source locale is the quiz itself: no catalogs, and no translation to review.
+        is_source = locale == self._source_locale
+        localized = localize(
+            quiz,
+            self._content.interface,
+            locale,
+            self._source_locale,
+            None if is_source else self._catalogs[(locale, quiz_id)],
+            None if is_source else self._catalogs.get((locale, UI_DOMAIN)),
+            self._policy,
+            # A pseudo-locale is made from the source by quizkit: there is no translation to review.
+            require_approved=self._require_approved and not is_source and locale not in PSEUDO_LOCALES,
+            numbering_system=self._numbering_systems.get(locale),
+        )
         self._done[key] = localized
         return localized
 

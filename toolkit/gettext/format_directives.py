@@ -106,6 +106,15 @@ def _c_directives(text: str, is_msgstr: bool) -> list[tuple[int, int]]:
     return spans
 
 
+def _python_width(text: str, position: int) -> tuple[int, bool]:
+    """A Python width or precision at ``position`` (``*``: taken from the arguments, or digits, or
+    none): where it ends, and whether it is ``*``."""
+    if _at(text, position) == "*":
+        return position + 1, True
+    digits = _DIGITS.match(text, position)
+    return (position if digits is None else digits.end()), False
+
+
 def _python_directives(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     named = unnamed = False
@@ -132,19 +141,11 @@ def _python_directives(text: str) -> list[tuple[int, int]]:
             has_name = True
         while _at(text, position) in ("-", "+", " ", "#", "0") and _at(text, position) != "":
             position += 1
-        stars = 0
-        if _at(text, position) == "*":
-            position += 1
-            stars += 1
-        elif (digits := _DIGITS.match(text, position)) is not None:
-            position = digits.end()
+        position, width_star = _python_width(text, position)
+        stars = int(width_star)
         if _at(text, position) == ".":
-            position += 1
-            if _at(text, position) == "*":
-                position += 1
-                stars += 1
-            elif (digits := _DIGITS.match(text, position)) is not None:
-                position = digits.end()
+            position, precision_star = _python_width(text, position + 1)
+            stars += precision_star
         if stars and named:
             return spans
         unnamed = unnamed or stars > 0

@@ -90,19 +90,21 @@ def _compile(catalog: Catalog, use_fuzzy: bool, require_approved: bool, codec: s
     strings_offset = translations_offset + count * 8
     table = array.array("I")
     chunks: list[bytes] = []
-    position = strings_offset
-    original_table = array.array("I")
-    for original, _ in pairs:
-        original_table.extend((len(original), position))
-        chunks.append(original + b"\x00")
-        position += len(original) + 1
-    translation_table = array.array("I")
-    for _, translation in pairs:
-        translation_table.extend((len(translation), position))
-        chunks.append(translation + b"\x00")
-        position += len(translation) + 1
+    original_table, position = _string_table([original for original, _ in pairs], strings_offset, chunks)
+    translation_table, _ = _string_table([translation for _, translation in pairs], position, chunks)
     table.extend((MAGIC, 0, count, originals_offset, translations_offset, 0, strings_offset))
     if sys.byteorder != "little":
         for part in (table, original_table, translation_table):
             part.byteswap()
     return table.tobytes() + original_table.tobytes() + translation_table.tobytes() + b"".join(chunks)
+
+
+def _string_table(strings: list[bytes], position: int, chunks: list[bytes]) -> tuple[array.array[int], int]:
+    """The (length, offset) table of ``strings``, stored NUL-terminated from ``position`` on by appending
+    each to ``chunks``; and the position after the last."""
+    table = array.array("I")
+    for string in strings:
+        table.extend((len(string), position))
+        chunks.append(string + b"\x00")
+        position += len(string) + 1
+    return table, position

@@ -18,14 +18,13 @@ reviewer of Arabic expects, as checks:
 
 from __future__ import annotations
 
-from toolkit.diagnostics import Severity
 from toolkit.locales.script_checks import (
     ARABIC_SCRIPT_END_PUNCTUATION,
     ARABIC_SCRIPT_LETTER,
     ARABIC_SCRIPT_PUNCTUATION,
     arabic_script_punctuation_check,
     bidi_controls_check,
-    fix_check,
+    code_points_check,
     foreign_letters_check,
     mixed_digits_check,
     normalizer,
@@ -40,13 +39,11 @@ FIXES = ScriptFixes(
     punctuation=ARABIC_SCRIPT_PUNCTUATION,
 )
 
-arabic_code_points = fix_check(
+arabic_code_points = code_points_check(
     "ar-code-points",
-    Severity.ERROR,
     "Persian/Urdu kaf, heh or digits where Arabic has its own; text not in NFC.",
     "Persian/Urdu code points where Arabic has its own",
     FIXES,
-    frozenset({LETTERS, DIGITS, NFC}),
 )
 arabic_letters = foreign_letters_check(
     "ar-letters",

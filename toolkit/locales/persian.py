@@ -32,7 +32,7 @@ from toolkit.locales.script_checks import (
     ARABIC_SCRIPT_PUNCTUATION,
     arabic_script_punctuation_check,
     bidi_controls_check,
-    fix_check,
+    code_points_check,
     foreign_letters_check,
     mixed_digits_check,
     normalizer,
@@ -58,13 +58,11 @@ FIXES = ScriptFixes(
     non_joining=frozenset("اآأإٱدذرزژوؤةۀ"),
 )
 
-persian_code_points = fix_check(
+persian_code_points = code_points_check(
     "fa-code-points",
-    Severity.ERROR,
     "Arabic yeh, alef maksura, kaf or Arabic-Indic digits where Persian has its own; text not in NFC.",
     "Arabic code points where Persian has its own",
     FIXES,
-    frozenset({LETTERS, DIGITS, NFC}),
 )
 persian_letters = foreign_letters_check(
     "fa-letters",

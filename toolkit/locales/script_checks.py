@@ -12,7 +12,17 @@ from toolkit.checks.text_features import digit_systems
 from toolkit.diagnostics import Severity
 from toolkit.text.locale_packs import Normalizer
 from toolkit.text.protected_spans import protected_mask
-from toolkit.text.script_fixes import BIDI, PUNCTUATION, ScriptFixes, apply_script_fixes, describe, in_ranges
+from toolkit.text.script_fixes import (
+    BIDI,
+    DIGITS,
+    LETTERS,
+    NFC,
+    PUNCTUATION,
+    ScriptFixes,
+    apply_script_fixes,
+    describe,
+    in_ranges,
+)
 from toolkit.text.urdu_normalizer import Change, Normalization
 
 _SHOWN = 3
@@ -65,6 +75,12 @@ def fix_check(
         return apply_script_fixes(fixes, text)
 
     return normalization_check(check_id, severity, summary, message, normalize, rules, describe)
+
+
+def code_points_check(check_id: str, summary: str, message: str, fixes: ScriptFixes) -> CheckFunction:
+    """An error for another language's letters and digits where this one has its own, and for text not
+    in NFC: what ``--fix`` replaces by ``fixes``."""
+    return fix_check(check_id, Severity.ERROR, summary, message, fixes, frozenset({LETTERS, DIGITS, NFC}))
 
 
 def arabic_script_punctuation_check(check_id: str, language: str, fixes: ScriptFixes) -> CheckFunction:

@@ -153,14 +153,14 @@ class _Editor:
         self.replace(index, content[:offset] + replacement + content[offset + 1 :], rule)
 
     def letter_before(self, index: int, skip: str = "") -> str:
-        for position in range(index - 1, -1, -1):
-            character = self.characters[position]
-            if character and not _ARABIC_MARK.match(character) and character not in skip:
-                return character
-        return ""
+        return self._first_letter(range(index - 1, -1, -1), skip)
 
     def letter_after(self, index: int, skip: str = "") -> str:
-        for position in range(index + 1, len(self.characters)):
+        return self._first_letter(range(index + 1, len(self.characters)), skip)
+
+    def _first_letter(self, positions: range, skip: str) -> str:
+        """The first character at ``positions`` that is not removed, a mark or in ``skip``; "" for none."""
+        for position in positions:
             character = self.characters[position]
             if character and not _ARABIC_MARK.match(character) and character not in skip:
                 return character

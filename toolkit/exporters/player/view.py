@@ -19,6 +19,7 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any
 
+from toolkit.exporters.neutral_order import ITEM_ID_PREFIX, MATCH_ID_PREFIX
 from toolkit.localization import LocalizedMessage, LocalizedQuiz
 from toolkit.localization.grading import normalize_answer
 from toolkit.model import (
@@ -33,7 +34,6 @@ from toolkit.model import (
     Question,
     QuestionType,
     ShortAnswerQuestion,
-    Text,
     TrueFalseQuestion,
 )
 from toolkit.text.bidi import bidi_segments
@@ -68,6 +68,11 @@ def _digest(question_id: str, text: str) -> str:
     return hashlib.sha256(f"{question_id}\0{text}".encode()).hexdigest()
 
 
+def _by_digest(question_id: str, texts: dict[str, str]) -> list[str]:
+    """The ids of ``texts`` (source texts by id) ordered by a hash of question id and text, then by id."""
+    return sorted(texts, key=lambda text_id: (_digest(question_id, texts[text_id]), text_id))
+
+
 def option_order(question: ChoiceQuestion[str]) -> list[str]:
     """Option ids in display order: unpinned options shuffled by a hash seeded with the question id."""
     ids = [option.id for option in question.options]
@@ -78,28 +83,29 @@ def option_order(question: ChoiceQuestion[str]) -> list[str]:
     return [option.id if option.pinned else next(shuffled) for option in question.options]
 
 
-def _source_question(localized: LocalizedQuiz, question_id: str) -> Question[Text]:
-    return next(question for question in localized.quiz.questions if question.id == question_id)
-
-
 def match_order(localized: LocalizedQuiz, question: MatchingQuestion[str]) -> list[str]:
     """The ids of the matches (a pair's match has its pair's id; then the distractors) in display order:
     by a hash of their source text, so the order says nothing of the pairing and is the same in every
     locale."""
-    source = _source_question(localized, question.id)
+    source = localized.quiz.question(question.id)
     assert isinstance(source, MatchingQuestion)
     texts = {pair.id: pair.match.source for pair in source.pairs}
     texts |= {distractor.id: distractor.text.source for distractor in source.distractors}
-    return sorted(texts, key=lambda match_id: (_digest(question.id, texts[match_id]), match_id))
+    return _by_digest(question.id, texts)
 
 
 def item_order(localized: LocalizedQuiz, question: OrderingQuestion[str]) -> list[str]:
     """The ids of the items in the order they are first shown: by a hash of their source text, not the
     correct order, and the same in every locale."""
-    source = _source_question(localized, question.id)
+    source = localized.quiz.question(question.id)
     assert isinstance(source, OrderingQuestion)
     texts = {item.id: item.text.source for item in source.items}
-    return sorted(texts, key=lambda item_id: (_digest(question.id, texts[item_id]), item_id))
+    return _by_digest(question.id, texts)
+
+
+def _delivery_ids(order: list[str], prefix: str) -> dict[str, str]:
+    """Each id of ``order`` by the id the player shows for it: ``prefix`` and its position (m1, i1)."""
+    return {shown_id: f"{prefix}{index}" for index, shown_id in enumerate(order, start=1)}
 
 
 def _accepted(answers: Sequence[AcceptedAnswer[str]], locale: str, case_sensitive: bool) -> list[str]:
@@ -135,7 +141,7 @@ def _matching(
     texts = {pair.id: pair.match for pair in question.pairs}
     texts |= {distractor.id: distractor.text for distractor in question.distractors}
     order = match_order(localized, question)
-    position = {match_id: f"m{index}" for index, match_id in enumerate(order, start=1)}
+    position = _delivery_ids(order, MATCH_ID_PREFIX)
     item: dict[str, Any] = {
         "pairs": [{"id": pair.id, "prompt": segments(pair.prompt, direction)} for pair in question.pairs],
         "matches": [
@@ -153,7 +159,7 @@ def _ordering(
 ) -> dict[str, Any]:
     texts = {entry.id: entry.text for entry in question.items}
     order = item_order(localized, question)
-    position = {item_id: f"i{index}" for index, item_id in enumerate(order, start=1)}
+    position = _delivery_ids(order, ITEM_ID_PREFIX)
     item: dict[str, Any] = {
         "items": [{"id": position[item_id], "text": segments(texts[item_id], direction)} for item_id in order]
     }
