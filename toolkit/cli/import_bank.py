@@ -84,7 +84,7 @@ def run_bank_import(
 ) -> dict[str, object]:
     """Read ``bank``, plan and (unless ``dry_run``) write its quiz and catalogs; the report's data."""
     from toolkit.importing.bank import BankRequest
-    from toolkit.importing.bank_languages import locale_files_settled, settled_languages
+    from toolkit.importing.bank_languages import settled_languages
     from toolkit.importing.bank_readers import load_reader
     from toolkit.importing.bank_writing import (
         NothingImportedError,
@@ -108,11 +108,9 @@ def run_bank_import(
     imported = settled_languages(reader.read(request), request.source_locale, config.target_locales)
     guard = contextlib.nullcontext() if dry_run else changing_project(config, "import")
     with guard:
-        locale_files = locale_files_settled(
-            {locale: origin_name(path, config.root) for locale, path in request.translations.items()},
-            request.source_locale,
-            config.target_locales,
-        )
+        locale_files = {
+            locale: origin_name(path, config.root) for locale, path in request.translations.items()
+        }
         try:
             plan = plan_bank_import(
                 config, imported, request.display_name, locale_files, origin=origin_name(bank, config.root)

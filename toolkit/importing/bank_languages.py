@@ -65,10 +65,12 @@ class _Conflict:
 
 
 def _merged(
-    translations: Iterable[tuple[str, str]], spelling: Callable[[str], str]
+    translations: Iterable[tuple[str, str]], spelling: Callable[[str], str], source: str
 ) -> tuple[dict[str, tuple[str, str]], list[_Conflict]]:
     """(project locale → (spelling, translation)) and the conflicts. The project's own spelling wins;
-    between others, the first given. An empty translation is none."""
+    between others, the first given. An empty translation is none, and one that is ``source`` itself (a
+    text written outside every span, which every language shows) yields to a translation that is not,
+    without a conflict: it was no translation."""
     chosen: dict[str, tuple[str, str]] = {}
     conflicts: list[_Conflict] = []
     for written, translation in translations:
@@ -79,7 +81,10 @@ def _merged(
             chosen[locale] = (written, translation)
             continue
         kept_spelling, kept = chosen[locale]
-        if translation == kept:
+        if translation in (kept, source):
+            continue
+        if kept == source:
+            chosen[locale] = (written, translation)
             continue
         if written == locale and kept_spelling != locale:
             chosen[locale] = (written, translation)
@@ -123,7 +128,7 @@ class _Settler:
         return locale
 
     def text(self, text: Text, question: str | None) -> Text:
-        chosen, conflicts = _merged(text.imported, self.spelling)
+        chosen, conflicts = _merged(text.imported, self.spelling, text.source)
         for conflict in conflicts:
             self.issues.append(
                 ImportIssue(
@@ -184,7 +189,7 @@ class _Settler:
             ]
             if not translations:
                 continue
-            chosen, conflicts = _merged(translations, self.spelling)
+            chosen, conflicts = _merged(translations, self.spelling, str(value.get("text", "")))
             name = ".".join(str(part) for part in path)
             for conflict in conflicts:
                 self.issues.append(
@@ -239,18 +244,3 @@ def settled_languages(bank: ImportedBank, source_locale: str, target_locales: Se
         issues=tuple(sorted([*issues, *settler.issues], key=lambda issue: (issue.file, issue.line or 0))),
         notes=(*bank.notes, *notes),
     )
-
-
-def locale_files_settled(
-    locale_files: Mapping[str, str], source_locale: str, target_locales: Sequence[str]
-) -> dict[str, str]:
-    """``--locale xx FILE``'s files by the project's spelling of their locales: the file a translation
-    came from, for its translator comment. Of two files given for one locale, the one spelled as the
-    project spells it names it, else the first in order of spelling."""
-    project = (source_locale, *target_locales)
-    settled: dict[str, str] = {}
-    for written, file in sorted(locale_files.items()):
-        locale = project_spelling(written, project)
-        if locale not in settled or written == locale:
-            settled[locale] = file
-    return settled

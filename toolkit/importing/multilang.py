@@ -17,11 +17,11 @@ import re
 from dataclasses import dataclass
 
 _SPAN = re.compile(
-    r"<span\s+(?=[^>]*\bclass\s*=\s*[\"']multilang[\"'])[^>]*\blang\s*=\s*[\"']([a-zA-Z_-]+)[\"'][^>]*>"
+    r"<span\s+(?=[^>]*\bclass\s*=\s*[\"']multilang[\"'])[^>]*\blang\s*=\s*[\"']([a-zA-Z0-9_-]+)[\"'][^>]*>"
     r"(.*?)</span>",
     re.IGNORECASE | re.DOTALL,
 )
-_MLANG = re.compile(r"\{mlang\s+([a-zA-Z_,\s-]+)\}(.*?)\{mlang\}", re.IGNORECASE | re.DOTALL)
+_MLANG = re.compile(r"\{mlang\s+([a-zA-Z0-9_,\s-]+)\}(.*?)\{mlang\}", re.IGNORECASE | re.DOTALL)
 OTHER = "other"
 """``{mlang other}``: the version for every language the text does not list."""
 
