@@ -113,8 +113,9 @@ def _listed(names: Sequence[str]) -> str:
 
 
 class _Settler:
-    def __init__(self, bank: ImportedBank, project_locales: Sequence[str], targets: Sequence[str]) -> None:
-        self.bank = bank
+    """Settles the texts of one bank in turn; what it finds goes into ``issues`` and ``spellings``."""
+
+    def __init__(self, project_locales: Sequence[str], targets: Sequence[str]) -> None:
         self.project_locales = tuple(project_locales)
         self.targets = frozenset(targets)
         self.issues: list[ImportIssue] = []
@@ -222,7 +223,7 @@ def settled_languages(bank: ImportedBank, source_locale: str, target_locales: Se
     ``target_locales``), conflicting translations of one text reported, and each text that lacks a target
     locale its question's other texts have reported (:mod:`this module <toolkit.importing.bank_languages>`).
     A note names each spelling taken as the project's locale."""
-    settler = _Settler(bank, (source_locale, *target_locales), target_locales)
+    settler = _Settler((source_locale, *target_locales), target_locales)
     quiz = bank.quiz
     quiz = replace(
         quiz,
