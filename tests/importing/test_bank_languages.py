@@ -156,6 +156,29 @@ def test_a_question_never_translated_and_text_outside_spans_are_not_reported(tmp
     assert result.stdout.splitlines()[:2] == ["bank.xml (moodle): 2 questions imported, 0 drafts", "0 issues"]
 
 
+def test_a_drafts_text_lacking_a_language_of_its_question_is_reported(tmp_path: Path) -> None:
+    """The same gap in a question kept as a draft (it has no general feedback): its translations wait in
+    the YAML, the option's Arabic is missing there, and the report says so before the draft is finished."""
+    draft = PARTLY_ARABIC.replace(
+        '<generalfeedback format="html">'
+        + _spans(en="HTTP listens on port 80.", ur="HTTP پورٹ 80 پر سنتا ہے۔", ar="يستمع HTTP على المنفذ 80.")
+        + "</generalfeedback>",
+        "",
+    )
+    assert draft != PARTLY_ARABIC
+    project = _imported(tmp_path, {"bank.xml": draft}, locales=("ar",))
+    result = run_quizkit_in_process(project, "import", "bank.xml", "--quiz", "q")
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "bank.xml (moodle): 0 questions imported, 1 draft"
+    assert (
+        "  bank.xml:3: port: the draft's options[1].text ('Port four four three') has no ar translation in the "
+        "bank, which translates the question's other texts: once the draft is finished it stays untranslated "
+        "in the ar catalog, for a translator to translate there"
+    ) in lines, result.stdout
+    assert sum("has no ar translation" in line for line in lines) == 1, result.stdout
+
+
 # --- two spellings of one locale -------------------------------------------------------------------------
 
 SPELLINGS = _bank(

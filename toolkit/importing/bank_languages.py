@@ -207,7 +207,53 @@ class _Settler:
                 assert isinstance(owner, dict)
                 owner[path[-1]] = settled
                 changed = True
+        self.untranslated_draft(issue, draft)
         return replace(issue, draft=draft) if changed else issue
+
+    def untranslated_draft(self, issue: ImportIssue, draft: dict[str, object]) -> None:
+        """As :meth:`untranslated`, for a draft's texts and the translations waiting beside them: once
+        the draft is finished, ``quizkit update`` leaves such a text untranslated in that catalog."""
+        texts: list[tuple[str, str, list[str]]] = []
+        for path, value in question_text_fields(draft, ()):
+            owner: object = draft
+            for part in path[:-1]:
+                owner = owner[part]  # type: ignore[index]
+            if isinstance(owner, dict) and owner.get("translate") is False:
+                continue
+            if isinstance(value, str):
+                source, locales = value, []
+            elif isinstance(value, dict) and isinstance(value.get("text"), str):
+                source = str(value["text"])
+                locales = [
+                    str(name)
+                    for name, translation in value.items()
+                    if name not in TEXT_FIELDS and isinstance(translation, str) and translation.strip()
+                ]
+            else:
+                continue
+            if source.strip():
+                name = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in path)[1:]
+                texts.append((name, source, locales))
+        languages: list[str] = []
+        for _name, _source, locales in texts:
+            languages.extend(
+                locale for locale in locales if locale in self.targets and locale not in languages
+            )
+        for name, source, locales in texts:
+            missing = [locale for locale in languages if locale not in locales]
+            if missing:
+                catalogs = "catalog" if len(missing) == 1 else "catalogs"
+                self.issues.append(
+                    ImportIssue(
+                        issue.file,
+                        issue.line,
+                        issue.question,
+                        f"the draft's {name} ({_quoted(source)}) has no {_listed(missing)} translation in the "
+                        "bank, which translates the question's other texts: once the draft is finished it "
+                        f"stays untranslated in the {_listed(missing)} {catalogs}, for a translator to "
+                        "translate there",
+                    )
+                )
 
 
 def _copied(value: object) -> object:
