@@ -323,3 +323,92 @@ def test_a_bank_too_large_for_one_quiz_file_is_refused_with_what_to_do(project: 
         "reads quiz files of at most 1,048,576 bytes; nothing written. Split the bank (for a Moodle bank, "
         "export one category at a time) and import each part as its own quiz"
     )
+
+
+# --- texts that look like numbers, booleans or null ------------------------------------------------------
+
+NUMBER_LIKE = ("256", "1e3", "0x10", "yes", "null", "~", "0o17", "y")
+"""Texts some YAML reader takes for something else: YAML 1.1's (PyYAML: 256, 0x10, yes, null, ~; y by the
+spec) and YAML 1.2's core schema (1e3, 0o17: ruamel.yaml, and the yaml library of the editors' YAML
+language server, which the quiz file's first line names)."""
+
+
+def _number_like_bank() -> str:
+    """A Moodle bank whose option texts and their Urdu translations are all number-like (each option's
+    Urdu is the next option's English, so that no language reads as the source's own), once as a
+    whole question and once as a draft (no general feedback), whose translations wait in the YAML."""
+
+    def spans(english: str, urdu: str) -> str:
+        return (
+            f'<text><![CDATA[<span lang="en" class="multilang">{english}</span>'
+            f'<span lang="ur" class="multilang">{urdu}</span>]]></text>'
+        )
+
+    def question(name: str, feedback: bool) -> str:
+        options = "".join(
+            f'<answer fraction="{100 if index == 0 else 0}" format="html">'
+            f"{spans(text, NUMBER_LIKE[(index + 1) % len(NUMBER_LIKE)])}</answer>"
+            for index, text in enumerate(NUMBER_LIKE)
+        )
+        general = (
+            f'<generalfeedback format="html">{spans("1e3", "256")}</generalfeedback>' if feedback else ""
+        )
+        return (
+            f'<question type="multichoice"><name><text>{name}</text></name>'
+            f'<questiontext format="html">{spans("0x10", "null")}</questiontext>{general}'
+            f"<single>true</single>{options}</question>"
+        )
+
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n{question("whole", True)}\n{question("draft", False)}\n</quiz>\n'
+
+
+def test_number_like_texts_and_translations_round_trip_through_import_yaml_and_catalogs(
+    tmp_path: Path,
+) -> None:
+    """import → YAML → load → catalogs keeps every number-like text as written: the source texts and
+    the whole question's Urdu in the catalog, the draft's Urdu waiting in the YAML and taken in by
+    ``quizkit update`` once the draft is finished. The YAML reads as the same texts in quizkit, in PyYAML
+    (YAML 1.1) and in ruamel.yaml (YAML 1.2), where a plain 1e3 or 0o17 would be a number."""
+    import polib
+    import yaml
+    from ruamel.yaml import YAML
+
+    project = fixture_project(tmp_path / "project", {})
+    (project / "bank.xml").write_text(_number_like_bank(), encoding="utf-8")
+    result = run_quizkit_in_process(project, "import", "bank.xml", "--quiz", "q")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines()[0] == "bank.xml (moodle): 1 question imported, 1 draft"
+    written = (project / "content/q.yaml").read_text(encoding="utf-8")
+    expected_options = [
+        {"id": option_id, "text": text} for option_id, text in zip("abcdefgh", NUMBER_LIKE, strict=True)
+    ]
+    for read in (yaml.safe_load(written), YAML(typ="safe", pure=True).load(written)):
+        whole, draft = read["questions"]
+        assert (whole["prompt"], whole["explanation"], whole["options"]) == ("0x10", "1e3", expected_options)
+        assert draft["prompt"] == {"text": "0x10", "ur": {"text": "null", "from": "bank.xml"}}
+        assert [option["text"] for option in draft["options"]] == [
+            {"text": text, "ur": {"text": NUMBER_LIKE[(index + 1) % len(NUMBER_LIKE)], "from": "bank.xml"}}
+            for index, text in enumerate(NUMBER_LIKE)
+        ]
+    urdu = {
+        entry.msgctxt: entry.msgstr for entry in polib.pofile(str(project / "locales/ur/LC_MESSAGES/q.po"))
+    }
+    for index, option_id in enumerate("abcdefgh"):
+        assert urdu[f"q.questions.whole.options.{option_id}"] == NUMBER_LIKE[(index + 1) % len(NUMBER_LIKE)]
+    assert (urdu["q.questions.whole.prompt"], urdu["q.questions.whole.explanation"]) == ("null", "256")
+
+    # The draft finished as a person would: its explanation written, draft: true removed.
+    quiz = yaml.safe_load(written)
+    del quiz["draft"]
+    quiz["questions"][1]["explanation"] = "256"
+    (project / "content/q.yaml").write_text(
+        yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8"
+    )
+    updated = run_quizkit_in_process(project, "update")
+    assert updated.returncode == 0, updated.stdout + updated.stderr
+    urdu = {
+        entry.msgctxt: entry.msgstr for entry in polib.pofile(str(project / "locales/ur/LC_MESSAGES/q.po"))
+    }
+    assert urdu["q.questions.draft.prompt"] == "null"
+    for index, option_id in enumerate("abcdefgh"):
+        assert urdu[f"q.questions.draft.options.{option_id}"] == NUMBER_LIKE[(index + 1) % len(NUMBER_LIKE)]

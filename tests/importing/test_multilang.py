@@ -21,6 +21,14 @@ CASES = [
     ),
     ("{mlang other}Hello{mlang}{mlang ur}سلام{mlang}", Versions((("other", "Hello"), ("ur", "سلام")), "")),
     ('<span lang="pt-BR" class="multilang">Olá</span>', Versions((("pt_br", "Olá"),), "")),
+    (  # Moodle 1.9's language packs, whose names have a digit (filter/multilang/filter.php: [a-zA-Z0-9_-])
+        '<span lang="en_utf8" class="multilang">Hello</span><span lang="ur_utf8" class="multilang">سلام</span>',
+        Versions((("en_utf8", "Hello"), ("ur_utf8", "سلام")), ""),
+    ),
+    (
+        "{mlang en_utf8}Hi{mlang}{mlang ur_utf8}سلام{mlang}",
+        Versions((("en_utf8", "Hi"), ("ur_utf8", "سلام")), ""),
+    ),
     ("no markup", Versions((), "no markup")),
     ('<span lang="en">not multilang</span>', Versions((), '<span lang="en">not multilang</span>')),
 ]
@@ -36,6 +44,9 @@ def test_a_version_is_found_by_language() -> None:
     assert (versions.version("ur"), versions.version("fa")) == ("سلام", None)
 
 
-@pytest.mark.parametrize(("moodle", "locale"), [("ur", "ur"), ("pt_br", "pt_BR"), ("zh_cn", "zh_CN")])
+@pytest.mark.parametrize(
+    ("moodle", "locale"),
+    [("ur", "ur"), ("pt_br", "pt_BR"), ("zh_cn", "zh_CN"), ("ur_utf8", "ur"), ("pt_br_utf8", "pt_BR")],
+)
 def test_moodle_language_codes_become_locales(moodle: str, locale: str) -> None:
     assert quizkit_locale(moodle) == locale

@@ -675,6 +675,19 @@ def test_a_translation_in_another_language_than_given_is_refused(tmp_path: Path)
     )
 
 
+def test_a_translation_in_the_bare_language_of_a_regional_locale_is_that_locale(tmp_path: Path) -> None:
+    """Items in ``ur`` given as a project's ``ur_PK`` (``--locale ur`` is taken as a project's only Urdu
+    locale, toolkit/importing/bank_languages.py): accepted as its translation, not refused with advice
+    to give them as ``--locale ur``, which would name the same locale again."""
+    (tmp_path / "en.xml").write_bytes(_choice_item("en", "Two GPUs?", ("Yes", "No"), "Two."))
+    (tmp_path / "ur.xml").write_bytes(_choice_item("ur", "دو GPU؟", ("ہاں", "نہیں"), "دو۔"))
+    imported = QtiBankReader.read(
+        BankRequest(tmp_path / "en.xml", "en.xml", "bank", "en", {"ur_PK": tmp_path / "ur.xml"})
+    )
+    assert imported.locales == ("ur_PK",)
+    assert imported.quiz.questions[0].prompt.imported == (("ur_PK", "دو GPU؟"),)
+
+
 def test_an_item_only_a_translation_has_is_reported(tmp_path: Path) -> None:
     (tmp_path / "en.xml").write_bytes(_choice_item("en", "Two GPUs?", ("Yes", "No"), "Two."))
     other = _choice_item("ur", "دو GPU؟", ("ہاں", "نہیں"), "دو۔").replace(b'"gpu-count"', b'"gpu-other"')

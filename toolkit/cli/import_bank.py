@@ -84,6 +84,7 @@ def run_bank_import(
 ) -> dict[str, object]:
     """Read ``bank``, plan and (unless ``dry_run``) write its quiz and catalogs; the report's data."""
     from toolkit.importing.bank import BankRequest
+    from toolkit.importing.bank_languages import settled_languages
     from toolkit.importing.bank_readers import load_reader
     from toolkit.importing.bank_writing import (
         NothingImportedError,
@@ -103,7 +104,8 @@ def run_bank_import(
         source_locale or config.source_locale,
         dict(translations),
     )
-    imported = reader.read(request)
+    # One spelling per locale of the project before anything is planned: the catalogs are the project's.
+    imported = settled_languages(reader.read(request), request.source_locale, config.target_locales)
     guard = contextlib.nullcontext() if dry_run else changing_project(config, "import")
     with guard:
         locale_files = {

@@ -105,10 +105,14 @@ def import_page(
 
 def _translation_files(config: ProjectConfig, translations: tuple[tuple[str, str], ...]) -> dict[str, Path]:
     """The files of ``--locale XX FILE`` by locale, each a target locale of the project (its catalog is
-    where the translations go), in the configuration's spelling."""
+    where the translations go), in the configuration's spelling: as a bank's own spellings of a locale
+    are taken (``ur-PK``, ``UR`` or Moodle 1.9's ``ur_utf8`` for a project's ``ur``)."""
+    from toolkit.importing.bank_languages import project_spelling
+
     by_locale: dict[str, Path] = {}
     for given, file in translations:
-        locale = project_locale(config.target_locales, given)
+        spelled = project_spelling(given, config.target_locales)
+        locale = spelled if spelled in config.target_locales else None
         if locale is None:
             configured = ", ".join(config.target_locales) or "none"
             raise click.BadParameter(

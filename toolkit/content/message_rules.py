@@ -16,6 +16,7 @@ from toolkit.content.rules import (
     _repeated_values,
     no_control_characters,
     texts_are_not_blank,
+    texts_are_not_numbers,
 )
 from toolkit.content.yaml_document import JsonPath
 from toolkit.diagnostics import Diagnostic, Severity
@@ -132,5 +133,6 @@ UI_RULES: tuple[Rule, ...] = (
     declared_placeholders,
     no_control_characters,
     texts_are_not_blank,
+    texts_are_not_numbers,
     player_messages_present,
 )

@@ -407,6 +407,45 @@ def texts_are_not_blank(context: RuleContext) -> Iterator[Diagnostic]:
         yield context.diagnostic(_text_path(path, value), "empty-text", f"{problem}; write the text")
 
 
+def _numbers_in(value: RawValue, path: JsonPath) -> Iterator[tuple[JsonPath, str | None, int | float]]:
+    """(path, locale or None for the source text, number) of each text written as a YAML number in a
+    text field: the field itself, its ``text``, and each translation waiting beside it (``ur: …`` or
+    ``ur: {text: …}``)."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        yield path, None, value
+    if not isinstance(value, dict):
+        return
+    for name, item in value.items():
+        if name in ("note", "todo"):
+            continue
+        locale = None if name == "text" else str(name)
+        if isinstance(item, dict):
+            item, where = item.get("text"), (*path, name, "text")
+        else:
+            where = (*path, name)
+        if isinstance(item, int | float) and not isinstance(item, bool):
+            yield where, locale, item
+
+
+def texts_are_not_numbers(context: RuleContext) -> Iterator[Diagnostic]:
+    """Plain ``256``, ``1e3`` or ``0x10`` is text to quizkit's YAML reader, written as it stands; only an
+    explicit ``!!int`` or ``!!float`` tag makes a number, which would come back as Python spells it
+    (``!!float 2.50`` as ``2.5``, ``!!int 0x10`` as ``16``), or not at all as a waiting translation. The
+    schema lets numbers through (an editor's YAML 1.2 reads plain ``256`` as one), so this rule names them."""
+    for path, value in _source_texts(context.document.data):
+        for where, locale, number in _numbers_in(value, path):
+            owner = context.item(path)
+            field = f"'{path[-1]}'" if owner == context.document_kind else f"'{path[-1]}' of {owner}"
+            what = f"the {locale} translation of {field}" if locale is not None else field
+            tag = "!!float" if isinstance(number, float) else "!!int"
+            yield context.diagnostic(
+                where,
+                "number-as-text",
+                f"{what} is a YAML number ({tag}), which reads as {number!r}, not as the text written; remove "
+                f"the {tag} tag: quizkit reads a plain number as its text",
+            )
+
+
 QUIZ_RULES: tuple[Rule, ...] = (
     quiz_id_matches_file,
     unique_question_ids,
@@ -420,4 +459,5 @@ QUIZ_RULES: tuple[Rule, ...] = (
     no_todos,
     ids_are_single_words,
     texts_are_not_blank,
+    texts_are_not_numbers,
 )

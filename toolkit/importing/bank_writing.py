@@ -26,6 +26,7 @@ overwrite without ``force`` and writes each file atomically.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -150,11 +151,26 @@ class _QuizDumper(yaml.SafeDumper):
         super().increase_indent(flow, False)
 
 
+_TYPED_PLAIN = re.compile(
+    r"[-+]?(?:[0-9][0-9_]*|0o[0-7]+|0x[0-9a-fA-F]+)"
+    r"|[-+]?(?:\.[0-9]+|[0-9][0-9_]*(?:\.[0-9_]*)?)(?:[eE][-+]?[0-9]+)?"
+    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"
+    r"|y|Y|n|N|yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF|true|True|TRUE|false|False|FALSE"
+    r"|null|Null|NULL|~|"
+)
+"""Plain scalars some YAML reader takes for a number, a boolean or null: YAML 1.2's core schema (``1e3``,
+``0o17``, as editors' language servers read them) and YAML 1.1's (``yes``, ``y``, ``0x10``). quizkit's own
+reader takes every one of them as text, but the quiz file is read by other tools too."""
+
+
 def _represent_text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
     literal = (
         "\n" in value and value == value.strip() and all(line == line.rstrip() for line in value.split("\n"))
     )
-    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|" if literal else None)
+    # Quoted where any reader could take it for something else, so that a text "256" or a translation
+    # "yes" reads back as that text everywhere (PyYAML alone quotes only YAML 1.1's forms, not 1e3).
+    style = "|" if literal else "'" if _TYPED_PLAIN.fullmatch(value) else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
 
 
 def _represent_decimal(dumper: yaml.SafeDumper, value: Decimal) -> yaml.ScalarNode:

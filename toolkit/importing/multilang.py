@@ -17,11 +17,11 @@ import re
 from dataclasses import dataclass
 
 _SPAN = re.compile(
-    r"<span\s+(?=[^>]*\bclass\s*=\s*[\"']multilang[\"'])[^>]*\blang\s*=\s*[\"']([a-zA-Z_-]+)[\"'][^>]*>"
+    r"<span\s+(?=[^>]*\bclass\s*=\s*[\"']multilang[\"'])[^>]*\blang\s*=\s*[\"']([a-zA-Z0-9_-]+)[\"'][^>]*>"
     r"(.*?)</span>",
     re.IGNORECASE | re.DOTALL,
 )
-_MLANG = re.compile(r"\{mlang\s+([a-zA-Z_,\s-]+)\}(.*?)\{mlang\}", re.IGNORECASE | re.DOTALL)
+_MLANG = re.compile(r"\{mlang\s+([a-zA-Z0-9_,\s-]+)\}(.*?)\{mlang\}", re.IGNORECASE | re.DOTALL)
 OTHER = "other"
 """``{mlang other}``: the version for every language the text does not list."""
 
@@ -67,7 +67,21 @@ def _codes(written: str) -> list[str]:
     return [code.strip().lower().replace("-", "_") for code in written.split(",") if code.strip()]
 
 
+_CHARSET_SUFFIX = "_utf8"
+"""Moodle 1.9's language packs are named ``<language>_utf8`` (``ur_utf8``, ``pt_br_utf8``); multilang
+spans written then carry the pack's name."""
+
+
+def without_charset(locale: str) -> str:
+    """``locale`` without Moodle 1.9's ``_utf8`` (``ur_utf8`` → ``ur``)."""
+    folded = locale.replace("-", "_")
+    if folded.lower().endswith(_CHARSET_SUFFIX) and len(folded) > len(_CHARSET_SUFFIX):
+        return folded[: -len(_CHARSET_SUFFIX)]
+    return locale
+
+
 def quizkit_locale(moodle_language: str) -> str:
-    """A Moodle language code as a quizkit locale: ``pt_br`` → ``pt_BR``, ``ur`` → ``ur``."""
-    language, _, region = moodle_language.partition("_")
+    """A Moodle language code as a quizkit locale: ``pt_br`` → ``pt_BR``, ``ur`` → ``ur``, Moodle 1.9's
+    ``ur_utf8`` → ``ur``."""
+    language, _, region = without_charset(moodle_language).partition("_")
     return f"{language}_{region.upper()}" if region else language

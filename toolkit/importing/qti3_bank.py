@@ -206,8 +206,12 @@ def _locale(language: str) -> str:
 def _same_language(language: str | None, locale: str) -> bool:
     if language is None:
         return False
+    # A bare language and a regional locale of it are one: the import takes ``ur`` for a project's only
+    # ``ur_PK`` and ``ur_PK`` for its ``ur`` (toolkit/importing/bank_languages.py), so either way round.
     mine, theirs = _locale(language), _locale(locale)
-    return mine == theirs or (mine.split("_")[0] == theirs.split("_")[0] and "_" not in theirs)
+    return mine == theirs or (
+        mine.split("_")[0] == theirs.split("_")[0] and ("_" not in theirs or "_" not in mine)
+    )
 
 
 # --- the reader -------------------------------------------------------------------------------------------

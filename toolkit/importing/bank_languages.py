@@ -1,0 +1,293 @@
+"""The languages of an imported bank settled against the project's, before anything is written.
+
+A bank may spell one language several ways: Moodle spans ``ur`` in one text and ``ur_PK`` or ``UR`` in
+another, Moodle 1.9's ``ur_utf8`` beside ``ur``, ``--locale ur-PK FILE`` beside spans in ``ur``. Each
+spelling is one locale of the project (:func:`project_spelling`), so each text's translations are merged
+under the project's spelling; where two spellings give one text different translations, one is kept
+(the one spelled as the project spells it, else the first the bank gives) and the other is reported as
+a conflict with the text's file and line, never overwritten in silence.
+
+A question the bank translates into a language, one of whose texts it does not (a prompt in ``en``,
+``ur`` and ``ar`` spans, an option in ``en`` and ``ur`` only), leaves that text untranslated in that
+language's catalog, for a translator: never the source text, never another language's. Each such text
+is reported, so that the gap is not silent. (Text outside every span is every language's: the readers
+have given it already, :func:`toolkit.importing.bank.shared_texts_translated`.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from toolkit.content.loader import TEXT_FIELDS
+from toolkit.content.rules import question_text_fields
+from toolkit.importing.bank import ImportedBank, ImportIssue, with_each_text
+from toolkit.importing.multilang import without_charset
+from toolkit.model import Question, Text
+from toolkit.text.locale_packs import language_of, normalized_locale
+
+_QUOTE_LIMIT = 40
+
+
+def project_spelling(locale: str, project_locales: Sequence[str]) -> str:
+    """The locale of ``project_locales`` that ``locale``, as a bank spells it, is: the one equal to it
+    but for case, ``-`` or ``_`` and Moodle's ``_utf8`` (``UR``, ``ur-pk``, ``ur_utf8``); else, for a
+    regional locale (``ur_PK``), the project's locale of its bare language (``ur``); else, for a bare
+    language (``ur``), the project's only locale of that language (``ur_PK``). A locale with a script
+    (``sr_Latn``) is a different writing and matches only itself. None of these: ``locale`` normalized
+    (``ur_PK``), which the import reports as no target locale of the project."""
+    wanted = normalized_locale(without_charset(locale))
+    for candidate in project_locales:
+        if normalized_locale(candidate) == wanted:
+            return candidate
+    subtags = wanted.split("_")[1:]
+    if any(len(subtag) == 4 for subtag in subtags):
+        return wanted
+    same_language = [
+        candidate
+        for candidate in project_locales
+        if language_of(candidate) == language_of(wanted)
+        and not any(len(part) == 4 for part in normalized_locale(candidate).split("_")[1:])
+    ]
+    if subtags:
+        bare = [candidate for candidate in same_language if "_" not in normalized_locale(candidate)]
+        return bare[0] if bare else wanted
+    return same_language[0] if len(same_language) == 1 else wanted
+
+
+@dataclass(frozen=True)
+class _Conflict:
+    locale: str
+    kept_spelling: str
+    kept: str
+    other_spelling: str
+    other: str
+
+
+def _merged(
+    translations: Iterable[tuple[str, str]], spelling: Callable[[str], str], source: str
+) -> tuple[dict[str, tuple[str, str]], list[_Conflict]]:
+    """(project locale → (spelling, translation)) and the conflicts. The project's own spelling wins;
+    between others, the first given. An empty translation is none, and one that is ``source`` itself (a
+    text written outside every span, which every language shows) yields to a translation that is not,
+    without a conflict: it was no translation."""
+    chosen: dict[str, tuple[str, str]] = {}
+    conflicts: list[_Conflict] = []
+    for written, translation in translations:
+        if not translation.strip():
+            continue
+        locale = spelling(written)
+        if locale not in chosen:
+            chosen[locale] = (written, translation)
+            continue
+        kept_spelling, kept = chosen[locale]
+        if translation in (kept, source):
+            continue
+        if kept == source:
+            chosen[locale] = (written, translation)
+            continue
+        if written == locale and kept_spelling != locale:
+            chosen[locale] = (written, translation)
+            conflicts.append(_Conflict(locale, written, translation, kept_spelling, kept))
+        else:
+            conflicts.append(_Conflict(locale, kept_spelling, kept, written, translation))
+    return chosen, conflicts
+
+
+def _quoted(text: str) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= _QUOTE_LIMIT else text[: _QUOTE_LIMIT - 1] + "…")
+
+
+def _conflict_reason(name: str, conflict: _Conflict) -> str:
+    return (
+        f"{name} has two different {conflict.locale} translations in the bank: "
+        f"{_quoted(conflict.kept)} (written as {conflict.kept_spelling}), kept, and "
+        f"{_quoted(conflict.other)} (written as {conflict.other_spelling}), left out; if the one left "
+        f"out is right, put it in the {conflict.locale} catalog"
+    )
+
+
+def _listed(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+class _Settler:
+    """Settles the texts of one bank in turn; what it finds goes into ``issues`` and ``spellings``."""
+
+    def __init__(self, project_locales: Sequence[str], targets: Sequence[str]) -> None:
+        self.project_locales = tuple(project_locales)
+        self.targets = frozenset(targets)
+        self.issues: list[ImportIssue] = []
+        self.spellings: dict[str, str] = {}
+        """Each spelling of the bank that is not the project's, and the project's locale it was taken as."""
+
+    def spelling(self, written: str) -> str:
+        locale = project_spelling(written, self.project_locales)
+        if written != locale:
+            self.spellings.setdefault(written, locale)
+        return locale
+
+    def text(self, text: Text, question: str | None) -> Text:
+        chosen, conflicts = _merged(text.imported, self.spelling, text.source)
+        for conflict in conflicts:
+            self.issues.append(
+                ImportIssue(
+                    text.origin.file, text.origin.line, question, _conflict_reason(text.key, conflict)
+                )
+            )
+        imported = tuple((locale, translation) for locale, (_written, translation) in chosen.items())
+        imported_from = tuple(
+            dict((self.spelling(locale), file) for locale, file in text.imported_from).items()
+        )
+        if imported == text.imported and imported_from == text.imported_from:
+            return text
+        return replace(text, imported=imported, imported_from=imported_from)
+
+    def question(self, question: Question[Text]) -> Question[Text]:
+        settled: Question[Text] = with_each_text(question, lambda text: self.text(text, question.id))
+        self.untranslated(settled)
+        return settled
+
+    def untranslated(self, question: Question[Text]) -> None:
+        """Report each text of ``question`` that lacks a target locale its other texts are translated in."""
+        texts = [text for text in question.texts() if text.source.strip()]
+        languages: list[str] = []
+        for text in texts:
+            for locale, _translation in text.imported:
+                if locale in self.targets and locale not in languages:
+                    languages.append(locale)
+        for text in texts:
+            missing = [locale for locale in languages if locale not in dict(text.imported)]
+            if not missing:
+                continue
+            catalogs = "catalog" if len(missing) == 1 else "catalogs"
+            self.issues.append(
+                ImportIssue(
+                    text.origin.file,
+                    text.origin.line,
+                    question.id,
+                    f"{text.key} ({_quoted(text.source)}) has no {_listed(missing)} translation in the bank, "
+                    "which translates the question's other texts: it stays untranslated in the "
+                    f"{_listed(missing)} {catalogs}, for a translator to translate there",
+                )
+            )
+
+    def draft(self, issue: ImportIssue) -> ImportIssue:
+        """A draft's waiting translations (``ur:`` beside a text) under the project's spellings."""
+        if issue.draft is None:
+            return issue
+        draft = _copied(issue.draft)
+        assert isinstance(draft, dict)
+        changed = False
+        for path, value in list(question_text_fields(draft, ())):
+            if not isinstance(value, dict):
+                continue
+            translations = [
+                (str(name), translation)
+                for name, translation in value.items()
+                if name not in TEXT_FIELDS and isinstance(translation, str)
+            ]
+            if not translations:
+                continue
+            chosen, conflicts = _merged(translations, self.spelling, str(value.get("text", "")))
+            name = ".".join(str(part) for part in path)
+            for conflict in conflicts:
+                self.issues.append(
+                    ImportIssue(issue.file, issue.line, issue.question, _conflict_reason(name, conflict))
+                )
+            settled = {
+                **{field: value[field] for field in value if field in TEXT_FIELDS},
+                **{locale: translation for locale, (_written, translation) in chosen.items()},
+            }
+            if settled != value:
+                owner: object = draft
+                for part in path[:-1]:
+                    owner = owner[part]  # type: ignore[index]
+                assert isinstance(owner, dict)
+                owner[path[-1]] = settled
+                changed = True
+        self.untranslated_draft(issue, draft)
+        return replace(issue, draft=draft) if changed else issue
+
+    def untranslated_draft(self, issue: ImportIssue, draft: dict[str, object]) -> None:
+        """As :meth:`untranslated`, for a draft's texts and the translations waiting beside them: once
+        the draft is finished, ``quizkit update`` leaves such a text untranslated in that catalog."""
+        texts: list[tuple[str, str, list[str]]] = []
+        for path, value in question_text_fields(draft, ()):
+            owner: object = draft
+            for part in path[:-1]:
+                owner = owner[part]  # type: ignore[index]
+            if isinstance(owner, dict) and owner.get("translate") is False:
+                continue
+            if isinstance(value, str):
+                source, locales = value, []
+            elif isinstance(value, dict) and isinstance(value.get("text"), str):
+                source = str(value["text"])
+                locales = [
+                    str(name)
+                    for name, translation in value.items()
+                    if name not in TEXT_FIELDS and isinstance(translation, str) and translation.strip()
+                ]
+            else:
+                continue
+            if source.strip():
+                name = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in path)[1:]
+                texts.append((name, source, locales))
+        languages: list[str] = []
+        for _name, _source, locales in texts:
+            languages.extend(
+                locale for locale in locales if locale in self.targets and locale not in languages
+            )
+        for name, source, locales in texts:
+            missing = [locale for locale in languages if locale not in locales]
+            if missing:
+                catalogs = "catalog" if len(missing) == 1 else "catalogs"
+                self.issues.append(
+                    ImportIssue(
+                        issue.file,
+                        issue.line,
+                        issue.question,
+                        f"the draft's {name} ({_quoted(source)}) has no {_listed(missing)} translation in the "
+                        "bank, which translates the question's other texts: once the draft is finished it "
+                        f"stays untranslated in the {_listed(missing)} {catalogs}, for a translator to "
+                        "translate there",
+                    )
+                )
+
+
+def _copied(value: object) -> object:
+    if isinstance(value, Mapping):
+        return {name: _copied(item) for name, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_copied(item) for item in value]
+    return value
+
+
+def settled_languages(bank: ImportedBank, source_locale: str, target_locales: Sequence[str]) -> ImportedBank:
+    """``bank`` with every translation under the project's spelling of its locale (``source_locale`` and
+    ``target_locales``), conflicting translations of one text reported, and each text that lacks a target
+    locale its question's other texts have reported (:mod:`this module <toolkit.importing.bank_languages>`).
+    A note names each spelling taken as the project's locale."""
+    settler = _Settler((source_locale, *target_locales), target_locales)
+    quiz = bank.quiz
+    quiz = replace(
+        quiz,
+        title=settler.text(quiz.title, None),
+        description=settler.text(quiz.description, None),
+        questions=tuple(settler.question(question) for question in quiz.questions),
+    )
+    issues = [settler.draft(issue) for issue in bank.issues]
+    locales = tuple(sorted({settler.spelling(locale) for locale in bank.locales}))
+    notes = [
+        f"the bank's {written} is the project's {locale}"
+        for written, locale in sorted(settler.spellings.items())
+        if normalized_locale(written) != locale
+    ]
+    return replace(
+        bank,
+        quiz=quiz,
+        locales=locales,
+        issues=tuple(sorted([*issues, *settler.issues], key=lambda issue: (issue.file, issue.line or 0))),
+        notes=(*bank.notes, *notes),
+    )
