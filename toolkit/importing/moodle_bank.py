@@ -21,17 +21,19 @@ XML, or that cannot be read, is refused with a :class:`BankError` naming the fil
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
 from toolkit import keys
 from toolkit.files import NotRegularFileError
 from toolkit.importing.bank import (
+    BankCategory,
     BankError,
     BankRequest,
     ImportedBank,
     ImportIssue,
+    bank_category,
     quiz_heading,
     read_bank_bytes,
     same_answers_untranslated,
@@ -106,6 +108,16 @@ def _root(path: Path, display_name: str) -> Any:
 
 
 @dataclass
+class _Category:
+    """A ``<question type="category">`` as read: the questions after it are in it."""
+
+    written: str
+    line: int | None
+    info: FieldText | None
+    questions: list[str] = field(default_factory=list)
+
+
+@dataclass
 class _Read:
     questions: list[Question[Text]]
     issues: list[ImportIssue]
@@ -113,6 +125,8 @@ class _Read:
     languages: list[str]
     category: str | None
     category_info: FieldText | None = None
+    categories: list[_Category] = field(default_factory=list)
+    """In the bank's order; questions before the first category are in one written ``""``."""
 
 
 def _read_file(path: Path, display_name: str, quiz_id: str, source_locale: str) -> _Read:
@@ -136,13 +150,14 @@ def _read_file(path: Path, display_name: str, quiz_id: str, source_locale: str) 
         if moodle_type == "category":
             category = element.findtext("category/text", "").strip()
             info = element.find("info")
+            described = None
             if info is not None and info.findtext("text", "").strip():
-                read.category_info = field_text(
-                    info.findtext("text", ""), info.get("format", "html"), source_locale
-                )
+                described = field_text(info.findtext("text", ""), info.get("format", "html"), source_locale)
+                read.category_info = described
             if category:
                 read.category = category
                 reader.written_by_quizkit = category.startswith(QUIZKIT_CATEGORY)
+                read.categories.append(_Category(category, element.sourceline, described))
                 read.notes.append(f"{display_name}:{element.sourceline}: category {category}")
             continue
         try:
@@ -150,6 +165,10 @@ def _read_file(path: Path, display_name: str, quiz_id: str, source_locale: str) 
         except UnsupportedQuestionError as unsupported:
             read.issues.append(unsupported.issue)
             continue
+        if not read.categories:
+            read.categories.append(_Category("", None, None))
+        # Whole or kept as a draft: the category's either way.
+        read.categories[-1].questions.append(reader.question_id)
         if question is not None:
             read.questions.append(question)
     reader.uneven_marks()
@@ -424,6 +443,8 @@ class MoodleXmlReader:
         if read.languages or request.translations:
             questions = [_shared_answers(question, bool(read.languages)) for question in questions]
         origin = Origin(request.display_name, 1)
+        categories = tuple(_bank_category(category, request, origin) for category in read.categories)
+        named = [category for category in categories if category.written == read.category]
         heading = quiz_heading(
             request.quiz_id,
             origin,
@@ -432,9 +453,17 @@ class MoodleXmlReader:
             else Text(
                 keys.quiz_description_key(request.quiz_id), info.source, origin, imported=tuple(described)
             ),
-            category=read.category or "",
+            category=named[-1] if named else None,
         )
-        notes.append(heading.note)
+        if request.by_category and any(category.questions for category in categories):
+            # Each quiz's heading is made, and reported, by the split; the notes of the categories too.
+            category_notes = {
+                f"{request.display_name}:{category.line}: category {category.written}"
+                for category in read.categories
+            }
+            notes = [note for note in notes if note not in category_notes]
+        else:
+            notes.append(heading.note)
         quiz = heading.quiz(request.quiz_id, questions, origin)
         return ImportedBank(
             quiz=quiz,
@@ -442,4 +471,23 @@ class MoodleXmlReader:
             locales=tuple(sorted(set(languages))),
             issues=tuple(sorted(issues, key=lambda issue: (issue.file, issue.line or 0))),
             notes=tuple(notes),
+            categories=categories,
         )
+
+
+def _bank_category(category: _Category, request: BankRequest, origin: Origin) -> BankCategory:
+    """A category as read, its name and description with their translations (multilang spans)."""
+    info = category.info
+    description = (
+        None
+        if info is None or not info.source
+        else Text(keys.quiz_description_key(request.quiz_id), info.source, origin, imported=info.translations)
+    )
+    return bank_category(
+        category.written,
+        request.quiz_id,
+        request.source_locale,
+        Origin(request.display_name, category.line or 1),
+        category.questions,
+        description,
+    )
