@@ -27,6 +27,7 @@ from toolkit.importing.bank import (
     IMPORTED_LEVEL,
     BankCategory,
     ImportedBank,
+    ImportIssue,
     quiz_heading,
     with_each_text,
 )
@@ -85,11 +86,14 @@ def _shared_path(categories: Sequence[BankCategory]) -> tuple[str, ...]:
 
 
 def _fitted(quiz_id: str, suffix: str) -> str:
-    """``quiz_id`` and ``suffix`` joined, cut at a word boundary to the longest id the project accepts."""
+    """``quiz_id`` and ``suffix`` joined, cut between words to the longest id the project accepts."""
     wanted = f"{quiz_id}-{suffix}" if suffix else quiz_id
     if len(wanted) <= keys.ID_MAX_LENGTH:
         return wanted
-    return wanted[: keys.ID_MAX_LENGTH].rstrip("-")
+    cut = wanted[: keys.ID_MAX_LENGTH + 1]
+    return (
+        cut[: cut.rfind("-")] if cut.rfind("-") > len(quiz_id) else wanted[: keys.ID_MAX_LENGTH].rstrip("-")
+    )
 
 
 def quiz_ids(quiz_id: str, categories: Sequence[BankCategory]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -145,14 +149,22 @@ def split_by_category(bank: ImportedBank, bank_file: str) -> SplitBank:
     categories = holding_questions(bank)
     ids, notes = quiz_ids(prefix, categories)
     quizzes: list[CategoryQuiz] = []
+    # In the bank's order, category after category: with the option, a question's id need only be
+    # unique in its category, so the same id may be a question of each of two.
+    whole = list(bank.quiz.questions)
+    waiting = [issue for issue in bank.issues if issue.draft is not None]
     for category, quiz_id in zip(categories, ids, strict=True):
-        members = set(category.questions)
-        questions = [
-            _rekeyed(question, prefix, quiz_id) for question in bank.quiz.questions if question.id in members
-        ]
-        drafts = tuple(
-            issue for issue in bank.issues if issue.draft is not None and issue.draft.get("id") in members
-        )
+        questions: list[Question[Text]] = []
+        drafted: list[ImportIssue] = []
+        for member in category.questions:
+            found = next((index for index, question in enumerate(whole) if question.id == member), None)
+            if found is not None:
+                questions.append(_rekeyed(whole.pop(found), prefix, quiz_id))
+                continue
+            draft = next((index for index, issue in enumerate(waiting) if _draft_id(issue) == member), None)
+            if draft is not None:
+                drafted.append(waiting.pop(draft))
+        drafts = tuple(drafted)
         info = category.info
         description = (
             None
@@ -171,6 +183,11 @@ def split_by_category(bank: ImportedBank, bank_file: str) -> SplitBank:
         f"description or else the title, its level {IMPORTED_LEVEL.value}: change them in the quiz files"
     )
     return SplitBank(tuple(quizzes), (*notes, made))
+
+
+def _draft_id(issue: ImportIssue) -> str | None:
+    wanted = issue.draft.get("id") if issue.draft is not None else None
+    return wanted if isinstance(wanted, str) else None
 
 
 def _ids(bank: ImportedBank) -> tuple[str, ...]:

@@ -129,7 +129,11 @@ class _Read:
     """In the bank's order; questions before the first category are in one written ``""``."""
 
 
-def _read_file(path: Path, display_name: str, quiz_id: str, source_locale: str) -> _Read:
+def _read_file(
+    path: Path, display_name: str, quiz_id: str, source_locale: str, by_category: bool = False
+) -> _Read:
+    """The bank's questions; ``by_category``, a question's id need only be unique in its category, which
+    is its own quiz then (two quizzes exported by quizkit into one bank both have their ``q1``)."""
     root = _root(path, display_name)
     read = _Read([], [], [], [], None)
     reader = QuestionReader(display_name, quiz_id, source_locale)
@@ -158,6 +162,8 @@ def _read_file(path: Path, display_name: str, quiz_id: str, source_locale: str) 
                 read.category = category
                 reader.written_by_quizkit = category.startswith(QUIZKIT_CATEGORY)
                 read.categories.append(_Category(category, element.sourceline, described))
+                if by_category:
+                    reader.used_ids = set()
                 read.notes.append(f"{display_name}:{element.sourceline}: category {category}")
             continue
         try:
@@ -423,7 +429,9 @@ class MoodleXmlReader:
 
     @staticmethod
     def read(request: BankRequest) -> ImportedBank:
-        read = _read_file(request.path, request.display_name, request.quiz_id, request.source_locale)
+        read = _read_file(
+            request.path, request.display_name, request.quiz_id, request.source_locale, request.by_category
+        )
         questions = read.questions
         issues, notes = list(read.issues), list(read.notes)
         languages = [locale for locale in read.languages if locale != request.source_locale]
