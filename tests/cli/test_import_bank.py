@@ -171,6 +171,8 @@ def test_a_bank_with_nothing_to_import_gives_its_report_and_the_error_in_json(pr
         "existing": [],
         "written": False,
         "error": NOTHING_IMPORTED,
+        "by_category": False,
+        "quizzes": [],
     }
     assert snapshot(project) == before
 

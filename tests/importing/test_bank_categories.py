@@ -601,3 +601,26 @@ def test_a_category_title_has_the_quiz_title_key() -> None:
     made = bank_category(category(ALGEBRA, FRACTIONS), "maths", "en", Origin("bank.xml", 4))
     assert made.path == ("Default for Maths", "Algebra", "Fractions")
     assert made.title == Text("maths.title", "Fractions", Origin("bank.xml", 4), imported=(("ur", "کسور"),))
+
+
+def test_questions_in_no_category_are_the_quiz_id_and_leave_the_shared_path_alone() -> None:
+    categories = [
+        _category(""),
+        _category("$course$/top/Course/Algebra"),
+        _category("$course$/top/Course/Geometry"),
+    ]
+    assert quiz_ids("maths", categories) == (("maths", "maths-algebra", "maths-geometry"), ())
+
+
+def test_a_bank_without_categories_is_one_quiz_with_the_option_and_the_report_says_so(tmp_path: Path) -> None:
+    aiken = "What does each GPU hold?\nA) A full copy\nB) A slice\nANSWER: A\n"
+    project = project_with(tmp_path, "bank.txt", aiken)
+    result = run_quizkit_in_process(
+        project, "import", "bank.txt", "--from", "aiken", "--quiz", "gpu", "--quiz-per-category"
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (
+        "note: bank.txt: no category holds an imported question, so --quiz-per-category made one quiz\n"
+        in result.stdout
+    )
+    assert (project / "content/gpu.yaml").exists()

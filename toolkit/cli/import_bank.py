@@ -89,14 +89,12 @@ def run_bank_import(
     from toolkit.importing.bank import BankRequest
     from toolkit.importing.bank_categories import OPTION, category_hint, holding_questions, split_by_category
     from toolkit.importing.bank_readers import load_reader
+    from toolkit.importing.bank_report import bank_report, category_report, refused_report
     from toolkit.importing.bank_writing import (
         NothingImportedError,
-        bank_report,
-        category_report,
         origin_name,
         plan_bank_import,
         plan_bank_imports,
-        refused_report,
         write_bank_import,
     )
 

@@ -75,9 +75,11 @@ def slug(name: str) -> str:
 
 
 def _shared_path(categories: Sequence[BankCategory]) -> tuple[str, ...]:
-    """The path every category lies under (itself included: one category shares its whole path)."""
-    shared = categories[0].path
-    for category in categories[1:]:
+    """The path every category lies under (itself included: one category shares its whole path); the
+    questions before a bank's first category, in no category, do not count."""
+    named = [category for category in categories if category.path] or list(categories)
+    shared = named[0].path
+    for category in named[1:]:
         length = 0
         while length < min(len(shared), len(category.path)) and shared[length] == category.path[length]:
             length += 1

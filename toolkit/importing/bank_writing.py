@@ -42,7 +42,7 @@ from toolkit.catalogs.workflow import imported_translations, plan_catalog
 from toolkit.config import ProjectConfig
 from toolkit.content.loader import TEXT_FIELDS
 from toolkit.content.rules import question_text_fields
-from toolkit.content.validation import display_path, validate_file
+from toolkit.content.validation import validate_file
 from toolkit.content.yaml_document import MAX_FILE_BYTES
 from toolkit.diagnostics import Severity
 from toolkit.errors import QuizkitError
@@ -585,130 +585,6 @@ def _put_back(written: list[tuple[Path, bytes | None]]) -> None:
                 write_bytes_atomic(path, before, durable=True)
 
 
-def _issue(issue: ImportIssue) -> dict[str, object]:
-    return {
-        "file": issue.file,
-        "line": issue.line,
-        "question": issue.question,
-        "reason": issue.reason,
-        "draft": issue.draft is not None,
-    }
-
-
-def _planned_locale(planned: PlannedLocale) -> dict[str, object]:
-    return {
-        "locale": planned.locale,
-        "translations": planned.translations,
-        "catalog": display_path(planned.catalog.path) if planned.catalog is not None else None,
-        "kept": planned.kept,
-        "skipped": planned.skipped,
-    }
-
-
-def _quiz_report(plan: BankImportPlan, notes: Sequence[str]) -> dict[str, object]:
-    """One quiz of the import: what ``quizzes`` of the report lists."""
-    categories = plan.bank.categories
-    return {
-        "quiz": plan.bank.quiz.id,
-        "title": plan.bank.quiz.title.source,
-        "category": "/".join(categories[0].path) if len(categories) == 1 and categories[0].path else None,
-        "questions": len(plan.bank.quiz.questions),
-        "drafts": len(plan.drafts),
-        "notes": list(notes),
-        "locales": [_planned_locale(planned) for planned in plan.locales],
-        "files": [display_path(planned.path) for planned in plan.files],
-    }
-
-
-def category_report(
-    bank: ImportedBank,
-    plans: Sequence[BankImportPlan],
-    notes: Sequence[str],
-    format_name: str,
-    written: bool,
-) -> dict[str, object]:
-    """The report of ``--quiz-per-category``: :func:`bank_report`'s fields for the whole bank (``quiz``
-    None, each locale naming its quiz), and ``quizzes``, each quiz with its category, counts, notes,
-    locales and files. ``notes`` are the bank's (the reader's and the split's)."""
-    files = [planned for plan in plans for planned in plan.files]
-    return {
-        "bank": plans[0].bank_file,
-        "format": format_name,
-        "quiz": None,
-        "source_locale": bank.source_locale,
-        "questions": sum(len(plan.bank.quiz.questions) for plan in plans),
-        "drafts": sum(len(plan.drafts) for plan in plans),
-        "issues": [_issue(issue) for issue in bank.issues if issue.draft is None]
-        + [_issue(issue) for plan in plans for issue in plan.drafts],
-        "notes": list(notes),
-        "locales": [
-            {"quiz": plan.bank.quiz.id, **_planned_locale(planned)}
-            for plan in plans
-            for planned in plan.locales
-        ],
-        "files": [display_path(planned.path) for planned in files],
-        "existing": [
-            display_path(planned.path)
-            for plan in plans
-            for planned in plan.files
-            if planned.existed and planned is not plan.template
-        ],
-        "written": written,
-        "error": None,
-        "by_category": True,
-        "quizzes": [_quiz_report(plan, plan.bank.notes) for plan in plans],
-    }
-
-
-def bank_report(plan: BankImportPlan, format_name: str, written: bool) -> dict[str, object]:
-    """The import report as plain data: the same fields for people (text) and machines (JSON)."""
-    bank = plan.bank
-    return {
-        "bank": plan.bank_file,
-        "format": format_name,
-        "quiz": bank.quiz.id,
-        "source_locale": bank.source_locale,
-        "questions": len(bank.quiz.questions),
-        "drafts": len(plan.drafts),
-        "issues": [_issue(issue) for issue in bank.issues],
-        "notes": list(bank.notes),
-        "locales": [_planned_locale(planned) for planned in plan.locales],
-        "files": [display_path(planned.path) for planned in plan.files],
-        "existing": [
-            display_path(planned.path)
-            for planned in plan.files
-            if planned.existed and planned is not plan.template
-        ],
-        "written": written,
-        "error": None,
-        "by_category": False,
-        "quizzes": [_quiz_report(plan, ())],
-    }
-
-
-def refused_report(error: NothingImportedError, format_name: str) -> dict[str, object]:
-    """The report of an import refused because no question came through: the same fields as
-    :func:`bank_report`, the issues that say why, nothing planned, and ``error``, the refusal."""
-    bank = error.bank
-    return {
-        "bank": error.bank_file,
-        "format": format_name,
-        "quiz": bank.quiz.id,
-        "source_locale": bank.source_locale,
-        "questions": 0,
-        "drafts": 0,
-        "issues": [_issue(issue) for issue in bank.issues],
-        "notes": list(bank.notes),
-        "locales": [],
-        "files": [],
-        "existing": [],
-        "written": False,
-        "error": str(error),
-        "by_category": False,
-        "quizzes": [],
-    }
-
-
 __all__ = [
     "IMPORTED_FROM",
     "BankImportPlan",
@@ -716,12 +592,9 @@ __all__ = [
     "NothingImportedError",
     "PlannedFile",
     "PlannedLocale",
-    "bank_report",
-    "category_report",
     "origin_name",
     "plan_bank_import",
     "plan_bank_imports",
     "quiz_yaml",
-    "refused_report",
     "write_bank_import",
 ]
