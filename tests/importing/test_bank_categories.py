@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 import sys
+import zipfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -624,3 +625,90 @@ def test_a_bank_without_categories_is_one_quiz_with_the_option_and_the_report_sa
         in result.stdout
     )
     assert (project / "content/gpu.yaml").exists()
+
+
+# --- packages ------------------------------------------------------------------------------------------
+
+CARTRIDGE_MANIFEST = """<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="m" xmlns="http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1">
+  <resources>
+    <resource identifier="rivers" type="imsqti_xmlv1p2/imscc_xmlv1p1/assessment">
+      <file href="rivers/assessment.xml"/>
+    </resource>
+    <resource identifier="mountains" type="imsqti_xmlv1p2/imscc_xmlv1p1/assessment">
+      <file href="mountains/assessment.xml"/>
+    </resource>
+  </resources>
+</manifest>
+"""
+ASSESSMENT = """<?xml version="1.0" encoding="UTF-8"?>
+<questestinterop xmlns="http://www.imsglobal.org/xsd/ims_qtiasiv1p2">
+  <assessment ident="{ident}" title="{title}">
+    <section ident="root_section">
+      <item ident="{item}" title="{item}">
+        <presentation>
+          <material><mattext texttype="text/html">&lt;p&gt;{prompt}&lt;/p&gt;</mattext></material>
+          <response_lid ident="response1" rcardinality="Single">
+            <render_choice>
+              <response_label ident="1"><material><mattext>{right}</mattext></material></response_label>
+              <response_label ident="2"><material><mattext>{wrong}</mattext></material></response_label>
+            </render_choice>
+          </response_lid>
+        </presentation>
+        <resprocessing>
+          <respcondition continue="No">
+            <conditionvar><varequal respident="response1">1</varequal></conditionvar>
+            <setvar action="Set" varname="SCORE">100</setvar>
+          </respcondition>
+        </resprocessing>
+        <itemfeedback ident="general_fb">
+          <flow_mat><material><mattext>{why}</mattext></material></flow_mat>
+        </itemfeedback>
+      </item>
+    </section>
+  </assessment>
+</questestinterop>
+"""
+
+
+def test_a_cartridge_of_two_assessments_becomes_a_quiz_per_assessment(tmp_path: Path) -> None:
+    """A Common Cartridge holding two quizzes (Moodle's cartridge writer, backup/cc/cc_lib, writes one
+    assessment resource per quiz): each assessment is a "category", titled as the cartridge titles it."""
+    project = project_with(tmp_path, "unused.txt", "")
+    rivers = ASSESSMENT.format(
+        ident="rivers",
+        title="Rivers",
+        item="nile",
+        prompt="Longest?",
+        right="Nile",
+        wrong="Thames",
+        why="6,650 km.",
+    )
+    mountains = ASSESSMENT.format(
+        ident="mountains",
+        title="Mountains",
+        item="everest",
+        prompt="Highest?",
+        right="Everest",
+        wrong="K2",
+        why="8,849 m.",
+    )
+    with zipfile.ZipFile(project / "course.imscc", "w") as archive:
+        archive.writestr("imsmanifest.xml", CARTRIDGE_MANIFEST)
+        archive.writestr("rivers/assessment.xml", rivers)
+        archive.writestr("mountains/assessment.xml", mountains)
+    plain = run_quizkit_in_process(project, "import", "course.imscc", "--quiz", "geo", "--dry-run")
+    assert "note: the package holds 2 assessments; their questions are one quiz now\n" in plain.stdout
+    assert (
+        "note: course.imscc: its questions come from 2 categories ('Rivers', 'Mountains'), all in quiz geo; "
+        "import with --quiz-per-category to make a quiz of each\n"
+    ) in plain.stdout
+    result = run_quizkit_in_process(project, "import", "course.imscc", "--quiz", "geo", "--quiz-per-category")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "one quiz now" not in result.stdout
+    assert [line for line in result.stdout.splitlines() if line.startswith("  geo")] == [
+        "  geo-rivers: Rivers (category Rivers): 1 question, 0 drafts",
+        "  geo-mountains: Mountains (category Mountains): 1 question, 0 drafts",
+    ]
+    assert [question["id"] for question in quiz_file(project, "geo-rivers")["questions"]] == ["nile"]  # type: ignore[attr-defined]
+    assert [question["id"] for question in quiz_file(project, "geo-mountains")["questions"]] == ["everest"]  # type: ignore[attr-defined]

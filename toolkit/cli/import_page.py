@@ -51,8 +51,8 @@ if TYPE_CHECKING:
     "--quiz-per-category",
     "by_category",
     is_flag=True,
-    help="A bank with categories (GIFT, Moodle XML): one quiz per category, content/<ID>-<category>.yaml, "
-    "titled by the category.",
+    help="One quiz per category of a GIFT or Moodle XML bank (per assessment of a Canvas or Common Cartridge "
+    "package): content/<ID>-<category>.yaml, titled by the category.",
 )
 @click.option("--dry-run", is_flag=True, help="Report what would be written; write nothing.")
 @click.option(
