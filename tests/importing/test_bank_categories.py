@@ -38,7 +38,7 @@ from toolkit.config import load_config
 from toolkit.content.validation import validate_file
 from toolkit.importing.bank import BankCategory, ImportedBank, bank_category, category_path
 from toolkit.importing.bank_categories import quiz_ids, slug
-from toolkit.importing.bank_writing import BankWriteError, plan_bank_import
+from toolkit.importing.bank_writing import BankWriteError, plan_bank_import, plan_bank_imports
 from toolkit.model import Origin, Quiz, Text, with_texts
 
 
@@ -712,3 +712,56 @@ def test_a_cartridge_of_two_assessments_becomes_a_quiz_per_assessment(tmp_path: 
     ]
     assert [question["id"] for question in quiz_file(project, "geo-rivers")["questions"]] == ["nile"]  # type: ignore[attr-defined]
     assert [question["id"] for question in quiz_file(project, "geo-mountains")["questions"]] == ["everest"]  # type: ignore[attr-defined]
+
+
+def test_each_quizs_catalog_is_prefilled_from_the_others_as_update_would(tmp_path: Path) -> None:
+    """A text one category's question translates and another's (with no translation in the bank) repeats:
+    quizkit update pre-fills the second from the first once both catalogs exist, so the import does too,
+    and an update right after it changes nothing."""
+    untranslated = """  <question type="truefalse">
+    <name><text>again</text></name>
+    <questiontext format="html"><text>Is a half more than a third?</text></questiontext>
+    <generalfeedback format="html"><text>Three sixths against two.</text></generalfeedback>
+    <answer fraction="100"><text>true</text></answer>
+    <answer fraction="0"><text>false</text></answer>
+  </question>
+"""
+    bank = MOODLE_BANK.replace(
+        "</quiz>", moodle_category(category(("Review", "دہرائی"))) + untranslated + "</quiz>"
+    )
+    project = project_with(tmp_path, "bank.xml", bank)
+    result = run_quizkit_in_process(project, "import", "bank.xml", "--quiz", "maths", "--quiz-per-category")
+    assert result.returncode == 0, result.stdout + result.stderr
+    review = polib.pofile(str(project / "locales/ur/LC_MESSAGES/maths-review.po"))
+    prompt = review.find("maths-review.questions.again.prompt", by="msgctxt")
+    assert prompt is not None
+    assert (prompt.msgstr, prompt.fuzzy) == ("کیا آدھا ایک تہائی سے زیادہ ہے؟", True)
+    checked = run_quizkit_in_process(project, "update", "--check")
+    assert (checked.returncode, checked.stdout) == (0, "templates and catalogs are up to date\n")
+
+
+def test_a_category_too_large_for_one_quiz_is_refused_by_name(project: Path) -> None:
+    original = every_type()
+    large = replace(
+        original,
+        id="maths-algebra",
+        description=replace(original.description, source="A long text. " * 90_000),
+    )
+    algebra = replace(
+        _category("$course$/top/Course/Algebra"), questions=tuple(q.id for q in large.questions)
+    )
+    with pytest.raises(BankWriteError) as refused:
+        plan_bank_imports(
+            load_config(project),
+            [ImportedBank(large, "en", (), categories=(algebra,))],
+            "bank.xml",
+            by_category=True,
+        )
+    message = str(refused.value)
+    assert message.startswith(
+        "bank.xml: the category Course/Algebra is too large for one quiz (maths-algebra): "
+    )
+    assert message.endswith(
+        "nothing written. Split it where the bank was made (into subcategories, or smaller quizzes), export the "
+        "bank again and import it again"
+    )

@@ -371,11 +371,11 @@ class _Planning:
 def _too_large(bank: ImportedBank, bank_file: str, size: int, by_category: bool) -> BankWriteError:
     sizes = f"its quiz YAML would be {size:,} bytes, and quizkit reads quiz files of at most {MAX_FILE_BYTES:,} bytes"
     if by_category:
-        category = bank.categories[0].written if bank.categories else bank.quiz.id
+        category = "/".join(bank.categories[0].path) if bank.categories else bank.quiz.id
         return BankWriteError(
             f"{bank_file}: the category {category} is too large for one quiz ({bank.quiz.id}): {sizes}; "
-            "nothing written. Move some of its questions into subcategories in Moodle, export the bank "
-            "again and import it again"
+            "nothing written. Split it where the bank was made (into subcategories, or smaller quizzes), "
+            "export the bank again and import it again"
         )
     categories = len(holding_questions(bank))
     what_to_do = (
