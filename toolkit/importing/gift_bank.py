@@ -73,12 +73,12 @@ class _Reader(BankContext):
             if self.request.by_category and question.category != category:
                 # Each category is its own quiz: a question's id need only be unique in it.
                 category, used = question.category, set()
-            drafts = len([issue for issue in self.issues if issue.draft is not None])
+            before = len(self.issues)
             builder = QuestionBuilder(self, question, index, used)
             built = builder.build()
             # A draft keeps its id too: the import writes it into the same quiz.
             used.add(builder.id)
-            if built is not None or len([issue for issue in self.issues if issue.draft is not None]) > drafts:
+            if built is not None or any(issue.draft is not None for issue in self.issues[before:]):
                 members.setdefault(question.category or "", []).append(builder.id)
             if built is not None:
                 questions.append(same_answers_untranslated(built) if self.request.translations else built)

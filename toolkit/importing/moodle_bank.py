@@ -163,8 +163,10 @@ def _read_file(
                 reader.written_by_quizkit = category.startswith(QUIZKIT_CATEGORY)
                 read.categories.append(_Category(category, element.sourceline, described))
                 if by_category:
+                    # Each category is its own quiz: the split reports it, with the quiz made of it.
                     reader.used_ids = set()
-                read.notes.append(f"{display_name}:{element.sourceline}: category {category}")
+                else:
+                    read.notes.append(f"{display_name}:{element.sourceline}: category {category}")
             continue
         try:
             question = _read_question(reader, element)
@@ -463,14 +465,8 @@ class MoodleXmlReader:
             ),
             category=named[-1] if named else None,
         )
-        if request.by_category and any(category.questions for category in categories):
-            # Each quiz's heading is made, and reported, by the split; the notes of the categories too.
-            category_notes = {
-                f"{request.display_name}:{category.line}: category {category.written}"
-                for category in read.categories
-            }
-            notes = [note for note in notes if note not in category_notes]
-        else:
+        if not (request.by_category and any(category.questions for category in categories)):
+            # Split by category, each quiz's heading is made, and reported, by the split.
             notes.append(heading.note)
         quiz = heading.quiz(request.quiz_id, questions, origin)
         return ImportedBank(
