@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sys
 import zipfile
@@ -765,3 +766,31 @@ def test_a_category_too_large_for_one_quiz_is_refused_by_name(project: Path) -> 
         "nothing written. Split it where the bank was made (into subcategories, or smaller quizzes), export the "
         "bank again and import it again"
     )
+
+
+def one_language(bank: str, locale: str) -> str:
+    """The multilang bank as Moodle exports it for one language's readers: each span's text in that
+    language, the others' gone (as a bank kept one file per language is)."""
+    return re.sub(
+        r'<span lang="(en|ur)" class="multilang">(.*?)</?/span>',
+        lambda match: match.group(2) if match.group(1) == locale else "",
+        bank,
+    )
+
+
+def test_one_file_per_language_gives_each_quiz_its_title_and_description_in_each_language(
+    tmp_path: Path,
+) -> None:
+    project = project_with(tmp_path, "en.xml", one_language(MOODLE_BANK, "en"))
+    (project / "ur.xml").write_text(one_language(MOODLE_BANK, "ur"), encoding="utf-8")
+    result = run_quizkit_in_process(
+        project, "import", "en.xml", "--locale", "ur", "ur.xml", "--quiz", "maths", "--quiz-per-category"
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert urdu(project, "maths-algebra") == {
+        "maths-algebra.title": "الجبرا",
+        "maths-algebra.description": "مساوات اور نامعلوم۔",
+        "maths-algebra.questions.x-plus-one.prompt": "کیا x + 1 ، x سے بڑا ہے؟",
+        "maths-algebra.questions.x-plus-one.explanation": "ایک زیادہ، زیادہ ہے۔",
+    }
+    assert urdu(project, "maths-geometry")["maths-geometry.title"] == "جیومیٹری"

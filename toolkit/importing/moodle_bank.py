@@ -439,8 +439,10 @@ class MoodleXmlReader:
         languages = [locale for locale in read.languages if locale != request.source_locale]
         info = read.category_info
         described = list(info.translations) if info is not None else []
+        translated_categories: dict[str, list[_Category]] = {}
         for locale, path in sorted(request.translations.items()):
             translation = _read_file(path, str(path), request.quiz_id, locale)
+            translated_categories[locale] = translation.categories
             questions = _translated(questions, translation, locale, request, notes)
             # The category's description in the translation's language is the quiz description's.
             theirs = translation.category_info
@@ -453,7 +455,12 @@ class MoodleXmlReader:
         if read.languages or request.translations:
             questions = [_shared_answers(question, bool(read.languages)) for question in questions]
         origin = Origin(request.display_name, 1)
-        categories = tuple(_bank_category(category, request, origin) for category in read.categories)
+        categories = tuple(
+            _bank_category(
+                category, request, origin, _same_place(read.categories, index, translated_categories)
+            )
+            for index, category in enumerate(read.categories)
+        )
         named = [category for category in categories if category.written == read.category]
         heading = quiz_heading(
             request.quiz_id,
@@ -479,15 +486,33 @@ class MoodleXmlReader:
         )
 
 
-def _bank_category(category: _Category, request: BankRequest, origin: Origin) -> BankCategory:
-    """A category as read, its name and description with their translations (multilang spans)."""
+def _same_place(
+    categories: list[_Category], index: int, translated: Mapping[str, list[_Category]]
+) -> dict[str, _Category]:
+    """The category at ``index`` in each language's own file (``--locale xx FILE``) that has as many
+    categories as the source file: the same category, named and described in that language."""
+    return {locale: theirs[index] for locale, theirs in translated.items() if len(theirs) == len(categories)}
+
+
+def _bank_category(
+    category: _Category, request: BankRequest, origin: Origin, translated: Mapping[str, _Category]
+) -> BankCategory:
+    """A category as read, its name and description with their translations: multilang spans, or the
+    same category in each language's own file."""
     info = category.info
+    described = list(info.translations) if info is not None else []
+    for locale, theirs in translated.items():
+        if info is not None and theirs.info is not None and theirs.info.source not in (None, info.source):
+            described = [
+                *(pair for pair in described if pair[0] != locale),
+                (locale, str(theirs.info.source)),
+            ]
     description = (
         None
         if info is None or not info.source
-        else Text(keys.quiz_description_key(request.quiz_id), info.source, origin, imported=info.translations)
+        else Text(keys.quiz_description_key(request.quiz_id), info.source, origin, imported=tuple(described))
     )
-    return bank_category(
+    made = bank_category(
         category.written,
         request.quiz_id,
         request.source_locale,
@@ -495,3 +520,9 @@ def _bank_category(category: _Category, request: BankRequest, origin: Origin) ->
         category.questions,
         description,
     )
+    title = made.title
+    for locale, theirs in translated.items():
+        name = bank_category(theirs.written, request.quiz_id, locale, origin).title.source
+        if name and name != title.source and locale not in dict(title.imported):
+            title = replace(title, imported=(*title.imported, (locale, name)))
+    return replace(made, title=title)
