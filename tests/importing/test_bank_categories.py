@@ -794,3 +794,13 @@ def test_one_file_per_language_gives_each_quiz_its_title_and_description_in_each
         "maths-algebra.questions.x-plus-one.explanation": "ایک زیادہ، زیادہ ہے۔",
     }
     assert urdu(project, "maths-geometry")["maths-geometry.title"] == "جیومیٹری"
+
+
+def test_questions_in_no_category_and_the_shared_category_are_told_apart() -> None:
+    categories = [_category(""), _category("$course$/top/Course")]
+    assert quiz_ids("maths", categories) == (
+        ("maths", "maths-2"),
+        (
+            "categories (the questions in no category) and 'Course' both make the quiz id maths: the second is maths-2",
+        ),
+    )

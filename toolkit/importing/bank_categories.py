@@ -98,6 +98,11 @@ def _fitted(quiz_id: str, suffix: str) -> str:
     )
 
 
+def _named(category: BankCategory) -> str:
+    """A category as notes name it: its names joined with ``/``, quoted."""
+    return repr("/".join(category.path)) if category.path else "(the questions in no category)"
+
+
 def quiz_ids(quiz_id: str, categories: Sequence[BankCategory]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The quiz id of each category (in order) and a note for each id that is not the plain slug of its
     path: a name without a Latin letter numbered, an id taken by an earlier category given a number."""
@@ -112,7 +117,7 @@ def quiz_ids(quiz_id: str, categories: Sequence[BankCategory]) -> tuple[tuple[st
             # A name of no Latin letter (an Urdu or Arabic name) has no slug: the category's place.
             wanted = _fitted(quiz_id, f"category-{position}")
             notes.append(
-                f"category {'/'.join(category.path)!r} has a name without Latin letters or digits to make its quiz id "
+                f"category {_named(category)} has a name without Latin letters or digits to make its quiz id "
                 f"of: it is quiz {wanted}"
             )
         else:
@@ -124,7 +129,7 @@ def quiz_ids(quiz_id: str, categories: Sequence[BankCategory]) -> tuple[tuple[st
             number += 1
         if chosen != wanted:
             notes.append(
-                f"categories {'/'.join(used[wanted].path)!r} and {'/'.join(category.path)!r} both make the quiz "
+                f"categories {_named(used[wanted])} and {_named(category)} both make the quiz "
                 f"id {wanted}: the second is {chosen}"
             )
         used[chosen] = category
