@@ -804,3 +804,34 @@ def test_questions_in_no_category_and_the_shared_category_are_told_apart() -> No
             "categories (the questions in no category) and 'Course' both make the quiz id maths: the second is maths-2",
         ),
     )
+
+
+def test_each_quiz_is_written_as_a_one_quiz_import_of_its_category_writes_it(tmp_path: Path) -> None:
+    split = project_with(tmp_path / "split", "bank.xml", MOODLE_BANK)
+    assert (
+        run_quizkit_in_process(
+            split, "import", "bank.xml", "--quiz", "maths", "--quiz-per-category"
+        ).returncode
+        == 0
+    )
+    start = MOODLE_BANK.index(
+        '  <question type="category">\n    <category><text><![CDATA[$course$/top/Default for Maths/<span lang="en" class="multilang">Geometry'
+    )
+    alone = project_with(
+        tmp_path / "alone",
+        "bank.xml",
+        '<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n' + MOODLE_BANK[start:],
+    )
+    assert run_quizkit_in_process(alone, "import", "bank.xml", "--quiz", "maths-geometry").returncode == 0
+    for name in (
+        "content/maths-geometry.yaml",
+        "locales/maths-geometry.pot",
+        "locales/ur/LC_MESSAGES/maths-geometry.po",
+    ):
+        written = [
+            line for line in (split / name).read_text(encoding="utf-8").splitlines() if "-Date:" not in line
+        ]
+        expected = [
+            line for line in (alone / name).read_text(encoding="utf-8").splitlines() if "-Date:" not in line
+        ]
+        assert written == expected, name
