@@ -171,6 +171,8 @@ def test_a_bank_with_nothing_to_import_gives_its_report_and_the_error_in_json(pr
         "existing": [],
         "written": False,
         "error": NOTHING_IMPORTED,
+        "by_category": False,
+        "quizzes": [],
     }
     assert snapshot(project) == before
 
@@ -279,7 +281,8 @@ def test_a_bank_too_large_for_one_quiz_is_refused_with_what_to_do(project: Path)
     assert int(size.group(1).replace(",", "")) > 1024 * 1024
     assert result.stderr == (
         f"error[import]: mid.xml is too large for one quiz: its quiz YAML would be {size.group(1)} bytes, and "
-        "quizkit reads quiz files of at most 1,048,576 bytes; nothing written. Split the bank (for a Moodle "
-        "bank, export one category at a time) and import each part as its own quiz\n"
+        "quizkit reads quiz files of at most 1,048,576 bytes; nothing written. Split the bank and import "
+        "each part as its own quiz (a GIFT or Moodle bank split into categories is imported as a quiz per "
+        "category with --quiz-per-category)\n"
     )
     assert snapshot(project) == before

@@ -320,8 +320,9 @@ def test_a_bank_too_large_for_one_quiz_file_is_refused_with_what_to_do(project: 
         plan_bank_import(load_config(project), ImportedBank(large, "en", ()), BANK)
     assert str(refused.value) == (
         f"banks/every-type.xml is too large for one quiz: its quiz YAML would be {size:,} bytes, and quizkit "
-        "reads quiz files of at most 1,048,576 bytes; nothing written. Split the bank (for a Moodle bank, "
-        "export one category at a time) and import each part as its own quiz"
+        "reads quiz files of at most 1,048,576 bytes; nothing written. Split the bank and import each part "
+        "as its own quiz (a GIFT or Moodle bank split into categories is imported as a quiz per category with "
+        "--quiz-per-category)"
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -81,17 +82,20 @@ def run_bank_import(
     translations: Mapping[str, Path],
     dry_run: bool,
     force: bool,
+    by_category: bool = False,
 ) -> dict[str, object]:
-    """Read ``bank``, plan and (unless ``dry_run``) write its quiz and catalogs; the report's data."""
+    """Read ``bank``, plan and (unless ``dry_run``) write its quiz and catalogs, or with ``by_category``
+    a quiz per category, all written as one; the report's data."""
     from toolkit.importing.bank import BankRequest
+    from toolkit.importing.bank_categories import OPTION, category_hint, holding_questions, split_by_category
     from toolkit.importing.bank_languages import settled_languages
     from toolkit.importing.bank_readers import load_reader
+    from toolkit.importing.bank_report import bank_report, category_report, refused_report
     from toolkit.importing.bank_writing import (
         NothingImportedError,
-        bank_report,
         origin_name,
         plan_bank_import,
-        refused_report,
+        plan_bank_imports,
         write_bank_import,
     )
 
@@ -103,14 +107,43 @@ def run_bank_import(
         quiz_id,
         source_locale or config.source_locale,
         dict(translations),
+        by_category,
     )
     # One spelling per locale of the project before anything is planned: the catalogs are the project's.
     imported = settled_languages(reader.read(request), request.source_locale, config.target_locales)
+    if by_category and not holding_questions(imported):
+        # Nothing to split by: one quiz, as without the option, and the report says why.
+        imported = replace(
+            imported,
+            notes=(
+                *imported.notes,
+                f"{request.display_name}: no category holds an imported question, so {OPTION} made one quiz",
+            ),
+        )
+        by_category = False
+    elif not by_category:
+        hint = category_hint(imported, request.display_name)
+        if hint is not None:
+            imported = replace(imported, notes=(*imported.notes, hint))
     guard = contextlib.nullcontext() if dry_run else changing_project(config, "import")
     with guard:
         locale_files = {
             locale: origin_name(path, config.root) for locale, path in request.translations.items()
         }
+        if by_category:
+            split = split_by_category(imported, request.display_name)
+            plans = plan_bank_imports(
+                config,
+                [part.bank for part in split.quizzes],
+                request.display_name,
+                locale_files,
+                origin=origin_name(bank, config.root),
+                by_category=True,
+            )
+            if not dry_run:
+                write_bank_import(plans, force=force)
+            notes = (*imported.notes, *split.notes)
+            return category_report(imported, plans, notes, format_name, not dry_run)
         try:
             plan = plan_bank_import(
                 config, imported, request.display_name, locale_files, origin=origin_name(bank, config.root)
@@ -144,15 +177,20 @@ def print_bank_report(data: dict[str, object], output_format: str) -> None:
             click.echo(f"  {place}: {issue['reason']}")
     for note in _strings(data["notes"]):
         click.echo(f"note: {note}")
-    for locale in _dicts(data["locales"]):
-        count = plural(_int(locale["translations"]), "translation")
-        if locale["catalog"] is not None:
-            kept = f", {plural(_int(locale['kept']), 'existing translation')} kept" if locale["kept"] else ""
-            click.echo(f"{locale['locale']}: {count} into {locale['catalog']}{kept}")
-        elif locale["translations"]:
-            click.echo(f"{locale['locale']}: {count}, no catalog written: {locale['skipped']}")
-        else:
-            click.echo(f"{locale['locale']}: no catalog written: {locale['skipped']}")
+    if data.get("by_category"):
+        quizzes = list(_dicts(data["quizzes"]))
+        click.echo(f"{plural(len(quizzes), 'quiz', 'quizzes')}, one per category:")
+        for quiz in quizzes:
+            category = f" (category {quiz['category']})" if quiz["category"] else ""
+            click.echo(
+                f"  {quiz['quiz']}: {quiz['title']!s}{category}: {plural(_int(quiz['questions']), 'question')}, "
+                f"{plural(_int(quiz['drafts']), 'draft')}"
+            )
+            for note in _strings(quiz["notes"]):
+                click.echo(f"    note: {note}")
+            _print_locales(quiz["locales"], "    ")
+    else:
+        _print_locales(data["locales"], "")
     if error is not None:
         fail(f"error[import]: {error}")
     files = ", ".join(_strings(data["files"]))
@@ -161,6 +199,18 @@ def print_bank_report(data: dict[str, object], output_format: str) -> None:
     if existing and not data["written"]:
         click.echo(f"  existing, replaced only with --force: {existing}")
     raise SystemExit(EXIT_OK)
+
+
+def _print_locales(locales: object, indent: str) -> None:
+    for locale in _dicts(locales):
+        count = plural(_int(locale["translations"]), "translation")
+        if locale["catalog"] is not None:
+            kept = f", {plural(_int(locale['kept']), 'existing translation')} kept" if locale["kept"] else ""
+            click.echo(f"{indent}{locale['locale']}: {count} into {locale['catalog']}{kept}")
+        elif locale["translations"]:
+            click.echo(f"{indent}{locale['locale']}: {count}, no catalog written: {locale['skipped']}")
+        else:
+            click.echo(f"{indent}{locale['locale']}: no catalog written: {locale['skipped']}")
 
 
 def _shortened(name: str, limit: int = 60) -> str:

@@ -47,6 +47,13 @@ if TYPE_CHECKING:
     "Without one: the language of a scraped page's catalog (default ur).",
 )
 @click.option("--translation", "translations", nargs=2, multiple=True, hidden=True)
+@click.option(
+    "--quiz-per-category",
+    "by_category",
+    is_flag=True,
+    help="One quiz per category of a GIFT or Moodle XML bank (per assessment of a Canvas or Common Cartridge "
+    "package): content/<ID>-<category>.yaml, titled by the category.",
+)
 @click.option("--dry-run", is_flag=True, help="Report what would be written; write nothing.")
 @click.option(
     "--force", is_flag=True, help="Overwrite an existing quiz file or catalog (keeping its translations)."
@@ -59,6 +66,7 @@ def import_page(
     source_locale: str | None,
     target_locale: str | None,
     translations: tuple[tuple[str, str], ...],
+    by_category: bool,
     dry_run: bool,
     force: bool,
     output_format: str,
@@ -91,8 +99,14 @@ def import_page(
             )
         by_locale = _translation_files(config, translations)
         with reported_errors(imported_bank=bank):
-            data = run_bank_import(config, bank, chosen, quiz_id, source_locale, by_locale, dry_run, force)
+            data = run_bank_import(
+                config, bank, chosen, quiz_id, source_locale, by_locale, dry_run, force, by_category
+            )
         print_bank_report(data, output_format)
+    if by_category:
+        raise click.BadParameter(
+            "a scraped page has no categories: it is one quiz", param_hint="--quiz-per-category"
+        )
     if translations:
         raise click.BadParameter(
             "a scraped page is one file: its languages are told apart by script (--locale names the catalog's)",

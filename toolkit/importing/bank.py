@@ -22,6 +22,7 @@ from lxml import etree
 from toolkit import keys
 from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, read_regular_file
+from toolkit.importing.moodle_bank_texts import AUTO_FORMAT, field_text
 from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 from toolkit.model import AcceptedAnswer, Level, Origin, Question, Quiz, Text
 from toolkit.text.encodings import byte_order_mark
@@ -141,6 +142,8 @@ class ImportedBank:
     issues: tuple[ImportIssue, ...] = ()
     notes: tuple[str, ...] = field(default=())
     """What the reader decided that a person may want to check (an id made up, a level assumed)."""
+    categories: tuple[BankCategory, ...] = ()
+    """The bank's categories that hold questions, in the bank's order; empty for a format without them."""
 
 
 @dataclass(frozen=True)
@@ -154,6 +157,9 @@ class BankRequest:
     source_locale: str
     translations: Mapping[str, Path] = field(default_factory=dict)
     """``--locale xx FILE``: the same bank in another language, aligned with ``path`` question by question."""
+    by_category: bool = False
+    """``--quiz-per-category``: each category becomes its own quiz, so the reader's notes do not say its
+    questions are in one quiz, nor what that quiz's heading was made of."""
 
 
 class BankReader(Protocol):
@@ -206,12 +212,66 @@ IMPORTED_LEVEL = Level.INTERMEDIATE
 """No bank format holds a quiz's level: every import assumes this one."""
 
 
-def category_name(category: str) -> str:
-    """The last name of a Moodle category path (``$course$/top/Algebra/Fractions`` → ``Fractions``),
-    without Moodle's ``$course$``, ``$module$``, … contexts and its ``top``; empty when none is left."""
-    path = [part.strip() for part in category.split("/") if part.strip() and not part.strip().startswith("$")]
-    path = path[1:] if path[:1] == ["top"] else path
-    return path[-1] if path else ""
+_CATEGORY_SEPARATOR = re.compile(r"(?<!/)/(?!/)")
+"""A ``/`` that separates two names of a Moodle category path: a name's own ``/`` is written ``//``
+(qformat_default::assemble_category_path and split_category_path in Moodle's question/format.php), so a
+multilang name's ``</span>`` stands as ``<//span>`` in the path."""
+
+
+def category_path(written: str) -> tuple[str, ...]:
+    """The names of a Moodle category path as the bank writes it, from the top, without Moodle's
+    contexts (``$course$``, ``$system$``, ``$module$``, …) and its ``top``:
+    ``$course$/top/Algebra/Fractions`` → ``("Algebra", "Fractions")``. Names keep their multilang markup."""
+    names = [name.replace("//", "/").strip() for name in _CATEGORY_SEPARATOR.split(written)]
+    names = [name for name in names if name]
+    while names and names[0].startswith("$") and names[0].endswith("$"):
+        names = names[1:]
+    return tuple(names[1:] if names[:1] == ["top"] else names)
+
+
+@dataclass(frozen=True)
+class BankCategory:
+    """A category of a bank that holds questions (a Moodle question category, a GIFT ``$CATEGORY``):
+    what ``quizkit import --quiz-per-category`` makes a quiz of (:mod:`toolkit.importing.bank_categories`)."""
+
+    written: str
+    """The path as the bank writes it (``$course$/top/Algebra/Fractions``), for the report."""
+    path: tuple[str, ...]
+    """Its names from the top in the source language, Moodle's contexts and ``top`` left out."""
+    title: Text
+    """Its last name, with the bank's translations of it (multilang spans), keyed as the quiz title of
+    the import's quiz."""
+    info: Text | None
+    """Moodle's description of the category, with its translations, keyed as the quiz description."""
+    line: int | None
+    questions: tuple[str, ...]
+    """The ids of its questions, whole or kept as drafts, in the bank's order."""
+
+
+def bank_category(
+    written: str,
+    quiz_id: str,
+    source_locale: str,
+    origin: Origin,
+    questions: Iterable[str] = (),
+    info: Text | None = None,
+) -> BankCategory:
+    """The category the bank writes as ``written``: each name in the source language (its multilang
+    spans or ``{mlang}`` blocks split as in any text), its last name the title with its translations."""
+    names = category_path(written)
+    versions = [field_text(name, AUTO_FORMAT, source_locale) for name in names]
+    path = tuple(
+        version.source or next((text for _, text in version.translations), "") or name
+        for name, version in zip(names, versions, strict=True)
+    )
+    last = versions[-1].translations if versions else ()
+    title = Text(
+        keys.quiz_title_key(quiz_id),
+        path[-1] if path else "",
+        origin,
+        imported=tuple((locale, text) for locale, text in last if text),
+    )
+    return BankCategory(written, path, title, info, origin.line, tuple(questions))
 
 
 def quiz_heading(
@@ -219,17 +279,22 @@ def quiz_heading(
     origin: Origin,
     title: Text | None = None,
     description: Text | None = None,
-    category: str = "",
+    category: BankCategory | None = None,
 ) -> QuizHeading:
     """The bank's ``title`` and ``description`` where it has them (None or empty where it has not), else:
-    the title is the last name of the questions' ``category``, or the quiz id; the description repeats
-    the title (and its translations); the level is always :data:`IMPORTED_LEVEL`. Never made-up words in a language the
-    project may not be written in."""
+    the title is the last name of the questions' ``category`` (with its translations), or the quiz id;
+    the description repeats the title (and its translations); the level is always
+    :data:`IMPORTED_LEVEL`. Never made-up words in a language the project may not be written in."""
     missing: list[str] = []
     made: list[str] = []
     if title is None or not title.source:
-        named = category_name(category)
-        title = Text(keys.quiz_title_key(quiz_id), named or quiz_id, origin)
+        named = category is not None and bool(category.title.source)
+        title = Text(
+            keys.quiz_title_key(quiz_id),
+            category.title.source if category is not None and named else quiz_id,
+            origin,
+            imported=category.title.imported if category is not None and named else (),
+        )
         missing.append("title")
         made.append(f"the title is {'its category' if named else 'the quiz id'}, {title.source!r}")
     if description is None or not description.source:

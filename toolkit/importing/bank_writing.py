@@ -55,17 +55,13 @@ from toolkit.files import confined
 from toolkit.gettext.catalog import Catalog, CatalogEntry
 from toolkit.gettext.po_writer import write_po
 from toolkit.importing.bank import ImportedBank, ImportIssue
+from toolkit.importing.bank_categories import OPTION as PER_CATEGORY_OPTION
+from toolkit.importing.bank_categories import holding_questions
 from toolkit.importing.bank_files import PlannedFile, write_files
+from toolkit.importing.bank_memory import MemoryAfterImport
 from toolkit.importing.plan import ImportConflictError
 from toolkit.importing.question_drafts import question_mapping
 from toolkit.memory.prefill import PrefillMemory, prefill_from_memory
-from toolkit.memory.translation_memory import (
-    MemoryUnit,
-    TranslationMemory,
-    build_memory,
-    catalog_units,
-    parsed_catalog_units,
-)
 from toolkit.model import (
     Content,
     Quiz,
@@ -335,6 +331,79 @@ def plan_bank_import(
     comment of a translation names the file it was taken from.
 
     :class:`NothingImportedError` when no question came through, whole or as a draft."""
+    (plan,) = plan_bank_imports(config, (bank,), bank_file, locale_files, origin=origin)
+    return plan
+
+
+def plan_bank_imports(
+    config: ProjectConfig,
+    banks: Sequence[ImportedBank],
+    bank_file: str,
+    locale_files: Mapping[str, str] | None = None,
+    *,
+    origin: str | None = None,
+    by_category: bool = False,
+) -> tuple[BankImportPlan, ...]:
+    """:func:`plan_bank_import` of several quizzes of one bank (``--quiz-per-category``: one per
+    category, ``by_category``), each planned exactly as if it were imported alone, except that every
+    catalog is pre-filled from the translation memory as it will be once all of them are written (as
+    ``quizkit update`` right after the import would)."""
+    planning = [_planned_quiz(config, bank, bank_file, locale_files, origin, by_category) for bank in banks]
+    memory = MemoryAfterImport(
+        config,
+        {
+            part.bank.quiz.id: {target: catalog for target, (_, catalog, _) in part.catalogs.items()}
+            for part in planning
+        },
+    )
+    return tuple(_finished(config, part, memory) for part in planning)
+
+
+@dataclass(frozen=True)
+class _Planning:
+    """A quiz planned up to its catalogs' pre-filling from the translation memory."""
+
+    bank: ImportedBank
+    bank_file: str
+    content: PlannedFile
+    locales: tuple[PlannedLocale, ...]
+    drafts: tuple[ImportIssue, ...]
+    model: Quiz | None
+    template: Catalog | None
+    catalogs: Mapping[str, tuple[PlannedCatalog, Catalog, int]]
+    """By target locale: the catalog as update plans it, the catalog before pre-filling, and how many of its
+    translations were kept."""
+    translated: Mapping[str, int]
+    """By target locale: how many texts the bank translated into it."""
+
+
+def _too_large(bank: ImportedBank, bank_file: str, size: int, by_category: bool) -> BankWriteError:
+    sizes = f"its quiz YAML would be {size:,} bytes, and quizkit reads quiz files of at most {MAX_FILE_BYTES:,} bytes"
+    if by_category:
+        category = "/".join(bank.categories[0].path) if bank.categories else bank.quiz.id
+        return BankWriteError(
+            f"{bank_file}: the category {category} is too large for one quiz ({bank.quiz.id}): {sizes}; "
+            "nothing written. Split it where the bank was made (into subcategories, or smaller quizzes), "
+            "export the bank again and import it again"
+        )
+    categories = len(holding_questions(bank))
+    what_to_do = (
+        f"Import it with {PER_CATEGORY_OPTION} to make a quiz of each of its {categories} categories"
+        if categories > 1
+        else "Split the bank and import each part as its own quiz (a GIFT or Moodle bank split into "
+        f"categories is imported as a quiz per category with {PER_CATEGORY_OPTION})"
+    )
+    return BankWriteError(f"{bank_file} is too large for one quiz: {sizes}; nothing written. {what_to_do}")
+
+
+def _planned_quiz(
+    config: ProjectConfig,
+    bank: ImportedBank,
+    bank_file: str,
+    locale_files: Mapping[str, str] | None,
+    origin: str | None,
+    by_category: bool,
+) -> _Planning:
     quiz_id = bank.quiz.id
     content_path = confined(config.content_path / f"{quiz_id}.yaml", config.root)
     drafts, renamed = _unique_drafts(bank.quiz, [issue for issue in bank.issues if issue.draft is not None])
@@ -347,11 +416,7 @@ def plan_bank_import(
     if len(data) > MAX_FILE_BYTES:
         # Validation would refuse the file as too large and blame the reader; the bank is simply too
         # big for one quiz file.
-        raise BankWriteError(
-            f"{bank_file} is too large for one quiz: its quiz YAML would be {len(data):,} bytes, and quizkit "
-            f"reads quiz files of at most {MAX_FILE_BYTES:,} bytes; nothing written. Split the bank (for "
-            "a Moodle bank, export one category at a time) and import each part as its own quiz"
-        )
+        raise _too_large(bank, bank_file, len(data), by_category)
     diagnostics, model = validate_file(content_path, data)
     errors = [each for each in diagnostics if each.severity is Severity.ERROR]
     if errors or (model is not None and not isinstance(model, Quiz)):
@@ -363,7 +428,6 @@ def plan_bank_import(
             "This is a defect of the reader: please report it with the bank file"
         )
     translations = _bank_translations(bank.quiz)
-    layout = CatalogLayout.for_project(config)
     locales: list[PlannedLocale] = []
     by_target: dict[str, tuple[str, dict[str, str]]] = {}
     """The bank's locale and translations for each target locale of the project it names."""
@@ -398,19 +462,13 @@ def plan_bank_import(
                     "takes them in once the drafts are finished",
                 ),
             )
+    content = PlannedFile(content_path, data, content_path.exists())
+    if not isinstance(model, Quiz):
+        return _Planning(bank, bank_file, content, tuple(locales), drafts, None, None, {}, {})
     # Every target locale gets its catalog, as quizkit update makes it: merged with the template, the
     # translations waiting in the YAML (the drafts') taken in, the bank's filled in, then pre-filled from
     # the translation memory as it will be once these catalogs are written. An update right after the
     # import then changes nothing.
-    if not isinstance(model, Quiz):
-        return BankImportPlan(
-            bank,
-            bank_file,
-            PlannedFile(content_path, data, content_path.exists()),
-            tuple(locales),
-            drafts,
-            None,
-        )
     template = quiz_template(model, config.root)
     waiting = imported_translations(Content((model,)))
     catalogs: dict[str, tuple[PlannedCatalog, Catalog, int]] = {}
@@ -420,23 +478,33 @@ def plan_bank_import(
         locale, by_key = by_target.get(target, (target, {}))
         source_file = (locale_files or {}).get(locale, origin or bank_file)
         catalogs[target] = (planned, *_with_bank_translations(planned.catalog, by_key, source_file))
-    memory = _MemoryAfter(config, quiz_id, {target: catalog for target, (_, catalog, _) in catalogs.items()})
-    for target, (planned, catalog, kept) in catalogs.items():
+    translated = {target: len(by_key) for target, (_, by_key) in by_target.items()}
+    return _Planning(bank, bank_file, content, tuple(locales), drafts, model, template, catalogs, translated)
+
+
+def _finished(config: ProjectConfig, part: _Planning, memory: PrefillMemory) -> BankImportPlan:
+    """The plan of ``part``, its catalogs pre-filled from ``memory``."""
+    if part.template is None:
+        return BankImportPlan(part.bank, part.bank_file, part.content, part.locales, part.drafts, None)
+    bank = part.bank
+    quiz_id = bank.quiz.id
+    layout = CatalogLayout.for_project(config)
+    locales = list(part.locales)
+    for target, (planned, catalog, kept) in part.catalogs.items():
         prefilled, _ = prefill_from_memory(catalog, memory, target, quiz_id)
-        _, by_key = by_target.get(target, (target, {}))
         existed = not planned.created and planned.restored_from is None
         written = PlannedFile(
             planned.path, write_po(prefilled), existed, planned.read_digest, planned.restored_from
         )
-        locales.append(PlannedLocale(target, len(by_key), written, kept))
+        locales.append(PlannedLocale(target, part.translated.get(target, 0), written, kept))
         bank = replace(bank, notes=(*bank.notes, *_retired_notes(config, planned)))
     return BankImportPlan(
         bank,
-        bank_file,
-        PlannedFile(content_path, data, content_path.exists()),
+        part.bank_file,
+        part.content,
         tuple(sorted(locales, key=lambda planned: planned.locale)),
-        drafts,
-        PlannedFile(layout.template(quiz_id), write_po(template), layout.template(quiz_id).exists()),
+        part.drafts,
+        PlannedFile(layout.template(quiz_id), write_po(part.template), layout.template(quiz_id).exists()),
     )
 
 
@@ -466,120 +534,32 @@ _WAITING = (
 )
 
 
-class _MemoryAfter(PrefillMemory):
-    """The translation memory as ``quizkit update`` reads it once ``catalogs`` (by locale, of the quiz
-    ``quiz_id``) are written: the project's catalogs with these in place of any they replace. Read, as
-    update reads it, only when an entry needs it."""
-
-    def __init__(self, config: ProjectConfig, quiz_id: str, catalogs: Mapping[str, Catalog]) -> None:
-        super().__init__(config)
-        self._quiz_id = quiz_id
-        self._catalogs = dict(catalogs)
-
-    @property
-    def memory(self) -> TranslationMemory:
-        if self._memory is None:
-            layout = CatalogLayout.for_project(self.config)
-            replaced = {layout.catalog(locale, self._quiz_id).resolve() for locale in self._catalogs}
-
-            def units_of(locale: str, domain: str, path: Path, data: bytes) -> list[MemoryUnit]:
-                return [] if path.resolve() in replaced else parsed_catalog_units(locale, domain, path, data)
-
-            on_disk = build_memory(self.config, units_of)
-            planned = [
-                unit
-                for locale, catalog in self._catalogs.items()
-                for unit in catalog_units(catalog, locale, self._quiz_id)
-            ]
-            # In the memory's documented order (toolkit.memory.translation_memory): it breaks ties.
-            units = sorted((*on_disk.units, *planned), key=lambda unit: unit.origin)
-            self._memory = TranslationMemory(tuple(units))
-        return self._memory
-
-
-def write_bank_import(plan: BankImportPlan, *, force: bool = False) -> list[Path]:
+def write_bank_import(plan: BankImportPlan | Sequence[BankImportPlan], *, force: bool = False) -> list[Path]:
     """Write the template and the catalogs, then the quiz YAML (:func:`~toolkit.importing.bank_files.write_files`:
     each atomically, every catalog as ``quizkit update`` writes it, all put back if one fails);
     :class:`ImportConflictError` (as for a scraped page), before anything is written, when the quiz or a
     catalog exists and ``force`` is not given (the template is made from the quiz: it is replaced).
+    Several plans (one quiz per category) are written as one: every quiz's catalogs, then every quiz
+    YAML, and one failure puts back every file of every quiz.
 
-    The quiz YAML comes last: a process killed on the way leaves at most catalogs without their quiz,
-    which ``quizkit update`` keeps aside and gives back when the quiz is imported again, never a quiz
-    whose translations are missing."""
+    The quiz YAML comes last: a process killed on the way leaves at most
+    catalogs without their quiz, which ``quizkit update`` keeps aside and gives back when the quiz is
+    imported again, never a quiz whose translations are missing."""
+    plans = [plan] if isinstance(plan, BankImportPlan) else list(plan)
     existing = [
         planned.path
-        for planned in plan.files
-        if planned is not plan.template and (planned.existed or planned.path.exists())
+        for each in plans
+        for planned in each.files
+        if planned is not each.template and (planned.existed or planned.path.exists())
     ]
     if existing and not force:
         raise ImportConflictError(existing[0])
-    catalogs = [planned.catalog for planned in plan.locales if planned.catalog is not None]
-    write_files([*plan.files[1:], plan.content], catalogs)
-    return [planned.path for planned in plan.files]
-
-
-def _issue(issue: ImportIssue) -> dict[str, object]:
-    return {
-        "file": issue.file,
-        "line": issue.line,
-        "question": issue.question,
-        "reason": issue.reason,
-        "draft": issue.draft is not None,
-    }
-
-
-def bank_report(plan: BankImportPlan, format_name: str, written: bool) -> dict[str, object]:
-    """The import report as plain data: the same fields for people (text) and machines (JSON)."""
-    bank = plan.bank
-    return {
-        "bank": plan.bank_file,
-        "format": format_name,
-        "quiz": bank.quiz.id,
-        "source_locale": bank.source_locale,
-        "questions": len(bank.quiz.questions),
-        "drafts": len(plan.drafts),
-        "issues": [_issue(issue) for issue in bank.issues],
-        "notes": list(bank.notes),
-        "locales": [
-            {
-                "locale": planned.locale,
-                "translations": planned.translations,
-                "catalog": display_path(planned.catalog.path) if planned.catalog is not None else None,
-                "kept": planned.kept,
-                "skipped": planned.skipped,
-            }
-            for planned in plan.locales
-        ],
-        "files": [display_path(planned.path) for planned in plan.files],
-        "existing": [
-            display_path(planned.path)
-            for planned in plan.files
-            if planned.existed and planned is not plan.template
-        ],
-        "written": written,
-        "error": None,
-    }
-
-
-def refused_report(error: NothingImportedError, format_name: str) -> dict[str, object]:
-    """The report of an import refused because no question came through: the same fields as
-    :func:`bank_report`, the issues that say why, nothing planned, and ``error``, the refusal."""
-    bank = error.bank
-    return {
-        "bank": error.bank_file,
-        "format": format_name,
-        "quiz": bank.quiz.id,
-        "source_locale": bank.source_locale,
-        "questions": 0,
-        "drafts": 0,
-        "issues": [_issue(issue) for issue in bank.issues],
-        "notes": list(bank.notes),
-        "locales": [],
-        "files": [],
-        "existing": [],
-        "written": False,
-        "error": str(error),
-    }
+    catalogs = [planned.catalog for each in plans for planned in each.locales if planned.catalog is not None]
+    write_files(
+        [*(planned for each in plans for planned in each.files[1:]), *(each.content for each in plans)],
+        catalogs,
+    )
+    return [planned.path for each in plans for planned in each.files]
 
 
 __all__ = [
@@ -589,10 +569,9 @@ __all__ = [
     "NothingImportedError",
     "PlannedFile",
     "PlannedLocale",
-    "bank_report",
     "origin_name",
     "plan_bank_import",
+    "plan_bank_imports",
     "quiz_yaml",
-    "refused_report",
     "write_bank_import",
 ]

@@ -29,9 +29,11 @@ from typing import ClassVar
 from toolkit import keys
 from toolkit.content.validation import display_path
 from toolkit.importing.bank import (
+    BankCategory,
     BankError,
     BankRequest,
     ImportedBank,
+    bank_category,
     quiz_heading,
     same_answers_untranslated,
 )
@@ -58,17 +60,26 @@ class _Reader(BankContext):
         self.align(source)
         questions: list[Question[Text]] = []
         used: set[str] = set()
+        members: dict[str, list[str]] = {}
+        """The ids of each category's questions, by the category as written (``""`` before the first)."""
         self.named_ids = {
             name
             for question in source.questions
             for name in (question.name, question.idnumber)
             if name and keys.is_valid_id(name)
         }
+        category: str | None = None
         for index, question in enumerate(source.questions):
+            if self.request.by_category and question.category != category:
+                # Each category is its own quiz: a question's id need only be unique in it.
+                category, used = question.category, set()
+            before = len(self.issues)
             builder = QuestionBuilder(self, question, index, used)
             built = builder.build()
             # A draft keeps its id too: the import writes it into the same quiz.
             used.add(builder.id)
+            if built is not None or any(issue.draft is not None for issue in self.issues[before:]):
+                members.setdefault(question.category or "", []).append(builder.id)
             if built is not None:
                 questions.append(same_answers_untranslated(built) if self.request.translations else built)
         tagged = [
@@ -84,13 +95,18 @@ class _Reader(BankContext):
                 "taken by an earlier question) "
                 f"got the ids {made}"
             )
-        categories = [category for _line, category in source.categories]
-        for line, category in source.categories:
-            self.notes.append(f"{self.file}:{line}: category {category!r}: its questions are in this quiz")
         # GIFT has no quiz title, description or level.
         origin = Origin(self.file, 1)
-        heading = quiz_heading(self.request.quiz_id, origin, category=categories[0] if categories else "")
-        self.notes.append(heading.note)
+        categories = self.categories(source, members)
+        # Split by category, each quiz's heading is made, and reported, by the split.
+        one_quiz = not self.request.by_category or not any(category.questions for category in categories)
+        if one_quiz:
+            for line, written in source.categories:
+                self.notes.append(f"{self.file}:{line}: category {written!r}: its questions are in this quiz")
+        first = next((category for category in categories if category.written), None)
+        heading = quiz_heading(self.request.quiz_id, origin, category=first)
+        if one_quiz:
+            self.notes.append(heading.note)
         quiz = heading.quiz(self.request.quiz_id, questions, origin)
         return ImportedBank(
             quiz=quiz,
@@ -98,6 +114,28 @@ class _Reader(BankContext):
             locales=tuple(sorted(self.locales)),
             issues=tuple(self.issues),
             notes=tuple(self.notes),
+            categories=categories,
+        )
+
+    def categories(self, source: GiftFile, members: dict[str, list[str]]) -> tuple[BankCategory, ...]:
+        """The file's categories in order, each with its questions (a category written twice is one); the
+        questions before the first ``$CATEGORY`` in a category written ``""``; none for a file without."""
+        if not source.categories:
+            return ()
+        lines: dict[str, int | None] = {}
+        if "" in members:
+            lines[""] = None
+        for line, written in source.categories:
+            lines.setdefault(written, line)
+        return tuple(
+            bank_category(
+                written,
+                self.request.quiz_id,
+                self.request.source_locale,
+                Origin(self.file, line or 1),
+                members.get(written, ()),
+            )
+            for written, line in lines.items()
         )
 
     def align(self, source: GiftFile) -> None:

@@ -21,17 +21,19 @@ XML, or that cannot be read, is refused with a :class:`BankError` naming the fil
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
 from toolkit import keys
 from toolkit.files import NotRegularFileError
 from toolkit.importing.bank import (
+    BankCategory,
     BankError,
     BankRequest,
     ImportedBank,
     ImportIssue,
+    bank_category,
     quiz_heading,
     read_bank_bytes,
     same_answers_untranslated,
@@ -106,6 +108,16 @@ def _root(path: Path, display_name: str) -> Any:
 
 
 @dataclass
+class _Category:
+    """A ``<question type="category">`` as read: the questions after it are in it."""
+
+    written: str
+    line: int | None
+    info: FieldText | None
+    questions: list[str] = field(default_factory=list)
+
+
+@dataclass
 class _Read:
     questions: list[Question[Text]]
     issues: list[ImportIssue]
@@ -113,9 +125,15 @@ class _Read:
     languages: list[str]
     category: str | None
     category_info: FieldText | None = None
+    categories: list[_Category] = field(default_factory=list)
+    """In the bank's order; questions before the first category are in one written ``""``."""
 
 
-def _read_file(path: Path, display_name: str, quiz_id: str, source_locale: str) -> _Read:
+def _read_file(
+    path: Path, display_name: str, quiz_id: str, source_locale: str, by_category: bool = False
+) -> _Read:
+    """The bank's questions; ``by_category``, a question's id need only be unique in its category, which
+    is its own quiz then (two quizzes exported by quizkit into one bank both have their ``q1``)."""
     root = _root(path, display_name)
     read = _Read([], [], [], [], None)
     reader = QuestionReader(display_name, quiz_id, source_locale)
@@ -136,20 +154,29 @@ def _read_file(path: Path, display_name: str, quiz_id: str, source_locale: str) 
         if moodle_type == "category":
             category = element.findtext("category/text", "").strip()
             info = element.find("info")
+            described = None
             if info is not None and info.findtext("text", "").strip():
-                read.category_info = field_text(
-                    info.findtext("text", ""), info.get("format", "html"), source_locale
-                )
+                described = field_text(info.findtext("text", ""), info.get("format", "html"), source_locale)
+                read.category_info = described
             if category:
                 read.category = category
                 reader.written_by_quizkit = category.startswith(QUIZKIT_CATEGORY)
-                read.notes.append(f"{display_name}:{element.sourceline}: category {category}")
+                read.categories.append(_Category(category, element.sourceline, described))
+                if by_category:
+                    # Each category is its own quiz: the split reports it, with the quiz made of it.
+                    reader.used_ids = set()
+                else:
+                    read.notes.append(f"{display_name}:{element.sourceline}: category {category}")
             continue
         try:
             question = _read_question(reader, element)
         except UnsupportedQuestionError as unsupported:
             read.issues.append(unsupported.issue)
             continue
+        if not read.categories:
+            read.categories.append(_Category("", None, None))
+        # Whole or kept as a draft: the category's either way.
+        read.categories[-1].questions.append(reader.question_id)
         if question is not None:
             read.questions.append(question)
     reader.uneven_marks()
@@ -404,14 +431,18 @@ class MoodleXmlReader:
 
     @staticmethod
     def read(request: BankRequest) -> ImportedBank:
-        read = _read_file(request.path, request.display_name, request.quiz_id, request.source_locale)
+        read = _read_file(
+            request.path, request.display_name, request.quiz_id, request.source_locale, request.by_category
+        )
         questions = read.questions
         issues, notes = list(read.issues), list(read.notes)
         languages = [locale for locale in read.languages if locale != request.source_locale]
         info = read.category_info
         described = list(info.translations) if info is not None else []
+        translated_categories: dict[str, list[_Category]] = {}
         for locale, path in sorted(request.translations.items()):
             translation = _read_file(path, str(path), request.quiz_id, locale)
+            translated_categories[locale] = translation.categories
             questions = _translated(questions, translation, locale, request, notes)
             # The category's description in the translation's language is the quiz description's.
             theirs = translation.category_info
@@ -424,6 +455,13 @@ class MoodleXmlReader:
         if read.languages or request.translations:
             questions = [_shared_answers(question, bool(read.languages)) for question in questions]
         origin = Origin(request.display_name, 1)
+        categories = tuple(
+            _bank_category(
+                category, request, origin, _same_place(read.categories, index, translated_categories)
+            )
+            for index, category in enumerate(read.categories)
+        )
+        named = [category for category in categories if category.written == read.category]
         heading = quiz_heading(
             request.quiz_id,
             origin,
@@ -432,9 +470,11 @@ class MoodleXmlReader:
             else Text(
                 keys.quiz_description_key(request.quiz_id), info.source, origin, imported=tuple(described)
             ),
-            category=read.category or "",
+            category=named[-1] if named else None,
         )
-        notes.append(heading.note)
+        if not (request.by_category and any(category.questions for category in categories)):
+            # Split by category, each quiz's heading is made, and reported, by the split.
+            notes.append(heading.note)
         quiz = heading.quiz(request.quiz_id, questions, origin)
         return ImportedBank(
             quiz=quiz,
@@ -442,4 +482,47 @@ class MoodleXmlReader:
             locales=tuple(sorted(set(languages))),
             issues=tuple(sorted(issues, key=lambda issue: (issue.file, issue.line or 0))),
             notes=tuple(notes),
+            categories=categories,
         )
+
+
+def _same_place(
+    categories: list[_Category], index: int, translated: Mapping[str, list[_Category]]
+) -> dict[str, _Category]:
+    """The category at ``index`` in each language's own file (``--locale xx FILE``) that has as many
+    categories as the source file: the same category, named and described in that language."""
+    return {locale: theirs[index] for locale, theirs in translated.items() if len(theirs) == len(categories)}
+
+
+def _bank_category(
+    category: _Category, request: BankRequest, origin: Origin, translated: Mapping[str, _Category]
+) -> BankCategory:
+    """A category as read, its name and description with their translations: multilang spans, or the
+    same category in each language's own file."""
+    info = category.info
+    described = list(info.translations) if info is not None else []
+    for locale, theirs in translated.items():
+        if info is not None and theirs.info is not None and theirs.info.source not in (None, info.source):
+            described = [
+                *(pair for pair in described if pair[0] != locale),
+                (locale, str(theirs.info.source)),
+            ]
+    description = (
+        None
+        if info is None or not info.source
+        else Text(keys.quiz_description_key(request.quiz_id), info.source, origin, imported=tuple(described))
+    )
+    made = bank_category(
+        category.written,
+        request.quiz_id,
+        request.source_locale,
+        Origin(request.display_name, category.line or 1),
+        category.questions,
+        description,
+    )
+    title = made.title
+    for locale, theirs in translated.items():
+        name = bank_category(theirs.written, request.quiz_id, locale, origin).title.source
+        if name and name != title.source and locale not in dict(title.imported):
+            title = replace(title, imported=(*title.imported, (locale, name)))
+    return replace(made, title=title)

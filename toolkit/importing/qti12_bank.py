@@ -25,6 +25,7 @@ from lxml import etree
 
 from toolkit import keys
 from toolkit.importing.bank import (
+    BankCategory,
     BankError,
     BankRequest,
     ImportedBank,
@@ -95,6 +96,22 @@ def _draft(
     return draft
 
 
+def _assessments(
+    quiz_id: str, origin: Origin, members: Mapping[tuple[str, str], list[str]]
+) -> tuple[BankCategory, ...]:
+    """A package's assessments as the categories ``--quiz-per-category`` makes quizzes of, each titled as
+    the package titles it (one name: a title's ``/`` is no path); none for a package of one assessment,
+    whose quiz takes the package's title and description."""
+    if len(members) < 2:
+        return ()
+    return tuple(
+        BankCategory(
+            title, (title,), Text(keys.quiz_title_key(quiz_id), title, origin), None, None, tuple(ids)
+        )
+        for (_file, title), ids in members.items()
+    )
+
+
 class _Builder:
     def __init__(self, request: BankRequest, canvas: bool) -> None:
         self.request = request
@@ -139,7 +156,10 @@ class _Builder:
             chosen.append((member, parsed, name, element, index))
         ids = self.question_ids([(parsed, index + 1) for _, parsed, _, _, index in chosen], taken_ids)
         questions: list[Question[Text]] = []
+        members: dict[tuple[str, str], list[str]] = {}
+        """The ids of each assessment's questions (whole or drafts), by its file and title."""
         for (member, parsed, name, _element, index), question_id in zip(chosen, ids, strict=True):
+            members.setdefault(source.assessments[index], []).append(question_id)
             for what in parsed.lost:
                 self.issues.append(ImportIssue(member, parsed.line, name, f"lost {what}"))
             self.notes += [f"{name}: {note}" for note in parsed.notes]
@@ -183,7 +203,13 @@ class _Builder:
             quiz_text(keys.quiz_title_key(request.quiz_id), lambda read: read.title),
             quiz_text(keys.quiz_description_key(request.quiz_id), lambda read: read.description),
         )
-        self.notes.append(heading.note)
+        categories = _assessments(request.quiz_id, quiz_origin, members)
+        if not (request.by_category and categories):
+            self.notes.append(heading.note)
+        if categories and not request.by_category:
+            self.notes.append(
+                f"the package holds {len(categories)} assessments; their questions are one quiz now"
+            )
         quiz = heading.quiz(request.quiz_id, questions, quiz_origin, source.shuffle)
         return ImportedBank(
             quiz=quiz,
@@ -191,6 +217,7 @@ class _Builder:
             locales=tuple(sorted(translations)),
             issues=tuple(self.issues),
             notes=tuple(self.notes),
+            categories=categories,
         )
 
     def question_ids(self, items: list[tuple[ParsedItem, int]], taken: set[str]) -> list[str]:

@@ -54,6 +54,9 @@ class PackageRead:
     """(file as messages name it, the item read or why not, the item element)."""
     notes: tuple[str, ...]
     issues: tuple[ImportIssue, ...]
+    assessments: tuple[tuple[str, str], ...] = ()
+    """The assessment each item of ``items`` is in: its file and its title (the file's name where it has none);
+    a package of several quizzes gives one quiz per assessment with ``--quiz-per-category``."""
 
 
 # --- packages -------------------------------------------------------------------------------------------
@@ -172,6 +175,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
     items: list[tuple[str, ParsedItem | ItemRefusedError, etree._Element]] = []
     titles: list[str] = []
     descriptions: list[str] = []
+    item_assessments: list[tuple[str, str]] = []
     for assessment in assessments:
         if etree.QName(assessment.root).localname != "questestinterop":
             raise BankError(
@@ -179,12 +183,14 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
                 assessment.root.sourceline,
                 f"is a <{etree.QName(assessment.root).localname}>, not a QTI 1.2 <questestinterop>",
             )
+        named = len(titles)
         for test in descendants(assessment.root, "assessment") + descendants(assessment.root, "objectbank"):
             if test.get("title"):
                 titles.append(test.get("title", ""))
             rubric = first(test, "rubric")
             if rubric is not None:
                 descriptions.append(reduce_markup(_mattext(rubric)).text)
+        assessment_title = titles[named] if len(titles) > named else assessment.member.rsplit("/", 1)[-1]
         banks: dict[etree._Element, tuple[str, list[etree._Element]]] = {}
         for section in descendants(assessment.root, "section"):
             issue, bank = _group(section, package, assessment.member, display_name)
@@ -213,10 +219,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
                 except ItemRefusedError as refused:
                     parsed = refused
                 items.append((member, parsed, item))
-    if len(assessments) > 1 or len(titles) > 1:
-        notes.append(
-            f"the package holds {len(titles) or len(assessments)} assessments; their questions are one quiz now"
-        )
+                item_assessments.append((assessment.member, assessment_title))
     title = meta.get("title") or (titles[0] if titles else "")
     description = reduce_markup(meta["description"]).text if meta.get("description") else ""
     description = description or (descriptions[0] if descriptions else "")
@@ -228,6 +231,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
         items=tuple(items),
         notes=tuple(notes),
         issues=tuple(issues),
+        assessments=tuple(item_assessments),
     )
 
 
