@@ -175,7 +175,8 @@ questions:
     config.write_text(config.read_text(encoding="utf-8") + 'export-formats = ["gift"]\n', encoding="utf-8")
     expected = [
         "content/order.yaml:1: quiz 'order' is left out of gift in en, ur: gift can write none of its "
-        "questions there (their warnings say why), and an empty quiz would import as one"
+        "questions there (their warnings say why), and a file with no question would import as an empty "
+        "quiz; make one of them one gift can write, or leave gift out of export-formats"
     ]
     first = build(root, monkeypatch)
     assert [

@@ -176,3 +176,33 @@ def test_line_breaks_come_back_as_line_breaks(tmp_path: Path, format_name: str) 
     assert question["prompt"] == "What does each GPU hold\nafter the broadcast?\n\nPick one."
     assert question["options"][0]["text"] == "A full copy\nof the model"
     assert question["explanation"] == "Each GPU holds a replica.\nThe optimizer steps on each."
+
+
+def test_a_drop_down_options_line_break_comes_back_through_qti(tmp_path: Path) -> None:
+    """QTI 3.0 allows ``<br/>`` in an inline choice (``InlineChoiceDType`` is mixed content), and the
+    export writes one there as everywhere else: the option's line break survives export and import."""
+    quiz = """\
+id: drop-down
+level: beginner
+title: Drop-down
+description: A choice blank whose option has two lines.
+questions:
+  - id: collective
+    type: fill_in_blanks
+    prompt: Complete the sentence.
+    text: An {{collective}} averages the gradients.
+    blanks:
+      - id: collective
+        options: [{id: all-reduce, text: "all-\\nreduce"}, {id: broadcast, text: broadcast}]
+        correct: all-reduce
+    explanation: The all-reduce averages.
+"""
+    original = fixture_project(tmp_path / "original", {"drop-down": quiz})
+    assert run_quizkit_in_process(original, "update").returncode == 0
+    source, _translations = bank_files(exported(original, "qti", "drop-down"))
+    fresh = fixture_project(tmp_path / "fresh", {})
+    imported = run_quizkit_in_process(fresh, "import", str(source), "--from", "qti", "--quiz", "drop-down")
+    assert imported.returncode == 0, imported.stdout + imported.stderr
+    written = yaml.safe_load((fresh / "content/drop-down.yaml").read_text(encoding="utf-8"))
+    (question,) = written["questions"]
+    assert question["blanks"][0]["options"][0]["text"] == "all-\nreduce"

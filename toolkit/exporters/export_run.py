@@ -178,7 +178,9 @@ def _empty_quiz_warning(quiz: Quiz, format_name: str, locales: Sequence[str]) ->
         Severity.WARNING,
         QUIZ_LEFT_OUT,
         f"quiz '{quiz.id}' is left out of {format_name} in {', '.join(locales)}: {format_name} can write "
-        "none of its questions there (their warnings say why), and an empty quiz would import as one",
+        "none of its questions there (their warnings say why), and a file with no question would import as "
+        f"an empty quiz; make one of them one {format_name} can write, or leave {format_name} out of "
+        "export-formats",
         key=quiz.id,
     )
 

@@ -22,15 +22,11 @@ XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 SCHEMA_LOCATION = f"{{{XSI_NAMESPACE}}}schemaLocation"
 
 
-# Elements whose content model is text alone (QTI 3.0's ``qti-inline-choice``: text and printed
-# variables): a line break there cannot be a ``<br/>`` and stays the character it is.
-_TEXT_ONLY = frozenset({f"{{{QTI_NAMESPACE}}}qti-inline-choice"})
-
-
 def _append_text(parent: etree._Element, text: str) -> None:
     """Append ``text``; each line break becomes ``<br/>``, as the player shows one (a line break in
-    character data is white space, which a QTI player shows as a space)."""
-    lines = [text] if parent.tag in _TEXT_ONLY else text.split("\n")
+    character data is white space, which a QTI player shows as a space). Every element quizkit writes
+    text into allows ``br``, an inline choice too (``InlineChoiceDType`` is mixed content)."""
+    lines = text.split("\n")
     for number, line in enumerate(lines):
         if number:
             etree.SubElement(parent, _tag(etree.QName(parent).namespace, "br"))
