@@ -3,15 +3,21 @@ localized question is the source question's own class with its texts picked."""
 
 from __future__ import annotations
 
+from typing import get_args, get_origin
+
 from localization.test_grading import every_type_quiz, localized
 from toy_kind import Anchor, ScaleQuestion
 
 from toolkit import keys
 from toolkit.model import (
+    CHOICE_TYPES,
+    QUESTION_CLASSES,
     AcceptedAnswer,
     FillInBlanksQuestion,
     Option,
     Origin,
+    Question,
+    QuestionType,
     ShortAnswerQuestion,
     Text,
     TypedBlank,
@@ -165,3 +171,11 @@ def test_a_new_kinds_keys_reading_order_and_localized_form_follow_from_its_field
         "BECAUSE.",
     ]
     assert picked.expected == "high"
+
+
+def test_every_kind_has_the_class_the_loader_builds_for_it() -> None:
+    classes = {get_origin(alias) for alias in get_args(Question)}
+    assert set(QUESTION_CLASSES) == set(QuestionType)
+    for kind, question_class in QUESTION_CLASSES.items():
+        assert question_class in classes
+        assert kind in CHOICE_TYPES or question_class.type is kind  # the class's default type

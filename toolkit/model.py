@@ -438,6 +438,19 @@ Question = (
 """Any question (``Question[Text]`` in the source, ``Question[str]`` localized); ``question.type`` says
 which kind, ``isinstance`` narrows it."""
 
+QUESTION_CLASSES: dict[QuestionType, type[Question[Any]]] = {
+    QuestionType.SINGLE_CHOICE: ChoiceQuestion,
+    QuestionType.MULTIPLE_CHOICE: ChoiceQuestion,
+    QuestionType.TRUE_FALSE: TrueFalseQuestion,
+    QuestionType.SHORT_ANSWER: ShortAnswerQuestion,
+    QuestionType.NUMERIC: NumericQuestion,
+    QuestionType.MATCHING: MatchingQuestion,
+    QuestionType.ORDERING: OrderingQuestion,
+    QuestionType.FILL_IN_BLANKS: FillInBlanksQuestion,
+    QuestionType.ESSAY: EssayQuestion,
+}
+"""The class of each kind: what the loader builds from a question's ``type``."""
+
 
 def with_texts(question: Question[Text], pick: Callable[[Text], str], **changes: Any) -> Question[str]:
     """``question`` with every text replaced by ``pick(text)`` and ``changes`` made to its other fields
