@@ -6,7 +6,8 @@ to the YAML it came from.
 
 The questions and their parts are generic over their text type: the same classes hold a quiz in one
 locale, with each ``Text`` replaced by the string picked for it (``ChoiceQuestion[str]``), so a kind is
-defined once and its texts, their keys and its localized form follow from its fields.
+defined once and its texts, their keys, its localized form, its reading from the YAML and the
+translator comments of its catalog entries follow from its fields (:class:`toolkit.keys.TextField`).
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 ``msgctxt`` is the key, ``msgid`` the source text, ``#.`` comments the context a translator needs
 (which question an option belongs to, whether it is the answer, what a placeholder means, the author's
-note), and ``#:`` the file. Format flags are declared, never guessed: ``python-brace-format`` only where
+note; a question's are declared beside its fields, :class:`toolkit.keys.TextField`, and filled in here),
+and ``#:`` the file. Format flags are declared, never guessed: ``python-brace-format`` only where
 an interface message declares placeholders, ``no-python-format`` / ``no-python-brace-format`` where a
 ``%`` or a brace is literal text, so that GNU ``msgfmt --check`` never checks prose as a format string.
 Output is deterministic: content order, and no date in the header.
