@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields
-from typing import Protocol, runtime_checkable
+from typing import Protocol
 
 UI_DOMAIN = "ui"
 """The gettext domain of interface messages; no quiz may take this id."""
@@ -89,7 +89,6 @@ def text_fields(owner_class: type) -> tuple[tuple[str, TextField], ...]:
     return found
 
 
-@runtime_checkable
 class ChoosesParts(Protocol):
     """An owner of parts one or some of which are correct: what ``roles`` of its tuple of parts asks."""
 

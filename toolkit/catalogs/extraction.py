@@ -11,10 +11,12 @@ Output is deterministic: content order, and no date in the header.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterator
 from pathlib import Path
 from string import Template
+from typing import cast
 
 from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
 from toolkit.keys import UI_DOMAIN, ChoosesParts, text_fields
@@ -134,17 +136,20 @@ def _commented_texts(
             for number, part in enumerate(value, start=1):
                 part_scope = scope | {"number": str(number), "count": str(len(value)), "id": part.id}
                 if declared.roles is not None:
-                    assert isinstance(owner, ChoosesParts), (
-                        "a tuple with roles belongs to an owner that chooses"
-                    )
                     right, wrong = declared.roles
-                    part_scope["role"] = right if owner.is_correct(part.id) else wrong
+                    part_scope["role"] = right if cast(ChoosesParts, owner).is_correct(part.id) else wrong
                 if declared.where is not None:
-                    part_scope["where"] = Template(declared.where).substitute(part_scope)
+                    part_scope["where"] = _template(declared.where).substitute(part_scope)
                 yield from _commented_texts(part, part_scope, declared.comments)
         elif value is not None and owner.translated:
             comments = declared.comments if declared.segment else part_comments
-            yield value, [Template(comment).substitute(scope) for comment in comments]
+            yield value, [_template(comment).substitute(scope) for comment in comments]
+
+
+@functools.cache
+def _template(text: str) -> Template:
+    """A comment template, parsed once: extraction fills the same few in for every text."""
+    return Template(text)
 
 
 def quiz_template(quiz: Quiz, project_root: Path, with_lines: bool = False) -> Catalog:

@@ -9,14 +9,16 @@ here.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from dataclasses import MISSING, fields
+from dataclasses import MISSING, dataclass, fields
 from decimal import Decimal
 from types import NoneType, UnionType
 from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from toolkit import keys
 from toolkit.content.yaml_document import JsonPath, RawValue, YamlDocument
+from toolkit.keys import TextField
 from toolkit.model import (
     QUESTION_CLASSES,
     InterfaceMessages,
@@ -77,46 +79,74 @@ class _Builder:
     def build(self, model_class: type[Built], raw: dict[str, RawValue], path: JsonPath, key: str) -> Built:
         """A question or a part of one from its YAML mapping, at ``path``, its texts keyed below ``key``.
 
-        Field by field, each from the YAML key of its name: one the YAML leaves out (or null) takes the
-        model's default, as validation allowed. A text field is read as a text, keyed with the segment
-        its metadata declares (:class:`toolkit.keys.TextField`); a tuple of parts as the part class its
-        type names, each keyed with its id after the segment; any other field as its type says."""
-        types = _field_types(model_class)
-        texts = dict(keys.text_fields(model_class))
+        Field by field, each from the YAML key of its name (:func:`_readings`): one the YAML leaves out
+        (or null) takes the model's default, as validation allowed."""
         values: dict[str, object] = {}
-        for model_field in fields(model_class):  # type: ignore[arg-type]
-            name = model_field.name
+        for reading in _readings(model_class):
+            name = reading.name
             value = raw.get(name)
             if value is None:
                 continue
-            declared = texts.get(name)
-            if declared is None:
-                values[name] = _read(types[name], value)
-            elif get_origin(types[name]) is tuple:
-                part_classes = _part_classes(types[name])
+            if reading.texts is None:
+                values[name] = reading.read(value)
+            elif reading.part_classes:
                 values[name] = tuple(
                     self.build(
-                        _part_class(part_classes, part),
+                        _part_class(reading.part_classes, part),
                         part,
                         (*path, name, index),
-                        keys.join_key(key, declared.segment, str(part["id"])),
+                        keys.join_key(key, reading.texts.segment, str(part["id"])),
                     )
                     for index, part in enumerate(_list(value))
                 )
             else:
-                values[name] = self.text(value, (*path, name), keys.join_key(key, declared.segment))
+                values[name] = self.text(value, (*path, name), keys.join_key(key, reading.texts.segment))
         return model_class(**values)
 
 
-_FIELD_TYPES: dict[type, dict[str, Any]] = {}
+@dataclass(frozen=True)
+class _FieldReading:
+    """How one field of a model class is read from its YAML."""
+
+    name: str
+    texts: TextField | None
+    """What the field declares of its texts (a text, or a tuple of parts); None: it holds none."""
+    part_classes: tuple[type, ...] = ()
+    """A tuple of parts: the classes a part may be."""
+    read: Callable[[RawValue], object] = str
+    """A field that holds no text: its value from the YAML's."""
 
 
-def _field_types(model_class: type) -> dict[str, Any]:
-    """The type of each field of ``model_class``, resolved from its annotations once per class."""
-    found = _FIELD_TYPES.get(model_class)
+_READINGS: dict[type, tuple[_FieldReading, ...]] = {}
+
+
+def _readings(model_class: type) -> tuple[_FieldReading, ...]:
+    """How each field of ``model_class`` is read, worked out once per class from its annotations and
+    metadata: a text field as a text keyed with the segment it declares (:class:`toolkit.keys.TextField`),
+    a tuple of parts as the part class its type names, each keyed with its id after the segment, any
+    other field as its type says (:data:`_READERS`)."""
+    found = _READINGS.get(model_class)
     if found is None:
-        found = _FIELD_TYPES[model_class] = get_type_hints(model_class)
+        types = get_type_hints(model_class)
+        texts = dict(keys.text_fields(model_class))
+        readings = []
+        for model_field in fields(model_class):
+            name, field_type = model_field.name, types[model_field.name]
+            if name not in texts:
+                readings.append(_FieldReading(name, None, read=_READERS[_without_none(field_type)]))
+            elif get_origin(field_type) is tuple:
+                readings.append(_FieldReading(name, texts[name], _part_classes(field_type)))
+            else:
+                readings.append(_FieldReading(name, texts[name]))
+        found = _READINGS[model_class] = tuple(readings)
     return found
+
+
+def _without_none(field_type: Any) -> Any:
+    """``bool`` of ``bool | None``: a value the YAML has is not None."""
+    if get_origin(field_type) in _UNIONS:
+        (field_type,) = (member for member in get_args(field_type) if member is not NoneType)
+    return field_type
 
 
 def _part_classes(tuple_type: Any) -> tuple[type, ...]:
@@ -131,20 +161,18 @@ def _part_class(part_classes: tuple[type, ...], raw: dict[str, RawValue]) -> typ
     """Of the classes a part may be, the one whose required fields its YAML has: validation let
     exactly one through (a blank has ``answers``, or ``options`` and ``correct``)."""
     for part_class in part_classes:
-        if all(
-            model_field.name in raw
-            for model_field in fields(part_class)
-            if model_field.default is MISSING and model_field.default_factory is MISSING
-        ):
+        if _required_fields(part_class) <= raw.keys():
             return part_class
     raise AssertionError(f"validated YAML fits no {part_classes}")
 
 
-def _read(field_type: Any, value: RawValue) -> object:
-    """A field that holds no text, from its validated YAML value, as its type says."""
-    if get_origin(field_type) in _UNIONS:  # ``bool | None``: the YAML has it, so not None
-        (field_type,) = (member for member in get_args(field_type) if member is not NoneType)
-    return _READERS[field_type](value)
+@functools.cache
+def _required_fields(model_class: type) -> frozenset[str]:
+    return frozenset(
+        model_field.name
+        for model_field in fields(model_class)
+        if model_field.default is MISSING and model_field.default_factory is MISSING
+    )
 
 
 def _decimal(value: RawValue) -> Decimal:
