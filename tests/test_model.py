@@ -3,13 +3,21 @@ localized question is the source question's own class with its texts picked."""
 
 from __future__ import annotations
 
+from typing import get_args, get_origin
+
 from localization.test_grading import every_type_quiz, localized
+from toy_kind import Anchor, ScaleQuestion
 
 from toolkit import keys
 from toolkit.model import (
+    CHOICE_TYPES,
+    QUESTION_CLASSES,
     AcceptedAnswer,
     FillInBlanksQuestion,
+    Option,
     Origin,
+    Question,
+    QuestionType,
     ShortAnswerQuestion,
     Text,
     TypedBlank,
@@ -125,3 +133,49 @@ def test_with_texts_walks_into_blanks() -> None:
     assert blank.case_sensitive
     assert blank.answers[0].accepted == ("X", "Y")
     assert picked.text == "{{B}}"
+
+
+def test_a_new_kinds_keys_reading_order_and_localized_form_follow_from_its_fields() -> None:
+    """A kind declared only by its fields (tests/toy_kind.py): no key function, no walk of its own."""
+
+    def text(key: str, source: str) -> Text:
+        return Text(key, source, ORIGIN)
+
+    question = ScaleQuestion(
+        id="q",
+        prompt=text("prompt", "How sure?"),
+        levels=(
+            Option("low", text("low", "Unsure")),
+            Option("high", text("high", "Sure"), text("f", "Yes.")),
+        ),
+        expected="high",
+        anchors=(Anchor("left", text("left", "Doubt")),),
+        explanation=text("explanation", "Because."),
+    )
+    assert [key for key, _ in question.keyed_texts()] == [
+        "prompt",
+        "levels.low",
+        "levels.high",
+        "levels.high.feedback",
+        "anchors.left.label",
+        "explanation",
+    ]
+    picked = with_texts(question, lambda original: original.source.upper())
+    assert isinstance(picked, ScaleQuestion)
+    assert [text for _, text in picked.keyed_texts()] == [
+        "HOW SURE?",
+        "UNSURE",
+        "SURE",
+        "YES.",
+        "DOUBT",
+        "BECAUSE.",
+    ]
+    assert picked.expected == "high"
+
+
+def test_every_kind_has_the_class_the_loader_builds_for_it() -> None:
+    classes = {get_origin(alias) for alias in get_args(Question)}
+    assert set(QUESTION_CLASSES) == set(QuestionType)
+    for kind, question_class in QUESTION_CLASSES.items():
+        assert question_class in classes
+        assert kind in CHOICE_TYPES or question_class.type is kind  # the class's default type

@@ -6,16 +6,19 @@ to the YAML it came from.
 
 The questions and their parts are generic over their text type: the same classes hold a quiz in one
 locale, with each ``Text`` replaced by the string picked for it (``ChoiceQuestion[str]``), so a kind is
-defined once and its texts, their keys and its localized form follow from its fields.
+defined once and its texts, their keys, its localized form, its reading from the YAML and the
+translator comments of its catalog entries follow from its fields (:class:`toolkit.keys.TextField`).
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any, Generic, TypeVar, overload
+
+from toolkit.keys import join_key, text_fields, text_metadata
 
 
 class QuestionType(enum.Enum):
@@ -29,6 +32,23 @@ class QuestionType(enum.Enum):
     FILL_IN_BLANKS = "fill_in_blanks"
     ESSAY = "essay"
 
+    @property
+    def described(self) -> str:
+        """What the kind asks of the learner, in a few words: translators read it beside the prompt."""
+        return _DESCRIBED[self]
+
+
+_DESCRIBED = {
+    QuestionType.SINGLE_CHOICE: "one correct answer",
+    QuestionType.MULTIPLE_CHOICE: "one or more correct answers",
+    QuestionType.TRUE_FALSE: "a statement the learner marks true or false",
+    QuestionType.SHORT_ANSWER: "the learner types a short answer",
+    QuestionType.NUMERIC: "the learner types a number",
+    QuestionType.MATCHING: "the learner matches each prompt with its match",
+    QuestionType.ORDERING: "the learner puts the items in order",
+    QuestionType.FILL_IN_BLANKS: "the learner fills in the blanks of a text",
+    QuestionType.ESSAY: "the learner writes an essay, graded by a person",
+}
 
 CHOICE_TYPES = frozenset({QuestionType.SINGLE_CHOICE, QuestionType.MULTIPLE_CHOICE})
 """The two types every format has carried from the start."""
@@ -73,54 +93,28 @@ TextType = TypeVar("TextType", Text, str)
 The question classes below serve both: ``ChoiceQuestion[Text]`` is a source question,
 ``ChoiceQuestion[str]`` the same question in one locale (:func:`toolkit.localization.localize`)."""
 
-_KEY = "key"
-"""Field metadata: the key grammar's segment for a text field, or for a tuple of parts with ids (each
-part's texts continue the key with its id); an empty segment is the part itself (``options.<id>``)."""
-
-
-def _segment(segment: str) -> dict[str, str]:
-    return {_KEY: segment}
-
-
-_TEXT_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
-
-
-def _text_fields(owner: object) -> tuple[tuple[str, str], ...]:
-    """(field name, key segment) of the text fields of ``owner``'s class, in field order: worked out
-    once per class, since catalogs and exports walk every text of every question."""
-    owner_type = type(owner)
-    found = _TEXT_FIELDS.get(owner_type)
-    if found is None:
-        found = _TEXT_FIELDS[owner_type] = tuple(
-            (owner_field.name, owner_field.metadata[_KEY])
-            for owner_field in fields(owner)  # type: ignore[arg-type]
-            if _KEY in owner_field.metadata
-        )
-    return found
-
 
 def _slots(owner: object, prefix: str, with_keys: bool, into: list[tuple[str, Any, bool]]) -> None:
     """Append (key relative to the question, text, whether a catalog translates it) of every text field
     of ``owner`` and its parts, in field order, which is reading order: the one walk behind texts() and
     keyed_texts(). A list, not nested generators, and keys only when asked: catalogs and exports walk
     every text of every question."""
-    # An accepted answer marked ``translate: false`` is the same in every locale: no catalog entry.
-    translated = getattr(owner, "translate", True) is not False
-    for name, segment in _text_fields(owner):
+    translated = owner.translated if isinstance(owner, HasTexts) else True
+    for name, declared in text_fields(type(owner)):
         value = getattr(owner, name)
         if value is None:
             continue
-        key = (f"{prefix}.{segment}" if prefix and segment else prefix or segment) if with_keys else ""
+        key = join_key(prefix, declared.segment) if with_keys else ""
         if isinstance(value, tuple):
             for part in value:
-                _slots(part, f"{key}.{part.id}" if with_keys else "", with_keys, into)
+                _slots(part, join_key(key, part.id) if with_keys else "", with_keys, into)
         else:
             into.append((key, value, translated))
 
 
 def _with_texts(owner: Any, pick: Callable[[Text], str], **changes: Any) -> Any:
     """``owner`` with ``pick`` applied to every text field, into its parts: localization's one walk."""
-    for name, _segment_name in _text_fields(owner):
+    for name, _declared in text_fields(type(owner)):
         value = getattr(owner, name)
         if value is not None:
             changes[name] = (
@@ -134,6 +128,15 @@ def _with_texts(owner: Any, pick: Callable[[Text], str], **changes: Any) -> Any:
 class HasTexts(Generic[TextType]):
     """A part of the model whose fields hold texts: their keys and reading order come from the fields'
     key segments (the key grammar of docs/design.md), so no kind lists its texts by hand."""
+
+    id: str
+    """Every question and every part has one: the key segment after its tuple's (``options.<id>``)."""
+
+    @property
+    def translated(self) -> bool:
+        """Whether a catalog translates the texts of this part (not so an accepted answer that is the
+        same in every locale)."""
+        return True
 
     def keyed_texts(self) -> Iterator[tuple[str, TextType]]:
         """(key relative to the owner, text) of every text in reading order, accepted answers that are
@@ -160,11 +163,31 @@ class HasTexts(Generic[TextType]):
         return (text for _key, text, translated in slots if translated)
 
 
+_ACCEPTED_ANSWER_NOTE = (
+    "An accepted answer: a learner who types it gets the mark. List every answer a learner of your "
+    "language may type, one per line; the first is the one shown in review."
+)
+_BLANK_MARKER_NOTE = (
+    "Each {{...}} marks a blank: keep every marker exactly once, unchanged; move them where your "
+    "language's word order needs them."
+)
+_PROMPT = text_metadata("prompt", "Question $number of $count ($kind).")
+_EXPLANATION = text_metadata("explanation", "Explanation shown after $asked is answered: $quoted")
+_ACCEPTED_ANSWERS = text_metadata("answers", "Accepted answer for $where", _ACCEPTED_ANSWER_NOTE)
+
+
 @dataclass(frozen=True)
 class Option(HasTexts[TextType]):
     id: str
-    text: TextType = field(metadata=_segment(""))
-    feedback: TextType | None = field(metadata=_segment("feedback"), default=None)
+    text: TextType = field(metadata=text_metadata(""))
+    feedback: TextType | None = field(
+        metadata=text_metadata(
+            "feedback",
+            "Feedback shown when option $number for $asked is chosen.",
+            "That option is $role: $text.",
+        ),
+        default=None,
+    )
     pinned: bool = False
 
 
@@ -173,7 +196,7 @@ class Item(HasTexts[TextType]):
     """A text with an id in a list: a matching distractor, an ordering step, a drop-down option."""
 
     id: str
-    text: TextType = field(metadata=_segment(""))
+    text: TextType = field(metadata=text_metadata(""))
 
 
 @dataclass(frozen=True)
@@ -183,8 +206,12 @@ class AcceptedAnswer(HasTexts[TextType]):
     locale's accepted answers one per line (a translation may list several)."""
 
     id: str
-    text: TextType = field(metadata=_segment(""))
+    text: TextType = field(metadata=text_metadata(""))
     translate: bool = True
+
+    @property
+    def translated(self) -> bool:
+        return self.translate
 
     def localized_text(self, picked: str) -> str:
         """The answers of a picked text one per line: each line trimmed, blank lines are not answers."""
@@ -209,8 +236,10 @@ class Pair(HasTexts[TextType]):
     """One prompt of a matching question and the match that belongs to it."""
 
     id: str
-    prompt: TextType = field(metadata=_segment("prompt"))
-    match: TextType = field(metadata=_segment("match"))
+    prompt: TextType = field(
+        metadata=text_metadata("prompt", "Prompt $number of $count to match in $asked: $quoted")
+    )
+    match: TextType = field(metadata=text_metadata("match", "The match of prompt $number in $asked: $prompt"))
 
 
 @dataclass(frozen=True)
@@ -218,7 +247,7 @@ class TypedBlank(HasTexts[TextType]):
     """A blank the learner types into; graded like a short answer."""
 
     id: str
-    answers: tuple[AcceptedAnswer[TextType], ...] = field(metadata=_segment("answers"))
+    answers: tuple[AcceptedAnswer[TextType], ...] = field(metadata=_ACCEPTED_ANSWERS)
     case_sensitive: bool = False
 
 
@@ -227,8 +256,18 @@ class ChoiceBlank(HasTexts[TextType]):
     """A blank with a drop-down of options, one of them correct."""
 
     id: str
-    options: tuple[Item[TextType], ...] = field(metadata=_segment("options"))
+    options: tuple[Item[TextType], ...] = field(
+        metadata=text_metadata(
+            "options",
+            "An option of the drop-down for $where.",
+            "This option is $role.",
+            roles=("the correct option", "a wrong option"),
+        )
+    )
     correct: str
+
+    def is_correct(self, option_id: str) -> bool:
+        return option_id == self.correct
 
 
 Blank = TypedBlank[TextType] | ChoiceBlank[TextType]
@@ -246,10 +285,17 @@ class ChoiceQuestion(HasTexts[TextType]):
 
     id: str
     type: QuestionType
-    prompt: TextType = field(metadata=_segment("prompt"))
-    options: tuple[Option[TextType], ...] = field(metadata=_segment("options"))
+    prompt: TextType = field(metadata=_PROMPT)
+    options: tuple[Option[TextType], ...] = field(
+        metadata=text_metadata(
+            "options",
+            "Option $number of $count for $asked: $quoted",
+            "This option is $role.",
+            roles=("the correct answer", "a distractor (a wrong answer)"),
+        )
+    )
     correct: tuple[str, ...]
-    explanation: TextType = field(metadata=_segment("explanation"))
+    explanation: TextType = field(metadata=_EXPLANATION)
     shuffle: bool | None = None
     """The question's own setting; localized, resolved: this, else the quiz's."""
     partial_credit: bool = False
@@ -270,9 +316,9 @@ class TrueFalseQuestion(HasTexts[TextType]):
     """A statement that is true or false; the labels are interface messages (ui.true, ui.false)."""
 
     id: str
-    prompt: TextType = field(metadata=_segment("prompt"))
+    prompt: TextType = field(metadata=_PROMPT)
     correct: bool
-    explanation: TextType = field(metadata=_segment("explanation"))
+    explanation: TextType = field(metadata=_EXPLANATION)
     fell_back: bool = False
     type: QuestionType = QuestionType.TRUE_FALSE
 
@@ -280,9 +326,9 @@ class TrueFalseQuestion(HasTexts[TextType]):
 @dataclass(frozen=True, kw_only=True)
 class ShortAnswerQuestion(HasTexts[TextType]):
     id: str
-    prompt: TextType = field(metadata=_segment("prompt"))
-    answers: tuple[AcceptedAnswer[TextType], ...] = field(metadata=_segment("answers"))
-    explanation: TextType = field(metadata=_segment("explanation"))
+    prompt: TextType = field(metadata=_PROMPT)
+    answers: tuple[AcceptedAnswer[TextType], ...] = field(metadata=_ACCEPTED_ANSWERS)
+    explanation: TextType = field(metadata=_EXPLANATION)
     case_sensitive: bool = False
     fell_back: bool = False
     type: QuestionType = QuestionType.SHORT_ANSWER
@@ -293,11 +339,13 @@ class NumericQuestion(HasTexts[TextType]):
     """Answered with a number; right when it is within ``tolerance`` (absolute) of ``answer``."""
 
     id: str
-    prompt: TextType = field(metadata=_segment("prompt"))
+    prompt: TextType = field(metadata=_PROMPT)
     answer: Decimal
     tolerance: Decimal = Decimal(0)
-    unit: TextType | None = field(metadata=_segment("unit"), default=None)
-    explanation: TextType = field(metadata=_segment("explanation"))
+    unit: TextType | None = field(
+        metadata=text_metadata("unit", "Unit shown after the answer field of $asked: $quoted"), default=None
+    )
+    explanation: TextType = field(metadata=_EXPLANATION)
     fell_back: bool = False
     type: QuestionType = QuestionType.NUMERIC
 
@@ -305,10 +353,15 @@ class NumericQuestion(HasTexts[TextType]):
 @dataclass(frozen=True, kw_only=True)
 class MatchingQuestion(HasTexts[TextType]):
     id: str
-    prompt: TextType = field(metadata=_segment("prompt"))
-    pairs: tuple[Pair[TextType], ...] = field(metadata=_segment("pairs"))
-    distractors: tuple[Item[TextType], ...] = field(metadata=_segment("distractors"), default=())
-    explanation: TextType = field(metadata=_segment("explanation"))
+    prompt: TextType = field(metadata=_PROMPT)
+    pairs: tuple[Pair[TextType], ...] = field(metadata=text_metadata("pairs"))
+    distractors: tuple[Item[TextType], ...] = field(
+        metadata=text_metadata(
+            "distractors", "A match that belongs to no prompt (a distractor) in $asked: $quoted"
+        ),
+        default=(),
+    )
+    explanation: TextType = field(metadata=_EXPLANATION)
     partial_credit: bool = False
     fell_back: bool = False
     type: QuestionType = QuestionType.MATCHING
@@ -319,9 +372,15 @@ class OrderingQuestion(HasTexts[TextType]):
     """``items`` in the correct order; players always show them shuffled."""
 
     id: str
-    prompt: TextType = field(metadata=_segment("prompt"))
-    items: tuple[Item[TextType], ...] = field(metadata=_segment("items"))
-    explanation: TextType = field(metadata=_segment("explanation"))
+    prompt: TextType = field(metadata=_PROMPT)
+    items: tuple[Item[TextType], ...] = field(
+        metadata=text_metadata(
+            "items",
+            "Item $number of $count in the correct order for $asked: $quoted",
+            "Learners see the items shuffled.",
+        )
+    )
+    explanation: TextType = field(metadata=_EXPLANATION)
     partial_credit: bool = False
     fell_back: bool = False
     type: QuestionType = QuestionType.ORDERING
@@ -333,10 +392,14 @@ class FillInBlanksQuestion(HasTexts[TextType]):
     them."""
 
     id: str
-    prompt: TextType = field(metadata=_segment("prompt"))
-    text: TextType = field(metadata=_segment("text"))
-    blanks: tuple[Blank[TextType], ...] = field(metadata=_segment("blanks"))
-    explanation: TextType = field(metadata=_segment("explanation"))
+    prompt: TextType = field(metadata=_PROMPT)
+    text: TextType = field(
+        metadata=text_metadata("text", "The text with blanks of $asked: $quoted", _BLANK_MARKER_NOTE)
+    )
+    blanks: tuple[Blank[TextType], ...] = field(
+        metadata=text_metadata("blanks", where="blank {{$id}} of $asked")
+    )
+    explanation: TextType = field(metadata=_EXPLANATION)
     partial_credit: bool = False
     fell_back: bool = False
     type: QuestionType = QuestionType.FILL_IN_BLANKS
@@ -353,9 +416,12 @@ class EssayQuestion(HasTexts[TextType]):
     """Answered in free text and graded by a person; ``model_answer`` is for graders only."""
 
     id: str
-    prompt: TextType = field(metadata=_segment("prompt"))
-    model_answer: TextType | None = field(metadata=_segment("model-answer"), default=None)
-    explanation: TextType = field(metadata=_segment("explanation"))
+    prompt: TextType = field(metadata=_PROMPT)
+    model_answer: TextType | None = field(
+        metadata=text_metadata("model-answer", "Model answer of $asked, shown to graders only: $quoted"),
+        default=None,
+    )
+    explanation: TextType = field(metadata=_EXPLANATION)
     fell_back: bool = False
     type: QuestionType = QuestionType.ESSAY
 
@@ -372,6 +438,19 @@ Question = (
 )
 """Any question (``Question[Text]`` in the source, ``Question[str]`` localized); ``question.type`` says
 which kind, ``isinstance`` narrows it."""
+
+QUESTION_CLASSES: dict[QuestionType, type[Question[Any]]] = {
+    QuestionType.SINGLE_CHOICE: ChoiceQuestion,
+    QuestionType.MULTIPLE_CHOICE: ChoiceQuestion,
+    QuestionType.TRUE_FALSE: TrueFalseQuestion,
+    QuestionType.SHORT_ANSWER: ShortAnswerQuestion,
+    QuestionType.NUMERIC: NumericQuestion,
+    QuestionType.MATCHING: MatchingQuestion,
+    QuestionType.ORDERING: OrderingQuestion,
+    QuestionType.FILL_IN_BLANKS: FillInBlanksQuestion,
+    QuestionType.ESSAY: EssayQuestion,
+}
+"""The class of each kind: what the loader builds from a question's ``type``."""
 
 
 def with_texts(question: Question[Text], pick: Callable[[Text], str], **changes: Any) -> Question[str]:

@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 from support import EVERY_TYPE_QUIZ, FIXTURE
+from toy_kind import Anchor, ScaleQuestion
 
-from toolkit.catalogs.extraction import extract_templates, literal_format_flags
+from toolkit.catalogs.extraction import extract_templates, literal_format_flags, quiz_template
 from toolkit.content.validation import load_content
 from toolkit.gettext.po_reader import parse_po
 from toolkit.gettext.po_writer import format_po
+from toolkit.model import Level, Option, Origin, Quiz, Text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -182,3 +184,60 @@ def test_every_question_kind_passes_msgfmt_check(tmp_path: Path) -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_a_new_kinds_translator_comments_come_from_its_fields_metadata() -> None:
+    """A kind extraction has no code for (tests/toy_kind.py): each entry's comments are the templates its
+    field declares, filled in with its place (the option of a tuple with roles, the end of a scale)."""
+    origin = Origin("content/scale.yaml", 1)
+
+    def text(key: str, source: str) -> Text:
+        return Text(f"scale.questions.sure.{key}", source, origin)
+
+    question = ScaleQuestion(
+        id="sure",
+        prompt=text("prompt", "How sure are you?"),
+        levels=(
+            Option("low", text("levels.low", "Not sure")),
+            Option("high", text("levels.high", "Sure"), text("levels.high.feedback", "Good.")),
+        ),
+        expected="high",
+        anchors=(Anchor("left", text("anchors.left.label", "Doubt")),),
+        hint=text("hint", "Pick one."),
+        explanation=text("explanation", "Be sure."),
+    )
+    # A kind outside the Question union, on purpose: the union is for type checkers.
+    quiz = Quiz(
+        "scale", Level.BEGINNER, text("title", "Scale"), text("description", "A scale."), (question,), origin
+    )
+    catalog = quiz_template(quiz, Path())
+    assert [(entry.context, entry.extracted_comments) for entry in catalog.entries[2:]] == [
+        ("scale.questions.sure.prompt", ("Question 1 of 1 (one correct answer).",)),
+        (
+            "scale.questions.sure.levels.low",
+            (
+                "Level 1 of 2 on the scale of question 1: “How sure are you?”",
+                "This level is not the expected one.",
+            ),
+        ),
+        (
+            "scale.questions.sure.levels.high",
+            (
+                "Level 2 of 2 on the scale of question 1: “How sure are you?”",
+                "This level is the expected one.",
+            ),
+        ),
+        (
+            "scale.questions.sure.levels.high.feedback",
+            (
+                "Feedback shown when option 2 for question 1 is chosen.",
+                "That option is the expected one: “Sure”.",
+            ),
+        ),
+        ("scale.questions.sure.anchors.left.label", ("Label of end 1 of the scale of question 1.",)),
+        (
+            "scale.questions.sure.hint",
+            ("Hint shown under the scale of question 1 (question 1: “How sure are you?”).",),
+        ),
+        ("scale.questions.sure.explanation", ("Explained after question 1.",)),
+    ]

@@ -6,9 +6,12 @@ from pathlib import Path
 
 import pytest
 from support import FIXTURE
+from toy_kind import Anchor, ScaleQuestion
 
+from toolkit.content.loader import _Builder
 from toolkit.content.validation import load_content, validate_paths
-from toolkit.model import Content, Level, QuestionType
+from toolkit.content.yaml_document import parse_yaml
+from toolkit.model import Content, Level, Option, Origin, QuestionType, Text
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = FIXTURE / "content"
@@ -136,3 +139,54 @@ def test_option_text_no_and_on_stay_text(tmp_path: Path) -> None:
     loaded = load_content(tmp_path)
     texts = [option.text.source for option in loaded.quiz("data-parallel").question("nccl-factors").options]
     assert texts[-2:] == ["on", "no"]
+
+
+SCALE_YAML = """\
+id: sure
+type: single_choice
+prompt: How sure are you?
+levels:
+  - id: low
+    text: Not sure
+  - id: high
+    text: Sure
+    feedback: {text: Good., note: Praise briefly.}
+expected: high
+anchors:
+  - id: left
+    label: Doubt
+explanation: Be sure.
+shuffle: true
+"""
+
+
+def test_a_new_kind_is_read_from_its_fields_by_their_names_and_key_segments() -> None:
+    """A kind the loader has no code for (tests/toy_kind.py) is built from its YAML field by field: texts
+    keyed by their segments with their lines, parts by their class, other fields by their type, a field
+    the YAML leaves out (``hint``) by its default."""
+    document = parse_yaml(SCALE_YAML.encode("utf-8"))
+    assert isinstance(document.data, dict)
+    question = _Builder(document, "scale.yaml").build(
+        ScaleQuestion, document.data, (), "scale.questions.sure"
+    )
+
+    def text(key: str, source: str, line: int, column: int, note: str | None = None) -> Text:
+        return Text(f"scale.questions.sure.{key}", source, Origin("scale.yaml", line, column), note)
+
+    assert question == ScaleQuestion(
+        id="sure",
+        prompt=text("prompt", "How sure are you?", 3, 9),
+        levels=(
+            Option("low", text("levels.low", "Not sure", 6, 11)),
+            Option(
+                "high",
+                text("levels.high", "Sure", 8, 11),
+                text("levels.high.feedback", "Good.", 9, 22, "Praise briefly."),
+            ),
+        ),
+        expected="high",
+        anchors=(Anchor("left", text("anchors.left.label", "Doubt", 13, 12)),),
+        explanation=text("explanation", "Be sure.", 14, 14),
+        shuffle=True,
+    )
+    assert question.hint is None

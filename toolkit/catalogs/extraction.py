@@ -2,7 +2,8 @@
 
 ``msgctxt`` is the key, ``msgid`` the source text, ``#.`` comments the context a translator needs
 (which question an option belongs to, whether it is the answer, what a placeholder means, the author's
-note), and ``#:`` the file. Format flags are declared, never guessed: ``python-brace-format`` only where
+note; a question's are declared beside its fields, :class:`toolkit.keys.TextField`, and filled in here),
+and ``#:`` the file. Format flags are declared, never guessed: ``python-brace-format`` only where
 an interface message declares placeholders, ``no-python-format`` / ``no-python-brace-format`` where a
 ``%`` or a brace is literal text, so that GNU ``msgfmt --check`` never checks prose as a format string.
 Output is deterministic: content order, and no date in the header.
@@ -10,31 +11,24 @@ Output is deterministic: content order, and no date in the header.
 
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
+from string import Template
+from typing import cast
 
 from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
-from toolkit.keys import UI_DOMAIN
+from toolkit.keys import UI_DOMAIN, ChoosesParts, text_fields
 from toolkit.model import (
-    AcceptedAnswer,
-    ChoiceQuestion,
     Content,
-    EssayQuestion,
-    FillInBlanksQuestion,
+    HasTexts,
     InterfaceMessages,
-    MatchingQuestion,
     Message,
-    NumericQuestion,
-    OrderingQuestion,
     Origin,
     Question,
-    QuestionType,
     Quiz,
-    ShortAnswerQuestion,
     Text,
-    TrueFalseQuestion,
-    TypedBlank,
 )
 from toolkit.text.tokens import split_inline_code
 
@@ -107,105 +101,55 @@ def _text_entry(text: Text, comments: list[str], project_root: Path, with_lines:
     )
 
 
-_KINDS = {
-    QuestionType.SINGLE_CHOICE: "one correct answer",
-    QuestionType.MULTIPLE_CHOICE: "one or more correct answers",
-    QuestionType.TRUE_FALSE: "a statement the learner marks true or false",
-    QuestionType.SHORT_ANSWER: "the learner types a short answer",
-    QuestionType.NUMERIC: "the learner types a number",
-    QuestionType.MATCHING: "the learner matches each prompt with its match",
-    QuestionType.ORDERING: "the learner puts the items in order",
-    QuestionType.FILL_IN_BLANKS: "the learner fills in the blanks of a text",
-    QuestionType.ESSAY: "the learner writes an essay, graded by a person",
-}
-ACCEPTED_ANSWER_NOTE = (
-    "An accepted answer: a learner who types it gets the mark. List every answer a learner of your "
-    "language may type, one per line; the first is the one shown in review."
-)
-BLANK_MARKER_NOTE = (
-    "Each {{...}} marks a blank: keep every marker exactly once, unchanged; move them where your "
-    "language's word order needs them."
-)
-
-
 def _question_entries(
     quiz: Quiz, number: int, question: Question[Text], project_root: Path, with_lines: bool
 ) -> Iterator[CatalogEntry]:
-    total = len(quiz.questions)
     asked = f"question {number}"
     quoted = _quote(question.prompt.source)
-
-    def entry(text: Text, *comments: str) -> CatalogEntry:
-        return _text_entry(text, list(comments), project_root, with_lines)
-
-    yield entry(question.prompt, f"Question {number} of {total} ({_KINDS[question.type]}).")
-    if isinstance(question, ChoiceQuestion):
-        for option_number, option in enumerate(question.options, start=1):
-            role = "the correct answer" if question.is_correct(option.id) else "a distractor (a wrong answer)"
-            yield entry(
-                option.text,
-                f"Option {option_number} of {len(question.options)} for {asked}: {quoted}",
-                f"This option is {role}.",
-            )
-            if option.feedback is not None:
-                yield entry(
-                    option.feedback,
-                    f"Feedback shown when option {option_number} for {asked} is chosen.",
-                    f"That option is {role}: {_quote(option.text.source)}.",
-                )
-    elif isinstance(question, ShortAnswerQuestion):
-        yield from _answer_entries(question.answers, f"{asked}: {quoted}", entry)
-    elif isinstance(question, NumericQuestion):
-        if question.unit is not None:
-            yield entry(question.unit, f"Unit shown after the answer field of {asked}: {quoted}")
-    elif isinstance(question, MatchingQuestion):
-        for pair_number, pair in enumerate(question.pairs, start=1):
-            yield entry(
-                pair.prompt, f"Prompt {pair_number} of {len(question.pairs)} to match in {asked}: {quoted}"
-            )
-            yield entry(
-                pair.match, f"The match of prompt {pair_number} in {asked}: {_quote(pair.prompt.source)}"
-            )
-        for distractor in question.distractors:
-            yield entry(
-                distractor.text, f"A match that belongs to no prompt (a distractor) in {asked}: {quoted}"
-            )
-    elif isinstance(question, OrderingQuestion):
-        for item_number, item in enumerate(question.items, start=1):
-            yield entry(
-                item.text,
-                f"Item {item_number} of {len(question.items)} in the correct order for {asked}: {quoted}",
-                "Learners see the items shuffled.",
-            )
-    elif isinstance(question, FillInBlanksQuestion):
-        yield entry(question.text, f"The text with blanks of {asked}: {quoted}", BLANK_MARKER_NOTE)
-        for blank in question.blanks:
-            where = f"blank {{{{{blank.id}}}}} of {asked}"
-            if isinstance(blank, TypedBlank):
-                yield from _answer_entries(blank.answers, where, entry)
-            else:
-                for choice in blank.options:
-                    role = "the correct option" if choice.id == blank.correct else "a wrong option"
-                    yield entry(
-                        choice.text, f"An option of the drop-down for {where}.", f"This option is {role}."
-                    )
-    elif isinstance(question, EssayQuestion):
-        if question.model_answer is not None:
-            yield entry(
-                question.model_answer,
-                f"Model answer of {asked}, shown to graders only: {quoted}",
-            )
-    elif isinstance(question, TrueFalseQuestion):
-        pass  # the statement is the prompt; the labels are ui.true and ui.false
-    yield entry(question.explanation, f"Explanation shown after {asked} is answered: {quoted}")
+    scope = {
+        "number": str(number),
+        "count": str(len(quiz.questions)),
+        "asked": asked,
+        "quoted": quoted,
+        "kind": question.type.described,
+        "where": f"{asked}: {quoted}",
+    }
+    for text, comments in _commented_texts(question, scope, ()):
+        yield _text_entry(text, comments, project_root, with_lines)
 
 
-def _answer_entries(
-    answers: tuple[AcceptedAnswer[Text], ...], where: str, entry: Callable[..., CatalogEntry]
-) -> Iterator[CatalogEntry]:
-    for answer in answers:
-        if answer.translate:
-            yield entry(answer.text, f"Accepted answer for {where}", ACCEPTED_ANSWER_NOTE)
+def _commented_texts(
+    owner: HasTexts[Text], scope: dict[str, str], part_comments: tuple[str, ...]
+) -> Iterator[tuple[Text, list[str]]]:
+    """Every text of ``owner`` a catalog translates, in reading order, with its translator comments: the
+    templates its field declares (:class:`toolkit.keys.TextField`; a part's own text takes those of the
+    tuple that holds the part), filled in from ``scope`` and the owner's own texts, quoted."""
+    declared_fields = text_fields(type(owner))
+    scope = scope | {
+        name: _quote(value.source)
+        for name, _declared in declared_fields
+        if isinstance(value := getattr(owner, name), Text)
+    }
+    for name, declared in declared_fields:
+        value = getattr(owner, name)
+        if isinstance(value, tuple):
+            for number, part in enumerate(value, start=1):
+                part_scope = scope | {"number": str(number), "count": str(len(value)), "id": part.id}
+                if declared.roles is not None:
+                    right, wrong = declared.roles
+                    part_scope["role"] = right if cast(ChoosesParts, owner).is_correct(part.id) else wrong
+                if declared.where is not None:
+                    part_scope["where"] = _template(declared.where).substitute(part_scope)
+                yield from _commented_texts(part, part_scope, declared.comments)
+        elif value is not None and owner.translated:
+            comments = declared.comments if declared.segment else part_comments
+            yield value, [_template(comment).substitute(scope) for comment in comments]
+
+
+@functools.cache
+def _template(text: str) -> Template:
+    """A comment template, parsed once: extraction fills the same few in for every text."""
+    return Template(text)
 
 
 def quiz_template(quiz: Quiz, project_root: Path, with_lines: bool = False) -> Catalog:

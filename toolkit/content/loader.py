@@ -1,48 +1,45 @@
 """Build the frozen model from raw data that passed validation.
 
 Separate from validation on purpose: by the time data reaches here it is known to be well-formed, so
-this module states the mapping from YAML fields to model fields and nothing else.
+this module states the mapping from YAML fields to model fields and nothing else. For a question and
+its parts the mapping is the model's own fields (:meth:`_Builder.build`): each is read from the YAML key
+of its name, texts keyed by the segments their metadata declares, so a new kind of question adds nothing
+here.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from dataclasses import MISSING, dataclass, fields
 from decimal import Decimal
-from typing import TypedDict
+from types import NoneType, UnionType
+from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from toolkit import keys
 from toolkit.content.yaml_document import JsonPath, RawValue, YamlDocument
+from toolkit.keys import TextField
 from toolkit.model import (
-    CHOICE_TYPES,
-    AcceptedAnswer,
-    Blank,
-    ChoiceBlank,
-    ChoiceQuestion,
-    EssayQuestion,
-    FillInBlanksQuestion,
+    QUESTION_CLASSES,
     InterfaceMessages,
-    Item,
     Level,
-    MatchingQuestion,
     Message,
-    NumericQuestion,
-    Option,
-    OrderingQuestion,
     Origin,
-    Pair,
     Placeholder,
     Question,
     QuestionType,
     Quiz,
-    ShortAnswerQuestion,
     Text,
-    TrueFalseQuestion,
-    TypedBlank,
     Variant,
 )
 
 TEXT_FIELDS = frozenset({"text", "note", "todo"})
 """Fields of a text mapping; any other key is a locale holding an imported translation."""
+
+Built = TypeVar("Built")
+"""What :meth:`_Builder.build` builds: a question, or a part of one."""
+
+_UNIONS = (Union, UnionType)
 
 
 class _Builder:
@@ -79,6 +76,119 @@ class _Builder:
             )
         return Text(key, str(value), self.origin(path))
 
+    def build(self, model_class: type[Built], raw: dict[str, RawValue], path: JsonPath, key: str) -> Built:
+        """A question or a part of one from its YAML mapping, at ``path``, its texts keyed below ``key``.
+
+        Field by field, each from the YAML key of its name (:func:`_readings`): one the YAML leaves out
+        (or null) takes the model's default, as validation allowed."""
+        values: dict[str, object] = {}
+        for reading in _readings(model_class):
+            name = reading.name
+            value = raw.get(name)
+            if value is None:
+                continue
+            if reading.texts is None:
+                values[name] = reading.read(value)
+            elif reading.part_classes:
+                values[name] = tuple(
+                    self.build(
+                        _part_class(reading.part_classes, part),
+                        part,
+                        (*path, name, index),
+                        keys.join_key(key, reading.texts.segment, str(part["id"])),
+                    )
+                    for index, part in enumerate(_list(value))
+                )
+            else:
+                values[name] = self.text(value, (*path, name), keys.join_key(key, reading.texts.segment))
+        return model_class(**values)
+
+
+@dataclass(frozen=True)
+class _FieldReading:
+    """How one field of a model class is read from its YAML."""
+
+    name: str
+    texts: TextField | None
+    """What the field declares of its texts (a text, or a tuple of parts); None: it holds none."""
+    part_classes: tuple[type, ...] = ()
+    """A tuple of parts: the classes a part may be."""
+    read: Callable[[RawValue], object] = str
+    """A field that holds no text: its value from the YAML's."""
+
+
+_READINGS: dict[type, tuple[_FieldReading, ...]] = {}
+
+
+def _readings(model_class: type) -> tuple[_FieldReading, ...]:
+    """How each field of ``model_class`` is read, worked out once per class from its annotations and
+    metadata: a text field as a text keyed with the segment it declares (:class:`toolkit.keys.TextField`),
+    a tuple of parts as the part class its type names, each keyed with its id after the segment, any
+    other field as its type says (:data:`_READERS`)."""
+    found = _READINGS.get(model_class)
+    if found is None:
+        types = get_type_hints(model_class)
+        texts = dict(keys.text_fields(model_class))
+        readings = []
+        for model_field in fields(model_class):
+            name, field_type = model_field.name, types[model_field.name]
+            if name not in texts:
+                readings.append(_FieldReading(name, None, read=_READERS[_without_none(field_type)]))
+            elif get_origin(field_type) is tuple:
+                readings.append(_FieldReading(name, texts[name], _part_classes(field_type)))
+            else:
+                readings.append(_FieldReading(name, texts[name]))
+        found = _READINGS[model_class] = tuple(readings)
+    return found
+
+
+def _without_none(field_type: Any) -> Any:
+    """``bool`` of ``bool | None``: a value the YAML has is not None."""
+    if get_origin(field_type) in _UNIONS:
+        (field_type,) = (member for member in get_args(field_type) if member is not NoneType)
+    return field_type
+
+
+def _part_classes(tuple_type: Any) -> tuple[type, ...]:
+    """The classes a tuple of parts may hold: ``tuple[Option[TextType], ...]`` holds options,
+    ``tuple[Blank[TextType], ...]`` typed blanks and drop-downs."""
+    (part_type, _ellipsis) = get_args(tuple_type)
+    members = get_args(part_type) if get_origin(part_type) in _UNIONS else (part_type,)
+    return tuple(get_origin(member) or member for member in members)
+
+
+def _part_class(part_classes: tuple[type, ...], raw: dict[str, RawValue]) -> type:
+    """Of the classes a part may be, the one whose required fields its YAML has: validation let
+    exactly one through (a blank has ``answers``, or ``options`` and ``correct``)."""
+    for part_class in part_classes:
+        if _required_fields(part_class) <= raw.keys():
+            return part_class
+    raise AssertionError(f"validated YAML fits no {part_classes}")
+
+
+@functools.cache
+def _required_fields(model_class: type) -> frozenset[str]:
+    return frozenset(
+        model_field.name
+        for model_field in fields(model_class)
+        if model_field.default is MISSING and model_field.default_factory is MISSING
+    )
+
+
+def _decimal(value: RawValue) -> Decimal:
+    # Every plain scalar is read as text (no YAML 1.1 surprises), and the schema let only numbers
+    # through: the exact decimal the author wrote, never a binary float.
+    return Decimal(str(value))
+
+
+_READERS: dict[Any, Callable[[RawValue], object]] = {
+    str: str,
+    bool: lambda value: value is True,
+    Decimal: _decimal,
+    QuestionType: QuestionType,
+    tuple[str, ...]: lambda value: tuple(_strings(value)),
+}
+
 
 def _optional_str(value: RawValue) -> str | None:
     return value if isinstance(value, str) else None
@@ -93,7 +203,13 @@ def build_quiz(document: YamlDocument, file: str) -> Quiz:
     for index, raw_question in enumerate(data["questions"]):
         if has_todo(raw_question):
             continue  # only a draft gets here with a to-do (validation made it a warning)
-        questions.append(_QuestionBuilder(builder, quiz_id, raw_question, ("questions", index)).build())
+        question: Question[Text] = builder.build(
+            QUESTION_CLASSES[QuestionType(raw_question["type"])],
+            raw_question,
+            ("questions", index),
+            keys.question_key(quiz_id, str(raw_question["id"])),
+        )
+        questions.append(question)
     return Quiz(
         id=quiz_id,
         level=Level(data["level"]),
@@ -107,194 +223,12 @@ def build_quiz(document: YamlDocument, file: str) -> Quiz:
     )
 
 
-class _Common(TypedDict):
-    id: str
-    prompt: Text
-    explanation: Text
-
-
-class _QuestionBuilder:
-    """One question of a quiz: the kind its ``type`` names, with the keys of its texts."""
-
-    def __init__(self, builder: _Builder, quiz_id: str, raw: dict[str, RawValue], path: JsonPath) -> None:
-        self.builder = builder
-        self.raw = raw
-        self.path = path
-        self.id = str(raw["id"])
-        self.quiz_id = quiz_id
-
-    def text(self, field: str, key: str) -> Text:
-        return self.builder.text(self.raw[field], (*self.path, field), key)
-
-    def optional_text(self, field: str, key: str) -> Text | None:
-        return self.text(field, key) if self.raw.get(field) is not None else None
-
-    def items(
-        self,
-        field: str,
-        key_of: Callable[[str], str],
-        raw: dict[str, RawValue] | None = None,
-        path: JsonPath | None = None,
-    ) -> tuple[Item[Text], ...]:
-        raw = self.raw if raw is None else raw
-        path = self.path if path is None else path
-        return tuple(
-            Item(
-                str(item["id"]),
-                self.builder.text(item["text"], (*path, field, index, "text"), key_of(str(item["id"]))),
-            )
-            for index, item in enumerate(_list(raw.get(field)))
-        )
-
-    def answers(
-        self, raw: dict[str, RawValue], path: JsonPath, blank_id: str | None = None
-    ) -> tuple[AcceptedAnswer[Text], ...]:
-        return tuple(
-            AcceptedAnswer(
-                str(answer["id"]),
-                self.builder.text(
-                    answer["text"],
-                    (*path, "answers", index, "text"),
-                    keys.answer_key(self.quiz_id, self.id, str(answer["id"]), blank_id),
-                ),
-                translate=answer.get("translate", True) is not False,
-            )
-            for index, answer in enumerate(_list(raw.get("answers")))
-        )
-
-    def build(self) -> Question[Text]:
-        raw = self.raw
-        kind = QuestionType(raw["type"])
-        common = _Common(
-            id=self.id,
-            prompt=self.text("prompt", keys.prompt_key(self.quiz_id, self.id)),
-            explanation=self.text("explanation", keys.explanation_key(self.quiz_id, self.id)),
-        )
-        partial_credit = bool(raw.get("partial_credit", False))
-        if kind in CHOICE_TYPES:
-            shuffle = raw.get("shuffle")
-            return ChoiceQuestion(
-                **common,
-                type=kind,
-                options=self.options(),
-                correct=tuple(str(identifier) for identifier in _strings(raw["correct"])),
-                shuffle=shuffle if isinstance(shuffle, bool) else None,
-                partial_credit=partial_credit,
-            )
-        if kind is QuestionType.TRUE_FALSE:
-            return TrueFalseQuestion(**common, correct=raw["correct"] is True)
-        if kind is QuestionType.SHORT_ANSWER:
-            return ShortAnswerQuestion(
-                **common,
-                answers=self.answers(raw, self.path),
-                case_sensitive=raw.get("case_sensitive") is True,
-            )
-        if kind is QuestionType.NUMERIC:
-            return NumericQuestion(
-                **common,
-                answer=_decimal(raw["answer"]),
-                tolerance=_decimal(raw.get("tolerance", 0)),
-                unit=self.optional_text("unit", keys.unit_key(self.quiz_id, self.id)),
-            )
-        if kind is QuestionType.MATCHING:
-            pairs = tuple(
-                Pair(
-                    str(pair["id"]),
-                    self.builder.text(
-                        pair["prompt"],
-                        (*self.path, "pairs", index, "prompt"),
-                        keys.pair_prompt_key(self.quiz_id, self.id, str(pair["id"])),
-                    ),
-                    self.builder.text(
-                        pair["match"],
-                        (*self.path, "pairs", index, "match"),
-                        keys.pair_match_key(self.quiz_id, self.id, str(pair["id"])),
-                    ),
-                )
-                for index, pair in enumerate(_list(raw["pairs"]))
-            )
-            return MatchingQuestion(
-                **common,
-                pairs=pairs,
-                distractors=self.items(
-                    "distractors", lambda item: keys.distractor_key(self.quiz_id, self.id, item)
-                ),
-                partial_credit=partial_credit,
-            )
-        if kind is QuestionType.ORDERING:
-            return OrderingQuestion(
-                **common,
-                items=self.items("items", lambda item: keys.item_key(self.quiz_id, self.id, item)),
-                partial_credit=partial_credit,
-            )
-        if kind is QuestionType.FILL_IN_BLANKS:
-            return FillInBlanksQuestion(
-                **common,
-                text=self.text("text", keys.blanks_text_key(self.quiz_id, self.id)),
-                blanks=tuple(self.blank(blank, index) for index, blank in enumerate(_list(raw["blanks"]))),
-                partial_credit=partial_credit,
-            )
-        return EssayQuestion(
-            **common,
-            model_answer=self.optional_text("model_answer", keys.model_answer_key(self.quiz_id, self.id)),
-        )
-
-    def options(self) -> tuple[Option[Text], ...]:
-        options = []
-        for option_index, raw_option in enumerate(_list(self.raw["options"])):
-            option_id = str(raw_option["id"])
-            option_path = (*self.path, "options", option_index)
-            feedback = raw_option.get("feedback")
-            options.append(
-                Option(
-                    id=option_id,
-                    text=self.builder.text(
-                        raw_option["text"],
-                        (*option_path, "text"),
-                        keys.option_key(self.quiz_id, self.id, option_id),
-                    ),
-                    feedback=self.builder.text(
-                        feedback,
-                        (*option_path, "feedback"),
-                        keys.feedback_key(self.quiz_id, self.id, option_id),
-                    )
-                    if feedback is not None
-                    else None,
-                    pinned=bool(raw_option.get("pinned", False)),
-                )
-            )
-        return tuple(options)
-
-    def blank(self, raw: dict[str, RawValue], index: int) -> Blank[Text]:
-        path = (*self.path, "blanks", index)
-        blank_id = str(raw["id"])
-        if "options" in raw:
-            options = self.items(
-                "options",
-                lambda option: keys.blank_option_key(self.quiz_id, self.id, blank_id, option),
-                raw,
-                path,
-            )
-            return ChoiceBlank(blank_id, options, str(raw["correct"]))
-        return TypedBlank(
-            blank_id,
-            self.answers(raw, path, blank_id),
-            case_sensitive=raw.get("case_sensitive") is True,
-        )
-
-
 def _list(value: RawValue) -> list[dict[str, RawValue]]:
     return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
 
 
 def _strings(value: RawValue) -> list[str]:
     return [str(item) for item in value] if isinstance(value, list) else []
-
-
-def _decimal(value: RawValue) -> Decimal:
-    # Every plain scalar is read as text (no YAML 1.1 surprises), and the schema let only numbers
-    # through: the exact decimal the author wrote, never a binary float.
-    return Decimal(str(value))
 
 
 def has_todo(value: RawValue) -> bool:

@@ -69,13 +69,14 @@ def _draft(
         if not hasattr(value, "__dataclass_fields__"):
             return value
         mapping: dict[str, Any] = {}
+        declared = dict(keys.text_fields(type(value)))
         for owner_field in fields(value):
             item = getattr(value, owner_field.name)
             omitted = item is None or owner_field.name == "fell_back" or item == owner_field.default
             if omitted and owner_field.name != "type":
                 continue
-            segment = owner_field.metadata.get("key")
-            inner = None if segment is None else f"{key}.{segment}" if key and segment else key or segment
+            texts = declared.get(owner_field.name)
+            inner = None if texts is None else keys.join_key(key or "", texts.segment)
             if isinstance(item, tuple):
                 mapping[owner_field.name] = [
                     plain(part, f"{inner}.{part.id}" if inner is not None else None) for part in item

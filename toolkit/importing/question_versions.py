@@ -11,32 +11,28 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import Any
 
+from toolkit.keys import join_key, text_fields
 from toolkit.model import AcceptedAnswer, FillInBlanksQuestion, Question, ShortAnswerQuestion, TypedBlank
 
 # --- texts --------------------------------------------------------------------------------------------
-
-
-def _joined(prefix: str, segment: str) -> str:
-    return f"{prefix}.{segment}" if prefix and segment else prefix or segment
 
 
 def map_texts(owner: Any, convert: Callable[[str, Any], Any], prefix: str = "") -> Any:
     """``owner`` with ``convert(key relative to the question, text)`` in place of each text field, into
     its parts (the keys as :meth:`toolkit.model.HasTexts.keyed_texts` gives them)."""
     changes: dict[str, Any] = {}
-    for owner_field in fields(owner):
-        segment = owner_field.metadata.get("key")
-        value = getattr(owner, owner_field.name)
-        if segment is None or value is None:
+    for name, declared in text_fields(type(owner)):
+        value = getattr(owner, name)
+        if value is None:
             continue
-        key = _joined(prefix, segment)
+        key = join_key(prefix, declared.segment)
         if isinstance(value, tuple):
-            changes[owner_field.name] = tuple(map_texts(part, convert, f"{key}.{part.id}") for part in value)
+            changes[name] = tuple(map_texts(part, convert, f"{key}.{part.id}") for part in value)
         else:
-            changes[owner_field.name] = convert(key, value)
+            changes[name] = convert(key, value)
     return replace(owner, **changes)
 
 
