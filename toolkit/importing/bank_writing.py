@@ -15,8 +15,8 @@ import changes nothing), with the bank's translations filled in:
 * never over a translation the catalog has already (with ``--force`` over an existing catalog): the
   translator's is kept and the report counts it.
 
-Questions the bank could not give whole but kept as drafts (:attr:`ImportIssue.draft`) are appended
-with their to-dos, and the quiz is then marked ``draft: true`` so that the project still validates
+Questions the bank could not give whole but kept as drafts (:attr:`ImportIssue.draft`) are written
+with their to-dos where they stood in the bank, and the quiz is then marked ``draft: true`` so that the project still validates
 (to-dos are warnings in a draft) and exports leave the quiz out until a person finishes it.
 
 Nothing is written until everything is computed and checked: :func:`plan_bank_import` computes every
@@ -58,6 +58,7 @@ from toolkit.importing.bank import ImportedBank, ImportIssue
 from toolkit.importing.bank_files import PlannedFile, write_files
 from toolkit.importing.plan import ImportConflictError
 from toolkit.importing.question_drafts import question_mapping
+from toolkit.importing.question_order import in_bank_order
 from toolkit.memory.prefill import PrefillMemory, prefill_from_memory
 from toolkit.memory.translation_memory import (
     MemoryUnit,
@@ -224,7 +225,7 @@ def quiz_yaml(
     drafts: Sequence[ImportIssue] = (),
     locale_files: Mapping[str, str] | None = None,
 ) -> str:
-    """``quiz`` as quiz YAML, with the drafts' questions appended (and the quiz marked a draft then); a
+    """``quiz`` as quiz YAML, with the drafts' questions where they stood in the bank (and the quiz marked a draft then); a
     draft's waiting translations name the file each came from (``locale_files``, else ``bank_file``)."""
     data: dict[str, object] = {"id": quiz.id, "level": quiz.level.value}
     if quiz.guide is not None:
@@ -235,14 +236,15 @@ def quiz_yaml(
         data["draft"] = True
     if quiz.shuffle:
         data["shuffle"] = True
-    questions: list[object] = [question_mapping(question, _text) for question in quiz.questions]
     files = locale_files or {}
-    questions += [
-        _with_origins(_plain(issue.draft), lambda locale: files.get(locale, bank_file))
-        for issue in drafts
-        if issue.draft is not None
-    ]
-    data["questions"] = questions
+    data["questions"] = in_bank_order(
+        [question_mapping(question, _text) for question in quiz.questions],
+        [
+            (issue.position, _with_origins(_plain(issue.draft), lambda locale: files.get(locale, bank_file)))
+            for issue in drafts
+            if issue.draft is not None
+        ],
+    )
     body = yaml.dump(
         data, Dumper=_QuizDumper, allow_unicode=True, sort_keys=False, default_flow_style=False, width=110
     )

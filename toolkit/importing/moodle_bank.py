@@ -50,6 +50,7 @@ from toolkit.importing.moodle_bank_questions import (
     UnsupportedQuestionError,
 )
 from toolkit.importing.moodle_bank_texts import FieldText, field_text
+from toolkit.importing.question_order import place_last_draft
 from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 from toolkit.model import (
     AcceptedAnswer,
@@ -152,6 +153,8 @@ def _read_file(path: Path, display_name: str, quiz_id: str, source_locale: str) 
             continue
         if question is not None:
             read.questions.append(question)
+        else:
+            place_last_draft(reader.issues, len(read.questions))
     reader.uneven_marks()
     read.issues.extend(reader.issues)
     read.notes.extend(reader.notes)

@@ -153,6 +153,7 @@ class _Builder:
                         name,
                         "kept as a draft: " + "; ".join(todo for _, todo in parsed.todos),
                         draft=_draft(question, parsed.todos, texts),
+                        position=len(questions),
                     )
                 )
                 continue

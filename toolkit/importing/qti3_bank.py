@@ -37,6 +37,7 @@ from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_pack
 from toolkit.importing.qti3_item_parts import local_name
 from toolkit.importing.qti3_items import ReadItem, read_item
 from toolkit.importing.question_drafts import draft_mapping
+from toolkit.importing.question_order import place_last_draft
 from toolkit.importing.question_versions import align_versions, map_texts, skeleton, untranslated
 from toolkit.keys import is_valid_id, question_key, quiz_title_key
 from toolkit.model import (
@@ -378,6 +379,8 @@ class QtiBankReader:
             question = _question(request, assembly, position, file, item, translations, used)
             if question is not None:
                 questions.append(question)
+            else:
+                place_last_draft(assembly.issues, len(questions))
         origin = Origin(bank.display, bank.title_line)
         # A translation's title is its title's translation only where the source bank has a title.
         title_imported = (
