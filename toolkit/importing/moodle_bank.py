@@ -48,6 +48,7 @@ from toolkit.importing.moodle_bank_questions import (
     Element,
     QuestionReader,
     UnsupportedQuestionError,
+    question_names,
 )
 from toolkit.importing.moodle_bank_texts import FieldText, field_text
 from toolkit.importing.question_order import place_last_draft
@@ -120,6 +121,7 @@ def _read_file(path: Path, display_name: str, quiz_id: str, source_locale: str) 
     root = _root(path, display_name)
     read = _Read([], [], [], [], None)
     reader = QuestionReader(display_name, quiz_id, source_locale)
+    reader.named_ids = question_names(element for element in root if element.tag == "question")
     for element in root:
         if not isinstance(element.tag, str):
             continue
