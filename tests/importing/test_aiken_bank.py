@@ -102,6 +102,8 @@ def test_the_text_report(project: Path) -> None:
         "note: Aiken has no ids: questions are q1, q2, … and options a, b, … in the file's order",
         "note: Aiken has no title, description or level: the title 'Moodle docs' comes from the file name, the "
         "level is intermediate; change them in the YAML",
+        "note: aiken-example is a draft quiz (draft: true), left out of every export: finish the to-dos of each "
+        "draft (q1, q2) or delete those you do not want, then remove draft: true",
         "dry run: would write content/aiken-example.yaml",
     ]
     assert not (project / "content" / "aiken-example.yaml").exists()

@@ -34,7 +34,6 @@ from pathlib import Path
 
 import yaml
 
-from toolkit import keys
 from toolkit.catalogs.extraction import quiz_template
 from toolkit.catalogs.imported import IMPORTED_FROM, from_bank
 from toolkit.catalogs.layout import CatalogLayout
@@ -56,9 +55,9 @@ from toolkit.gettext.catalog import Catalog, CatalogEntry
 from toolkit.gettext.po_writer import write_po
 from toolkit.importing.bank import ImportedBank, ImportIssue
 from toolkit.importing.bank_files import PlannedFile, write_files
+from toolkit.importing.imported_drafts import draft_quiz_notes, in_bank_order, unique_drafts
 from toolkit.importing.plan import ImportConflictError
 from toolkit.importing.question_drafts import question_mapping
-from toolkit.importing.question_order import in_bank_order
 from toolkit.memory.prefill import PrefillMemory, prefill_from_memory
 from toolkit.memory.translation_memory import (
     MemoryUnit,
@@ -296,31 +295,6 @@ def _target_locale(config: ProjectConfig, locale: str) -> str | None:
     return next((each for each in config.target_locales if normalized_locale(each) == wanted), None)
 
 
-def _unique_drafts(
-    quiz: Quiz, drafts: Sequence[ImportIssue]
-) -> tuple[tuple[ImportIssue, ...], tuple[str, ...]]:
-    """``drafts`` with ids no other question has (a reader may number drafts apart from the questions
-    that came through whole), and a note for each one renamed."""
-    used = {question.id for question in quiz.questions}
-    unique: list[ImportIssue] = []
-    notes: list[str] = []
-    for issue in drafts:
-        draft = dict(issue.draft or {})
-        wanted = draft.get("id")
-        if not isinstance(wanted, str) or not keys.is_valid_id(wanted) or wanted in used:
-            number = len(used) + 1
-            while f"q{number}" in used:
-                number += 1
-            draft["id"] = f"q{number}"
-            notes.append(
-                f"the draft of {issue.question or wanted!r} is question {draft['id']}: its id was taken"
-            )
-            issue = replace(issue, draft=draft)
-        used.add(str(draft["id"]))
-        unique.append(issue)
-    return tuple(unique), tuple(notes)
-
-
 def plan_bank_import(
     config: ProjectConfig,
     bank: ImportedBank,
@@ -339,11 +313,12 @@ def plan_bank_import(
     :class:`NothingImportedError` when no question came through, whole or as a draft."""
     quiz_id = bank.quiz.id
     content_path = confined(config.content_path / f"{quiz_id}.yaml", config.root)
-    drafts, renamed = _unique_drafts(bank.quiz, [issue for issue in bank.issues if issue.draft is not None])
-    if renamed:
-        bank = replace(bank, notes=(*bank.notes, *renamed))
+    drafts, renamed = unique_drafts(bank.quiz, [issue for issue in bank.issues if issue.draft is not None])
     if not bank.quiz.questions and not drafts:
         raise NothingImportedError(bank, bank_file)
+    bank = replace(
+        bank, notes=(*bank.notes, *renamed, *draft_quiz_notes(quiz_id, len(bank.quiz.questions), drafts))
+    )
     text = quiz_yaml(bank.quiz, origin or bank_file, drafts, locale_files)
     data = text.encode("utf-8")
     if len(data) > MAX_FILE_BYTES:

@@ -39,7 +39,7 @@ from toolkit.importing.gift_kinds import QuestionBuilder
 from toolkit.importing.gift_parser import parse
 from toolkit.importing.gift_syntax import GiftFile, GiftQuestion, looks_like_gift, read_text
 from toolkit.importing.gift_texts import BankContext, language
-from toolkit.importing.question_order import place_last_draft
+from toolkit.importing.imported_drafts import place_last_draft
 from toolkit.model import Origin, Question, Text
 
 _LANG = re.compile(r"^\s*<(?:div|p|span)\b[^>]*\blang\s*=\s*[\"']([A-Za-z_-]+)[\"']", re.IGNORECASE)

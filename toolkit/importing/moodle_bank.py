@@ -39,6 +39,7 @@ from toolkit.importing.bank import (
     with_each_text,
     xml_root_name,
 )
+from toolkit.importing.imported_drafts import place_last_draft
 from toolkit.importing.moodle_bank_choices import read_multichoice
 from toolkit.importing.moodle_bank_cloze import read_cloze, read_gapselect
 from toolkit.importing.moodle_bank_drafts import question_mapping
@@ -51,7 +52,6 @@ from toolkit.importing.moodle_bank_questions import (
     question_names,
 )
 from toolkit.importing.moodle_bank_texts import FieldText, field_text
-from toolkit.importing.question_order import place_last_draft
 from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 from toolkit.model import (
     AcceptedAnswer,

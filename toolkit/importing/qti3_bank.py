@@ -32,12 +32,12 @@ from toolkit.importing.bank import (
     read_bank_bytes,
     xml_root_name,
 )
+from toolkit.importing.imported_drafts import place_last_draft
 from toolkit.importing.multilang import quizkit_locale
 from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_package, package_signature
 from toolkit.importing.qti3_item_parts import local_name
 from toolkit.importing.qti3_items import ReadItem, read_item
 from toolkit.importing.question_drafts import draft_mapping
-from toolkit.importing.question_order import place_last_draft
 from toolkit.importing.question_versions import align_versions, map_texts, skeleton, untranslated
 from toolkit.keys import is_valid_id, question_key, quiz_title_key
 from toolkit.model import (
