@@ -97,9 +97,56 @@ def test_a_translation_into_a_language_the_project_lacks_is_a_usage_error(projec
         project, "import", "bank.txt", "--locale", locale, "bank.other.txt", "--quiz", "gpu"
     )
     assert result.returncode == 2
-    assert (
+    assert result.stderr.endswith(
         f"Invalid value for --locale: {locale} is not a target locale of this project (configured: ur); add it "
-        "first with quizkit add-locale" in result.stderr
+        f"first with quizkit add-locale {locale}\n"
+    )
+    assert snapshot(project) == before
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [("bank.txt", "--locale", "en", "bank.other.txt"), ("bank.txt", "--locale", "EN", "bank.other.txt")],
+    ids=["bank", "bank-other-case"],
+)
+def test_the_source_locale_as_a_translation_says_it_is_the_files_own(
+    project: Path, arguments: tuple[str, ...]
+) -> None:
+    """Not "add it first with quizkit add-locale": the source locale is no target locale to add."""
+    (project / "bank.other.txt").write_text(BANK, encoding="utf-8")
+    before = snapshot(project)
+    result = run_quizkit_in_process(project, "import", *arguments, "--quiz", "gpu")
+    assert result.returncode == 2
+    given = arguments[2]
+    assert result.stderr.endswith(
+        f"Invalid value for --locale: {given} is the project's source locale, the language of FILE itself; "
+        "--locale names a language to translate into (target locales: ur)\n"
+    )
+    assert snapshot(project) == before
+
+
+@pytest.mark.parametrize(
+    ("quiz_id", "message"),
+    [
+        (
+            "Bad_Id",
+            "'Bad_Id' is not a quiz id: use lowercase letters and digits in words joined by hyphens, starting "
+            "with a letter, at most 64 characters (--quiz bad-id)",
+        ),
+        (
+            "2024",
+            "'2024' is not a quiz id: use lowercase letters and digits in words joined by hyphens, starting "
+            "with a letter, at most 64 characters",
+        ),
+        ("ui", "'ui' is reserved for the interface messages' catalog: choose another id"),
+    ],
+)
+def test_a_quiz_id_that_names_no_quiz_says_why(project: Path, quiz_id: str, message: str) -> None:
+    before = snapshot(project)
+    result = run_quizkit_in_process(project, "import", "bank.txt", "--quiz", quiz_id)
+    assert (result.returncode, result.stderr.splitlines()[-1]) == (
+        2,
+        f"Error: Invalid value for --quiz: {message}",
     )
     assert snapshot(project) == before
 

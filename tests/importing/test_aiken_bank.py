@@ -102,6 +102,8 @@ def test_the_text_report(project: Path) -> None:
         "note: Aiken has no ids: questions are q1, q2, … and options a, b, … in the file's order",
         "note: Aiken has no title, description or level: the title 'Moodle docs' comes from the file name, the "
         "level is intermediate; change them in the YAML",
+        "note: aiken-example is a draft quiz (draft: true), left out of every export: finish the to-dos of each "
+        "draft (q1, q2) or delete those you do not want, then remove draft: true",
         "dry run: would write content/aiken-example.yaml",
     ]
     assert not (project / "content" / "aiken-example.yaml").exists()
@@ -211,6 +213,19 @@ def test_a_translation_that_does_not_align_is_refused(project: Path, translation
     )
     assert (result.returncode, result.stderr) == (1, expected)
     assert snapshot(project) == before
+
+
+def test_a_translation_of_one_question_counts_it_in_the_singular(project: Path) -> None:
+    (project / "gpu.txt").write_text(ENGLISH + "\n" + ENGLISH, encoding="utf-8")
+    (project / "gpu.ur.txt").write_text(URDU, encoding="utf-8")
+    result = run_quizkit_in_process(
+        project, "import", "gpu.txt", "--locale", "ur", "gpu.ur.txt", "--quiz", "gpu"
+    )
+    assert (result.returncode, result.stderr) == (
+        1,
+        "gpu.ur.txt: error[import]: 1 question here and 2 in the source file: a translation must have the same "
+        "questions, in the same order\n",
+    )
 
 
 def test_more_options_than_a_question_holds_leave_it_out_with_the_reason(tmp_path: Path) -> None:

@@ -835,3 +835,27 @@ def test_each_quiz_is_written_as_a_one_quiz_import_of_its_category_writes_it(tmp
             line for line in (alone / name).read_text(encoding="utf-8").splitlines() if "-Date:" not in line
         ]
         assert written == expected, name
+
+
+def test_a_draft_stands_where_it_stood_among_its_categorys_questions(tmp_path: Path) -> None:
+    """A draft's place (ImportIssue.position) counts the whole questions before it in the bank; in a quiz of
+    its category it counts those of its category, so it is not put after them all or too early."""
+    from toolkit.importing.bank import BankRequest
+    from toolkit.importing.bank_categories import split_by_category
+    from toolkit.importing.bank_readers import load_reader
+    from toolkit.importing.bank_writing import quiz_yaml
+
+    bank = tmp_path / "bank.gift"
+    bank.write_text(
+        "$CATEGORY: $course$/top/Alpha\n\n::a1:: Is one odd? {T####Yes, one is odd.}\n\n"
+        "::a2:: Is two odd? {F####No.}\n\n$CATEGORY: $course$/top/Beta\n\n::b1:: Is three odd? {T####Yes.}\n\n"
+        "::b2:: Is four odd? {F}\n\n::b3:: Is five odd? {T####Yes.}\n",
+        encoding="utf-8",
+    )
+    read = load_reader("gift").read(BankRequest(bank, "bank.gift", "odd", "en", {}, True))
+    orders = {}
+    for part in split_by_category(read, "bank.gift").quizzes:
+        drafts = [issue for issue in part.bank.issues if issue.draft is not None]
+        written = yaml.safe_load(quiz_yaml(part.bank.quiz, "bank.gift", drafts))
+        orders[part.bank.quiz.id] = [question["id"] for question in written["questions"]]
+    assert orders == {"odd-alpha": ["a1", "a2"], "odd-beta": ["b1", "b2", "b3"]}

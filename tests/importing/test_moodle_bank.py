@@ -403,6 +403,40 @@ def test_multiple_choice_scoring_comes_back_as_moodle_scores_it(tmp_path: Path) 
     ]
 
 
+WRONG_WORTH_NOTHING = """\
+<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="multichoice">
+    <name><text>free-wrong</text></name>
+    <questiontext format="html"><text>Which one is a collective?</text></questiontext>
+    <generalfeedback format="html"><text>All-reduce involves every GPU.</text></generalfeedback>
+    <single>false</single>
+    <answer fraction="100"><text>All-reduce</text></answer>
+    <answer fraction="0"><text>Checkpoint</text></answer>
+    <answer fraction="0"><text>Profile</text></answer>
+  </question>
+</quiz>
+"""
+
+
+def test_multiple_answers_whose_wrong_options_cost_nothing_are_a_draft(tmp_path: Path) -> None:
+    """docs/importing.md (Moodle XML, Kinds): Moodle adds up the fractions of the options ticked
+    (qtype_multichoice_multi_question::grade_response in question/type/multichoice/question.php), so with
+    wrong options worth 0 ticking every option earns full marks; quizkit's partial credit takes a share
+    off for each wrong one, so the question is a draft, not partial credit."""
+    path = tmp_path / "bank.xml"
+    path.write_text(WRONG_WORTH_NOTHING, encoding="utf-8")
+    bank = MoodleXmlReader.read(BankRequest(path, "bank.xml", "bank", "en"))
+    assert bank.quiz.questions == ()
+    [issue] = bank.issues
+    assert issue.draft is not None
+    assert issue.draft["correct"] == {
+        "todo": "Moodle grades the options a 100 %, b 0 %, c 0 %, which quizkit's multiple choice cannot (each "
+        "correct option is worth the same, each wrong one takes as much off): replace this mapping with the "
+        "correct option ids, e.g. [a], and check partial_credit"
+    }
+
+
 def test_a_file_larger_than_any_bank_is_refused_before_it_is_read(tmp_path: Path) -> None:
     path = tmp_path / "huge.xml"
     with path.open("wb") as handle:  # sparse: no disk is used, and the reader must not read it

@@ -34,6 +34,10 @@ FIXTURES = [
     # (varequal case="Yes"), true/false answers whose idents are their lower-cased texts; plus a
     # pattern-match item (cc.pattern_match.v0p1) as other cartridge tools write it.
     ("moodle-cartridge", "cc"),
+    # A Common Cartridge 1.1 with a question bank beside its quiz (a resource of type
+    # imsqti_xmlv1p2/imscc_xmlv1p1/question-bank holding an <objectbank>, cc_profile cc.question_bank.v0p1,
+    # as the CC 1.1 QTI profile defines it): the bank's questions come in with a note.
+    ("cartridge-with-bank", "cc"),
 ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -81,12 +82,8 @@ def import_page(
     line; nothing is written then. See docs/importing.md.
     """
     from toolkit.importing.bank_readers import PAGE, detect_format
-    from toolkit.keys import UI_DOMAIN, is_valid_id
 
-    if not is_valid_id(quiz_id) or quiz_id == UI_DOMAIN:
-        raise click.BadParameter(
-            "use lowercase letters and digits in words joined by hyphens (not 'ui')", param_hint="--quiz"
-        )
+    _check_quiz_id(quiz_id)
     config = project_config()
     with reported_errors(imported_bank=bank):
         chosen = format_name or detect_format(bank, relative(bank))
@@ -117,6 +114,40 @@ def import_page(
     _import_page(config, bank, quiz_id, source_locale, target_locale or "ur", dry_run, force, output_format)
 
 
+def _check_quiz_id(quiz_id: str) -> None:
+    """A usage error for a ``--quiz`` that cannot name a quiz, saying why and, where one is near, the id
+    to give instead."""
+    from toolkit.keys import ID_MAX_LENGTH, UI_DOMAIN, is_valid_id
+
+    if quiz_id == UI_DOMAIN:
+        raise click.BadParameter(
+            f"'{UI_DOMAIN}' is reserved for the interface messages' catalog: choose another id",
+            param_hint="--quiz",
+        )
+    if is_valid_id(quiz_id):
+        return
+    near = re.sub(r"[^a-z0-9]+", "-", quiz_id.lower()).strip("-")
+    suggestion = f" (--quiz {near})" if is_valid_id(near) and near != UI_DOMAIN else ""
+    raise click.BadParameter(
+        f"'{quiz_id}' is not a quiz id: use lowercase letters and digits in words joined by hyphens, starting "
+        f"with a letter, at most {ID_MAX_LENGTH} characters{suggestion}",
+        param_hint="--quiz",
+    )
+
+
+def _not_the_source(config: ProjectConfig, locale: str) -> None:
+    """A usage error for ``--locale`` naming the project's source locale: the imported file is in it."""
+    from toolkit.text.locale_packs import normalized_locale
+
+    if normalized_locale(locale) == normalized_locale(config.source_locale):
+        configured = ", ".join(config.target_locales) or "none"
+        raise click.BadParameter(
+            f"{locale} is the project's source locale, the language of FILE itself; --locale names a "
+            f"language to translate into (target locales: {configured})",
+            param_hint="--locale",
+        )
+
+
 def _translation_files(config: ProjectConfig, translations: tuple[tuple[str, str], ...]) -> dict[str, Path]:
     """The files of ``--locale XX FILE`` by locale, each a target locale of the project (its catalog is
     where the translations go), in the configuration's spelling: as a bank's own spellings of a locale
@@ -125,13 +156,14 @@ def _translation_files(config: ProjectConfig, translations: tuple[tuple[str, str
 
     by_locale: dict[str, Path] = {}
     for given, file in translations:
+        _not_the_source(config, given)
         spelled = project_spelling(given, config.target_locales)
         locale = spelled if spelled in config.target_locales else None
         if locale is None:
             configured = ", ".join(config.target_locales) or "none"
             raise click.BadParameter(
                 f"{given} is not a target locale of this project (configured: {configured}); add it first "
-                f"with quizkit add-locale",
+                f"with quizkit add-locale {given}",
                 param_hint="--locale",
             )
         if locale in by_locale:
@@ -157,6 +189,7 @@ def _import_page(
 
     configured_as = project_locale(config.target_locales, target_locale)
     if configured_as is None:
+        _not_the_source(config, target_locale)
         configured = ", ".join(config.target_locales) or "none"
         raise click.BadParameter(
             f"{target_locale} is not a target locale of this project (configured: {configured})",

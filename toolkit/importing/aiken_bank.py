@@ -209,7 +209,8 @@ def _aligned(
         raise BankError(
             file,
             None,
-            f"{len(translation)} questions here and {len(questions)} in the source file: a translation must have "
+            f"{len(translation)} question{'' if len(translation) == 1 else 's'} here and {len(questions)} in the "
+            "source file: a translation must have "
             "the same questions, in the same order",
         )
     return translation

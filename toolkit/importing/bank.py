@@ -130,6 +130,9 @@ class ImportIssue:
     """A sentence: what was not taken and why, and what to do about it where something can be done."""
     draft: Mapping[str, object] | None = None
     """The question as quiz YAML with ``todo`` entries, when it is kept as a draft rather than left out."""
+    position: int | None = None
+    """Where a draft stood in the bank: after this many of the questions that came through whole (the
+    import writes it there, :func:`toolkit.importing.imported_drafts.in_bank_order`); None: after them all."""
 
 
 @dataclass(frozen=True)

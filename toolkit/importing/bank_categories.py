@@ -170,7 +170,8 @@ def split_by_category(bank: ImportedBank, bank_file: str) -> SplitBank:
                 continue
             draft = next((index for index, issue in enumerate(waiting) if _draft_id(issue) == member), None)
             if draft is not None:
-                drafted.append(waiting.pop(draft))
+                # Its place among its category's questions, which are the quiz's (in the bank's order).
+                drafted.append(replace(waiting.pop(draft), position=len(questions)))
         drafts = tuple(drafted)
         info = category.info
         description = (

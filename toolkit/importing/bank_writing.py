@@ -15,8 +15,8 @@ import changes nothing), with the bank's translations filled in:
 * never over a translation the catalog has already (with ``--force`` over an existing catalog): the
   translator's is kept and the report counts it.
 
-Questions the bank could not give whole but kept as drafts (:attr:`ImportIssue.draft`) are appended
-with their to-dos, and the quiz is then marked ``draft: true`` so that the project still validates
+Questions the bank could not give whole but kept as drafts (:attr:`ImportIssue.draft`) are written
+with their to-dos where they stood in the bank, and the quiz is then marked ``draft: true`` so that the project still validates
 (to-dos are warnings in a draft) and exports leave the quiz out until a person finishes it.
 
 Nothing is written until everything is computed and checked: :func:`plan_bank_import` computes every
@@ -34,7 +34,6 @@ from pathlib import Path
 
 import yaml
 
-from toolkit import keys
 from toolkit.catalogs.extraction import quiz_template
 from toolkit.catalogs.imported import IMPORTED_FROM, from_bank
 from toolkit.catalogs.layout import CatalogLayout
@@ -59,6 +58,7 @@ from toolkit.importing.bank_categories import OPTION as PER_CATEGORY_OPTION
 from toolkit.importing.bank_categories import holding_questions
 from toolkit.importing.bank_files import PlannedFile, write_files
 from toolkit.importing.bank_memory import MemoryAfterImport
+from toolkit.importing.imported_drafts import draft_quiz_notes, in_bank_order, unique_drafts
 from toolkit.importing.plan import ImportConflictError
 from toolkit.importing.question_drafts import question_mapping
 from toolkit.memory.prefill import PrefillMemory, prefill_from_memory
@@ -220,7 +220,7 @@ def quiz_yaml(
     drafts: Sequence[ImportIssue] = (),
     locale_files: Mapping[str, str] | None = None,
 ) -> str:
-    """``quiz`` as quiz YAML, with the drafts' questions appended (and the quiz marked a draft then); a
+    """``quiz`` as quiz YAML, with the drafts' questions where they stood in the bank (and the quiz marked a draft then); a
     draft's waiting translations name the file each came from (``locale_files``, else ``bank_file``)."""
     data: dict[str, object] = {"id": quiz.id, "level": quiz.level.value}
     if quiz.guide is not None:
@@ -231,14 +231,15 @@ def quiz_yaml(
         data["draft"] = True
     if quiz.shuffle:
         data["shuffle"] = True
-    questions: list[object] = [question_mapping(question, _text) for question in quiz.questions]
     files = locale_files or {}
-    questions += [
-        _with_origins(_plain(issue.draft), lambda locale: files.get(locale, bank_file))
-        for issue in drafts
-        if issue.draft is not None
-    ]
-    data["questions"] = questions
+    data["questions"] = in_bank_order(
+        [question_mapping(question, _text) for question in quiz.questions],
+        [
+            (issue.position, _with_origins(_plain(issue.draft), lambda locale: files.get(locale, bank_file)))
+            for issue in drafts
+            if issue.draft is not None
+        ],
+    )
     body = yaml.dump(
         data, Dumper=_QuizDumper, allow_unicode=True, sort_keys=False, default_flow_style=False, width=110
     )
@@ -288,31 +289,6 @@ def _with_bank_translations(
 def _target_locale(config: ProjectConfig, locale: str) -> str | None:
     wanted = normalized_locale(locale)
     return next((each for each in config.target_locales if normalized_locale(each) == wanted), None)
-
-
-def _unique_drafts(
-    quiz: Quiz, drafts: Sequence[ImportIssue]
-) -> tuple[tuple[ImportIssue, ...], tuple[str, ...]]:
-    """``drafts`` with ids no other question has (a reader may number drafts apart from the questions
-    that came through whole), and a note for each one renamed."""
-    used = {question.id for question in quiz.questions}
-    unique: list[ImportIssue] = []
-    notes: list[str] = []
-    for issue in drafts:
-        draft = dict(issue.draft or {})
-        wanted = draft.get("id")
-        if not isinstance(wanted, str) or not keys.is_valid_id(wanted) or wanted in used:
-            number = len(used) + 1
-            while f"q{number}" in used:
-                number += 1
-            draft["id"] = f"q{number}"
-            notes.append(
-                f"the draft of {issue.question or wanted!r} is question {draft['id']}: its id was taken"
-            )
-            issue = replace(issue, draft=draft)
-        used.add(str(draft["id"]))
-        unique.append(issue)
-    return tuple(unique), tuple(notes)
 
 
 def plan_bank_import(
@@ -406,11 +382,12 @@ def _planned_quiz(
 ) -> _Planning:
     quiz_id = bank.quiz.id
     content_path = confined(config.content_path / f"{quiz_id}.yaml", config.root)
-    drafts, renamed = _unique_drafts(bank.quiz, [issue for issue in bank.issues if issue.draft is not None])
-    if renamed:
-        bank = replace(bank, notes=(*bank.notes, *renamed))
+    drafts, renamed = unique_drafts(bank.quiz, [issue for issue in bank.issues if issue.draft is not None])
     if not bank.quiz.questions and not drafts:
         raise NothingImportedError(bank, bank_file)
+    bank = replace(
+        bank, notes=(*bank.notes, *renamed, *draft_quiz_notes(quiz_id, len(bank.quiz.questions), drafts))
+    )
     text = quiz_yaml(bank.quiz, origin or bank_file, drafts, locale_files)
     data = text.encode("utf-8")
     if len(data) > MAX_FILE_BYTES:

@@ -41,6 +41,7 @@ from toolkit.importing.gift_kinds import QuestionBuilder
 from toolkit.importing.gift_parser import parse
 from toolkit.importing.gift_syntax import GiftFile, GiftQuestion, looks_like_gift, read_text
 from toolkit.importing.gift_texts import BankContext, language
+from toolkit.importing.imported_drafts import place_last_draft
 from toolkit.model import Origin, Question, Text
 
 _LANG = re.compile(r"^\s*<(?:div|p|span)\b[^>]*\blang\s*=\s*[\"']([A-Za-z_-]+)[\"']", re.IGNORECASE)
@@ -82,6 +83,8 @@ class _Reader(BankContext):
                 members.setdefault(question.category or "", []).append(builder.id)
             if built is not None:
                 questions.append(same_answers_untranslated(built) if self.request.translations else built)
+            else:
+                place_last_draft(self.issues, len(questions))
         tagged = [
             f"{question.title} ({', '.join(question.tags)})" for question in source.questions if question.tags
         ]

@@ -41,6 +41,7 @@ from toolkit.importing.bank import (
     with_each_text,
     xml_root_name,
 )
+from toolkit.importing.imported_drafts import place_last_draft
 from toolkit.importing.moodle_bank_choices import read_multichoice
 from toolkit.importing.moodle_bank_cloze import read_cloze, read_gapselect
 from toolkit.importing.moodle_bank_drafts import question_mapping
@@ -50,6 +51,7 @@ from toolkit.importing.moodle_bank_questions import (
     Element,
     QuestionReader,
     UnsupportedQuestionError,
+    question_names,
 )
 from toolkit.importing.moodle_bank_texts import FieldText, field_text
 from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
@@ -137,6 +139,7 @@ def _read_file(
     root = _root(path, display_name)
     read = _Read([], [], [], [], None)
     reader = QuestionReader(display_name, quiz_id, source_locale)
+    reader.named_ids = question_names(element for element in root if element.tag == "question")
     for element in root:
         if not isinstance(element.tag, str):
             continue
@@ -179,6 +182,8 @@ def _read_file(
         read.categories[-1].questions.append(reader.question_id)
         if question is not None:
             read.questions.append(question)
+        else:
+            place_last_draft(reader.issues, len(read.questions))
     reader.uneven_marks()
     read.issues.extend(reader.issues)
     read.notes.extend(reader.notes)

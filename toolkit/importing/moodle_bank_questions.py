@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -82,6 +82,19 @@ def close_to(value: Decimal, wanted: Decimal) -> bool:
     return abs(value - wanted) <= _FRACTION_SLACK
 
 
+def _names(element: Element) -> list[str]:
+    """The names a question may have as its id: its name, else the bank's own id (quizkit's export writes
+    ``<quiz>.questions.<question>`` in ``idnumber``)."""
+    name = " ".join((element.findtext("name/text") or "").split())
+    idnumber = (element.findtext("idnumber") or "").strip()
+    return [name, idnumber.rsplit(".questions.", 1)[-1]]
+
+
+def question_names(questions: Iterable[Element]) -> set[str]:
+    """The quizkit ids the ``questions`` of a file are named (:attr:`QuestionReader.named_ids`)."""
+    return {name for element in questions for name in _names(element) if keys.is_valid_id(name)}
+
+
 class QuestionReader:
     """Reads the questions of one file in turn; what it decides goes into ``issues`` and ``notes``."""
 
@@ -94,6 +107,9 @@ class QuestionReader:
         self.languages: list[str] = []
         self.written_by_quizkit = False
         self.used_ids: set[str] = set()
+        self.named_ids: set[str] = set()
+        """The ids the file's questions are named (:func:`question_names`): a made-up id passes over them,
+        so that a later question named ``q1`` keeps its name."""
         self.count = 0
         # Per question:
         self.label = ""
@@ -191,19 +207,19 @@ class QuestionReader:
         self.lost, self.todos, self.correct_todo = [], {}, None
         name = " ".join((element.findtext("name/text") or "").split())
         self.label = name or f"question {self.count}"
-        # The name, else the bank's own id (quizkit's export writes <quiz>.questions.<question> there).
-        idnumber = (element.findtext("idnumber") or "").strip()
-        candidates = [name, idnumber.rsplit(".questions.", 1)[-1]]
-        chosen = next((c for c in candidates if keys.is_valid_id(c) and c not in self.used_ids), None)
+        candidates = [candidate for candidate in _names(element) if keys.is_valid_id(candidate)]
+        chosen = next((candidate for candidate in candidates if candidate not in self.used_ids), None)
         if chosen is None:
             number = self.count
-            while f"q{number}" in self.used_ids:
+            while f"q{number}" in self.used_ids or f"q{number}" in self.named_ids:
                 number += 1
             chosen = f"q{number}"
-            self.notes.append(
-                f"{self.file}:{self.line}: question '{self.label}' has no name that is a quizkit id "
-                f"(lowercase words joined by hyphens, unique): it is {chosen}"
+            why = (
+                f"is named '{candidates[0]}', the id of an earlier question"
+                if candidates
+                else "has no name that is a quizkit id (lowercase words joined by hyphens, unique)"
             )
+            self.notes.append(f"{self.file}:{self.line}: question '{self.label}' {why}: it is {chosen}")
         self.question_id = chosen
 
     def report_lost(self, element: Element) -> None:

@@ -174,6 +174,7 @@ class _Builder:
                         name,
                         "kept as a draft: " + "; ".join(todo for _, todo in parsed.todos),
                         draft=_draft(question, parsed.todos, texts),
+                        position=len(questions),
                     )
                 )
                 continue
@@ -207,10 +208,9 @@ class _Builder:
         categories = _assessments(request.quiz_id, quiz_origin, members)
         if not (request.by_category and categories):
             self.notes.append(heading.note)
-        if categories and not request.by_category:
-            self.notes.append(
-                f"the package holds {len(categories)} assessments; their questions are one quiz now"
-            )
+        quizzes = sum(file not in source.question_banks for file, _title in members)
+        if quizzes > 1 and not request.by_category:
+            self.notes.append(f"the package holds {quizzes} assessments; their questions are one quiz now")
         quiz = heading.quiz(request.quiz_id, questions, quiz_origin, source.shuffle)
         return ImportedBank(
             quiz=quiz,
@@ -239,7 +239,8 @@ class _Builder:
         made = len(ids) - len([title for title in wanted if title in kept])
         if made:
             self.notes.append(
-                f"{made} question(s) had no title usable as a quizkit id: their ids are q<position in the bank>"
+                f"{made} question{' has' if made == 1 else 's have'} no title usable as a quizkit id: "
+                f"{'its id is' if made == 1 else 'their ids are'} q<position in the bank>"
             )
         return ids
 

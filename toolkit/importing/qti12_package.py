@@ -40,6 +40,8 @@ class _Assessment:
     member: str
     """Where the QTI file is, as messages name it."""
     root: etree._Element
+    question_bank: bool = False
+    """A cartridge's question bank (the course's pool of questions), not a quiz."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,8 @@ class PackageRead:
     assessments: tuple[tuple[str, str], ...] = ()
     """The assessment each item of ``items`` is in: its file and its title (the file's name where it has none);
     a package of several quizzes gives one quiz per assessment with ``--quiz-per-category``."""
+    question_banks: frozenset[str] = frozenset()
+    """The files of ``assessments`` that are a course's question bank, not a quiz."""
 
 
 # --- packages -------------------------------------------------------------------------------------------
@@ -122,6 +126,17 @@ def assessment_members(package: Package, manifest: etree._Element, canvas: bool)
     return list(dict.fromkeys(found))
 
 
+def question_bank_members(package: Package, manifest: etree._Element) -> set[str]:
+    """The files of a cartridge's question banks (resources of type ``…/question-bank``)."""
+    return {
+        href
+        for resource in _resources(manifest)
+        if _CC_BANK.match(resource.get("type", ""))
+        for href in _files(resource)
+        if package.has(href)
+    }
+
+
 def _meta(package: Package, manifest: etree._Element, shown: str) -> dict[str, str]:
     """Canvas's quiz settings (assessment_meta.xml): title, description, shuffle_answers."""
     for name in package.members:
@@ -164,10 +179,12 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
                 )
                 + "; is it a quiz export?",
             )
+        question_banks = set() if canvas else question_bank_members(package, root)
         assessments = [
             _Assessment(
                 f"{display_name}/{member}",
                 parse_bank_xml(package.read(member), f"{display_name}/{member}", "QTI 1.2"),
+                member in question_banks,
             )
             for member in members
         ]
@@ -176,6 +193,8 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
     titles: list[str] = []
     descriptions: list[str] = []
     item_assessments: list[tuple[str, str]] = []
+    bank_notes: list[str] = []
+    bank_titles: list[str] = []
     for assessment in assessments:
         if etree.QName(assessment.root).localname != "questestinterop":
             raise BankError(
@@ -184,9 +203,11 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
                 f"is a <{etree.QName(assessment.root).localname}>, not a QTI 1.2 <questestinterop>",
             )
         named = len(titles)
+        before = len(items)
         for test in descendants(assessment.root, "assessment") + descendants(assessment.root, "objectbank"):
             if test.get("title"):
-                titles.append(test.get("title", ""))
+                # A bank's title names the quiz only when the package has no quiz to name it.
+                (bank_titles if assessment.question_bank else titles).append(test.get("title", ""))
             rubric = first(test, "rubric")
             if rubric is not None:
                 descriptions.append(reduce_markup(_mattext(rubric)).text)
@@ -220,7 +241,19 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
                     parsed = refused
                 items.append((member, parsed, item))
                 item_assessments.append((assessment.member, assessment_title))
-    title = meta.get("title") or (titles[0] if titles else "")
+        if assessment.question_bank:
+            count = len(items) - before
+            bank_notes.append(
+                f"{assessment.member} is a question bank (the course's pool of questions), not a quiz: "
+                + (
+                    "its question is in this quiz too; delete it from the quiz file if the quiz should not ask it"
+                    if count == 1
+                    else f"its {count} questions are in this quiz too, in the manifest's order; delete from the "
+                    "quiz file those the quiz should not ask"
+                )
+            )
+    notes += bank_notes
+    title = meta.get("title") or next(iter(titles + bank_titles), "")
     description = reduce_markup(meta["description"]).text if meta.get("description") else ""
     description = description or (descriptions[0] if descriptions else "")
     return PackageRead(
@@ -232,6 +265,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
         notes=tuple(notes),
         issues=tuple(issues),
         assessments=tuple(item_assessments),
+        question_banks=frozenset(assessment.member for assessment in assessments if assessment.question_bank),
     )
 
 

@@ -32,6 +32,7 @@ from toolkit.importing.bank import (
     read_bank_bytes,
     xml_root_name,
 )
+from toolkit.importing.imported_drafts import place_last_draft
 from toolkit.importing.multilang import quizkit_locale
 from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_package, package_signature
 from toolkit.importing.qti3_item_parts import local_name
@@ -378,6 +379,8 @@ class QtiBankReader:
             question = _question(request, assembly, position, file, item, translations, used)
             if question is not None:
                 questions.append(question)
+            else:
+                place_last_draft(assembly.issues, len(questions))
         origin = Origin(bank.display, bank.title_line)
         # A translation's title is its title's translation only where the source bank has a title.
         title_imported = (
