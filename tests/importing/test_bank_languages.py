@@ -325,5 +325,8 @@ def test_a_drafts_waiting_translations_are_written_in_the_projects_spelling(tmp_
     assert result.returncode == 0, result.stdout + result.stderr
     quiz = yaml.safe_load((project / "content/q.yaml").read_text(encoding="utf-8"))
     (draft,) = quiz["questions"]
-    assert draft["prompt"] == {"text": "One?", "ur": {"text": "ایک؟", "from": "bank.xml"}}
-    assert draft["options"][1]["text"] == {"text": "No", "ur": {"text": "نہیں", "from": "bank.xml"}}
+    assert draft["prompt"] == {"text": "One?", "ur": {"text": "ایک؟", "from": "bank.xml", "source": "One?"}}
+    assert draft["options"][1]["text"] == {
+        "text": "No",
+        "ur": {"text": "نہیں", "from": "bank.xml", "source": "No"},
+    }
