@@ -94,6 +94,7 @@ def run_bank_import(
         refused_report,
         write_bank_import,
     )
+    from toolkit.importing.source_language import in_source_language
 
     assert format_name is not None
     reader = load_reader(format_name)
@@ -106,6 +107,7 @@ def run_bank_import(
     )
     # One spelling per locale of the project before anything is planned: the catalogs are the project's.
     imported = settled_languages(reader.read(request), request.source_locale, config.target_locales)
+    imported = in_source_language(imported, request.display_name, config.target_locales, force)
     guard = contextlib.nullcontext() if dry_run else changing_project(config, "import")
     with guard:
         locale_files = {

@@ -142,6 +142,9 @@ class ImportedBank:
     issues: tuple[ImportIssue, ...] = ()
     notes: tuple[str, ...] = field(default=())
     """What the reader decided that a person may want to check (an id made up, a level assumed)."""
+    written_in: tuple[str, ...] = ()
+    """Other languages than the source locale that the bank's source texts say they are in (QTI
+    ``xml:lang``): the import refuses such a bank unless forced (:mod:`toolkit.importing.source_language`)."""
 
 
 @dataclass(frozen=True)

@@ -158,7 +158,7 @@ class QuestionReader:
             languages = ", ".join(locale for locale, _text in found.translations)
             raise self.unsupported(
                 f"a text of the question has no version in {self.source_locale} (only in {languages}); "
-                "import the bank with --source-locale set to one of them",
+                f"write its {self.source_locale} version in the bank, then import again",
                 line,
             )
         return found
