@@ -90,16 +90,16 @@ def test_the_english_bank_with_its_urdu_file_is_imported(project: Path) -> None:
         (
             "gift",
             "ur.txt",
-            "most of the bank's texts are in Arabic script, and the project's source locale en is written in "
-            "Latin: the quiz file holds the en texts. Import the bank written in en with this one as its "
-            "translation: --locale ur ur.txt; or, if these texts are the source, import again with --force",
+            "the bank's texts say they are in ur, not in the source locale en: the quiz file holds the en texts. "
+            "Import the bank written in en with this one as its translation: --locale ur ur.txt; or, if these "
+            "texts are the source, import again with --force",
         ),
         (
             "moodle",
             "ur.xml",
-            "most of the bank's texts are in Arabic script, and the project's source locale en is written in "
-            "Latin: the quiz file holds the en texts. Import the bank written in en with this one as its "
-            "translation: --locale ur ur.xml; or, if these texts are the source, import again with --force",
+            "the bank's texts say they are in ur, not in the source locale en: the quiz file holds the en texts. "
+            "Import the bank written in en with this one as its translation: --locale ur ur.xml; or, if these "
+            "texts are the source, import again with --force",
         ),
         (
             "canvas",
@@ -125,6 +125,43 @@ def test_quizkits_own_urdu_export_is_refused_as_the_source(
     result = run_quizkit_in_process(project, "import", file, "--from", format_name, "--quiz", "every-type")
     assert (result.returncode, result.stderr) == (1, f"{file}: error[import]: {expected}\n")
     assert snapshot(project) == before
+
+
+FRENCH_GIFT = """\
+// quiz [fr]: written by quizkit
+::capital::[html]<div dir\\="ltr" lang\\="fr">Quelle est la capitale de la France ?</div>{
+\t=<div dir\\="ltr" lang\\="fr">Paris</div>
+\t~<div dir\\="ltr" lang\\="fr">Lyon</div>
+\t####<div dir\\="ltr" lang\\="fr">Paris est la capitale.</div>
+}
+"""
+
+
+@pytest.mark.parametrize("form", ["gift", "moodle"])
+def test_a_bank_that_says_it_is_in_a_language_of_the_same_script_is_refused(project: Path, form: str) -> None:
+    """French in an English project: the script cannot tell, the lang quizkit's export wraps each text in
+    can. A word marked in another language inside a text is not the text's language."""
+    if form == "gift":
+        name, bank = "capital.fr.txt", FRENCH_GIFT
+    else:
+        name = "capital.fr.xml"
+        bank = (
+            '<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n<question type="truefalse"><name><text>capital</text>'
+            '</name><questiontext format="html"><text><![CDATA[<div dir="ltr" lang="fr">Paris est la capitale '
+            '<span lang="en">(capital)</span> ?</div>]]></text></questiontext><generalfeedback format="html"><text>'
+            '<![CDATA[<div dir="ltr" lang="fr">Oui.</div>]]></text></generalfeedback>'
+            '<answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer>'
+            "</question>\n</quiz>\n"
+        )
+    (project / name).write_text(bank, encoding="utf-8")
+    result = run_quizkit_in_process(project, "import", name, "--from", form, "--quiz", "capital")
+    assert (result.returncode, result.stderr) == (
+        1,
+        f"{name}: error[import]: the bank's texts say they are in fr, not in the source locale en: the quiz file "
+        f"holds the en texts. Import the bank written in en with this one as its translation: --locale fr {name}, after "
+        "quizkit add-locale fr; "
+        "or, if these texts are the source, import again with --force\n",
+    )
 
 
 @pytest.mark.parametrize(

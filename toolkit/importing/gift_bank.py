@@ -39,6 +39,7 @@ from toolkit.importing.gift_kinds import QuestionBuilder
 from toolkit.importing.gift_parser import parse
 from toolkit.importing.gift_syntax import GiftFile, GiftQuestion, looks_like_gift, read_text
 from toolkit.importing.gift_texts import BankContext, language
+from toolkit.importing.multilang import other_declared_language
 from toolkit.model import Origin, Question, Text
 
 _LANG = re.compile(r"^\s*<(?:div|p|span)\b[^>]*\blang\s*=\s*[\"']([A-Za-z_-]+)[\"']", re.IGNORECASE)
@@ -98,6 +99,7 @@ class _Reader(BankContext):
             locales=tuple(sorted(self.locales)),
             issues=tuple(self.issues),
             notes=tuple(self.notes),
+            written_in=other_declared_language(self.declared, self.request.source_locale),
         )
 
     def align(self, source: GiftFile) -> None:

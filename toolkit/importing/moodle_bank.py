@@ -50,6 +50,7 @@ from toolkit.importing.moodle_bank_questions import (
     UnsupportedQuestionError,
 )
 from toolkit.importing.moodle_bank_texts import FieldText, field_text
+from toolkit.importing.multilang import other_declared_language
 from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 from toolkit.model import (
     AcceptedAnswer,
@@ -113,6 +114,8 @@ class _Read:
     languages: list[str]
     category: str | None
     category_info: FieldText | None = None
+    declared: tuple[str, ...] = ()
+    """The language each text without multilang markup says it is in, where it says so."""
 
 
 def _read_file(path: Path, display_name: str, quiz_id: str, source_locale: str) -> _Read:
@@ -156,7 +159,7 @@ def _read_file(path: Path, display_name: str, quiz_id: str, source_locale: str) 
     read.issues.extend(reader.issues)
     read.notes.extend(reader.notes)
     read.languages.extend(reader.languages)
-    return read
+    return replace(read, declared=tuple(reader.declared))
 
 
 _KINDS: dict[str, Callable[[QuestionReader, Element], Question[Text]]] = {
@@ -442,4 +445,5 @@ class MoodleXmlReader:
             locales=tuple(sorted(set(languages))),
             issues=tuple(sorted(issues, key=lambda issue: (issue.file, issue.line or 0))),
             notes=tuple(notes),
+            written_in=other_declared_language(list(read.declared), request.source_locale),
         )

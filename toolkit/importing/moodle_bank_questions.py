@@ -92,6 +92,8 @@ class QuestionReader:
         self.issues: list[ImportIssue] = []
         self.notes: list[str] = []
         self.languages: list[str] = []
+        self.declared: list[str] = []
+        """The language each text without multilang markup says it is in, where it says so."""
         self.written_by_quizkit = False
         self.used_ids: set[str] = set()
         self.count = 0
@@ -150,6 +152,8 @@ class QuestionReader:
 
     def texts(self, raw: str, text_format: str, line: int) -> FieldText:
         found = field_text(raw, text_format, self.source_locale)
+        if found.declared is not None:
+            self.declared.append(found.declared)
         self.lost.extend(what for what in found.lost if what not in self.lost)
         for locale in found.languages:
             if locale not in self.languages:

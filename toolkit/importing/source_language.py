@@ -150,7 +150,12 @@ def _declared_elsewhere(bank: ImportedBank, display_name: str, target_locales: S
         return None
     spelled = [project_spelling(language, target_locales) for language in bank.written_in]
     known = [locale for locale in spelled if locale in target_locales]
-    instead = f"--locale {known[0]} {display_name}" if len(known) == 1 else f"--locale XX {display_name}"
+    if len(known) == 1:
+        instead = f"--locale {known[0]} {display_name}"
+    elif len(spelled) == 1:
+        instead = f"--locale {spelled[0]} {display_name}, after quizkit add-locale {spelled[0]}"
+    else:
+        instead = f"--locale XX {display_name}"
     return (
         f"the bank's texts say they are in {', '.join(bank.written_in)}, not in the source locale "
         f"{bank.source_locale}: the quiz file holds the {bank.source_locale} texts. Import the bank written "
