@@ -86,6 +86,10 @@ class Text:
     """The bank file each waiting translation was translated in, by locale (``ur: {text: …, from: bank.xml}``
     in the YAML): ``quizkit update`` takes those in as translated, naming the file. A locale not listed
     was imported from a scraped page (fuzzy, not reviewed)."""
+    imported_source: tuple[tuple[str, str], ...] = ()
+    """The source text each bank translation translates, by locale, as the bank had it (``ur: {text: …,
+    from: bank.xml, source: …}``): ``quizkit update`` takes the translation in as translated only while the
+    text is still that one, else fuzzy with it as the previous source text. A locale not listed: fuzzy."""
 
 
 TextType = TypeVar("TextType", Text, str)

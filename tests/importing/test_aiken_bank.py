@@ -148,11 +148,15 @@ def test_a_file_per_language_is_aligned_and_its_texts_wait_beside_the_drafts(pro
     (question,) = quiz_yaml(project, "gpu")["questions"]
     assert question["prompt"] == {
         "text": "What does each GPU hold?\nIt is data parallelism.",
-        "ur": {"text": "ہر GPU کیا رکھتا ہے؟", "from": "gpu.ur.txt"},
+        "ur": {
+            "text": "ہر GPU کیا رکھتا ہے؟",
+            "from": "gpu.ur.txt",
+            "source": "What does each GPU hold?\nIt is data parallelism.",
+        },
     }
     assert question["options"][1]["text"] == {
         "text": "A slice of the layers",
-        "ur": {"text": "تہوں کا ایک حصہ", "from": "gpu.ur.txt"},
+        "ur": {"text": "تہوں کا ایک حصہ", "from": "gpu.ur.txt", "source": "A slice of the layers"},
     }
 
 
@@ -181,6 +185,83 @@ def test_a_finished_drafts_waiting_translations_come_in_as_the_banks(project: Pa
     assert "Imported from a scraped page; not reviewed." not in prompt.comment
     option = catalog.find("gpu.questions.q1.options.b", by="msgctxt")
     assert option is not None and (option.msgstr, option.flags) == ("تہوں کا ایک حصہ", [])
+
+
+def _finish_draft(project: Path, prompt: str | None = None, option_a: str | None = None) -> None:
+    """The person's part: the draft's explanation written, ``draft: true`` removed, and the prompt or
+    option a rewritten when given."""
+    path = project / "content" / "gpu.yaml"
+    quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
+    del quiz["draft"]
+    (question,) = quiz["questions"]
+    question["explanation"] = "Each GPU holds a full copy of the model."
+    if prompt is not None:
+        question["prompt"]["text"] = prompt
+    if option_a is not None:
+        question["options"][0]["text"]["text"] = option_a
+    path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def _updated_catalog(project: Path) -> polib.POFile:
+    updated = run_quizkit_in_process(project, "update")
+    assert updated.returncode == 0, updated.stdout + updated.stderr
+    return polib.pofile(str(project / "locales/ur/LC_MESSAGES/gpu.po"))
+
+
+def test_a_waiting_translation_whose_text_changed_comes_in_fuzzy_with_the_text_it_was_made_for(
+    project: Path,
+) -> None:
+    """Finishing a draft, its author rewrote the prompt and option a: the bank's Urdu translates the old
+    texts (here the opposite meaning), so it comes in fuzzy, the old text as the previous msgid (Poedit
+    shows the difference), still naming its file; the unchanged option b comes in translated."""
+    (project / "gpu.txt").write_text(ENGLISH, encoding="utf-8")
+    (project / "gpu.ur.txt").write_text(URDU, encoding="utf-8")
+    imported(project, "gpu.txt", "--locale", "ur", "gpu.ur.txt", "--quiz", "gpu")
+    _finish_draft(project, prompt="What does no GPU hold?", option_a="Nothing of the model")
+    catalog = _updated_catalog(project)
+    prompt = catalog.find("gpu.questions.q1.prompt", by="msgctxt")
+    assert prompt is not None
+    assert (prompt.msgstr, prompt.flags, prompt.previous_msgid) == (
+        "ہر GPU کیا رکھتا ہے؟",
+        ["fuzzy"],
+        "What does each GPU hold?\nIt is data parallelism.",
+    )
+    assert prompt.tcomment == "Imported from gpu.ur.txt; translated there, not reviewed in quizkit."
+    option_a = catalog.find("gpu.questions.q1.options.a", by="msgctxt")
+    assert option_a is not None
+    assert (option_a.msgstr, option_a.flags, option_a.previous_msgid) == (
+        "ماڈل کی پوری نقل",
+        ["fuzzy"],
+        "A full copy of the model",
+    )
+    option_b = catalog.find("gpu.questions.q1.options.b", by="msgctxt")
+    assert option_b is not None
+    assert (option_b.msgstr, option_b.flags, option_b.previous_msgid) == ("تہوں کا ایک حصہ", [], None)
+
+
+def test_a_waiting_translation_is_taken_in_once_and_never_put_back_over_a_translators_entry(
+    project: Path,
+) -> None:
+    """Once an update has taken the draft's translations in, the entries are the translators': one they
+    emptied or rewrote stays as they left it on every later update, though the YAML still holds the bank's
+    text."""
+    (project / "gpu.txt").write_text(ENGLISH, encoding="utf-8")
+    (project / "gpu.ur.txt").write_text(URDU, encoding="utf-8")
+    imported(project, "gpu.txt", "--locale", "ur", "gpu.ur.txt", "--quiz", "gpu")
+    _finish_draft(project)
+    catalog = _updated_catalog(project)
+    path = project / "locales/ur/LC_MESSAGES/gpu.po"
+    prompt = catalog.find("gpu.questions.q1.prompt", by="msgctxt")
+    option_b = catalog.find("gpu.questions.q1.options.b", by="msgctxt")
+    assert prompt is not None and option_b is not None
+    prompt.msgstr = ""
+    option_b.msgstr = "تہوں کا حصہ"
+    catalog.save(str(path))
+    catalog = _updated_catalog(project)
+    prompt = catalog.find("gpu.questions.q1.prompt", by="msgctxt")
+    option_b = catalog.find("gpu.questions.q1.options.b", by="msgctxt")
+    assert prompt is not None and option_b is not None
+    assert (prompt.msgstr, option_b.msgstr) == ("", "تہوں کا حصہ")
 
 
 @pytest.mark.parametrize(

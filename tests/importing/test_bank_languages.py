@@ -325,5 +325,45 @@ def test_a_drafts_waiting_translations_are_written_in_the_projects_spelling(tmp_
     assert result.returncode == 0, result.stdout + result.stderr
     quiz = yaml.safe_load((project / "content/q.yaml").read_text(encoding="utf-8"))
     (draft,) = quiz["questions"]
-    assert draft["prompt"] == {"text": "One?", "ur": {"text": "ایک؟", "from": "bank.xml"}}
-    assert draft["options"][1]["text"] == {"text": "No", "ur": {"text": "نہیں", "from": "bank.xml"}}
+    assert draft["prompt"] == {"text": "One?", "ur": {"text": "ایک؟", "from": "bank.xml", "source": "One?"}}
+    assert draft["options"][1]["text"] == {
+        "text": "No",
+        "ur": {"text": "نہیں", "from": "bank.xml", "source": "No"},
+    }
+
+
+# --- a title an export wrote in the source language where the locale had none ----------------------------
+
+
+@pytest.mark.parametrize("format_name", ["canvas", "cc", "qti"])
+def test_a_packages_fallen_back_title_is_no_translation(tmp_path: Path, format_name: str) -> None:
+    """quizkit's own ur package of a quiz whose title nobody translated carries the English title (a title
+    attribute cannot say it fell back): imported beside the en package, it is no Urdu title, so the ur
+    catalog leaves the title (and the description Canvas and QTI packages make of it) untranslated, while
+    the questions' Urdu comes in."""
+    from support import EVERY_TYPE_QUIZ, every_type_urdu, translate
+
+    original = fixture_project(
+        tmp_path / "original",
+        {"q": EVERY_TYPE_QUIZ.read_text(encoding="utf-8").replace("id: every-type", "id: q")},
+    )
+    assert run_quizkit_in_process(original, "update").returncode == 0
+    urdu = {
+        key.replace("every-type.", "q.", 1): text
+        for key, text in every_type_urdu().items()
+        if key not in ("every-type.title", "every-type.description")
+    }
+    translate(original / "locales/ur/LC_MESSAGES/q.po", urdu)
+    exported = run_quizkit_in_process(original, "export", "-f", format_name, "--no-checks")
+    assert exported.returncode == 0, exported.stdout + exported.stderr
+    fresh = fixture_project(tmp_path / "fresh", {})
+    folder = original / "dist" / format_name / "q"
+    (source,) = folder.glob("en.*")
+    (translation,) = folder.glob("ur.*")
+    result = run_quizkit_in_process(
+        fresh, "import", str(source), "--from", format_name, "--quiz", "q", "--locale", "ur", str(translation)
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    catalog = _catalog(fresh, "ur")
+    assert (catalog["q.title"], catalog["q.description"]) == ("", "")
+    assert catalog["q.questions.gpu-holds.prompt"] == urdu["q.questions.gpu-holds.prompt"]

@@ -391,9 +391,19 @@ def test_number_like_texts_and_translations_round_trip_through_import_yaml_and_c
     for read in (yaml.safe_load(written), YAML(typ="safe", pure=True).load(written)):
         whole, draft = read["questions"]
         assert (whole["prompt"], whole["explanation"], whole["options"]) == ("0x10", "1e3", expected_options)
-        assert draft["prompt"] == {"text": "0x10", "ur": {"text": "null", "from": "bank.xml"}}
+        assert draft["prompt"] == {
+            "text": "0x10",
+            "ur": {"text": "null", "from": "bank.xml", "source": "0x10"},
+        }
         assert [option["text"] for option in draft["options"]] == [
-            {"text": text, "ur": {"text": NUMBER_LIKE[(index + 1) % len(NUMBER_LIKE)], "from": "bank.xml"}}
+            {
+                "text": text,
+                "ur": {
+                    "text": NUMBER_LIKE[(index + 1) % len(NUMBER_LIKE)],
+                    "from": "bank.xml",
+                    "source": text,
+                },
+            }
             for index, text in enumerate(NUMBER_LIKE)
         ]
     urdu = {

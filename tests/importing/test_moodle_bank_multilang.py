@@ -392,11 +392,15 @@ def test_a_finished_drafts_translations_come_in_translated_with_the_bank_named(t
     path = project / "content/q.yaml"
     quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
     (draft,) = [question for question in quiz["questions"] if question["id"] == "port-http"]
-    assert draft["prompt"]["ur"] == {"text": "HTTP کون سا پورٹ استعمال کرتا ہے؟", "from": "bank.xml"}
+    assert draft["prompt"]["ur"] == {
+        "text": "HTTP کون سا پورٹ استعمال کرتا ہے؟",
+        "from": "bank.xml",
+        "source": "Which port does HTTP use?",
+    }
     assert draft["options"][0]["text"] == {
         "text": "80",
-        "ur": {"text": "80", "from": "bank.xml"},
-        "ar": {"text": "80", "from": "bank.xml"},
+        "ur": {"text": "80", "from": "bank.xml", "source": "80"},
+        "ar": {"text": "80", "from": "bank.xml", "source": "80"},
     }
     del quiz["draft"]
     assert set(draft["explanation"]) == {"todo"}

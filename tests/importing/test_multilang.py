@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.importing.multilang import Versions, quizkit_locale, split_versions
+from toolkit.importing.multilang import (
+    Versions,
+    declared_language,
+    other_declared_language,
+    quizkit_locale,
+    split_versions,
+)
 
 CASES = [
     (
@@ -50,3 +56,23 @@ def test_a_version_is_found_by_language() -> None:
 )
 def test_moodle_language_codes_become_locales(moodle: str, locale: str) -> None:
     assert quizkit_locale(moodle) == locale
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ('<div dir="rtl" lang="ur">ہر <span dir="ltr" lang="en">GPU</span> کیا رکھتا ہے؟</div>', "ur"),
+        ("<p lang='pt-BR'>Olá</p>", "pt_BR"),
+        ('<span lang="EN-US">Word paste</span>', "en_US"),
+        ('<p dir="ltr" style="text-align: left;">Moodle\'s editor</p>', None),
+        ('Plain <span lang="fr">mot</span>', None),  # a word marked inside is not the text's language
+    ],
+)
+def test_the_language_a_text_says_it_is_in(text: str, language: str | None) -> None:
+    assert declared_language(text) == language
+
+
+def test_a_bank_is_in_the_language_most_of_its_texts_declare() -> None:
+    assert other_declared_language(["ur", "en", "ur"], "en") == ("ur",)
+    assert other_declared_language(["en_US", "en", "ur"], "en") == ()
+    assert other_declared_language([], "en") == ()

@@ -493,8 +493,8 @@ BAD_FILES = [
     (
         "urdu.xml",
         _ITEM.format(lang="ur", body="<qti-response-processing/><qti-item-body/>").encode(),
-        "urdu.xml:2: the items are in ur (xml:lang), not in the source language en; give --source-locale, or "
-        "the en bank as FILE and this one as --locale ur FILE",
+        "urdu.xml:2: the items are in ur (xml:lang), not in the source language en; give the en bank as FILE "
+        "and this one as --locale ur FILE",
     ),
 ]
 

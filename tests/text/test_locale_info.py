@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.text.locale_info import LocaleError, cldr_plural_forms, locale_info, plural_index_categories
+from toolkit.text.locale_info import (
+    LocaleError,
+    cldr_plural_forms,
+    locale_info,
+    plural_index_categories,
+    writing_script,
+)
 
 ARABIC = (
     "nplurals=6; plural=(n == 0 ? 0 : n == 1 ? 1 : n == 2 ? 2 : n % 100 >= 3 && n % 100 <= 10 ? 3 : "
@@ -121,3 +127,22 @@ def test_every_locale_gets_plural_forms_that_agree_with_cldr() -> None:
 def test_unknown_locale() -> None:
     with pytest.raises(LocaleError):
         locale_info("xx_YY")
+
+
+@pytest.mark.parametrize(
+    ("locale", "script"),
+    [
+        ("en", "Latn"),
+        ("ur", "Arab"),
+        ("ur-PK", "Arab"),
+        ("ar", "Arab"),
+        ("hi", "Deva"),
+        ("zh", "Hans"),
+        ("sr", "Cyrl"),
+        ("sr_Latn", "Latn"),  # the locale's own script subtag first
+        ("ar_XB", "Latn"),  # a pseudo-locale is English
+        ("english", None),
+    ],
+)
+def test_the_script_a_locale_is_written_in(locale: str, script: str | None) -> None:
+    assert writing_script(locale) == script

@@ -7,10 +7,16 @@ Two kinds wait beside a text (``ur:`` beside ``text:``), as :attr:`toolkit.model
   take ``#.`` comments from the template, so the note is put back on every update while the entry is
   still the unreviewed import (fuzzy, same text); once a translator reviews it (removes the fuzzy flag)
   or changes it, the note goes.
-* from a question bank (``ur: {text: …, from: bank.xml}``, :attr:`toolkit.model.Text.imported_from`):
-  a draft question's translation, made by a person in the bank, waiting for the draft to be finished.
-  It is taken in as ``quizkit import`` takes a bank's translations into the catalogs it writes:
-  translated, not fuzzy, not approved, with the translator comment :data:`IMPORTED_FROM` naming the file.
+* from a question bank (``ur: {text: …, from: bank.xml, source: …}``,
+  :attr:`toolkit.model.Text.imported_from`): a draft question's translation, made by a person in the
+  bank, waiting for the draft to be finished. It is taken in as ``quizkit import`` takes a bank's
+  translations into the catalogs it writes: translated, not fuzzy, not approved, with the translator
+  comment :data:`IMPORTED_FROM` naming the file, while the text is still the source text it translates
+  (``source``, :attr:`toolkit.model.Text.imported_source`). A person finishing the draft may have changed
+  that text: the translation then comes in fuzzy, with the text it was made for as the previous source
+  (``#| msgid``), so a translator sees what changed. It is taken in once, when its entry first enters
+  the catalog (a draft's texts are in no template): an entry the catalog already had is the
+  translators' from then on, so an entry a translator emptied or changed stays as they left it.
 
 :func:`apply_imported` runs after each merge in ``quizkit update``; a waiting translation only fills an
 entry that has none, never over a translator's work (nor a fuzzy entry: the source text may have
@@ -35,6 +41,8 @@ class WaitingTranslation:
     text: str
     bank_file: str | None = None
     """The bank it was translated in; None for a scraped page's."""
+    source: str | None = None
+    """The source text a bank's translation was made for; None when the YAML does not say."""
 
 
 def _with_note(entry: CatalogEntry) -> CatalogEntry:
@@ -57,11 +65,22 @@ def from_bank(entry: CatalogEntry, translation: str, bank_file: str) -> CatalogE
     )
 
 
+def _waiting_from_bank(entry: CatalogEntry, waiting: WaitingTranslation, bank_file: str) -> CatalogEntry:
+    """``entry`` with a draft's waiting bank translation: translated while its text is still the one the
+    translation was made for; otherwise fuzzy, that text shown as the previous source."""
+    taken = from_bank(entry, waiting.text, bank_file)
+    if waiting.source == entry.msgid:
+        return taken
+    return replace(taken.with_flag(FUZZY), previous_msgid=waiting.source)
+
+
 def apply_imported(
     merged: Catalog, previous: Catalog, imported: Mapping[str, WaitingTranslation]
 ) -> tuple[Catalog, int]:
     """``merged`` with the waiting translations (by key) filled in; also the number filled in."""
     earlier = previous.by_context()
+    # Obsolete entries too: a bank's translation is never put back into an entry the catalog had.
+    known = {entry.context for entry in previous.entries}
     entries: list[CatalogEntry] = []
     filled = 0
     for entry in merged.entries:
@@ -70,11 +89,12 @@ def apply_imported(
             continue
         waiting = imported.get(entry.context)
         before = earlier.get(entry.context)
-        if waiting is not None and waiting.text and not entry.has_translation:
-            if waiting.bank_file is not None:
-                entry = from_bank(entry, waiting.text, waiting.bank_file)
-            else:
-                entry = _with_note(replace(entry.with_flag(FUZZY), msgstr=waiting.text))
+        if waiting is not None and waiting.bank_file is not None:
+            if waiting.text and entry.context not in known and not entry.has_translation:
+                entry = _waiting_from_bank(entry, waiting, waiting.bank_file)
+                filled += 1
+        elif waiting is not None and waiting.text and not entry.has_translation:
+            entry = _with_note(replace(entry.with_flag(FUZZY), msgstr=waiting.text))
             filled += 1
         elif (
             before is not None

@@ -247,8 +247,9 @@ def imported_translations(content: Content) -> dict[tuple[str, str], dict[str, W
     for quiz in content.quizzes:
         for text in quiz.texts():
             origins = dict(text.imported_from)
+            sources = dict(text.imported_source)
             for locale, translation in text.imported:
-                waiting = WaitingTranslation(translation, origins.get(locale))
+                waiting = WaitingTranslation(translation, origins.get(locale), sources.get(locale))
                 found.setdefault((locale.replace("-", "_"), quiz.id), {})[text.key] = waiting
     return found
 

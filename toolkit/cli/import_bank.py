@@ -98,6 +98,7 @@ def run_bank_import(
         plan_bank_imports,
         write_bank_import,
     )
+    from toolkit.importing.source_language import in_source_language
 
     assert format_name is not None
     reader = load_reader(format_name)
@@ -111,6 +112,7 @@ def run_bank_import(
     )
     # One spelling per locale of the project before anything is planned: the catalogs are the project's.
     imported = settled_languages(reader.read(request), request.source_locale, config.target_locales)
+    imported = in_source_language(imported, request.display_name, config.target_locales, force)
     if by_category and not holding_questions(imported):
         # Nothing to split by: one quiz, as without the option, and the report says why.
         imported = replace(

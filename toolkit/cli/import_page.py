@@ -57,7 +57,10 @@ if TYPE_CHECKING:
 )
 @click.option("--dry-run", is_flag=True, help="Report what would be written; write nothing.")
 @click.option(
-    "--force", is_flag=True, help="Overwrite an existing quiz file or catalog (keeping its translations)."
+    "--force",
+    is_flag=True,
+    help="Overwrite an existing quiz file or catalog (keeping its translations); import a bank that reads as "
+    "another language than the source as the source all the same.",
 )
 @FORMAT_OPTION
 def import_page(
@@ -95,6 +98,12 @@ def import_page(
                 param_hint="--locale",
             )
         by_locale = _translation_files(config, translations)
+        if source_locale is not None:
+            from toolkit.importing.source_language import source_locale_refusal
+
+            refusal = source_locale_refusal(source_locale, config.source_locale, config.target_locales)
+            if refusal is not None:
+                raise click.BadParameter(refusal, param_hint="--source-locale")
         with reported_errors(imported_bank=bank):
             data = run_bank_import(
                 config, bank, chosen, quiz_id, source_locale, by_locale, dry_run, force, by_category

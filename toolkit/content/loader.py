@@ -57,6 +57,7 @@ class _Builder:
         if isinstance(value, dict):
             imported: list[tuple[str, str]] = []
             imported_from: list[tuple[str, str]] = []
+            imported_source: list[tuple[str, str]] = []
             for locale, translation in value.items():
                 if locale in TEXT_FIELDS:
                     continue
@@ -64,6 +65,8 @@ class _Builder:
                     # ``ur: {text: …, from: bank.xml}``: translated in a bank, waiting for its draft.
                     imported.append((str(locale), str(translation["text"])))
                     imported_from.append((str(locale), str(translation["from"])))
+                    if "source" in translation:
+                        imported_source.append((str(locale), str(translation["source"])))
                 elif isinstance(translation, str):
                     imported.append((str(locale), translation))
             return Text(
@@ -73,6 +76,7 @@ class _Builder:
                 _optional_str(value.get("note")),
                 tuple(imported),
                 tuple(imported_from),
+                tuple(imported_source),
             )
         return Text(key, str(value), self.origin(path))
 

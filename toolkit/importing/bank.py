@@ -11,6 +11,7 @@ the quiz YAML and a catalog per language from what they return.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass, replace
@@ -147,6 +148,9 @@ class ImportedBank:
     """What the reader decided that a person may want to check (an id made up, a level assumed)."""
     categories: tuple[BankCategory, ...] = ()
     """The bank's categories that hold questions, in the bank's order; empty for a format without them."""
+    written_in: tuple[str, ...] = ()
+    """Other languages than the source locale that the bank's source texts say they are in (QTI
+    ``xml:lang``): the import refuses such a bank unless forced (:mod:`toolkit.importing.source_language`)."""
 
 
 @dataclass(frozen=True)
@@ -338,15 +342,26 @@ def same_answers_untranslated(question: Question[Text]) -> Question[Text]:
     return fixed_question
 
 
+def _in_words(text: str) -> bool:
+    """Whether ``text`` has two letters in a row that are not capitals: a word of a language (``uses``,
+    ``Router``), where a number, a symbol or an acronym (``80``, ``TCP``, ``IPv4``) reads the same in
+    every language. Letters of a script without case (Arabic, Devanagari) are never capitals."""
+    small = [character.isalpha() and not character.isupper() for character in text]
+    return any(first and second for first, second in itertools.pairwise(small))
+
+
 def shared_texts_translated(question: Question[Text]) -> Question[Text]:
     """``question`` with each text the bank wrote outside every language's markup (no translation of its
     own) given, in each language the question's other texts carry, the same text as its translation.
     Moodle's multilang filters show text outside the spans to every language (filter/multilang/filter.php),
     so in a question translated into Urdu an option ``80`` or ``TCP`` is what the Urdu reader sees too;
-    left untranslated it would make the whole question fall back to the source language. A question none
-    of whose texts carries a language is left as it is: nobody translated it, and an export shows its
-    source text in every language, as Moodle does. Accepted answers that come out the same in every
-    language are then ``translate: false`` (:func:`same_answers_untranslated`)."""
+    left untranslated it would make the whole question fall back to the source language. A text in words
+    (``uses``, ``HTTP over TCP.``, a Cloze question's name) is not: nobody translated it, and taken as
+    the Urdu it would be English presented as Urdu; it stays untranslated in those languages, for a
+    translator (and the report lists it). A question none of whose texts carries a language is left as
+    it is: nobody translated it, and an export shows its source text in every language, as Moodle does.
+    Accepted answers that come out the same in every language are then ``translate: false``
+    (:func:`same_answers_untranslated`)."""
     languages: list[str] = []
     for text in _texts_of(question):
         for locale, _translation in text.imported:
@@ -356,7 +371,7 @@ def shared_texts_translated(question: Question[Text]) -> Question[Text]:
         return question
 
     def shared(text: Text) -> Text:
-        if text.imported or not text.source:
+        if text.imported or not text.source or _in_words(text.source):
             return text
         return replace(text, imported=tuple((locale, text.source) for locale in languages))
 

@@ -264,6 +264,14 @@ def _copied(value: object) -> object:
     return value
 
 
+def _without_fallback(text: Text) -> Text:
+    """A quiz's title or description without the "translations" that are its source text: an export
+    writes the source title where a locale has no translation (quizkit's own Canvas, Common Cartridge and
+    QTI packages do, in a title attribute that cannot say so), which is no translation of it."""
+    kept = tuple((locale, translation) for locale, translation in text.imported if translation != text.source)
+    return text if kept == text.imported else replace(text, imported=kept)
+
+
 def settled_languages(bank: ImportedBank, source_locale: str, target_locales: Sequence[str]) -> ImportedBank:
     """``bank`` with every translation under the project's spelling of its locale (``source_locale`` and
     ``target_locales``), conflicting translations of one text reported, and each text that lacks a target
@@ -273,8 +281,8 @@ def settled_languages(bank: ImportedBank, source_locale: str, target_locales: Se
     quiz = bank.quiz
     quiz = replace(
         quiz,
-        title=settler.text(quiz.title, None),
-        description=settler.text(quiz.description, None),
+        title=settler.text(_without_fallback(quiz.title), None),
+        description=settler.text(_without_fallback(quiz.description), None),
         questions=tuple(settler.question(question) for question in quiz.questions),
     )
     issues = [settler.draft(issue) for issue in bank.issues]

@@ -194,8 +194,9 @@ def _plain(value: object) -> object:
 
 def _with_origins(draft: object, origin: Callable[[str], str]) -> object:
     """A draft question (plain YAML data) with each translation waiting beside its texts written with the
-    file it was translated in (``ur: {text: …, from: bank.xml}``; ``origin`` names it by locale), so that
-    ``quizkit update`` takes it in as the bank's translation, not as a scraped page's."""
+    file it was translated in and the source text it translates (``ur: {text: …, from: bank.xml, source:
+    …}``; ``origin`` names the file by locale), so that ``quizkit update`` takes it in as the bank's
+    translation, not as a scraped page's, and as translated only while the text is still that source."""
     if not isinstance(draft, dict):
         return draft
     for path, value in list(question_text_fields(draft, ())):
@@ -207,6 +208,7 @@ def _with_origins(draft: object, origin: Callable[[str], str]) -> object:
         assert isinstance(owner, dict)
         owner[path[-1]] = {
             name: {"text": translation, "from": origin(name)}
+            | ({"source": value["text"]} if "text" in value else {})
             if name not in TEXT_FIELDS and isinstance(translation, str)
             else translation
             for name, translation in value.items()

@@ -42,6 +42,7 @@ from toolkit.importing.gift_parser import parse
 from toolkit.importing.gift_syntax import GiftFile, GiftQuestion, looks_like_gift, read_text
 from toolkit.importing.gift_texts import BankContext, language
 from toolkit.importing.imported_drafts import place_last_draft
+from toolkit.importing.multilang import other_declared_language
 from toolkit.model import Origin, Question, Text
 
 _LANG = re.compile(r"^\s*<(?:div|p|span)\b[^>]*\blang\s*=\s*[\"']([A-Za-z_-]+)[\"']", re.IGNORECASE)
@@ -118,6 +119,7 @@ class _Reader(BankContext):
             issues=tuple(self.issues),
             notes=tuple(self.notes),
             categories=categories,
+            written_in=other_declared_language(self.declared, self.request.source_locale),
         )
 
     def categories(self, source: GiftFile, members: dict[str, list[str]]) -> tuple[BankCategory, ...]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from toolkit.importing.bank import BankRequest, ImportIssue
 from toolkit.importing.gift_syntax import GiftQuestion, GiftText
 from toolkit.importing.markup_reduction import looks_like_markup, reduce_markup
-from toolkit.importing.multilang import OTHER, quizkit_locale, split_versions
+from toolkit.importing.multilang import OTHER, declared_language, quizkit_locale, split_versions
 
 Part = Callable[[GiftQuestion], GiftText | None]
 """Picks one text out of a question: the same text in a translation's question."""
@@ -30,6 +30,8 @@ class BankContext:
         self.made_ids: list[tuple[int, str]] = []
         """(line, id) of the questions whose name is no quiz id (lowercase words joined by hyphens)."""
         self.locales: set[str] = set()
+        self.declared: list[str] = []
+        """The language each source text without multilang markup says it is in, where it says so."""
         self.translations: dict[str, dict[int, GiftQuestion]] = {}
         """Locale → index of a source question → that question in the locale's own file."""
 
@@ -65,6 +67,8 @@ class BankContext:
                     imported[quizkit_locale(code)] = text_reduced
         else:
             source_raw = text.text
+            if (declared := declared_language(text.text)) is not None:
+                self.declared.append(declared)
         source: str | None = None
         if source_raw is not None:
             source, found = as_quiz_text(source_raw, text.format)

@@ -54,6 +54,7 @@ from toolkit.importing.moodle_bank_questions import (
     question_names,
 )
 from toolkit.importing.moodle_bank_texts import FieldText, field_text
+from toolkit.importing.multilang import other_declared_language
 from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 from toolkit.model import (
     AcceptedAnswer,
@@ -129,6 +130,8 @@ class _Read:
     category_info: FieldText | None = None
     categories: list[_Category] = field(default_factory=list)
     """In the bank's order; questions before the first category are in one written ``""``."""
+    declared: tuple[str, ...] = ()
+    """The language each text without multilang markup says it is in, where it says so."""
 
 
 def _read_file(
@@ -188,7 +191,7 @@ def _read_file(
     read.issues.extend(reader.issues)
     read.notes.extend(reader.notes)
     read.languages.extend(reader.languages)
-    return read
+    return replace(read, declared=tuple(reader.declared))
 
 
 _KINDS: dict[str, Callable[[QuestionReader, Element], Question[Text]]] = {
@@ -488,6 +491,7 @@ class MoodleXmlReader:
             issues=tuple(sorted(issues, key=lambda issue: (issue.file, issue.line or 0))),
             notes=tuple(notes),
             categories=categories,
+            written_in=other_declared_language(list(read.declared), request.source_locale),
         )
 
 

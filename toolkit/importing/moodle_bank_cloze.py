@@ -165,7 +165,8 @@ def read_cloze(reader: QuestionReader, element: Element) -> Question[Text]:
     if not has_prompt:
         reader.notes.append(
             f"{reader.file}:{reader.line}: {reader.question_id}: no paragraph comes before its first blank, so "
-            "its name is its prompt"
+            "its name is its prompt, untranslated (Moodle shows learners no name): write the prompt in the quiz "
+            "file and translate it"
         )
     if len({sub.weight for sub in found}) > 1:
         reader.issues.append(

@@ -105,6 +105,8 @@ class QuestionReader:
         self.issues: list[ImportIssue] = []
         self.notes: list[str] = []
         self.languages: list[str] = []
+        self.declared: list[str] = []
+        """The language each text without multilang markup says it is in, where it says so."""
         self.written_by_quizkit = False
         self.used_ids: set[str] = set()
         self.named_ids: set[str] = set()
@@ -166,6 +168,8 @@ class QuestionReader:
 
     def texts(self, raw: str, text_format: str, line: int) -> FieldText:
         found = field_text(raw, text_format, self.source_locale)
+        if found.declared is not None:
+            self.declared.append(found.declared)
         self.lost.extend(what for what in found.lost if what not in self.lost)
         for locale in found.languages:
             if locale not in self.languages:
@@ -174,7 +178,7 @@ class QuestionReader:
             languages = ", ".join(locale for locale, _text in found.translations)
             raise self.unsupported(
                 f"a text of the question has no version in {self.source_locale} (only in {languages}); "
-                "import the bank with --source-locale set to one of them",
+                f"write its {self.source_locale} version in the bank, then import again",
                 line,
             )
         return found

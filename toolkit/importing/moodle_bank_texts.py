@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from toolkit.importing.markup_reduction import looks_like_markup, reduce_markup
-from toolkit.importing.multilang import OTHER, quizkit_locale, split_versions
+from toolkit.importing.multilang import OTHER, declared_language, quizkit_locale, split_versions
 
 HTML = "html"
 AUTO_FORMAT = "moodle_auto_format"
@@ -39,6 +39,8 @@ class FieldText:
     """What the markup had that a quiz text cannot hold (an image, math), for the report."""
     languages: tuple[str, ...] = ()
     """Every other language the field's multilang markup names, as quizkit locales (``other`` left out)."""
+    declared: str | None = None
+    """The language a field without multilang markup says it is in (:func:`declared_language`)."""
 
 
 def _reduced(text: str, text_format: str, lost: list[str]) -> str:
@@ -65,7 +67,7 @@ def field_text(raw: str, text_format: str, source_locale: str) -> FieldText:
     versions = split_versions(raw)
     if not versions.by_language:
         text = _reduced(raw, text_format, lost)
-        return FieldText(text or None, (), tuple(lost))
+        return FieldText(text or None, (), tuple(lost), declared=declared_language(raw))
     source: str | None = None
     other: str | None = None
     translations: list[tuple[str, str]] = []

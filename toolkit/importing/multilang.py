@@ -67,6 +67,29 @@ def _codes(written: str) -> list[str]:
     return [code.strip().lower().replace("-", "_") for code in written.split(",") if code.strip()]
 
 
+_WRAPPER = re.compile(r"\A\s*<(?:div|p|span)\b[^>]*?\blang\s*=\s*[\"']([a-zA-Z0-9_-]+)[\"']", re.IGNORECASE)
+
+
+def declared_language(text: str) -> str | None:
+    """The language the element wrapping ``text`` says it is in, as a quizkit locale, or None: quizkit's
+    exports wrap each text so (``<div dir="rtl" lang="ur">…</div>``, a text that fell back
+    ``lang="en"``). Only the opening element counts: a word marked inside (``<span lang="en">GPU</span>``
+    in an Urdu text) is not the text's language."""
+    match = _WRAPPER.match(text)
+    return quizkit_locale(match.group(1).lower().replace("-", "_")) if match else None
+
+
+def other_declared_language(declared: list[str], source_locale: str) -> tuple[str, ...]:
+    """The language most of a bank's texts declare (:func:`declared_language`, one entry per text that
+    declares one), when it is not ``source_locale``'s: what the import refuses as a source
+    (:attr:`toolkit.importing.bank.ImportedBank.written_in`); else ``()``."""
+    if not declared:
+        return ()
+    main = max(dict.fromkeys(declared), key=declared.count)
+    same = main.split("_")[0] == source_locale.replace("-", "_").split("_")[0].lower()
+    return () if same else (main,)
+
+
 _CHARSET_SUFFIX = "_utf8"
 """Moodle 1.9's language packs are named ``<language>_utf8`` (``ur_utf8``, ``pt_br_utf8``); multilang
 spans written then carry the pack's name."""

@@ -119,6 +119,7 @@ class _Builder:
         self.canvas = canvas
         self.issues: list[ImportIssue] = []
         self.notes: list[str] = []
+        self.written_in: tuple[str, ...] = ()
 
     def read(self) -> ImportedBank:
         request = self.request
@@ -139,11 +140,7 @@ class _Builder:
                 and _language_of(parsed.language) != _language_of(request.source_locale)
             }
         )
-        if written_in:
-            self.notes.append(
-                f"the bank's texts say they are in {', '.join(written_in)}, not the source language "
-                f"{request.source_locale}: give the package of the source language, or --source-locale"
-            )
+        self.written_in = tuple(written_in)
         taken_ids: set[str] = set()
         chosen: list[tuple[str, ParsedItem, str, etree._Element, int]] = []
         titles = [element.get("title") or "" for _, _, element in source.items]
@@ -219,6 +216,7 @@ class _Builder:
             issues=tuple(self.issues),
             notes=tuple(self.notes),
             categories=categories,
+            written_in=self.written_in,
         )
 
     def question_ids(self, items: list[tuple[ParsedItem, int]], taken: set[str]) -> list[str]:

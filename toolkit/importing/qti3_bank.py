@@ -271,7 +271,7 @@ def _split_languages(
             file,
             item.line,
             f"the items are in {', '.join(sorted(languages))} (xml:lang), not in the source language "
-            f"{source_locale}; give --source-locale, or the {source_locale} bank as FILE and this one as "
+            f"{source_locale}; give the {source_locale} bank as FILE and this one as "
             f"--locale {_locale(sorted(languages)[0])} FILE",
         )
     return sources, others

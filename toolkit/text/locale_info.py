@@ -221,3 +221,24 @@ def plural_index_categories(locale: str, plural_forms: str) -> tuple[str, ...]:
 def _instead(locale: str) -> str:
     reference = cldr_plural_forms(locale)
     return f"; for {locale} write Plural-Forms: {reference}" if reference else ""
+
+
+def writing_script(locale: str) -> str | None:
+    """The ISO 15924 script ``locale`` is written in (``Latn``, ``Arab``, ``Cyrl``…): its script subtag,
+    else CLDR's likely one (``ur`` → ``Arab``); None where CLDR does not know the locale."""
+    from babel.core import get_global
+
+    if is_pseudo_locale(locale):
+        return "Latn"  # accented or mirrored English
+    parts = locale.replace("-", "_").split("_")
+    for part in parts[1:]:
+        if len(part) == 4 and part.isalpha():
+            return part.title()
+    likely = get_global("likely_subtags")
+    for candidate in ("_".join(parts), parts[0]):
+        found = likely.get(candidate) or likely.get(candidate.lower())
+        if found:
+            for part in str(found).split("_")[1:]:
+                if len(part) == 4:
+                    return part
+    return None
