@@ -181,10 +181,11 @@ def _shape(item: etree._Element) -> str:
 
 _CHOICE_BY_SHAPE = "a choice (read from its responses)"
 """An item naming no kind with one list of options: true/false, single or multiple choice by its answers."""
+_CANVAS_MULTIPLE_ANSWERS = "multiple_answers_question"
 _CHOICE_KINDS = {
     "multiple_choice_question": QuestionType.SINGLE_CHOICE,
     "cc.multiple_choice.v0p1": QuestionType.SINGLE_CHOICE,
-    "multiple_answers_question": QuestionType.MULTIPLE_CHOICE,
+    _CANVAS_MULTIPLE_ANSWERS: QuestionType.MULTIPLE_CHOICE,
     "cc.multiple_response.v0p1": QuestionType.MULTIPLE_CHOICE,
 }
 _SHORT = {"short_answer_question", "cc.fib.v0p1"}
@@ -299,7 +300,12 @@ class _ItemReader:
             correct=correct,
             explanation="",
             shuffle=shuffles,
-            partial_credit=kind is QuestionType.MULTIPLE_CHOICE and bool(adds),
+            # Canvas grades a multiple_answers_question per option whatever its conditions say: each
+            # right choice adds 1/R of the marks, each wrong one takes 1/R away, never below 0
+            # (``MultipleAnswersQuestion#correct_answer_parts``,
+            # ``app/models/quizzes/quiz_question/multiple_answers_question.rb``), quizkit's partial credit.
+            partial_credit=kind is QuestionType.MULTIPLE_CHOICE
+            and (bool(adds) or self.kind == _CANVAS_MULTIPLE_ANSWERS),
         )
 
     def true_false(
