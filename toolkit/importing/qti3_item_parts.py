@@ -233,20 +233,34 @@ class ItemReader:
 
     # --- feedback -------------------------------------------------------------------------------------
 
-    def feedback(self, choice_ids: dict[str, str]) -> tuple[dict[str, etree._Element], list[etree._Element]]:
-        """Feedback per option (by the option's quizkit id) and the general feedback elements."""
-        per_option: dict[str, etree._Element] = {}
+    def feedback(
+        self, choice_ids: dict[str, str], inline: Sequence[etree._Element] = ()
+    ) -> tuple[dict[str, list[etree._Element]], list[etree._Element]]:
+        """Feedback per option (by the option's quizkit id: each feedback shown when it is chosen, the
+        ``inline`` ones inside the choices first) and the general feedback elements."""
+        per_option: dict[str, list[etree._Element]] = {}
         general: list[etree._Element] = []
-        candidates = children(self.item, "qti-modal-feedback") + [
-            block for block in descendants(self.body, "qti-feedback-block")
+        candidates = [
+            *inline,
+            *children(self.item, "qti-modal-feedback"),
+            *descendants(self.body, "qti-feedback-block"),
         ]
         for feedback in candidates:
             identifier = attribute(feedback, "identifier")
             option = choice_ids.get(identifier) or choice_ids.get(identifier.removeprefix("FEEDBACK."))
-            if option is not None and option not in per_option:
-                per_option[option] = feedback
-            else:
+            if option is None:
                 general.append(feedback)
+            elif attribute(feedback, "show-hide", "show") == "hide":
+                # Shown while the outcome does NOT hold the choice: for every answer but that one.
+                self.reading.problems.append(
+                    Problem(
+                        feedback.sourceline,
+                        f'a feedback shown when choice {identifier!r} is not chosen (show-hide="hide") has no '
+                        "place in quizkit, whose option feedback shows when its option is chosen; left out",
+                    )
+                )
+            else:
+                per_option.setdefault(option, []).append(feedback)
         return per_option, general
 
     def general_explanation(self) -> str:

@@ -16,8 +16,10 @@ https://www.imsglobal.org/spec/qti/v3p0/impl):
 - ``qti-match-interaction``: matching (targets no prompt is matched with are distractors).
 - ``qti-order-interaction``: ordering, in the correct response's order.
 
-Feedback: a ``qti-modal-feedback`` or ``qti-feedback-inline`` named after a choice is that option's
-feedback; the others (quizkit's ``EXPLANATION``, an author's general feedback) the explanation. The
+Feedback: a ``qti-modal-feedback``, ``qti-feedback-block`` or ``qti-feedback-inline`` named after a choice
+is that option's feedback (several are joined, the inline one first); one that shows when the choice is
+*not* chosen (``show-hide="hide"``) has no place in quizkit and is reported; the others (quizkit's
+``EXPLANATION``, an author's general feedback) the explanation. The
 item's XHTML is reduced to quiz text by :func:`toolkit.importing.markup_reduction.reduce_markup`.
 """
 
@@ -115,10 +117,8 @@ def _choice(reader: ItemReader, interaction: etree._Element) -> Question[str]:
         raise RefusedError(interaction.sourceline, "the choice interaction has no choices")
     bank_ids = [attribute(choice, "identifier") for choice in choices]
     ids = Ids.of(bank_ids)
-    per_option, general = reader.feedback(ids.by_bank)
-    for choice in choices:
-        for inline in descendants(choice, "qti-feedback-inline"):
-            per_option.setdefault(ids.by_bank[attribute(choice, "identifier")], inline)
+    inline = [feedback for choice in choices for feedback in descendants(choice, "qti-feedback-inline")]
+    per_option, general = reader.feedback(ids.by_bank, inline)
     explanation = reader.explanation(general)
     correct_bank = list(declaration.correct)
     mapped = {key: value for key, value, _ in declaration.mapping}
@@ -166,18 +166,18 @@ def _choice(reader: ItemReader, interaction: etree._Element) -> Question[str]:
             "choice",
             skip=lambda node: "" if local_name(node) == "qti-feedback-inline" else None,
         )
-        feedback_element = per_option.get(option_id)
-        feedback = None
-        if feedback_element is not None:
-            content = child(feedback_element, "qti-content-body")
-            feedback = (
-                reader.reading.text(
-                    f"options.{option_id}.feedback",
-                    content if content is not None else feedback_element,
-                    "feedback",
-                )
-                or None
+        # Every feedback shown when the option is chosen (one inside the choice, a modal one after the
+        # answer), joined: quizkit's option has one.
+        feedbacks = [
+            reader.reading.text(
+                f"options.{option_id}.feedback",
+                content if (content := child(element, "qti-content-body")) is not None else element,
+                "feedback",
             )
+            # Read last to first so that the text's line is its first feedback's.
+            for element in reversed(per_option.get(option_id, []))
+        ]
+        feedback = "\n".join(text for text in reversed(feedbacks) if text) or None
         options.append(
             Option(id=option_id, text=text, feedback=feedback, pinned=attribute(choice, "fixed") == "true")
         )
