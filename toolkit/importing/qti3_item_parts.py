@@ -76,15 +76,19 @@ class Reading:
     ) -> str:
         """The quiz text of ``element``'s content (and of ``before``'s, in front of it)."""
         parts = [markup_of(node, skip) for node in (*before, *([element] if element is not None else []))]
-        # Each part a block of its own: a line between them, none for a part with no text.
-        reduced = reduce_markup("".join(f"<div>{part}</div>" for part in parts if part.strip()))
         where = element if element is not None else (before[0] if before else None)
         if where is not None:
             self.lines[key] = where.sourceline or 0
+        return self.reduced(parts, what, where.sourceline if where is not None else None)
+
+    def reduced(self, parts: Sequence[str], what: str, line: int | None) -> str:
+        """The HTML ``parts`` as one quiz text, each a block of its own (a line between them, none for a
+        part with no text); what they had that a quiz text cannot hold is reported at ``line``."""
+        reduced = reduce_markup("".join(f"<div>{part}</div>" for part in parts if part.strip()))
         for lost in reduced.lost:
             self.problems.append(
                 Problem(
-                    where.sourceline if where is not None else None,
+                    line,
                     f"the {what} holds {lost}, which a quiz text cannot hold yet; it is left out "
                     "(its words, if any, are kept)",
                 )
