@@ -17,6 +17,7 @@ from toolkit import keys
 from toolkit.importing.bank import ImportIssue, shared_texts_translated
 from toolkit.importing.gift_syntax import GiftQuestion, GiftText, has_escape_placeholder, unescape
 from toolkit.importing.gift_texts import BankContext, Part, quoted
+from toolkit.importing.multilang import split_versions
 from toolkit.importing.question_drafts import beyond_limits, draft_mapping, part_id
 from toolkit.model import (
     AcceptedAnswer,
@@ -291,8 +292,11 @@ class QuestionBuilder:
                     f"the bank accepts the pattern {answer.text.text!r}, where * stands for any text; quizkit "
                     "compares whole answers: write the answers it should accept"
                 )
+            literal = _literal(answer.text.text)
+            if split_versions(answer.text.text).by_language:
+                literal = self._multilang_answer(answer.text, imported)
             origin = Origin(self.reader.file, answer.text.line)
-            text = Text(key, _literal(answer.text.text), origin, imported=tuple(sorted(imported.items())))
+            text = Text(key, literal, origin, imported=tuple(sorted(imported.items())))
             answers.append(AcceptedAnswer(answer_id, text))
         if not answers:
             self.issue("no answer earns full marks, so quizkit has no answer to accept: left out")
@@ -300,6 +304,22 @@ class QuestionBuilder:
         return ShortAnswerQuestion(
             id=self.id, prompt=prompt, answers=tuple(answers), explanation=self.explanation()
         )
+
+    def _multilang_answer(self, written: GiftText, imported: dict[str, str]) -> str:
+        """An answer written in multilang spans as the source language's answer, its other languages'
+        versions added to ``imported``. Moodle compares a response with the answer as stored, spans and
+        all (``qtype_shortanswer_question::compare_response_with_answer``), so none matched it there."""
+        versions = self.reader.versions(written)
+        source = _literal(versions.source or "")
+        for locale, version in versions.imported.items():
+            imported.setdefault(locale, _literal(version))
+        others = "".join(f", in {locale} '{text}'" for locale, text in sorted(versions.imported.items()))
+        self.issue(
+            f"the answer {written.text!r} is written in multilang spans, which Moodle compares as they are, "
+            f"so no typed answer matched it there; quizkit accepts '{source}'{others}",
+            written.line,
+        )
+        return source
 
     def _numerical(self) -> Question[Text] | None:
         numbers = self.question.numbers
