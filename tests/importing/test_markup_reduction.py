@@ -39,6 +39,11 @@ CASES = [
     ("H<sub>2</sub>O, x<sup>n+1</sup>, 10<sup>−3</sup>", ReducedText("H₂O, xⁿ⁺¹, 10⁻³", ())),
     ("e<sup>x</sup> and a<sub>i,j</sub>", ReducedText("ex and ai,j", ("a superscript", "a subscript"))),
     ("The answer is <del>5</del> 6.", ReducedText("The answer is 5 6.", ("struck-out text",))),
+    # A numbered list's items keep the numbers a browser shows them with: a text may refer to them.
+    (
+        '<p>Steps:</p><ol><li>Init</li><li>Wrap<ul><li>model</li></ul></li></ol><ol start="4"><li>Train</li></ol>',
+        ReducedText("Steps:\n1. Init\n2. Wrap\nmodel\n4. Train", ()),
+    ),
 ]
 
 

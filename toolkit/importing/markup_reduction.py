@@ -2,7 +2,8 @@
 
 The inverse of what the exporters write (:mod:`toolkit.exporters.lms.moodle_html`): ``<code>`` becomes
 `` `code` ``, ``<br>`` and paragraph ends become line breaks, bidi wrappers (``<bdo>``, ``<bdi>``, a
-``<span dir>``) and their marks vanish, entities are decoded. A ``<pre>`` block is code: each of its lines
+``<span dir>``) and their marks vanish, entities are decoded, a numbered list's items keep their
+numbers (``1. ``). A ``<pre>`` block is code: each of its lines
 becomes inline code on a line of its own, indentation kept. A superscript or subscript that Unicode has
 exactly (``x<sup>2</sup>`` → ``x²``, ``H<sub>2</sub>O`` → ``H₂O``) is written with those characters.
 What a text cannot hold (an image, a table, math, a link's address, any other superscript, a backtick
@@ -69,6 +70,8 @@ class _Reducer(HTMLParser):
         self.pre_depth = 0
         self.pre_start = 0
         self.scripts: list[tuple[str, int]] = []
+        self.lists: list[int | None] = []
+        """Per open list, the number of its next item (None for a bulleted one)."""
         self.dropped_depth = 0
         self.lost: list[str] = []
         self.source_breaks = source_breaks
@@ -89,6 +92,13 @@ class _Reducer(HTMLParser):
             self.parts.append(_LINE_BREAK)
         elif tag in _BLOCKS:
             self._line_break()
+        if tag in {"ol", "ul"}:
+            start = dict(attrs).get("start") or "1"
+            self.lists.append((int(start) if start.strip().isdigit() else 1) if tag == "ol" else None)
+        elif tag == "li" and self.lists and self.lists[-1] is not None:
+            # A numbered item shows its number, which the text may refer to ("step 2").
+            self.parts.append(f"{self.lists[-1]}. ")
+            self.lists[-1] += 1
         if tag == "pre":
             if self.pre_depth == 0:
                 self.pre_start = len(self.parts)
@@ -109,6 +119,8 @@ class _Reducer(HTMLParser):
         if tag in _DROPPED_WITH_CONTENT:
             self.dropped_depth = max(0, self.dropped_depth - 1)
             return
+        if tag in {"ol", "ul"} and self.lists:
+            self.lists.pop()
         if tag == "pre" and self.pre_depth:
             self.pre_depth -= 1
             if self.pre_depth == 0:
