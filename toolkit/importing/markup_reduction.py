@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from html import unescape
 from html.parser import HTMLParser
+from urllib.parse import unquote
 
 _BLOCKS = frozenset(
     {"p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "table", "tr"}
@@ -221,3 +223,23 @@ def reduce_markup(html: str, *, source_breaks: bool = False) -> ReducedText:
 def looks_like_markup(text: str) -> bool:
     """Whether ``text`` holds HTML tags or entities (banks mix HTML and plain texts)."""
     return re.search(r"<[a-zA-Z/!]|&(#\d+|#x[0-9a-fA-F]+|[a-zA-Z]+);", text) is not None
+
+
+_IMAGE = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
+_ATTRIBUTE = re.compile(r"\b(src|alt)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')", re.IGNORECASE)
+
+
+def images_of(html: str) -> list[str]:
+    """The images of ``html`` by file name, with their alternative text where they have one: ``star.png``,
+    ``bus.png (alt text "bus")``, for a to-do asking a person to put them in words (Moodle writes a file
+    of the question as ``@@PLUGINFILE@@/<name>``)."""
+    found = []
+    for image in _IMAGE.finditer(html):
+        attributes = {
+            name.lower(): unescape(double if double is not None else single)
+            for name, double, single in _ATTRIBUTE.findall(image.group(0))
+        }
+        name = unquote(attributes.get("src", "").rsplit("/", 1)[-1]) or "an image with no address"
+        alt = " ".join(attributes.get("alt", "").split())
+        found.append(f'{name} (alt text "{alt}")' if alt else name)
+    return found

@@ -12,13 +12,13 @@ from typing import Any
 from toolkit import keys
 from toolkit.errors import QuizkitError
 from toolkit.importing.bank import ImportIssue
+from toolkit.importing.markup_reduction import images_of
 from toolkit.importing.moodle_bank_texts import (
     AUTO_FORMAT,
     HTML,
     PLAIN,
     FieldText,
     field_text,
-    images_of,
     top_level_blocks,
 )
 from toolkit.importing.multilang import split_versions

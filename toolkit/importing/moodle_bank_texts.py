@@ -10,10 +10,8 @@ reduced (:mod:`toolkit.importing.markup_reduction`).
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass
-from urllib.parse import unquote
 
 from toolkit.importing.markup_reduction import looks_like_markup, reduce_markup
 from toolkit.importing.multilang import OTHER, UNBALANCED, quizkit_locale, split_versions
@@ -89,26 +87,6 @@ def field_text(raw: str, text_format: str, source_locale: str) -> FieldText:
     return FieldText(
         source if source is not None else other, tuple(translations), tuple(lost), tuple(languages)
     )
-
-
-_IMAGE = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
-_ATTRIBUTE = re.compile(r"\b(src|alt)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')", re.IGNORECASE)
-
-
-def images_of(raw: str) -> list[str]:
-    """The images of ``raw`` (a ``<text>``'s HTML) by file name, with their alternative text where they have
-    one: ``star.png``, ``bus.png (alt text "bus")``; Moodle writes a file of the question as
-    ``@@PLUGINFILE@@/<name>``."""
-    found = []
-    for image in _IMAGE.finditer(raw):
-        attributes = {
-            name.lower(): html.unescape(double if double is not None else single)
-            for name, double, single in _ATTRIBUTE.findall(image.group(0))
-        }
-        name = unquote(attributes.get("src", "").rsplit("/", 1)[-1]) or "an image with no address"
-        alt = " ".join(attributes.get("alt", "").split())
-        found.append(f'{name} (alt text "{alt}")' if alt else name)
-    return found
 
 
 def _same_language(locale: str, source_locale: str) -> bool:
