@@ -70,6 +70,10 @@ CASES = [
         '<span lang="ur" class="multilang">کیا سرخ ایک رنگ ہے؟</span>',
         Versions((("en", "Is <span>red a colour?"), ("ur", "کیا سرخ ایک رنگ ہے؟")), "", unbalanced=True),
     ),
+    (  # Moodle 1.x's syntax, which the filter still reads (filter_multilang_force_old)
+        '<lang lang="en">Yes, <b>red</b>.</lang><lang lang="ar">نعم، <b>الأحمر</b>.</lang>',
+        Versions((("en", "Yes, <b>red</b>."), ("ar", "نعم، <b>الأحمر</b>.")), ""),
+    ),
     ("no markup", Versions((), "no markup")),
     ('<span lang="en">not multilang</span>', Versions((), '<span lang="en">not multilang</span>')),
 ]

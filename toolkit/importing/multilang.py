@@ -7,7 +7,8 @@ Two syntaxes, as Moodle's filters read them:
   ends a language's text at the first ``</span>``, which cuts a version holding a span of its own (a
   coloured word) in two; an editor shows the spans nested, as the author wrote them, so a version ends at
   the ``</span>`` that closes its own span. Where the spans inside do not close, the version is read as the
-  filter reads it, and :attr:`Versions.unbalanced` says so;
+  filter reads it, and :attr:`Versions.unbalanced` says so. Its older syntax, ``<lang lang="xx">…</lang>``
+  (Moodle 1.x, still read with ``filter_multilang_force_old``), is read too;
 * the ``multilang2`` filter (``filter/multilang2``): ``{mlang xx}…{mlang}``, where ``{mlang other}``
   holds the text for every language not listed.
 
@@ -20,10 +21,12 @@ import re
 from dataclasses import dataclass
 
 _SPAN_OPENING = re.compile(
-    r"<span\s+(?=[^>]*\bclass\s*=\s*[\"']multilang[\"'])[^>]*\blang\s*=\s*[\"']([a-zA-Z0-9_-]+)[\"'][^>]*>",
+    r"<(?:span\s+(?=[^>]*\bclass\s*=\s*[\"']multilang[\"'])|(lang)\s+)"
+    r"[^>]*\blang\s*=\s*[\"']([a-zA-Z0-9_-]+)[\"'][^>]*>",
     re.IGNORECASE,
 )
 _SPAN_TAG = re.compile(r"<(/?)span\b[^>]*?(/?)>", re.IGNORECASE)
+_LANG_CLOSING = re.compile(r"</lang\s*>", re.IGNORECASE)
 _MLANG = re.compile(r"\{mlang\s+([a-zA-Z0-9_,\s-]+)\}(.*?)\{mlang\}", re.IGNORECASE | re.DOTALL)
 UNBALANCED = (
     "spans inside a multilang span that do not close (each language's text was cut at its first "
@@ -89,6 +92,15 @@ def _span_blocks(text: str) -> tuple[list[_Block], bool]:
     unbalanced = False
     position = 0
     while (opening := _SPAN_OPENING.search(text, position)) is not None:
+        codes = _codes(opening.group(2))
+        if opening.group(1):  # <lang lang="xx">: no HTML element of that name nests inside it
+            lang_closing = _LANG_CLOSING.search(text, opening.end())
+            if lang_closing is None:
+                break
+            content = text[opening.end() : lang_closing.start()]
+            blocks.append(_Block(opening.start(), lang_closing.end(), codes, content))
+            position = lang_closing.end()
+            continue
         depth = 1
         first_closing: re.Match[str] | None = None
         closing: re.Match[str] | None = None
@@ -105,7 +117,6 @@ def _span_blocks(text: str) -> tuple[list[_Block], bool]:
             if first_closing is None:
                 break  # no </span> at all: Moodle's filter does not read it either
             unbalanced, closing = True, first_closing
-        codes = _codes(opening.group(1))
         blocks.append(_Block(opening.start(), closing.end(), codes, text[opening.end() : closing.start()]))
         position = closing.end()
     return blocks, unbalanced
