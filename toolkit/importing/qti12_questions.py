@@ -26,6 +26,7 @@ from decimal import Decimal, InvalidOperation
 from lxml import etree
 
 from toolkit.errors import QuizkitError
+from toolkit.importing.markup_reduction import images_of
 from toolkit.importing.qti12_elements import (
     GENERAL_FEEDBACK,
     Condition,
@@ -123,7 +124,7 @@ def read_item(item: etree._Element) -> ParsedItem:
     reader = _ItemReader(item, presentation, material, conditions, feedbacks, kind)
     question, todos = reader.question(prompt_html)
     explanation, lost_feedback = reader.explanation()
-    todos = list(todos)
+    todos = [*todos, *reader.todos]
     if not explanation:
         todos.append(
             ("explanation", "write why the answer is right: the bank has no general feedback for it")
@@ -211,6 +212,7 @@ class _ItemReader:
     notes: list[str] = field(default_factory=list)
     part_idents: list[tuple[str, str]] = field(default_factory=list)
     answer_idents: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    todos: list[tuple[str, str]] = field(default_factory=list)
 
     # --- the kinds -------------------------------------------------------------------------------------
 
@@ -273,9 +275,25 @@ class _ItemReader:
             self.notes.append("several options give full marks, so it became a multiple_choice question")
         ids = [letter_id(index) for index in range(len(labels))]
         options = []
-        for option_id, (ident, text) in zip(ids, labels, strict=True):
+        for option_id, (ident, text), label in zip(
+            ids, labels, descendants(response, "response_label"), strict=True
+        ):
             options.append(Option(id=option_id, text=text, feedback=self.option_feedback(ident)))
             self.part_idents.append((f"options.{option_id}", ident))
+            if not text:
+                images = images_of(self.material.html(label))
+                self.todos.append(
+                    (
+                        f"options.{option_id}",
+                        f"write the text of option {option_id}: "
+                        + (
+                            f"the bank shows only the image{'s' if len(images) > 1 else ''} "
+                            f"{', '.join(images)} there, which a quiz text cannot hold"
+                            if images
+                            else "the bank's option has none"
+                        ),
+                    )
+                )
         shuffle = first(response, "render_choice")
         shuffles = (
             None if shuffle is None or shuffle.get("shuffle") is None else shuffle.get("shuffle") == "Yes"
