@@ -17,7 +17,7 @@ from toolkit import keys
 from toolkit.importing.bank import ImportIssue, shared_texts_translated
 from toolkit.importing.gift_syntax import GiftQuestion, GiftText, has_escape_placeholder, unescape
 from toolkit.importing.gift_texts import BankContext, Part, quoted
-from toolkit.importing.markup_reduction import images_of
+from toolkit.importing.markup_reduction import only_images
 from toolkit.importing.multilang import split_versions
 from toolkit.importing.question_drafts import beyond_limits, draft_mapping, part_id
 from toolkit.model import (
@@ -90,12 +90,9 @@ class QuestionBuilder:
         if versions.source is None:
             if not required and not versions.imported:
                 return None
-            images = images_of(text.text) if text is not None and not versions.imported else []
+            images = only_images(text.text) if text is not None and not versions.imported else None
             if images:
-                todo = (
-                    f"write the text of {what}: the bank shows only the image{'s' if len(images) > 1 else ''} "
-                    f"{', '.join(images)} there, which a quiz text cannot hold"
-                )
+                todo = f"write the text of {what}: {images}"
             elif text is not None and text.text:
                 todo = f"write the {self.reader.request.source_locale} text: the bank gives this only in " + (
                     ", ".join(sorted(versions.imported)) or "other languages"

@@ -229,7 +229,7 @@ _IMAGE = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
 _ATTRIBUTE = re.compile(r"\b(src|alt)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')", re.IGNORECASE)
 
 
-def images_of(html: str) -> list[str]:
+def _images_of(html: str) -> list[str]:
     """The images of ``html`` by file name, with their alternative text where they have one: ``star.png``,
     ``bus.png (alt text "bus")``, for a to-do asking a person to put them in words (Moodle writes a file
     of the question as ``@@PLUGINFILE@@/<name>``)."""
@@ -243,3 +243,13 @@ def images_of(html: str) -> list[str]:
         alt = " ".join(attributes.get("alt", "").split())
         found.append(f'{name} (alt text "{alt}")' if alt else name)
     return found
+
+
+def only_images(html: str) -> str | None:
+    """What a to-do says of a text that is only images (``the bank shows only the image star.png there,
+    which a quiz text cannot hold``), None when ``html`` has none."""
+    images = _images_of(html)
+    if not images:
+        return None
+    plural = "s" if len(images) > 1 else ""
+    return f"the bank shows only the image{plural} {', '.join(images)} there, which a quiz text cannot hold"

@@ -12,7 +12,7 @@ from typing import Any
 from toolkit import keys
 from toolkit.errors import QuizkitError
 from toolkit.importing.bank import ImportIssue
-from toolkit.importing.markup_reduction import images_of
+from toolkit.importing.markup_reduction import only_images
 from toolkit.importing.moodle_bank_texts import (
     AUTO_FORMAT,
     HTML,
@@ -175,13 +175,10 @@ class QuestionReader:
         there, which a person can put in words (the question is then a draft with that to-do)."""
         found, line = self.field(owner)
         if not found.source:
-            images = images_of((owner.findtext("text") or "") if owner is not None else "")
-            if not images:
+            images = only_images((owner.findtext("text") or "") if owner is not None else "")
+            if images is None:
                 raise self.unsupported(f"the question has no {what}")
-            self.todos[key] = (
-                f"write the {what}: the bank shows only the image{'s' if len(images) > 1 else ''} "
-                f"{', '.join(images)} there, which a quiz text cannot hold"
-            )
+            self.todos[key] = f"write the {what}: {images}"
         return self.make(key, found, line)
 
     def optional(self, key: str, owner: Element | None) -> Text | None:

@@ -26,7 +26,7 @@ from decimal import Decimal, InvalidOperation
 from lxml import etree
 
 from toolkit.errors import QuizkitError
-from toolkit.importing.markup_reduction import images_of
+from toolkit.importing.markup_reduction import only_images
 from toolkit.importing.qti12_elements import (
     GENERAL_FEEDBACK,
     Condition,
@@ -281,19 +281,8 @@ class _ItemReader:
             options.append(Option(id=option_id, text=text, feedback=self.option_feedback(ident)))
             self.part_idents.append((f"options.{option_id}", ident))
             if not text:
-                images = images_of(self.material.html(label))
-                self.todos.append(
-                    (
-                        f"options.{option_id}",
-                        f"write the text of option {option_id}: "
-                        + (
-                            f"the bank shows only the image{'s' if len(images) > 1 else ''} "
-                            f"{', '.join(images)} there, which a quiz text cannot hold"
-                            if images
-                            else "the bank's option has none"
-                        ),
-                    )
-                )
+                why = only_images(self.material.html(label)) or "the bank's option has none"
+                self.todos.append((f"options.{option_id}", f"write the text of option {option_id}: {why}"))
         shuffle = first(response, "render_choice")
         shuffles = (
             None if shuffle is None or shuffle.get("shuffle") is None else shuffle.get("shuffle") == "Yes"

@@ -65,6 +65,8 @@ class Reading:
 
     lines: dict[str, int] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    todos: dict[str, str] = field(default_factory=dict)
+    """What a person must write (by key relative to the question): the question is then a draft."""
 
     def text(
         self,

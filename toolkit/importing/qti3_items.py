@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from toolkit.importing.markup_reduction import reduce_markup
+from toolkit.importing.markup_reduction import only_images, reduce_markup
 from toolkit.importing.qti3_blanks import fill_in_blanks, gap_match, is_inline
 from toolkit.importing.qti3_item_parts import (
     FEEDBACK,
@@ -105,9 +105,16 @@ class ReadItem:
     has_key: bool = True
     """Whether the item says what is right (a correct response, a mapping or response processing): a
     delivery variant has none."""
+    todos: tuple[tuple[str, str], ...] = ()
+    """(key relative to the question, what a person must do) for each other text the question needs."""
 
 
 # --- the kinds ---------------------------------------------------------------------------------------
+
+
+def _without_feedback(node: etree._Element) -> str | None:
+    """A choice's own text: its inline feedback left out."""
+    return "" if local_name(node) == "qti-feedback-inline" else None
 
 
 def _choice(reader: ItemReader, interaction: etree._Element) -> Question[str]:
@@ -160,12 +167,10 @@ def _choice(reader: ItemReader, interaction: etree._Element) -> Question[str]:
     options = []
     for choice in choices:
         option_id = ids.by_bank[attribute(choice, "identifier")]
-        text = reader.reading.text(
-            f"options.{option_id}",
-            choice,
-            "choice",
-            skip=lambda node: "" if local_name(node) == "qti-feedback-inline" else None,
-        )
+        text = reader.reading.text(f"options.{option_id}", choice, "choice", skip=_without_feedback)
+        if not text:
+            why = only_images(markup_of(choice, _without_feedback)) or "the bank's choice has none"
+            reader.reading.todos[f"options.{option_id}"] = f"write the text of option {option_id}: {why}"
         # Every feedback shown when the option is chosen (one inside the choice, a modal one after the
         # answer), joined: quizkit's option has one.
         feedbacks = [
@@ -448,4 +453,5 @@ def read_item(item: etree._Element) -> ReadItem:
         tuple(reader.reading.problems),
         missing,
         has_key,
+        tuple(reader.reading.todos.items()),
     )
