@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.importing.markup_reduction import ReducedText, looks_like_markup, reduce_markup
+from toolkit.importing.markup_reduction import ReducedText, looks_like_markup, only_images, reduce_markup
 
 CASES = [
     # What quizkit's Moodle export writes comes back as the text it was written from.
@@ -64,3 +64,22 @@ def test_bank_html_becomes_a_quiz_text(html: str, expected: ReducedText) -> None
 )
 def test_markup_is_told_from_plain_text(text: str, markup: bool) -> None:
     assert looks_like_markup(text) is markup
+
+
+@pytest.mark.parametrize(
+    ("html", "said"),
+    [
+        ("<p>no image</p>", None),
+        (
+            '<p><img src="@@PLUGINFILE@@/star%20topology.png" alt=""></p>',
+            "the bank shows only the image star topology.png there, which a quiz text cannot hold",
+        ),
+        (
+            "<img src='ring.png' alt='A &amp; B'><img src=bus.png>",
+            'the bank shows only the images ring.png (alt text "A & B"), bus.png there, which a quiz text '
+            "cannot hold",
+        ),
+    ],
+)
+def test_a_text_of_images_only_names_them(html: str, said: str | None) -> None:
+    assert only_images(html) == said

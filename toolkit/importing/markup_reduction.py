@@ -3,9 +3,8 @@
 The inverse of what the exporters write (:mod:`toolkit.exporters.lms.moodle_html`): ``<code>`` becomes
 `` `code` ``, ``<br>`` and paragraph ends become line breaks, bidi wrappers (``<bdo>``, ``<bdi>``, a
 ``<span dir>``) and their marks vanish, entities are decoded, a numbered list's items keep their
-numbers (``1. ``). A ``<pre>`` block is code: each of its lines
-becomes inline code on a line of its own, indentation kept. A superscript or subscript that Unicode has
-exactly (``x<sup>2</sup>`` → ``x²``, ``H<sub>2</sub>O`` → ``H₂O``) is written with those characters.
+numbers (``1. ``). A ``<pre>`` block is code: each of its lines becomes inline code on a line of its
+own, indentation kept. A superscript or subscript that Unicode has exactly (``x<sup>2</sup>`` → ``x²``, ``H<sub>2</sub>O`` → ``H₂O``) is written with those characters.
 What a text cannot hold (an image, a table, math, a link's address, any other superscript, a backtick
 inside code) is named in :attr:`ReducedText.lost`, for the import's report; its words, where it has any,
 stay in the text.
@@ -226,7 +225,7 @@ def looks_like_markup(text: str) -> bool:
 
 
 _IMAGE = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
-_ATTRIBUTE = re.compile(r"\b(src|alt)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')", re.IGNORECASE)
+_ATTRIBUTE = re.compile(r"\b(src|alt)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'>]+))", re.IGNORECASE)
 
 
 def _images_of(html: str) -> list[str]:
@@ -236,8 +235,8 @@ def _images_of(html: str) -> list[str]:
     found = []
     for image in _IMAGE.finditer(html):
         attributes = {
-            name.lower(): unescape(double if double is not None else single)
-            for name, double, single in _ATTRIBUTE.findall(image.group(0))
+            name.lower(): unescape(double or single or bare)
+            for name, double, single, bare in _ATTRIBUTE.findall(image.group(0))
         }
         name = unquote(attributes.get("src", "").rsplit("/", 1)[-1]) or "an image with no address"
         alt = " ".join(attributes.get("alt", "").split())
