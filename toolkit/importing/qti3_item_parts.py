@@ -240,20 +240,25 @@ class ItemReader:
     # --- feedback -------------------------------------------------------------------------------------
 
     def feedback(
-        self, choice_ids: dict[str, str], inline: Sequence[etree._Element] = ()
+        self, choice_ids: dict[str, str], inline: Sequence[tuple[str, etree._Element]] = ()
     ) -> tuple[dict[str, list[etree._Element]], list[etree._Element]]:
         """Feedback per option (by the option's quizkit id: each feedback shown when it is chosen, the
-        ``inline`` ones inside the choices first) and the general feedback elements."""
+        ``inline`` ones, each with the option it is inside, first) and the general feedback elements."""
         per_option: dict[str, list[etree._Element]] = {}
         general: list[etree._Element] = []
         candidates = [
             *inline,
-            *children(self.item, "qti-modal-feedback"),
-            *descendants(self.body, "qti-feedback-block"),
+            *(("", feedback) for feedback in children(self.item, "qti-modal-feedback")),
+            *(("", block) for block in descendants(self.body, "qti-feedback-block")),
         ]
-        for feedback in candidates:
+        for inside, feedback in candidates:
             identifier = attribute(feedback, "identifier")
-            option = choice_ids.get(identifier) or choice_ids.get(identifier.removeprefix("FEEDBACK."))
+            option = (
+                choice_ids.get(identifier)
+                or choice_ids.get(identifier.removeprefix("FEEDBACK."))
+                or inside
+                or None
+            )
             if option is None:
                 general.append(feedback)
             elif attribute(feedback, "show-hide", "show") == "hide":

@@ -124,7 +124,11 @@ def _choice(reader: ItemReader, interaction: etree._Element) -> Question[str]:
         raise RefusedError(interaction.sourceline, "the choice interaction has no choices")
     bank_ids = [attribute(choice, "identifier") for choice in choices]
     ids = Ids.of(bank_ids)
-    inline = [feedback for choice in choices for feedback in descendants(choice, "qti-feedback-inline")]
+    inline = [
+        (ids.by_bank[attribute(choice, "identifier")], feedback)
+        for choice in choices
+        for feedback in descendants(choice, "qti-feedback-inline")
+    ]
     per_option, general = reader.feedback(ids.by_bank, inline)
     explanation = reader.explanation(general)
     correct_bank = list(declaration.correct)
