@@ -18,7 +18,7 @@ from toolkit.importing.bank import ImportIssue, shared_texts_translated
 from toolkit.importing.gift_syntax import GiftQuestion, GiftText, has_escape_placeholder, unescape
 from toolkit.importing.gift_texts import BankContext, Part, quoted
 from toolkit.importing.markup_reduction import only_images
-from toolkit.importing.multilang import split_versions
+from toolkit.importing.multilang import multilang_answer_reason, split_versions
 from toolkit.importing.question_drafts import beyond_limits, draft_mapping, part_id
 from toolkit.model import (
     AcceptedAnswer,
@@ -311,17 +311,13 @@ class QuestionBuilder:
 
     def _multilang_answer(self, written: GiftText, imported: dict[str, str]) -> str:
         """An answer written in multilang spans as the source language's answer, its other languages'
-        versions added to ``imported``. Moodle compares a response with the answer as stored, spans and
-        all (``qtype_shortanswer_question::compare_response_with_answer``), so none matched it there."""
+        versions added to ``imported``; reported (:func:`multilang_answer_reason`)."""
         versions = self.reader.versions(written)
         source = _literal(versions.source or "")
         for locale, version in versions.imported.items():
             imported.setdefault(locale, _literal(version))
-        others = "".join(f", in {locale} '{text}'" for locale, text in sorted(versions.imported.items()))
         self.issue(
-            f"the answer {written.text!r} is written in multilang spans, which Moodle compares as they are, "
-            f"so no typed answer matched it there; quizkit accepts '{source}'{others}",
-            written.line,
+            multilang_answer_reason(written.text, source, sorted(versions.imported.items())), written.line
         )
         return source
 

@@ -21,7 +21,7 @@ from toolkit.importing.moodle_bank_texts import (
     field_text,
     top_level_blocks,
 )
-from toolkit.importing.multilang import split_versions
+from toolkit.importing.multilang import multilang_answer_reason, split_versions
 from toolkit.importing.question_drafts import part_id
 from toolkit.model import (
     AcceptedAnswer,
@@ -352,20 +352,13 @@ class QuestionReader:
         self, written: str, fraction: Decimal, line: int, translated: dict[str, tuple[tuple[str, str], ...]]
     ) -> str:
         """A typed answer written in multilang spans as the source language's answer, its other languages'
-        versions kept in ``translated`` by it. Moodle compares a response with an answer's text as it is
-        stored, spans and all (``qtype_shortanswer_question::compare_response_with_answer``), so no
-        response matched it there: the report says what it accepts now."""
+        versions kept in ``translated`` by it; reported (:func:`multilang_answer_reason`)."""
         found = self.texts(written, PLAIN, line)
         source = found.source or ""
         if close_to(fraction, Decimal(100)) and source:
             translated[source] = found.translations
-            others = "".join(f", in {locale} '{text}'" for locale, text in found.translations)
             self.issues.append(
-                self.issue(
-                    f"the answer {written!r} is written in multilang spans, which Moodle compares as they "
-                    f"are, so no typed answer matched it there; quizkit accepts '{source}'{others}",
-                    line,
-                )
+                self.issue(multilang_answer_reason(written, source, list(found.translations)), line)
             )
         return source
 

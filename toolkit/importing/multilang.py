@@ -135,6 +135,18 @@ def _joined(text: str, blocks: list[_Block], language: str | None) -> str:
     return "".join(parts)
 
 
+def multilang_answer_reason(written: str, source: str, translations: list[tuple[str, str]]) -> str:
+    """The report's line for a typed answer written in multilang spans (``written``), which Moodle compares
+    with a response as it is stored, spans and all (``qtype_shortanswer_question::
+    compare_response_with_answer``), so that none matched it there; quizkit accepts ``source`` and, in each
+    locale of ``translations``, its version."""
+    others = "".join(f", in {locale} '{text}'" for locale, text in translations)
+    return (
+        f"the answer {written!r} is written in multilang spans, which Moodle compares as they are, so no "
+        f"typed answer matched it there; quizkit accepts '{source}'{others}"
+    )
+
+
 def _codes(written: str) -> list[str]:
     return [code.strip().lower().replace("-", "_") for code in written.split(",") if code.strip()]
 
