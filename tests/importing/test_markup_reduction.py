@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.importing.markup_reduction import ReducedText, looks_like_markup, reduce_markup
+from toolkit.importing.markup_reduction import ReducedText, looks_like_markup, only_images, reduce_markup
 
 CASES = [
     # What quizkit's Moodle export writes comes back as the text it was written from.
@@ -15,7 +15,7 @@ CASES = [
     ),
     ("<p>Pick &amp; <b>choose</b></p>\n\n<p>next</p>", ReducedText("Pick & choose\nnext", ())),
     ("a&nbsp;&nbsp;b", ReducedText("a b", ())),
-    ("<code>a`b</code>", ReducedText("`a'b`", ())),
+    ("<code>a`b</code>", ReducedText("`a'b`", ("a backtick inside code (written as ')",))),
     ("x <img src='i.png' alt='a chart'> y", ReducedText("x y", ("an image",))),
     (r"area \(\pi r^2\)", ReducedText(r"area \(\pi r^2\)", ("math (TeX)",))),
     ("<math><mi>x</mi></math>", ReducedText("x", ("math (MathML)",))),
@@ -27,7 +27,23 @@ CASES = [
     ("first<br>second<br><br>after a blank line", ReducedText("first\nsecond\n\nafter a blank line", ())),
     ("<p>one sentence\n  over two source lines</p>", ReducedText("one sentence over two source lines", ())),
     ("<p>ends in a break<br></p><p>next</p>", ReducedText("ends in a break\nnext", ())),
-    ("<pre>kept\n  as written</pre>", ReducedText("kept\nas written", ())),
+    # A <pre> block is code, one inline code a line with its indentation (review 39, finding 8: it lost
+    # both); its blank lines stay, its first and last empty ones go (as a browser shows it).
+    ("<pre>kept\n  as written</pre>", ReducedText("`kept`\n`  as written`", ())),
+    (
+        "<p>Run:</p><pre>\n<code>def f():\n\n\treturn `x`  </code>\n</pre>then",
+        ReducedText("Run:\n`def f():`\n\n`\treturn 'x'`\nthen", ("a backtick inside code (written as ')",)),
+    ),
+    # A superscript or subscript Unicode has exactly is written with its characters; any other is named.
+    ("x<sup>2</sup> &lt; 10", ReducedText("x² < 10", ())),
+    ("H<sub>2</sub>O, x<sup>n+1</sup>, 10<sup>−3</sup>", ReducedText("H₂O, xⁿ⁺¹, 10⁻³", ())),
+    ("e<sup>x</sup> and a<sub>i,j</sub>", ReducedText("ex and ai,j", ("a superscript", "a subscript"))),
+    ("The answer is <del>5</del> 6.", ReducedText("The answer is 5 6.", ("struck-out text",))),
+    # A numbered list's items keep the numbers a browser shows them with: a text may refer to them.
+    (
+        '<p>Steps:</p><ol><li>Init</li><li>Wrap<ul><li>model</li></ul></li></ol><ol start="4"><li>Train</li></ol>',
+        ReducedText("Steps:\n1. Init\n2. Wrap\nmodel\n4. Train", ()),
+    ),
 ]
 
 
@@ -48,3 +64,22 @@ def test_bank_html_becomes_a_quiz_text(html: str, expected: ReducedText) -> None
 )
 def test_markup_is_told_from_plain_text(text: str, markup: bool) -> None:
     assert looks_like_markup(text) is markup
+
+
+@pytest.mark.parametrize(
+    ("html", "said"),
+    [
+        ("<p>no image</p>", None),
+        (
+            '<p><img src="@@PLUGINFILE@@/star%20topology.png" alt=""></p>',
+            "the bank shows only the image star topology.png there, which a quiz text cannot hold",
+        ),
+        (
+            "<img src='ring.png' alt='A &amp; B'><img src=bus.png>",
+            'the bank shows only the images ring.png (alt text "A & B"), bus.png there, which a quiz text '
+            "cannot hold",
+        ),
+    ],
+)
+def test_a_text_of_images_only_names_them(html: str, said: str | None) -> None:
+    assert only_images(html) == said

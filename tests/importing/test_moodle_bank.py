@@ -304,10 +304,12 @@ def test_what_a_bank_gives_is_valid_quiz_content(bank: str, tmp_path: Path) -> N
     path = HERE / f"{bank}.xml"
     read = MoodleXmlReader.read(BankRequest(path, path.name, "collectives", "en"))
     result = validate_paths([_as_quiz_file(read, tmp_path)])
-    drafts = sum(1 for issue in read.issues if issue.draft is not None)
+    drafts = [issue.draft for issue in read.issues if issue.draft is not None]
+    todos = sum(json.dumps(draft).count('"todo":') for draft in drafts)
     codes = sorted(diagnostic.code for diagnostic in result.diagnostics)
-    # Each draft has one to-do, and a draft quiz leaves it out of the catalog until it is done.
-    assert codes == ["draft-question-left-out"] * drafts + ["todo"] * drafts
+    # Each to-do of a draft is reported, and a draft quiz leaves it out of the catalog until it is done.
+    assert todos >= len(drafts)
+    assert codes == ["draft-question-left-out"] * len(drafts) + ["todo"] * todos
 
 
 def test_the_multilang_export_is_valid_quiz_content(project: Path, tmp_path: Path) -> None:

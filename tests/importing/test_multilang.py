@@ -35,6 +35,51 @@ CASES = [
         "{mlang en_utf8}Hi{mlang}{mlang ur_utf8}سلام{mlang}",
         Versions((("en_utf8", "Hi"), ("ur_utf8", "سلام")), ""),
     ),
+    # A version holding spans of its own ends at the </span> closing its multilang span, however deep
+    # they nest and whatever other elements they hold (review 39, finding 4: the first </span> ended it).
+    (
+        '<p><span lang="en" class="multilang">Is <span style="color:red">red</span> a colour?</span>'
+        '<span lang="ur" class="multilang">کیا <span style="color:red">سرخ</span> ایک رنگ ہے؟</span></p>',
+        Versions(
+            (
+                ("en", '<p>Is <span style="color:red">red</span> a colour?</p>'),
+                ("ur", '<p>کیا <span style="color:red">سرخ</span> ایک رنگ ہے؟</p>'),
+            ),
+            "<p></p>",
+        ),
+    ),
+    (
+        '<span class="multilang" lang="ar"><span dir="rtl">هل <span><b><span>الأحمر</span></b></span>'
+        " لون؟</span></span>"
+        '<span class="multilang" lang="en"><span>Is <span><code>red</code><br/></span></span> a colour?</span>',
+        Versions(
+            (
+                ("ar", '<span dir="rtl">هل <span><b><span>الأحمر</span></b></span> لون؟</span>'),
+                ("en", "<span>Is <span><code>red</code><br/></span></span> a colour?"),
+            ),
+            "",
+        ),
+    ),
+    (
+        '{mlang en}Is <span style="color:red">red</span> a colour?{mlang}'
+        "{mlang ur}کیا <span><span>سرخ</span></span> ایک رنگ ہے؟{mlang}",
+        Versions(
+            (
+                ("en", 'Is <span style="color:red">red</span> a colour?'),
+                ("ur", "کیا <span><span>سرخ</span></span> ایک رنگ ہے؟"),
+            ),
+            "",
+        ),
+    ),
+    (  # inner spans that never close: read as Moodle's filter reads it, and said
+        '<span lang="en" class="multilang">Is <span>red a colour?</span>'
+        '<span lang="ur" class="multilang">کیا سرخ ایک رنگ ہے؟</span>',
+        Versions((("en", "Is <span>red a colour?"), ("ur", "کیا سرخ ایک رنگ ہے؟")), "", unbalanced=True),
+    ),
+    (  # Moodle 1.x's syntax, which the filter still reads (filter_multilang_force_old)
+        '<lang lang="en">Yes, <b>red</b>.</lang><lang lang="ar">نعم، <b>الأحمر</b>.</lang>',
+        Versions((("en", "Yes, <b>red</b>."), ("ar", "نعم، <b>الأحمر</b>.")), ""),
+    ),
     ("no markup", Versions((), "no markup")),
     ('<span lang="en">not multilang</span>', Versions((), '<span lang="en">not multilang</span>')),
 ]

@@ -316,6 +316,33 @@ def test_a_question_kept_as_a_draft_keeps_its_translations_beside_its_texts(tmp_
     }
 
 
+def test_an_option_that_is_only_an_image_makes_a_draft_naming_the_image(tmp_path: Path) -> None:
+    """Canvas's editor writes an image option as HTML holding only an <img> (review 39, finding 15: the
+    import stopped with "a defect of the reader", the option's text being empty)."""
+    image = (
+        '&lt;p&gt;&lt;img src="%24IMS-CC-FILEBASE%24/Quiz%20Files/thames.png" alt="The Thames"&gt;&lt;/p&gt;'
+    )
+    item = ONE_ITEM.replace("<mattext>{wrong}</mattext>", '<mattext texttype="text/html">{wrong}</mattext>')
+    package = _canvas(tmp_path / "en.zip", item.format(**(ENGLISH | {"wrong": image})).encode())
+    bank = CanvasReader.read(BankRequest(package, "en.zip", "rivers", "en"))
+    todo = (
+        'write the text of option b: the bank shows only the image thames.png (alt text "The Thames") there, '
+        "which a quiz text cannot hold"
+    )
+    assert [(issue.question, issue.reason) for issue in bank.issues] == [
+        ("nile", "lost an image in its texts"),
+        ("nile", f"kept as a draft: {todo}"),
+    ]
+    assert bank.issues[1].draft == {
+        "id": "nile",
+        "type": "single_choice",
+        "prompt": "Longest?",
+        "options": [{"id": "a", "text": "Nile"}, {"id": "b", "text": {"todo": todo}}],
+        "correct": ["a"],
+        "explanation": "6,650 km.",
+    }
+
+
 def test_a_group_drawing_from_a_question_bank_takes_the_banks_questions_where_the_package_has_it(
     tmp_path: Path,
 ) -> None:

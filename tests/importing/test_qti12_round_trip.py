@@ -195,9 +195,9 @@ def _canvas_losses(question: Question[str]) -> Question[str] | None:
     if isinstance(question, MatchingQuestion):
         return replace(question, partial_credit=True)  # and matching too
     if isinstance(question, ChoiceQuestion):
-        # Full marks for exactly the right set: Canvas grades multiple answers partially whatever the
-        # package declares, so the exporter declares nothing else.
-        return replace(question, partial_credit=False)
+        # The package gives full marks for exactly the right set, but Canvas grades multiple answers
+        # per option whatever it declares: that is what comes back.
+        return replace(question, partial_credit=question.type is QuestionType.MULTIPLE_CHOICE)
     return question
 
 

@@ -777,3 +777,36 @@ def test_one_package_per_locale_in_three_languages_gives_two_translations(tmp_pa
         (t.source, {"ar": arabic[t.key], "ur": urdu[t.key]}) for t in quiz.texts() if t.key != description
     ]
     assert bank.quiz.description.imported == bank.quiz.title.imported
+
+
+def test_what_the_text_of_blanks_cannot_hold_is_reported(tmp_path: Path) -> None:
+    """A blank's sentence is reduced as every text is: an exact superscript is written with Unicode's
+    character, an image is reported (review 39, finding 8: the text of blanks lost both silently)."""
+    item = """<?xml version="1.0" encoding="UTF-8"?>
+<qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="light"
+    title="Light" adaptive="false" time-dependent="false" xml:lang="en">
+  <qti-response-declaration identifier="speed" cardinality="single" base-type="string">
+    <qti-correct-response><qti-value>c</qti-value></qti-correct-response>
+  </qti-response-declaration>
+  <qti-item-body>
+    <p>Complete the formula.</p>
+    <p>E = m<qti-text-entry-interaction response-identifier="speed"/><sup>2</sup>
+      <img src="einstein.png" alt="Einstein"/></p>
+  </qti-item-body>
+  <qti-response-processing template="https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/match_correct.xml"/>
+  <qti-modal-feedback outcome-identifier="FEEDBACK" show-hide="show" identifier="SOLUTION">
+    <qti-content-body><p>The speed of light, squared.</p></qti-content-body>
+  </qti-modal-feedback>
+</qti-assessment-item>
+"""
+    (tmp_path / "light.xml").write_text(item, encoding="utf-8")
+    bank = QtiBankReader.read(BankRequest(tmp_path / "light.xml", "light.xml", "bank", "en"))
+    (question,) = bank.quiz.questions
+    assert isinstance(question, FillInBlanksQuestion)
+    assert question.text.source == "E = m{{speed}}²"
+    assert [(issue.line, issue.reason) for issue in bank.issues] == [
+        (
+            9,
+            "the text holds an image, which a quiz text cannot hold yet; it is left out (its words, if any, are kept)",
+        )
+    ]

@@ -318,12 +318,14 @@ def quiz_heading(
     return QuizHeading(title, description, IMPORTED_LEVEL, note)
 
 
-def same_answers_untranslated(question: Question[Text]) -> Question[Text]:
+def same_answers_untranslated(question: Question[Text], *, unmarked_too: bool = False) -> Question[Text]:
     """``question`` with each accepted answer that reads the same in every language the bank gave
     (``--locale`` files, or a package per language) marked ``translate: false`` and given no translation:
     a typed answer every file lists alike is accepted in every language, and taken as a translation it
     would put one language's word in another's catalog (an Urdu answer in the Arabic catalog, whose
-    checks refuse Urdu letters, blocking every export)."""
+    checks refuse Urdu letters, blocking every export). With ``unmarked_too``, also each accepted answer
+    written outside every language's markup in a question that has some: Moodle compares the typed
+    response with it whatever the learner's language."""
 
     def fixed(owner: Any) -> Any:
         changes: dict[str, Any] = {}
@@ -334,7 +336,8 @@ def same_answers_untranslated(question: Question[Text]) -> Question[Text]:
         if isinstance(owner, AcceptedAnswer):
             text = owner.text
             assert isinstance(text, Text)
-            if text.imported and all(translation == text.source for _, translation in text.imported):
+            same = text.imported and all(translation == text.source for _, translation in text.imported)
+            if same or (unmarked_too and not text.imported and text.source):
                 return replace(owner, text=replace(text, imported=()), translate=False)
         return replace(owner, **changes) if changes else owner
 
@@ -360,7 +363,8 @@ def shared_texts_translated(question: Question[Text]) -> Question[Text]:
     the Urdu it would be English presented as Urdu; it stays untranslated in those languages, for a
     translator (and the report lists it). A question none of whose texts carries a language is left as
     it is: nobody translated it, and an export shows its source text in every language, as Moodle does.
-    Accepted answers that come out the same in every language are then ``translate: false``
+    Accepted answers that come out the same in every language, or are written outside the markup (words
+    too: a typed answer Moodle accepts in every language), are then ``translate: false``
     (:func:`same_answers_untranslated`)."""
     languages: list[str] = []
     for text in _texts_of(question):
@@ -375,7 +379,7 @@ def shared_texts_translated(question: Question[Text]) -> Question[Text]:
             return text
         return replace(text, imported=tuple((locale, text.source) for locale in languages))
 
-    return same_answers_untranslated(with_each_text(question, shared))
+    return same_answers_untranslated(with_each_text(question, shared), unmarked_too=True)
 
 
 def _texts_of(owner: Any) -> Iterable[Text]:

@@ -17,6 +17,8 @@ from toolkit import keys
 from toolkit.importing.bank import ImportIssue, shared_texts_translated
 from toolkit.importing.gift_syntax import GiftQuestion, GiftText, has_escape_placeholder, unescape
 from toolkit.importing.gift_texts import BankContext, Part, quoted
+from toolkit.importing.markup_reduction import only_images
+from toolkit.importing.multilang import multilang_answer_reason, split_versions
 from toolkit.importing.question_drafts import beyond_limits, draft_mapping, part_id
 from toolkit.model import (
     AcceptedAnswer,
@@ -88,7 +90,10 @@ class QuestionBuilder:
         if versions.source is None:
             if not required and not versions.imported:
                 return None
-            if text is not None and text.text:
+            images = only_images(text.text) if text is not None and not versions.imported else None
+            if images:
+                todo = f"write the text of {what}: {images}"
+            elif text is not None and text.text:
                 todo = f"write the {self.reader.request.source_locale} text: the bank gives this only in " + (
                     ", ".join(sorted(versions.imported)) or "other languages"
                 )
@@ -291,8 +296,11 @@ class QuestionBuilder:
                     f"the bank accepts the pattern {answer.text.text!r}, where * stands for any text; quizkit "
                     "compares whole answers: write the answers it should accept"
                 )
+            literal = _literal(answer.text.text)
+            if split_versions(answer.text.text).by_language:
+                literal = self._multilang_answer(answer.text, imported)
             origin = Origin(self.reader.file, answer.text.line)
-            text = Text(key, _literal(answer.text.text), origin, imported=tuple(sorted(imported.items())))
+            text = Text(key, literal, origin, imported=tuple(sorted(imported.items())))
             answers.append(AcceptedAnswer(answer_id, text))
         if not answers:
             self.issue("no answer earns full marks, so quizkit has no answer to accept: left out")
@@ -300,6 +308,18 @@ class QuestionBuilder:
         return ShortAnswerQuestion(
             id=self.id, prompt=prompt, answers=tuple(answers), explanation=self.explanation()
         )
+
+    def _multilang_answer(self, written: GiftText, imported: dict[str, str]) -> str:
+        """An answer written in multilang spans as the source language's answer, its other languages'
+        versions added to ``imported``; reported (:func:`multilang_answer_reason`)."""
+        versions = self.reader.versions(written)
+        source = _literal(versions.source or "")
+        for locale, version in versions.imported.items():
+            imported.setdefault(locale, _literal(version))
+        self.issue(
+            multilang_answer_reason(written.text, source, sorted(versions.imported.items())), written.line
+        )
+        return source
 
     def _numerical(self) -> Question[Text] | None:
         numbers = self.question.numbers

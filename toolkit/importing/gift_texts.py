@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from toolkit.importing.bank import BankRequest, ImportIssue
 from toolkit.importing.gift_syntax import GiftQuestion, GiftText
 from toolkit.importing.markup_reduction import looks_like_markup, reduce_markup
-from toolkit.importing.multilang import OTHER, declared_language, quizkit_locale, split_versions
+from toolkit.importing.multilang import OTHER, UNBALANCED, declared_language, quizkit_locale, split_versions
 
 Part = Callable[[GiftQuestion], GiftText | None]
 """Picks one text out of a question: the same text in a translation's question."""
@@ -51,7 +51,7 @@ class BankContext:
         if text is None:
             return Versions(None)
         split = split_versions(text.text)
-        lost: list[str] = []
+        lost: list[str] = [UNBALANCED] if split.unbalanced else []
         imported: dict[str, str] = {}
         if split.by_language:
             source_raw = split.version(self.source_code) or split.version(OTHER)

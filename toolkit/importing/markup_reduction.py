@@ -2,16 +2,21 @@
 
 The inverse of what the exporters write (:mod:`toolkit.exporters.lms.moodle_html`): ``<code>`` becomes
 `` `code` ``, ``<br>`` and paragraph ends become line breaks, bidi wrappers (``<bdo>``, ``<bdi>``, a
-``<span dir>``) and their marks vanish, entities are decoded. What a text cannot hold (an image, a
-table, math, a link's address) is named in :attr:`ReducedText.lost`, for the import's report; its words,
-where it has any, stay in the text.
+``<span dir>``) and their marks vanish, entities are decoded, a numbered list's items keep their
+numbers (``1. ``). A ``<pre>`` block is code: each of its lines becomes inline code on a line of its
+own, indentation kept. A superscript or subscript that Unicode has exactly (``x<sup>2</sup>`` → ``x²``, ``H<sub>2</sub>O`` → ``H₂O``) is written with those characters.
+What a text cannot hold (an image, a table, math, a link's address, any other superscript, a backtick
+inside code) is named in :attr:`ReducedText.lost`, for the import's report; its words, where it has any,
+stay in the text.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from html import unescape
 from html.parser import HTMLParser
+from urllib.parse import unquote
 
 _BLOCKS = frozenset(
     {"p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "table", "tr"}
@@ -27,6 +32,18 @@ _LOST = {
     "embed": "an embedded object",
     "svg": "a drawing (SVG)",
 }
+_LOST.update(dict.fromkeys(("s", "strike", "del"), "struck-out text"))
+_CODE = frozenset({"code", "tt", "kbd", "samp"})
+_SCRIPTS = {
+    "sup": ("a superscript", str.maketrans("0123456789+-−=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿⁱ")),
+    "sub": ("a subscript", str.maketrans("0123456789+-−=()", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎")),
+}
+"""Per tag: what the text loses where Unicode has no character for the content, and the characters it
+has (the digits, signs and brackets, and the superscript n and i of exponents: ``xⁿ``, ``eⁱ``)."""
+_BACKTICK_IN_CODE = "a backtick inside code (written as ')"
+_KEPT_SPACE, _KEPT_TAB = "\x01", "\x02"
+"""A <pre> block's spaces and tabs while the text is built, kept from collapsing; XML and quiz texts
+cannot hold these characters, so no text has one of its own."""
 _DROPPED_WITH_CONTENT = frozenset({"script", "style", "head", "title", "annotation", "annotation-xml"})
 _TEX = re.compile(r"\\\(|\\\[|\$\$")
 _BIDI_MARKS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -34,6 +51,9 @@ _SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
 _LINE_BREAK = "\x00"
 """A line break the text means (a ``<br>``), told apart from a block's end while the text is built; XML
 and quiz texts cannot hold U+0000, so no text has one of its own."""
+_EMPTY_LINE = "\x03"
+"""An empty line inside a <pre> block while the text is built (empty lines of a block are otherwise
+dropped)."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +69,10 @@ class _Reducer(HTMLParser):
         self.parts: list[str] = []
         self.code_depth = 0
         self.pre_depth = 0
+        self.pre_start = 0
+        self.scripts: list[tuple[str, int]] = []
+        self.lists: list[int | None] = []
+        """Per open list, the number of its next item (None for a bulleted one)."""
         self.dropped_depth = 0
         self.lost: list[str] = []
         self.source_breaks = source_breaks
@@ -65,49 +89,107 @@ class _Reducer(HTMLParser):
             self._lose(_LOST[tag])
         if tag == "a" and any(name == "href" for name, _ in attrs):
             self._lose("a link's address")
-        if tag == "pre":
-            self.pre_depth += 1
         if tag == "br":
             self.parts.append(_LINE_BREAK)
         elif tag in _BLOCKS:
             self._line_break()
-        elif tag in {"code", "tt", "kbd", "samp"}:
+        if tag in {"ol", "ul"}:
+            start = dict(attrs).get("start") or "1"
+            self.lists.append((int(start) if start.strip().isdigit() else 1) if tag == "ol" else None)
+        elif tag == "li" and self.lists and self.lists[-1] is not None:
+            # A numbered item shows its number, which the text may refer to ("step 2").
+            self.parts.append(f"{self.lists[-1]}. ")
+            self.lists[-1] += 1
+        if tag == "pre":
+            if self.pre_depth == 0:
+                self.pre_start = len(self.parts)
+            self.pre_depth += 1
+        elif tag in _CODE and not self.pre_depth:
             if self.code_depth == 0:
                 self.parts.append("`")
             self.code_depth += 1
+        elif tag in _SCRIPTS:
+            self.scripts.append((tag, len(self.parts)))
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.handle_starttag(tag, attrs)
-        if tag in {"code", "tt", "kbd", "samp"} or tag in _DROPPED_WITH_CONTENT:
+        if tag in _CODE or tag in _SCRIPTS or tag == "pre" or tag in _DROPPED_WITH_CONTENT:
             self.handle_endtag(tag)
 
     def handle_endtag(self, tag: str) -> None:
         if tag in _DROPPED_WITH_CONTENT:
             self.dropped_depth = max(0, self.dropped_depth - 1)
             return
+        if tag in {"ol", "ul"} and self.lists:
+            self.lists.pop()
         if tag == "pre" and self.pre_depth:
             self.pre_depth -= 1
-        if tag in _BLOCKS:
-            self._line_break()
-        elif tag in {"code", "tt", "kbd", "samp"} and self.code_depth:
+            if self.pre_depth == 0:
+                self._preformatted_as_code()
+        elif tag in _CODE and self.code_depth and not self.pre_depth:
             self.code_depth -= 1
             if self.code_depth == 0:
                 self.parts.append("`")
+        elif tag in _SCRIPTS and self.scripts and self.scripts[-1][0] == tag:
+            self._script(*self.scripts.pop())
+        if tag in _BLOCKS:
+            self._line_break()
 
     def handle_data(self, data: str) -> None:
         if self.dropped_depth:
             return
         # In HTML a line break of the source is white space, except in <pre> and where the bank's format
         # makes it a break (Moodle's auto-format); a break the text means is a <br>.
-        data = data.replace(_LINE_BREAK, "")
-        data = data.replace("\n", _LINE_BREAK if self.pre_depth or self.source_breaks else " ")
+        data = data.replace(_LINE_BREAK, "").replace(_KEPT_SPACE, "").replace(_KEPT_TAB, "")
+        if self.pre_depth:
+            data = data.replace("\r\n", "\n").replace(" ", _KEPT_SPACE).replace("\t", _KEPT_TAB)
+            self.parts.append(data.replace("\n", _LINE_BREAK))
+            return
+        data = data.replace("\n", _LINE_BREAK if self.source_breaks else " ")
         if self.code_depth:
-            # Backticks inside code cannot be written in a quiz text's inline code.
-            self.parts.append(data.replace("`", "'"))
+            self.parts.append(self._code(data))
             return
         if _TEX.search(data):
             self._lose("math (TeX)")
         self.parts.append(data)
+
+    def _code(self, code: str) -> str:
+        """``code`` as inline code holds it: a backtick would end the code, so it becomes ``'``."""
+        if "`" in code:
+            self._lose(_BACKTICK_IN_CODE)
+        return code.replace("`", "'")
+
+    def _preformatted_as_code(self) -> None:
+        """The <pre> block begun at :attr:`pre_start` as code, one inline code per line with its
+        indentation (a quiz text's code does not span lines); blank lines inside it kept."""
+        lines = "".join(self.parts[self.pre_start :]).split(_LINE_BREAK)
+        while lines and not lines[0].replace(_KEPT_SPACE, "").replace(_KEPT_TAB, ""):
+            lines.pop(0)
+        while lines and not lines[-1].replace(_KEPT_SPACE, "").replace(_KEPT_TAB, ""):
+            lines.pop()
+        kept = [line.rstrip(_KEPT_SPACE + _KEPT_TAB) for line in lines]
+        del self.parts[self.pre_start :]
+        self.parts.append(_LINE_BREAK.join(f"`{self._code(line)}`" if line else _EMPTY_LINE for line in kept))
+
+    def _script(self, tag: str, start: int) -> None:
+        """The superscript or subscript begun at ``start`` in Unicode's characters, where it has all."""
+        written = "".join(self.parts[start:])
+        lost, characters = _SCRIPTS[tag]
+        if not written.strip():
+            return
+        if any(character not in characters for character in map(ord, written)):
+            self._lose(lost)
+            return
+        del self.parts[start:]
+        self.parts.append(written.translate(characters))
+
+    def flush(self) -> None:
+        """Close what the HTML left open: a <pre> block is still code, a superscript still raised."""
+        if self.pre_depth:
+            self.pre_depth = 0
+            self._preformatted_as_code()
+        while self.scripts:
+            self._script(*self.scripts.pop())
 
     def _line_break(self) -> None:
         if self.parts and not "".join(self.parts[-2:]).endswith("\n"):
@@ -122,6 +204,7 @@ def reduce_markup(html: str, *, source_breaks: bool = False) -> ReducedText:
     reducer = _Reducer(source_breaks)
     reducer.feed(html)
     reducer.close()
+    reducer.flush()
     text = _BIDI_MARKS.sub("", "".join(reducer.parts))
     lines: list[str] = []
     # "\n" separates blocks, _LINE_BREAK the lines the text means: blocks with no text vanish, and a
@@ -132,9 +215,40 @@ def reduce_markup(html: str, *, source_breaks: bool = False) -> ReducedText:
             block_lines.pop()
         if any(block_lines):
             lines.extend(block_lines)
-    return ReducedText("\n".join(lines).strip("\n"), tuple(reducer.lost))
+    text = "\n".join(lines).strip("\n").replace(_EMPTY_LINE, "")
+    return ReducedText(text.replace(_KEPT_SPACE, " ").replace(_KEPT_TAB, "\t"), tuple(reducer.lost))
 
 
 def looks_like_markup(text: str) -> bool:
     """Whether ``text`` holds HTML tags or entities (banks mix HTML and plain texts)."""
     return re.search(r"<[a-zA-Z/!]|&(#\d+|#x[0-9a-fA-F]+|[a-zA-Z]+);", text) is not None
+
+
+_IMAGE = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
+_ATTRIBUTE = re.compile(r"\b(src|alt)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'>]+))", re.IGNORECASE)
+
+
+def _images_of(html: str) -> list[str]:
+    """The images of ``html`` by file name, with their alternative text where they have one: ``star.png``,
+    ``bus.png (alt text "bus")``, for a to-do asking a person to put them in words (Moodle writes a file
+    of the question as ``@@PLUGINFILE@@/<name>``)."""
+    found = []
+    for image in _IMAGE.finditer(html):
+        attributes = {
+            name.lower(): unescape(double or single or bare)
+            for name, double, single, bare in _ATTRIBUTE.findall(image.group(0))
+        }
+        name = unquote(attributes.get("src", "").rsplit("/", 1)[-1]) or "an image with no address"
+        alt = " ".join(attributes.get("alt", "").split())
+        found.append(f'{name} (alt text "{alt}")' if alt else name)
+    return found
+
+
+def only_images(html: str) -> str | None:
+    """What a to-do says of a text that is only images (``the bank shows only the image star.png there,
+    which a quiz text cannot hold``), None when ``html`` has none."""
+    images = _images_of(html)
+    if not images:
+        return None
+    plural = "s" if len(images) > 1 else ""
+    return f"the bank shows only the image{plural} {', '.join(images)} there, which a quiz text cannot hold"

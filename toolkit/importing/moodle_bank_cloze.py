@@ -18,7 +18,7 @@ from decimal import Decimal, InvalidOperation
 
 from toolkit import keys
 from toolkit.importing.moodle_bank_questions import Element, QuestionReader, close_to, percent
-from toolkit.importing.moodle_bank_texts import HTML, PLAIN, field_text, top_level_blocks
+from toolkit.importing.moodle_bank_texts import HTML, PLAIN, FieldText, field_text, top_level_blocks
 from toolkit.importing.question_drafts import part_id
 from toolkit.model import (
     Blank,
@@ -218,7 +218,7 @@ def blanks_text(reader: QuestionReader, element: Element, marked: str, count: in
 
     source = placed(texts.source)
     if source is None:
-        raise reader.unsupported("its blanks could not be placed in its text", line)
+        raise reader.unsupported(_unplaced(texts, reader.source_locale, markers), line)
     translations = []
     for locale, translation in texts.translations:
         if (placed_translation := placed(translation)) is not None:
@@ -237,6 +237,43 @@ def blanks_text(reader: QuestionReader, element: Element, marked: str, count: in
         imported=tuple(translations),
     )
     return prompt, text, first > 0
+
+
+def _unplaced(texts: FieldText, source_locale: str, markers: list[str]) -> str:
+    """Why the blanks ``markers`` could not be placed in the source text of ``texts``, and what to do."""
+    versions = [(source_locale, texts.source or ""), *texts.translations]
+
+    def shown(text: str) -> list[int]:
+        return [number for number, marker in enumerate(markers, 1) if marker in text]
+
+    if len(versions) > 1 and sorted(n for _locale, text in versions for n in shown(text)) == list(
+        range(1, len(markers) + 1)
+    ):
+        where = ", ".join(
+            f"{locale} shows {_numbers(shown(text))}" for locale, text in versions if shown(text)
+        )
+        return (
+            f"its blanks are inside its language spans ({where}): a quizkit question has the same blanks "
+            "in every language, and Moodle grades every blank, shown or not, so nobody could earn full "
+            "marks; write each blank once, outside the spans, with the words around it in each language's "
+            "span, and import it again"
+        )
+    missing = [number for number in range(1, len(markers) + 1) if number not in shown(texts.source or "")]
+    repeated = [number for number, marker in enumerate(markers, 1) if (texts.source or "").count(marker) > 1]
+    problems = []
+    if missing:
+        problems.append(f"{_numbers(missing)} not in")
+    if repeated:
+        problems.append(f"{_numbers(repeated)} more than once in")
+    return (
+        f"its blanks could not be placed in its text: {' and '.join(problems)} its {source_locale} text; "
+        "write each blank once in the text the question shows in every language, and import it again"
+    )
+
+
+def _numbers(numbers: list[int]) -> str:
+    listed = ", ".join(str(number) for number in numbers)
+    return f"blank {listed}" if len(numbers) == 1 else f"blanks {listed}"
 
 
 def _blank(reader: QuestionReader, sub: Subquestion, line: int) -> Blank[Text]:

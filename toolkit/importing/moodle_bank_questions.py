@@ -5,19 +5,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from toolkit import keys
 from toolkit.errors import QuizkitError
 from toolkit.importing.bank import ImportIssue
+from toolkit.importing.markup_reduction import only_images
 from toolkit.importing.moodle_bank_texts import (
     AUTO_FORMAT,
     HTML,
+    PLAIN,
     FieldText,
     field_text,
     top_level_blocks,
 )
+from toolkit.importing.multilang import multilang_answer_reason, split_versions
 from toolkit.importing.question_drafts import part_id
 from toolkit.model import (
     AcceptedAnswer,
@@ -187,10 +191,14 @@ class QuestionReader:
         return Text(key, found.source or "", Origin(self.file, line), imported=found.translations)
 
     def text(self, key: str, owner: Element | None, what: str) -> Text:
-        """A text the question needs: a question without it is refused."""
+        """A text the question needs: a question without it is refused, unless the bank shows an image
+        there, which a person can put in words (the question is then a draft with that to-do)."""
         found, line = self.field(owner)
         if not found.source:
-            raise self.unsupported(f"the question has no {what}")
+            images = only_images((owner.findtext("text") or "") if owner is not None else "")
+            if images is None:
+                raise self.unsupported(f"the question has no {what}")
+            self.todos[key] = f"write the {what}: {images}"
         return self.make(key, found, line)
 
     def optional(self, key: str, owner: Element | None) -> Text | None:
@@ -332,19 +340,25 @@ class QuestionReader:
     def shortanswer(self, element: Element) -> Question[Text]:
         prompt = self.prompt(element)
         case_sensitive = (element.findtext("usecase") or "0").strip() == "1"
-        alternatives = [
-            (
-                (answer.findtext("text") or "").strip(),
-                fraction_of(answer),
-                (answer.findtext("feedback/text") or "").strip(),
-                answer.sourceline,
-            )
-            for answer in element.findall("answer")
-        ]
+        alternatives = []
+        translated: dict[str, tuple[tuple[str, str], ...]] = {}
+        for answer in element.findall("answer"):
+            written = (answer.findtext("text") or "").strip()
+            fraction = fraction_of(answer)
+            if split_versions(written).by_language:
+                written = self.multilang_answer(written, fraction, answer.sourceline, translated)
+            feedback = (answer.findtext("feedback/text") or "").strip()
+            alternatives.append((written, fraction, feedback, answer.sourceline))
         answers = self.accepted(
             alternatives,
             lambda answer_id: keys.answer_key(self.quiz_id, self.question_id, answer_id),
             case_sensitive,
+        )
+        answers = tuple(
+            replace(answer, text=replace(answer.text, imported=translated[answer.text.source]))
+            if answer.text.source in translated
+            else answer
+            for answer in answers
         )
         return ShortAnswerQuestion(
             id=self.question_id,
@@ -353,6 +367,20 @@ class QuestionReader:
             explanation=self.explanation(element),
             case_sensitive=case_sensitive,
         )
+
+    def multilang_answer(
+        self, written: str, fraction: Decimal, line: int, translated: dict[str, tuple[tuple[str, str], ...]]
+    ) -> str:
+        """A typed answer written in multilang spans as the source language's answer, its other languages'
+        versions kept in ``translated`` by it; reported (:func:`multilang_answer_reason`)."""
+        found = self.texts(written, PLAIN, line)
+        source = found.source or ""
+        if close_to(fraction, Decimal(100)) and source:
+            translated[source] = found.translations
+            self.issues.append(
+                self.issue(multilang_answer_reason(written, source, list(found.translations)), line)
+            )
+        return source
 
     def numerical(self, element: Element) -> Question[Text]:
         questiontext = element.find("questiontext")

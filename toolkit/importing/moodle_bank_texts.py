@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from toolkit.importing.markup_reduction import looks_like_markup, reduce_markup
-from toolkit.importing.multilang import OTHER, declared_language, quizkit_locale, split_versions
+from toolkit.importing.multilang import OTHER, UNBALANCED, declared_language, quizkit_locale, split_versions
 
 HTML = "html"
 AUTO_FORMAT = "moodle_auto_format"
@@ -65,6 +65,8 @@ def field_text(raw: str, text_format: str, source_locale: str) -> FieldText:
         text_format = AUTO_FORMAT
     lost: list[str] = []
     versions = split_versions(raw)
+    if versions.unbalanced:
+        lost.append(UNBALANCED)
     if not versions.by_language:
         text = _reduced(raw, text_format, lost)
         return FieldText(text or None, (), tuple(lost), declared=declared_language(raw))

@@ -3,8 +3,12 @@
 Two syntaxes, as Moodle's filters read them:
 
 * the core ``multilang`` filter (``filter/multilang/filter.php``): ``<span lang="xx" class="multilang">…
-  </span>`` (attributes in either order; ``xx`` a language such as ``en``, ``ur``, ``pt_br``); a
-  language's text ends at the first ``</span>``, so such spans never nest;
+  </span>`` (attributes in either order; ``xx`` a language such as ``en``, ``ur``, ``pt_br``). The filter
+  ends a language's text at the first ``</span>``, which cuts a version holding a span of its own (a
+  coloured word) in two; an editor shows the spans nested, as the author wrote them, so a version ends at
+  the ``</span>`` that closes its own span. Where the spans inside do not close, the version is read as the
+  filter reads it, and :attr:`Versions.unbalanced` says so. Its older syntax, ``<lang lang="xx">…</lang>``
+  (Moodle 1.x, still read with ``filter_multilang_force_old``), is read too;
 * the ``multilang2`` filter (``filter/multilang2``): ``{mlang xx}…{mlang}``, where ``{mlang other}``
   holds the text for every language not listed.
 
@@ -16,12 +20,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_SPAN = re.compile(
-    r"<span\s+(?=[^>]*\bclass\s*=\s*[\"']multilang[\"'])[^>]*\blang\s*=\s*[\"']([a-zA-Z0-9_-]+)[\"'][^>]*>"
-    r"(.*?)</span>",
-    re.IGNORECASE | re.DOTALL,
+_SPAN_OPENING = re.compile(
+    r"<(?:span\s+(?=[^>]*\bclass\s*=\s*[\"']multilang[\"'])|(lang)\s+)"
+    r"[^>]*\blang\s*=\s*[\"']([a-zA-Z0-9_-]+)[\"'][^>]*>",
+    re.IGNORECASE,
 )
+_SPAN_TAG = re.compile(r"<(/?)span\b[^>]*?(/?)>", re.IGNORECASE)
+_LANG_CLOSING = re.compile(r"</lang\s*>", re.IGNORECASE)
 _MLANG = re.compile(r"\{mlang\s+([a-zA-Z0-9_,\s-]+)\}(.*?)\{mlang\}", re.IGNORECASE | re.DOTALL)
+UNBALANCED = (
+    "spans inside a multilang span that do not close (each language's text was cut at its first "
+    "</span>, as Moodle's filter cuts it)"
+)
+"""What a text with :attr:`Versions.unbalanced` lost, for the import's report."""
 OTHER = "other"
 """``{mlang other}``: the version for every language the text does not list."""
 
@@ -33,6 +44,9 @@ class Versions:
     appearance; empty for a text without multilang markup."""
     shared: str
     """The text outside every span, which every language shows."""
+    unbalanced: bool = False
+    """Whether a multilang span holds spans that do not close: its version then ends at its first
+    ``</span>``, as Moodle's filter reads it, and may have lost words to the shared text."""
 
     def version(self, language: str) -> str | None:
         for code, text in self.by_language:
@@ -44,23 +58,93 @@ class Versions:
 def split_versions(text: str) -> Versions:
     """Each language's version of ``text``: its span(s) for that language with the shared text around
     them in place. A language with several spans (one per sentence) gets them joined in order."""
-    pattern = _SPAN if _SPAN.search(text) else _MLANG if _MLANG.search(text) else None
-    if pattern is None:
+    blocks, unbalanced = _span_blocks(text)
+    if not blocks:
+        blocks = [
+            _Block(match.start(), match.end(), _codes(match.group(1)), match.group(2))
+            for match in _MLANG.finditer(text)
+        ]
+    if not blocks:
         return Versions((), text)
     languages: list[str] = []
-    for match in pattern.finditer(text):
-        for code in _codes(match.group(1)):
+    for block in blocks:
+        for code in block.codes:
             if code not in languages:
                 languages.append(code)
-    shared = pattern.sub("", text)
-    versions = []
-    for language in languages:
+    versions = [(language, _joined(text, blocks, language)) for language in languages]
+    return Versions(tuple(versions), _joined(text, blocks, None), unbalanced)
 
-        def keep(match: re.Match[str], language: str = language) -> str:
-            return match.group(2) if language in _codes(match.group(1)) else ""
 
-        versions.append((language, pattern.sub(keep, text)))
-    return Versions(tuple(versions), shared)
+@dataclass(frozen=True)
+class _Block:
+    """One multilang span or ``{mlang}`` block: where it is in the text, its languages, its content."""
+
+    start: int
+    end: int
+    codes: list[str]
+    content: str
+
+
+def _span_blocks(text: str) -> tuple[list[_Block], bool]:
+    """The multilang spans of ``text``, each up to the ``</span>`` that closes it (spans inside it
+    counted), and whether one's inner spans did not close (it then ends at its first ``</span>``)."""
+    blocks: list[_Block] = []
+    unbalanced = False
+    position = 0
+    while (opening := _SPAN_OPENING.search(text, position)) is not None:
+        codes = _codes(opening.group(2))
+        if opening.group(1):  # <lang lang="xx">: no HTML element of that name nests inside it
+            lang_closing = _LANG_CLOSING.search(text, opening.end())
+            if lang_closing is None:
+                break
+            content = text[opening.end() : lang_closing.start()]
+            blocks.append(_Block(opening.start(), lang_closing.end(), codes, content))
+            position = lang_closing.end()
+            continue
+        depth = 1
+        first_closing: re.Match[str] | None = None
+        closing: re.Match[str] | None = None
+        for tag in _SPAN_TAG.finditer(text, opening.end()):
+            if tag.group(1):
+                depth -= 1
+                first_closing = first_closing or tag
+                if depth == 0:
+                    closing = tag
+                    break
+            elif not tag.group(2):
+                depth += 1
+        if closing is None:
+            if first_closing is None:
+                break  # no </span> at all: Moodle's filter does not read it either
+            unbalanced, closing = True, first_closing
+        blocks.append(_Block(opening.start(), closing.end(), codes, text[opening.end() : closing.start()]))
+        position = closing.end()
+    return blocks, unbalanced
+
+
+def _joined(text: str, blocks: list[_Block], language: str | None) -> str:
+    """``text`` with each block replaced by its content where it is ``language``'s, else by nothing."""
+    parts: list[str] = []
+    position = 0
+    for block in blocks:
+        parts.append(text[position : block.start])
+        if language is not None and language in block.codes:
+            parts.append(block.content)
+        position = block.end
+    parts.append(text[position:])
+    return "".join(parts)
+
+
+def multilang_answer_reason(written: str, source: str, translations: list[tuple[str, str]]) -> str:
+    """The report's line for a typed answer written in multilang spans (``written``), which Moodle compares
+    with a response as it is stored, spans and all (``qtype_shortanswer_question::
+    compare_response_with_answer``), so that none matched it there; quizkit accepts ``source`` and, in each
+    locale of ``translations``, its version."""
+    others = "".join(f", in {locale} '{text}'" for locale, text in translations)
+    return (
+        f"the answer {written!r} is written in multilang spans, which Moodle compares as they are, so no "
+        f"typed answer matched it there; quizkit accepts '{source}'{others}"
+    )
 
 
 def _codes(written: str) -> list[str]:

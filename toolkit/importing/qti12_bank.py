@@ -87,11 +87,17 @@ def _draft(
 
     draft: dict[str, object] = {"id": question.id, "type": question.type.value} | plain(question, "")
     for name, todo in todos:
-        written = draft.get(name)
+        # A part's text (``options.b``) is the ``text`` of that part in its list.
+        owner, field_name = draft, name
+        listed, _, part_id = name.partition(".")
+        if part_id and isinstance(parts := draft.get(listed), list):
+            owner = next(part for part in parts if isinstance(part, dict) and part.get("id") == part_id)
+            field_name = "text"
+        written = owner.get(field_name)
         if isinstance(written, dict):
-            draft[name] = written | {"todo": todo}
+            owner[field_name] = written | {"todo": todo}
         else:
-            draft[name] = (
+            owner[field_name] = (
                 {"text": written, "todo": todo} if isinstance(written, str) and written else {"todo": todo}
             )
     return draft

@@ -26,6 +26,7 @@ from decimal import Decimal, InvalidOperation
 from lxml import etree
 
 from toolkit.errors import QuizkitError
+from toolkit.importing.markup_reduction import only_images
 from toolkit.importing.qti12_elements import (
     GENERAL_FEEDBACK,
     Condition,
@@ -123,7 +124,7 @@ def read_item(item: etree._Element) -> ParsedItem:
     reader = _ItemReader(item, presentation, material, conditions, feedbacks, kind)
     question, todos = reader.question(prompt_html)
     explanation, lost_feedback = reader.explanation()
-    todos = list(todos)
+    todos = [*todos, *reader.todos]
     if not explanation:
         todos.append(
             ("explanation", "write why the answer is right: the bank has no general feedback for it")
@@ -181,10 +182,11 @@ def _shape(item: etree._Element) -> str:
 
 _CHOICE_BY_SHAPE = "a choice (read from its responses)"
 """An item naming no kind with one list of options: true/false, single or multiple choice by its answers."""
+_CANVAS_MULTIPLE_ANSWERS = "multiple_answers_question"
 _CHOICE_KINDS = {
     "multiple_choice_question": QuestionType.SINGLE_CHOICE,
     "cc.multiple_choice.v0p1": QuestionType.SINGLE_CHOICE,
-    "multiple_answers_question": QuestionType.MULTIPLE_CHOICE,
+    _CANVAS_MULTIPLE_ANSWERS: QuestionType.MULTIPLE_CHOICE,
     "cc.multiple_response.v0p1": QuestionType.MULTIPLE_CHOICE,
 }
 _SHORT = {"short_answer_question", "cc.fib.v0p1"}
@@ -210,6 +212,7 @@ class _ItemReader:
     notes: list[str] = field(default_factory=list)
     part_idents: list[tuple[str, str]] = field(default_factory=list)
     answer_idents: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    todos: list[tuple[str, str]] = field(default_factory=list)
 
     # --- the kinds -------------------------------------------------------------------------------------
 
@@ -272,9 +275,14 @@ class _ItemReader:
             self.notes.append("several options give full marks, so it became a multiple_choice question")
         ids = [letter_id(index) for index in range(len(labels))]
         options = []
-        for option_id, (ident, text) in zip(ids, labels, strict=True):
+        for option_id, (ident, text), label in zip(
+            ids, labels, descendants(response, "response_label"), strict=True
+        ):
             options.append(Option(id=option_id, text=text, feedback=self.option_feedback(ident)))
             self.part_idents.append((f"options.{option_id}", ident))
+            if not text:
+                why = only_images(self.material.html(label)) or "the bank's option has none"
+                self.todos.append((f"options.{option_id}", f"write the text of option {option_id}: {why}"))
         shuffle = first(response, "render_choice")
         shuffles = (
             None if shuffle is None or shuffle.get("shuffle") is None else shuffle.get("shuffle") == "Yes"
@@ -299,7 +307,12 @@ class _ItemReader:
             correct=correct,
             explanation="",
             shuffle=shuffles,
-            partial_credit=kind is QuestionType.MULTIPLE_CHOICE and bool(adds),
+            # Canvas grades a multiple_answers_question per option whatever its conditions say: each
+            # right choice adds 1/R of the marks, each wrong one takes 1/R away, never below 0
+            # (``MultipleAnswersQuestion#correct_answer_parts``,
+            # ``app/models/quizzes/quiz_question/multiple_answers_question.rb``), quizkit's partial credit.
+            partial_credit=kind is QuestionType.MULTIPLE_CHOICE
+            and (bool(adds) or self.kind == _CANVAS_MULTIPLE_ANSWERS),
         )
 
     def true_false(

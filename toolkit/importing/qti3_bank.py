@@ -474,6 +474,18 @@ def _question(
         return Text(f"{prefix}.{key}", value, origin, imported=imported.get(key, ()))
 
     converted: Question[Text] = map_texts(source, text)
+    todos = {f"{prefix}.{key}": todo for key, todo in item.todos}
+    if item.todos:
+        if item.missing_explanation:
+            todos[converted.explanation.key] = "write the explanation: the item has no general feedback"
+        assembly.issue(
+            file,
+            item.line,
+            item.identifier,
+            "kept as a draft with to-dos: " + "; ".join(todos.values()),
+            draft=draft_mapping(converted, todos),
+        )
+        return None
     if item.missing_explanation:
         assembly.issue(
             file,

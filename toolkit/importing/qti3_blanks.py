@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from lxml import etree
 
-from toolkit.importing.markup_reduction import reduce_markup
 from toolkit.importing.qti3_item_parts import (
     INLINE,
     Ids,
@@ -116,10 +115,9 @@ def fill_in_blanks(reader: ItemReader, interactions: list[etree._Element]) -> Qu
             return "{{" + blank_of[attribute(node, "response-identifier")] + "}}"
         return None
 
-    parts = []
-    for container in containers:
-        parts.append(reduce_markup(markup_of(container, marker)).text)
-    text = "\n".join(part for part in parts if part)
+    text = reader.reading.reduced(
+        [markup_of(container, marker) for container in containers], "text", containers[0].sourceline
+    )
     reader.reading.lines["text"] = containers[0].sourceline or 0
     prompt = reader.prompt("prompt", reader.stem(interactions[0]), None)
     explanation = reader.general_explanation()
@@ -188,10 +186,8 @@ def gap_match(reader: ItemReader, interaction: etree._Element) -> Question[str]:
         for node in interaction
         if isinstance(node.tag, str) and local_name(node) not in {"qti-prompt", "qti-gap-text"}
     ]
-    text = "\n".join(
-        part
-        for part in (reduce_markup(f"<div>{markup_of(block, marker)}</div>").text for block in blocks)
-        if part
+    text = reader.reading.reduced(
+        [markup_of(block, marker) for block in blocks], "text", blocks[0].sourceline if blocks else None
     )
     if blocks:
         reader.reading.lines["text"] = blocks[0].sourceline or 0

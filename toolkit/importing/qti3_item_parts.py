@@ -65,6 +65,8 @@ class Reading:
 
     lines: dict[str, int] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    todos: dict[str, str] = field(default_factory=dict)
+    """What a person must write (by key relative to the question): the question is then a draft."""
 
     def text(
         self,
@@ -76,15 +78,19 @@ class Reading:
     ) -> str:
         """The quiz text of ``element``'s content (and of ``before``'s, in front of it)."""
         parts = [markup_of(node, skip) for node in (*before, *([element] if element is not None else []))]
-        # Each part a block of its own: a line between them, none for a part with no text.
-        reduced = reduce_markup("".join(f"<div>{part}</div>" for part in parts if part.strip()))
         where = element if element is not None else (before[0] if before else None)
         if where is not None:
             self.lines[key] = where.sourceline or 0
+        return self.reduced(parts, what, where.sourceline if where is not None else None)
+
+    def reduced(self, parts: Sequence[str], what: str, line: int | None) -> str:
+        """The HTML ``parts`` as one quiz text, each a block of its own (a line between them, none for a
+        part with no text); what they had that a quiz text cannot hold is reported at ``line``."""
+        reduced = reduce_markup("".join(f"<div>{part}</div>" for part in parts if part.strip()))
         for lost in reduced.lost:
             self.problems.append(
                 Problem(
-                    where.sourceline if where is not None else None,
+                    line,
                     f"the {what} holds {lost}, which a quiz text cannot hold yet; it is left out "
                     "(its words, if any, are kept)",
                 )
@@ -233,20 +239,39 @@ class ItemReader:
 
     # --- feedback -------------------------------------------------------------------------------------
 
-    def feedback(self, choice_ids: dict[str, str]) -> tuple[dict[str, etree._Element], list[etree._Element]]:
-        """Feedback per option (by the option's quizkit id) and the general feedback elements."""
-        per_option: dict[str, etree._Element] = {}
+    def feedback(
+        self, choice_ids: dict[str, str], inline: Sequence[tuple[str, etree._Element]] = ()
+    ) -> tuple[dict[str, list[etree._Element]], list[etree._Element]]:
+        """Feedback per option (by the option's quizkit id: each feedback shown when it is chosen, the
+        ``inline`` ones, each with the option it is inside, first) and the general feedback elements."""
+        per_option: dict[str, list[etree._Element]] = {}
         general: list[etree._Element] = []
-        candidates = children(self.item, "qti-modal-feedback") + [
-            block for block in descendants(self.body, "qti-feedback-block")
+        candidates = [
+            *inline,
+            *(("", feedback) for feedback in children(self.item, "qti-modal-feedback")),
+            *(("", block) for block in descendants(self.body, "qti-feedback-block")),
         ]
-        for feedback in candidates:
+        for inside, feedback in candidates:
             identifier = attribute(feedback, "identifier")
-            option = choice_ids.get(identifier) or choice_ids.get(identifier.removeprefix("FEEDBACK."))
-            if option is not None and option not in per_option:
-                per_option[option] = feedback
-            else:
+            option = (
+                choice_ids.get(identifier)
+                or choice_ids.get(identifier.removeprefix("FEEDBACK."))
+                or inside
+                or None
+            )
+            if option is None:
                 general.append(feedback)
+            elif attribute(feedback, "show-hide", "show") == "hide":
+                # Shown while the outcome does NOT hold the choice: for every answer but that one.
+                self.reading.problems.append(
+                    Problem(
+                        feedback.sourceline,
+                        f'a feedback shown when choice {identifier!r} is not chosen (show-hide="hide") has no '
+                        "place in quizkit, whose option feedback shows when its option is chosen; left out",
+                    )
+                )
+            else:
+                per_option.setdefault(option, []).append(feedback)
         return per_option, general
 
     def general_explanation(self) -> str:

@@ -16,8 +16,10 @@ https://www.imsglobal.org/spec/qti/v3p0/impl):
 - ``qti-match-interaction``: matching (targets no prompt is matched with are distractors).
 - ``qti-order-interaction``: ordering, in the correct response's order.
 
-Feedback: a ``qti-modal-feedback`` or ``qti-feedback-inline`` named after a choice is that option's
-feedback; the others (quizkit's ``EXPLANATION``, an author's general feedback) the explanation. The
+Feedback: a ``qti-modal-feedback``, ``qti-feedback-block`` or ``qti-feedback-inline`` named after a choice
+is that option's feedback (several are joined, the inline one first); one that shows when the choice is
+*not* chosen (``show-hide="hide"``) has no place in quizkit and is reported; the others (quizkit's
+``EXPLANATION``, an author's general feedback) the explanation. The
 item's XHTML is reduced to quiz text by :func:`toolkit.importing.markup_reduction.reduce_markup`.
 """
 
@@ -28,7 +30,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from toolkit.importing.markup_reduction import reduce_markup
+from toolkit.importing.markup_reduction import only_images, reduce_markup
 from toolkit.importing.qti3_blanks import fill_in_blanks, gap_match, is_inline
 from toolkit.importing.qti3_item_parts import (
     FEEDBACK,
@@ -103,9 +105,16 @@ class ReadItem:
     has_key: bool = True
     """Whether the item says what is right (a correct response, a mapping or response processing): a
     delivery variant has none."""
+    todos: tuple[tuple[str, str], ...] = ()
+    """(key relative to the question, what a person must do) for each other text the question needs."""
 
 
 # --- the kinds ---------------------------------------------------------------------------------------
+
+
+def _without_feedback(node: etree._Element) -> str | None:
+    """A choice's own text: its inline feedback left out."""
+    return "" if local_name(node) == "qti-feedback-inline" else None
 
 
 def _choice(reader: ItemReader, interaction: etree._Element) -> Question[str]:
@@ -115,10 +124,12 @@ def _choice(reader: ItemReader, interaction: etree._Element) -> Question[str]:
         raise RefusedError(interaction.sourceline, "the choice interaction has no choices")
     bank_ids = [attribute(choice, "identifier") for choice in choices]
     ids = Ids.of(bank_ids)
-    per_option, general = reader.feedback(ids.by_bank)
-    for choice in choices:
-        for inline in descendants(choice, "qti-feedback-inline"):
-            per_option.setdefault(ids.by_bank[attribute(choice, "identifier")], inline)
+    inline = [
+        (ids.by_bank[attribute(choice, "identifier")], feedback)
+        for choice in choices
+        for feedback in descendants(choice, "qti-feedback-inline")
+    ]
+    per_option, general = reader.feedback(ids.by_bank, inline)
     explanation = reader.explanation(general)
     correct_bank = list(declaration.correct)
     mapped = {key: value for key, value, _ in declaration.mapping}
@@ -160,24 +171,22 @@ def _choice(reader: ItemReader, interaction: etree._Element) -> Question[str]:
     options = []
     for choice in choices:
         option_id = ids.by_bank[attribute(choice, "identifier")]
-        text = reader.reading.text(
-            f"options.{option_id}",
-            choice,
-            "choice",
-            skip=lambda node: "" if local_name(node) == "qti-feedback-inline" else None,
-        )
-        feedback_element = per_option.get(option_id)
-        feedback = None
-        if feedback_element is not None:
-            content = child(feedback_element, "qti-content-body")
-            feedback = (
-                reader.reading.text(
-                    f"options.{option_id}.feedback",
-                    content if content is not None else feedback_element,
-                    "feedback",
-                )
-                or None
+        text = reader.reading.text(f"options.{option_id}", choice, "choice", skip=_without_feedback)
+        if not text:
+            why = only_images(markup_of(choice, _without_feedback)) or "the bank's choice has none"
+            reader.reading.todos[f"options.{option_id}"] = f"write the text of option {option_id}: {why}"
+        # Every feedback shown when the option is chosen (one inside the choice, a modal one after the
+        # answer), joined: quizkit's option has one.
+        feedbacks = [
+            reader.reading.text(
+                f"options.{option_id}.feedback",
+                content if (content := child(element, "qti-content-body")) is not None else element,
+                "feedback",
             )
+            # Read last to first so that the text's line is its first feedback's.
+            for element in reversed(per_option.get(option_id, []))
+        ]
+        feedback = "\n".join(text for text in reversed(feedbacks) if text) or None
         options.append(
             Option(id=option_id, text=text, feedback=feedback, pinned=attribute(choice, "fixed") == "true")
         )
@@ -448,4 +457,5 @@ def read_item(item: etree._Element) -> ReadItem:
         tuple(reader.reading.problems),
         missing,
         has_key,
+        tuple(reader.reading.todos.items()),
     )
