@@ -184,7 +184,8 @@ def test_an_unknown_format_is_refused_naming_the_known_ones(project: Path) -> No
 
 
 def test_a_package_no_reader_recognizes_is_refused_and_text_is_a_page(project: Path) -> None:
-    (project / "bank.zip").write_bytes(b"PK\x03\x04" + bytes(40))
+    with zipfile.ZipFile(project / "bank.zip", "w") as archive:
+        archive.writestr("notes.txt", "no manifest, no quiz")
     (project / "bank.xml").write_text("<?xml version='1.0'?>\n<unknown/>\n", encoding="utf-8")
     (project / "page.txt").write_text("Quiz · Beginner\n", encoding="utf-8")
     known = ", ".join(format_names())

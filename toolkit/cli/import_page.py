@@ -80,7 +80,8 @@ def import_page(
             "use lowercase letters and digits in words joined by hyphens (not 'ui')", param_hint="--quiz"
         )
     config = project_config()
-    with reported_errors(imported_bank=bank):
+    as_json = output_format == "json"
+    with reported_errors(imported_bank=bank, json_report=as_json):
         chosen = format_name or detect_format(bank, relative(bank))
     if chosen != PAGE:
         if target_locale is not None:
@@ -90,7 +91,7 @@ def import_page(
                 param_hint="--locale",
             )
         by_locale = _translation_files(config, translations)
-        with reported_errors(imported_bank=bank):
+        with reported_errors(imported_bank=bank, json_report=as_json):
             data = run_bank_import(config, bank, chosen, quiz_id, source_locale, by_locale, dry_run, force)
         print_bank_report(data, output_format)
     if translations:

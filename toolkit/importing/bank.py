@@ -43,6 +43,38 @@ def read_bank_bytes(path: Path, display_name: str, limit: int, too_large: Callab
         raise BankError(display_name, None, too_large(error.size)) from None
 
 
+ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")
+"""How a zip file starts: the header of its first member, or the end of an empty zip's directory."""
+
+
+def head_text(head: bytes) -> str | None:
+    """The first bytes of a file (``head``) as text, for a text format's signature: decoded by its byte
+    order mark (UTF-8, UTF-16 or UTF-32), else as UTF-8 with what does not decode left out (the reader
+    then says where the file is not UTF-8). None for binary content, a zip or bytes holding NUL, on
+    which no text signature is run: compressed bytes match a short pattern by chance."""
+    if head.startswith(ZIP_MAGIC):
+        return None
+    marked = byte_order_mark(head)
+    text = (
+        head[len(marked[0]) :].decode(marked[1], errors="ignore")
+        if marked
+        else head.decode("utf-8", "ignore")
+    )
+    return None if "\x00" in text else text
+
+
+def refuse_package(data: bytes, display_name: str, file_kind: str) -> None:
+    """Refuse ``data``, given as ``file_kind`` (``a GIFT file``) to a text format's reader, when it is a zip:
+    its bytes would be judged as text in a wrong encoding, which is not what is wrong."""
+    if data.startswith(ZIP_MAGIC):
+        raise BankError(
+            display_name,
+            None,
+            f"is a zip package, not {file_kind}: for a package give --from canvas, cc or qti, or "
+            "leave --from out and its format is detected",
+        )
+
+
 def parse_bank_xml(raw: bytes, display_name: str, format_name: str) -> etree._Element:
     """``raw``, an XML file of a bank, parsed as untrusted (no DTD, no entities:
     :func:`~toolkit.interchange.untrusted_xml.parse_untrusted_xml`); XML that is malformed or made to harm

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from toolkit.importing.bank import BankError, read_bank_bytes
+from toolkit.importing.bank import BankError, head_text, read_bank_bytes, refuse_package
 
 MAX_GIFT_BYTES = 32 * 1024 * 1024
 """Far beyond any question bank (Moodle's own export writes a few hundred bytes a question)."""
@@ -215,6 +215,7 @@ def read_text(path: Path, display_name: str) -> str:
             "into several files"
         ),
     )
+    refuse_package(data, display_name, "a GIFT file")
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
             data = data.decode("utf-16").encode("utf-8")
@@ -249,8 +250,8 @@ _GIFT_HEAD = (
 
 def looks_like_gift(head: bytes) -> bool:
     """Whether the first bytes of a file read as GIFT: a named question, a category, or answers in braces
-    (not markup, which a Moodle XML file or a page starts with)."""
-    text = head.removeprefix(codecs.BOM_UTF8).decode("utf-8", errors="ignore")
-    if text.lstrip().startswith("<"):
+    (not markup, which a Moodle XML file or a page starts with, and not binary content such as a zip)."""
+    text = head_text(head)
+    if text is None or text.lstrip().startswith("<"):
         return False
     return any(pattern.search(text) for pattern in _GIFT_HEAD)

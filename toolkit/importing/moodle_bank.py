@@ -34,6 +34,7 @@ from toolkit.importing.bank import (
     ImportIssue,
     quiz_heading,
     read_bank_bytes,
+    refuse_package,
     same_answers_untranslated,
     shared_texts_translated,
     with_each_text,
@@ -80,6 +81,7 @@ def _root(path: Path, display_name: str) -> Any:
         )
     except (NotRegularFileError, OSError) as error:
         raise BankError(display_name, None, f"cannot be read: {error.strerror or error}") from None
+    refuse_package(raw, display_name, f"a {FORMAT_NAME} file")
     try:
         root = parse_untrusted_xml(raw, FORMAT_NAME, REFUSE_DOCTYPE)
     except UntrustedXmlError as error:
