@@ -172,6 +172,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
     items: list[tuple[str, ParsedItem | ItemRefusedError, etree._Element]] = []
     titles: list[str] = []
     descriptions: list[str] = []
+    held = {"assessment": 0, "objectbank": 0}
     for assessment in assessments:
         if etree.QName(assessment.root).localname != "questestinterop":
             raise BankError(
@@ -180,6 +181,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
                 f"is a <{etree.QName(assessment.root).localname}>, not a QTI 1.2 <questestinterop>",
             )
         for test in descendants(assessment.root, "assessment") + descendants(assessment.root, "objectbank"):
+            held[local_name(test)] += 1
             if test.get("title"):
                 titles.append(test.get("title", ""))
             rubric = first(test, "rubric")
@@ -213,10 +215,15 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
                 except ItemRefusedError as refused:
                     parsed = refused
                 items.append((member, parsed, item))
-    if len(assessments) > 1 or len(titles) > 1:
-        notes.append(
-            f"the package holds {len(titles) or len(assessments)} assessments; their questions are one quiz now"
-        )
+    if sum(held.values()) > 1:
+        counts = [
+            f"{count} {word}{'' if count == 1 else 's'}"
+            for count, word in ((held["assessment"], "assessment"), (held["objectbank"], "question bank"))
+            if count
+        ]
+        notes.append(f"the package holds {' and '.join(counts)}; their questions are one quiz now")
+    elif len(assessments) > 1:
+        notes.append(f"the package holds {len(assessments)} assessment files; their questions are one quiz now")
     title = meta.get("title") or (titles[0] if titles else "")
     description = reduce_markup(meta["description"]).text if meta.get("description") else ""
     description = description or (descriptions[0] if descriptions else "")
