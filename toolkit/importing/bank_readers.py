@@ -72,7 +72,9 @@ def detect_format(path: Path, display_name: str) -> str:
     text file. :class:`BankFormatError` when several readers recognize it, or none does and it is not text."""
     head = file_head(path)
     if not path.is_dir() and not head.strip(b" \t\r\n"):
-        raise BankFormatError(f"{display_name} is empty: there is nothing to import; is the export or download complete?")
+        raise BankFormatError(
+            f"{display_name} is empty: there is nothing to import; is the export or download complete?"
+        )
     candidates = []
     for name in reader_names():
         try:

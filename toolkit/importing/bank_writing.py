@@ -48,7 +48,6 @@ from toolkit.config import ProjectConfig
 from toolkit.content.loader import TEXT_FIELDS
 from toolkit.content.rules import question_text_fields
 from toolkit.content.validation import display_path, validate_file
-from toolkit.content.yaml_document import MAX_FILE_BYTES
 from toolkit.diagnostics import Severity
 from toolkit.errors import QuizkitError
 from toolkit.files import confined
@@ -58,6 +57,7 @@ from toolkit.importing.bank import ImportedBank, ImportIssue
 from toolkit.importing.bank_files import PlannedFile, write_files
 from toolkit.importing.plan import ImportConflictError
 from toolkit.importing.question_drafts import question_mapping
+from toolkit.importing.quiz_size import least_yaml_bytes, too_large
 from toolkit.memory.prefill import PrefillMemory, prefill_from_memory
 from toolkit.memory.translation_memory import (
     MemoryUnit,
@@ -342,16 +342,15 @@ def plan_bank_import(
         bank = replace(bank, notes=(*bank.notes, *renamed))
     if not bank.quiz.questions and not drafts:
         raise NothingImportedError(bank, bank_file)
-    text = quiz_yaml(bank.quiz, origin or bank_file, drafts, locale_files)
-    data = text.encode("utf-8")
-    if len(data) > MAX_FILE_BYTES:
-        # Validation would refuse the file as too large and blame the reader; the bank is simply too
-        # big for one quiz file.
-        raise BankWriteError(
-            f"{bank_file} is too large for one quiz: its quiz YAML would be {len(data):,} bytes, and quizkit "
-            f"reads quiz files of at most {MAX_FILE_BYTES:,} bytes; nothing written. Split the bank (for "
-            "a Moodle bank, export one category at a time) and import each part as its own quiz"
-        )
+    # Validation would refuse a file too large and blame the reader; the bank is simply too big for one
+    # quiz file. Known before the YAML is written where the texts alone are too many bytes.
+    refusal = too_large(bank_file, least_yaml_bytes(bank.quiz), at_least=True)
+    if refusal is not None:
+        raise BankWriteError(refusal)
+    data = quiz_yaml(bank.quiz, origin or bank_file, drafts, locale_files).encode("utf-8")
+    refusal = too_large(bank_file, len(data))
+    if refusal is not None:
+        raise BankWriteError(refusal)
     diagnostics, model = validate_file(content_path, data)
     errors = [each for each in diagnostics if each.severity is Severity.ERROR]
     if errors or (model is not None and not isinstance(model, Quiz)):

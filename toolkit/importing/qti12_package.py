@@ -223,7 +223,9 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
         ]
         notes.append(f"the package holds {' and '.join(counts)}; their questions are one quiz now")
     elif len(assessments) > 1:
-        notes.append(f"the package holds {len(assessments)} assessment files; their questions are one quiz now")
+        notes.append(
+            f"the package holds {len(assessments)} assessment files; their questions are one quiz now"
+        )
     title = meta.get("title") or (titles[0] if titles else "")
     description = reduce_markup(meta["description"]).text if meta.get("description") else ""
     description = description or (descriptions[0] if descriptions else "")
