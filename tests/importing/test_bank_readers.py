@@ -508,6 +508,8 @@ def test_a_zip_is_never_taken_for_text_by_its_packed_bytes(project: Path) -> Non
 
 AIKEN = "What does DNS resolve?\nA. Names to addresses\nB. Ports to services\nANSWER: A\n"
 GIFT = "::dns::What does DNS resolve?{=Names to addresses ~Ports to services}\n"
+MOODLE = '<?xml version="1.0" encoding="UTF-16"?>\n<quiz>\n</quiz>\n'
+"""In UTF-16 without a byte order mark, as XML allows (its appendix F tells it by the first '<')."""
 
 
 @pytest.mark.parametrize(
@@ -517,10 +519,19 @@ GIFT = "::dns::What does DNS resolve?{=Names to addresses ~Ports to services}\n"
         (AIKEN, "utf-32", "aiken"),
         (GIFT, "utf-16", "gift"),
         (GIFT, "utf-8-sig", "gift"),
+        (MOODLE, "utf-16-le", "moodle"),
+        (MOODLE, "utf-16-be", "moodle"),
     ],
-    ids=["aiken-utf-16", "aiken-utf-32", "gift-utf-16", "gift-utf-8-mark"],
+    ids=[
+        "aiken-utf-16",
+        "aiken-utf-32",
+        "gift-utf-16",
+        "gift-utf-8-mark",
+        "moodle-utf-16-le",
+        "moodle-utf-16-be",
+    ],
 )
-def test_a_text_bank_with_a_byte_order_mark_is_detected(
+def test_a_bank_in_utf_16_or_utf_32_is_detected(
     project: Path, text: str, encoding: str, expected: str
 ) -> None:
     (project / "bank.txt").write_bytes(text.encode(encoding))

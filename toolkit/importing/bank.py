@@ -92,6 +92,13 @@ def parse_bank_xml(raw: bytes, display_name: str, format_name: str) -> etree._El
         raise BankError(display_name, error.line, message) from None
 
 
+_UNMARKED_XML = (
+    (b"\x00\x00\x00<", "UTF-32BE"),
+    (b"<\x00\x00\x00", "UTF-32LE"),
+    (b"\x00<\x00", "UTF-16BE"),
+    (b"<\x00", "UTF-16LE"),
+)
+"""How an XML file in UTF-16 or UTF-32 without a byte order mark starts, and its encoding."""
 _PROLOG_ITEM = re.compile(r"\s+|<\?.*?\?>|<!--.*?-->", re.DOTALL)
 _DOCTYPE_NAME = re.compile(r"<!DOCTYPE\s+([^\s\[>]+)")
 _ELEMENT_NAME = re.compile(r"<([^\s/>!?]+)")
@@ -128,8 +135,13 @@ def xml_root_name(head: bytes) -> str | None:
     None when it does not start as XML. Read without parsing, as format detection needs: past a byte
     order mark, the XML declaration, comments, processing instructions and a DOCTYPE, whose internal
     subset is skipped unread (a bank made to harm is still recognized, and its reader refuses it with
-    its line). When ``head`` ends inside the DOCTYPE, the root is the one the DOCTYPE names."""
+    its line). When ``head`` ends inside the DOCTYPE, the root is the one the DOCTYPE names. UTF-16 and
+    UTF-32 are told by their mark, or without one by how the first ``<`` is written, as XML tells them."""
     marked = byte_order_mark(head)
+    if marked is None:
+        # Without a mark, XML's own rule (XML 1.0, appendix F): the first '<' in two or four bytes.
+        unmarked = next((name for start, name in _UNMARKED_XML if head.startswith(start)), None)
+        marked = (b"", unmarked) if unmarked is not None else None
     text = head[len(marked[0]) :].decode(marked[1], errors="ignore") if marked else head.decode("latin-1")
     position = 0
     while True:
