@@ -569,7 +569,7 @@ def test_an_empty_file_is_called_empty_not_an_empty_page(project: Path) -> None:
         result = run_quizkit_in_process(project, "import", name, "--quiz", "bank")
         assert (result.returncode, result.stderr) == (
             1,
-            f"error[import]: {name} is empty: there is nothing to import; is the export or download complete?\n",
+            f"{name}: error[import]: is empty: there is nothing to import; is the export or download complete?\n",
         )
 
 

@@ -15,7 +15,7 @@ from typing import cast
 
 from toolkit.errors import QuizkitError
 from toolkit.files import read_regular_file_head
-from toolkit.importing.bank import ZIP_MAGIC, BankReader, head_text
+from toolkit.importing.bank import ZIP_MAGIC, BankError, BankReader, head_text
 from toolkit.importing.package_files import MANIFEST, open_package, package_signature
 from toolkit.plugins import PluginLoadError, load_plugin, plugin_names
 
@@ -63,17 +63,21 @@ def file_head(path: Path) -> bytes:
 def _looks_like_text(path: Path, head: bytes) -> bool:
     """Whether ``path`` may be a scraped page: a file of text (the page import judges its encoding), not
     a package, a folder or a markup document."""
-    text = None if path.is_dir() else head_text(head)
-    return text is not None and not text.lstrip().startswith("<")
+    if path.is_dir() or head.startswith(ZIP_MAGIC) or head.lstrip(b" \t\r\n\x00").startswith(b"<"):
+        return False
+    text = head_text(head)
+    # Bytes holding NUL are no text, but the page import says so at their line.
+    return text is None or not text.lstrip().startswith("<")
 
 
 def detect_format(path: Path, display_name: str) -> str:
     """The name of the one format that recognizes ``path``: a registered reader, else ``page`` for a
-    text file. :class:`BankFormatError` when several readers recognize it, or none does and it is not text."""
+    text file. :class:`BankFormatError` when several readers recognize it, or none does and it is not text;
+    :class:`~toolkit.importing.bank.BankError` for an empty file, or a package that is damaged or made to harm."""
     head = file_head(path)
     if not path.is_dir() and not head.strip(b" \t\r\n"):
-        raise BankFormatError(
-            f"{display_name} is empty: there is nothing to import; is the export or download complete?"
+        raise BankError(
+            display_name, None, "is empty: there is nothing to import; is the export or download complete?"
         )
     candidates = []
     for name in reader_names():
