@@ -51,6 +51,7 @@ from toolkit.importing.bank import (
 )
 from toolkit.model import Level, Origin, Quiz, Text
 from toolkit.text.characters import code_points, control_characters, not_characters
+from toolkit.text.counts import counted
 
 MAX_AIKEN_BYTES = 4 * 1024 * 1024
 """Largest Aiken file read (4 MiB: some ten thousand questions)."""
@@ -171,7 +172,7 @@ def parse_aiken(text: str, file: str) -> tuple[AikenQuestion, ...]:
                 raise BankError(
                     file,
                     number,
-                    f"the question on line {prompt[0].number} has {_options(len(options))} before its "
+                    f"the question on line {prompt[0].number} has {counted(len(options), 'option')} before its "
                     "ANSWER: line; write at least two, each as 'A) text'",
                 )
             last = chr(ord("A") + len(options) - 1)
@@ -218,7 +219,7 @@ def _aligned(
             raise BankError(
                 file,
                 translated.prompt[0].number,
-                f"question {number} has {_options(len(translated.options))} here and {len(source.options)} in the "
+                f"question {number} has {counted(len(translated.options), 'option')} here and {len(source.options)} in the "
                 "source file: a translation must have the same questions and options, in the same order",
             )
         if source.answer != translated.answer:
@@ -232,18 +233,10 @@ def _aligned(
         raise BankError(
             file,
             None,
-            f"{_questions(len(translation))} here and {len(questions)} in the source file: a translation must have "
+            f"{counted(len(translation), 'question')} here and {len(questions)} in the source file: a translation must have "
             "the same questions, in the same order",
         )
     return translation
-
-
-def _questions(count: int) -> str:
-    return f"{count} question{'' if count == 1 else 's'}"
-
-
-def _options(count: int) -> str:
-    return f"{count} option{'' if count == 1 else 's'}"
 
 
 def _joined(lines: tuple[AikenLine, ...]) -> str:

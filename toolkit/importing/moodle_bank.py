@@ -61,6 +61,7 @@ from toolkit.model import (
     Text,
     TypedBlank,
 )
+from toolkit.text.counts import counted
 
 MAX_BANK_BYTES = 64 * 1024 * 1024
 """Far above any real bank (a Moodle course's whole bank of thousands of questions is a few MB)."""
@@ -220,7 +221,7 @@ def _translated(
         raise BankError(
             file,
             None,
-            f"has {len(translation.questions)} questions that quizkit can import, the source file "
+            f"has {counted(len(translation.questions), 'question')} that quizkit can import, the source file "
             f"{request.display_name} has {len(questions)}: the files must hold the same questions in the "
             "same order (export them from the same category)",
         )

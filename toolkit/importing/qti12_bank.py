@@ -49,6 +49,7 @@ from toolkit.model import (
     Text,
     TrueFalseQuestion,
 )
+from toolkit.text.counts import counted
 
 
 def _draft(
@@ -211,7 +212,8 @@ class _Builder:
         made = len(ids) - len([title for title in wanted if title in kept])
         if made:
             self.notes.append(
-                f"{made} question(s) had no title usable as a quizkit id: their ids are q<position in the bank>"
+                f"{counted(made, 'question')} had no title usable as a quizkit id: "
+                f"{'its id is' if made == 1 else 'their ids are'} q<position in the bank>"
             )
         return ids
 
