@@ -584,3 +584,28 @@ def test_a_package_given_to_a_text_reader_is_called_a_package(project: Path, rea
         f"canvas.zip: error[import]: is a zip package, not {kind}: for a package give --from canvas, cc or "
         "qti, or leave --from out and its format is detected\n",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "encoding"),
+    [(AIKEN, "utf-32"), (GIFT, "utf-32"), (AIKEN, "utf-16"), (GIFT, "utf-16-be")],
+    ids=["aiken-utf-32", "gift-utf-32", "aiken-utf-16", "gift-utf-16-be"],
+)
+def test_a_text_bank_in_utf_16_or_utf_32_with_its_mark_imports_as_its_utf_8_twin(
+    project: Path, text: str, encoding: str
+) -> None:
+    (project / "twin.txt").write_text(text, encoding="utf-8")
+    marked = text.encode(encoding) if encoding != "utf-16-be" else b"\xfe\xff" + text.encode(encoding)
+    (project / "bank.txt").write_bytes(marked)
+    reports = [
+        run_quizkit_in_process(project, "import", name, "--quiz", "bank", "--dry-run", "--format", "json")
+        for name in ("twin.txt", "bank.txt")
+    ]
+    assert [report.returncode for report in reports] == [0, 0], [report.stdout for report in reports]
+    twin, bank = (json.loads(report.stdout) for report in reports)
+    assert (bank["format"], bank["questions"], bank["drafts"]) == (
+        twin["format"],
+        twin["questions"],
+        twin["drafts"],
+    )
+    assert bank["questions"] + bank["drafts"] == 1

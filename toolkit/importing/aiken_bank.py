@@ -32,7 +32,6 @@ located error in the translation.
 
 from __future__ import annotations
 
-import codecs
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -48,6 +47,7 @@ from toolkit.importing.bank import (
     head_text,
     read_bank_bytes,
     refuse_package,
+    wide_unicode,
 )
 from toolkit.model import Level, Origin, Quiz, Text
 from toolkit.text.characters import code_points, control_characters, not_characters
@@ -82,12 +82,17 @@ class AikenQuestion:
 
 
 def _decoded(data: bytes, file: str) -> str:
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+    marked = wide_unicode(data)
+    if marked is not None:
+        mark, encoding = marked
+        body = data[len(mark) :]
         try:
-            return data.decode("utf-16")
+            return body.decode(encoding)
         except UnicodeDecodeError as error:
-            line = data[: error.start].decode("utf-16", errors="replace").count("\n") + 1
-            raise BankError(file, line, "the file is not valid UTF-16 here; save it as UTF-8") from None
+            line = body[: error.start].decode(encoding, errors="replace").count("\n") + 1
+            raise BankError(
+                file, line, f"the file is not valid {encoding[:6]} here; save it as UTF-8"
+            ) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -107,7 +112,7 @@ def read_bytes(path: Path, file: str) -> str:
         ),
     )
     refuse_package(data, file, "an Aiken file")
-    if b"\x00" in data and not data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+    if b"\x00" in data and wide_unicode(data) is None:
         line = data.count(b"\n", 0, data.index(b"\x00")) + 1
         raise BankError(file, line, "the file contains a NUL character; is it a binary file?")
     return _decoded(data, file)

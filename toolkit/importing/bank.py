@@ -47,6 +47,13 @@ ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")
 """How a zip file starts: the header of its first member, or the end of an empty zip's directory."""
 
 
+def wide_unicode(data: bytes) -> tuple[bytes, str] | None:
+    """The byte order mark of UTF-16 or UTF-32 that ``data`` starts with, and that encoding; None for
+    any other start (UTF-8's mark too): the text formats read UTF-8, and these with their mark."""
+    marked = byte_order_mark(data)
+    return marked if marked is not None and marked[1] != "UTF-8" else None
+
+
 def head_text(head: bytes) -> str | None:
     """The first bytes of a file (``head``) as text, for a text format's signature: decoded by its byte
     order mark (UTF-8, UTF-16 or UTF-32), else as UTF-8 with what does not decode left out (the reader
