@@ -405,9 +405,10 @@ def _damaged(project: Path, case: str) -> str:
     ) as archive:
         for name, text in members.items():
             archive.writestr(name, text)
-        start = archive.getinfo("q1/q1.xml").header_offset + 30 + len("q1/q1.xml")
-        size = archive.getinfo("q1/q1.xml").compress_size
-    if case in ("canvas-flipped", "cc-stored-checksum"):
+        damaged = "imsmanifest.xml" if case == "manifest-stored-checksum" else "q1/q1.xml"
+        start = archive.getinfo(damaged).header_offset + 30 + len(damaged)
+        size = archive.getinfo(damaged).compress_size
+    if case in ("canvas-flipped", "cc-stored-checksum", "manifest-stored-checksum"):
         # As a download or a disk damages a file: some bytes in the middle of the member's data.
         data = bytearray(path.read_bytes())
         middle = start + size // 2
@@ -432,6 +433,8 @@ DAMAGED_MEMBER = (
     [
         ("canvas-flipped", "canvas", f"canvas.zip/q1/q1.xml: {DAMAGED_MEMBER}"),
         ("cc-stored-checksum", "cc", f"course.imscc/q1/q1.xml: {DAMAGED_MEMBER}"),
+        # Detection cannot read which format the manifest names: the damage is what is reported.
+        ("manifest-stored-checksum", "canvas", f"canvas.zip/imsmanifest.xml: {DAMAGED_MEMBER}"),
         (
             "canvas-encrypted",
             "canvas",
