@@ -197,6 +197,7 @@ def test_a_bank_with_nothing_to_import_gives_its_report_and_the_error_in_json(pr
     result = run_quizkit_in_process(project, "import", "onlycalc.xml", "--quiz", "calc", "--format", "json")
     assert result.returncode == 1
     assert json.loads(result.stdout) == {
+        "ok": False,
         "bank": "onlycalc.xml",
         "format": "moodle",
         "quiz": "calc",
@@ -217,7 +218,7 @@ def test_a_bank_with_nothing_to_import_gives_its_report_and_the_error_in_json(pr
         "files": [],
         "existing": [],
         "written": False,
-        "error": NOTHING_IMPORTED,
+        "error": {"code": "import", "file": None, "line": None, "message": NOTHING_IMPORTED},
         "by_category": False,
         "quizzes": [],
     }

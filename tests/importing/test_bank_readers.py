@@ -184,7 +184,8 @@ def test_an_unknown_format_is_refused_naming_the_known_ones(project: Path) -> No
 
 
 def test_a_package_no_reader_recognizes_is_refused_and_text_is_a_page(project: Path) -> None:
-    (project / "bank.zip").write_bytes(b"PK\x03\x04" + bytes(40))
+    with zipfile.ZipFile(project / "bank.zip", "w") as archive:
+        archive.writestr("notes.txt", "no manifest, no quiz")
     (project / "bank.xml").write_text("<?xml version='1.0'?>\n<unknown/>\n", encoding="utf-8")
     (project / "page.txt").write_text("Quiz · Beginner\n", encoding="utf-8")
     known = ", ".join(format_names())
@@ -360,3 +361,254 @@ def test_a_hostile_bank_is_refused_for_what_it_is_with_or_without_from(
             expected.format(ratio=ratio) + "\n",
         )
         assert snapshot(project) == before
+
+
+ASSESSMENT = (
+    '<questestinterop xmlns="http://www.imsglobal.org/xsd/ims_qtiasiv1p2"><assessment ident="a" title="Sets">'
+    + "".join(
+        f'<item ident="i{n}"><!-- the set {{T}} of true statements, number {n} --></item>' for n in range(60)
+    )
+    + "</assessment></questestinterop>"
+)
+"""Long enough that flipping bytes in the middle of its packed form damages it; holds GIFT's ``{T}``."""
+
+
+def _patched(path: Path, member: str, local: dict[int, bytes], central: dict[int, bytes]) -> None:
+    """Overwrite bytes of ``member``'s local header and its central directory entry, at these offsets: a
+    zip saying what a real tool's zip says (a password, Deflate64), which Python's zipfile cannot write."""
+    data = bytearray(path.read_bytes())
+    with zipfile.ZipFile(path) as archive:
+        start = archive.getinfo(member).header_offset
+    entry = data.index(b"PK\x01\x02")
+    while data[entry + 46 : entry + 46 + len(member)] != member.encode():
+        entry = data.index(b"PK\x01\x02", entry + 4)
+    for offset, value in local.items():
+        data[start + offset : start + offset + len(value)] = value
+    for offset, value in central.items():
+        data[entry + offset : entry + offset + len(value)] = value
+    path.write_bytes(bytes(data))
+
+
+def _damaged(project: Path, case: str) -> str:
+    """Writes the damaged package of ``case`` into ``project``; its file name."""
+    members = {"imsmanifest.xml": CANVAS_MANIFEST, "q1/q1.xml": ASSESSMENT}
+    if case == "qti-cut-short":
+        _zip(project / "items.zip", {**members, "imsmanifest.xml": QTI3_MANIFEST})
+        whole = (project / "items.zip").read_bytes()
+        (project / "items.zip").write_bytes(whole[: len(whole) // 2])
+        return "items.zip"
+    path = project / ("course.imscc" if case.startswith("cc") else "canvas.zip")
+    if case == "cc-stored-checksum":
+        members["imsmanifest.xml"] = CC_MANIFEST
+    with zipfile.ZipFile(
+        path, "w", zipfile.ZIP_STORED if "stored" in case else zipfile.ZIP_DEFLATED
+    ) as archive:
+        for name, text in members.items():
+            archive.writestr(name, text)
+        damaged = "imsmanifest.xml" if case == "manifest-stored-checksum" else "q1/q1.xml"
+        start = archive.getinfo(damaged).header_offset + 30 + len(damaged)
+        size = archive.getinfo(damaged).compress_size
+    if case in ("canvas-flipped", "cc-stored-checksum", "manifest-stored-checksum"):
+        # As a download or a disk damages a file: some bytes in the middle of the member's data.
+        data = bytearray(path.read_bytes())
+        middle = start + size // 2
+        data[middle : middle + 40] = bytes(byte ^ 0xFF for byte in data[middle : middle + 40])
+        path.write_bytes(bytes(data))
+    elif case == "canvas-encrypted":
+        _patched(path, "q1/q1.xml", {6: b"\x01\x00"}, {8: b"\x01\x00"})
+    else:
+        assert case == "canvas-deflate64"
+        _patched(path, "q1/q1.xml", {8: b"\x09\x00"}, {10: b"\x09\x00"})
+    return path.name
+
+
+DAMAGED_MEMBER = (
+    "error[import]: is damaged: its bytes in the zip do not unpack or fail their checksum; export or "
+    "download it again"
+)
+
+
+@pytest.mark.parametrize(
+    ("case", "reader", "expected"),
+    [
+        ("canvas-flipped", "canvas", f"canvas.zip/q1/q1.xml: {DAMAGED_MEMBER}"),
+        ("cc-stored-checksum", "cc", f"course.imscc/q1/q1.xml: {DAMAGED_MEMBER}"),
+        # Detection cannot read which format the manifest names: the damage is what is reported.
+        ("manifest-stored-checksum", "canvas", f"canvas.zip/imsmanifest.xml: {DAMAGED_MEMBER}"),
+        (
+            "canvas-encrypted",
+            "canvas",
+            "canvas.zip/q1/q1.xml: error[import]: is encrypted (the zip has a password): export or download the "
+            "package again without one",
+        ),
+        (
+            "canvas-deflate64",
+            "canvas",
+            "canvas.zip/q1/q1.xml: error[import]: is packed with a compression method quizkit cannot unpack (zip "
+            "tools of Windows use Deflate64 for large files): export or download the package again, or pack it "
+            "again as an ordinary zip",
+        ),
+        (
+            "qti-cut-short",
+            "qti",
+            "items.zip: error[import]: is a zip that is incomplete or damaged (its list of files cannot be read): "
+            "download or export it again",
+        ),
+    ],
+)
+def test_a_damaged_package_is_refused_naming_the_member_with_or_without_from(
+    project: Path, case: str, reader: str, expected: str
+) -> None:
+    name = _damaged(project, case)
+    before = snapshot(project)
+    for chosen in ((), ("--from", reader)):
+        result = run_quizkit_in_process(project, "import", name, "--quiz", "bank", *chosen)
+        assert (result.returncode, result.stdout, result.stderr) == (1, "", expected + "\n")
+        assert snapshot(project) == before
+
+
+def test_every_refusal_is_a_json_report_with_format_json(project: Path) -> None:
+    name = _damaged(project, "qti-cut-short")
+    result = run_quizkit_in_process(project, "import", name, "--quiz", "bank", "--format", "json")
+    assert (result.returncode, json.loads(result.stdout), result.stderr) == (
+        1,
+        {
+            "ok": False,
+            "bank": "items.zip",
+            "written": False,
+            "error": {
+                "code": "import",
+                "file": "items.zip",
+                "line": None,
+                "message": "is a zip that is incomplete or damaged (its list of files cannot be read): download "
+                "or export it again",
+            },
+        },
+        "",
+    )
+    (project / "content" / "gpu.yaml").write_text("kept: true\n", encoding="utf-8")
+    exists = run_quizkit_in_process(project, "import", "gpu.txt", "--quiz", "gpu", "--format", "json")
+    assert (exists.returncode, json.loads(exists.stdout)["error"]) == (
+        1,
+        {
+            "code": "exists",
+            "file": "content/gpu.yaml",
+            "line": None,
+            "message": "already exists; use --force to overwrite it",
+        },
+    )
+    imported = run_quizkit_in_process(project, "import", "gpu.txt", "--quiz", "gpu2", "--format", "json")
+    assert (imported.returncode, json.loads(imported.stdout)["ok"]) == (0, True)
+
+
+def test_a_zip_is_never_taken_for_text_by_its_packed_bytes(project: Path) -> None:
+    """GIFT's signature (``{T}``, ``::name::``) matches compressed bytes by chance, and stored ones always."""
+    with zipfile.ZipFile(project / "canvas.zip", "w", zipfile.ZIP_STORED) as archive:
+        archive.writestr("imsmanifest.xml", CANVAS_MANIFEST)
+        archive.writestr("q1/q1.xml", ASSESSMENT)
+    assert detect_format(project / "canvas.zip", "canvas.zip") == "canvas"
+
+
+AIKEN = "What does DNS resolve?\nA. Names to addresses\nB. Ports to services\nANSWER: A\n"
+GIFT = "::dns::What does DNS resolve?{=Names to addresses ~Ports to services}\n"
+MOODLE = '<?xml version="1.0" encoding="UTF-16"?>\n<quiz>\n</quiz>\n'
+"""In UTF-16 without a byte order mark, as XML allows (its appendix F tells it by the first '<')."""
+
+
+@pytest.mark.parametrize(
+    ("text", "encoding", "expected"),
+    [
+        (AIKEN, "utf-16", "aiken"),
+        (AIKEN, "utf-32", "aiken"),
+        (GIFT, "utf-16", "gift"),
+        (GIFT, "utf-8-sig", "gift"),
+        (MOODLE, "utf-16-le", "moodle"),
+        (MOODLE, "utf-16-be", "moodle"),
+    ],
+    ids=[
+        "aiken-utf-16",
+        "aiken-utf-32",
+        "gift-utf-16",
+        "gift-utf-8-mark",
+        "moodle-utf-16-le",
+        "moodle-utf-16-be",
+    ],
+)
+def test_a_bank_in_utf_16_or_utf_32_is_detected(
+    project: Path, text: str, encoding: str, expected: str
+) -> None:
+    (project / "bank.txt").write_bytes(text.encode(encoding))
+    assert detect_format(project / "bank.txt", "bank.txt") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Question one?\nA) x\nB) y\nANSWER: a\n",
+            "bank.txt:4: error[import]: ANSWER: names 'a'; write the letter of the correct option in capitals "
+            "(Moodle takes no lowercase letter), A to B",
+        ),
+        (
+            "Question one?\nA - x\nB - y\nANSWER: A\n",
+            "bank.txt:2: error[import]: 'A - x' is not an option as Aiken writes them: write its letter, then ')' "
+            "or '.' and a space ('A) text')",
+        ),
+    ],
+    ids=["lowercase-answer", "dash-options"],
+)
+def test_a_near_aiken_file_is_detected_as_aiken_and_says_what_to_write(
+    project: Path, text: str, expected: str
+) -> None:
+    (project / "bank.txt").write_text(text, encoding="utf-8")
+    result = run_quizkit_in_process(project, "import", "bank.txt", "--quiz", "bank")
+    assert (result.returncode, result.stderr) == (1, expected + "\n")
+
+
+def test_an_empty_file_is_called_empty_not_an_empty_page(project: Path) -> None:
+    (project / "bank.xml").write_bytes(b"")
+    (project / "blank.txt").write_text("\n  \n", encoding="utf-8")
+    for name in ("bank.xml", "blank.txt"):
+        result = run_quizkit_in_process(project, "import", name, "--quiz", "bank")
+        assert (result.returncode, result.stderr) == (
+            1,
+            f"{name}: error[import]: is empty: there is nothing to import; is the export or download complete?\n",
+        )
+
+
+@pytest.mark.parametrize(
+    ("reader", "kind"), [("moodle", "a Moodle XML file"), ("gift", "a GIFT file"), ("aiken", "an Aiken file")]
+)
+def test_a_package_given_to_a_text_reader_is_called_a_package(project: Path, reader: str, kind: str) -> None:
+    _zip(project / "canvas.zip", {"imsmanifest.xml": CANVAS_MANIFEST, "q1/q1.xml": ASSESSMENT})
+    result = run_quizkit_in_process(project, "import", "canvas.zip", "--quiz", "bank", "--from", reader)
+    assert (result.returncode, result.stderr) == (
+        1,
+        f"canvas.zip: error[import]: is a zip package, not {kind}: for a package give --from canvas, cc or "
+        "qti, or leave --from out and its format is detected\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "encoding"),
+    [(AIKEN, "utf-32"), (GIFT, "utf-32"), (AIKEN, "utf-16"), (GIFT, "utf-16-be")],
+    ids=["aiken-utf-32", "gift-utf-32", "aiken-utf-16", "gift-utf-16-be"],
+)
+def test_a_text_bank_in_utf_16_or_utf_32_with_its_mark_imports_as_its_utf_8_twin(
+    project: Path, text: str, encoding: str
+) -> None:
+    (project / "twin.txt").write_text(text, encoding="utf-8")
+    marked = text.encode(encoding) if encoding != "utf-16-be" else b"\xfe\xff" + text.encode(encoding)
+    (project / "bank.txt").write_bytes(marked)
+    reports = [
+        run_quizkit_in_process(project, "import", name, "--quiz", "bank", "--dry-run", "--format", "json")
+        for name in ("twin.txt", "bank.txt")
+    ]
+    assert [report.returncode for report in reports] == [0, 0], [report.stdout for report in reports]
+    twin, bank = (json.loads(report.stdout) for report in reports)
+    assert (bank["format"], bank["questions"], bank["drafts"]) == (
+        twin["format"],
+        twin["questions"],
+        twin["drafts"],
+    )
+    assert bank["questions"] + bank["drafts"] == 1

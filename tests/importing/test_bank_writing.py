@@ -27,6 +27,7 @@ from toolkit.importing.bank_writing import (
     write_bank_import,
 )
 from toolkit.importing.plan import ImportConflictError
+from toolkit.importing.quiz_size import least_yaml_bytes
 from toolkit.model import (
     AcceptedAnswer,
     ChoiceQuestion,
@@ -316,15 +317,29 @@ def test_a_draft_whose_id_is_taken_gets_a_free_one_and_a_note(project: Path) -> 
     assert validate_paths([project / "content"]).error_count == 0
 
 
-def test_a_bank_too_large_for_one_quiz_file_is_refused_with_what_to_do(project: Path) -> None:
+@pytest.mark.parametrize(
+    ("description", "early"),
+    [
+        # Its texts alone are too many bytes: refused before the YAML is written, by that size.
+        ("A long text. " * 90_000, True),
+        # Its texts fit, its YAML (each line indented) does not: refused by the YAML's size.
+        ("A line.\n" * 110_000, False),
+    ],
+    ids=["texts-too-large", "yaml-too-large"],
+)
+def test_a_bank_too_large_for_one_quiz_file_is_refused_with_what_to_do(
+    project: Path, description: str, early: bool
+) -> None:
     original = every_type()
-    large = replace(original, description=replace(original.description, source="A long text. " * 90_000))
+    large = replace(original, description=replace(original.description, source=description))
+    least = least_yaml_bytes(large)
     size = len(quiz_yaml(large, BANK).encode("utf-8"))
-    assert size > 1024 * 1024
+    assert least <= size and size > 1024 * 1024 and (least > 1024 * 1024) == early
     with pytest.raises(BankWriteError) as refused:
         plan_bank_import(load_config(project), ImportedBank(large, "en", ()), BANK)
+    would_be = f"at least {least:,}" if early else f"{size:,}"
     assert str(refused.value) == (
-        f"banks/every-type.xml is too large for one quiz: its quiz YAML would be {size:,} bytes, and quizkit "
+        f"banks/every-type.xml is too large for one quiz: its quiz YAML would be {would_be} bytes, and quizkit "
         "reads quiz files of at most 1,048,576 bytes; nothing written. Split the bank and import each part "
         "as its own quiz (a GIFT or Moodle bank split into categories is imported as a quiz per category with "
         "--quiz-per-category)"

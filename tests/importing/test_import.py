@@ -272,8 +272,13 @@ HEADER = "Guide-linked quiz · Beginner\nA quiz\nA description.\nQuestion 1 of 2
 @pytest.mark.parametrize(
     ("content", "expected"),
     [
-        (b"", "1: error[import]: the page is empty"),
-        (b"\n  \n", "1: error[import]: the page is empty"),
+        # Without --from, an empty file is called empty before any format is guessed (--from page: "the page
+        # is empty").
+        (b"", " error[import]: is empty: there is nothing to import; is the export or download complete?"),
+        (
+            b"\n  \n",
+            " error[import]: is empty: there is nothing to import; is the export or download complete?",
+        ),
         (b"Title\nline\x00two\n", "2: error[import]: binary file (it holds NUL bytes), not a text page"),
         (b"Title\n\xff\xfe\n", "2: error[import]: not UTF-8 text (byte 0xFF cannot be decoded)"),
         (

@@ -74,3 +74,28 @@ def test_a_link_in_a_folder_is_refused(tmp_path: Path) -> None:
     with pytest.raises(BankError) as refused:
         open_package(tmp_path / "bank", "bank")
     assert str(refused.value) == "bank: manifest.xml is a link; quizkit reads no links in a package"
+
+
+def test_a_zip_cut_short_is_refused_as_incomplete_not_as_no_zip(tmp_path: Path) -> None:
+    whole = _zip(tmp_path / "whole.zip", {"imsmanifest.xml": b"<manifest/>" * 100}).read_bytes()
+    (tmp_path / "bank.zip").write_bytes(whole[: len(whole) // 2])
+    with pytest.raises(BankError) as refused:
+        open_package(tmp_path / "bank.zip", "bank.zip")
+    assert str(refused.value) == (
+        "bank.zip: is a zip that is incomplete or damaged (its list of files cannot be read): download or "
+        "export it again"
+    )
+
+
+def test_a_member_that_fails_its_checksum_is_refused_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "bank.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
+        archive.writestr("items/q1.xml", b"<item>question</item>")
+    path.write_bytes(path.read_bytes().replace(b"question", b"answered"))
+    package = open_package(path, "bank.zip")
+    with pytest.raises(BankError) as refused:
+        package.read("items/q1.xml")
+    assert str(refused.value) == (
+        "bank.zip/items/q1.xml: is damaged: its bytes in the zip do not unpack or fail their checksum; export "
+        "or download it again"
+    )

@@ -411,3 +411,43 @@ def test_a_lone_file_larger_than_any_bank_is_refused_unread(
     huge = tmp_path / "quiz.xml"
     huge.write_bytes(b"<questestinterop>" + b" " * 2000 + b"</questestinterop>")
     assert _refusal(huge) == "quiz.xml: is 2,035 bytes, more than any bank (1,000)"
+
+
+@pytest.mark.parametrize(
+    ("second", "held"),
+    [
+        (
+            ONE_ITEM.format(**ENGLISH).replace(' title="Rivers"', "").replace('ident="i1"', 'ident="i2"'),
+            "2 assessments",
+        ),
+        (
+            '<questestinterop xmlns="http://www.imsglobal.org/xsd/ims_qtiasiv1p2">\n<objectbank ident="b1">\n'
+            + ONE_ITEM.format(**ENGLISH)[
+                ONE_ITEM.format(**ENGLISH).index("      <item") : ONE_ITEM.format(**ENGLISH).index(
+                    "    </section>"
+                )
+            ].replace('ident="i1"', 'ident="i2"')
+            + "</objectbank>\n</questestinterop>\n",
+            "1 assessment and 1 question bank",
+        ),
+    ],
+    ids=["an-untitled-assessment", "a-question-bank"],
+)
+def test_a_package_of_several_assessments_says_how_many_of_each_it_holds(
+    tmp_path: Path, second: str, held: str
+) -> None:
+    manifest = CC_MANIFEST.replace(
+        b"  </resources>",
+        b'    <resource identifier="more" type="imsqti_xmlv1p2/imscc_xmlv1p1/assessment">\n'
+        b'      <file href="more/more.xml"/>\n    </resource>\n  </resources>',
+    )
+    package = _zip(
+        tmp_path / "course.imscc",
+        {
+            "imsmanifest.xml": manifest,
+            "quiz/quiz.xml": ONE_ITEM.format(**ENGLISH).encode(),
+            "more/more.xml": second.encode(),
+        },
+    )
+    bank = CommonCartridgeReader.read(BankRequest(package, "course.imscc", "rivers", "en"))
+    assert f"the package holds {held}; their questions are one quiz now" in bank.notes

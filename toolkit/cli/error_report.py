@@ -112,7 +112,7 @@ def report(error: Exception, scene: Scene = Scene()) -> NoReturn:
             )
         fail(f"{page}: error[import]: {error.strerror or error}")
     if scene.imported_bank is not None:
-        _bank_error(error, scene.imported_bank)
+        _bank_error(error, scene.imported_bank, scene.json_report)
     if isinstance(error, ImportConflictError):
         fail(f"error[exists]: {relative(error.path)} already exists; use --force to overwrite it")
     if isinstance(error, InitError):
@@ -132,23 +132,78 @@ def report(error: Exception, scene: Scene = Scene()) -> NoReturn:
     raise error
 
 
-def _bank_error(error: Exception, bank: Path) -> None:
-    """End ``quizkit import`` of a bank for an error of the bank, of its reader or of its writing;
-    return for any other (a catalog, the configuration, the lock: reported as every command does)."""
+@dataclass(frozen=True)
+class BankRefusal:
+    """Why ``quizkit import`` of a bank stopped: the words of its error line, and the same parts for
+    ``--format json``."""
+
+    code: str
+    file: str | None
+    line: int | None
+    message: str
+
+    def text(self) -> str:
+        """The error line: ``file:line: error[code]: message``, the parts it has."""
+        place = (
+            f"{self.file}:{self.line}: " if self.file and self.line else f"{self.file}: " if self.file else ""
+        )
+        return f"{place}error[{self.code}]: {self.message}"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"code": self.code, "file": self.file, "line": self.line, "message": self.message}
+
+
+def bank_refusal_report(bank: str, refusal: BankRefusal) -> dict[str, object]:
+    """The ``--format json`` report of an import stopped before it had a report of its own."""
+    return {"ok": False, "bank": bank, "written": False, "error": refusal.to_dict()}
+
+
+def _bank_error(error: Exception, bank: Path, json_report: bool) -> None:
+    """End ``quizkit import`` of a bank for an error of the bank, of its reader or of its writing; with
+    ``json_report``, for those and for the input errors every command meets (a catalog, the
+    configuration, the lock), as a JSON report on standard output. Return for any other (in text, those
+    input errors are reported as every command reports them)."""
+    from toolkit.build.failures import INPUT_ERRORS
+
+    refusal = _bank_refusal(error, bank)
+    if json_report and (refusal is not None or isinstance(error, INPUT_ERRORS | OSError)):
+        if refusal is None:
+            refusal = BankRefusal("import", None, None, _other_error_text(error))
+        click.echo(json.dumps(bank_refusal_report(relative(bank), refusal), ensure_ascii=False, indent=2))
+        raise SystemExit(EXIT_PROBLEMS)
+    if refusal is not None and refusal.code != "exists":  # reported below, as every import reports it
+        fail(refusal.text())
+
+
+def _bank_refusal(error: Exception, bank: Path) -> BankRefusal | None:
     from toolkit.build.failures import INPUT_ERRORS
     from toolkit.errors import LocatedError
     from toolkit.importing.bank_readers import BankFormatError
     from toolkit.importing.bank_writing import BankWriteError
+    from toolkit.importing.plan import ImportConflictError
     from toolkit.plugins import PluginLoadError
 
     if isinstance(error, OSError) and error.filename in (None, str(bank)):
-        fail(f"{relative(bank)}: error[import]: {error.strerror or error}")
+        return BankRefusal("import", relative(bank), None, str(error.strerror or error))
     if isinstance(error, LocatedError) and not isinstance(error, INPUT_ERRORS):
-        file = error.file or relative(bank)
-        fail(
-            f"{file}:{error.line}: error[import]: {error.message}"
-            if error.line
-            else f"{file}: error[import]: {error.message}"
-        )
+        return BankRefusal("import", error.file or relative(bank), error.line, error.message)
     if isinstance(error, BankFormatError | BankWriteError | PluginLoadError):
-        fail(f"error[import]: {error}")
+        return BankRefusal("import", None, None, str(error))
+    if isinstance(error, ImportConflictError):
+        return BankRefusal(
+            "exists", relative(error.path), None, "already exists; use --force to overwrite it"
+        )
+    return None
+
+
+def _other_error_text(error: Exception) -> str:
+    """The words any command gives ``error`` (a catalog, the configuration, the lock), for a JSON report."""
+    from toolkit.build.failures import INPUT_ERRORS, failure_diagnostics, failure_text
+
+    if isinstance(error, INPUT_ERRORS):
+        return "\n".join(failure_text(diagnostic) for diagnostic in failure_diagnostics(error))
+    if isinstance(error, OSError):
+        return (
+            f"{error.filename}: {error.strerror or error}" if error.filename else str(error.strerror or error)
+        )
+    return str(error)

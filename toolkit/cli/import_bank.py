@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from toolkit.cli.error_report import BankRefusal
 from toolkit.cli.output import EXIT_OK, EXIT_PROBLEMS, changing_project, fail, plural, relative
 
 if TYPE_CHECKING:
@@ -162,7 +163,9 @@ def print_bank_report(data: dict[str, object], output_format: str) -> None:
     issues that say why."""
     error = data["error"]
     if output_format == "json":
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        # As every refusal's JSON report (toolkit/cli/error_report.py): ok, and the error's parts.
+        refusal = None if error is None else BankRefusal("import", None, None, str(error)).to_dict()
+        click.echo(json.dumps({"ok": error is None, **data, "error": refusal}, ensure_ascii=False, indent=2))
         raise SystemExit(EXIT_OK if error is None else EXIT_PROBLEMS)
     drafts = data["drafts"]
     click.echo(

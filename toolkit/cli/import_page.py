@@ -88,7 +88,8 @@ def import_page(
 
     _check_quiz_id(quiz_id)
     config = project_config()
-    with reported_errors(imported_bank=bank):
+    as_json = output_format == "json"
+    with reported_errors(imported_bank=bank, json_report=as_json):
         chosen = format_name or detect_format(bank, relative(bank))
     if chosen != PAGE:
         if target_locale is not None:
@@ -104,7 +105,7 @@ def import_page(
             refusal = source_locale_refusal(source_locale, config.source_locale, config.target_locales)
             if refusal is not None:
                 raise click.BadParameter(refusal, param_hint="--source-locale")
-        with reported_errors(imported_bank=bank):
+        with reported_errors(imported_bank=bank, json_report=as_json):
             data = run_bank_import(
                 config, bank, chosen, quiz_id, source_locale, by_locale, dry_run, force, by_category
             )

@@ -114,7 +114,9 @@ def print_diagnostics(diagnostics: Sequence[Diagnostic]) -> None:
 
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
-    return f"{count} {singular if count == 1 else (plural_form or singular + 's')}"
+    from toolkit.text.counts import counted
+
+    return counted(count, singular, plural_form)
 
 
 @contextlib.contextmanager

@@ -32,7 +32,6 @@ located error in the translation.
 
 from __future__ import annotations
 
-import codecs
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -40,9 +39,19 @@ from pathlib import Path
 from typing import ClassVar
 
 from toolkit import keys
-from toolkit.importing.bank import BankError, BankRequest, ImportedBank, ImportIssue, read_bank_bytes
+from toolkit.importing.bank import (
+    BankError,
+    BankRequest,
+    ImportedBank,
+    ImportIssue,
+    head_text,
+    read_bank_bytes,
+    refuse_package,
+    wide_unicode,
+)
 from toolkit.model import Level, Origin, Quiz, Text
 from toolkit.text.characters import code_points, control_characters, not_characters
+from toolkit.text.counts import counted
 
 MAX_AIKEN_BYTES = 4 * 1024 * 1024
 """Largest Aiken file read (4 MiB: some ten thousand questions)."""
@@ -50,8 +59,11 @@ MAX_OPTIONS = 8
 """The most options a quiz question holds (schema/quiz.schema.json)."""
 _OPTION = re.compile(r"^(?P<letter>[A-Z])[).][ \t](?P<text>.*)$")
 _ANSWER = re.compile(r"^ANSWER:")
-_DETECT_ANSWER = re.compile(rb"^[ \t]*ANSWER:[ \t]*[A-Z]", re.MULTILINE)
-_DETECT_OPTION = re.compile(rb"^[ \t]*[A-Z][).][ \t]", re.MULTILINE)
+_DETECT_ANSWER = re.compile(r"^[ \t]*ANSWER[ \t]*:[ \t]*[A-Za-z]", re.MULTILINE)
+_DETECT_OPTION = re.compile(r"^[ \t]*[A-Z][ \t]*[).:\-–][ \t]", re.MULTILINE)
+"""Detection takes near-Aiken files too (``ANSWER: a``, options ``A - text``), which Moodle would import
+wrongly: the reader then names the line and what to write, where a scraped page would find no question."""
+_NEAR_OPTION = re.compile(r"^[A-Z][ \t]*[:\-–][ \t]*\S|^[A-Z][).]\S")
 
 
 @dataclass(frozen=True)
@@ -70,12 +82,17 @@ class AikenQuestion:
 
 
 def _decoded(data: bytes, file: str) -> str:
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+    marked = wide_unicode(data)
+    if marked is not None:
+        mark, encoding = marked
+        body = data[len(mark) :]
         try:
-            return data.decode("utf-16")
+            return body.decode(encoding)
         except UnicodeDecodeError as error:
-            line = data[: error.start].decode("utf-16", errors="replace").count("\n") + 1
-            raise BankError(file, line, "the file is not valid UTF-16 here; save it as UTF-8") from None
+            line = body[: error.start].decode(encoding, errors="replace").count("\n") + 1
+            raise BankError(
+                file, line, f"the file is not valid {encoding[:6]} here; save it as UTF-8"
+            ) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -94,7 +111,8 @@ def read_bytes(path: Path, file: str) -> str:
             f"file is {size:,} bytes; Aiken files are read up to {MAX_AIKEN_BYTES:,} bytes: split it"
         ),
     )
-    if b"\x00" in data and not data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+    refuse_package(data, file, "an Aiken file")
+    if b"\x00" in data and wide_unicode(data) is None:
         line = data.count(b"\n", 0, data.index(b"\x00")) + 1
         raise BankError(file, line, "the file contains a NUL character; is it a binary file?")
     return _decoded(data, file)
@@ -148,19 +166,30 @@ def parse_aiken(text: str, file: str) -> tuple[AikenQuestion, ...]:
             if not prompt:
                 raise BankError(file, number, "an ANSWER: line with no question before it")
             if len(options) < 2:
+                near = next((each for each in prompt[1:] if _NEAR_OPTION.match(each.text)), None)
+                if not options and near is not None:
+                    raise BankError(
+                        file,
+                        near.number,
+                        f"{near.text!r} is not an option as Aiken writes them: write its letter, then ')' or "
+                        "'.' and a space ('A) text')",
+                    )
                 raise BankError(
                     file,
                     number,
-                    f"the question on line {prompt[0].number} has {len(options)} option(s) before its ANSWER: "
-                    "line; write at least two, each as 'A) text'",
+                    f"the question on line {prompt[0].number} has {counted(len(options), 'option')} before its "
+                    "ANSWER: line; write at least two, each as 'A) text'",
                 )
             last = chr(ord("A") + len(options) - 1)
             if not ("A" <= letter <= last):
                 shown = f"'{letter}'" if letter else "nothing"
+                capital = (
+                    " in capitals (Moodle takes no lowercase letter)" if "A" <= letter.upper() <= last else ""
+                )
                 raise BankError(
                     file,
                     number,
-                    f"ANSWER: names {shown}; write the letter of the correct option, A to {last}",
+                    f"ANSWER: names {shown}; write the letter of the correct option{capital}, A to {last}",
                 )
             questions.append(AikenQuestion(tuple(prompt), tuple(options), ord(letter) - ord("A"), number))
             prompt, options = [], []
@@ -195,7 +224,7 @@ def _aligned(
             raise BankError(
                 file,
                 translated.prompt[0].number,
-                f"question {number} has {len(translated.options)} options here and {len(source.options)} in the "
+                f"question {number} has {counted(len(translated.options), 'option')} here and {len(source.options)} in the "
                 "source file: a translation must have the same questions and options, in the same order",
             )
         if source.answer != translated.answer:
@@ -209,8 +238,7 @@ def _aligned(
         raise BankError(
             file,
             None,
-            f"{len(translation)} question{'' if len(translation) == 1 else 's'} here and {len(questions)} in the "
-            "source file: a translation must have "
+            f"{counted(len(translation), 'question')} here and {len(questions)} in the source file: a translation must have "
             "the same questions, in the same order",
         )
     return translation
@@ -235,10 +263,12 @@ class AikenReader:
 
     @staticmethod
     def detects(path: Path, head: bytes) -> bool:
-        """A text file with an ``ANSWER: X`` line and options ``A)``/``A.`` lines."""
-        if path.is_dir() or head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+        """A text file (UTF-8, or UTF-16 or UTF-32 with its mark) with an ``ANSWER: X`` line and option
+        lines ``A)``/``A.``, or near enough that the reader's message helps more than a page's."""
+        text = None if path.is_dir() else head_text(head)
+        if text is None or text.lstrip().startswith("<"):
             return False
-        return bool(_DETECT_ANSWER.search(head)) and bool(_DETECT_OPTION.search(head))
+        return bool(_DETECT_ANSWER.search(text)) and bool(_DETECT_OPTION.search(text))
 
     @staticmethod
     def read(request: BankRequest) -> ImportedBank:

@@ -45,6 +45,45 @@ def read_bank_bytes(path: Path, display_name: str, limit: int, too_large: Callab
         raise BankError(display_name, None, too_large(error.size)) from None
 
 
+ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")
+"""How a zip file starts: the header of its first member, or the end of an empty zip's directory."""
+
+
+def wide_unicode(data: bytes) -> tuple[bytes, str] | None:
+    """The byte order mark of UTF-16 or UTF-32 that ``data`` starts with, and that encoding; None for
+    any other start (UTF-8's mark too): the text formats read UTF-8, and these with their mark."""
+    marked = byte_order_mark(data)
+    return marked if marked is not None and marked[1] != "UTF-8" else None
+
+
+def head_text(head: bytes) -> str | None:
+    """The first bytes of a file (``head``) as text, for a text format's signature: decoded by its byte
+    order mark (UTF-8, UTF-16 or UTF-32), else as UTF-8 with what does not decode left out (the reader
+    then says where the file is not UTF-8). None for binary content, a zip or bytes holding NUL, on
+    which no text signature is run: compressed bytes match a short pattern by chance."""
+    if head.startswith(ZIP_MAGIC):
+        return None
+    marked = byte_order_mark(head)
+    text = (
+        head[len(marked[0]) :].decode(marked[1], errors="ignore")
+        if marked
+        else head.decode("utf-8", "ignore")
+    )
+    return None if "\x00" in text else text
+
+
+def refuse_package(data: bytes, display_name: str, file_kind: str) -> None:
+    """Refuse ``data``, given as ``file_kind`` (``a GIFT file``) to a text format's reader, when it is a zip:
+    its bytes would be judged as text in a wrong encoding, which is not what is wrong."""
+    if data.startswith(ZIP_MAGIC):
+        raise BankError(
+            display_name,
+            None,
+            f"is a zip package, not {file_kind}: for a package give --from canvas, cc or qti, or "
+            "leave --from out and its format is detected",
+        )
+
+
 def parse_bank_xml(raw: bytes, display_name: str, format_name: str) -> etree._Element:
     """``raw``, an XML file of a bank, parsed as untrusted (no DTD, no entities:
     :func:`~toolkit.interchange.untrusted_xml.parse_untrusted_xml`); XML that is malformed or made to harm
@@ -62,6 +101,13 @@ def parse_bank_xml(raw: bytes, display_name: str, format_name: str) -> etree._El
         raise BankError(display_name, error.line, message) from None
 
 
+_UNMARKED_XML = (
+    (b"\x00\x00\x00<", "UTF-32BE"),
+    (b"<\x00\x00\x00", "UTF-32LE"),
+    (b"\x00<\x00", "UTF-16BE"),
+    (b"<\x00", "UTF-16LE"),
+)
+"""How an XML file in UTF-16 or UTF-32 without a byte order mark starts, and its encoding."""
 _PROLOG_ITEM = re.compile(r"\s+|<\?.*?\?>|<!--.*?-->", re.DOTALL)
 _DOCTYPE_NAME = re.compile(r"<!DOCTYPE\s+([^\s\[>]+)")
 _ELEMENT_NAME = re.compile(r"<([^\s/>!?]+)")
@@ -98,8 +144,13 @@ def xml_root_name(head: bytes) -> str | None:
     None when it does not start as XML. Read without parsing, as format detection needs: past a byte
     order mark, the XML declaration, comments, processing instructions and a DOCTYPE, whose internal
     subset is skipped unread (a bank made to harm is still recognized, and its reader refuses it with
-    its line). When ``head`` ends inside the DOCTYPE, the root is the one the DOCTYPE names."""
+    its line). When ``head`` ends inside the DOCTYPE, the root is the one the DOCTYPE names. UTF-16 and
+    UTF-32 are told by their mark, or without one by how the first ``<`` is written, as XML tells them."""
     marked = byte_order_mark(head)
+    if marked is None:
+        # Without a mark, XML's own rule (XML 1.0, appendix F): the first '<' in two or four bytes.
+        unmarked = next((name for start, name in _UNMARKED_XML if head.startswith(start)), None)
+        marked = (b"", unmarked) if unmarked is not None else None
     text = head[len(marked[0]) :].decode(marked[1], errors="ignore") if marked else head.decode("latin-1")
     position = 0
     while True:

@@ -15,10 +15,9 @@ from typing import cast
 
 from toolkit.errors import QuizkitError
 from toolkit.files import read_regular_file_head
-from toolkit.importing.bank import BankReader
-from toolkit.importing.package_files import open_package, package_signature
+from toolkit.importing.bank import ZIP_MAGIC, BankError, BankReader, head_text
+from toolkit.importing.package_files import MANIFEST, open_package, package_signature
 from toolkit.plugins import PluginLoadError, load_plugin, plugin_names
-from toolkit.text.encodings import byte_order_mark
 
 ENTRY_POINT_GROUP = "quizkit.importers"
 PAGE = "page"
@@ -64,20 +63,22 @@ def file_head(path: Path) -> bytes:
 def _looks_like_text(path: Path, head: bytes) -> bool:
     """Whether ``path`` may be a scraped page: a file of text (the page import judges its encoding), not
     a package, a folder or a markup document."""
-    if path.is_dir() or head.startswith(b"PK\x03\x04"):
+    if path.is_dir() or head.startswith(ZIP_MAGIC) or head.lstrip(b" \t\r\n\x00").startswith(b"<"):
         return False
-    marked = byte_order_mark(head)
-    if marked is not None:
-        mark, encoding = marked
-        start = head[len(mark) :][:400].decode(encoding, errors="ignore")
-        return not start.lstrip().startswith("<")
-    return not head.lstrip(b" \t\r\n").startswith(b"<")
+    text = head_text(head)
+    # Bytes holding NUL are no text, but the page import says so at their line.
+    return text is None or not text.lstrip().startswith("<")
 
 
 def detect_format(path: Path, display_name: str) -> str:
     """The name of the one format that recognizes ``path``: a registered reader, else ``page`` for a
-    text file. :class:`BankFormatError` when several readers recognize it, or none does and it is not text."""
+    text file. :class:`BankFormatError` when several readers recognize it, or none does and it is not text;
+    :class:`~toolkit.importing.bank.BankError` for an empty file, or a package that is damaged or made to harm."""
     head = file_head(path)
+    if not path.is_dir() and not head.strip(b" \t\r\n"):
+        raise BankError(
+            display_name, None, "is empty: there is nothing to import; is the export or download complete?"
+        )
     candidates = []
     for name in reader_names():
         try:
@@ -99,11 +100,16 @@ def detect_format(path: Path, display_name: str) -> str:
     if _looks_like_text(path, head):
         return PAGE
     signature = package_signature(path)
-    if signature is not None and (signature.has_manifest or not path.is_dir()):
-        # A package no reader recognizes may be one made to harm (its manifest a bomb, or a link): that
-        # is refused for what it is, as every package reader would refuse it, not as an unknown format.
-        # (Not any folder: one that is no package at all is simply in no format.)
-        open_package(path, display_name)
+    if head.startswith(ZIP_MAGIC) or (
+        signature is not None and (signature.has_manifest or not path.is_dir())
+    ):
+        # A package no reader recognizes may be one made to harm (its manifest a bomb, or a link) or
+        # damaged (a download cut short, a manifest that does not unpack): that is refused for what it
+        # is, as every package reader would refuse it, not as an unknown format. (Not any folder: one
+        # that is no package at all is simply in no format.)
+        package = open_package(path, display_name)
+        if package.has(MANIFEST):
+            package.read(MANIFEST)
     raise BankFormatError(
         f"{display_name} is in no format quizkit recognizes; if it is a question bank, name its format "
         f"with --from (one of: {', '.join(format_names())})"

@@ -61,6 +61,7 @@ from toolkit.importing.bank_memory import MemoryAfterImport
 from toolkit.importing.imported_drafts import draft_quiz_notes, in_bank_order, unique_drafts
 from toolkit.importing.plan import ImportConflictError
 from toolkit.importing.question_drafts import question_mapping
+from toolkit.importing.quiz_size import least_yaml_bytes
 from toolkit.memory.prefill import PrefillMemory, prefill_from_memory
 from toolkit.model import (
     Content,
@@ -355,8 +356,15 @@ class _Planning:
     """By target locale: how many texts the bank translated into it."""
 
 
-def _too_large(bank: ImportedBank, bank_file: str, size: int, by_category: bool) -> BankWriteError:
-    sizes = f"its quiz YAML would be {size:,} bytes, and quizkit reads quiz files of at most {MAX_FILE_BYTES:,} bytes"
+def _too_large(
+    bank: ImportedBank, bank_file: str, size: int, by_category: bool, *, at_least: bool = False
+) -> BankWriteError:
+    """Why ``bank`` cannot be one quiz file when its YAML is ``size`` bytes (``at_least``: that many or
+    more, known from its texts alone before the YAML is written), and what to do."""
+    sizes = (
+        f"its quiz YAML would be {'at least ' if at_least else ''}{size:,} bytes, and quizkit reads quiz "
+        f"files of at most {MAX_FILE_BYTES:,} bytes"
+    )
     if by_category:
         category = "/".join(bank.categories[0].path) if bank.categories else bank.quiz.id
         return BankWriteError(
@@ -390,11 +398,13 @@ def _planned_quiz(
     bank = replace(
         bank, notes=(*bank.notes, *renamed, *draft_quiz_notes(quiz_id, len(bank.quiz.questions), drafts))
     )
-    text = quiz_yaml(bank.quiz, origin or bank_file, drafts, locale_files)
-    data = text.encode("utf-8")
+    # Validation would refuse a file too large and blame the reader; the bank is simply too big for one
+    # quiz file. Known before the YAML is written where the texts alone are too many bytes.
+    least = least_yaml_bytes(bank.quiz)
+    if least > MAX_FILE_BYTES:
+        raise _too_large(bank, bank_file, least, by_category, at_least=True)
+    data = quiz_yaml(bank.quiz, origin or bank_file, drafts, locale_files).encode("utf-8")
     if len(data) > MAX_FILE_BYTES:
-        # Validation would refuse the file as too large and blame the reader; the bank is simply too
-        # big for one quiz file.
         raise _too_large(bank, bank_file, len(data), by_category)
     diagnostics, model = validate_file(content_path, data)
     errors = [each for each in diagnostics if each.severity is Severity.ERROR]

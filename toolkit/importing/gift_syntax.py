@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from toolkit.importing.bank import BankError, read_bank_bytes
+from toolkit.importing.bank import BankError, head_text, read_bank_bytes, refuse_package, wide_unicode
 
 MAX_GIFT_BYTES = 32 * 1024 * 1024
 """Far beyond any question bank (Moodle's own export writes a few hundred bytes a question)."""
@@ -205,7 +205,8 @@ def has_escape_placeholder(text: str) -> bool:
 
 
 def read_text(path: Path, display_name: str) -> str:
-    """A GIFT file's text: UTF-8 (a byte-order mark dropped), UTF-16 with its mark, line breaks as ``\\n``."""
+    """A GIFT file's text: UTF-8 (a byte-order mark dropped), UTF-16 or UTF-32 with its mark, line breaks as
+    ``\\n``."""
     data = read_bank_bytes(
         path,
         display_name,
@@ -215,12 +216,15 @@ def read_text(path: Path, display_name: str) -> str:
             "into several files"
         ),
     )
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+    refuse_package(data, display_name, "a GIFT file")
+    marked = wide_unicode(data)
+    if marked is not None:
+        mark, encoding = marked
         try:
-            data = data.decode("utf-16").encode("utf-8")
+            data = data[len(mark) :].decode(encoding).encode("utf-8")
         except UnicodeDecodeError:
             raise BankError(
-                display_name, None, "starts as UTF-16 but is not; save it as UTF-8 and import again"
+                display_name, None, f"starts as {encoding[:6]} but is not; save it as UTF-8 and import again"
             ) from None
     data = data.removeprefix(codecs.BOM_UTF8)
     if b"\x00" in data:
@@ -249,8 +253,8 @@ _GIFT_HEAD = (
 
 def looks_like_gift(head: bytes) -> bool:
     """Whether the first bytes of a file read as GIFT: a named question, a category, or answers in braces
-    (not markup, which a Moodle XML file or a page starts with)."""
-    text = head.removeprefix(codecs.BOM_UTF8).decode("utf-8", errors="ignore")
-    if text.lstrip().startswith("<"):
+    (not markup, which a Moodle XML file or a page starts with, and not binary content such as a zip)."""
+    text = head_text(head)
+    if text is None or text.lstrip().startswith("<"):
         return False
     return any(pattern.search(text) for pattern in _GIFT_HEAD)

@@ -36,6 +36,7 @@ from toolkit.importing.bank import (
     bank_category,
     quiz_heading,
     read_bank_bytes,
+    refuse_package,
     same_answers_untranslated,
     shared_texts_translated,
     with_each_text,
@@ -65,6 +66,7 @@ from toolkit.model import (
     Text,
     TypedBlank,
 )
+from toolkit.text.counts import counted
 
 MAX_BANK_BYTES = 64 * 1024 * 1024
 """Far above any real bank (a Moodle course's whole bank of thousands of questions is a few MB)."""
@@ -85,6 +87,7 @@ def _root(path: Path, display_name: str) -> Any:
         )
     except (NotRegularFileError, OSError) as error:
         raise BankError(display_name, None, f"cannot be read: {error.strerror or error}") from None
+    refuse_package(raw, display_name, f"a {FORMAT_NAME} file")
     try:
         root = parse_untrusted_xml(raw, FORMAT_NAME, REFUSE_DOCTYPE)
     except UntrustedXmlError as error:
@@ -253,7 +256,7 @@ def _translated(
         raise BankError(
             file,
             None,
-            f"has {len(translation.questions)} questions that quizkit can import, the source file "
+            f"has {counted(len(translation.questions), 'question')} that quizkit can import, the source file "
             f"{request.display_name} has {len(questions)}: the files must hold the same questions in the "
             "same order (export them from the same category)",
         )

@@ -15,13 +15,14 @@ from toolkit.importing.moodle_bank_questions import (
 )
 from toolkit.importing.question_drafts import part_id
 from toolkit.model import ChoiceQuestion, Option, Question, QuestionType, Text
+from toolkit.text.counts import counted
 
 
 def read_multichoice(reader: QuestionReader, element: Element) -> Question[Text]:
     prompt = reader.prompt(element)
     answers = element.findall("answer")
     if not 2 <= len(answers) <= 8:
-        raise reader.unsupported(f"it has {len(answers)} options; a quiz question has 2 to 8")
+        raise reader.unsupported(f"it has {counted(len(answers), 'option')}; a quiz question has 2 to 8")
     options = []
     fractions = []
     for index, answer in enumerate(answers):

@@ -37,6 +37,7 @@ from toolkit.model import (
     Text,
     TrueFalseQuestion,
 )
+from toolkit.text.counts import counted
 
 Element = Any
 """An lxml element of the bank."""
@@ -261,7 +262,8 @@ class QuestionReader:
         if hints:
             self.issues.append(
                 self.issue(
-                    f"its {len(hints)} hint(s) for further tries have no place in a quiz; not imported"
+                    f"its {counted(len(hints), 'hint')} for further tries "
+                    f"{'has' if len(hints) == 1 else 'have'} no place in a quiz; not imported"
                 )
             )
 
@@ -489,7 +491,7 @@ class QuestionReader:
                 )
         if len(pairs) < 2:
             raise self.unsupported(
-                f"it has {len(pairs)} prompt(s) with an answer; a matching question needs two"
+                f"it has {counted(len(pairs), 'prompt')} with an answer; a matching question needs two"
             )
         matches = [pair.match.source for pair in pairs] + [item.text.source for item in distractors]
         if len(set(matches)) != len(matches):
@@ -521,7 +523,7 @@ class QuestionReader:
             for index, answer in enumerate(answers)
         )
         if len(items) < 2:
-            raise self.unsupported(f"it has {len(items)} item(s); an ordering question needs two")
+            raise self.unsupported(f"it has {counted(len(items), 'item')}; an ordering question needs two")
         grading = (element.findtext("gradingtype") or "ALL_OR_NOTHING").strip().upper()
         partial_credit = grading != "ALL_OR_NOTHING"
         if grading not in ("ALL_OR_NOTHING", "ABSOLUTE_POSITION"):

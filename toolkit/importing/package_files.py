@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from toolkit.files import read_regular_file
-from toolkit.importing.bank import BankError
+from toolkit.importing.bank import ZIP_MAGIC, BankError
 
 MAX_MEMBERS = 20_000
 MAX_MEMBER_BYTES = 64 * 1024 * 1024
@@ -25,6 +25,17 @@ MAX_COMPRESSION_RATIO = 200
 """Deflate at its best gives about 1,000:1 on a run of one byte; text compresses 3–10:1. A member that
 claims more than this is a bomb, not a question bank."""
 MANIFEST = "imsmanifest.xml"
+ZIP_ERRORS = (
+    zipfile.BadZipFile,
+    zipfile.LargeZipFile,
+    zlib.error,
+    EOFError,
+    NotImplementedError,
+    RuntimeError,
+    ValueError,
+)
+"""What :mod:`zipfile` raises for a zip that is damaged, cut short, encrypted or packed in a way it cannot
+unpack (a bad checksum, data that does not inflate, a member that ends early, Deflate64, a password)."""
 SIGNATURE_BYTES = 4 * 1024 * 1024
 """How much of a package's manifest detection looks at for the resource types that tell its format:
 far more than the resources of any real cartridge take, and bounded however far the manifest expands."""
@@ -48,8 +59,11 @@ class Package:
             raise BankError(self.display_name, None, f"the package has no file {name}; is it complete?")
         if self._zip_sizes is None:
             return read_regular_file(self.path / name, MAX_MEMBER_BYTES)
-        with zipfile.ZipFile(self.path) as archive, archive.open(name) as member:
-            data = member.read(MAX_MEMBER_BYTES + 1)
+        try:
+            with zipfile.ZipFile(self.path) as archive, archive.open(name) as member:
+                data = member.read(MAX_MEMBER_BYTES + 1)
+        except ZIP_ERRORS as error:
+            raise BankError(f"{self.display_name}/{name}", None, damaged_member(error)) from None
         if len(data) > MAX_MEMBER_BYTES or len(data) != self._zip_sizes[name]:
             raise BankError(
                 self.display_name,
@@ -95,11 +109,37 @@ def package_signature(path: Path) -> PackageSignature | None:
             try:
                 with archive.open(MANIFEST) as member:
                     return PackageSignature(folders, member.read(SIGNATURE_BYTES), True)
-            except (RuntimeError, NotImplementedError, ValueError, zlib.error, zipfile.BadZipFile):
+            except ZIP_ERRORS:
                 # Encrypted, oddly compressed or damaged: still a package; its reader says what is wrong.
                 return PackageSignature(folders, b"", True)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError):
         return None
+
+
+def damaged_member(error: Exception) -> str:
+    """What is wrong with a zip member :mod:`zipfile` could not read (``error``, one of
+    :data:`ZIP_ERRORS`), and what to do: the message of a :class:`BankError` naming the member."""
+    text = str(error)
+    if isinstance(error, NotImplementedError) or "compression method" in text.lower():
+        return (
+            "is packed with a compression method quizkit cannot unpack (zip tools of Windows use Deflate64 "
+            "for large files): export or download the package again, or pack it again as an ordinary zip"
+        )
+    if "encrypted" in text or "password" in text:
+        return "is encrypted (the zip has a password): export or download the package again without one"
+    return (
+        "is damaged: its bytes in the zip do not unpack or fail their checksum; export or download it again"
+    )
+
+
+def damaged_zip(display_name: str) -> BankError:
+    """The error for a file that starts as a zip but whose directory cannot be read: cut short (a download
+    that stopped) or damaged."""
+    return BankError(
+        display_name,
+        None,
+        "is a zip that is incomplete or damaged (its list of files cannot be read): download or export it again",
+    )
 
 
 def _checked_name(name: str, package: str) -> str:
@@ -120,7 +160,9 @@ def open_package(path: Path, display_name: str) -> Package:
         return _folder(path, display_name)
     try:
         archive = zipfile.ZipFile(path)
-    except zipfile.BadZipFile:
+    except ZIP_ERRORS:
+        if _starts_as_zip(path):
+            raise damaged_zip(display_name) from None
         raise BankError(
             display_name, None, "is neither a zip package nor a folder; give the exported .zip or .imscc"
         ) from None
@@ -155,6 +197,14 @@ def open_package(path: Path, display_name: str) -> Package:
                 display_name, None, f"expands to {total:,} bytes, more than any bank ({MAX_TOTAL_BYTES:,})"
             )
     return Package(path, display_name, tuple(sorted(sizes)), sizes)
+
+
+def _starts_as_zip(path: Path) -> bool:
+    try:
+        with path.open("rb") as handle:
+            return handle.read(4) in ZIP_MAGIC
+    except OSError:
+        return False
 
 
 def _folder(path: Path, display_name: str) -> Package:

@@ -11,6 +11,7 @@ from toolkit.importing.bank import BankError
 from toolkit.importing.qti12_package import PackageRead
 from toolkit.importing.qti12_questions import ParsedItem
 from toolkit.model import QuestionType, TrueFalseQuestion
+from toolkit.text.counts import counted
 
 
 def pair_items(source: PackageRead, translation: PackageRead) -> list[ParsedItem | None]:
@@ -30,7 +31,7 @@ def pair_items(source: PackageRead, translation: PackageRead) -> list[ParsedItem
             raise BankError(
                 translation.display_name,
                 None,
-                f"has {len(theirs)} questions where {source.display_name} has {len(ours)}, and their idents "
+                f"has {counted(len(theirs), 'question')} where {source.display_name} has {len(ours)}, and their idents "
                 "and titles differ, so they cannot be lined up; give the same quiz exported in that language",
             )
         chosen = theirs

@@ -50,6 +50,7 @@ from toolkit.model import (
     Text,
     TrueFalseQuestion,
 )
+from toolkit.text.counts import counted
 
 
 def _draft(
@@ -211,9 +212,8 @@ class _Builder:
         categories = _assessments(request.quiz_id, quiz_origin, members)
         if not (request.by_category and categories):
             self.notes.append(heading.note)
-        quizzes = sum(file not in source.question_banks for file, _title in members)
-        if quizzes > 1 and not request.by_category:
-            self.notes.append(f"the package holds {quizzes} assessments; their questions are one quiz now")
+        if source.held_note is not None and not request.by_category:
+            self.notes.append(source.held_note)
         quiz = heading.quiz(request.quiz_id, questions, quiz_origin, source.shuffle)
         return ImportedBank(
             quiz=quiz,
@@ -243,7 +243,7 @@ class _Builder:
         made = len(ids) - len([title for title in wanted if title in kept])
         if made:
             self.notes.append(
-                f"{made} question{' has' if made == 1 else 's have'} no title usable as a quizkit id: "
+                f"{counted(made, 'question')} had no title usable as a quizkit id: "
                 f"{'its id is' if made == 1 else 'their ids are'} q<position in the bank>"
             )
         return ids

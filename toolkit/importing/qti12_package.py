@@ -59,8 +59,9 @@ class PackageRead:
     assessments: tuple[tuple[str, str], ...] = ()
     """The assessment each item of ``items`` is in: its file and its title (the file's name where it has none);
     a package of several quizzes gives one quiz per assessment with ``--quiz-per-category``."""
-    question_banks: frozenset[str] = frozenset()
-    """The files of ``assessments`` that are a course's question bank, not a quiz."""
+    held_note: str | None = None
+    """What the package holds where it is more than one quiz (assessments, question banks): a note for an
+    import that makes them one quiz."""
 
 
 # --- packages -------------------------------------------------------------------------------------------
@@ -195,6 +196,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
     item_assessments: list[tuple[str, str]] = []
     bank_notes: list[str] = []
     bank_titles: list[str] = []
+    held = {"assessment": 0, "objectbank": 0}
     for assessment in assessments:
         if etree.QName(assessment.root).localname != "questestinterop":
             raise BankError(
@@ -205,6 +207,8 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
         named = len(titles)
         before = len(items)
         for test in descendants(assessment.root, "assessment") + descendants(assessment.root, "objectbank"):
+            if not assessment.question_bank:  # a cartridge's question bank has a note of its own
+                held[local_name(test)] += 1
             if test.get("title"):
                 # A bank's title names the quiz only when the package has no quiz to name it.
                 (bank_titles if assessment.question_bank else titles).append(test.get("title", ""))
@@ -253,6 +257,17 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
                 )
             )
     notes += bank_notes
+    held_note = None
+    if sum(held.values()) > 1:
+        counts = [
+            f"{count} {word}{'' if count == 1 else 's'}"
+            for count, word in ((held["assessment"], "assessment"), (held["objectbank"], "question bank"))
+            if count
+        ]
+        held_note = f"the package holds {' and '.join(counts)}; their questions are one quiz now"
+    elif sum(not assessment.question_bank for assessment in assessments) > 1:
+        files = sum(not assessment.question_bank for assessment in assessments)
+        held_note = f"the package holds {files} assessment files; their questions are one quiz now"
     title = meta.get("title") or next(iter(titles + bank_titles), "")
     description = reduce_markup(meta["description"]).text if meta.get("description") else ""
     description = description or (descriptions[0] if descriptions else "")
@@ -265,7 +280,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
         notes=tuple(notes),
         issues=tuple(issues),
         assessments=tuple(item_assessments),
-        question_banks=frozenset(assessment.member for assessment in assessments if assessment.question_bank),
+        held_note=held_note,
     )
 
 
