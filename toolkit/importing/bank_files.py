@@ -9,7 +9,9 @@ them in the order given, each atomically and durably, with update's two rules fo
   before the first write and for each again just before it is replaced, and its
   :class:`~toolkit.catalogs.workflow.CatalogError` names the file and what to do;
 * a catalog that took back the retired catalog of a deleted quiz of the same id
-  (:mod:`toolkit.catalogs.retirement`) removes that retired copy once it is written, as update does.
+  (:mod:`toolkit.catalogs.retirement`) removes that retired copy once it is written, as update does,
+  unless the copy changed since the plan read it (refused, as a catalog is) or holds a translation the
+  catalog does not (then the plan keeps it: :attr:`PlannedFile.restored_from` is None).
 
 A write that fails (a full disk, Ctrl-C, a catalog saved meanwhile) puts back every file written or
 removed before it, so a failed import leaves the project as it was.
@@ -38,7 +40,10 @@ class PlannedFile:
     does: a translator who saved it meanwhile would lose what they saved."""
     restored_from: Path | None = None
     """For a catalog: the retired catalog of a quiz of this id that was deleted, merged here as
-    ``quizkit update`` merges it; removed once this file is written, as update removes it."""
+    ``quizkit update`` merges it; removed once this file is written, as update removes it (None also where
+    the catalog does not hold every translation it holds: then it is kept)."""
+    restored_digest: str | None = None
+    """The SHA-256 of ``restored_from`` as the plan read it: one saved in an editor since is not removed."""
 
 
 def write_files(ordered: Sequence[PlannedFile], catalogs: Sequence[PlannedFile]) -> None:
@@ -46,6 +51,8 @@ def write_files(ordered: Sequence[PlannedFile], catalogs: Sequence[PlannedFile])
     writes a catalog (see the module's description). Nothing is left changed when one fails."""
     for catalog in catalogs:
         refuse_changed_since_read(catalog.path, catalog.read_digest)
+        if catalog.restored_from is not None:
+            refuse_changed_since_read(catalog.restored_from, catalog.restored_digest)
     written: list[tuple[Path, bytes | None]] = []
     try:
         for planned in ordered:
@@ -55,6 +62,7 @@ def write_files(ordered: Sequence[PlannedFile], catalogs: Sequence[PlannedFile])
             write_bytes_atomic(planned.path, planned.data, durable=True)
             written.append((planned.path, before))
             if planned.restored_from is not None:
+                refuse_changed_since_read(planned.restored_from, planned.restored_digest)
                 kept = planned.restored_from.read_bytes()
                 remove_taken_back(planned.restored_from)
                 written.append((planned.restored_from, kept))

@@ -53,6 +53,7 @@ from toolkit.diagnostics import Severity
 from toolkit.errors import QuizkitError
 from toolkit.files import confined
 from toolkit.gettext.catalog import Catalog, CatalogEntry
+from toolkit.gettext.po_reader import read_po
 from toolkit.gettext.po_writer import write_po
 from toolkit.importing.bank import ImportedBank, ImportIssue
 from toolkit.importing.bank_categories import OPTION as PER_CATEGORY_OPTION
@@ -270,14 +271,19 @@ def _with_bank_translations(
     catalog: Catalog, translations: Mapping[str, str], bank_file: str
 ) -> tuple[Catalog, int]:
     """``catalog`` with the bank's translations where it has none; also how many it kept of its own that
-    differ from the bank's (a translator's work is never overwritten)."""
+    differ from the bank's (a translator's work is never overwritten).
+
+    A fuzzy translation is a translator's work too (one not finished, or one whose source text changed
+    since): it is kept, fuzzy, as ``quizkit update`` keeps it when it takes a bank's waiting
+    translations in (:func:`toolkit.catalogs.imported.apply_imported`), so that an import and an update
+    of the same catalog give the same entry and no text a person wrote is lost."""
     entries: list[CatalogEntry] = []
     kept = 0
     for entry in catalog.entries:
         translation = None if entry.context is None or entry.obsolete else translations.get(entry.context)
         if translation is None or entry.is_plural:
             entries.append(entry)
-        elif entry.has_translation and not entry.is_fuzzy:
+        elif entry.has_translation:
             kept += entry.msgstr != translation
             entries.append(entry)
         else:
@@ -493,11 +499,17 @@ def _finished(config: ProjectConfig, part: _Planning, memory: PrefillMemory) -> 
     for target, (planned, catalog, kept) in part.catalogs.items():
         prefilled, _ = prefill_from_memory(catalog, memory, target, quiz_id)
         existed = not planned.created and planned.restored_from is None
+        dropped = _dropped_translations(planned.restored_from, prefilled)
         written = PlannedFile(
-            planned.path, write_po(prefilled), existed, planned.read_digest, planned.restored_from
+            planned.path,
+            write_po(prefilled),
+            existed,
+            planned.read_digest,
+            None if dropped else planned.restored_from,
+            planned.restored_digest,
         )
         locales.append(PlannedLocale(target, part.translated.get(target, 0), written, kept))
-        bank = replace(bank, notes=(*bank.notes, *_retired_notes(config, planned)))
+        bank = replace(bank, notes=(*bank.notes, *_retired_notes(config, planned, dropped)))
     return BankImportPlan(
         bank,
         part.bank_file,
@@ -508,11 +520,32 @@ def _finished(config: ProjectConfig, part: _Planning, memory: PrefillMemory) -> 
     )
 
 
-def _retired_notes(config: ProjectConfig, planned: PlannedCatalog) -> list[str]:
+def _dropped_translations(retired: Path | None, written: Catalog) -> tuple[str, ...]:
+    """The keys of the translations of the retired catalog ``retired`` (None: none is taken back) that
+    ``written`` does not hold as it held them: while there is one, the retired copy is not removed."""
+    if retired is None:
+        return ()
+    held = {(entry.context, entry.translations) for entry in written.entries}
+    return tuple(
+        entry.context or entry.msgid
+        for entry in read_po(retired.read_bytes(), display_path(retired)).entries
+        if entry.has_translation and (entry.context, entry.translations) not in held
+    )
+
+
+def _retired_notes(config: ProjectConfig, planned: PlannedCatalog, dropped: Sequence[str] = ()) -> list[str]:
     """What becomes of the retired catalogs of a deleted quiz of this id, as ``quizkit update`` says it:
-    the one the catalog takes back, and any other copy, which stays until a person deals with it."""
+    the one the catalog takes back, and any other copy, which stays until a person deals with it.
+    A retired copy holding translations the catalog does not (``dropped``) is kept and named."""
     notes = []
-    if planned.restored_from is not None:
+    if planned.restored_from is not None and dropped:
+        notes.append(
+            f"{planned.locale}: {display_path(planned.path)} takes back the translations of "
+            f"{display_path(planned.restored_from)}, retired when a quiz {planned.domain} was deleted, but not "
+            f"{_listed(dropped)}: the retired copy is kept; copy what you need from it into "
+            f"{display_path(planned.path)}, then delete it"
+        )
+    elif planned.restored_from is not None:
         notes.append(
             f"{planned.locale}: {display_path(planned.path)} takes back the translations of "
             f"{display_path(planned.restored_from)}, retired when a quiz {planned.domain} was deleted, as "
@@ -526,6 +559,11 @@ def _retired_notes(config: ProjectConfig, planned: PlannedCatalog) -> list[str]:
                 f"it into {display_path(kept.catalog)}, then delete it"
             )
     return notes
+
+
+def _listed(keys: Sequence[str]) -> str:
+    shown = ", ".join(keys[:3])
+    return shown if len(keys) <= 3 else f"{shown} and {len(keys) - 3} more"
 
 
 _WAITING = (
