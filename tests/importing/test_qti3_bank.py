@@ -777,3 +777,31 @@ def test_one_package_per_locale_in_three_languages_gives_two_translations(tmp_pa
         (t.source, {"ar": arabic[t.key], "ur": urdu[t.key]}) for t in quiz.texts() if t.key != description
     ]
     assert bank.quiz.description.imported == bank.quiz.title.imported
+
+
+def test_an_item_in_the_source_locale_is_no_translation_into_a_regional_locale_of_it(tmp_path: Path) -> None:
+    """A ``pt`` project's ``pt_BR`` package: an item quizkit's export left in ``pt`` (it fell back) is the
+    source text, not a ``pt_BR`` translation equal to it."""
+    (tmp_path / "pt.xml").write_bytes(_choice_item("pt", "Duas GPUs?", ("Sim", "Não"), "Duas."))
+    (tmp_path / "pt-BR.xml").write_bytes(_choice_item("pt", "Duas GPUs?", ("Sim", "Não"), "Duas."))
+    imported = QtiBankReader.read(
+        BankRequest(tmp_path / "pt.xml", "pt.xml", "bank", "pt", {"pt_BR": tmp_path / "pt-BR.xml"})
+    )
+    assert imported.notes[0] == (
+        f"{tmp_path / 'pt-BR.xml'}: item gpu-count is in pt, the source language (it fell back when exported): "
+        "it gives no pt_BR translation"
+    )
+    assert all(text.imported == () for text in imported.quiz.texts())
+
+
+def test_one_item_in_the_source_locale_and_its_bare_language_is_one_question_with_a_translation(
+    tmp_path: Path,
+) -> None:
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    (bank / "gpu-count.pt-BR.xml").write_bytes(_choice_item("pt-BR", "Duas GPUs?", ("Sim", "Não"), "Duas."))
+    (bank / "gpu-count.pt.xml").write_bytes(_choice_item("pt", "Duas GPU?", ("Sim", "Não"), "Duas."))
+    imported = QtiBankReader.read(BankRequest(bank, "bank", "bank", "pt_BR"))
+    (question,) = imported.quiz.questions
+    assert question.prompt.source == "Duas GPUs?"
+    assert question.prompt.imported == (("pt", "Duas GPU?"),)
