@@ -12,7 +12,7 @@ the quiz YAML and a catalog per language from what they return.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
@@ -335,7 +335,9 @@ def same_answers_untranslated(question: Question[Text]) -> Question[Text]:
     return fixed_question
 
 
-def shared_texts_translated(question: Question[Text]) -> Question[Text]:
+def shared_texts_translated(
+    question: Question[Text], in_source_spans: Collection[str] = frozenset()
+) -> Question[Text]:
     """``question`` with each text the bank wrote outside every language's markup (no translation of its
     own) given, in each language the question's other texts carry, the same text as its translation.
     Moodle's multilang filters show text outside the spans to every language (filter/multilang/filter.php),
@@ -343,7 +345,11 @@ def shared_texts_translated(question: Question[Text]) -> Question[Text]:
     left untranslated it would make the whole question fall back to the source language. A question none
     of whose texts carries a language is left as it is: nobody translated it, and an export shows its
     source text in every language, as Moodle does. Accepted answers that come out the same in every
-    language are then ``translate: false`` (:func:`same_answers_untranslated`)."""
+    language are then ``translate: false`` (:func:`same_answers_untranslated`).
+
+    A text written in a source-language span only (its key in ``in_source_spans``) is not outside every
+    span: it is the source's alone, and stays untranslated in the other languages, where
+    :func:`toolkit.importing.bank_languages.settled_languages` reports it."""
     languages: list[str] = []
     for text in _texts_of(question):
         for locale, _translation in text.imported:
@@ -353,7 +359,7 @@ def shared_texts_translated(question: Question[Text]) -> Question[Text]:
         return question
 
     def shared(text: Text) -> Text:
-        if text.imported or not text.source:
+        if text.imported or not text.source or text.key in in_source_spans:
             return text
         return replace(text, imported=tuple((locale, text.source) for locale in languages))
 

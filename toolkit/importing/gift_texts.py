@@ -65,6 +65,8 @@ class BankContext:
                     imported[quizkit_locale(code)] = text_reduced
         else:
             source_raw = text.text
+        # In the source language's span only: the source's alone, not every language's (no ``other``).
+        in_source_span = bool(split.by_language) and source_raw is not None and split.version(OTHER) is None
         source: str | None = None
         if source_raw is not None:
             source, found = as_quiz_text(source_raw, text.format)
@@ -78,7 +80,7 @@ class BankContext:
                     if written is not None:
                         imported[locale], _lost = as_quiz_text(written, given.format)
         self.locales.update(imported)
-        return Versions(source or None, imported, tuple(dict.fromkeys(lost)))
+        return Versions(source or None, imported, tuple(dict.fromkeys(lost)), in_source_span)
 
 
 def moodle_code(locale: str) -> str:
@@ -106,6 +108,9 @@ class Versions:
     source: str | None
     imported: dict[str, str] = field(default_factory=dict)
     lost: tuple[str, ...] = ()
+    in_source_span: bool = False
+    """The source is written in the source language's span, not outside every span (see
+    :func:`toolkit.importing.bank.shared_texts_translated`)."""
 
 
 def quoted(text: GiftText) -> str:

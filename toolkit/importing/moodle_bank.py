@@ -214,7 +214,7 @@ def _read_question(reader: QuestionReader, element: Element) -> Question[Text] |
             UNSUPPORTED.get(moodle_type, f"Moodle question type '{moodle_type}' has no quizkit kind")
         )
     reader.start(element)
-    question = shared_texts_translated(_KINDS[moodle_type](reader, element))
+    question = shared_texts_translated(_KINDS[moodle_type](reader, element), reader.in_source_spans)
     reader.used_ids.add(reader.question_id)
     reader.report_lost(element)
     if reader.todos or reader.correct_todo is not None:

@@ -39,6 +39,10 @@ class FieldText:
     """What the markup had that a quiz text cannot hold (an image, math), for the report."""
     languages: tuple[str, ...] = ()
     """Every other language the field's multilang markup names, as quizkit locales (``other`` left out)."""
+    in_source_span: bool = False
+    """The source version is written in the source language's span (or ``{mlang}`` block), not outside
+    every span: a text with no other language's span is then untranslated in the other languages, never
+    shared with them (:func:`toolkit.importing.bank.shared_texts_translated`)."""
 
 
 def _reduced(text: str, text_format: str, lost: list[str]) -> str:
@@ -83,7 +87,11 @@ def field_text(raw: str, text_format: str, source_locale: str) -> FieldText:
         if text:
             translations.append((locale, text))
     return FieldText(
-        source if source is not None else other, tuple(translations), tuple(lost), tuple(languages)
+        source if source is not None else other,
+        tuple(translations),
+        tuple(lost),
+        tuple(languages),
+        source is not None and other is None,  # ``{mlang other}`` is every other language's
     )
 
 
