@@ -5,14 +5,18 @@ missing in silence."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import polib
 import pytest
 import yaml
-from support import fixture_project, run_quizkit_in_process
+from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit_in_process
 
-from toolkit.importing.bank_languages import project_spelling
+from toolkit.content.validation import validate_file
+from toolkit.importing.bank import ImportedBank
+from toolkit.importing.bank_languages import project_spelling, settled_languages
+from toolkit.model import Quiz
 
 IMPORTED_COMMENT = "Imported from {file}; translated there, not reviewed in quizkit."
 
@@ -327,3 +331,20 @@ def test_a_drafts_waiting_translations_are_written_in_the_projects_spelling(tmp_
     (draft,) = quiz["questions"]
     assert draft["prompt"] == {"text": "One?", "ur": {"text": "ایک؟", "from": "bank.xml"}}
     assert draft["options"][1]["text"] == {"text": "No", "ur": {"text": "نہیں", "from": "bank.xml"}}
+
+
+def test_three_spellings_of_one_locale_report_each_left_out_against_the_one_kept() -> None:
+    """``ur_PK``, ``UR`` and ``ur`` translate one title three ways in a ``ur`` project: ``ur`` (the project's
+    spelling) is kept, decided before anything is reported, and each other is reported left out against
+    it; before, the report said ``X`` was kept and then that ``X`` was left out."""
+    _diagnostics, quiz = validate_file(EVERY_TYPE_QUIZ)
+    assert isinstance(quiz, Quiz)
+    title = replace(quiz.title, imported=(("ur_PK", "پہلا"), ("UR", "دوسرا"), ("ur", "تیسرا")))
+    bank = ImportedBank(replace(quiz, title=title), "en", ("UR", "ur", "ur_PK"))
+    settled = settled_languages(bank, "en", ("ur",))
+    assert settled.quiz.title.imported == (("ur", "تیسرا"),)
+    assert [issue.reason for issue in settled.issues] == [
+        f"{title.key} has two different ur translations in the bank: 'تیسرا' (written as ur), kept, and "
+        f"{other!r} (written as {written}), left out; if the one left out is right, put it in the ur catalog"
+        for written, other in (("ur_PK", "پہلا"), ("UR", "دوسرا"))
+    ]

@@ -70,27 +70,23 @@ def _merged(
     """(project locale → (spelling, translation)) and the conflicts. The project's own spelling wins;
     between others, the first given. An empty translation is none, and one that is ``source`` itself (a
     text written outside every span, which every language shows) yields to a translation that is not,
-    without a conflict: it was no translation."""
+    without a conflict: it was no translation. Each locale's winner is decided first, from all its
+    translations, and every different translation is then reported against it, once."""
+    given: dict[str, list[tuple[str, str]]] = {}
+    for written, translation in translations:
+        if translation.strip():
+            given.setdefault(spelling(written), []).append((written, translation))
     chosen: dict[str, tuple[str, str]] = {}
     conflicts: list[_Conflict] = []
-    for written, translation in translations:
-        if not translation.strip():
-            continue
-        locale = spelling(written)
-        if locale not in chosen:
-            chosen[locale] = (written, translation)
-            continue
-        kept_spelling, kept = chosen[locale]
-        if translation in (kept, source):
-            continue
-        if kept == source:
-            chosen[locale] = (written, translation)
-            continue
-        if written == locale and kept_spelling != locale:
-            chosen[locale] = (written, translation)
-            conflicts.append(_Conflict(locale, written, translation, kept_spelling, kept))
-        else:
-            conflicts.append(_Conflict(locale, kept_spelling, kept, written, translation))
+    for locale, candidates in given.items():
+        real = [candidate for candidate in candidates if candidate[1] != source] or candidates
+        kept_spelling, kept = next((each for each in real if each[0] == locale), real[0])
+        chosen[locale] = (kept_spelling, kept)
+        reported = {kept}
+        for written, translation in real:
+            if translation not in reported:
+                reported.add(translation)
+                conflicts.append(_Conflict(locale, kept_spelling, kept, written, translation))
     return chosen, conflicts
 
 
