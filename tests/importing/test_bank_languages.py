@@ -14,7 +14,7 @@ import yaml
 from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit_in_process
 
 from toolkit.content.validation import validate_file
-from toolkit.importing.bank import ImportedBank
+from toolkit.importing.bank import ImportedBank, ImportIssue
 from toolkit.importing.bank_languages import project_spelling, settled_languages
 from toolkit.model import Quiz
 
@@ -347,4 +347,26 @@ def test_three_spellings_of_one_locale_report_each_left_out_against_the_one_kept
         f"{title.key} has two different ur translations in the bank: 'تیسرا' (written as ur), kept, and "
         f"{other!r} (written as {written}), left out; if the one left out is right, put it in the ur catalog"
         for written, other in (("ur_PK", "پہلا"), ("UR", "دوسرا"))
+    ]
+
+
+def test_the_readers_issues_keep_the_banks_order() -> None:
+    """A QTI package's issues come in its items' order (items/q2.xml before items/q10.xml), not sorted by
+    file name; what settling the languages finds goes among its own file's issues, by line."""
+    _diagnostics, quiz = validate_file(EVERY_TYPE_QUIZ)
+    assert isinstance(quiz, Quiz)
+    title = replace(quiz.title, imported=(("ur_PK", "پہلا"), ("ur", "تیسرا")))
+    reader = (
+        ImportIssue("items/q2.xml", 4, "q2", "two"),
+        ImportIssue("items/q10.xml", 3, "q10", "ten"),
+        ImportIssue(title.origin.file, (title.origin.line or 0) + 1, None, "after the title"),
+    )
+    settled = settled_languages(
+        ImportedBank(replace(quiz, title=title), "en", ("ur",), reader), "en", ("ur",)
+    )
+    assert [(issue.file, issue.reason[:15]) for issue in settled.issues] == [
+        ("items/q2.xml", "two"),
+        ("items/q10.xml", "ten"),
+        (title.origin.file, f"{title.key} has t"[:15]),
+        (title.origin.file, "after the title"),
     ]

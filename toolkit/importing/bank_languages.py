@@ -284,6 +284,19 @@ def settled_languages(bank: ImportedBank, source_locale: str, target_locales: Se
         bank,
         quiz=quiz,
         locales=locales,
-        issues=tuple(sorted([*issues, *settler.issues], key=lambda issue: (issue.file, issue.line or 0))),
+        issues=_placed(issues, settler.issues),
         notes=(*bank.notes, *notes),
     )
+
+
+def _placed(issues: Sequence[ImportIssue], added: Sequence[ImportIssue]) -> tuple[ImportIssue, ...]:
+    """``issues`` in the reader's order (the bank's: a QTI package's items/q2.xml before items/q10.xml,
+    which no sort of names gives), each of ``added`` put among those of its file by line, else after
+    them, else at the end."""
+    placed = list(issues)
+    for issue in added:
+        line = issue.line or 0
+        same_file = [index for index, each in enumerate(placed) if each.file == issue.file]
+        later = [index for index in same_file if (placed[index].line or 0) > line]
+        placed.insert(later[0] if later else same_file[-1] + 1 if same_file else len(placed), issue)
+    return tuple(placed)
