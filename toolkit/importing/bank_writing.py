@@ -38,7 +38,6 @@ from toolkit import keys
 from toolkit.catalogs.extraction import quiz_template
 from toolkit.catalogs.imported import IMPORTED_FROM, from_bank
 from toolkit.catalogs.layout import CatalogLayout
-from toolkit.catalogs.retirement import left_behind
 from toolkit.catalogs.workflow import (
     PlannedCatalog,
     imported_translations,
@@ -47,18 +46,17 @@ from toolkit.catalogs.workflow import (
 from toolkit.config import ProjectConfig
 from toolkit.content.loader import TEXT_FIELDS
 from toolkit.content.rules import question_text_fields
-from toolkit.content.validation import display_path, validate_file
+from toolkit.content.validation import validate_file
 from toolkit.content.yaml_document import MAX_FILE_BYTES
 from toolkit.diagnostics import Severity
 from toolkit.errors import QuizkitError
 from toolkit.files import confined
 from toolkit.gettext.catalog import Catalog, CatalogEntry
-from toolkit.gettext.po_reader import read_po
 from toolkit.gettext.po_writer import write_po
 from toolkit.importing.bank import ImportedBank, ImportIssue
 from toolkit.importing.bank_categories import OPTION as PER_CATEGORY_OPTION
 from toolkit.importing.bank_categories import holding_questions
-from toolkit.importing.bank_files import PlannedFile, write_files
+from toolkit.importing.bank_files import PlannedFile, dropped_translations, retired_notes, write_files
 from toolkit.importing.bank_memory import MemoryAfterImport
 from toolkit.importing.plan import ImportConflictError
 from toolkit.importing.question_drafts import question_mapping
@@ -499,7 +497,7 @@ def _finished(config: ProjectConfig, part: _Planning, memory: PrefillMemory) -> 
     for target, (planned, catalog, kept) in part.catalogs.items():
         prefilled, _ = prefill_from_memory(catalog, memory, target, quiz_id)
         existed = not planned.created and planned.restored_from is None
-        dropped = _dropped_translations(planned.restored_from, prefilled)
+        dropped = dropped_translations(planned.restored_from, prefilled)
         written = PlannedFile(
             planned.path,
             write_po(prefilled),
@@ -509,7 +507,7 @@ def _finished(config: ProjectConfig, part: _Planning, memory: PrefillMemory) -> 
             planned.restored_digest,
         )
         locales.append(PlannedLocale(target, part.translated.get(target, 0), written, kept))
-        bank = replace(bank, notes=(*bank.notes, *_retired_notes(config, planned, dropped)))
+        bank = replace(bank, notes=(*bank.notes, *retired_notes(config, planned, dropped)))
     return BankImportPlan(
         bank,
         part.bank_file,
@@ -518,52 +516,6 @@ def _finished(config: ProjectConfig, part: _Planning, memory: PrefillMemory) -> 
         part.drafts,
         PlannedFile(layout.template(quiz_id), write_po(part.template), layout.template(quiz_id).exists()),
     )
-
-
-def _dropped_translations(retired: Path | None, written: Catalog) -> tuple[str, ...]:
-    """The keys of the translations of the retired catalog ``retired`` (None: none is taken back) that
-    ``written`` does not hold as it held them: while there is one, the retired copy is not removed."""
-    if retired is None:
-        return ()
-    held = {(entry.context, entry.translations) for entry in written.entries}
-    return tuple(
-        entry.context or entry.msgid
-        for entry in read_po(retired.read_bytes(), display_path(retired)).entries
-        if entry.has_translation and (entry.context, entry.translations) not in held
-    )
-
-
-def _retired_notes(config: ProjectConfig, planned: PlannedCatalog, dropped: Sequence[str] = ()) -> list[str]:
-    """What becomes of the retired catalogs of a deleted quiz of this id, as ``quizkit update`` says it:
-    the one the catalog takes back, and any other copy, which stays until a person deals with it.
-    A retired copy holding translations the catalog does not (``dropped``) is kept and named."""
-    notes = []
-    if planned.restored_from is not None and dropped:
-        notes.append(
-            f"{planned.locale}: {display_path(planned.path)} takes back the translations of "
-            f"{display_path(planned.restored_from)}, retired when a quiz {planned.domain} was deleted, but not "
-            f"{_listed(dropped)}: the retired copy is kept; copy what you need from it into "
-            f"{display_path(planned.path)}, then delete it"
-        )
-    elif planned.restored_from is not None:
-        notes.append(
-            f"{planned.locale}: {display_path(planned.path)} takes back the translations of "
-            f"{display_path(planned.restored_from)}, retired when a quiz {planned.domain} was deleted, as "
-            "quizkit update does; the retired copy is removed once the catalog is written"
-        )
-    for kept in left_behind(config, [(planned.locale, planned.domain, planned.path)]):
-        if kept.path != planned.restored_from:
-            notes.append(
-                f"{planned.locale}: {display_path(kept.path)} is kept (a retired catalog of quiz {kept.domain}, "
-                "which is back; a catalog takes back one retired catalog, not two): copy what you need from "
-                f"it into {display_path(kept.catalog)}, then delete it"
-            )
-    return notes
-
-
-def _listed(keys: Sequence[str]) -> str:
-    shown = ", ".join(keys[:3])
-    return shown if len(keys) <= 3 else f"{shown} and {len(keys) - 3} more"
 
 
 _WAITING = (
