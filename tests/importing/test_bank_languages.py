@@ -41,6 +41,13 @@ IMPORTED_COMMENT = "Imported from {file}; translated there, not reviewed in quiz
         # A script is another writing: never merged.
         ("sr_Latn", ("en", "sr"), "sr_Latn"),
         ("sr", ("en", "sr_Latn"), "sr"),
+        # The script is the likely one where not written (CLDR's likely subtags): zh_CN is Hans, zh_TW Hant.
+        ("zh_cn", ("en", "zh_Hans"), "zh_Hans"),
+        ("zh", ("en", "zh_Hans", "zh_Hant"), "zh_Hans"),
+        ("zh_TW", ("en", "zh_Hans"), "zh_TW"),
+        ("zh_TW", ("en", "zh_Hans", "zh_Hant"), "zh_Hant"),
+        ("sr_Latn_RS", ("en", "sr_Latn"), "sr_Latn"),
+        ("sr_RS", ("en", "sr_Latn"), "sr_RS"),
         # No locale of the project: normalized, and reported as no target locale by the import.
         ("FA-ir", ("en", "ur"), "fa_IR"),
     ],

@@ -32,27 +32,52 @@ _QUOTE_LIMIT = 40
 def project_spelling(locale: str, project_locales: Sequence[str]) -> str:
     """The locale of ``project_locales`` that ``locale``, as a bank spells it, is: the one equal to it
     but for case, ``-`` or ``_`` and Moodle's ``_utf8`` (``UR``, ``ur-pk``, ``ur_utf8``); else, for a
-    regional locale (``ur_PK``), the project's locale of its bare language (``ur``); else, for a bare
-    language (``ur``), the project's only locale of that language (``ur_PK``). A locale with a script
-    (``sr_Latn``) is a different writing and matches only itself. None of these: ``locale`` normalized
-    (``ur_PK``), which the import reports as no target locale of the project."""
+    regional locale (``ur_PK``), the project's locale of its language and script in that region, else
+    the project's one of its language and script with no region (``ur``; ``zh_CN`` → ``zh_Hans``,
+    ``sr_Latn_RS`` → ``sr_Latn``); else, for a locale with no region (``ur``), the project's only locale
+    of that language and script (``ur_PK``). A locale's script is its own subtag, else the one CLDR's
+    likely subtags give it (``zh_CN`` and ``zh`` are Hans, ``zh_TW`` Hant, ``sr`` Cyrl, ``ur`` Arab), so
+    that a different writing (``sr_Latn`` and ``sr``, ``zh_TW`` and ``zh_Hans``) never matches. None of
+    these: ``locale`` normalized (``ur_PK``), which the import reports as no target locale of the project."""
     wanted = normalized_locale(without_charset(locale))
     for candidate in project_locales:
         if normalized_locale(candidate) == wanted:
             return candidate
-    subtags = wanted.split("_")[1:]
-    if any(len(subtag) == 4 for subtag in subtags):
-        return wanted
-    same_language = [
+    writing = (language_of(wanted), _script(wanted))
+    same = [
         candidate
         for candidate in project_locales
-        if language_of(candidate) == language_of(wanted)
-        and not any(len(part) == 4 for part in normalized_locale(candidate).split("_")[1:])
+        if (language_of(candidate), _script(normalized_locale(candidate))) == writing
     ]
-    if subtags:
-        bare = [candidate for candidate in same_language if "_" not in normalized_locale(candidate)]
-        return bare[0] if bare else wanted
-    return same_language[0] if len(same_language) == 1 else wanted
+    region = _region(wanted)
+    if region is not None:
+        regional = [candidate for candidate in same if _region(normalized_locale(candidate)) == region]
+        bare = [candidate for candidate in same if _region(normalized_locale(candidate)) is None]
+        return (regional or bare or [wanted])[0]
+    return same[0] if len(same) == 1 else wanted
+
+
+def _region(locale: str) -> str | None:
+    """The region subtag of a normalized locale (``PK``, ``419``), or None."""
+    return next((part for part in locale.split("_")[1:] if len(part) != 4), None)
+
+
+def _script(locale: str) -> str | None:
+    """The script of a normalized locale: its own subtag, else the likely one (CLDR's likely subtags, as
+    babel ships them: ``zh_TW`` → ``zh_Hant_TW``); None for a language CLDR does not know."""
+    from babel.core import get_global
+
+    parts = locale.split("_")
+    own = next((part for part in parts[1:] if len(part) == 4), None)
+    if own is not None:
+        return own
+    likely = get_global("likely_subtags")
+    region = _region(locale)
+    for key in ([f"{parts[0]}_{region}"] if region else []) + [parts[0]]:
+        full = likely.get(key)
+        if full:
+            return next((part for part in str(full).split("_")[1:] if len(part) == 4), None)
+    return None
 
 
 @dataclass(frozen=True)
