@@ -297,7 +297,8 @@ def test_a_translation_file_given_in_another_spelling_is_the_projects_locale(
 
 def test_spans_and_a_translation_file_that_differ_are_a_conflict_not_an_overwrite(tmp_path: Path) -> None:
     """The bank's ur spans and ``--locale ur FILE`` translate the prompt differently: the spans' one (read
-    first) is kept and the file's reported, where before the file's silently replaced it."""
+    first) is kept and the file's reported, where before the file's silently replaced it; each is named
+    with the file it came from (before, both were 'written as ur' and urdu.xml was never named)."""
     spanned = _bank(
         _question(
             "one",
@@ -313,8 +314,8 @@ def test_spans_and_a_translation_file_that_differ_are_a_conflict_not_an_overwrit
     assert result.stdout.splitlines()[1:3] == [
         "1 issue",
         "  en.xml:3: one: q.questions.one.prompt has two different ur translations in the bank: 'ایک؟' "
-        "(written as ur), kept, and 'ایک سوال؟' (written as ur), left out; if the one left out is right, put "
-        "it in the ur catalog",
+        "(written as ur in en.xml:3), kept, and 'ایک سوال؟' (written as ur in urdu.xml), left out; if the one "
+        "left out is right, put it in the ur catalog",
     ]
     assert _catalog(project, "ur")["q.questions.one.prompt"] == "ایک؟"
 

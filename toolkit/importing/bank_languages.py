@@ -87,31 +87,41 @@ class _Conflict:
     kept: str
     other_spelling: str
     other: str
+    kept_from: str | None = None
+    other_from: str | None = None
+    """Where each came from (``en.xml:3``, ``urdu.xml``), where known."""
 
 
 def _merged(
-    translations: Iterable[tuple[str, str]], spelling: Callable[[str], str], source: str
+    translations: Iterable[tuple[str, str]],
+    spelling: Callable[[str], str],
+    source: str,
+    origins: Sequence[str | None] = (),
 ) -> tuple[dict[str, tuple[str, str]], list[_Conflict]]:
     """(project locale → (spelling, translation)) and the conflicts. The project's own spelling wins;
     between others, the first given. An empty translation is none, and one that is ``source`` itself (a
     text written outside every span, which every language shows) yields to a translation that is not,
     without a conflict: it was no translation. Each locale's winner is decided first, from all its
-    translations, and every different translation is then reported against it, once."""
-    given: dict[str, list[tuple[str, str]]] = {}
-    for written, translation in translations:
+    translations, and every different translation is then reported against it, once. ``origins`` says
+    where each of ``translations`` came from, in the same order, where known."""
+    given: dict[str, list[tuple[str, str, str | None]]] = {}
+    for index, (written, translation) in enumerate(translations):
         if translation.strip():
-            given.setdefault(spelling(written), []).append((written, translation))
+            where = origins[index] if index < len(origins) else None
+            given.setdefault(spelling(written), []).append((written, translation, where))
     chosen: dict[str, tuple[str, str]] = {}
     conflicts: list[_Conflict] = []
     for locale, candidates in given.items():
         real = [candidate for candidate in candidates if candidate[1] != source] or candidates
-        kept_spelling, kept = next((each for each in real if each[0] == locale), real[0])
+        kept_spelling, kept, kept_from = next((each for each in real if each[0] == locale), real[0])
         chosen[locale] = (kept_spelling, kept)
         reported = {kept}
-        for written, translation in real:
+        for written, translation, where in real:
             if translation not in reported:
                 reported.add(translation)
-                conflicts.append(_Conflict(locale, kept_spelling, kept, written, translation))
+                conflicts.append(
+                    _Conflict(locale, kept_spelling, kept, written, translation, kept_from, where)
+                )
     return chosen, conflicts
 
 
@@ -121,12 +131,29 @@ def _quoted(text: str) -> str:
 
 
 def _conflict_reason(name: str, conflict: _Conflict) -> str:
+    # Where the two came from different files (spans and a --locale file), each names its own.
+    named = conflict.kept_from != conflict.other_from
+    kept_from = f" in {conflict.kept_from}" if named and conflict.kept_from else ""
+    other_from = f" in {conflict.other_from}" if named and conflict.other_from else ""
     return (
         f"{name} has two different {conflict.locale} translations in the bank: "
-        f"{_quoted(conflict.kept)} (written as {conflict.kept_spelling}), kept, and "
-        f"{_quoted(conflict.other)} (written as {conflict.other_spelling}), left out; if the one left "
-        f"out is right, put it in the {conflict.locale} catalog"
+        f"{_quoted(conflict.kept)} (written as {conflict.kept_spelling}{kept_from}), kept, and "
+        f"{_quoted(conflict.other)} (written as {conflict.other_spelling}{other_from}), left out; if the "
+        f"one left out is right, put it in the {conflict.locale} catalog"
     )
+
+
+def _origins(text: Text) -> list[str | None]:
+    """Where each of ``text``'s translations came from: a ``--locale`` file a reader names in
+    :attr:`Text.imported_from` (its translation is the last of that spelling: readers add a file's after
+    the bank's own), else the bank at the text's line."""
+    files = dict(text.imported_from)
+    last = {written: index for index, (written, _translation) in enumerate(text.imported)}
+    here = f"{text.origin.file}:{text.origin.line}" if text.origin.line else text.origin.file
+    return [
+        files[written] if written in files and last[written] == index else here
+        for index, (written, _translation) in enumerate(text.imported)
+    ]
 
 
 def _listed(names: Sequence[str]) -> str:
@@ -150,7 +177,7 @@ class _Settler:
         return locale
 
     def text(self, text: Text, question: str | None) -> Text:
-        chosen, conflicts = _merged(text.imported, self.spelling, text.source)
+        chosen, conflicts = _merged(text.imported, self.spelling, text.source, _origins(text))
         for conflict in conflicts:
             self.issues.append(
                 ImportIssue(

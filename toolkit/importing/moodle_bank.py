@@ -269,7 +269,7 @@ def _translated(
             for owner, (count, lines) in _answer_lines(other).items()
             if count != _answer_count(question, owner)
         }
-        change = _importer(question.id, request.quiz_id, locale, found, uneven)
+        change = _importer(question.id, request.quiz_id, locale, found, uneven, file)
         result.append(with_each_text(question, change))
         if uneven:
             notes.append(
@@ -318,8 +318,16 @@ def _blanks_aligned(
 
 
 def _importer(
-    question_id: str, quiz_id: str, locale: str, found: Mapping[str, str], uneven: Mapping[str, str]
+    question_id: str,
+    quiz_id: str,
+    locale: str,
+    found: Mapping[str, str],
+    uneven: Mapping[str, str],
+    file: str,
 ) -> Callable[[Text], Text]:
+    """Adds each text's translation from ``file`` (the bank in ``locale``) after the bank's own, naming
+    the file in :attr:`Text.imported_from`, so that a conflict with a span names where each came from."""
+
     def change(text: Text) -> Text:
         relative = _relative(text, question_id, quiz_id)
         translated = found.get(relative)
@@ -327,7 +335,11 @@ def _importer(
             translated = uneven[relative.rsplit(".answers.", 1)[0]]
         if translated is None:
             return text
-        return replace(text, imported=(*text.imported, (locale, translated)))
+        return replace(
+            text,
+            imported=(*text.imported, (locale, translated)),
+            imported_from=(*text.imported_from, (locale, file)),
+        )
 
     return change
 
