@@ -12,12 +12,14 @@ from pathlib import Path
 import pytest
 from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit_in_process, snapshot
 
-from toolkit.catalogs.workflow import CatalogError
+from toolkit.catalogs.extraction import quiz_template
+from toolkit.catalogs.workflow import CatalogError, plan_catalog
 from toolkit.config import load_config
 from toolkit.content.validation import validate_file
 from toolkit.gettext.po_reader import read_po
 from toolkit.gettext.po_writer import write_po
 from toolkit.importing.bank import ImportedBank
+from toolkit.importing.bank_files import dropped_translations, retired_notes
 from toolkit.importing.bank_writing import plan_bank_import, write_bank_import
 from toolkit.model import Quiz
 
@@ -208,3 +210,21 @@ def test_a_retired_catalog_saved_after_the_plan_is_refused_and_nothing_is_writte
         "it is now and nothing was written over it; run the command again to work on the saved version"
     )
     assert snapshot(project) == before
+
+
+def test_a_retired_copy_holding_a_translation_the_catalog_lacks_is_kept_and_named(project: Path) -> None:
+    """What the plan does with the retired copy when the catalog it wrote does not hold one of its
+    translations as it held it (nothing in today's merge drops one: this guards the removal itself)."""
+    retired_quiz(project, "ہر قسم")
+    config = load_config(project)
+    title = every_type().title.key
+    plan = plan_catalog(config, "ur", "every-type", quiz_template(every_type(), project), None)
+    assert plan.catalog is not None
+    assert dropped_translations(project / RETIRED, plan.catalog) == ()
+    without = replace(plan.catalog, entries=tuple(e for e in plan.catalog.entries if e.context != title))
+    dropped = dropped_translations(project / RETIRED, without)
+    assert dropped == (title,)
+    assert retired_notes(config, plan, dropped) == [
+        f"ur: {CATALOG} takes back the translations of {RETIRED}, retired when a quiz every-type was deleted, "
+        f"but not {title}: the retired copy is kept; copy what you need from it into {CATALOG}, then delete it"
+    ]
