@@ -7,8 +7,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from support import run_quizkit_in_process as quizkit
 
+from toolkit.catalogs.workflow import CatalogError, plan_catalog, templates, write_planned
+from toolkit.config import load_config
 from toolkit.gettext.po_reader import parse_po
 
 QUIZ = Path("content/data-parallel.yaml")
@@ -287,3 +290,27 @@ def test_build_says_what_it_retired_to_machines_too(project: Path) -> None:
             "retired_to": "locales/retired/ur/data-parallel.po",
         },
     ]
+
+
+def test_a_retired_catalog_saved_after_update_read_it_is_not_removed(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(project)
+    quiz = (project / QUIZ).read_bytes()
+    (project / QUIZ).unlink()
+    assert quizkit(project, "update").returncode == 0
+    (project / QUIZ).write_bytes(quiz)
+    config = load_config(project)
+    plan = plan_catalog(config, "ur", "data-parallel", templates(config)["data-parallel"], None)
+    assert plan.restored_from == project / RETIRED
+    # A translator saves the retired catalog after update read it: what they saved is not in the plan.
+    saved = (project / RETIRED).read_bytes() + b"\n"
+    (project / RETIRED).write_bytes(saved)
+    with pytest.raises(CatalogError) as refused:
+        write_planned([plan])
+    assert str(refused.value) == (
+        f"{RETIRED}: the file changed while quizkit was working on it (saved in an editor?), so it was "
+        "left as it is now and nothing was written over it; run the command again to work on the saved version"
+    )
+    assert (project / RETIRED).read_bytes() == saved
+    assert not (project / CATALOG).exists()

@@ -334,3 +334,26 @@ def test_a_bank_too_large_for_one_quiz_is_refused_with_what_to_do(project: Path)
         "category with --quiz-per-category)\n"
     )
     assert snapshot(project) == before
+
+
+def test_the_source_locale_is_no_translation_even_where_one_target_shares_its_language(
+    tmp_path: Path,
+) -> None:
+    """``--locale pt FILE`` in a ``pt`` project with the one target ``pt_BR``: ``pt`` is the source, not
+    that target's bare language (as a bank's ``pt`` span would be for a project without a ``pt``)."""
+    project = fixture_project(tmp_path / "project", {})
+    (project / "quizkit.toml").write_text(
+        'source-locale = "pt"\ntarget-locales = ["pt_BR"]\n', encoding="utf-8"
+    )
+    (project / "bank.txt").write_text(BANK, encoding="utf-8")
+    (project / "bank.other.txt").write_text(BANK, encoding="utf-8")
+    before = snapshot(project)
+    result = run_quizkit_in_process(
+        project, "import", "bank.txt", "--locale", "pt", "bank.other.txt", "--quiz", "gpu", "--dry-run"
+    )
+    assert result.returncode == 2
+    assert (
+        "Invalid value for --locale: pt is the project's source locale, the language of FILE itself; --locale "
+        "names a language to translate into (target locales: pt_BR)" in result.stderr
+    )
+    assert snapshot(project) == before

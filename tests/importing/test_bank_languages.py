@@ -5,14 +5,18 @@ missing in silence."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import polib
 import pytest
 import yaml
-from support import fixture_project, run_quizkit_in_process
+from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit_in_process
 
-from toolkit.importing.bank_languages import project_spelling
+from toolkit.content.validation import validate_file
+from toolkit.importing.bank import ImportedBank, ImportIssue
+from toolkit.importing.bank_languages import project_spelling, settled_languages
+from toolkit.model import Quiz
 
 IMPORTED_COMMENT = "Imported from {file}; translated there, not reviewed in quizkit."
 
@@ -37,6 +41,13 @@ IMPORTED_COMMENT = "Imported from {file}; translated there, not reviewed in quiz
         # A script is another writing: never merged.
         ("sr_Latn", ("en", "sr"), "sr_Latn"),
         ("sr", ("en", "sr_Latn"), "sr"),
+        # The script is the likely one where not written (CLDR's likely subtags): zh_CN is Hans, zh_TW Hant.
+        ("zh_cn", ("en", "zh_Hans"), "zh_Hans"),
+        ("zh", ("en", "zh_Hans", "zh_Hant"), "zh_Hans"),
+        ("zh_TW", ("en", "zh_Hans"), "zh_TW"),
+        ("zh_TW", ("en", "zh_Hans", "zh_Hant"), "zh_Hant"),
+        ("sr_Latn_RS", ("en", "sr_Latn"), "sr_Latn"),
+        ("sr_RS", ("en", "sr_Latn"), "sr_RS"),
         # No locale of the project: normalized, and reported as no target locale by the import.
         ("FA-ir", ("en", "ur"), "fa_IR"),
     ],
@@ -286,7 +297,8 @@ def test_a_translation_file_given_in_another_spelling_is_the_projects_locale(
 
 def test_spans_and_a_translation_file_that_differ_are_a_conflict_not_an_overwrite(tmp_path: Path) -> None:
     """The bank's ur spans and ``--locale ur FILE`` translate the prompt differently: the spans' one (read
-    first) is kept and the file's reported, where before the file's silently replaced it."""
+    first) is kept and the file's reported, where before the file's silently replaced it; each is named
+    with the file it came from (before, both were 'written as ur' and urdu.xml was never named)."""
     spanned = _bank(
         _question(
             "one",
@@ -302,8 +314,8 @@ def test_spans_and_a_translation_file_that_differ_are_a_conflict_not_an_overwrit
     assert result.stdout.splitlines()[1:3] == [
         "1 issue",
         "  en.xml:3: one: q.questions.one.prompt has two different ur translations in the bank: 'ایک؟' "
-        "(written as ur), kept, and 'ایک سوال؟' (written as ur), left out; if the one left out is right, put "
-        "it in the ur catalog",
+        "(written as ur in en.xml:3), kept, and 'ایک سوال؟' (written as ur in urdu.xml), left out; if the one "
+        "left out is right, put it in the ur catalog",
     ]
     assert _catalog(project, "ur")["q.questions.one.prompt"] == "ایک؟"
 
@@ -367,3 +379,42 @@ def test_a_packages_fallen_back_title_is_no_translation(tmp_path: Path, format_n
     catalog = _catalog(fresh, "ur")
     assert (catalog["q.title"], catalog["q.description"]) == ("", "")
     assert catalog["q.questions.gpu-holds.prompt"] == urdu["q.questions.gpu-holds.prompt"]
+
+
+def test_three_spellings_of_one_locale_report_each_left_out_against_the_one_kept() -> None:
+    """``ur_PK``, ``UR`` and ``ur`` translate one title three ways in a ``ur`` project: ``ur`` (the project's
+    spelling) is kept, decided before anything is reported, and each other is reported left out against
+    it; before, the report said ``X`` was kept and then that ``X`` was left out."""
+    _diagnostics, quiz = validate_file(EVERY_TYPE_QUIZ)
+    assert isinstance(quiz, Quiz)
+    title = replace(quiz.title, imported=(("ur_PK", "پہلا"), ("UR", "دوسرا"), ("ur", "تیسرا")))
+    bank = ImportedBank(replace(quiz, title=title), "en", ("UR", "ur", "ur_PK"))
+    settled = settled_languages(bank, "en", ("ur",))
+    assert settled.quiz.title.imported == (("ur", "تیسرا"),)
+    assert [issue.reason for issue in settled.issues] == [
+        f"{title.key} has two different ur translations in the bank: 'تیسرا' (written as ur), kept, and "
+        f"{other!r} (written as {written}), left out; if the one left out is right, put it in the ur catalog"
+        for written, other in (("ur_PK", "پہلا"), ("UR", "دوسرا"))
+    ]
+
+
+def test_the_readers_issues_keep_the_banks_order() -> None:
+    """A QTI package's issues come in its items' order (items/q2.xml before items/q10.xml), not sorted by
+    file name; what settling the languages finds goes among its own file's issues, by line."""
+    _diagnostics, quiz = validate_file(EVERY_TYPE_QUIZ)
+    assert isinstance(quiz, Quiz)
+    title = replace(quiz.title, imported=(("ur_PK", "پہلا"), ("ur", "تیسرا")))
+    reader = (
+        ImportIssue("items/q2.xml", 4, "q2", "two"),
+        ImportIssue("items/q10.xml", 3, "q10", "ten"),
+        ImportIssue(title.origin.file, (title.origin.line or 0) + 1, None, "after the title"),
+    )
+    settled = settled_languages(
+        ImportedBank(replace(quiz, title=title), "en", ("ur",), reader), "en", ("ur",)
+    )
+    assert [(issue.file, issue.reason[:15]) for issue in settled.issues] == [
+        ("items/q2.xml", "two"),
+        ("items/q10.xml", "ten"),
+        (title.origin.file, f"{title.key} has t"[:15]),
+        (title.origin.file, "after the title"),
+    ]

@@ -169,3 +169,23 @@ def test_an_answer_every_language_file_lists_alike_is_the_same_in_every_locale(t
         ["آل ریڈیوس"],
         ["الاختزال الشامل"],
     ]
+
+
+def test_a_text_only_in_a_source_span_is_no_other_languages_text(tmp_path: Path) -> None:
+    """An answer in an ``en`` span only is the English's alone (Moodle's multilang filter shows it to no
+    other language), not text outside every span: it gets no Urdu translation, so the import reports it
+    and leaves it untranslated (docs/importing.md); ``50``, outside every span, is every language's."""
+    bank = tmp_path / "bank.txt"
+    spans = '<span lang\\="{}" class\\="multilang">{}</span>'.format  # "=" escaped, as Moodle writes it
+    bank.write_text(
+        f"::percent::[html]{spans('en', 'Whole?')}{spans('ur', 'پورا؟')}"
+        f"{{={spans('en', 'Hundred')} ~50 ####{spans('en', 'All of it.')}{spans('ur', 'سارا۔')}}}\n",
+        encoding="utf-8",
+    )
+    (question,) = GiftReader.read(request(bank)).quiz.questions
+    assert [(text.source, text.imported) for text in question.texts()] == [
+        ("Whole?", (("ur", "پورا؟"),)),
+        ("Hundred", ()),
+        ("50", (("ur", "50"),)),
+        ("All of it.", (("ur", "سارا۔"),)),
+    ]

@@ -417,3 +417,34 @@ def test_a_finished_drafts_translations_come_in_translated_with_the_bank_named(t
             entry = catalog.find(f"q.questions.port-http.{key}", by="msgctxt")
             assert entry is not None and (entry.msgstr, entry.flags) == (translation, []), key
             assert entry.tcomment == IMPORTED_COMMENT.format(file="bank.xml")
+
+
+SOURCE_ONLY_BANK = f"""<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="multichoice">
+    <name><text>percent</text></name>
+    <questiontext format="html">{_html(_spans("Whole?", "پورا؟", "كامل؟"))}</questiontext>
+    <generalfeedback format="html">{_html(_spans("All of it.", "سارا۔", "كله."))}</generalfeedback>
+    <single>true</single>
+    <answer fraction="100" format="html">{_html('<span lang="en" class="multilang">Hundred</span>')}</answer>
+    <answer fraction="0" format="html"><text>50</text></answer>
+  </question>
+</quiz>
+"""
+
+
+def test_a_text_only_in_a_source_span_is_reported_and_left_untranslated(tmp_path: Path) -> None:
+    """An option in an ``en`` span only is the English's alone (Moodle shows it to nobody else), not text
+    outside every span: it stays untranslated in the ur and ar catalogs and the report says so
+    (docs/importing.md), while ``50``, outside every span, is every language's."""
+    project, report = imported_project(tmp_path, {"bank.xml": SOURCE_ONLY_BANK})
+    assert (
+        "q.questions.percent.options.a ('Hundred') has no ur and ar translation in the bank, which translates "
+        "the question's other texts: it stays untranslated in the ur and ar catalogs, for a translator to "
+        "translate there"
+    ) in report
+    catalog = polib.pofile(str(project / "locales/ur/LC_MESSAGES/q.po"))
+    option = catalog.find("q.questions.percent.options.a", by="msgctxt")
+    assert option is not None and option.msgstr == ""
+    shared = catalog.find("q.questions.percent.options.b", by="msgctxt")
+    assert shared is not None and shared.msgstr == "50"

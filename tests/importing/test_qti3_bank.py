@@ -810,3 +810,31 @@ def test_what_the_text_of_blanks_cannot_hold_is_reported(tmp_path: Path) -> None
             "the text holds an image, which a quiz text cannot hold yet; it is left out (its words, if any, are kept)",
         )
     ]
+
+
+def test_an_item_in_the_source_locale_is_no_translation_into_a_regional_locale_of_it(tmp_path: Path) -> None:
+    """A ``pt`` project's ``pt_BR`` package: an item quizkit's export left in ``pt`` (it fell back) is the
+    source text, not a ``pt_BR`` translation equal to it."""
+    (tmp_path / "pt.xml").write_bytes(_choice_item("pt", "Duas GPUs?", ("Sim", "Não"), "Duas."))
+    (tmp_path / "pt-BR.xml").write_bytes(_choice_item("pt", "Duas GPUs?", ("Sim", "Não"), "Duas."))
+    imported = QtiBankReader.read(
+        BankRequest(tmp_path / "pt.xml", "pt.xml", "bank", "pt", {"pt_BR": tmp_path / "pt-BR.xml"})
+    )
+    assert imported.notes[0] == (
+        f"{tmp_path / 'pt-BR.xml'}: item gpu-count is in pt, the source language (it fell back when exported): "
+        "it gives no pt_BR translation"
+    )
+    assert all(text.imported == () for text in imported.quiz.texts())
+
+
+def test_one_item_in_the_source_locale_and_its_bare_language_is_one_question_with_a_translation(
+    tmp_path: Path,
+) -> None:
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    (bank / "gpu-count.pt-BR.xml").write_bytes(_choice_item("pt-BR", "Duas GPUs?", ("Sim", "Não"), "Duas."))
+    (bank / "gpu-count.pt.xml").write_bytes(_choice_item("pt", "Duas GPU?", ("Sim", "Não"), "Duas."))
+    imported = QtiBankReader.read(BankRequest(bank, "bank", "bank", "pt_BR"))
+    (question,) = imported.quiz.questions
+    assert question.prompt.source == "Duas GPUs?"
+    assert question.prompt.imported == (("pt", "Duas GPU?"),)

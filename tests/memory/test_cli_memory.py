@@ -369,3 +369,23 @@ def test_a_bank_translation_nobody_reviewed_is_offered_saying_so(tmp_path: Path)
         "        Which one is first?\n"
         "        بینک میں پہلا کون سا ہے؟\n"
     )
+
+
+def test_an_unreviewed_import_stays_unreviewed_through_memory_export_and_import(tmp_path: Path) -> None:
+    """``memory export`` marks a bank's translation nobody approved (``x-quizkit-unreviewed-import``), so
+    that a project importing the TMX still ranks it below reviewed ones and says where it came from;
+    before, the mark was dropped and the unit became as trusted as a reviewed one."""
+    project = fixture_project(tmp_path / "project", {})
+    (project / "bank.xml").write_text(IMPORTED_BANK, encoding="utf-8")
+    imported = run_quizkit(project, "import", "bank.xml", "--from", "moodle", "--quiz", "bank")
+    assert imported.returncode == 0, imported.stdout + imported.stderr
+    exported = run_quizkit(project, "memory", "export", "-o", "out.tmx", "--locale", "ur")
+    assert exported.returncode == 0, exported.stderr
+    assert b'<prop type="x-quizkit-unreviewed-import">bank.xml</prop>' in (project / "out.tmx").read_bytes()
+
+    other = fixture_project(tmp_path / "other", {})
+    assert run_quizkit(other, "memory", "import", str(project / "out.tmx")).returncode == 0
+    search = run_quizkit(other, "memory", "search", "Which one is first?", "--limit", "1")
+    assert search.stdout.splitlines()[0] == (
+        "100.0%  ur  out.tmx (bank.questions.first.prompt)  (not reviewed: imported from bank.xml)"
+    )

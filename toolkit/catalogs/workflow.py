@@ -198,6 +198,8 @@ def write_planned(plans: Sequence[PlannedCatalog]) -> list[tuple[PlannedCatalog,
     and for each again just before it is replaced."""
     for plan in plans:
         refuse_changed_since_read(plan.path, plan.read_digest)
+        if plan.restored_from is not None:
+            refuse_changed_since_read(plan.restored_from, plan.restored_digest)
     written = []
     for plan in plans:
         refuse_changed_since_read(plan.path, plan.read_digest)
@@ -239,6 +241,9 @@ class PlannedCatalog:
     (:func:`finish_restoring`)."""
     read_digest: str | None = None
     """The SHA-256 of the file as it was read; None when there was none (``created``, or restored)."""
+    restored_digest: str | None = None
+    """The SHA-256 of ``restored_from`` as it was read: a retired catalog saved in an editor since is
+    not removed (:func:`finish_restoring`), or what was saved in it would be lost."""
 
 
 def imported_translations(content: Content) -> dict[tuple[str, str], dict[str, WaitingTranslation]]:
@@ -292,13 +297,14 @@ def plan_catalog(
     restored_from = None if path.exists() else retired_catalog(config, locale, domain)
     created = not path.exists() and restored_from is None
     read_digest = None
+    restored_digest = None
     if created:
         header = new_catalog_header(domain, locale, plural_forms, language_name(locale))
         existing = Catalog(header, ())
     else:
         if restored_from is not None:
             try:
-                existing = _validated_existing(restored_from, locale)
+                existing, restored_digest = validated_catalog_read(restored_from, locale)
             except CatalogError as error:
                 raise CatalogError(
                     error.file, error.line, taken_back_problem(domain, error.message)
@@ -330,12 +336,16 @@ def plan_catalog(
         merged,
         restored_from,
         read_digest,
+        restored_digest,
     )
 
 
 def finish_restoring(plan: PlannedCatalog) -> None:
-    """Remove the retired catalog ``plan`` took back, now that its catalog is written."""
+    """Remove the retired catalog ``plan`` took back, now that its catalog is written; one saved in an
+    editor since it was read is refused (:func:`refuse_changed_since_read`) and kept: what was saved in it
+    is not in the catalog."""
     if plan.restored_from is not None:
+        refuse_changed_since_read(plan.restored_from, plan.restored_digest)
         remove_taken_back(plan.restored_from)
 
 

@@ -161,13 +161,15 @@ def _not_the_source(config: ProjectConfig, locale: str) -> None:
 def _translation_files(config: ProjectConfig, translations: tuple[tuple[str, str], ...]) -> dict[str, Path]:
     """The files of ``--locale XX FILE`` by locale, each a target locale of the project (its catalog is
     where the translations go), in the configuration's spelling: as a bank's own spellings of a locale
-    are taken (``ur-PK``, ``UR`` or Moodle 1.9's ``ur_utf8`` for a project's ``ur``)."""
+    are taken (``ur-PK``, ``UR`` or Moodle 1.9's ``ur_utf8`` for a project's ``ur``). The source locale is
+    among the candidates, so that ``pt`` in a ``pt`` project is its source (refused), never its only
+    target of that language (``pt_BR``)."""
     from toolkit.importing.bank_languages import project_spelling
 
     by_locale: dict[str, Path] = {}
     for given, file in translations:
         _not_the_source(config, given)
-        spelled = project_spelling(given, config.target_locales)
+        spelled = project_spelling(given, (config.source_locale, *config.target_locales))
         locale = spelled if spelled in config.target_locales else None
         if locale is None:
             configured = ", ".join(config.target_locales) or "none"

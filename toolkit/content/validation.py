@@ -192,8 +192,16 @@ def validate_file(path: Path, data: bytes | None = None) -> FileValidation:
         return [_not_a_mapping(document, file, kind)], None
     diagnostics = validate_against_schema(document, schema, file, kind)
     context = RuleContext(document, file, path, kind)
-    for rule in rules:
-        diagnostics.extend(rule(context))
+    found = [diagnostic for rule in rules for diagnostic in rule(context)]
+    # One error per defect: a tagged number (``!!int 42``) that the schema refuses too (ui.yaml's texts
+    # must be strings) is said once, by number-as-text, which says what to do (remove the tag).
+    numbers = {diagnostic.path for diagnostic in found if diagnostic.code == "number-as-text"}
+    diagnostics = [
+        diagnostic
+        for diagnostic in diagnostics
+        if not (diagnostic.code == "wrong-type" and diagnostic.path in numbers)
+    ]
+    diagnostics.extend(found)
     if is_interface_file(path):
         return diagnostics, None if count_errors(diagnostics) else build_interface(document, file)
     if document.data.get("draft") is True:

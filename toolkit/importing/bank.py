@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
@@ -369,14 +369,17 @@ def quiz_heading(
     return QuizHeading(title, description, IMPORTED_LEVEL, note)
 
 
-def same_answers_untranslated(question: Question[Text], *, unmarked_too: bool = False) -> Question[Text]:
+def same_answers_untranslated(
+    question: Question[Text], *, unmarked_too: bool = False, source_only: Collection[str] = frozenset()
+) -> Question[Text]:
     """``question`` with each accepted answer that reads the same in every language the bank gave
     (``--locale`` files, or a package per language) marked ``translate: false`` and given no translation:
     a typed answer every file lists alike is accepted in every language, and taken as a translation it
     would put one language's word in another's catalog (an Urdu answer in the Arabic catalog, whose
     checks refuse Urdu letters, blocking every export). With ``unmarked_too``, also each accepted answer
-    written outside every language's markup in a question that has some: Moodle compares the typed
-    response with it whatever the learner's language."""
+    written outside every language's markup in a question that has some (not one of ``source_only``,
+    the keys of texts in a source-language span only): Moodle compares the typed response with it
+    whatever the learner's language."""
 
     def fixed(owner: Any) -> Any:
         changes: dict[str, Any] = {}
@@ -388,7 +391,8 @@ def same_answers_untranslated(question: Question[Text], *, unmarked_too: bool = 
             text = owner.text
             assert isinstance(text, Text)
             same = text.imported and all(translation == text.source for _, translation in text.imported)
-            if same or (unmarked_too and not text.imported and text.source):
+            unmarked = unmarked_too and not text.imported and text.source and text.key not in source_only
+            if same or unmarked:
                 return replace(owner, text=replace(text, imported=()), translate=False)
         return replace(owner, **changes) if changes else owner
 
@@ -404,7 +408,9 @@ def _in_words(text: str) -> bool:
     return any(first and second for first, second in itertools.pairwise(small))
 
 
-def shared_texts_translated(question: Question[Text]) -> Question[Text]:
+def shared_texts_translated(
+    question: Question[Text], in_source_spans: Collection[str] = frozenset()
+) -> Question[Text]:
     """``question`` with each text the bank wrote outside every language's markup (no translation of its
     own) given, in each language the question's other texts carry, the same text as its translation.
     Moodle's multilang filters show text outside the spans to every language (filter/multilang/filter.php),
@@ -416,7 +422,11 @@ def shared_texts_translated(question: Question[Text]) -> Question[Text]:
     it is: nobody translated it, and an export shows its source text in every language, as Moodle does.
     Accepted answers that come out the same in every language, or are written outside the markup (words
     too: a typed answer Moodle accepts in every language), are then ``translate: false``
-    (:func:`same_answers_untranslated`)."""
+    (:func:`same_answers_untranslated`).
+
+    A text written in a source-language span only (its key in ``in_source_spans``) is not outside every
+    span either: it is the source's alone, and stays untranslated in the other languages, where
+    :func:`toolkit.importing.bank_languages.settled_languages` reports it."""
     languages: list[str] = []
     for text in _texts_of(question):
         for locale, _translation in text.imported:
@@ -426,11 +436,12 @@ def shared_texts_translated(question: Question[Text]) -> Question[Text]:
         return question
 
     def shared(text: Text) -> Text:
-        if text.imported or not text.source or _in_words(text.source):
+        if text.imported or not text.source or _in_words(text.source) or text.key in in_source_spans:
             return text
         return replace(text, imported=tuple((locale, text.source) for locale in languages))
 
-    return same_answers_untranslated(with_each_text(question, shared), unmarked_too=True)
+    shared_question = with_each_text(question, shared)
+    return same_answers_untranslated(shared_question, unmarked_too=True, source_only=in_source_spans)
 
 
 def _texts_of(owner: Any) -> Iterable[Text]:

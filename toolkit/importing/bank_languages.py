@@ -32,27 +32,52 @@ _QUOTE_LIMIT = 40
 def project_spelling(locale: str, project_locales: Sequence[str]) -> str:
     """The locale of ``project_locales`` that ``locale``, as a bank spells it, is: the one equal to it
     but for case, ``-`` or ``_`` and Moodle's ``_utf8`` (``UR``, ``ur-pk``, ``ur_utf8``); else, for a
-    regional locale (``ur_PK``), the project's locale of its bare language (``ur``); else, for a bare
-    language (``ur``), the project's only locale of that language (``ur_PK``). A locale with a script
-    (``sr_Latn``) is a different writing and matches only itself. None of these: ``locale`` normalized
-    (``ur_PK``), which the import reports as no target locale of the project."""
+    regional locale (``ur_PK``), the project's locale of its language and script in that region, else
+    the project's one of its language and script with no region (``ur``; ``zh_CN`` → ``zh_Hans``,
+    ``sr_Latn_RS`` → ``sr_Latn``); else, for a locale with no region (``ur``), the project's only locale
+    of that language and script (``ur_PK``). A locale's script is its own subtag, else the one CLDR's
+    likely subtags give it (``zh_CN`` and ``zh`` are Hans, ``zh_TW`` Hant, ``sr`` Cyrl, ``ur`` Arab), so
+    that a different writing (``sr_Latn`` and ``sr``, ``zh_TW`` and ``zh_Hans``) never matches. None of
+    these: ``locale`` normalized (``ur_PK``), which the import reports as no target locale of the project."""
     wanted = normalized_locale(without_charset(locale))
     for candidate in project_locales:
         if normalized_locale(candidate) == wanted:
             return candidate
-    subtags = wanted.split("_")[1:]
-    if any(len(subtag) == 4 for subtag in subtags):
-        return wanted
-    same_language = [
+    writing = (language_of(wanted), _script(wanted))
+    same = [
         candidate
         for candidate in project_locales
-        if language_of(candidate) == language_of(wanted)
-        and not any(len(part) == 4 for part in normalized_locale(candidate).split("_")[1:])
+        if (language_of(candidate), _script(normalized_locale(candidate))) == writing
     ]
-    if subtags:
-        bare = [candidate for candidate in same_language if "_" not in normalized_locale(candidate)]
-        return bare[0] if bare else wanted
-    return same_language[0] if len(same_language) == 1 else wanted
+    region = _region(wanted)
+    if region is not None:
+        regional = [candidate for candidate in same if _region(normalized_locale(candidate)) == region]
+        bare = [candidate for candidate in same if _region(normalized_locale(candidate)) is None]
+        return (regional or bare or [wanted])[0]
+    return same[0] if len(same) == 1 else wanted
+
+
+def _region(locale: str) -> str | None:
+    """The region subtag of a normalized locale (``PK``, ``419``), or None."""
+    return next((part for part in locale.split("_")[1:] if len(part) != 4), None)
+
+
+def _script(locale: str) -> str | None:
+    """The script of a normalized locale: its own subtag, else the likely one (CLDR's likely subtags, as
+    babel ships them: ``zh_TW`` → ``zh_Hant_TW``); None for a language CLDR does not know."""
+    from babel.core import get_global
+
+    parts = locale.split("_")
+    own = next((part for part in parts[1:] if len(part) == 4), None)
+    if own is not None:
+        return own
+    likely = get_global("likely_subtags")
+    region = _region(locale)
+    for key in ([f"{parts[0]}_{region}"] if region else []) + [parts[0]]:
+        full = likely.get(key)
+        if full:
+            return next((part for part in str(full).split("_")[1:] if len(part) == 4), None)
+    return None
 
 
 @dataclass(frozen=True)
@@ -62,35 +87,41 @@ class _Conflict:
     kept: str
     other_spelling: str
     other: str
+    kept_from: str | None = None
+    other_from: str | None = None
+    """Where each came from (``en.xml:3``, ``urdu.xml``), where known."""
 
 
 def _merged(
-    translations: Iterable[tuple[str, str]], spelling: Callable[[str], str], source: str
+    translations: Iterable[tuple[str, str]],
+    spelling: Callable[[str], str],
+    source: str,
+    origins: Sequence[str | None] = (),
 ) -> tuple[dict[str, tuple[str, str]], list[_Conflict]]:
     """(project locale → (spelling, translation)) and the conflicts. The project's own spelling wins;
     between others, the first given. An empty translation is none, and one that is ``source`` itself (a
     text written outside every span, which every language shows) yields to a translation that is not,
-    without a conflict: it was no translation."""
+    without a conflict: it was no translation. Each locale's winner is decided first, from all its
+    translations, and every different translation is then reported against it, once. ``origins`` says
+    where each of ``translations`` came from, in the same order, where known."""
+    given: dict[str, list[tuple[str, str, str | None]]] = {}
+    for index, (written, translation) in enumerate(translations):
+        if translation.strip():
+            where = origins[index] if index < len(origins) else None
+            given.setdefault(spelling(written), []).append((written, translation, where))
     chosen: dict[str, tuple[str, str]] = {}
     conflicts: list[_Conflict] = []
-    for written, translation in translations:
-        if not translation.strip():
-            continue
-        locale = spelling(written)
-        if locale not in chosen:
-            chosen[locale] = (written, translation)
-            continue
-        kept_spelling, kept = chosen[locale]
-        if translation in (kept, source):
-            continue
-        if kept == source:
-            chosen[locale] = (written, translation)
-            continue
-        if written == locale and kept_spelling != locale:
-            chosen[locale] = (written, translation)
-            conflicts.append(_Conflict(locale, written, translation, kept_spelling, kept))
-        else:
-            conflicts.append(_Conflict(locale, kept_spelling, kept, written, translation))
+    for locale, candidates in given.items():
+        real = [candidate for candidate in candidates if candidate[1] != source] or candidates
+        kept_spelling, kept, kept_from = next((each for each in real if each[0] == locale), real[0])
+        chosen[locale] = (kept_spelling, kept)
+        reported = {kept}
+        for written, translation, where in real:
+            if translation not in reported:
+                reported.add(translation)
+                conflicts.append(
+                    _Conflict(locale, kept_spelling, kept, written, translation, kept_from, where)
+                )
     return chosen, conflicts
 
 
@@ -100,12 +131,29 @@ def _quoted(text: str) -> str:
 
 
 def _conflict_reason(name: str, conflict: _Conflict) -> str:
+    # Where the two came from different files (spans and a --locale file), each names its own.
+    named = conflict.kept_from != conflict.other_from
+    kept_from = f" in {conflict.kept_from}" if named and conflict.kept_from else ""
+    other_from = f" in {conflict.other_from}" if named and conflict.other_from else ""
     return (
         f"{name} has two different {conflict.locale} translations in the bank: "
-        f"{_quoted(conflict.kept)} (written as {conflict.kept_spelling}), kept, and "
-        f"{_quoted(conflict.other)} (written as {conflict.other_spelling}), left out; if the one left "
-        f"out is right, put it in the {conflict.locale} catalog"
+        f"{_quoted(conflict.kept)} (written as {conflict.kept_spelling}{kept_from}), kept, and "
+        f"{_quoted(conflict.other)} (written as {conflict.other_spelling}{other_from}), left out; if the "
+        f"one left out is right, put it in the {conflict.locale} catalog"
     )
+
+
+def _origins(text: Text) -> list[str | None]:
+    """Where each of ``text``'s translations came from: a ``--locale`` file a reader names in
+    :attr:`Text.imported_from` (its translation is the last of that spelling: readers add a file's after
+    the bank's own), else the bank at the text's line."""
+    files = dict(text.imported_from)
+    last = {written: index for index, (written, _translation) in enumerate(text.imported)}
+    here = f"{text.origin.file}:{text.origin.line}" if text.origin.line else text.origin.file
+    return [
+        files[written] if written in files and last[written] == index else here
+        for index, (written, _translation) in enumerate(text.imported)
+    ]
 
 
 def _listed(names: Sequence[str]) -> str:
@@ -129,7 +177,7 @@ class _Settler:
         return locale
 
     def text(self, text: Text, question: str | None) -> Text:
-        chosen, conflicts = _merged(text.imported, self.spelling, text.source)
+        chosen, conflicts = _merged(text.imported, self.spelling, text.source, _origins(text))
         for conflict in conflicts:
             self.issues.append(
                 ImportIssue(
@@ -296,6 +344,19 @@ def settled_languages(bank: ImportedBank, source_locale: str, target_locales: Se
         bank,
         quiz=quiz,
         locales=locales,
-        issues=tuple(sorted([*issues, *settler.issues], key=lambda issue: (issue.file, issue.line or 0))),
+        issues=_placed(issues, settler.issues),
         notes=(*bank.notes, *notes),
     )
+
+
+def _placed(issues: Sequence[ImportIssue], added: Sequence[ImportIssue]) -> tuple[ImportIssue, ...]:
+    """``issues`` in the reader's order (the bank's: a QTI package's items/q2.xml before items/q10.xml,
+    which no sort of names gives), each of ``added`` put among those of its file by line, else after
+    them, else at the end."""
+    placed = list(issues)
+    for issue in added:
+        line = issue.line or 0
+        same_file = [index for index, each in enumerate(placed) if each.file == issue.file]
+        later = [index for index in same_file if (placed[index].line or 0) > line]
+        placed.insert(later[0] if later else same_file[-1] + 1 if same_file else len(placed), issue)
+    return tuple(placed)

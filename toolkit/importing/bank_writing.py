@@ -37,7 +37,6 @@ import yaml
 from toolkit.catalogs.extraction import quiz_template
 from toolkit.catalogs.imported import IMPORTED_FROM, from_bank
 from toolkit.catalogs.layout import CatalogLayout
-from toolkit.catalogs.retirement import left_behind
 from toolkit.catalogs.workflow import (
     PlannedCatalog,
     imported_translations,
@@ -46,7 +45,7 @@ from toolkit.catalogs.workflow import (
 from toolkit.config import ProjectConfig
 from toolkit.content.loader import TEXT_FIELDS
 from toolkit.content.rules import question_text_fields
-from toolkit.content.validation import display_path, validate_file
+from toolkit.content.validation import validate_file
 from toolkit.content.yaml_document import MAX_FILE_BYTES
 from toolkit.diagnostics import Severity
 from toolkit.errors import QuizkitError
@@ -56,7 +55,7 @@ from toolkit.gettext.po_writer import write_po
 from toolkit.importing.bank import ImportedBank, ImportIssue
 from toolkit.importing.bank_categories import OPTION as PER_CATEGORY_OPTION
 from toolkit.importing.bank_categories import holding_questions
-from toolkit.importing.bank_files import PlannedFile, write_files
+from toolkit.importing.bank_files import PlannedFile, dropped_translations, retired_notes, write_files
 from toolkit.importing.bank_memory import MemoryAfterImport
 from toolkit.importing.imported_drafts import draft_quiz_notes, in_bank_order, unique_drafts
 from toolkit.importing.plan import ImportConflictError
@@ -274,14 +273,19 @@ def _with_bank_translations(
     catalog: Catalog, translations: Mapping[str, str], bank_file: str
 ) -> tuple[Catalog, int]:
     """``catalog`` with the bank's translations where it has none; also how many it kept of its own that
-    differ from the bank's (a translator's work is never overwritten)."""
+    differ from the bank's (a translator's work is never overwritten).
+
+    A fuzzy translation is a translator's work too (one not finished, or one whose source text changed
+    since): it is kept, fuzzy, as ``quizkit update`` keeps it when it takes a bank's waiting
+    translations in (:func:`toolkit.catalogs.imported.apply_imported`), so that an import and an update
+    of the same catalog give the same entry and no text a person wrote is lost."""
     entries: list[CatalogEntry] = []
     kept = 0
     for entry in catalog.entries:
         translation = None if entry.context is None or entry.obsolete else translations.get(entry.context)
         if translation is None or entry.is_plural:
             entries.append(entry)
-        elif entry.has_translation and not entry.is_fuzzy:
+        elif entry.has_translation:
             kept += entry.msgstr != translation
             entries.append(entry)
         else:
@@ -482,11 +486,17 @@ def _finished(config: ProjectConfig, part: _Planning, memory: PrefillMemory) -> 
     for target, (planned, catalog, kept) in part.catalogs.items():
         prefilled, _ = prefill_from_memory(catalog, memory, target, quiz_id)
         existed = not planned.created and planned.restored_from is None
+        dropped = dropped_translations(planned.restored_from, prefilled)
         written = PlannedFile(
-            planned.path, write_po(prefilled), existed, planned.read_digest, planned.restored_from
+            planned.path,
+            write_po(prefilled),
+            existed,
+            planned.read_digest,
+            None if dropped else planned.restored_from,
+            planned.restored_digest,
         )
         locales.append(PlannedLocale(target, part.translated.get(target, 0), written, kept))
-        bank = replace(bank, notes=(*bank.notes, *_retired_notes(config, planned)))
+        bank = replace(bank, notes=(*bank.notes, *retired_notes(config, planned, dropped)))
     return BankImportPlan(
         bank,
         part.bank_file,
@@ -495,26 +505,6 @@ def _finished(config: ProjectConfig, part: _Planning, memory: PrefillMemory) -> 
         part.drafts,
         PlannedFile(layout.template(quiz_id), write_po(part.template), layout.template(quiz_id).exists()),
     )
-
-
-def _retired_notes(config: ProjectConfig, planned: PlannedCatalog) -> list[str]:
-    """What becomes of the retired catalogs of a deleted quiz of this id, as ``quizkit update`` says it:
-    the one the catalog takes back, and any other copy, which stays until a person deals with it."""
-    notes = []
-    if planned.restored_from is not None:
-        notes.append(
-            f"{planned.locale}: {display_path(planned.path)} takes back the translations of "
-            f"{display_path(planned.restored_from)}, retired when a quiz {planned.domain} was deleted, as "
-            "quizkit update does; the retired copy is removed once the catalog is written"
-        )
-    for kept in left_behind(config, [(planned.locale, planned.domain, planned.path)]):
-        if kept.path != planned.restored_from:
-            notes.append(
-                f"{planned.locale}: {display_path(kept.path)} is kept (a retired catalog of quiz {kept.domain}, "
-                "which is back; a catalog takes back one retired catalog, not two): copy what you need from "
-                f"it into {display_path(kept.catalog)}, then delete it"
-            )
-    return notes
 
 
 _WAITING = (

@@ -60,6 +60,8 @@ class QuestionBuilder:
         self.quiz_id = reader.request.quiz_id
         self.id = self.question_id(used) if question.kind != "description" else ""
         self.locale_questions = reader.translated(index)
+        self.in_source_spans: set[str] = set()
+        """The keys of texts written in a source-language span only (not shared with other languages)."""
 
     def issue(self, reason: str, line: int | None = None, draft: Mapping[str, object] | None = None) -> None:
         self.reader.issues.append(
@@ -84,6 +86,8 @@ class QuestionBuilder:
     ) -> Text | None:
         """The Text of one part, its translations and origin; a missing required text is a to-do."""
         versions = self.reader.versions(text, part, self.locale_questions)
+        if versions.in_source_span:
+            self.in_source_spans.add(key)
         line = text.line if text is not None else self.question.line
         for lost in versions.lost:
             self.issue(f"{what}: {lost} is not carried (quiz texts hold plain text and inline code)", line)
@@ -149,7 +153,7 @@ class QuestionBuilder:
         if not self.reader.request.translations:
             # Text outside multilang spans shows to every language; from one file per language each
             # text has its own translation already.
-            built = shared_texts_translated(built)
+            built = shared_texts_translated(built, self.in_source_spans)
         beyond = beyond_limits(built)
         if beyond is not None:
             self.issue(f"{beyond}: left out")

@@ -69,6 +69,8 @@ class BankContext:
             source_raw = text.text
             if (declared := declared_language(text.text)) is not None:
                 self.declared.append(declared)
+        # In the source language's span only: the source's alone, not every language's (no ``other``).
+        in_source_span = bool(split.by_language) and source_raw is not None and split.version(OTHER) is None
         source: str | None = None
         if source_raw is not None:
             source, found = as_quiz_text(source_raw, text.format)
@@ -82,7 +84,7 @@ class BankContext:
                     if written is not None:
                         imported[locale], _lost = as_quiz_text(written, given.format)
         self.locales.update(imported)
-        return Versions(source or None, imported, tuple(dict.fromkeys(lost)))
+        return Versions(source or None, imported, tuple(dict.fromkeys(lost)), in_source_span)
 
 
 def moodle_code(locale: str) -> str:
@@ -110,6 +112,9 @@ class Versions:
     source: str | None
     imported: dict[str, str] = field(default_factory=dict)
     lost: tuple[str, ...] = ()
+    in_source_span: bool = False
+    """The source is written in the source language's span, not outside every span (see
+    :func:`toolkit.importing.bank.shared_texts_translated`)."""
 
 
 def quoted(text: GiftText) -> str:

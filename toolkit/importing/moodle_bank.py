@@ -225,7 +225,7 @@ def _read_question(reader: QuestionReader, element: Element) -> Question[Text] |
             UNSUPPORTED.get(moodle_type, f"Moodle question type '{moodle_type}' has no quizkit kind")
         )
     reader.start(element)
-    question = shared_texts_translated(_KINDS[moodle_type](reader, element))
+    question = shared_texts_translated(_KINDS[moodle_type](reader, element), reader.in_source_spans)
     reader.used_ids.add(reader.question_id)
     reader.report_lost(element)
     if reader.todos or reader.correct_todo is not None:
@@ -280,7 +280,7 @@ def _translated(
             for owner, (count, lines) in _answer_lines(other).items()
             if count != _answer_count(question, owner)
         }
-        change = _importer(question.id, request.quiz_id, locale, found, uneven)
+        change = _importer(question.id, request.quiz_id, locale, found, uneven, file)
         result.append(with_each_text(question, change))
         if uneven:
             notes.append(
@@ -329,8 +329,16 @@ def _blanks_aligned(
 
 
 def _importer(
-    question_id: str, quiz_id: str, locale: str, found: Mapping[str, str], uneven: Mapping[str, str]
+    question_id: str,
+    quiz_id: str,
+    locale: str,
+    found: Mapping[str, str],
+    uneven: Mapping[str, str],
+    file: str,
 ) -> Callable[[Text], Text]:
+    """Adds each text's translation from ``file`` (the bank in ``locale``) after the bank's own, naming
+    the file in :attr:`Text.imported_from`, so that a conflict with a span names where each came from."""
+
     def change(text: Text) -> Text:
         relative = _relative(text, question_id, quiz_id)
         translated = found.get(relative)
@@ -338,7 +346,11 @@ def _importer(
             translated = uneven[relative.rsplit(".answers.", 1)[0]]
         if translated is None:
             return text
-        return replace(text, imported=(*text.imported, (locale, translated)))
+        return replace(
+            text,
+            imported=(*text.imported, (locale, translated)),
+            imported_from=(*text.imported_from, (locale, file)),
+        )
 
     return change
 

@@ -125,6 +125,8 @@ class QuestionReader:
         self.lost: list[str] = []
         self.todos: dict[str, str] = {}
         self.correct_todo: str | None = None
+        self.in_source_spans: set[str] = set()
+        """The keys of the question's texts written in a source-language span (:attr:`FieldText.in_source_span`)."""
         self.marks: list[tuple[int, str, str]] = []
         """(line, question, defaultgrade) of each question read that has one."""
 
@@ -189,6 +191,8 @@ class QuestionReader:
         return found
 
     def make(self, key: str, found: FieldText, line: int) -> Text:
+        if found.in_source_span:
+            self.in_source_spans.add(key)
         return Text(key, found.source or "", Origin(self.file, line), imported=found.translations)
 
     def text(self, key: str, owner: Element | None, what: str) -> Text:
@@ -218,6 +222,7 @@ class QuestionReader:
         self.count += 1
         self.line = element.sourceline
         self.lost, self.todos, self.correct_todo = [], {}, None
+        self.in_source_spans = set()
         name = " ".join((element.findtext("name/text") or "").split())
         self.label = name or f"question {self.count}"
         candidates = [candidate for candidate in _names(element) if keys.is_valid_id(candidate)]

@@ -41,6 +41,10 @@ class FieldText:
     """Every other language the field's multilang markup names, as quizkit locales (``other`` left out)."""
     declared: str | None = None
     """The language a field without multilang markup says it is in (:func:`declared_language`)."""
+    in_source_span: bool = False
+    """The source version is written in the source language's span (or ``{mlang}`` block), not outside
+    every span: a text with no other language's span is then untranslated in the other languages, never
+    shared with them (:func:`toolkit.importing.bank.shared_texts_translated`)."""
 
 
 def _reduced(text: str, text_format: str, lost: list[str]) -> str:
@@ -87,7 +91,11 @@ def field_text(raw: str, text_format: str, source_locale: str) -> FieldText:
         if text:
             translations.append((locale, text))
     return FieldText(
-        source if source is not None else other, tuple(translations), tuple(lost), tuple(languages)
+        source if source is not None else other,
+        tuple(translations),
+        tuple(lost),
+        tuple(languages),
+        in_source_span=source is not None and other is None,  # ``{mlang other}`` is every other language's
     )
 
 

@@ -215,6 +215,12 @@ def _same_language(language: str | None, locale: str) -> bool:
     )
 
 
+def _in_source(language: str | None, source_locale: str) -> bool:
+    """An item exactly in the source locale: never a translation into another locale, not even a
+    regional one of its language (``pt`` for a ``pt`` project's ``pt_BR``): an export fell back to it."""
+    return language is not None and _locale(language) == _locale(source_locale)
+
+
 # --- the reader -------------------------------------------------------------------------------------------
 
 
@@ -246,7 +252,10 @@ def _split_languages(
         if len(versions) == 1:
             sources.append(versions[0])
             continue
-        in_source = [version for version in versions if _same_language(version[1].language, source_locale)]
+        # The item in exactly the source locale, else the one in its language (``pt`` for ``pt_BR``).
+        in_source = [version for version in versions if _in_source(version[1].language, source_locale)] or [
+            version for version in versions if _same_language(version[1].language, source_locale)
+        ]
         if len(in_source) != 1 or len({version[1].language for version in versions}) != len(versions):
             file, item = versions[1]
             raise BankError(
@@ -290,7 +299,7 @@ def _translation_items(
             titles[locale] = (bank.display, bank.title_line, bank.title)
         found: dict[str, tuple[str, ReadItem]] = {}
         for file, item in bank.items:
-            if (
+            if _in_source(item.language, request.source_locale) or (
                 item.language is not None
                 and _same_language(item.language, request.source_locale)
                 and not _same_language(item.language, locale)

@@ -13,7 +13,8 @@ target pair, its ``tuid`` the key, and ``prop`` elements naming the key, domain 
 plural forms, so a gettext plural entry is written as translate-toolkit's ``po2tmx`` writes it: a ``tu``
 per form, the first paired with the singular source and every other with the plural source; each is
 marked with its form (``x-quizkit-plural-form``), and its ``tuid`` is the key and the form (``key[1]``),
-so that every ``tuid`` stays unique.
+so that every ``tuid`` stays unique. A translation imported from a question bank and not reviewed since
+carries ``x-quizkit-unreviewed-import`` (the bank file), so that the mark survives an export and import.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ PROPERTY_KEY = "x-quizkit-key"
 PROPERTY_DOMAIN = "x-quizkit-domain"
 PROPERTY_ORIGIN = "x-quizkit-origin"
 PROPERTY_PLURAL_FORM = "x-quizkit-plural-form"
+PROPERTY_UNREVIEWED_IMPORT = "x-quizkit-unreviewed-import"
+"""The bank file of a translation ``quizkit import`` took in and nobody has approved since: a memory
+exported and imported again still ranks it below reviewed ones (toolkit/memory/prefill.py)."""
 
 
 class TmxError(DocumentError):
@@ -55,6 +59,8 @@ class TmxUnit:
     line: int = field(default=0, compare=False)
     plural_form: int | None = None
     """The form of a gettext plural entry this unit holds (0 the singular source's); None for others."""
+    unreviewed_import: str | None = None
+    """The bank file of an unreviewed imported translation (:data:`PROPERTY_UNREVIEWED_IMPORT`)."""
 
 
 @dataclass(frozen=True)
@@ -149,6 +155,7 @@ def _units_of(tu: etree._Element, source_language: str, project_source: str) -> 
             properties.get(PROPERTY_ORIGIN),
             line,
             plural_form,
+            properties.get(PROPERTY_UNREVIEWED_IMPORT) or None,
         )
         for language, text, line in variants
         if _primary(language) != _primary(wanted) and text
@@ -184,6 +191,7 @@ def write_tmx(units: Sequence[TmxUnit], source_language: str) -> bytes:
             (PROPERTY_DOMAIN, unit.domain),
             (PROPERTY_ORIGIN, unit.origin),
             (PROPERTY_PLURAL_FORM, form),
+            (PROPERTY_UNREVIEWED_IMPORT, unit.unreviewed_import),
         ):
             if value:
                 etree.SubElement(tu, "prop", type=kind).text = value

@@ -69,7 +69,17 @@ def _tmx_units(unit: MemoryUnit) -> list[TmxUnit]:
     origin = unit.origin
     domain, file = (None, origin.place) if origin.from_tmx else (origin.place, None)
     if unit.source_plural is None:
-        return [TmxUnit(unit.source, unit.targets[0], origin.locale, origin.key, domain, file)]
+        return [
+            TmxUnit(
+                unit.source,
+                unit.targets[0],
+                origin.locale,
+                origin.key,
+                domain,
+                file,
+                unreviewed_import=unit.unreviewed_import,
+            )
+        ]
     if origin.from_tmx:
         return []  # made from its forms, which are units of the file themselves
     return [
@@ -81,6 +91,7 @@ def _tmx_units(unit: MemoryUnit) -> list[TmxUnit]:
             domain,
             file,
             plural_form=form,
+            unreviewed_import=unit.unreviewed_import,
         )
         for form, target in enumerate(unit.targets)
     ]

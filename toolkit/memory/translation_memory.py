@@ -149,6 +149,7 @@ def _plural_unit(forms: list[TmxUnit], name: str, position: int) -> MemoryUnit:
         tuple(form.target for form in forms),
         MemoryOrigin(True, name, position - len(forms) + 1, first.unit_id, first.target_language),
         forms[1].source,
+        first.unreviewed_import,
     )
 
 
@@ -165,6 +166,7 @@ def tmx_units(units: tuple[TmxUnit, ...], name: str) -> Iterator[MemoryUnit]:
             unit.source,
             (unit.target,),
             MemoryOrigin(True, name, position, unit.unit_id, unit.target_language),
+            unreviewed_import=unit.unreviewed_import,
         )
         following = units[position + 1] if position + 1 < len(units) else None
         if unit.plural_form == 0:
