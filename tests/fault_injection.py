@@ -42,6 +42,32 @@ def parse_log(text: str) -> list[tuple[str, ...]]:
     return [tuple(line.split(" ", 2)) for line in text.splitlines() if line]
 
 
+def run_with_fault(
+    project: Path, arguments: tuple[str, ...], mode: str, at: int, python_path: tuple[Path, ...]
+) -> tuple[int, str, list[tuple[str, ...]]]:
+    """quizkit ``arguments`` run in ``project`` through this script, write ``at`` broken by ``mode``
+    (``none``: counted and logged only), with ``python_path`` first on the import path: the exit code,
+    the standard error and the log of the writes."""
+    import process_server
+
+    log = project.parent / "faults.log"
+    environment = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(str(folder) for folder in python_path),
+        "QUIZKIT_FAULT_MODE": mode,
+        "QUIZKIT_FAULT_AT": str(at),
+        "QUIZKIT_FAULT_LOG": str(log),
+    }
+    result = process_server.run(
+        [sys.executable, str(SCRIPT), *arguments], cwd=project, env=environment, timeout=120
+    )
+    return (
+        result.returncode,
+        result.stderr,
+        parse_log(log.read_text(encoding="utf-8") if log.exists() else ""),
+    )
+
+
 def written_targets(log: list[tuple[str, ...]]) -> list[str]:
     """The target of every write, in order (index 0 is write 1)."""
     return [event[2] for event in log if event[0] == "write"]

@@ -110,12 +110,44 @@ def test_a_build_with_no_change_redoes_nothing_and_writes_nothing(
     assert second.locales == first.locales
 
 
+def warned(result: BuildResult, code: str) -> list[str]:
+    return sorted(f"{item.file}:{item.line}: {item.message}" for item in result.warnings if item.code == code)
+
+
 def unsupported(result: BuildResult) -> list[str]:
-    return sorted(
-        f"{item.file}:{item.line}: {item.message}"
-        for item in result.warnings
-        if item.code == "unsupported-question"
-    )
+    return warned(result, "unsupported-question")
+
+
+ORDER_QUIZ = """\
+id: order
+level: beginner
+title: T
+description: D
+questions:
+"""
+UNWRITABLE_IN_GIFT = """\
+  - id: steps
+    type: ordering
+    prompt: Order them.
+    items: [{id: one, text: "first }"}, {id: two, text: second}]
+    explanation: E
+"""
+"""An ordering item holding '}', which GIFT cannot write (Moodle never unescapes one)."""
+WRITABLE_IN_GIFT = """\
+  - id: plain
+    type: ordering
+    prompt: Order these.
+    items: [{id: one, text: first}, {id: two, text: second}]
+    explanation: E
+"""
+
+
+def gift_project(tmp_path: Path, questions: str) -> Path:
+    """A project exporting gift only, whose quiz ``order`` holds ``questions``."""
+    root = fixture_project(tmp_path, {"order": ORDER_QUIZ + questions})
+    config = root / "quizkit.toml"
+    config.write_text(config.read_text(encoding="utf-8") + 'export-formats = ["gift"]\n', encoding="utf-8")
+    return root
 
 
 def test_a_question_gift_cannot_write_is_left_out_with_a_warning_the_next_build_keeps(
@@ -123,26 +155,7 @@ def test_a_question_gift_cannot_write_is_left_out_with_a_warning_the_next_build_
 ) -> None:
     """An ordering item holding '}' cannot be written in GIFT: build leaves that question out of gift and
     says so, as export does (it used to fail the build), and an unchanged build reports it again."""
-    quiz = """\
-id: order
-level: beginner
-title: T
-description: D
-questions:
-  - id: steps
-    type: ordering
-    prompt: Order them.
-    items: [{id: one, text: "first }"}, {id: two, text: second}]
-    explanation: E
-  - id: plain
-    type: ordering
-    prompt: Order these.
-    items: [{id: one, text: first}, {id: two, text: second}]
-    explanation: E
-"""
-    root = fixture_project(tmp_path, {"order": quiz})
-    config = root / "quizkit.toml"
-    config.write_text(config.read_text(encoding="utf-8") + 'export-formats = ["gift"]\n', encoding="utf-8")
+    root = gift_project(tmp_path, UNWRITABLE_IN_GIFT + WRITABLE_IN_GIFT)
     expected = [
         "content/order.yaml:8: format gift cannot carry '}' or '\\' in an ordering item ('first }'; Moodle "
         "never unescapes one): question 'steps' of quiz 'order' is left out of gift in en, ur"
@@ -158,35 +171,15 @@ def test_a_quiz_left_with_no_question_a_format_can_write_has_no_file_and_a_warni
 ) -> None:
     """A quiz whose every question a format leaves out gets no file of that format (an empty GIFT file
     or QTI test would import as an empty quiz), and the build says so, again when nothing changed."""
-    quiz = """\
-id: order
-level: beginner
-title: T
-description: D
-questions:
-  - id: steps
-    type: ordering
-    prompt: Order them.
-    items: [{id: one, text: "first }"}, {id: two, text: second}]
-    explanation: E
-"""
-    root = fixture_project(tmp_path, {"order": quiz})
-    config = root / "quizkit.toml"
-    config.write_text(config.read_text(encoding="utf-8") + 'export-formats = ["gift"]\n', encoding="utf-8")
+    root = gift_project(tmp_path, UNWRITABLE_IN_GIFT)
     expected = [
         "content/order.yaml:1: quiz 'order' is left out of gift in en, ur: gift can write none of its "
         "questions there (their warnings say why), and a file with no question would import as an empty "
         "quiz; make one of them one gift can write, or leave gift out of export-formats"
     ]
-    first = build(root, monkeypatch)
-    assert [
-        f"{item.file}:{item.line}: {item.message}" for item in first.warnings if item.code == "quiz-left-out"
-    ] == expected
+    assert warned(build(root, monkeypatch), "quiz-left-out") == expected
     assert not (root / "dist/gift/order").exists()
-    second = build(root, monkeypatch)
-    assert [
-        f"{item.file}:{item.line}: {item.message}" for item in second.warnings if item.code == "quiz-left-out"
-    ] == expected
+    assert warned(build(root, monkeypatch), "quiz-left-out") == expected
 
 
 def test_a_build_with_no_change_decodes_no_model_yet_reports_every_warning(

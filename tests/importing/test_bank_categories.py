@@ -11,19 +11,17 @@ multilang name's ``</span>`` stands as ``<//span>``; Moodle XML wraps such a tex
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import sys
 import zipfile
 from dataclasses import replace
 from pathlib import Path
 
 import polib
-import process_server
 import pytest
 import yaml
-from fault_injection import RAISING_MODES, SCRIPT, parse_log, written_targets
+from fault_injection import RAISING_MODES, run_with_fault, written_targets
+from importing.qti12_documents import QTI12_ASSESSMENT
 from support import (
     EVERY_TYPE_QUIZ,
     ROOT,
@@ -487,22 +485,7 @@ ARGUMENTS = ("import", "bank.xml", "--quiz", "maths", "--quiz-per-category")
 
 def injected(project: Path, mode: str, at: int) -> tuple[int, str, list[tuple[str, ...]]]:
     """The import run with the fault injection of tests/fault_injection.py breaking write ``at``."""
-    log = project.parent / "faults.log"
-    environment = {
-        **os.environ,
-        "PYTHONPATH": str(ROOT),
-        "QUIZKIT_FAULT_MODE": mode,
-        "QUIZKIT_FAULT_AT": str(at),
-        "QUIZKIT_FAULT_LOG": str(log),
-    }
-    result = process_server.run(
-        [sys.executable, str(SCRIPT), *ARGUMENTS], cwd=project, env=environment, timeout=120
-    )
-    return (
-        result.returncode,
-        result.stderr,
-        parse_log(log.read_text(encoding="utf-8") if log.exists() else ""),
-    )
+    return run_with_fault(project, ARGUMENTS, mode, at, (ROOT,))
 
 
 def test_every_quizs_catalogs_are_written_before_any_quiz_file(tmp_path: Path) -> None:
@@ -642,34 +625,7 @@ CARTRIDGE_MANIFEST = """<?xml version="1.0" encoding="UTF-8"?>
   </resources>
 </manifest>
 """
-ASSESSMENT = """<?xml version="1.0" encoding="UTF-8"?>
-<questestinterop xmlns="http://www.imsglobal.org/xsd/ims_qtiasiv1p2">
-  <assessment ident="{ident}" title="{title}">
-    <section ident="root_section">
-      <item ident="{item}" title="{item}">
-        <presentation>
-          <material><mattext texttype="text/html">&lt;p&gt;{prompt}&lt;/p&gt;</mattext></material>
-          <response_lid ident="response1" rcardinality="Single">
-            <render_choice>
-              <response_label ident="1"><material><mattext>{right}</mattext></material></response_label>
-              <response_label ident="2"><material><mattext>{wrong}</mattext></material></response_label>
-            </render_choice>
-          </response_lid>
-        </presentation>
-        <resprocessing>
-          <respcondition continue="No">
-            <conditionvar><varequal respident="response1">1</varequal></conditionvar>
-            <setvar action="Set" varname="SCORE">100</setvar>
-          </respcondition>
-        </resprocessing>
-        <itemfeedback ident="general_fb">
-          <flow_mat><material><mattext>{why}</mattext></material></flow_mat>
-        </itemfeedback>
-      </item>
-    </section>
-  </assessment>
-</questestinterop>
-"""
+ASSESSMENT = QTI12_ASSESSMENT.replace("{item_ident}", "{item}")
 
 
 def test_a_cartridge_of_two_assessments_becomes_a_quiz_per_assessment(tmp_path: Path) -> None:

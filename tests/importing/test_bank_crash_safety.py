@@ -11,12 +11,10 @@ import run again plainly succeeds. The bank is read by a third-party reader inst
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
-import process_server
 import pytest
-from fault_injection import RAISING_MODES, SCRIPT, parse_log, written_targets
+from fault_injection import RAISING_MODES, run_with_fault, written_targets
 from importing.test_bank_readers import plugin_site
 from support import ROOT, fixture_project, run_quizkit, snapshot
 
@@ -38,22 +36,7 @@ def project_in(folder: Path) -> Path:
 
 
 def injected(project: Path, site: Path, mode: str, at: int) -> tuple[int, str, list[tuple[str, ...]]]:
-    log = project.parent / "faults.log"
-    environment = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)]),
-        "QUIZKIT_FAULT_MODE": mode,
-        "QUIZKIT_FAULT_AT": str(at),
-        "QUIZKIT_FAULT_LOG": str(log),
-    }
-    result = process_server.run(
-        [sys.executable, str(SCRIPT), *ARGUMENTS], cwd=project, env=environment, timeout=120
-    )
-    return (
-        result.returncode,
-        result.stderr,
-        parse_log(log.read_text(encoding="utf-8") if log.exists() else ""),
-    )
+    return run_with_fault(project, ARGUMENTS, mode, at, (site, ROOT))
 
 
 def test_a_clean_import_writes_the_template_and_catalog_then_the_quiz(tmp_path: Path, site: Path) -> None:

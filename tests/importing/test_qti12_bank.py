@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from importing.qti12_documents import QTI12_ASSESSMENT
 from importing.qti12_summary import summary
 
 from toolkit.errors import LocatedError
@@ -60,34 +61,7 @@ CANVAS_MANIFEST = b"""<?xml version="1.0" encoding="UTF-8"?>
 CC_MANIFEST = CANVAS_MANIFEST.replace(
     b'type="imsqti_xmlv1p2"', b'type="imsqti_xmlv1p2/imscc_xmlv1p1/assessment"'
 )
-ONE_ITEM = """<?xml version="1.0" encoding="UTF-8"?>
-<questestinterop xmlns="http://www.imsglobal.org/xsd/ims_qtiasiv1p2">
-  <assessment ident="quiz" title="{title}">
-    <section ident="root_section">
-      <item ident="i1" title="{item}">
-        <presentation>
-          <material><mattext texttype="text/html">&lt;p&gt;{prompt}&lt;/p&gt;</mattext></material>
-          <response_lid ident="response1" rcardinality="Single">
-            <render_choice>
-              <response_label ident="1"><material><mattext>{right}</mattext></material></response_label>
-              <response_label ident="2"><material><mattext>{wrong}</mattext></material></response_label>
-            </render_choice>
-          </response_lid>
-        </presentation>
-        <resprocessing>
-          <respcondition continue="No">
-            <conditionvar><varequal respident="response1">1</varequal></conditionvar>
-            <setvar action="Set" varname="SCORE">100</setvar>
-          </respcondition>
-        </resprocessing>
-        <itemfeedback ident="general_fb">
-          <flow_mat><material><mattext>{why}</mattext></material></flow_mat>
-        </itemfeedback>
-      </item>
-    </section>
-  </assessment>
-</questestinterop>
-"""
+ONE_ITEM = QTI12_ASSESSMENT.replace("{ident}", "quiz").replace("{item_ident}", "i1")
 ENGLISH = {
     "title": "Rivers",
     "item": "nile",
