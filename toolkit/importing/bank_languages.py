@@ -351,12 +351,28 @@ def settled_languages(bank: ImportedBank, source_locale: str, target_locales: Se
 
 def _placed(issues: Sequence[ImportIssue], added: Sequence[ImportIssue]) -> tuple[ImportIssue, ...]:
     """``issues`` in the reader's order (the bank's: a QTI package's items/q2.xml before items/q10.xml,
-    which no sort of names gives), each of ``added`` put among those of its file by line, else after
-    them, else at the end."""
-    placed = list(issues)
-    for issue in added:
+    which no sort of names gives), each of ``added`` put among those of its file before the first with a
+    later line, else after the file's last, else (a file the reader gave none for) at the end, grouped by
+    file. One merge: a bank of tens of thousands of questions can have as many issues."""
+    pending: dict[str, list[ImportIssue]] = {}
+    for issue in sorted(added, key=lambda each: each.line or 0):  # stable: equal lines keep their order
+        pending.setdefault(issue.file, []).append(issue)
+    last = {issue.file: index for index, issue in enumerate(issues)}
+    placed: list[ImportIssue] = []
+    for index, issue in enumerate(issues):
+        waiting = pending.get(issue.file, [])
         line = issue.line or 0
-        same_file = [index for index, each in enumerate(placed) if each.file == issue.file]
-        later = [index for index in same_file if (placed[index].line or 0) > line]
-        placed.insert(later[0] if later else same_file[-1] + 1 if same_file else len(placed), issue)
+        taken = 0
+        while taken < len(waiting) and (waiting[taken].line or 0) < line:
+            taken += 1
+        placed += waiting[:taken]
+        del waiting[:taken]
+        placed.append(issue)
+        if last[issue.file] == index:
+            placed += waiting
+            waiting.clear()
+    files = list(dict.fromkeys(issue.file for issue in added))
+    for file in files:
+        if file not in last:
+            placed += pending[file]
     return tuple(placed)
