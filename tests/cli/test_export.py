@@ -87,6 +87,15 @@ def test_export_takes_the_formats_of_the_configuration(tmp_path: Path) -> None:
     assert sorted(path.name for path in (project / "dist").iterdir()) == ["html", "json", "mo"]
 
 
+def test_format_is_repeatable_as_locale_and_quiz_are(tmp_path: Path) -> None:
+    """Review: ``-f canvas -f gift`` exported gift alone, the last one given, without a word."""
+    project = fixture_project(tmp_path / "project")
+    assert run_quizkit(project, "update").returncode == 0
+    result = run_quizkit(project, "export", "-f", "json", "-f", "gift,mo", "-f", "gift", "--out", "out")
+    assert result.returncode == 0, result.stderr
+    assert sorted(path.name for path in (project / "out").iterdir()) == ["gift", "json", "mo"]
+
+
 def test_the_delivery_variant_carries_no_answer_key_in_any_format(tmp_path: Path) -> None:
     from toolkit.exporters.base import exporter_names
 

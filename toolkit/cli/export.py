@@ -44,8 +44,8 @@ if TYPE_CHECKING:
     "--format",
     "-f",
     "formats",
-    default=None,
-    help="NAME[,NAME...] or all (default: export-formats of the configuration, else all).",
+    multiple=True,
+    help="NAME[,NAME...] or all (repeatable; default: export-formats of the configuration, else all).",
 )
 @click.option("--locale", "-l", "locales", multiple=True, help="Only this locale (repeatable; default: all).")
 @click.option(
@@ -82,7 +82,7 @@ if TYPE_CHECKING:
 @PSEUDO_OPTION
 @REQUIRE_OPTION
 def export_command(
-    formats: str | None,
+    formats: tuple[str, ...],
     locales: tuple[str, ...],
     quizzes: tuple[str, ...],
     drafts: bool,
@@ -129,10 +129,10 @@ def export_command(
                 click.echo(f"{' ' * width}  settings: {listed}")
         return
     config = with_requirement(with_pseudo_locales(project_config(), pseudo), require)
-    if formats is None:
+    if not formats:
         names = list(configured_formats(config)) or ["all"]
     else:
-        names = [name.strip() for name in formats.split(",") if name.strip()]
+        names = [name.strip() for given in formats for name in given.split(",") if name.strip()]
     with reported_errors(), bulk_work():
         result = run_export(
             config,
@@ -145,7 +145,7 @@ def export_command(
             quiz_ids=frozenset(quizzes) if quizzes else None,
             drafts=drafts,
             strict=strict,
-            formats_named=formats is not None,
+            formats_named=bool(formats),
         )
     if result.warnings:
         print_diagnostics(result.warnings)
