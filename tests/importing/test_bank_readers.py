@@ -568,7 +568,9 @@ def test_a_near_aiken_file_is_detected_as_aiken_and_says_what_to_write(
 def test_an_empty_file_is_called_empty_not_an_empty_page(project: Path) -> None:
     (project / "bank.xml").write_bytes(b"")
     (project / "blank.txt").write_text("\n  \n", encoding="utf-8")
-    for name in ("bank.xml", "blank.txt"):
+    (project / "mark.txt").write_bytes(b"\xef\xbb\xbf\n")  # an editor's empty file: a byte order mark
+    (project / "wide.txt").write_bytes("\ufeff \n".encode("utf-16-le"))
+    for name in ("bank.xml", "blank.txt", "mark.txt", "wide.txt"):
         result = run_quizkit_in_process(project, "import", name, "--quiz", "bank")
         assert (result.returncode, result.stderr) == (
             1,

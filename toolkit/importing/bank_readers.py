@@ -75,7 +75,9 @@ def detect_format(path: Path, display_name: str) -> str:
     text file. :class:`BankFormatError` when several readers recognize it, or none does and it is not text;
     :class:`~toolkit.importing.bank.BankError` for an empty file, or a package that is damaged or made to harm."""
     head = file_head(path)
-    if not path.is_dir() and not head.strip(b" \t\r\n"):
+    text = head_text(head)
+    # A byte order mark and white space alone are empty too (an editor saves an empty file so).
+    if not path.is_dir() and (not head.strip(b" \t\r\n") or (text is not None and not text.strip())):
         raise BankError(
             display_name, None, "is empty: there is nothing to import; is the export or download complete?"
         )
