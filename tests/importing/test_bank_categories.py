@@ -747,6 +747,52 @@ def test_a_cartridge_of_two_assessments_becomes_a_quiz_per_assessment(tmp_path: 
     assert [question["id"] for question in quiz_file(project, "geo-mountains")["questions"]] == ["everest"]  # type: ignore[attr-defined]
 
 
+def cartridge_with_bank(project: Path, bank_title: str | None) -> None:
+    """tests/importing/qti12/cartridge-with-bank (a quiz and the course's question bank) as course.imscc,
+    its ``<objectbank>`` titled ``bank_title`` (untitled for None)."""
+    folder = ROOT / "tests/importing/qti12/cartridge-with-bank"
+    with zipfile.ZipFile(project / "course.imscc", "w") as archive:
+        for member in sorted(folder.rglob("*")):
+            if member.is_file():
+                data = member.read_text(encoding="utf-8")
+                if member.name == "questionbank.xml":
+                    data = data.replace(
+                        ' title="Course pool"', f' title="{bank_title}"' if bank_title else ""
+                    )
+                archive.writestr(member.relative_to(folder).as_posix(), data)
+
+
+@pytest.mark.parametrize(
+    ("bank_title", "quiz"), [("Course pool", "unit-course-pool"), (None, "unit-question-bank")]
+)
+def test_a_cartridges_question_bank_is_a_quiz_titled_by_the_bank_and_its_note_says_so(
+    tmp_path: Path, bank_title: str | None, quiz: str
+) -> None:
+    """R3: split by category, a cartridge's question bank was a quiz titled with its file's name
+    (``questionbank.xml``) and its note said its questions were "in this quiz too"."""
+    project = project_with(tmp_path, "unused.txt", "")
+    cartridge_with_bank(project, bank_title)
+    result = run_quizkit_in_process(
+        project, "import", "course.imscc", "--quiz", "unit", "--quiz-per-category"
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    title = bank_title or "Question bank"
+    assert (
+        "note: course.imscc/QB_1/questionbank.xml is a question bank (the course's pool of questions), not a "
+        f"quiz: its 2 questions are a quiz of their own (category {title!r}); delete that quiz if no quiz should "
+        "ask them\n"
+    ) in result.stdout
+    assert "too" not in result.stdout
+    assert [line for line in result.stdout.splitlines() if line.startswith("  unit")] == [
+        "  unit-unit-quiz: Unit quiz (category Unit quiz): 1 question, 0 drafts",
+        f"  {quiz}: {title} (category {title}): 2 questions, 0 drafts",
+    ]
+    assert quiz_file(project, quiz)["title"] == title
+    # One quiz, the bank's questions are the quiz's too, as before.
+    plain = run_quizkit_in_process(project, "import", "course.imscc", "--quiz", "unit", "--dry-run")
+    assert "its 2 questions are in this quiz too, in the manifest's order" in plain.stdout
+
+
 def test_each_quizs_catalog_is_prefilled_from_the_others_as_update_would(tmp_path: Path) -> None:
     """A text one category's question translates and another's (with no translation in the bank) repeats:
     quizkit update pre-fills the second from the first once both catalogs exist, so the import does too,
