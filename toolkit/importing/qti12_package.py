@@ -221,7 +221,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
     titles: list[str] = []
     descriptions: list[str] = []
     item_assessments: list[tuple[str, str]] = []
-    question_banks: list[tuple[str, str, int]] = []
+    banks_read: list[tuple[str, str, int]] = []
     bank_titles: list[str] = []
     held = {"assessment": 0, "objectbank": 0}
     for assessment in assessments:
@@ -279,7 +279,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
                 items.append((member, parsed, item))
                 item_assessments.append((assessment.member, assessment_title))
         if assessment.question_bank:
-            question_banks.append((assessment.member, assessment_title, len(items) - before))
+            banks_read.append((assessment.member, assessment_title, len(items) - before))
     held_note = None
     if sum(held.values()) > 1:
         counts = [
@@ -304,7 +304,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
         issues=tuple(issues),
         assessments=tuple(item_assessments),
         held_note=held_note,
-        question_banks=tuple(question_banks),
+        question_banks=tuple(banks_read),
     )
 
 
