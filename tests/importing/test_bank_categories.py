@@ -295,6 +295,12 @@ def test_a_category_name_of_multilang_spans_written_as_they_are_names_its_quiz(
     assert translated["net-protocols.description"] == (
         "پروٹوکول" if form == "gift" else "پروٹوکول کے بارے میں۔"
     )
+    # Without the option the bank is one quiz, and the split it suggests names the same categories.
+    plain = run_quizkit_in_process(project, "import", name, "--quiz", "net-all", "--dry-run")
+    assert (
+        f"note: {name}: its questions come from 2 categories ('Default for Net', 'Protocols'), all in quiz "
+        "net-all; import with --quiz-per-category to make a quiz of each\n"
+    ) in plain.stdout
 
 
 def test_without_the_option_the_bank_is_one_quiz_whose_title_is_translated_and_the_split_suggested(
