@@ -168,7 +168,7 @@ NO_METADATA_NOTE = (
     "the bank has no quiz title, description or level: the title is the quiz id, 'calc', the description "
     "repeats the title, the level is intermediate; change them in the quiz file"
 )
-NOTHING_IMPORTED = "onlycalc.xml: no question could be imported (see the issues listed); nothing written"
+NOTHING_IMPORTED = "no question could be imported (see the issues listed); nothing written"
 
 
 @pytest.mark.parametrize("dry_run", [(), ("--dry-run",)], ids=["import", "dry-run"])
@@ -186,7 +186,8 @@ def test_a_bank_with_nothing_to_import_shows_why_before_it_is_refused(
             f"  onlycalc.xml:3: batch-size: {CALCULATED_ISSUE}",
             f"note: {NO_METADATA_NOTE}",
         ],
-        f"error[import]: {NOTHING_IMPORTED}\n",
+        # The bank is the error's file, as in every diagnostic (path: severity[code]: message).
+        f"onlycalc.xml: error[import]: {NOTHING_IMPORTED}\n",
     )
     assert snapshot(project) == before
 
@@ -218,7 +219,8 @@ def test_a_bank_with_nothing_to_import_gives_its_report_and_the_error_in_json(pr
         "files": [],
         "existing": [],
         "written": False,
-        "error": {"code": "import", "file": None, "line": None, "message": NOTHING_IMPORTED},
+        # The bank is the error's file, not only words of its message.
+        "error": {"code": "import", "file": "onlycalc.xml", "line": None, "message": NOTHING_IMPORTED},
         "by_category": False,
         "quizzes": [],
     }

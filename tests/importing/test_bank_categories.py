@@ -225,6 +225,84 @@ def test_a_moodle_bank_becomes_a_quiz_per_category_titled_and_translated(tmp_pat
     assert validated.returncode == 0, validated.stdout + validated.stderr
 
 
+PROTOCOLS = spans("Protocols", "پروٹوکول")
+"""A category name whose ``</span>`` is written as it is, not doubled as Moodle writes it: a bank written
+by hand, or by a tool that does not know Moodle's escaping."""
+
+
+def moodle_raw_category(path: str, info: str) -> str:
+    """A category whose ``<text>`` holds the span elements themselves, without CDATA."""
+    return (
+        f'  <question type="category">\n    <category><text>{path}</text></category>\n'
+        f'    <info format="html"><text>{info}</text></info>\n  </question>\n'
+    )
+
+
+def net_question(name: str, prompt: str) -> tuple[str, str]:
+    moodle = moodle_true_false(name, (prompt, prompt), ("Because.", "کیونکہ۔"), True)
+    return moodle, gift_question(name, (prompt, prompt), ("Because.", "کیونکہ۔"), True)
+
+
+UNDOUBLED_BANKS = {
+    "gift": "\n".join(
+        [
+            "$CATEGORY: $course$/top/Default for Net\n",
+            net_question("wire", "Is a wire a link?")[1],
+            f"$CATEGORY: $course$/top/Default for Net/{PROTOCOLS}\n",
+            net_question("tcp", "Is TCP a protocol?")[1],
+        ]
+    ),
+    "cdata": '<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n'
+    + moodle_category("$course$/top/Default for Net")
+    + net_question("wire", "Is a wire a link?")[0]
+    + moodle_category(
+        f"$course$/top/Default for Net/{PROTOCOLS}", spans("About protocols.", "پروٹوکول کے بارے میں۔")
+    )
+    + net_question("tcp", "Is TCP a protocol?")[0]
+    + "</quiz>\n",
+    "elements": '<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n'
+    + moodle_category("$course$/top/Default for Net")
+    + net_question("wire", "Is a wire a link?")[0]
+    + moodle_raw_category(
+        f"$course$/top/Default for Net/{PROTOCOLS}", spans("About protocols.", "پروٹوکول کے بارے میں۔")
+    )
+    + net_question("tcp", "Is TCP a protocol?")[0]
+    + "</quiz>\n",
+}
+
+
+@pytest.mark.parametrize("form", UNDOUBLED_BANKS)
+def test_a_category_name_of_multilang_spans_written_as_they_are_names_its_quiz(
+    tmp_path: Path, form: str
+) -> None:
+    """R3: a ``</span>`` left undoubled split the path at its ``/`` (quiz ``net-protocols-span-span`` titled
+    ``span>``), and span elements in a ``<text>`` without CDATA were dropped (both quizzes named
+    ``Default for Net``, the second ``net-2``)."""
+    name = "bank.gift" if form == "gift" else "bank.xml"
+    project = project_with(tmp_path, name, UNDOUBLED_BANKS[form])
+    result = run_quizkit_in_process(project, "import", name, "--quiz", "net", "--quiz-per-category")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert [line for line in result.stdout.splitlines() if line.startswith("  net")] == [
+        "  net: Default for Net (category Default for Net): 1 question, 0 drafts",
+        "  net-protocols: Protocols (category Default for Net/Protocols): 1 question, 0 drafts",
+    ]
+    assert "note: categories" not in result.stdout
+    protocols = quiz_file(project, "net-protocols")
+    described = "Protocols" if form == "gift" else "About protocols."
+    assert (protocols["title"], protocols["description"]) == ("Protocols", described)
+    translated = urdu(project, "net-protocols")
+    assert translated["net-protocols.title"] == "پروٹوکول"
+    assert translated["net-protocols.description"] == (
+        "پروٹوکول" if form == "gift" else "پروٹوکول کے بارے میں۔"
+    )
+    # Without the option the bank is one quiz, and the split it suggests names the same categories.
+    plain = run_quizkit_in_process(project, "import", name, "--quiz", "net-all", "--dry-run")
+    assert (
+        f"note: {name}: its questions come from 2 categories ('Default for Net', 'Protocols'), all in quiz "
+        "net-all; import with --quiz-per-category to make a quiz of each\n"
+    ) in plain.stdout
+
+
 def test_without_the_option_the_bank_is_one_quiz_whose_title_is_translated_and_the_split_suggested(
     tmp_path: Path,
 ) -> None:
@@ -412,6 +490,10 @@ def _category(written: str) -> BankCategory:
         ("$module$/Quiz bank", ("Quiz bank",)),
         ("$course$/top/Ratios 1//2/Halves", ("Ratios 1/2", "Halves")),
         ("Plain/Path", ("Plain", "Path")),
+        # A tag's own ``/``, doubled as Moodle writes it or not, separates nothing.
+        (f"$course$/top/Net/{spans('A', 'B')}", ("Net", spans("A", "B"))),
+        (f"$course$/top/Net/{spans('A', 'B', '//')}", ("Net", spans("A", "B"))),
+        ("$course$/top/Net/<b>Ratios 1//2</b>/Halves", ("Net", "<b>Ratios 1/2</b>", "Halves")),
     ],
 )
 def test_a_category_path_is_split_as_moodle_splits_it(written: str, path: tuple[str, ...]) -> None:
@@ -669,6 +751,52 @@ def test_a_cartridge_of_two_assessments_becomes_a_quiz_per_assessment(tmp_path: 
     ]
     assert [question["id"] for question in quiz_file(project, "geo-rivers")["questions"]] == ["nile"]  # type: ignore[attr-defined]
     assert [question["id"] for question in quiz_file(project, "geo-mountains")["questions"]] == ["everest"]  # type: ignore[attr-defined]
+
+
+def cartridge_with_bank(project: Path, bank_title: str | None) -> None:
+    """tests/importing/qti12/cartridge-with-bank (a quiz and the course's question bank) as course.imscc,
+    its ``<objectbank>`` titled ``bank_title`` (untitled for None)."""
+    folder = ROOT / "tests/importing/qti12/cartridge-with-bank"
+    with zipfile.ZipFile(project / "course.imscc", "w") as archive:
+        for member in sorted(folder.rglob("*")):
+            if member.is_file():
+                data = member.read_text(encoding="utf-8")
+                if member.name == "questionbank.xml":
+                    data = data.replace(
+                        ' title="Course pool"', f' title="{bank_title}"' if bank_title else ""
+                    )
+                archive.writestr(member.relative_to(folder).as_posix(), data)
+
+
+@pytest.mark.parametrize(
+    ("bank_title", "quiz"), [("Course pool", "unit-course-pool"), (None, "unit-question-bank")]
+)
+def test_a_cartridges_question_bank_is_a_quiz_titled_by_the_bank_and_its_note_says_so(
+    tmp_path: Path, bank_title: str | None, quiz: str
+) -> None:
+    """R3: split by category, a cartridge's question bank was a quiz titled with its file's name
+    (``questionbank.xml``) and its note said its questions were "in this quiz too"."""
+    project = project_with(tmp_path, "unused.txt", "")
+    cartridge_with_bank(project, bank_title)
+    result = run_quizkit_in_process(
+        project, "import", "course.imscc", "--quiz", "unit", "--quiz-per-category"
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    title = bank_title or "Question bank"
+    assert (
+        "note: course.imscc/QB_1/questionbank.xml is a question bank (the course's pool of questions), not a "
+        f"quiz: its 2 questions are a quiz of their own (category {title!r}); delete that quiz if no quiz should "
+        "ask them\n"
+    ) in result.stdout
+    assert "too" not in result.stdout
+    assert [line for line in result.stdout.splitlines() if line.startswith("  unit")] == [
+        "  unit-unit-quiz: Unit quiz (category Unit quiz): 1 question, 0 drafts",
+        f"  {quiz}: {title} (category {title}): 2 questions, 0 drafts",
+    ]
+    assert quiz_file(project, quiz)["title"] == title
+    # One quiz, the bank's questions are the quiz's too, as before.
+    plain = run_quizkit_in_process(project, "import", "course.imscc", "--quiz", "unit", "--dry-run")
+    assert "its 2 questions are in this quiz too, in the manifest's order" in plain.stdout
 
 
 def test_each_quizs_catalog_is_prefilled_from_the_others_as_update_would(tmp_path: Path) -> None:

@@ -179,7 +179,7 @@ def _bank_refusal(error: Exception, bank: Path) -> BankRefusal | None:
     from toolkit.build.failures import INPUT_ERRORS
     from toolkit.errors import LocatedError
     from toolkit.importing.bank_readers import BankFormatError
-    from toolkit.importing.bank_writing import BankWriteError
+    from toolkit.importing.bank_writing import BankWriteError, NothingImportedError
     from toolkit.importing.plan import ImportConflictError
     from toolkit.plugins import PluginLoadError
 
@@ -187,6 +187,8 @@ def _bank_refusal(error: Exception, bank: Path) -> BankRefusal | None:
         return BankRefusal("import", relative(bank), None, str(error.strerror or error))
     if isinstance(error, LocatedError) and not isinstance(error, INPUT_ERRORS):
         return BankRefusal("import", error.file or relative(bank), error.line, error.message)
+    if isinstance(error, NothingImportedError):
+        return BankRefusal("import", error.bank_file, None, error.reason)
     if isinstance(error, BankFormatError | BankWriteError | PluginLoadError):
         return BankRefusal("import", None, None, str(error))
     if isinstance(error, ImportConflictError):

@@ -162,10 +162,16 @@ def print_bank_report(data: dict[str, object], output_format: str) -> None:
     """Print the report and end the command: exit 1 when the import was refused (``error``), after the
     issues that say why."""
     error = data["error"]
+    # As every refusal (toolkit/cli/error_report.py): the error's parts, the bank its file.
+    refusal = None if error is None else BankRefusal(**error) if isinstance(error, dict) else None
     if output_format == "json":
-        # As every refusal's JSON report (toolkit/cli/error_report.py): ok, and the error's parts.
-        refusal = None if error is None else BankRefusal("import", None, None, str(error)).to_dict()
-        click.echo(json.dumps({"ok": error is None, **data, "error": refusal}, ensure_ascii=False, indent=2))
+        click.echo(
+            json.dumps(
+                {"ok": error is None, **data, "error": None if refusal is None else refusal.to_dict()},
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         raise SystemExit(EXIT_OK if error is None else EXIT_PROBLEMS)
     drafts = data["drafts"]
     click.echo(
@@ -196,8 +202,8 @@ def print_bank_report(data: dict[str, object], output_format: str) -> None:
             _print_locales(quiz["locales"], "    ")
     else:
         _print_locales(data["locales"], "")
-    if error is not None:
-        fail(f"error[import]: {error}")
+    if refusal is not None:
+        fail(refusal.text())
     files = ", ".join(_strings(data["files"]))
     click.echo(f"wrote {files}" if data["written"] else f"dry run: would write {files}")
     existing = ", ".join(_strings(data["existing"]))

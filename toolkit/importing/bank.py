@@ -275,12 +275,25 @@ _CATEGORY_SEPARATOR = re.compile(r"(?<!/)/(?!/)")
 (qformat_default::assemble_category_path and split_category_path in Moodle's question/format.php), so a
 multilang name's ``</span>`` stands as ``<//span>`` in the path."""
 
+_TAG = re.compile(r"(<[^<>]*>)")
+"""An HTML tag of a name. A bank written by hand (or by a tool that does not double a name's ``/``)
+writes a multilang name's ``</span>`` as it is: its ``/`` is the tag's, never a separator."""
+
 
 def category_path(written: str) -> tuple[str, ...]:
     """The names of a Moodle category path as the bank writes it, from the top, without Moodle's
     contexts (``$course$``, ``$system$``, ``$module$``, …) and its ``top``:
-    ``$course$/top/Algebra/Fractions`` → ``("Algebra", "Fractions")``. Names keep their multilang markup."""
-    names = [name.replace("//", "/").strip() for name in _CATEGORY_SEPARATOR.split(written)]
+    ``$course$/top/Algebra/Fractions`` → ``("Algebra", "Fractions")``. Names keep their multilang markup;
+    a ``/`` inside a tag (``</span>``) separates nothing."""
+    pieces = [""]
+    for part in _TAG.split(written):
+        if _TAG.fullmatch(part):
+            pieces[-1] += part
+        else:
+            first, *others = _CATEGORY_SEPARATOR.split(part)
+            pieces[-1] += first
+            pieces.extend(others)
+    names = [name.replace("//", "/").strip() for name in pieces]
     names = [name for name in names if name]
     while names and names[0].startswith("$") and names[0].endswith("$"):
         names = names[1:]

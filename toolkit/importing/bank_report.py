@@ -129,7 +129,8 @@ def refused_report(error: NothingImportedError, format_name: str) -> dict[str, o
         "files": [],
         "existing": [],
         "written": False,
-        "error": str(error),
+        # The parts of the error line, as every refusal's JSON report gives them (toolkit/cli/error_report.py).
+        "error": {"code": "import", "file": error.bank_file, "line": None, "message": error.reason},
         "by_category": False,
         "quizzes": [],
     }

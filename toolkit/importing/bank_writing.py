@@ -31,6 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
+from typing import ClassVar
 
 import yaml
 
@@ -80,10 +81,11 @@ class NothingImportedError(BankWriteError):
     """No question of the bank came through, whole or as a draft: ``bank`` holds the issues that say
     why, for the report shown with the refusal."""
 
+    reason: ClassVar[str] = "no question could be imported (see the issues listed); nothing written"
+    """The refusal without the bank's name, which reports give as the error's file."""
+
     def __init__(self, bank: ImportedBank, bank_file: str) -> None:
-        super().__init__(
-            f"{bank_file}: no question could be imported (see the issues listed); nothing written"
-        )
+        super().__init__(f"{bank_file}: {self.reason}")
         self.bank = bank
         self.bank_file = bank_file
 

@@ -54,7 +54,7 @@ from toolkit.importing.moodle_bank_questions import (
     UnsupportedQuestionError,
     question_names,
 )
-from toolkit.importing.moodle_bank_texts import FieldText, field_text
+from toolkit.importing.moodle_bank_texts import FieldText, field_text, text_markup
 from toolkit.importing.multilang import other_declared_language
 from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 from toolkit.model import (
@@ -161,11 +161,13 @@ def _read_file(
             continue
         moodle_type = element.get("type", "")
         if moodle_type == "category":
-            category = element.findtext("category/text", "").strip()
+            category = text_markup(element.find("category/text")).strip()
             info = element.find("info")
             described = None
-            if info is not None and info.findtext("text", "").strip():
-                described = field_text(info.findtext("text", ""), info.get("format", "html"), source_locale)
+            if info is not None and text_markup(info.find("text")).strip():
+                described = field_text(
+                    text_markup(info.find("text")), info.get("format", "html"), source_locale
+                )
                 read.category_info = described
             if category:
                 read.category = category

@@ -10,8 +10,10 @@ reduced (:mod:`toolkit.importing.markup_reduction`).
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from toolkit.importing.markup_reduction import looks_like_markup, reduce_markup
 from toolkit.importing.multilang import OTHER, UNBALANCED, declared_language, quizkit_locale, split_versions
@@ -61,6 +63,22 @@ def _reduced(text: str, text_format: str, lost: list[str]) -> str:
         text = _MARKDOWN_LINK.sub(r"\1", _MARKDOWN_IMAGE.sub("", text))
     lines = [" ".join(line.split()) for line in _BIDI_CONTROLS.sub("", text).split("\n")]
     return "\n".join(line for line in lines if line)
+
+
+def text_markup(text: Any) -> str:
+    """The content of a ``<text>`` element (or ``""`` for None) as the bank means it: Moodle wraps HTML
+    in CDATA (qformat_xml::writetext), but a bank written by hand may hold the elements themselves
+    (``<text>Net/<span lang="en">…</span></text>``), which are the text's markup, serialized as they
+    stand, never dropped. A text of no element is its characters, as before."""
+    if text is None:
+        return ""
+    if len(text) == 0:
+        return str(text.text or "")
+    from lxml import etree
+
+    return html.escape(text.text or "", quote=False) + "".join(
+        etree.tostring(child, encoding="unicode", with_tail=True) for child in text
+    )
 
 
 def field_text(raw: str, text_format: str, source_locale: str) -> FieldText:

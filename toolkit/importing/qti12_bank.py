@@ -39,6 +39,7 @@ from toolkit.importing.qti12_alignment import pair_items, remapped, same_shape
 from toolkit.importing.qti12_package import (
     CANVAS_FULL_FOLDER,
     PackageRead,
+    question_bank_note,
     read_package,
 )
 from toolkit.importing.qti12_questions import ItemRefusedError, ParsedItem
@@ -138,6 +139,9 @@ class _Builder:
         paired = {locale: pair_items(source, read) for locale, read in translations.items()}
         self.issues += source.issues
         self.notes += source.notes
+        banks_noted_at = len(
+            self.notes
+        )  # the banks' notes follow the package's, made once the split is known
         written_in = sorted(
             {
                 parsed.language
@@ -210,6 +214,11 @@ class _Builder:
             quiz_text(keys.quiz_description_key(request.quiz_id), lambda read: read.description),
         )
         categories = _assessments(request.quiz_id, quiz_origin, members)
+        own_quizzes = request.by_category and bool(categories)
+        self.notes[banks_noted_at:banks_noted_at] = [
+            question_bank_note(member, title, count, own_quizzes)
+            for member, title, count in source.question_banks
+        ]
         if not (request.by_category and categories):
             self.notes.append(heading.note)
         if source.held_note is not None and not request.by_category:

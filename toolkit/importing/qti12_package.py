@@ -62,6 +62,33 @@ class PackageRead:
     held_note: str | None = None
     """What the package holds where it is more than one quiz (assessments, question banks): a note for an
     import that makes them one quiz."""
+    question_banks: tuple[tuple[str, str, int], ...] = ()
+    """A cartridge's question banks that gave questions: each one's file, title and how many questions,
+    for the note :func:`question_bank_note` makes of it."""
+
+
+QUESTION_BANK_TITLE = "Question bank"
+"""The title of a cartridge's question bank whose ``<objectbank>`` has none, where it is a quiz of its own
+(``--quiz-per-category``): its file's name says nothing to the quiz's readers."""
+
+
+def question_bank_note(member: str, title: str, count: int, own_quiz: bool) -> str:
+    """The note for a cartridge's question bank whose ``count`` questions came in: in the quiz with the
+    assessments' questions, or a quiz of its own (``own_quiz``, ``--quiz-per-category``)."""
+    said = f"{member} is a question bank (the course's pool of questions), not a quiz: "
+    if own_quiz:
+        held = (
+            "its question is a quiz of its own"
+            if count == 1
+            else f"its {count} questions are a quiz of their own"
+        )
+        return f"{said}{held} (category {title!r}); delete that quiz if no quiz should ask {'it' if count == 1 else 'them'}"
+    return said + (
+        "its question is in this quiz too; delete it from the quiz file if the quiz should not ask it"
+        if count == 1
+        else f"its {count} questions are in this quiz too, in the manifest's order; delete from the "
+        "quiz file those the quiz should not ask"
+    )
 
 
 # --- packages -------------------------------------------------------------------------------------------
@@ -194,7 +221,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
     titles: list[str] = []
     descriptions: list[str] = []
     item_assessments: list[tuple[str, str]] = []
-    bank_notes: list[str] = []
+    banks_read: list[tuple[str, str, int]] = []
     bank_titles: list[str] = []
     held = {"assessment": 0, "objectbank": 0}
     for assessment in assessments:
@@ -205,6 +232,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
                 f"is a <{etree.QName(assessment.root).localname}>, not a QTI 1.2 <questestinterop>",
             )
         named = len(titles)
+        bank_named = len(bank_titles)
         before = len(items)
         for test in descendants(assessment.root, "assessment") + descendants(assessment.root, "objectbank"):
             if not assessment.question_bank:  # a cartridge's question bank has a note of its own
@@ -215,7 +243,12 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
             rubric = first(test, "rubric")
             if rubric is not None:
                 descriptions.append(reduce_markup(_mattext(rubric)).text)
-        assessment_title = titles[named] if len(titles) > named else assessment.member.rsplit("/", 1)[-1]
+        if assessment.question_bank:
+            assessment_title = (
+                bank_titles[bank_named] if len(bank_titles) > bank_named else QUESTION_BANK_TITLE
+            )
+        else:
+            assessment_title = titles[named] if len(titles) > named else assessment.member.rsplit("/", 1)[-1]
         banks: dict[etree._Element, tuple[str, list[etree._Element]]] = {}
         for section in descendants(assessment.root, "section"):
             issue, bank = _group(section, package, assessment.member, display_name)
@@ -246,17 +279,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
                 items.append((member, parsed, item))
                 item_assessments.append((assessment.member, assessment_title))
         if assessment.question_bank:
-            count = len(items) - before
-            bank_notes.append(
-                f"{assessment.member} is a question bank (the course's pool of questions), not a quiz: "
-                + (
-                    "its question is in this quiz too; delete it from the quiz file if the quiz should not ask it"
-                    if count == 1
-                    else f"its {count} questions are in this quiz too, in the manifest's order; delete from the "
-                    "quiz file those the quiz should not ask"
-                )
-            )
-    notes += bank_notes
+            banks_read.append((assessment.member, assessment_title, len(items) - before))
     held_note = None
     if sum(held.values()) > 1:
         counts = [
@@ -281,6 +304,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
         issues=tuple(issues),
         assessments=tuple(item_assessments),
         held_note=held_note,
+        question_banks=tuple(banks_read),
     )
 
 
