@@ -476,7 +476,9 @@ def test_a_code_the_same_in_every_language_is_still_a_translation(tmp_path: Path
 def test_a_name_kept_in_the_source_script_is_still_a_translation(tmp_path: Path) -> None:
     """One word the Urdu keeps in Latin script (the Urdu style keeps names of operations and products so:
     ``all-reduce``, ``PyTorch``) is the translation, not a text left in English."""
-    english = "::op:: Which operation averages the gradients? {=all-reduce ~broadcast ####It is all-reduce.}\n"
+    english = (
+        "::op:: Which operation averages the gradients? {=all-reduce ~broadcast ####It is all-reduce.}\n"
+    )
     urdu = "::op:: کون سا آپریشن گریڈیئنٹس کا اوسط لیتا ہے؟ {=all-reduce ~براڈکاسٹ ####یہ all-reduce ہے۔}\n"
     project = _imported(tmp_path, {"en.gift": english, "ur.gift": urdu})
     result = run_quizkit_in_process(project, "import", "en.gift", "--locale", "ur", "ur.gift", "--quiz", "q")
