@@ -485,3 +485,27 @@ def test_a_name_kept_in_the_source_script_is_still_a_translation(tmp_path: Path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.splitlines()[1] == "0 issues", result.stdout
     assert _catalog(project, "ur")["q.questions.op.options.a"] == "all-reduce"
+
+
+def test_a_file_in_another_language_than_its_locale_is_reported_where_its_checks_refuse_it(
+    tmp_path: Path,
+) -> None:
+    """``--locale ar urdu.xml``: Urdu letters that Arabic does not have are what ``quizkit check`` refuses
+    (ar-letters, an error no --fix repairs); the import now says so for each such text, where before it
+    imported them with 0 issues and only check and every export stopped. The translations are kept."""
+    project = _imported(tmp_path, {"en.xml": ENGLISH, "urdu.xml": URDU}, locales=("ar",))
+    result = run_quizkit_in_process(project, "import", "en.xml", "--locale", "ar", "urdu.xml", "--quiz", "q")
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[1:3] == [
+        "4 issues",
+        "  en.xml:3: one: q.questions.one.prompt's ar translation ('ایک؟') holds what the ar checks refuse: "
+        "U+06CC 'ی' at character 2 is not an Arabic letter; write ي (U+064A), or ى (U+0649) where the word "
+        "ends in alef maksura [ar-letters]; is it ar? It was imported, and quizkit check reports it until it "
+        "is corrected in the ar catalog",
+    ], result.stdout
+    refused = [line.split(": ", 2)[2].split("'s ar translation")[0] for line in lines[2:6]]
+    assert refused == [
+        f"q.questions.one.{part}" for part in ("prompt", "options.a", "options.b", "explanation")
+    ]
+    assert _catalog(project, "ar")["q.questions.one.options.b"] == "نہیں"

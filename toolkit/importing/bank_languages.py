@@ -19,6 +19,9 @@ stays untranslated in that catalog, for a translator, and is reported, as words 
 (:func:`toolkit.importing.bank.in_words`: a code, a number or an acronym such as ``TCP`` or ``443``
 reads the same in every language and is kept, and so is a single word, which may be a name the
 translation keeps in the source's script, such as ``all-reduce``).
+
+A translation whose letters its locale's pack refuses (Urdu given as Arabic: ``--locale ar urdu.xml``) is
+reported, and kept (:mod:`toolkit.importing.translation_checks`).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from toolkit.content.loader import TEXT_FIELDS
 from toolkit.content.rules import question_text_fields
 from toolkit.importing.bank import ImportedBank, ImportIssue, in_words, with_each_text
 from toolkit.importing.multilang import without_charset
+from toolkit.importing.translation_checks import refusals
 from toolkit.model import Question, Text
 from toolkit.text.locale_packs import language_of, normalized_locale
 
@@ -221,6 +225,9 @@ class _Settler:
                     )
                 )
         imported = tuple((locale, translation) for locale, (_written, translation) in chosen.items())
+        for locale, translation in imported:
+            if locale in self.targets:
+                self.check(text, question, locale, translation)
         imported_from = tuple(
             (locale, file)
             for locale, file in dict(
@@ -231,6 +238,21 @@ class _Settler:
         if imported == text.imported and imported_from == text.imported_from:
             return text
         return replace(text, imported=imported, imported_from=imported_from)
+
+    def check(self, text: Text, question: str | None, locale: str, translation: str) -> None:
+        """Report what ``locale``'s pack refuses in ``translation`` (:mod:`toolkit.importing.translation_checks`)."""
+        found = refusals(text.key, text.source, translation, locale, self.project_locales[0])
+        if found:
+            self.issues.append(
+                ImportIssue(
+                    text.origin.file,
+                    text.origin.line,
+                    question,
+                    f"{text.key}'s {locale} translation ({_quoted(translation)}) holds what the {locale} "
+                    f"checks refuse: {'; '.join(found)}; is it {locale}? It was imported, and quizkit check "
+                    f"reports it until it is corrected in the {locale} catalog",
+                )
+            )
 
     def is_copy(self, locale: str, translation: str, source: str) -> bool:
         """Whether ``translation`` into ``locale`` is ``source`` itself, in words, in a target language
