@@ -12,7 +12,6 @@ import zipfile
 
 import toolkit.content
 from toolkit.build import cache
-from toolkit.checks import registry
 from toolkit.content import glossary, schema_validation
 from toolkit.exporters.player import assets as player_assets
 from toolkit.gettext import line_break_table, line_breaking
@@ -95,7 +94,6 @@ REACHED_BY_NAME = (
 REACHED_ONLY_FROM_TESTS = (
     xliff.apply_units,  # tests/interchange/test_xliff_review.py: one XLIFF document applied to a catalog
     cache.cache_path,  # tests/build/test_build.py: reads and tampers with the build cache
-    registry.checks_for_locale,  # tests/locales/test_pack_scope.py: which checks run for a locale
     locale_info.cldr_category,  # tests/locales/test_project.py, tests/exporters/player/test_html_browser.py
     player_assets.forget_assets,  # tests/build/test_build.py: the shipped player files read again
     line_breaking.possible_breaks,  # tests/gettext/test_line_breaking.py: against GNU libunistring

@@ -418,3 +418,94 @@ def test_the_readers_issues_keep_the_banks_order() -> None:
         (title.origin.file, f"{title.key} has t"[:15]),
         (title.origin.file, "after the title"),
     ]
+
+
+# --- a "translation" that is the source text itself --------------------------------------------------------
+
+ENGLISH_GIFT = (
+    "::one:: Water is wet. {T ####Yes, it is.}\n\n"
+    "::two:: Fire is cold. {F ####No, it is hot.}\n\n"
+    "::three:: Ice is cold at 0 °C. {T ####Yes, cold.}\n"
+)
+PARTLY_URDU_GIFT = (
+    "::one:: پانی گیلا ہے۔ {T ####جی ہاں۔}\n\n"
+    "::two:: Fire is cold. {F ####No, it is hot.}\n\n"
+    "::three:: برف 0 °C پر ٹھنڈی ہے۔ {T ####Yes, cold.}\n"
+)
+
+
+def test_a_translation_file_still_in_the_source_language_is_no_translation(tmp_path: Path) -> None:
+    """A translation file only partly translated: its texts still in English are no Urdu (before, they came
+    in as finished Urdu translations with 0 issues). Each stays untranslated in the ur catalog and is
+    reported once, naming the file; the translated ones come in."""
+    project = _imported(tmp_path, {"en.gift": ENGLISH_GIFT, "ur.gift": PARTLY_URDU_GIFT})
+    result = run_quizkit_in_process(project, "import", "en.gift", "--locale", "ur", "ur.gift", "--quiz", "q")
+    assert result.returncode == 0, result.stdout + result.stderr
+    copied = (
+        "is given as its own ur translation in ur.gift, which is the source text, not a translation: it "
+        "stays untranslated in the ur catalog, for a translator to translate there"
+    )
+    assert result.stdout.splitlines()[1:5] == [
+        "3 issues",
+        f"  en.gift:3: two: q.questions.two.prompt ('Fire is cold.') {copied}",
+        f"  en.gift:3: two: q.questions.two.explanation ('No, it is hot.') {copied}",
+        f"  en.gift:5: three: q.questions.three.explanation ('Yes, cold.') {copied}",
+    ], result.stdout
+    assert "ur: 3 translations into locales/ur/LC_MESSAGES/q.po" in result.stdout.splitlines(), result.stdout
+    catalog = _catalog(project, "ur")
+    assert catalog["q.questions.two.prompt"] == ""
+    assert catalog["q.questions.two.explanation"] == ""
+    assert catalog["q.questions.three.explanation"] == ""
+    assert catalog["q.questions.three.prompt"] == "برف 0 °C پر ٹھنڈی ہے۔"
+    assert catalog["q.questions.one.explanation"] == "جی ہاں۔"
+
+
+def test_a_code_the_same_in_every_language_is_still_a_translation(tmp_path: Path) -> None:
+    """A number, a symbol or an acronym reads the same in Urdu: the file giving it unchanged translated it."""
+    english = "::port:: Which port does HTTPS use? {=443 ~80 ####HTTPS uses 443.}\n"
+    urdu = "::port:: HTTPS کون سا پورٹ استعمال کرتا ہے؟ {=443 ~80 ####HTTPS پورٹ 443 استعمال کرتا ہے۔}\n"
+    project = _imported(tmp_path, {"en.gift": english, "ur.gift": urdu})
+    result = run_quizkit_in_process(project, "import", "en.gift", "--locale", "ur", "ur.gift", "--quiz", "q")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines()[1] == "0 issues", result.stdout
+    catalog = _catalog(project, "ur")
+    assert catalog["q.questions.port.options.a"] == "443"
+    assert catalog["q.questions.port.options.b"] == "80"
+
+
+def test_a_name_kept_in_the_source_script_is_still_a_translation(tmp_path: Path) -> None:
+    """One word the Urdu keeps in Latin script (the Urdu style keeps names of operations and products so:
+    ``all-reduce``, ``PyTorch``) is the translation, not a text left in English."""
+    english = (
+        "::op:: Which operation averages the gradients? {=all-reduce ~broadcast ####It is all-reduce.}\n"
+    )
+    urdu = "::op:: کون سا آپریشن گریڈیئنٹس کا اوسط لیتا ہے؟ {=all-reduce ~براڈکاسٹ ####یہ all-reduce ہے۔}\n"
+    project = _imported(tmp_path, {"en.gift": english, "ur.gift": urdu})
+    result = run_quizkit_in_process(project, "import", "en.gift", "--locale", "ur", "ur.gift", "--quiz", "q")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines()[1] == "0 issues", result.stdout
+    assert _catalog(project, "ur")["q.questions.op.options.a"] == "all-reduce"
+
+
+def test_a_file_in_another_language_than_its_locale_is_reported_where_its_checks_refuse_it(
+    tmp_path: Path,
+) -> None:
+    """``--locale ar urdu.xml``: Urdu letters that Arabic does not have are what ``quizkit check`` refuses
+    (ar-letters, an error no --fix repairs); the import now says so for each such text, where before it
+    imported them with 0 issues and only check and every export stopped. The translations are kept."""
+    project = _imported(tmp_path, {"en.xml": ENGLISH, "urdu.xml": URDU}, locales=("ar",))
+    result = run_quizkit_in_process(project, "import", "en.xml", "--locale", "ar", "urdu.xml", "--quiz", "q")
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[1:3] == [
+        "4 issues",
+        "  en.xml:3: one: q.questions.one.prompt's ar translation ('ایک؟') holds what the ar checks refuse: "
+        "U+06CC 'ی' at character 2 is not an Arabic letter; write ي (U+064A), or ى (U+0649) where the word "
+        "ends in alef maksura [ar-letters]; is it ar? It was imported, and quizkit check reports it until it "
+        "is corrected in the ar catalog",
+    ], result.stdout
+    refused = [line.split(": ", 2)[2].split("'s ar translation")[0] for line in lines[2:6]]
+    assert refused == [
+        f"q.questions.one.{part}" for part in ("prompt", "options.a", "options.b", "explanation")
+    ]
+    assert _catalog(project, "ar")["q.questions.one.options.b"] == "نہیں"

@@ -189,3 +189,26 @@ def test_a_text_only_in_a_source_span_is_no_other_languages_text(tmp_path: Path)
         ("50", (("ur", "50"),)),
         ("All of it.", (("ur", "سارا۔"),)),
     ]
+
+
+def test_two_spans_of_one_language_side_by_side_keep_the_last_and_report_the_other(tmp_path: Path) -> None:
+    """Moodle's filter shows a learner the last of two spans of their language side by side
+    (filter/multilang/filter.php, filter_multilang_impl); before, both were joined ('Z؟Y؟') with no
+    issue."""
+    bank = tmp_path / "bank.txt"
+    spans = '<span lang\\="{}" class\\="multilang">{}</span>'.format
+    bank.write_text(
+        f"::twice::[html]{spans('en', 'One?')}{spans('UR', 'Z؟')}{spans('ur', 'Y؟')}"
+        f"{{=1 ~2 ####{spans('en', 'One.')}{spans('ur', 'ایک۔')}}}\n",
+        encoding="utf-8",
+    )
+    imported = GiftReader.read(request(bank))
+    (question,) = imported.quiz.questions
+    assert (question.prompt.source, question.prompt.imported) == ("One?", (("ur", "Y؟"),))
+    assert [(issue.line, issue.reason) for issue in imported.issues] == [
+        (
+            1,
+            "prompt holds two ur multilang spans side by side, of which Moodle's filter shows only the "
+            "last: 'Y؟' was imported, 'Z؟' left out",
+        )
+    ]

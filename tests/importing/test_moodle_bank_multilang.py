@@ -448,3 +448,46 @@ def test_a_text_only_in_a_source_span_is_reported_and_left_untranslated(tmp_path
     assert option is not None and option.msgstr == ""
     shared = catalog.find("q.questions.percent.options.b", by="msgctxt")
     assert shared is not None and shared.msgstr == "50"
+
+
+REPEATED_BANK = f"""<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="multichoice">
+    <name><text>twice</text></name>
+    <questiontext format="html">{
+    _html(
+        '<span lang="en" class="multilang">One?</span><span lang="en" class="multilang">Uno?</span>'
+        '<span lang="ur" class="multilang">ایک؟</span><span lang="ar" class="multilang">واحد؟</span>'
+    )
+}</questiontext>
+    <generalfeedback format="html">{
+    _html(
+        '<span lang="en" class="multilang">One.</span><span lang="UR" class="multilang">Z؟</span>'
+        '<span lang="ur" class="multilang">Y؟</span><span lang="ar" class="multilang">واحد.</span>'
+    )
+}</generalfeedback>
+    <single>true</single>
+    <answer fraction="100" format="html"><text>1</text></answer>
+    <answer fraction="0" format="html"><text>2</text></answer>
+  </question>
+</quiz>
+"""
+
+
+def test_two_spans_of_one_language_side_by_side_keep_the_last_and_report_the_other(tmp_path: Path) -> None:
+    """Moodle's filter shows a learner the last of two spans of their language side by side
+    (filter/multilang/filter.php, filter_multilang_impl); before, both came in joined ('One?Uno?',
+    'Z؟Y؟') with no issue."""
+    project, report = imported_project(tmp_path, {"bank.xml": REPEATED_BANK})
+    assert report.splitlines()[1:4] == [
+        "2 issues",
+        "  bank.xml:5: twice: a text holds two en multilang spans side by side, of which Moodle's filter "
+        "shows only the last: 'Uno?' was imported, 'One?' left out",
+        "  bank.xml:6: twice: a text holds two ur multilang spans side by side, of which Moodle's filter "
+        "shows only the last: 'Y؟' was imported, 'Z؟' left out",
+    ], report
+    content = yaml.safe_load((project / "content/q.yaml").read_text(encoding="utf-8"))
+    assert content["questions"][0]["prompt"] == "Uno?"
+    catalog = polib.pofile(str(project / "locales/ur/LC_MESSAGES/q.po"))
+    explanation = catalog.find("q.questions.twice.explanation", by="msgctxt")
+    assert explanation is not None and explanation.msgstr == "Y؟"

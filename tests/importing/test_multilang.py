@@ -80,6 +80,23 @@ CASES = [
         '<lang lang="en">Yes, <b>red</b>.</lang><lang lang="ar">نعم، <b>الأحمر</b>.</lang>',
         Versions((("en", "Yes, <b>red</b>."), ("ar", "نعم، <b>الأحمر</b>.")), ""),
     ),
+    # Spans of one language side by side are one language's text written twice: Moodle's filter shows the
+    # last (filter_multilang_impl keeps one text per language of a block), never both joined (review R3,
+    # finding 3). Case does not make another language; spans apart (text between) are each shown.
+    (
+        '<span lang="en" class="multilang">One?</span><span lang="en" class="multilang">Uno?</span>',
+        Versions((("en", "Uno?"),), "", repeated=(("en", "One?", "Uno?"),)),
+    ),
+    (
+        '<span lang="en" class="multilang">One?</span><span lang="UR" class="multilang">Z؟</span>\n'
+        '<span lang="ur" class="multilang">Y؟</span>',
+        Versions((("en", "One?\n"), ("ur", "\nY؟")), "\n", repeated=(("ur", "Z؟", "Y؟"),)),
+    ),
+    (
+        '<span lang="en" class="multilang">A.</span><span lang="ur" class="multilang">ا۔</span> and '
+        '<span lang="en" class="multilang">B.</span><span lang="ur" class="multilang">ب۔</span>',
+        Versions((("en", "A. and B."), ("ur", "ا۔ and ب۔")), " and "),
+    ),
     ("no markup", Versions((), "no markup")),
     ('<span lang="en">not multilang</span>', Versions((), '<span lang="en">not multilang</span>')),
 ]

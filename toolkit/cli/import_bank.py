@@ -112,7 +112,12 @@ def run_bank_import(
         by_category,
     )
     # One spelling per locale of the project before anything is planned: the catalogs are the project's.
-    imported = settled_languages(reader.read(request), request.source_locale, config.target_locales)
+    imported = settled_languages(
+        reader.read(request),
+        request.source_locale,
+        config.target_locales,
+        {locale: relative(path) for locale, path in request.translations.items()},
+    )
     imported = in_source_language(imported, request.display_name, config.target_locales, force)
     if by_category and not holding_questions(imported):
         # Nothing to split by: one quiz, as without the option, and the report says why.

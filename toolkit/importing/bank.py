@@ -413,7 +413,7 @@ def same_answers_untranslated(
     return fixed_question
 
 
-def _in_words(text: str) -> bool:
+def in_words(text: str) -> bool:
     """Whether ``text`` has two letters in a row that are not capitals: a word of a language (``uses``,
     ``Router``), where a number, a symbol or an acronym (``80``, ``TCP``, ``IPv4``) reads the same in
     every language. Letters of a script without case (Arabic, Devanagari) are never capitals."""
@@ -449,7 +449,7 @@ def shared_texts_translated(
         return question
 
     def shared(text: Text) -> Text:
-        if text.imported or not text.source or _in_words(text.source) or text.key in in_source_spans:
+        if text.imported or not text.source or in_words(text.source) or text.key in in_source_spans:
             return text
         return replace(text, imported=tuple((locale, text.source) for locale in languages))
 

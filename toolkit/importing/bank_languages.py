@@ -12,6 +12,16 @@ A question the bank translates into a language, one of whose texts it does not (
 language's catalog, for a translator: never the source text, never another language's. Each such text
 is reported, so that the gap is not silent. (Text outside every span is every language's: the readers
 have given it already, :func:`toolkit.importing.bank.shared_texts_translated`.)
+
+A "translation" in words that is the source text itself, in a language other than the source's (a
+``--locale ur FILE`` only partly translated, whose other questions are still in English), is none: it
+stays untranslated in that catalog, for a translator, and is reported, as words outside every span are
+(:func:`toolkit.importing.bank.in_words`: a code, a number or an acronym such as ``TCP`` or ``443``
+reads the same in every language and is kept, and so is a single word, which may be a name the
+translation keeps in the source's script, such as ``all-reduce``).
+
+A translation whose letters its locale's pack refuses (Urdu given as Arabic: ``--locale ar urdu.xml``) is
+reported, and kept (:mod:`toolkit.importing.translation_checks`).
 """
 
 from __future__ import annotations
@@ -21,8 +31,9 @@ from dataclasses import dataclass, replace
 
 from toolkit.content.loader import TEXT_FIELDS
 from toolkit.content.rules import question_text_fields
-from toolkit.importing.bank import ImportedBank, ImportIssue, with_each_text
+from toolkit.importing.bank import ImportedBank, ImportIssue, in_words, with_each_text
 from toolkit.importing.multilang import without_charset
+from toolkit.importing.translation_checks import refusals
 from toolkit.model import Question, Text
 from toolkit.text.locale_packs import language_of, normalized_locale
 
@@ -156,6 +167,15 @@ def _origins(text: Text) -> list[str | None]:
     ]
 
 
+def _copy_reason(name: str, source: str, locale: str, file: str | None) -> str:
+    given = f" in {file}" if file else ""
+    return (
+        f"{name} ({_quoted(source)}) is given as its own {locale} translation{given}, which is the source "
+        f"text, not a translation: it stays untranslated in the {locale} catalog, for a translator to "
+        "translate there"
+    )
+
+
 def _listed(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
@@ -163,12 +183,19 @@ def _listed(names: Sequence[str]) -> str:
 class _Settler:
     """Settles the texts of one bank in turn; what it finds goes into ``issues`` and ``spellings``."""
 
-    def __init__(self, project_locales: Sequence[str], targets: Sequence[str]) -> None:
+    def __init__(
+        self, project_locales: Sequence[str], targets: Sequence[str], files: Mapping[str, str]
+    ) -> None:
         self.project_locales = tuple(project_locales)
+        self.files = dict(files)
+        """Each ``--locale`` file's name, by the locale as given."""
         self.targets = frozenset(targets)
         self.issues: list[ImportIssue] = []
         self.spellings: dict[str, str] = {}
         """Each spelling of the bank that is not the project's, and the project's locale it was taken as."""
+        self.source_language = language_of(normalized_locale(project_locales[0]))
+        self.copied: set[tuple[str, str]] = set()
+        """(text key, locale) of each source text the bank gave as its own translation, reported already."""
 
     def spelling(self, written: str) -> str:
         locale = project_spelling(written, self.project_locales)
@@ -184,13 +211,61 @@ class _Settler:
                     text.origin.file, text.origin.line, question, _conflict_reason(text.key, conflict)
                 )
             )
+        files = {**self.files, **dict(text.imported_from)}
+        for locale, (written, translation) in list(chosen.items()):
+            if self.is_copy(locale, translation, text.source):
+                del chosen[locale]
+                self.copied.add((text.key, locale))
+                self.issues.append(
+                    ImportIssue(
+                        text.origin.file,
+                        text.origin.line,
+                        question,
+                        _copy_reason(text.key, text.source, locale, files.get(written)),
+                    )
+                )
         imported = tuple((locale, translation) for locale, (_written, translation) in chosen.items())
+        for locale, translation in imported:
+            if locale in self.targets:
+                self.check(text, question, locale, translation)
         imported_from = tuple(
-            dict((self.spelling(locale), file) for locale, file in text.imported_from).items()
+            (locale, file)
+            for locale, file in dict(
+                (self.spelling(locale), file) for locale, file in text.imported_from
+            ).items()
+            if (text.key, locale) not in self.copied
         )
         if imported == text.imported and imported_from == text.imported_from:
             return text
         return replace(text, imported=imported, imported_from=imported_from)
+
+    def check(self, text: Text, question: str | None, locale: str, translation: str) -> None:
+        """Report what ``locale``'s pack refuses in ``translation`` (:mod:`toolkit.importing.translation_checks`)."""
+        found = refusals(text.key, text.source, translation, locale, self.project_locales[0])
+        if found:
+            self.issues.append(
+                ImportIssue(
+                    text.origin.file,
+                    text.origin.line,
+                    question,
+                    f"{text.key}'s {locale} translation ({_quoted(translation)}) holds what the {locale} "
+                    f"checks refuse: {'; '.join(found)}; is it {locale}? It was imported, and quizkit check "
+                    f"reports it until it is corrected in the {locale} catalog",
+                )
+            )
+
+    def is_copy(self, locale: str, translation: str, source: str) -> bool:
+        """Whether ``translation`` into ``locale`` is ``source`` itself, in words, in a target language
+        other than the source's (``en_GB`` may well read as ``en`` does). A single word is not: it may be
+        a name the translation keeps in the source's script (``all-reduce``, ``PyTorch``: the Urdu style
+        keeps names of operations, APIs and products in Latin script)."""
+        return (
+            translation == source
+            and locale in self.targets
+            and language_of(normalized_locale(locale)) != self.source_language
+            and in_words(source)
+            and len(source.split()) > 1
+        )
 
     def question(self, question: Question[Text]) -> Question[Text]:
         settled: Question[Text] = with_each_text(question, lambda text: self.text(text, question.id))
@@ -206,7 +281,11 @@ class _Settler:
                 if locale in self.targets and locale not in languages:
                     languages.append(locale)
         for text in texts:
-            missing = [locale for locale in languages if locale not in dict(text.imported)]
+            missing = [
+                locale
+                for locale in languages
+                if locale not in dict(text.imported) and (text.key, locale) not in self.copied
+            ]
             if not missing:
                 continue
             catalogs = "catalog" if len(missing) == 1 else "catalogs"
@@ -320,12 +399,18 @@ def _without_fallback(text: Text) -> Text:
     return text if kept == text.imported else replace(text, imported=kept)
 
 
-def settled_languages(bank: ImportedBank, source_locale: str, target_locales: Sequence[str]) -> ImportedBank:
+def settled_languages(
+    bank: ImportedBank,
+    source_locale: str,
+    target_locales: Sequence[str],
+    translation_files: Mapping[str, str] | None = None,
+) -> ImportedBank:
     """``bank`` with every translation under the project's spelling of its locale (``source_locale`` and
     ``target_locales``), conflicting translations of one text reported, and each text that lacks a target
     locale its question's other texts have reported (:mod:`this module <toolkit.importing.bank_languages>`).
-    A note names each spelling taken as the project's locale."""
-    settler = _Settler((source_locale, *target_locales), target_locales)
+    A note names each spelling taken as the project's locale; a translation that is its source text names
+    its ``--locale`` file from ``translation_files`` (file name by locale as given) where the bank does not."""
+    settler = _Settler((source_locale, *target_locales), target_locales, translation_files or {})
     quiz = bank.quiz
     quiz = replace(
         quiz,

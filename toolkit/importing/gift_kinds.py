@@ -91,6 +91,8 @@ class QuestionBuilder:
         line = text.line if text is not None else self.question.line
         for lost in versions.lost:
             self.issue(f"{what}: {lost} is not carried (quiz texts hold plain text and inline code)", line)
+        for repeated in versions.repeated:
+            self.issue(f"{what} holds {repeated}", line)
         if versions.source is None:
             if not required and not versions.imported:
                 return None

@@ -9,7 +9,14 @@ from dataclasses import dataclass, field
 from toolkit.importing.bank import BankRequest, ImportIssue
 from toolkit.importing.gift_syntax import GiftQuestion, GiftText
 from toolkit.importing.markup_reduction import looks_like_markup, reduce_markup
-from toolkit.importing.multilang import OTHER, UNBALANCED, declared_language, quizkit_locale, split_versions
+from toolkit.importing.multilang import (
+    OTHER,
+    UNBALANCED,
+    declared_language,
+    quizkit_locale,
+    repeated_reason,
+    split_versions,
+)
 
 Part = Callable[[GiftQuestion], GiftText | None]
 """Picks one text out of a question: the same text in a translation's question."""
@@ -84,7 +91,8 @@ class BankContext:
                     if written is not None:
                         imported[locale], _lost = as_quiz_text(written, given.format)
         self.locales.update(imported)
-        return Versions(source or None, imported, tuple(dict.fromkeys(lost)), in_source_span)
+        repeated = tuple(repeated_reason(repeated) for repeated in split.repeated)
+        return Versions(source or None, imported, tuple(dict.fromkeys(lost)), in_source_span, repeated)
 
 
 def moodle_code(locale: str) -> str:
@@ -113,6 +121,8 @@ class Versions:
     imported: dict[str, str] = field(default_factory=dict)
     lost: tuple[str, ...] = ()
     in_source_span: bool = False
+    repeated: tuple[str, ...] = ()
+    """Each span another of its language side by side hides in Moodle, for the report."""
     """The source is written in the source language's span, not outside every span (see
     :func:`toolkit.importing.bank.shared_texts_translated`)."""
 

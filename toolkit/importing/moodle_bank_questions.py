@@ -178,6 +178,7 @@ class QuestionReader:
         if found.declared is not None:
             self.declared.append(found.declared)
         self.lost.extend(what for what in found.lost if what not in self.lost)
+        self.issues.extend(self.issue(f"a text holds {reason}", line) for reason in found.repeated)
         for locale in found.languages:
             if locale not in self.languages:
                 self.languages.append(locale)

@@ -16,7 +16,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolkit.importing.markup_reduction import looks_like_markup, reduce_markup
-from toolkit.importing.multilang import OTHER, UNBALANCED, declared_language, quizkit_locale, split_versions
+from toolkit.importing.multilang import (
+    OTHER,
+    UNBALANCED,
+    declared_language,
+    quizkit_locale,
+    repeated_reason,
+    split_versions,
+)
 
 HTML = "html"
 AUTO_FORMAT = "moodle_auto_format"
@@ -47,6 +54,9 @@ class FieldText:
     """The source version is written in the source language's span (or ``{mlang}`` block), not outside
     every span: a text with no other language's span is then untranslated in the other languages, never
     shared with them (:func:`toolkit.importing.bank.shared_texts_translated`)."""
+    repeated: tuple[str, ...] = ()
+    """For the report, each span that another of its language side by side hides in Moodle
+    (:func:`toolkit.importing.multilang.repeated_reason`)."""
 
 
 def _reduced(text: str, text_format: str, lost: list[str]) -> str:
@@ -114,6 +124,7 @@ def field_text(raw: str, text_format: str, source_locale: str) -> FieldText:
         tuple(lost),
         tuple(languages),
         in_source_span=source is not None and other is None,  # ``{mlang other}`` is every other language's
+        repeated=tuple(repeated_reason(repeated) for repeated in versions.repeated),
     )
 
 

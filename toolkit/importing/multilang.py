@@ -13,12 +13,18 @@ Two syntaxes, as Moodle's filters read them:
   holds the text for every language not listed.
 
 Text outside every span belongs to all languages (Moodle shows it whatever the reader's language).
+
+Spans side by side (nothing but white space between them) are one block to the ``multilang`` filter,
+which keeps one text per language of a block, the last (``filter_multilang_impl`` fills its list by
+language, lower-cased, each span overwriting the one before): two spans of one language side by side
+(``en`` then ``en``, ``UR`` then ``ur``) are one language's text written twice, never one text. The last
+is kept, as Moodle shows it, and :attr:`Versions.repeated` names the one left out.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 _SPAN_OPENING = re.compile(
     r"<(?:span\s+(?=[^>]*\bclass\s*=\s*[\"']multilang[\"'])|(lang)\s+)"
@@ -47,6 +53,9 @@ class Versions:
     unbalanced: bool = False
     """Whether a multilang span holds spans that do not close: its version then ends at its first
     ``</span>``, as Moodle's filter reads it, and may have lost words to the shared text."""
+    repeated: tuple[tuple[str, str, str], ...] = ()
+    """(language, text left out, text kept) of each span followed, in the same block of spans side by
+    side, by another of its language: Moodle's filter shows only the last."""
 
     def version(self, language: str) -> str | None:
         for code, text in self.by_language:
@@ -59,6 +68,7 @@ def split_versions(text: str) -> Versions:
     """Each language's version of ``text``: its span(s) for that language with the shared text around
     them in place. A language with several spans (one per sentence) gets them joined in order."""
     blocks, unbalanced = _span_blocks(text)
+    blocks, repeated = _last_of_each_language(text, blocks)
     if not blocks:
         blocks = [
             _Block(match.start(), match.end(), _codes(match.group(1)), match.group(2))
@@ -72,7 +82,46 @@ def split_versions(text: str) -> Versions:
             if code not in languages:
                 languages.append(code)
     versions = [(language, _joined(text, blocks, language)) for language in languages]
-    return Versions(tuple(versions), _joined(text, blocks, None), unbalanced)
+    return Versions(tuple(versions), _joined(text, blocks, None), unbalanced, tuple(repeated))
+
+
+def repeated_reason(repeated: tuple[str, str, str]) -> str:
+    """What the import's report says of one of :attr:`Versions.repeated`, after what holds it (``the
+    prompt holds …``)."""
+    language, left_out, kept = repeated
+    return (
+        f"two {language} multilang spans side by side, of which Moodle's filter shows only the last: "
+        f"{_plain(kept)} was imported, {_plain(left_out)} left out"
+    )
+
+
+def _plain(html: str) -> str:
+    text = " ".join(re.sub(r"<[^>]*>", " ", html).split())
+    return repr(text if len(text) <= 40 else text[:39] + "…")
+
+
+def _last_of_each_language(
+    text: str, blocks: list[_Block]
+) -> tuple[list[_Block], list[tuple[str, str, str]]]:
+    """``blocks`` with each span that a later span of its language follows in the same block of spans
+    side by side left without a language (its text then shows in none), and (language, text left out,
+    text kept) of each."""
+    runs: list[list[_Block]] = []
+    for block in blocks:
+        if runs and not text[runs[-1][-1].end : block.start].strip():
+            runs[-1].append(block)
+        else:
+            runs.append([block])
+    kept: list[_Block] = []
+    repeated: list[tuple[str, str, str]] = []
+    for run in runs:
+        for index, block in enumerate(run):
+            later = [other for other in run[index + 1 :] if other.codes == block.codes]
+            if later:
+                repeated.append((block.codes[0], block.content, later[-1].content))
+                block = replace(block, codes=[])
+            kept.append(block)
+    return kept, repeated
 
 
 @dataclass(frozen=True)
