@@ -18,7 +18,14 @@ from decimal import Decimal, InvalidOperation
 
 from toolkit import keys
 from toolkit.importing.moodle_bank_questions import Element, QuestionReader, close_to, percent
-from toolkit.importing.moodle_bank_texts import HTML, PLAIN, FieldText, field_text, top_level_blocks
+from toolkit.importing.moodle_bank_texts import (
+    HTML,
+    PLAIN,
+    FieldText,
+    field_text,
+    text_markup,
+    top_level_blocks,
+)
 from toolkit.importing.question_drafts import part_id
 from toolkit.model import (
     Blank,
@@ -155,7 +162,7 @@ def numbered_layout(text: str, count: int) -> str | None:
 
 def read_cloze(reader: QuestionReader, element: Element) -> Question[Text]:
     questiontext = element.find("questiontext")
-    raw = (questiontext.findtext("text") or "") if questiontext is not None else ""
+    raw = text_markup(questiontext.find("text")) if questiontext is not None else ""
     line = questiontext.sourceline if questiontext is not None else reader.line
     marked, found = subquestions(raw)
     if not found:
@@ -341,9 +348,9 @@ def read_gapselect(reader: QuestionReader, element: Element) -> Question[Text]:
     lists the choices of choice n's group (qtype_gapselect's question.php), which is exactly a
     drop-down blank whose options are that group's choices; Moodle scores the gaps one by one."""
     questiontext = element.find("questiontext")
-    raw = (questiontext.findtext("text") or "") if questiontext is not None else ""
+    raw = text_markup(questiontext.find("text")) if questiontext is not None else ""
     choices = [
-        ((option.findtext("text") or ""), (option.findtext("group") or "1").strip(), option.sourceline)
+        (text_markup(option.find("text")), (option.findtext("group") or "1").strip(), option.sourceline)
         for option in element.findall("selectoption")
     ]
     gaps: list[int] = []

@@ -19,6 +19,7 @@ from toolkit.importing.moodle_bank_texts import (
     PLAIN,
     FieldText,
     field_text,
+    text_markup,
     top_level_blocks,
 )
 from toolkit.importing.multilang import multilang_answer_reason, split_versions
@@ -169,7 +170,7 @@ class QuestionReader:
         if owner is None:
             return FieldText(None, (), ()), self.line
         text = owner.find("text")
-        raw = (text.text or "") if text is not None else ""
+        raw = text_markup(text)
         line = text.sourceline if text is not None else owner.sourceline
         return self.texts(raw, owner.get("format", AUTO_FORMAT), line), line
 
@@ -201,7 +202,7 @@ class QuestionReader:
         there, which a person can put in words (the question is then a draft with that to-do)."""
         found, line = self.field(owner)
         if not found.source:
-            images = only_images((owner.findtext("text") or "") if owner is not None else "")
+            images = only_images(text_markup(owner.find("text")) if owner is not None else "")
             if images is None:
                 raise self.unsupported(f"the question has no {what}")
             self.todos[key] = f"write the {what}: {images}"
@@ -392,7 +393,7 @@ class QuestionReader:
 
     def numerical(self, element: Element) -> Question[Text]:
         questiontext = element.find("questiontext")
-        html = (questiontext.findtext("text") or "") if questiontext is not None else ""
+        html = text_markup(questiontext.find("text")) if questiontext is not None else ""
         text_format = questiontext.get("format", HTML) if questiontext is not None else HTML
         unit: Text | None = None
         units = element.findall("units/unit")
@@ -467,7 +468,7 @@ class QuestionReader:
         for index, subquestion in enumerate(element.findall("subquestion")):
             pair_id = part_id(index)
             answer = subquestion.find("answer")
-            raw = (answer.findtext("text") or "") if answer is not None else ""
+            raw = text_markup(answer.find("text")) if answer is not None else ""
             line = answer.sourceline if answer is not None else subquestion.sourceline
             found, _line = self.field(subquestion)
             if found.source:
