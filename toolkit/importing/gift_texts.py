@@ -121,10 +121,10 @@ class Versions:
     imported: dict[str, str] = field(default_factory=dict)
     lost: tuple[str, ...] = ()
     in_source_span: bool = False
-    repeated: tuple[str, ...] = ()
-    """Each span another of its language side by side hides in Moodle, for the report."""
     """The source is written in the source language's span, not outside every span (see
     :func:`toolkit.importing.bank.shared_texts_translated`)."""
+    repeated: tuple[str, ...] = ()
+    """Each span another of its language side by side hides in Moodle, for the report."""
 
 
 def quoted(text: GiftText) -> str:
