@@ -191,6 +191,30 @@ def test_a_text_only_in_a_source_span_is_no_other_languages_text(tmp_path: Path)
     ]
 
 
+def test_a_translation_file_that_differs_from_the_spans_is_a_conflict_not_an_overwrite(
+    tmp_path: Path,
+) -> None:
+    """Review: where the spans and a ``--locale`` file both translate a text, the file's silently replaced
+    the spans' (a dict); now both reach the import, which keeps the spans' and reports the file's."""
+    from toolkit.importing.bank_languages import settled_languages
+
+    spans = '<span lang\\="{}" class\\="multilang">{}</span>'.format
+    bank = tmp_path / "bank.txt"
+    bank.write_text(
+        f"::one::[html]{spans('en', 'Is water wet?')}{spans('ur', 'کیا پانی گیلا ہے؟')}{{T ####Yes.}}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "bank.ur.txt").write_text("::one:: کیا پانی تر ہے؟ {T ####جی ہاں۔}\n", encoding="utf-8")
+    settled = settled_languages(GiftReader.read(request(bank)), "en", ("ur",))
+    (question,) = settled.quiz.questions
+    assert question.prompt.imported == (("ur", "کیا پانی گیلا ہے؟"),)
+    assert [issue.reason for issue in settled.issues if "two different" in issue.reason] == [
+        "bank.questions.one.prompt has two different ur translations in the bank: 'کیا پانی گیلا ہے؟' (written "
+        "as ur), kept, and 'کیا پانی تر ہے؟' (written as ur), left out; if the one left out is right, put it "
+        "in the ur catalog"
+    ]
+
+
 def test_two_spans_of_one_language_side_by_side_keep_the_last_and_report_the_other(tmp_path: Path) -> None:
     """Moodle's filter shows a learner the last of two spans of their language side by side
     (filter/multilang/filter.php, filter_multilang_impl); before, both were joined ('Z؟Y؟') with no

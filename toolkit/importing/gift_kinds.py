@@ -110,7 +110,7 @@ class QuestionBuilder:
             key,
             versions.source or "",
             Origin(self.reader.file, line),
-            imported=tuple(sorted(versions.imported.items())),
+            imported=(*sorted(versions.imported.items()), *versions.differing),
         )
 
     def explanation(self) -> Text:

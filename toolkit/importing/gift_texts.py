@@ -60,6 +60,7 @@ class BankContext:
         split = split_versions(text.text)
         lost: list[str] = [UNBALANCED] if split.unbalanced else []
         imported: dict[str, str] = {}
+        differing: list[tuple[str, str]] = []
         if split.by_language:
             source_raw = split.version(self.source_code) or split.version(OTHER)
             if source_raw is None:
@@ -89,10 +90,18 @@ class BankContext:
                     versions = split_versions(given.text)
                     written = versions.version(moodle_code(locale)) if versions.by_language else given.text
                     if written is not None:
-                        imported[locale], _lost = as_quiz_text(written, given.format)
+                        from_file, _lost = as_quiz_text(written, given.format)
+                        if imported.get(locale, from_file) != from_file:
+                            # The spans translate it too, otherwise: both go to the import, which keeps
+                            # one and reports the other (toolkit.importing.bank_languages).
+                            differing.append((locale, from_file))
+                        else:
+                            imported[locale] = from_file
         self.locales.update(imported)
         repeated = tuple(repeated_reason(repeated) for repeated in split.repeated)
-        return Versions(source or None, imported, tuple(dict.fromkeys(lost)), in_source_span, repeated)
+        return Versions(
+            source or None, imported, tuple(dict.fromkeys(lost)), in_source_span, repeated, tuple(differing)
+        )
 
 
 def moodle_code(locale: str) -> str:
@@ -125,6 +134,8 @@ class Versions:
     :func:`toolkit.importing.bank.shared_texts_translated`)."""
     repeated: tuple[str, ...] = ()
     """Each span another of its language side by side hides in Moodle, for the report."""
+    differing: tuple[tuple[str, str], ...] = ()
+    """(locale, translation) a ``--locale`` file gives where the spans give another translation."""
 
 
 def quoted(text: GiftText) -> str:
