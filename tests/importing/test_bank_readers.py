@@ -570,12 +570,22 @@ def test_an_empty_file_is_called_empty_not_an_empty_page(project: Path) -> None:
     (project / "blank.txt").write_text("\n  \n", encoding="utf-8")
     (project / "mark.txt").write_bytes(b"\xef\xbb\xbf\n")  # an editor's empty file: a byte order mark
     (project / "wide.txt").write_bytes("\ufeff \n".encode("utf-16-le"))
+    import zipfile
+
+    with zipfile.ZipFile(project / "empty.zip", "w"):
+        pass  # a zip of no member: only its end record
     for name in ("bank.xml", "blank.txt", "mark.txt", "wide.txt"):
         result = run_quizkit_in_process(project, "import", name, "--quiz", "bank")
         assert (result.returncode, result.stderr) == (
             1,
             f"{name}: error[import]: is empty: there is nothing to import; is the export or download complete?\n",
         )
+    result = run_quizkit_in_process(project, "import", "empty.zip", "--quiz", "bank")
+    assert (result.returncode, result.stderr) == (
+        1,
+        "empty.zip: error[import]: is an empty zip: there is nothing to import; is the export or download "
+        "complete?\n",
+    )
 
 
 @pytest.mark.parametrize(

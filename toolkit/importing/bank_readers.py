@@ -110,6 +110,12 @@ def detect_format(path: Path, display_name: str) -> str:
         # is, as every package reader would refuse it, not as an unknown format. (Not any folder: one
         # that is no package at all is simply in no format.)
         package = open_package(path, display_name)
+        if not package.members:  # a zip of its end record alone (a folder here holds a manifest)
+            raise BankError(
+                display_name,
+                None,
+                "is an empty zip: there is nothing to import; is the export or download complete?",
+            )
         if package.has(MANIFEST):
             package.read(MANIFEST)
     raise BankFormatError(
