@@ -425,3 +425,23 @@ def test_a_package_of_several_assessments_says_how_many_of_each_it_holds(
     )
     bank = CommonCartridgeReader.read(BankRequest(package, "course.imscc", "rivers", "en"))
     assert f"the package holds {held}; their questions are one quiz now" in bank.notes
+
+
+def test_what_the_quiz_description_cannot_hold_is_reported(tmp_path: Path) -> None:
+    """Review: a rubric's image was left out of the quiz description with no word, where every other
+    text's losses are reported."""
+    rubric = (
+        '<rubric><material><mattext texttype="text/html">&lt;p&gt;Rivers of the world '
+        '&lt;img src="map.png" alt="A map"/&gt;&lt;/p&gt;</mattext></material></rubric>'
+    )
+    quiz = ONE_ITEM.format(**ENGLISH).replace('title="Rivers">', f'title="Rivers">\n    {rubric}', 1)
+    assert rubric in quiz
+    package = _zip(
+        tmp_path / "course.imscc", {"imsmanifest.xml": CC_MANIFEST, "quiz/quiz.xml": quiz.encode()}
+    )
+    bank = CommonCartridgeReader.read(BankRequest(package, "course.imscc", "rivers", "en"))
+    assert bank.quiz.description.source == "Rivers of the world"
+    assert (
+        "course.imscc/quiz/quiz.xml: the quiz description holds an image, which a quiz text cannot hold yet; it "
+        "is left out (its words, if any, are kept)"
+    ) in bank.notes

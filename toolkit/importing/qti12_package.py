@@ -23,7 +23,7 @@ from pathlib import Path, PurePosixPath
 from lxml import etree
 
 from toolkit.importing.bank import BankError, ImportIssue, parse_bank_xml, read_bank_bytes
-from toolkit.importing.markup_reduction import reduce_markup
+from toolkit.importing.markup_reduction import ReducedText, reduce_markup
 from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_package
 from toolkit.importing.qti12_elements import children, descendants, first, local_name
 from toolkit.importing.qti12_questions import ItemRefusedError, ParsedItem, read_item
@@ -219,7 +219,8 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
         meta = _meta(package, root, display_name) if canvas_wanted else {}
     items: list[tuple[str, ParsedItem | ItemRefusedError, etree._Element]] = []
     titles: list[str] = []
-    descriptions: list[str] = []
+    descriptions: list[tuple[ReducedText, str]] = []
+    """Each rubric reduced to quiz text, and the file it is in."""
     item_assessments: list[tuple[str, str]] = []
     banks_read: list[tuple[str, str, int]] = []
     bank_titles: list[str] = []
@@ -242,7 +243,7 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
                 (bank_titles if assessment.question_bank else titles).append(test.get("title", ""))
             rubric = first(test, "rubric")
             if rubric is not None:
-                descriptions.append(reduce_markup(_mattext(rubric)).text)
+                descriptions.append((reduce_markup(_mattext(rubric)), assessment.member))
         if assessment.question_bank:
             assessment_title = (
                 bank_titles[bank_named] if len(bank_titles) > bank_named else QUESTION_BANK_TITLE
@@ -292,8 +293,15 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
         files = sum(not assessment.question_bank for assessment in assessments)
         held_note = f"the package holds {files} assessment files; their questions are one quiz now"
     title = meta.get("title") or next(iter(titles + bank_titles), "")
-    description = reduce_markup(meta["description"]).text if meta.get("description") else ""
-    description = description or (descriptions[0] if descriptions else "")
+    given = [(reduce_markup(meta["description"]), display_name)] if meta.get("description") else []
+    chosen = next((each for each in (*given, *descriptions) if each[0].text), None)
+    description = chosen[0].text if chosen is not None else ""
+    if chosen is not None:
+        notes += [
+            f"{chosen[1]}: the quiz description holds {lost}, which a quiz text cannot hold yet; it is left "
+            "out (its words, if any, are kept)"
+            for lost in chosen[0].lost
+        ]
     return PackageRead(
         display_name=display_name,
         title=title,
