@@ -206,7 +206,9 @@ def node_consumer(script: str, payload: dict[str, Any], package: str) -> Any:
     """What ``tests/node/<script>`` answers for ``payload`` (JSON on stdin, JSON on stdout), run by the
     real ``package`` from npm; skipped where Node or ``npm ci`` is missing (never in CI)."""
     if shutil.which("node") is None or not (NODE_CONSUMERS / "node_modules" / package).exists():
-        pytest.skip("Node consumers are not installed (npm ci in tests/node; ./dev test does it where npm is installed)")
+        pytest.skip(
+            "Node consumers are not installed (npm ci in tests/node; ./dev test does it where npm is installed)"
+        )
     result = subprocess.run(
         ["node", str(NODE_CONSUMERS / script)],
         input=json.dumps(payload),
