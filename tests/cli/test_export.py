@@ -219,3 +219,18 @@ def test_a_draft_quiz_left_out_is_reported_and_included_with_drafts(tmp_path: Pa
     assert (included.returncode, included.stderr) == (0, "")
     assert DRAFT_WARNING not in included.stdout
     assert sorted(path.name for path in (project / "dist" / "json").iterdir()) == ["other", "tiny"]
+
+
+def test_a_quiz_the_fallback_policy_empties_is_not_called_left_out_by_a_format(tmp_path: Path) -> None:
+    """``--fallback omit`` leaves every untranslated question out: the Urdu quiz is emptied by the policy
+    (and said so), not by a format that cannot write its questions, so no format warns quiz-left-out and
+    each writes it as the formats that carry every kind do."""
+    project = fixture_project(tmp_path / "project")
+    assert run_quizkit(project, "update").returncode == 0
+    result = run_quizkit(
+        project, "export", "-f", "qti,json", "--fallback", "omit", "--no-checks", "--locale", "ur"
+    )
+    assert result.returncode == 0, result.stderr
+    assert "quiz-left-out" not in result.stdout + result.stderr
+    assert "questions left out" in result.stdout + result.stderr
+    assert (project / "dist/json/tiny/ur.json").is_file() and (project / "dist/qti/tiny/ur.zip").is_file()

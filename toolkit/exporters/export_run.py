@@ -150,7 +150,7 @@ def unwritable_questions(request: ExportRequest, formats: Sequence[str]) -> list
                         written += 1
                     else:
                         refused.setdefault(question.id, (reason, []))[1].append(localized.locale.tag)
-                if not written:
+                if localized.questions and not written:
                     empty.append(localized.locale.tag)
             found.extend(
                 _question_warning(
@@ -214,24 +214,29 @@ class _Carried(Mapping[tuple[str, str], LocalizedQuiz]):
         self.localized = localized
         self.carried = carried
         self.exporter = exporter
+        self._seen: dict[tuple[str, str], LocalizedQuiz] = {}
+        """Each quiz as this format carries it, once: membership and reading both need it, and whether a
+        format can write a question may take a pattern of hundreds of KB to tell (QTI's numbers)."""
 
     def _writes(self, question: Question[str]) -> bool:
         return question.type in self.carried and unwritable(self.exporter, question) is None
 
     def __getitem__(self, key: tuple[str, str]) -> LocalizedQuiz:
-        quiz = self.localized[key]
-        if all(self._writes(question) for question in quiz.questions):
-            return quiz
-        return replace(
-            quiz, questions=tuple(question for question in quiz.questions if self._writes(question))
-        )
+        carried = self._seen.get(key)
+        if carried is None:
+            quiz = self.localized[key]
+            questions = tuple(question for question in quiz.questions if self._writes(question))
+            carried = quiz if len(questions) == len(quiz.questions) else replace(quiz, questions=questions)
+            self._seen[key] = carried
+        return carried
 
     def __contains__(self, key: object) -> bool:
-        # A quiz left with no question is no quiz of this format: an empty file would import as one.
         if not isinstance(key, tuple) or key not in self.localized:
             return False
-        quiz = self.localized[key]
-        return any(self._writes(question) for question in quiz.questions)
+        # A quiz this format leaves with no question is no quiz of it: an empty file would import as one.
+        # (One the fallback policy emptied, leaving out every untranslated question, stays, as in every
+        # other format.)
+        return bool(self[key].questions) or not self.localized[key].questions
 
     def __iter__(self) -> Iterator[tuple[str, str]]:
         return (key for key in self.localized if key in self)
