@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from toolkit.diagnostics import Diagnostic
 from toolkit.errors import DiagnosedError
+from toolkit.text.counts import counted
 
 if TYPE_CHECKING:
     from toolkit.catalogs.retirement import Retirement
@@ -99,7 +100,7 @@ class BuildResult:
         failed = len(self.strict_warnings) if strict else 0
         return {
             "ok": not failed,
-            **({"failed": f"--strict: {failed} warning{'' if failed == 1 else 's'}"} if failed else {}),
+            **({"failed": f"--strict: {counted(failed, 'warning')}"} if failed else {}),
             "steps": [
                 {
                     "name": step.name,

@@ -44,6 +44,7 @@ from toolkit.importing.gift_texts import BankContext, language
 from toolkit.importing.imported_drafts import place_last_draft
 from toolkit.importing.multilang import other_declared_language
 from toolkit.model import Origin, Question, Text
+from toolkit.text.counts import counted
 
 _LANG = re.compile(r"^\s*<(?:div|p|span)\b[^>]*\blang\s*=\s*[\"']([A-Za-z_-]+)[\"']", re.IGNORECASE)
 """The language quizkit's exporter marks a text with: a question that fell back to the source says so."""
@@ -167,7 +168,7 @@ class _Reader(BankContext):
                     raise BankError(
                         name,
                         None,
-                        f"holds {_count(len(translated))} and {self.file} {_count(len(source.questions))}; without "
+                        f"holds {counted(len(translated), 'question')} and {self.file} {counted(len(source.questions), 'question')}; without "
                         "names (::name::) on every question the files are matched in order, so they must hold "
                         "the same questions in the same order",
                     )
@@ -228,7 +229,3 @@ class GiftReader:
     @staticmethod
     def read(request: BankRequest) -> ImportedBank:
         return _Reader(request).read()
-
-
-def _count(questions: int) -> str:
-    return f"{questions} question{'' if questions == 1 else 's'}"

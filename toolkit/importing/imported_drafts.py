@@ -22,6 +22,7 @@ from typing import TypeVar
 from toolkit import keys
 from toolkit.importing.bank import ImportIssue
 from toolkit.model import Quiz
+from toolkit.text.counts import counted
 
 Item = TypeVar("Item")
 
@@ -100,6 +101,6 @@ def draft_quiz_notes(quiz_id: str, whole: int, drafts: Sequence[ImportIssue]) ->
         return (f"{quiz_id} is a draft quiz (draft: true), left out of every export: {finish}",)
     return (
         f"{quiz_id} is a draft quiz (draft: true) while it has drafts, left out of every export: {finish}; "
-        f"quizkit export --drafts exports it now with its {whole} finished "
-        f"question{'' if whole == 1 else 's'}, without the drafts",
+        f"quizkit export --drafts exports it now with its {counted(whole, 'finished question')}, without the "
+        "drafts",
     )

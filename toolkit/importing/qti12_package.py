@@ -27,6 +27,7 @@ from toolkit.importing.markup_reduction import ReducedText, reduce_markup
 from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_package
 from toolkit.importing.qti12_elements import children, descendants, first, local_name
 from toolkit.importing.qti12_questions import ItemRefusedError, ParsedItem, read_item
+from toolkit.text.counts import counted
 
 MANIFEST = "imsmanifest.xml"
 CANVAS_RESOURCE = "imsqti_xmlv1p2"
@@ -284,13 +285,12 @@ def read_package(path: Path, display_name: str, canvas_wanted: bool) -> PackageR
     held_note = None
     if sum(held.values()) > 1:
         counts = [
-            f"{count} {word}{'' if count == 1 else 's'}"
+            counted(count, word)
             for count, word in ((held["assessment"], "assessment"), (held["objectbank"], "question bank"))
             if count
         ]
         held_note = f"the package holds {' and '.join(counts)}; their questions are one quiz now"
-    elif sum(not assessment.question_bank for assessment in assessments) > 1:
-        files = sum(not assessment.question_bank for assessment in assessments)
+    elif (files := sum(not assessment.question_bank for assessment in assessments)) > 1:
         held_note = f"the package holds {files} assessment files; their questions are one quiz now"
     title = meta.get("title") or next(iter(titles + bank_titles), "")
     given = [(reduce_markup(meta["description"]), display_name)] if meta.get("description") else []
