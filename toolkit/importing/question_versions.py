@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from toolkit.keys import join_key, text_fields
-from toolkit.model import AcceptedAnswer, FillInBlanksQuestion, Question, ShortAnswerQuestion, TypedBlank
+from toolkit.model import AcceptedAnswer, FillInBlanksQuestion, Question, answer_lists, with_answer_lists
 
 # --- texts --------------------------------------------------------------------------------------------
 
@@ -43,33 +43,6 @@ def skeleton(question: Question[str]) -> Question[str]:
 
 
 # --- accepted answers -----------------------------------------------------------------------------------
-
-
-def answer_groups(question: Question[str]) -> list[tuple[str, tuple[AcceptedAnswer[str], ...]]]:
-    """(key prefix, answers) of every list of accepted answers of ``question``."""
-    if isinstance(question, ShortAnswerQuestion):
-        return [("answers", question.answers)]
-    groups = []
-    for blank in getattr(question, "blanks", ()):
-        if isinstance(blank, TypedBlank):
-            groups.append((f"blanks.{blank.id}.answers", blank.answers))
-    return groups
-
-
-def _with_answers(
-    question: Question[str], answers: dict[str, tuple[AcceptedAnswer[str], ...]]
-) -> Question[str]:
-    if isinstance(question, ShortAnswerQuestion):
-        return replace(question, answers=answers["answers"])
-    if isinstance(question, FillInBlanksQuestion):
-        blanks = tuple(
-            replace(blank, answers=answers[f"blanks.{blank.id}.answers"])
-            if isinstance(blank, TypedBlank)
-            else blank
-            for blank in question.blanks
-        )
-        return replace(question, blanks=blanks)
-    return question
 
 
 MAX_ANSWERS_CUT = 100
@@ -126,8 +99,8 @@ def align_answers(
     translated_answers: dict[str, dict[str, tuple[AcceptedAnswer[str], ...]]] = {
         locale: {} for locale in translations
     }
-    translation_groups = {locale: dict(answer_groups(question)) for locale, question in translations.items()}
-    for prefix, answers in answer_groups(source):
+    translation_groups = {locale: answer_lists(question) for locale, question in translations.items()}
+    for prefix, answers in answer_lists(source).items():
         texts = [answer.text for answer in answers]
         runs: dict[str, list[list[str]]] = {}
         for locale, groups in translation_groups.items():
@@ -155,9 +128,9 @@ def align_answers(
                 answer if index in same else replace(answer, text="\n".join(cut[index]))
                 for index, answer in enumerate(source_answers[prefix])
             )
-    aligned_source = _with_answers(source, source_answers) if source_answers else source
+    aligned_source = with_answer_lists(source, source_answers) if source_answers else source
     aligned = {
-        locale: _with_answers(question, translated_answers[locale])
+        locale: with_answer_lists(question, translated_answers[locale])
         if translated_answers[locale]
         else question
         for locale, question in translations.items()
@@ -167,7 +140,7 @@ def align_answers(
 
 def untranslated(question: Question[str], key: str) -> bool:
     """Whether ``key`` is an accepted answer written the same in every locale."""
-    for prefix, answers in answer_groups(question):
+    for prefix, answers in answer_lists(question).items():
         for answer in answers:
             if key == f"{prefix}.{answer.id}" and not answer.translate:
                 return True
