@@ -24,7 +24,7 @@ def child(element: etree._Element, name: str) -> etree._Element | None:
 def descendants(element: etree._Element, names: frozenset[str] | str) -> list[etree._Element]:
     """``element`` and the elements below it named ``names`` (one name, or any of several)."""
     wanted = frozenset({names}) if isinstance(names, str) else names
-    return [node for node in element.iter() if local_name(node) in wanted]
+    return [node for node in element.iter() if isinstance(node.tag, str) and local_name(node) in wanted]
 
 
 def first(element: etree._Element, name: str) -> etree._Element | None:
