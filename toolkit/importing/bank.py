@@ -24,7 +24,7 @@ from toolkit import keys
 from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, read_regular_file
 from toolkit.importing.moodle_bank_texts import AUTO_FORMAT, field_text
-from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
+from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, misc_end, parse_untrusted_xml
 from toolkit.model import AcceptedAnswer, Level, Origin, Question, Quiz, Text
 from toolkit.text.encodings import byte_order_mark
 
@@ -108,7 +108,6 @@ _UNMARKED_XML = (
     (b"<\x00", "UTF-16LE"),
 )
 """How an XML file in UTF-16 or UTF-32 without a byte order mark starts, and its encoding."""
-_PROLOG_ITEM = re.compile(r"\s+|<\?.*?\?>|<!--.*?-->", re.DOTALL)
 _DOCTYPE_NAME = re.compile(r"<!DOCTYPE\s+([^\s\[>]+)")
 _ELEMENT_NAME = re.compile(r"<([^\s/>!?]+)")
 
@@ -154,10 +153,7 @@ def xml_root_name(head: bytes) -> str | None:
     text = head[len(marked[0]) :].decode(marked[1], errors="ignore") if marked else head.decode("latin-1")
     position = 0
     while True:
-        item = _PROLOG_ITEM.match(text, position)
-        if item is not None and item.end() > position:
-            position = item.end()
-            continue
+        position = misc_end(text, position)
         doctype = _DOCTYPE_NAME.match(text, position)
         if doctype is None:
             break
