@@ -3,6 +3,7 @@ localized question is the source question's own class with its texts picked."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import get_args, get_origin
 
 from localization.test_grading import every_type_quiz, localized
@@ -23,6 +24,7 @@ from toolkit.model import (
     TypedBlank,
     answer_lists,
     with_answer_lists,
+    with_each_answer,
     with_texts,
 )
 
@@ -159,6 +161,16 @@ def test_with_answer_lists_replaces_each_list_and_nothing_else() -> None:
         reversed_lists = {key: answers[::-1] for key, answers in answer_lists(question).items()}
         changed = with_answer_lists(question, reversed_lists)
         assert answer_lists(changed) == reversed_lists
+        assert with_answer_lists(changed, answer_lists(question)) == question
+
+
+def test_with_each_answer_changes_every_answer_and_nothing_else() -> None:
+    quiz = every_type_quiz()
+    for question in quiz.questions:
+        changed = with_each_answer(question, lambda answer: replace(answer, translate=False))
+        assert all(
+            not answer.translate for answers in answer_lists(changed).values() for answer in answers
+        ), question.id
         assert with_answer_lists(changed, answer_lists(question)) == question
 
 

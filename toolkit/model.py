@@ -506,6 +506,14 @@ def with_answer_lists(
     return question
 
 
+def with_each_answer(
+    question: Question[TextType], change: Callable[[AcceptedAnswer[TextType]], AcceptedAnswer[TextType]]
+) -> Question[TextType]:
+    """``question`` with ``change`` applied to each answer of each of its lists (:func:`answer_lists`)."""
+    lists = answer_lists(question)
+    return with_answer_lists(question, {key: tuple(change(answer) for answer in lists[key]) for key in lists})
+
+
 @dataclass(frozen=True)
 class Quiz:
     id: str

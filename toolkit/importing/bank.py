@@ -25,7 +25,7 @@ from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, read_regular_file
 from toolkit.importing.moodle_bank_texts import AUTO_FORMAT, field_text
 from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, misc_end, parse_untrusted_xml
-from toolkit.model import AcceptedAnswer, Level, Origin, Question, Quiz, Text
+from toolkit.model import AcceptedAnswer, Level, Origin, Question, Quiz, Text, with_each_answer
 from toolkit.text.encodings import byte_order_mark
 
 
@@ -390,23 +390,15 @@ def same_answers_untranslated(
     the keys of texts in a source-language span only): Moodle compares the typed response with it
     whatever the learner's language."""
 
-    def fixed(owner: Any) -> Any:
-        changes: dict[str, Any] = {}
-        for owner_field in fields(owner):
-            value = getattr(owner, owner_field.name)
-            if isinstance(value, tuple) and value and hasattr(value[0], "id"):
-                changes[owner_field.name] = tuple(fixed(part) for part in value)
-        if isinstance(owner, AcceptedAnswer):
-            text = owner.text
-            assert isinstance(text, Text)
-            same = text.imported and all(translation == text.source for _, translation in text.imported)
-            unmarked = unmarked_too and not text.imported and text.source and text.key not in source_only
-            if same or unmarked:
-                return replace(owner, text=replace(text, imported=()), translate=False)
-        return replace(owner, **changes) if changes else owner
+    def fixed(answer: AcceptedAnswer[Text]) -> AcceptedAnswer[Text]:
+        text = answer.text
+        same = text.imported and all(translation == text.source for _, translation in text.imported)
+        unmarked = unmarked_too and not text.imported and text.source and text.key not in source_only
+        if same or unmarked:
+            return replace(answer, text=replace(text, imported=()), translate=False)
+        return answer
 
-    fixed_question: Question[Text] = fixed(question)
-    return fixed_question
+    return with_each_answer(question, fixed)
 
 
 def in_words(text: str) -> bool:

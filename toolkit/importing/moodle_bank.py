@@ -65,7 +65,7 @@ from toolkit.model import (
     Text,
     TypedBlank,
     answer_lists,
-    with_answer_lists,
+    with_each_answer,
 )
 from toolkit.text.counts import counted
 
@@ -424,10 +424,7 @@ def _shared_answers(question: Question[Text], multilang: bool) -> Question[Text]
     def shared(answer: AcceptedAnswer[Text]) -> AcceptedAnswer[Text]:
         return answer if answer.text.imported else replace(answer, translate=False)
 
-    lists = answer_lists(question)
-    return with_answer_lists(
-        question, {key: tuple(shared(answer) for answer in answers) for key, answers in lists.items()}
-    )
+    return with_each_answer(question, shared)
 
 
 class MoodleXmlReader:
