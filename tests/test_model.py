@@ -3,7 +3,6 @@ localized question is the source question's own class with its texts picked."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import get_args, get_origin
 
 from localization.test_grading import every_type_quiz, localized
@@ -22,9 +21,6 @@ from toolkit.model import (
     ShortAnswerQuestion,
     Text,
     TypedBlank,
-    answer_lists,
-    with_answer_lists,
-    with_each_answer,
     with_texts,
 )
 
@@ -137,41 +133,6 @@ def test_with_texts_walks_into_blanks() -> None:
     assert blank.case_sensitive
     assert blank.answers[0].accepted == ("X", "Y")
     assert picked.text == "{{B}}"
-
-
-def test_answer_lists_are_keyed_as_their_answers_texts_are() -> None:
-    quiz = every_type_quiz()
-    lists = {question.id: answer_lists(question) for question in quiz.questions}
-    assert {question_id: list(found) for question_id, found in lists.items() if found} == {
-        "name-collective": ["answers"],
-        "fill-replica": ["blanks.copy.answers"],
-    }
-    for question in quiz.questions:
-        answer_keys = [
-            f"{key}.{answer.id}" for key, answers in answer_lists(question).items() for answer in answers
-        ]
-        assert answer_keys == [
-            key for key, _ in question.keyed_texts() if key.rpartition(".")[0] in lists[question.id]
-        ]
-
-
-def test_with_answer_lists_replaces_each_list_and_nothing_else() -> None:
-    quiz = every_type_quiz()
-    for question in quiz.questions:
-        reversed_lists = {key: answers[::-1] for key, answers in answer_lists(question).items()}
-        changed = with_answer_lists(question, reversed_lists)
-        assert answer_lists(changed) == reversed_lists
-        assert with_answer_lists(changed, answer_lists(question)) == question
-
-
-def test_with_each_answer_changes_every_answer_and_nothing_else() -> None:
-    quiz = every_type_quiz()
-    for question in quiz.questions:
-        changed = with_each_answer(question, lambda answer: replace(answer, translate=False))
-        assert all(
-            not answer.translate for answers in answer_lists(changed).values() for answer in answers
-        ), question.id
-        assert with_answer_lists(changed, answer_lists(question)) == question
 
 
 def test_a_new_kinds_keys_reading_order_and_localized_form_follow_from_its_fields() -> None:

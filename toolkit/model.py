@@ -13,7 +13,7 @@ translator comments of its catalog entries follow from its fields (:class:`toolk
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any, Generic, TypeVar, overload
@@ -463,55 +463,6 @@ def with_texts(question: Question[Text], pick: Callable[[Text], str], **changes:
     per line (:meth:`AcceptedAnswer.localized_text`)."""
     localized: Question[str] = _with_texts(question, pick, **changes)
     return localized
-
-
-_SHORT_ANSWERS = "answers"
-"""The key of a short answer's accepted answers, relative to the question (the key grammar's segment)."""
-
-
-def _blank_answers(blank_id: str) -> str:
-    """The key of a typed blank's accepted answers, relative to its question."""
-    return join_key("blanks", blank_id, "answers")
-
-
-def answer_lists(question: Question[TextType]) -> dict[str, tuple[AcceptedAnswer[TextType], ...]]:
-    """Every list of answers a learner may type in ``question``, a short answer's and each typed blank's,
-    by its key relative to the question (``answers``, ``blanks.<blank>.answers``), in reading order."""
-    if isinstance(question, ShortAnswerQuestion):
-        return {_SHORT_ANSWERS: question.answers}
-    if isinstance(question, FillInBlanksQuestion):
-        return {
-            _blank_answers(blank.id): blank.answers
-            for blank in question.blanks
-            if isinstance(blank, TypedBlank)
-        }
-    return {}
-
-
-def with_answer_lists(
-    question: Question[TextType], lists: Mapping[str, tuple[AcceptedAnswer[TextType], ...]]
-) -> Question[TextType]:
-    """``question`` with each of its lists of answers (:func:`answer_lists`) replaced by the one ``lists``
-    gives under its key; ``lists`` must give every one."""
-    if isinstance(question, ShortAnswerQuestion):
-        return replace(question, answers=lists[_SHORT_ANSWERS])
-    if isinstance(question, FillInBlanksQuestion):
-        blanks = tuple(
-            replace(blank, answers=lists[_blank_answers(blank.id)])
-            if isinstance(blank, TypedBlank)
-            else blank
-            for blank in question.blanks
-        )
-        return replace(question, blanks=blanks)
-    return question
-
-
-def with_each_answer(
-    question: Question[TextType], change: Callable[[AcceptedAnswer[TextType]], AcceptedAnswer[TextType]]
-) -> Question[TextType]:
-    """``question`` with ``change`` applied to each answer of each of its lists (:func:`answer_lists`)."""
-    lists = answer_lists(question)
-    return with_answer_lists(question, {key: tuple(change(answer) for answer in lists[key]) for key in lists})
 
 
 @dataclass(frozen=True)

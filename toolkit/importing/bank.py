@@ -24,8 +24,9 @@ from toolkit import keys
 from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, read_regular_file
 from toolkit.importing.moodle_bank_texts import AUTO_FORMAT, field_text
+from toolkit.importing.question_versions import with_each_answer
 from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, misc_end, parse_untrusted_xml
-from toolkit.model import AcceptedAnswer, Level, Origin, Question, Quiz, Text, with_each_answer
+from toolkit.model import AcceptedAnswer, Level, Origin, Question, Quiz, Text
 from toolkit.text.encodings import byte_order_mark
 
 

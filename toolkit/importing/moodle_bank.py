@@ -56,6 +56,7 @@ from toolkit.importing.moodle_bank_questions import (
 )
 from toolkit.importing.moodle_bank_texts import FieldText, field_text, text_markup
 from toolkit.importing.multilang import other_declared_language
+from toolkit.importing.question_versions import answer_lists, with_each_answer
 from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 from toolkit.model import (
     AcceptedAnswer,
@@ -64,8 +65,6 @@ from toolkit.model import (
     Question,
     Text,
     TypedBlank,
-    answer_lists,
-    with_each_answer,
 )
 from toolkit.text.counts import counted
 

@@ -5,17 +5,25 @@ question as ``Question[str]``; :func:`align_versions` makes them comparable key 
 :meth:`toolkit.model.HasTexts.keyed_texts`), :func:`skeleton` tells whether they differ in more than
 their texts, and :func:`map_texts` turns the source version into ``Question[Text]`` (which
 :func:`toolkit.importing.question_drafts.draft_mapping` writes as a draft, as every reader's drafts).
+A question's lists of accepted answers (:func:`answer_lists`) are read and changed here for every reader.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from toolkit.keys import join_key, text_fields
-from toolkit.model import AcceptedAnswer, FillInBlanksQuestion, Question, answer_lists, with_answer_lists
+from toolkit.model import (
+    AcceptedAnswer,
+    FillInBlanksQuestion,
+    Question,
+    ShortAnswerQuestion,
+    TextType,
+    TypedBlank,
+)
 
 # --- texts --------------------------------------------------------------------------------------------
 
@@ -43,6 +51,46 @@ def skeleton(question: Question[str]) -> Question[str]:
 
 
 # --- accepted answers -----------------------------------------------------------------------------------
+
+
+def answer_lists(question: Question[TextType]) -> dict[str, tuple[AcceptedAnswer[TextType], ...]]:
+    """Every list of answers a learner may type in ``question``, a short answer's and each typed blank's,
+    by its key relative to the question (``answers``, ``blanks.<blank>.answers``), in reading order."""
+    if isinstance(question, ShortAnswerQuestion):
+        return {"answers": question.answers}
+    if isinstance(question, FillInBlanksQuestion):
+        return {
+            f"blanks.{blank.id}.answers": blank.answers
+            for blank in question.blanks
+            if isinstance(blank, TypedBlank)
+        }
+    return {}
+
+
+def with_answer_lists(
+    question: Question[TextType], lists: Mapping[str, tuple[AcceptedAnswer[TextType], ...]]
+) -> Question[TextType]:
+    """``question`` with each of its lists of answers (:func:`answer_lists`) replaced by the one ``lists``
+    gives under its key; ``lists`` gives every one."""
+    if isinstance(question, ShortAnswerQuestion):
+        return replace(question, answers=lists["answers"])
+    if isinstance(question, FillInBlanksQuestion):
+        blanks = tuple(
+            replace(blank, answers=lists[f"blanks.{blank.id}.answers"])
+            if isinstance(blank, TypedBlank)
+            else blank
+            for blank in question.blanks
+        )
+        return replace(question, blanks=blanks)
+    return question
+
+
+def with_each_answer(
+    question: Question[TextType], change: Callable[[AcceptedAnswer[TextType]], AcceptedAnswer[TextType]]
+) -> Question[TextType]:
+    """``question`` with ``change`` made to each of its accepted answers."""
+    lists = answer_lists(question)
+    return with_answer_lists(question, {key: tuple(map(change, answers)) for key, answers in lists.items()})
 
 
 MAX_ANSWERS_CUT = 100

@@ -20,12 +20,14 @@ from toolkit.gettext.review import is_approved
 from toolkit.localization.localized import FallbackError, FallbackPolicy, LocalizedMessage, LocalizedQuiz
 from toolkit.model import (
     ChoiceQuestion,
+    FillInBlanksQuestion,
     InterfaceMessages,
     Message,
     Question,
     Quiz,
+    ShortAnswerQuestion,
     Text,
-    answer_lists,
+    TypedBlank,
     with_texts,
 )
 from toolkit.text.locale_info import (
@@ -78,7 +80,16 @@ def _localize_question(
 
 
 def _accepted_answer_keys(question: Question[Text]) -> list[str]:
-    return [answer.text.key for answers in answer_lists(question).values() for answer in answers]
+    if isinstance(question, ShortAnswerQuestion):
+        return [answer.text.key for answer in question.answers]
+    if isinstance(question, FillInBlanksQuestion):
+        return [
+            answer.text.key
+            for blank in question.blanks
+            if isinstance(blank, TypedBlank)
+            for answer in blank.answers
+        ]
+    return []
 
 
 def _localize_message(
