@@ -266,6 +266,11 @@ class QuizHeading:
 IMPORTED_LEVEL = Level.INTERMEDIATE
 """No bank format holds a quiz's level: every import assumes this one."""
 
+MOODLE_WILDCARD = re.compile(r"(?<!\\)\*")
+"""Moodle's short-answer wildcard, a ``*`` not escaped as ``\\*``: it stands for any text
+(qtype_shortanswer_question::compare_string_with_wildcard, question/type/shortanswer/question.php), in a
+Moodle XML bank's answers and in a GIFT file's, which Moodle imports as short answers."""
+
 
 _CATEGORY_SEPARATOR = re.compile(r"(?<!/)/(?!/)")
 """A ``/`` that separates two names of a Moodle category path: a name's own ``/`` is written ``//``
