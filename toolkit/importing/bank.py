@@ -24,7 +24,8 @@ from toolkit import keys
 from toolkit.errors import LocatedError
 from toolkit.files import FileTooLargeError, read_regular_file
 from toolkit.importing.moodle_bank_texts import AUTO_FORMAT, field_text
-from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
+from toolkit.importing.question_versions import with_each_answer
+from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, misc_end, parse_untrusted_xml
 from toolkit.model import AcceptedAnswer, Level, Origin, Question, Quiz, Text
 from toolkit.text.encodings import byte_order_mark
 
@@ -108,7 +109,6 @@ _UNMARKED_XML = (
     (b"<\x00", "UTF-16LE"),
 )
 """How an XML file in UTF-16 or UTF-32 without a byte order mark starts, and its encoding."""
-_PROLOG_ITEM = re.compile(r"\s+|<\?.*?\?>|<!--.*?-->", re.DOTALL)
 _DOCTYPE_NAME = re.compile(r"<!DOCTYPE\s+([^\s\[>]+)")
 _ELEMENT_NAME = re.compile(r"<([^\s/>!?]+)")
 
@@ -154,10 +154,7 @@ def xml_root_name(head: bytes) -> str | None:
     text = head[len(marked[0]) :].decode(marked[1], errors="ignore") if marked else head.decode("latin-1")
     position = 0
     while True:
-        item = _PROLOG_ITEM.match(text, position)
-        if item is not None and item.end() > position:
-            position = item.end()
-            continue
+        position = misc_end(text, position)
         doctype = _DOCTYPE_NAME.match(text, position)
         if doctype is None:
             break
@@ -268,6 +265,11 @@ class QuizHeading:
 
 IMPORTED_LEVEL = Level.INTERMEDIATE
 """No bank format holds a quiz's level: every import assumes this one."""
+
+MOODLE_WILDCARD = re.compile(r"(?<!\\)\*")
+"""Moodle's short-answer wildcard, a ``*`` not escaped as ``\\*``: it stands for any text
+(qtype_shortanswer_question::compare_string_with_wildcard, question/type/shortanswer/question.php), in a
+Moodle XML bank's answers and in a GIFT file's, which Moodle imports as short answers."""
 
 
 _CATEGORY_SEPARATOR = re.compile(r"(?<!/)/(?!/)")
@@ -394,23 +396,15 @@ def same_answers_untranslated(
     the keys of texts in a source-language span only): Moodle compares the typed response with it
     whatever the learner's language."""
 
-    def fixed(owner: Any) -> Any:
-        changes: dict[str, Any] = {}
-        for owner_field in fields(owner):
-            value = getattr(owner, owner_field.name)
-            if isinstance(value, tuple) and value and hasattr(value[0], "id"):
-                changes[owner_field.name] = tuple(fixed(part) for part in value)
-        if isinstance(owner, AcceptedAnswer):
-            text = owner.text
-            assert isinstance(text, Text)
-            same = text.imported and all(translation == text.source for _, translation in text.imported)
-            unmarked = unmarked_too and not text.imported and text.source and text.key not in source_only
-            if same or unmarked:
-                return replace(owner, text=replace(text, imported=()), translate=False)
-        return replace(owner, **changes) if changes else owner
+    def fixed(answer: AcceptedAnswer[Text]) -> AcceptedAnswer[Text]:
+        text = answer.text
+        same = text.imported and all(translation == text.source for _, translation in text.imported)
+        unmarked = unmarked_too and not text.imported and text.source and text.key not in source_only
+        if same or unmarked:
+            return replace(answer, text=replace(text, imported=()), translate=False)
+        return answer
 
-    fixed_question: Question[Text] = fixed(question)
-    return fixed_question
+    return with_each_answer(question, fixed)
 
 
 def in_words(text: str) -> bool:

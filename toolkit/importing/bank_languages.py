@@ -33,6 +33,7 @@ from toolkit.content.loader import TEXT_FIELDS
 from toolkit.content.rules import question_text_fields
 from toolkit.importing.bank import ImportedBank, ImportIssue, in_words, with_each_text
 from toolkit.importing.multilang import without_charset
+from toolkit.importing.question_drafts import field_place
 from toolkit.importing.translation_checks import refusals
 from toolkit.model import Question, Text
 from toolkit.text.locale_packs import language_of, normalized_locale
@@ -328,11 +329,8 @@ class _Settler:
                 **{locale: translation for locale, (_written, translation) in chosen.items()},
             }
             if settled != value:
-                owner: object = draft
-                for part in path[:-1]:
-                    owner = owner[part]  # type: ignore[index]
-                assert isinstance(owner, dict)
-                owner[path[-1]] = settled
+                owner, field_name = field_place(draft, path)
+                owner[field_name] = settled
                 changed = True
         self.untranslated_draft(issue, draft)
         return replace(issue, draft=draft) if changed else issue
@@ -342,10 +340,7 @@ class _Settler:
         the draft is finished, ``quizkit update`` leaves such a text untranslated in that catalog."""
         texts: list[tuple[str, str, list[str]]] = []
         for path, value in question_text_fields(draft, ()):
-            owner: object = draft
-            for part in path[:-1]:
-                owner = owner[part]  # type: ignore[index]
-            if isinstance(owner, dict) and owner.get("translate") is False:
+            if field_place(draft, path)[0].get("translate") is False:
                 continue
             if isinstance(value, str):
                 source, locales = value, []

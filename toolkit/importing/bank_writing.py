@@ -60,7 +60,7 @@ from toolkit.importing.bank_files import PlannedFile, dropped_translations, reti
 from toolkit.importing.bank_memory import MemoryAfterImport
 from toolkit.importing.imported_drafts import draft_quiz_notes, in_bank_order, unique_drafts
 from toolkit.importing.plan import ImportConflictError
-from toolkit.importing.question_drafts import question_mapping
+from toolkit.importing.question_drafts import field_place, question_mapping
 from toolkit.importing.quiz_size import least_yaml_bytes
 from toolkit.memory.prefill import PrefillMemory, prefill_from_memory
 from toolkit.model import (
@@ -204,11 +204,8 @@ def _with_origins(draft: object, origin: Callable[[str], str]) -> object:
     for path, value in list(question_text_fields(draft, ())):
         if not isinstance(value, dict):
             continue
-        owner: object = draft
-        for part in path[:-1]:
-            owner = owner[part]  # type: ignore[index]
-        assert isinstance(owner, dict)
-        owner[path[-1]] = {
+        owner, field_name = field_place(draft, path)
+        owner[field_name] = {
             name: {"text": translation, "from": origin(name)}
             | ({"source": value["text"]} if "text" in value else {})
             if name not in TEXT_FIELDS and isinstance(translation, str)

@@ -8,13 +8,12 @@ draft with a to-do (:mod:`toolkit.importing.question_drafts`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from toolkit import keys
-from toolkit.importing.bank import ImportIssue, shared_texts_translated
+from toolkit.importing.bank import MOODLE_WILDCARD, ImportIssue, shared_texts_translated
 from toolkit.importing.gift_syntax import GiftQuestion, GiftText, has_escape_placeholder, unescape
 from toolkit.importing.gift_texts import BankContext, Part, quoted
 from toolkit.importing.markup_reduction import only_images
@@ -37,8 +36,6 @@ from toolkit.model import (
     Text,
     TrueFalseQuestion,
 )
-
-_WILDCARD = re.compile(r"(?<!\\)\*")
 
 
 @dataclass
@@ -297,7 +294,7 @@ class QuestionBuilder:
                 if lines:
                     imported[locale] = "\n".join(lines)
             self.reader.locales.update(imported)
-            if _WILDCARD.search(answer.text.text):
+            if MOODLE_WILDCARD.search(answer.text.text):
                 self.draft.todos[key] = (
                     f"the bank accepts the pattern {answer.text.text!r}, where * stands for any text; quizkit "
                     "compares whole answers: write the answers it should accept"

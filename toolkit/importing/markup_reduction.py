@@ -46,7 +46,9 @@ _KEPT_SPACE, _KEPT_TAB = "\x01", "\x02"
 cannot hold these characters, so no text has one of its own."""
 _DROPPED_WITH_CONTENT = frozenset({"script", "style", "head", "title", "annotation", "annotation-xml"})
 _TEX = re.compile(r"\\\(|\\\[|\$\$")
-_BIDI_MARKS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+BIDI_CONTROLS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""The direction marks, embeddings, overrides and isolates a bank's text may carry (an HTML editor's, an
+exporter's): an imported text, HTML or plain, holds none."""
 _SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
 _LINE_BREAK = "\x00"
 """A line break the text means (a ``<br>``), told apart from a block's end while the text is built; XML
@@ -205,7 +207,7 @@ def reduce_markup(html: str, *, source_breaks: bool = False) -> ReducedText:
     reducer.feed(html)
     reducer.close()
     reducer.flush()
-    text = _BIDI_MARKS.sub("", "".join(reducer.parts))
+    text = BIDI_CONTROLS.sub("", "".join(reducer.parts))
     lines: list[str] = []
     # "\n" separates blocks, _LINE_BREAK the lines the text means: blocks with no text vanish, and a
     # <br> ending a block adds no line, as in a browser.

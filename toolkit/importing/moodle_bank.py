@@ -56,13 +56,13 @@ from toolkit.importing.moodle_bank_questions import (
 )
 from toolkit.importing.moodle_bank_texts import FieldText, field_text, text_markup
 from toolkit.importing.multilang import other_declared_language
+from toolkit.importing.question_versions import answer_lists, with_each_answer
 from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 from toolkit.model import (
     AcceptedAnswer,
     FillInBlanksQuestion,
     Origin,
     Question,
-    ShortAnswerQuestion,
     Text,
     TypedBlank,
 )
@@ -344,8 +344,11 @@ def _importer(
     def change(text: Text) -> Text:
         relative = _relative(text, question_id, quiz_id)
         translated = found.get(relative)
-        if ".answers." in relative and relative.rsplit(".answers.", 1)[0] in uneven:
-            translated = uneven[relative.rsplit(".answers.", 1)[0]]
+        # An accepted answer's relative key is its list's (answer_lists) and its id: ".answers.<id>",
+        # ".blanks.<blank>.answers.<id>".
+        owner = relative.removeprefix(".").rpartition(".")[0]
+        if owner in uneven:
+            translated = uneven[owner]
         if translated is None:
             return text
         return replace(
@@ -368,26 +371,15 @@ def _all_texts(question: Question[Text]) -> list[tuple[str, Text]]:
     return found
 
 
-def _answer_lists(question: Question[Text]) -> dict[str, tuple[AcceptedAnswer[Text], ...]]:
-    """The accepted answers of a short answer or of each typed blank, by the relative key of their owner."""
-    if isinstance(question, ShortAnswerQuestion):
-        return {"": question.answers}
-    if isinstance(question, FillInBlanksQuestion):
-        return {
-            f".blanks.{blank.id}": blank.answers for blank in question.blanks if isinstance(blank, TypedBlank)
-        }
-    return {}
-
-
 def _answer_lines(question: Question[Text]) -> dict[str, tuple[int, list[str]]]:
     return {
         owner: (len(answers), [answer.text.source for answer in answers])
-        for owner, answers in _answer_lists(question).items()
+        for owner, answers in answer_lists(question).items()
     }
 
 
 def _answer_count(question: Question[Text], owner: str) -> int:
-    return len(_answer_lists(question).get(owner, ()))
+    return len(answer_lists(question).get(owner, ()))
 
 
 def _fallen_back(question: Question[Text], notes: list[str]) -> Question[Text]:
@@ -431,17 +423,7 @@ def _shared_answers(question: Question[Text], multilang: bool) -> Question[Text]
     def shared(answer: AcceptedAnswer[Text]) -> AcceptedAnswer[Text]:
         return answer if answer.text.imported else replace(answer, translate=False)
 
-    if isinstance(question, ShortAnswerQuestion):
-        return replace(question, answers=tuple(shared(answer) for answer in question.answers))
-    if isinstance(question, FillInBlanksQuestion):
-        blanks = tuple(
-            replace(blank, answers=tuple(shared(answer) for answer in blank.answers))
-            if isinstance(blank, TypedBlank)
-            else blank
-            for blank in question.blanks
-        )
-        return replace(question, blanks=blanks)
-    return question
+    return with_each_answer(question, shared)
 
 
 class MoodleXmlReader:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from decimal import Decimal, InvalidOperation
@@ -11,7 +10,7 @@ from typing import Any
 
 from toolkit import keys
 from toolkit.errors import QuizkitError
-from toolkit.importing.bank import ImportIssue
+from toolkit.importing.bank import MOODLE_WILDCARD, ImportIssue
 from toolkit.importing.markup_reduction import only_images
 from toolkit.importing.moodle_bank_texts import (
     AUTO_FORMAT,
@@ -60,7 +59,6 @@ UNSUPPORTED = {
 _DEFAULT_COMBINED_FEEDBACK = frozenset(
     {"", "Your answer is correct.", "Your answer is partially correct.", "Your answer is incorrect."}
 )
-_WILDCARD = re.compile(r"(?<!\\)\*")
 _FRACTION_SLACK = Decimal("0.01")
 """Moodle writes 33.33333 for a third; a fraction this close to quizkit's is quizkit's."""
 
@@ -328,7 +326,7 @@ class QuestionReader:
             if close_to(fraction, Decimal(100)):
                 answer_id = part_id(len(accepted))
                 key = key_of(answer_id)
-                if _WILDCARD.search(answer):
+                if MOODLE_WILDCARD.search(answer):
                     self.todos[key] = (
                         f"Moodle accepts the pattern '{answer}' (* stands for any text{'' if case_sensitive else ', any case'}); "
                         "quizkit compares whole answers: list the answers it stands for, one per line"

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from toolkit.importing.markup_reduction import looks_like_markup, reduce_markup
+from toolkit.importing.markup_reduction import BIDI_CONTROLS, looks_like_markup, reduce_markup
 from toolkit.importing.multilang import (
     OTHER,
     UNBALANCED,
@@ -31,7 +31,6 @@ PLAIN = "plain_text"
 MARKDOWN = "markdown"
 FORMATS = (HTML, AUTO_FORMAT, PLAIN, MARKDOWN)
 
-_BIDI_CONTROLS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _MARKDOWN_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 _MARKDOWN_LINK = re.compile(r"(?<!!)\[([^\]]*)\]\([^)]*\)")
 
@@ -71,7 +70,7 @@ def _reduced(text: str, text_format: str, lost: list[str]) -> str:
         if _MARKDOWN_LINK.search(text) and "a link's address" not in lost:
             lost.append("a link's address")
         text = _MARKDOWN_LINK.sub(r"\1", _MARKDOWN_IMAGE.sub("", text))
-    lines = [" ".join(line.split()) for line in _BIDI_CONTROLS.sub("", text).split("\n")]
+    lines = [" ".join(line.split()) for line in BIDI_CONTROLS.sub("", text).split("\n")]
     return "\n".join(line for line in lines if line)
 
 

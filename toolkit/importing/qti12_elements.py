@@ -1,7 +1,7 @@
 """Reading QTI 1.2 elements, whatever namespace a tool gave them (Canvas writes ``ims_qtiasiv1p2``, other
-tools none): children and descendants by local name, ``qtimetadata`` fields, the texts of ``material``
-(HTML reduced to quiz text, what it lost remembered) and the response conditions of ``resprocessing``
-with what each gives (a score set or added) and shows (feedback).
+tools none; found by local name, :mod:`toolkit.importing.local_names`): ``qtimetadata`` fields, the texts
+of ``material`` (HTML reduced to quiz text, what it lost remembered) and the response conditions of
+``resprocessing`` with what each gives (a score set or added) and shows (feedback).
 """
 
 from __future__ import annotations
@@ -11,27 +11,11 @@ from decimal import Decimal, InvalidOperation
 
 from lxml import etree
 
+from toolkit.importing.local_names import children, descendants, first, local_name
 from toolkit.importing.markup_reduction import looks_like_markup, reduce_markup
 
 GENERAL_FEEDBACK = "general_fb"
 """The feedback every learner sees, as Canvas and quizkit name it: the explanation."""
-
-
-def local_name(element: etree._Element) -> str:
-    return etree.QName(element).localname if isinstance(element.tag, str) else ""
-
-
-def children(element: etree._Element, name: str) -> list[etree._Element]:
-    return [child for child in element if local_name(child) == name]
-
-
-def descendants(element: etree._Element, name: str) -> list[etree._Element]:
-    return [child for child in element.iter() if local_name(child) == name]
-
-
-def first(element: etree._Element, name: str) -> etree._Element | None:
-    found = descendants(element, name)
-    return found[0] if found else None
 
 
 def metadata_fields(element: etree._Element) -> dict[str, str]:

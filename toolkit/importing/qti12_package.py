@@ -23,9 +23,9 @@ from pathlib import Path, PurePosixPath
 from lxml import etree
 
 from toolkit.importing.bank import BankError, ImportIssue, parse_bank_xml, read_bank_bytes
+from toolkit.importing.local_names import children, descendants, first, local_name
 from toolkit.importing.markup_reduction import ReducedText, reduce_markup
 from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_package
-from toolkit.importing.qti12_elements import children, descendants, first, local_name
 from toolkit.importing.qti12_questions import ItemRefusedError, ParsedItem, read_item
 from toolkit.text.counts import counted
 

@@ -26,17 +26,15 @@ from decimal import Decimal, InvalidOperation
 from lxml import etree
 
 from toolkit.errors import QuizkitError
+from toolkit.importing.local_names import descendants, first, local_name
 from toolkit.importing.markup_reduction import only_images
 from toolkit.importing.qti12_elements import (
     GENERAL_FEEDBACK,
     Condition,
     Material,
     counting_tests,
-    descendants,
-    first,
     is_other,
     letter_id,
-    local_name,
     metadata_fields,
     read_conditions,
     read_feedbacks,

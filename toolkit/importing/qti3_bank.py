@@ -33,9 +33,9 @@ from toolkit.importing.bank import (
     xml_root_name,
 )
 from toolkit.importing.imported_drafts import place_last_draft
+from toolkit.importing.local_names import local_name
 from toolkit.importing.multilang import quizkit_locale
 from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_package, package_signature
-from toolkit.importing.qti3_item_parts import local_name
 from toolkit.importing.qti3_items import ReadItem, read_item
 from toolkit.importing.question_drafts import draft_mapping
 from toolkit.importing.question_versions import align_versions, map_texts, skeleton, untranslated

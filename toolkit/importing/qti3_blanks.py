@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from lxml import etree
 
+from toolkit.importing.local_names import children, descendants, local_name
 from toolkit.importing.qti3_item_parts import (
     INLINE,
     Ids,
@@ -19,9 +20,6 @@ from toolkit.importing.qti3_item_parts import (
     Problem,
     RefusedError,
     attribute,
-    children,
-    descendants,
-    local_name,
     made_up,
     markup_of,
 )

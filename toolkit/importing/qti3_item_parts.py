@@ -1,6 +1,7 @@
-"""The parts of a QTI 3.0 item that reading any interaction needs: the XML walked without its namespace,
-the item's XHTML as quiz text, its response declarations, its feedback and its stem, identifiers as
-quizkit ids, and what a reading could not take (:class:`Problem`), for :mod:`toolkit.importing.qti3_items`.
+"""The parts of a QTI 3.0 item that reading any interaction needs (its XML walked by local name,
+:mod:`toolkit.importing.local_names`): the item's XHTML as quiz text, its response declarations, its
+feedback and its stem, identifiers as quizkit ids, and what a reading could not take (:class:`Problem`),
+for :mod:`toolkit.importing.qti3_items`.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from decimal import Decimal, InvalidOperation
 from lxml import etree
 
 from toolkit.errors import QuizkitError
+from toolkit.importing.local_names import child, children, descendants, local_name
 from toolkit.importing.markup_reduction import reduce_markup
 from toolkit.importing.question_drafts import part_id
 from toolkit.keys import is_valid_id
@@ -39,24 +41,6 @@ class RefusedError(QuizkitError):
     def __init__(self, line: int | None, reason: str) -> None:
         super().__init__(reason)
         self.problem = Problem(line, reason)
-
-
-def local_name(element: etree._Element) -> str:
-    return etree.QName(element).localname if isinstance(element.tag, str) else ""
-
-
-def children(element: etree._Element, name: str) -> list[etree._Element]:
-    return [child for child in element if local_name(child) == name]
-
-
-def child(element: etree._Element, name: str) -> etree._Element | None:
-    found = children(element, name)
-    return found[0] if found else None
-
-
-def descendants(element: etree._Element, names: frozenset[str] | str) -> list[etree._Element]:
-    wanted = frozenset({names}) if isinstance(names, str) else names
-    return [node for node in element.iter() if isinstance(node.tag, str) and local_name(node) in wanted]
 
 
 @dataclass
@@ -111,10 +95,10 @@ def markup_of(
         return html.escape((text or "") if preformatted else WHITE_SPACE.sub(" ", text or ""), quote=False)
 
     parts = [words(element.text)]
-    for child in element:
-        if isinstance(child.tag, str):
-            name = local_name(child)
-            replacement = skip(child) if skip is not None else None
+    for node in element:
+        if isinstance(node.tag, str):
+            name = local_name(node)
+            replacement = skip(node) if skip is not None else None
             if replacement is not None:
                 parts.append(html.escape(replacement, quote=False))
             elif name in FEEDBACK or name in NOT_SHOWN:
@@ -122,11 +106,11 @@ def markup_of(
             else:
                 attributes = "".join(
                     f' {key}="{html.escape(value)}"'
-                    for key, value in child.attrib.items()
+                    for key, value in node.attrib.items()
                     if key in {"href", "src", "alt"}
                 )
-                parts.append(f"<{name}{attributes}>{markup_of(child, skip, preformatted)}</{name}>")
-        parts.append(words(child.tail))
+                parts.append(f"<{name}{attributes}>{markup_of(node, skip, preformatted)}</{name}>")
+        parts.append(words(node.tail))
     return "".join(parts)
 
 
@@ -313,11 +297,11 @@ class ItemReader:
         """The body's elements before the block that holds ``interaction``: the question's stem."""
         container = self.container_of(interaction)
         before = []
-        for child in self.body:
-            if child is container:
+        for node in self.body:
+            if node is container:
                 break
-            if isinstance(child.tag, str) and local_name(child) not in FEEDBACK | NOT_SHOWN:
-                before.append(child)
+            if isinstance(node.tag, str) and local_name(node) not in FEEDBACK | NOT_SHOWN:
+                before.append(node)
         return before
 
     def prompt_and_explanation(self, interaction: etree._Element) -> tuple[str, str]:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from toolkit.importing.local_names import child, children, descendants, local_name
 from toolkit.importing.markup_reduction import only_images, reduce_markup
 from toolkit.importing.qti3_blanks import fill_in_blanks, gap_match, is_inline
 from toolkit.importing.qti3_item_parts import (
@@ -42,10 +43,6 @@ from toolkit.importing.qti3_item_parts import (
     Problem,
     RefusedError,
     attribute,
-    child,
-    children,
-    descendants,
-    local_name,
     made_up,
     markup_of,
 )

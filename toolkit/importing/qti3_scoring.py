@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
+from toolkit.importing.local_names import descendants
 from toolkit.importing.number_patterns import accepted_interval
 from toolkit.importing.qti3_item_parts import (
     Declaration,
@@ -14,7 +15,6 @@ from toolkit.importing.qti3_item_parts import (
     Problem,
     RefusedError,
     attribute,
-    descendants,
     made_up,
 )
 from toolkit.model import AcceptedAnswer

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 
 from toolkit.content.rules import comparable_text
+from toolkit.content.yaml_document import JsonPath
 from toolkit.model import (
     AcceptedAnswer,
     ChoiceBlank,
@@ -44,6 +45,17 @@ def part_id(index: int) -> str:
         index, remainder = divmod(index - 1, 26)
         name = chr(ord("a") + remainder) + name
     return name
+
+
+def field_place(draft: Mapping[str, object], path: JsonPath) -> tuple[dict[str, object], str]:
+    """The mapping of ``draft`` (a question as quiz YAML data) that holds the text field at ``path`` (as
+    :func:`toolkit.content.rules.question_text_fields` gives it), and the field's name in it."""
+    owner: object = draft
+    for part in path[:-1]:
+        owner = owner[part]  # type: ignore[index]
+    name = path[-1]
+    assert isinstance(owner, dict) and isinstance(name, str)
+    return owner, name
 
 
 def question_mapping(

@@ -5,17 +5,25 @@ question as ``Question[str]``; :func:`align_versions` makes them comparable key 
 :meth:`toolkit.model.HasTexts.keyed_texts`), :func:`skeleton` tells whether they differ in more than
 their texts, and :func:`map_texts` turns the source version into ``Question[Text]`` (which
 :func:`toolkit.importing.question_drafts.draft_mapping` writes as a draft, as every reader's drafts).
+A question's lists of accepted answers (:func:`answer_lists`) are read and changed here for every reader.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from toolkit.keys import join_key, text_fields
-from toolkit.model import AcceptedAnswer, FillInBlanksQuestion, Question, ShortAnswerQuestion, TypedBlank
+from toolkit.model import (
+    AcceptedAnswer,
+    FillInBlanksQuestion,
+    Question,
+    ShortAnswerQuestion,
+    TextType,
+    TypedBlank,
+)
 
 # --- texts --------------------------------------------------------------------------------------------
 
@@ -45,31 +53,44 @@ def skeleton(question: Question[str]) -> Question[str]:
 # --- accepted answers -----------------------------------------------------------------------------------
 
 
-def answer_groups(question: Question[str]) -> list[tuple[str, tuple[AcceptedAnswer[str], ...]]]:
-    """(key prefix, answers) of every list of accepted answers of ``question``."""
+def answer_lists(question: Question[TextType]) -> dict[str, tuple[AcceptedAnswer[TextType], ...]]:
+    """Every list of answers a learner may type in ``question``, a short answer's and each typed blank's,
+    by its key relative to the question (``answers``, ``blanks.<blank>.answers``), in reading order."""
     if isinstance(question, ShortAnswerQuestion):
-        return [("answers", question.answers)]
-    groups = []
-    for blank in getattr(question, "blanks", ()):
-        if isinstance(blank, TypedBlank):
-            groups.append((f"blanks.{blank.id}.answers", blank.answers))
-    return groups
+        return {"answers": question.answers}
+    if isinstance(question, FillInBlanksQuestion):
+        return {
+            f"blanks.{blank.id}.answers": blank.answers
+            for blank in question.blanks
+            if isinstance(blank, TypedBlank)
+        }
+    return {}
 
 
-def _with_answers(
-    question: Question[str], answers: dict[str, tuple[AcceptedAnswer[str], ...]]
-) -> Question[str]:
+def with_answer_lists(
+    question: Question[TextType], lists: Mapping[str, tuple[AcceptedAnswer[TextType], ...]]
+) -> Question[TextType]:
+    """``question`` with each of its lists of answers (:func:`answer_lists`) replaced by the one ``lists``
+    gives under its key; ``lists`` gives every one."""
     if isinstance(question, ShortAnswerQuestion):
-        return replace(question, answers=answers["answers"])
+        return replace(question, answers=lists["answers"])
     if isinstance(question, FillInBlanksQuestion):
         blanks = tuple(
-            replace(blank, answers=answers[f"blanks.{blank.id}.answers"])
+            replace(blank, answers=lists[f"blanks.{blank.id}.answers"])
             if isinstance(blank, TypedBlank)
             else blank
             for blank in question.blanks
         )
         return replace(question, blanks=blanks)
     return question
+
+
+def with_each_answer(
+    question: Question[TextType], change: Callable[[AcceptedAnswer[TextType]], AcceptedAnswer[TextType]]
+) -> Question[TextType]:
+    """``question`` with ``change`` made to each of its accepted answers."""
+    lists = answer_lists(question)
+    return with_answer_lists(question, {key: tuple(map(change, answers)) for key, answers in lists.items()})
 
 
 MAX_ANSWERS_CUT = 100
@@ -126,8 +147,8 @@ def align_answers(
     translated_answers: dict[str, dict[str, tuple[AcceptedAnswer[str], ...]]] = {
         locale: {} for locale in translations
     }
-    translation_groups = {locale: dict(answer_groups(question)) for locale, question in translations.items()}
-    for prefix, answers in answer_groups(source):
+    translation_groups = {locale: answer_lists(question) for locale, question in translations.items()}
+    for prefix, answers in answer_lists(source).items():
         texts = [answer.text for answer in answers]
         runs: dict[str, list[list[str]]] = {}
         for locale, groups in translation_groups.items():
@@ -155,9 +176,9 @@ def align_answers(
                 answer if index in same else replace(answer, text="\n".join(cut[index]))
                 for index, answer in enumerate(source_answers[prefix])
             )
-    aligned_source = _with_answers(source, source_answers) if source_answers else source
+    aligned_source = with_answer_lists(source, source_answers) if source_answers else source
     aligned = {
-        locale: _with_answers(question, translated_answers[locale])
+        locale: with_answer_lists(question, translated_answers[locale])
         if translated_answers[locale]
         else question
         for locale, question in translations.items()
@@ -167,7 +188,7 @@ def align_answers(
 
 def untranslated(question: Question[str], key: str) -> bool:
     """Whether ``key`` is an accepted answer written the same in every locale."""
-    for prefix, answers in answer_groups(question):
+    for prefix, answers in answer_lists(question).items():
         for answer in answers:
             if key == f"{prefix}.{answer.id}" and not answer.translate:
                 return True

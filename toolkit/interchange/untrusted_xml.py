@@ -165,13 +165,19 @@ def _refuse_mislabelled_utf8(body: bytes, declared: str) -> None:
     )
 
 
+def misc_end(text: str, position: int) -> int:
+    """Where the white space, comments and processing instructions (XML's ``Misc``, and the XML
+    declaration) that start at ``position`` end: what may stand around a DOCTYPE, before the root."""
+    while (item := _PROLOG_ITEM.match(text, position)) is not None and item.end() > position:
+        position = item.end()
+    return position
+
+
 def _declarations_start(text: str) -> int | None:
     """Where the declarations of the DOCTYPE's internal subset begin; None when there is no DOCTYPE, or
     one whose subset is absent or empty (``<!DOCTYPE tmx SYSTEM "tmx14.dtd">``). A DOCTYPE this cannot
     read to its subset or its end counts as declaring something: refused rather than guessed at."""
-    position = 0
-    while (item := _PROLOG_ITEM.match(text, position)) is not None and item.end() > position:
-        position = item.end()
+    position = misc_end(text, 0)
     if not text.startswith("<!DOCTYPE", position):
         return None
     head = _DOCTYPE_HEAD.match(text, position)
