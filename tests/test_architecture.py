@@ -374,3 +374,18 @@ def test_every_kind_of_upward_import_is_found(tmp_path: Path, statement: str) ->
     problems = upward_imports(imports, CHECKER_LAYERS)
     assert len(problems) == 1
     assert problems[0].startswith("pkg.low.base (layer low) imports pkg.high")
+
+
+def test_the_recipe_for_a_new_question_kind_names_files_that_exist_and_counts_them() -> None:
+    """Issue 38: the recipe names every file a new kind touches outside tests/ and docs/ (at most 25 is
+    the aim); each one it names exists, and the count it states is the number of files in its tables."""
+    import re
+
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    recipe = text[text.index("### A new question kind\n") : text.index("### A new export format\n")]
+    rows = re.findall(r"^\| \d+ \| ([^|]+) \|", recipe, flags=re.MULTILINE)
+    named = [path for row in rows for path in re.findall(r"`([^`]+)`", row)]
+    assert [path for path in named if not (ROOT / path).is_file()] == []
+    assert not [path for path in named if path.startswith(("tests/", "docs/"))]
+    (counted,) = re.findall(r"Counted: (\d+) files", recipe)
+    assert int(counted) == len(set(named)) == len(named)

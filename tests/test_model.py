@@ -3,6 +3,7 @@ localized question is the source question's own class with its texts picked."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import get_args, get_origin
 
 from localization.test_grading import every_type_quiz, localized
@@ -14,13 +15,16 @@ from toolkit.model import (
     QUESTION_CLASSES,
     AcceptedAnswer,
     FillInBlanksQuestion,
+    HasTexts,
     Option,
     Origin,
     Question,
     QuestionType,
     ShortAnswerQuestion,
     Text,
+    TextType,
     TypedBlank,
+    accepted_answers,
     with_texts,
 )
 
@@ -179,3 +183,45 @@ def test_every_kind_has_the_class_the_loader_builds_for_it() -> None:
     for kind, question_class in QUESTION_CLASSES.items():
         assert question_class in classes
         assert kind in CHOICE_TYPES or question_class.type is kind  # the class's default type
+
+
+@dataclass(frozen=True)
+class _Gap(HasTexts[TextType]):
+    """A toy part holding accepted answers, as a typed blank does."""
+
+    id: str
+    answers: tuple[AcceptedAnswer[TextType], ...] = field(metadata=keys.text_metadata("answers"))
+
+
+@dataclass(frozen=True, kw_only=True)
+class _GapsQuestion(HasTexts[TextType]):
+    id: str
+    prompt: TextType = field(metadata=keys.text_metadata("prompt"))
+    gaps: tuple[_Gap[TextType], ...] = field(metadata=keys.text_metadata("gaps"))
+    answers: tuple[AcceptedAnswer[TextType], ...] = field(metadata=keys.text_metadata("answers"))
+
+
+def test_accepted_answers_are_found_in_any_kind_by_its_fields() -> None:
+    """Localization (a translation with no line accepts nothing) and the pseudo-locale (one answer per
+    line) find a kind's accepted answers by its fields, so a new kind with them touches neither."""
+    question = _GapsQuestion(
+        id="toy",
+        prompt="Fill in.",
+        gaps=(_Gap("g1", (AcceptedAnswer("a", "one"), AcceptedAnswer("b", "two"))), _Gap("g2", ())),
+        answers=(AcceptedAnswer("c", "three"),),
+    )
+    assert [answer.id for answer in accepted_answers(question)] == ["a", "b", "c"]
+    for quiz_question in every_type_quiz().questions:
+        expected = (
+            [answer.id for answer in quiz_question.answers]
+            if isinstance(quiz_question, ShortAnswerQuestion)
+            else [
+                answer.id
+                for blank in quiz_question.blanks
+                if isinstance(blank, TypedBlank)
+                for answer in blank.answers
+            ]
+            if isinstance(quiz_question, FillInBlanksQuestion)
+            else []
+        )
+        assert [answer.id for answer in accepted_answers(quiz_question)] == expected, quiz_question.id

@@ -457,6 +457,19 @@ QUESTION_CLASSES: dict[QuestionType, type[Question[Any]]] = {
 """The class of each kind: what the loader builds from a question's ``type``."""
 
 
+def accepted_answers(owner: HasTexts[TextType]) -> Iterator[AcceptedAnswer[TextType]]:
+    """Every accepted answer among the parts of ``owner`` (a short answer's, a typed blank's), in reading
+    order: the texts that are localized one answer per line, whatever kind holds them."""
+    for name, _declared in text_fields(type(owner)):
+        value = getattr(owner, name)
+        if isinstance(value, tuple):
+            for part in value:
+                if isinstance(part, AcceptedAnswer):
+                    yield part
+                else:
+                    yield from accepted_answers(part)
+
+
 def with_texts(question: Question[Text], pick: Callable[[Text], str], **changes: Any) -> Question[str]:
     """``question`` with every text replaced by ``pick(text)`` and ``changes`` made to its other fields
     (``fell_back``): the one field walk localization uses. Accepted answers keep their picked lines one

@@ -1,5 +1,6 @@
 """The interface messages the player shows (toolkit.content.player_messages): the list matches the
-player's code, and a ui.yaml lacking one is refused by validation, located, naming each missing one."""
+player's code, and a ui.yaml lacking one is refused by validation, located, naming each missing one;
+a kind's hint, declared once with its English, is quizkit's where a ui.yaml lacks it (with a warning)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ import pytest
 import yaml
 from support import FIXTURE, run_quizkit_in_process
 
-from toolkit.content.player_messages import PLAYER_MESSAGES
+from toolkit.catalogs.extraction import interface_template
+from toolkit.content.player_messages import KIND_HINTS, PLAYER_MESSAGES
+from toolkit.content.validation import validate_file
+from toolkit.model import InterfaceMessages
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYER = ROOT / "toolkit" / "exporters" / "player"
@@ -78,3 +82,52 @@ def test_messages_the_page_has_a_fallback_for_may_be_left_out(tmp_path: Path) ->
         0,
         "1 file valid: 0 quizzes (0 questions), 39 interface messages\n",
     )
+
+
+def test_the_template_of_quizkit_init_words_each_kind_s_hint_as_it_is_declared() -> None:
+    """KIND_HINTS declares each kind's hint (kinds.js names it, test_kinds_table.py holds the two
+    together) with its English and comment; quizkit init's ui.yaml, which lists them for a new project's
+    authors, holds them as they are declared."""
+    template = {
+        message["name"]: message for message in yaml.safe_load(TEMPLATE_UI.read_text("utf-8"))["messages"]
+    }
+    assert [(template[hint.name]["text"], template[hint.name]["comment"]) for hint in KIND_HINTS] == [
+        (hint.text, hint.comment) for hint in KIND_HINTS
+    ]
+
+
+def test_a_ui_yaml_lacking_a_kind_s_hint_builds_with_quizkit_s_english_and_a_warning(tmp_path: Path) -> None:
+    """A project whose ui.yaml is older than a kind's hint: validation warns (it used to refuse the file)
+    and says how to add it; the hint is extracted for translation and shown with quizkit's English."""
+    project = fixture_ui_without(tmp_path, "match-each")
+    result = run_quizkit_in_process(project, "validate", "ui.yaml")
+    assert (result.returncode, result.stdout) == (
+        0,
+        "ui.yaml:4:1: warning[missing-message]: no message 'match-each', a question kind's hint: the quiz "
+        'player shows quizkit\'s English, "Choose the matching answer for each item.", extracted for '
+        'translation like the others; add "- name: match-each" with its text to word it your way (quizkit '
+        "init's ui.yaml has it, with a comment saying where it appears) [$.messages]\n"
+        "0 errors, 1 warning in 1 of 1 file\n",
+    )
+    _, interface = validate_file(project / "ui.yaml")
+    assert isinstance(interface, InterfaceMessages)
+    hint = interface.message("match-each")
+    assert (hint.source, hint.comment, hint.origin.line) == (
+        "Choose the matching answer for each item.",
+        "Hint under a matching question, where each item has a drop-down list of answers.",
+        4,
+    )
+    (entry,) = [
+        entry for entry in interface_template(interface, project).entries if entry.context == "ui.match-each"
+    ]
+    assert (entry.msgid, entry.extracted_comments) == (
+        "Choose the matching answer for each item.",
+        ("Hint under a matching question, where each item has a drop-down list of answers.",),
+    )
+
+
+def test_a_ui_yaml_with_every_hint_gets_none_added(tmp_path: Path) -> None:
+    project = fixture_ui_without(tmp_path)
+    _, interface = validate_file(project / "ui.yaml")
+    assert isinstance(interface, InterfaceMessages)
+    assert [message.name for message in interface.messages] == message_names(project / "ui.yaml")

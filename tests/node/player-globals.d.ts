@@ -28,6 +28,8 @@ interface QuizkitPlayer {
   state: PlayerState;
   questions: QuestionView[];
   graded: boolean;
+  /** The entry of a question's kind in the player's table of kinds (kinds.js). */
+  kindOf(question: QuestionView): Kind<any, any>;
   grade(index: number, response: LearnerResponse): Fraction | null;
   saved(): string;
   resume(saved: string): boolean;
@@ -263,7 +265,62 @@ interface PlayerUi {
   inQuestion<K extends Tag>(tag: K, texts: Languages, attributes?: Attributes, segments?: Segments): HTMLElementTagNameMap[K];
   clear(node: Node): void;
   newId(prefix: string): string;
+  /** The language an interface message is written in: the page's, or the source's where it fell back. */
+  spoken(name: string): Languages;
   exact: Intl.NumberFormat;
+}
+
+// --- The table of question kinds (kinds.js) ------------------------------------------------------------
+
+/**
+ * A question kind's entry: everything the player, its grading and its SCORM adapter do that depends on
+ * the kind. Q is the kind's question view, R its LearnerResponse (never null where a method takes one,
+ * but in grade).
+ */
+interface Kind<Q extends QuestionBase, R> {
+  /** The interface message under the prompt that says what to do (content/ui.yaml). */
+  hint: string;
+  /** False for a kind that is not graded (essay): "Submit", no points, "submitted", no SCORM weighting. */
+  graded: boolean;
+  /** The answer's control; onChange for a change the form's events do not see (a button moving an item). */
+  control(question: Q, onChange: () => void): Control;
+  /** The answer as a token of the URL hash: no "." or "&" (player.js joins the tokens with "."). */
+  encode(question: Q, response: R): string;
+  /** The answer of a token (never empty), or null when it does not fit the question. */
+  decode(question: Q, token: string): R | null;
+  /** grading.py's grade of the kind with grading.js's tools; null for a kind that is not graded. */
+  grade(question: Q, response: R | null, grader: Grader): Fraction | null;
+  /** After checking, marks on the options, right and wrong: the right answer is shown that way. */
+  mark?(form: HTMLFormElement, question: Q): void;
+  /** After checking, what follows the verdict (an option's feedback, how a number was read). */
+  feedback?(question: Q, response: R, grader: Grader): Node[];
+  /** The learner's answer as review terms (<dd>). */
+  answerTerms(question: Q, response: R): HTMLElement[];
+  /** The right answer (a model answer for a kind that is not graded) as review terms (<dd>). */
+  correctTerms(question: Q): HTMLElement[];
+  /** The SCORM 1.2 interaction (scorm_player.js records it). */
+  interaction(question: Q, scorm: ScormTools): Interaction<R>;
+}
+
+/** A SCORM 1.2 interaction type, its correct patterns (null: none fits), and the learner's response in its format. */
+interface Interaction<R> {
+  type: string;
+  patterns: Array<string | null>;
+  response(answer: R): string | null;
+}
+
+/** The SCORM 1.2 data model's terms that the kinds describe their interactions in (scorm_player.js). */
+interface ScormTools {
+  /** The single character that names a choice at a position (a-z, 0-9), null beyond them. */
+  letter(position: number): string | null;
+  /** The ids as their positions' characters in known, joined with ",", null if one has none. */
+  letters(known: string[], ids: string[]): string | null;
+  /** A text cut to a CMIString255. */
+  clip(text: string): string;
+  /** Whether a text fits a CMIString255. */
+  fits(text: string): boolean;
+  /** A typed number as a plain decimal, null for no number or one that does not fit. */
+  plainDecimal(typed: string): string | null;
 }
 
 /** A question's answer control (kinds.js): its node, the answer so far (null until there is one). */

@@ -421,3 +421,30 @@ def test_a_path_that_climbs_out_without_a_link_is_not_called_a_link(tmp_path: Pa
         "demo/content/../.. leads outside demo; quizkit init writes only inside the project, so it does not "
         "write content/../../first-quiz.yaml (nothing was written): name a folder inside the project"
     )
+
+
+def test_a_kind_s_hint_newer_than_the_template_is_written_into_a_new_project(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new kind declares its hint once (toolkit.content.player_messages); a project made by init has
+    it in its ui.yaml, worded as declared, and validates with no warning, though the template lacks it."""
+    from toolkit.content import loader, player_messages
+    from toolkit.content.player_messages import KIND_HINTS, KindHint
+    from toolkit.scaffold import new_project
+
+    scale = KindHint("rate-on-scale", "Choose a level on the scale.", 'Hint under a "scale" question.')
+    for module in (player_messages, loader, new_project):
+        monkeypatch.setattr(module, "KIND_HINTS", (*KIND_HINTS, scale))
+    assert run_quizkit_in_process(tmp_path, "init", "demo").returncode == 0
+    project = tmp_path / "demo"
+    messages = yaml.safe_load((project / "content" / "ui.yaml").read_text(encoding="utf-8"))["messages"]
+    assert messages[-1] == {"name": scale.name, "text": scale.text, "comment": scale.comment}
+    result = run_quizkit_in_process(project, "validate")
+    assert (result.returncode, "warning" in result.stdout) == (0, False), result.stdout
+
+
+def test_the_template_lists_every_kind_s_hint_so_init_adds_none() -> None:
+    from toolkit.scaffold.new_project import with_kind_hints
+
+    template = (ROOT / "toolkit" / "scaffold" / "template" / "content" / "ui.yaml").read_bytes()
+    assert with_kind_hints(template) == template

@@ -102,30 +102,57 @@ def declared_placeholders(context: RuleContext) -> Iterator[Diagnostic]:
 
 
 def player_messages_present(context: RuleContext) -> Iterator[Diagnostic]:
-    """Every message the quiz player shows: without one, its button or label is empty."""
-    from toolkit.content.player_messages import PLAYER_MESSAGES
+    """Every message the quiz player shows: without one, its button or label is empty. A kind's hint
+    has quizkit's English where the file lacks it (the loader adds it): a warning only."""
+    from toolkit.content.player_messages import KIND_HINTS, PLAYER_MESSAGES
 
     messages = _mapping(context.document.data).get("messages")
     if not isinstance(messages, list):
         return  # the schema says what messages must be
     names = {message.get("name") for _, message in _items(messages)}
-    missing = [name for name in PLAYER_MESSAGES if name not in names]
-    if not missing:
-        return
-    listed = ", ".join(f"'{name}'" for name in missing)
-    if len(missing) == 1:
-        problem = f"no message {listed}, which the quiz player shows: its page would show an empty button "
-        problem += "or label in its place; add it back"
-    else:
-        problem = f"no messages {listed} ({len(missing)}), which the quiz player shows: its page would show "
-        problem += "an empty button or label in place of each; add them back"
-    yield context.diagnostic(
-        ("messages",),
-        "missing-message",
-        f"{problem} (quizkit init's ui.yaml has every message the player shows, each with a comment saying "
-        "where it appears)",
-        at_key=True,
-    )
+    hints = {hint.name: hint for hint in KIND_HINTS}
+    missing = [name for name in PLAYER_MESSAGES if name not in names and name not in hints]
+    if missing:
+        listed = ", ".join(f"'{name}'" for name in missing)
+        if len(missing) == 1:
+            problem = (
+                f"no message {listed}, which the quiz player shows: its page would show an empty button "
+            )
+            problem += "or label in its place; add it back"
+        else:
+            problem = (
+                f"no messages {listed} ({len(missing)}), which the quiz player shows: its page would show "
+            )
+            problem += "an empty button or label in place of each; add them back"
+        yield context.diagnostic(
+            ("messages",),
+            "missing-message",
+            f"{problem} (quizkit init's ui.yaml has every message the player shows, each with a comment saying "
+            "where it appears)",
+            at_key=True,
+        )
+    lacking = [hint for hint in KIND_HINTS if hint.name not in names]
+    if len(lacking) == 1:
+        (hint,) = lacking
+        problem = (
+            f"no message '{hint.name}', a question kind's hint: the quiz player shows quizkit's English, "
+        )
+        problem += (
+            f'"{hint.text}", extracted for translation like the others; add "- name: {hint.name}" with '
+        )
+        problem += (
+            "its text to word it your way (quizkit init's ui.yaml has it, with a comment saying where it "
+        )
+        problem += "appears)"
+    elif lacking:
+        listed = ", ".join(f"'{hint.name}'" for hint in lacking)
+        problem = f"no messages {listed} ({len(lacking)}), question kinds' hints: the quiz player shows "
+        problem += "quizkit's English for each, extracted for translation like the others; add them to word "
+        problem += (
+            "them your way (quizkit init's ui.yaml has every one, with a comment saying where it appears)"
+        )
+    if lacking:
+        yield context.diagnostic(("messages",), "missing-message", problem, Severity.WARNING, at_key=True)
 
 
 UI_RULES: tuple[Rule, ...] = (

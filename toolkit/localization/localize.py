@@ -20,14 +20,12 @@ from toolkit.gettext.review import is_approved
 from toolkit.localization.localized import FallbackError, FallbackPolicy, LocalizedMessage, LocalizedQuiz
 from toolkit.model import (
     ChoiceQuestion,
-    FillInBlanksQuestion,
     InterfaceMessages,
     Message,
     Question,
     Quiz,
-    ShortAnswerQuestion,
     Text,
-    TypedBlank,
+    accepted_answers,
     with_texts,
 )
 from toolkit.text.locale_info import (
@@ -80,16 +78,7 @@ def _localize_question(
 
 
 def _accepted_answer_keys(question: Question[Text]) -> list[str]:
-    if isinstance(question, ShortAnswerQuestion):
-        return [answer.text.key for answer in question.answers]
-    if isinstance(question, FillInBlanksQuestion):
-        return [
-            answer.text.key
-            for blank in question.blanks
-            if isinstance(blank, TypedBlank)
-            for answer in blank.answers
-        ]
-    return []
+    return [answer.text.key for answer in accepted_answers(question)]
 
 
 def _localize_message(

@@ -30,7 +30,7 @@ from toolkit.config import ProjectConfig
 from toolkit.gettext.catalog import Catalog
 from toolkit.keys import UI_DOMAIN
 from toolkit.localization.grading import normalize_answer
-from toolkit.model import Content, FillInBlanksQuestion, Quiz, ShortAnswerQuestion, TypedBlank
+from toolkit.model import Content, Quiz, accepted_answers
 from toolkit.text.locale_info import PSEUDO_LOCALES, cldr_plural_forms, plural_index_categories
 
 _ACCENTS = str.maketrans(
@@ -149,15 +149,7 @@ class PseudoLocalizer:
 
 
 def accepted_answer_keys(quiz: Quiz) -> frozenset[str]:
-    keys: set[str] = set()
-    for question in quiz.questions:
-        if isinstance(question, ShortAnswerQuestion):
-            keys.update(answer.text.key for answer in question.answers)
-        elif isinstance(question, FillInBlanksQuestion):
-            for blank in question.blanks:
-                if isinstance(blank, TypedBlank):
-                    keys.update(answer.text.key for answer in blank.answers)
-    return frozenset(keys)
+    return frozenset(answer.text.key for question in quiz.questions for answer in accepted_answers(question))
 
 
 def pseudo_catalog(content: Content, domain: str, localizer: PseudoLocalizer) -> Catalog:

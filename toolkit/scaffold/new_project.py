@@ -22,6 +22,7 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from toolkit.config import ConfigError, ProjectConfig, parse_config, target_locale_problem
+from toolkit.content.player_messages import KIND_HINTS
 from toolkit.diagnostics import Diagnostic
 from toolkit.errors import LocatedError
 
@@ -98,6 +99,22 @@ def _template(name: str, requirement: str) -> bytes:
     return data.replace(VERSION_MARK, __version__.encode("ascii"))
 
 
+def with_kind_hints(ui_yaml: bytes) -> bytes:
+    """The template's ui.yaml with every kind's hint it does not list (a kind newer than the template)
+    added at its end, declared as :data:`toolkit.content.player_messages.KIND_HINTS` declares it."""
+    import yaml
+
+    listed = {str(message["name"]) for message in yaml.safe_load(ui_yaml)["messages"]}
+    # A JSON string is a YAML double-quoted scalar: the texts' characters need no thought.
+    added = "".join(
+        f"\n  - name: {json.dumps(hint.name)}\n    text: {json.dumps(hint.text, ensure_ascii=False)}\n"
+        f"    comment: {json.dumps(hint.comment, ensure_ascii=False)}\n"
+        for hint in KIND_HINTS
+        if hint.name not in listed
+    )
+    return ui_yaml + added.encode("utf-8")
+
+
 def planned_files(
     locales: Sequence[str], requirement: str, *, content_dir: str = "content", config: bool = True
 ) -> dict[str, bytes]:
@@ -111,6 +128,8 @@ def planned_files(
     schema_folder = PurePosixPath(os.path.relpath("schema", content_dir).replace(os.sep, "/"))
     for source, target in TEMPLATE_FILES:
         data = _template(source, requirement)
+        if target == "content/ui.yaml":
+            data = with_kind_hints(data)
         if target.startswith("content/"):
             target = f"{PurePosixPath(content_dir) / target.removeprefix('content/')}"
             data = data.replace(b"$schema=../schema/", f"$schema={schema_folder}/".encode())

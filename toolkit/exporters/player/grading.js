@@ -1,7 +1,8 @@
-// quizkit grading: a port of toolkit/localization/grading.py (the reference grader) to the browser.
-// The character data it needs comes from Python in the page (toolkit/exporters/player/player_grading.py), so
-// the port compares and parses exactly as the library does; tests grade the shared cases with both.
-// Scores are exact fractions [numerator, denominator], as the library's Fraction.
+// quizkit grading: a port of toolkit/localization/grading.py (the reference grader) to the browser: how
+// answers are compared and numbers read, and scores as exact fractions [numerator, denominator], as the
+// library's Fraction. Each kind's grade is its entry's (kinds.js), made of these. The character data it
+// needs comes from Python in the page (toolkit/exporters/player/player_grading.py), so the port compares
+// and parses exactly as the library does; tests grade the shared cases with both.
 // @ts-check
 /* exported quizkitGrading */
 var quizkitGrading = (function () {
@@ -709,68 +710,15 @@ var quizkitGrading = (function () {
       return partialCredit ? fraction(right, total) : WRONG;
     }
 
-    // The grade of a response to a question of the page's view (ids as the view has them), null for
-    // an essay. Responses per kind as grading.py's: option ids, a boolean, a text, pair id to match id,
-    // item ids in order, blank id to text or option id.
-    /**
-     * @param {QuestionView} question
-     * @param {LearnerResponse} response
-     * @returns {Fraction | null}
-     */
-    function grade(question, response) {
-      switch (question.type) {
-        case "single_choice":
-        case "multiple_choice": {
-          var picked = Array.from(new Set(/** @type {string[] | null} */ (response) || []));
-          var correct = question.correct;
-          var hits = picked.filter(function (id) { return correct.indexOf(id) >= 0; }).length;
-          if (question.type === "multiple_choice" && question.partialCredit) {
-            return fraction(Math.max(0, hits - (picked.length - hits)), correct.length);
-          }
-          return hits === correct.length && picked.length === correct.length ? RIGHT : WRONG;
-        }
-        case "true_false":
-          return response === question.correct ? RIGHT : WRONG;
-        case "short_answer":
-          var typed = typeof response === "string" ? response : "";
-          return accepts(question.accepted, typed, question.caseSensitive) ? RIGHT : WRONG;
-        case "numeric":
-          return withinTolerance(typeof response === "string" ? response : "", question.answer, question.tolerance)
-            ? RIGHT
-            : WRONG;
-        case "matching": {
-          var matched = /** @type {Record<string, string>} */ (response || {});
-          var right = question.pairs.filter(function (pair) {
-            return matched[pair.id] === question.correct[pair.id];
-          }).length;
-          return share(right, question.pairs.length, question.partialCredit);
-        }
-        case "ordering": {
-          var order = /** @type {string[]} */ (response || []);
-          var expected = question.correct;
-          if (order.slice().sort().join("\n") !== expected.slice().sort().join("\n") || order.length !== expected.length) {
-            return WRONG; // not a permutation of the items
-          }
-          var placed = order.filter(function (id, index) { return id === expected[index]; }).length;
-          return share(placed, expected.length, question.partialCredit);
-        }
-        case "fill_in_blanks": {
-          var filled = /** @type {Record<string, string>} */ (response || {});
-          var ids = Object.keys(question.blanks);
-          var good = ids.filter(function (id) {
-            var blank = question.blanks[id];
-            var given = Object.prototype.hasOwnProperty.call(filled, id) ? filled[id] : "";
-            return blank.kind === "choice" ? given === blank.correct : accepts(blank.accepted, given, blank.caseSensitive);
-          }).length;
-          return share(good, ids.length, question.partialCredit);
-        }
-        default:
-          return null;
-      }
-    }
-
+    // What each kind's grading (its entry in kinds.js, as grading.py grades it) is made of, and the
+    // comparison and number reading the library's tests hold this port to.
     return {
-      grade: grade,
+      accepts: accepts,
+      withinTolerance: withinTolerance,
+      share: share,
+      fraction: fraction,
+      RIGHT: RIGHT,
+      WRONG: WRONG,
       normalizeAnswer: normalizeAnswer,
       parseNumber: parseNumber,
       readNumber: readNumber,

@@ -1,7 +1,8 @@
 // quizkit player: renders the quiz embedded in the page (script#quiz-data) with DOM APIs only.
 // Texts arrive pre-segmented ([kind, text]: "text", "latin", "code"); Latin runs become
 // <span dir="ltr" lang>, so right-to-left text needs no bidi control characters and no markup parsing.
-// Grading is grading.js (a port of the library's reference grader), fed with the page's tables.
+// Grading is grading.js (a port of the library's reference grader), fed with the page's tables. Whatever
+// depends on a question's kind is that kind's entry in kinds.js, looked up by the question's type.
 // @ts-check
 (function () {
   "use strict";
@@ -27,7 +28,7 @@
   /** @type {PlayerState} */
   var state = { index: 0, score: [0, 1], checked: false, answers: [], grades: [] };
   var unique = 0;
-  var kinds = quizkitKinds({
+  var kindOf = quizkitKinds({
     el: el,
     fill: fill,
     plainText: plainText,
@@ -37,14 +38,9 @@
     inQuestion: inQuestion,
     clear: clear,
     newId: newId,
+    spoken: spoken,
     exact: exact
   });
-  var encode = kinds.encode;
-  var decode = kinds.decode;
-  var hintName = kinds.hintName;
-  var control = kinds.control;
-  var answerTerms = kinds.answerTerms;
-  var correctTerms = kinds.correctTerms;
 
   /**
    * @template {Tag} K
@@ -195,15 +191,43 @@
 
   // --- Responses in the URL hash ------------------------------------------------------------------
   // "#q=3&score=1&answers=full-replica.none+all": the position, the points of the questions before it,
-  // and each question's answer ("." between questions). Ids go as they are ("+" between several);
-  // typed text is percent-encoded, "." included; matches and blanks are "id:value".
+  // and each question's answer ("." between questions), as its kind writes it (kinds.js).
+
+  /**
+   * @param {QuestionView} question
+   * @param {LearnerResponse | undefined} response
+   * @returns {string}
+   */
+  function encode(question, response) {
+    return response === null || response === undefined ? "" : kindOf(question).encode(question, response);
+  }
+
+  // An answer read back from the hash, or null when it is missing or does not fit the question.
+  /**
+   * @param {QuestionView} question
+   * @param {string} token
+   * @returns {LearnerResponse}
+   */
+  function decode(question, token) {
+    return token ? kindOf(question).decode(question, token) : null;
+  }
+
+  // The grade of a response to a question of the page's view, null for a kind that is not graded.
+  /**
+   * @param {QuestionView} question
+   * @param {LearnerResponse} response
+   * @returns {Fraction | null}
+   */
+  function gradeWith(question, response) {
+    return kindOf(question).grade(question, response, /** @type {Grader} */ (grader));
+  }
 
   /**
    * @param {number} index
    * @param {LearnerResponse} response
    */
   function gradeOf(index, response) {
-    return grader && response !== null ? grader.grade(questions[index], response) : null;
+    return grader && response !== null ? gradeWith(questions[index], response) : null;
   }
 
   /**
@@ -294,10 +318,10 @@
    * @param {Fraction | null} grade
    */
   function verdictName(question, grade) {
-    if (question.type === "essay") {
+    if (!kindOf(question).graded) {
       return "submitted";
     }
-    var points = /** @type {Fraction} */ (grade); // null for an essay only
+    var points = /** @type {Fraction} */ (grade); // null for a kind that is not graded only
     if (points[0] === points[1]) {
       return "correct";
     }
@@ -341,11 +365,12 @@
     });
     var bar = progressBar(state.index);
     var legend = inQuestion("legend", question, { id: "prompt-" + question.id }, question.prompt);
-    var hint = messageBlock(hintName(question), "p", { "class": "hint", id: "hint-" + question.id });
+    var kind = kindOf(question);
+    var hint = messageBlock(kind.hint, "p", { "class": "hint", id: "hint-" + question.id });
     var fieldset = inQuestion("fieldset", question, { "aria-describedby": hint.id, "data-type": question.type });
     fieldset.appendChild(legend);
-    var essay = question.type === "essay";
-    var check = el("button", { type: "submit", "class": "check" }, [message(essay ? "submit-answer" : "check-answer")]);
+    var scored = kind.graded;
+    var check = el("button", { type: "submit", "class": "check" }, [message(scored ? "check-answer" : "submit-answer")]);
     var last = state.index === total - 1;
     var next = el("button", { type: "button", "class": "next" }, [message(last ? "see-results" : "next-question")]);
     function changed() {
@@ -355,7 +380,7 @@
         next.disabled = none;
       }
     }
-    var answer = control(question, changed);
+    var answer = kind.control(question, changed);
     fieldset.appendChild(hint);
     fieldset.appendChild(answer.node);
     // Graded, "Next" appears once the answer is checked; ungraded, it is the only step.
@@ -410,50 +435,17 @@
 
   /**
    * @param {HTMLFormElement} form
-   * @param {ChoiceQuestionView | TrueFalseQuestionView} question
-   */
-  function markOptions(form, question) {
-    var correct = question.type === "true_false" ? [String(question.correct)] : question.correct;
-    var inputs = /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll(".options input"));
-    for (var i = 0; i < inputs.length; i++) {
-      var input = inputs[i];
-      var option = /** @type {HTMLElement} */ (input.parentNode);
-      var isCorrect = correct.indexOf(input.value) >= 0;
-      if (isCorrect || input.checked) {
-        option.classList.add(isCorrect ? "is-correct" : "is-incorrect");
-        var name = isCorrect ? "correct" : "incorrect";
-        var language = spoken(name);
-        option.appendChild(el("span", { "class": "mark", lang: language.lang, dir: language.dir }, [message(name)]));
-      }
-    }
-  }
-
-  // How a typed number was read, where the learner could not tell: "1.000" on a German page (a thousand,
-  // or one in English) or "99.6" there (read as 99,6): the number in the page's own notation.
-  /** @param {LearnerResponse} response */
-  function numberAsRead(response) {
-    var typed = grader && typeof response === "string" ? grader.readNumber(response) : null;
-    var read = document.createDocumentFragment();
-    if (typed !== null && (typed.otherwise !== null || !typed.own)) {
-      var terms = el("dl", { "class": "number-read" });
-      terms.appendChild(messageBlock("your-answer", "dt", {}));
-      terms.appendChild(el("dd", { dir: "ltr" }, [exact.format(/** @type {Grader} */ (grader).plainText(typed.value))]));
-      read.appendChild(terms);
-    }
-    return read;
-  }
-
-  /**
-   * @param {HTMLFormElement} form
    * @param {Control} answer
    * @param {HTMLElement} feedback
    * @param {QuestionView} question
    */
   function checkAnswer(form, answer, feedback, question) {
     state.checked = true;
+    var kind = kindOf(question);
     var response = answer.response();
     // Only a graded page has a "Check" button (renderQuestion).
-    var grade = /** @type {Grader} */ (grader).grade(question, response);
+    var checker = /** @type {Grader} */ (grader);
+    var grade = gradeWith(question, response);
     state.answers[state.index] = response;
     state.grades[state.index] = grade;
     state.pendingScore = grade;
@@ -466,27 +458,20 @@
     if (answer.disable) {
       answer.disable();
     }
-    var isChoice = question.type === "single_choice" || question.type === "multiple_choice" || question.type === "true_false";
-    if (isChoice) {
-      markOptions(form, /** @type {ChoiceQuestionView | TrueFalseQuestionView} */ (question));
+    // A kind that marks its options right and wrong shows the right answer that way.
+    if (kind.mark) {
+      kind.mark(form, question);
     }
     clear(feedback);
     feedback.appendChild(verdict(question, grade, "p"));
-    if (question.type === "numeric") {
-      feedback.appendChild(numberAsRead(response));
+    if (kind.feedback) {
+      kind.feedback(question, response, checker).forEach(function (node) { feedback.appendChild(node); });
     }
-    if (question.type === "single_choice" || question.type === "multiple_choice") {
-      /** @type {string[]} */ (response).forEach(function (optionId) {
-        var option = question.options[optionId];
-        if (option && option.feedback) {
-          feedback.appendChild(inQuestion("p", question, { "class": "option-feedback" }, option.feedback));
-        }
-      });
-    } else if (!isChoice && grade && grade[0] !== grade[1]) {
+    if (!kind.mark && grade && grade[0] !== grade[1]) {
       // Not wholly right: the right answer, as the review shows it.
       var details = el("dl", { "class": "right-answer" });
       details.appendChild(messageBlock("correct-answer", "dt", {}));
-      correctTerms(question).forEach(function (term) { details.appendChild(term); });
+      kind.correctTerms(question).forEach(function (term) { details.appendChild(term); });
       feedback.appendChild(details);
     }
     if (question.explanation) {
@@ -503,6 +488,7 @@
   /** @param {number} index */
   function reviewItem(index) {
     var question = questions[index];
+    var kind = kindOf(question);
     var response = state.answers[index];
     response = response === undefined ? null : response;
     var heading = "review-" + question.id;
@@ -510,7 +496,7 @@
     item.appendChild(messageBlock("question-progress", "h3", { id: heading }, { current: index + 1, total: total }));
     item.appendChild(inQuestion("p", question, { "class": "review-prompt" }, question.prompt));
     if (grader && response !== null) {
-      var grade = grader.grade(question, response);
+      var grade = gradeWith(question, response);
       var name = verdictName(question, grade);
       item.classList.add(name === "correct" ? "is-correct" : name === "submitted" ? "is-submitted" : "is-incorrect");
       item.appendChild(verdict(question, grade, "p"));
@@ -518,19 +504,17 @@
     var details = el("dl", {});
     details.appendChild(messageBlock("your-answer", "dt", { "class": "your-answer" }));
     if (response !== null) {
-      answerTerms(question, response).forEach(function (term) { details.appendChild(term); });
+      kind.answerTerms(question, response).forEach(function (term) { details.appendChild(term); });
     } else {
       details.appendChild(messageBlock("not-answered", "dd", { "class": "chosen not-answered" }));
     }
     if (graded) {
-      if (question.type === "essay") {
-        if (question.modelAnswer) {
-          details.appendChild(messageBlock("model-answer", "dt", { "class": "correct-answer" }));
-          details.appendChild(inQuestion("dd", question, { "class": "correct model-answer" }, question.modelAnswer));
-        }
-      } else {
-        details.appendChild(messageBlock("correct-answer", "dt", { "class": "correct-answer" }));
-        correctTerms(question).forEach(function (term) { details.appendChild(term); });
+      // A kind that is not graded has no right answer, only the model answer where the author gave one.
+      var scored = kind.graded;
+      var key = kind.correctTerms(question);
+      if (scored || key.length) {
+        details.appendChild(messageBlock(scored ? "correct-answer" : "model-answer", "dt", { "class": "correct-answer" }));
+        key.forEach(function (term) { details.appendChild(term); });
       }
       if (question.explanation) {
         details.appendChild(messageBlock("explanation", "dt", { "class": "explanation-term" }));
@@ -544,7 +528,7 @@
   // Whole points: "You answered 5 questions correctly out of 7"; with partial credit a count of points,
   // to two decimals in the locale's digits (the exact fraction is in the hash's score).
   function scoreBlock() {
-    var gradable = questions.filter(function (question) { return question.type !== "essay"; }).length;
+    var gradable = questions.filter(function (question) { return kindOf(question).graded; }).length;
     var partial = state.grades.some(function (grade) { return grade && grade[0] !== 0 && grade[0] !== grade[1]; });
     var points = state.score[0] / state.score[1];
     var block = messageBlock(partial ? "score-points" : "score", "p", { "class": "score", id: "score", tabindex: "-1" }, {
@@ -610,7 +594,8 @@
     state: state,
     questions: questions,
     graded: graded,
-    grade: function (index, response) { return grader ? grader.grade(questions[index], response) : null; },
+    kindOf: kindOf,
+    grade: function (index, response) { return grader ? gradeWith(questions[index], response) : null; },
     // The attempt as a hash without "#": the position after the last recorded answer (a checked
     // answer counts, before "Next"), the points and the answers before it.
     saved: function () {

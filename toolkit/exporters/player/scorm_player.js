@@ -95,31 +95,6 @@
     return named.indexOf(null) >= 0 ? null : named.join(",");
   }
 
-  /**
-   * @param {MatchingQuestionView} question
-   * @param {Record<string, string>} matching
-   */
-  function pairsOf(question, matching) {
-    var sources = question.pairs.map(function (pair) { return pair.id; });
-    var targets = question.matches.map(function (match) { return match.id; });
-    var named = question.pairs.filter(function (pair) { return matching[pair.id]; }).map(function (pair) {
-      var source = letter(sources.indexOf(pair.id));
-      var target = letter(targets.indexOf(matching[pair.id]));
-      return source && target ? source + "." + target : null;
-    });
-    return named.indexOf(null) >= 0 ? null : named.join(",");
-  }
-
-  /**
-   * @param {FillInBlanksQuestionView} question
-   * @param {Record<string, string>} filled
-   */
-  function blanksOf(question, filled) {
-    return Object.keys(question.blanks).filter(function (id) { return filled[id]; }).map(function (id) {
-      return id + "=" + filled[id];
-    }).join(",");
-  }
-
   /** @param {string} typed */
   function plainDecimal(typed) {
     var number = grader.parseNumber(typed);
@@ -146,79 +121,30 @@
     return characters.length > TEXT_LIMIT ? characters.slice(0, TEXT_LIMIT).join("") : text;
   }
 
-  // The SCORM 1.2 interaction type, its correct patterns and the learner's response in its format.
+  /** @param {string} text */
+  function fits(text) {
+    return Array.from(text).length <= TEXT_LIMIT;
+  }
+
+  // The SCORM 1.2 terms a kind's entry (kinds.js) describes its interaction in.
+  /** @type {ScormTools} */
+  var terms = { letter: letter, letters: letters, clip: clip, fits: fits, plainDecimal: plainDecimal };
+
+  // The interaction type, its correct patterns and the learner's response in its format, as the
+  // question's kind describes them.
   /**
    * @param {QuestionView} question
-   * @param {any} response  the question's kind of LearnerResponse, or null
+   * @param {LearnerResponse | undefined} response
    * @returns {{ type: string, patterns: Array<string | null>, response: string | null }}
    */
   function describe(question, response) {
+    var interaction = player.kindOf(question).interaction(question, terms);
     var given = response !== null && response !== undefined;
-    switch (question.type) {
-      case "single_choice":
-      case "multiple_choice": {
-        var known = question.order;
-        var correct = letters(known, question.correct.slice().sort(byPosition(known)));
-        if (correct !== null) {
-          return {
-            type: "choice",
-            patterns: [correct],
-            response: given ? letters(known, response.slice().sort(byPosition(known))) : null
-          };
-        }
-        return { type: "performance", patterns: [], response: given ? clip(response.join(",")) : null };
-      }
-      case "true_false":
-        return {
-          type: "true-false",
-          patterns: [question.correct ? "t" : "f"],
-          response: given ? (response ? "t" : "f") : null
-        };
-      case "short_answer":
-        return {
-          type: "fill-in",
-          patterns: question.accepted.filter(function (text) { return Array.from(text).length <= TEXT_LIMIT; }),
-          response: given ? clip(response) : null
-        };
-      case "numeric":
-        return {
-          type: "numeric",
-          // One exact number is all a SCORM 1.2 numeric pattern says: none with a tolerance.
-          patterns: Number(question.tolerance) === 0 ? [plainDecimal(question.answer)] : [],
-          response: given ? plainDecimal(response) : null
-        };
-      case "matching":
-        return { type: "matching", patterns: [pairsOf(question, question.correct)], response: given ? pairsOf(question, response) : null };
-      case "ordering": {
-        var items = question.items.map(function (item) { return item.id; });
-        return { type: "sequencing", patterns: [letters(items, question.correct)], response: given ? letters(items, response) : null };
-      }
-      case "fill_in_blanks": {
-        /** @type {Record<string, string>} */
-        var single = {};
-        var one = Object.keys(question.blanks).every(function (id) {
-          var blank = question.blanks[id];
-          single[id] = blank.kind === "choice" ? blank.correct : blank.accepted[0];
-          return blank.kind === "choice" || blank.accepted.length === 1;
-        });
-        var pattern = one ? blanksOf(question, single) : null;
-        return {
-          type: "fill-in",
-          patterns: pattern !== null && Array.from(pattern).length <= TEXT_LIMIT ? [pattern] : [],
-          response: given ? clip(blanksOf(question, response)) : null
-        };
-      }
-      default:
-        return { type: "fill-in", patterns: [], response: given ? clip(response) : null };
-    }
-  }
-
-  /**
-   * @param {string[]} known
-   * @returns {(a: string, b: string) => number}
-   */
-  function byPosition(known) {
-    return function (a, b) { return known.indexOf(a) - known.indexOf(b); };
+    return {
+      type: interaction.type,
+      patterns: interaction.patterns,
+      response: given ? interaction.response(response) : null
+    };
   }
 
   /**
@@ -241,10 +167,10 @@
 
   /**
    * @param {QuestionView} question
-   * @param {Fraction | null} grade  null for an essay
+   * @param {Fraction | null} grade  null for a kind that is not graded
    */
   function resultOf(question, grade) {
-    if (question.type === "essay") {
+    if (!player.kindOf(question).graded) {
       return "neutral";
     }
     var points = /** @type {Fraction} */ (grade);
@@ -264,7 +190,7 @@
       var prefix = "cmi.interactions." + n + ".";
       quizkitScorm.set(prefix + "id", question.id);
       quizkitScorm.set(prefix + "type", described.type);
-      quizkitScorm.set(prefix + "weighting", question.type === "essay" ? "0" : "1");
+      quizkitScorm.set(prefix + "weighting", player.kindOf(question).graded ? "1" : "0");
       described.patterns.filter(function (pattern) { return pattern !== null; }).forEach(function (pattern, at) {
         quizkitScorm.set(prefix + "correct_responses." + at + ".pattern", pattern);
       });
@@ -272,19 +198,19 @@
         quizkitScorm.set(prefix + "student_response", described.response);
       }
       if (response !== null) {
-        quizkitScorm.set(prefix + "result", resultOf(question, grader.grade(question, response)));
+        quizkitScorm.set(prefix + "result", resultOf(question, player.grade(index, response)));
       }
       n += 1;
     });
   }
 
-  // The score is a percentage: the points of the questions that are graded (every kind but essay) over
+  // The score is a percentage: the points of the questions that are graded (every kind but essay, kinds.js) over
   // their number, to two decimals. Without any such question there is no score, and "completed".
   function finish() {
     if (reported) {
       return;
     }
-    var gradable = questions.filter(function (question) { return question.type !== "essay"; }).length;
+    var gradable = questions.filter(function (question) { return player.kindOf(question).graded; }).length;
     var mastery = parseFloat(quizkitScorm.get("cmi.student_data.mastery_score"));
     mastery = isNaN(mastery) ? parseFloat(settings.masteryScore) : mastery;
     record();
