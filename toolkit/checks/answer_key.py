@@ -170,13 +170,12 @@ def negation_changed(context: EntryContext) -> Iterator[Finding]:
     in_source = negations(entry.msgid, source_words)
     in_translation = negations(entry.msgstr, target_words)
     locale = context.rules.locale
-    examples = ", ".join(sorted(word for word in target_words if not word.endswith("-"))[:3])
     if in_source and not in_translation:
         yield Finding(
             "negation-changed",
             f"the statement of question {question_id(context)} is negated in the source ({in_source[0]}) but "
             f"not in {locale}: the translation states the opposite, and the right answer flips; translate "
-            f"the negation ({examples})",
+            "the negation",
         )
     elif in_translation and not in_source:
         yield Finding(
