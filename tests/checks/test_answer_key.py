@@ -221,6 +221,8 @@ POSITIVE = "Doubling the GPUs halves the time of one epoch."
             [NEGATED_IN_TRANSLATION.format(locale="ur", word="نہیں")],
         ),
         ("ur", POSITIVE, "GPUs دگنے کرنے سے ایک ایپوک کا وقت آدھا ہو جاتا ہے۔", []),
+        # An Arabic yeh in نہیں (arabic-code-points reports it) still negates.
+        ("ur", NEGATIVE, "GPUs دگنے کرنے سے ایک ایپوک کا وقت آدھا نہيں ہوتا۔", []),
         # نہ inside نہیں or نہایت is no negation: whole words only.
         ("ur", POSITIVE, "GPUs دگنے کرنے سے وقت نہایت کم ہو جاتا ہے۔", []),
         ("ar", CONTRACTED, "مضاعفة عدد وحدات GPU لا تنصف زمن الحقبة.", []),

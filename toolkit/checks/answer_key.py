@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 from statistics import fmean
 
-from toolkit.checks.comparable import comparable, words
+from toolkit.checks.comparable import comparable, folded, words
 from toolkit.checks.context import EntryContext
 from toolkit.checks.registry import Finding, check
 from toolkit.checks.text_features import numbers, prose
@@ -136,15 +136,17 @@ def negation_words(locale: str) -> frozenset[str]:
 
 def negations(text: str, vocabulary: frozenset[str]) -> list[str]:
     """The negation words of ``text`` (outside inline code), in order."""
-    whole = {word for word in vocabulary if not word.endswith("-")}
-    prefixes = tuple(word[:-1] for word in vocabulary if word.endswith("-"))
+    # Compared folded: an Arabic yeh in Urdu نہيں (arabic-code-points reports it) is still نہیں.
+    whole = {folded(word) for word in vocabulary if not word.endswith("-")}
+    prefixes = tuple(folded(word[:-1]) for word in vocabulary if word.endswith("-"))
     contraction = "n't" in vocabulary
     found = []
     for word in words(prose(text)):
+        reading = folded(word)
         if (
-            word in whole
-            or (prefixes and word.startswith(prefixes))
-            or (contraction and word.endswith("n't"))
+            reading in whole
+            or (prefixes and reading.startswith(prefixes))
+            or (contraction and reading.endswith("n't"))
         ):
             found.append(word)
     return found

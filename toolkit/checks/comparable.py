@@ -55,11 +55,8 @@ def comparable(text: str) -> str:
         if is_code:
             pieces.append(f" {piece.strip('`')} ")
             continue
-        decomposed = unicodedata.normalize("NFKD", piece)
         kept = []
-        for character in decomposed:
-            if character in _OPTIONAL_MARKS or character in _INVISIBLE:
-                continue
+        for character in folded(piece):
             digit = unicodedata.decimal(character, None)
             if digit is not None:
                 kept.append(str(digit))
@@ -67,8 +64,20 @@ def comparable(text: str) -> str:
                 kept.append(" ")
             else:
                 kept.append(character)
-        pieces.append(unicodedata.normalize("NFC", "".join(kept)).translate(_LETTER_VARIANTS))
-    return " ".join("".join(pieces).casefold().split())
+        pieces.append("".join(kept))
+    return " ".join("".join(pieces).split())
+
+
+def folded(text: str) -> str:
+    """``text`` with its letter variants as one letter, without optional diacritics and invisible
+    characters, casefolded: a word as a reader recognizes it, whatever code points spell it."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    kept = "".join(
+        character
+        for character in decomposed
+        if character not in _OPTIONAL_MARKS and character not in _INVISIBLE
+    )
+    return unicodedata.normalize("NFC", kept).translate(_LETTER_VARIANTS).casefold()
 
 
 def _is_word_character(character: str) -> bool:
