@@ -294,3 +294,31 @@ def test_answer_key_findings_from_the_content_in_sarif(tmp_path: Path) -> None:
     rules = log["runs"][0]["tool"]["driver"]["rules"]
     assert rules[answer["ruleIndex"]]["id"] == "numeric-answer-explanation"
     assert rules[answer["ruleIndex"]]["helpUri"].endswith("docs/checks.md#numeric-answer-explanation")
+
+
+def test_a_catalog_named_by_path_is_checked_when_the_content_does_not_validate(tmp_path: Path) -> None:
+    from support import fixture_project, translate
+
+    project = fixture_project(tmp_path / "project", {"ring": NUMERIC_QUIZ})
+    assert quizkit(project, "update").returncode == 0
+    translate(
+        project / "locales/ur/LC_MESSAGES/ring.po",
+        {
+            "ring.questions.halves.prompt": "GPUs دگنے کرنے سے ایک ایپوک کا وقت آدھا ہو جاتا ہے۔",
+            "ring.questions.traffic.explanation": "ہر GPU اپنے 1 GB کا 1.57 گنا بھیجتا ہے۔",
+        },
+    )
+    content = project / "content/ring.yaml"
+    content.write_text(
+        content.read_text(encoding="utf-8").replace("answer: 1.75", "answer: many"), encoding="utf-8"
+    )
+    # Every catalog is known from the content: check stops, as validate does.
+    whole = quizkit(project, "check")
+    assert whole.returncode == 1
+    assert "error[not-a-number]" in whole.stdout
+    # A catalog named by its path is checked without the content; the kind comes from its comments.
+    result = quizkit(project, "check", "--format", "json", "locales/ur/LC_MESSAGES/ring.po")
+    codes = {item["code"] for item in json.loads(result.stdout)["diagnostics"]}
+    assert "negation-changed" in codes
+    assert "numeric-answer-explanation" not in codes
+    assert result.returncode == 1
