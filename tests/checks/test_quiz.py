@@ -21,18 +21,18 @@ def findings(entries: list[CatalogEntry], code: str, locale: str = "ur") -> list
     ]
 
 
+ALIKE = (
+    "option b of question q is translated {how} option a in {locale}{but_for}, though the sources differ: a "
+    "learner cannot tell the two apart; translate them so they differ as the sources do"
+)
+BUT_FOR = " but for letter forms, diacritics, digits, case, spacing or punctuation"
+
+
 def near(locale: str) -> list[tuple[str, str]]:
-    return [
-        (
-            f"{Q}.options.b",
-            f"translated like option {Q}.options.a in {locale} but for letter forms, diacritics, digits, case, "
-            "spacing or punctuation, though the sources differ: a learner cannot tell the two apart; translate "
-            "them so they differ as the sources do",
-        )
-    ]
+    return [(f"{Q}.options.b", ALIKE.format(how="like", locale=locale, but_for=BUT_FOR))]
 
 
-EXACT = [(f"{Q}.options.b", f"translated exactly like option {Q}.options.a, though the sources differ")]
+EXACT = [(f"{Q}.options.b", ALIKE.format(how="exactly like", locale="ur", but_for=""))]
 
 
 @pytest.mark.parametrize(
@@ -75,7 +75,13 @@ def test_options_whose_sources_read_alike_are_not_the_translations_fault() -> No
     assert findings(entries, "duplicate-option-translation") == []
 
 
-REPEATS = [(f"{Q}.options.a", "the option's translation repeats the question's prompt")]
+REPEATS = [
+    (
+        f"{Q}.options.a",
+        "option a of question q repeats the prompt in ur, which its source does not: translate the option "
+        "itself, not the question",
+    )
+]
 PROMPT = "Which operation averages gradients?"
 
 

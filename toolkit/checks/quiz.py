@@ -9,6 +9,7 @@ from toolkit.checks.context import EntryContext
 from toolkit.checks.registry import Finding, check
 from toolkit.checks.text_features import lost_latin_tokens, lost_numbers
 from toolkit.diagnostics import Severity
+from toolkit.gettext.catalog import CatalogEntry
 
 
 def _normalized(text: str) -> str:
@@ -32,19 +33,23 @@ def duplicate_option_translation(context: EntryContext) -> Iterator[Finding]:
         if not other.msgstr or comparable(other.msgid) == comparable(entry.msgid):
             continue
         if _normalized(other.msgstr) == mine:
-            yield Finding(
-                "duplicate-option-translation",
-                f"translated exactly like option {other.context}, though the sources differ",
-            )
-            return
-        if alike and comparable(other.msgstr) == alike:
-            yield Finding(
-                "duplicate-option-translation",
-                f"translated like option {other.context} in {context.rules.locale} but for letter forms, "
-                "diacritics, digits, case, spacing or punctuation, though the sources differ: a learner "
-                "cannot tell the two apart; translate them so they differ as the sources do",
-            )
-            return
+            how = "exactly like"
+        elif alike and comparable(other.msgstr) == alike:
+            how = "like"
+        else:
+            continue
+        but_for = (
+            ""
+            if how == "exactly like"
+            else " but for letter forms, diacritics, digits, case, spacing or punctuation"
+        )
+        yield Finding(
+            "duplicate-option-translation",
+            f"{_option(entry)} of question {_question(context)} is translated {how} {_option(other)} in "
+            f"{context.rules.locale}{but_for}, though the sources differ: a learner cannot tell the two "
+            "apart; translate them so they differ as the sources do",
+        )
+        return
 
 
 @check("option-repeats-prompt", Severity.WARNING, "An option's translation repeats the question's prompt.")
@@ -57,7 +62,19 @@ def option_repeats_prompt(context: EntryContext) -> Iterator[Finding]:
     if prompt is None or not prompt.msgstr or _within(prompt.msgid, entry.msgid):
         return
     if _within(prompt.msgstr, entry.msgstr):
-        yield Finding("option-repeats-prompt", "the option's translation repeats the question's prompt")
+        yield Finding(
+            "option-repeats-prompt",
+            f"{_option(entry)} of question {_question(context)} repeats the prompt in {context.rules.locale}, "
+            "which its source does not: translate the option itself, not the question",
+        )
+
+
+def _option(entry: CatalogEntry) -> str:
+    return f"option {(entry.context or '').rsplit('.', 1)[-1]}"
+
+
+def _question(context: EntryContext) -> str:
+    return (context.question_prefix or "").rsplit(".", 1)[-1]
 
 
 def _within(part: str, text: str) -> bool:
