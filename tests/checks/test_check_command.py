@@ -263,7 +263,7 @@ def test_answer_key_findings_from_the_content_in_sarif(tmp_path: Path) -> None:
         },
     )
     result = quizkit(project, "check", "--format", "sarif")
-    assert result.returncode == 1
+    assert result.returncode == 0
     log = json.loads(result.stdout)
     schema = json.loads(sarif_schema().read_text(encoding="utf-8"))
     assert sorted(Draft4Validator(schema).iter_errors(log), key=str) == []
@@ -286,7 +286,7 @@ def test_answer_key_findings_from_the_content_in_sarif(tmp_path: Path) -> None:
         == "ring.questions.traffic.explanation"
     )
     negation = results["negation-changed"]
-    assert negation["level"] == "error"
+    assert negation["level"] == "warning"
     assert negation["message"]["text"] == (
         "the statement of question halves is negated in the source (not) but not in ur: the translation states "
         "the opposite, and the right answer flips; translate the negation"
@@ -321,4 +321,4 @@ def test_a_catalog_named_by_path_is_checked_when_the_content_does_not_validate(t
     codes = {item["code"] for item in json.loads(result.stdout)["diagnostics"]}
     assert "negation-changed" in codes
     assert "numeric-answer-explanation" not in codes
-    assert result.returncode == 1
+    assert result.returncode == 0
