@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from toolkit.catalogs.extraction import extract_templates
 from toolkit.catalogs.layout import CatalogLayout
 from toolkit.catalogs.retirement import RETIRED_FOLDER
 from toolkit.catalogs.soundness import CatalogProblem
@@ -17,12 +18,14 @@ from toolkit.catalogs.workflow import (
     refuse_changed_since_read,
     templates,
 )
+from toolkit.checks.question_facts import source_questions
 from toolkit.checks.runner import CatalogFindings, Fix, apply_fixes, check_catalog
 from toolkit.config import ProjectConfig
 from toolkit.content.glossary import Glossary, glossary_path, load_glossary
-from toolkit.content.validation import display_path
+from toolkit.content.validation import ContentError, display_path, load_content
 from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.files import write_text_atomic
+from toolkit.model import Content
 
 
 @dataclass
@@ -46,8 +49,10 @@ def _not_retired(files: Iterable[Path], config: ProjectConfig) -> Iterator[Path]
 
 
 def catalogs_to_check(
-    config: ProjectConfig, locales: Sequence[str], paths: Sequence[Path]
+    config: ProjectConfig, locales: Sequence[str], paths: Sequence[Path], content: Content | None = None
 ) -> list[tuple[Path, str]]:
+    """The catalogs named by ``paths`` (files or folders), else every catalog of every target locale (or
+    of ``locales``) whose quiz is in ``content`` (read from the project when not given)."""
     layout = CatalogLayout.for_project(config)
     if paths:
         chosen = []
@@ -71,7 +76,7 @@ def catalogs_to_check(
     return [
         (layout.catalog(locale, domain), locale)
         for locale in targets
-        for domain in templates(config)
+        for domain in (templates(config) if content is None else extract_templates(content, config.root))
         if layout.catalog(locale, domain).exists()
     ]
 
@@ -91,16 +96,33 @@ def _problem_diagnostics(problems: list[CatalogProblem], file: str) -> list[Diag
     ]
 
 
+def _content(config: ProjectConfig, paths: Sequence[Path]) -> Content | None:
+    """The project's content, read once: for the catalogs to check (every quiz's) and for the checks that
+    compare a translation with the answer key (a numeric answer). Checking every catalog needs the
+    content, and content that does not validate stops the command as before; catalogs named by path are
+    checked without it, the answer-key checks that need it then say nothing."""
+    if not paths:
+        return load_content(config.content_path)
+    try:
+        return load_content(config.content_path)
+    except ContentError:
+        return None
+
+
 def run_checks(
     config: ProjectConfig, locales: Sequence[str] = (), paths: Sequence[Path] = (), *, fix: bool = False
 ) -> CheckRun:
     run = CheckRun()
     glossaries: dict[str, Glossary | None] = {}
-    for path, locale in catalogs_to_check(config, locales, paths):
+    content = _content(config, paths)
+    questions = source_questions(content)
+    for path, locale in catalogs_to_check(config, locales, paths, content):
         catalog, problems, data = read_with_problems(path, locale, refuse_empty=True)
         file = display_path(path)
         glossary = _glossary(config, locale, glossaries)  # GlossaryError carries every problem, located
-        findings = check_catalog(catalog, file, locale, glossary, source_locale=config.source_locale)
+        findings = check_catalog(
+            catalog, file, locale, glossary, source_locale=config.source_locale, questions=questions
+        )
         findings.diagnostics[:0] = _problem_diagnostics(problems, file)
         if fix and findings.fixable_entries:
             # Bytes in, bytes out: line endings and every untouched line stay exactly as they were. The
@@ -120,7 +142,12 @@ def run_checks(
                 write_text_atomic(path, fixed_text, durable=True)
                 run.fixes[file] = fixes
                 findings = check_catalog(
-                    read_catalog(path), file, locale, glossary, source_locale=config.source_locale
+                    read_catalog(path),
+                    file,
+                    locale,
+                    glossary,
+                    source_locale=config.source_locale,
+                    questions=questions,
                 )
                 findings.diagnostics[:0] = _problem_diagnostics(problems, file)
         run.results.append(findings)

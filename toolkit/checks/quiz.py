@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toolkit.checks.comparable import comparable
 from toolkit.checks.context import EntryContext
 from toolkit.checks.registry import Finding, check
 from toolkit.checks.text_features import lost_latin_tokens, lost_numbers
 from toolkit.diagnostics import Severity
+from toolkit.gettext.catalog import CatalogEntry
 
 
 def _normalized(text: str) -> str:
@@ -17,22 +19,37 @@ def _normalized(text: str) -> str:
 @check(
     "duplicate-option-translation",
     Severity.ERROR,
-    "Two options of one question have the same translation, so the question cannot be answered.",
+    "Two options of one question have the same translation, or translations a learner cannot tell apart "
+    "(letter forms, diacritics, digits, case, spacing, punctuation), so the question cannot be answered.",
 )
 def duplicate_option_translation(context: EntryContext) -> Iterator[Finding]:
     entry = context.entry
     if not context.is_option or not entry.msgstr:
         return
-    mine = _normalized(entry.msgstr)
+    mine, alike = _normalized(entry.msgstr), comparable(entry.msgstr)
     for other in context.options_of_question():
         if other.context == entry.context:
             break  # report on the later option of each pair only
-        if other.msgstr and _normalized(other.msgstr) == mine and other.msgid != entry.msgid:
-            yield Finding(
-                "duplicate-option-translation",
-                f"translated exactly like option {other.context}, though the sources differ",
-            )
-            return
+        if not other.msgstr or comparable(other.msgid) == comparable(entry.msgid):
+            continue
+        if _normalized(other.msgstr) == mine:
+            how = "exactly like"
+        elif alike and comparable(other.msgstr) == alike:
+            how = "like"
+        else:
+            continue
+        but_for = (
+            ""
+            if how == "exactly like"
+            else " but for letter forms, diacritics, digits, case, spacing or punctuation"
+        )
+        yield Finding(
+            "duplicate-option-translation",
+            f"{_option(entry)} of question {_question(context)} is translated {how} {_option(other)} in "
+            f"{context.rules.locale}{but_for}, though the sources differ: a learner cannot tell the two "
+            "apart; translate them so they differ as the sources do",
+        )
+        return
 
 
 @check("option-repeats-prompt", Severity.WARNING, "An option's translation repeats the question's prompt.")
@@ -42,10 +59,29 @@ def option_repeats_prompt(context: EntryContext) -> Iterator[Finding]:
     if not context.is_option or not entry.msgstr or prefix is None:
         return
     prompt = context.sibling(f"{prefix}.prompt")
-    if prompt is None or not prompt.msgstr or prompt.msgid in entry.msgid:
+    if prompt is None or not prompt.msgstr or _within(prompt.msgid, entry.msgid):
         return
-    if _normalized(prompt.msgstr).rstrip("؟?") in _normalized(entry.msgstr):
-        yield Finding("option-repeats-prompt", "the option's translation repeats the question's prompt")
+    if _within(prompt.msgstr, entry.msgstr):
+        yield Finding(
+            "option-repeats-prompt",
+            f"{_option(entry)} of question {_question(context)} repeats the prompt in {context.rules.locale}, "
+            "which its source does not: translate the option itself, not the question",
+        )
+
+
+def _option(entry: CatalogEntry) -> str:
+    return f"option {(entry.context or '').rsplit('.', 1)[-1]}"
+
+
+def _question(context: EntryContext) -> str:
+    return (context.question_prefix or "").rsplit(".", 1)[-1]
+
+
+def _within(part: str, text: str) -> bool:
+    """Whether ``part`` stands in ``text`` as whole words, as a learner reads them (letter forms,
+    diacritics, digits, case, spacing and punctuation aside)."""
+    wanted = comparable(part)
+    return bool(wanted) and f" {wanted} " in f" {comparable(text)} "
 
 
 @check(
