@@ -9,9 +9,18 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from toolkit.checks.question_facts import (
+    NumericAnswer,
+    SourceQuestions,
+    correct_options,
+    numeric_answer,
+    question_kind,
+)
 from toolkit.content.glossary import Glossary
 from toolkit.gettext.catalog import Catalog, CatalogEntry
 from toolkit.keys import is_accepted_answer_key
+from toolkit.model import Question as SourceQuestion
+from toolkit.model import QuestionType, Text
 from toolkit.text.locale_packs import LATIN_END_PUNCTUATION, LocalePack, pack_for
 from toolkit.text.plural_forms import PluralFormsError, parse_plural_forms
 
@@ -58,15 +67,21 @@ class TextPair:
 class CatalogView:
     """Lookups over one catalog, built once: entries by key and the options of each question."""
 
-    def __init__(self, catalog: Catalog) -> None:
+    def __init__(self, catalog: Catalog, questions: SourceQuestions | None = None) -> None:
         self.catalog = catalog
+        self.questions: SourceQuestions = questions or {}
+        """The source questions by key prefix, where the caller has the content; else empty."""
         self.by_key: dict[str, CatalogEntry] = {}
+        self.in_question: dict[str, list[CatalogEntry]] = {}
         self.options: dict[str, list[CatalogEntry]] = {}
         self.one_number_forms = _one_number_forms(catalog.header.plural_forms)
         for entry in catalog.active():
             if entry.context is None:
                 continue
             self.by_key[entry.context] = entry
+            inside = _QUESTION_PREFIX.match(entry.context)
+            if inside:
+                self.in_question.setdefault(inside.group(1), []).append(entry)
             match = _OPTION_KEY.match(entry.context)
             if match:
                 self.options.setdefault(match.group(1), []).append(entry)
@@ -89,6 +104,7 @@ def _one_number_forms(plural_forms: str | None) -> frozenset[int]:
 
 
 _PLURAL_COMMENT = re.compile(r"plural form is chosen by the number \{([a-z][a-z0-9_]*)\}")
+_QUESTION_PREFIX = re.compile(r"^([^.]+\.questions\.[^.]+)\.")
 _OPTION_KEY = re.compile(r"^([^.]+\.questions\.[^.]+)\.options\.[^.]+$")
 
 
@@ -139,7 +155,7 @@ class EntryContext:
     @property
     def question_prefix(self) -> str | None:
         """``quiz.questions.q1`` for any key inside a question, else None."""
-        match = re.match(r"^([^.]+\.questions\.[^.]+)\.", self.key)
+        match = _QUESTION_PREFIX.match(self.key)
         return match.group(1) if match else None
 
     @property
@@ -161,3 +177,34 @@ class EntryContext:
     def options_of_question(self) -> list[CatalogEntry]:
         prefix = self.question_prefix
         return self.view.options.get(prefix, []) if prefix else []
+
+    def entries_of_question(self) -> list[CatalogEntry]:
+        """Every entry of the entry's question, in catalog order (this one included)."""
+        prefix = self.question_prefix
+        return self.view.in_question.get(prefix, []) if prefix else []
+
+    @property
+    def source_question(self) -> SourceQuestion[Text] | None:
+        """The question in the content, where the caller gave the checks the project's content."""
+        prefix = self.question_prefix
+        return self.view.questions.get(prefix) if prefix else None
+
+    @property
+    def question_kind(self) -> QuestionType | None:
+        """The kind of the entry's question, from the content or the prompt's translator comment."""
+        prefix = self.question_prefix
+        if prefix is None:
+            return None
+        return question_kind(self.source_question, self.sibling(f"{prefix}.prompt"))
+
+    def correct_options(self) -> frozenset[str] | None:
+        """The keys of the correct options of the entry's choice question; None where unknown."""
+        prefix = self.question_prefix
+        if prefix is None:
+            return None
+        return correct_options(self.source_question, prefix, self.options_of_question())
+
+    @property
+    def numeric_answer(self) -> NumericAnswer | None:
+        """The answer and tolerance of a numeric question, where the content was given."""
+        return numeric_answer(self.source_question)

@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from toolkit.checks.context import EntryContext
 from toolkit.checks.registry import Finding, check
 from toolkit.checks.text_features import (
+    added_numbers,
+    formulas,
     latin_tokens,
     lost_latin_tokens,
     lost_numbers,
@@ -72,23 +74,39 @@ def _names(names: set[str]) -> str:
     return ", ".join(f"{{{name}}}" for name in sorted(names))
 
 
-@check("inline-code", ERROR, "Text in backticks must appear unchanged in the translation.")
+@check(
+    "inline-code",
+    ERROR,
+    "Text in backticks and TeX formulas ($…$, $$…$$) must appear unchanged in the translation.",
+)
 def inline_code(context: EntryContext) -> Iterator[Finding]:
     for pair in context.translated_pairs:
         expected = sorted(scan(pair.source, with_placeholders=False).code_spans)
         found = sorted(scan(pair.translation, with_placeholders=False).code_spans)
-        if expected == found:
+        if expected != found:
+            if pair.translation.count("`") % 2:
+                yield Finding("inline-code", "a backtick is not closed in the translation")
+                continue
+            missing = [span for span in expected if span not in found]
+            detail = (
+                f"`{missing[0]}` is missing or changed"
+                if missing
+                else "the translation adds code not in the source"
+            )
+            yield Finding("inline-code", f"inline code differs from the source: {detail}")
             continue
-        if pair.translation.count("`") % 2:
-            yield Finding("inline-code", "a backtick is not closed in the translation")
-            continue
-        missing = [span for span in expected if span not in found]
-        detail = (
-            f"`{missing[0]}` is missing or changed"
-            if missing
-            else "the translation adds code not in the source"
-        )
-        yield Finding("inline-code", f"inline code differs from the source: {detail}")
+        expected_formulas, found_formulas = sorted(formulas(pair.source)), sorted(formulas(pair.translation))
+        if expected_formulas != found_formulas:
+            missing = [formula for formula in expected_formulas if formula not in found_formulas]
+            detail = (
+                f"formula {missing[0]} is missing or changed"
+                if missing
+                else f"the translation adds formula {found_formulas[0]} not in the source"
+            )
+            yield Finding(
+                "inline-code",
+                f"{detail}: keep every formula exactly as the source writes it, dollar signs included",
+            )
 
 
 @check(
@@ -172,17 +190,38 @@ def bidi_controls(context: EntryContext) -> Iterator[Finding]:
 @check(
     "numbers",
     WARNING,
-    "Numbers in the source appear in the translation, as values (any digits, each locale's separators).",
+    "Numbers in the source appear in the translation, as values (any digits, each locale's separators), "
+    "and the translation has no number the source does not have.",
 )
 def numbers_preserved(context: EntryContext) -> Iterator[Finding]:
-    if context.is_explanation:
-        return  # explanation-lost-content reports these, once
     for pair in context.translated_pairs:
-        missing = lost_numbers(
-            pair.source, context.rules.source_locale, pair.translation, context.rules.locale
+        source_locale, locale = context.rules.source_locale, context.rules.locale
+        # An explanation's lost numbers are explanation-lost-content's to report, once.
+        missing = (
+            []
+            if context.is_explanation
+            else lost_numbers(pair.source, source_locale, pair.translation, locale)
         )
-        if missing:
+        # A plural form may say its number ("1 سوال" for the form of one): only singular entries.
+        added = (
+            []
+            if pair.form is not None
+            else added_numbers(pair.source, source_locale, pair.translation, locale)
+        )
+        if missing and added:
+            yield Finding(
+                "numbers",
+                f"number {', '.join(missing)} from the source is missing, and {', '.join(added)} is not in "
+                f"the source: write the source's numbers, in {locale}'s digits or the source's",
+            )
+        elif missing:
             yield Finding("numbers", f"number {', '.join(missing)} from the source is missing")
+        elif added:
+            yield Finding(
+                "numbers",
+                f"number {', '.join(added)} is not in the source: write the source's numbers, in {locale}'s "
+                "digits or the source's",
+            )
 
 
 def translate_exempt(context: EntryContext) -> set[str]:

@@ -17,10 +17,11 @@ from toolkit.catalogs.workflow import (
     refuse_changed_since_read,
     templates,
 )
+from toolkit.checks.question_facts import SourceQuestions, source_questions
 from toolkit.checks.runner import CatalogFindings, Fix, apply_fixes, check_catalog
 from toolkit.config import ProjectConfig
 from toolkit.content.glossary import Glossary, glossary_path, load_glossary
-from toolkit.content.validation import display_path
+from toolkit.content.validation import ContentError, display_path, load_content
 from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.files import write_text_atomic
 
@@ -91,16 +92,29 @@ def _problem_diagnostics(problems: list[CatalogProblem], file: str) -> list[Diag
     ]
 
 
+def _source_questions(config: ProjectConfig) -> SourceQuestions:
+    """The project's questions, for the checks that compare a translation with the answer key (a
+    numeric answer). Content that does not validate is ``quizkit validate``'s to report: the catalogs
+    are still checked, and only those checks go without the content."""
+    try:
+        return source_questions(load_content(config.content_path))
+    except ContentError:
+        return {}
+
+
 def run_checks(
     config: ProjectConfig, locales: Sequence[str] = (), paths: Sequence[Path] = (), *, fix: bool = False
 ) -> CheckRun:
     run = CheckRun()
     glossaries: dict[str, Glossary | None] = {}
+    questions = _source_questions(config)
     for path, locale in catalogs_to_check(config, locales, paths):
         catalog, problems, data = read_with_problems(path, locale, refuse_empty=True)
         file = display_path(path)
         glossary = _glossary(config, locale, glossaries)  # GlossaryError carries every problem, located
-        findings = check_catalog(catalog, file, locale, glossary, source_locale=config.source_locale)
+        findings = check_catalog(
+            catalog, file, locale, glossary, source_locale=config.source_locale, questions=questions
+        )
         findings.diagnostics[:0] = _problem_diagnostics(problems, file)
         if fix and findings.fixable_entries:
             # Bytes in, bytes out: line endings and every untouched line stay exactly as they were. The
@@ -120,7 +134,12 @@ def run_checks(
                 write_text_atomic(path, fixed_text, durable=True)
                 run.fixes[file] = fixes
                 findings = check_catalog(
-                    read_catalog(path), file, locale, glossary, source_locale=config.source_locale
+                    read_catalog(path),
+                    file,
+                    locale,
+                    glossary,
+                    source_locale=config.source_locale,
+                    questions=questions,
                 )
                 findings.diagnostics[:0] = _problem_diagnostics(problems, file)
         run.results.append(findings)

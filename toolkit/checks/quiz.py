@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from toolkit.checks.comparable import comparable
 from toolkit.checks.context import EntryContext
 from toolkit.checks.registry import Finding, check
 from toolkit.checks.text_features import lost_latin_tokens, lost_numbers
@@ -17,20 +18,31 @@ def _normalized(text: str) -> str:
 @check(
     "duplicate-option-translation",
     Severity.ERROR,
-    "Two options of one question have the same translation, so the question cannot be answered.",
+    "Two options of one question have the same translation, or translations a learner cannot tell apart "
+    "(letter forms, diacritics, digits, case, spacing, punctuation), so the question cannot be answered.",
 )
 def duplicate_option_translation(context: EntryContext) -> Iterator[Finding]:
     entry = context.entry
     if not context.is_option or not entry.msgstr:
         return
-    mine = _normalized(entry.msgstr)
+    mine, alike = _normalized(entry.msgstr), comparable(entry.msgstr)
     for other in context.options_of_question():
         if other.context == entry.context:
             break  # report on the later option of each pair only
-        if other.msgstr and _normalized(other.msgstr) == mine and other.msgid != entry.msgid:
+        if not other.msgstr or comparable(other.msgid) == comparable(entry.msgid):
+            continue
+        if _normalized(other.msgstr) == mine:
             yield Finding(
                 "duplicate-option-translation",
                 f"translated exactly like option {other.context}, though the sources differ",
+            )
+            return
+        if alike and comparable(other.msgstr) == alike:
+            yield Finding(
+                "duplicate-option-translation",
+                f"translated like option {other.context} in {context.rules.locale} but for letter forms, "
+                "diacritics, digits, case, spacing or punctuation, though the sources differ: a learner "
+                "cannot tell the two apart; translate them so they differ as the sources do",
             )
             return
 
@@ -42,10 +54,17 @@ def option_repeats_prompt(context: EntryContext) -> Iterator[Finding]:
     if not context.is_option or not entry.msgstr or prefix is None:
         return
     prompt = context.sibling(f"{prefix}.prompt")
-    if prompt is None or not prompt.msgstr or prompt.msgid in entry.msgid:
+    if prompt is None or not prompt.msgstr or _within(prompt.msgid, entry.msgid):
         return
-    if _normalized(prompt.msgstr).rstrip("؟?") in _normalized(entry.msgstr):
+    if _within(prompt.msgstr, entry.msgstr):
         yield Finding("option-repeats-prompt", "the option's translation repeats the question's prompt")
+
+
+def _within(part: str, text: str) -> bool:
+    """Whether ``part`` stands in ``text`` as whole words, as a learner reads them (letter forms,
+    diacritics, digits, case, spacing and punctuation aside)."""
+    wanted = comparable(part)
+    return bool(wanted) and f" {wanted} " in f" {comparable(text)} "
 
 
 @check(

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from toolkit.catalogs.suppression import suppressions
 from toolkit.checks.context import CatalogView, EntryContext, LocaleRules
+from toolkit.checks.question_facts import SourceQuestions
 from toolkit.checks.registry import Check, registered_checks
 from toolkit.content.glossary import Glossary
 from toolkit.diagnostics import Diagnostic, Severity
@@ -39,13 +40,17 @@ def check_catalog(
     glossary: Glossary | None,
     checks: Sequence[Check] | None = None,
     source_locale: str = "en",
+    questions: SourceQuestions | None = None,
 ) -> CatalogFindings:
+    """Every finding of ``checks`` (default: the registered ones) in ``catalog``. ``questions``, the
+    source questions by key prefix (:func:`toolkit.checks.question_facts.source_questions`), lets the
+    checks that need the content (a numeric answer) run."""
     checks = [
         item for item in (checks if checks is not None else registered_checks()) if item.applies_to(locale)
     ]
     known = {item.info.id for item in registered_checks()}
     rules = LocaleRules.for_locale(locale, source_locale)
-    view = CatalogView(catalog)
+    view = CatalogView(catalog, questions)
     result = CatalogFindings(file)
     for entry in catalog.active():
         context = EntryContext(entry, view, rules, glossary)

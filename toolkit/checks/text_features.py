@@ -43,6 +43,34 @@ def lost_numbers(source: str, source_locale: str, translation: str, locale: str)
     return sorted(written[value] for value in lost)
 
 
+def added_numbers(source: str, source_locale: str, translation: str, locale: str) -> list[str]:
+    """The translation's numbers the source does not have, as the translation writes them, sorted.
+
+    The translation is read both ways, with the target locale's separators and with the source's, and
+    the reading closer to the source counts: ``1,024`` kept in an Urdu text is 1024, not 1 and 24."""
+    wanted = numbers(source, source_locale)
+    readings = [locale, source_locale] if locale != source_locale else [locale]
+    best: list[str] | None = None
+    for reading in readings:
+        written = _written_numbers(translation, reading)
+        extra = Counter(value for value, _ in written) - wanted
+        shown = dict(reversed(written))
+        found = sorted(shown[value] for value in extra)
+        if best is None or len(found) < len(best):
+            best = found
+    return best or []
+
+
+# A TeX formula: $$…$$, or $…$ whose opening $ has a non-space after it and whose closing $ has a
+# non-space before it and no digit after it (pandoc's rule), so "$5 and $10" is no formula.
+_FORMULA = re.compile(r"\$\$(?:[^$]|\$(?!\$))+?\$\$|\$(?=[^\s$])(?:[^$\\]|\\.)+?(?<=\S)\$(?!\d)")
+
+
+def formulas(text: str) -> list[str]:
+    """The TeX formulas of ``text`` outside inline code, in order, dollar signs included."""
+    return _FORMULA.findall(prose(text))
+
+
 def _written_numbers(text: str, locale: str) -> list[tuple[NumberValue, str]]:
     # The positions are the prose's, so a number after a code span is found where it is.
     plain = prose(text)

@@ -86,5 +86,28 @@ ARABIC = LocalePack(
     digits=None,
     end_punctuation=ARABIC_SCRIPT_END_PUNCTUATION,
     latin_punctuation_check="ar-punctuation",
+    # لا, ليس and its forms, لم, لن and غير (not-, un-), alone or after the conjunctions و and ف, which
+    # Arabic writes joined to the next word. Not ما: in a statement it is far more often "what, that
+    # which" (ما تبقى) than the negation of a past verb, which Modern Standard Arabic writes with لم.
+    negation_words=frozenset(
+        {
+            f"{conjunction}{word}"
+            for conjunction in ("", "و", "ف")
+            for word in (
+                "لا",
+                "ليس",
+                "ليست",
+                "ليسا",
+                "ليستا",
+                "ليسوا",
+                "لست",
+                "لسنا",
+                "لستم",
+                "لم",
+                "لن",
+                "غير",
+            )
+        }
+    ),
     glossary_genders=("masculine", "feminine"),
 )

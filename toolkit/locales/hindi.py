@@ -55,5 +55,7 @@ HINDI = LocalePack(
     fix_rules={PUNCTUATION: "hi-danda", NFC: "hi-nukta"},
     end_punctuation={"?": "?", ".": DANDA, "!": "!", ":": ":", ";": ";"},
     latin_punctuation_check="hi-danda",
+    # नहीं (not), न (not, nor), मत (do not), as whole words.
+    negation_words=frozenset({"नहीं", "न", "मत"}),
     glossary_genders=("masculine", "feminine"),
 )

@@ -136,5 +136,30 @@ PERSIAN = LocalePack(
     end_punctuation=ARABIC_SCRIPT_END_PUNCTUATION,
     latin_punctuation_check="fa-punctuation",
     # Persian has no grammatical gender: a glossary term records none.
+    # نه and نیست as words; a verb is negated by the prefix ن (نمی‌کند, ندارد), but many words begin with
+    # ن (نتیجه, نسخه, نشان), so only نمی and the negated forms of the common verbs count as prefixes.
+    negation_words=frozenset(
+        {
+            "نه",
+            "نیست-",
+            "نمی-",
+            "نبود-",
+            "نباش-",
+            "نکرد-",
+            "نکن-",
+            "ندار-",
+            "نداشت-",
+            "نشد-",
+            "نشود",
+            "نشوند",
+            "نخواه-",
+            "نتوان-",
+            "نداد-",
+            "ندهد",
+            "ندهند",
+            "نگیر-",
+            "نگرفت-",
+        }
+    ),
     glossary_genders=(),
 )

@@ -202,5 +202,7 @@ URDU = LocalePack(
     digits_by_locale={"ur_IN": "arabext"},
     end_punctuation={"?": "\u061f", ".": "\u06d4", "!": "!", ":": ":", ";": "\u061b"},
     latin_punctuation_check="latin-punctuation",
+    # نہیں (not), نہ (not, nor), مت (do not: the imperative's negation), as whole words.
+    negation_words=frozenset({"نہیں", "نہ", "مت"}),
     glossary_genders=("masculine", "feminine"),
 )

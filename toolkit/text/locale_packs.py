@@ -25,6 +25,7 @@ from toolkit.errors import QuizkitError
 from toolkit.text.locale_info import LocaleError, locale_info
 
 __all__ = [
+    "ENGLISH_NEGATION_WORDS",
     "ENTRY_POINT_GROUP",
     "LATIN_END_PUNCTUATION",
     "LocalePack",
@@ -38,6 +39,13 @@ __all__ = [
 ENTRY_POINT_GROUP = "quizkit.locales"
 
 LATIN_END_PUNCTUATION: Mapping[str, str] = {"?": "?", ".": ".", "!": "!", ":": ":", ";": ";"}
+
+ENGLISH_NEGATION_WORDS: frozenset[str] = frozenset(
+    {"not", "no", "never", "none", "nothing", "nobody", "neither", "nor", "cannot", "n't"}
+)
+"""The negation words of English, the usual source language (English has no locale pack): ``n't`` stands
+for every contraction that ends with it (doesn't, can't, won't). "false" and "without" are not among them:
+a translation says "wrong" or "with no" as often as a negation."""
 
 Normalizer = Callable[[str, frozenset[str]], str]
 """Applies a pack's safe normalizations to a text, except the rules named in the second argument."""
@@ -87,6 +95,10 @@ class LocalePack:
     latin_punctuation_check: str | None = None
     """The id of the pack's check that reports (and fixes) a Latin mark where the locale's own belongs;
     the generic end-punctuation check leaves those cases to it."""
+    negation_words: frozenset[str] = frozenset()
+    """The words that negate a statement, each a whole word (Urdu نہیں, نہ, مت); an entry that ends with
+    ``-`` is a prefix that makes a word negative (Persian ``نمی-``: نمی‌کند). The negation-changed check
+    compares a true/false statement's negations with its source's; empty: the check says nothing."""
     glossary_genders: tuple[str, ...] | None = None
     """The grammatical genders a glossary term may record; ``()`` for a language without grammatical
     gender; None when the pack says nothing (every gender the schema knows is allowed)."""

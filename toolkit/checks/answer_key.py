@@ -1,0 +1,187 @@
+"""Checks of the answer key across languages: a translation that changes which answer is right.
+
+A wrong translation of a graded question is worse than a missing one. These checks know the question
+(its kind, its correct options, its numeric answer: :mod:`toolkit.checks.question_facts`) and compare
+what the answer key depends on between the source and the translation: the length of the correct
+option against its distractors, the answer among an explanation's numbers, the negation of a true/false
+statement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+from statistics import fmean
+
+from toolkit.checks.comparable import comparable, words
+from toolkit.checks.context import EntryContext
+from toolkit.checks.registry import Finding, check
+from toolkit.checks.text_features import numbers, prose
+from toolkit.diagnostics import Severity
+from toolkit.model import CHOICE_TYPES, QuestionType
+from toolkit.text.locale_packs import ENGLISH_NEGATION_WORDS, language_of, pack_for
+from toolkit.text.numbers import plain_number
+
+LENGTH_CUE_RATIO = 1.5
+"""The correct option is a length cue once it is this many times as long as the distractors' mean (or
+as short as its inverse), the item-writing guides' "longest option is correct" flaw plainly visible; the
+check reports it where the translation crosses this line and the source does not (a source that cues
+is the author's to fix, and quizkit validate's)."""
+LENGTH_CUE_GROWTH = 1.25
+"""...and the translation made that ratio at least this much larger (or smaller) than the source's: a
+source at 1.45 and a translation at 1.55 is the same question, not a new cue."""
+LENGTH_CUE_MINIMUM = 8
+"""...and the difference is at least this many letters: 3 against 1.5 letters is no cue."""
+
+
+def _length(text: str) -> int:
+    """Letters and digits, as a reader measures an option: no spaces, punctuation or marks of code."""
+    return len(comparable(text).replace(" ", ""))
+
+
+def question_id(context: EntryContext) -> str:
+    prefix = context.question_prefix or context.key
+    return prefix.rsplit(".", 1)[-1]
+
+
+@check(
+    "length-cue",
+    Severity.WARNING,
+    "The correct option is much longer or shorter than its distractors in the translation, though not in "
+    "the source: a learner can pick it by its length.",
+)
+def length_cue(context: EntryContext) -> Iterator[Finding]:
+    entry = context.entry
+    if not context.is_option or not entry.msgstr or context.question_kind not in (*CHOICE_TYPES, None):
+        return
+    correct = context.correct_options()
+    if correct is None or entry.context not in correct:
+        return
+    distractors = [option for option in context.options_of_question() if option.context not in correct]
+    if not distractors or any(not option.msgstr for option in distractors):
+        return
+    source = _ratio(entry.msgid, [option.msgid for option in distractors])
+    translated = _ratio(entry.msgstr, [option.msgstr for option in distractors])
+    if source is None or translated is None:
+        return
+    mine, others = _length(entry.msgstr), [_length(option.msgstr) for option in distractors]
+    longer = (
+        translated >= LENGTH_CUE_RATIO > source
+        and translated >= source * LENGTH_CUE_GROWTH
+        and mine > max(others)
+        and mine - fmean(others) >= LENGTH_CUE_MINIMUM
+    )
+    shorter = (
+        translated <= 1 / LENGTH_CUE_RATIO < source
+        and translated <= source / LENGTH_CUE_GROWTH
+        and mine < min(others)
+        and fmean(others) - mine >= LENGTH_CUE_MINIMUM
+    )
+    if longer or shorter:
+        how = "longer" if longer else "shorter"
+        yield Finding(
+            "length-cue",
+            f"the correct option of question {question_id(context)} is {translated:.1f}× the distractors' "
+            f"mean length in {context.rules.locale} (the only {how} one), {source:.1f}× in the source: a "
+            f"learner can pick it by its length; make the options about as long as one another, as the "
+            "source's are",
+        )
+
+
+def _ratio(correct: str, distractors: list[str]) -> float | None:
+    mean = fmean(_length(text) for text in distractors)
+    return _length(correct) / mean if mean else None
+
+
+def _decimals(text: str, locale: str) -> set[Decimal]:
+    return {value for value in numbers(text, locale) if isinstance(value, Decimal)}
+
+
+@check(
+    "numeric-answer-explanation",
+    Severity.WARNING,
+    "A numeric question's explanation states the answer in the source but not in the translation.",
+)
+def numeric_answer_explanation(context: EntryContext) -> Iterator[Finding]:
+    entry = context.entry
+    answer = context.numeric_answer
+    if not context.is_explanation or not entry.msgstr or answer is None:
+        return
+    source = _decimals(entry.msgid, context.rules.source_locale)
+    if not any(answer.matches(number) for number in source):
+        return
+    translated = _decimals(entry.msgstr, context.rules.locale) | _decimals(
+        entry.msgstr, context.rules.source_locale
+    )
+    if any(answer.matches(number) for number in translated):
+        return
+    within = f" (within {plain_number(answer.tolerance)})" if answer.tolerance else ""
+    found = ", ".join(plain_number(number) for number in sorted(translated)) or "none"
+    yield Finding(
+        "numeric-answer-explanation",
+        f"the explanation of question {question_id(context)} states the answer "
+        f"{plain_number(answer.value)}{within} in the source but not in {context.rules.locale} (its numbers "
+        f"there: {found}): a learner who typed the right answer reads another; write the answer as the "
+        "source does",
+    )
+
+
+def negation_words(locale: str) -> frozenset[str]:
+    """The negation words of ``locale``'s pack; English's where no pack serves an English locale."""
+    pack = pack_for(locale)
+    if pack is not None:
+        return pack.negation_words
+    return ENGLISH_NEGATION_WORDS if language_of(locale) == "en" else frozenset()
+
+
+def negations(text: str, vocabulary: frozenset[str]) -> list[str]:
+    """The negation words of ``text`` (outside inline code), in order."""
+    whole = {word for word in vocabulary if not word.endswith("-")}
+    prefixes = tuple(word[:-1] for word in vocabulary if word.endswith("-"))
+    contraction = "n't" in vocabulary
+    found = []
+    for word in words(prose(text)):
+        if (
+            word in whole
+            or (prefixes and word.startswith(prefixes))
+            or (contraction and word.endswith("n't"))
+        ):
+            found.append(word)
+    return found
+
+
+@check(
+    "negation-changed",
+    Severity.ERROR,
+    "A true/false statement is negated in the source and not in the translation, or the other way: the "
+    "right answer flips.",
+)
+def negation_changed(context: EntryContext) -> Iterator[Finding]:
+    entry = context.entry
+    prefix = context.question_prefix
+    if not entry.msgstr or prefix is None or context.key != f"{prefix}.prompt":
+        return
+    if context.question_kind is not QuestionType.TRUE_FALSE:
+        return
+    source_words = negation_words(context.rules.source_locale)
+    target_words = negation_words(context.rules.locale)
+    if not source_words or not target_words:
+        return  # a language quizkit knows no negations of: nothing to compare
+    in_source = negations(entry.msgid, source_words)
+    in_translation = negations(entry.msgstr, target_words)
+    locale = context.rules.locale
+    examples = ", ".join(sorted(word for word in target_words if not word.endswith("-"))[:3])
+    if in_source and not in_translation:
+        yield Finding(
+            "negation-changed",
+            f"the statement of question {question_id(context)} is negated in the source ({in_source[0]}) but "
+            f"not in {locale}: the translation states the opposite, and the right answer flips; translate "
+            f"the negation ({examples})",
+        )
+    elif in_translation and not in_source:
+        yield Finding(
+            "negation-changed",
+            f"the statement of question {question_id(context)} is negated in {locale} ({in_translation[0]}) "
+            "but not in the source: the translation states the opposite, and the right answer flips; "
+            "remove the negation",
+        )
