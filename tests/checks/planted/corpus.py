@@ -20,7 +20,10 @@ from typing import Any
 import yaml
 
 from toolkit.catalogs import read_po, write_po
+from toolkit.checks.question_facts import SourceQuestions, source_questions
 from toolkit.checks.runner import check_catalog
+from toolkit.config import load_config
+from toolkit.content.validation import load_content
 from toolkit.gettext.catalog import Catalog
 from toolkit.model import QuestionType
 
@@ -158,7 +161,9 @@ def load_cases(locales: Iterable[str] = LOCALES) -> list[Case]:
             if all(base[key] == value for key, value in edit):
                 raise CorpusError(f"{where}: the edit changes nothing")
             expect = tuple(_expected(entry, edit, where) for entry in item["expect"])
-            cases.append(Case(item["id"], locale, item["kind"], item.get("why", ""), edit, expect, item.get("gap")))
+            cases.append(
+                Case(item["id"], locale, item["kind"], item.get("why", ""), edit, expect, item.get("gap"))
+            )
     repeated = [name for name, count in Counter(case.id for case in cases).items() if count > 1]
     if repeated:
         raise CorpusError(f"case ids used twice: {', '.join(repeated)}")
@@ -226,17 +231,30 @@ def read_catalog(project: Path, locale: str, domain: str) -> Catalog:
     return read_po(path.read_bytes(), path.name)
 
 
-def catalog_findings(project: Path, locale: str, domain: str, catalog: Catalog) -> frozenset[Finding]:
+@dataclass(frozen=True)
+class Project:
+    """The built corpus project: its folder and its questions, which ``quizkit check`` gives the checks."""
+
+    path: Path
+    questions: SourceQuestions
+
+    @classmethod
+    def open(cls, path: Path) -> Project:
+        return cls(path, source_questions(load_content(load_config(path).content_path)))
+
+
+def catalog_findings(project: Project, locale: str, domain: str, catalog: Catalog) -> frozenset[Finding]:
     """What ``quizkit check`` reports on ``catalog`` as the project's ``<locale>/<domain>.po``."""
-    file = catalog_path(project, locale, domain).relative_to(project).as_posix()
-    result = check_catalog(catalog, file, locale, None, source_locale="en")
+    file = catalog_path(project.path, locale, domain).relative_to(project.path).as_posix()
+    result = check_catalog(catalog, file, locale, None, source_locale="en", questions=project.questions)
     return frozenset(
-        Finding(diagnostic.code, diagnostic.key or "", diagnostic.message) for diagnostic in result.diagnostics
+        Finding(diagnostic.code, diagnostic.key or "", diagnostic.message)
+        for diagnostic in result.diagnostics
     )
 
 
-def run_case(project: Path, case: Case) -> Outcome:
-    catalog = edited(read_catalog(project, case.locale, case.domain), dict(case.edit))
+def run_case(project: Project, case: Case) -> Outcome:
+    catalog = edited(read_catalog(project.path, case.locale, case.domain), dict(case.edit))
     return Outcome(case, catalog_findings(project, case.locale, case.domain, catalog))
 
 
