@@ -16,6 +16,7 @@ from support import ROOT, copy_project, run_quizkit
 
 PUBLIC = {
     "toolkit.text.locale_packs": [
+        "ENGLISH_NEGATION_WORDS",
         "ENTRY_POINT_GROUP",
         "LATIN_END_PUNCTUATION",
         "LocalePack",

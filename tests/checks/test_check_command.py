@@ -223,3 +223,74 @@ def test_a_broken_plugins_load_error_is_escaped_for_the_terminal(
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)])}
     result = quizkit(project, "check", env=environment)
     assert (result.returncode, result.stdout, result.stderr) == (1, "", message)
+
+
+NUMERIC_QUIZ = """\
+id: ring
+level: beginner
+title: Ring traffic
+description: One numeric question and one statement.
+questions:
+  - id: traffic
+    type: numeric
+    prompt: With N = 8 and 1 GB of gradients, how many GB does each GPU send?
+    answer: 1.75
+    tolerance: 0.01
+    explanation: Each GPU sends 2 × 7 / 8 = 1.75 times its 1 GB, that is 1.75 GB.
+  - id: halves
+    type: true_false
+    prompt: Doubling the GPUs does not halve the time of one epoch.
+    correct: true
+    explanation: Communication grows with the number of GPUs.
+"""
+
+
+def test_answer_key_findings_from_the_content_in_sarif(tmp_path: Path) -> None:
+    from jsonschema import Draft4Validator
+    from support import fixture_project, translate
+
+    project = fixture_project(tmp_path / "project", {"ring": NUMERIC_QUIZ})
+    assert quizkit(project, "update").returncode == 0
+    translate(
+        project / "locales/ur/LC_MESSAGES/ring.po",
+        {
+            "ring.title": "رنگ ٹریفک",
+            "ring.description": "ایک عددی سوال اور ایک بیان۔",
+            "ring.questions.traffic.prompt": "N = 8 اور 1 GB گریڈیئنٹس کے ساتھ ہر GPU کتنے GB بھیجتا ہے؟",
+            "ring.questions.traffic.explanation": "ہر GPU اپنے 1 GB کا 2 × 7 / 8 = 1.57 گنا، یعنی 1.57 GB بھیجتا ہے۔",
+            "ring.questions.halves.prompt": "GPUs دگنے کرنے سے ایک ایپوک کا وقت آدھا ہو جاتا ہے۔",
+            "ring.questions.halves.explanation": "کمیونیکیشن GPUs کی تعداد کے ساتھ بڑھتی ہے۔",
+        },
+    )
+    result = quizkit(project, "check", "--format", "sarif")
+    assert result.returncode == 1
+    log = json.loads(result.stdout)
+    schema = json.loads(sarif_schema().read_text(encoding="utf-8"))
+    assert sorted(Draft4Validator(schema).iter_errors(log), key=str) == []
+    results = {item["ruleId"]: item for item in log["runs"][0]["results"]}
+    assert set(results) == {
+        "negation-changed",
+        "numeric-answer-explanation",
+        "explanation-lost-content",
+        "numbers",
+    }
+    answer = results["numeric-answer-explanation"]
+    assert answer["level"] == "warning"
+    assert answer["message"]["text"] == (
+        "the explanation of question traffic states the answer 1.75 (within 0.01) in the source but not in ur "
+        "(its numbers there: 1, 1.57, 2, 7, 8): a learner who typed the right answer reads another; write the "
+        "answer as the source does"
+    )
+    assert (
+        answer["locations"][0]["logicalLocations"][0]["fullyQualifiedName"]
+        == "ring.questions.traffic.explanation"
+    )
+    negation = results["negation-changed"]
+    assert negation["level"] == "error"
+    assert negation["message"]["text"] == (
+        "the statement of question halves is negated in the source (not) but not in ur: the translation states "
+        "the opposite, and the right answer flips; translate the negation"
+    )
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    assert rules[answer["ruleIndex"]]["id"] == "numeric-answer-explanation"
+    assert rules[answer["ruleIndex"]]["helpUri"].endswith("docs/checks.md#numeric-answer-explanation")

@@ -47,19 +47,19 @@ def question_id(context: EntryContext) -> str:
 @check(
     "length-cue",
     Severity.WARNING,
-    "The correct option is much longer or shorter than its distractors in the translation, though not in "
-    "the source: a learner can pick it by its length.",
+    "The one correct option is much longer or shorter than its distractors in the translation, though not "
+    "in the source: a learner can pick it by its length.",
 )
 def length_cue(context: EntryContext) -> Iterator[Finding]:
     entry = context.entry
     if not context.is_option or not entry.msgstr or context.question_kind not in (*CHOICE_TYPES, None):
         return
     correct = context.correct_options()
-    if correct is None or entry.context not in correct:
-        return
+    if correct is None or correct != {entry.context}:
+        return  # several correct options: which of them would a length cue point at?
     distractors = [option for option in context.options_of_question() if option.context not in correct]
-    if not distractors or any(not option.msgstr for option in distractors):
-        return
+    if len(distractors) < 2 or any(not option.msgstr for option in distractors):
+        return  # of two options one is always the longer
     source = _ratio(entry.msgid, [option.msgid for option in distractors])
     translated = _ratio(entry.msgstr, [option.msgstr for option in distractors])
     if source is None or translated is None:
@@ -170,13 +170,12 @@ def negation_changed(context: EntryContext) -> Iterator[Finding]:
     in_source = negations(entry.msgid, source_words)
     in_translation = negations(entry.msgstr, target_words)
     locale = context.rules.locale
-    examples = ", ".join(sorted(word for word in target_words if not word.endswith("-"))[:3])
     if in_source and not in_translation:
         yield Finding(
             "negation-changed",
             f"the statement of question {question_id(context)} is negated in the source ({in_source[0]}) but "
             f"not in {locale}: the translation states the opposite, and the right answer flips; translate "
-            f"the negation ({examples})",
+            "the negation",
         )
     elif in_translation and not in_source:
         yield Finding(

@@ -1,0 +1,111 @@
+"""The generic checks that issue 42 extended: numbers the translation adds or changes (in every locale's
+digits and separators), and TeX formulas kept like inline code."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolkit.checks.runner import check_catalog
+from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
+
+PROMPT = "quiz.questions.q.prompt"
+
+
+def findings(source: str, translation: str, code: str, locale: str = "ur", key: str = PROMPT) -> list[str]:
+    header = Header((("Language", locale), ("Plural-Forms", "nplurals=2; plural=(n != 1);")))
+    result = check_catalog(Catalog(header, (CatalogEntry(source, translation, key),)), "x.po", locale, None)
+    return [diagnostic.message for diagnostic in result.diagnostics if diagnostic.code == code]
+
+
+SAMPLES = "Each of 8 workers uses 1,024 samples and 0.25 of them are kept."
+
+
+@pytest.mark.parametrize(
+    ("locale", "translation", "expected"),
+    [
+        ("ur", "ہر ایک 8 ورکرز میں سے 1,024 سیمپلز استعمال کرتا ہے اور 0.25 رکھے جاتے ہیں۔", []),
+        ("ur_IN", "ہر ایک ۸ ورکرز میں سے ۱٬۰۲۴ سیمپلز استعمال کرتا ہے اور ۰٫۲۵ رکھے جاتے ہیں۔", []),
+        ("ar", "يستخدم كل من ٨ عمال ١٬٠٢٤ عينة ويُحتفظ بـ ٠٫٢٥ منها.", []),
+        ("fa", "هر یک از ۸ کارگر ۱٬۰۲۴ نمونه به کار می‌برد و ۰٫۲۵ آن‌ها نگه داشته می‌شود.", []),
+        ("hi", "8 में से हर worker १,०२४ samples लेता है और ०.२५ रखे जाते हैं।", []),
+        (
+            "ur",
+            "ہر ایک 8 ورکرز میں سے 1,042 سیمپلز استعمال کرتا ہے اور 0.25 رکھے جاتے ہیں۔",
+            [
+                "number 1,024 from the source is missing, and 1,042 is not in the source: write the source's "
+                "numbers, in ur's digits or the source's"
+            ],
+        ),
+        (
+            "ar",
+            "يستخدم كل من ٨ عمال ١٬٠٢٤ عينة ويُحتفظ بـ ٠٫٥٢ منها.",
+            [
+                "number 0.25 from the source is missing, and ٠٫٥٢ is not in the source: write the source's "
+                "numbers, in ar's digits or the source's"
+            ],
+        ),
+        (
+            "fa",
+            "هر یک از ۸ کارگر ۱٬۰۲۴ نمونه را ۳ بار به کار می‌برد و ۰٫۲۵ آن‌ها نگه داشته می‌شود.",
+            ["number ۳ is not in the source: write the source's numbers, in fa's digits or the source's"],
+        ),
+        (
+            "hi",
+            "9 में से हर worker १,०२४ samples लेता है और ०.२५ रखे जाते हैं।",
+            [
+                "number 8 from the source is missing, and 9 is not in the source: write the source's numbers, "
+                "in hi's digits or the source's"
+            ],
+        ),
+    ],
+)
+def test_numbers_changed_or_added(locale: str, translation: str, expected: list[str]) -> None:
+    assert findings(SAMPLES, translation, "numbers", locale) == expected
+
+
+def test_an_explanations_added_number_is_numbers_and_its_lost_one_explanation_lost_content() -> None:
+    key = "quiz.questions.q.explanation"
+    source, translation = "That is 1.75 GB.", "یعنی 1.57 GB۔"
+    assert findings(source, translation, "numbers", key=key) == [
+        "number 1.57 is not in the source: write the source's numbers, in ur's digits or the source's"
+    ]
+    assert findings(source, translation, "explanation-lost-content", key=key) == ["the translation lost 1.75"]
+
+
+FORMULA = "Each GPU sends $2(N-1)/N$ times its gradients, and $$S = \\sum_i g_i$$ is the sum."
+
+
+@pytest.mark.parametrize(
+    ("translation", "expected"),
+    [
+        ("ہر GPU اپنے گریڈیئنٹس کا $2(N-1)/N$ گنا بھیجتا ہے، اور $$S = \\sum_i g_i$$ مجموعہ ہے۔", []),
+        (
+            "ہر GPU اپنے گریڈیئنٹس کا $2(N+1)/N$ گنا بھیجتا ہے، اور $$S = \\sum_i g_i$$ مجموعہ ہے۔",
+            [
+                "formula $2(N-1)/N$ is missing or changed: keep every formula exactly as the source writes "
+                "it, dollar signs included"
+            ],
+        ),
+        (
+            "ہر GPU اپنے گریڈیئنٹس کا $2(N-1)/N$ گنا بھیجتا ہے، اور $$S = \\sum g$$ مجموعہ ہے۔",
+            [
+                "formula $$S = \\sum_i g_i$$ is missing or changed: keep every formula exactly as the source "
+                "writes it, dollar signs included"
+            ],
+        ),
+    ],
+)
+def test_formulas_are_kept_like_code(translation: str, expected: list[str]) -> None:
+    assert findings(FORMULA, translation, "inline-code") == expected
+
+
+def test_prices_are_no_formula() -> None:
+    assert findings("It costs $5 and $10.", "اس کی قیمت $5 اور $10 ہے۔", "inline-code") == []
+    assert findings("It costs $5 and $10.", "اس کی قیمت $5 اور $10 ہے۔", "numbers") == []
+
+
+def test_an_added_formula() -> None:
+    assert findings("Sends twice the gradients.", "گریڈیئنٹس کا $2x$ بھیجتا ہے۔", "inline-code") == [
+        "the translation adds formula $2x$ not in the source: keep every formula exactly as the source writes "
+        "it, dollar signs included"
+    ]
