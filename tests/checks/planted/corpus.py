@@ -141,13 +141,13 @@ def _expected(item: Any, edit: tuple[tuple[str, str], ...], where: str) -> Expec
     return Expected(str(item["check"]), str(key), item.get("message"))
 
 
-def load_cases(locales: Iterable[str] = LOCALES) -> list[Case]:
+def load_cases(locales: Iterable[str] = LOCALES, folder: Path = CORPUS) -> list[Case]:
     """The cases of ``cases/<locale>.yaml``, checked for shape: a known kind, keys of the base
-    translations, all edits in one catalog, ids unique."""
+    translations (a misspelt key would edit nothing), all edits in one catalog, ids unique."""
     cases: list[Case] = []
     for locale in locales:
-        path = CORPUS / "cases" / f"{locale}.yaml"
-        base = base_translations(locale)
+        path = folder / "cases" / f"{locale}.yaml"
+        base = base_translations(locale, folder)
         for index, item in enumerate(yaml.safe_load(path.read_text(encoding="utf-8"))):
             where = f"{path.name} case {index + 1} ({item.get('id', 'no id')})"
             if not set(item) <= CASE_FIELDS or not {"id", "locale", "kind", "edit", "expect"} <= set(item):
@@ -157,7 +157,9 @@ def load_cases(locales: Iterable[str] = LOCALES) -> list[Case]:
             edit = tuple((str(key), str(value)) for key, value in item["edit"].items())
             unknown = [key for key, _ in edit if key not in base]
             if not edit or unknown or len({key.split(".", 1)[0] for key, _ in edit}) != 1:
-                raise CorpusError(f"{where}: edit entries of one catalog that the base translates {unknown}")
+                raise CorpusError(
+                    f"{where}: edit keys of base/{locale}.yaml, all of one catalog (not in it: {unknown})"
+                )
             if all(base[key] == value for key, value in edit):
                 raise CorpusError(f"{where}: the edit changes nothing")
             expect = tuple(_expected(entry, edit, where) for entry in item["expect"])
@@ -170,9 +172,9 @@ def load_cases(locales: Iterable[str] = LOCALES) -> list[Case]:
     return cases
 
 
-def base_translations(locale: str) -> dict[str, str]:
+def base_translations(locale: str, folder: Path = CORPUS) -> dict[str, str]:
     translations: dict[str, str] = yaml.safe_load(
-        (CORPUS / "base" / f"{locale}.yaml").read_text(encoding="utf-8")
+        (folder / "base" / f"{locale}.yaml").read_text(encoding="utf-8")
     )
     return translations
 

@@ -106,3 +106,44 @@ def test_quizkit_check_reports_a_sample_as_the_library_does(project: corpus.Proj
     }
     assert reported == expected
     assert report["summary"]["errors"] == len(SAMPLE)
+
+
+BASE = 'choice.questions.planet.options.earth: "زمین"\nchoice.questions.planet.options.venus: "زہرہ"\n'
+GOOD = "- {id: ur-x, locale: ur, kind: single_choice, edit: {choice.questions.planet.options.earth: زہرہ}, "
+
+
+@pytest.mark.parametrize(
+    ("cases", "message"),
+    [
+        (
+            "- {id: ur-x, locale: ur, kind: single_choice, edit: {choice.questions.planet.options.erth: x}, "
+            "expect: []}",
+            "ur.yaml case 1 (ur-x): edit keys of base/ur.yaml, all of one catalog (not in it: "
+            "['choice.questions.planet.options.erth'])",
+        ),
+        (
+            "- {id: ur-x, locale: ur, kind: single_choice, edit: {choice.questions.planet.options.earth: زمین}, "
+            "expect: []}",
+            "ur.yaml case 1 (ur-x): the edit changes nothing",
+        ),
+        (
+            "- {id: ur-x, locale: ar, kind: single_choice, edit: {choice.questions.planet.options.earth: x}, "
+            "expect: []}",
+            "ur.yaml case 1 (ur-x): locale must be ur, kind one of single_choice, multiple_choice, true_false, "
+            "short_answer, numeric, matching, ordering, fill_in_blanks, cloze",
+        ),
+        (
+            GOOD + "expect: [{check: numbers, text: x}]}",
+            "ur.yaml case 1 (ur-x): an expected finding is a check id or {check, key, message}",
+        ),
+        (GOOD + "expect: []}\n" + GOOD + "expect: []}", "case ids used twice: ur-x"),
+    ],
+)
+def test_a_case_that_would_check_nothing_is_refused(tmp_path: Path, cases: str, message: str) -> None:
+    """A misspelt key or a no-op edit would make a correct case that passes whatever the checks do."""
+    for folder, text in (("base", BASE), ("cases", cases)):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "ur.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(corpus.CorpusError) as error:
+        corpus.load_cases(["ur"], tmp_path)
+    assert str(error.value) == message
