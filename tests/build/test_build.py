@@ -819,3 +819,42 @@ def test_an_older_model_of_the_same_quiz_copied_over_the_current_one_is_never_tr
     assert assert_same_as_from_scratch(project, scratch, monkeypatch) == "built"
     source = (project / f"dist/json/{QUIZ}/en.json").read_text(encoding="utf-8")
     assert "In plain data parallelism" in source and "In standard data parallelism" not in source
+
+
+RING_QUIZ = """\
+id: ring
+level: beginner
+title: Ring traffic
+description: One numeric question.
+questions:
+  - id: traffic
+    type: numeric
+    prompt: With N = 8 and 1 GB of gradients, how many GB does each GPU send?
+    answer: 1.75
+    tolerance: 0.01
+    explanation: Each GPU sends 2 × 7 / 8 = 1.75 times its 1 GB, that is 1.75 GB.
+"""
+
+
+def test_the_builds_check_reads_the_numeric_answer_from_the_content(tmp_path: Path) -> None:
+    from support import run_quizkit, translate
+
+    project = fixture_project(tmp_path / "project", {"ring": RING_QUIZ})
+    assert run_quizkit(project, "update").returncode == 0
+    translate(
+        project / "locales/ur/LC_MESSAGES/ring.po",
+        {
+            "ring.title": "رنگ ٹریفک",
+            "ring.description": "ایک عددی سوال۔",
+            "ring.questions.traffic.prompt": "N = 8 اور 1 GB گریڈیئنٹس کے ساتھ ہر GPU کتنے GB بھیجتا ہے؟",
+            "ring.questions.traffic.explanation": "ہر GPU اپنے 1 GB کا 2 × 7 / 8 = 1.57 گنا، یعنی 1.57 GB بھیجتا ہے۔",
+        },
+    )
+    result = run_build(load_config(project))
+    assert [
+        warning.message for warning in result.warnings if warning.code == "numeric-answer-explanation"
+    ] == [
+        "the explanation of question traffic states the answer 1.75 (within 0.01) in the source but not in ur "
+        "(its numbers there: 1, 1.57, 2, 7, 8): a learner who typed the right answer reads another; write the "
+        "answer as the source does"
+    ]

@@ -354,13 +354,18 @@ class BuildSteps:
     def check_domains(self, domains: list[str]) -> list[_Checked]:
         from toolkit.catalogs.statistics import catalog_statistics
         from toolkit.catalogs.workflow import validated_catalog
+        from toolkit.checks.question_facts import source_questions
         from toolkit.checks.runner import check_catalog
         from toolkit.content.validation import display_path
         from toolkit.gettext.mo_writer import compile_mo
+        from toolkit.model import Content
 
         done = []
         for domain in domains:
             checked = _Checked(domain, [], {}, {})
+            # The quiz's own questions, for the checks that read the answer key (a numeric answer).
+            quiz = self.source.quiz(domain) if domain in self.source.quiz_files else None
+            questions = source_questions(Content((quiz,))) if quiz is not None else None
             for locale in self.targets:
                 path = self.layout.catalog(locale, domain)
                 catalog = validated_catalog(path, locale)
@@ -372,6 +377,7 @@ class BuildSteps:
                     locale,
                     self.glossaries[locale],
                     source_locale=self.config.source_locale,
+                    questions=questions,
                 )
                 checked.findings.extend(findings.diagnostics)
                 counts = catalog_statistics(catalog)
