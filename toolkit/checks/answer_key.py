@@ -30,6 +30,9 @@ is the author's to fix, and quizkit validate's)."""
 LENGTH_CUE_GROWTH = 1.25
 """...and the translation made that ratio at least this much larger (or smaller) than the source's: a
 source at 1.45 and a translation at 1.55 is the same question, not a new cue."""
+LENGTH_CUE_AMPLIFIED = 2.0
+"""A source that cues already is the author's to fix, but a translation that makes its ratio this many times
+larger (a 1.5× option become 8×) is a new, far plainer cue, and is reported too."""
 LENGTH_CUE_MINIMUM = 8
 """...and the difference is at least this many letters: 3 against 1.5 letters is no cue."""
 
@@ -66,13 +69,15 @@ def length_cue(context: EntryContext) -> Iterator[Finding]:
         return
     mine, others = _length(entry.msgstr), [_length(option.msgstr) for option in distractors]
     longer = (
-        translated >= LENGTH_CUE_RATIO > source
+        translated >= LENGTH_CUE_RATIO
+        and (source < LENGTH_CUE_RATIO or translated >= source * LENGTH_CUE_AMPLIFIED)
         and translated >= source * LENGTH_CUE_GROWTH
         and mine > max(others)
         and mine - fmean(others) >= LENGTH_CUE_MINIMUM
     )
     shorter = (
-        translated <= 1 / LENGTH_CUE_RATIO < source
+        translated <= 1 / LENGTH_CUE_RATIO
+        and (source > 1 / LENGTH_CUE_RATIO or translated <= source / LENGTH_CUE_AMPLIFIED)
         and translated <= source / LENGTH_CUE_GROWTH
         and mine < min(others)
         and fmean(others) - mine >= LENGTH_CUE_MINIMUM

@@ -159,6 +159,17 @@ PERSIAN = LocalePack(
             "ندهند",
             "نگیر-",
             "نگرفت-",
+            # The adjectives negated by نا- and غیر that statements use (نارسانا, "non-conducting"):
+            # listed, since نا and غیر also begin نام, نان, ناحیه and غیرت.
+            "غیر",
+            "نارسانا-",
+            "نادرست-",
+            "ناممکن-",
+            "ناتوان-",
+            "ناشناخته-",
+            "نامعلوم-",
+            "غیرممکن-",
+            "غیرفلز-",
         }
     ),
     glossary_genders=(),

@@ -202,7 +202,9 @@ URDU = LocalePack(
     digits_by_locale={"ur_IN": "arabext"},
     end_punctuation={"?": "\u061f", ".": "\u06d4", "!": "!", ":": ":", ";": "\u061b"},
     latin_punctuation_check="latin-punctuation",
-    # نہیں (not), نہ (not, nor), مت (do not: the imperative's negation), as whole words.
-    negation_words=frozenset({"نہیں", "نہ", "مت"}),
+    # نہیں (not), نہ (not, nor), مت (do not: the imperative's negation), and غیر (non-, un-: غیر موصل,
+    # "non-conducting", negates as "not" does), as whole words: Urdu writes غیر apart from its word, and a
+    # prefix would also read غیرت (honour).
+    negation_words=frozenset({"نہیں", "نہ", "مت", "غیر"}),
     glossary_genders=("masculine", "feminine"),
 )
