@@ -164,6 +164,13 @@ def test_a_new_kinds_keys_reading_order_and_localized_form_follow_from_its_field
         "anchors.left.label",
         "explanation",
     ]
+    # Its explanation and its levels' feedback declare answer_key: a delivery variant leaves them out.
+    assert [key for key, _ in question.keyed_texts(answer_key=False)] == [
+        "prompt",
+        "levels.low",
+        "levels.high",
+        "anchors.left.label",
+    ]
     picked = with_texts(question, lambda original: original.source.upper())
     assert isinstance(picked, ScaleQuestion)
     assert [text for _, text in picked.keyed_texts()] == [

@@ -1,8 +1,10 @@
 """A kind of question the model does not have, declared as docs/architecture.md's recipe says one is: a
 class over its text type whose text fields name their key segment and their translator comments in their
-metadata. Tests of the model, the loader and extraction use it to show that its keys, its reading from
-YAML and its catalog entries follow from those fields, with no code of its own in keys.py, the loader or
-extraction. (A real kind adds its ``QuestionType`` member too; this one borrows ``single_choice``'s.)
+metadata, and which of them are the answer key (its explanation, its levels' feedback). Tests of the
+model, the loader, extraction and i18next use it to show that its keys, its reading from YAML, its
+catalog entries and its i18next resources with and without the answer key follow from those fields,
+with no code of its own in keys.py, the loader, extraction or i18next.py. (A real kind adds its
+``QuestionType`` member too; this one borrows ``single_choice``'s.)
 """
 
 from __future__ import annotations
@@ -40,8 +42,11 @@ class ScaleQuestion(HasTexts[TextType]):
     hint: TextType | None = field(
         metadata=text_metadata("hint", "Hint shown under the scale of $asked ($where)."), default=None
     )
-    explanation: TextType = field(metadata=text_metadata("explanation", "Explained after $asked."))
+    explanation: TextType = field(
+        metadata=text_metadata("explanation", "Explained after $asked.", answer_key=True)
+    )
     shuffle: bool = False
+    fell_back: bool = False
     type: QuestionType = QuestionType.SINGLE_CHOICE
 
     def is_correct(self, level_id: str) -> bool:

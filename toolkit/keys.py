@@ -64,13 +64,20 @@ class TextField:
     comments: tuple[str, ...] = ()
     where: str | None = None
     roles: tuple[str, str] | None = None
+    answer_key: bool = False
+    """The field's texts (of a tuple of parts: all their texts) are the answer key or tell it (an
+    explanation, feedback, accepted answers): a delivery variant leaves them out."""
 
 
 def text_metadata(
-    segment: str, *comments: str, where: str | None = None, roles: tuple[str, str] | None = None
+    segment: str,
+    *comments: str,
+    where: str | None = None,
+    roles: tuple[str, str] | None = None,
+    answer_key: bool = False,
 ) -> dict[type[TextField], TextField]:
     """The metadata of a model field that holds texts, keyed by the class of what it holds."""
-    return {TextField: TextField(segment, comments, where, roles)}
+    return {TextField: TextField(segment, comments, where, roles, answer_key)}
 
 
 _TEXT_FIELDS: dict[type, tuple[tuple[str, TextField], ...]] = {}

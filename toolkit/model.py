@@ -98,20 +98,26 @@ The question classes below serve both: ``ChoiceQuestion[Text]`` is a source ques
 ``ChoiceQuestion[str]`` the same question in one locale (:func:`toolkit.localization.localize`)."""
 
 
-def _slots(owner: object, prefix: str, with_keys: bool, into: list[tuple[str, Any, bool]]) -> None:
+def _slots(
+    owner: object,
+    prefix: str,
+    with_keys: bool,
+    into: list[tuple[str, Any, bool]],
+    answer_key: bool = True,
+) -> None:
     """Append (key relative to the question, text, whether a catalog translates it) of every text field
     of ``owner`` and its parts, in field order, which is reading order: the one walk behind texts() and
     keyed_texts(). A list, not nested generators, and keys only when asked: catalogs and exports walk
-    every text of every question."""
+    every text of every question. ``answer_key`` false: without the fields declared ``answer_key``."""
     translated = owner.translated if isinstance(owner, HasTexts) else True
     for name, declared in text_fields(type(owner)):
         value = getattr(owner, name)
-        if value is None:
+        if value is None or (declared.answer_key and not answer_key):
             continue
         key = join_key(prefix, declared.segment) if with_keys else ""
         if isinstance(value, tuple):
             for part in value:
-                _slots(part, join_key(key, part.id) if with_keys else "", with_keys, into)
+                _slots(part, join_key(key, part.id) if with_keys else "", with_keys, into, answer_key)
         else:
             into.append((key, value, translated))
 
@@ -142,12 +148,14 @@ class HasTexts(Generic[TextType]):
         same in every locale)."""
         return True
 
-    def keyed_texts(self) -> Iterator[tuple[str, TextType]]:
+    def keyed_texts(self, answer_key: bool = True) -> Iterator[tuple[str, TextType]]:
         """(key relative to the owner, text) of every text in reading order, accepted answers that are
         the same in every locale included. Relative to a question, ``prompt``, ``options.<id>.feedback``,
-        ``blanks.<id>.answers.<id>``, ``model-answer``; a source text's own key ends with it."""
+        ``blanks.<id>.answers.<id>``, ``model-answer``; a source text's own key ends with it.
+        ``answer_key`` false: without the texts that are the answer key or tell it (their fields declare
+        ``answer_key``), as a delivery variant shows them."""
         slots: list[tuple[str, Any, bool]] = []
-        _slots(self, "", True, slots)
+        _slots(self, "", True, slots, answer_key)
         return ((key, text) for key, text, _translated in slots)
 
     @overload
@@ -176,8 +184,12 @@ _BLANK_MARKER_NOTE = (
     "language's word order needs them."
 )
 _PROMPT = text_metadata("prompt", "Question $number of $count ($kind).")
-_EXPLANATION = text_metadata("explanation", "Explanation shown after $asked is answered: $quoted")
-_ACCEPTED_ANSWERS = text_metadata("answers", "Accepted answer for $where", _ACCEPTED_ANSWER_NOTE)
+_EXPLANATION = text_metadata(
+    "explanation", "Explanation shown after $asked is answered: $quoted", answer_key=True
+)
+_ACCEPTED_ANSWERS = text_metadata(
+    "answers", "Accepted answer for $where", _ACCEPTED_ANSWER_NOTE, answer_key=True
+)
 
 
 @dataclass(frozen=True)
@@ -189,6 +201,7 @@ class Option(HasTexts[TextType]):
             "feedback",
             "Feedback shown when option $number for $asked is chosen.",
             "That option is $role: $text.",
+            answer_key=True,
         ),
         default=None,
     )
@@ -422,7 +435,9 @@ class EssayQuestion(HasTexts[TextType]):
     id: str
     prompt: TextType = field(metadata=_PROMPT)
     model_answer: TextType | None = field(
-        metadata=text_metadata("model-answer", "Model answer of $asked, shown to graders only: $quoted"),
+        metadata=text_metadata(
+            "model-answer", "Model answer of $asked, shown to graders only: $quoted", answer_key=True
+        ),
         default=None,
     )
     explanation: TextType = field(metadata=_EXPLANATION)

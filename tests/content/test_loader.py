@@ -8,10 +8,10 @@ import pytest
 from support import FIXTURE
 from toy_kind import Anchor, ScaleQuestion
 
-from toolkit.content.loader import _Builder
+from toolkit.content.loader import _Builder, yaml_texts
 from toolkit.content.validation import load_content, validate_paths
 from toolkit.content.yaml_document import parse_yaml
-from toolkit.model import Content, Level, Option, Origin, QuestionType, Text
+from toolkit.model import QUESTION_CLASSES, Content, Level, Option, Origin, QuestionType, Text
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = FIXTURE / "content"
@@ -190,3 +190,25 @@ def test_a_new_kind_is_read_from_its_fields_by_their_names_and_key_segments() ->
         shuffle=True,
     )
     assert question.hint is None
+
+
+def test_where_any_kind_holds_texts_in_its_yaml_follows_from_its_fields() -> None:
+    """Validation's text rules (control characters, blank texts, inline code, to-dos, ids) walk a
+    question's raw YAML by these fields, whatever its kind: the model's kinds give the tables rules.py
+    listed by hand, and a new kind (tests/toy_kind.py) adds its own with no change there. Before, a kind
+    with a text field of a new name (hint, levels, anchors) went unchecked."""
+    kinds = dict.fromkeys(QUESTION_CLASSES.values())
+    shipped = yaml_texts(kinds)
+    assert set(shipped.fields) == {"prompt", "text", "unit", "model_answer", "explanation"}
+    assert shipped.lists == {
+        "options": ("text", "feedback"),
+        "answers": ("text",),
+        "pairs": ("prompt", "match"),
+        "distractors": ("text",),
+        "items": ("text",),
+    }
+    assert shipped.nested == ("blanks",)
+    with_toy = yaml_texts([*kinds, ScaleQuestion])
+    assert with_toy.fields == (*shipped.fields[:-1], "hint", "explanation")
+    assert with_toy.lists == {**shipped.lists, "levels": ("text", "feedback"), "anchors": ("label",)}
+    assert with_toy.nested == ("blanks",)

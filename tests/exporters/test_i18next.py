@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from typing import cast
 
 import pytest
+from localization.test_grading import localized
 from support import copy_project, run_quizkit
+from toy_kind import Anchor, ScaleQuestion
+
+from toolkit.exporters.i18next import quiz_resources
+from toolkit.model import Option, Question
 
 SCORE = """\
   - name: score
@@ -45,3 +52,37 @@ def test_a_plural_not_selected_by_count_is_refused_at_its_place_in_ui_yaml(
         "formats\n",
     )
     assert not (project / "dist" / "i18next").exists()
+
+
+def test_a_new_kinds_resources_and_delivery_variant_follow_from_its_fields() -> None:
+    """tests/toy_kind.py has no code in i18next.py: its texts are under its fields' keys, its levels'
+    feedback in i18next's context (``levels.<id>_feedback``) as an option's is, and the delivery variant
+    leaves out the texts its fields declare answer key (explanation, feedback). Before, i18next knew
+    choice feedback and answer-key texts by kind and key pattern: both variants of such a kind ended in
+    a key collision."""
+    toy = ScaleQuestion(
+        id="scale",
+        prompt="How sure?",
+        levels=(Option("low", "Unsure"), Option("high", "Sure", "Yes.")),
+        expected="high",
+        anchors=(Anchor("left", "Doubt"),),
+        hint="Pick one.",
+        explanation="Because.",
+    )
+    quiz = replace(localized("en"), questions=(cast("Question[str]", toy),))
+    delivered = {
+        "prompt": "How sure?",
+        "levels": {"low": "Unsure", "high": "Sure"},
+        "anchors": {"left": {"label": "Doubt"}},
+        "hint": "Pick one.",
+    }
+    assert quiz_resources(quiz, answers=False)["questions"] == {"scale": delivered}
+    assert quiz_resources(quiz, answers=True)["questions"] == {
+        "scale": {
+            "prompt": "How sure?",
+            "levels": {"low": "Unsure", "high": "Sure", "high_feedback": "Yes."},
+            "anchors": {"left": {"label": "Doubt"}},
+            "hint": "Pick one.",
+            "explanation": "Because.",
+        }
+    }

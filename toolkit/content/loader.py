@@ -10,7 +10,7 @@ here.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import MISSING, dataclass, fields
 from decimal import Decimal
 from types import NoneType, UnionType
@@ -145,6 +145,56 @@ def _readings(model_class: type) -> tuple[_FieldReading, ...]:
                 readings.append(_FieldReading(name, texts[name]))
         found = _READINGS[model_class] = tuple(readings)
     return found
+
+
+@dataclass(frozen=True)
+class YamlTexts:
+    """Where the YAML of any kind of question holds texts, as :meth:`_Builder.build` reads them from
+    the model's fields: what validation's text rules walk in a question's raw YAML, whatever its kind
+    (they run before the model is built, and on YAML that is not yet valid)."""
+
+    fields: tuple[str, ...]
+    """A question's own text fields, in reading order (each kind has some of them)."""
+    lists: dict[str, tuple[str, ...]]
+    """Each list whose items have texts of their own, with their text fields (a blank's lists too)."""
+    nested: tuple[str, ...]
+    """The lists whose items hold lists (a question's ``blanks``)."""
+
+
+def yaml_texts(question_classes: Iterable[type]) -> YamlTexts:
+    """The text fields of ``question_classes`` and of their parts, by YAML key. A field shared by
+    several kinds comes once, each kind's own (``unit``, ``text``) before the field that follows it
+    in that kind (``explanation``), so every kind's fields keep their reading order."""
+    fields_in_order: list[str] = []
+    lists: dict[str, list[str]] = {}
+    nested: list[str] = []
+
+    def add_parts(name: str, part_classes: tuple[type, ...]) -> None:
+        for part_class in part_classes:
+            for reading in _readings(part_class):
+                if reading.texts is None:
+                    continue
+                if reading.part_classes:
+                    if name not in nested:
+                        nested.append(name)
+                    add_parts(reading.name, reading.part_classes)
+                elif reading.name not in lists.setdefault(name, []):
+                    lists[name].append(reading.name)
+
+    for question_class in question_classes:
+        readings = [reading for reading in _readings(question_class) if reading.texts is not None]
+        own = [reading.name for reading in readings if not reading.part_classes]
+        for position, name in enumerate(own):
+            if name not in fields_in_order:
+                following = next((later for later in own[position + 1 :] if later in fields_in_order), None)
+                at = len(fields_in_order) if following is None else fields_in_order.index(following)
+                fields_in_order.insert(at, name)
+        for reading in readings:
+            if reading.part_classes:
+                add_parts(reading.name, reading.part_classes)
+    return YamlTexts(
+        tuple(fields_in_order), {name: tuple(found) for name, found in lists.items()}, tuple(nested)
+    )
 
 
 def _without_none(field_type: Any) -> Any:

@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.content.document_paths import describe_item, diagnostic_at
+from toolkit.content.loader import yaml_texts
 from toolkit.content.yaml_document import JsonPath, RawValue, YamlDocument
 from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.keys import UI_DOMAIN, is_valid_id
+from toolkit.model import QUESTION_CLASSES
 from toolkit.text.characters import (
     code_points,
     control_characters,
@@ -227,15 +229,12 @@ def distinct_option_texts(context: RuleContext) -> Iterator[Diagnostic]:
                 seen[normalized] = str(label)
 
 
-QUESTION_TEXT_FIELDS = ("prompt", "text", "unit", "model_answer", "explanation")
+YAML_TEXTS = yaml_texts(dict.fromkeys(QUESTION_CLASSES.values()))
+"""Where a question's YAML holds texts, whatever its kind, from the model's fields (so a new kind's
+texts are checked with no change here)."""
+QUESTION_TEXT_FIELDS = YAML_TEXTS.fields
 """Text fields of a question itself, in reading order (each kind has some of them)."""
-LIST_TEXT_FIELDS = {
-    "options": ("text", "feedback"),
-    "answers": ("text",),
-    "pairs": ("prompt", "match"),
-    "distractors": ("text",),
-    "items": ("text",),
-}
+LIST_TEXT_FIELDS = YAML_TEXTS.lists
 """Text fields of the items of a question's lists (a blank's answers and options too)."""
 
 
@@ -247,8 +246,9 @@ def question_text_fields(
         if field in question:
             yield (*path, field), question[field]
     yield from _list_text_fields(question, path)
-    for blank_index, blank in _items(question.get("blanks")):
-        yield from _list_text_fields(blank, (*path, "blanks", blank_index))
+    for collection in YAML_TEXTS.nested:
+        for index, part in _items(question.get(collection)):
+            yield from _list_text_fields(part, (*path, collection, index))
 
 
 def _list_text_fields(owner: dict[str, RawValue], path: JsonPath) -> Iterator[tuple[JsonPath, RawValue]]:
@@ -354,14 +354,15 @@ def _id_fields(data: RawValue) -> Iterator[tuple[JsonPath, str]]:
     for index, question in _items(quiz.get("questions")):
         path: JsonPath = ("questions", index)
         yield from _ids_in(question, path)
-        for blank_index, blank in _items(question.get("blanks")):
-            yield from _ids_in(blank, (*path, "blanks", blank_index))
+        for collection in YAML_TEXTS.nested:
+            for index, part in _items(question.get(collection)):
+                yield from _ids_in(part, (*path, collection, index))
 
 
 def _ids_in(owner: dict[str, RawValue], path: JsonPath) -> Iterator[tuple[JsonPath, str]]:
     if isinstance(owner.get("id"), str):
         yield (*path, "id"), str(owner["id"])
-    # A blank's own id is yielded by the caller, with the blank as owner.
+    # A blank's own id is yielded by the caller, with the blank as owner (YAML_TEXTS.nested).
     for collection in LIST_TEXT_FIELDS:
         for index, item in _items(owner.get(collection)):
             if isinstance(item.get("id"), str):

@@ -9,83 +9,47 @@ whole in the source language, so i18next's per-key fallback never mixes language
 ``_meta`` records them with the locale's direction.
 
 Every kind's texts are under the key grammar's keys; an accepted answer is its translation as it is (the
-locale's accepted answers one per line). The delivery variant leaves out explanations, feedback,
-accepted answers and model answers, and lists matching matches and ordering items as the JSON bundle
-does (:mod:`toolkit.exporters.neutral_order`), matches under ``matches.<m>`` and items under
-``items.<i>``, the bundle's delivery ids.
+locale's accepted answers one per line). The delivery variant leaves out the texts the model declares
+answer key (explanations, feedback, accepted answers, model answers), and lists matching matches and
+ordering items as the JSON bundle does (:mod:`toolkit.exporters.neutral_order`), matches under
+``matches.<m>`` and items under ``items.<i>``, the bundle's delivery ids. No kind has code of its own
+here: its texts and which of them are the answer key follow from its fields.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import Any
 
 from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportError, ExportRequest, OutputFile
 from toolkit.exporters.json_bundle import render
-from toolkit.exporters.neutral_order import delivery_item_ids, neutral_items, neutral_matches
+from toolkit.exporters.neutral_order import delivery_texts
 from toolkit.localization import LocalizedQuiz
-from toolkit.model import ChoiceQuestion, Content, MatchingQuestion, OrderingQuestion, Question
+from toolkit.model import Content, Question
 from toolkit.text.message_format import i18next_interpolation
-
-# Texts that are the answer key, or say what it is: left out of the delivery variant.
-_KEY_TEXT = re.compile(r"^(explanation|model-answer|answers\.[^.]+|blanks\.[^.]+\.answers\.[^.]+)$")
 
 
 def _set(tree: dict[str, Any], path: list[str], value: str) -> None:
     node = tree
-    for segment in path[:-1]:
+    for index, segment in enumerate(path[:-1]):
         child = node.setdefault(segment, {})
+        if isinstance(child, str) and index == len(path) - 2:
+            # A text whose key extends another text's by one segment (an option's feedback) is that
+            # text in a context: i18next's context suffix, t("options.a", {context: "feedback"}).
+            node[f"{segment}_{path[-1]}"] = value
+            return
         if not isinstance(child, dict):
             raise ExportError(f"i18next: key {'.'.join(path)} collides with a text at {segment}")
         node = child
     node[path[-1]] = value
 
 
-def _choice_texts(question: ChoiceQuestion[str], answers: bool) -> Iterator[tuple[str, str]]:
-    yield "prompt", question.prompt
-    for option in question.options:
-        yield f"options.{option.id}", option.text
-        if answers and option.feedback is not None:
-            yield f"options.{option.id}_feedback", option.feedback
-    if answers:
-        yield "explanation", question.explanation
-
-
-def _delivery_texts(localized: LocalizedQuiz, question: Question[str]) -> Iterator[tuple[str, str]]:
-    """The texts of the delivery variant: no key, and nothing that names it. A match's key names its
-    pair (``pairs.<p>.match``) and a distractor's says it is one, so matches are ``matches.<m>`` under
-    the bundle's ids; ordering items come in the bundle's answer-independent order under its delivery
-    ids (``items.<i>``), since an author's item ids can tell the order (step-1, first, a)."""
-    if isinstance(question, MatchingQuestion):
-        yield "prompt", question.prompt
-        for pair in question.pairs:
-            yield f"pairs.{pair.id}.prompt", pair.prompt
-        for match in neutral_matches(localized.quiz, question):
-            yield f"matches.{match.id}", match.text
-        return
-    if isinstance(question, OrderingQuestion):
-        yield "prompt", question.prompt
-        delivery_id = delivery_item_ids(localized.quiz, question)
-        for item in neutral_items(localized.quiz, question):
-            yield f"items.{delivery_id[item.id]}", item.text
-        return
-    for key, text in question.keyed_texts():
-        if not _KEY_TEXT.match(key):
-            yield key, text
-
-
 def _question_texts(
     localized: LocalizedQuiz, question: Question[str], answers: bool
 ) -> Iterator[tuple[str, str]]:
     """(key relative to the question, text); accepted answers are their lines joined with newlines."""
-    if isinstance(question, ChoiceQuestion):
-        yield from _choice_texts(question, answers)
-    elif answers:
-        yield from question.keyed_texts()
-    else:
-        yield from _delivery_texts(localized, question)
+    return question.keyed_texts() if answers else delivery_texts(localized.quiz, question)
 
 
 def quiz_resources(localized: LocalizedQuiz, answers: bool) -> dict[str, Any]:

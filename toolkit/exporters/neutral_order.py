@@ -9,14 +9,18 @@ SHA-256 of their id), and name them by that position: matches ``m1``, ``m2``, â€
 response given in one locale is graded with any locale's key, and they tell a learner nothing the texts
 themselves do not. A grading server maps an item's delivery id back with the answer-bearing JSON
 bundle (its ``deliveryId``), or computes it by this rule from the source texts.
+
+:func:`delivery_texts` gives a question's texts as a delivery variant keys them: this order for
+matches and items, and no text its model declares answer key.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from toolkit.model import Item, MatchingQuestion, OrderingQuestion, Quiz
+from toolkit.model import Item, MatchingQuestion, OrderingQuestion, Question, Quiz
 
 MATCH_ID_PREFIX = "m"
 ITEM_ID_PREFIX = "i"
@@ -78,3 +82,24 @@ def delivery_item_ids(quiz: Quiz, question: OrderingQuestion[str]) -> dict[str, 
         item.id: f"{ITEM_ID_PREFIX}{position}"
         for position, item in enumerate(neutral_items(quiz, question), start=1)
     }
+
+
+def delivery_texts(quiz: Quiz, question: Question[str]) -> Iterator[tuple[str, str]]:
+    """(key relative to the question, text) of what a delivery variant shows: no text that is the answer
+    key or tells it (their fields declare ``answer_key``), and nothing that names it. A match's key names
+    its pair (``pairs.<p>.match``) and a distractor's says it is one, so matches are ``matches.<m>``
+    under their delivery ids; ordering items come in the answer-independent order under their delivery
+    ids (``items.<i>``), since an author's item ids can tell the order (step-1, first, a)."""
+    if isinstance(question, MatchingQuestion):
+        yield "prompt", question.prompt
+        for pair in question.pairs:
+            yield f"pairs.{pair.id}.prompt", pair.prompt
+        for match in neutral_matches(quiz, question):
+            yield f"matches.{match.id}", match.text
+    elif isinstance(question, OrderingQuestion):
+        yield "prompt", question.prompt
+        delivery_id = delivery_item_ids(quiz, question)
+        for item in neutral_items(quiz, question):
+            yield f"items.{delivery_id[item.id]}", item.text
+    else:
+        yield from question.keyed_texts(answer_key=False)
