@@ -1,10 +1,15 @@
 // quizkit serve: reloads the page when a rebuild changed it, and shows what stops a build as an overlay.
 // The player keeps its position (question, answers) in the URL hash, so a reload keeps the question.
+// The translator view (data-editor) lists the problems itself and holds a translator's edits: it shows no
+// overlay, and reloads when the build changed (pages or problems) only while no form holds an unsaved edit.
 // @ts-check
 (function () {
   "use strict";
   var script = document.currentScript;
   var version = script ? script.getAttribute("data-version") : null;
+  var editor = script ? script.hasAttribute("data-editor") : false;
+  /** @type {string | null} */
+  var problemsSeen = null;
   /** @type {HTMLElement | null} */
   var overlay = null;
 
@@ -50,6 +55,15 @@
   var events = new EventSource("/__quizkit/events");
   events.addEventListener("state", function (event) {
     var state = JSON.parse(event.data);
+    if (editor) {
+      var problems = JSON.stringify(state.problems);
+      var changed = String(state.version) !== version || (problemsSeen !== null && problems !== problemsSeen);
+      problemsSeen = problems;
+      if (changed && !document.querySelector("[data-unsaved]")) {
+        location.reload();
+      }
+      return;
+    }
     if (state.problems.length) {
       showProblems(state.problems);
       return;
