@@ -76,7 +76,8 @@ def answer_edit(
             {"severity": str(item.severity), "text": f"{item.severity}[{item.code}]: {item.message}"}
             for item in outcome.findings
         ],
-        "build_problems": len(state.problems),
+        "version": state.version,
+        "problems": [problem.to_dict() for problem in state.problems],
     }
     return HTTPStatus.OK, _json(payload), None
 

@@ -24,9 +24,9 @@
     return Array.prototype.slice.call(form.querySelectorAll("textarea"));
   }
 
-  /** @param {HTMLFormElement} form @returns {HTMLElement} */
-  function entryOf(form) {
-    return /** @type {HTMLElement} */ (form.closest("li.entry"));
+  /** @param {Element} node @returns {HTMLElement} */
+  function entryOf(node) {
+    return /** @type {HTMLElement} */ (node.closest("li.entry"));
   }
 
   /** @param {HTMLFormElement} form @param {string} text */
@@ -179,6 +179,7 @@
       body.append(name, String(value));
     });
     tell(form, "Saving…");
+    form.setAttribute("data-saving", "");
     fetch(form.action, {
       method: "POST",
       credentials: "same-origin",
@@ -194,6 +195,12 @@
         if (kind.indexOf("application/json") === 0) {
           return response.json().then(function (payload) {
             if (payload.outcome === "saved") {
+              var preview = document.querySelector("script[data-editor]");
+              if (preview) {
+                // What this save built: preview.js reloads the page for changes made elsewhere only.
+                preview.setAttribute("data-version", String(payload.version));
+                preview.setAttribute("data-problems", JSON.stringify(payload.problems));
+              }
               setRead(form, payload.translations, payload.fuzzy);
               setDigest(payload.digest);
               showState(form, payload.state);
@@ -212,6 +219,15 @@
           tell(form, text.trim());
         });
       })
+      .then(
+        function () {
+          form.removeAttribute("data-saving");
+        },
+        function (/** @type {unknown} */ error) {
+          form.removeAttribute("data-saving");
+          throw error;
+        }
+      )
       .catch(function (error) {
         tell(form, "Not saved: the preview server did not answer (" + String(error) + "). Is quizkit serve running?");
       });
@@ -260,7 +276,7 @@
   });
   Array.prototype.forEach.call(document.querySelectorAll("button.use"), function (/** @type {HTMLButtonElement} */ use) {
     use.addEventListener("click", function () {
-      var form = /** @type {HTMLFormElement | null} */ (entryOf(/** @type {any} */ (use)).querySelector("form.edit"));
+      var form = /** @type {HTMLFormElement | null} */ (entryOf(use).querySelector("form.edit"));
       if (!form) {
         return;
       }

@@ -8,8 +8,6 @@
   var script = document.currentScript;
   var version = script ? script.getAttribute("data-version") : null;
   var editor = script ? script.hasAttribute("data-editor") : false;
-  /** @type {string | null} */
-  var problemsSeen = null;
   /** @type {HTMLElement | null} */
   var overlay = null;
 
@@ -56,10 +54,15 @@
   events.addEventListener("state", function (event) {
     var state = JSON.parse(event.data);
     if (editor) {
+      // The view's own saves tell it the version and problems they built (editor.js), so that only a
+      // change made elsewhere (a PO editor, the content) reloads it; never while it holds an edit.
+      if (!script || document.querySelector("[data-unsaved], [data-saving]")) {
+        return;
+      }
       var problems = JSON.stringify(state.problems);
-      var changed = String(state.version) !== version || (problemsSeen !== null && problems !== problemsSeen);
-      problemsSeen = problems;
-      if (changed && !document.querySelector("[data-unsaved]")) {
+      var seen = script.getAttribute("data-problems");
+      script.setAttribute("data-problems", problems);
+      if (String(state.version) !== script.getAttribute("data-version") || (seen !== null && seen !== problems)) {
         location.reload();
       }
       return;
