@@ -20,6 +20,7 @@ STYLE_PATH = ASSET_PREFIX + "preview.css"
 EVENTS_PATH = ASSET_PREFIX + "events"
 STATE_PATH = ASSET_PREFIX + "state"
 EDITOR_SCRIPT_PATH = ASSET_PREFIX + "editor.js"
+ICON_PATH = ASSET_PREFIX + "favicon.svg"
 
 _POLICY_META = re.compile(rb'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 _HEAD_END = re.compile(rb"</head>", re.IGNORECASE)
@@ -93,7 +94,9 @@ def preview_document(
     head = etree.SubElement(html, "head")
     etree.SubElement(head, "meta", charset="utf-8")
     policy = EDITOR_POLICY if editor else PREVIEW_POLICY
-    etree.SubElement(head, "meta", {"http-equiv": "Content-Security-Policy", "content": policy})
+    # frame-ancestors works in the header alone (the server sends it); a browser warns of it in a <meta>.
+    in_page = policy.replace("; frame-ancestors 'none'", "")
+    etree.SubElement(head, "meta", {"http-equiv": "Content-Security-Policy", "content": in_page})
     etree.SubElement(head, "meta", name="viewport", content="width=device-width, initial-scale=1")
     etree.SubElement(head, "title").text = title
     etree.SubElement(head, "link", rel="stylesheet", href=STYLE_PATH)
@@ -101,6 +104,8 @@ def preview_document(
         head, "script", {"src": SCRIPT_PATH, "defer": "defer", "data-version": str(version)}
     )
     if editor:
+        # Its own icon: else the browser asks for /favicon.ico, which the site does not have.
+        etree.SubElement(head, "link", rel="icon", href=ICON_PATH, type="image/svg+xml")
         script.set("data-editor", "editor")
         etree.SubElement(head, "script", {"src": EDITOR_SCRIPT_PATH, "defer": "defer"})
     body = etree.SubElement(html, "body", {"class": "quizkit-preview"})

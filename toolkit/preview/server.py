@@ -35,6 +35,7 @@ from toolkit.preview.page import (
     EDITOR_POLICY,
     EDITOR_SCRIPT_PATH,
     EVENTS_PATH,
+    ICON_PATH,
     PREVIEW_POLICY,
     SCRIPT_PATH,
     STATE_PATH,
@@ -335,7 +336,7 @@ class _Handler(BaseHTTPRequestHandler):
         if path.startswith(SCREENSHOT_PREFIX):
             self._screenshot(path.removeprefix(SCREENSHOT_PREFIX), head)
             return
-        if path in (SCRIPT_PATH, STYLE_PATH, EDITOR_SCRIPT_PATH):
+        if path in (SCRIPT_PATH, STYLE_PATH, EDITOR_SCRIPT_PATH, ICON_PATH):
             name = path.removeprefix(ASSET_PREFIX)
             self._send(HTTPStatus.OK, asset(name), CONTENT_TYPES[Path(name).suffix], head)
             return
