@@ -316,6 +316,20 @@ def test_a_port_in_use_is_refused_with_exit_1(project: Path) -> None:
     assert result.stderr.splitlines()[-1] == f"cannot listen on 127.0.0.1:{port}: Address already in use"
 
 
+@pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.2", "::"])
+def test_serve_listens_on_loopback_only(project: Path, host: str) -> None:
+    # The translator view writes the project's catalogs: no other machine may reach it.
+    result = run_quizkit(project, "serve", "--port", "0", "--host", host)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.splitlines()[-1] == (
+        f"Error: Invalid value for '--host': '{host}' is not one of '127.0.0.1', '::1', 'localhost'."
+    )
+    with pytest.raises(
+        ValueError, match=f"the preview listens on loopback only \\(127.0.0.1, ::1, localhost\\), not {host}"
+    ):
+        PreviewServer(PreviewSession(load_config(project)), host, 0)
+
+
 def test_the_translator_view_shows_an_approval_and_drops_it_when_the_translation_changes(
     server: PreviewServer, project: Path
 ) -> None:
