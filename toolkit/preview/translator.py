@@ -1,6 +1,7 @@
-"""The translator view of the preview (``/translate/<quiz>/<locale>``): each text of a quiz's catalog in
-one locale, source and target side by side, with its key and catalog state, and the questions the
-player shows in the source language because one of their texts is not usable yet.
+"""The translator view of the preview (``/translate/<quiz>/<locale>``): the author's catalog of a quiz in
+one locale, each entry as :mod:`.entry_view` shows it with a form that saves it (:mod:`.editor`), the
+counts of each state, the questions the player shows in the source language because one of their texts
+is not usable yet, the errors that stop the build, and a search with filters (the page's script).
 
 A catalog that cannot be read is when the translator needs the view most: the page then says what is
 wrong and where, in the words ``quizkit check`` uses, and reloads once a save fixes it.
