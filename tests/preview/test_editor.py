@@ -473,7 +473,7 @@ def test_the_view_shows_glossary_terms_memory_suggestions_and_the_screenshot(
     page = view(server)
     (title,) = page.xpath(f"//li[@data-key='{TITLE}']")
     assert [item.text_content() for item in title.xpath("section[@class='terms']//li")] == [
-        "watereau (féminin)"
+        "water → eau (féminin)"
     ]
     (image,) = title.xpath("section[@class='screenshot']/img")
     assert image.get("src") == "/__quizkit/screenshots/fr/first-quiz.title.png"
@@ -507,3 +507,57 @@ def test_the_memory_suggests_translations_of_like_sources(server: PreviewServer,
     (use,) = suggestion.xpath("button")
     assert json.loads(use.get("data-texts")) == ["Les cycles de l’eau"]
     assert suggestion.xpath("span/@dir") == ["ltr"]
+
+
+def test_the_view_says_when_the_content_has_texts_the_catalog_has_no_entry_for_yet(
+    server: PreviewServer, project: Path
+) -> None:
+    assert view(server).xpath("//p[@class='missing']") == []
+    quiz = project / "content" / "first-quiz.yaml"
+    text = quiz.read_text(encoding="utf-8")
+    quiz.write_text(
+        text.replace("      - {id: fog,", "      - {id: sleet, text: Sleet}\n      - {id: fog,"),
+        encoding="utf-8",
+    )
+    assert server.session.rebuild().problems == ()
+    assert view(server).xpath("string(//p[@class='missing'])") == (
+        "1 text of the quiz has no entry in this catalog yet (the content changed since quizkit update): run "
+        "quizkit update to add it here."
+    )
+
+
+def test_a_plural_entry_is_edited_form_by_form(server: PreviewServer, project: Path) -> None:
+    status, body, _ = request(server, "GET", "/translate/ui/fr")
+    assert status == 200
+    page = lxml.html.fromstring(body)
+    key = "ui.score-points"
+    (item,) = page.xpath(f"//li[@data-key='{key}']")
+    assert [p.text for p in item.xpath("section[@class='source']/p")] == [
+        "You scored {count} point out of {total}.",
+        "You scored {count} points out of {total}.",
+    ]
+    assert item.xpath(".//form//label[not(@class)]/text()") == [
+        "Translation (fr), form 0 (one)",
+        "Translation (fr), form 1 (many)",
+        "Translation (fr), form 2 (other)",
+    ]
+    fields = form_of(page, key) | {
+        "target-0": "Vous avez obtenu {count} point sur {total}.",
+        "target-1": "Vous avez obtenu {count} de points sur {total}.",
+        "target-2": "Vous avez obtenu {count} points.",
+    }
+    answer = saved(server, fields, target="/translate/ui/fr")
+    assert answer["translations"] == [fields["target-0"], fields["target-1"], fields["target-2"]]
+    # The checks look at each form: the last one lost a placeholder.
+    assert answer["findings"] == [
+        {"severity": "error", "text": "error[placeholders]: placeholder {total} missing in msgstr[2]"}
+    ]
+    text = (project / "locales" / "fr" / "LC_MESSAGES" / "ui.po").read_text(encoding="utf-8")
+    assert (
+        'msgstr[0] "Vous avez obtenu {count} point sur {total}."\n'
+        'msgstr[1] "Vous avez obtenu {count} de points sur {total}."\n'
+        'msgstr[2] "Vous avez obtenu {count} points."\n'
+    ) in text
+    two = {name: value for name, value in fields.items() if not name.endswith("-2")}
+    status, refused, _ = save(server, two, target="/translate/ui/fr")
+    assert (status, refused) == (400, b"ui.score-points has 3 translation form(s); the save sent 2\n")

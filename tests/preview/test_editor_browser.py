@@ -29,6 +29,7 @@ sync_api = require_chromium()
 from toolkit.scaffold import create_project  # noqa: E402
 
 WAIT_MILLISECONDS = 60_000
+AXE = Path(__file__).resolve().parents[1] / "node" / "node_modules" / "axe-core" / "axe.min.js"
 TITLE = "first-quiz.title"
 BLANKS = "first-quiz.questions.fill-the-cycle.text"
 SAVED = "Saved to locales/fr/LC_MESSAGES/first-quiz.po."
@@ -318,4 +319,14 @@ def test_the_view_fits_a_phone_and_writes_urdu_right_to_left(browser: Any, serve
     )
     box = area.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    # No serious accessibility violation (axe-core, the checker the player's tests run too).
+    assert AXE.exists(), "axe-core is not installed (npm ci in tests/node; .ci/run does it)"
+    page.evaluate(AXE.read_text(encoding="utf-8"))  # through the DevTools protocol, as the player's tests do
+    violations = page.evaluate("axe.run(document).then(r => r.violations)")
+    serious = [
+        (violation["id"], [node["target"] for node in violation["nodes"]][:3])
+        for violation in violations
+        if violation["impact"] in ("serious", "critical")
+    ]
+    assert serious == []
     assert page.errors == [], page.errors

@@ -119,10 +119,14 @@ def render_entry(listing: etree._Element, view: EntryView, config: ProjectConfig
         listing_terms = etree.SubElement(_section(item, "terms", "Glossary"), "ul")
         for term in view.terms:
             line = etree.SubElement(listing_terms, "li")
-            etree.SubElement(line, "span", lang=view.source.tag).text = visible(term.english)
-            arrow = etree.SubElement(line, "span", {"lang": view.target.tag, "dir": view.target.direction})
-            arrow.text = visible(term.preferred)
-            arrow.tail = visible(f" ({term.note})") if term.note else None
+            english = etree.SubElement(line, "span", lang=view.source.tag)
+            english.text = visible(term.english)
+            english.tail = " → "
+            preferred = etree.SubElement(
+                line, "span", {"lang": view.target.tag, "dir": view.target.direction}
+            )
+            preferred.text = visible(term.preferred)
+            preferred.tail = visible(f" ({term.note})") if term.note else None
 
     found = _section(item, "findings", "Check findings")
     found.set("aria-live", "polite")

@@ -42,6 +42,7 @@ def translator_page(session: PreviewSession, quiz: str, locale: str, token: str)
         relative_name,
     )
     from toolkit.preview.translation_aids import memory_suggestions
+    from toolkit.text.counts import counted
     from toolkit.text.locale_info import locale_info
 
     session.mirror.check_folder("read")  # the state shown comes from the copy's build
@@ -76,6 +77,13 @@ def translator_page(session: PreviewSession, quiz: str, locale: str, token: str)
         etree.SubElement(main, "p").text = "The catalog has errors that stop the build:"
         _problem_list(main, problems)
     entries = [entry for entry in catalog.active() if entry.context is not None]
+    missing = _not_in_catalog(session, quiz, locale, {entry.context for entry in entries})
+    if missing:
+        etree.SubElement(main, "p", {"class": "missing"}).text = (
+            f"{counted(missing, 'text')} of the quiz {'has' if missing == 1 else 'have'} no entry in this "
+            "catalog yet (the content changed since quizkit update): run quizkit update to add "
+            f"{'it' if missing == 1 else 'them'} here."
+        )
     counts = {name: sum(1 for entry in entries if entry_state(entry) == name) for name in STATES}
     etree.SubElement(main, "p", {"class": "counts"}).text = ", ".join(
         f"{counts[name]} {name}" for name in STATES if counts[name] or name != "approved"
@@ -119,6 +127,20 @@ def translator_page(session: PreviewSession, quiz: str, locale: str, token: str)
             config,
         )
     return serialize(html)
+
+
+def _not_in_catalog(session: PreviewSession, quiz: str, locale: str, keys: set[str | None]) -> int:
+    """How many texts the preview's build has for ``quiz`` (its copy of the catalog, updated from the
+    content) that the author's catalog has no entry for."""
+    from toolkit.catalogs.layout import CatalogLayout
+    from toolkit.catalogs.workflow import read_catalog
+
+    copy = CatalogLayout.for_project(session.mirror.config).catalog(locale, quiz)
+    try:
+        built = read_catalog(copy)
+    except Exception:  # no build yet, or one that failed: the view lists its problems instead
+        return 0
+    return sum(1 for entry in built.active() if entry.context is not None and entry.context not in keys)
 
 
 def _sources(entry: CatalogEntry) -> list[str]:
