@@ -561,3 +561,45 @@ def test_a_plural_entry_is_edited_form_by_form(server: PreviewServer, project: P
     two = {name: value for name, value in fields.items() if not name.endswith("-2")}
     status, refused, _ = save(server, two, target="/translate/ui/fr")
     assert (status, refused) == (400, b"ui.score-points has 3 translation form(s); the save sent 2\n")
+
+
+def test_a_read_only_catalog_is_left_as_it_is_and_said(server: PreviewServer, project: Path) -> None:
+    fields = form_of(view(server), TITLE) | {"target-0": "Le cycle de l'eau"}
+    path = catalog(project)
+    before = path.read_bytes()
+    path.chmod(0o444)
+    try:
+        status, body, _ = save(server, fields)
+    finally:
+        path.chmod(0o644)
+    assert (status, body.decode("utf-8")) == (
+        409,
+        "locales/fr/LC_MESSAGES/first-quiz.po: the file is read-only; quizkit does not replace it (make it "
+        "writable, chmod u+w, and run again); nothing was written\n",
+    )
+    assert path.read_bytes() == before
+
+
+def test_saves_at_once_from_one_page_are_all_written(server: PreviewServer, project: Path) -> None:
+    import threading
+
+    page = view(server)
+    keys = [
+        TITLE,
+        DESCRIPTION,
+        "first-quiz.questions.sun-drives.prompt",
+        "first-quiz.questions.sun-drives.explanation",
+    ]
+    answers: dict[str, int] = {}
+
+    def one(key: str) -> None:
+        answers[key] = save(server, form_of(page, key) | {"target-0": f"traduction de {key}"})[0]
+
+    threads = [threading.Thread(target=one, args=(key,)) for key in keys]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert answers == dict.fromkeys(keys, 200)
+    text = catalog(project).read_text(encoding="utf-8")
+    assert all(f'msgstr "traduction de {key}"' in text for key in keys)

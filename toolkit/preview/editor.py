@@ -16,6 +16,7 @@ entry's translations and fuzzy flag, and the digest of the file. When the file c
 from __future__ import annotations
 
 import hashlib
+import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from toolkit.diagnostics import Diagnostic
 from toolkit.errors import QuizkitError
 from toolkit.gettext.catalog import Catalog, CatalogEntry
 
+_SAVING = threading.Lock()
 # Findings that repeat the entry's state, which the view shows already.
 STATE_CHECKS = frozenset({"untranslated", "fuzzy"})
 
@@ -130,7 +132,9 @@ def save(config: ProjectConfig, edit: Edit) -> Saved | Conflict:
         raise EditError(400, "a translation cannot hold a NUL character")
     file = relative_name(config, path)
     try:
-        with project_lock(config.root, "serve"):
+        # One save at a time in this process (two saves from one page must not find the flock taken by
+        # each other), and none while another quizkit command writes the project.
+        with _SAVING, project_lock(config.root, "serve"):
             try:
                 catalog, problems, data = read_with_problems(path, edit.locale)
             except CatalogError as error:
@@ -166,6 +170,8 @@ def save(config: ProjectConfig, edit: Edit) -> Saved | Conflict:
                 write_bytes_atomic(path, written, durable=True)
             except CatalogError as error:
                 raise EditError(409, f"{file}: {error.message}") from None
+            except OSError as error:  # read-only, a full disk: said, and the file is as it was
+                raise EditError(409, f"{file}: {error.strerror or error}; nothing was written") from None
     except ProjectLockedError as error:
         raise EditError(409, str(error)) from None
     return Saved(

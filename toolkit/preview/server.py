@@ -277,6 +277,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _post(self) -> None:
         """A save from the translator view: refused unless it comes from the preview's own page with
         the session's token; then :func:`toolkit.preview.editor.save`, and a rebuild."""
+        self.close_connection = True  # a refused body is not read; and a save is one request, not a stream
         if self._refused_host(False):
             return
         path = self.path.split("?", 1)[0]
@@ -291,7 +292,6 @@ class _Handler(BaseHTTPRequestHandler):
             self.headers.get("Origin"), self.headers.get("Sec-Fetch-Site"), port
         ) or refused_form(self.headers.get("Content-Type"), self.headers.get("Content-Length"))
         if refusal is not None:
-            self.close_connection = True  # its body is not read
             self._refuse(refusal)
             return
         body = self.rfile.read(int(self.headers["Content-Length"]))
