@@ -70,6 +70,24 @@ def shows(page: Any, selector: str, text: str) -> None:
     )
 
 
+def version(serve: Serve) -> int:
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(f"{serve.url}__quizkit/state", timeout=60) as response:
+        return int(json.loads(response.read())["version"])
+
+
+def rebuilt_after(serve: Serve, before: int) -> None:
+    """Wait until serve's watcher has rebuilt for a file written on disk (a PO editor's save)."""
+    import time
+
+    deadline = time.monotonic() + WAIT_MILLISECONDS / 1000
+    while version(serve) == before:
+        assert time.monotonic() < deadline, "serve did not rebuild after the catalog changed on disk"
+        time.sleep(0.1)
+
+
 def open_view(browser: Any, serve: Serve, locale: str = "fr", **context: Any) -> Any:
     page = browser.new_context(**context).new_page()
     errors: list[str] = []
@@ -146,7 +164,10 @@ def test_a_conflicting_edit_on_disk_is_shown_with_both_versions(
         'msgctxt "first-quiz.title"\nmsgid "The Water Cycle"\nmsgstr ""',
         'msgctxt "first-quiz.title"\nmsgid "The Water Cycle"\nmsgstr "Le Cycle de l\'Eau"',
     )
+    before = version(serve)
     path.write_text(in_po_editor, encoding="utf-8")
+    # The watcher rebuilds for it; the view, holding an unsaved edit, does not reload.
+    rebuilt_after(serve, before)
     page.click(f"{entry(TITLE)} button.save")
     conflict = page.wait_for_selector(f"{entry(TITLE)} .conflict", timeout=WAIT_MILLISECONDS)
     assert [line for line in conflict.inner_text().splitlines() if line] == [
@@ -166,7 +187,9 @@ def test_a_conflicting_edit_on_disk_is_shown_with_both_versions(
 
     # Again, and this time keep mine: saved over what the translator has now seen.
     page.fill(f"{entry(TITLE)} textarea", "Le cycle de l'eau")
+    before = version(serve)
     path.write_text(in_po_editor.replace("Le Cycle de l'Eau", "Cycle de l'eau"), encoding="utf-8")
+    rebuilt_after(serve, before)
     page.click(f"{entry(TITLE)} button.save")
     page.wait_for_selector(f"{entry(TITLE)} .conflict", timeout=WAIT_MILLISECONDS)
     page.click(f"{entry(TITLE)} .conflict button.keep-mine")
