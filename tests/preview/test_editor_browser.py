@@ -166,8 +166,15 @@ def test_a_conflicting_edit_on_disk_is_shown_with_both_versions(
     )
     before = version(serve)
     path.write_text(in_po_editor, encoding="utf-8")
-    # The watcher rebuilds for it; the view, holding an unsaved edit, does not reload.
+    # The watcher rebuilds for it; the view, holding an unsaved edit, does not reload: it says so.
     rebuilt_after(serve, before)
+    shows(
+        page,
+        "#quizkit-stale",
+        "The project changed since this page was read (saved in a PO editor?). Your edits are kept here: "
+        "save them, then reload the page to see the change.",
+    )
+    assert page.input_value(f"{entry(TITLE)} textarea") == "Le cycle de l'eau"
     page.click(f"{entry(TITLE)} button.save")
     conflict = page.wait_for_selector(f"{entry(TITLE)} .conflict", timeout=WAIT_MILLISECONDS)
     assert [line for line in conflict.inner_text().splitlines() if line] == [

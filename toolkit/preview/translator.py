@@ -73,6 +73,7 @@ def translator_page(session: PreviewSession, quiz: str, locale: str, token: str)
     links = etree.SubElement(main, "p")
     etree.SubElement(links, "a", href=f"/{quiz}/{locale}.html").text = "The quiz in the player"
     etree.SubElement(main, "p", {"class": "file"}).text = visible(f"Saving to {name}")
+    etree.SubElement(main, "p", {"id": "quizkit-stale", "role": "status", "hidden": "hidden"})
     if problems:
         etree.SubElement(main, "p").text = "The catalog has errors that stop the build:"
         _problem_list(main, problems)

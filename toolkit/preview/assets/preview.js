@@ -55,16 +55,31 @@
     var state = JSON.parse(event.data);
     if (editor) {
       // The view's own saves tell it the version and problems they built (editor.js), so that only a
-      // change made elsewhere (a PO editor, the content) reloads it; never while it holds an edit.
-      if (!script || document.querySelector("[data-unsaved], [data-saving]")) {
+      // change made elsewhere (a PO editor, the content) reloads it; never while it holds an edit: it
+      // says so instead, and reloads at the next change once the edits are saved.
+      if (!script || document.querySelector("[data-saving]")) {
         return;
       }
       var problems = JSON.stringify(state.problems);
       var seen = script.getAttribute("data-problems");
-      script.setAttribute("data-problems", problems);
-      if (String(state.version) !== script.getAttribute("data-version") || (seen !== null && seen !== problems)) {
-        location.reload();
+      if (seen === null) {
+        script.setAttribute("data-problems", problems);
+        seen = problems;
       }
+      if (String(state.version) === script.getAttribute("data-version") && seen === problems) {
+        return;
+      }
+      if (document.querySelector("[data-unsaved]")) {
+        var notice = document.getElementById("quizkit-stale");
+        if (notice) {
+          notice.textContent =
+            "The project changed since this page was read (saved in a PO editor?). Your edits are kept here: " +
+            "save them, then reload the page to see the change.";
+          notice.hidden = false;
+        }
+        return;
+      }
+      location.reload();
       return;
     }
     if (state.problems.length) {
