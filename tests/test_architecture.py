@@ -34,6 +34,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "toolkit.text",
             "toolkit.gettext",
             "toolkit.concurrency",
+            # Where a screenshot lives: a name the catalogs reference, below the browser that takes it.
+            "toolkit.screenshots.naming",
         ),
     ),
     ("content", ("toolkit.content",)),
@@ -44,7 +46,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("exporters", ("toolkit.exporters",)),
     ("build", ("toolkit.build",)),
-    ("authoring", ("toolkit.scaffold", "toolkit.preview")),
+    ("authoring", ("toolkit.scaffold", "toolkit.preview", "toolkit.screenshots")),
     ("cli", ("toolkit.cli", "toolkit.__main__")),
 )
 

@@ -47,6 +47,9 @@ REACHED_BY_NAME = (
     server._Handler.log_message,
     server._Handler.do_HEAD,
     server._Handler.do_GET,
+    server._Handler.do_POST,
+    server._Handler.do_OPTIONS,
+    server.PreviewServer.address_family,
     # html.parser.HTMLParser calls these hooks of a parser by name as it reads.
     markup_reduction._Reducer.handle_startendtag,
     markup_reduction._Reducer.handle_data,

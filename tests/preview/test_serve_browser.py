@@ -8,17 +8,13 @@ downloaded. Without them the module is skipped.
 
 from __future__ import annotations
 
-import selectors
-import signal
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser import chromium, require_chromium
+from serve_process import Serve
 from support import snapshot
 
 sync_api = require_chromium()
@@ -27,40 +23,8 @@ from toolkit.scaffold import create_project  # noqa: E402
 
 # Generous bounds for a slow, shared machine: the test waits for what the page shows, never for a time.
 WAIT_MILLISECONDS = 60_000
-START_SECONDS = 120.0
 OLD_PROMPT = "Which of these are forms of precipitation?"
 NEW_PROMPT = "Which of these fall from clouds?"
-
-
-class Serve:
-    def __init__(self, project: Path) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "toolkit", "serve", "--port", "0"],
-            cwd=project,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            encoding="utf-8",
-        )
-        self.url = self._first_line()
-
-    def _first_line(self) -> str:
-        assert self.process.stdout is not None
-        selector = selectors.DefaultSelector()
-        selector.register(self.process.stdout, selectors.EVENT_READ)
-        deadline = time.monotonic() + START_SECONDS
-        while time.monotonic() < deadline:
-            if selector.select(timeout=1.0):
-                line = self.process.stdout.readline()
-                assert line, self.process.stderr.read() if self.process.stderr else ""
-                return line.strip()
-            assert self.process.poll() is None, self.process.stderr.read() if self.process.stderr else ""
-        raise AssertionError("quizkit serve printed no address")
-
-    def interrupt(self) -> tuple[int, str, str]:
-        self.process.send_signal(signal.SIGINT)
-        out, err = self.process.communicate(timeout=60)
-        return self.process.returncode, out, err
 
 
 @pytest.fixture
@@ -73,9 +37,7 @@ def project(tmp_path: Path) -> Path:
 def serve(project: Path) -> Iterator[Serve]:
     running = Serve(project)
     yield running
-    if running.process.poll() is None:
-        running.process.kill()
-        running.process.communicate()
+    running.kill()
 
 
 @pytest.fixture

@@ -161,8 +161,8 @@ def restart_problems(project: Path) -> list[str]:
     if (state["built"], state["problems"]) != (True, []):
         problems.append(f"the restart did not build: {state}")
     if (
-        f"<div>{TRANSLATION.replace(chr(39), '&#39;')}</div>" not in view
-        and f"<div>{TRANSLATION}</div>" not in view
+        f">{TRANSLATION.replace(chr(39), '&#39;')}</textarea>" not in view
+        and f">{TRANSLATION}</textarea>" not in view
     ):
         problems.append("the translator view lacks the translation")
     if (code, err.splitlines()[-1:]) != (0, ["stopped"]) or "Traceback" in err:

@@ -141,8 +141,19 @@ def test_a_link_out_of_the_site_is_not_followed(server: PreviewServer, project: 
 
 def test_another_host_name_is_refused(server: PreviewServer) -> None:
     # A page elsewhere could point a name of its own at 127.0.0.1 (DNS rebinding) and read the preview.
-    assert get(server, "/index.html", host="attacker.example:8000")[:2] == (403, b"unknown host\n")
-    assert get(server, "/index.html", host=f"localhost:{server.server_address[1]}")[0] == 200
+    port = server.server_address[1]
+    refused = "refused: the request names the host {}; this preview answers only to 127.0.0.1, localhost and [::1] on port {}\n"
+    for host in (
+        f"attacker.example:{port}",
+        "attacker.example",
+        f"127.0.0.1:{port + 1}",
+        "127.0.0.1.attacker.example",
+        "",
+    ):
+        shown = repr(host) if host else "(none)"
+        assert get(server, "/index.html", host=host)[:2] == (403, refused.format(shown, port).encode())
+    for host in (f"127.0.0.1:{port}", f"localhost:{port}", "localhost"):
+        assert get(server, "/index.html", host=host)[0] == 200
 
 
 def test_the_state_names_the_authors_file_and_line_and_clears_when_fixed(
@@ -194,20 +205,29 @@ def test_the_translator_view_shows_keys_states_and_fallen_back_questions(
     assert server.session.rebuild().problems == ()
     status, body, headers = get(server, "/translate/first-quiz/fr")
     assert status == 200
-    assert headers["Content-Security-Policy"].startswith("default-src 'none'; script-src 'self'")
-    page = body.decode("utf-8")
-    assert (
-        '<tr class="state-translated" data-key="first-quiz.title"><td class="key">first-quiz.title</td>'
-        '<td lang="en" dir="ltr"><div>The Water Cycle</div></td>'
-        '<td lang="fr" dir="ltr"><div>Le cycle de l\'eau</div></td><td class="state">translated</td></tr>'
-    ) in page
-    assert '<tr class="state-fuzzy" data-key="first-quiz.description">' in page
-    assert (
-        '<tr class="state-untranslated fell-back" data-key="first-quiz.questions.sun-drives.prompt">' in page
+    assert headers["Content-Security-Policy"] == (
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; "
+        "font-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     )
-    assert "<li>sun-drives</li>" in page
-    rows = page.count("<tr class=")
-    assert f'<p class="counts">{rows - 2} untranslated, 1 fuzzy, 1 translated</p>' in page
+    page = lxml.html.fromstring(body)
+    (title,) = page.xpath("//li[@data-key='first-quiz.title']")
+    assert (title.get("class"), title.get("data-state")) == ("entry state-translated", "translated")
+    assert title.xpath("string(p[@class='state'])") == "translated"
+    (source,) = title.xpath("section[@class='source']/p")
+    assert (source.text, source.get("lang"), source.get("dir")) == ("The Water Cycle", "en", "ltr")
+    assert title.xpath("section[@class='notes']//li/text()") == ["Title of the quiz."]
+    (target,) = title.xpath("form//textarea")
+    assert (target.text, target.get("lang"), target.get("dir")) == ("Le cycle de l'eau", "fr", "ltr")
+    assert page.xpath("//li[@data-key='first-quiz.description']/@data-state") == ["fuzzy"]
+    assert page.xpath("//li[@data-key='first-quiz.description']//input[@name='fuzzy']/@checked") == [
+        "checked"
+    ]
+    assert page.xpath("//li[@data-key='first-quiz.questions.sun-drives.prompt']/@class") == [
+        "entry state-untranslated fell-back"
+    ]
+    assert "sun-drives" in page.xpath("//section[@class='fell-back-list']//li/text()")
+    entries = len(page.xpath("//li[@data-key]"))
+    assert page.xpath("string(//p[@class='counts'])") == f"{entries - 2} untranslated, 1 fuzzy, 1 translated"
     for target in ("/translate/first-quiz/de", "/translate/no-such-quiz/fr", "/translate/..%2f/fr"):
         assert get(server, target)[0] == 404
 
@@ -296,6 +316,20 @@ def test_a_port_in_use_is_refused_with_exit_1(project: Path) -> None:
     assert result.stderr.splitlines()[-1] == f"cannot listen on 127.0.0.1:{port}: Address already in use"
 
 
+@pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.2", "::"])
+def test_serve_listens_on_loopback_only(project: Path, host: str) -> None:
+    # The translator view writes the project's catalogs: no other machine may reach it.
+    result = run_quizkit(project, "serve", "--port", "0", "--host", host)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.splitlines()[-1] == (
+        f"Error: Invalid value for '--host': '{host}' is not one of '127.0.0.1', '::1', 'localhost'."
+    )
+    with pytest.raises(
+        ValueError, match=f"the preview listens on loopback only \\(127.0.0.1, ::1, localhost\\), not {host}"
+    ):
+        PreviewServer(PreviewSession(load_config(project)), host, 0)
+
+
 def test_the_translator_view_shows_an_approval_and_drops_it_when_the_translation_changes(
     server: PreviewServer, project: Path
 ) -> None:
@@ -311,7 +345,7 @@ def test_the_translator_view_shows_an_approval_and_drops_it_when_the_translation
     assert approved.returncode == 0, approved.stdout + approved.stderr
     assert server.session.rebuild().problems == ()
     page = get(server, "/translate/first-quiz/fr")[1].decode("utf-8")
-    assert '<tr class="state-approved" data-key="first-quiz.title">' in page
+    assert '<li class="entry state-approved" id="entry-first-quiz.title" data-key="first-quiz.title"' in page
     assert ", 0 translated, 1 approved</p>" in page
     # An edit of the approved translation voids the approval: the view shows it translated again.
     catalog.write_text(
@@ -320,7 +354,9 @@ def test_the_translator_view_shows_an_approval_and_drops_it_when_the_translation
     )
     assert server.session.rebuild().problems == ()
     page = get(server, "/translate/first-quiz/fr")[1].decode("utf-8")
-    assert '<tr class="state-translated" data-key="first-quiz.title">' in page
+    assert (
+        '<li class="entry state-translated" id="entry-first-quiz.title" data-key="first-quiz.title"' in page
+    )
 
 
 def started(session: PreviewSession, **options: Any) -> tuple[PreviewServer, threading.Thread]:
@@ -455,8 +491,11 @@ def test_a_catalog_with_a_control_character_is_shown_with_its_error_in_the_trans
     assert status == 200
     page = lxml.html.fromstring(body)
     assert [item.text_content() for item in page.xpath("//li[@class='problem']")] == [expected]
-    (row,) = page.xpath("//tr[@data-key='first-quiz.title']")
-    assert row.xpath("string(td[3])") == "Le cycle\\x01"  # shown, as an escape
+    (entry,) = page.xpath("//li[@data-key='first-quiz.title']")
+    assert entry.xpath("string(.//textarea)") == "Le cycle\\x01"  # shown, as an escape
+    assert entry.xpath(".//li[@class='finding error']/text()") == [
+        "error[control-characters]: control character U+0001 in the translation; remove it"
+    ]
 
 
 def test_a_copy_folder_swapped_for_a_link_while_serving_is_not_read_through(

@@ -15,7 +15,14 @@ from toolkit.cli.output import fail, plural, project_config
 @click.option(
     "--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="0: any free port."
 )
-@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option(
+    "--host",
+    type=click.Choice(["127.0.0.1", "::1", "localhost"]),
+    default="127.0.0.1",
+    show_default=True,
+    help="The loopback address to listen on: the translator view writes the project's catalogs, so the "
+    "preview is for this machine's browser alone.",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the preview in the web browser.")
 def serve_command(port: int, host: str, open_browser: bool) -> None:
     """Build into .quizkit/preview/, serve the player pages, and rebuild and reload them on every change.

@@ -19,6 +19,8 @@ SCRIPT_PATH = ASSET_PREFIX + "preview.js"
 STYLE_PATH = ASSET_PREFIX + "preview.css"
 EVENTS_PATH = ASSET_PREFIX + "events"
 STATE_PATH = ASSET_PREFIX + "state"
+EDITOR_SCRIPT_PATH = ASSET_PREFIX + "editor.js"
+ICON_PATH = ASSET_PREFIX + "favicon.svg"
 
 _POLICY_META = re.compile(rb'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 _HEAD_END = re.compile(rb"</head>", re.IGNORECASE)
@@ -29,7 +31,12 @@ PREVIEW_POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'none'; "
     "font-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
-"""For the pages the preview makes itself (the translator view, the page shown before a first build)."""
+"""For the pages the preview makes itself (the page shown before a first build, a catalog's problems)."""
+
+EDITOR_POLICY = PREVIEW_POLICY.replace("img-src 'none'", "img-src 'self'").replace(
+    "form-action 'none'", "form-action 'self'"
+)
+"""For the translator view: its screenshots, and its forms, which post to the preview server alone."""
 
 
 def widened_policy(policy: str) -> str:
@@ -78,16 +85,29 @@ def with_preview(page: bytes, version: int) -> bytes:
     return _HEAD_END.sub(lambda _: preview_tags(version) + b"</head>", page, count=1)
 
 
-def preview_document(title: str, version: int) -> tuple[etree._Element, etree._Element]:
-    """A page of the preview's own (html element, body), with its policy and script."""
+def preview_document(
+    title: str, version: int, *, editor: bool = False
+) -> tuple[etree._Element, etree._Element]:
+    """A page of the preview's own (html element, body), with its policy and script; ``editor``: the
+    translator view's, whose page holds edits the reload must not lose (``data-editor``)."""
     html = etree.Element("html", lang="en", dir="ltr")
     head = etree.SubElement(html, "head")
     etree.SubElement(head, "meta", charset="utf-8")
-    etree.SubElement(head, "meta", {"http-equiv": "Content-Security-Policy", "content": PREVIEW_POLICY})
+    policy = EDITOR_POLICY if editor else PREVIEW_POLICY
+    # frame-ancestors works in the header alone (the server sends it); a browser warns of it in a <meta>.
+    in_page = policy.replace("; frame-ancestors 'none'", "")
+    etree.SubElement(head, "meta", {"http-equiv": "Content-Security-Policy", "content": in_page})
     etree.SubElement(head, "meta", name="viewport", content="width=device-width, initial-scale=1")
     etree.SubElement(head, "title").text = title
     etree.SubElement(head, "link", rel="stylesheet", href=STYLE_PATH)
-    etree.SubElement(head, "script", {"src": SCRIPT_PATH, "defer": "defer", "data-version": str(version)})
+    script = etree.SubElement(
+        head, "script", {"src": SCRIPT_PATH, "defer": "defer", "data-version": str(version)}
+    )
+    if editor:
+        # Its own icon: else the browser asks for /favicon.ico, which the site does not have.
+        etree.SubElement(head, "link", rel="icon", href=ICON_PATH, type="image/svg+xml")
+        script.set("data-editor", "editor")
+        etree.SubElement(head, "script", {"src": EDITOR_SCRIPT_PATH, "defer": "defer"})
     body = etree.SubElement(html, "body", {"class": "quizkit-preview"})
     return html, body
 

@@ -3,8 +3,10 @@ stream that tells open pages to reload or to show what stops the build.
 
 Only files below the built site are served, named by plain path segments: a request whose decoded path
 holds ``..``, a backslash, a NUL or a hidden name, or that resolves (through a link) outside the site,
-is answered 404. Requests must name the server by the host it listens on (127.0.0.1, localhost), so a
-page elsewhere cannot reach the preview through a name of its own pointed at this machine.
+is answered 404. The server listens on loopback only, and requests must name it by a loopback name and
+its port, so a page elsewhere cannot reach the preview through a name of its own pointed at this machine;
+a save (a POST from the translator view) must also come from the preview's own page and carry the
+session's token (:mod:`.security`). What a save does is :mod:`.editor`'s.
 
 A client cannot hold the server: every connection has a socket timeout (a request that does not
 arrive, or a page that stops reading, is dropped), at most :data:`MAX_CONNECTIONS` are answered at once
@@ -30,7 +32,10 @@ from urllib.parse import unquote
 
 from toolkit.preview.page import (
     ASSET_PREFIX,
+    EDITOR_POLICY,
+    EDITOR_SCRIPT_PATH,
     EVENTS_PATH,
+    ICON_PATH,
     PREVIEW_POLICY,
     SCRIPT_PATH,
     STATE_PATH,
@@ -39,7 +44,18 @@ from toolkit.preview.page import (
     waiting_page,
     with_preview,
 )
+from toolkit.preview.security import (
+    TOKEN_HEADER,
+    Refusal,
+    is_loopback,
+    new_token,
+    refused_form,
+    refused_host,
+    refused_origin,
+    refused_token,
+)
 from toolkit.preview.session import PreviewSession
+from toolkit.preview.translation_aids import MAX_SCREENSHOT_BYTES, SCREENSHOT_PREFIX, screenshot_of_request
 
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -104,15 +120,19 @@ class PreviewServer(ThreadingHTTPServer):
         request_timeout: float = REQUEST_TIMEOUT_SECONDS,
         max_connections: int = MAX_CONNECTIONS,
     ) -> None:
+        if not is_loopback(host):
+            # The translator view writes the project's catalogs: it is for this machine's browser alone.
+            raise ValueError(f"the preview listens on loopback only (127.0.0.1, ::1, localhost), not {host}")
         self.session = session
+        self.token = new_token()
+        """Required by every save; written into the translator view only (:mod:`.security`)."""
         self.on_request = on_request
         self.on_error = on_error
         self.request_timeout = request_timeout
         self._slots = threading.BoundedSemaphore(max_connections)
-        super().__init__((host, port), _Handler)
-        loopback = {"127.0.0.1", "localhost", "[::1]", "::1"}
-        # Listening elsewhere is the user's choice to be reached by other names; on loopback only these.
-        self.allowed_hosts: set[str] | None = loopback | {host} if host in loopback else None
+        if ":" in host:
+            self.address_family = socket.AF_INET6
+        super().__init__((host.strip("[]"), port), _Handler)
 
     @property
     def url(self) -> str:
@@ -203,10 +223,20 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         self._answer(head=False)
 
-    def _answer(self, head: bool) -> None:
+    def do_POST(self) -> None:
+        self._answer(head=False, post=True)
+
+    def do_OPTIONS(self) -> None:
+        # A preflight: the preview allows no request from another origin, and says no CORS header.
+        self._refuse(Refusal(HTTPStatus.FORBIDDEN, "refused: the preview answers no cross-origin request"))
+
+    def _answer(self, head: bool, post: bool = False) -> None:
         self._begun = False
         try:
-            self._respond(head)
+            if post:
+                self._post()
+            else:
+                self._respond(head)
         except GONE:
             raise
         except Exception as error:  # said once; the page gets what went wrong, or a closed connection
@@ -233,11 +263,66 @@ class _Handler(BaseHTTPRequestHandler):
         if self.server.on_error is not None:
             self.server.on_error(line)
 
+    def _refuse(self, refusal: Refusal, head: bool = False) -> None:
+        self._send(
+            refusal.status, (refusal.message + "\n").encode("utf-8"), "text/plain; charset=utf-8", head
+        )
+
+    def _refused_host(self, head: bool) -> bool:
+        refusal = refused_host(self.headers.get("Host"), self.server.server_address[1])
+        if refusal is not None:
+            self._refuse(refusal, head)
+        return refusal is not None
+
+    def _post(self) -> None:
+        """A save from the translator view: refused unless it comes from the preview's own page with
+        the session's token; then :func:`toolkit.preview.editor.save`, and a rebuild."""
+        self.close_connection = True  # a refused body is not read; and a save is one request, not a stream
+        if self._refused_host(False):
+            return
+        path = self.path.split("?", 1)[0]
+        parts = unquote(path.removeprefix(TRANSLATE_PREFIX)).split("/")
+        if not path.startswith(TRANSLATE_PREFIX) or len(parts) != 2:
+            self._refuse(
+                Refusal(HTTPStatus.NOT_FOUND, "nothing to save here; saves go to /translate/QUIZ/LOCALE")
+            )
+            return
+        port = self.server.server_address[1]
+        refusal = refused_origin(
+            self.headers.get("Origin"), self.headers.get("Sec-Fetch-Site"), port
+        ) or refused_form(self.headers.get("Content-Type"), self.headers.get("Content-Length"))
+        if refusal is not None:
+            self._refuse(refusal)
+            return
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        from toolkit.preview.editor import EditError, edit_from_form
+
+        try:
+            edit, token = edit_from_form(parts[0], parts[1], body)
+        except EditError as error:
+            self._refuse(Refusal(HTTPStatus(error.status), error.message))
+            return
+        refusal = refused_token(self.headers.get(TOKEN_HEADER) or token, self.server.token)
+        if refusal is not None:
+            self._refuse(refusal)
+            return
+        from toolkit.preview.edit_answer import answer_edit
+
+        status, payload, location = answer_edit(
+            self.server.session, edit, "application/json" in (self.headers.get("Accept") or "")
+        )
+        if location is not None:
+            self.send_response(status)
+            self.send_header("Location", location)
+            self.send_header("Content-Length", "0")
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            return
+        content_type = "application/json" if payload.startswith(b"{") else "text/plain; charset=utf-8"
+        self._send(status, payload, content_type, False)
+
     def _respond(self, head: bool) -> None:
-        host = (self.headers.get("Host") or "").rsplit(":", 1)[0]
-        allowed = self.server.allowed_hosts
-        if allowed is not None and host not in allowed:
-            self._send(HTTPStatus.FORBIDDEN, b"unknown host\n", "text/plain; charset=utf-8", head)
+        if self._refused_host(head):
             return
         session = self.server.session
         path = self.path.split("?", 1)[0]
@@ -248,7 +333,10 @@ class _Handler(BaseHTTPRequestHandler):
             body = json.dumps(session.state.to_dict(), ensure_ascii=False).encode("utf-8")
             self._send(HTTPStatus.OK, body, "application/json", head)
             return
-        if path in (SCRIPT_PATH, STYLE_PATH):
+        if path.startswith(SCREENSHOT_PREFIX):
+            self._screenshot(path.removeprefix(SCREENSHOT_PREFIX), head)
+            return
+        if path in (SCRIPT_PATH, STYLE_PATH, EDITOR_SCRIPT_PATH, ICON_PATH):
             name = path.removeprefix(ASSET_PREFIX)
             self._send(HTTPStatus.OK, asset(name), CONTENT_TYPES[Path(name).suffix], head)
             return
@@ -280,13 +368,28 @@ class _Handler(BaseHTTPRequestHandler):
         from toolkit.preview.translator import translator_page
 
         parts = unquote(rest).split("/")
-        page = translator_page(self.server.session, parts[0], parts[1]) if len(parts) == 2 else None
+        session, token = self.server.session, self.server.token
+        page = translator_page(session, parts[0], parts[1], token) if len(parts) == 2 else None
         if page is None:
             self._send(
                 HTTPStatus.NOT_FOUND, b"no such quiz or target locale\n", "text/plain; charset=utf-8", head
             )
             return
-        self._send(HTTPStatus.OK, page, CONTENT_TYPES[".html"], head, PREVIEW_POLICY)
+        self._send(HTTPStatus.OK, page, CONTENT_TYPES[".html"], head, EDITOR_POLICY)
+
+    def _screenshot(self, rest: str, head: bool) -> None:
+        """A screenshot of the author's project (``quizkit screenshots``), for the translator view."""
+        from toolkit.files import read_regular_file
+
+        try:
+            found = screenshot_of_request(self.server.session.mirror.source, unquote(rest, errors="strict"))
+            data = None if found is None else read_regular_file(found, MAX_SCREENSHOT_BYTES)
+        except (OSError, UnicodeDecodeError, ValueError):
+            data = None
+        if data is None:
+            self._send(HTTPStatus.NOT_FOUND, b"no such screenshot\n", "text/plain; charset=utf-8", head)
+            return
+        self._send(HTTPStatus.OK, data, CONTENT_TYPES[".png"], head)
 
     def _send(
         self, status: HTTPStatus, body: bytes, content_type: str, head: bool, policy: str | None = None
@@ -296,6 +399,9 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
+        # No page of another site may embed what the preview serves (an image, a script, a frame).
+        self.send_header("Cross-Origin-Resource-Policy", "same-origin")
+        self.send_header("X-Frame-Options", "DENY")
         if policy is not None:
             self.send_header("Content-Security-Policy", policy)
         self.end_headers()

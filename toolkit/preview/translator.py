@@ -1,6 +1,7 @@
-"""The translator view of the preview (``/translate/<quiz>/<locale>``): each text of a quiz's catalog in
-one locale, source and target side by side, with its key and catalog state, and the questions the
-player shows in the source language because one of their texts is not usable yet.
+"""The translator view of the preview (``/translate/<quiz>/<locale>``): the author's catalog of a quiz in
+one locale, each entry as :mod:`.entry_view` shows it with a form that saves it (:mod:`.editor`), the
+counts of each state, the questions the player shows in the source language because one of their texts
+is not usable yet, the errors that stop the build, and a search with filters (the page's script).
 
 A catalog that cannot be read is when the translator needs the view most: the page then says what is
 wrong and where, in the words ``quizkit check`` uses, and reloads once a save fixes it.
@@ -8,28 +9,20 @@ wrong and where, in the words ``quizkit check`` uses, and reloads once a save fi
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 from lxml import etree
 
 from toolkit.gettext.catalog import CatalogEntry
+from toolkit.preview.entry_view import EntryView, entry_state, render_entry, visible
 from toolkit.preview.page import preview_document, serialize
 from toolkit.preview.session import PreviewSession, Problem
 
 STATES = ("untranslated", "fuzzy", "translated", "approved")
-
-
-def entry_state(entry: CatalogEntry) -> str:
-    """The catalog state of ``entry``: untranslated, fuzzy, translated, or approved (translated, with a
-    reviewer's approval whose hash still matches: :func:`toolkit.gettext.review.is_approved`)."""
-    from toolkit.gettext.review import is_approved
-
-    if entry.is_fuzzy:
-        return "fuzzy"
-    if entry.is_translated:
-        return "approved" if is_approved(entry) else "translated"
-    return "untranslated"
+FILTERS = (
+    ("all", "All entries"),
+    ("untranslated", "Untranslated"),
+    ("fuzzy", "Fuzzy"),
+    ("findings", "With findings"),
+)
 
 
 def _question_of(key: str | None) -> str | None:
@@ -37,49 +30,61 @@ def _question_of(key: str | None) -> str | None:
     return parts[2] if len(parts) > 2 and parts[1] == "questions" else None
 
 
-def catalog_path(session: PreviewSession, quiz: str, locale: str) -> Path | None:
-    """The copy's catalog of ``quiz`` in ``locale``; None unless both are the project's."""
-    from toolkit.catalogs.layout import CatalogLayout
-    from toolkit.keys import is_valid_id
-
-    config = session.mirror.config
-    if locale not in config.target_locales or not is_valid_id(quiz):
-        return None
-    from toolkit.files import confined
-
-    session.mirror.check_folder("read")
-    layout = CatalogLayout.for_project(config)
-    path = confined(layout.catalog(locale, quiz), session.mirror.folder, action="read")
-    return path if path.is_file() else None
-
-
-def translator_page(session: PreviewSession, quiz: str, locale: str) -> bytes | None:
-    """The page, or None when the project has no such quiz or target locale."""
-    from toolkit.catalogs.workflow import read_catalog
+def translator_page(session: PreviewSession, quiz: str, locale: str, token: str) -> bytes | None:
+    """The editor of ``quiz``'s catalog in ``locale`` (the author's file), with the session's ``token``
+    in each form; None when the project has no such quiz or target locale."""
+    from toolkit.catalogs.workflow import read_with_problems
+    from toolkit.preview.editor import (
+        catalog_file,
+        digest_of_bytes,
+        entry_findings,
+        glossary_of,
+        relative_name,
+    )
+    from toolkit.preview.translation_aids import memory_suggestions
+    from toolkit.text.counts import counted
     from toolkit.text.locale_info import locale_info
 
-    path = catalog_path(session, quiz, locale)
+    session.mirror.check_folder("read")  # the state shown comes from the copy's build
+    config = session.mirror.source
+    path = catalog_file(config, quiz, locale)
     if path is None:
         return None
     state = session.state
+    name = relative_name(config, path)
     try:
-        catalog = read_catalog(path)
+        catalog, _, data = read_with_problems(path, locale)
     except Exception as error:  # whatever stops the reading is what the page must show
         return problem_page(quiz, locale, state.version, session.problems_of(error))
-    name = session.mirror.original(path).relative_to(session.root).as_posix()
     problems = [problem for problem in state.problems if problem.file == name]
-    source = locale_info(session.mirror.config.source_locale)
+    source = locale_info(config.source_locale)
     target = locale_info(locale)
     fell_back = state.fell_back.get((quiz, locale), ())
-    html, body = preview_document(f"{quiz} · {locale} · translator view", state.version)
-    main = etree.SubElement(body, "main", {"class": "translator"})
+    html, body = preview_document(f"{quiz} · {locale} · translator view", state.version, editor=True)
+    main = etree.SubElement(
+        body,
+        "main",
+        {
+            "class": "translator",
+            "data-digest": digest_of_bytes(data),
+        },
+    )
     etree.SubElement(main, "h1").text = f"{quiz} in {locale}"
     links = etree.SubElement(main, "p")
     etree.SubElement(links, "a", href=f"/{quiz}/{locale}.html").text = "The quiz in the player"
+    etree.SubElement(main, "p", {"class": "file"}).text = visible(f"Saving to {name}")
+    etree.SubElement(main, "p", {"id": "quizkit-stale", "role": "status", "hidden": "hidden"})
     if problems:
         etree.SubElement(main, "p").text = "The catalog has errors that stop the build:"
         _problem_list(main, problems)
     entries = [entry for entry in catalog.active() if entry.context is not None]
+    missing = _not_in_catalog(session, quiz, locale, {entry.context for entry in entries})
+    if missing:
+        etree.SubElement(main, "p", {"class": "missing"}).text = (
+            f"{counted(missing, 'text')} of the quiz {'has' if missing == 1 else 'have'} no entry in this "
+            "catalog yet (the content changed since quizkit update): run quizkit update to add "
+            f"{'it' if missing == 1 else 'them'} here."
+        )
     counts = {name: sum(1 for entry in entries if entry_state(entry) == name) for name in STATES}
     etree.SubElement(main, "p", {"class": "counts"}).text = ", ".join(
         f"{counts[name]} {name}" for name in STATES if counts[name] or name != "approved"
@@ -92,23 +97,69 @@ def translator_page(session: PreviewSession, quiz: str, locale: str) -> bytes | 
             etree.SubElement(listing, "li").text = visible(question)
     else:
         etree.SubElement(fallen, "p").text = "No question: every question is shown translated."
-    table = etree.SubElement(main, "table")
-    heading = etree.SubElement(etree.SubElement(table, "thead"), "tr")
-    for label in ("Key", f"Source ({source.tag})", f"Target ({target.tag})", "State"):
-        etree.SubElement(heading, "th", scope="col").text = label
-    rows = etree.SubElement(table, "tbody")
+    findings: dict[str, list[str]] = {}
+    for finding in entry_findings(config, catalog, name, locale):
+        findings.setdefault(finding.key or "", []).append(
+            f"{finding.severity}[{finding.code}]: {finding.message}"
+        )
+    suggestions, memory_problem = memory_suggestions(config, quiz, locale)
+    glossary = glossary_of(config, locale)
+    digest = digest_of_bytes(data)
+    if memory_problem is not None:
+        etree.SubElement(main, "p", {"class": "memory-problem"}).text = visible(memory_problem)
+    _filters(main)
+    listing = etree.SubElement(main, "ol", {"class": "entries"})
     for entry in entries:
-        name = entry_state(entry)
-        classes = [f"state-{name}"]
-        if _question_of(entry.context) in fell_back:
-            classes.append("fell-back")
-        row = etree.SubElement(rows, "tr", {"class": " ".join(classes), "data-key": entry.context or ""})
-        etree.SubElement(row, "td", {"class": "key"}).text = visible(entry.context or "")
-        sources = [entry.msgid] if entry.msgid_plural is None else [entry.msgid, entry.msgid_plural]
-        _texts(row, sources, source.tag, source.direction)
-        _texts(row, list(entry.translations), target.tag, target.direction)
-        etree.SubElement(row, "td", {"class": "state"}).text = name
+        render_entry(
+            listing,
+            EntryView(
+                quiz,
+                locale,
+                entry,
+                source,
+                target,
+                _question_of(entry.context) in fell_back,
+                tuple(findings.get(entry.context or "", ())),
+                tuple(suggestions(entry)),
+                () if glossary is None else tuple(glossary.terms_in("\n".join(_sources(entry)))),
+                token,
+                digest,
+            ),
+            config,
+        )
     return serialize(html)
+
+
+def _not_in_catalog(session: PreviewSession, quiz: str, locale: str, keys: set[str | None]) -> int:
+    """How many texts the preview's build has for ``quiz`` (its copy of the catalog, updated from the
+    content) that the author's catalog has no entry for."""
+    from toolkit.catalogs.layout import CatalogLayout
+    from toolkit.catalogs.workflow import read_catalog
+
+    copy = CatalogLayout.for_project(session.mirror.config).catalog(locale, quiz)
+    try:
+        built = read_catalog(copy)
+    except Exception:  # no build yet, or one that failed: the view lists its problems instead
+        return 0
+    return sum(1 for entry in built.active() if entry.context is not None and entry.context not in keys)
+
+
+def _sources(entry: CatalogEntry) -> list[str]:
+    return [entry.msgid] if entry.msgid_plural is None else [entry.msgid, entry.msgid_plural]
+
+
+def _filters(main: etree._Element) -> None:
+    """Search and filters: the page's script shows the entries that match (all are shown without it)."""
+    form = etree.SubElement(main, "form", {"class": "filters", "role": "search", "hidden": "hidden"})
+    label = etree.SubElement(form, "label")
+    label.text = "Search "
+    etree.SubElement(label, "input", {"type": "search", "id": "search", "name": "q", "autocomplete": "off"})
+    label = etree.SubElement(form, "label")
+    label.text = "Show "
+    select = etree.SubElement(label, "select", {"id": "filter", "name": "filter"})
+    for value, text in FILTERS:
+        etree.SubElement(select, "option", value=value).text = text
+    etree.SubElement(main, "p", {"id": "shown", "role": "status", "aria-live": "polite"})
 
 
 def problem_page(quiz: str, locale: str, version: int, problems: list[Problem]) -> bytes:
@@ -132,20 +183,3 @@ def _problem_list(parent: etree._Element, problems: list[Problem]) -> None:
             where.tail = visible(f": {text}")
         else:
             item.text = visible(text)
-
-
-_NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-
-
-def visible(text: str) -> str:
-    """``text`` with each character an HTML page cannot hold (a control character: the very thing a
-    check reports) written as its escape, ``\\x01``, so that the view shows it instead of failing."""
-    return _NOT_IN_XML.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
-
-
-def _texts(row: etree._Element, texts: list[str], tag: str, direction: str) -> None:
-    cell = etree.SubElement(row, "td", lang=tag, dir=direction)
-    for position, text in enumerate(texts):
-        if position:
-            etree.SubElement(cell, "hr")
-        etree.SubElement(cell, "div").text = visible(text)
