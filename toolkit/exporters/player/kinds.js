@@ -250,7 +250,7 @@ var quizkitKinds = function (ui) {
     var select = inQuestion("select", question, attributes);
     select.appendChild(el("option", { value: "" }, [messageText(placeholder)]));
     choices.forEach(function (choice) {
-      select.appendChild(el("option", { value: choice.id }, [plainText(choice.text)]));
+      select.appendChild(ui.markKey(el("option", { value: choice.id }, [plainText(choice.text)]), choice.text));
     });
     return select;
   }
