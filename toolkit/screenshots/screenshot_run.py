@@ -17,6 +17,7 @@ from toolkit.exporters.export_run import build_request
 from toolkit.exporters.player.html import asset_outputs, player_page
 from toolkit.files import confined, write_bytes_atomic
 from toolkit.screenshots.capture import Page, capture_pages, scratch_folder
+from toolkit.screenshots.devtools import find_browser
 from toolkit.screenshots.naming import screenshot_path
 
 
@@ -45,6 +46,7 @@ def take_screenshots(
     """Capture every translatable string of every quiz in ``locales`` (default: the source and every
     target locale) and write the screenshots; return what changed. ``program``: the browser to run
     (default: found on the PATH, :func:`toolkit.screenshots.devtools.find_browser`)."""
+    program = program or find_browser()  # no browser: said before any work
     chosen = _locales(config, locales)
     targets = tuple(locale for locale in chosen if locale != config.source_locale)
     request = build_request(config, targets)
