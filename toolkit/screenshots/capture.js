@@ -135,10 +135,19 @@
       top = Math.max(0, Math.min(middle - MAX_HEIGHT / 2, target.top - MARGIN));
       bottom = top + MAX_HEIGHT;
     }
+    // The page's column at desktop width: the empty sides of the viewport say nothing.
+    var width = document.documentElement.clientWidth;
+    var column = document.querySelector("main");
+    var x = 0;
+    if (column) {
+      var sides = box(column);
+      x = Math.max(0, Math.floor(sides.left) - MARGIN);
+      width = Math.min(width, Math.ceil(sides.right) + MARGIN) - x;
+    }
     return {
-      x: 0,
+      x: x,
       y: Math.floor(top),
-      width: document.documentElement.clientWidth,
+      width: width,
       height: Math.ceil(bottom) - Math.floor(top),
       scale: 1
     };

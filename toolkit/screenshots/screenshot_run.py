@@ -9,7 +9,7 @@ keys that are gone removed. The catalogs' references to them are the catalogs' b
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
 from toolkit.config import ProjectConfig
@@ -49,7 +49,10 @@ def take_screenshots(
     program = program or find_browser()  # no browser: said before any work
     chosen = _locales(config, locales)
     targets = tuple(locale for locale in chosen if locale != config.source_locale)
-    request = build_request(config, targets)
+    # The translators' view: every translation that is not fuzzy shows, approved or not, so that a
+    # translator sees their words in place before a reviewer approves them (the release gate's
+    # require = "approved" decides what is published, not what is reviewed).
+    request = build_request(replace(config, require="translated"), targets)
     interface = request.content.interface
     interface_keys = frozenset(message.key for message in interface.messages) if interface else frozenset()
     pages: list[Page] = []
