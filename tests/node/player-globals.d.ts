@@ -258,6 +258,7 @@ interface PlayerUi {
   el<K extends Tag>(tag: K, attributes: Attributes, children?: Array<string | Node>): HTMLElementTagNameMap[K];
   fill<T extends Node>(node: T, segments: Segments, values?: MessageValues): T;
   markKey<T extends Element>(node: T, segments: Segments): T;
+  markMessage<T extends Element>(node: T, name: string): T;
   plainText(segments: Segments): string;
   message(name: string, values?: MessageValues): HTMLSpanElement;
   messageBlock<K extends Tag>(name: string, tag: K, attributes: Attributes, values?: MessageValues): HTMLElementTagNameMap[K];

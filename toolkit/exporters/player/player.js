@@ -31,6 +31,7 @@
     el: el,
     fill: fill,
     markKey: markKey,
+    markMessage: markMessage,
     plainText: plainText,
     message: message,
     messageBlock: messageBlock,
@@ -80,6 +81,18 @@
       node.setAttribute("data-quizkit-key", segments[0][1]);
     }
     return node;
+  }
+
+  // An element that shows an interface message as plain text (a drop-down's placeholder option).
+  /**
+   * @template {Element} T
+   * @param {T} node
+   * @param {string} name
+   * @returns {T}
+   */
+  function markMessage(node, name) {
+    var entry = view.messages[name];
+    return entry && entry.text ? markKey(node, entry.text) : node;
   }
 
   // Segments into a node: plain text as text nodes, Latin runs and code isolated left to right.
