@@ -35,6 +35,15 @@ interface QuizkitPlayer {
 
 interface Window {
   quizkitPlayer?: QuizkitPlayer;
+  /** toolkit/screenshots/capture.js, added to a marked page by quizkit screenshots. */
+  quizkitScreenshots?: {
+    keys(): string[];
+    frame(key: string): { x: number; y: number; width: number; height: number; scale: number } | null;
+    unframe(): void;
+    choices(): number;
+    answer(choice: number): boolean;
+    next(): boolean;
+  };
 }
 
 /** A score, exact: [numerator, denominator] (grading.js, as the library's Fraction). */

@@ -1,3 +1,4 @@
+// @ts-check
 // quizkit screenshots: run in a marked player page (toolkit/screenshots/capture.py) to find each text's
 // element by its data-quizkit-key, outline it, and answer questions through the player's own controls.
 // Nothing here reads text: a string's box comes from its key alone.
@@ -20,7 +21,10 @@
     "border: 3px solid #d4006a; border-radius: 3px; z-index: 2147483647; }";
   document.head.appendChild(style);
 
-  /** @param {Element} element */
+  /**
+   * @param {Element} element
+   * @returns {boolean}
+   */
   function shown(element) {
     if (element.tagName === "OPTION") {
       return Boolean(element.parentElement && shown(element.parentElement));
@@ -40,6 +44,7 @@
   function keys() {
     settle();
     var found = [];
+    /** @type {Record<string, boolean>} */
     var seen = {};
     var marked = document.querySelectorAll("[" + ATTRIBUTE + "]");
     for (var i = 0; i < marked.length; i++) {
