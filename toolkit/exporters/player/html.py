@@ -37,6 +37,7 @@ import functools
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any, cast
 
@@ -298,11 +299,11 @@ KEY_ATTRIBUTE = "data-quizkit-key"
 (player.js sets it on the elements it builds, from the view's ``["key", key]`` segments)."""
 
 
+@dataclass(frozen=True)
 class _KeyMarks:
     """Marks elements with their text's key on a marked page; does nothing on any other."""
 
-    def __init__(self, marked: bool) -> None:
-        self.marked = marked
+    marked: bool
 
     def mark(self, element: etree._Element, key: str) -> etree._Element:
         if self.marked:

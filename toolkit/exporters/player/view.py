@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from toolkit.exporters.neutral_order import ITEM_ID_PREFIX, MATCH_ID_PREFIX
@@ -56,14 +57,16 @@ KEY_SEGMENT = "key"
 """The kind of the segment that leads a text in the marked view: ``["key", <catalog key>]``."""
 
 
+@dataclass(frozen=True)
 class Marks:
     """Each text's catalog key, for the view that marks them (the screenshots' variant): the player sets
     ``data-quizkit-key`` on the element that holds a text whose segments begin with ``["key", key]``.
     Unmarked (the exports), every text is as it was; a text without a catalog entry (an accepted answer
-    marked ``translate: false``) is never marked."""
+    marked ``translate: false``) is never marked. A text is named by its key relative to its question,
+    as :meth:`toolkit.model.HasTexts.keyed_texts` gives it (``options.<id>.feedback``); a name that
+    matched none would leave its text unmarked, without a screenshot, which tests/screenshots/ catch."""
 
-    def __init__(self, keys: Mapping[str, str] | None) -> None:
-        self.keys = keys
+    keys: Mapping[str, str] | None
 
     @classmethod
     def of(cls, localized: LocalizedQuiz, question_id: str, marked: bool) -> Marks:
