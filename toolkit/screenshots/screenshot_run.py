@@ -13,12 +13,28 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
 from toolkit.config import ProjectConfig
+from toolkit.content.player_messages import PLAYER_MESSAGES
 from toolkit.exporters.export_run import build_request
 from toolkit.exporters.player.html import asset_outputs, player_page
+from toolkit.exporters.player.view import TRUE_FALSE_DEFAULTS
 from toolkit.files import confined, write_bytes_atomic
+from toolkit.model import Level
 from toolkit.screenshots.capture import Page, capture_pages, scratch_folder
 from toolkit.screenshots.devtools import find_browser
 from toolkit.screenshots.naming import screenshot_path
+
+PAGE_MESSAGES = frozenset(
+    {
+        *PLAYER_MESSAGES,
+        *TRUE_FALSE_DEFAULTS,
+        "language",
+        "guide-linked-quiz",
+        *(f"level-{level.value}" for level in Level),
+    }
+)
+"""The interface messages a player page can show: the player's own, and the header's and the language
+switch's (html.player_page). The others of ui.yaml (the index's heading, words kept for the importer)
+never appear on it, so they are not looked for."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +70,9 @@ def take_screenshots(
     # require = "approved" decides what is published, not what is reviewed).
     request = build_request(replace(config, require="translated"), targets)
     interface = request.content.interface
-    interface_keys = frozenset(message.key for message in interface.messages) if interface else frozenset()
+    interface_keys = frozenset(
+        message.key for message in (interface.messages if interface else ()) if message.name in PAGE_MESSAGES
+    )
     pages: list[Page] = []
     keys: dict[tuple[str, str], frozenset[str]] = {}
     shots: dict[PurePosixPath, bytes] = {}
