@@ -33,6 +33,12 @@ KEPT_CHUNKS = frozenset({b"IHDR", b"PLTE", b"tRNS", b"IDAT", b"IEND", b"sRGB", b
 """The PNG chunks that make the picture; the rest (tIME, tEXt, zTXt, iTXt, …) would only vary."""
 
 
+SETTLED = (
+    "document.fonts.ready.then(function () { return new Promise(function (done) {"
+    " requestAnimationFrame(function () { requestAnimationFrame(function () { done(true); }); }); }); })"
+)
+
+
 @dataclass(frozen=True)
 class Page:
     """One marked player page to walk: a quiz in a locale, as a file relative to the pages' folder."""
@@ -121,6 +127,10 @@ class _Tab:
         return self.evaluate(f"window.quizkitPlayer.{call}")
 
     def capture(self, key: str) -> bytes | None:
+        # A text shown for the first time in this state may need a font (or a face of one) the page has
+        # not loaded yet; the browser loads it in the background and paints a fallback meanwhile. Wait
+        # for every font, then for two frames, so the picture never depends on how busy the machine is.
+        self.evaluate(SETTLED)
         clip = self.run("frame", key)
         try:
             if clip is None:
