@@ -33,6 +33,10 @@ class ProjectConfig:
     content_dir: str = "content"
     locales_dir: str = "locales"
     output_dir: str = "dist"
+    screenshots_dir: str = "screenshots"
+    """Where ``quizkit screenshots`` writes (``<locale>/<key>.png``), relative to the project root."""
+    build_screenshots: bool = False
+    """Whether ``quizkit build`` also takes the screenshots."""
     export_formats: tuple[str, ...] = ()
     """Formats ``quizkit build`` exports; empty means every registered format."""
     pseudo_locales: tuple[str, ...] = ()
@@ -67,6 +71,10 @@ class ProjectConfig:
     @property
     def output_path(self) -> Path:
         return self.root / self.output_dir
+
+    @property
+    def screenshots_path(self) -> Path:
+        return self.root / self.screenshots_dir
 
 
 def find_project_root(start: Path) -> Path | None:
@@ -389,7 +397,8 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
             raise fail("target-locales", problem)
     value("target-locales")
     folders = {
-        name: _folder(root, name, value(name), fail) for name in ("content-dir", "locales-dir", "output-dir")
+        name: _folder(root, name, value(name), fail)
+        for name in ("content-dir", "locales-dir", "output-dir", "screenshots-dir")
     }
     _refuse_shared_output(root, folders, fail)
     formats = value("export-formats")
@@ -409,6 +418,8 @@ def _from_table(root: Path, config_file: Path, text: str, table: dict[str, objec
         content_dir=folders["content-dir"],
         locales_dir=folders["locales-dir"],
         output_dir=folders["output-dir"],
+        screenshots_dir=folders["screenshots-dir"],
+        build_screenshots=value("build-screenshots"),
         memory_similarity=similarity,
         require=require,
         numbering_systems=numbering,

@@ -24,7 +24,7 @@ export default [
   {
     // The scripts run in the learners' browsers: ES2020 (BigInt) and nothing newer, so a later syntax
     // fails here before it fails in an older browser or LMS.
-    files: [PLAYER + "*.js", "toolkit/preview/assets/*.js"],
+    files: [PLAYER + "*.js", "toolkit/preview/assets/*.js", "toolkit/screenshots/*.js"],
     ...js.configs.recommended,
     languageOptions: {
       ecmaVersion: 2020,

@@ -37,6 +37,15 @@ interface QuizkitPlayer {
 
 interface Window {
   quizkitPlayer?: QuizkitPlayer;
+  /** toolkit/screenshots/capture.js, added to a marked page by quizkit screenshots. */
+  quizkitScreenshots?: {
+    keys(): string[];
+    frame(key: string): { x: number; y: number; width: number; height: number; scale: number } | null;
+    unframe(): void;
+    choices(): number;
+    answer(choice: number): boolean;
+    next(): boolean;
+  };
 }
 
 /** A score, exact: [numerator, denominator] (grading.js, as the library's Fraction). */
@@ -51,7 +60,8 @@ interface Decimal {
 
 // --- What the page carries (script#quiz-data, written by toolkit/exporters/player/html.py) -------------------
 
-/** A text as the player renders it: [kind, text] runs ("text", "latin", "code"; "ph" names a placeholder). */
+/** A text as the player renders it: [kind, text] runs ("text", "latin", "code"; "ph" names a placeholder;
+ * a leading "key" carries the text's catalog key, in the view of a page made for screenshots only). */
 type Segment = [string, string];
 type Segments = Segment[];
 
@@ -258,6 +268,8 @@ interface Languages {
 interface PlayerUi {
   el<K extends Tag>(tag: K, attributes: Attributes, children?: Array<string | Node>): HTMLElementTagNameMap[K];
   fill<T extends Node>(node: T, segments: Segments, values?: MessageValues): T;
+  markKey<T extends Element>(node: T, segments: Segments): T;
+  markMessage<T extends Element>(node: T, name: string): T;
   plainText(segments: Segments): string;
   message(name: string, values?: MessageValues): HTMLSpanElement;
   messageBlock<K extends Tag>(name: string, tag: K, attributes: Attributes, values?: MessageValues): HTMLElementTagNameMap[K];

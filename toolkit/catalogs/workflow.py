@@ -29,6 +29,7 @@ from toolkit.catalogs.retirement import (
     retired_catalog,
     taken_back_problem,
 )
+from toolkit.catalogs.screenshot_references import with_screenshot_references
 from toolkit.catalogs.soundness import CatalogProblem, catalog_problems, empty_catalog_problem
 from toolkit.catalogs.statistics import CatalogStatistics, catalog_statistics
 from toolkit.config import ProjectConfig
@@ -325,6 +326,7 @@ def plan_catalog(
     if waiting:
         merged, _ = apply_imported(merged, existing, waiting)
     merged, prefilled = prefill_from_memory(merged, memory, locale, domain)
+    merged = with_screenshot_references(merged, locale, config)
     return PlannedCatalog(
         path,
         locale,

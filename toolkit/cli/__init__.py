@@ -20,6 +20,7 @@ from toolkit.cli.locales import add_locale_command
 from toolkit.cli.memory_commands import memory_command
 from toolkit.cli.merge_commands import merge_command
 from toolkit.cli.review_commands import review_command
+from toolkit.cli.screenshots import screenshots_command
 from toolkit.cli.serve import serve_command
 from toolkit.cli.validate import validate
 from toolkit.concurrency.collector import batch_collection
@@ -47,6 +48,7 @@ for command in (
     build_command,
     init_command,
     serve_command,
+    screenshots_command,
     add_locale_command,
     glossary_group,
     memory_command,

@@ -28,6 +28,7 @@ from toolkit.cli.output import (
 )
 
 if TYPE_CHECKING:
+    from toolkit.config import ProjectConfig
     from toolkit.diagnostics import Diagnostic
 
 
@@ -56,6 +57,13 @@ if TYPE_CHECKING:
     "--no-memory", is_flag=True, help="Do not pre-fill untranslated entries from the translation memory."
 )
 @REQUIRE_OPTION
+@click.option(
+    "--screenshots",
+    "screenshots",
+    is_flag=True,
+    help="Also take the screenshots (quizkit screenshots; build-screenshots = true in the configuration "
+    "does it on every build). Needs Chromium.",
+)
 def build_command(
     quizzes: tuple[str, ...],
     output_format: str | None,
@@ -65,6 +73,7 @@ def build_command(
     pseudo: bool,
     no_memory: bool,
     require: str | None,
+    screenshots: bool,
 ) -> None:
     """Validate, extract, update, check, compile and export: content to every bundle.
 
@@ -104,6 +113,8 @@ def build_command(
             if progress is not None:
                 progress.finish()
     if machine:
+        if screenshots or config.build_screenshots:
+            _take_screenshots(config, to_stderr=True)
         click.echo(json.dumps(result.to_dict(strict=strict), ensure_ascii=False, indent=2))
         raise SystemExit(EXIT_PROBLEMS if strict and result.strict_warnings else EXIT_OK)
     for step in result.steps:
@@ -134,8 +145,19 @@ def build_command(
             click.echo(f"{relative(retired.orphan.path)}: {retired_state(retired)}")
     click.echo("")
     click.echo(f"build done: {plural(len(result.written), 'file')} written")
+    if screenshots or config.build_screenshots:
+        click.echo("")
+        _take_screenshots(config, to_stderr=False)
     if strict and result.strict_warnings:
         fail(f"build failed (--strict): {plural(len(result.strict_warnings), 'warning')}")
+
+
+def _take_screenshots(config: ProjectConfig, *, to_stderr: bool) -> None:
+    """The screenshots after a build, with the catalogs it wrote (``--screenshots``)."""
+    from toolkit.cli.screenshots import take_and_reference
+
+    with reported_errors(), changing_project(config, "build"):
+        take_and_reference(config, (), None, to_stderr=to_stderr)
 
 
 WARNINGS_SHOWN = 3

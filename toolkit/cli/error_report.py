@@ -75,6 +75,7 @@ def report(error: Exception, scene: Scene = Scene()) -> NoReturn:
     from toolkit.interchange.tbx import NoGlossaryError
     from toolkit.localization import FallbackError
     from toolkit.scaffold import InitError
+    from toolkit.screenshots.devtools import BrowserError
 
     if scene.json_report and isinstance(error, BuildFailedError | ExportError):
         data = error.to_dict() if isinstance(error, BuildFailedError) else export_failure_dict(error)
@@ -121,6 +122,8 @@ def report(error: Exception, scene: Scene = Scene()) -> NoReturn:
         fail(f"{relative(Path(error.file))}: error[add-locale]: {error.message}")
     if isinstance(error, ExportError):
         fail(f"error[export]: {error}")
+    if isinstance(error, BrowserError):
+        fail(f"error[screenshots]: {error}")
     if isinstance(error, FallbackError):
         fail(f"error[fallback]: {error}")
     if isinstance(error, NoGlossaryError):

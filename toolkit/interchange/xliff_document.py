@@ -18,7 +18,8 @@ A ``reviewed`` or ``final`` target records an approval by the reviewer given to 
 in the file approves: a returned file is the translator's word, and an approval is the reviewer's. So
 neither a ``<note category="reviewer">`` nor an approval comment among the returned notes (its hash is
 public, anyone can compute it) is imported as an approval; such a comment is dropped with a warning. Notes carry the translator context
-(``#.``), the translator comments (``#``, suppressions and approvals included) and, for fuzzy entries,
+(``#.``; its screenshot, ``#. Screenshot: <path>``, as a note of category ``screenshot``: the path
+relative to the project), the translator comments (``#``, suppressions and approvals included) and, for fuzzy entries,
 the previous source text (``#|``).
 
 Every ``<unit>`` is written ``xml:space="preserve"``: a catalog's whitespace is part of its text (an
@@ -44,6 +45,7 @@ from toolkit.gettext.catalog import FUZZY, Catalog, CatalogEntry
 from toolkit.gettext.review import ReviewerError, approved, checked_reviewer, is_approval_comment, is_approved
 from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
 from toolkit.keys import is_accepted_answer_key
+from toolkit.screenshots.naming import REFERENCE_PREFIX
 from toolkit.text.answer_lines import joined_lines
 from toolkit.text.characters import NOT_XML_CHARACTER
 from toolkit.text.locale_info import plural_index_categories
@@ -55,6 +57,8 @@ _N = f"{{{NAMESPACE}}}"
 CONTEXT_NOTE = "context"
 COMMENT_NOTE = "translator-comment"
 PREVIOUS_NOTE = "previous-source"
+SCREENSHOT_NOTE = "screenshot"
+"""The note that names the entry's screenshot (its ``#. Screenshot: <path>`` comment, the path alone)."""
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
 
@@ -72,6 +76,7 @@ _WHAT = {
     CONTEXT_NOTE: "comment for translators",
     COMMENT_NOTE: "translator comment",
     PREVIOUS_NOTE: "previous source",
+    SCREENSHOT_NOTE: "screenshot",
 }
 
 
@@ -91,7 +96,12 @@ def _carried(text: str, what: str, unit_id: str, entry: CatalogEntry) -> str:
 def _unit(parent: etree._Element, unit_id: str, entry: CatalogEntry, source: str, translation: str) -> None:
     unit = etree.SubElement(parent, f"{_N}unit", id=unit_id)
     unit.set(_XML_SPACE, "preserve")
-    notes = [(CONTEXT_NOTE, comment) for comment in entry.extracted_comments]
+    notes = [
+        (SCREENSHOT_NOTE, comment.removeprefix(REFERENCE_PREFIX))
+        if comment.startswith(REFERENCE_PREFIX)
+        else (CONTEXT_NOTE, comment)
+        for comment in entry.extracted_comments
+    ]
     notes += [(COMMENT_NOTE, comment) for comment in entry.translator_comments]
     if entry.is_fuzzy and entry.previous_msgid is not None:
         notes.append((PREVIOUS_NOTE, entry.previous_msgid))

@@ -64,13 +64,6 @@ def memory_suggestions(
     return suggestions, None
 
 
-def screenshots_folder(config: ProjectConfig) -> str:
-    from toolkit.screenshots.naming import DEFAULT_SCREENSHOTS_DIR
-
-    # The configuration's screenshots-dir, once the configuration has it.
-    return str(getattr(config, "screenshots_dir", DEFAULT_SCREENSHOTS_DIR))
-
-
 def screenshot_url(config: ProjectConfig, key: str, locale: str) -> str | None:
     """Where the view loads ``key``'s screenshot in ``locale`` from; None when there is none yet."""
     if screenshot_file(config, key, locale) is None:
@@ -86,7 +79,7 @@ def screenshot_file(config: ProjectConfig, key: str, locale: str) -> Path | None
     from toolkit.screenshots.naming import project_screenshot_path
 
     try:
-        relative = project_screenshot_path(key, locale, screenshots_folder(config))
+        relative = project_screenshot_path(key, locale, config.screenshots_dir)
     except ValueError:
         return None
     if relative.is_absolute() or ".." in relative.parts:

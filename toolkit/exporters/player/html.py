@@ -37,6 +37,7 @@ import functools
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any, cast
 
@@ -55,7 +56,7 @@ from toolkit.exporters.player.assets import (
 )
 from toolkit.exporters.player.player_grading import grading_tables
 from toolkit.exporters.player.view import option_order, segments, view
-from toolkit.keys import UI_DOMAIN
+from toolkit.keys import UI_DOMAIN, message_key, quiz_description_key, quiz_title_key
 from toolkit.localization import LocalizedQuiz
 from toolkit.text.bidi import latin_runs
 from toolkit.text.locale_info import LocaleInfo, is_pseudo_locale, locale_info
@@ -224,12 +225,16 @@ def player_page(
     depth: int = 1,
     host_scripts: Sequence[Asset] = (),
     host_data: Mapping[str, Any] | None = None,
+    marked: bool = False,
 ) -> bytes:
     """The player page of one quiz in one locale; ``others`` are the quiz in every locale, for the switch.
     ``depth``: how many folders below the ``assets`` folder's parent the page is (1 in the ``html``
     format: ``<quiz>/<locale>.html``). A host (the SCORM adapter) adds ``host_scripts``, run after the
     player (they follow the attempt through ``window.quizkitPlayer`` and its events), and their settings
-    as ``host_data``, JSON elements by id."""
+    as ``host_data``, JSON elements by id. ``marked``: every element that shows a translatable text
+    carries its catalog key in ``data-quizkit-key`` (what ``quizkit screenshots`` looks for); the
+    exported pages are never marked, so the marks change no export."""
+    keys = _KeyMarks(marked)
     locale = localized.locale
     direction = locale.direction
     latin_lang = localized.source.tag if localized.source.direction == "ltr" else "en"
@@ -239,7 +244,9 @@ def player_page(
 
     language = _message_text(localized, "language") or "Language"
     nav = etree.SubElement(body, "nav", {"class": "locales", "aria-label": language})
-    etree.SubElement(nav, "span", {"class": "locales-label", "id": "locales-label"}).text = language
+    label = etree.SubElement(nav, "span", {"class": "locales-label", "id": "locales-label"})
+    label.text = language
+    keys.mark(label, message_key("language"))
     listing = etree.SubElement(nav, "ul", {"aria-labelledby": "locales-label"})
     for other in others:
         item = etree.SubElement(listing, "li")
@@ -262,19 +269,46 @@ def player_page(
     header = etree.SubElement(main, "header")
     h1 = etree.SubElement(header, "h1", dir=direction)
     _append_segments(h1, segments(localized.title, direction), latin_lang)
+    keys.mark(h1, quiz_title_key(localized.quiz.id))
     level = etree.SubElement(header, "p", {"class": "level", "dir": direction})
     guide = _message_text(localized, "guide-linked-quiz") if localized.quiz.guide else None
-    level.text = f"{guide} · {localized.level_label}" if guide else localized.level_label
+    level_key = message_key(f"level-{localized.quiz.level.value}")
+    if marked:
+        # Two messages in one line: each in a span of its own, so that each has its own box.
+        if guide:
+            keys.mark(etree.SubElement(level, "span"), message_key("guide-linked-quiz")).text = guide
+            etree.SubElement(level, "span").text = " · "
+        keys.mark(etree.SubElement(level, "span"), level_key).text = localized.level_label
+    else:
+        level.text = f"{guide} · {localized.level_label}" if guide else localized.level_label
     if localized.description:
         description = etree.SubElement(header, "p", {"class": "description", "dir": direction})
         _append_segments(description, segments(localized.description, direction), latin_lang)
+        keys.mark(description, quiz_description_key(localized.quiz.id))
     etree.SubElement(main, "div", id="quiz")
 
-    data: dict[str, Any] = {"bundle": bundle(localized, answers), "view": view(localized, answers)}
+    data: dict[str, Any] = {"bundle": bundle(localized, answers), "view": view(localized, answers, marked)}
     if answers:
         data["grading"] = grading_tables(locale.tag)
     _end_body(body, {DATA_ELEMENT_ID: data, **(host_data or {})}, [player_code(), *host_scripts], depth)
     return serialize_page(html)
+
+
+KEY_ATTRIBUTE = "data-quizkit-key"
+"""The attribute of a marked page's element that shows a translatable text: the text's catalog key
+(player.js sets it on the elements it builds, from the view's ``["key", key]`` segments)."""
+
+
+@dataclass(frozen=True)
+class _KeyMarks:
+    """Marks elements with their text's key on a marked page; does nothing on any other."""
+
+    marked: bool
+
+    def mark(self, element: etree._Element, key: str) -> etree._Element:
+        if self.marked:
+            element.set(KEY_ATTRIBUTE, key)
+        return element
 
 
 def _interface_text(

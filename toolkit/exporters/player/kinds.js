@@ -128,9 +128,9 @@ var quizkitKinds = function (ui) {
    */
   function selectOf(question, choices, placeholder, attributes) {
     var select = inQuestion("select", question, attributes);
-    select.appendChild(el("option", { value: "" }, [messageText(placeholder)]));
+    select.appendChild(ui.markMessage(el("option", { value: "" }, [messageText(placeholder)]), placeholder));
     choices.forEach(function (choice) {
-      select.appendChild(el("option", { value: choice.id }, [plainText(choice.text)]));
+      select.appendChild(ui.markKey(el("option", { value: choice.id }, [plainText(choice.text)]), choice.text));
     });
     return select;
   }

@@ -31,6 +31,8 @@
   var kindOf = quizkitKinds({
     el: el,
     fill: fill,
+    markKey: markKey,
+    markMessage: markMessage,
     plainText: plainText,
     message: message,
     messageBlock: messageBlock,
@@ -61,6 +63,34 @@
     return node;
   }
 
+  // The one place the page's translation keys reach the DOM. The view of a page made for screenshots
+  // (`quizkit screenshots`) leads each text with ["key", <catalog key>]; the element that shows the text
+  // carries it as data-quizkit-key. Exported pages have no such segment: nothing is marked.
+  /**
+   * @template {Element} T
+   * @param {T} node
+   * @param {Segments} segments
+   * @returns {T}
+   */
+  function markKey(node, segments) {
+    if (segments.length && segments[0][0] === "key") {
+      node.setAttribute("data-quizkit-key", segments[0][1]);
+    }
+    return node;
+  }
+
+  // An element that shows an interface message as plain text (a drop-down's placeholder option).
+  /**
+   * @template {Element} T
+   * @param {T} node
+   * @param {string} name
+   * @returns {T}
+   */
+  function markMessage(node, name) {
+    var entry = view.messages[name];
+    return entry && entry.text ? markKey(node, entry.text) : node;
+  }
+
   // Segments into a node: plain text as text nodes, Latin runs and code isolated left to right.
   /**
    * @template {Node} T
@@ -70,10 +100,15 @@
    * @returns {T}
    */
   function fill(node, segments, values) {
+    if (node instanceof Element) {
+      markKey(node, segments);
+    }
     segments.forEach(function (segment) {
       var kind = segment[0];
       var text = segment[1];
-      if (kind === "ph") {
+      if (kind === "key") {
+        return;
+      } else if (kind === "ph") {
         var value = values ? values[text] : undefined;
         node.appendChild(
           document.createTextNode(typeof value === "number" ? numbers.format(value) : String(value))
@@ -94,6 +129,9 @@
   /** @param {Segments} segments */
   function plainText(segments) {
     return segments.map(function (segment) {
+      if (segment[0] === "key") {
+        return "";
+      }
       return segment[0] === "latin" || segment[0] === "code" ? FSI + segment[1] + PDI : segment[1];
     }).join("");
   }
@@ -147,6 +185,10 @@
     node.setAttribute("lang", language.lang);
     node.setAttribute("dir", language.dir);
     var inline = message(name, values);
+    var key = inline.getAttribute("data-quizkit-key");
+    if (key) {
+      node.setAttribute("data-quizkit-key", key);
+    }
     while (inline.firstChild) {
       node.appendChild(inline.firstChild);
     }

@@ -16,10 +16,12 @@ it is the same in every locale, which lets a response travel across the locale s
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from toolkit.exporters.neutral_order import ITEM_ID_PREFIX, MATCH_ID_PREFIX
+from toolkit.keys import message_key
 from toolkit.localization import LocalizedMessage, LocalizedQuiz
 from toolkit.localization.grading import normalize_answer
 from toolkit.model import (
@@ -49,6 +51,35 @@ def segments(text: str, direction: str) -> Segments:
 
 
 TYPED_TYPES = frozenset({QuestionType.SHORT_ANSWER, QuestionType.FILL_IN_BLANKS, QuestionType.ESSAY})
+
+
+KEY_SEGMENT = "key"
+"""The kind of the segment that leads a text in the marked view: ``["key", <catalog key>]``."""
+
+
+@dataclass(frozen=True)
+class Marks:
+    """Each text's catalog key, for the view that marks them (the screenshots' variant): the player sets
+    ``data-quizkit-key`` on the element that holds a text whose segments begin with ``["key", key]``.
+    Unmarked (the exports), every text is as it was; a text without a catalog entry (an accepted answer
+    marked ``translate: false``) is never marked. A text is named by its key relative to its question,
+    as :meth:`toolkit.model.HasTexts.keyed_texts` gives it (``options.<id>.feedback``); a name that
+    matched none would leave its text unmarked, without a screenshot, which tests/screenshots/ catch."""
+
+    keys: Mapping[str, str] | None
+
+    @classmethod
+    def of(cls, localized: LocalizedQuiz, question_id: str, marked: bool) -> Marks:
+        """The marks of one question: its texts' keys by their key relative to the question."""
+        if not marked:
+            return cls(None)
+        source = localized.quiz.question(question_id)
+        translated = {text.key for text in source.texts()}
+        return cls({relative: text.key for relative, text in source.keyed_texts() if text.key in translated})
+
+    def __call__(self, parts: Segments, relative: str) -> Segments:
+        key = self.keys.get(relative) if self.keys is not None else None
+        return [[KEY_SEGMENT, key], *parts] if key else parts
 
 
 def typed_direction(direction: str) -> str:
@@ -117,16 +148,18 @@ def _accepted(answers: Sequence[AcceptedAnswer[str]], locale: str, case_sensitiv
     return list(dict.fromkeys(text for text in normalized if text))
 
 
-def _shown(answers: Sequence[AcceptedAnswer[str]], direction: str) -> list[Segments]:
-    return [segments(answer.shown, direction) for answer in answers]
+def _shown(
+    answers: Sequence[AcceptedAnswer[str]], direction: str, mark: Marks, owner: str = ""
+) -> list[Segments]:
+    return [mark(segments(answer.shown, direction), f"{owner}answers.{answer.id}") for answer in answers]
 
 
-def _choice(question: ChoiceQuestion[str], direction: str, answers: bool) -> dict[str, Any]:
+def _choice(question: ChoiceQuestion[str], direction: str, answers: bool, mark: Marks) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for option in question.options:
-        entry: dict[str, Any] = {"text": segments(option.text, direction)}
+        entry: dict[str, Any] = {"text": mark(segments(option.text, direction), f"options.{option.id}")}
         if answers and option.feedback:
-            entry["feedback"] = segments(option.feedback, direction)
+            entry["feedback"] = mark(segments(option.feedback, direction), f"options.{option.id}.feedback")
         options[option.id] = entry
     item: dict[str, Any] = {"order": option_order(question), "options": options}
     if answers:
@@ -136,16 +169,26 @@ def _choice(question: ChoiceQuestion[str], direction: str, answers: bool) -> dic
 
 
 def _matching(
-    localized: LocalizedQuiz, question: MatchingQuestion[str], direction: str, answers: bool
+    localized: LocalizedQuiz, question: MatchingQuestion[str], direction: str, answers: bool, mark: Marks
 ) -> dict[str, Any]:
-    texts = {pair.id: pair.match for pair in question.pairs}
-    texts |= {distractor.id: distractor.text for distractor in question.distractors}
+    texts = {pair.id: (pair.match, f"pairs.{pair.id}.match") for pair in question.pairs}
+    texts |= {
+        distractor.id: (distractor.text, f"distractors.{distractor.id}")
+        for distractor in question.distractors
+    }
     order = match_order(localized, question)
     position = _delivery_ids(order, MATCH_ID_PREFIX)
     item: dict[str, Any] = {
-        "pairs": [{"id": pair.id, "prompt": segments(pair.prompt, direction)} for pair in question.pairs],
+        "pairs": [
+            {"id": pair.id, "prompt": mark(segments(pair.prompt, direction), f"pairs.{pair.id}.prompt")}
+            for pair in question.pairs
+        ],
         "matches": [
-            {"id": position[match_id], "text": segments(texts[match_id], direction)} for match_id in order
+            {
+                "id": position[match_id],
+                "text": mark(segments(texts[match_id][0], direction), texts[match_id][1]),
+            }
+            for match_id in order
         ],
     }
     if answers:
@@ -155,13 +198,16 @@ def _matching(
 
 
 def _ordering(
-    localized: LocalizedQuiz, question: OrderingQuestion[str], direction: str, answers: bool
+    localized: LocalizedQuiz, question: OrderingQuestion[str], direction: str, answers: bool, mark: Marks
 ) -> dict[str, Any]:
     texts = {entry.id: entry.text for entry in question.items}
     order = item_order(localized, question)
     position = _delivery_ids(order, ITEM_ID_PREFIX)
     item: dict[str, Any] = {
-        "items": [{"id": position[item_id], "text": segments(texts[item_id], direction)} for item_id in order]
+        "items": [
+            {"id": position[item_id], "text": mark(segments(texts[item_id], direction), f"items.{item_id}")}
+            for item_id in order
+        ]
     }
     if answers:
         item["correct"] = [position[entry.id] for entry in question.items]
@@ -170,11 +216,11 @@ def _ordering(
 
 
 def _blanks(
-    question: FillInBlanksQuestion[str], locale: str, direction: str, answers: bool
+    question: FillInBlanksQuestion[str], locale: str, direction: str, answers: bool, mark: Marks
 ) -> dict[str, Any]:
     # The pieces in the translation's order: a translator may move the markers.
     parts: list[Any] = [
-        ["blank", piece] if is_blank else ["text", segments(piece, direction)]
+        ["blank", piece] if is_blank else ["text", mark(segments(piece, direction), "text")]
         for piece, is_blank in split_at_blanks(question.text)
     ]
     blanks: dict[str, Any] = {}
@@ -183,7 +229,13 @@ def _blanks(
             entry: dict[str, Any] = {
                 "kind": "choice",
                 "options": [
-                    {"id": option.id, "text": segments(option.text, direction)} for option in blank.options
+                    {
+                        "id": option.id,
+                        "text": mark(
+                            segments(option.text, direction), f"blanks.{blank.id}.options.{option.id}"
+                        ),
+                    }
+                    for option in blank.options
                 ],
             }
             if answers:
@@ -193,7 +245,7 @@ def _blanks(
             if answers:
                 entry["accepted"] = _accepted(blank.answers, locale, blank.case_sensitive)
                 entry["caseSensitive"] = blank.case_sensitive
-                entry["shown"] = _shown(blank.answers, direction)
+                entry["shown"] = _shown(blank.answers, direction, mark, f"blanks.{blank.id}.")
         blanks[blank.id] = entry
     item: dict[str, Any] = {"text": parts, "blanks": blanks}
     if answers:
@@ -201,11 +253,13 @@ def _blanks(
     return item
 
 
-def _kind(localized: LocalizedQuiz, question: Question[str], direction: str, answers: bool) -> dict[str, Any]:
+def _kind(
+    localized: LocalizedQuiz, question: Question[str], direction: str, answers: bool, mark: Marks
+) -> dict[str, Any]:
     """The fields of one question's kind; the key only with ``answers``."""
     locale = localized.locale.tag
     if isinstance(question, ChoiceQuestion):
-        return _choice(question, direction, answers)
+        return _choice(question, direction, answers, mark)
     if isinstance(question, TrueFalseQuestion):
         return {"correct": question.correct} if answers else {}
     if isinstance(question, ShortAnswerQuestion):
@@ -214,23 +268,25 @@ def _kind(localized: LocalizedQuiz, question: Question[str], direction: str, ans
         return {
             "accepted": _accepted(question.answers, locale, question.case_sensitive),
             "caseSensitive": question.case_sensitive,
-            "shown": _shown(question.answers, direction),
+            "shown": _shown(question.answers, direction, mark),
         }
     if isinstance(question, NumericQuestion):
-        item: dict[str, Any] = {"unit": segments(question.unit, direction) if question.unit else None}
+        item: dict[str, Any] = {
+            "unit": mark(segments(question.unit, direction), "unit") if question.unit else None
+        }
         if answers:
             item["answer"] = str(question.answer)
             item["tolerance"] = str(question.tolerance)
         return item
     if isinstance(question, MatchingQuestion):
-        return _matching(localized, question, direction, answers)
+        return _matching(localized, question, direction, answers, mark)
     if isinstance(question, OrderingQuestion):
-        return _ordering(localized, question, direction, answers)
+        return _ordering(localized, question, direction, answers, mark)
     if isinstance(question, FillInBlanksQuestion):
-        return _blanks(question, locale, direction, answers)
+        return _blanks(question, locale, direction, answers, mark)
     assert isinstance(question, EssayQuestion)
     if answers and question.model_answer:
-        return {"modelAnswer": segments(question.model_answer, direction)}
+        return {"modelAnswer": mark(segments(question.model_answer, direction), "model-answer")}
     return {}
 
 
@@ -251,45 +307,50 @@ def message_segments(template: str, placeholders: Sequence[str], direction: str)
     return result
 
 
-def view_message(message: LocalizedMessage, localized: LocalizedQuiz) -> dict[str, Any]:
+def view_message(message: LocalizedMessage, localized: LocalizedQuiz, marked: bool = False) -> dict[str, Any]:
     """A message as segments, with the ``lang``/``dir`` it is written in: the player gives interface
-    text its own language even inside a question that fell back to the source."""
+    text its own language even inside a question that fell back to the source. ``marked``: each form
+    led by the message's key (:class:`Marks`)."""
     written_in = localized.source if message.fell_back else localized.locale
     direction = written_in.direction
     language = {"lang": written_in.tag, "dir": direction}
+    mark = Marks({"": message_key(message.name)} if marked else None)
     if message.plural is None:
-        return {"text": message_segments(message.text or "", message.placeholders, direction), **language}
+        text = message_segments(message.text or "", message.placeholders, direction)
+        return {"text": mark(text, ""), **language}
     return {
         "plural": message.plural,
         "forms": {
-            category: message_segments(form, message.placeholders, direction)
+            category: mark(message_segments(form, message.placeholders, direction), "")
             for category, form in message.forms
         },
         **language,
     }
 
 
-def view(localized: LocalizedQuiz, answers: bool) -> dict[str, Any]:
+def view(localized: LocalizedQuiz, answers: bool, marked: bool = False) -> dict[str, Any]:
     """The texts of a quiz as the player renders them: segments, with each question's ``lang``/``dir``,
-    and its kind's fields."""
+    and its kind's fields. ``marked``: every text led by its catalog key (:class:`Marks`), for the
+    screenshots; the exports are never marked."""
     questions = []
     for question in localized.questions:
         written_in = localized.source if question.fell_back else localized.locale
         direction = written_in.direction
+        mark = Marks.of(localized, question.id, marked)
         item: dict[str, Any] = {
             "id": question.id,
             "type": question.type.value,
             "lang": written_in.tag,
             "dir": direction,
-            "prompt": segments(question.prompt, direction),
+            "prompt": mark(segments(question.prompt, direction), "prompt"),
         }
         if question.type in TYPED_TYPES:
             item["typedDir"] = typed_direction(direction)
-        item |= _kind(localized, question, direction, answers)
+        item |= _kind(localized, question, direction, answers, mark)
         if answers:
-            item["explanation"] = segments(question.explanation, direction)
+            item["explanation"] = mark(segments(question.explanation, direction), "explanation")
         questions.append(item)
-    messages = {message.name: view_message(message, localized) for message in localized.messages}
+    messages = {message.name: view_message(message, localized, marked) for message in localized.messages}
     source = {"lang": localized.source.tag, "dir": localized.source.direction}
     # A project without the true/false labels in its ui.yaml: the source language's words.
     for name, default in TRUE_FALSE_DEFAULTS.items():

@@ -1,0 +1,104 @@
+"""The catalogs' '#. Screenshot:' comments: written by update where the screenshot exists and only there,
+through the catalog writer (msgcat writes the same bytes), and carried into XLIFF as a note."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from support import fixture_project, run_quizkit_in_process
+
+from toolkit.catalogs.screenshot_references import screenshot_file
+from toolkit.config import load_config
+from toolkit.gettext.po_reader import read_po
+
+PO = "locales/ur/LC_MESSAGES/tiny.po"
+PROMPT = "tiny.questions.first.prompt"
+
+
+def comments(project: Path, key: str) -> tuple[str, ...]:
+    catalog = read_po((project / PO).read_bytes(), PO)
+    return next(entry.extracted_comments for entry in catalog.entries if entry.context == key)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    project = fixture_project(tmp_path)
+    result = run_quizkit_in_process(project, "update")
+    assert result.returncode == 0, result.stderr
+    return project
+
+
+def add_screenshot(project: Path, key: str, locale: str = "ur") -> Path:
+    path = project / "screenshots" / locale / f"{key}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n")
+    return path
+
+
+def test_update_references_the_screenshots_that_exist_and_no_other(project: Path) -> None:
+    assert comments(project, PROMPT) == ("Question 1 of 2 (one correct answer).",)
+    add_screenshot(project, PROMPT)
+    add_screenshot(project, "tiny.questions.second.prompt", "en")  # the source locale's: not ur's
+    result = run_quizkit_in_process(project, "update")
+    assert result.returncode == 0, result.stderr
+    assert comments(project, PROMPT) == (
+        "Question 1 of 2 (one correct answer).",
+        "Screenshot: screenshots/ur/tiny.questions.first.prompt.png",
+    )
+    assert not any(
+        comment.startswith("Screenshot:") for comment in comments(project, "tiny.questions.second.prompt")
+    )
+    text = (project / PO).read_text(encoding="utf-8")
+    assert (
+        "#. Question 1 of 2 (one correct answer).\n"
+        "#. Screenshot: screenshots/ur/tiny.questions.first.prompt.png\n"
+        "#: content/tiny.yaml\n"
+        'msgctxt "tiny.questions.first.prompt"\n'
+    ) in text
+    # A second update changes nothing; a screenshot removed takes its comment along.
+    before = (project / PO).read_bytes()
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    assert (project / PO).read_bytes() == before
+    (project / "screenshots/ur/tiny.questions.first.prompt.png").unlink()
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    assert comments(project, PROMPT) == ("Question 1 of 2 (one correct answer).",)
+
+
+@pytest.mark.skipif(shutil.which("msgcat") is None, reason="GNU gettext (msgcat) is not installed")
+def test_a_catalog_with_references_is_as_msgcat_writes_it(project: Path) -> None:
+    add_screenshot(project, PROMPT)
+    add_screenshot(project, "tiny.questions.first.options.this.feedback")
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    ours = (project / PO).read_bytes()
+    assert b"#. Screenshot: " in ours
+    gnu = subprocess.run(["msgcat", str(project / PO)], capture_output=True, check=True).stdout
+    assert gnu == ours
+
+
+def test_the_screenshots_folder_is_configurable(project: Path) -> None:
+    with (project / "quizkit.toml").open("a", encoding="utf-8") as config:
+        config.write('screenshots-dir = "docs/shots"\n')
+    path = project / "docs/shots/ur" / f"{PROMPT}.png"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n")
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    assert comments(project, PROMPT)[-1] == "Screenshot: docs/shots/ur/tiny.questions.first.prompt.png"
+    config = load_config(project)
+    assert screenshot_file(config, PROMPT, "ur") == path
+    assert screenshot_file(config, PROMPT, "en") is None
+    assert screenshot_file(config, "../escape", "ur") is None
+
+
+def test_xliff_carries_the_screenshot_as_a_note_of_its_own(project: Path) -> None:
+    add_screenshot(project, PROMPT)
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    result = run_quizkit_in_process(project, "export", "--format", "xliff")
+    assert result.returncode == 0, result.stderr
+    xliff = next((project / "dist" / "xliff").rglob("tiny*.xlf")).read_text(encoding="utf-8")
+    assert (
+        '<note category="context">Question 1 of 2 (one correct answer).</note>\n'
+        '        <note category="screenshot">screenshots/ur/tiny.questions.first.prompt.png</note>'
+    ) in xliff

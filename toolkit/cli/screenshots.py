@@ -1,0 +1,88 @@
+"""``quizkit screenshots``: a PNG of every translatable string where the learner sees it, in every locale,
+and the catalogs' references to them (docs/translating.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from toolkit.cli.error_report import reported_errors
+from toolkit.cli.output import changing_project, plural, project_config, relative
+
+if TYPE_CHECKING:
+    from toolkit.config import ProjectConfig
+
+NOT_SHOWN_LISTED = 5
+"""Keys without a screenshot printed per locale; the rest are counted."""
+
+
+@click.command(name="screenshots")
+@click.option(
+    "--locale",
+    "locales",
+    multiple=True,
+    metavar="LOCALE",
+    help="Only this locale (repeatable); default: the source locale and every target locale.",
+)
+@click.option(
+    "--browser",
+    "browser",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="The Chromium to run (default: $QUIZKIT_CHROMIUM, else chromium on the PATH).",
+)
+def screenshots_command(locales: tuple[str, ...], browser: Path | None) -> None:
+    """Capture every string the player shows, in every quiz and locale, into screenshots-dir.
+
+    Each quiz is opened in headless Chromium and answered through the player, so that feedback,
+    explanations and the results page are captured too; each string's box is outlined. Files that would
+    not change are not rewritten, and the catalogs' '#. Screenshot:' comments are brought in line.
+    """
+    config = project_config()
+    with reported_errors(), changing_project(config, "screenshots"):
+        take_and_reference(config, locales, browser)
+
+
+def take_and_reference(
+    config: ProjectConfig, locales: Sequence[str], browser: Path | None, *, to_stderr: bool = False
+) -> None:
+    """Take the screenshots and update the catalogs' references, saying what changed (also run by
+    ``quizkit build --screenshots``; ``to_stderr`` where standard output is the build's JSON)."""
+    from toolkit.catalogs.screenshot_references import refresh
+    from toolkit.screenshots.screenshot_run import take_screenshots
+
+    unknown = [locale for locale in locales if locale not in (config.source_locale, *config.target_locales)]
+    if unknown:
+        raise click.BadParameter(
+            f"{unknown[0]} is not a locale of this project (its locales: "
+            f"{', '.join((config.source_locale, *config.target_locales))})",
+            param_hint="'--locale'",
+        )
+    report = take_screenshots(config, locales or None, browser)
+    targets = [locale for locale in (locales or config.target_locales) if locale != config.source_locale]
+    catalogs = [outcome for outcome in refresh(config, targets) if outcome.changed]
+    for path in report.written:
+        click.echo(f"{relative(path)}: written", err=to_stderr)
+    for path in report.removed:
+        click.echo(f"{relative(path)}: removed (its string is gone)", err=to_stderr)
+    for outcome in catalogs:
+        click.echo(f"{relative(outcome.path)}: screenshot references updated", err=to_stderr)
+    by_locale: dict[str, list[str]] = {}
+    for locale, key in report.not_shown:
+        by_locale.setdefault(locale, []).append(key)
+    for locale, keys in sorted(by_locale.items()):
+        listed = ", ".join(keys[:NOT_SHOWN_LISTED]) + (
+            f" and {len(keys) - NOT_SHOWN_LISTED} more" if len(keys) > NOT_SHOWN_LISTED else ""
+        )
+        click.echo(
+            f"{locale}: {plural(len(keys), 'string')} the player did not show, without a screenshot: {listed}"
+        )
+    taken = len(report.written) + report.unchanged
+    click.echo(
+        f"screenshots done: {plural(taken, 'screenshot')} in {relative(config.screenshots_path)}, "
+        f"{len(report.written)} written, {plural(len(catalogs), 'catalog')} updated",
+        err=to_stderr,
+    )
