@@ -420,8 +420,8 @@ def print_report(
     )
     print("the whole build in one process; largest: the largest process with the default --jobs; all (PSS):")
     print(
-        f"every process of the default build at once, sampled every {TREE_SAMPLE_SECONDS:g} s, shared pages "
-        "divided among them)"
+        f"every process of the default build at once, sampled every {TREE_SAMPLE_SECONDS:g} s in one more "
+        "full build, untimed, shared pages divided among them)"
     )
     _print_per_quiz(results)
 

@@ -65,7 +65,8 @@ def test_a_run_at_tiny_sizes_reports_every_target_with_its_verdict(tmp_path: Pat
 
     per_quiz = table(
         output,
-        "every process of the default build at once, sampled every 0.5 s, shared pages divided among them)",
+        "every process of the default build at once, sampled every 0.5 s in one more full build, untimed, "
+        "shared pages divided among them)",
     )
     assert [row[0] for row in per_quiz] == ["1", "2"]
     assert all(all(cell for cell in row) for row in per_quiz), per_quiz

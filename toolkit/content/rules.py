@@ -281,9 +281,14 @@ def comparable_text(text: str) -> str:
     """What a reader sees of a text: NFC, invisible characters (zero-width, format) removed, spacing
     collapsed, any case. Two texts that differ only by those look the same."""
     normalized = unicodedata.normalize("NFC", text)
-    visible = "".join(
-        character for character in normalized if character.isspace() or not is_invisible(character)
-    )
+    if normalized.isascii() and normalized.isprintable():
+        # No printing ASCII character is invisible: most texts need no test of each character (the
+        # validation of a 1,000-quiz bank made 2.5 million of them, a third of its time).
+        visible = normalized
+    else:
+        visible = "".join(
+            character for character in normalized if character.isspace() or not is_invisible(character)
+        )
     return " ".join(visible.split()).casefold()
 
 

@@ -33,6 +33,7 @@ import itertools
 import math
 import operator
 import re
+from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -77,6 +78,10 @@ def _pairs(text: str) -> set[str]:
     return pairs
 
 
+def _ranks() -> array[int]:
+    return array("I")
+
+
 class MemoryIndex:
     """The units of one locale (and one number of plural forms), indexed for :meth:`matches`.
 
@@ -97,12 +102,16 @@ class MemoryIndex:
         texts = list(first_seen)
         ranked = sorted(range(len(texts)), key=lambda order: (len(texts[order]), order))
         self._texts = [texts[order] for order in ranked]
-        self._order = ranked
+        self._order = array("I", ranked)
         """The memory's order of each text (by rank): ties go to the earlier one."""
-        self._units = [grouped[order] for order in ranked]
+        # Tuples: a text has one unit, mostly, and a list keeps room to grow.
+        self._units = [tuple(grouped[order]) for order in ranked]
+        del first_seen, grouped, ranked
         self._exact = {text: rank for rank, text in enumerate(self._texts)}
-        self._lengths = [len(text) for text in self._texts]
-        postings: defaultdict[str, list[int]] = defaultdict(list)
+        self._lengths = array("I", map(len, self._texts))
+        # Ranks as 4-byte machine integers, not lists of pointers: the index of a bank of 10,000 quizzes
+        # holds some five million of them.
+        postings: defaultdict[str, array[int]] = defaultdict(_ranks)
         for rank, text in enumerate(self._texts):
             for pair in _pairs(text):
                 postings[pair].append(rank)
@@ -134,7 +143,7 @@ class MemoryIndex:
         else:
             chained: list[int] = []
             for ranks in held:
-                chained += ranks[bisect.bisect_left(ranks, low) : bisect.bisect_left(ranks, high)]
+                chained.extend(ranks[bisect.bisect_left(ranks, low) : bisect.bisect_left(ranks, high)])
             needed = self._shared_needed(len(held))
             if needed == 1:
                 found = set(chained)
