@@ -182,7 +182,7 @@ def test_a_second_run_changes_no_byte_and_rewrites_no_file(project: Path) -> Non
 def test_a_build_takes_them_when_the_configuration_says_so(project: Path) -> None:
     with (project / "quizkit.toml").open("a", encoding="utf-8") as config:
         config.write("build-screenshots = true\n")
-    result = run_quizkit(project, "build")
+    result = run_quizkit(project, "build", "--format", "text")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[-1] == "screenshots done: 138 screenshots in screenshots, 0 written, 0 catalogs updated"
