@@ -213,3 +213,27 @@ def test_the_gate_names_page_locale_theme_rule_element_and_help(browser: Any, si
         "Form elements must have labels. "
     ), found
     assert found.endswith("See https://dequeuniversity.com/rules/axe/4.14/label?application=axeAPI"), found
+
+
+@pytest.mark.parametrize(
+    ("theme", "colors"),
+    [
+        ("light", ["rgb(250, 250, 250)", "rgb(27, 27, 27)", "rgb(255, 255, 255)", "light"]),
+        ("dark", ["rgb(18, 18, 18)", "rgb(230, 230, 230)", "rgb(30, 30, 30)", "dark"]),
+    ],
+)
+def test_the_pages_follow_the_system_theme(
+    browser: Any, site: Site, axe: str, theme: str, colors: list[str]
+) -> None:
+    """The gate's dark run checks a dark page: the player and the index follow prefers-color-scheme
+    (the page, its text, the card, and the native controls' scheme)."""
+    gate = Gate(browser, axe, theme)
+    for path in ("shipped/dist/html/data-parallel/ur.html", "shipped/dist/html/index.html"):
+        gate.open(site.url(path))
+        shown = gate.page.evaluate(
+            """() => [getComputedStyle(document.body).backgroundColor, getComputedStyle(document.body).color,
+                      getComputedStyle(document.querySelector('main')).backgroundColor,
+                      getComputedStyle(document.documentElement).colorScheme]"""
+        )
+        assert shown == colors, (path, shown)
+    gate.close()
