@@ -30,6 +30,7 @@ from support import EVERY_TYPE_QUIZ, copy_project, every_type_urdu, fixture_proj
 from toolkit.config import load_config
 from toolkit.exporters.export_run import build_request
 from toolkit.exporters.player.html import asset_outputs, player_page
+from toolkit.model import QuestionType
 
 LOCALES = ("en", "ur", "ar-XB")
 THEMES = ("light", "dark")
@@ -76,14 +77,47 @@ def exported(project: Path) -> None:
         target.write_bytes(output.data)
 
 
+PICK_MANY_QUIZ = """\
+id: pick-many
+level: beginner
+title: Collectives
+description: The kind the every-type fixture lacks, multiple choice, with option feedback.
+questions:
+  - id: collectives
+    type: multiple_choice
+    prompt: Which of these are collective operations?
+    options:
+      - {id: all-reduce, text: "`all-reduce`"}
+      - {id: broadcast, text: Broadcast}
+      - {id: backprop, text: Backpropagation, feedback: It computes gradients and moves no data.}
+    correct: [all-reduce, broadcast]
+    explanation: A collective moves data between every GPU of a group.
+"""
+
+PICK_MANY_URDU = {
+    "pick-many.title": "کلیکٹو",
+    "pick-many.description": "ایک سے زیادہ درست جوابات والا سوال۔",
+    "pick-many.questions.collectives.prompt": "ان میں سے کون سے کلیکٹو آپریشن ہیں؟",
+    "pick-many.questions.collectives.options.all-reduce": "`all-reduce`",
+    "pick-many.questions.collectives.options.broadcast": "براڈکاسٹ",
+    "pick-many.questions.collectives.options.backprop": "بیک پروپیگیشن",
+    "pick-many.questions.collectives.options.backprop.feedback": "یہ گریڈیئنٹس نکالتا ہے اور کوئی ڈیٹا نہیں بھیجتا۔",
+    "pick-many.questions.collectives.explanation": "کلیکٹو ایک گروپ کے ہر GPU کے درمیان ڈیٹا منتقل کرتا ہے۔",
+}
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     root = tmp_path_factory.mktemp("gate")
     shipped = copy_project(root / "shipped")
     exported(shipped)
-    every = fixture_project(root / "every", {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8")})
+    every = fixture_project(
+        root / "every",
+        {"every-type": EVERY_TYPE_QUIZ.read_text(encoding="utf-8"), "pick-many": PICK_MANY_QUIZ},
+    )
     assert run_quizkit(every, "update").returncode == 0
     translate(every / "locales/ur/LC_MESSAGES/every-type.po", every_type_urdu())
+    translate(every / "locales/ur/LC_MESSAGES/pick-many.po", PICK_MANY_URDU)
     exported(every)
     with served(root) as origin:
         yield Site(root, origin)
@@ -187,7 +221,7 @@ def walk(gate: Gate, url: str, where: str) -> None:
 def test_every_page_has_no_accessibility_violation(browser: Any, site: Site, axe: str, theme: str) -> None:
     gate = Gate(browser, axe, theme)
     pages = quiz_pages(site)
-    assert len(pages) == 2 * 2 * len(LOCALES), pages
+    assert len(pages) == 2 * 3 * len(LOCALES), pages
     for path in pages:
         walk(gate, site.url(path), path)
     for project in ("shipped", "every"):
@@ -236,4 +270,160 @@ def test_the_pages_follow_the_system_theme(
                       getComputedStyle(document.documentElement).colorScheme]"""
         )
         assert shown == colors, (path, shown)
+    gate.close()
+
+
+FOCUS = """() => {
+  const node = document.activeElement;
+  if (!node || node === document.body) return null;
+  const style = getComputedStyle(node);
+  return {what: node.outerHTML.slice(0, 100), focusVisible: node.matches(':focus-visible'),
+          outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
+          shadow: style.boxShadow !== 'none'};
+}"""
+
+
+class Keyboard:
+    """The page driven by key presses only; after each press the focused element must show its focus
+    (it matches :focus-visible and has an outline or a box shadow)."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.unshown: list[str] = []
+
+    def press(self, key: str, times: int = 1) -> None:
+        for _ in range(times):
+            self.page.keyboard.press(key)
+            focus = self.page.evaluate(FOCUS)
+            if focus and not (focus["focusVisible"] and (focus["outline"] or focus["shadow"])):
+                self.unshown.append(f"{key}: {focus}")
+
+    def type(self, text: str) -> None:
+        self.page.keyboard.type(text)
+
+    def on(self, selector: str) -> bool:
+        return bool(self.page.evaluate("selector => document.activeElement.matches(selector)", selector))
+
+    def reach(self, selector: str) -> None:
+        """Tab forward (and, past the end, back with Shift+Tab) until ``selector`` has the focus."""
+        for key in ["Tab"] * 40 + ["Shift+Tab"] * 80:
+            if self.on(selector):
+                return
+            self.press(key)
+        raise AssertionError(f"{selector} cannot be reached with Tab")
+
+    def choose(self, selector: str, value: str) -> None:
+        """In a drop-down that has the focus, the entry ``value``, with the arrow keys."""
+        values = self.page.eval_on_selector(selector, "node => Array.from(node.options).map(o => o.value)")
+        current = self.page.eval_on_selector(selector, "node => node.selectedIndex")
+        wanted = values.index(value)
+        self.press("ArrowDown" if wanted > current else "ArrowUp", abs(wanted - current))
+        assert self.page.eval_on_selector(selector, "node => node.value") == value
+
+
+def answer_with_keys(keyboard: Keyboard, view: dict[str, Any], bundle: dict[str, Any]) -> None:
+    """The right answer to the question on screen, given with the keyboard only."""
+    page = keyboard.page
+    kind = view["type"]
+    if kind in ("single_choice", "true_false"):
+        radios = page.eval_on_selector_all(".options input", "nodes => nodes.map(node => node.value)")
+        right = view["correct"][0] if kind == "single_choice" else ("true" if view["correct"] else "false")
+        keyboard.reach(".options input")
+        keyboard.press("Space")  # the focused radio button is chosen
+        current = radios.index(page.evaluate("document.activeElement.value"))
+        wanted = radios.index(right)
+        keyboard.press("ArrowDown" if wanted > current else "ArrowUp", abs(wanted - current))
+        assert page.eval_on_selector(".options input:checked", "node => node.value") == right
+    elif kind == "multiple_choice":
+        for option in view["correct"]:
+            keyboard.reach(f".options input[value='{option}']")
+            keyboard.press("Space")
+    elif kind in ("short_answer", "numeric"):
+        keyboard.reach(f"#answer-{view['id']}")
+        keyboard.type(bundle["answers"][0]["accepted"][0] if kind == "short_answer" else bundle["answer"])
+    elif kind == "essay":
+        keyboard.reach(f"#answer-{view['id']}")
+        keyboard.type("Every GPU holds the whole model.")
+    elif kind == "matching":
+        for pair, match in view["correct"].items():
+            selector = f"select[data-pair='{pair}']"
+            keyboard.reach(selector)
+            keyboard.choose(selector, match)
+    elif kind == "ordering":
+        # No dragging: each item in turn is moved up to its place with its "Move up" button.
+        for position, item in enumerate(view["correct"]):
+            order = page.eval_on_selector_all(".order-item", "items => items.map(item => item.dataset.item)")
+            if order.index(item) > position:
+                keyboard.reach(f".order-item[data-item='{item}'] button.move-up")
+                keyboard.press("Enter", order.index(item) - position)
+        order = page.eval_on_selector_all(".order-item", "items => items.map(item => item.dataset.item)")
+        assert order == view["correct"]
+    else:
+        assert kind == "fill_in_blanks"
+        for blank in bundle["blanks"]:
+            if blank["type"] == "typed":
+                keyboard.reach(f"input[data-blank='{blank['id']}']")
+                keyboard.type(blank["answers"][0]["accepted"][0])
+            else:
+                selector = f"select[data-blank='{blank['id']}']"
+                keyboard.reach(selector)
+                keyboard.choose(selector, blank["correct"])
+
+
+KINDS = {
+    "single_choice": ("every-type", 1),
+    "multiple_choice": ("pick-many", 1),
+    "true_false": ("every-type", 2),
+    "short_answer": ("every-type", 3),
+    "numeric": ("every-type", 4),
+    "matching": ("every-type", 5),
+    "ordering": ("every-type", 6),
+    "fill_in_blanks": ("every-type", 7),
+    "essay": ("every-type", 8),
+}
+"""Each question kind and where the site has it (quiz, question number)."""
+
+
+def test_every_kind_is_covered() -> None:
+    """A new kind must be added to the keyboard test (and so to a page the gate walks)."""
+    assert set(KINDS) == {kind.value for kind in QuestionType}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_kind_is_completed_with_the_keyboard_only(browser: Any, site: Site, axe: str, kind: str) -> None:
+    """From the page's start, Tab, arrows, Space, typing and Enter only: the right answer, checked; the
+    verdict said in the live region; the focus on "Next", then on the next question's heading (the
+    score, after the last, said in the page's live region); every focus stop visible."""
+    quiz, number = KINDS[kind]
+    gate = Gate(browser, axe, "light")
+    page = gate.page
+    for locale in LOCALES:
+        gate.open(site.url(f"every/dist/html/{quiz}/{locale}.html#q={number}"))
+        data = page.evaluate("JSON.parse(document.getElementById('quiz-data').textContent)")
+        view = data["view"]["questions"][number - 1]
+        bundle = data["bundle"]["questions"][number - 1]
+        assert view["type"] == kind
+        keyboard = Keyboard(page)
+        answer_with_keys(keyboard, view, bundle)
+        keyboard.reach("button.check")
+        keyboard.press("Enter")
+        verdict = page.locator(".feedback .verdict")
+        assert verdict.get_attribute("data-score") == ("none" if kind == "essay" else "1"), (locale, kind)
+        live = page.eval_on_selector(".feedback", "node => [node.getAttribute('aria-live'), node.role]")
+        assert live == ["polite", "status"]
+        assert keyboard.on("button.next"), (locale, kind)
+        keyboard.press("Enter")
+        last = number == len(data["view"]["questions"])
+        if last:
+            assert keyboard.on("#score")
+            said = page.eval_on_selector(
+                ".announcer", "node => [node.getAttribute('aria-live'), node.role, node.textContent]"
+            )
+            assert said == ["polite", "status", page.text_content("#score")]
+        else:
+            assert keyboard.on("#progress")
+            assert page.text_content("#progress") == page.evaluate(
+                f"quizkitPlayer.messageText('question-progress', {{current: {number + 1}, total: 8}})"
+            )
+        assert keyboard.unshown == [], (locale, keyboard.unshown)
     gate.close()
