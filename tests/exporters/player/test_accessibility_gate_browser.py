@@ -81,7 +81,7 @@ PICK_MANY_QUIZ = """\
 id: pick-many
 level: beginner
 title: Collectives
-description: The kind the every-type fixture lacks, multiple choice, with option feedback.
+description: Multiple choice with option feedback, and a question in the source language only.
 questions:
   - id: collectives
     type: multiple_choice
@@ -92,7 +92,17 @@ questions:
       - {id: backprop, text: Backpropagation, feedback: It computes gradients and moves no data.}
     correct: [all-reduce, broadcast]
     explanation: A collective moves data between every GPU of a group.
+  - id: untranslated
+    type: single_choice
+    prompt: Which collective starts from the data of one GPU?
+    options:
+      - {id: broadcast, text: Broadcast}
+      - {id: all-gather, text: All-gather}
+    correct: [broadcast]
+    explanation: A broadcast copies one GPU's data to all the others.
 """
+"""Multiple choice, which the every-type fixture lacks, and a question left untranslated: in Urdu it
+falls back to English inside the Urdu page."""
 
 PICK_MANY_URDU = {
     "pick-many.title": "کلیکٹو",
@@ -423,7 +433,62 @@ def test_each_kind_is_completed_with_the_keyboard_only(browser: Any, site: Site,
         else:
             assert keyboard.on("#progress")
             assert page.text_content("#progress") == page.evaluate(
-                f"quizkitPlayer.messageText('question-progress', {{current: {number + 1}, total: 8}})"
+                f"quizkitPlayer.messageText('question-progress', {{current: {number + 1}, total: {len(data['view']['questions'])}}})"
             )
         assert keyboard.unshown == [], (locale, keyboard.unshown)
     gate.close()
+
+
+LANGUAGES = """allowed => {
+  // Every shown text: its closest [lang] is the page's locale or the source it fell back to (a link of
+  // the locale switch: the locale it leads to, in its own words), and the text runs in that language's
+  // direction (Urdu and ar-XB right to left), but in an island the markup marks inside it (dir="ltr" on
+  // inline code and numbers in right-to-left text; dir="auto" on an English page's typed answers).
+  const wrong = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const parent = text.parentElement;
+    if (!text.textContent.trim() || parent.closest('script, style, [hidden]')) continue;
+    const marked = parent.closest('[lang]');
+    const lang = marked ? marked.lang : '(none)';
+    const link = parent.closest('a[hreflang]');
+    const expectedLang = link ? [link.hreflang] : allowed;
+    const island = parent.closest('[dir]');
+    const shown = parent.tagName === 'OPTION' ? parent.parentElement : parent;
+    const direction = getComputedStyle(shown).direction;
+    const expected = island && marked && island !== marked && marked.contains(island)
+      ? (island.dir === 'auto' ? direction : island.dir) : /^(ur|ar)\\b/.test(lang) ? 'rtl' : 'ltr';
+    if (!expectedLang.includes(lang) || direction !== expected) {
+      wrong.push(`${JSON.stringify(text.textContent.trim().slice(0, 40))} in <${parent.tagName.toLowerCase()}` +
+                 `${parent.className ? '.' + parent.className : ''}>: lang ${lang}, ${direction}`);
+    }
+  }
+  return wrong;
+}"""
+
+
+def test_every_text_carries_its_language_and_direction(browser: Any, site: Site, axe: str) -> None:
+    """Every page, every question checked, and the results: a screen reader speaks each text in its
+    language (lang), and it is laid out in that language's direction (dir)."""
+    gate = Gate(browser, axe, "light")
+    page = gate.page
+    wrong: list[str] = []
+    for path in quiz_pages(site):
+        locale = path.rsplit("/", 1)[1].removesuffix(".html")
+        allowed = [locale, "en"]
+        gate.open(site.url(path) + "#q=1")
+        total = len(page.evaluate("quizkitPlayer.questions"))
+        for number in range(1, total + 1):
+            page.eval_on_selector("form.question", ANSWER)
+            if page.locator("button.check").is_visible():
+                page.click("button.check")
+            wrong += [f"{path} question {number}: {found}" for found in page.evaluate(LANGUAGES, allowed)]
+            page.click("button.next")
+        wrong += [f"{path} results: {found}" for found in page.evaluate(LANGUAGES, allowed)]
+    for project in ("shipped", "every"):
+        path = f"{project}/dist/html/index.html"
+        gate.open(site.url(path))
+        # The index lists every quiz's title in every exported locale (en-XA too).
+        wrong += [f"{path}: {found}" for found in page.evaluate(LANGUAGES, [*LOCALES, "en-XA"])]
+    gate.close()
+    assert wrong == [], "\n".join(wrong)
