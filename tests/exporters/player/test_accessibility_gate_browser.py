@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 from browser import chromium
-from exporters.player.test_html_browser import AXE, served, sync_api
+from exporters.player.test_html_browser import served, sync_api
 from support import EVERY_TYPE_QUIZ, copy_project, every_type_urdu, fixture_project, run_quizkit, translate
 
 from toolkit.config import load_config
@@ -32,6 +32,7 @@ from toolkit.exporters.export_run import build_request
 from toolkit.exporters.player.html import asset_outputs, player_page
 from toolkit.model import QuestionType
 
+AXE = Path(__file__).resolve().parents[2] / "node" / "node_modules" / "axe-core" / "axe.min.js"
 LOCALES = ("en", "ur", "ar-XB")
 THEMES = ("light", "dark")
 RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
