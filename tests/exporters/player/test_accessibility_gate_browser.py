@@ -5,8 +5,9 @@ with the keyboard only, a visible focus, focus moved on check and next, results 
 and the language of every piece of text.
 
 Pages: the shipped project (tests/project) and the every-type fixture (tests/content/types/, translated
-into Urdu), each exported with ``--pseudo`` (ar-XB) and in the delivery variant (``--no-answers``), over
-http from one local server (a ``file://`` page's stylesheet is closed to axe-core's CSSOM reading; see
+into Urdu, and a small quiz with multiple choice and a question that falls back to English), each exported
+with ``--pseudo`` (ar-XB) and in the delivery variant (the pages without the key), over http from one
+local server (a ``file://`` page's stylesheet is closed to axe-core's CSSOM reading; see
 test_html_browser.py). Per page, locale and theme: every question unanswered, answered and (graded)
 checked, then the results with the review; and the index.
 
@@ -17,11 +18,13 @@ test_html_browser.py; without axe-core the gate fails rather than skips (it is t
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+import lxml.html
 import pytest
 from browser import chromium
 from exporters.player.test_html_browser import served, sync_api
@@ -130,6 +133,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     translate(every / "locales/ur/LC_MESSAGES/every-type.po", every_type_urdu())
     translate(every / "locales/ur/LC_MESSAGES/pick-many.po", PICK_MANY_URDU)
     exported(every)
+    urdu = lxml.html.fromstring((every / "dist/html/pick-many/ur.html").read_bytes())
+    (data,) = urdu.xpath("//script[@id='quiz-data']/text()")
+    assert [question["lang"] for question in json.loads(data)["view"]["questions"]] == ["ur", "en"]
     with served(root) as origin:
         yield Site(root, origin)
 
@@ -193,11 +199,14 @@ class Gate:
 
 
 ANSWER = """root => {
-  // The first choice of each group, something typed in each field, the second entry of each drop-down,
-  // the first item moved down: an answer of every kind, whatever it scores.
+  // The first radio button of each group, every checkbox (so an option's feedback shows), something typed
+  // in each field, the second entry of each drop-down, the first item moved down: an answer of every
+  // kind, whatever it scores.
   const done = new Set();
   for (const input of root.querySelectorAll('input, textarea, select')) {
-    if (input.type === 'radio' || input.type === 'checkbox') {
+    if (input.type === 'checkbox') {
+      input.click();
+    } else if (input.type === 'radio') {
       if (!done.has(input.name)) { input.click(); done.add(input.name); }
     } else if (input.tagName === 'SELECT') {
       input.selectedIndex = 1;
