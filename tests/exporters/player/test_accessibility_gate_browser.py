@@ -8,8 +8,8 @@ Pages: the shipped project (tests/project) and the every-type fixture (tests/con
 into Urdu, and a small quiz with multiple choice and a question that falls back to English), each exported
 with ``--pseudo`` (ar-XB) and in the delivery variant (the pages without the key), over http from one
 local server (a ``file://`` page's stylesheet is closed to axe-core's CSSOM reading; see
-test_html_browser.py). Per page, locale and theme: every question unanswered, answered and (graded)
-checked, then the results with the review; and the index.
+test_html_browser.py). Per page, locale, theme and width (light and dark at 900 px, light at 390 px):
+every question unanswered, answered and (graded) checked, then the results with the review; and the index.
 
 Run it alone: ``.venv/bin/python -m pytest -n 0 -q tests/exporters/player/test_accessibility_gate_browser.py``.
 Needs Debian's ``chromium``, the ``playwright`` package and axe-core (``npm ci`` in tests/node), as
@@ -37,7 +37,9 @@ from toolkit.model import QuestionType
 
 AXE = Path(__file__).resolve().parents[2] / "node" / "node_modules" / "axe-core" / "axe.min.js"
 LOCALES = ("en", "ur", "ar-XB")
-THEMES = ("light", "dark")
+VIEWS = (("light", 900), ("dark", 900), ("light", 390))
+"""Theme and viewport width of each of the gate's runs: both themes for contrast, and a phone's width too,
+where the layout (and so target sizes, WCAG 2.2's 2.5.8) differs."""
 RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 """WCAG 2.2 AA is the tags of levels A and AA of 2.0, 2.1 and 2.2 (2.2 added no level-A rule to axe-core);
 best practices too, since the player passes them cleanly and they catch what a screen-reader user meets
@@ -168,13 +170,13 @@ class Gate:
     """One browser context per theme; every state a page reaches is given to axe-core, and what it finds
     is collected as lines a developer can act on."""
 
-    def __init__(self, browser: Any, axe: str, theme: str) -> None:
-        self.context = browser.new_context(viewport={"width": 900, "height": 1000}, color_scheme=theme)
+    def __init__(self, browser: Any, axe: str, theme: str, width: int = 900) -> None:
+        self.context = browser.new_context(viewport={"width": width, "height": 1000}, color_scheme=theme)
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.axe = axe
-        self.theme = theme
+        self.view = theme if width == 900 else f"{theme}, {width} px"
         self.found: list[str] = []
         self.checked = 0
 
@@ -188,7 +190,7 @@ class Gate:
         for violation in self.page.evaluate(AXE_RUN, RULES):
             for node in violation["nodes"]:
                 self.found.append(
-                    f"{where} [{self.theme}] {state}: {violation['id']} ({violation['impact']}) "
+                    f"{where} [{self.view}] {state}: {violation['id']} ({violation['impact']}) "
                     f"at {node['target']}: {violation['help']}. {node['summary']} "
                     f"{node['html']} See {violation['helpUrl']}"
                 )
@@ -237,9 +239,11 @@ def walk(gate: Gate, url: str, where: str) -> None:
     gate.audit(where, "results and review")
 
 
-@pytest.mark.parametrize("theme", THEMES)
-def test_every_page_has_no_accessibility_violation(browser: Any, site: Site, axe: str, theme: str) -> None:
-    gate = Gate(browser, axe, theme)
+@pytest.mark.parametrize(("theme", "width"), VIEWS)
+def test_every_page_has_no_accessibility_violation(
+    browser: Any, site: Site, axe: str, theme: str, width: int
+) -> None:
+    gate = Gate(browser, axe, theme, width)
     pages = quiz_pages(site)
     assert len(pages) == 2 * 3 * len(LOCALES), pages
     for path in pages:
