@@ -39,6 +39,7 @@ def quizkit() -> Callable[..., subprocess.CompletedProcess[str]]:
 
 LONGEST_FIRST = (
     "test_crash_safety.py",
+    "exporters/player/test_accessibility_gate_browser.py",
     "locales/test_project_browser.py",
     "exporters/player/test_html_kinds_browser.py",
     "exporters/player/test_html_browser.py",

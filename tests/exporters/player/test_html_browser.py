@@ -1,6 +1,6 @@
 """The HTML player in headless Chromium: answering every question in every locale, right-to-left layout,
-fonts (through the DevTools protocol), keyboard use, the locale switch, no network and no console errors,
-and an axe-core accessibility check. Screenshots go to test-output/.
+fonts (through the DevTools protocol), keyboard use, the locale switch, no network and no console errors.
+Screenshots go to test-output/. axe-core runs in the accessibility gate (test_accessibility_gate_browser.py).
 
 Needs Debian's ``chromium`` (with ``fonts-noto-core``) and the ``playwright`` package (the dev extra); the
 browser is never downloaded. Without them the module is skipped.
@@ -37,7 +37,6 @@ from toolkit.text.locale_info import cldr_category  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[3]
 OUTPUT = ROOT / "test-output"
-AXE = ROOT / "tests" / "node" / "node_modules" / "axe-core" / "axe.min.js"
 
 
 @pytest.fixture(scope="module")
@@ -387,60 +386,6 @@ def test_locale_switch_keeps_the_position(browser: Any, pages: Path) -> None:
     assert page.evaluate("document.documentElement.lang") == "en"
     assert page.get_attribute("a[hreflang=ur]", "href") == "ur.html" + position
     watched.close(watched.url.replace("ur.html", "en.html"))
-
-
-def test_no_serious_accessibility_violations(browser: Any, pages: Path) -> None:
-    if not AXE.exists():
-        pytest.skip("axe-core is not installed (npm ci in tests/node; .ci/run does it)")
-    axe = AXE.read_text(encoding="utf-8")
-    # Over http: axe-core reads the page's stylesheet through the CSSOM, which Chromium does not let a
-    # file:// page do (each file is an origin of its own), and would then fetch the file, which the page's
-    # policy refuses (connect-src 'none'). Over http the stylesheet is of the page's origin: axe reads it.
-    with served(pages) as origin:
-        for locale in ("en", "ur"):
-            name = f"data-parallel/{locale}.html"
-            watched = Watched(browser, pages / name, url=origin + name)
-            page = watched.page
-            page.evaluate(axe)  # through the DevTools protocol: the page's CSP still applies to the page
-            states = []
-            states.append(page.evaluate("axe.run(document).then(r => r.violations)"))
-            page.check(".option input >> nth=1")
-            page.click("button.check")
-            states.append(page.evaluate("axe.run(document).then(r => r.violations)"))
-            page.goto(watched.url + "#q=9&score=3")
-            page.reload()
-            page.evaluate(axe)
-            states.append(page.evaluate("axe.run(document).then(r => r.violations)"))
-            visited: list[str] = []
-            # A question that fell back to English, after checking; the review; the variant without answers.
-            for folder, hash_ in (
-                ("fallback-quiz", "#q=2"),
-                ("sample-quiz", "#q=3&answers=plain.adam"),
-                ("delivery-quiz", "#q=3&answers=plain.adam"),
-            ):
-                visited.append(f"{origin}{folder}/sample/{locale}.html")
-                page.goto(visited[-1] + hash_)
-                page.reload()
-                if folder == "fallback-quiz":
-                    page.check("input[value='adam']")
-                    page.click("button.check")
-                page.evaluate(axe)
-                states.append(page.evaluate("axe.run(document).then(r => r.violations)"))
-            for violations in states:
-                serious = [
-                    (violation["id"], violation["impact"], [node["target"] for node in violation["nodes"]])
-                    for violation in violations
-                    if violation["impact"] in ("serious", "critical")
-                ]
-                assert serious == [], serious
-            watched.close(*visited)
-        watched = Watched(browser, pages / "index.html", url=origin + "index.html")
-        watched.page.evaluate(axe)
-        violations = watched.page.evaluate("axe.run(document).then(r => r.violations)")
-        assert [
-            violation["id"] for violation in violations if violation["impact"] in ("serious", "critical")
-        ] == []
-        watched.close()
 
 
 def cdp_fonts(watched: Watched, selector: str) -> list[str]:

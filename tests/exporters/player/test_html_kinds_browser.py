@@ -1,7 +1,8 @@
 """The HTML player's question kinds in headless Chromium: every response of the shared grading cases
 set in the real page, checked, and the player's grade compared with the library's (en and ur); the
 right answer per kind in the review; points with partial credit; keyboard operation; right-to-left
-layout; no key in the delivery variant; axe-core on a page with every kind.
+layout; no key in the delivery variant. axe-core runs in the accessibility gate
+(test_accessibility_gate_browser.py).
 
 Needs Debian's ``chromium`` and the ``playwright`` package, as test_html_browser.py.
 """
@@ -18,7 +19,7 @@ from urllib.parse import quote
 import pytest
 from browser import chromium
 from exporters.player.test_html import assets
-from exporters.player.test_html_browser import AXE, Watched, served, sync_api
+from exporters.player.test_html_browser import Watched, sync_api
 from exporters.player.test_html_kinds import kind_pages
 from localization.test_grading import CASES, localized
 
@@ -458,48 +459,6 @@ def test_right_to_left_layout_of_the_new_kinds(browser: Any, pages: Path) -> Non
     english = Watched(browser, pages / "graded" / "every-type" / "en.html", "#q=3")
     assert english.page.get_attribute("#answer-name-collective", "dir") == "auto"
     english.close()
-
-
-def violations(page: Any, axe: str) -> Any:
-    page.evaluate(axe)  # through the DevTools protocol: the page's CSP still applies to the page
-    return page.evaluate("axe.run(document).then(r => r.violations)")
-
-
-def test_no_serious_accessibility_violations_on_every_kind(
-    browser: Any, pages: Path, quizzes: dict[str, LocalizedQuiz]
-) -> None:
-    if not AXE.exists():
-        pytest.skip("axe-core is not installed (npm ci in tests/node; .ci/run does it)")
-    axe = AXE.read_text(encoding="utf-8")
-    # Over http, as in test_html_browser.py: a file:// page's stylesheet is closed to axe-core's CSSOM.
-    with served(pages) as origin:
-        for locale in LOCALES:
-            name = f"graded/every-type/{locale}.html"
-            watched = Watched(browser, pages / name, url=origin + name)
-            page = watched.page
-            states: list[Any] = []
-            for number, question in enumerate(watched.data()["view"]["questions"], start=1):
-                page.goto(f"{watched.url}#q={number}")
-                page.reload()
-                states.append(violations(page, axe))
-                set_response(watched, quizzes[locale], question, RIGHT[question["id"]])
-                page.click("button.check")
-                states.append(violations(page, axe))
-            page.goto(watched.url + answers_hash(watched, quizzes[locale], RIGHT))
-            page.reload()
-            states.append(violations(page, axe))
-            delivery = f"{origin}delivery/every-type/{locale}.html"
-            page.goto(delivery + "#q=5")
-            page.reload()
-            states.append(violations(page, axe))
-            for found in states:
-                serious = [
-                    (violation["id"], [node["target"] for node in violation["nodes"]])
-                    for violation in found
-                    if violation["impact"] in ("serious", "critical")
-                ]
-                assert serious == [], (locale, serious)
-            watched.close(delivery)
 
 
 def test_answers_survive_the_locale_switch(browser: Any, pages: Path) -> None:

@@ -25,6 +25,10 @@
   var numbers = new Intl.NumberFormat(locale + numberingSystem, { maximumFractionDigits: 2 });
   var exact = new Intl.NumberFormat(locale + numberingSystem, { maximumFractionDigits: 20, useGrouping: false });
   var root = /** @type {HTMLElement} */ (document.getElementById("quiz"));
+  // The score is said by a live region that is on the page before the score is: a region inserted
+  // together with its text is not announced by every screen reader, and the results replace the question.
+  var announcer = el("div", { "class": "announcer visually-hidden", role: "status", "aria-live": "polite" });
+  /** @type {HTMLElement} */ (root.parentNode).insertBefore(announcer, root.nextSibling);
   /** @type {PlayerState} */
   var state = { index: 0, score: [0, 1], checked: false, answers: [], grades: [] };
   var unique = 0;
@@ -605,6 +609,21 @@
     root.appendChild(section);
   }
 
+  /**
+   * Say ``block`` (a message block, in its own language) in the live region. The copy carries no id
+   * and no key: the block on screen is the one that has them.
+   * @param {HTMLElement} block
+   */
+  function announce(block) {
+    block.removeAttribute("id");
+    block.removeAttribute("tabindex");
+    block.removeAttribute("class");
+    block.removeAttribute("data-quizkit-key");
+    block.querySelectorAll("[data-quizkit-key]").forEach(function (node) { node.removeAttribute("data-quizkit-key"); });
+    clear(announcer);
+    announcer.appendChild(block);
+  }
+
   /** @param {boolean} moveFocus */
   function show(moveFocus) {
     if (state.pendingScore) {
@@ -617,9 +636,13 @@
       renderResults();
       if (moveFocus) {
         /** @type {HTMLElement} */ (document.getElementById(graded ? "score" : "review-heading")).focus();
+        if (graded) {
+          announce(scoreBlock());
+        }
       }
       notify("finish");
     } else {
+      clear(announcer);
       renderQuestion();
       if (moveFocus) {
         /** @type {HTMLElement} */ (document.getElementById("progress")).focus();
