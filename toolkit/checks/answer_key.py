@@ -14,7 +14,7 @@ from decimal import Decimal
 from statistics import fmean
 
 from toolkit.checks.comparable import comparable, folded, words
-from toolkit.checks.context import EntryContext
+from toolkit.checks.context import EntryContext, shown
 from toolkit.checks.registry import Finding, check
 from toolkit.checks.text_features import numbers, prose
 from toolkit.diagnostics import Severity
@@ -61,7 +61,7 @@ def length_cue(context: EntryContext) -> Iterator[Finding]:
     if correct is None or correct != {entry.context}:
         return  # several correct options: which of them would a length cue point at?
     distractors = [option for option in context.options_of_question() if option.context not in correct]
-    if len(distractors) < 2 or any(not option.msgstr for option in distractors):
+    if len(distractors) < 2 or not all(shown(option) for option in distractors):
         return  # of two options one is always the longer
     source = _ratio(entry.msgid, [option.msgid for option in distractors])
     translated = _ratio(entry.msgstr, [option.msgstr for option in distractors])
