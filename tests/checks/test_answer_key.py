@@ -186,6 +186,31 @@ def test_numeric_answer_explanation(
     assert findings([entry], "numeric-answer-explanation", locale, questions=numeric(*answer)) == expected
 
 
+# Review R42, 4: a negative answer is read with its sign; an explanation that lost it is reported.
+@pytest.mark.parametrize(
+    ("locale", "translation", "expected"),
+    [
+        ("ur", "منفی 40 پر دونوں پیمانے ایک ہی عدد دکھاتے ہیں، کیونکہ −40 × 9/5 + 32 = −40۔", []),
+        ("ar", "عند ٤٠- درجة يتفق المقياسان، لأن −٤٠ × ٩/٥ + ٣٢ = −٤٠.", []),
+        (
+            "ur",
+            "40 پر دونوں پیمانے ایک ہی عدد دکھاتے ہیں، کیونکہ 40 × 9/5 + 32 = 40۔",
+            [
+                "the explanation of question q states the answer -40 in the source but not in ur (its numbers "
+                "there: 5, 9, 32, 40): a learner who typed the right answer reads another; write the answer "
+                "as the source does"
+            ],
+        ),
+    ],
+)
+def test_numeric_answer_explanation_keeps_the_sign(
+    locale: str, translation: str, expected: list[str]
+) -> None:
+    source = "At -40 degrees both scales agree, since -40 × 9/5 + 32 = -40."
+    entry = CatalogEntry(source, translation, f"{Q}.explanation")
+    assert findings([entry], "numeric-answer-explanation", locale, questions=numeric("-40")) == expected
+
+
 def test_numeric_answer_explanation_needs_the_content() -> None:
     entry = CatalogEntry(RING, "N = 8 پر ہر GPU ‏1.57 GB بھیجتا ہے۔", f"{Q}.explanation")
     assert findings([entry], "numeric-answer-explanation") == []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.checks.comparable import alike, comparable, scripts, words
+from toolkit.checks.comparable import alike, scripts, words
 
 
 @pytest.mark.parametrize(

@@ -95,9 +95,7 @@ def _joins(text: str, index: int) -> bool:
     else (−5, a − b) it is a minus sign."""
     before = text[index - 1 : index]
     after = text[index + 1 : index + 2]
-    return all(
-        neighbour and unicodedata.category(neighbour)[0] in "LMN" for neighbour in (before, after)
-    )
+    return all(neighbour and unicodedata.category(neighbour)[0] in "LMN" for neighbour in (before, after))
 
 
 def alike(first: str, second: str) -> bool:
