@@ -45,6 +45,7 @@ _OPTIONAL_MARKS = frozenset(
     ]
 )
 _INVISIBLE = frozenset({"\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u0640", "\u00ad"})
+_DROPPED = str.maketrans(dict.fromkeys(_OPTIONAL_MARKS | _INVISIBLE))
 _APOSTROPHES = frozenset({"'", "\u2019"})
 
 
@@ -69,25 +70,32 @@ def comparable(text: str) -> str:
         if is_code:
             pieces.append(f" {piece.strip('`')} ")
             continue
-        kept: list[str] = []
         letters = _folded(piece, casefold=False)
-        for index, character in enumerate(letters):
-            digit = unicodedata.decimal(character, None)
-            category = unicodedata.category(character)
-            if digit is not None:
-                kept.append(str(digit))
-            elif character in _MINUS_SIGNS:
-                kept.append(" " if _joins(letters, index) else " -")
-            elif character in _PERCENT:
-                kept.append(f" {_PERCENT[character]} ")
-            elif category in _KEPT_SYMBOL_CATEGORIES:
-                kept.append(f" {character} ")
-            elif category.startswith(("P", "S")):
-                kept.append(" ")
-            else:
-                kept.append(character)
+        kept = [
+            (" " if _joins(letters, index) else " -")
+            if character in _MINUS_SIGNS
+            else _comparable_character(character)
+            for index, character in enumerate(letters)
+        ]
         pieces.append("".join(kept))
     return " ".join("".join(pieces).split())
+
+
+@functools.cache
+def _comparable_character(character: str) -> str:
+    """What one character (not a minus sign) is in a comparable text: a digit as its Latin digit, a
+    percent, math or currency sign spaced apart, other punctuation and symbols a space, else itself."""
+    digit = unicodedata.decimal(character, None)
+    if digit is not None:
+        return str(digit)
+    if character in _PERCENT:
+        return f" {_PERCENT[character]} "
+    category = unicodedata.category(character)
+    if category in _KEPT_SYMBOL_CATEGORIES:
+        return f" {character} "
+    if category.startswith(("P", "S")):
+        return " "
+    return character
 
 
 def _joins(text: str, index: int) -> bool:
@@ -96,6 +104,20 @@ def _joins(text: str, index: int) -> bool:
     before = text[index - 1 : index]
     after = text[index + 1 : index + 2]
     return all(neighbour and unicodedata.category(neighbour)[0] in "LMN" for neighbour in (before, after))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def searchable(text: str) -> str:
+    """:func:`comparable` ``text`` casefolded, between spaces: what a search for whole words in it (a
+    prompt that repeats an option, an answer given away) compares, case aside."""
+    return f" {comparable(text).casefold()} "
+
+
+def contains_words(text: str, part: str) -> bool:
+    """Whether ``part`` stands in ``text`` as whole words, as a learner reads them (letter forms,
+    optional diacritics, digits, case, spacing and punctuation aside)."""
+    wanted = searchable(part)
+    return wanted != "  " and wanted in searchable(text)
 
 
 def alike(first: str, second: str) -> bool:
@@ -135,12 +157,7 @@ def folded(text: str) -> str:
 
 
 def _folded(text: str, *, casefold: bool) -> str:
-    decomposed = unicodedata.normalize("NFKD", text)
-    kept = "".join(
-        character
-        for character in decomposed
-        if character not in _OPTIONAL_MARKS and character not in _INVISIBLE
-    )
+    kept = unicodedata.normalize("NFKD", text).translate(_DROPPED)
     letters = unicodedata.normalize("NFC", kept).translate(_LETTER_VARIANTS)
     return letters.casefold() if casefold else letters
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolkit.checks.comparable import alike, comparable, exact
+from toolkit.checks.comparable import alike, contains_words, exact
 from toolkit.checks.context import EntryContext, shown
 from toolkit.checks.registry import Finding, check
 from toolkit.checks.text_features import lost_latin_tokens, lost_numbers
@@ -59,9 +59,9 @@ def option_repeats_prompt(context: EntryContext) -> Iterator[Finding]:
     if not context.is_option or not entry.msgstr or prefix is None:
         return
     prompt = context.sibling(f"{prefix}.prompt")
-    if prompt is None or not shown(prompt) or _within(prompt.msgid, entry.msgid):
+    if prompt is None or not shown(prompt) or contains_words(entry.msgid, prompt.msgid):
         return
-    if _within(prompt.msgstr, entry.msgstr):
+    if contains_words(entry.msgstr, prompt.msgstr):
         yield Finding(
             "option-repeats-prompt",
             f"{_option(entry)} of question {_question(context)} repeats the prompt in {context.rules.locale}, "
@@ -75,13 +75,6 @@ def _option(entry: CatalogEntry) -> str:
 
 def _question(context: EntryContext) -> str:
     return (context.question_prefix or "").rsplit(".", 1)[-1]
-
-
-def _within(part: str, text: str) -> bool:
-    """Whether ``part`` stands in ``text`` as whole words, as a learner reads them (letter forms,
-    optional diacritics, digits, case, spacing and punctuation aside)."""
-    wanted = comparable(part).casefold()
-    return bool(wanted) and f" {wanted} " in f" {comparable(text).casefold()} "
 
 
 @check(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from decimal import Decimal
@@ -22,6 +23,7 @@ _BRACKETS = {"(": ")", "[": "]", "{": "}", "«": "»", "“": "”", "‘": "’
 CODE_MARK = "\ufffc"
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def prose(text: str) -> str:
     """The text with each inline code span replaced by one neutral mark (U+FFFC)."""
     return "".join(CODE_MARK if is_code else piece for piece, is_code in split_inline_code(text))
@@ -167,7 +169,9 @@ def formulas(text: str) -> list[str]:
     return _FORMULA.findall(prose(text))
 
 
-def _written_numbers(text: str, locale: str) -> list[tuple[NumberValue, str]]:
+# Each text is read by the numbers, answer-key and explanation checks, with two locales' separators.
+@functools.lru_cache(maxsize=1 << 16)
+def _written_numbers(text: str, locale: str) -> tuple[tuple[NumberValue, str], ...]:
     # The positions are the prose's, so a number after a code span is found where it is.
     plain = prose(text)
     found: list[tuple[NumberValue, str]] = []
@@ -180,7 +184,7 @@ def _written_numbers(text: str, locale: str) -> list[tuple[NumberValue, str]]:
             found.append((-value, f"{sign}{match.group(0)}" if sign != " " else f"-{match.group(0)}"))
         else:
             found.append((value, match.group(0)))
-    return found
+    return tuple(found)
 
 
 # A minus sign as typed: the hyphen-minus, Unicode's minus (U+2212), the dashes and full-width forms.
