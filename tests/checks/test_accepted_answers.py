@@ -111,6 +111,19 @@ GIVEN_AWAY = (
             ],
             [],
         ),
+        # Review R42, 6: a fuzzy prompt is not shown (its source is): it gives nothing away.
+        (
+            [
+                CatalogEntry(
+                    SOURCE_PROMPT,
+                    "کون سی تکنیک، یعنی گریڈیئنٹ ایکیومولیشن، کئی مائیکروبیچز کے گریڈیئنٹس جمع کرتی ہے؟",
+                    f"{Q}.prompt",
+                    flags=("fuzzy",),
+                ),
+                CatalogEntry("gradient accumulation", "گریڈیئنٹ ایکیومولیشن", ANSWER),
+            ],
+            [],
+        ),
         # The explanation is read after answering: it gives nothing away.
         (
             [

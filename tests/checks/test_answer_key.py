@@ -186,6 +186,31 @@ def test_numeric_answer_explanation(
     assert findings([entry], "numeric-answer-explanation", locale, questions=numeric(*answer)) == expected
 
 
+# Review R42, 4: a negative answer is read with its sign; an explanation that lost it is reported.
+@pytest.mark.parametrize(
+    ("locale", "translation", "expected"),
+    [
+        ("ur", "منفی 40 پر دونوں پیمانے ایک ہی عدد دکھاتے ہیں، کیونکہ −40 × 9/5 + 32 = −40۔", []),
+        ("ar", "عند ٤٠- درجة يتفق المقياسان، لأن −٤٠ × ٩/٥ + ٣٢ = −٤٠.", []),
+        (
+            "ur",
+            "40 پر دونوں پیمانے ایک ہی عدد دکھاتے ہیں، کیونکہ 40 × 9/5 + 32 = 40۔",
+            [
+                "the explanation of question q states the answer -40 in the source but not in ur (its numbers "
+                "there: 5, 9, 32, 40): a learner who typed the right answer reads another; write the answer "
+                "as the source does"
+            ],
+        ),
+    ],
+)
+def test_numeric_answer_explanation_keeps_the_sign(
+    locale: str, translation: str, expected: list[str]
+) -> None:
+    source = "At -40 degrees both scales agree, since -40 × 9/5 + 32 = -40."
+    entry = CatalogEntry(source, translation, f"{Q}.explanation")
+    assert findings([entry], "numeric-answer-explanation", locale, questions=numeric("-40")) == expected
+
+
 def test_numeric_answer_explanation_needs_the_content() -> None:
     entry = CatalogEntry(RING, "N = 8 پر ہر GPU ‏1.57 GB بھیجتا ہے۔", f"{Q}.explanation")
     assert findings([entry], "numeric-answer-explanation") == []
@@ -263,6 +288,95 @@ POSITIVE = "Doubling the GPUs halves the time of one epoch."
     ],
 )
 def test_negation_changed(locale: str, source: str, translation: str, expected: list[str]) -> None:
+    entry = prompt(source, translation, TRUE_FALSE)
+    assert findings([entry], "negation-changed", locale) == expected
+
+
+# Review R42, 1: a negation word that negates no statement (until, only, especially, no matter), and a
+# word's negation (impossible, غیر معمولی) against a predicate's (not possible, ممکن نہیں): no finding.
+# A predicate's negation against neither is still one.
+@pytest.mark.parametrize(
+    ("locale", "source", "translation", "expected"),
+    [
+        (
+            "ur",
+            "Water stays liquid until it reaches its boiling point.",
+            "پانی اس وقت تک مائع رہتا ہے جب تک وہ اپنے نقطۂ جوش تک نہ پہنچ جائے۔",
+            [],
+        ),
+        (
+            "ur",
+            "Water stays liquid until it reaches its boiling point.",
+            "پانی مائع نہیں رہتا جب تک وہ اپنے نقطۂ جوش تک نہ پہنچ جائے۔",
+            [NEGATED_IN_TRANSLATION.format(locale="ur", word="نہیں")],
+        ),
+        # The until-clause ends at the comma: the main clause's نہیں negates, as the source's not does.
+        (
+            "ur",
+            "Water does not boil until it reaches its boiling point.",
+            "جب تک پانی نقطۂ جوش تک نہ پہنچے، وہ نہیں ابلتا۔",
+            [],
+        ),
+        (
+            "hi",
+            "Water stays liquid until it reaches its boiling point.",
+            "पानी तब तक द्रव रहता है जब तक वह अपने क्वथनांक तक न पहुँच जाए।",
+            [],
+        ),
+        (
+            "ar",
+            "Water stays liquid until it reaches its boiling point.",
+            "يبقى الماء سائلًا ما لم يصل إلى درجة غليانه.",
+            [],
+        ),
+        ("ar", "Only mammals feed their young with milk.", "لا تُرضع صغارها بالحليب إلا الثدييات.", []),
+        (
+            "ar",
+            "Only mammals feed their young with milk.",
+            "الثدييات لا تُرضع صغارها بالحليب.",
+            [NEGATED_IN_TRANSLATION.format(locale="ar", word="لا")],
+        ),
+        (
+            "ar",
+            "Many metals, especially copper and silver, conduct heat well.",
+            "كثير من المعادن، لا سيما النحاس والفضة، توصل الحرارة جيدًا.",
+            [],
+        ),
+        ("ar", "The platypus is an unusual mammal.", "خلد الماء ثديي غير عادي.", []),
+        ("ur", "The platypus is an unusual mammal.", "پلیٹیپس ایک غیر معمولی ممالیہ ہے۔", []),
+        ("ur", "Water vapour is invisible.", "آبی بخارات نظر نہیں آتے۔", []),
+        ("ur", "It is impossible to cool anything below absolute zero.", "یہ ممکن نہیں۔", []),
+        ("ur", "It is not possible to cool anything below absolute zero.", "یہ ناممکن ہے۔", []),
+        ("hi", "It is not possible to cool anything below absolute zero.", "यह असंभव है।", []),
+        ("ar", "It is not possible to cool anything below absolute zero.", "من المستحيل ذلك.", []),
+        ("fa", "Water vapour is invisible.", "بخار آب نامرئی است.", []),
+        ("fa", "It is impossible.", "ممکن نیست.", []),
+        (
+            "ur",
+            "Sound travels faster in water than in air, no matter the temperature.",
+            "آواز ہوا کی نسبت پانی میں زیادہ تیز چلتی ہے، درجۂ حرارت چاہے کچھ بھی ہو۔",
+            [],
+        ),
+        # Persian's past negated with ن-: kept, and lost.
+        ("fa", "The Voyager probes did not land on any planet.", "کاوشگرها فرود نیامدند.", []),
+        (
+            "fa",
+            "The Voyager probes did not land on any planet.",
+            "کاوشگرها روی یک سیاره فرود آمدند.",
+            [NEGATED_IN_SOURCE.format(source="not", locale="fa")],
+        ),
+        # English words that begin like a negating prefix but negate nothing do not excuse an added negation.
+        (
+            "ur",
+            "An important unit of heat is the joule.",
+            "حرارت کی ایک اہم اکائی جول نہیں ہے۔",
+            [NEGATED_IN_TRANSLATION.format(locale="ur", word="نہیں")],
+        ),
+    ],
+)
+def test_negation_changed_reads_what_negates_the_statement(
+    locale: str, source: str, translation: str, expected: list[str]
+) -> None:
     entry = prompt(source, translation, TRUE_FALSE)
     assert findings([entry], "negation-changed", locale) == expected
 

@@ -73,6 +73,37 @@ def findings(entries: list[CatalogEntry], code: str, locale: str = "ur") -> list
                 )
             ],
         ),
+        # Review R42, 2: sources that differ only in a sign are two items; the translation lost it.
+        (
+            [
+                CatalogEntry("-20 °C", "20 °C", f"{Q}.items.cold"),
+                CatalogEntry("20 °C", "20 °C", f"{Q}.items.warm"),
+            ],
+            [
+                (
+                    f"{Q}.items.warm",
+                    f"items.warm reads like items.cold in ur (items to order of question q), though their sources differ: {APART}",
+                )
+            ],
+        ),
+        # Review R42, 3: a sign and a case keep two translations apart.
+        (
+            [
+                CatalogEntry("minus 20 degrees", "−20 °C", f"{Q}.items.cold"),
+                CatalogEntry("20 degrees", "20 °C", f"{Q}.items.warm"),
+                CatalogEntry("Cobalt", "Co", f"{Q}.pairs.cobalt.match"),
+                CatalogEntry("Carbon monoxide", "CO", f"{Q}.pairs.monoxide.match"),
+            ],
+            [],
+        ),
+        # Review R42, 6: a fuzzy item is not shown (its source is): nothing collides with it.
+        (
+            [
+                CatalogEntry("Ghost", "بھوت", f"{Q}.items.ghost", flags=("fuzzy",)),
+                CatalogEntry("Spirit", "بھوت", f"{Q}.items.spirit"),
+            ],
+            [],
+        ),
         # A prompt and its own match may read alike; so may texts of two questions.
         (
             [

@@ -72,6 +72,68 @@ def test_an_explanations_added_number_is_numbers_and_its_lost_one_explanation_lo
     assert findings(source, translation, "explanation-lost-content", key=key) == ["the translation lost 1.75"]
 
 
+# Review R42, 4: a number is read with its sign (-, U+2212, Arabic's sign after the digits, a minus word):
+# a lost minus sign is a changed number.
+@pytest.mark.parametrize(
+    ("locale", "source", "translation", "expected"),
+    [
+        (
+            "ur",
+            "-10 °C",
+            "10 °C",
+            [
+                "number -10 from the source is missing, and 10 is not in the source: write the source's "
+                "numbers, in ur's digits or the source's"
+            ],
+        ),
+        ("ur", "-10 °C", "−10 °C", []),
+        ("ar", "-40 °C", "٤٠- °م", []),
+        ("ar", "-40 °C", "؜-٤٠ °م", []),
+        ("fa", "-40 degrees", "منهای ۴۰ درجه", []),
+        ("ur", "-40 degrees", "منفی 40 ڈگری", []),
+        # A dash between numbers or after a letter is no sign.
+        ("ur", "pages 10-20 of chapter x-1", "صفحات 10-20، باب x-1", []),
+    ],
+)
+def test_numbers_keep_their_sign(locale: str, source: str, translation: str, expected: list[str]) -> None:
+    assert findings(source, translation, "numbers", locale) == expected
+
+
+# Review R42, 5: a number the English source spells out may be written in digits; a changed one is still
+# reported, and a list of numbers is said in the plural.
+@pytest.mark.parametrize(
+    ("locale", "source", "translation", "expected"),
+    [
+        ("ur", "Light is twice as fast.", "روشنی 2 گنا تیز ہے۔", []),
+        ("ur", "A dozen eggs, as in the nineteenth century.", "12 انڈے، جیسے 19ویں صدی میں۔", []),
+        ("hi", "Twenty-five students.", "25 छात्र।", []),
+        ("ar", "Half of them.", "٥٠٪ منهم.", []),
+        (
+            "ur",
+            "A dozen eggs.",
+            "13 انڈے، 19ویں صدی میں۔",
+            [
+                "numbers 13, 19 are not in the source: write the source's numbers, in ur's digits or the "
+                "source's"
+            ],
+        ),
+        (
+            "ur",
+            "Between 3 and 4 hours.",
+            "5 سے 6 گھنٹے۔",
+            [
+                "numbers 3, 4 from the source are missing, and 5, 6 are not in the source: write the "
+                "source's numbers, in ur's digits or the source's"
+            ],
+        ),
+    ],
+)
+def test_numbers_spelled_out_in_the_source(
+    locale: str, source: str, translation: str, expected: list[str]
+) -> None:
+    assert findings(source, translation, "numbers", locale) == expected
+
+
 FORMULA = "Each GPU sends $2(N-1)/N$ times its gradients, and $$S = \\sum_i g_i$$ is the sum."
 
 

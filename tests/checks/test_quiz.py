@@ -1,5 +1,5 @@
 """duplicate-option-translation and option-repeats-prompt: options a learner cannot tell apart, exactly
-or but for letter forms, diacritics, digits, case, spacing and punctuation."""
+or but for letter forms, optional diacritics, digits, spacing and punctuation."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ ALIKE = (
     "option b of question q is translated {how} option a in {locale}{but_for}, though the sources differ: a "
     "learner cannot tell the two apart; translate them so they differ as the sources do"
 )
-BUT_FOR = " but for letter forms, diacritics, digits, case, spacing or punctuation"
+BUT_FOR = " but for letter forms, optional diacritics, digits, spacing or punctuation"
 
 
 def near(locale: str) -> list[tuple[str, str]]:
@@ -39,7 +39,9 @@ EXACT = [(f"{Q}.options.b", ALIKE.format(how="exactly like", locale="ur", but_fo
     ("locale", "first", "second", "expected"),
     [
         ("ur", "آل ریڈیوس", "ریڈیوس اسکیٹر", []),
-        ("ur", "آل ریڈیوس", "آل ریڈیوس۔", EXACT),
+        ("ur", "آل ریڈیوس", "آل ریڈیوس", EXACT),
+        # "exactly like" only for the very same text: a full stop is a difference a learner sees.
+        ("ur", "آل ریڈیوس", "آل ریڈیوس۔", near("ur")),
         # An Arabic yeh for the Urdu one, a kaf, a heh: the same word to a reader.
         ("ur", "آل ریڈیوس", "آل ريڈیوس", near("ur")),
         ("ur", "کل بیچ", "كل بیچ", near("ur")),
@@ -67,10 +69,60 @@ def test_duplicate_option_translation(
     assert findings(entries, "duplicate-option-translation", locale) == expected
 
 
-def test_options_whose_sources_read_alike_are_not_the_translations_fault() -> None:
+def test_options_whose_sources_are_one_text_are_not_the_translations_fault() -> None:
     entries = [
-        CatalogEntry("All-reduce", "آل ریڈیوس", f"{Q}.options.a"),
-        CatalogEntry("All reduce.", "آل ریڈیوس", f"{Q}.options.b"),
+        CatalogEntry("All reduce", "آل ریڈیوس", f"{Q}.options.a"),
+        CatalogEntry("All  reduce ", "آل ریڈیوس", f"{Q}.options.b"),
+    ]
+    assert findings(entries, "duplicate-option-translation") == []
+
+
+# Review R42, 2: sources that differ in a sign, an operator, a case or a full stop are two answers; the
+# translation that writes them alike is reported (the old guard compared the sources folded, and skipped).
+@pytest.mark.parametrize(
+    ("first", "second", "first_translation", "second_translation"),
+    [
+        ("-10 °C", "10 °C", "10 °C", "10 °C"),
+        ("Q = m + c + ΔT", "Q = m × c × ΔT", "Q = m × c × ΔT", "Q = m × c × ΔT"),
+        ("Co", "CO", "کو", "کو"),
+        ("All-reduce", "All reduce.", "آل ریڈیوس", "آل ریڈیوس"),
+    ],
+)
+def test_options_whose_sources_differ_visibly_are_reported(
+    first: str, second: str, first_translation: str, second_translation: str
+) -> None:
+    entries = [
+        CatalogEntry(first, first_translation, f"{Q}.options.a"),
+        CatalogEntry(second, second_translation, f"{Q}.options.b"),
+    ]
+    assert findings(entries, "duplicate-option-translation") == EXACT
+
+
+# Review R42, 3: translations that differ in what changes the meaning are two answers.
+@pytest.mark.parametrize(
+    ("locale", "first", "second", "first_translation", "second_translation"),
+    [
+        ("ur", "minus 5 degrees Celsius", "5 degrees Celsius", "−5 °C", "5 °C"),
+        ("ar", "science", "flag", "عِلْم", "عَلَم"),
+        ("ur", "Cobalt", "Carbon monoxide", "Co", "CO"),
+        ("ur", "1 megabit", "1 megabyte", "1 Mb", "1 MB"),
+    ],
+)
+def test_options_that_differ_in_meaning_are_no_duplicates(
+    locale: str, first: str, second: str, first_translation: str, second_translation: str
+) -> None:
+    entries = [
+        CatalogEntry(first, first_translation, f"{Q}.options.a"),
+        CatalogEntry(second, second_translation, f"{Q}.options.b"),
+    ]
+    assert findings(entries, "duplicate-option-translation", locale) == []
+
+
+# Review R42, 6: a fuzzy option is not shown (the source is), so it duplicates nothing.
+def test_a_fuzzy_option_is_no_duplicate() -> None:
+    entries = [
+        CatalogEntry("Ghost", "بھوت", f"{Q}.options.a", flags=("fuzzy",)),
+        CatalogEntry("Spirit", "بھوت", f"{Q}.options.b"),
     ]
     assert findings(entries, "duplicate-option-translation") == []
 

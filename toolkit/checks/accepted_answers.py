@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from toolkit.checks.comparable import comparable, scripts
-from toolkit.checks.context import EntryContext
+from toolkit.checks.comparable import comparable, contains_words, scripts
+from toolkit.checks.context import EntryContext, shown
 from toolkit.checks.registry import Finding, check
 from toolkit.diagnostics import Severity
 from toolkit.gettext.catalog import CatalogEntry
@@ -70,12 +70,6 @@ def answer_script(context: EntryContext) -> Iterator[Finding]:
             )
 
 
-def _contains(text: str, part: str) -> bool:
-    """Whether ``part`` stands in ``text`` as whole words, compared as a learner reads them."""
-    wanted = comparable(part)
-    return bool(wanted) and f" {wanted} " in f" {comparable(text)} "
-
-
 _GIVERS = re.compile(r"\.(prompt|text|options\.[^.]+|pairs\.[^.]+\.(prompt|match)|items\.[^.]+)$")
 
 
@@ -102,15 +96,15 @@ def answer_given_away(context: EntryContext) -> Iterator[Finding]:
     givers = [
         other
         for other in context.entries_of_question()
-        if other.msgstr and other.context and _GIVERS.search(other.context[len(prefix) :])
+        if shown(other) and other.context and _GIVERS.search(other.context[len(prefix) :])
     ]
-    if any(_contains(other.msgid, entry.msgid) for other in givers):
+    if any(contains_words(other.msgid, entry.msgid) for other in givers):
         return  # the source gives it away too: the author's choice, not the translation's
     for line in _lines(entry):
         if len(comparable(line)) < 3:
             continue
         for other in givers:
-            if _contains(other.msgstr, line):
+            if contains_words(other.msgstr, line):
                 yield Finding(
                     "answer-given-away",
                     f"the accepted answer “{line}” stands word for word in {_giver_name(other.context or '', prefix)} "

@@ -13,13 +13,14 @@ from collections.abc import Iterator
 from decimal import Decimal
 from statistics import fmean
 
-from toolkit.checks.comparable import comparable, folded, words
-from toolkit.checks.context import EntryContext
+from toolkit.checks.comparable import comparable
+from toolkit.checks.context import EntryContext, shown
+from toolkit.checks.negation import lexicon as negation_lexicon
+from toolkit.checks.negation import negations
 from toolkit.checks.registry import Finding, check
-from toolkit.checks.text_features import numbers, prose
+from toolkit.checks.text_features import numbers
 from toolkit.diagnostics import Severity
 from toolkit.model import CHOICE_TYPES, QuestionType
-from toolkit.text.locale_packs import ENGLISH_NEGATION_WORDS, language_of, pack_for
 from toolkit.text.numbers import plain_number
 
 LENGTH_CUE_RATIO = 1.5
@@ -61,7 +62,7 @@ def length_cue(context: EntryContext) -> Iterator[Finding]:
     if correct is None or correct != {entry.context}:
         return  # several correct options: which of them would a length cue point at?
     distractors = [option for option in context.options_of_question() if option.context not in correct]
-    if len(distractors) < 2 or any(not option.msgstr for option in distractors):
+    if len(distractors) < 2 or not all(shown(option) for option in distractors):
         return  # of two options one is always the longer
     source = _ratio(entry.msgid, [option.msgid for option in distractors])
     translated = _ratio(entry.msgstr, [option.msgstr for option in distractors])
@@ -131,36 +132,10 @@ def numeric_answer_explanation(context: EntryContext) -> Iterator[Finding]:
     )
 
 
-def negation_words(locale: str) -> frozenset[str]:
-    """The negation words of ``locale``'s pack; English's where no pack serves an English locale."""
-    pack = pack_for(locale)
-    if pack is not None:
-        return pack.negation_words
-    return ENGLISH_NEGATION_WORDS if language_of(locale) == "en" else frozenset()
-
-
-def negations(text: str, vocabulary: frozenset[str]) -> list[str]:
-    """The negation words of ``text`` (outside inline code), in order."""
-    # Compared folded: an Arabic yeh in Urdu نہيں (arabic-code-points reports it) is still نہیں.
-    whole = {folded(word) for word in vocabulary if not word.endswith("-")}
-    prefixes = tuple(folded(word[:-1]) for word in vocabulary if word.endswith("-"))
-    contraction = "n't" in vocabulary
-    found = []
-    for word in words(prose(text)):
-        reading = folded(word)
-        if (
-            reading in whole
-            or (prefixes and reading.startswith(prefixes))
-            or (contraction and reading.endswith("n't"))
-        ):
-            found.append(word)
-    return found
-
-
 @check(
     "negation-changed",
-    # A warning, not an error: the words are a lexical reading (Arabic غير is "not-" and "other than"),
-    # and an error would stop every export on a reading that is wrong for one sentence.
+    # A warning, not an error: the words are a lexical reading, and an error would stop every export on
+    # a reading that is wrong for one sentence.
     Severity.WARNING,
     "A true/false statement is negated in the source and not in the translation, or the other way: the "
     "right answer flips.",
@@ -172,24 +147,26 @@ def negation_changed(context: EntryContext) -> Iterator[Finding]:
         return
     if context.question_kind is not QuestionType.TRUE_FALSE:
         return
-    source_words = negation_words(context.rules.source_locale)
-    target_words = negation_words(context.rules.locale)
-    if not source_words or not target_words:
+    source_language = negation_lexicon(context.rules.source_locale)
+    target_language = negation_lexicon(context.rules.locale)
+    if not source_language.known or not target_language.known:
         return  # a language quizkit knows no negations of: nothing to compare
-    in_source = negations(entry.msgid, source_words)
-    in_translation = negations(entry.msgstr, target_words)
+    in_source = negations(entry.msgid, source_language)
+    in_translation = negations(entry.msgstr, target_language)
     locale = context.rules.locale
-    if in_source and not in_translation:
+    # A word's negation (impossible, ناممکن) may say what a predicate's does (not possible, ممکن نہیں):
+    # only a side with neither is the opposite of a negated one.
+    if in_source.predicate and not in_translation.predicate and not in_translation.affixal:
         yield Finding(
             "negation-changed",
-            f"the statement of question {question_id(context)} is negated in the source ({in_source[0]}) but "
-            f"not in {locale}: the translation states the opposite, and the right answer flips; translate "
-            "the negation",
+            f"the statement of question {question_id(context)} is negated in the source "
+            f"({in_source.predicate[0]}) but not in {locale}: the translation states the opposite, and the "
+            "right answer flips; translate the negation",
         )
-    elif in_translation and not in_source:
+    elif in_translation.predicate and not in_source.predicate and not in_source.affixal:
         yield Finding(
             "negation-changed",
-            f"the statement of question {question_id(context)} is negated in {locale} ({in_translation[0]}) "
-            "but not in the source: the translation states the opposite, and the right answer flips; "
-            "remove the negation",
+            f"the statement of question {question_id(context)} is negated in {locale} "
+            f"({in_translation.predicate[0]}) but not in the source: the translation states the opposite, "
+            "and the right answer flips; remove the negation",
         )

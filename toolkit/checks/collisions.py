@@ -2,8 +2,8 @@
 matching question, the items of an ordering question, the options of one drop-down blank (Cloze).
 
 Two such texts collide when they read the same once letter forms, optional diacritics, the script of
-their digits, case, spacing and punctuation are set aside (:func:`toolkit.checks.comparable.comparable`),
-while their sources differ: the question has become one a learner cannot answer for sure.
+their digits, spacing and punctuation are set aside (:func:`toolkit.checks.comparable.alike`), while their
+sources differ: the question has become one a learner cannot answer for sure.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from toolkit.checks.comparable import comparable
-from toolkit.checks.context import EntryContext
+from toolkit.checks.comparable import alike, comparable, exact
+from toolkit.checks.context import EntryContext, shown
 from toolkit.checks.registry import Finding, check
 from toolkit.diagnostics import Severity
 from toolkit.gettext.catalog import CatalogEntry
@@ -33,8 +33,7 @@ def earlier_collision(context: EntryContext, group: re.Pattern[str], owner: str)
     """The first entry before this one in ``group`` of the same ``owner`` whose translation reads like
     this one's though their sources differ; None if there is none."""
     entry = context.entry
-    mine = comparable(entry.msgstr)
-    if not mine:
+    if not comparable(entry.msgstr):
         return None
     for other in context.entries_of_question():
         if other.context == entry.context:
@@ -43,9 +42,10 @@ def earlier_collision(context: EntryContext, group: re.Pattern[str], owner: str)
         if (
             match
             and match.group("question") == owner
-            and other.msgstr
-            and comparable(other.msgstr) == mine
-            and comparable(other.msgid) != comparable(entry.msgid)
+            and shown(other)
+            and alike(other.msgstr, entry.msgstr)
+            # Sources that differ in anything a learner sees (a sign, a case) are two texts to keep apart.
+            and exact(other.msgid) != exact(entry.msgid)
         ):
             return other
     return None

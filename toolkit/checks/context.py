@@ -108,6 +108,12 @@ _QUESTION_PREFIX = re.compile(r"^([^.]+\.questions\.[^.]+)\.")
 _OPTION_KEY = re.compile(r"^([^.]+\.questions\.[^.]+)\.options\.[^.]+$")
 
 
+def shown(entry: CatalogEntry) -> bool:
+    """Whether a learner sees ``entry``'s translation: translated and not fuzzy (a fuzzy entry is never
+    compiled, the source is shown in its place)."""
+    return bool(entry.msgstr) and not entry.is_fuzzy
+
+
 @dataclass(frozen=True)
 class EntryContext:
     entry: CatalogEntry

@@ -211,17 +211,26 @@ def numbers_preserved(context: EntryContext) -> Iterator[Finding]:
         if missing and added:
             yield Finding(
                 "numbers",
-                f"number {', '.join(missing)} from the source is missing, and {', '.join(added)} is not in "
-                f"the source: write the source's numbers, in {locale}'s digits or the source's",
+                f"{_numbers_are(missing, 'from the source is missing', 'from the source are missing')}, and "
+                f"{_numbers_are(added, 'is not in the source', 'are not in the source', named=False)}: write "
+                f"the source's numbers, in {locale}'s digits or the source's",
             )
         elif missing:
-            yield Finding("numbers", f"number {', '.join(missing)} from the source is missing")
+            yield Finding(
+                "numbers", _numbers_are(missing, "from the source is missing", "from the source are missing")
+            )
         elif added:
             yield Finding(
                 "numbers",
-                f"number {', '.join(added)} is not in the source: write the source's numbers, in {locale}'s "
-                "digits or the source's",
+                f"{_numbers_are(added, 'is not in the source', 'are not in the source')}: write the source's "
+                f"numbers, in {locale}'s digits or the source's",
             )
+
+
+def _numbers_are(found: list[str], one: str, several: str, *, named: bool = True) -> str:
+    """``number 12 is …`` or ``numbers 12, 19 are …``; without the noun after a first list (``and 14 is``)."""
+    noun = ("number " if len(found) == 1 else "numbers ") if named else ""
+    return f"{noun}{', '.join(found)} {one if len(found) == 1 else several}"
 
 
 def translate_exempt(context: EntryContext) -> set[str]:

@@ -4,44 +4,44 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from toolkit.checks.comparable import comparable
-from toolkit.checks.context import EntryContext
+from toolkit.checks.comparable import alike, contains_words, exact
+from toolkit.checks.context import EntryContext, shown
 from toolkit.checks.registry import Finding, check
 from toolkit.checks.text_features import lost_latin_tokens, lost_numbers
 from toolkit.diagnostics import Severity
 from toolkit.gettext.catalog import CatalogEntry
 
 
-def _normalized(text: str) -> str:
-    return " ".join(text.split()).casefold().rstrip(".۔")
-
-
 @check(
     "duplicate-option-translation",
     Severity.ERROR,
     "Two options of one question have the same translation, or translations a learner cannot tell apart "
-    "(letter forms, diacritics, digits, case, spacing, punctuation), so the question cannot be answered.",
+    "(letter forms, optional diacritics, digits, spacing, punctuation), so the question cannot be answered.",
 )
 def duplicate_option_translation(context: EntryContext) -> Iterator[Finding]:
     entry = context.entry
     if not context.is_option or not entry.msgstr:
         return
-    mine, alike = _normalized(entry.msgstr), comparable(entry.msgstr)
+    mine = exact(entry.msgstr)
     for other in context.options_of_question():
         if other.context == entry.context:
             break  # report on the later option of each pair only
-        if not other.msgstr or comparable(other.msgid) == comparable(entry.msgid):
+        if not shown(other):
             continue
-        if _normalized(other.msgstr) == mine:
+        # Sources a learner reads as one text are one option written twice: the author's to fix. Any
+        # visible difference (a sign, a case, a full stop) makes them two answers the translation must keep.
+        if exact(other.msgid) == exact(entry.msgid):
+            continue
+        if exact(other.msgstr) == mine:
             how = "exactly like"
-        elif alike and comparable(other.msgstr) == alike:
+        elif alike(other.msgstr, entry.msgstr):
             how = "like"
         else:
             continue
         but_for = (
             ""
             if how == "exactly like"
-            else " but for letter forms, diacritics, digits, case, spacing or punctuation"
+            else " but for letter forms, optional diacritics, digits, spacing or punctuation"
         )
         yield Finding(
             "duplicate-option-translation",
@@ -59,9 +59,9 @@ def option_repeats_prompt(context: EntryContext) -> Iterator[Finding]:
     if not context.is_option or not entry.msgstr or prefix is None:
         return
     prompt = context.sibling(f"{prefix}.prompt")
-    if prompt is None or not prompt.msgstr or _within(prompt.msgid, entry.msgid):
+    if prompt is None or not shown(prompt) or contains_words(entry.msgid, prompt.msgid):
         return
-    if _within(prompt.msgstr, entry.msgstr):
+    if contains_words(entry.msgstr, prompt.msgstr):
         yield Finding(
             "option-repeats-prompt",
             f"{_option(entry)} of question {_question(context)} repeats the prompt in {context.rules.locale}, "
@@ -75,13 +75,6 @@ def _option(entry: CatalogEntry) -> str:
 
 def _question(context: EntryContext) -> str:
     return (context.question_prefix or "").rsplit(".", 1)[-1]
-
-
-def _within(part: str, text: str) -> bool:
-    """Whether ``part`` stands in ``text`` as whole words, as a learner reads them (letter forms,
-    diacritics, digits, case, spacing and punctuation aside)."""
-    wanted = comparable(part)
-    return bool(wanted) and f" {wanted} " in f" {comparable(text)} "
 
 
 @check(

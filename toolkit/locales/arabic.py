@@ -86,9 +86,9 @@ ARABIC = LocalePack(
     digits=None,
     end_punctuation=ARABIC_SCRIPT_END_PUNCTUATION,
     latin_punctuation_check="ar-punctuation",
-    # لا, ليس and its forms, لم, لن and غير (not-, un-), alone or after the conjunctions و and ف, which
-    # Arabic writes joined to the next word. Not ما: in a statement it is far more often "what, that
-    # which" (ما تبقى) than the negation of a past verb, which Modern Standard Arabic writes with لم.
+    # لا, ليس and its forms, لم and لن, alone or after the conjunctions و and ف, which Arabic writes
+    # joined to the next word. Not ما: in a statement it is far more often "what, that which" (ما تبقى)
+    # than the negation of a past verb, which Modern Standard Arabic writes with لم.
     negation_words=frozenset(
         {
             f"{conjunction}{word}"
@@ -105,9 +105,31 @@ ARABIC = LocalePack(
                 "لستم",
                 "لم",
                 "لن",
-                "غير",
             )
         }
+    ),
+    # غير (un-, non-, and "other than": غير عادي, "unusual"), عديم ("-less") and مستحيل ("impossible")
+    # negate one word, not the statement.
+    negating_affixes=frozenset(
+        {
+            f"{conjunction}{word}"
+            for conjunction in ("", "و", "ف")
+            for word in ("غير", "عديم", "عديمة", "مستحيل", "مستحيلة", "المستحيل")
+        }
+    ),
+    # ما لم ("unless, until"), ¬ … إلا ("none but": "only"), لا سيما ("especially"), لا بد ("must"),
+    # لا يزال and its forms ("still"), ليس فقط ("not only").
+    negation_constructions=(
+        "ما لم",
+        "¬ … إلا",
+        "لا سيما",
+        "ولا سيما",
+        "لا بد",
+        "لا يزال",
+        "لا تزال",
+        "لا يزالون",
+        "لا زال",
+        "ليس فقط",
     ),
     glossary_genders=("masculine", "feminine"),
 )

@@ -57,5 +57,33 @@ HINDI = LocalePack(
     latin_punctuation_check="hi-danda",
     # नहीं (not), न (not, nor), मत (do not), as whole words.
     negation_words=frozenset({"नहीं", "न", "मत"}),
+    # ग़ैर (non-) and the common adjectives negated by अ-/अन- (असंभव, "impossible"): listed, since
+    # अ also begins अच्छा, अब and अगर.
+    negating_affixes=frozenset(
+        {
+            "ग़ैर",
+            "गैर",
+            "ग़ैर-",
+            "गैर-",
+            "नामुमकिन",
+            "असंभव",
+            "असम्भव",
+            "अदृश्य",
+            "असामान्य",
+            "अज्ञात",
+            "असत्य",
+            "अनुचित",
+            "अपूर्ण",
+            "असमर्थ",
+            "अनिश्चित",
+            "असफल",
+            "अशुद्ध",
+            "अस्थिर",
+            "अनावश्यक",
+            "अनियमित",
+        }
+    ),
+    # "Until" is जब तक … न ("as long as… not"); न केवल/न सिर्फ़ … बल्कि is "not only… but also".
+    negation_constructions=("जब तक … ¬", "न केवल", "न सिर्फ़", "न सिर्फ"),
     glossary_genders=("masculine", "feminine"),
 )

@@ -159,18 +159,19 @@ PERSIAN = LocalePack(
             "ندهند",
             "نگیر-",
             "نگرفت-",
-            # The adjectives negated by نا- and غیر that statements use (نارسانا, "non-conducting"):
-            # listed, since نا and غیر also begin نام, نان, ناحیه and غیرت.
-            "غیر",
-            "نارسانا-",
-            "نادرست-",
-            "ناممکن-",
-            "ناتوان-",
-            "ناشناخته-",
-            "نامعلوم-",
-            "غیرممکن-",
-            "غیرفلز-",
+            # Past and subjunctive of آمدن and رسیدن (فرود نیامدند, "did not land"): a general rule for ن-
+            # before a verb would also read نوشتند (wrote) and نمودند (did), so the common ones are listed.
+            "نیامد-",
+            "نیاید",
+            "نیایند",
+            "نرسید-",
+            "نرسد",
+            "نرسند",
         }
     ),
+    # غیر (غیرعادی, "unusual") and نا- (نامرئی, "invisible") negate one word, not the statement.
+    negating_affixes=frozenset({"غیر", "غیر-", "نا-"}),
+    # "Until" is تا وقتی/زمانی … ن- ("as long as… not"); نه تنها/نه فقط … بلکه is "not only… but also".
+    negation_constructions=("تا وقتی … ¬", "تا زمانی … ¬", "تا هنگامی … ¬", "نه تنها", "نه فقط"),
     glossary_genders=(),
 )

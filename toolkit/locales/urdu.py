@@ -202,9 +202,13 @@ URDU = LocalePack(
     digits_by_locale={"ur_IN": "arabext"},
     end_punctuation={"?": "\u061f", ".": "\u06d4", "!": "!", ":": ":", ";": "\u061b"},
     latin_punctuation_check="latin-punctuation",
-    # نہیں (not), نہ (not, nor), مت (do not: the imperative's negation), and غیر (non-, un-: غیر موصل,
-    # "non-conducting", negates as "not" does), as whole words: Urdu writes غیر apart from its word, and a
-    # prefix would also read غیرت (honour).
-    negation_words=frozenset({"نہیں", "نہ", "مت", "غیر"}),
+    # نہیں (not), نہ (not, nor), مت (do not: the imperative's negation), as whole words.
+    negation_words=frozenset({"نہیں", "نہ", "مت"}),
+    # غیر (un-, non-: غیر معمولی, "unusual"; Urdu writes it apart from its word, and غیرت is "honour"),
+    # نا- (ناممکن, "impossible") and بے- (بےشمار, "countless") negate one word, not the statement.
+    negating_affixes=frozenset({"غیر", "نا-", "بے-"}),
+    # "Until" is جب تک … نہ ("as long as… not"): پانی مائع رہتا ہے جب تک وہ نقطۂ جوش تک نہ پہنچ جائے.
+    # نہ صرف … بلکہ is "not only… but also".
+    negation_constructions=("جب تک … ¬", "نہ صرف"),
     glossary_genders=("masculine", "feminine"),
 )

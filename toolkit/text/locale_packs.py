@@ -47,6 +47,26 @@ ENGLISH_NEGATION_WORDS: frozenset[str] = frozenset(
 for every contraction that ends with it (doesn't, can't, won't). "false" and "without" are not among them:
 a translation says "wrong" or "with no" as often as a negation."""
 
+ENGLISH_NEGATION_CONSTRUCTIONS: tuple[str, ...] = ("no matter", "not only", "nothing but", "none other than")
+"""English phrases whose negation word negates no statement (:attr:`LocalePack.negation_constructions`):
+"no matter the temperature" says "whatever the temperature", "not only… but" adds."""
+
+ENGLISH_NEGATING_PREFIXES: tuple[str, ...] = ("un", "non", "in", "im", "ir", "il")
+"""English's prefixes that negate one word (impossible, invisible, unusual, non-toxic): read as
+:attr:`LocalePack.negating_affixes` are, where the rest of the word is an adjective (see
+:data:`ENGLISH_NOT_NEGATED`)."""
+
+ENGLISH_NOT_NEGATED: frozenset[str] = frozenset(
+    {
+        "important", "impressive", "imperial", "immense", "immigrant", "imminent", "impulsive",
+        "incident", "individual", "industrial", "infant", "infernal", "ingredient", "inhabitant",
+        "inherent", "initial", "innocent", "instant", "instrumental", "integral", "intelligent",
+        "intensive", "intent", "intentional", "internal", "international", "interval", "intuitive",
+        "invasive", "inventive", "illustrative", "irritable",
+    }
+)  # fmt: skip
+"""Words that begin with an English negating prefix and an adjective's ending but negate nothing."""
+
 Normalizer = Callable[[str, frozenset[str]], str]
 """Applies a pack's safe normalizations to a text, except the rules named in the second argument."""
 
@@ -99,6 +119,16 @@ class LocalePack:
     """The words that negate a statement, each a whole word (Urdu نہیں, نہ, مت); an entry that ends with
     ``-`` is a prefix that makes a word negative (Persian ``نمی-``: نمی‌کند). The negation-changed check
     compares a true/false statement's negations with its source's; empty: the check says nothing."""
+    negating_affixes: frozenset[str] = frozenset()
+    """Words, and prefixes (ending in ``-``, followed by at least three letters), that negate one word
+    rather than a statement: Urdu غیر (غیر معمولی, "unusual"), نا- (ناممکن, "impossible"). "Not
+    possible" and "impossible" say one thing: negation-changed reads such a word as either, and reports
+    neither against the other."""
+    negation_constructions: tuple[str, ...] = ()
+    """Phrases in which a negation word negates no statement, as words: a fixed phrase (Arabic
+    ``لا سيما``, "especially") or a pattern with ``…`` for any words within one clause and ``¬`` for
+    any negation word (Urdu ``جب تک … ¬``, "until… not": "until"; Arabic ``¬ … إلا``, "not… but":
+    "only")."""
     glossary_genders: tuple[str, ...] | None = None
     """The grammatical genders a glossary term may record; ``()`` for a language without grammatical
     gender; None when the pack says nothing (every gender the schema knows is allowed)."""
