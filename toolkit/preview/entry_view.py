@@ -19,7 +19,7 @@ from toolkit.content.glossary import Term
 from toolkit.gettext.catalog import CatalogEntry
 from toolkit.preview.security import TOKEN_FIELD
 from toolkit.preview.translation_aids import Suggestion, screenshot_url
-from toolkit.screenshots.naming import REFERENCE_PREFIX
+from toolkit.screenshots.naming import without_screenshot_references
 from toolkit.text.locale_info import LocaleInfo
 
 _NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -111,11 +111,7 @@ def render_entry(listing: etree._Element, view: EntryView, config: ProjectConfig
         ).text = visible(text)
 
     # The screenshot reference (#. Screenshot: ...) is shown as the screenshot itself, below.
-    notes = [
-        note
-        for note in (*entry.extracted_comments, *entry.translator_comments)
-        if not note.startswith(REFERENCE_PREFIX)
-    ]
+    notes = [*without_screenshot_references(entry.extracted_comments), *entry.translator_comments]
     if notes:
         listing_notes = etree.SubElement(_section(item, "notes", "Notes"), "ul")
         for note in notes:

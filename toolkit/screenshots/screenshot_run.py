@@ -64,7 +64,9 @@ def take_screenshots(
     (default: found on the PATH, :func:`toolkit.screenshots.devtools.find_browser`)."""
     program = program or find_browser()  # no browser: said before any work
     chosen = _locales(config, locales)
-    targets = tuple(locale for locale in chosen if locale != config.source_locale)
+    # Every page is built with every locale of the project, whatever ``locales`` selects: the language
+    # switch lists the locales of the build, so a run for one locale must draw the same page as a full run.
+    targets = tuple(config.target_locales)
     # The translators' view: every translation that is not fuzzy shows, approved or not, so that a
     # translator sees their words in place before a reviewer approves them (the release gate's
     # require = "approved" decides what is published, not what is reviewed).
