@@ -74,3 +74,26 @@ def test_a_browser_that_exits_is_named(tmp_path: Path) -> None:
         connection.call("Browser.getVersion")
     assert str(raised.value) == f"the browser {program} stopped (it closed its DevTools pipe)"
     assert gone(connection.pid)
+
+
+def test_a_build_with_screenshots_and_no_browser_stops_before_writing(tmp_path: Path) -> None:
+    project = fixture_project(tmp_path / "project")
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    (tmp_path / "bin").mkdir()
+    environment = {name: value for name, value in os.environ.items() if name != "QUIZKIT_CHROMIUM"}
+    before = snapshot(project)
+    result = run_quizkit(
+        project,
+        "build",
+        "--screenshots",
+        "--format",
+        "text",
+        env={**environment, "PATH": str(tmp_path / "bin")},
+    )
+    assert result.returncode == 1
+    assert result.stderr == (
+        "error[screenshots]: no Chromium found (looked for chromium, chromium-browser, google-chrome, "
+        "google-chrome-stable, chrome on the PATH): install it (apt-get install chromium fonts-noto-core), "
+        "or name it in QUIZKIT_CHROMIUM\n"
+    )
+    assert snapshot(project) == before
