@@ -110,6 +110,18 @@ def render_entry(listing: etree._Element, view: EntryView, config: ProjectConfig
             source, "p", {"class": "text", "lang": view.source.tag, "dir": view.source.direction}
         ).text = visible(text)
 
+    if entry.is_fuzzy and entry.previous_msgid is not None:
+        # What the fuzzy translation was made for (msgmerge's #| lines), so the reviewer sees what
+        # changed in the source; shown while the entry is fuzzy, as Poedit does, and dropped on review.
+        previous = _section(item, "previous", "Previous source (what the translation was made for)")
+        earlier = [entry.previous_msgid]
+        if entry.previous_msgid_plural is not None:
+            earlier.append(entry.previous_msgid_plural)
+        for text in earlier:
+            etree.SubElement(
+                previous, "p", {"class": "text", "lang": view.source.tag, "dir": view.source.direction}
+            ).text = visible(text)
+
     # The screenshot reference (#. Screenshot: ...) is shown as the screenshot itself, below.
     notes = [*without_screenshot_references(entry.extracted_comments), *entry.translator_comments]
     if notes:
