@@ -488,8 +488,15 @@ def test_the_view_shows_glossary_terms_memory_suggestions_and_the_screenshot(
     assert [item.text_content() for item in title.xpath("section[@class='terms']//li")] == [
         "water → eau (féminin)"
     ]
-    (image,) = title.xpath("section[@class='screenshot']/img")
+    # A link to the full-size picture, which a phone's narrow view would shrink past reading.
+    (link,) = title.xpath("section[@class='screenshot']/a")
+    assert (link.get("href"), link.get("class")) == (
+        "/__quizkit/screenshots/fr/first-quiz.title.png",
+        "full-size",
+    )
+    (image,) = link.xpath("img")
     assert image.get("src") == "/__quizkit/screenshots/fr/first-quiz.title.png"
+    assert image.get("alt") == "first-quiz.title where the learner sees it (opens full size)"
     status, data, headers = request(server, "GET", image.get("src"))
     assert (status, data, headers["Content-Type"]) == (200, shot.read_bytes(), "image/png")
     for target in (

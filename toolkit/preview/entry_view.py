@@ -172,8 +172,13 @@ def render_entry(listing: etree._Element, view: EntryView, config: ProjectConfig
     if url is None:
         etree.SubElement(picture, "p").text = "No screenshot yet (quizkit screenshots makes them)."
     else:
+        # A link to the picture itself: on a phone the screenshot is shrunk to the width of the screen,
+        # its text too small to read; opened alone it can be zoomed.
+        full = etree.SubElement(picture, "a", {"href": url, "target": "_blank", "class": "full-size"})
         etree.SubElement(
-            picture, "img", {"src": url, "alt": f"{key} where the learner sees it", "loading": "lazy"}
+            full,
+            "img",
+            {"src": url, "alt": f"{key} where the learner sees it (opens full size)", "loading": "lazy"},
         )
 
     _edit_form(item, view, key)
