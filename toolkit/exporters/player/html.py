@@ -291,9 +291,9 @@ def player_page(
     else:
         level.text = f"{guide} · {localized.level_label}" if guide else localized.level_label
     if localized.description:
-        description = etree.SubElement(
-            header, "p", {"class": "description", **_written_in(localized, "description")}
-        )
+        description = etree.SubElement(header, "p", {"class": "description"})
+        for name, value in _written_in(localized, "description").items():
+            description.set(name, value)
         _append_segments(
             description, segments(localized.description, description.get("dir", direction)), latin_lang
         )
