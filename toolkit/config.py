@@ -216,7 +216,9 @@ def _refuse_shared_output(
 ) -> None:
     """The output folder must be a folder of its own: a build removes outputs it no longer writes there,
     so an output folder that is, holds or lies in the project, the content or the catalogs could lose
-    them (output-dir = "." once let a crafted cache delete the catalogs and pyproject.toml)."""
+    them (output-dir = "." once let a crafted cache delete the catalogs and pyproject.toml). The
+    screenshots folder likewise: not the project folder, nor in the content, the catalogs, the outputs or
+    the schema folder."""
     output = (root / folders["output-dir"]).resolve()
     value = folders["output-dir"]
     for label, folder in (
@@ -236,6 +238,28 @@ def _refuse_shared_output(
             "output-dir",
             f"output-dir '{value}' {relation} {label}; builds remove outputs they no longer write there, so "
             "it must be a folder of its own, such as 'dist'",
+        )
+    screenshots = (root / folders["screenshots-dir"]).resolve()
+    value = folders["screenshots-dir"]
+    for label, folder in (
+        ("the project folder", root.resolve()),
+        ("content-dir", (root / folders["content-dir"]).resolve()),
+        ("locales-dir", (root / folders["locales-dir"]).resolve()),
+        ("output-dir", output),
+        ("the schema folder", (root / "schema").resolve()),
+    ):
+        if screenshots == folder:
+            relation = "is"
+        elif label != "the project folder" and screenshots.is_relative_to(folder):
+            relation = "lies inside"
+        else:
+            continue
+        # The screenshots command writes and removes PNG files per locale there: beside the catalogs,
+        # the content or a build's outputs they would mix with files other commands own.
+        raise fail(
+            "screenshots-dir",
+            f"screenshots-dir '{value}' {relation} {label}; the screenshots command writes and removes "
+            "files there, so it must be a folder of its own, such as 'screenshots'",
         )
 
 

@@ -102,3 +102,25 @@ def test_xliff_carries_the_screenshot_as_a_note_of_its_own(project: Path) -> Non
         '<note category="context">Question 1 of 2 (one correct answer).</note>\n'
         '        <note category="screenshot">screenshots/ur/tiny.questions.first.prompt.png</note>'
     ) in xliff
+
+
+def test_a_reference_an_editor_wrapped_in_two_lines_is_replaced_whole(project: Path) -> None:
+    # polib (wrapwidth 78) saves a long '#. Screenshot: <path>' as two '#.' lines; the refresh must
+    # recognise both halves, not keep the path line and add a second reference.
+    add_screenshot(project, PROMPT)
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    text = (project / PO).read_text(encoding="utf-8")
+    whole = "#. Screenshot: screenshots/ur/tiny.questions.first.prompt.png\n"
+    wrapped = "#. Screenshot:\n#. screenshots/ur/tiny.questions.first.prompt.png\n"
+    (project / PO).write_text(text.replace(whole, wrapped), encoding="utf-8")
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    assert comments(project, PROMPT) == (
+        "Question 1 of 2 (one correct answer).",
+        "Screenshot: screenshots/ur/tiny.questions.first.prompt.png",
+    )
+    assert (project / PO).read_text(encoding="utf-8") == text
+    # A screenshot removed takes the wrapped form along too.
+    (project / PO).write_text(text.replace(whole, wrapped), encoding="utf-8")
+    (project / "screenshots/ur/tiny.questions.first.prompt.png").unlink()
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    assert comments(project, PROMPT) == ("Question 1 of 2 (one correct answer).",)

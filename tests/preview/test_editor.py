@@ -253,8 +253,21 @@ def test_a_reviewed_fuzzy_entry_drops_its_flag_and_previous_source(
         ),
         encoding="utf-8",
     )
-    fields = form_of(view(server), TITLE)
+    page = view(server)
+    # While fuzzy, the view shows the source the translation was made for (the #| line), as Poedit does.
+    (previous,) = page.xpath(f"//li[@data-key='{TITLE}']//section[@class='previous']")
+    assert [text.strip() for text in previous.itertext() if text.strip()] == [
+        "Previous source (what the translation was made for)",
+        "The Rain Cycle",
+    ]
+    assert previous.xpath("./p/@lang") == ["en"]
+    fields = form_of(page, TITLE)
     assert (fields["read-0"], fields["read-fuzzy"], fields["fuzzy"]) == ("Le cycle de la pluie", "1", "1")
+    # A save that keeps it fuzzy keeps the previous source.
+    answer = saved(server, fields | {"target-0": "Le cycle de l'eau ?"})
+    assert (answer["state"], answer["fuzzy"]) == ("fuzzy", True)
+    assert '#| msgid "The Rain Cycle"\nmsgctxt "first-quiz.title"' in path.read_text(encoding="utf-8")
+    fields = form_of(view(server), TITLE)
     del fields["fuzzy"]
     answer = saved(server, fields | {"target-0": "Le cycle de l'eau"})
     assert (answer["state"], answer["fuzzy"]) == ("translated", False)
@@ -437,7 +450,7 @@ def test_a_save_while_another_command_writes_the_project_is_refused(
         status, body, _ = save(server, fields)
     assert status == 409
     assert re.fullmatch(
-        r"another quizkit command is changing this project \(.*\); wait for it to finish and run this one again\n",
+        r"another quizkit command is changing this project \(.*\); nothing was saved: try saving again in a moment\n",
         body.decode("utf-8"),
     ), body
     assert catalog(project).read_bytes() == before
@@ -475,8 +488,15 @@ def test_the_view_shows_glossary_terms_memory_suggestions_and_the_screenshot(
     assert [item.text_content() for item in title.xpath("section[@class='terms']//li")] == [
         "water → eau (féminin)"
     ]
-    (image,) = title.xpath("section[@class='screenshot']/img")
+    # A link to the full-size picture, which a phone's narrow view would shrink past reading.
+    (link,) = title.xpath("section[@class='screenshot']/a")
+    assert (link.get("href"), link.get("class")) == (
+        "/__quizkit/screenshots/fr/first-quiz.title.png",
+        "full-size",
+    )
+    (image,) = link.xpath("img")
     assert image.get("src") == "/__quizkit/screenshots/fr/first-quiz.title.png"
+    assert image.get("alt") == "first-quiz.title where the learner sees it (opens full size)"
     status, data, headers = request(server, "GET", image.get("src"))
     assert (status, data, headers["Content-Type"]) == (200, shot.read_bytes(), "image/png")
     for target in (

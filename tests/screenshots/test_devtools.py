@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
+import pytest
 from support import fixture_project, run_quizkit, run_quizkit_in_process, snapshot
+
+from toolkit.screenshots.devtools import BrowserError, browser
 
 
 def test_a_browser_named_that_cannot_run_is_said_so(tmp_path: Path) -> None:
@@ -35,3 +39,61 @@ def test_no_browser_on_the_path_is_said_so(tmp_path: Path) -> None:
         "or name it in QUIZKIT_CHROMIUM\n"
     )
     assert not (project / "screenshots").exists()
+
+
+def hanging_browser(folder: Path) -> Path:
+    """A program that starts and never answers on its DevTools pipe (a wedged or wrong browser)."""
+    program = folder / "hanging-browser"
+    program.write_text("#!/bin/sh\nexec sleep 1000\n", encoding="utf-8")
+    program.chmod(0o755)
+    return program
+
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def test_a_browser_that_never_answers_is_named_and_killed_not_waited_for(tmp_path: Path) -> None:
+    program = hanging_browser(tmp_path)
+    with pytest.raises(BrowserError) as raised, browser(program, timeout=0.5) as connection:
+        pid = connection.pid
+        connection.call("Browser.getVersion")
+    assert str(raised.value) == f"the browser {program} did not answer within 0.5 seconds"
+    # Not asked to close (it would not answer that either): killed and reaped on leaving the block.
+    assert not connection.answering
+    assert gone(pid)
+
+
+def test_a_browser_that_exits_is_named(tmp_path: Path) -> None:
+    program = Path(shutil.which("false") or "/bin/false")
+    with pytest.raises(BrowserError) as raised, browser(program) as connection:
+        connection.call("Browser.getVersion")
+    assert str(raised.value) == f"the browser {program} stopped (it closed its DevTools pipe)"
+    assert gone(connection.pid)
+
+
+def test_a_build_with_screenshots_and_no_browser_stops_before_writing(tmp_path: Path) -> None:
+    project = fixture_project(tmp_path / "project")
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    (tmp_path / "bin").mkdir()
+    environment = {name: value for name, value in os.environ.items() if name != "QUIZKIT_CHROMIUM"}
+    before = snapshot(project)
+    result = run_quizkit(
+        project,
+        "build",
+        "--screenshots",
+        "--format",
+        "text",
+        env={**environment, "PATH": str(tmp_path / "bin")},
+    )
+    assert result.returncode == 1
+    assert result.stderr == (
+        "error[screenshots]: no Chromium found (looked for chromium, chromium-browser, google-chrome, "
+        "google-chrome-stable, chrome on the PATH): install it (apt-get install chromium fonts-noto-core), "
+        "or name it in QUIZKIT_CHROMIUM\n"
+    )
+    assert snapshot(project) == before

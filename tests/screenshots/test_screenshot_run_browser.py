@@ -179,6 +179,22 @@ def test_a_second_run_changes_no_byte_and_rewrites_no_file(project: Path) -> Non
     assert {path: path.stat().st_mtime_ns for path in times} == times
 
 
+def test_a_run_for_one_locale_draws_the_pages_of_a_full_run_and_keeps_foreign_pictures(project: Path) -> None:
+    # The language switch lists every locale of the project, not only those of the run; a picture of the
+    # user's in a locale's folder is no screenshot of quizkit's, so it is not removed as one whose key is gone.
+    foreign = project / "screenshots/ur/team-logo.png"
+    foreign.write_bytes((project / "screenshots/ur/ui.score.png").read_bytes())
+    before = snapshot(project)
+    result = run_quizkit(project, "screenshots", "--locale", "ur")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == (
+        "screenshots done: 69 screenshots in screenshots, 0 written, 0 catalogs updated"
+    )
+    after = snapshot(project)
+    assert sorted(path for path in before.keys() | after.keys() if before.get(path) != after.get(path)) == []
+    foreign.unlink()
+
+
 def test_a_build_takes_them_when_the_configuration_says_so(project: Path) -> None:
     with (project / "quizkit.toml").open("a", encoding="utf-8") as config:
         config.write("build-screenshots = true\n")

@@ -22,7 +22,11 @@ from typing import TYPE_CHECKING
 
 from toolkit.config import ProjectConfig
 from toolkit.gettext.catalog import Catalog, CatalogEntry
-from toolkit.screenshots.naming import REFERENCE_PREFIX, screenshot_path, screenshot_reference
+from toolkit.screenshots.naming import (
+    screenshot_path,
+    screenshot_reference,
+    without_screenshot_references,
+)
 
 if TYPE_CHECKING:
     from toolkit.catalogs.workflow import FileOutcome
@@ -38,9 +42,7 @@ def screenshot_file(config: ProjectConfig, key: str, locale: str) -> Path | None
 
 
 def _referenced(entry: CatalogEntry, config: ProjectConfig, locale: str) -> CatalogEntry:
-    comments = tuple(
-        comment for comment in entry.extracted_comments if not comment.startswith(REFERENCE_PREFIX)
-    )
+    comments = without_screenshot_references(entry.extracted_comments)
     if not entry.obsolete and entry.context and screenshot_file(config, entry.context, locale) is not None:
         comments = (*comments, screenshot_reference(entry.context, locale, config.screenshots_dir))
     if comments == entry.extracted_comments:

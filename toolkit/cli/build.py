@@ -6,6 +6,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -91,6 +92,12 @@ def build_command(
     config = with_requirement(with_pseudo_locales(project_config(), pseudo), require)
     configured_formats(config)
 
+    program: Path | None = None
+    if screenshots or config.build_screenshots:
+        from toolkit.screenshots.devtools import find_browser
+
+        with reported_errors(json_report=machine):
+            program = find_browser()  # no browser: said before the build writes anything
     progress = _ProgressBar() if interactive else None
 
     def announce(step: str) -> None:
@@ -114,7 +121,7 @@ def build_command(
                 progress.finish()
     if machine:
         if screenshots or config.build_screenshots:
-            _take_screenshots(config, to_stderr=True)
+            _take_screenshots(config, program, to_stderr=True)
         click.echo(json.dumps(result.to_dict(strict=strict), ensure_ascii=False, indent=2))
         raise SystemExit(EXIT_PROBLEMS if strict and result.strict_warnings else EXIT_OK)
     for step in result.steps:
@@ -147,17 +154,17 @@ def build_command(
     click.echo(f"build done: {plural(len(result.written), 'file')} written")
     if screenshots or config.build_screenshots:
         click.echo("")
-        _take_screenshots(config, to_stderr=False)
+        _take_screenshots(config, program, to_stderr=False)
     if strict and result.strict_warnings:
         fail(f"build failed (--strict): {plural(len(result.strict_warnings), 'warning')}")
 
 
-def _take_screenshots(config: ProjectConfig, *, to_stderr: bool) -> None:
-    """The screenshots after a build, with the catalogs it wrote (``--screenshots``)."""
+def _take_screenshots(config: ProjectConfig, program: Path | None, *, to_stderr: bool) -> None:
+    """The screenshots after a build, with the catalogs it wrote (``--screenshots``), in ``program``."""
     from toolkit.cli.screenshots import take_and_reference
 
     with reported_errors(), changing_project(config, "build"):
-        take_and_reference(config, (), None, to_stderr=to_stderr)
+        take_and_reference(config, (), program, to_stderr=to_stderr)
 
 
 WARNINGS_SHOWN = 3

@@ -29,6 +29,7 @@ class ProjectLockedError(QuizkitError):
             "this one again"
         )
         self.path = path
+        self.holder = holder
 
 
 def _holder(descriptor: int) -> str:

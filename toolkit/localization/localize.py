@@ -3,7 +3,8 @@
 A question with any untranslated or fuzzy text is never exported half translated: an English correct
 option among Urdu distractors gives the answer away. Under the ``question`` policy such a question is
 exported wholly in the source language and tagged with its language; ``omit`` leaves it out and lists
-it; ``fail`` stops the export. Titles, descriptions and interface messages fall back one by one.
+it; ``fail`` stops the export; ``text`` (the translators' screenshots only) mixes them. Titles,
+descriptions and interface messages fall back one by one.
 
 With ``require_approved`` (``--require approved``, ``require = "approved"``), a translation counts only
 when a reviewer approved it in its present form (:mod:`toolkit.gettext.review`): a question with any
@@ -56,7 +57,7 @@ def usable(entry: CatalogEntry, require_approved: bool) -> bool:
 
 
 def _localize_question(
-    question: Question[Text], translations: _Translations, quiz_shuffle: bool
+    question: Question[Text], translations: _Translations, quiz_shuffle: bool, per_text: bool = False
 ) -> Question[str]:
     texts = list(question.texts())
     translated = {text.key: translations.text(text) for text in texts}
@@ -65,7 +66,9 @@ def _localize_question(
         value = translated.get(key)
         if value is not None and not value.strip():
             translated[key] = None
-    complete = all(value is not None for value in translated.values())
+    # Under the ``text`` policy the question is written in the locale whatever it lacks: each
+    # untranslated text stands in the source language (its Latin runs isolated on a right-to-left page).
+    complete = per_text or all(value is not None for value in translated.values())
 
     def pick(text: Text) -> str:
         value = translated.get(text.key) if complete else None
@@ -142,7 +145,10 @@ def localize(
     if numbering_system is not None:
         info = replace(info, numbering_system=numbering_system)
     is_source = locale == source_locale
-    questions = [_localize_question(question, translations, quiz.shuffle) for question in quiz.questions]
+    per_text = policy is FallbackPolicy.TEXT
+    questions = [
+        _localize_question(question, translations, quiz.shuffle, per_text) for question in quiz.questions
+    ]
     incomplete = [question.id for question in questions if question.fell_back and not is_source]
     if is_source:
         questions = [replace(question, fell_back=False) for question in questions]

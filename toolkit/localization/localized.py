@@ -20,6 +20,11 @@ class FallbackPolicy(enum.Enum):
     QUESTION = "question"
     OMIT = "omit"
     FAIL = "fail"
+    TEXT = "text"
+    """Each text on its own: a question shows every translation it has, its untranslated texts in the
+    source language. Never for learners (a source-language correct option among translated distractors
+    gives the answer away); for the translators' screenshots, which must show a translation in place as
+    soon as it is usable (docs/translating.md), so not offered by ``quizkit export --fallback``."""
 
 
 class FallbackError(QuizkitError):

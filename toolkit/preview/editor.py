@@ -173,7 +173,12 @@ def save(config: ProjectConfig, edit: Edit) -> Saved | Conflict:
             except OSError as error:  # read-only, a full disk: said, and the file is as it was
                 raise EditError(409, f"{file}: {error.strerror or error}; nothing was written") from None
     except ProjectLockedError as error:
-        raise EditError(409, str(error)) from None
+        # Said to someone in a browser, where there is no command to run again.
+        raise EditError(
+            409,
+            f"another quizkit command is changing this project ({error.holder}); nothing was saved: "
+            "try saving again in a moment",
+        ) from None
     return Saved(
         file,
         new_entry,

@@ -19,7 +19,7 @@ from toolkit.content.glossary import Term
 from toolkit.gettext.catalog import CatalogEntry
 from toolkit.preview.security import TOKEN_FIELD
 from toolkit.preview.translation_aids import Suggestion, screenshot_url
-from toolkit.screenshots.naming import REFERENCE_PREFIX
+from toolkit.screenshots.naming import without_screenshot_references
 from toolkit.text.locale_info import LocaleInfo
 
 _NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -110,12 +110,20 @@ def render_entry(listing: etree._Element, view: EntryView, config: ProjectConfig
             source, "p", {"class": "text", "lang": view.source.tag, "dir": view.source.direction}
         ).text = visible(text)
 
+    if entry.is_fuzzy and entry.previous_msgid is not None:
+        # What the fuzzy translation was made for (msgmerge's #| lines), so the reviewer sees what
+        # changed in the source; shown while the entry is fuzzy, as Poedit does, and dropped on review.
+        previous = _section(item, "previous", "Previous source (what the translation was made for)")
+        earlier = [entry.previous_msgid]
+        if entry.previous_msgid_plural is not None:
+            earlier.append(entry.previous_msgid_plural)
+        for text in earlier:
+            etree.SubElement(
+                previous, "p", {"class": "text", "lang": view.source.tag, "dir": view.source.direction}
+            ).text = visible(text)
+
     # The screenshot reference (#. Screenshot: ...) is shown as the screenshot itself, below.
-    notes = [
-        note
-        for note in (*entry.extracted_comments, *entry.translator_comments)
-        if not note.startswith(REFERENCE_PREFIX)
-    ]
+    notes = [*without_screenshot_references(entry.extracted_comments), *entry.translator_comments]
     if notes:
         listing_notes = etree.SubElement(_section(item, "notes", "Notes"), "ul")
         for note in notes:
@@ -164,8 +172,13 @@ def render_entry(listing: etree._Element, view: EntryView, config: ProjectConfig
     if url is None:
         etree.SubElement(picture, "p").text = "No screenshot yet (quizkit screenshots makes them)."
     else:
+        # A link to the picture itself: on a phone the screenshot is shrunk to the width of the screen,
+        # its text too small to read; opened alone it can be zoomed.
+        full = etree.SubElement(picture, "a", {"href": url, "target": "_blank", "class": "full-size"})
         etree.SubElement(
-            picture, "img", {"src": url, "alt": f"{key} where the learner sees it", "loading": "lazy"}
+            full,
+            "img",
+            {"src": url, "alt": f"{key} where the learner sees it (opens full size)", "loading": "lazy"},
         )
 
     _edit_form(item, view, key)

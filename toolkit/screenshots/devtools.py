@@ -26,6 +26,10 @@ BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome
 BROWSER_VARIABLE = "QUIZKIT_CHROMIUM"
 """An environment variable naming the browser to run, where it is not on the PATH under a usual name."""
 TIMEOUT_SECONDS = 60.0
+"""How long one command or event may take before the browser is said to have stopped answering; the run
+then ends within it (the browser is killed, not asked to close)."""
+CLOSE_SECONDS = 5.0
+"""How long a browser that still answers is given to close, and then to exit, before it is killed."""
 ARGUMENTS = (
     "--headless",
     "--remote-debugging-pipe",
@@ -88,8 +92,14 @@ def _high(descriptor: int) -> int:
 class Browser:
     """One running browser and its protocol connection; :func:`browser` starts and stops it."""
 
-    def __init__(self, pid: int, commands: int, events: int) -> None:
+    def __init__(
+        self, pid: int, commands: int, events: int, program: Path, timeout: float = TIMEOUT_SECONDS
+    ) -> None:
         self.pid = pid
+        self.program = program
+        self.timeout = timeout
+        self.answering = True
+        """False once the browser missed a deadline or closed its pipe: it is killed, not asked to close."""
         self._commands = commands
         self._events = events
         self._buffer = b""
@@ -99,34 +109,50 @@ class Browser:
     def _send(self, message: dict[str, Any]) -> None:
         data = json.dumps(message).encode("utf-8") + b"\0"
         while data:
-            written = os.write(self._commands, data)
+            try:
+                written = os.write(self._commands, data)
+            except BrokenPipeError:  # it exited before reading: the same as closing the pipe
+                self.answering = False
+                raise BrowserError(
+                    f"the browser {self.program} stopped (it closed its DevTools pipe)"
+                ) from None
             data = data[written:]
 
     def _receive(self, deadline: float) -> dict[str, Any]:
         while b"\0" not in self._buffer:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise BrowserError(f"the browser did not answer within {TIMEOUT_SECONDS:.0f} seconds")
+                self.answering = False
+                raise BrowserError(
+                    f"the browser {self.program} did not answer within {self.timeout:g} seconds"
+                )
             ready, _, _ = select.select([self._events], [], [], left)
             if not ready:
                 continue
             chunk = os.read(self._events, 1 << 20)
             if not chunk:
-                raise BrowserError("the browser stopped (it closed its DevTools pipe)")
+                self.answering = False
+                raise BrowserError(f"the browser {self.program} stopped (it closed its DevTools pipe)")
             self._buffer += chunk
         message, _, self._buffer = self._buffer.partition(b"\0")
         found: dict[str, Any] = json.loads(message)
         return found
 
-    def call(self, method: str, params: dict[str, Any] | None = None, session: str | None = None) -> Any:
-        """Send one command and wait for its result; events that arrive meanwhile are kept for
-        :meth:`wait_for`."""
+    def call(
+        self,
+        method: str,
+        params: dict[str, Any] | None = None,
+        session: str | None = None,
+        timeout: float | None = None,
+    ) -> Any:
+        """Send one command and wait for its result (at most ``timeout`` seconds, default the browser's);
+        events that arrive meanwhile are kept for :meth:`wait_for`."""
         self._next_id += 1
         message: dict[str, Any] = {"id": self._next_id, "method": method, "params": params or {}}
         if session is not None:
             message["sessionId"] = session
         self._send(message)
-        deadline = time.monotonic() + TIMEOUT_SECONDS
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         while True:
             answer = self._receive(deadline)
             if answer.get("id") == self._next_id:
@@ -138,7 +164,7 @@ class Browser:
 
     def wait_for(self, method: str, session: str | None = None) -> dict[str, Any]:
         """The first event ``method`` (of ``session``) not yet waited for."""
-        deadline = time.monotonic() + TIMEOUT_SECONDS
+        deadline = time.monotonic() + self.timeout
         while True:
             for index, event in enumerate(self._pending):
                 if event.get("method") == method and event.get("sessionId") == session:
@@ -151,8 +177,11 @@ class Browser:
 
 
 @contextmanager
-def browser(program: Path | None = None, extra: Sequence[str] = ()) -> Iterator[Browser]:
-    """A headless Chromium for the block's time, stopped afterwards whatever happens."""
+def browser(
+    program: Path | None = None, extra: Sequence[str] = (), timeout: float = TIMEOUT_SECONDS
+) -> Iterator[Browser]:
+    """A headless Chromium for the block's time, stopped afterwards whatever happens: asked to close
+    while it answers, else killed at once. ``timeout``: seconds each command may take."""
     executable = program or find_browser()
     to_browser_read, to_browser_write = (_high(end) for end in os.pipe())
     from_browser_read, from_browser_write = (_high(end) for end in os.pipe())
@@ -176,20 +205,21 @@ def browser(program: Path | None = None, extra: Sequence[str] = ()) -> Iterator[
         raise BrowserError(f"cannot run {executable}: {error.strerror}") from None
     os.close(to_browser_read)
     os.close(from_browser_write)
-    connection = Browser(pid, to_browser_write, from_browser_read)
+    connection = Browser(pid, to_browser_write, from_browser_read, executable, timeout)
     try:
         yield connection
     finally:
-        with suppress(BrowserError, OSError):
-            connection.call("Browser.close")
+        if connection.answering:
+            with suppress(BrowserError, OSError):
+                connection.call("Browser.close", timeout=min(CLOSE_SECONDS, timeout))
         os.close(to_browser_write)
         os.close(from_browser_read)
-        _reap(pid)
+        _reap(pid, min(CLOSE_SECONDS, timeout) if connection.answering else 0.0)
 
 
-def _reap(pid: int) -> None:
-    """Wait a little for the browser to end, then end it."""
-    deadline = time.monotonic() + 5
+def _reap(pid: int, wait: float) -> None:
+    """Wait ``wait`` seconds at most for the browser to end, then end it."""
+    deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
         done, _ = os.waitpid(pid, os.WNOHANG)
         if done:

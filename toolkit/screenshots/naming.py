@@ -43,6 +43,25 @@ def project_screenshot_path(
     return PurePosixPath(screenshots_dir) / screenshot_path(key, locale)
 
 
+def without_screenshot_references(comments: tuple[str, ...]) -> tuple[str, ...]:
+    """``comments`` (an entry's ``#.`` lines) without its screenshot reference, whole or as a PO editor that
+    wraps long comments left it (polib at 78 columns: ``#. Screenshot:`` alone, then ``#. <path>.png``)."""
+    kept: list[str] = []
+    split = False
+    for comment in comments:
+        if comment.startswith(REFERENCE_PREFIX):
+            continue
+        if comment.rstrip() == REFERENCE_PREFIX.rstrip():
+            split = True
+            continue
+        if split and comment.endswith(".png") and not any(character.isspace() for character in comment):
+            split = False
+            continue
+        split = False
+        kept.append(comment)
+    return tuple(kept)
+
+
 def screenshot_reference(key: str, locale: str, screenshots_dir: str = DEFAULT_SCREENSHOTS_DIR) -> str:
     """The ``#.`` comment that names the screenshot of ``key`` in ``locale`` in a catalog entry."""
     return f"{REFERENCE_PREFIX}{project_screenshot_path(key, locale, screenshots_dir)}"

@@ -1,13 +1,14 @@
 """``quizkit screenshots`` for a project: the marked player pages of every quiz in every locale (the source
 and the target locales; pseudo-locales are for layout checks, not translators), captured in Chromium
 (:mod:`toolkit.screenshots.capture`), written to ``<screenshots-dir>/<locale>/<key>.png``
-(:mod:`toolkit.screenshots.naming`) atomically and only where the bytes changed, and the screenshots of
-keys that are gone removed. The catalogs' references to them are the catalogs' business
-(:mod:`toolkit.catalogs.screenshot_references`); the command runs both.
+(:mod:`toolkit.screenshots.naming`) atomically and only where the bytes changed, and the screenshots it
+wrote before whose keys are gone removed (:data:`MANIFEST`). The catalogs' references to them are the
+catalogs' business (:mod:`toolkit.catalogs.screenshot_references`); the command runs both.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
@@ -18,6 +19,7 @@ from toolkit.exporters.export_run import build_request
 from toolkit.exporters.player.html import asset_outputs, player_page
 from toolkit.exporters.player.view import TRUE_FALSE_DEFAULTS
 from toolkit.files import confined, write_bytes_atomic
+from toolkit.localization import FallbackPolicy
 from toolkit.model import Level
 from toolkit.screenshots.capture import Page, capture_pages, scratch_folder
 from toolkit.screenshots.devtools import find_browser
@@ -53,6 +55,42 @@ def _locales(config: ProjectConfig, locales: Sequence[str] | None) -> list[str]:
     return [locale for locale in every if not locales or locale in locales]
 
 
+def write_pages(
+    config: ProjectConfig, chosen: Sequence[str], folder: Path
+) -> tuple[list[Page], dict[tuple[str, str], frozenset[str]]]:
+    """Write the marked player page of every quiz in each of the ``chosen`` locales into ``folder``, with
+    the player's assets; return the pages and, by (quiz id, locale), the keys each may show."""
+    # Every page is built with every locale of the project, whatever ``chosen`` selects: the language
+    # switch lists the locales of the build, so a run for one locale draws the same page as a full run.
+    # The translators' view: every translation that is not fuzzy shows, approved or not, so that a
+    # translator sees their words in place before a reviewer approves them (the release gate's
+    # require = "approved" decides what is published, not what is reviewed); and each one shows in its
+    # question even while a sibling text is untranslated (the ``text`` fallback policy), where a learner
+    # would get the whole question in the source language.
+    request = build_request(replace(config, require="translated"), config.target_locales, FallbackPolicy.TEXT)
+    interface = request.content.interface
+    interface_keys = frozenset(
+        message.key for message in (interface.messages if interface else ()) if message.name in PAGE_MESSAGES
+    )
+    pages: list[Page] = []
+    keys: dict[tuple[str, str], frozenset[str]] = {}
+    for output in asset_outputs():
+        (folder / output.path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / output.path).write_bytes(output.data)
+    for quiz, every in request.versions_by_quiz():
+        quiz_keys = frozenset(text.key for text in quiz.texts()) | interface_keys
+        for localized in every:
+            locale = localized.locale.tag.replace("-", "_")
+            if locale not in chosen:
+                continue
+            path = PurePosixPath(quiz.id) / f"{localized.locale.tag}.html"
+            (folder / path).parent.mkdir(parents=True, exist_ok=True)
+            (folder / path).write_bytes(player_page(localized, every, marked=True))
+            pages.append(Page(quiz.id, locale, path, len(localized.questions)))
+            keys[(quiz.id, locale)] = quiz_keys
+    return pages, keys
+
+
 def take_screenshots(
     config: ProjectConfig,
     locales: Sequence[str] | None = None,
@@ -64,34 +102,10 @@ def take_screenshots(
     (default: found on the PATH, :func:`toolkit.screenshots.devtools.find_browser`)."""
     program = program or find_browser()  # no browser: said before any work
     chosen = _locales(config, locales)
-    targets = tuple(locale for locale in chosen if locale != config.source_locale)
-    # The translators' view: every translation that is not fuzzy shows, approved or not, so that a
-    # translator sees their words in place before a reviewer approves them (the release gate's
-    # require = "approved" decides what is published, not what is reviewed).
-    request = build_request(replace(config, require="translated"), targets)
-    interface = request.content.interface
-    interface_keys = frozenset(
-        message.key for message in (interface.messages if interface else ()) if message.name in PAGE_MESSAGES
-    )
-    pages: list[Page] = []
-    keys: dict[tuple[str, str], frozenset[str]] = {}
     shots: dict[PurePosixPath, bytes] = {}
     with scratch_folder() as scratch:
         folder = Path(scratch)
-        for output in asset_outputs():
-            (folder / output.path).parent.mkdir(parents=True, exist_ok=True)
-            (folder / output.path).write_bytes(output.data)
-        for quiz, every in request.versions_by_quiz():
-            quiz_keys = frozenset(text.key for text in quiz.texts()) | interface_keys
-            for localized in every:
-                locale = localized.locale.tag.replace("-", "_")
-                if locale not in chosen:
-                    continue
-                path = PurePosixPath(quiz.id) / f"{localized.locale.tag}.html"
-                (folder / path).parent.mkdir(parents=True, exist_ok=True)
-                (folder / path).write_bytes(player_page(localized, every, marked=True))
-                pages.append(Page(quiz.id, locale, path, len(localized.questions)))
-                keys[(quiz.id, locale)] = quiz_keys
+        pages, keys = write_pages(config, chosen, folder)
         for shot in capture_pages(folder, pages, keys, program):
             if on_progress is not None:
                 on_progress(shot.locale, shot.key)
@@ -107,20 +121,53 @@ def take_screenshots(
             unchanged += 1
     wanted = {(page.locale, key) for page in pages for key in keys[(page.quiz_id, page.locale)]}
     taken = {(relative.parts[0], relative.name.removesuffix(".png")) for relative in shots}
-    removed = _remove_stale(root, chosen, set(shots))
+    removed = remove_stale_screenshots(root, chosen, set(shots))
     return ScreenshotReport(tuple(written), unchanged, tuple(removed), tuple(sorted(wanted - taken)))
 
 
-def _remove_stale(root: Path, locales: Sequence[str], kept: set[PurePosixPath]) -> list[Path]:
-    """Remove the screenshots in ``locales``' folders that this run did not take: their keys are gone.
-    Only ``*.png`` files are touched; anything else a user put there stays."""
-    removed = []
-    for locale in locales:
-        folder = root / locale
-        if not folder.is_dir():
+MANIFEST = ".quizkit-screenshots.json"
+"""The file in the screenshots folder listing the screenshots quizkit wrote there (``<locale>/<key>.png``,
+relative to the folder): only those are ever removed, so a picture a user keeps in the same folder
+(screenshots-dir = "docs/images") is never taken for a screenshot whose string is gone."""
+
+
+def _written_before(root: Path) -> set[PurePosixPath]:
+    """The screenshots the manifest says quizkit wrote; an entry not of the shape of a screenshot's path
+    (a hand-edited or crafted manifest) is ignored, and so is a manifest that cannot be read: nothing is
+    removed that quizkit cannot show it wrote."""
+    try:
+        listed = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return set()
+    entries = listed.get("written") if isinstance(listed, dict) else None
+    written = set()
+    for entry in entries if isinstance(entries, list) else ():
+        if not isinstance(entry, str) or entry.count("/") != 1 or not entry.endswith(".png"):
             continue
-        for path in sorted(folder.glob("*.png")):
-            if path.is_file() and PurePosixPath(locale, path.name) not in kept:
-                path.unlink()
-                removed.append(path)
+        locale, name = entry.split("/")
+        try:
+            written.add(screenshot_path(name.removesuffix(".png"), locale))
+        except ValueError:
+            continue
+    return written
+
+
+def remove_stale_screenshots(root: Path, locales: Sequence[str], kept: set[PurePosixPath]) -> list[Path]:
+    """Remove the screenshots of ``locales`` that quizkit wrote in an earlier run (the manifest,
+    :data:`MANIFEST`) and this run did not take: their keys are gone. Any other file stays, whatever its
+    name. The manifest is then rewritten (atomically) to list ``kept`` and the earlier screenshots of the
+    other locales."""
+    earlier = _written_before(root)
+    removed = []
+    for relative in sorted(earlier):
+        if relative.parts[0] not in locales or relative in kept:
+            continue
+        path = root / relative
+        if path.is_file() and not path.is_symlink():
+            path.unlink()
+            removed.append(path)
+    still = {relative for relative in earlier if relative.parts[0] not in locales} | kept
+    if still or (root / MANIFEST).exists():
+        listing = {"written": sorted(str(relative) for relative in still)}
+        write_bytes_atomic(root / MANIFEST, (json.dumps(listing, indent=1) + "\n").encode())
     return removed

@@ -469,3 +469,21 @@ def test_interface_messages_carry_the_language_they_are_written_in() -> None:
     assert {(message["lang"], message["dir"]) for message in english["view"]["messages"].values()} == {
         ("en", "ltr")
     }
+
+
+def test_an_untranslated_title_and_description_are_isolated_whole_in_the_source_language() -> None:
+    # On a right-to-left page, English split into Latin runs puts its full stop on the left (a neutral
+    # at the end of the line takes the paragraph's direction); the whole text in the source's lang and
+    # dir keeps it at the end. A translated title keeps the page's direction.
+    untranslated = sample_pages(frozenset({"sample.title", "sample.description"}))
+    urdu = lxml.html.fromstring(untranslated[PurePosixPath("sample/ur.html")])
+    (title,) = urdu.xpath("//header/h1")
+    (description,) = urdu.xpath("//header/p[@class='description']")
+    quiz = sample_quiz()
+    assert (title.get("lang"), title.get("dir"), title.text_content()) == ("en", "ltr", quiz.title.source)
+    assert not title.xpath(".//span[@dir]")
+    assert (description.get("lang"), description.get("dir")) == ("en", "ltr")
+    assert description.text_content() == quiz.description.source
+    translated = lxml.html.fromstring(sample_pages()[PurePosixPath("sample/ur.html")])
+    (title,) = translated.xpath("//header/h1")
+    assert (title.get("lang"), title.get("dir")) == (None, "rtl")

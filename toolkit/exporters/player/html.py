@@ -163,6 +163,15 @@ def locale_item(
     link.text = autonym(locale.tag)
 
 
+def _written_in(localized: LocalizedQuiz, text: str) -> dict[str, str]:
+    """The ``dir`` (and, where it fell back, ``lang``) of the header's ``text`` (title, description): one
+    in the source language is isolated whole in the source's direction, so its full stop stays at its
+    end on a right-to-left page."""
+    if text in localized.fallen_back_texts and localized.locale.tag != localized.source.tag:
+        return {"lang": localized.source.tag, "dir": localized.source.direction}
+    return {"dir": localized.locale.direction}
+
+
 def _append_segments(parent: etree._Element, parts: list[list[str]], latin_lang: str) -> None:
     """Segments as children of ``parent``: Latin runs in ``<span dir="ltr" lang>``, code in ``<code>``."""
     for kind, text in parts:
@@ -267,8 +276,8 @@ def player_page(
 
     main = etree.SubElement(body, "main", id="player")
     header = etree.SubElement(main, "header")
-    h1 = etree.SubElement(header, "h1", dir=direction)
-    _append_segments(h1, segments(localized.title, direction), latin_lang)
+    h1 = etree.SubElement(header, "h1", _written_in(localized, "title"))
+    _append_segments(h1, segments(localized.title, h1.get("dir", direction)), latin_lang)
     keys.mark(h1, quiz_title_key(localized.quiz.id))
     level = etree.SubElement(header, "p", {"class": "level", "dir": direction})
     guide = _message_text(localized, "guide-linked-quiz") if localized.quiz.guide else None
@@ -282,8 +291,12 @@ def player_page(
     else:
         level.text = f"{guide} · {localized.level_label}" if guide else localized.level_label
     if localized.description:
-        description = etree.SubElement(header, "p", {"class": "description", "dir": direction})
-        _append_segments(description, segments(localized.description, direction), latin_lang)
+        description = etree.SubElement(header, "p", {"class": "description"})
+        for name, value in _written_in(localized, "description").items():
+            description.set(name, value)
+        _append_segments(
+            description, segments(localized.description, description.get("dir", direction)), latin_lang
+        )
         keys.mark(description, quiz_description_key(localized.quiz.id))
     etree.SubElement(main, "div", id="quiz")
 

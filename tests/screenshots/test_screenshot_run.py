@@ -1,0 +1,114 @@
+"""Which screenshots a run removes: only those quizkit wrote in an earlier run (the manifest in the
+screenshots folder) whose keys are gone; a picture of the user's in the same folder stays, whatever its
+name (screenshots-dir = "docs/images")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path, PurePosixPath
+
+import pytest
+from support import fixture_project, run_quizkit_in_process, translate
+
+from toolkit.config import ProjectConfig, load_config
+from toolkit.screenshots.screenshot_run import MANIFEST, remove_stale_screenshots, write_pages
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def picture(root: Path, relative: str) -> Path:
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(PNG)
+    return path
+
+
+def listed(root: Path) -> list[str]:
+    written: list[str] = json.loads((root / MANIFEST).read_text(encoding="utf-8"))["written"]
+    return written
+
+
+def test_only_the_screenshots_quizkit_wrote_are_removed(tmp_path: Path) -> None:
+    kept = {PurePosixPath("en/ui.score.png"), PurePosixPath("ur/ui.score.png")}
+    for relative in kept:
+        picture(tmp_path, str(relative))
+    # The user's own pictures, one named like a screenshot: no manifest lists them.
+    architecture = picture(tmp_path, "en/architecture.png")
+    logo = picture(tmp_path, "ur/team-logo.png")
+    assert remove_stale_screenshots(tmp_path, ["en", "ur"], kept) == []
+    assert architecture.is_file() and logo.is_file()
+    assert listed(tmp_path) == ["en/ui.score.png", "ur/ui.score.png"]
+
+    # The next run no longer takes ui.score in ur: quizkit wrote it, so it goes; the others stay.
+    assert remove_stale_screenshots(tmp_path, ["en", "ur"], {PurePosixPath("en/ui.score.png")}) == [
+        tmp_path / "ur/ui.score.png"
+    ]
+    assert architecture.is_file() and logo.is_file()
+    assert listed(tmp_path) == ["en/ui.score.png"]
+
+
+def test_a_run_for_some_locales_keeps_the_others_listed(tmp_path: Path) -> None:
+    for relative in ("en/ui.score.png", "ur/ui.score.png"):
+        picture(tmp_path, relative)
+    both = {PurePosixPath("en/ui.score.png"), PurePosixPath("ur/ui.score.png")}
+    remove_stale_screenshots(tmp_path, ["en", "ur"], both)
+    assert remove_stale_screenshots(tmp_path, ["ur"], {PurePosixPath("ur/ui.score.png")}) == []
+    assert listed(tmp_path) == ["en/ui.score.png", "ur/ui.score.png"]
+    assert (tmp_path / "en/ui.score.png").is_file()
+
+
+def test_a_manifest_naming_other_files_removes_none_of_them(tmp_path: Path) -> None:
+    outside = picture(tmp_path, "../outside.png")
+    readme = picture(tmp_path, "en/README.md")
+    deep = picture(tmp_path, "en/sub/ui.score.png")
+    (tmp_path / MANIFEST).write_text(
+        json.dumps({"written": ["../outside.png", "en/README.md", "en/sub/ui.score.png", "en/../x.png"]}),
+        encoding="utf-8",
+    )
+    assert remove_stale_screenshots(tmp_path, ["en"], set()) == []
+    assert outside.is_file() and readme.is_file() and deep.is_file()
+    (tmp_path / MANIFEST).write_text("{not json", encoding="utf-8")
+    assert remove_stale_screenshots(tmp_path, ["en"], set()) == []
+    assert listed(tmp_path) == []
+
+
+URDU_PROMPT = "پہلا کون سا ہے؟"
+
+
+@pytest.fixture
+def partly_translated(tmp_path: Path) -> ProjectConfig:
+    project = fixture_project(tmp_path / "project")
+    with (project / "quizkit.toml").open("w", encoding="utf-8") as config:
+        config.write('source-locale = "en"\ntarget-locales = ["ur", "ar"]\n')
+    result = run_quizkit_in_process(project, "update")
+    assert result.returncode == 0, result.stderr
+    # One text of the first question translated, its options and feedback not.
+    translate(project / "locales/ur/LC_MESSAGES/tiny.po", {"tiny.questions.first.prompt": URDU_PROMPT})
+    return load_config(project)
+
+
+def test_a_translated_text_shows_in_its_partly_translated_question(
+    partly_translated: ProjectConfig, tmp_path: Path
+) -> None:
+    # A learner gets the whole first question in English (its options are untranslated); the
+    # translator's screenshot shows their prompt in place, the untranslated options in English.
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    pages, _keys = write_pages(partly_translated, ["ur"], folder)
+    assert [(page.quiz_id, page.locale, str(page.path)) for page in pages] == [("tiny", "ur", "tiny/ur.html")]
+    html = (folder / "tiny/ur.html").read_text(encoding="utf-8")
+    assert (
+        f'{{"id":"first","type":"single_choice","prompt":"{URDU_PROMPT}",'
+        '"options":[{"id":"this","text":"This one","feedback":"Right, this one."}'
+    ) in html
+
+
+def test_a_page_for_one_locale_lists_every_locale_of_the_project(
+    partly_translated: ProjectConfig, tmp_path: Path
+) -> None:
+    # The language switch of a run for ur alone is that of a full run, so the screenshots match.
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    write_pages(partly_translated, ["ur"], folder)
+    html = (folder / "tiny/ur.html").read_text(encoding="utf-8")
+    assert '<a href="ar.html" hreflang="ar" lang="ar" dir="rtl" data-locale-link="">العربية</a>' in html
