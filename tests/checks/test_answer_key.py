@@ -365,6 +365,19 @@ def test_negation_changed(locale: str, source: str, translation: str, expected: 
             "کاوشگرها روی یک سیاره فرود آمدند.",
             [NEGATED_IN_SOURCE.format(source="not", locale="fa")],
         ),
+        # A word's negation rendered without one is mostly fair (unusual: strange); the positive of a
+        # negated word the pack lists (संभव, where असंभव is listed) is the opposite.
+        ("ur", "The platypus is an unusual mammal.", "پلیٹیپس ایک عجیب ممالیہ ہے۔", []),
+        (
+            "hi",
+            "It is impossible to cool anything below absolute zero.",
+            "किसी भी चीज़ को परम शून्य से नीचे ठंडा करना संभव है।",
+            [
+                "the statement of question q negates a word in the source (impossible) but hi says संभव, that "
+                "word without its negation: the translation states the opposite, and the right answer flips; "
+                "translate the negation"
+            ],
+        ),
         # English words that begin like a negating prefix but negate nothing do not excuse an added negation.
         (
             "ur",

@@ -16,7 +16,7 @@ from statistics import fmean
 from toolkit.checks.comparable import comparable
 from toolkit.checks.context import EntryContext, shown
 from toolkit.checks.negation import lexicon as negation_lexicon
-from toolkit.checks.negation import negations
+from toolkit.checks.negation import negations, positive_counterpart
 from toolkit.checks.registry import Finding, check
 from toolkit.checks.text_features import numbers
 from toolkit.diagnostics import Severity
@@ -162,6 +162,21 @@ def negation_changed(context: EntryContext) -> Iterator[Finding]:
             f"the statement of question {question_id(context)} is negated in the source "
             f"({in_source.predicate[0]}) but not in {locale}: the translation states the opposite, and the "
             "right answer flips; translate the negation",
+        )
+    elif (
+        in_source.affixal
+        and not in_source.predicate
+        and not in_translation.predicate
+        and not in_translation.affixal
+        and (positive := positive_counterpart(entry.msgstr, target_language)) is not None
+    ):
+        # A word's negation (impossible) against none is mostly a fair rendering (unusual: strange), so
+        # only the positive of a negated word the pack lists (संभव, where असंभव is listed) is reported.
+        yield Finding(
+            "negation-changed",
+            f"the statement of question {question_id(context)} negates a word in the source "
+            f"({in_source.affixal[0]}) but {locale} says {positive}, that word without its negation: the "
+            "translation states the opposite, and the right answer flips; translate the negation",
         )
     elif in_translation.predicate and not in_source.predicate and not in_source.affixal:
         yield Finding(

@@ -97,6 +97,35 @@ def negations(text: str, language: NegationLexicon) -> Negations:
     return Negations(tuple(predicate), tuple(affixal))
 
 
+NEGATIVE_WORD_PREFIXES = ("अन", "अ", "ना", "ग़ैर", "गैर", "نا", "غیر", "غير", "بے", "بی", "لا")
+"""The prefixes that make the negated words a pack lists (असंभव, नामुमकिन, ناممکن) from their positive
+words (संभव, मुमकिन, ممکن): only to find that positive word, never to read any word beginning with them as
+negated (अच्छा, "good", begins with अ)."""
+
+
+def positive_words(language: NegationLexicon) -> dict[str, str]:
+    """The positive word of each negated word ``language`` lists, folded: संभव for असंभव."""
+    found: dict[str, str] = {}
+    for word in language.affixes:
+        if word.endswith("-"):
+            continue
+        reading = folded(word)
+        for prefix in NEGATIVE_WORD_PREFIXES:
+            if reading.startswith(prefix) and len(reading) >= len(prefix) + _AFFIX_REST:
+                found.setdefault(reading[len(prefix) :], word)
+                break
+    return found
+
+
+def positive_counterpart(text: str, language: NegationLexicon) -> str | None:
+    """A word of ``text`` that is the positive of a negated word ``language`` lists (संभव, where the
+    pack lists असंभव), as written; None if there is none."""
+    positives = positive_words(language)
+    if not positives:
+        return None
+    return next((word for word in words(prose(text)) if folded(word) in positives), None)
+
+
 def _split(vocabulary: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
     whole = frozenset(folded(word) for word in vocabulary if not word.endswith("-"))
     prefixes = tuple(folded(word[:-1]) for word in vocabulary if word.endswith("-"))
