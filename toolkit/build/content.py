@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from toolkit.build.cache import BuildCache, ContentRecord, digest_bytes, digest_file, sealed_json
+from toolkit.build.resident import ResidentState
 from toolkit.build.store import SealedStore
 from toolkit.config import ProjectConfig
 from toolkit.content.validation import FileValidation
@@ -37,9 +38,12 @@ class BuildContent:
         cache: BuildCache,
         jobs_for: Callable[[int], int],
         models: SealedStore,
+        resident: ResidentState | None = None,
     ) -> None:
         self.config = config
         self.models = models
+        self.resident = resident
+        """Models decoded by earlier builds of a long-running process (the preview), by store name."""
         """Where each content file's validated model is kept between builds."""
         self._fresh: dict[str, tuple[str, list[Diagnostic], Quiz | InterfaceMessages]] = {}
         """Content files validated in this build: (digest, findings, model) by name, for :meth:`record`."""
@@ -62,18 +66,20 @@ class BuildContent:
 
     def reused(self, path: Path) -> tuple[str, str, FileValidation, bool] | None:
         """(name, digest, validation, True) of a content file the cache holds as it is; else None."""
-        from toolkit.build.codec import CodecError, decode, decode_diagnostic
+        from toolkit.build.codec import CodecError, decode_diagnostic
 
         name = _relative(path, self.root)
         earlier = self.previous.content.get(name)
         if earlier is None or earlier.digest != digest_file(path):
             return None
-        kind: type[Quiz] | type[InterfaceMessages] = Quiz if earlier.kind == "quiz" else InterfaceMessages
-        data = self.models.read(earlier.model)
-        if data is None:
-            return None
         try:
-            decoded = decode(kind, data)
+            decoded: Quiz | InterfaceMessages | None = (
+                self._stored_model(Quiz, earlier.model)
+                if earlier.kind == "quiz"
+                else self._stored_model(InterfaceMessages, earlier.model)
+            )
+            if decoded is None:
+                return None
             return (
                 name,
                 earlier.digest,
@@ -82,6 +88,22 @@ class BuildContent:
             )
         except CodecError:
             return None
+
+    def _stored_model(self, kind: type[_Model], model: str) -> _Model | None:
+        """The model the store keeps as ``model`` (None: no such file); kept decoded in a long-running
+        process. Raises CodecError for a file that does not hold one."""
+        from toolkit.build.codec import decode
+
+        kept = self.resident.models.get(model) if self.resident is not None else None
+        if isinstance(kept, kind):
+            return kept
+        data = self.models.read(model)
+        if data is None:
+            return None
+        decoded = decode(kind, data)
+        if self.resident is not None:
+            self.resident.models.put(model, decoded)
+        return decoded
 
     def validate_files(self, paths: list[Path]) -> list[tuple[str, str, FileValidation, bool]]:
         return [self.validate_file(path) for path in paths]
@@ -131,15 +153,15 @@ class BuildContent:
         return Content(tuple(self.quiz(quiz_id) for quiz_id in order), self.interface)
 
     def _decoded_model(self, kind: type[_Model], record: ContentRecord) -> _Model:
-        from toolkit.build.codec import CodecError, decode
+        from toolkit.build.codec import CodecError
 
-        data = self.models.read(record.model)
-        if data is None:
-            raise DamagedCacheError(f"the model of {record.origin} is not in the cache")
         try:
-            return decode(kind, data)
+            found = self._stored_model(kind, record.model)
         except CodecError as error:
             raise DamagedCacheError(str(error)) from None
+        if found is None:
+            raise DamagedCacheError(f"the model of {record.origin} is not in the cache")
+        return found
 
     def unchanged_content(self, files: list[Path]) -> bool:
         """Whether these are the files of the last build, byte for byte: then its validation stands,

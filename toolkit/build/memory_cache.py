@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.build.cache import cached_text, combined_key, digest_bytes, sealed_json
+from toolkit.build.resident import ResidentState
 from toolkit.build.store import SealedStore
 from toolkit.memory.translation_memory import MemoryOrigin, MemoryUnit, parsed_catalog_units
 
@@ -27,8 +28,12 @@ class KeptCatalogUnits:
     """A :class:`~toolkit.memory.translation_memory.CatalogUnitSource` that parses a catalog only when no file
     holds the units of its bytes. A build that reads no memory touches none of the files."""
 
-    def __init__(self, root: Path, environment: str, use_kept: bool = True) -> None:
+    def __init__(
+        self, root: Path, environment: str, use_kept: bool = True, resident: ResidentState | None = None
+    ) -> None:
         self.store = SealedStore(root, MEMORY_FOLDER)
+        self.resident = resident
+        """Units decoded by earlier builds of a long-running process (the preview), by file name."""
         self.environment = environment
         self.use_kept = use_kept
         """False (``build --clean``): parse every catalog, and keep what that gives for next time."""
@@ -83,14 +88,20 @@ class KeptCatalogUnits:
     def _name(self, locale: str, domain: str, digest: str) -> str:
         return combined_key(self.environment, locale, domain, digest)
 
-    def _kept(self, name: str, locale: str, domain: str) -> list[MemoryUnit] | None:
+    def _kept(self, name: str, locale: str, domain: str) -> Sequence[MemoryUnit] | None:
+        resident = self.resident.memory_units.get(name) if self.resident is not None else None
+        if resident is not None:
+            return resident
         data: Any = self.store.read(name)
         if not isinstance(data, list):
             return None
         try:
-            return [_decoded(unit, locale, domain) for unit in data]
+            units = [_decoded(unit, locale, domain) for unit in data]
         except ValueError:
             return None  # not well formed: trusted in no part
+        if self.resident is not None:
+            self.resident.memory_units.put(name, units)
+        return units
 
 
 def _encoded(unit: MemoryUnit) -> list[object]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from toolkit.build.content import DamagedCacheError
+from toolkit.build.resident import ResidentState
 from toolkit.build.results import BuildResult, ProgressCallback
 from toolkit.build.steps import BuildSteps
 from toolkit.concurrency.workers import available_jobs
@@ -29,12 +30,13 @@ def run_build(
     jobs: int | None = None,
     quizzes: frozenset[str] | None = None,
     use_memory: bool = True,
+    resident: ResidentState | None = None,
 ) -> BuildResult:
     """Build the project; ``clean`` ignores the cache of the last build; ``jobs`` processes (default:
     one per core) share the work when there are many quizzes to redo; ``quizzes``: build only these
     (the whole project is still validated; files that list every quiz wait for a whole build);
     ``use_memory``: pre-fill untranslated entries from the translation memory as ``quizkit update``
-    does."""
+    does; ``resident``: what a long-running process (the preview) keeps from one build to the next."""
     from toolkit.exporters.format_options import configured_options
 
     # The formats' settings are configuration: refused before any step writes a file, as the rest of
@@ -42,7 +44,7 @@ def run_build(
     configured_options(config)
     workers = jobs if jobs is not None else available_jobs()
     try:
-        return BuildSteps(config, clean, workers, on_step, on_progress, quizzes, use_memory).run()
+        return BuildSteps(config, clean, workers, on_step, on_progress, quizzes, use_memory, resident).run()
     except DamagedCacheError:
         # Found before anything was written: a cache that cannot be read stands for nothing.
-        return BuildSteps(config, True, workers, on_step, on_progress, quizzes, use_memory).run()
+        return BuildSteps(config, True, workers, on_step, on_progress, quizzes, use_memory, resident).run()

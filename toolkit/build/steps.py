@@ -28,6 +28,7 @@ from toolkit.build.cache import (
 from toolkit.build.content import BuildContent
 from toolkit.build.memory_cache import KeptCatalogUnits
 from toolkit.build.outputs import recorded_outputs, remove_stale_outputs
+from toolkit.build.resident import ResidentState
 from toolkit.build.results import BuildFailedError, BuildResult, LocaleSummary, ProgressCallback, StepResult
 from toolkit.build.store import SealedStore
 from toolkit.catalogs.layout import CatalogLayout
@@ -89,6 +90,7 @@ class BuildSteps:
         on_progress: ProgressCallback | None,
         only: frozenset[str] | None = None,
         use_memory: bool = True,
+        resident: ResidentState | None = None,
     ) -> None:
         from toolkit.content.validation import display_path
         from toolkit.memory.prefill import PrefillMemory
@@ -124,11 +126,17 @@ class BuildSteps:
             else BuildCache(self.environment)
         )
         self.cache = BuildCache(self.environment)
-        self.kept_units = KeptCatalogUnits(self.root, self.environment, use_kept=usable and not clean)
+        self.resident = resident
+        """What a long-running process kept from its earlier builds (:mod:`toolkit.build.resident`)."""
+        self.kept_units = KeptCatalogUnits(
+            self.root, self.environment, use_kept=usable and not clean, resident=resident
+        )
         self.memory = PrefillMemory(config, catalog_units_of=self.kept_units) if use_memory else None
         """The translation memory the update step pre-fills from (read when first needed)."""
         self.models = SealedStore(self.root, MODELS_FOLDER)
-        self.source = BuildContent(config, self.root, self.previous, self.cache, self.jobs_for, self.models)
+        self.source = BuildContent(
+            config, self.root, self.previous, self.cache, self.jobs_for, self.models, resident
+        )
         self.catalog_digests: dict[tuple[str, str], str] = {}
         self.glossary_digests: dict[str, str] = {}
         self.glossaries: dict[str, Glossary | None] = {}
@@ -176,6 +184,8 @@ class BuildSteps:
             shared_key, shared_outputs = self.export(record, keys)
         self.record(keys, shared_key, shared_outputs)
         self.summarize()
+        if self.resident is not None:
+            self.resident.end_build()
         return self.result
 
     # validate -----------------------------------------------------------------------------------------

@@ -4,7 +4,8 @@ A build updates catalogs and templates, compiles ``.mo`` files, writes its cache
 the project itself it would change the author's files. The preview runs the same build on a copy of the
 configuration, ``content/`` and ``locales/`` inside ``.quizkit/preview/project/``. A source file is copied
 again only when its bytes changed since it was last copied (the build's own update of the copy is not
-undone by every sync), and a copy whose source was deleted is deleted: as the preview runs, and, for
+undone by every sync), and read again only when its size, times or inode changed (a save reads one
+file, not the whole project), and a copy whose source was deleted is deleted: as the preview runs, and, for
 what was deleted while it did not run, at its first sync (every copied input that is no source any
 more goes; the build's own outputs it no longer needs are the build's to remove).
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -38,6 +40,10 @@ from toolkit.files import (
 )
 
 MAX_SOURCE_BYTES = 64 * 1024 * 1024
+SETTLED_NANOSECONDS = 2_000_000_000
+"""A file's times are kept to the kernel's clock tick (milliseconds): a second write of the same size in
+the same tick leaves them as they were. A file written this recently is read whatever its times say,
+and its times are trusted only once they are older (as git treats its index's "racily clean" files)."""
 COMPILED_SUFFIX = ".mo"
 PREVIEW_ROOT = ".quizkit"
 """The project's folder of quizkit's own files (the preview's among them): never a source."""
@@ -51,6 +57,10 @@ class ProjectMirror:
         self.preview = self.folder.parent
         self._copied: dict[str, str] = {}
         """The digest of each source file as it was last copied, by its name relative to the project."""
+        self._stamps: dict[str, tuple[int, int, int, int, int]] = {}
+        """The file's device, inode, size and modification and change times when it was last copied:
+        a source whose stamp is the same is not read again (a save changes the times, and a file
+        written in place keeps no earlier change time)."""
         self._pruned = False
         """Whether the first sync removed the copies of files deleted while the preview did not run."""
         self.configure(config)
@@ -221,17 +231,22 @@ class ProjectMirror:
             target.unlink(missing_ok=True)
             self._remove_empty_folders(target.parent)
             del self._copied[name]
+            self._stamps.pop(name, None)
             changed = True
         for name, path in current.items():
+            stamp = _stamp(path)
+            if stamp is not None and name in self._copied and self._stamps.get(name) == stamp:
+                continue
             data = read_regular_file(path, MAX_SOURCE_BYTES)
             digest = hashlib.sha256(data).hexdigest()
-            if self._copied.get(name) == digest:
-                continue
-            target = confined(self.folder / name, self.folder)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            write_bytes_atomic(target, data)
-            self._copied[name] = digest
-            changed = True
+            if self._copied.get(name) != digest:
+                target = confined(self.folder / name, self.folder)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                write_bytes_atomic(target, data)
+                self._copied[name] = digest
+                changed = True
+            if stamp is not None:  # taken before the read: a write meanwhile makes the next sync read it
+                self._stamps[name] = stamp
         if refused:
             raise ContentError(refused)
         return changed
@@ -302,6 +317,18 @@ class ProjectMirror:
         if absolute.is_relative_to(self.folder):
             return self.root / absolute.relative_to(self.folder)
         return path
+
+
+def _stamp(path: Path) -> tuple[int, int, int, int, int] | None:
+    """What changes when the file at ``path`` (followed through a link) is written or replaced; None
+    for a file changed in the last :data:`SETTLED_NANOSECONDS`, whose bytes are read every time."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None  # read_regular_file says what is wrong
+    if time.time_ns() - max(status.st_mtime_ns, status.st_ctime_ns) < SETTLED_NANOSECONDS:
+        return None
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
 
 
 def _template_problems(path: Path) -> list[Diagnostic]:

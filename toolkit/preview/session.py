@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from toolkit.build.resident import ResidentState
 from toolkit.config import ProjectConfig
 from toolkit.diagnostics import Diagnostic, format_location
 from toolkit.preview.mirror import ProjectMirror
@@ -81,6 +82,8 @@ class PreviewSession:
         self.root = config.root.absolute()
         self.folder = self.root / PREVIEW_FOLDER
         self.mirror = ProjectMirror(config, self.folder / MIRROR_FOLDER)
+        self.resident = ResidentState()
+        """The models and memory units earlier rebuilds decoded: a rebuild reads only what changed."""
         self._state = PreviewState()
         self._changed = threading.Condition()
         self._building = threading.Lock()
@@ -149,7 +152,7 @@ class PreviewSession:
                 else:
                     self.mirror.configure(config)
                     self.mirror.sync()
-                    result = run_build(self.mirror.config, jobs=1)
+                    result = run_build(self.mirror.config, jobs=1, resident=self.resident)
             except Exception as error:  # every one: the preview keeps watching
                 problems += self.problems_of(error)
             if result is not None:

@@ -1,0 +1,54 @@
+"""What a long-running process (``quizkit serve``) keeps in memory between its builds of one project.
+
+Each build reads, from :mod:`toolkit.build.store`, the validated model of every content file it does not
+validate again and, when it pre-fills from the translation memory, the memory units of every catalog. A
+command's build reads them once and ends; the preview rebuilds on every save, and at 1,000 quizzes reading
+and decoding them again was most of a rebuild's time. Both are named by a digest of everything that decides
+them (the store's names), so an item once decoded stands for that name for good: what is kept here can
+never be stale, only unused, and each build keeps no more than the names it used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Generic, TypeVar
+
+from toolkit.memory.translation_memory import MemoryUnit
+from toolkit.model import InterfaceMessages, Quiz
+
+_Value = TypeVar("_Value")
+
+
+class _Kept(Generic[_Value]):
+    """Items by store name: the ones of the last build, and those this build used so far."""
+
+    def __init__(self) -> None:
+        self._earlier: dict[str, _Value] = {}
+        self._used: dict[str, _Value] = {}
+
+    def get(self, name: str) -> _Value | None:
+        found = self._used.get(name)
+        if found is None:
+            found = self._earlier.get(name)
+            if found is not None:
+                self._used[name] = found
+        return found
+
+    def put(self, name: str, value: _Value) -> None:
+        self._used[name] = value
+
+    def end_build(self) -> None:
+        """What this build did not use goes (a deleted quiz's model, a catalog's earlier units)."""
+        self._earlier, self._used = self._used, {}
+
+
+class ResidentState:
+    """Decoded models and memory units, by store name, kept from one build to the next."""
+
+    def __init__(self) -> None:
+        self.models: _Kept[Quiz | InterfaceMessages] = _Kept()
+        self.memory_units: _Kept[Sequence[MemoryUnit]] = _Kept()
+
+    def end_build(self) -> None:
+        self.models.end_build()
+        self.memory_units.end_build()
