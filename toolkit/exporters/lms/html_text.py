@@ -1,14 +1,31 @@
-"""Quiz texts as HTML for the LMS formats (Moodle XML, GIFT, Canvas and Common Cartridge's QTI 1.2): a
+r"""Quiz texts as HTML for the LMS formats (Moodle XML, GIFT, Canvas and Common Cartridge's QTI 1.2): a
 ``<div dir lang>`` per text, inline code as ``<code dir="ltr">``, Latin runs isolated inside right-to-left
-text. Text is always escaped, never read as markup."""
+text. Text is always escaped, never read as markup.
+
+A TeX formula is written one of two ways, each in a left-to-right isolate (``<latin_tag dir="ltr">``):
+``math="tex"`` keeps the TeX for Moodle's filters, ``\(…\)`` inline and ``$$…$$`` display, the
+delimiters both filter_mathjaxloader (its ``TeX.inlineMath``/``displayMath`` settings in
+filter/mathjaxloader/settings.php) and filter_tex (``$$…$$`` in filter/tex/filter.php) read;
+``math="mathml"`` writes the MathML made at build time, for Canvas, whose sanitizer allows MathML
+(``math`` and its elements in the ``mathml`` section of gems/canvas_sanitize/lib/canvas_sanitize/
+canvas_sanitize.rb)."""
 
 from __future__ import annotations
 
 import functools
+from typing import Literal
 
 from lxml import etree
 
 from toolkit.text.bidi import bidi_segments
+from toolkit.text.formulas import Formula, mathml_element
+
+MathWriting = Literal["tex", "mathml"]
+
+
+def tex_for_moodle(tex: str, display: bool) -> str:
+    """A formula as Moodle's TeX filters read it: ``\\(…\\)`` inline, ``$$…$$`` display."""
+    return f"$${tex}$$" if display else f"\\({tex}\\)"
 
 
 def _append_text(element: etree._Element, text: str) -> None:
@@ -26,13 +43,27 @@ def _append_text(element: etree._Element, text: str) -> None:
 
 
 def fill(
-    element: etree._Element, text: str, direction: str, latin_lang: str, latin_tag: str
+    element: etree._Element,
+    text: str,
+    direction: str,
+    latin_lang: str,
+    latin_tag: str,
+    math: MathWriting = "tex",
 ) -> etree._Element:
-    """``text`` appended to ``element``: code as ``<code dir="ltr">``, and in right-to-left text each
-    Latin run isolated with ``<latin_tag dir="ltr" lang="latin_lang">``."""
+    """``text`` appended to ``element``: code as ``<code dir="ltr">``, formulas in ``<latin_tag
+    dir="ltr">`` (TeX or MathML, see the module), and in right-to-left text each Latin run isolated with
+    ``<latin_tag dir="ltr" lang="latin_lang">``."""
     for segment in bidi_segments(text, isolate_latin=direction == "rtl"):
         if segment.kind == "text":
             _append_text(element, segment.text)
+            continue
+        if segment.kind in ("math", "display-math"):
+            display = segment.kind == "display-math"
+            island = etree.SubElement(element, latin_tag, dir="ltr")
+            if math == "mathml":
+                island.append(mathml_element(Formula(segment.text, display, 0, 0)))
+            else:
+                island.text = tex_for_moodle(segment.text, display)
             continue
         if segment.kind == "code":
             child = etree.SubElement(element, "code", dir="ltr")
@@ -43,13 +74,19 @@ def fill(
 
 
 def html_element(
-    text: str, lang: str, direction: str, *, latin_lang: str = "en", latin_tag: str = "span"
+    text: str,
+    lang: str,
+    direction: str,
+    *,
+    latin_lang: str = "en",
+    latin_tag: str = "span",
+    math: MathWriting = "tex",
 ) -> etree._Element:
     """``text`` as an HTML ``<div dir lang>`` element: code as ``<code dir="ltr">``, Latin runs isolated.
 
     Latin runs are isolated only in right-to-left text, with ``<latin_tag dir="ltr" lang="latin_lang">``.
     """
-    return fill(etree.Element("div", dir=direction, lang=lang), text, direction, latin_lang, latin_tag)
+    return fill(etree.Element("div", dir=direction, lang=lang), text, direction, latin_lang, latin_tag, math)
 
 
 def serialize(element: etree._Element) -> str:
@@ -57,13 +94,23 @@ def serialize(element: etree._Element) -> str:
 
 
 def html_text(
-    text: str, lang: str, direction: str, *, latin_lang: str = "en", latin_tag: str = "span"
+    text: str,
+    lang: str,
+    direction: str,
+    *,
+    latin_lang: str = "en",
+    latin_tag: str = "span",
+    math: MathWriting = "tex",
 ) -> str:
     """The HTML fragment of :func:`html_element`, serialized: text is escaped, never markup."""
-    return _html_text(text, lang, direction, latin_lang, latin_tag)
+    return _html_text(text, lang, direction, latin_lang, latin_tag, math)
 
 
 # Moodle's files and GIFT write each text of a quiz more than once (a locale's file and multilang.xml).
 @functools.lru_cache(maxsize=1 << 14)
-def _html_text(text: str, lang: str, direction: str, latin_lang: str, latin_tag: str) -> str:
-    return serialize(html_element(text, lang, direction, latin_lang=latin_lang, latin_tag=latin_tag))
+def _html_text(
+    text: str, lang: str, direction: str, latin_lang: str, latin_tag: str, math: MathWriting
+) -> str:
+    return serialize(
+        html_element(text, lang, direction, latin_lang=latin_lang, latin_tag=latin_tag, math=math)
+    )
