@@ -434,11 +434,16 @@ questions:
       - {id: right, text: "$5 and $10"}
       - {id: wrong, text: Wrong}
     correct: [right]
-    explanation: E
+    explanation: |-
+      Run:
+      ```python
+      send(chunk)  # $x$
+      ```
+      Done.
 """
 
 
-def test_bundle_segments_carry_formulas_as_tex_with_their_kind(tmp_path: Path) -> None:
+def test_bundle_segments_carry_formulas_as_tex_and_code_blocks_with_their_kind(tmp_path: Path) -> None:
     project = fixture_project(tmp_path, {"formulas": FORMULAS})
     assert run_quizkit_in_process(project, "update").returncode == 0
     result = run_quizkit_in_process(project, "export", "-f", "json,i18next")
@@ -447,8 +452,8 @@ def test_bundle_segments_carry_formulas_as_tex_with_their_kind(tmp_path: Path) -
     assert list(Draft202012Validator(load(ROOT / "schema" / "bundle.schema.json")).iter_errors(bundle)) == []
     (question,) = bundle["questions"]
     assert question["prompt"] == "Each GPU sends $\\frac{2(N-1)}{N}$ of `$HOME`: $$\\sum_i x_i$$"
-    assert question["segments"] == {
-        "prompt": [
+    assert question["segments"]["prompt"] == (
+        [
             {"text": "Each GPU sends "},
             {"math": "\\frac{2(N-1)}{N}"},
             {"text": " of "},
@@ -456,8 +461,13 @@ def test_bundle_segments_carry_formulas_as_tex_with_their_kind(tmp_path: Path) -
             {"text": ": "},
             {"display-math": "\\sum_i x_i"},
         ]
-    }
+    )
     assert bundle["segments"] == {"description": [{"text": "Costs $5, and "}, {"math": "x^2"}]}
     assert "segments" not in question["options"][0]  # prices, not formulas
+    assert question["segments"]["explanation"] == [
+        {"text": "Run:"},
+        {"code-block": "send(chunk)  # $x$"},
+        {"text": "Done."},
+    ]
     resources = load(project / "dist/i18next/en/formulas.json")
     assert resources["questions"]["ring"]["prompt"] == question["prompt"]  # the TeX as written

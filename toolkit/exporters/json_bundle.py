@@ -38,7 +38,7 @@ from toolkit.text.blanks import split_at_blanks
 from toolkit.text.formulas import find_formulas, unescape_dollars
 from toolkit.text.locale_info import LocaleInfo
 from toolkit.text.message_format import icu_plural
-from toolkit.text.tokens import split_inline_code
+from toolkit.text.tokens import split_code
 
 FORMAT_NAME = "quizkit.bundle"
 FORMAT_VERSION = 2
@@ -59,8 +59,8 @@ def _message(message: LocalizedMessage) -> dict[str, Any]:
 
 
 def segments(texts: dict[str, str | None]) -> dict[str, list[dict[str, str]]]:
-    """The texts that contain inline code or a TeX formula, by field, as ``{"text": …}``, ``{"code": …}``,
-    ``{"math": …}`` and ``{"display-math": …}`` pieces: a frontend renders code and formulas without
+    """The texts that contain code or a TeX formula, by field, as ``{"text": …}``, ``{"code": …}``,
+    ``{"code-block": …}``, ``{"math": …}`` and ``{"display-math": …}`` pieces: a frontend renders code and formulas without
     parsing backticks or dollar signs itself (an unclosed backtick stays text)."""
     result: dict[str, list[dict[str, str]]] = {}
     for field, text in texts.items():
@@ -73,12 +73,12 @@ def segments(texts: dict[str, str | None]) -> dict[str, list[dict[str, str]]]:
 
 
 def _pieces(text: str) -> list[dict[str, str]]:
-    """``text`` split at inline code, then its prose at formulas (their TeX without the dollar signs);
+    """``text`` split at code (inline and fenced blocks), then its prose at formulas (their TeX without the dollar signs);
     in plain-text pieces ``\\$`` is a dollar sign."""
     pieces: list[dict[str, str]] = []
-    for part, is_code in split_inline_code(text):
-        if is_code:
-            pieces.append({"code": part})
+    for part, kind in split_code(text):
+        if kind != "text":
+            pieces.append({kind: part})
             continue
         position = 0
         for formula in find_formulas(part):

@@ -33,6 +33,7 @@ from toolkit.localization.grading import normalize_answer
 from toolkit.model import Content, Quiz, accepted_answers
 from toolkit.text.formulas import formulas_outside_code
 from toolkit.text.locale_info import PSEUDO_LOCALES, cldr_plural_forms, plural_index_categories
+from toolkit.text.tokens import code_block_spans
 
 _ACCENTS = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
@@ -79,12 +80,13 @@ class PseudoLocalizer:
         self.protected = _protected_pattern(latin_terms)
 
     def pieces(self, text: str) -> list[tuple[str, bool]]:
-        """``text`` as (piece, protected) pairs, in order: code, placeholders, URLs, the Latin terms and
-        TeX formulas are protected."""
+        """``text`` as (piece, protected) pairs, in order: code (code blocks too), placeholders, URLs,
+        the Latin terms and TeX formulas are protected."""
         found: list[tuple[str, bool]] = []
         position = 0
         spans = [match.span() for match in self.protected.finditer(text)]
         spans += [(formula.start, formula.end) for formula in formulas_outside_code(text)]
+        spans += code_block_spans(text)
         for start, end in sorted(spans):
             if start < position:  # overlapping spans (a term inside a formula) protect their union
                 if end > position:

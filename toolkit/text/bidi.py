@@ -6,8 +6,8 @@ it is reordered with the Urdu around it unless it is isolated: unisolated, ``8-G
 style (docs/urdu-style.md, "Rendering") therefore isolates every Latin phrase inside Urdu text,
 and keeps bidi control characters out of translations: markup formats (HTML, QTI, Moodle) isolate with
 markup (``<span dir="ltr" lang="en">``, ``<bdi>``), built from the segments this module finds, and never
-rely on ``dir="auto"``. Left-to-right text needs no isolation; inline code and each TeX formula (:mod:`toolkit.text.formulas`)
-are always segments of their own.
+rely on ``dir="auto"``. Left-to-right text needs no isolation; inline code, code blocks and each TeX formula
+(:mod:`toolkit.text.formulas`) are always segments of their own.
 
 What a run is. A run starts and ends with a Latin letter (with its accented forms, and any combining
 marks after it: "café" written with U+0301) or an ASCII digit. Between two of those it may hold spaces,
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from toolkit.text.formulas import find_formulas, unescape_dollars
-from toolkit.text.tokens import split_inline_code
+from toolkit.text.tokens import split_code
 
 _ARABIC_BLOCKS = (
     (0x0600, 0x06FF),
@@ -48,7 +48,7 @@ _CLOSERS = {closer: opener for opener, closer in _OPENERS.items()}
 _ATTACHED_AFTER = "+#%°′″"
 _ATTACHED_BEFORE = "+-\u2212±$€£#"
 
-SegmentKind = Literal["text", "latin", "code", "math", "display-math"]
+SegmentKind = Literal["text", "latin", "code", "code-block", "math", "display-math"]
 
 
 # The characters _is_latin accepts, to skip right-to-left text in one search instead of a loop.
@@ -193,8 +193,9 @@ def latin_runs(text: str) -> list[tuple[int, int]]:
 
 @dataclass(frozen=True)
 class Segment:
-    """A piece of a text as markup renders it: plain text, an isolated Latin run, inline code, or a TeX
-    formula (inline ``math`` or ``display-math``, its TeX without the dollar signs)."""
+    """A piece of a text as markup renders it: plain text, an isolated Latin run, inline code, a code
+    block (its lines without the fence lines), or a TeX formula (inline ``math`` or ``display-math``,
+    its TeX without the dollar signs)."""
 
     kind: SegmentKind
     text: str
@@ -216,9 +217,9 @@ def bidi_segments(text: str, isolate_latin: bool) -> list[Segment]:
 @functools.lru_cache(maxsize=1 << 14)
 def _segments(text: str, isolate_latin: bool) -> tuple[Segment, ...]:
     segments: list[Segment] = []
-    for piece, is_code in split_inline_code(text):
-        if is_code:
-            segments.append(Segment("code", piece))
+    for piece, kind in split_code(text):
+        if kind != "text":
+            segments.append(Segment(kind, piece))
             continue
         position = 0
         for formula in find_formulas(piece):

@@ -21,6 +21,8 @@ from latex2mathml import exceptions as converter_errors
 from latex2mathml.converter import convert
 from lxml import etree
 
+from toolkit.text.tokens import code_block_spans
+
 MATHML_NAMESPACE = "http://www.w3.org/1998/Math/MathML"
 
 
@@ -109,7 +111,10 @@ def formulas_outside_code(text: str) -> list[Formula]:
     in ``text`` itself."""
     if "`" not in text:
         return find_formulas(text)
-    masked = _INLINE_CODE.sub(lambda code: "`" * len(code.group(0)), text)
+    masked = text
+    for start, end in code_block_spans(text):
+        masked = masked[:start] + "`" * (end - start) + masked[end:]
+    masked = _INLINE_CODE.sub(lambda code: "`" * len(code.group(0)), masked)
     return find_formulas(masked)
 
 

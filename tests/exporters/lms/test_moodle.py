@@ -19,8 +19,9 @@ from lxml import etree
 from support import exported_once, run_quizkit_in_process
 
 from toolkit.content.validation import load_content
+from toolkit.exporters.lms.html_text import serialize
 from toolkit.exporters.lms.moodle import answer_fractions, html_text
-from toolkit.exporters.lms.moodle_html import plain_text
+from toolkit.exporters.lms.moodle_html import multilang_span, plain_text
 from toolkit.gettext.po_reader import parse_po
 from toolkit.model import ChoiceQuestion, Option, QuestionType
 from toolkit.text.tokens import split_inline_code
@@ -505,3 +506,18 @@ def test_formulas_survive_moodles_cleaning() -> None:
     assert "\\(\\frac{2(N-1)}{N}\\)" in shown[0]["cleaned"] and "$$x^2$$" in shown[0]["cleaned"]
     assert 'dir="ltr"' in shown[0]["cleaned"]
     assert "\\(\\frac{2(N-1)}{N}\\)" in shown[1]["cleaned"]
+
+
+def test_code_blocks_are_pre_code_and_inline_code_in_multilang_spans() -> None:
+    text = "چلائیں:\n```python\nfor step in range(2):\n    send(chunk)\n```\nبس۔"
+    assert html_text(text, "ur", "rtl") == (
+        '<div dir="rtl" lang="ur">چلائیں:<pre dir="ltr"><code>for step in range(2):<br>    send(chunk)</code>'
+        "</pre>بس۔</div>"
+    )
+    # A <pre> would leave a multilang <span> in Moodle's cleaner: there the block is inline code on lines
+    # of its own, its indentation in no-break spaces.
+    span = serialize(multilang_span(text, "ur", "ur", "rtl"))
+    assert span == (
+        '<span lang="ur" class="multilang">چلائیں:<br><code dir="ltr">for step in range(2):<br>'
+        "\u00a0\u00a0\u00a0\u00a0send(chunk)</code><br>بس۔</span>"
+    )

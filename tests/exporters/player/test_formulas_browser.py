@@ -1,6 +1,6 @@
-"""TeX formulas in the HTML player, in headless Chromium: MathML made at build time (no math
-JavaScript), laid out left to right inside Urdu and Arabic sentences, and a screenshot of each in
-test-output/.
+"""TeX formulas and code blocks in the HTML player, in headless Chromium: MathML made at build time (no
+math JavaScript), laid out left to right inside Urdu and Arabic sentences, a code block left to right in
+monospace, and a screenshot of each in test-output/.
 
 Needs Debian's ``chromium`` and the ``playwright`` package (the dev extra); without them the module is
 skipped.
@@ -32,13 +32,14 @@ OUTPUT = ROOT / "test-output"
 FIXTURE = ROOT / "tests" / "project"
 ORIGIN = Origin("content/ring.yaml", 1)
 RING = "\\frac{2(N-1)}{N}"
+BLOCK = "```python\nfor step in range(2 * (N - 1)):\n    send(chunk)\n```"
 SOURCE = {
     "ring.title": "Ring all-reduce",
     "ring.description": "Formulas",
     "ring.questions.share.prompt": f"In a ring all-reduce each GPU sends ${RING}$ of the data. Why?",
     "ring.questions.share.options.steps": "It takes $2(N-1)$ steps of $1/N$ each",
     "ring.questions.share.options.other": "Each GPU sends everything",
-    "ring.questions.share.explanation": "In total: $$\\sum_{i=1}^{N} x_i$$ and `$HOME` is code.",
+    "ring.questions.share.explanation": f"In total: $$\\sum_{{i=1}}^{{N}} x_i$$ and `$HOME` is code.\n{BLOCK}",
 }
 TRANSLATIONS = {
     "ur": {
@@ -47,7 +48,7 @@ TRANSLATIONS = {
         "ring.questions.share.prompt": f"رنگ آل ریڈیوس میں ہر GPU ڈیٹا کا ${RING}$ حصہ بھیجتا ہے۔ کیوں؟",
         "ring.questions.share.options.steps": "اس میں $1/N$ کے $2(N-1)$ مرحلے ہوتے ہیں",
         "ring.questions.share.options.other": "ہر GPU سب کچھ بھیجتا ہے",
-        "ring.questions.share.explanation": "کل: $$\\sum_{i=1}^{N} x_i$$ اور `$HOME` کوڈ ہے۔",
+        "ring.questions.share.explanation": f"کل: $$\\sum_{{i=1}}^{{N}} x_i$$ اور `$HOME` کوڈ ہے۔\n{BLOCK}",
     },
     "ar": {
         "ring.title": "الاختزال الحلقي",
@@ -55,7 +56,7 @@ TRANSLATIONS = {
         "ring.questions.share.prompt": f"في الاختزال الحلقي يرسل كل GPU الجزء ${RING}$ من البيانات. لماذا؟",
         "ring.questions.share.options.steps": "يستغرق $2(N-1)$ خطوة لكل منها $1/N$",
         "ring.questions.share.options.other": "كل GPU يرسل كل شيء",
-        "ring.questions.share.explanation": "المجموع: $$\\sum_{i=1}^{N} x_i$$ و `$HOME` شيفرة.",
+        "ring.questions.share.explanation": f"المجموع: $$\\sum_{{i=1}}^{{N}} x_i$$ و `$HOME` شيفرة.\n{BLOCK}",
     },
 }
 
@@ -169,7 +170,22 @@ def test_a_formula_renders_as_mathml_left_to_right_inside_the_sentence(
         ".explanation math[display=block]", "node => getComputedStyle(node).display"
     )
     assert display == "block math"
-    assert page.inner_text(".explanation code") == "$HOME"
+    assert page.inner_text(".explanation code[dir=ltr]") == "$HOME"
+    block = page.eval_on_selector(
+        ".explanation pre",
+        """pre => {
+          const code = pre.firstChild, range = document.createRange();
+          range.selectNodeContents(code);
+          const lines = new Set([...range.getClientRects()].map(rect => Math.round(rect.top)));
+          return {dir: getComputedStyle(code).direction, font: getComputedStyle(code).fontFamily,
+                  space: getComputedStyle(code).whiteSpace, text: pre.textContent, lines: lines.size,
+                  left: code.getBoundingClientRect().left - pre.getBoundingClientRect().left};
+        }""",
+    )
+    assert block["text"] == "for step in range(2 * (N - 1)):\n    send(chunk)"
+    assert (block["dir"], block["space"], block["lines"]) == ("ltr", "pre", 2)
+    assert "monospace" in block["font"]
+    assert block["left"] < 20  # the code starts at the left, also in a right-to-left page
     OUTPUT.mkdir(exist_ok=True)
     shot = OUTPUT / f"formula-player-{locale}.png"
     page.screenshot(path=str(shot), full_page=True)

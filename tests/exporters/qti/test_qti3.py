@@ -652,3 +652,22 @@ def test_formulas_are_mathml_in_left_to_right_isolates_that_the_schema_accepts(s
         assert "".join(formulas[0].find(f"{MATHML}mrow/{MATHML}mfrac").itertext()) == "2(N\u22121)N"
         assert "$" not in "".join(document.find(".//q:qti-prompt", NS).itertext())
         assert document.find(".//q:code", NS).text == "$x$"  # code keeps its dollars
+
+
+def test_code_blocks_are_pre_code_left_to_right_and_valid(schemas: Schemas) -> None:
+    block = "```python\nfor step in range(2):\n    send(chunk)\n```"
+    texts = {field: ("plain", "سادہ") for field in ("title", "a", "b")}
+    texts["prompt"] = (f"What does this do?\n{block}", f"یہ کیا کرتا ہے؟\n{block}")
+    texts["explanation"] = (f"It sends:\n{block}\nTwice.", f"یہ بھیجتا ہے:\n{block}\nدو بار۔")
+    packages = in_process_export(in_process_request(texts, FallbackPolicy.QUESTION))
+    for path, files in packages.items():
+        document = parse(files["items/q.xml"])
+        assert schemas.qti.validate(document), f"{path}: {schemas.qti.error_log}"
+        blocks = document.findall(".//q:pre", NS)
+        assert [(pre.get("dir"), [etree.QName(child).localname for child in pre]) for pre in blocks] == [
+            ("ltr", ["code"]),
+            ("ltr", ["code"]),
+        ]
+        for pre in blocks:
+            code = pre.find("q:code", NS)
+            assert [code.text, *(br.tail for br in code)] == ["for step in range(2):", "    send(chunk)"]

@@ -1,6 +1,7 @@
 r"""Quiz texts as HTML for the LMS formats (Moodle XML, GIFT, Canvas and Common Cartridge's QTI 1.2): a
-``<div dir lang>`` per text, inline code as ``<code dir="ltr">``, Latin runs isolated inside right-to-left
-text. Text is always escaped, never read as markup.
+``<div dir lang>`` per text, inline code as ``<code dir="ltr">``, a fenced code block as ``<pre
+dir="ltr"><code>``, Latin runs isolated inside right-to-left text. Text is always escaped, never read as
+markup.
 
 A TeX formula is written one of two ways, each in a left-to-right isolate (``<latin_tag dir="ltr">``):
 ``math="tex"`` keeps the TeX for Moodle's filters, ``\(…\)`` inline and ``$$…$$`` display, the
@@ -49,13 +50,34 @@ def fill(
     latin_lang: str,
     latin_tag: str,
     math: MathWriting = "tex",
+    *,
+    blocks: bool = True,
 ) -> etree._Element:
-    """``text`` appended to ``element``: code as ``<code dir="ltr">``, formulas in ``<latin_tag
-    dir="ltr">`` (TeX or MathML, see the module), and in right-to-left text each Latin run isolated with
-    ``<latin_tag dir="ltr" lang="latin_lang">``."""
+    """``text`` appended to ``element``: code as ``<code dir="ltr">``, a code block as ``<pre
+    dir="ltr"><code>`` (with ``blocks=False``, where only inline markup may stand, as ``<code
+    dir="ltr">`` with its lines joined by ``<br>``), formulas in ``<latin_tag dir="ltr">`` (TeX or
+    MathML, see the module), and in right-to-left text each Latin run isolated with ``<latin_tag
+    dir="ltr" lang="latin_lang">``."""
     for segment in bidi_segments(text, isolate_latin=direction == "rtl"):
         if segment.kind == "text":
             _append_text(element, segment.text)
+            continue
+        if segment.kind == "code-block":
+            # Lines joined by <br> even inside <pre>: GIFT ends a question at a blank line.
+            if blocks:
+                _append_text(
+                    etree.SubElement(etree.SubElement(element, "pre", dir="ltr"), "code"), segment.text
+                )
+                continue
+            # Inline only: the block on lines of its own, its indentation kept with no-break spaces.
+            _append_text(element, "\n")
+            lines = [line.lstrip(" ") for line in segment.text.split("\n")]
+            indents = [len(line) - len(line.lstrip(" ")) for line in segment.text.split("\n")]
+            code = etree.SubElement(element, "code", dir="ltr")
+            _append_text(
+                code, "\n".join("\u00a0" * indent + line for indent, line in zip(indents, lines, strict=True))
+            )
+            _append_text(element, "\n")
             continue
         if segment.kind in ("math", "display-math"):
             display = segment.kind == "display-math"

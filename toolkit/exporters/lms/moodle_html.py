@@ -33,7 +33,7 @@ def multilang_span(
     target = span
     if lang.split("-")[0] != span_lang.split("-")[0] and direction == "ltr":
         target = etree.SubElement(span, "bdo", dir="ltr", lang=lang)
-    fill(target, text, direction, latin_lang, "bdo")
+    fill(target, text, direction, latin_lang, "bdo", blocks=False)  # a <pre> would leave the span too
     return span
 
 

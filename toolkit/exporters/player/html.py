@@ -171,6 +171,9 @@ def _append_segments(parent: etree._Element, parts: list[list[str]], latin_lang:
             island = etree.SubElement(parent, "span", {"dir": "ltr", "class": "formula"})
             island.append(etree.fromstring(text))
             continue
+        if kind == "code-block":
+            etree.SubElement(etree.SubElement(parent, "pre", dir="ltr"), "code").text = text
+            continue
         if kind == "text":
             if len(parent):
                 parent[-1].tail = (parent[-1].tail or "") + text

@@ -1,5 +1,5 @@
 // quizkit player: renders the quiz embedded in the page (script#quiz-data) with DOM APIs only.
-// Texts arrive pre-segmented ([kind, text]: "text", "latin", "code"); Latin runs become
+// Texts arrive pre-segmented ([kind, text]: "text", "latin", "code", "code-block"); Latin runs become
 // <span dir="ltr" lang>, so right-to-left text needs no bidi control characters and no markup parsing.
 // A formula arrives as ["math" or "display-math", MathML made at build time, TeX]: the only markup the
 // player parses, as XML in the MathML namespace (where no element runs script), inside a left-to-right
@@ -120,6 +120,8 @@
         node.appendChild(el("span", { dir: "ltr", lang: view.latinLang }, [text]));
       } else if (kind === "code") {
         node.appendChild(el("code", { dir: "ltr" }, [text]));
+      } else if (kind === "code-block") {
+        node.appendChild(el("pre", { dir: "ltr" }, [el("code", {}, [text])]));
       } else if (kind === "math" || kind === "display-math") {
         node.appendChild(el("span", { dir: "ltr", class: "formula" }, [mathNode(text)]));
       } else {
@@ -150,7 +152,8 @@
       if (segment[0] === "math" || segment[0] === "display-math") {
         return FSI + segment[2] + PDI;
       }
-      return segment[0] === "latin" || segment[0] === "code" ? FSI + segment[1] + PDI : segment[1];
+      var isolated = segment[0] === "latin" || segment[0] === "code" || segment[0] === "code-block";
+      return isolated ? FSI + segment[1] + PDI : segment[1];
     }).join("");
   }
 

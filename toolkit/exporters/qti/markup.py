@@ -58,6 +58,10 @@ def append_bidi_text(
             island = etree.SubElement(parent, _tag(namespace, "span"), dir="ltr")
             island.append(mathml_element(Formula(segment.text, segment.kind == "display-math", 0, 0)))
             continue
+        if segment.kind == "code-block":
+            holder = etree.SubElement(parent, _tag(namespace, "pre"), dir="ltr")
+            _append_text(etree.SubElement(holder, _tag(namespace, "code")), segment.text)
+            continue
         if segment.kind == "code":
             element = etree.SubElement(parent, _tag(namespace, "code"), dir="ltr")
         else:
