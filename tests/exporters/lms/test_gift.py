@@ -422,9 +422,7 @@ questions:
     assert pick.text == (
         '<div dir="ltr" lang="en">Each GPU sends <span dir="ltr">\\(\\frac{2(N-1)}{N}\\)</span> of it: {x} = ~y</div>'
     )
-    assert (
-        pick.answers[0] == '<div dir="ltr" lang="en"><span dir="ltr">$$\\sum_{i=1}^{N} x_i$$</span></div>'
-    )
+    assert pick.answers[0] == '<div dir="ltr" lang="en"><span dir="ltr">$$\\sum_{i=1}^{N} x_i$$</span></div>'
     assert pick.general_feedback == (
         '<div dir="ltr" lang="en">Run:<pre dir="ltr"><code>for step in range(2):<br><br>    send(chunk)  # {done}'
         "</code></pre></div>"

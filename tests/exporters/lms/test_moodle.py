@@ -514,8 +514,10 @@ def test_code_blocks_survive_moodles_cleaning() -> None:
     (own,) = moodle_shows([html_text(text, "ur", "rtl")], ["ur"])
     assert '<pre dir="ltr"><code>for step in range(2):<br />    send(chunk)</code></pre>' in own["cleaned"]
     (multilang,) = moodle_shows([serialize(multilang_span(text, "ur", "ur", "rtl"))], ["ur"])
-    assert seen(multilang["shown"]["ur"]) == "چلائیں:for step in range(2):\u00a0\u00a0\u00a0\u00a0send(chunk)بس۔"
-    assert "<code dir=\"ltr\">" in multilang["shown"]["ur"]
+    assert (
+        seen(multilang["shown"]["ur"]) == "چلائیں:for step in range(2):\u00a0\u00a0\u00a0\u00a0send(chunk)بس۔"
+    )
+    assert '<code dir="ltr">' in multilang["shown"]["ur"]
 
 
 def test_code_blocks_are_pre_code_and_inline_code_in_multilang_spans() -> None:
