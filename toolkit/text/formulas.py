@@ -17,8 +17,6 @@ import functools
 import re
 from dataclasses import dataclass
 
-from latex2mathml import exceptions as converter_errors
-from latex2mathml.converter import convert
 from lxml import etree
 
 from toolkit.text.tokens import code_block_spans
@@ -131,19 +129,20 @@ def unescape_dollars(text: str) -> str:
     return text.replace("\\$", "$")
 
 
-_CONVERTER_PROBLEMS: dict[type[Exception], str] = {
-    converter_errors.NumeratorNotFoundError: "a fraction has no numerator",
-    converter_errors.DenominatorNotFoundError: "a fraction has no denominator",
-    converter_errors.ExtraLeftOrMissingRightError: "a \\left has no matching \\right",
-    converter_errors.MissingSuperScriptOrSubscriptError: "a ^ or _ has nothing after it",
-    converter_errors.DoubleSubscriptsError: "a double subscript: group it with braces, x_{1_2}",
-    converter_errors.DoubleSuperscriptsError: "a double superscript: group it with braces, x^{a^b}",
-    converter_errors.NoAvailableTokensError: "the formula ends where more was expected",
-    converter_errors.InvalidStyleForGenfracError: "\\genfrac has an invalid style",
-    converter_errors.MissingEndError: "a \\begin has no matching \\end",
-    converter_errors.InvalidAlignmentError: "an environment has an invalid column alignment",
-    converter_errors.InvalidWidthError: "a width is invalid",
-    converter_errors.LimitsMustFollowMathOperatorError: "\\limits must follow an operator such as \\sum",
+# What each of the converter's exceptions means, by its class name.
+_CONVERTER_PROBLEMS = {  # latex2mathml.exceptions
+    "NumeratorNotFoundError": "a fraction has no numerator",
+    "DenominatorNotFoundError": "a fraction has no denominator",
+    "ExtraLeftOrMissingRightError": "a \\left has no matching \\right",
+    "MissingSuperScriptOrSubscriptError": "a ^ or _ has nothing after it",
+    "DoubleSubscriptsError": "a double subscript: group it with braces, x_{1_2}",
+    "DoubleSuperscriptsError": "a double superscript: group it with braces, x^{a^b}",
+    "NoAvailableTokensError": "the formula ends where more was expected",
+    "InvalidStyleForGenfracError": "\\genfrac has an invalid style",
+    "MissingEndError": "a \\begin has no matching \\end",
+    "InvalidAlignmentError": "an environment has an invalid column alignment",
+    "InvalidWidthError": "a width is invalid",
+    "LimitsMustFollowMathOperatorError": "\\limits must follow an operator such as \\sum",
 }
 # How many children MathML Core gives each of these elements: fewer means an argument was missing.
 _ARITY = {"mfrac": 2, "mroot": 2, "msub": 2, "msup": 2, "munder": 2, "mover": 2, "msubsup": 3}
@@ -173,10 +172,14 @@ def _converted(tex: str, display: bool) -> tuple[str, str | None]:
     problem = _unbalanced_brace(tex)
     if problem:
         return "", problem
+    # Imported here, not at the top: it takes a tenth of a second, and most runs meet no formula.
+    from latex2mathml.converter import convert
+
     try:
         mathml = convert(tex, display="block" if display else "inline")
-    except Exception as error:
-        return "", _CONVERTER_PROBLEMS.get(type(error), f"the converter cannot read it ({error})")
+    except Exception as error:  # the converter raises its own exception classes, and others on odd TeX
+        problem = _CONVERTER_PROBLEMS.get(type(error).__name__, f"the converter cannot read it ({error})")
+        return "", problem
     root = etree.fromstring(mathml)
     for element in root.iter():
         name = etree.QName(element).localname
