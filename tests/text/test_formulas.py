@@ -13,7 +13,6 @@ import pytest
 from lxml import etree
 
 from toolkit.text.formulas import (
-    MATHML_NAMESPACE,
     Formula,
     find_formulas,
     formula_problem,
@@ -21,6 +20,7 @@ from toolkit.text.formulas import (
     mathml,
 )
 
+MATHML_NAMESPACE = "http://www.w3.org/1998/Math/MathML"
 FOUND = [
     ("inline", "The ring sends ⟦$2(N-1)/N$⟧ of the data."),
     ("display", "Then ⟦$$\\sum_{i=1}^{N} x_i$$⟧ is the total."),

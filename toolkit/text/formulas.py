@@ -21,8 +21,6 @@ from lxml import etree
 
 from toolkit.text.tokens import code_block_spans
 
-MATHML_NAMESPACE = "http://www.w3.org/1998/Math/MathML"
-
 
 @dataclass(frozen=True)
 class Formula:
