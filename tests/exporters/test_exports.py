@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
-from support import FIXTURE, exported_once, fixture_project, node_consumer, run_quizkit_in_process
+from support import FIXTURE, exported_once, fixture_project, node_consumer, run_quizkit_in_process, translate
 
 from toolkit.content.validation import load_content
 from toolkit.exporters.canonical_json import content_hash
@@ -471,3 +471,21 @@ def test_bundle_segments_carry_formulas_as_tex_and_code_blocks_with_their_kind(t
     ]
     resources = load(project / "dist/i18next/en/formulas.json")
     assert resources["questions"]["ring"]["prompt"] == question["prompt"]  # the TeX as written
+
+
+def test_a_translation_s_broken_formula_never_reaches_an_export(tmp_path: Path) -> None:
+    project = fixture_project(tmp_path, {"formulas": FORMULAS})
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    translate(
+        project / "locales/ur/LC_MESSAGES/formulas.po",
+        {"formulas.questions.ring.prompt": "ہر GPU $\\frac{2(N-1)}$ `$HOME`: $$\\sum_i x_i$$"},
+    )
+    blocked = run_quizkit_in_process(project, "export", "-f", "html")
+    assert blocked.returncode == 1
+    assert "error[inline-code]: formula $\\frac{2(N-1)}{N}$ is missing or changed" in blocked.stdout
+    # Without the checks, the question whose translation fails them is shown in the source language.
+    result = run_quizkit_in_process(project, "export", "-f", "html", "--no-checks")
+    assert result.returncode == 0, result.stderr
+    assert "formulas [ur]: 1 question in the source language: ring" in result.stdout
+    page = (project / "dist/html/formulas/ur.html").read_text(encoding="utf-8")
+    assert "\\frac{2(N-1)}$" not in page and "\\\\frac{2(N-1)}{N}" in page

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from toolkit.errors import QuizkitError
 from toolkit.text.tokens import code_block_spans
 
 
@@ -142,6 +143,77 @@ _CONVERTER_PROBLEMS = {  # latex2mathml.exceptions
     "InvalidWidthError": "a width is invalid",
     "LimitsMustFollowMathOperatorError": "\\limits must follow an operator such as \\sum",
 }
+_MATHML = "http://www.w3.org/1998/Math/MathML"
+_PARSER = etree.XMLParser(resolve_entities=False, no_network=True)
+# The MathML Core elements and attributes the converter writes for the TeX it knows; anything else
+# (an \href's link, markup copied from \text{}) never reaches a page.
+_ELEMENTS = frozenset(
+    [
+        "math",
+        "mrow",
+        "mi",
+        "mn",
+        "mo",
+        "mtext",
+        "mspace",
+        "mfrac",
+        "msqrt",
+        "mroot",
+        "mstyle",
+        "mpadded",
+        "mphantom",
+        "menclose",
+        "msub",
+        "msup",
+        "msubsup",
+        "munder",
+        "mover",
+        "munderover",
+        "mtable",
+        "mtr",
+        "mtd",
+    ]
+)
+_ATTRIBUTES = frozenset(
+    [
+        "display",
+        "xmlns",
+        "mathvariant",
+        "mathsize",
+        "mathcolor",
+        "mathbackground",
+        "stretchy",
+        "fence",
+        "largeop",
+        "movablelimits",
+        "minsize",
+        "maxsize",
+        "displaystyle",
+        "scriptlevel",
+        "columnalign",
+        "rowalign",
+        "columnspan",
+        "rowspan",
+        "width",
+        "height",
+        "depth",
+        "lspace",
+        "rspace",
+        "voffset",
+        "notation",
+        "separator",
+        "form",
+        "accent",
+        "accentunder",
+        "linethickness",
+        "columnlines",
+        "rowlines",
+        "frame",
+        "rowspacing",
+        "columnspacing",
+        "symmetric",
+    ]
+)
 # How many children MathML Core gives each of these elements: fewer means an argument was missing.
 _ARITY = {"mfrac": 2, "mroot": 2, "msub": 2, "msup": 2, "munder": 2, "mover": 2, "msubsup": 3}
 
@@ -178,9 +250,26 @@ def _converted(tex: str, display: bool) -> tuple[str, str | None]:
     except Exception as error:  # the converter raises its own exception classes, and others on odd TeX
         problem = _CONVERTER_PROBLEMS.get(type(error).__name__, f"the converter cannot read it ({error})")
         return "", problem
-    root = etree.fromstring(mathml)
+    try:
+        root = etree.fromstring(mathml, _PARSER)
+    except etree.XMLSyntaxError:
+        # The converter copies \text{…} as it is: a < or & there is no XML.
+        return "", "it holds a < or & the converter cannot write: write \\lt, \\gt or \\& instead"
     for element in root.iter():
+        if not isinstance(element.tag, str) or etree.QName(element).namespace != _MATHML:
+            return "", "it holds markup, not TeX: write \\text{} without < or >"
         name = etree.QName(element).localname
+        # Only MathML Core reaches a page: no script, no link (\href), nothing a sanitizer removes.
+        if name not in _ELEMENTS:
+            return (
+                "",
+                f"it holds <{name}>, markup quizkit never writes into a page: write \\text{{}} without < or >",
+            )
+        if unknown := sorted(set(element.attrib) - _ATTRIBUTES):
+            return (
+                "",
+                f"it asks for {unknown[0]}= on <{name}>, which quizkit never writes into a page: leave out \\href",
+            )
         if name in ("mi", "mo") and (element.text or "").startswith("\\") and len(element.text or "") > 1:
             return "", f"unknown command {element.text}"
         if name in _ARITY and len(element) < _ARITY[name]:
@@ -193,14 +282,23 @@ def formula_problem(formula: Formula) -> str | None:
     return _converted(formula.tex, formula.display)[1]
 
 
+class FormulaError(QuizkitError):
+    """A formula an export meets that cannot be rendered. Validation stops such a formula in the source,
+    and ``quizkit check`` (inline-code) one a translation changed; only an export that skips the checks
+    meets one."""
+
+
 def mathml(formula: Formula) -> str:
-    """The formula as a MathML ``<math>`` element (serialized); raises ValueError when it has a problem."""
+    """The formula as a MathML ``<math>`` element (serialized); raises FormulaError when it has a problem."""
     text, problem = _converted(formula.tex, formula.display)
     if problem:
-        raise ValueError(f"formula {formula.written}: {problem}")
+        raise FormulaError(
+            f"formula {formula.written} cannot be rendered: {problem}; a translation holds it "
+            "(quizkit check names which, as inline-code), or correct the source"
+        )
     return text
 
 
 def mathml_element(formula: Formula) -> etree._Element:
     """The formula as a fresh lxml ``<math>`` element in the MathML namespace, to append to a document."""
-    return etree.fromstring(mathml(formula))
+    return etree.fromstring(mathml(formula), _PARSER)
