@@ -600,8 +600,8 @@ questions:
 
 
 def test_formulas_are_mathml_in_left_to_right_isolates(tmp_path: Path) -> None:
-    # Canvas's sanitizer keeps MathML (the math elements of its allow-list in
-    # gems/canvas_sanitize/lib/canvas_sanitize/canvas_sanitize.rb), so the formula needs no image.
+    # Canvas's sanitizer keeps MathML (toolkit/exporters/lms/html_text.py says where that is written), so
+    # the formula needs no equation image, which only Canvas's server makes.
     root = export(tmp_path, {"formulas": FORMULAS})
     found = items(assessment_file(package(root / "dist/canvas/formulas/en.zip")))
     prompt, right, wrong = [text.text for text in found["ring"].iter("{*}mattext")][:3]

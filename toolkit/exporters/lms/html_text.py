@@ -7,9 +7,10 @@ A TeX formula is written one of two ways, each in a left-to-right isolate (``<la
 ``math="tex"`` keeps the TeX for Moodle's filters, ``\(…\)`` inline and ``$$…$$`` display, the
 delimiters both filter_mathjaxloader (its ``TeX.inlineMath``/``displayMath`` settings in
 filter/mathjaxloader/settings.php) and filter_tex (``$$…$$`` in filter/tex/filter.php) read;
-``math="mathml"`` writes the MathML made at build time, for Canvas, whose sanitizer allows MathML
-(``math`` and its elements in the ``mathml`` section of gems/canvas_sanitize/lib/canvas_sanitize/
-canvas_sanitize.rb)."""
+``math="mathml"`` writes the MathML made at build time, for Canvas: its sanitizer keeps MathML
+elements (the allow-list in gems/canvas_sanitize/lib/canvas_sanitize/canvas_sanitize.rb; the 2011
+version of that list had none) and removes ``svg``, which is why mathpix-markdown-it's Canvas output
+(its pull request 425) writes MathML too. An equation image would need Canvas's own server."""
 
 from __future__ import annotations
 
