@@ -484,8 +484,8 @@ def test_hostile_text_end_to_end(project_copy: Path, quizkit: Quizkit) -> None:
 
 
 def test_formulas_are_tex_for_moodles_filters_in_left_to_right_isolates() -> None:
-    # filter_mathjaxloader reads \(…\) and $$…$$ (its TeX.inlineMath and displayMath settings),
-    # filter_tex reads $$…$$ (filter/tex/filter.php); a price stays text.
+    # filter_mathjaxloader renders \(…\) inline and $$…$$ display (wrap_math_in_nolink in
+    # filter/mathjaxloader/classes/text_filter.php); a price stays text.
     text = "ہر GPU $\\frac{2(N-1)}{N}$ حصہ، کل $$\\sum_i x_i$$ اور \\$5 اور `$x$`"
     assert html_text(text, "ur", "rtl") == (
         '<div dir="rtl" lang="ur">ہر <span dir="ltr" lang="en">GPU</span> <span dir="ltr">\\(\\frac{2(N-1)}{N}\\)'

@@ -5,8 +5,9 @@ markup.
 
 A TeX formula is written one of two ways, each in a left-to-right isolate (``<latin_tag dir="ltr">``):
 ``math="tex"`` keeps the TeX for Moodle's filters, ``\(…\)`` inline and ``$$…$$`` display, the
-delimiters both filter_mathjaxloader (its ``TeX.inlineMath``/``displayMath`` settings in
-filter/mathjaxloader/settings.php) and filter_tex (``$$…$$`` in filter/tex/filter.php) read;
+delimiters filter_mathjaxloader recognizes (``wrap_math_in_nolink`` in
+filter/mathjaxloader/classes/text_filter.php: ``\(…\)`` inline, ``$$…$$`` and ``\[…\]`` display);
+filter_tex reads ``$$…$$`` only (filter/tex/filter.php), so inline formulas need MathJax;
 ``math="mathml"`` writes the MathML made at build time, for Canvas: its sanitizer keeps MathML
 elements (the allow-list in gems/canvas_sanitize/lib/canvas_sanitize/canvas_sanitize.rb; the 2011
 version of that list had none) and removes ``svg``, which is why mathpix-markdown-it's Canvas output
