@@ -241,3 +241,31 @@ def test_a_new_kinds_translator_comments_come_from_its_fields_metadata() -> None
         ),
         ("scale.questions.sure.explanation", ("Explained after question 1.",)),
     ]
+
+
+def test_a_text_with_a_formula_tells_the_translator_to_keep_it() -> None:
+    origin = Origin("content/scale.yaml", 1)
+
+    def text(key: str, source: str) -> Text:
+        return Text(f"scale.questions.sure.{key}", source, origin)
+
+    question = ScaleQuestion(
+        id="sure",
+        prompt=text("prompt", "Each GPU sends $2(N-1)/N$ of the data and `$x$` is code."),
+        levels=(Option("low", text("levels.low", "It costs $5 and $10")),),  # prices: no formula
+        expected="low",
+        anchors=(),
+        hint=text("hint", "$$\\sum_i x_i$$"),
+        explanation=None,
+    )
+    quiz = Quiz(
+        "scale", Level.BEGINNER, text("title", "Scale"), text("description", "A scale."), (question,), origin
+    )
+    entries = {entry.context: entry for entry in quiz_template(quiz, Path()).entries}
+    note = "Text between dollar signs ($…$, $$…$$) is a formula: keep it exactly as it is, dollar signs included."
+    assert entries["scale.questions.sure.prompt"].extracted_comments[-2:] == (
+        "Text in backticks is code: keep it exactly as it is, backticks included.",
+        note,
+    )
+    assert entries["scale.questions.sure.hint"].extracted_comments[-1] == note
+    assert note not in entries["scale.questions.sure.levels.low"].extracted_comments

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
-from support import FIXTURE, exported_once, node_consumer, run_quizkit_in_process
+from support import FIXTURE, exported_once, fixture_project, node_consumer, run_quizkit_in_process, translate
 
 from toolkit.content.validation import load_content
 from toolkit.exporters.canonical_json import content_hash
@@ -419,3 +419,73 @@ def test_list_formats(quizkit: Quizkit) -> None:
         "         questions: single_choice, multiple_choice, true_false, short_answer, numeric, matching, ordering, "
         "essay"
     )
+
+
+FORMULAS = """\
+id: formulas
+level: beginner
+title: T
+description: "Costs \\\\$5, and $x^2$"
+questions:
+  - id: ring
+    type: single_choice
+    prompt: "Each GPU sends $\\\\frac{2(N-1)}{N}$ of `$HOME`: $$\\\\sum_i x_i$$"
+    options:
+      - {id: right, text: "$5 and $10"}
+      - {id: wrong, text: Wrong}
+    correct: [right]
+    explanation: |-
+      Run:
+      ```python
+      send(chunk)  # $x$
+      ```
+      Done.
+"""
+
+
+def test_bundle_segments_carry_formulas_as_tex_and_code_blocks_with_their_kind(tmp_path: Path) -> None:
+    project = fixture_project(tmp_path, {"formulas": FORMULAS})
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    result = run_quizkit_in_process(project, "export", "-f", "json,i18next")
+    assert result.returncode == 0, result.stdout + result.stderr
+    bundle = load(project / "dist/json/formulas/en.json")
+    assert list(Draft202012Validator(load(ROOT / "schema" / "bundle.schema.json")).iter_errors(bundle)) == []
+    (question,) = bundle["questions"]
+    assert question["prompt"] == "Each GPU sends $\\frac{2(N-1)}{N}$ of `$HOME`: $$\\sum_i x_i$$"
+    assert question["segments"]["prompt"] == (
+        [
+            {"text": "Each GPU sends "},
+            {"math": "\\frac{2(N-1)}{N}"},
+            {"text": " of "},
+            {"code": "$HOME"},
+            {"text": ": "},
+            {"display-math": "\\sum_i x_i"},
+        ]
+    )
+    assert bundle["segments"] == {"description": [{"text": "Costs $5, and "}, {"math": "x^2"}]}
+    assert "segments" not in question["options"][0]  # prices, not formulas
+    assert question["segments"]["explanation"] == [
+        {"text": "Run:"},
+        {"code-block": "send(chunk)  # $x$"},
+        {"text": "Done."},
+    ]
+    resources = load(project / "dist/i18next/en/formulas.json")
+    assert resources["questions"]["ring"]["prompt"] == question["prompt"]  # the TeX as written
+
+
+def test_a_translation_s_broken_formula_never_reaches_an_export(tmp_path: Path) -> None:
+    project = fixture_project(tmp_path, {"formulas": FORMULAS})
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    translate(
+        project / "locales/ur/LC_MESSAGES/formulas.po",
+        {"formulas.questions.ring.prompt": "ہر GPU $\\frac{2(N-1)}$ `$HOME`: $$\\sum_i x_i$$"},
+    )
+    blocked = run_quizkit_in_process(project, "export", "-f", "html")
+    assert blocked.returncode == 1
+    assert "error[inline-code]: formula $\\frac{2(N-1)}{N}$ is missing or changed" in blocked.stdout
+    # Without the checks, the question whose translation fails them is shown in the source language.
+    result = run_quizkit_in_process(project, "export", "-f", "html", "--no-checks")
+    assert result.returncode == 0, result.stderr
+    assert "formulas [ur]: 1 question in the source language: ring" in result.stdout
+    page = (project / "dist/html/formulas/ur.html").read_text(encoding="utf-8")
+    assert "\\frac{2(N-1)}$" not in page and "\\\\frac{2(N-1)}{N}" in page

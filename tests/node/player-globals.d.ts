@@ -60,9 +60,10 @@ interface Decimal {
 
 // --- What the page carries (script#quiz-data, written by toolkit/exporters/player/html.py) -------------------
 
-/** A text as the player renders it: [kind, text] runs ("text", "latin", "code"; "ph" names a placeholder;
- * a leading "key" carries the text's catalog key, in the view of a page made for screenshots only). */
-type Segment = [string, string];
+/** A text as the player renders it: [kind, text] runs ("text", "latin", "code", "code-block"; "ph" names a
+ * placeholder; a leading "key" carries the text's catalog key, in the view of a page made for screenshots
+ * only); a formula is ["math" or "display-math", its MathML, its TeX]. */
+type Segment = [string, string] | [string, string, string];
 type Segments = Segment[];
 
 /** The page's data: the locale's bundle, the view of the quiz, the grader's tables (graded pages). */

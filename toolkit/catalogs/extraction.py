@@ -30,6 +30,7 @@ from toolkit.model import (
     Quiz,
     Text,
 )
+from toolkit.text.formulas import formulas_outside_code
 from toolkit.text.tokens import split_inline_code
 
 TEMPLATE_FIELDS: tuple[tuple[str, str], ...] = (
@@ -44,6 +45,9 @@ TEMPLATE_FIELDS: tuple[tuple[str, str], ...] = (
     ("Content-Transfer-Encoding", "8bit"),
 )
 CODE_NOTE = "Text in backticks is code: keep it exactly as it is, backticks included."
+FORMULA_NOTE = (
+    "Text between dollar signs ($…$, $$…$$) is a formula: keep it exactly as it is, dollar signs included."
+)
 
 
 def template_header(domain: str, source_file: str) -> Header:
@@ -82,6 +86,10 @@ def _has_inline_code(text: str) -> bool:
     return any(is_code for _, is_code in split_inline_code(text))
 
 
+def _has_formula(text: str) -> bool:
+    return "$" in text and bool(formulas_outside_code(text))
+
+
 def _quote(text: str, limit: int = 120) -> str:
     text = " ".join(text.split())
     return f"“{text if len(text) <= limit else text[: limit - 1] + '…'}”"
@@ -92,6 +100,8 @@ def _text_entry(text: Text, comments: list[str], project_root: Path, with_lines:
         comments.append(f"Note: {text.note}")
     if _has_inline_code(text.source):
         comments.append(CODE_NOTE)
+    if _has_formula(text.source):
+        comments.append(FORMULA_NOTE)
     return CatalogEntry(
         msgid=text.source,
         context=text.key,

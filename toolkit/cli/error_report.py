@@ -76,6 +76,7 @@ def report(error: Exception, scene: Scene = Scene()) -> NoReturn:
     from toolkit.localization import FallbackError
     from toolkit.scaffold import InitError
     from toolkit.screenshots.devtools import BrowserError
+    from toolkit.text.formulas import FormulaError
 
     if scene.json_report and isinstance(error, BuildFailedError | ExportError):
         data = error.to_dict() if isinstance(error, BuildFailedError) else export_failure_dict(error)
@@ -122,6 +123,8 @@ def report(error: Exception, scene: Scene = Scene()) -> NoReturn:
         fail(f"{relative(Path(error.file))}: error[add-locale]: {error.message}")
     if isinstance(error, ExportError):
         fail(f"error[export]: {error}")
+    if isinstance(error, FormulaError):
+        fail(f"error[formula]: {error}")
     if isinstance(error, BrowserError):
         fail(f"error[screenshots]: {error}")
     if isinstance(error, FallbackError):

@@ -29,6 +29,7 @@ from toolkit.text.characters import (
     named_code_points,
     not_characters,
 )
+from toolkit.text.formulas import formula_problem, formulas_outside_code
 from toolkit.text.tokens import scan
 from toolkit.text.urdu_normalizer import BIDI_CONTROLS
 
@@ -277,6 +278,24 @@ def well_formed_inline_code(context: RuleContext) -> Iterator[Diagnostic]:
             yield context.diagnostic(_text_path(path, value), "inline-code", problem)
 
 
+def readable_formulas(context: RuleContext) -> Iterator[Diagnostic]:
+    """Every TeX formula ($…$, $$…$$) outside inline code converts to MathML: exports render it at build
+    time, and one the converter cannot read would fail the build or show the learner broken math."""
+    for path, value in _quiz_text_fields(context.document.data):
+        text = text_of(value)
+        if text is None or "$" not in text:
+            continue
+        for formula in formulas_outside_code(text):
+            if problem := formula_problem(formula):
+                yield context.diagnostic(
+                    _text_path(path, value),
+                    "formula",
+                    f"formula {formula.written} (at character {formula.start + 1} of the text) cannot be "
+                    f"rendered: {problem}; correct the TeX, or write \\$ for a dollar sign that starts "
+                    "no formula",
+                )
+
+
 def comparable_text(text: str) -> str:
     """What a reader sees of a text: NFC, invisible characters (zero-width, format) removed, spacing
     collapsed, any case. Two texts that differ only by those look the same."""
@@ -461,6 +480,7 @@ QUIZ_RULES: tuple[Rule, ...] = (
     partial_credit_needs_multiple_choice,
     distinct_option_texts,
     well_formed_inline_code,
+    readable_formulas,
     no_control_characters,
     no_todos,
     ids_are_single_words,

@@ -35,9 +35,10 @@ from toolkit.model import (
     TypedBlank,
 )
 from toolkit.text.blanks import split_at_blanks
+from toolkit.text.formulas import find_formulas, unescape_dollars
 from toolkit.text.locale_info import LocaleInfo
 from toolkit.text.message_format import icu_plural
-from toolkit.text.tokens import split_inline_code
+from toolkit.text.tokens import split_code
 
 FORMAT_NAME = "quizkit.bundle"
 FORMAT_VERSION = 2
@@ -58,16 +59,36 @@ def _message(message: LocalizedMessage) -> dict[str, Any]:
 
 
 def segments(texts: dict[str, str | None]) -> dict[str, list[dict[str, str]]]:
-    """The texts that contain inline code, by field, as ``{"text": …}`` and ``{"code": …}`` pieces:
-    a frontend renders code without parsing backticks itself (an unclosed backtick stays text)."""
+    """The texts that contain code or a TeX formula, by field, as ``{"text": …}``, ``{"code": …}``,
+    ``{"code-block": …}``, ``{"math": …}`` and ``{"display-math": …}`` pieces: a frontend renders code and formulas without
+    parsing backticks or dollar signs itself (an unclosed backtick stays text)."""
     result: dict[str, list[dict[str, str]]] = {}
     for field, text in texts.items():
         if text is None:
             continue
-        parts = split_inline_code(text)
-        if any(is_code for _, is_code in parts):
-            result[field] = [{"code" if is_code else "text": part} for part, is_code in parts]
+        pieces = _pieces(text)
+        if any("text" not in piece for piece in pieces):
+            result[field] = pieces
     return result
+
+
+def _pieces(text: str) -> list[dict[str, str]]:
+    """``text`` split at code (inline and fenced blocks), then its prose at formulas (their TeX without the dollar signs);
+    in plain-text pieces ``\\$`` is a dollar sign."""
+    pieces: list[dict[str, str]] = []
+    for part, kind in split_code(text):
+        if kind != "text":
+            pieces.append({kind: part})
+            continue
+        position = 0
+        for formula in find_formulas(part):
+            if formula.start > position:
+                pieces.append({"text": unescape_dollars(part[position : formula.start])})
+            pieces.append({"display-math" if formula.display else "math": formula.tex})
+            position = formula.end
+        if position < len(part):
+            pieces.append({"text": unescape_dollars(part[position:])})
+    return pieces
 
 
 def _with_segments(item: dict[str, Any], texts: dict[str, str | None]) -> None:
@@ -91,9 +112,7 @@ def _fill_segments(text: str) -> list[dict[str, str]]:
         if is_blank:
             pieces.append({"blank": part})
         else:
-            pieces.extend(
-                {"code" if is_code else "text": piece} for piece, is_code in split_inline_code(part)
-            )
+            pieces.extend(_pieces(part))
     return pieces
 
 

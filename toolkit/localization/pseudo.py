@@ -31,7 +31,9 @@ from toolkit.gettext.catalog import Catalog
 from toolkit.keys import UI_DOMAIN
 from toolkit.localization.grading import normalize_answer
 from toolkit.model import Content, Quiz, accepted_answers
+from toolkit.text.formulas import formulas_outside_code
 from toolkit.text.locale_info import PSEUDO_LOCALES, cldr_plural_forms, plural_index_categories
+from toolkit.text.tokens import code_block_spans
 
 _ACCENTS = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
@@ -78,14 +80,23 @@ class PseudoLocalizer:
         self.protected = _protected_pattern(latin_terms)
 
     def pieces(self, text: str) -> list[tuple[str, bool]]:
-        """``text`` as (piece, protected) pairs, in order."""
+        """``text`` as (piece, protected) pairs, in order: code (code blocks too), placeholders, URLs,
+        the Latin terms and TeX formulas are protected."""
         found: list[tuple[str, bool]] = []
         position = 0
-        for match in self.protected.finditer(text):
-            if match.start() > position:
-                found.append((text[position : match.start()], False))
-            found.append((match.group(0), True))
-            position = match.end()
+        spans = [match.span() for match in self.protected.finditer(text)]
+        spans += [(formula.start, formula.end) for formula in formulas_outside_code(text)]
+        spans += code_block_spans(text)
+        for start, end in sorted(spans):
+            if start < position:  # overlapping spans (a term inside a formula) protect their union
+                if end > position:
+                    found[-1] = (found[-1][0] + text[position:end], True)
+                    position = end
+                continue
+            if start > position:
+                found.append((text[position:start], False))
+            found.append((text[start:end], True))
+            position = end
         if position < len(text):
             found.append((text[position:], False))
         return found

@@ -6,7 +6,8 @@ it is reordered with the Urdu around it unless it is isolated: unisolated, ``8-G
 style (docs/urdu-style.md, "Rendering") therefore isolates every Latin phrase inside Urdu text,
 and keeps bidi control characters out of translations: markup formats (HTML, QTI, Moodle) isolate with
 markup (``<span dir="ltr" lang="en">``, ``<bdi>``), built from the segments this module finds, and never
-rely on ``dir="auto"``. Left-to-right text needs no isolation; inline code is always its own segment.
+rely on ``dir="auto"``. Left-to-right text needs no isolation; inline code, code blocks and each TeX formula
+(:mod:`toolkit.text.formulas`) are always segments of their own.
 
 What a run is. A run starts and ends with a Latin letter (with its accented forms, and any combining
 marks after it: "café" written with U+0301) or an ASCII digit. Between two of those it may hold spaces,
@@ -31,7 +32,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
-from toolkit.text.tokens import split_inline_code
+from toolkit.text.formulas import find_formulas, unescape_dollars
+from toolkit.text.tokens import split_code
 
 _ARABIC_BLOCKS = (
     (0x0600, 0x06FF),
@@ -46,7 +48,7 @@ _CLOSERS = {closer: opener for opener, closer in _OPENERS.items()}
 _ATTACHED_AFTER = "+#%°′″"
 _ATTACHED_BEFORE = "+-\u2212±$€£#"
 
-SegmentKind = Literal["text", "latin", "code"]
+SegmentKind = Literal["text", "latin", "code", "code-block", "math", "display-math"]
 
 
 # The characters _is_latin accepts, to skip right-to-left text in one search instead of a loop.
@@ -191,17 +193,21 @@ def latin_runs(text: str) -> list[tuple[int, int]]:
 
 @dataclass(frozen=True)
 class Segment:
-    """A piece of a text as markup renders it: plain text, an isolated Latin run, or inline code."""
+    """A piece of a text as markup renders it: plain text, an isolated Latin run, inline code, a code
+    block (its lines without the fence lines), or a TeX formula (inline ``math`` or ``display-math``,
+    its TeX without the dollar signs)."""
 
     kind: SegmentKind
     text: str
 
 
 def bidi_segments(text: str, isolate_latin: bool) -> list[Segment]:
-    """``text`` split into plain text, inline code (backticks removed) and, if asked, Latin runs.
+    """``text`` split into plain text, inline code (backticks removed), TeX formulas (dollar signs removed)
+    and, if asked, Latin runs.
 
     Ask for Latin runs in right-to-left text only. Joining the segments' texts gives back ``text`` without
-    the backticks of its inline code; an unclosed backtick stays text.
+    the backticks of its inline code and the dollar signs of its formulas, and with ``\\$`` read as ``$``;
+    an unclosed backtick stays text.
     """
     return list(_segments(text, isolate_latin))
 
@@ -211,16 +217,29 @@ def bidi_segments(text: str, isolate_latin: bool) -> list[Segment]:
 @functools.lru_cache(maxsize=1 << 14)
 def _segments(text: str, isolate_latin: bool) -> tuple[Segment, ...]:
     segments: list[Segment] = []
-    for piece, is_code in split_inline_code(text):
-        if is_code:
-            segments.append(Segment("code", piece))
+    for piece, kind in split_code(text):
+        if kind != "text":
+            segments.append(Segment(kind, piece))
             continue
         position = 0
-        for start, end in latin_runs(piece) if isolate_latin else ():
-            if start > position:
-                segments.append(Segment("text", piece[position:start]))
-            segments.append(Segment("latin", piece[start:end]))
-            position = end
-        if position < len(piece):
-            segments.append(Segment("text", piece[position:]))
+        for formula in find_formulas(piece):
+            segments += _prose_segments(piece[position : formula.start], isolate_latin)
+            segments.append(Segment("display-math" if formula.display else "math", formula.tex))
+            position = formula.end
+        segments += _prose_segments(piece[position:], isolate_latin)
     return tuple(segments)
+
+
+def _prose_segments(piece: str, isolate_latin: bool) -> list[Segment]:
+    """Prose (no code, no formula) as text and, if asked, Latin runs; ``\\$`` is a dollar sign."""
+    piece = unescape_dollars(piece)
+    segments: list[Segment] = []
+    position = 0
+    for start, end in latin_runs(piece) if isolate_latin else ():
+        if start > position:
+            segments.append(Segment("text", piece[position:start]))
+        segments.append(Segment("latin", piece[start:end]))
+        position = end
+    if position < len(piece):
+        segments.append(Segment("text", piece[position:]))
+    return segments

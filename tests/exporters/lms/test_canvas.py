@@ -580,3 +580,39 @@ def test_case_sensitive_short_answers_and_blanks_are_exported_with_a_warning_tha
     assert 'case="Yes"' in etree.tostring(carried["typed"]).decode()  # written for the engines that read it
     strict = run_quizkit_in_process(root, "export", "--format", "canvas", "--no-checks", "--strict")
     assert strict.returncode != 0
+
+
+FORMULAS = """\
+id: formulas
+level: beginner
+title: T
+description: D
+questions:
+  - id: ring
+    type: single_choice
+    prompt: "Each GPU sends $\\\\frac{2(N-1)}{N}$ of the data, at \\\\$5 a GB."
+    options:
+      - {id: right, text: "$$\\\\sum_i x_i$$"}
+      - {id: wrong, text: "`$HOME`"}
+    correct: [right]
+    explanation: E
+"""
+
+
+def test_formulas_are_mathml_in_left_to_right_isolates(tmp_path: Path) -> None:
+    # Canvas's sanitizer keeps MathML (toolkit/exporters/lms/html_text.py says where that is written), so
+    # the formula needs no equation image, which only Canvas's server makes.
+    root = export(tmp_path, {"formulas": FORMULAS})
+    found = items(assessment_file(package(root / "dist/canvas/formulas/en.zip")))
+    prompt, right, wrong = [text.text for text in found["ring"].iter("{*}mattext")][:3]
+    mathml = '<math xmlns="http://www.w3.org/1998/Math/MathML" display="{}"><mrow>{}</mrow></math>'
+    fraction = (
+        '<mfrac><mrow><mn>2</mn><mo stretchy="false">(</mo><mi>N</mi><mo>−</mo><mn>1</mn>'
+        '<mo stretchy="false">)</mo></mrow><mrow><mi>N</mi></mrow></mfrac>'
+    )
+    assert prompt == (
+        f'<div dir="ltr" lang="en">Each GPU sends <span dir="ltr">{mathml.format("inline", fraction)}</span> of '
+        "the data, at $5 a GB.</div>"
+    )
+    assert right.startswith('<div dir="ltr" lang="en"><span dir="ltr"><math ') and 'display="block"' in right
+    assert wrong == '<div dir="ltr" lang="en"><code dir="ltr">$HOME</code></div>'

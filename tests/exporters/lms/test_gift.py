@@ -388,3 +388,42 @@ questions:
         "warning[unsupported-setting]: format gift cannot keep case_sensitive (GIFT has no form for it; "
         "Moodle grades ignoring case): question 'typed' of quiz 'cased' [cased.questions.typed]"
     ]
+
+
+def test_formulas_and_code_blocks_read_back_as_moodle_reads_them(tmp_path: Path) -> None:
+    quiz = """\
+id: rich
+level: beginner
+title: T
+description: D
+questions:
+  - id: pick
+    type: single_choice
+    prompt: "Each GPU sends $\\\\frac{2(N-1)}{N}$ of it: {x} = ~y"
+    options:
+      - {id: one, text: "$$\\\\sum_{i=1}^{N} x_i$$"}
+      - {id: two, text: Two}
+    correct: [one]
+    explanation: |-
+      Run:
+      ```python
+      for step in range(2):
+
+          send(chunk)  # {done}
+      ```
+"""
+    root = fixture_project(tmp_path, {"rich": quiz})
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    result = run_quizkit_in_process(root, "export", "--format", "gift")
+    assert result.returncode == 0, result.stderr
+    _, pick = read_gift((root / "dist/gift/rich/en.txt").read_text(encoding="utf-8"))
+    # The TeX as Moodle's filters read it, in left-to-right isolates; the code block's blank line is a
+    # <br>, not the blank line that would end the question.
+    assert pick.text == (
+        '<div dir="ltr" lang="en">Each GPU sends <span dir="ltr">\\(\\frac{2(N-1)}{N}\\)</span> of it: {x} = ~y</div>'
+    )
+    assert pick.answers[0] == '<div dir="ltr" lang="en"><span dir="ltr">$$\\sum_{i=1}^{N} x_i$$</span></div>'
+    assert pick.general_feedback == (
+        '<div dir="ltr" lang="en">Run:<pre dir="ltr"><code>for step in range(2):<br><br>    send(chunk)  # {done}'
+        "</code></pre></div>"
+    )

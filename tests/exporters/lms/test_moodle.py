@@ -19,7 +19,9 @@ from lxml import etree
 from support import exported_once, run_quizkit_in_process
 
 from toolkit.content.validation import load_content
+from toolkit.exporters.lms.html_text import serialize
 from toolkit.exporters.lms.moodle import answer_fractions, html_text
+from toolkit.exporters.lms.moodle_html import multilang_span, plain_text
 from toolkit.gettext.po_reader import parse_po
 from toolkit.model import ChoiceQuestion, Option, QuestionType
 from toolkit.text.tokens import split_inline_code
@@ -479,3 +481,55 @@ def test_hostile_text_end_to_end(project_copy: Path, quizkit: Quizkit) -> None:
         assert prompt.find(".//script") is None
     # The changed source text has no translation yet: the question falls back whole.
     assert div(html_of(questions(parse_xml(folder / "ur.xml"))[0], "questiontext/text")).get("lang") == "en"
+
+
+def test_formulas_are_tex_for_moodles_filters_in_left_to_right_isolates() -> None:
+    # filter_mathjaxloader renders \(…\) inline and $$…$$ display (wrap_math_in_nolink in
+    # filter/mathjaxloader/classes/text_filter.php); a price stays text.
+    text = "ہر GPU $\\frac{2(N-1)}{N}$ حصہ، کل $$\\sum_i x_i$$ اور \\$5 اور `$x$`"
+    assert html_text(text, "ur", "rtl") == (
+        '<div dir="rtl" lang="ur">ہر <span dir="ltr" lang="en">GPU</span> <span dir="ltr">\\(\\frac{2(N-1)}{N}\\)'
+        '</span> حصہ، کل <span dir="ltr">$$\\sum_i x_i$$</span> اور <span dir="ltr" lang="en">$5</span> اور '
+        '<code dir="ltr">$x$</code></div>'
+    )
+    assert plain_text("کل $x^2$ ہے", "rtl") == "کل \u2068\\(x^2\\)\u2069 ہے"
+    assert "<math" not in html_text(text, "ur", "rtl")
+
+
+@needs_moodle_cleaner
+def test_formulas_survive_moodles_cleaning() -> None:
+    texts = [
+        html_text("ہر GPU $\\frac{2(N-1)}{N}$ حصہ اور $$x^2$$", "ur", "rtl"),
+        html_text("Each GPU sends $\\frac{2(N-1)}{N}$", "en", "ltr"),
+    ]
+    shown = moodle_shows(texts, ["ur"])
+    assert "\\(\\frac{2(N-1)}{N}\\)" in shown[0]["cleaned"] and "$$x^2$$" in shown[0]["cleaned"]
+    assert 'dir="ltr"' in shown[0]["cleaned"]
+    assert "\\(\\frac{2(N-1)}{N}\\)" in shown[1]["cleaned"]
+
+
+@needs_moodle_cleaner
+def test_code_blocks_survive_moodles_cleaning() -> None:
+    text = "چلائیں:\n```python\nfor step in range(2):\n    send(chunk)\n```\nبس۔"
+    (own,) = moodle_shows([html_text(text, "ur", "rtl")], ["ur"])
+    assert '<pre dir="ltr"><code>for step in range(2):<br />    send(chunk)</code></pre>' in own["cleaned"]
+    (multilang,) = moodle_shows([serialize(multilang_span(text, "ur", "ur", "rtl"))], ["ur"])
+    assert (
+        seen(multilang["shown"]["ur"]) == "چلائیں:for step in range(2):\u00a0\u00a0\u00a0\u00a0send(chunk)بس۔"
+    )
+    assert '<code dir="ltr">' in multilang["shown"]["ur"]
+
+
+def test_code_blocks_are_pre_code_and_inline_code_in_multilang_spans() -> None:
+    text = "چلائیں:\n```python\nfor step in range(2):\n    send(chunk)\n```\nبس۔"
+    assert html_text(text, "ur", "rtl") == (
+        '<div dir="rtl" lang="ur">چلائیں:<pre dir="ltr"><code>for step in range(2):<br>    send(chunk)</code>'
+        "</pre>بس۔</div>"
+    )
+    # A <pre> would leave a multilang <span> in Moodle's cleaner: there the block is inline code on lines
+    # of its own, its indentation in no-break spaces.
+    span = serialize(multilang_span(text, "ur", "ur", "rtl"))
+    assert span == (
+        '<span lang="ur" class="multilang">چلائیں:<br><code dir="ltr">for step in range(2):<br>'
+        "\u00a0\u00a0\u00a0\u00a0send(chunk)</code><br>بس۔</span>"
+    )

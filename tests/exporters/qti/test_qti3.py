@@ -625,3 +625,49 @@ def test_a_number_qti_cannot_grade_is_left_out_with_a_located_warning_and_the_re
         assert [ref.get("identifier") for ref in references] == ["speed-of-light"]
     strict = run_quizkit_in_process(root, "export", "--format", "qti", "--no-checks", "--strict")
     assert strict.returncode != 0
+
+
+MATHML = "{http://www.w3.org/1998/Math/MathML}"
+
+
+def test_formulas_are_mathml_in_left_to_right_isolates_that_the_schema_accepts(schemas: Schemas) -> None:
+    texts = {field: ("plain", "سادہ") for field in ("title", "a", "b")}
+    texts["prompt"] = (
+        "Each GPU sends $\\frac{2(N-1)}{N}$ of it?",
+        "ہر GPU اس کا $\\frac{2(N-1)}{N}$ حصہ بھیجتا ہے؟",
+    )
+    texts["explanation"] = (
+        "In total: $$\\sum_{i=1}^{N} x_i$$ and `$x$`",
+        "کل: $$\\sum_{i=1}^{N} x_i$$ اور `$x$`",
+    )
+    packages = in_process_export(in_process_request(texts, FallbackPolicy.QUESTION))
+    for path, files in packages.items():
+        document = parse(files["items/q.xml"])
+        assert schemas.qti.validate(document), f"{path}: {schemas.qti.error_log}"
+        formulas = list(document.iter(f"{MATHML}math"))
+        assert [formula.get("display") for formula in formulas] == ["inline", "block"]
+        for formula in formulas:
+            island = formula.getparent()
+            assert (etree.QName(island).localname, island.get("dir"), len(island)) == ("span", "ltr", 1)
+        assert "".join(formulas[0].find(f"{MATHML}mrow/{MATHML}mfrac").itertext()) == "2(N\u22121)N"
+        assert "$" not in "".join(document.find(".//q:qti-prompt", NS).itertext())
+        assert document.find(".//q:code", NS).text == "$x$"  # code keeps its dollars
+
+
+def test_code_blocks_are_pre_code_left_to_right_and_valid(schemas: Schemas) -> None:
+    block = "```python\nfor step in range(2):\n    send(chunk)\n```"
+    texts = {field: ("plain", "سادہ") for field in ("title", "a", "b")}
+    texts["prompt"] = (f"What does this do?\n{block}", f"یہ کیا کرتا ہے؟\n{block}")
+    texts["explanation"] = (f"It sends:\n{block}\nTwice.", f"یہ بھیجتا ہے:\n{block}\nدو بار۔")
+    packages = in_process_export(in_process_request(texts, FallbackPolicy.QUESTION))
+    for path, files in packages.items():
+        document = parse(files["items/q.xml"])
+        assert schemas.qti.validate(document), f"{path}: {schemas.qti.error_log}"
+        blocks = document.findall(".//q:pre", NS)
+        assert [(pre.get("dir"), [etree.QName(child).localname for child in pre]) for pre in blocks] == [
+            ("ltr", ["code"]),
+            ("ltr", ["code"]),
+        ]
+        for pre in blocks:
+            code = pre.find("q:code", NS)
+            assert [code.text, *(br.tail for br in code)] == ["for step in range(2):", "    send(chunk)"]

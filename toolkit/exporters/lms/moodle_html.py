@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from toolkit.exporters.lms.html_text import fill, html_text, serialize
+from toolkit.exporters.lms.html_text import fill, html_text, serialize, tex_for_moodle
 from toolkit.localization import LocalizedQuiz
 from toolkit.model import Question
 from toolkit.text.bidi import bidi_segments
@@ -33,7 +33,7 @@ def multilang_span(
     target = span
     if lang.split("-")[0] != span_lang.split("-")[0] and direction == "ltr":
         target = etree.SubElement(span, "bdo", dir="ltr", lang=lang)
-    fill(target, text, direction, latin_lang, "bdo")
+    fill(target, text, direction, latin_lang, "bdo", blocks=False)  # a <pre> would leave the span too
     return span
 
 
@@ -94,11 +94,15 @@ FSI, PDI = "\u2068", "\u2069"
 
 def plain_text(text: str, direction: str) -> str:
     """A text Moodle shows where markup is impossible (a drop-down's option): inline code without its
-    backticks, and in right-to-left text each Latin run and code span between FSI and PDI."""
+    backticks, a formula as TeX for Moodle's filters, and in right-to-left text each Latin run, code span
+    and formula between FSI and PDI."""
     pieces = []
     for segment in bidi_segments(text, isolate_latin=direction == "rtl"):
         isolate = direction == "rtl" and segment.kind != "text"
-        pieces.append(f"{FSI}{segment.text}{PDI}" if isolate else segment.text)
+        written = segment.text
+        if segment.kind in ("math", "display-math"):
+            written = tex_for_moodle(segment.text, segment.kind == "display-math")
+        pieces.append(f"{FSI}{written}{PDI}" if isolate else written)
     return "".join(pieces)
 
 

@@ -31,7 +31,7 @@ class QuizTexts:
 
     def html(self, question: Question[str] | None, text: str) -> str:
         info = self.info(question)
-        return html_text(text, info.tag, info.direction, latin_lang=self.localized.source.tag)
+        return html_text(text, info.tag, info.direction, latin_lang=self.localized.source.tag, math="mathml")
 
     def key(self, question: Question[str], suffix: str) -> str:
         return f"{question_key(self.quiz_id, question.id)}.{suffix}"
@@ -48,4 +48,4 @@ class QuizTexts:
     def label_html(self, question: Question[str], name: str, default: str) -> str:
         """:meth:`label` as an HTML fragment in the language it is written in."""
         text, info = self.label(question, name, default)
-        return html_text(text, info.tag, info.direction, latin_lang=self.localized.source.tag)
+        return html_text(text, info.tag, info.direction, latin_lang=self.localized.source.tag, math="mathml")

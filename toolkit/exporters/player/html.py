@@ -173,8 +173,16 @@ def _written_in(localized: LocalizedQuiz, text: str) -> dict[str, str]:
 
 
 def _append_segments(parent: etree._Element, parts: list[list[str]], latin_lang: str) -> None:
-    """Segments as children of ``parent``: Latin runs in ``<span dir="ltr" lang>``, code in ``<code>``."""
-    for kind, text in parts:
+    """Segments as children of ``parent``: Latin runs in ``<span dir="ltr" lang>``, code in ``<code>``,
+    a formula's MathML (made at build time) in ``<span dir="ltr" class="formula">``, as the script does."""
+    for kind, text, *_ in parts:
+        if kind in ("math", "display-math"):
+            island = etree.SubElement(parent, "span", {"dir": "ltr", "class": "formula"})
+            island.append(etree.fromstring(text))
+            continue
+        if kind == "code-block":
+            etree.SubElement(etree.SubElement(parent, "pre", dir="ltr"), "code").text = text
+            continue
         if kind == "text":
             if len(parent):
                 parent[-1].tail = (parent[-1].tail or "") + text

@@ -1,6 +1,9 @@
 // quizkit player: renders the quiz embedded in the page (script#quiz-data) with DOM APIs only.
-// Texts arrive pre-segmented ([kind, text]: "text", "latin", "code"); Latin runs become
+// Texts arrive pre-segmented ([kind, text]: "text", "latin", "code", "code-block"); Latin runs become
 // <span dir="ltr" lang>, so right-to-left text needs no bidi control characters and no markup parsing.
+// A formula arrives as ["math" or "display-math", MathML made at build time, TeX]: the only markup the
+// player parses, as XML in the MathML namespace (where no element runs script), inside a left-to-right
+// isolate; Chromium renders MathML Core natively, so no math JavaScript runs.
 // Grading is grading.js (a port of the library's reference grader), fed with the page's tables. Whatever
 // depends on a question's kind is that kind's entry in kinds.js, looked up by the question's type.
 // @ts-check
@@ -121,6 +124,10 @@
         node.appendChild(el("span", { dir: "ltr", lang: view.latinLang }, [text]));
       } else if (kind === "code") {
         node.appendChild(el("code", { dir: "ltr" }, [text]));
+      } else if (kind === "code-block") {
+        node.appendChild(el("pre", { dir: "ltr" }, [el("code", {}, [text])]));
+      } else if (kind === "math" || kind === "display-math") {
+        node.appendChild(el("span", { dir: "ltr", class: "formula" }, [mathNode(text)]));
       } else {
         node.appendChild(document.createTextNode(text));
       }
@@ -128,15 +135,29 @@
     return node;
   }
 
+  /**
+   * A formula's MathML (well-formed XML quizkit wrote) as a node of this document.
+   * @param {string} mathml
+   * @returns {Node}
+   */
+  function mathNode(mathml) {
+    var parsed = new DOMParser().parseFromString(mathml, "application/xml");
+    return document.importNode(parsed.documentElement, true);
+  }
+
   // Segments as plain text for places that take no markup (<option>): Latin runs in right-to-left
-  // text isolated with FSI/PDI instead of a span.
+  // text isolated with FSI/PDI instead of a span; a formula as its TeX, the only form text can hold.
   /** @param {Segments} segments */
   function plainText(segments) {
     return segments.map(function (segment) {
       if (segment[0] === "key") {
         return "";
       }
-      return segment[0] === "latin" || segment[0] === "code" ? FSI + segment[1] + PDI : segment[1];
+      if (segment[0] === "math" || segment[0] === "display-math") {
+        return FSI + segment[2] + PDI;
+      }
+      var isolated = segment[0] === "latin" || segment[0] === "code" || segment[0] === "code-block";
+      return isolated ? FSI + segment[1] + PDI : segment[1];
     }).join("");
   }
 

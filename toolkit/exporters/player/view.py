@@ -38,16 +38,25 @@ from toolkit.model import (
     ShortAnswerQuestion,
     TrueFalseQuestion,
 )
-from toolkit.text.bidi import bidi_segments
+from toolkit.text.bidi import Segment, bidi_segments
 from toolkit.text.blanks import split_at_blanks
+from toolkit.text.formulas import Formula, mathml
 
 Segments = list[list[str]]
 TRUE_FALSE_DEFAULTS = {"true": "True", "false": "False"}
 
 
 def segments(text: str, direction: str) -> Segments:
-    """``text`` as ``[kind, text]`` pairs: Latin runs are isolated in right-to-left text only."""
-    return [[segment.kind, segment.text] for segment in bidi_segments(text, isolate_latin=direction == "rtl")]
+    """``text`` as ``[kind, text]`` pairs: Latin runs are isolated in right-to-left text only. A formula
+    is ``[kind, MathML, TeX]``: the MathML made here, at build time, and the TeX for a plain-text place."""
+    return [_segment(segment) for segment in bidi_segments(text, isolate_latin=direction == "rtl")]
+
+
+def _segment(segment: Segment) -> list[str]:
+    if segment.kind in ("math", "display-math"):
+        display = segment.kind == "display-math"
+        return [segment.kind, mathml(Formula(segment.text, display, 0, 0)), segment.text]
+    return [segment.kind, segment.text]
 
 
 TYPED_TYPES = frozenset({QuestionType.SHORT_ANSWER, QuestionType.FILL_IN_BLANKS, QuestionType.ESSAY})

@@ -2,7 +2,9 @@
 
 Right-to-left text carries ``dir="rtl"`` on every element that QTI allows it on and isolates each Latin
 run (found by :mod:`toolkit.text.bidi`) with ``<span dir="ltr">``; inline code becomes
-``<code dir="ltr">``. No bidi control characters are inserted. :func:`indented_document` is also how
+``<code dir="ltr">``; a TeX formula becomes MathML (made at build time), in a ``<span dir="ltr">`` isolate:
+QTI 3 content allows MathML's ``math`` element wherever it allows inline content (the XSD imports
+the MathML 3 schema). No bidi control characters are inserted. :func:`indented_document` is also how
 the QTI 1.2 formats (``canvas``, ``cc``) write their documents.
 """
 
@@ -13,6 +15,7 @@ from lxml import etree
 from toolkit.exporters.base import NOT_XML_CHARACTER, ExportError
 from toolkit.localization import LocalizedQuiz
 from toolkit.text.bidi import bidi_segments, has_latin_letter
+from toolkit.text.formulas import Formula, mathml_element
 from toolkit.text.locale_info import LocaleInfo
 
 QTI_NAMESPACE = "http://www.imsglobal.org/xsd/imsqtiasi_v3p0"
@@ -50,6 +53,14 @@ def append_bidi_text(
     for segment in bidi_segments(text, isolate_latin=direction == "rtl"):
         if segment.kind == "text":
             _append_text(parent, segment.text)
+            continue
+        if segment.kind in ("math", "display-math"):
+            island = etree.SubElement(parent, _tag(namespace, "span"), dir="ltr")
+            island.append(mathml_element(Formula(segment.text, segment.kind == "display-math", 0, 0)))
+            continue
+        if segment.kind == "code-block":
+            holder = etree.SubElement(parent, _tag(namespace, "pre"), dir="ltr")
+            _append_text(etree.SubElement(holder, _tag(namespace, "code")), segment.text)
             continue
         if segment.kind == "code":
             element = etree.SubElement(parent, _tag(namespace, "code"), dir="ltr")

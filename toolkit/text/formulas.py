@@ -1,0 +1,304 @@
+"""TeX formulas inside a text: where they are (pandoc's delimiter rule), and their MathML.
+
+A formula is written ``$…$`` (inline) or ``$$…$$`` (display), as in pandoc's Markdown. For ``$`` the
+opening one has no space after it, the closing one (the first unescaped ``$`` after it) has no space
+before it and no digit after it, so "$5 and $10" holds no formula; ``\\$`` is a dollar sign, never a
+delimiter. Formulas are found in the prose of a text (the caller leaves inline code out first).
+
+The MathML is made at build time by latex2mathml, so no page needs math JavaScript at run time. The
+converter accepts some TeX it cannot render (an unknown command becomes an identifier named
+``\\command``, ``\\frac{1}`` a fraction with one part, ``{x`` a group that never closes): those are
+reported as problems too, so that ``quizkit validate`` stops them before a learner sees them.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from lxml import etree
+
+from toolkit.errors import QuizkitError
+from toolkit.text.tokens import code_block_spans
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A formula of a text: its TeX (without delimiters), display or inline, and its span in the text
+    (``start``/``end``, delimiters included)."""
+
+    tex: str
+    display: bool
+    start: int
+    end: int
+
+    @property
+    def written(self) -> str:
+        """The formula as the text writes it, delimiters included."""
+        delimiter = "$$" if self.display else "$"
+        return f"{delimiter}{self.tex}{delimiter}"
+
+
+def _display_end(text: str, start: int) -> int:
+    """The index of the ``$$`` that closes a display formula opened at ``start``, or -1."""
+    position = start + 2
+    while position < len(text):
+        if text[position] == "\\":
+            position += 2
+            continue
+        if text.startswith("$$", position):
+            return position if text[start + 2 : position].strip() else -1
+        position += 1
+    return -1
+
+
+def _inline_end(text: str, start: int) -> int:
+    """The index of the ``$`` that closes an inline formula opened at ``start``, or -1 (pandoc's rule)."""
+    if start + 1 >= len(text) or text[start + 1].isspace() or text[start + 1] == "$":
+        return -1
+    position = start + 1
+    while position < len(text):
+        character = text[position]
+        if character == "\\":
+            position += 2
+            continue
+        if character == "$":
+            closes = not text[position - 1].isspace()
+            followed_by_digit = position + 1 < len(text) and text[position + 1].isdigit()
+            return position if closes and not followed_by_digit else -1
+        position += 1
+    return -1
+
+
+def find_formulas(text: str) -> list[Formula]:
+    """The formulas of ``text`` in order (``text`` holds no inline code: split it out first)."""
+    if "$" not in text:  # most texts
+        return []
+    found: list[Formula] = []
+    position = 0
+    while True:
+        start = text.find("$", position)
+        if start == -1:
+            return found
+        if _escaped(text, start):
+            position = start + 1
+            continue
+        if text.startswith("$$", start):
+            end = _display_end(text, start)
+            if end != -1:
+                found.append(Formula(text[start + 2 : end], True, start, end + 2))
+                position = end + 2
+                continue
+            position = start + 2
+            continue
+        end = _inline_end(text, start)
+        if end != -1:
+            found.append(Formula(text[start + 1 : end], False, start, end + 1))
+            position = end + 1
+            continue
+        position = start + 1
+
+
+_INLINE_CODE = re.compile(r"`[^`]*`")
+
+
+def formulas_outside_code(text: str) -> list[Formula]:
+    """The formulas of a whole text, inline code left out (a ``$`` in code is code), with their spans
+    in ``text`` itself."""
+    if "`" not in text:
+        return find_formulas(text)
+    masked = text
+    for start, end in code_block_spans(text):
+        masked = masked[:start] + "`" * (end - start) + masked[end:]
+    masked = _INLINE_CODE.sub(lambda code: "`" * len(code.group(0)), masked)
+    return find_formulas(masked)
+
+
+def _escaped(text: str, index: int) -> bool:
+    """Whether ``text[index]`` follows an odd number of backslashes."""
+    backslashes = 0
+    while index - backslashes > 0 and text[index - backslashes - 1] == "\\":
+        backslashes += 1
+    return backslashes % 2 == 1
+
+
+def unescape_dollars(text: str) -> str:
+    """Prose as a reader sees it: ``\\$`` is a dollar sign."""
+    return text.replace("\\$", "$")
+
+
+# What each of the converter's exceptions means, by its class name.
+_CONVERTER_PROBLEMS = {  # latex2mathml.exceptions
+    "NumeratorNotFoundError": "a fraction has no numerator",
+    "DenominatorNotFoundError": "a fraction has no denominator",
+    "ExtraLeftOrMissingRightError": "a \\left has no matching \\right",
+    "MissingSuperScriptOrSubscriptError": "a ^ or _ has nothing after it",
+    "DoubleSubscriptsError": "a double subscript: group it with braces, x_{1_2}",
+    "DoubleSuperscriptsError": "a double superscript: group it with braces, x^{a^b}",
+    "NoAvailableTokensError": "the formula ends where more was expected",
+    "InvalidStyleForGenfracError": "\\genfrac has an invalid style",
+    "MissingEndError": "a \\begin has no matching \\end",
+    "InvalidAlignmentError": "an environment has an invalid column alignment",
+    "InvalidWidthError": "a width is invalid",
+    "LimitsMustFollowMathOperatorError": "\\limits must follow an operator such as \\sum",
+}
+_MATHML = "http://www.w3.org/1998/Math/MathML"
+_PARSER = etree.XMLParser(resolve_entities=False, no_network=True)
+# The MathML Core elements and attributes the converter writes for the TeX it knows; anything else
+# (an \href's link, markup copied from \text{}) never reaches a page.
+_ELEMENTS = frozenset(
+    [
+        "math",
+        "mrow",
+        "mi",
+        "mn",
+        "mo",
+        "mtext",
+        "mspace",
+        "mfrac",
+        "msqrt",
+        "mroot",
+        "mstyle",
+        "mpadded",
+        "mphantom",
+        "menclose",
+        "msub",
+        "msup",
+        "msubsup",
+        "munder",
+        "mover",
+        "munderover",
+        "mtable",
+        "mtr",
+        "mtd",
+    ]
+)
+_ATTRIBUTES = frozenset(
+    [
+        "display",
+        "xmlns",
+        "mathvariant",
+        "mathsize",
+        "mathcolor",
+        "mathbackground",
+        "stretchy",
+        "fence",
+        "largeop",
+        "movablelimits",
+        "minsize",
+        "maxsize",
+        "displaystyle",
+        "scriptlevel",
+        "columnalign",
+        "rowalign",
+        "columnspan",
+        "rowspan",
+        "width",
+        "height",
+        "depth",
+        "lspace",
+        "rspace",
+        "voffset",
+        "notation",
+        "separator",
+        "form",
+        "accent",
+        "accentunder",
+        "linethickness",
+        "columnlines",
+        "rowlines",
+        "frame",
+        "rowspacing",
+        "columnspacing",
+        "symmetric",
+    ]
+)
+# How many children MathML Core gives each of these elements: fewer means an argument was missing.
+_ARITY = {"mfrac": 2, "mroot": 2, "msub": 2, "msup": 2, "munder": 2, "mover": 2, "msubsup": 3}
+
+
+def _unbalanced_brace(tex: str) -> str | None:
+    depth = 0
+    index = 0
+    while index < len(tex):
+        character = tex[index]
+        if character == "\\":
+            index += 2
+            continue
+        if character == "{":
+            depth += 1
+        elif character == "}":
+            depth -= 1
+            if depth < 0:
+                return "a } has no matching {"
+        index += 1
+    return "a { is not closed" if depth else None
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _converted(tex: str, display: bool) -> tuple[str, str | None]:
+    """(MathML, problem): the problem is None when the MathML says what the TeX says."""
+    problem = _unbalanced_brace(tex)
+    if problem:
+        return "", problem
+    # Imported here, not at the top: it takes a tenth of a second, and most runs meet no formula.
+    from latex2mathml.converter import convert
+
+    try:
+        mathml = convert(tex, display="block" if display else "inline")
+    except Exception as error:  # the converter raises its own exception classes, and others on odd TeX
+        problem = _CONVERTER_PROBLEMS.get(type(error).__name__, f"the converter cannot read it ({error})")
+        return "", problem
+    try:
+        root = etree.fromstring(mathml, _PARSER)
+    except etree.XMLSyntaxError:
+        # The converter copies \text{…} as it is: a < or & there is no XML.
+        return "", "it holds a < or & the converter cannot write: write \\lt, \\gt or \\& instead"
+    for element in root.iter():
+        if not isinstance(element.tag, str) or etree.QName(element).namespace != _MATHML:
+            return "", "it holds markup, not TeX: write \\text{} without < or >"
+        name = etree.QName(element).localname
+        # Only MathML Core reaches a page: no script, no link (\href), nothing a sanitizer removes.
+        if name not in _ELEMENTS:
+            return (
+                "",
+                f"it holds <{name}>, markup quizkit never writes into a page: write \\text{{}} without < or >",
+            )
+        if unknown := sorted(set(element.attrib) - _ATTRIBUTES):
+            return (
+                "",
+                f"it asks for {unknown[0]}= on <{name}>, which quizkit never writes into a page: leave out \\href",
+            )
+        if name in ("mi", "mo") and (element.text or "").startswith("\\") and len(element.text or "") > 1:
+            return "", f"unknown command {element.text}"
+        if name in _ARITY and len(element) < _ARITY[name]:
+            return "", f"<{name}> is missing an argument (a command such as \\frac has too few {{…}} groups)"
+    return mathml, None
+
+
+def formula_problem(formula: Formula) -> str | None:
+    """What makes the formula unreadable to the converter, or None when it converts."""
+    return _converted(formula.tex, formula.display)[1]
+
+
+class FormulaError(QuizkitError):
+    """A formula an export meets that cannot be rendered. Validation stops such a formula in the source,
+    and ``quizkit check`` (inline-code) one a translation changed; only an export that skips the checks
+    meets one."""
+
+
+def mathml(formula: Formula) -> str:
+    """The formula as a MathML ``<math>`` element (serialized); raises FormulaError when it has a problem."""
+    text, problem = _converted(formula.tex, formula.display)
+    if problem:
+        raise FormulaError(
+            f"formula {formula.written} cannot be rendered: {problem}; a translation holds it "
+            "(quizkit check names which, as inline-code), or correct the source"
+        )
+    return text
+
+
+def mathml_element(formula: Formula) -> etree._Element:
+    """The formula as a fresh lxml ``<math>`` element in the MathML namespace, to append to a document."""
+    return etree.fromstring(mathml(formula), _PARSER)
