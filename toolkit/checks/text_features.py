@@ -7,6 +7,7 @@ import re
 from collections import Counter
 from decimal import Decimal
 
+from toolkit.text.formulas import formulas_outside_code
 from toolkit.text.numbers import NumberValue, written_number_pattern, written_number_value
 from toolkit.text.tokens import split_inline_code
 
@@ -159,14 +160,10 @@ def spelled_numbers(text: str) -> Counter[NumberValue]:
     return found
 
 
-# A TeX formula: $$…$$, or $…$ whose opening $ has a non-space after it and whose closing $ has a
-# non-space before it and no digit after it (pandoc's rule), so "$5 and $10" is no formula.
-_FORMULA = re.compile(r"\$\$(?:[^$]|\$(?!\$))+?\$\$|\$(?=[^\s$])(?:[^$\\]|\\.)+?(?<=\S)\$(?!\d)")
-
-
 def formulas(text: str) -> list[str]:
-    """The TeX formulas of ``text`` outside inline code, in order, dollar signs included."""
-    return _FORMULA.findall(prose(text))
+    """The TeX formulas of ``text`` outside inline code and code blocks, in order, dollar signs included
+    (pandoc's rule, :mod:`toolkit.text.formulas`: "$5 and $10" is no formula)."""
+    return [formula.written for formula in formulas_outside_code(text)]
 
 
 # Each text is read by the numbers, answer-key and explanation checks, with two locales' separators.
