@@ -87,3 +87,22 @@ def test_a_folder_below_another_projects_broken_pyproject_is_not_inside_a_projec
         "command inside a project, or make one with quizkit init or a [tool.quizkit] table "
         "(docs/configuration.md).\n"
     )
+
+
+def test_a_command_in_a_deleted_folder_says_so_without_a_traceback(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    folder = tmp_path / "deleted"
+    folder.mkdir()
+    # A shell left in a folder another program removed: the process starts there, and the folder is gone.
+    script = f'cd "{folder}" && rmdir "{folder}" && exec "{sys.executable}" -m toolkit validate'
+    result = subprocess.run(
+        ["sh", "-c", script], capture_output=True, text=True, cwd=tmp_path, timeout=120, check=False
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (
+        2,
+        "",
+        "error: the current folder no longer exists (it was deleted or moved): cd into the project folder "
+        "and run the command again\n",
+    )

@@ -6,6 +6,8 @@ Library modules are imported inside each command so that ``quizkit --help`` star
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from toolkit import __version__
@@ -19,6 +21,7 @@ from toolkit.cli.init import init_command
 from toolkit.cli.locales import add_locale_command
 from toolkit.cli.memory_commands import memory_command
 from toolkit.cli.merge_commands import merge_command
+from toolkit.cli.output import EXIT_USAGE
 from toolkit.cli.review_commands import review_command
 from toolkit.cli.screenshots import screenshots_command
 from toolkit.cli.serve import serve_command
@@ -30,6 +33,16 @@ from toolkit.concurrency.collector import batch_collection
 @click.version_option(__version__, prog_name="quizkit")
 def main() -> None:
     """Localization toolkit for quiz content: YAML sources, gettext catalogs, localized bundles."""
+    try:
+        Path.cwd()
+    except FileNotFoundError:
+        # Every command finds its project from the current folder; a shell left in a deleted one has none.
+        click.echo(
+            "error: the current folder no longer exists (it was deleted or moved): cd into the project folder "
+            "and run the command again",
+            err=True,
+        )
+        raise SystemExit(EXIT_USAGE) from None
     # A process-wide setting, so the command's to choose: every command may hold a whole project.
     click.get_current_context().with_resource(batch_collection())
 
