@@ -621,3 +621,24 @@ def test_index_page_has_a_heading_titles_in_every_locale_and_bullets_inside(
     )
     assert room and all(space >= 16 for space in room), room
     watched.close()
+
+
+def test_a_long_word_with_no_break_point_stays_inside_the_card(browser: Any, pages: Path) -> None:
+    # A 90-letter Latin token (an identifier, a URL) in a prompt and an option: it breaks anywhere
+    # rather than running out of the card, in both directions.
+    token = "Abcdefghij" * 9
+    for locale in ("en", "ur"):
+        watched = Watched(browser, pages / "sample-quiz" / "sample" / f"{locale}.html", width=390)
+        page = watched.page
+        page.eval_on_selector("legend", "(legend, token) => { legend.textContent = token; }", token)
+        page.eval_on_selector(".option label", "(label, token) => { label.textContent = token; }", token)
+        card = page.eval_on_selector(
+            "main",
+            """main => { const box = main.getBoundingClientRect();
+              return [...main.querySelectorAll('legend, .option label')].map(node => {
+                const inner = node.getBoundingClientRect();
+                return inner.left >= box.left && inner.right <= box.right && node.scrollWidth <= node.clientWidth + 1;
+              }); }""",
+        )
+        assert card and all(card), (locale, card)
+        watched.close()
