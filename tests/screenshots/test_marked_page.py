@@ -6,12 +6,12 @@ import json
 
 import lxml.html
 import pytest
-from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit_in_process
+from support import EVERY_TYPE_QUIZ, fixture_project, run_quizkit_in_process, translate
 
 from toolkit.config import load_config
 from toolkit.exporters.export_run import build_request
 from toolkit.exporters.player.html import DATA_ELEMENT_ID, player_page
-from toolkit.localization import LocalizedQuiz
+from toolkit.localization import FallbackPolicy, LocalizedQuiz
 
 
 @pytest.fixture(scope="module")
@@ -73,3 +73,22 @@ def test_a_marked_page_leads_every_text_the_player_shows_with_its_key(versions: 
     assert f"{questions}name-collective.answers.all-reduce" not in keys
     assert f"{questions}name-collective.answers.reduce-all" in keys
     assert "ui.check-answer" in keys
+
+
+def test_a_text_shown_in_english_in_a_partly_translated_question_is_marked_english(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # The screenshots' per-text fallback: the translated prompt in Urdu, each untranslated text in
+    # English, marked so the player writes it lang=en dir=ltr (its full stop at its end), not as Urdu.
+    project = fixture_project(tmp_path_factory.mktemp("partly"))
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    translate(project / "locales/ur/LC_MESSAGES/tiny.po", {"tiny.questions.first.prompt": "پہلا کون سا ہے؟"})
+    request = build_request(load_config(project), ("ur",), FallbackPolicy.TEXT)
+    [(_, versions)] = list(request.versions_by_quiz())
+    urdu = next(localized for localized in versions if localized.locale.tag == "ur")
+    [first, *_] = view_of(player_page(urdu, versions, marked=True))["questions"]  # type: ignore[index]
+    assert (first["lang"], first["dir"]) == ("ur", "rtl")
+    assert first["prompt"] == [["key", "tiny.questions.first.prompt"], ["text", "پہلا کون سا ہے؟"]]
+    english = ["lang", "en", "ltr"]
+    assert first["options"]["this"]["text"][:2] == [["key", "tiny.questions.first.options.this"], english]
+    assert first["explanation"][1] == english

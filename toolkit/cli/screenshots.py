@@ -80,6 +80,14 @@ def take_and_reference(
         click.echo(
             f"{locale}: {plural(len(keys), 'string')} the player did not show, without a screenshot: {listed}"
         )
+    off_page: dict[str, list[str]] = {}
+    for locale, key in report.off_page:
+        off_page.setdefault(locale, []).append(key)
+    for locale, keys in sorted(off_page.items()):
+        click.echo(
+            f"{locale}: {plural(len(keys), 'string')} not shown by the player, without a screenshot: "
+            f"{', '.join(keys)}"
+        )
     taken = len(report.written) + report.unchanged
     click.echo(
         f"screenshots done: {plural(taken, 'screenshot')} in {relative(config.screenshots_path)}, "

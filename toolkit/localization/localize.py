@@ -58,7 +58,9 @@ def usable(entry: CatalogEntry, require_approved: bool) -> bool:
 
 def _localize_question(
     question: Question[Text], translations: _Translations, quiz_shuffle: bool, per_text: bool = False
-) -> Question[str]:
+) -> tuple[Question[str], frozenset[str]]:
+    """The question in the locale, and the keys of its texts shown in the source language under the
+    ``text`` policy (each stands in the source's language and direction on the page)."""
     texts = list(question.texts())
     translated = {text.key: translations.text(text) for text in texts}
     for key in _accepted_answer_keys(question):
@@ -74,10 +76,12 @@ def _localize_question(
         value = translated.get(text.key) if complete else None
         return value if value is not None else text.source
 
+    in_source = frozenset(key for key, value in translated.items() if value is None)
+    fallen_back = in_source if per_text else frozenset()
     if isinstance(question, ChoiceQuestion) and question.shuffle is None:
         # A question's own setting, where it has one, overrides the quiz's.
-        return with_texts(question, pick, fell_back=not complete, shuffle=quiz_shuffle)
-    return with_texts(question, pick, fell_back=not complete)
+        return with_texts(question, pick, fell_back=not complete, shuffle=quiz_shuffle), fallen_back
+    return with_texts(question, pick, fell_back=not complete), fallen_back
 
 
 def _accepted_answer_keys(question: Question[Text]) -> list[str]:
@@ -146,9 +150,13 @@ def localize(
         info = replace(info, numbering_system=numbering_system)
     is_source = locale == source_locale
     per_text = policy is FallbackPolicy.TEXT
-    questions = [
+    localized_questions = [
         _localize_question(question, translations, quiz.shuffle, per_text) for question in quiz.questions
     ]
+    questions = [question for question, _ in localized_questions]
+    fallen_back_keys = (
+        frozenset() if is_source else frozenset(key for _, keys in localized_questions for key in keys)
+    )
     incomplete = [question.id for question in questions if question.fell_back and not is_source]
     if is_source:
         questions = [replace(question, fell_back=False) for question in questions]
@@ -188,4 +196,5 @@ def localize(
         policy=policy,
         fallen_back_texts=tuple(fallen_back_texts),
         omitted=omitted,
+        fallen_back_keys=fallen_back_keys,
     )

@@ -66,6 +66,9 @@ class LocalizedQuiz:
     policy: FallbackPolicy
     fallen_back_texts: tuple[str, ...]
     omitted: tuple[str, ...]
+    fallen_back_keys: frozenset[str] = frozenset()
+    """Under the ``text`` policy: the catalog keys of question texts shown in the source language (a
+    question partly translated), each to be given the source's ``lang``/``dir`` where it is shown."""
 
     @property
     def fallen_back_questions(self) -> tuple[str, ...]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
 from toolkit.config import ProjectConfig
+from toolkit.content import load_content
 from toolkit.content.player_messages import PLAYER_MESSAGES
 from toolkit.exporters.export_run import build_request
 from toolkit.exporters.player.html import asset_outputs, player_page
@@ -48,6 +49,9 @@ class ScreenshotReport:
     """Screenshots of keys or locales the project no longer has."""
     not_shown: tuple[tuple[str, str], ...] = field(default=())
     """(locale, key) of catalog keys the player never showed in the walk, so without a screenshot."""
+    off_page: tuple[tuple[str, str], ...] = field(default=())
+    """(locale, key) of interface messages a player page never shows (the index's heading, the words
+    kept for the importer, :data:`PAGE_MESSAGES`), so without a screenshot, said rather than skipped."""
 
 
 def _locales(config: ProjectConfig, locales: Sequence[str] | None) -> list[str]:
@@ -122,7 +126,16 @@ def take_screenshots(
     wanted = {(page.locale, key) for page in pages for key in keys[(page.quiz_id, page.locale)]}
     taken = {(relative.parts[0], relative.name.removesuffix(".png")) for relative in shots}
     removed = remove_stale_screenshots(root, chosen, set(shots))
-    return ScreenshotReport(tuple(written), unchanged, tuple(removed), tuple(sorted(wanted - taken)))
+    interface = load_content(config.content_path).interface
+    off_page = sorted(
+        (locale, message.key)
+        for locale in chosen
+        for message in (interface.messages if interface else ())
+        if message.name not in PAGE_MESSAGES
+    )
+    return ScreenshotReport(
+        tuple(written), unchanged, tuple(removed), tuple(sorted(wanted - taken)), tuple(off_page)
+    )
 
 
 MANIFEST = ".quizkit-screenshots.json"

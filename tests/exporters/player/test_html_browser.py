@@ -22,7 +22,7 @@ from urllib.request import url2pathname
 import lxml.html
 import pytest
 from browser import chromium, require_chromium
-from support import copy_project, run_quizkit
+from support import copy_project, fixture_project, run_quizkit, run_quizkit_in_process, translate
 
 sync_api = require_chromium()
 
@@ -33,6 +33,8 @@ from exporters.player.test_html import (  # noqa: E402  (the sample quiz: multip
     sample_pages,
 )
 
+from toolkit.config import load_config  # noqa: E402
+from toolkit.screenshots.screenshot_run import write_pages  # noqa: E402
 from toolkit.text.locale_info import cldr_category  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -620,4 +622,48 @@ def test_index_page_has_a_heading_titles_in_every_locale_and_bullets_inside(
         })""",
     )
     assert room and all(space >= 16 for space in room), room
+    watched.close()
+
+
+def test_a_long_word_with_no_break_point_stays_inside_the_card(browser: Any, pages: Path) -> None:
+    # A 90-letter Latin token (an identifier, a URL) in a prompt and an option: it breaks anywhere
+    # rather than running out of the card, in both directions.
+    token = "Abcdefghij" * 9
+    for locale in ("en", "ur"):
+        watched = Watched(browser, pages / "sample-quiz" / "sample" / f"{locale}.html", width=390)
+        page = watched.page
+        page.eval_on_selector("legend", "(legend, token) => { legend.textContent = token; }", token)
+        page.eval_on_selector(".option label", "(label, token) => { label.textContent = token; }", token)
+        card = page.eval_on_selector(
+            "main",
+            """main => { const box = main.getBoundingClientRect();
+              return [...main.querySelectorAll('legend, .option label')].map(node => {
+                const inner = node.getBoundingClientRect();
+                return inner.left >= box.left && inner.right <= box.right && node.scrollWidth <= node.clientWidth + 1;
+              }); }""",
+        )
+        assert card and all(card), (locale, card)
+        watched.close()
+
+
+def test_an_english_text_of_a_partly_translated_question_is_left_to_right(
+    browser: Any, tmp_path: Path
+) -> None:
+    # The screenshots' page (per-text fallback): the Urdu prompt right to left, the untranslated English
+    # option left to right in English, its full stop at its end.
+    project = fixture_project(tmp_path / "project")
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    translate(project / "locales/ur/LC_MESSAGES/tiny.po", {"tiny.questions.first.prompt": "پہلا کون سا ہے؟"})
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    write_pages(load_config(project), ["ur"], folder)
+    watched = Watched(browser, folder / "tiny" / "ur.html")
+    languages = watched.page.eval_on_selector_all(
+        "[data-quizkit-key]",
+        """nodes => Object.fromEntries(nodes.map(node => [node.getAttribute('data-quizkit-key'),
+             [node.lang, getComputedStyle(node).direction]]))""",
+    )
+    assert languages["tiny.questions.first.prompt"] == ["ur", "rtl"]
+    assert languages["tiny.questions.first.options.this"] == ["en", "ltr"]
+    assert watched.errors == []
     watched.close()

@@ -176,6 +176,8 @@ def _append_segments(parent: etree._Element, parts: list[list[str]], latin_lang:
     """Segments as children of ``parent``: Latin runs in ``<span dir="ltr" lang>``, code in ``<code>``,
     a formula's MathML (made at build time) in ``<span dir="ltr" class="formula">``, as the script does."""
     for kind, text, *_ in parts:
+        if kind in ("key", "lang"):
+            continue
         if kind in ("math", "display-math"):
             island = etree.SubElement(parent, "span", {"dir": "ltr", "class": "formula"})
             island.append(etree.fromstring(text))

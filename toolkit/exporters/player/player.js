@@ -83,6 +83,14 @@
     if (segments.length && segments[0][0] === "key") {
       node.setAttribute("data-quizkit-key", segments[0][1]);
     }
+    // A text shown in the source language in a question otherwise in the page's (the screenshots'
+    // per-text fallback) leads with ["lang", tag, dir] after its key: its element takes that language
+    // and direction, so an English sentence keeps its full stop at its end on a right-to-left page.
+    var language = segments.slice(0, 2).filter(function (segment) { return segment[0] === "lang"; })[0];
+    if (language) {
+      node.setAttribute("lang", language[1]);
+      node.setAttribute("dir", /** @type {string} */ (language[2]));
+    }
     return node;
   }
 
@@ -113,7 +121,7 @@
     segments.forEach(function (segment) {
       var kind = segment[0];
       var text = segment[1];
-      if (kind === "key") {
+      if (kind === "key" || kind === "lang") {
         return;
       } else if (kind === "ph") {
         var value = values ? values[text] : undefined;
@@ -150,7 +158,7 @@
   /** @param {Segments} segments */
   function plainText(segments) {
     return segments.map(function (segment) {
-      if (segment[0] === "key") {
+      if (segment[0] === "key" || segment[0] === "lang") {
         return "";
       }
       if (segment[0] === "math" || segment[0] === "display-math") {

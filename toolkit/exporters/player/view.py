@@ -65,6 +65,11 @@ TYPED_TYPES = frozenset({QuestionType.SHORT_ANSWER, QuestionType.FILL_IN_BLANKS,
 KEY_SEGMENT = "key"
 """The kind of the segment that leads a text in the marked view: ``["key", <catalog key>]``."""
 
+LANGUAGE_SEGMENT = "lang"
+"""The kind of the segment (after the key, if any) of a text shown in the source language in a question
+otherwise in the locale (the ``text`` fallback policy): ``["lang", <tag>, <dir>]``; the player gives the
+element that holds the text that ``lang`` and ``dir``, as it does a whole question that fell back."""
+
 
 @dataclass(frozen=True)
 class Marks:
@@ -76,17 +81,29 @@ class Marks:
     matched none would leave its text unmarked, without a screenshot, which tests/screenshots/ catch."""
 
     keys: Mapping[str, str] | None
+    in_source: frozenset[str] = frozenset()
+    """The relative names of the texts shown in the source language (the ``text`` fallback policy)."""
+    source: tuple[str, str] = ("", "")
+    """The source's ``lang`` and ``dir``, for the texts of ``in_source``."""
 
     @classmethod
     def of(cls, localized: LocalizedQuiz, question_id: str, marked: bool) -> Marks:
-        """The marks of one question: its texts' keys by their key relative to the question."""
-        if not marked:
-            return cls(None)
+        """The marks of one question: its texts' keys by their key relative to the question, and which
+        of its texts stand in the source language."""
         source = localized.quiz.question(question_id)
+        in_source = frozenset(
+            relative for relative, text in source.keyed_texts() if text.key in localized.fallen_back_keys
+        )
+        language = (localized.source.tag, localized.source.direction)
+        if not marked:
+            return cls(None, in_source, language)
         translated = {text.key for text in source.texts()}
-        return cls({relative: text.key for relative, text in source.keyed_texts() if text.key in translated})
+        keys = {relative: text.key for relative, text in source.keyed_texts() if text.key in translated}
+        return cls(keys, in_source, language)
 
     def __call__(self, parts: Segments, relative: str) -> Segments:
+        if relative in self.in_source:
+            parts = [[LANGUAGE_SEGMENT, *self.source], *parts]
         key = self.keys.get(relative) if self.keys is not None else None
         return [[KEY_SEGMENT, key], *parts] if key else parts
 
