@@ -9,6 +9,7 @@ predicate's nor a word's negation: "not possible" and "impossible" say one thing
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -103,6 +104,7 @@ words (संभव, मुमकिन, ممکن): only to find that positive w
 negated (अच्छा, "good", begins with अ)."""
 
 
+@functools.cache  # a lexicon is one of a few per run; each true/false prompt asks
 def positive_words(language: NegationLexicon) -> dict[str, str]:
     """The positive word of each negated word ``language`` lists, folded: संभव for असंभव."""
     found: dict[str, str] = {}

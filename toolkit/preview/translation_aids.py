@@ -74,22 +74,18 @@ def screenshot_url(config: ProjectConfig, key: str, locale: str) -> str | None:
 
 
 def screenshot_file(config: ProjectConfig, key: str, locale: str) -> Path | None:
-    """The screenshot file of ``key`` in ``locale``, inside the project; None if there is none."""
+    """The screenshot file of ``key`` in ``locale`` (the one the catalogs reference), resolved and inside
+    the project, since the server sends it: a link leading out of the project is none."""
+    from toolkit.catalogs.screenshot_references import screenshot_file as referenced_file
     from toolkit.files import OutsideProjectError, confined
-    from toolkit.screenshots.naming import project_screenshot_path
 
-    try:
-        relative = project_screenshot_path(key, locale, config.screenshots_dir)
-    except ValueError:
+    found = referenced_file(config, key, locale)
+    if found is None:
         return None
-    if relative.is_absolute() or ".." in relative.parts:
-        return None
-    root = config.root.absolute()
     try:
-        path = confined(root / Path(*relative.parts), root, action="read")
+        return confined(found, config.root, action="read")
     except OutsideProjectError:
         return None
-    return path if path.is_file() else None
 
 
 def screenshot_of_request(config: ProjectConfig, rest: str) -> Path | None:
