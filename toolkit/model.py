@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any, Generic, TypeVar, overload
 
-from toolkit.keys import join_key, text_fields, text_metadata
+from toolkit.keys import NeutralOrder, join_key, text_fields, text_metadata
 
 
 class QuestionType(enum.Enum):
@@ -190,6 +190,10 @@ _EXPLANATION = text_metadata(
 _ACCEPTED_ANSWERS = text_metadata(
     "answers", "Accepted answer for $where", _ACCEPTED_ANSWER_NOTE, answer_key=True
 )
+MATCHES = NeutralOrder("matches", "m")
+"""Matching matches, pairs' and distractors' together: authored beside their prompts, distractors last."""
+ITEMS = NeutralOrder("items", "i")
+"""Ordering items: authored in the correct order, under ids that can tell it (step-1, first, a)."""
 
 
 @dataclass(frozen=True)
@@ -256,7 +260,11 @@ class Pair(HasTexts[TextType]):
     prompt: TextType = field(
         metadata=text_metadata("prompt", "Prompt $number of $count to match in $asked: $quoted")
     )
-    match: TextType = field(metadata=text_metadata("match", "The match of prompt $number in $asked: $prompt"))
+    match: TextType = field(
+        metadata=text_metadata(
+            "match", "The match of prompt $number in $asked: $prompt", neutral_order=MATCHES
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -374,7 +382,9 @@ class MatchingQuestion(HasTexts[TextType]):
     pairs: tuple[Pair[TextType], ...] = field(metadata=text_metadata("pairs"))
     distractors: tuple[Item[TextType], ...] = field(
         metadata=text_metadata(
-            "distractors", "A match that belongs to no prompt (a distractor) in $asked: $quoted"
+            "distractors",
+            "A match that belongs to no prompt (a distractor) in $asked: $quoted",
+            neutral_order=MATCHES,
         ),
         default=(),
     )
@@ -395,6 +405,7 @@ class OrderingQuestion(HasTexts[TextType]):
             "items",
             "Item $number of $count in the correct order for $asked: $quoted",
             "Learners see the items shuffled.",
+            neutral_order=ITEMS,
         )
     )
     explanation: TextType = field(metadata=_EXPLANATION)
