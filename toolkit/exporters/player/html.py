@@ -59,6 +59,7 @@ from toolkit.exporters.player.view import option_order, segments, view
 from toolkit.keys import UI_DOMAIN, message_key, quiz_description_key, quiz_title_key
 from toolkit.localization import LocalizedQuiz
 from toolkit.text.bidi import latin_runs
+from toolkit.text.formulas import formulas_outside_code, plain_formulas, plain_text
 from toolkit.text.locale_info import LocaleInfo, is_pseudo_locale, locale_info
 
 FSI, PDI = "\u2068", "\u2069"
@@ -130,9 +131,22 @@ def _class_range(first: int, last: int) -> str:
 
 
 def plain_title(text: str, direction: str) -> str:
-    """Text for ``<title>`` (no markup possible): Latin runs in right-to-left text wrapped in FSI/PDI."""
+    """Text for ``<title>`` (no markup possible): a formula as its plain text ("2(N − 1)/N", not its
+    TeX), and in right-to-left text each formula and Latin run wrapped in FSI/PDI."""
+    formulas = formulas_outside_code(text)
     if direction != "rtl":
-        return text
+        return plain_formulas(text) if formulas else text
+    pieces = []
+    position = 0
+    for formula in formulas:
+        pieces += [_isolated_runs(text[position : formula.start]), FSI, plain_text(formula), PDI]
+        position = formula.end
+    pieces.append(_isolated_runs(text[position:]))
+    return "".join(pieces)
+
+
+def _isolated_runs(text: str) -> str:
+    """Latin runs of right-to-left text wrapped in FSI/PDI."""
     pieces = []
     position = 0
     for start, end in latin_runs(text):

@@ -154,7 +154,8 @@
   }
 
   // Segments as plain text for places that take no markup (<option>): Latin runs in right-to-left
-  // text isolated with FSI/PDI instead of a span; a formula as its TeX, the only form text can hold.
+  // text isolated with FSI/PDI instead of a span; a formula as the plain text made at build time
+  // ("2(N − 1)/N"), not its TeX, which a reader cannot read.
   /** @param {Segments} segments */
   function plainText(segments) {
     return segments.map(function (segment) {

@@ -40,7 +40,7 @@ from toolkit.model import (
 )
 from toolkit.text.bidi import Segment, bidi_segments
 from toolkit.text.blanks import split_at_blanks
-from toolkit.text.formulas import Formula, mathml
+from toolkit.text.formulas import Formula, mathml, plain_text
 
 Segments = list[list[str]]
 TRUE_FALSE_DEFAULTS = {"true": "True", "false": "False"}
@@ -48,14 +48,16 @@ TRUE_FALSE_DEFAULTS = {"true": "True", "false": "False"}
 
 def segments(text: str, direction: str) -> Segments:
     """``text`` as ``[kind, text]`` pairs: Latin runs are isolated in right-to-left text only. A formula
-    is ``[kind, MathML, TeX]``: the MathML made here, at build time, and the TeX for a plain-text place."""
+    is ``[kind, MathML, plain]``: the MathML made here, at build time, and its plain text
+    (:func:`toolkit.text.formulas.plain_text`, "2(N − 1)/N") for a place that holds no markup."""
     return [_segment(segment) for segment in bidi_segments(text, isolate_latin=direction == "rtl")]
 
 
 def _segment(segment: Segment) -> list[str]:
     if segment.kind in ("math", "display-math"):
         display = segment.kind == "display-math"
-        return [segment.kind, mathml(Formula(segment.text, display, 0, 0)), segment.text]
+        formula = Formula(segment.text, display, 0, 0)
+        return [segment.kind, mathml(formula), plain_text(formula)]
     return [segment.kind, segment.text]
 
 
