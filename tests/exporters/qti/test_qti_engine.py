@@ -367,9 +367,13 @@ def test_code_blocks_render_left_to_right_with_their_lines_in_the_engine(engine:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="@citolab/qti-components copies each element of an item with document.createElement(localName) "
-    "(its htmlDoc(), function Qa in cdn/index.js), so a MathML element becomes an unknown HTML element: "
-    "the engine shows the formula's characters in a row. The item is valid QTI 3 (the XSD accepts m:math, "
+    reason="@citolab/qti-components 7.27.4 cannot show MathML from any item: htmlDoc(), the only way its "
+    "item container (qti-item/src/components/item-container/item-container.ts) and loader "
+    "(qti-loader/src/qti-loader.ts) put an item into the page, returns toHTML(), whose stripNamespaces() "
+    "copies every element with doc.createElement(el.localName) (dist/chunk-UKPCQKPF.js:72, "
+    "qti-transformers/src/qti-transformers.ts in its source map; cdn/index.js has no MathML code at all). "
+    "So <math> becomes an unknown HTML element whatever namespace or prefix the item gives it, and the "
+    "engine shows the formula's characters in a row. The item is valid QTI 3 (the XSD accepts m:math, "
     "tests/exporters/qti/test_qti3.py); a player that keeps namespaces renders it.",
 )
 def test_formulas_are_mathml_in_the_engine(engine: Any) -> None:
