@@ -25,6 +25,7 @@ from toolkit.localization import LocalizedQuiz
 from toolkit.model import (
     ChoiceQuestion,
     FillInBlanksQuestion,
+    Image,
     OrderingQuestion,
     Question,
     QuestionType,
@@ -73,12 +74,16 @@ def _feedback_rules(processing: etree._Element, question: Question[str]) -> None
         value(both, "qti-base-value", OPTION_FEEDBACK + option_id, base_type="identifier")
 
 
-def _modal_feedback(item: etree._Element, identifier: str, text: str, writer: Writer) -> None:
+def _modal_feedback(
+    item: etree._Element, identifier: str, text: str, writer: Writer, image: Image[str] | None = None
+) -> None:
     # qti-modal-feedback and qti-content-body reject dir: the direction goes on a div inside.
     feedback = sub(
         item, "qti-modal-feedback", outcome_identifier=FEEDBACK, show_hide="show", identifier=identifier
     )
-    writer.text(sub(sub(feedback, "qti-content-body"), "div", dir=writer.direction), text)
+    division = sub(sub(feedback, "qti-content-body"), "div", dir=writer.direction)
+    writer.text(division, text)
+    writer.image(division, image)
 
 
 def _counts_right(question: Question[str]) -> bool:
@@ -146,5 +151,5 @@ def item_document(
         _feedback_rules(processing, question)
         for option_id, text in _option_feedback(question):
             _modal_feedback(item, OPTION_FEEDBACK + option_id, text, writer)
-        _modal_feedback(item, EXPLANATION, question.explanation, writer)
+        _modal_feedback(item, EXPLANATION, question.explanation, writer, question.explanation_image)
     return item

@@ -3,7 +3,11 @@
 Layout: ``qti/<quiz>/<locale>.zip``; the delivery variant (``--no-answers``) is
 ``qti/<quiz>/<locale>.no-answers.zip``. Each package holds ``imsmanifest.xml`` (IMS CP 1.2, QTI 3.0
 profile), ``test.xml`` (one test part, one section, every question in order) and
-``items/<question>.xml`` (one item per question, every question kind: :mod:`toolkit.exporters.qti.items`).
+``items/<question>.xml`` (one item per question, every question kind: :mod:`toolkit.exporters.qti.items`),
+and the images the items show (:mod:`toolkit.exporters.media`: ``media/ring.png``), each an ``<img src
+alt>`` in its item (the prompt's after the prompt, an option's in its choice, the explanation's in its
+feedback; ``src`` relative to the item, ``alt`` the locale's alt text) and a ``<file>`` of its item's
+resource in the manifest; the delivery variant has no explanation, so not its image either.
 The delivery variant has no correct response, no response processing and no feedback: the key stays on
 the server that grades. A numeric question whose pattern of accepted numerals would go past its bound
 (:func:`toolkit.exporters.qti.patterns.number_pattern_problem`) is left out with a warning
@@ -30,6 +34,7 @@ from lxml import etree
 from toolkit import __version__
 from toolkit.exporters.archive import package
 from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
+from toolkit.exporters.media import package_images, package_path, question_images
 from toolkit.exporters.qti.interactions import Labels
 from toolkit.exporters.qti.items import item_document
 from toolkit.exporters.qti.markup import (
@@ -94,7 +99,7 @@ def _cp(name: str) -> str:
     return f"{{{CP_NAMESPACE}}}{name}"
 
 
-def manifest_document(localized: LocalizedQuiz) -> etree._Element:
+def manifest_document(localized: LocalizedQuiz, answers: bool = True) -> etree._Element:
     manifest = etree.Element(_cp("manifest"), nsmap={None: CP_NAMESPACE, "xsi": XSI_NAMESPACE})
     manifest.set(SCHEMA_LOCATION, f"{CP_NAMESPACE} {CP_SCHEMA_URL}")
     manifest.set("identifier", f"manifest-{localized.quiz.id}-{localized.locale.tag}")
@@ -123,6 +128,9 @@ def manifest_document(localized: LocalizedQuiz) -> etree._Element:
             href=item_path(question.id),
         )
         etree.SubElement(item, _cp("file"), href=item_path(question.id))
+        # The images the item shows are files of its resource (IMS CP: every file a resource needs).
+        for path in dict.fromkeys(package_path(shown.image) for shown in question_images(question, answers)):
+            etree.SubElement(item, _cp("file"), href=path)
     return manifest
 
 
@@ -159,11 +167,12 @@ def package_files(
     localized: LocalizedQuiz, answers: bool = True, source_labels: Labels = DEFAULT_LABELS
 ) -> list[tuple[str, bytes]]:
     labels, fallback = true_false_labels(localized, source_labels)
-    files = [("imsmanifest.xml", serialize(manifest_document(localized)))]
+    files = [("imsmanifest.xml", serialize(manifest_document(localized, answers)))]
     files.append(("test.xml", serialize(assessment_test_document(localized, answers))))
     for question in localized.questions:
         document = item_document(localized, question, answers, fallback if question.fell_back else labels)
         files.append((item_path(question.id), serialize(document)))
+    files += package_images(localized.questions, answers)
     return files
 
 
