@@ -1,7 +1,9 @@
 """The question issue 41 names: a formula, a code block and an image with Urdu alt text, in one question,
 in a project of the tests' own (the media of :mod:`image_project`: the prompt's image is red in English
 and blue in Urdu, each 40×20 pixels), translated into Urdu. Every format that can carry them is
-exported from it."""
+exported from it. The quiz's file name is its own: toolkit.content.images.content_folder caches by the
+path as given (content/<quiz>.yaml, relative), so two in-process tests with the same quiz file name
+would share an image root."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from image_project import BLUE, RED, png, write_media
 from support import fixture_project, run_quizkit_in_process, translate
 
 RICH_QUIZ = """\
-id: rich
+id: rich-question
 level: beginner
 title: Ring all-reduce
 description: A formula, a code block and an image in one question.
@@ -41,16 +43,16 @@ RING = "\\frac{2(N-1)}{N}"
 CODE = "dist.all_reduce(t)"
 URDU_ALT = "چار جی پی یو ایک دائرے میں"
 URDU = {
-    "rich.title": "رنگ آل ریڈیوس",
-    "rich.description": "ایک سوال میں فارمولا، کوڈ اور تصویر۔",
-    "rich.questions.ring.prompt": (
+    "rich-question.title": "رنگ آل ریڈیوس",
+    "rich-question.description": "ایک سوال میں فارمولا، کوڈ اور تصویر۔",
+    "rich-question.questions.ring.prompt": (
         f"ہر GPU اپنے ڈیٹا کا ${RING}$ حصہ بھیجتا ہے:\n```python\n{CODE}\n```\nتصویر کیا دکھاتی ہے؟"
     ),
-    "rich.questions.ring.image-alt": URDU_ALT,
-    "rich.questions.ring.options.ring": "دائرہ وار all-reduce",
-    "rich.questions.ring.options.ring.image-alt": "ایک سبز مربع",
-    "rich.questions.ring.options.tree": "درخت نما all-reduce",
-    "rich.questions.ring.explanation": "کل ملا کر ہر GPU اپنے ڈیٹا کا $2(N-1)/N$ گنا بھیجتا ہے۔",
+    "rich-question.questions.ring.image-alt": URDU_ALT,
+    "rich-question.questions.ring.options.ring": "دائرہ وار all-reduce",
+    "rich-question.questions.ring.options.ring.image-alt": "ایک سبز مربع",
+    "rich-question.questions.ring.options.tree": "درخت نما all-reduce",
+    "rich-question.questions.ring.explanation": "کل ملا کر ہر GPU اپنے ڈیٹا کا $2(N-1)/N$ گنا بھیجتا ہے۔",
 }
 IMAGE_BYTES = {"en": png(40, 20, RED), "ur": png(40, 20, BLUE)}
 """The bytes of the prompt's image in each locale (media/ring.png and media/ur/ring.png)."""
@@ -58,9 +60,9 @@ IMAGE_BYTES = {"en": png(40, 20, RED), "ur": png(40, 20, BLUE)}
 
 def rich_project(target: Path) -> Path:
     """The project in ``target``: the rich quiz, its media and its Urdu catalog, fully translated."""
-    fixture_project(target, {"rich": RICH_QUIZ})
+    fixture_project(target, {"rich-question": RICH_QUIZ})
     write_media(target / "content")
     result = run_quizkit_in_process(target, "update")
     assert result.returncode == 0, result.stdout + result.stderr
-    translate(target / "locales/ur/LC_MESSAGES/rich.po", URDU)
+    translate(target / "locales/ur/LC_MESSAGES/rich-question.po", URDU)
     return target

@@ -24,10 +24,11 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Generic
 
 from toolkit.content.images import ImageError, read_image
 from toolkit.exporters.base import ExportError
-from toolkit.model import ChoiceQuestion, Image, Question
+from toolkit.model import ChoiceQuestion, Image, Question, TextType
 from toolkit.text.formulas import plain_formulas
 from toolkit.text.tokens import split_code
 
@@ -35,17 +36,17 @@ _URL_SAFE = re.compile(r"[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*")
 
 
 @dataclass(frozen=True)
-class QuestionImage:
+class QuestionImage(Generic[TextType]):
     """An image of a question, with where the question shows it: ``prompt``, ``options.<id>`` or
     ``explanation``."""
 
     where: str
-    image: Image[str]
+    image: Image[TextType]
 
 
-def question_images(question: Question[str], answers: bool) -> list[QuestionImage]:
+def question_images(question: Question[TextType], answers: bool) -> list[QuestionImage[TextType]]:
     """The images ``question`` shows, in reading order; the explanation's only with ``answers``."""
-    found = []
+    found: list[QuestionImage[TextType]] = []
     if question.image is not None:
         found.append(QuestionImage("prompt", question.image))
     if isinstance(question, ChoiceQuestion):

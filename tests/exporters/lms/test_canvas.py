@@ -632,7 +632,7 @@ def test_images_are_files_of_the_package_that_canvas_resolves(tmp_path: Path) ->
     alts = {"en": "Four GPUs in a ring", "ur": URDU_ALT}
     validator = etree.DTD(str(schema_file(QTI12, "ims_qtiasiv1p2p1.dtd")))
     for locale in ("en", "ur"):
-        files = package(project / "dist/canvas/rich" / f"{locale}.zip")
+        files = package(project / "dist/canvas/rich-question" / f"{locale}.zip")
         manifest = etree.fromstring(files["imsmanifest.xml"])
         assessment = assessment_file(files)
         # A DTD has no namespace: validate a copy without it, as the DTD test above does.

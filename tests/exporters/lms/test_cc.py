@@ -507,7 +507,7 @@ def test_images_are_web_content_of_the_cartridge_that_canvas_and_the_schemas_acc
     assert result.returncode == 0, result.stdout + result.stderr
     alts = {"en": "Four GPUs in a ring", "ur": URDU_ALT}
     for locale in ("en", "ur"):
-        files = cartridge(project, "rich", locale)
+        files = cartridge(project, "rich-question", locale)
         manifest = etree.fromstring(files["imsmanifest.xml"])
         for name in ("cc11libxml2validator.xsd", "ccv1p1_imscp_v1p2_v1p0.xsd"):
             validator = schema(name)

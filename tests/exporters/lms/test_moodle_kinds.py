@@ -581,7 +581,7 @@ def test_images_are_embedded_in_the_text_field_that_shows_them_as_moodle_imports
     parser = etree.XMLParser(resolve_entities=False, no_network=True)
     expected_alt = {"en": "Four GPUs in a ring", "ur": URDU_ALT}
     for name in ("en.xml", "ur.xml", "multilang.xml"):
-        root = etree.fromstring((project / "dist/moodle/rich" / name).read_bytes(), parser)
+        root = etree.fromstring((project / "dist/moodle/rich-question" / name).read_bytes(), parser)
         ring = question(root, "ring")
         referenced: dict[str, dict[str, bytes]] = {}
         for field in moodle_file_fields(ring):
@@ -610,7 +610,7 @@ def test_the_delivery_variant_embeds_no_explanation_image(tmp_path: Path) -> Non
     project = rich_project(tmp_path / "project")
     result = run_quizkit_in_process(project, "export", "-f", "moodle", "--no-answers")
     assert result.returncode == 0, result.stdout + result.stderr
-    data = (project / "dist/moodle/rich/ur.no-answers.xml").read_bytes()
+    data = (project / "dist/moodle/rich-question/ur.no-answers.xml").read_bytes()
     assert b"media_divider.png" not in data and b"media_ur_ring.png" in data
 
 
@@ -623,7 +623,7 @@ def test_an_image_survives_moodle_cleaning_with_its_alt(tmp_path: Path) -> None:
     project = rich_project(tmp_path / "project")
     assert run_quizkit_in_process(project, "export", "-f", "moodle").returncode == 0
     parser = etree.XMLParser(resolve_entities=False, no_network=True)
-    root = etree.fromstring((project / "dist/moodle/rich/multilang.xml").read_bytes(), parser)
+    root = etree.fromstring((project / "dist/moodle/rich-question/multilang.xml").read_bytes(), parser)
     base = "https://moodle.test/pluginfile.php/5/question/questiontext/1/7/"
     text = (question(root, "ring").findtext("questiontext/text") or "").replace("@@PLUGINFILE@@/", base)
     (shown,) = moodle_shows([text], ["en", "ur"])

@@ -432,7 +432,7 @@ def test_the_image_loads_from_the_package_with_its_urdu_alt_in_the_engine(
     assert result.returncode == 0, result.stdout + result.stderr
     expected = {"en": ("Four GPUs in a ring", [200, 0, 0, 255]), "ur": (URDU_ALT, [0, 0, 200, 255])}
     for locale, (alt, pixel) in expected.items():
-        data = (project / "dist/qti/rich" / f"{locale}.zip").read_bytes()
+        data = (project / "dist/qti/rich-question" / f"{locale}.zip").read_bytes()
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             for name in archive.namelist():
                 SERVED[f"package/{locale}/{name}"] = archive.read(name)
