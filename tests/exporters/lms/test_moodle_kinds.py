@@ -573,7 +573,7 @@ def test_images_are_embedded_in_the_text_field_that_shows_them_as_moodle_imports
     files are the images (the Urdu one in Urdu), their alt in the text's language."""
     import urllib.parse
 
-    from rich_project import IMAGE_BYTES, URDU_ALT, rich_project
+    from rich_project import CODE, IMAGE_BYTES, URDU_ALT, rich_project
 
     project = rich_project(tmp_path / "project")
     result = run_quizkit_in_process(project, "export", "-f", "moodle")
@@ -598,6 +598,9 @@ def test_images_are_embedded_in_the_text_field_that_shows_them_as_moodle_imports
         own = moodle_imported_files(prompt)
         for image, locale in zip(images, locales, strict=True):
             assert own["/" + image.get("src").removeprefix("@@PLUGINFILE@@/")] == IMAGE_BYTES[locale]
+        # The formula (TeX for Moodle's filters) and the code of the same question are there too.
+        shown = lxml.html.fragment_fromstring(prompt.findtext("text"), create_parent="div").text_content()
+        assert "\\(\\frac{2(N-1)}{N}\\)" in shown and CODE in shown
         assert set(referenced["answer"]) == {"/media_square.png"}  # the option's image, in its answer
         assert set(referenced["generalfeedback"]) == {"/media_divider.png"}
         explanation = ring.find("generalfeedback").findtext("text")
