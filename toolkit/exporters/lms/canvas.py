@@ -156,7 +156,7 @@ class _Writer(QuizTexts):
     # --- documents --------------------------------------------------------------------------------------
 
     def files(self) -> list[tuple[str, bytes]]:
-        folder, title = self.assessment, self.localized.title
+        folder, title = self.assessment, self.title
         meta = canvas_package.assessment_meta(
             self.base,
             title,
@@ -175,7 +175,7 @@ class _Writer(QuizTexts):
 
     def questestinterop(self) -> etree._Element:
         root = qti12.root()
-        assessment = sub(root, "assessment", ident=self.assessment, title=self.localized.title)
+        assessment = sub(root, "assessment", ident=self.assessment, title=self.title)
         qti12.metadata(assessment, [("cc_maxattempts", "1")])
         section = sub(assessment, "section", ident="root_section")
         for question in self.localized.questions:

@@ -109,9 +109,7 @@ class _Writer(QuizTexts):
 
     def files(self) -> list[tuple[str, bytes]]:
         images = list(package_images(self.localized.questions, answers=True))
-        manifest = cc_package.manifest(
-            self.base, self.localized.title, self.tag, [path for path, _ in images]
-        )
+        manifest = cc_package.manifest(self.base, self.title, self.tag, [path for path, _ in images])
         return [
             ("imsmanifest.xml", qti12.serialize(manifest)),
             (cc_package.assessment_path(self.base), qti12.serialize(self.questestinterop())),
@@ -121,9 +119,7 @@ class _Writer(QuizTexts):
     def questestinterop(self) -> etree._Element:
         root = qti12.root()
         root.set(qti12.SCHEMA_LOCATION, QTI_SCHEMA_LOCATION)
-        assessment = sub(
-            root, "assessment", ident=cc_package.assessment_ident(self.base), title=self.localized.title
-        )
+        assessment = sub(root, "assessment", ident=cc_package.assessment_ident(self.base), title=self.title)
         qti12.metadata(assessment, ASSESSMENT_METADATA)
         if self.localized.description:
             rubric = sub(sub(assessment, "rubric"), "material", label="Summary")

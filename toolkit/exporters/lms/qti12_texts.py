@@ -15,6 +15,7 @@ from toolkit.exporters.media import alt_text, package_path
 from toolkit.keys import question_key
 from toolkit.localization import LocalizedQuiz
 from toolkit.model import Image, Question
+from toolkit.text.formulas import plain_formulas
 from toolkit.text.locale_info import LocaleInfo
 
 FILE_BASE = "$IMS-CC-FILEBASE$"
@@ -31,6 +32,8 @@ class QuizTexts:
         """The quiz in the source locale, for the interface messages of questions that fell back."""
         self.quiz_id = localized.quiz.id
         self.tag = localized.locale.tag
+        self.title = plain_formulas(localized.title)
+        """The quiz's title where no markup goes (attributes, the manifest): a formula as its plain text."""
 
     def info(self, question: Question[str] | None) -> LocaleInfo:
         return self.localized.source if question is not None and question.fell_back else self.localized.locale

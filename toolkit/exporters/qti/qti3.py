@@ -52,6 +52,7 @@ from toolkit.exporters.qti.patterns import number_pattern_problem
 from toolkit.exporters.qti.response_processing import SCORE
 from toolkit.localization import LocalizedQuiz
 from toolkit.model import NumericQuestion, Question
+from toolkit.text.formulas import plain_formulas
 
 __all__ = ["QtiExporter", "append_bidi_text", "item_document", "package_files"]
 
@@ -69,10 +70,11 @@ def item_path(question_id: str) -> str:
 
 def assessment_test_document(localized: LocalizedQuiz, answers: bool) -> etree._Element:
     check_xml_text(localized, "title", localized.title)
+    title = plain_formulas(localized.title)  # an attribute holds no MathML: a formula as its plain text
     test = root(
         "qti-assessment-test",
         identifier=localized.quiz.id,
-        title=localized.title,
+        title=title,
         **{"tool-name": "quizkit", "tool-version": __version__},
     )
     if answers:
@@ -85,7 +87,7 @@ def assessment_test_document(localized: LocalizedQuiz, answers: bool) -> etree._
         identifier="PART",
         **{"navigation-mode": "nonlinear", "submission-mode": "individual"},
     )
-    section = sub(part, "qti-assessment-section", identifier="SECTION", title=localized.title, visible="true")
+    section = sub(part, "qti-assessment-section", identifier="SECTION", title=title, visible="true")
     for question in localized.questions:
         sub(section, "qti-assessment-item-ref", identifier=question.id, href=item_path(question.id))
     if answers:
