@@ -104,10 +104,6 @@ REACHED_ONLY_FROM_TESTS = (
 
 # Parameters and instance attributes, which no import can name: (file, name) -> why they stay.
 NAMES_IN_FILES = {
-    (
-        "toolkit/model/__init__.py",
-        "explanation_image",
-    ): "a model field, read by name from the YAML and walked by its metadata",
     ("toolkit/catalogs/babel_extractor.py", "comment_tags"): "Babel's extractor signature",
     ("toolkit/content/glossary.py", "indentless"): "PyYAML passes it to increase_indent by keyword",
     ("toolkit/importing/bank_writing.py", "indentless"): "PyYAML passes it to increase_indent by keyword",
