@@ -18,8 +18,7 @@ from typing import Any
 
 from toolkit.content.images import ImageError, ImageFacts, read_image
 from toolkit.exporters.base import ExportError, OutputFile
-from toolkit.keys import text_fields
-from toolkit.model import HasTexts, Image
+from toolkit.model import Image
 
 MEDIA_FOLDER = PurePosixPath("media")
 _SUFFIXES = {"png": ".png", "jpeg": ".jpg", "gif": ".gif", "webp": ".webp", "svg": ".svg"}
@@ -91,14 +90,3 @@ def image_fields(image: Image[str] | None, media: MediaFiles) -> dict[str, Any] 
         fields["width"] = copy.facts.width
         fields["height"] = copy.facts.height
     return fields
-
-
-def images_of(owner: HasTexts[Any]) -> Iterator[Image[Any]]:
-    """Every image of a question or part, in reading order (the model's text fields find them)."""
-    for name, _declared in text_fields(type(owner)):
-        value = getattr(owner, name)
-        if isinstance(value, Image):
-            yield value
-        elif isinstance(value, tuple):
-            for part in value:
-                yield from images_of(part)
