@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from image_project import BLUE, RED, png, write_media
+from image_project import BLUE, GREEN, GREY, RED, TREE_SVG, png, write_media
 from support import fixture_project, run_quizkit_in_process, translate
 
 RICH_QUIZ = """\
@@ -66,3 +66,17 @@ def rich_project(target: Path) -> Path:
     assert result.returncode == 0, result.stdout + result.stderr
     translate(target / "locales/ur/LC_MESSAGES/rich-question.po", URDU)
     return target
+
+
+def media_path(stem: str, data: bytes, suffix: str = ".png") -> str:
+    """Where an export copies an image (toolkit.exporters.media): ``media/<stem>-<12 hex of its SHA-256>``."""
+    import hashlib
+
+    return f"media/{stem}-{hashlib.sha256(data).hexdigest()[:12]}{suffix}"
+
+
+RING = {"en": media_path("ring", IMAGE_BYTES["en"]), "ur": media_path("ring", IMAGE_BYTES["ur"])}
+"""The prompt's image as each locale's package holds it."""
+SQUARE = media_path("square", png(16, 16, GREEN))
+DIVIDER = media_path("divider", png(30, 2, GREY))
+TREE = media_path("tree", TREE_SVG.encode(), ".svg")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from image_project import BLUE, images_project, png
+from support import run_quizkit_in_process
 
 from toolkit.content.images import ImageError, ImageFacts, image_facts, read_image, replacements
 from toolkit.content.validation import load_content
@@ -130,3 +131,19 @@ def test_images_are_read_into_the_model_with_their_keys_and_locale_files(tmp_pat
         "images.questions.ring.options.tree-shape.image-alt",
         "images.questions.ring.explanation",
     ]
+
+
+def test_validate_warns_of_a_locale_s_file_that_replaces_no_image(tmp_path: Path) -> None:
+    project = images_project(tmp_path, translated=False)
+    (project / "content/media/ur/rign.png").write_bytes(png(2, 2, BLUE))
+    (project / "content/media/ur/ring.png").write_bytes(png(2, 2, BLUE))  # used: no warning
+    result = run_quizkit_in_process(project, "validate")
+    assert result.stdout.splitlines() == [
+        "content/media/ur/rign.png: warning[unused-image]: the ur file in place of media/rign.png, which no "
+        "quiz shows; did you mean media/ur/ring.png? rename it to the file it replaces, or remove it",
+        "0 errors, 1 warning in 1 of 3 files",
+    ]
+    assert result.returncode == 0
+    # A quiz validated alone cannot tell what the others show: no warning.
+    alone = run_quizkit_in_process(project, "validate", "content/images.yaml")
+    assert "unused-image" not in alone.stdout

@@ -13,10 +13,14 @@ import functools
 import os
 import re
 import struct
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from toolkit.config import find_project_root
+from toolkit.keys import text_fields
+from toolkit.model import Image
 
 MAX_IMAGE_BYTES = 20 * 1024 * 1024
 """A larger file is refused: a quiz image this size is a mistake, and every export copies it."""
@@ -25,14 +29,19 @@ LOCALE_FOLDER = re.compile(r"^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})*$")
 """A folder named like a locale (``ur``, ``pt-BR``, ``ar-XB``) holds that locale's own images."""
 
 
-@functools.cache
 def content_folder(quiz_file: Path) -> Path:
     """The content folder that images of ``quiz_file`` are relative to: the project's ``content-dir``
     where the quiz is inside it, else the quiz's own folder (a file validated outside any project)."""
+    return _content_folder_of(quiz_file.resolve().parent)
+
+
+@functools.cache
+def _content_folder_of(folder: Path) -> Path:
+    """:func:`content_folder` of the quizzes in ``folder`` (absolute): the configuration is read once
+    per folder, since every quiz's images ask."""
     from toolkit.config import load_config
     from toolkit.errors import QuizkitError
 
-    folder = quiz_file.resolve().parent
     root = find_project_root(folder)
     if root is not None:
         try:
@@ -67,6 +76,42 @@ def _names_a_locale(folder: str) -> bool:
     from toolkit.config import locale_problem
 
     return LOCALE_FOLDER.fullmatch(folder) is not None and locale_problem(folder.replace("-", "_")) is None
+
+
+def images_of(owner: object) -> Iterator[Image[Any]]:
+    """Every image of a question or a part of one, in reading order (the model's text fields find them)."""
+    for name, _declared in text_fields(type(owner)):
+        value = getattr(owner, name)
+        if isinstance(value, Image):
+            yield value
+        elif isinstance(value, tuple):
+            for part in value:
+                yield from images_of(part)
+
+
+IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"})
+
+
+def unused_replacements(root: Path, used: Iterable[str]) -> Iterator[tuple[Path, str, str, str | None]]:
+    """Each file in a locale's folder of the content folder ``root`` that replaces no image a quiz shows
+    (a typo in its name, or a file left behind): (path, locale, the file it would replace, the used file
+    of that folder whose name is closest, if any)."""
+    import difflib
+
+    shown = set(used)
+    for path in sorted(root.rglob("*")):
+        if path.suffix.lower() not in IMAGE_SUFFIXES or not _names_a_locale(path.parent.name):
+            continue
+        if not path.is_file():
+            continue
+        locale = path.parent.name
+        replaced = (path.parent.parent / path.name).relative_to(root).as_posix()
+        if replaced in shown:
+            continue
+        folder = PurePosixPath(replaced).parent
+        siblings = [PurePosixPath(file).name for file in shown if PurePosixPath(file).parent == folder]
+        close = difflib.get_close_matches(path.name, siblings, n=1)
+        yield path, locale, replaced, str(folder / close[0]) if close else None
 
 
 @dataclass(frozen=True)

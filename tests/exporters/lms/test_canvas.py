@@ -624,7 +624,7 @@ def test_images_are_files_of_the_package_that_canvas_resolves(tmp_path: Path) ->
     $IMS-CC-FILEBASE$/<path>, which Canvas's link migrator resolves to them; formula as MathML, code as
     <pre><code>, the alt the locale's; the assessment stays valid QTI 1.2."""
     from exporters.lms.lms_packages import canvas_attachments, canvas_resolved_file, image_sources
-    from rich_project import CODE, IMAGE_BYTES, URDU_ALT, rich_project
+    from rich_project import CODE, DIVIDER, IMAGE_BYTES, RING, SQUARE, URDU_ALT, rich_project
 
     project = rich_project(tmp_path / "project")
     result = run_quizkit_in_process(project, "export", "-f", "canvas")
@@ -644,8 +644,8 @@ def test_images_are_files_of_the_package_that_canvas_resolves(tmp_path: Path) ->
         etree.cleanup_namespaces(plain)
         assert validator.validate(plain), validator.error_log.filter_from_errors()
         attachments = canvas_attachments(manifest, "qti")
-        ring = "media/ring.png" if locale == "en" else "media/ur/ring.png"
-        assert {ring, "media/square.png", "media/divider.png"} <= set(attachments)
+        ring = RING[locale]
+        assert {ring, SQUARE, DIVIDER} <= set(attachments)
         (item,) = items(assessment).values()
         prompt = item.findtext("{*}presentation/{*}material/{*}mattext")
         assert image_sources(prompt) == [(f"$IMS-CC-FILEBASE$/{ring}", alts[locale])]

@@ -500,7 +500,7 @@ def test_images_are_web_content_of_the_cartridge_that_canvas_and_the_schemas_acc
     $IMS-CC-FILEBASE$/<path>; replayed as Canvas's Common Cartridge import resolves them, each src finds
     its file; the formula is MathML, the code a <pre><code>, the alt the locale's."""
     from exporters.lms.lms_packages import canvas_attachments, canvas_resolved_file, image_sources
-    from rich_project import CODE, IMAGE_BYTES, URDU_ALT, rich_project
+    from rich_project import CODE, DIVIDER, IMAGE_BYTES, RING, SQUARE, URDU_ALT, rich_project
 
     project = rich_project(tmp_path / "project")
     result = run_quizkit_in_process(project, "export", "-f", "cc")
@@ -516,8 +516,8 @@ def test_images_are_web_content_of_the_cartridge_that_canvas_and_the_schemas_acc
         validator = schema("ccv1p1_qtiasiv1p2p1_v1p0.xsd")
         assert validator.validate(assessment), validator.error_log.filter_from_errors()
         attachments = canvas_attachments(manifest, "cc")
-        ring = "media/ring.png" if locale == "en" else "media/ur/ring.png"
-        assert sorted(attachments) == sorted([ring, "media/square.png", "media/divider.png"])
+        ring = RING[locale]
+        assert sorted(attachments) == sorted([ring, SQUARE, DIVIDER])
         (item,) = items(assessment).values()
         prompt = item.findtext("{*}presentation/{*}material/{*}mattext")
         assert image_sources(prompt) == [(f"$IMS-CC-FILEBASE$/{ring}", alts[locale])]

@@ -573,7 +573,7 @@ def test_images_are_embedded_in_the_text_field_that_shows_them_as_moodle_imports
     files are the images (the Urdu one in Urdu), their alt in the text's language."""
     import urllib.parse
 
-    from rich_project import CODE, IMAGE_BYTES, URDU_ALT, rich_project
+    from rich_project import CODE, DIVIDER, IMAGE_BYTES, SQUARE, URDU_ALT, rich_project
 
     project = rich_project(tmp_path / "project")
     result = run_quizkit_in_process(project, "export", "-f", "moodle")
@@ -601,27 +601,28 @@ def test_images_are_embedded_in_the_text_field_that_shows_them_as_moodle_imports
         # The formula (TeX for Moodle's filters) and the code of the same question are there too.
         shown = lxml.html.fragment_fromstring(prompt.findtext("text"), create_parent="div").text_content()
         assert "\\(\\frac{2(N-1)}{N}\\)" in shown and CODE in shown
-        assert set(referenced["answer"]) == {"/media_square.png"}  # the option's image, in its answer
-        assert set(referenced["generalfeedback"]) == {"/media_divider.png"}
+        assert set(referenced["answer"]) == {"/" + SQUARE.removeprefix("media/")}  # in the option's answer
+        assert set(referenced["generalfeedback"]) == {"/" + DIVIDER.removeprefix("media/")}
         explanation = ring.find("generalfeedback").findtext("text")
         assert 'alt=""' in explanation  # decorative
 
 
 def test_the_delivery_variant_embeds_no_explanation_image(tmp_path: Path) -> None:
-    from rich_project import rich_project
+    from rich_project import DIVIDER, RING, rich_project
 
     project = rich_project(tmp_path / "project")
     result = run_quizkit_in_process(project, "export", "-f", "moodle", "--no-answers")
     assert result.returncode == 0, result.stdout + result.stderr
     data = (project / "dist/moodle/rich-question/ur.no-answers.xml").read_bytes()
-    assert b"media_divider.png" not in data and b"media_ur_ring.png" in data
+    divider, ring = (path.removeprefix("media/").encode() for path in (DIVIDER, RING["ur"]))
+    assert divider not in data and ring in data
 
 
 @needs_moodle_cleaner
 def test_an_image_survives_moodle_cleaning_with_its_alt(tmp_path: Path) -> None:
     """Moodle rewrites @@PLUGINFILE@@ to the file's URL (file_rewrite_pluginfile_urls), then cleans: the
     <img> keeps its src and its Urdu alt, and the multilang filter shows each reader its own image."""
-    from rich_project import URDU_ALT, rich_project
+    from rich_project import RING, URDU_ALT, rich_project
 
     project = rich_project(tmp_path / "project")
     assert run_quizkit_in_process(project, "export", "-f", "moodle").returncode == 0
@@ -631,8 +632,8 @@ def test_an_image_survives_moodle_cleaning_with_its_alt(tmp_path: Path) -> None:
     text = (question(root, "ring").findtext("questiontext/text") or "").replace("@@PLUGINFILE@@/", base)
     (shown,) = moodle_shows([text], ["en", "ur"])
     for locale, file, alt in (
-        ("en", "media_ring.png", "Four GPUs in a ring"),
-        ("ur", "media_ur_ring.png", URDU_ALT),
+        ("en", RING["en"].removeprefix("media/"), "Four GPUs in a ring"),
+        ("ur", RING["ur"].removeprefix("media/"), URDU_ALT),
     ):
         images = lxml.html.fragment_fromstring(shown["shown"][locale], create_parent="div").findall(".//img")
         assert [(image.get("src"), image.get("alt")) for image in images] == [(base + file, alt)]

@@ -687,6 +687,7 @@ def test_images_are_files_of_the_package_listed_by_their_item_s_resource(
     src names (relative to the item), listed as a <file> of the item's resource; the alt is the locale's,
     the file the locale's own where the project has one; the schemas accept all of it."""
     from image_project import BLUE, RED, TREE_SVG, images_project, png
+    from rich_project import DIVIDER, RING, SQUARE, TREE
 
     project = images_project(tmp_path / "project")
     result = run_quizkit_in_process(project, "export", "-f", "qti")
@@ -712,10 +713,10 @@ def test_images_are_files_of_the_package_listed_by_their_item_s_resource(
         files = entries(package)
         ring = parse(files["items/ring.xml"])
         shown = image_sources(ring)
-        ring_file = "media/ring.png" if locale == "en" else "media/ur/ring.png"
+        ring_file = RING[locale]
         assert shown == list(
             zip(
-                [f"../{ring_file}", "../media/square.png", "../media/tree.svg", "../media/divider.png"],
+                [f"../{ring_file}", f"../{SQUARE}", f"../{TREE}", f"../{DIVIDER}"],
                 alts[locale],
                 strict=True,
             )
@@ -729,7 +730,7 @@ def test_images_are_files_of_the_package_listed_by_their_item_s_resource(
             "div",
         ]
         assert files[ring_file] == expected_ring[locale]
-        assert files["media/tree.svg"] == TREE_SVG.encode()
+        assert files[TREE] == TREE_SVG.encode()
         manifest = parse(files["imsmanifest.xml"])
         for question_id in ("ring", "steps"):
             resource = manifest.find(f".//cp:resource[@identifier='item-{question_id}']", NS)
@@ -739,11 +740,12 @@ def test_images_are_files_of_the_package_listed_by_their_item_s_resource(
             ]
             assert listed == [f"items/{question_id}.xml", *dict.fromkeys(sources)]
             assert all(source in files for source in sources)
-        assert "media/ring.png" in files if locale == "en" else "media/ring.png" not in files
+        assert RING["en"] in files if locale == "en" else RING["en"] not in files
 
 
 def test_the_delivery_variant_leaves_out_the_explanation_s_image(tmp_path: Path, schemas: Schemas) -> None:
     from image_project import images_project
+    from rich_project import DIVIDER, RING, SQUARE, TREE
 
     project = images_project(tmp_path / "project")
     result = run_quizkit_in_process(project, "export", "-f", "qti", "--no-answers")
@@ -752,9 +754,9 @@ def test_the_delivery_variant_leaves_out_the_explanation_s_image(tmp_path: Path,
     assert_valid(schemas, package)
     files = entries(package)
     assert [src for src, _ in image_sources(parse(files["items/ring.xml"]))] == [
-        "../media/ur/ring.png",
-        "../media/square.png",
-        "../media/tree.svg",
+        f"../{RING['ur']}",
+        f"../{SQUARE}",
+        f"../{TREE}",
     ]
-    assert "media/divider.png" not in files  # shown with the explanation only
+    assert DIVIDER not in files  # shown with the explanation only
     assert image_sources(parse(files["items/steps.xml"])) == []

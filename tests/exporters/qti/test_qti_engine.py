@@ -424,7 +424,7 @@ def test_the_image_loads_from_the_package_with_its_urdu_alt_in_the_engine(
     import io
     import zipfile
 
-    from rich_project import CODE, URDU_ALT, rich_project
+    from rich_project import CODE, RING, URDU_ALT, rich_project
     from support import run_quizkit_in_process
 
     project = rich_project(tmp_path / "project")
@@ -438,7 +438,7 @@ def test_the_image_loads_from_the_package_with_its_urdu_alt_in_the_engine(
                 SERVED[f"package/{locale}/{name}"] = archive.read(name)
         shown = engine.evaluate(SHOWN_IMAGE, f"{ORIGIN}/package/{locale}/items/ring.xml")
         assert engine.errors == []
-        ring = "media/ring.png" if locale == "en" else "media/ur/ring.png"
+        ring = RING[locale]
         assert shown == {
             "src": f"{ORIGIN}/package/{locale}/items/../{ring}",
             "alt": alt,

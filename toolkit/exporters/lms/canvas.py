@@ -52,9 +52,9 @@ Kinds, in Canvas's conventions (from Canvas's QTI exporter ``lib/cc/qti/qti_item
 - essay ``essay_question``, graded by hand; the model answer has no place in Canvas and is left out.
 - ordering has no Canvas classic-quiz form: it is left out with a warning.
 
-Images (:mod:`toolkit.exporters.media`) are files of the package at their package path
-(``media/ring.png``), each a ``webcontent`` resource without ``href`` that the assessment depends on, and
-each an ``<img src="$IMS-CC-FILEBASE$/media/ring.png" alt>`` in a ``<p dir lang>`` after its text (the
+Images (:mod:`toolkit.exporters.media`) are files of the package at their copy's path
+(``media/ring-<digest>.png``), each a ``webcontent`` resource without ``href`` that the assessment depends on, and
+each an ``<img src="$IMS-CC-FILEBASE$/media/ring-<digest>.png" alt>`` in a ``<p dir lang>`` after its text (the
 prompt, an option, the explanation). Canvas's QTI import makes an attachment of every manifest
 ``<file>`` that is no resource's ``href`` (``Qti.convert_files`` in gems/plugins/qti_exporter/lib/qti.rb),
 and its link migrator reads ``$IMS-CC-FILEBASE$/<path>`` as that relative file path
@@ -86,7 +86,7 @@ from toolkit.exporters.lms.qti12 import (
     sub,
 )
 from toolkit.exporters.lms.qti12_texts import QuizTexts
-from toolkit.exporters.media import package_images
+from toolkit.exporters.media import package_entries
 from toolkit.keys import question_key
 from toolkit.localization import LocalizedQuiz
 from toolkit.model import (
@@ -164,11 +164,12 @@ class _Writer(QuizTexts):
             len(self.localized.questions),
             self.shuffles(),
         )
-        images = list(package_images(self.localized.questions, answers=True))
+        assessment = qti12.serialize(self.questestinterop())  # first: it adds the images to self.media
+        images = package_entries(self.media)
         manifest = canvas_package.manifest(self.base, title, self.tag, [path for path, _ in images])
         return [
             ("imsmanifest.xml", qti12.serialize(manifest)),
-            (f"{folder}/{folder}.xml", qti12.serialize(self.questestinterop())),
+            (f"{folder}/{folder}.xml", assessment),
             (f"{folder}/{canvas_package.META_FILE}", qti12.serialize(meta)),
             *images,
         ]

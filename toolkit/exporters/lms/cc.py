@@ -44,9 +44,9 @@ Kinds (``docs/exports.md`` has the table):
 - numeric, matching, ordering and fill_in_blanks have no form in the profile (no range tests, no pairs
   or orders, one typed field per item) and are left out with a warning.
 
-Images (:mod:`toolkit.exporters.media`) are web content of the cartridge: each file at its package path
-(``media/ring.png``), a ``webcontent`` resource the assessment depends on, and an ``<img
-src="$IMS-CC-FILEBASE$/media/ring.png" alt>`` in a ``<p dir lang>`` after its text (the prompt, an
+Images (:mod:`toolkit.exporters.media`) are web content of the cartridge: each file at its copy's path
+(``media/ring-<digest>.png``), a ``webcontent`` resource the assessment depends on, and an ``<img
+src="$IMS-CC-FILEBASE$/media/ring-<digest>.png" alt>`` in a ``<p dir lang>`` after its text (the prompt, an
 option, the explanation). Canvas's cartridge import makes each ``webcontent`` resource's file a course
 file (lib/cc/importer/standard/webcontent_converter.rb) and resolves the ``$IMS-CC-FILEBASE$`` path
 against them (gems/canvas_link_migrator, as for ``canvas``).
@@ -66,7 +66,7 @@ from toolkit.exporters.base import BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.lms import cc_package, qti12
 from toolkit.exporters.lms.qti12 import RESPONSE, accepted_answers, ident, mattext, respcondition, sub
 from toolkit.exporters.lms.qti12_texts import QuizTexts
-from toolkit.exporters.media import package_images
+from toolkit.exporters.media import package_entries
 from toolkit.keys import question_key
 from toolkit.localization import LocalizedQuiz
 from toolkit.model import (
@@ -108,11 +108,12 @@ class _Writer(QuizTexts):
         self.base = f"{self.quiz_id} [{self.tag}]"
 
     def files(self) -> list[tuple[str, bytes]]:
-        images = list(package_images(self.localized.questions, answers=True))
+        assessment = qti12.serialize(self.questestinterop())  # first: it adds the images to self.media
+        images = package_entries(self.media)
         manifest = cc_package.manifest(self.base, self.title, self.tag, [path for path, _ in images])
         return [
             ("imsmanifest.xml", qti12.serialize(manifest)),
-            (cc_package.assessment_path(self.base), qti12.serialize(self.questestinterop())),
+            (cc_package.assessment_path(self.base), assessment),
             *images,
         ]
 

@@ -111,8 +111,8 @@ src="@@PLUGINFILE@@/<name>" alt></p>`` (in ``multilang.xml`` a ``<p>`` of multil
 its locale's image and alt), and the field holds ``<file name="<name>" path="/" encoding="base64">``
 beside its ``<text>``: qformat_xml's ``import_text_with_files`` decodes a field's files into that
 field's draft area (``import_files_as_draft``), where saving the question resolves ``@@PLUGINFILE@@``.
-A file's name is its package path with ``/`` as ``_`` (``media_ur_ring.png``): one folder per field, and
-``multilang.xml`` holds every locale's file in the same field.
+A file's name is its copy's (``ring-<digest>.png``, :mod:`toolkit.exporters.media`): a locale's own
+file and the source's never share a name, so ``multilang.xml`` holds both in the same field.
 """
 
 from __future__ import annotations

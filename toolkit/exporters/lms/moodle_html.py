@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from toolkit.exporters.lms.html_text import fill, html_text, serialize, tex_for_moodle
-from toolkit.exporters.media import alt_text, flat_name, image_bytes
+from toolkit.exporters.media import MediaFiles, alt_text
 from toolkit.localization import LocalizedQuiz
 from toolkit.model import Image, Question
 from toolkit.text.bidi import bidi_segments
@@ -141,11 +141,13 @@ stores each ``<file>`` of the field in its draft area, at ``path`` + ``name``; s
 ``@@PLUGINFILE@@/<name>`` into that file's URL)."""
 
 
-def _image_element(image: Image[str]) -> etree._Element:
-    return etree.Element("img", src=f"{PLUGINFILE}{flat_name(image)}", alt=alt_text(image))
+def _image_element(image: Image[str], media: MediaFiles) -> etree._Element:
+    return etree.Element("img", src=f"{PLUGINFILE}{media.file(image).path.name}", alt=alt_text(image))
 
 
-def versions_image_html(versions: Sequence[Version], image_of: ImageOf, multilang: bool) -> str:
+def versions_image_html(
+    versions: Sequence[Version], image_of: ImageOf, multilang: bool, media: MediaFiles
+) -> str:
     """The image of one field (the prompt's, an option's, the explanation's) as HTML to follow its text:
     a ``<p dir lang>`` holding the ``<img>`` (its alt in that language), or in ``multilang.xml`` a ``<p>``
     holding one multilang span per locale with that locale's image (its own file, its own alt). Empty
@@ -157,7 +159,7 @@ def versions_image_html(versions: Sequence[Version], image_of: ImageOf, multilan
         ((only, image),) = shown
         assert image is not None
         paragraph = etree.Element("p", dir=only.direction, lang=only.lang)
-        paragraph.append(_image_element(image))
+        paragraph.append(_image_element(image, media))
         return serialize(paragraph)
     paragraph = etree.Element("p")
     for each, image in shown:
@@ -165,19 +167,24 @@ def versions_image_html(versions: Sequence[Version], image_of: ImageOf, multilan
             continue
         span = etree.SubElement(paragraph, "span", lang=each.locale_tag)
         span.set("class", "multilang")
-        span.append(_image_element(image))
+        span.append(_image_element(image, media))
     return serialize(paragraph)
 
 
-def embed_images(field: etree._Element, versions: Sequence[Version], image_of: ImageOf) -> None:
+def embed_images(
+    field: etree._Element, versions: Sequence[Version], image_of: ImageOf, media: MediaFiles
+) -> None:
     """Each image of the field (every locale's, in ``multilang.xml``) as a ``<file name path="/"
     encoding="base64">`` of the field, beside its ``<text>``: qformat_xml's ``import_files_as_draft``
     decodes each into the field's draft area, where ``@@PLUGINFILE@@/<name>`` finds it."""
     names: set[str] = set()
     for each in versions:
         image = image_of(each.question)
-        if image is None or flat_name(image) in names:
+        if image is None:
             continue
-        names.add(flat_name(image))
-        file = etree.SubElement(field, "file", name=flat_name(image), path="/", encoding="base64")
-        file.text = base64.b64encode(image_bytes(image)).decode("ascii")
+        copy = media.file(image)
+        if copy.path.name in names:
+            continue
+        names.add(copy.path.name)
+        file = etree.SubElement(field, "file", name=copy.path.name, path="/", encoding="base64")
+        file.text = base64.b64encode(copy.data).decode("ascii")

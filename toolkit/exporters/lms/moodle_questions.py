@@ -20,6 +20,7 @@ from toolkit.exporters.lms.moodle_html import (
     versions_image_html,
     versions_paragraph,
 )
+from toolkit.exporters.media import MediaFiles
 from toolkit.keys import question_key
 from toolkit.localization import LocalizedQuiz
 from toolkit.model import (
@@ -109,6 +110,8 @@ class _Writer:
         self.quiz = quiz
         self.multilang = multilang
         self.answers = answers
+        self.media = MediaFiles()
+        """The image files the texts show, each read once (embedded in every field that shows it)."""
 
     def html(self, versions: Sequence[Version], text_of: Callable[[Any], str]) -> str:
         return versions_html(versions, text_of, self.multilang)
@@ -141,8 +144,9 @@ class _Writer:
         image_of: ImageOf,
     ) -> etree._Element:
         """``<tag format="html">``: the text's ``html`` and the field's image after it, its file embedded."""
-        field = sub_text(parent, tag, html + versions_image_html(versions, image_of, self.multilang), "html")
-        embed_images(field, versions, image_of)
+        image_html = versions_image_html(versions, image_of, self.multilang, self.media)
+        field = sub_text(parent, tag, html + image_html, "html")
+        embed_images(field, versions, image_of, self.media)
         return field
 
     def feedback(self, answer: etree._Element) -> None:
@@ -180,10 +184,9 @@ class _Writer:
             answer = etree.SubElement(element, "answer", fraction=fraction, format="html")
             image_of = _option_image(index)
             text = self.html(versions, _part("options", index, "text"))
-            etree.SubElement(answer, "text").text = text + versions_image_html(
-                versions, image_of, self.multilang
-            )
-            embed_images(answer, versions, image_of)
+            image_html = versions_image_html(versions, image_of, self.multilang, self.media)
+            etree.SubElement(answer, "text").text = text + image_html
+            embed_images(answer, versions, image_of, self.media)
             if self.answers:
                 has_feedback = any(
                     cast(ChoiceQuestion[str], each.question).options[index].feedback for each in versions

@@ -11,7 +11,7 @@ from __future__ import annotations
 from lxml import etree
 
 from toolkit.exporters.lms.html_text import html_text, serialize
-from toolkit.exporters.media import alt_text, package_path
+from toolkit.exporters.media import MediaFiles, alt_text
 from toolkit.keys import question_key
 from toolkit.localization import LocalizedQuiz
 from toolkit.model import Image, Question
@@ -32,6 +32,8 @@ class QuizTexts:
         """The quiz in the source locale, for the interface messages of questions that fell back."""
         self.quiz_id = localized.quiz.id
         self.tag = localized.locale.tag
+        self.media = MediaFiles()
+        """The package's image files: each image a text shows is added here, once."""
         self.title = plain_formulas(localized.title)
         """The quiz's title where no markup goes (attributes, the manifest): a formula as its plain text."""
 
@@ -49,7 +51,9 @@ class QuizTexts:
             return ""
         info = self.info(question)
         paragraph = etree.Element("p", dir=info.direction, lang=info.tag)
-        etree.SubElement(paragraph, "img", src=f"{FILE_BASE}/{package_path(image)}", alt=alt_text(image))
+        etree.SubElement(
+            paragraph, "img", src=f"{FILE_BASE}/{self.media.file(image).path}", alt=alt_text(image)
+        )
         return serialize(paragraph)
 
     def key(self, question: Question[str], suffix: str) -> str:

@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lxml import etree
 
-from toolkit.exporters.media import alt_text, package_path
+from toolkit.exporters.media import MediaFiles, alt_text
 from toolkit.exporters.neutral_order import delivery_item_ids, neutral_items
 from toolkit.exporters.qti.markup import append_bidi_text, sub, value
 from toolkit.exporters.qti.patterns import Pattern, answer_patterns, number_pattern
@@ -102,6 +102,8 @@ class Writer:
     labels: Labels
     quiz: Quiz
     """The quiz's model, whose source texts give matches and items their answer-independent order."""
+    media: MediaFiles = field(default_factory=MediaFiles)
+    """The package's image files: each image an item shows is added here, once."""
 
     def text(self, parent: etree._Element, text: str) -> None:
         append_bidi_text(parent, text, self.direction, self.latin_lang)
@@ -110,7 +112,7 @@ class Writer:
         """``image`` (if any) at the end of ``parent``: an ``<img>`` whose ``src`` is its file in the
         package, relative to the item (``items/``), and whose ``alt`` is its localized alt text."""
         if image is not None:
-            sub(parent, "img", src=f"{ITEM_TO_PACKAGE}{package_path(image)}", alt=alt_text(image))
+            sub(parent, "img", src=f"{ITEM_TO_PACKAGE}{self.media.file(image).path}", alt=alt_text(image))
 
     def prompt(self, parent: etree._Element, question: Question[str]) -> None:
         """The question's prompt, and its image after it."""

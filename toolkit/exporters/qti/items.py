@@ -16,6 +16,7 @@ from lxml import etree
 
 from toolkit import __version__
 from toolkit.exporters.base import ExportError
+from toolkit.exporters.media import MediaFiles
 from toolkit.exporters.qti.interactions import INTERACTIONS, Labels, Writer
 from toolkit.exporters.qti.markup import XML_LANG, check_xml_text, latin_lang, root, sub, value
 from toolkit.exporters.qti.patterns import NumberPatternError
@@ -93,8 +94,14 @@ def _counts_right(question: Question[str]) -> bool:
 
 
 def item_document(
-    localized: LocalizedQuiz, question: Question[str], answers: bool, labels: Labels
+    localized: LocalizedQuiz,
+    question: Question[str],
+    answers: bool,
+    labels: Labels,
+    media: MediaFiles | None = None,
 ) -> etree._Element:
+    """The item of ``question``; the files of the images it shows are added to ``media``, which the
+    package holds."""
     _check_question(localized, question, labels, answers)
     locale = localized.source if question.fell_back else localized.locale
     writer = Writer(
@@ -105,6 +112,7 @@ def item_document(
         localized.quiz.shuffle,
         labels,
         localized.quiz,
+        media if media is not None else MediaFiles(),
     )
     item = root(
         "qti-assessment-item",

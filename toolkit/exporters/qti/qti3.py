@@ -4,7 +4,7 @@ Layout: ``qti/<quiz>/<locale>.zip``; the delivery variant (``--no-answers``) is
 ``qti/<quiz>/<locale>.no-answers.zip``. Each package holds ``imsmanifest.xml`` (IMS CP 1.2, QTI 3.0
 profile), ``test.xml`` (one test part, one section, every question in order) and
 ``items/<question>.xml`` (one item per question, every question kind: :mod:`toolkit.exporters.qti.items`),
-and the images the items show (:mod:`toolkit.exporters.media`: ``media/ring.png``), each an ``<img src
+and the images the items show (:mod:`toolkit.exporters.media`: ``media/ring-<digest>.png``), each an ``<img src
 alt>`` in its item (the prompt's after the prompt, an option's in its choice, the explanation's in its
 feedback; ``src`` relative to the item, ``alt`` the locale's alt text) and a ``<file>`` of its item's
 resource in the manifest; the delivery variant has no explanation, so not its image either.
@@ -34,7 +34,7 @@ from lxml import etree
 from toolkit import __version__
 from toolkit.exporters.archive import package
 from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
-from toolkit.exporters.media import package_images, package_path, question_images
+from toolkit.exporters.media import MediaFiles, package_entries, question_images
 from toolkit.exporters.qti.interactions import Labels
 from toolkit.exporters.qti.items import item_document
 from toolkit.exporters.qti.markup import (
@@ -101,7 +101,10 @@ def _cp(name: str) -> str:
     return f"{{{CP_NAMESPACE}}}{name}"
 
 
-def manifest_document(localized: LocalizedQuiz, answers: bool = True) -> etree._Element:
+def manifest_document(
+    localized: LocalizedQuiz, answers: bool = True, media: MediaFiles | None = None
+) -> etree._Element:
+    media = media if media is not None else MediaFiles()
     manifest = etree.Element(_cp("manifest"), nsmap={None: CP_NAMESPACE, "xsi": XSI_NAMESPACE})
     manifest.set(SCHEMA_LOCATION, f"{CP_NAMESPACE} {CP_SCHEMA_URL}")
     manifest.set("identifier", f"manifest-{localized.quiz.id}-{localized.locale.tag}")
@@ -131,7 +134,8 @@ def manifest_document(localized: LocalizedQuiz, answers: bool = True) -> etree._
         )
         etree.SubElement(item, _cp("file"), href=item_path(question.id))
         # The images the item shows are files of its resource (IMS CP: every file a resource needs).
-        for path in dict.fromkeys(package_path(shown.image) for shown in question_images(question, answers)):
+        shown = question_images(question, answers)
+        for path in dict.fromkeys(str(media.file(each.image).path) for each in shown):
             etree.SubElement(item, _cp("file"), href=path)
     return manifest
 
@@ -169,13 +173,15 @@ def package_files(
     localized: LocalizedQuiz, answers: bool = True, source_labels: Labels = DEFAULT_LABELS
 ) -> list[tuple[str, bytes]]:
     labels, fallback = true_false_labels(localized, source_labels)
-    files = [("imsmanifest.xml", serialize(manifest_document(localized, answers)))]
-    files.append(("test.xml", serialize(assessment_test_document(localized, answers))))
+    media = MediaFiles()
+    files = [("test.xml", serialize(assessment_test_document(localized, answers)))]
     for question in localized.questions:
-        document = item_document(localized, question, answers, fallback if question.fell_back else labels)
+        document = item_document(
+            localized, question, answers, fallback if question.fell_back else labels, media
+        )
         files.append((item_path(question.id), serialize(document)))
-    files += package_images(localized.questions, answers)
-    return files
+    files.append(("imsmanifest.xml", serialize(manifest_document(localized, answers, media))))
+    return files + package_entries(media)
 
 
 def source_labels(request: ExportRequest) -> Labels:
