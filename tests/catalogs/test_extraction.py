@@ -269,3 +269,35 @@ def test_a_text_with_a_formula_tells_the_translator_to_keep_it() -> None:
     )
     assert entries["scale.questions.sure.hint"].extracted_comments[-1] == note
     assert note not in entries["scale.questions.sure.levels.low"].extracted_comments
+
+
+def test_alt_texts_are_entries_that_say_which_image_and_where(tmp_path: Path) -> None:
+    from image_project import images_project
+
+    project = images_project(tmp_path, translated=False)
+    catalog = extract_templates(load_content(project / "content"), project)["images"]
+    entries = {entry.context: entry for entry in catalog.entries}
+    describe = "Describe what the image shows, as a person who cannot see it needs it for the question."
+    prompt = entries["images.questions.ring.image-alt"]
+    assert prompt.msgid == "Four GPUs in a ring, each sending to the next"
+    assert prompt.extracted_comments == (
+        "Alternative text of the image media/ring.png shown with the prompt of question 1: “What does the "
+        "picture show?”",
+        describe,
+    )
+    assert entries["images.questions.ring.options.tree-shape.image-alt"].extracted_comments == (
+        "Alternative text of the image media/tree.svg shown in option 2 of question 1: “What does the picture "
+        "show?”",
+        describe,
+    )
+    assert entries["images.questions.steps.explanation-image-alt"].extracted_comments[0] == (
+        "Alternative text of the image media/square.png shown with the explanation of question 2: “A ring "
+        "all-reduce takes 2(N - 1) steps.”"
+    )
+    # Right after the text each belongs with; a decorative image has no entry.
+    assert [entry.context for entry in catalog.entries][2:5] == [
+        "images.questions.ring.prompt",
+        "images.questions.ring.image-alt",
+        "images.questions.ring.options.ring-shape",
+    ]
+    assert not any("divider" in " ".join(entry.extracted_comments) for entry in catalog.entries)

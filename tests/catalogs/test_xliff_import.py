@@ -223,3 +223,58 @@ def test_accepted_answers_joined_into_one_line_are_refused_at_their_line_and_the
     entries = parse_po(catalog.read_text(encoding="utf-8"), catalog.name).by_context()
     assert entries[key].msgstr == "سب کو ریڈیوس\nریڈیوس ٹو آل"
     assert entries[prompt].msgstr == "نیا سوال"
+
+
+FORMULA_QUIZ = """\
+id: ring
+level: beginner
+title: Ring all-reduce
+description: What each GPU sends.
+questions:
+  - id: sends
+    type: single_choice
+    prompt: "Each GPU sends $2(N-1)/N$ of the data with `all_reduce`."
+    options:
+      - id: this
+        text: This one
+      - id: that
+        text: That one
+    correct: [this]
+    explanation: It is this one.
+"""
+
+
+def test_translate_toolkit_sees_formulas_and_code_as_placeholders_and_keeps_them(
+    tmp_path: Path, quizkit: Quizkit
+) -> None:
+    """Issue 41: translate-toolkit (and so Weblate) reads quizkit's <ph> as placeables, not as words the
+    translator edits; a target built around them comes back with the formula and the code exactly."""
+    from translate.storage.placeables import StringElem
+
+    root = fixture_project(tmp_path, {"ring": FORMULA_QUIZ})
+    assert quizkit(root, "update").returncode == 0
+    assert quizkit(root, "export", "-f", "xliff").returncode == 0
+    key = "ring.questions.sends.prompt"
+    path = root / "dist/xliff/ur/ring.xlf"
+    store = xliff2.Xliff2File.parsefile(io.BytesIO(path.read_bytes()))
+    unit = next(unit for unit in store.units if unit.getid() == key)
+    parts = unit.rich_source[0].sub
+    assert [str(part) for part in parts[::2]] == ["Each GPU sends ", " of the data with ", "."]
+    formula, code = parts[1], parts[3]
+    assert (formula.id, code.id) == ("1", "2")
+    assert (
+        unit.source == "Each GPU sends  of the data with ."
+    )  # the words alone: nothing to translate in them
+    unit.rich_target = [
+        StringElem(
+            [StringElem("ہر GPU "), code, StringElem(" سے ڈیٹا کا "), formula, StringElem(" حصہ بھیجتا ہے۔")]
+        )
+    ]
+    output = io.BytesIO()
+    store.serialize(output)
+    path.write_bytes(output.getvalue())
+    result = quizkit(root, "import-xliff", "dist/xliff/ur/ring.xlf")
+    assert result.returncode == 0, result.stderr
+    catalog = root / "locales/ur/LC_MESSAGES/ring.po"
+    entry = parse_po(catalog.read_text(encoding="utf-8"), catalog.name).by_context()[key]
+    assert entry.msgstr == "ہر GPU `all_reduce` سے ڈیٹا کا $2(N-1)/N$ حصہ بھیجتا ہے۔"

@@ -489,3 +489,34 @@ def test_a_translation_s_broken_formula_never_reaches_an_export(tmp_path: Path) 
     assert "formulas [ur]: 1 question in the source language: ring" in result.stdout
     page = (project / "dist/html/formulas/ur.html").read_text(encoding="utf-8")
     assert "\\frac{2(N-1)}$" not in page and "\\\\frac{2(N-1)}{N}" in page
+
+
+def test_a_formula_in_a_title_is_its_plain_text_where_no_markup_goes(tmp_path: Path) -> None:
+    """Issue 41: a quiz title is an attribute or a manifest string in the package formats (and the
+    page's <title>): no MathML can go there, and TeX (\\frac) is no reading for a learner."""
+    import io
+    import re
+    import zipfile
+
+    project = fixture_project(
+        tmp_path, {"formulas": FORMULAS.replace("title: T\n", 'title: "Ring: $\\\\frac{2(N-1)}{N}$"\n')}
+    )
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    result = run_quizkit_in_process(project, "export", "-f", "qti,canvas,cc,html")
+    assert result.returncode == 0, result.stdout + result.stderr
+    plain = "Ring: 2(N − 1)/N"
+    page = (project / "dist/html/formulas/en.html").read_text(encoding="utf-8")
+    assert f"<title>{plain}</title>" in page
+    for package in ("qti/formulas/en.zip", "canvas/formulas/en.zip", "cc/formulas/en.imscc"):
+        with zipfile.ZipFile(io.BytesIO((project / "dist" / package).read_bytes())) as archive:
+            text = "".join(
+                archive.read(name).decode("utf-8") for name in archive.namelist() if name.endswith(".xml")
+            )
+        titles = re.findall(r'title="([^"]*)"|<(?:\w+:)?(?:string|title)[^>]*>([^<]*)<', text)
+        shown = {(first or second).strip() for first, second in titles} - {
+            "",
+            "ring",
+            "General feedback",
+            "Correct",
+        }
+        assert shown == {plain}, (package, shown)

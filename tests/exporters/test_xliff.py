@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 from standard_schemas import XLIFF2, schema_file
-from support import fixture_project, run_quizkit_in_process
+from support import fixture_project, run_quizkit_in_process, translate
 
 from toolkit.gettext.po_reader import parse_po
 
@@ -265,3 +265,130 @@ def test_a_control_character_in_a_translator_comment_is_named_not_a_traceback(tm
         f"error[export]: locales/ur/LC_MESSAGES/tiny.po:{line}: tiny.title: its translator comment holds "
         "U+0001, a control character XML cannot carry; remove it from the catalog and export again\n"
     )
+
+
+PROTECTED = """\
+id: ring
+level: beginner
+title: Ring all-reduce
+description: What each GPU sends.
+questions:
+  - id: sends
+    type: single_choice
+    prompt: "Each GPU sends $2(N-1)/N$ of the data with `all_reduce`, as $$\\\\frac{a}{b}$$ says:\\n```python\\ndist.all_reduce(t)  # $5 of `t`\\n```\\nWhich is it?"
+    options:
+      - id: this
+        text: This one
+      - id: that
+        text: That one
+    correct: [this]
+    explanation: It is this one.
+"""
+PROTECTED_PROMPT = (
+    "Each GPU sends $2(N-1)/N$ of the data with `all_reduce`, as $$\\frac{a}{b}$$ says:\n"
+    "```python\ndist.all_reduce(t)  # $5 of `t`\n```\nWhich is it?"
+)
+# The translation puts the formulas in another order: the placeholders follow.
+PROTECTED_URDU = (
+    "ہر GPU ڈیٹا کا $$\\frac{a}{b}$$ یعنی $2(N-1)/N$ حصہ `all_reduce` سے بھیجتا ہے:\n"
+    "```python\ndist.all_reduce(t)  # $5 of `t`\n```\nکون سا؟"
+)
+PROTECTED_KEY = "ring.questions.sends.prompt"
+CODE_BLOCK = "```python\ndist.all_reduce(t)  # $5 of `t`\n```"
+
+
+@pytest.fixture
+def protected_export(tmp_path: Path) -> Path:
+    root = fixture_project(tmp_path, {"ring": PROTECTED})
+    assert run_quizkit_in_process(root, "update").returncode == 0
+    translate(root / "locales/ur/LC_MESSAGES/ring.po", {PROTECTED_KEY: PROTECTED_URDU})
+    result = run_quizkit_in_process(root, "export", "-f", "xliff")
+    assert result.returncode == 0, result.stderr
+    return root
+
+
+def placeholders(element: etree._Element | None) -> list[tuple[str | None, ...]]:
+    assert element is not None
+    return [
+        (ph.get("id"), ph.get("subType"), ph.get("equiv"), ph.get("canDelete"), ph.get("canCopy"))
+        for ph in element.findall("x:ph", NS)
+    ]
+
+
+def test_formulas_and_code_go_out_as_placeholders_a_tool_cannot_edit(protected_export: Path) -> None:
+    """Issue 41: a formula or code written as text in <source> is words to a CAT tool, which translates
+    or "corrects" them; as <ph> it is one tag the translator places, the original kept in <originalData>."""
+    path = protected_export / "dist/xliff/ur/ring.xlf"
+    document = etree.parse(str(path))
+    schema = etree.XMLSchema(etree.parse(str(schema_file(XLIFF2, "xliff_core_2.0.xsd"))))
+    assert schema.validate(document), schema.error_log
+    unit = document.getroot().find(f".//x:unit[@id='{PROTECTED_KEY}']", NS)
+    assert unit is not None
+    assert [(data.get("id"), data.text) for data in unit.findall("x:originalData/x:data", NS)] == [
+        ("d1", "$2(N-1)/N$"),
+        ("d2", "`all_reduce`"),
+        ("d3", "$$\\frac{a}{b}$$"),
+        ("d4", CODE_BLOCK),
+    ]
+    source = unit.find("x:segment/x:source", NS)
+    assert placeholders(source) == [
+        ("1", "quizkit:formula", "$2(N-1)/N$", "no", "no"),
+        ("2", "quizkit:code", "`all_reduce`", "no", "no"),
+        ("3", "quizkit:formula", "$$\\frac{a}{b}$$", "no", "no"),
+        ("4", "quizkit:code-block", CODE_BLOCK, "no", "no"),
+    ]
+    assert source is not None and source.text == "Each GPU sends "
+    target = unit.find("x:segment/x:target", NS)
+    assert [ph[0] for ph in placeholders(target)] == ["3", "1", "2", "4"]
+    assert target is not None and "$" not in "".join(target.itertext())
+
+
+def test_placeholders_come_back_as_the_formulas_and_code_they_stand_for(protected_export: Path) -> None:
+    catalog = protected_export / "locales/ur/LC_MESSAGES/ring.po"
+    before = catalog.read_bytes()
+    path = protected_export / "dist/xliff/ur/ring.xlf"
+    result = run_quizkit_in_process(protected_export, "import-xliff", str(path))
+    assert result.returncode == 0, result.stderr
+    assert catalog.read_bytes() == before
+    # The translator moves the tags and rewrites the words around them.
+    tree = etree.parse(str(path))
+    target = tree.getroot().find(f".//x:unit[@id='{PROTECTED_KEY}']/x:segment/x:target", NS)
+    assert target is not None
+    tags = {ph.get("id"): ph for ph in target.findall("x:ph", NS)}
+    for ph in tags.values():
+        target.remove(ph)
+    target.text = "نیا: "
+    for number, tail in (("2", " اور "), ("1", "، "), ("3", "\n"), ("4", "\nٹھیک؟")):
+        target.append(tags[number])
+        tags[number].tail = tail
+    tree.write(str(path), xml_declaration=True, encoding="UTF-8")
+    result = run_quizkit_in_process(protected_export, "import-xliff", str(path))
+    assert result.returncode == 0, result.stderr
+    entry = parse_po(catalog.read_text(encoding="utf-8"), "ring.po").by_context()[PROTECTED_KEY]
+    assert (entry.msgid, entry.msgstr) == (
+        PROTECTED_PROMPT,
+        f"نیا: `all_reduce` اور $2(N-1)/N$، $$\\frac{{a}}{{b}}$$\n{CODE_BLOCK}\nٹھیک؟",
+    )
+    assert run_quizkit_in_process(protected_export, "check").returncode == 0
+
+
+def test_a_placeholder_that_stands_for_nothing_is_refused_by_name(protected_export: Path) -> None:
+    path = protected_export / "dist/xliff/ur/ring.xlf"
+    tree = etree.parse(str(path))
+    target = tree.getroot().find(f".//x:unit[@id='{PROTECTED_KEY}']/x:segment/x:target", NS)
+    assert target is not None
+    # A tool that wrote its own placeholder, with an id of its own and nothing saying what it stands for.
+    for name in list(target[0].attrib):
+        del target[0].attrib[name]
+    target[0].set("id", "9")
+    tree.write(str(path), xml_declaration=True, encoding="UTF-8")
+    before = catalog_bytes(protected_export)
+    result = run_quizkit_in_process(protected_export, "import-xliff", str(path))
+    assert result.returncode == 1
+    line = next(number for number, each in enumerate(path.read_text().splitlines(), 1) if 'ph id="9"' in each)
+    assert result.stderr == (
+        f'dist/xliff/ur/ring.xlf:{line}: error[catalog]: unit {PROTECTED_KEY}: placeholder <ph id="9"> '
+        "stands for nothing its unit holds (no placeholder of the source has its id, and it has no dataRef "
+        "or equiv); put back the placeholder the source has and import again\n"
+    )
+    assert catalog_bytes(protected_export) == before

@@ -93,20 +93,31 @@ interface MessageView {
  * What every question of the view has. The answer key (correct, accepted, shown, answer, tolerance,
  * modelAnswer, explanation, partialCredit) is absent from the delivery variant, which grades nothing.
  */
+/** An image of the quiz as the view gives it: its copy's path from the page, its alt text (none when decorative). */
+interface ImageView {
+  src: string;
+  decorative: boolean;
+  alt?: Segments;
+  width?: number;
+  height?: number;
+}
+
 interface QuestionBase {
   id: string;
   lang: string;
   dir: string;
   prompt: Segments;
+  image?: ImageView;
   typedDir?: string;
   explanation?: Segments;
+  explanationImage?: ImageView;
   partialCredit?: boolean;
 }
 
 interface ChoiceQuestionView extends QuestionBase {
   type: "single_choice" | "multiple_choice";
   order: string[];
-  options: Record<string, { text: Segments; feedback?: Segments }>;
+  options: Record<string, { text: Segments; image?: ImageView; feedback?: Segments }>;
   correct: string[];
 }
 
@@ -281,6 +292,7 @@ interface PlayerUi {
   /** The language an interface message is written in: the page's, or the source's where it fell back. */
   spoken(name: string): Languages;
   exact: Intl.NumberFormat;
+  image(shown: ImageView, className: string): HTMLImageElement;
 }
 
 // --- The table of question kinds (kinds.js) ------------------------------------------------------------

@@ -19,6 +19,8 @@ from toolkit.text.formulas import (
     formula_problem,
     formulas_outside_code,
     mathml,
+    plain_formulas,
+    plain_text,
 )
 
 MATHML_NAMESPACE = "http://www.w3.org/1998/Math/MathML"
@@ -118,3 +120,31 @@ def test_the_ring_formula_reads_as_written() -> None:
     assert fraction is not None
     numerator, denominator = ("".join(part.itertext()) for part in fraction)
     assert (numerator, denominator) == ("2(N\u22121)", "N")
+
+
+PLAIN = [
+    ("2(N-1)/N", "2(N − 1)/N"),
+    ("\\frac{2(N-1)}{N}", "2(N − 1)/N"),
+    ("\\frac{a+b}{c}", "(a + b)/c"),
+    ("\\frac{1}{2} x", "1/2 x"),
+    ("-1 \\times a \\cdot b", "−1 × a · b"),
+    ("x^2 + y^{n+1} \\leq \\sqrt{z}", "x² + yⁿ⁺¹ ≤ √z"),
+    ("e^{i\\pi}", "e^(iπ)"),
+    ("\\sum_{i=1}^{N} x_i", "∑_(i=1)^N x_i"),
+    ("\\sqrt{a+b}", "√(a + b)"),
+    ("\\vec{v} = (1, -2)", "v→ = (1,−2)"),
+    ("\\text{speed} = \\frac{d}{t}", "speed = d/t"),
+    ("\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}", "(1, 2; 3, 4)"),
+]
+
+
+@pytest.mark.parametrize(("tex", "plain"), PLAIN, ids=[case[0] for case in PLAIN])
+def test_plain_text_is_the_mathml_read_in_a_line(tex: str, plain: str) -> None:
+    """Issue 41: where no markup goes (a <title>, an <option>) a formula is read as text, not as TeX."""
+    assert plain_text(Formula(tex, False, 0, 0)) == plain
+
+
+def test_plain_formulas_replaces_each_formula_outside_code() -> None:
+    assert plain_formulas("Each sends $\\frac{2(N-1)}{N}$, not `$x$` or \\$5") == (
+        "Each sends 2(N − 1)/N, not `$x$` or \\$5"
+    )

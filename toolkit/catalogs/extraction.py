@@ -23,6 +23,7 @@ from toolkit.keys import UI_DOMAIN, ChoosesParts, text_fields
 from toolkit.model import (
     Content,
     HasTexts,
+    Image,
     InterfaceMessages,
     Message,
     Origin,
@@ -151,6 +152,8 @@ def _commented_texts(
                 if declared.where is not None:
                     part_scope["where"] = _template(declared.where).substitute(part_scope)
                 yield from _commented_texts(part, part_scope, declared.comments)
+        elif isinstance(value, Image):  # a part of its own: its alt text takes the field's comments
+            yield from _commented_texts(value, scope | {"file": value.file}, declared.comments)
         elif value is not None and owner.translated:
             comments = declared.comments if declared.segment else part_comments
             yield value, [_template(comment).substitute(scope) for comment in comments]

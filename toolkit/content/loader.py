@@ -13,15 +13,19 @@ import functools
 from collections.abc import Callable, Iterable
 from dataclasses import MISSING, dataclass, fields
 from decimal import Decimal
+from pathlib import Path
 from types import NoneType, UnionType
 from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from toolkit import keys
+from toolkit.content.images import content_folder, replacements
 from toolkit.content.player_messages import KIND_HINTS
 from toolkit.content.yaml_document import JsonPath, RawValue, YamlDocument
 from toolkit.keys import TextField
 from toolkit.model import (
     QUESTION_CLASSES,
+    HasTexts,
+    Image,
     InterfaceMessages,
     Level,
     Message,
@@ -44,9 +48,10 @@ _UNIONS = (Union, UnionType)
 
 
 class _Builder:
-    def __init__(self, document: YamlDocument, file: str) -> None:
+    def __init__(self, document: YamlDocument, file: str, content_root: Path | None = None) -> None:
         self.document = document
         self.file = file
+        self.content_root = content_root if content_root is not None else content_folder(Path(file))
 
     def origin(self, path: JsonPath) -> Origin:
         position = self.document.position(path)
@@ -94,7 +99,7 @@ class _Builder:
                 continue
             if reading.texts is None:
                 values[name] = reading.read(value)
-            elif reading.part_classes:
+            elif reading.part_classes and not reading.single:
                 values[name] = tuple(
                     self.build(
                         _part_class(reading.part_classes, part),
@@ -104,8 +109,18 @@ class _Builder:
                     )
                     for index, part in enumerate(_list(value))
                 )
+            elif reading.part_classes and isinstance(value, dict):
+                # A part of its own (an image): its texts take the field's key, and its file is found
+                # in the content folder, with each locale's own (toolkit.content.images).
+                (part_class,) = reading.part_classes
+                values[name] = self.build(
+                    part_class, value, (*path, name), keys.join_key(key, reading.texts.segment)
+                )
             else:
                 values[name] = self.text(value, (*path, name), keys.join_key(key, reading.texts.segment))
+        if model_class is Image:
+            values["root"] = str(self.content_root)
+            values["replacements"] = replacements(self.content_root, str(values["file"]))
         return model_class(**values)
 
 
@@ -120,9 +135,13 @@ class _FieldReading:
     """A tuple of parts: the classes a part may be."""
     read: Callable[[RawValue], object] = str
     """A field that holds no text: its value from the YAML's."""
+    single: bool = False
+    """A part of its own, not a tuple of them (an image): its one class is ``part_classes``."""
 
 
 _READINGS: dict[type, tuple[_FieldReading, ...]] = {}
+_SET_BY_LOADER = frozenset({"root", "replacements"})
+"""An image's fields that the YAML does not hold: where the content folder is, the locales' own files."""
 
 
 def _readings(model_class: type) -> tuple[_FieldReading, ...]:
@@ -138,9 +157,14 @@ def _readings(model_class: type) -> tuple[_FieldReading, ...]:
         for model_field in fields(model_class):
             name, field_type = model_field.name, types[model_field.name]
             if name not in texts:
-                readings.append(_FieldReading(name, None, read=_READERS[_without_none(field_type)]))
+                if name not in _SET_BY_LOADER:
+                    readings.append(_FieldReading(name, None, read=_READERS[_without_none(field_type)]))
             elif get_origin(field_type) is tuple:
                 readings.append(_FieldReading(name, texts[name], _part_classes(field_type)))
+            elif isinstance(part := get_origin(_without_none(field_type)), type) and issubclass(
+                part, HasTexts
+            ):
+                readings.append(_FieldReading(name, texts[name], (part,), single=True))
             else:
                 readings.append(_FieldReading(name, texts[name]))
         found = _READINGS[model_class] = tuple(readings)
@@ -159,6 +183,9 @@ class YamlTexts:
     """Each list whose items have texts of their own, with their text fields (a blank's lists too)."""
     nested: tuple[str, ...]
     """The lists whose items hold lists (a question's ``blanks``)."""
+    parts: dict[str, tuple[str, ...]]
+    """Each mapping that is a part of its own (an ``image``, of a question or of a list's item), with its
+    text fields (``alt``)."""
 
 
 def yaml_texts(question_classes: Iterable[type]) -> YamlTexts:
@@ -168,13 +195,21 @@ def yaml_texts(question_classes: Iterable[type]) -> YamlTexts:
     fields_in_order: list[str] = []
     lists: dict[str, list[str]] = {}
     nested: list[str] = []
+    parts: dict[str, list[str]] = {}
+
+    def add_single(reading: _FieldReading) -> None:
+        (part_class,) = reading.part_classes
+        found = parts.setdefault(reading.name, [])
+        found.extend(text.name for text in _readings(part_class) if text.texts and text.name not in found)
 
     def add_parts(name: str, part_classes: tuple[type, ...]) -> None:
         for part_class in part_classes:
             for reading in _readings(part_class):
                 if reading.texts is None:
                     continue
-                if reading.part_classes:
+                if reading.single:
+                    add_single(reading)
+                elif reading.part_classes:
                     if name not in nested:
                         nested.append(name)
                     add_parts(reading.name, reading.part_classes)
@@ -183,6 +218,9 @@ def yaml_texts(question_classes: Iterable[type]) -> YamlTexts:
 
     for question_class in question_classes:
         readings = [reading for reading in _readings(question_class) if reading.texts is not None]
+        for reading in readings:
+            if reading.single:
+                add_single(reading)
         own = [reading.name for reading in readings if not reading.part_classes]
         for position, name in enumerate(own):
             if name not in fields_in_order:
@@ -190,10 +228,13 @@ def yaml_texts(question_classes: Iterable[type]) -> YamlTexts:
                 at = len(fields_in_order) if following is None else fields_in_order.index(following)
                 fields_in_order.insert(at, name)
         for reading in readings:
-            if reading.part_classes:
+            if reading.part_classes and not reading.single:
                 add_parts(reading.name, reading.part_classes)
     return YamlTexts(
-        tuple(fields_in_order), {name: tuple(found) for name, found in lists.items()}, tuple(nested)
+        tuple(fields_in_order),
+        {name: tuple(found) for name, found in lists.items()},
+        tuple(nested),
+        {name: tuple(found) for name, found in parts.items()},
     )
 
 

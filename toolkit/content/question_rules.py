@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
+from toolkit.content.images import ImageError, content_folder, read_image, replacements
 from toolkit.content.rules import (
+    YAML_TEXTS,
     Rule,
     RuleContext,
     _duplicate_ids,
@@ -241,9 +244,61 @@ def _distinct(
             seen[normalized] = str(label)
 
 
+def _images(question: dict[str, RawValue], path: JsonPath) -> Iterator[tuple[JsonPath, dict[str, RawValue]]]:
+    """Every image mapping of a question (its own, its explanation's, its options'), with its path."""
+    for name, value in question.items():
+        if name in YAML_TEXTS.parts and isinstance(value, dict):
+            yield (*path, name), value
+        elif isinstance(value, list):
+            for index, item in _items(value):
+                yield from _images(item, (*path, name, index))
+
+
+def images_are_files_with_alt_text(context: RuleContext) -> Iterator[Diagnostic]:
+    """An image is a PNG, JPEG, GIF, WebP or safe SVG file inside the project (each locale's own too),
+    and has alternative text unless it is marked decorative, never both."""
+    root: Path | None = None
+    for index, question in context.questions():
+        for path, image in _images(question, ("questions", index)):
+            item = f"the image of {context.item(path)}"
+            if path[-1] == "explanation_image":
+                item = f"the explanation's image of {context.item(path)}"
+            decorative = image.get("decorative") is True
+            if "alt" in image and decorative:
+                yield context.diagnostic(
+                    (*path, "decorative"),
+                    "image-alt",
+                    f"{item} has alt text and is marked decorative; a decorative image has no alt text: "
+                    "remove one of them",
+                )
+            elif "alt" not in image and not decorative:
+                yield context.diagnostic(
+                    path,
+                    "image-alt",
+                    f"{item} has no alt text; add alt: with what the image shows, or decorative: true if "
+                    "it carries no information",
+                )
+            file = image.get("file")
+            if not isinstance(file, str) or not file:
+                continue  # the schema reports it
+            root = root or content_folder(context.file_path)
+            try:
+                read_image(root, file)
+                for locale, replacement in replacements(root, file):
+                    try:
+                        read_image(root, replacement)
+                    except ImageError as problem:
+                        yield context.diagnostic(
+                            (*path, "file"), "image-file", f"{item}, in {locale}: {problem}"
+                        )
+            except ImageError as problem:
+                yield context.diagnostic((*path, "file"), "image-file", f"{item}: {problem}")
+
+
 QUESTION_RULES: tuple[Rule, ...] = (
     unique_ids_in_lists,
     blanks_match_markers,
     blanks_are_typed_or_choice,
     distinct_texts_in_lists,
+    images_are_files_with_alt_text,
 )

@@ -244,8 +244,9 @@ def question_text_fields(
 ) -> Iterator[tuple[JsonPath, RawValue]]:
     """Every text field of one question, whatever its kind, with its path."""
     for field in QUESTION_TEXT_FIELDS:
-        if field in question:
+        if field in question and field not in YAML_TEXTS.parts:
             yield (*path, field), question[field]
+    yield from _part_text_fields(question, path)
     yield from _list_text_fields(question, path)
     for collection in YAML_TEXTS.nested:
         for index, part in _items(question.get(collection)):
@@ -256,8 +257,19 @@ def _list_text_fields(owner: dict[str, RawValue], path: JsonPath) -> Iterator[tu
     for collection, fields in LIST_TEXT_FIELDS.items():
         for index, item in _items(owner.get(collection)):
             for field in fields:
-                if field in item:
+                if field in item and field not in YAML_TEXTS.parts:
                     yield (*path, collection, index, field), item[field]
+            yield from _part_text_fields(item, (*path, collection, index))
+
+
+def _part_text_fields(owner: dict[str, RawValue], path: JsonPath) -> Iterator[tuple[JsonPath, RawValue]]:
+    """The texts of the parts of their own that ``owner`` holds (an image's ``alt``)."""
+    for name, fields in YAML_TEXTS.parts.items():
+        part = owner.get(name)
+        if isinstance(part, dict):
+            for field in fields:
+                if field in part:
+                    yield (*path, name, field), part[field]
 
 
 def _quiz_text_fields(data: RawValue) -> Iterator[tuple[JsonPath, RawValue]]:

@@ -87,6 +87,9 @@ class _Translator:
             yield self.diagnostic(path, "schema", f"{self._field(path)}: {error.message}")
 
     def _field(self, path: JsonPath) -> str:
+        if len(path) > 1 and isinstance(path[-1], str) and path[-2] in ("image", "explanation_image"):
+            image = "the explanation's image" if path[-2] == "explanation_image" else "the image"
+            return f"'{path[-1]}' of {image} of {self.item(path[:-2])}"
         if path and isinstance(path[-1], str):
             return f"'{path[-1]}' of {self.item(path[:-1])}"
         return self.item(path)

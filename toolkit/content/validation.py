@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from toolkit.content.loader import build_interface, build_quiz, has_todo
 from toolkit.content.message_rules import UI_RULES
@@ -279,8 +279,43 @@ def _not_a_mapping(document: YamlDocument, file: str, kind: str) -> Diagnostic:
 
 
 def validate_paths(paths: Iterable[Path]) -> ValidationResult:
+    paths = list(paths)
     files, diagnostics = collect_files(paths)
-    return combine_files(files, diagnostics, (validate_file(path) for path in files))
+    result = combine_files(files, diagnostics, (validate_file(path) for path in files))
+    folders = [path.resolve() for path in paths if path.is_dir()]
+    if folders and not result.error_count:
+        result.diagnostics = sort_diagnostics([*result.diagnostics, *_unused_replacements(result, folders)])
+    return result
+
+
+def _unused_replacements(result: ValidationResult, folders: list[Path]) -> Iterator[Diagnostic]:
+    """A warning for each locale's image file that replaces no image a quiz shows, in every content
+    folder that the validated folders hold whole (a quiz validated alone cannot tell)."""
+    from toolkit.content.images import content_folder, images_of, unused_replacements
+
+    roots = {content_folder(path) for path in result.files}
+    used: set[str] = set()
+    for quiz in result.quizzes:
+        for question in quiz.questions:
+            used.update(image.file for image in images_of(question))
+    for root in sorted(roots):
+        if not any(root.is_relative_to(folder) for folder in folders):
+            continue
+        for path, locale, replaced, close in unused_replacements(root, used):
+            advice = (
+                f"did you mean {PurePosixPath(close).parent / locale / PurePosixPath(close).name}? "
+                if close
+                else ""
+            )
+            yield Diagnostic(
+                display_path(path),
+                None,
+                None,
+                Severity.WARNING,
+                "unused-image",
+                f"the {locale} file in place of {replaced}, which no quiz shows; {advice}rename it to the file "
+                "it replaces, or remove it",
+            )
 
 
 def combine_files(

@@ -18,6 +18,7 @@ from typing import Any
 
 from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.canonical_json import content_hash
+from toolkit.exporters.media import MediaFiles, image_fields
 from toolkit.exporters.neutral_order import delivery_ids, neutral_list
 from toolkit.localization import LocalizedMessage, LocalizedQuiz
 from toolkit.model import (
@@ -128,10 +129,14 @@ def _accepted(answers: tuple[AcceptedAnswer[str], ...]) -> list[dict[str, Any]]:
     return [{"id": answer.id, "accepted": list(answer.accepted)} for answer in answers]
 
 
-def _choice_fields(question: ChoiceQuestion[str], item: dict[str, Any], answers: bool) -> None:
+def _choice_fields(
+    question: ChoiceQuestion[str], item: dict[str, Any], answers: bool, media: MediaFiles
+) -> None:
     options = []
     for option in question.options:
         entry: dict[str, Any] = {"id": option.id, "text": option.text}
+        if option.image is not None:
+            entry["image"] = image_fields(option.image, media)
         if option.pinned:
             entry["pinned"] = True
         if answers and option.feedback is not None:
@@ -200,11 +205,11 @@ def _blank(blank: Blank[str], answers: bool) -> dict[str, Any]:
 
 
 def _kind_fields(
-    quiz: Quiz, question: Question[str], item: dict[str, Any], answers: bool
+    quiz: Quiz, question: Question[str], item: dict[str, Any], answers: bool, media: MediaFiles
 ) -> dict[str, str | None]:
     """Adds the fields of the question's kind to ``item``; returns its texts that may hold inline code."""
     if isinstance(question, ChoiceQuestion):
-        _choice_fields(question, item, answers)
+        _choice_fields(question, item, answers, media)
     elif isinstance(question, TrueFalseQuestion):
         if answers:
             item["correct"] = question.correct
@@ -236,14 +241,20 @@ def _kind_fields(
 PARTIAL_CREDIT_KINDS = (ChoiceQuestion, MatchingQuestion, OrderingQuestion, FillInBlanksQuestion)
 
 
-def _question(quiz: Quiz, question: Question[str], source: LocaleInfo, answers: bool) -> dict[str, Any]:
+def _question(
+    quiz: Quiz, question: Question[str], source: LocaleInfo, answers: bool, media: MediaFiles
+) -> dict[str, Any]:
     item: dict[str, Any] = {"id": question.id, "type": question.type.value, "prompt": question.prompt}
+    if question.image is not None:
+        item["image"] = image_fields(question.image, media)
     if question.fell_back:
         item["lang"] = source.tag
         item["dir"] = source.direction
-    texts = _kind_fields(quiz, question, item, answers)
+    texts = _kind_fields(quiz, question, item, answers, media)
     if answers:
         item["explanation"] = question.explanation
+        if question.explanation_image is not None:
+            item["explanationImage"] = image_fields(question.explanation_image, media)
         if isinstance(question, PARTIAL_CREDIT_KINDS) and question.partial_credit:
             item["partialCredit"] = True
     found = segments({"prompt": question.prompt})
@@ -255,9 +266,14 @@ def _question(quiz: Quiz, question: Question[str], source: LocaleInfo, answers: 
     return item
 
 
-def bundle(localized: LocalizedQuiz, answers: bool = True) -> dict[str, Any]:
+def bundle(localized: LocalizedQuiz, answers: bool = True, media: MediaFiles | None = None) -> dict[str, Any]:
+    """The bundle of one quiz in one locale; its images' files are added to ``media``, which the caller
+    copies (their ``src`` is their path inside the format's folder)."""
     source = localized.source
-    questions = [_question(localized.quiz, question, source, answers) for question in localized.questions]
+    media = media if media is not None else MediaFiles()
+    questions = [
+        _question(localized.quiz, question, source, answers, media) for question in localized.questions
+    ]
     document: dict[str, Any] = {
         "format": FORMAT_NAME,
         "formatVersion": FORMAT_VERSION,
@@ -303,5 +319,7 @@ class JsonBundleExporter(BaseExporter):
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         suffix = ".json" if request.answers else ".no-answers.json"
+        media = MediaFiles()
         for localized in request.every_localized():
-            yield OutputFile.of_quiz(localized, suffix, render(bundle(localized, request.answers)))
+            yield OutputFile.of_quiz(localized, suffix, render(bundle(localized, request.answers, media)))
+        yield from media.outputs()

@@ -22,6 +22,10 @@ public, anyone can compute it) is imported as an approval; such a comment is dro
 relative to the project), the translator comments (``#``, suppressions and approvals included) and, for fuzzy entries,
 the previous source text (``#|``).
 
+Inline code, code blocks and TeX formulas go out as placeholders a CAT tool cannot edit (``<ph>``, with
+the original in the unit's ``<originalData>``: :mod:`.xliff_inline`) and come back as the text they stand
+for.
+
 Every ``<unit>`` is written ``xml:space="preserve"``: a catalog's whitespace is part of its text (an
 accepted answer's lines are the answers a learner may type, one per line), and without it a CAT tool
 may normalize it: translate-toolkit (and so Weblate) reads an XLIFF 2 unit's line breaks as spaces
@@ -44,6 +48,14 @@ from toolkit.errors import DocumentError
 from toolkit.gettext.catalog import FUZZY, Catalog, CatalogEntry
 from toolkit.gettext.review import ReviewerError, approved, checked_reviewer, is_approval_comment, is_approved
 from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
+from toolkit.interchange.xliff_inline import (
+    PlaceholderError,
+    original_data,
+    read_content,
+    source_placeholders,
+    write_content,
+    write_original_data,
+)
 from toolkit.keys import is_accepted_answer_key
 from toolkit.screenshots.naming import REFERENCE_PREFIX
 from toolkit.text.answer_lines import joined_lines
@@ -113,10 +125,12 @@ def _unit(parent: etree._Element, unit_id: str, entry: CatalogEntry, source: str
         for category, text in notes:
             note = etree.SubElement(notes_element, f"{_N}note", category=category)
             note.text = text
+    placeholders = source_placeholders(source)
+    write_original_data(unit, NAMESPACE, placeholders)
     segment = etree.SubElement(unit, f"{_N}segment", state=_state(entry, translation))
-    etree.SubElement(segment, f"{_N}source").text = source
+    write_content(etree.SubElement(segment, f"{_N}source"), NAMESPACE, source, placeholders)
     if translation:
-        etree.SubElement(segment, f"{_N}target").text = translation
+        write_content(etree.SubElement(segment, f"{_N}target"), NAMESPACE, translation, placeholders)
 
 
 def catalog_to_xliff(
@@ -171,8 +185,27 @@ class ImportedFile:
 
 
 def _text(element: etree._Element | None) -> str:
-    # Inline markup a CAT tool may add (<ph>, <pc>) is not produced by quizkit; keep its text content.
     return "" if element is None else "".join(element.itertext())
+
+
+def _segment_texts(
+    unit: etree._Element, unit_id: str, segment: etree._Element, target: etree._Element | None
+) -> tuple[str, str | None]:
+    """The source and target texts of a segment, each placeholder (:mod:`.xliff_inline`) as the code or
+    formula it stands for."""
+    data = original_data(unit, NAMESPACE)
+    try:
+        source, originals = read_content(segment.find(f"{_N}source"), NAMESPACE, data)
+        if target is None:
+            return source, None
+        return source, read_content(target, NAMESPACE, data, originals)[0]
+    except PlaceholderError as error:
+        raise XliffError(
+            error.line,
+            f'unit {unit_id}: placeholder <ph id="{error.placeholder_id}"> stands for nothing its unit '
+            "holds (no placeholder of the source has its id, and it has no dataRef or equiv); put back the "
+            "placeholder the source has and import again",
+        ) from None
 
 
 STATES = ("initial", "translated", "reviewed", "final")
@@ -249,12 +282,13 @@ def parse_xliff(raw: bytes) -> list[ImportedFile]:
                 if notes is not None
                 else None  # no <notes> at all: the tool did not return them, so they stay as they are
             )
+            source, target_text = _segment_texts(unit, unit_id, segment, target)
             imported.units.append(
                 ImportedUnit(
                     key=key,
                     category=category or None,
-                    source=_text(segment.find(f"{_N}source")),
-                    target=_text(target) if target is not None else None,
+                    source=source,
+                    target=target_text,
                     state=state or ("translated" if target is not None else "initial"),
                     comments=comments,
                     line=unit.sourceline or 0,

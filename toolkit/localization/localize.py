@@ -57,9 +57,13 @@ def usable(entry: CatalogEntry, require_approved: bool) -> bool:
 
 
 def _localize_question(
-    question: Question[Text], translations: _Translations, quiz_shuffle: bool, per_text: bool = False
+    question: Question[Text],
+    translations: _Translations,
+    quiz_shuffle: bool,
+    per_text: bool = False,
+    locale: str | None = None,
 ) -> tuple[Question[str], frozenset[str]]:
-    """The question in the locale, and the keys of its texts shown in the source language under the
+    """The question in ``locale`` (its images that locale's files), and the keys of its texts shown in the source language under the
     ``text`` policy (each stands in the source's language and direction on the page)."""
     texts = list(question.texts())
     translated = {text.key: translations.text(text) for text in texts}
@@ -76,12 +80,16 @@ def _localize_question(
         value = translated.get(text.key) if complete else None
         return value if value is not None else text.source
 
+    # A question in the source language shows the source's images too (their labels are in its language).
+    images_of = locale if complete else None
     in_source = frozenset(key for key, value in translated.items() if value is None)
     fallen_back = in_source if per_text else frozenset()
     if isinstance(question, ChoiceQuestion) and question.shuffle is None:
         # A question's own setting, where it has one, overrides the quiz's.
-        return with_texts(question, pick, fell_back=not complete, shuffle=quiz_shuffle), fallen_back
-    return with_texts(question, pick, fell_back=not complete), fallen_back
+        return with_texts(
+            question, pick, images_of, fell_back=not complete, shuffle=quiz_shuffle
+        ), fallen_back
+    return with_texts(question, pick, images_of, fell_back=not complete), fallen_back
 
 
 def _accepted_answer_keys(question: Question[Text]) -> list[str]:
@@ -151,7 +159,8 @@ def localize(
     is_source = locale == source_locale
     per_text = policy is FallbackPolicy.TEXT
     localized_questions = [
-        _localize_question(question, translations, quiz.shuffle, per_text) for question in quiz.questions
+        _localize_question(question, translations, quiz.shuffle, per_text, locale)
+        for question in quiz.questions
     ]
     questions = [question for question, _ in localized_questions]
     fallen_back_keys = (

@@ -297,3 +297,118 @@ def mathml(formula: Formula) -> str:
 def mathml_element(formula: Formula) -> etree._Element:
     """The formula as a fresh lxml ``<math>`` element in the MathML namespace, to append to a document."""
     return etree.fromstring(mathml(formula), _PARSER)
+
+
+# Operators written with a space either side in the plain form ("2(N − 1)/N", "a = b"), unless they
+# begin an expression ("−1").
+_SPACED_OPERATORS = frozenset(
+    "+\u2212=<>\u2264\u2265\u2260\u2248\u00b1\u2213\u00d7\u00b7\u2192\u2190\u2194\u21d2\u21d4\u2208\u2209\u2282\u2286\u222a\u2229\u2261\u221d"
+)
+_SUPERSCRIPTS = str.maketrans(
+    "0123456789+\u2212=()ni",
+    "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079\u207a\u207b\u207c\u207d\u207e\u207f\u2071",
+)
+_SUPERSCRIPT_CHARACTERS = frozenset("0123456789+\u2212=()ni")
+
+
+def _local_name(element: etree._Element) -> str:
+    return etree.QName(element).localname if isinstance(element.tag, str) else ""
+
+
+def _grouped(text: str) -> str:
+    """``text`` as one operand of ``/``, ``^``, ``_`` or ``√``: in parentheses where it holds a space
+    outside brackets (a sum, "a + b"), so that "2(N − 1)" stays as it is."""
+    depth = 0
+    for character in text:
+        depth += character in "([{\u27e8"
+        depth -= character in ")]}\u27e9"
+        if character == " " and depth == 0:
+            return f"({text})"
+    return text
+
+
+def _row(children: list[etree._Element]) -> str:
+    """The plain form of a row of MathML elements, binary operators spaced."""
+    pieces: list[str] = []
+    previous: etree._Element | None = None
+    for child in children:
+        text = _plain(child)
+        operator = _local_name(child) == "mo" and text.strip() in _SPACED_OPERATORS
+        # A binary operator follows an operand: not the row's start, nor another operator or an opening.
+        after_operand = previous is not None and not (
+            _local_name(previous) == "mo" and (previous.text or "").strip() not in ")]}\u27e9"
+        )
+        ends_operand = previous is not None and (
+            _local_name(previous) in ("mfrac", "mroot") or bool(_SCRIPT_END.search(pieces[-1]))
+        )
+        if ends_operand and text[:1].isalnum():
+            pieces.append(" ")  # "∑_i x_i" and "1/2 x", not "∑_ix_i" and "1/2x"
+        pieces.append(f" {text.strip()} " if operator and after_operand else text)
+        previous = child
+    return "".join(pieces).replace("  ", " ")
+
+
+_SCRIPT_END = re.compile(r"[\^_][^ ]+$")
+
+
+def _script(base: str, script: str, mark: str) -> str:
+    script = script.replace(" ", "")  # "x_(i+1)": a script is short, and spaces would split it from its base
+    if mark == "^" and script and all(character in _SUPERSCRIPT_CHARACTERS for character in script):
+        return base + script.translate(_SUPERSCRIPTS)
+    return f"{base}{mark}{script if len(script) == 1 or script.isdigit() else f'({script})'}"
+
+
+def _plain(element: etree._Element) -> str:
+    name = _local_name(element)
+    children = [child for child in element if isinstance(child.tag, str)]
+    parts = [_plain(child) for child in children]
+    if name in ("mi", "mn", "mo", "mtext"):
+        return element.text or ""
+    if name == "mspace":
+        return " "
+    if name == "mphantom":
+        return ""
+    if name == "mfrac" and len(parts) == 2:
+        return f"{_grouped(parts[0])}/{_grouped(parts[1])}"
+    if name == "msqrt":
+        return f"\u221a{_grouped(_row(children))}"
+    if name == "mroot" and len(parts) == 2:
+        return f"{_grouped(parts[0])}^(1/{parts[1]})"
+    if name in ("msub", "munder") and len(parts) == 2:
+        return _script(parts[0], parts[1], "_")
+    if name in ("msup", "mover") and len(parts) == 2:
+        if name == "mover" and _local_name(children[1]) == "mo":  # an accent: \\vec{v} is "v→"
+            return parts[0] + parts[1]
+        return _script(parts[0], parts[1], "^")
+    if name in ("msubsup", "munderover") and len(parts) == 3:
+        return _script(_script(parts[0], parts[1], "_"), parts[2], "^")
+    if name == "mtable":
+        return "; ".join(_plain(row) for row in children)
+    if name == "mtr":
+        return ", ".join(parts)
+    return _row(children)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _plain_form(tex: str, display: bool) -> str:
+    text = _plain(mathml_element(Formula(tex, display, 0, 0)))
+    return " ".join(text.split())
+
+
+def plain_text(formula: Formula) -> str:
+    """The formula as plain text, for places that hold no markup (a page's ``<title>``, a drop-down's
+    ``<option>``): the text of its MathML, fractions written with ``/``, powers with superscript digits
+    where Unicode has them, binary operators spaced: ``$\\frac{2(N-1)}{N}$`` is ``2(N − 1)/N``, where
+    TeX would show a reader ``\\frac``. Raises FormulaError when the formula has a problem."""
+    return _plain_form(formula.tex, formula.display)
+
+
+def plain_formulas(text: str) -> str:
+    """``text`` with each formula (outside code) as its plain form (:func:`plain_text`)."""
+    pieces: list[str] = []
+    position = 0
+    for formula in formulas_outside_code(text):
+        pieces += [text[position : formula.start], plain_text(formula)]
+        position = formula.end
+    pieces.append(text[position:])
+    return "".join(pieces)

@@ -616,3 +616,48 @@ def test_formulas_are_mathml_in_left_to_right_isolates(tmp_path: Path) -> None:
     )
     assert right.startswith('<div dir="ltr" lang="en"><span dir="ltr"><math ') and 'display="block"' in right
     assert wrong == '<div dir="ltr" lang="en"><code dir="ltr">$HOME</code></div>'
+
+
+def test_images_are_files_of_the_package_that_canvas_resolves(tmp_path: Path) -> None:
+    """Issue 41: the question with a formula, a code block and an image, as Canvas imports a QTI .zip:
+    the images are manifest <file>s that are no resource's href (so attachments), referred to as
+    $IMS-CC-FILEBASE$/<path>, which Canvas's link migrator resolves to them; formula as MathML, code as
+    <pre><code>, the alt the locale's; the assessment stays valid QTI 1.2."""
+    from exporters.lms.lms_packages import canvas_attachments, canvas_resolved_file, image_sources
+    from rich_project import CODE, DIVIDER, IMAGE_BYTES, RING, SQUARE, URDU_ALT, rich_project
+
+    project = rich_project(tmp_path / "project")
+    result = run_quizkit_in_process(project, "export", "-f", "canvas")
+    assert result.returncode == 0, result.stdout + result.stderr
+    alts = {"en": "Four GPUs in a ring", "ur": URDU_ALT}
+    validator = etree.DTD(str(schema_file(QTI12, "ims_qtiasiv1p2p1.dtd")))
+    for locale in ("en", "ur"):
+        files = package(project / "dist/canvas/rich-question" / f"{locale}.zip")
+        manifest = etree.fromstring(files["imsmanifest.xml"])
+        assessment = assessment_file(files)
+        # A DTD has no namespace: validate a copy without it, as the DTD test above does.
+        plain = assessment_file(files)
+        for element in plain.iter():
+            element.tag = local(element)
+        for name in list(plain.attrib):
+            del plain.attrib[name]
+        etree.cleanup_namespaces(plain)
+        assert validator.validate(plain), validator.error_log.filter_from_errors()
+        attachments = canvas_attachments(manifest, "qti")
+        ring = RING[locale]
+        assert {ring, SQUARE, DIVIDER} <= set(attachments)
+        (item,) = items(assessment).values()
+        prompt = item.findtext("{*}presentation/{*}material/{*}mattext")
+        assert image_sources(prompt) == [(f"$IMS-CC-FILEBASE$/{ring}", alts[locale])]
+        assert "<math" in prompt and f'<pre dir="ltr"><code>{CODE}</code></pre>' in prompt
+        shown = [
+            source for mattext in item.iter("{*}mattext") for source in image_sources(mattext.text or "")
+        ]
+        assert [alt for _, alt in shown][1:] == [
+            "A green square" if locale == "en" else "ایک سبز مربع",
+            "",  # decorative
+        ]
+        for src, _ in shown:
+            resolved = canvas_resolved_file(src, attachments)
+            assert resolved is not None and resolved in files, src
+        assert files[ring] == IMAGE_BYTES[locale]

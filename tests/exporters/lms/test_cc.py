@@ -492,3 +492,44 @@ def test_a_question_that_fell_back_is_wholly_in_the_source_language(tmp_path: Pa
     ]
     prompt = next(found["gpu-holds"].iter("{*}mattext")).text
     assert prompt == '<div dir="rtl" lang="ur">ہر <span dir="ltr" lang="en">GPU</span> کیا رکھتا ہے؟</div>'
+
+
+def test_images_are_web_content_of_the_cartridge_that_canvas_and_the_schemas_accept(tmp_path: Path) -> None:
+    """Issue 41: the question with a formula, a code block and an image. Its images are files of the
+    cartridge, each a webcontent resource the assessment depends on, referred to as
+    $IMS-CC-FILEBASE$/<path>; replayed as Canvas's Common Cartridge import resolves them, each src finds
+    its file; the formula is MathML, the code a <pre><code>, the alt the locale's."""
+    from exporters.lms.lms_packages import canvas_attachments, canvas_resolved_file, image_sources
+    from rich_project import CODE, DIVIDER, IMAGE_BYTES, RING, SQUARE, URDU_ALT, rich_project
+
+    project = rich_project(tmp_path / "project")
+    result = run_quizkit_in_process(project, "export", "-f", "cc")
+    assert result.returncode == 0, result.stdout + result.stderr
+    alts = {"en": "Four GPUs in a ring", "ur": URDU_ALT}
+    for locale in ("en", "ur"):
+        files = cartridge(project, "rich-question", locale)
+        manifest = etree.fromstring(files["imsmanifest.xml"])
+        for name in ("cc11libxml2validator.xsd", "ccv1p1_imscp_v1p2_v1p0.xsd"):
+            validator = schema(name)
+            assert validator.validate(manifest), validator.error_log.filter_from_errors()
+        assessment = assessment_file(files)
+        validator = schema("ccv1p1_qtiasiv1p2p1_v1p0.xsd")
+        assert validator.validate(assessment), validator.error_log.filter_from_errors()
+        attachments = canvas_attachments(manifest, "cc")
+        ring = RING[locale]
+        assert sorted(attachments) == sorted([ring, SQUARE, DIVIDER])
+        (item,) = items(assessment).values()
+        prompt = item.findtext("{*}presentation/{*}material/{*}mattext")
+        assert image_sources(prompt) == [(f"$IMS-CC-FILEBASE$/{ring}", alts[locale])]
+        assert "<math" in prompt and f'<pre dir="ltr"><code>{CODE}</code></pre>' in prompt
+        shown = [
+            source for mattext in item.iter("{*}mattext") for source in image_sources(mattext.text or "")
+        ]
+        assert len(shown) == 3  # the prompt's, the option's, the explanation's
+        for src, _ in shown:
+            resolved = canvas_resolved_file(src, attachments)
+            assert resolved is not None and resolved in files, src
+        assert files[ring] == IMAGE_BYTES[locale]
+        dependencies = {dependency.get("identifierref") for dependency in manifest.iter("{*}dependency")}
+        web = [r for r in manifest.iter("{*}resource") if r.get("type") == "webcontent"]
+        assert {resource.get("identifier") for resource in web} <= dependencies

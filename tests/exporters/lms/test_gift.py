@@ -427,3 +427,38 @@ questions:
         '<div dir="ltr" lang="en">Run:<pre dir="ltr"><code>for step in range(2):<br><br>    send(chunk)  # {done}'
         "</code></pre></div>"
     )
+
+
+def test_images_are_left_out_with_one_warning_per_quiz_and_their_alt_text_in_their_place(
+    tmp_path: Path,
+) -> None:
+    """Issue 41: GIFT holds no files. Read back as Moodle's GIFT reader reads it, the question keeps its
+    formula and code, and where each image stood its alt text in brackets, in the locale's language
+    (the decorative one leaves nothing); the export warns once for the quiz, naming every file."""
+    import lxml.html
+    from rich_project import CODE, URDU_ALT, rich_project
+
+    project = rich_project(tmp_path / "project")
+    result = run_quizkit_in_process(project, "export", "-f", "gift")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert [line for line in result.stdout.splitlines() if "warning[" in line] == [
+        "content/rich-question.yaml:8: warning[unsupported-setting]: format gift cannot carry images (a GIFT file "
+        "holds no files): media/ring.png, media/ur/ring.png, media/square.png and media/divider.png are "
+        "left out, each alt text written in brackets where its image stood; the moodle format embeds them: "
+        "question 'ring' of quiz 'rich-question' [rich-question.questions.ring]"
+    ]
+    for locale, alt, option_alt in (
+        ("en", "Four GPUs in a ring", "A green square"),
+        ("ur", URDU_ALT, "ایک سبز مربع"),
+    ):
+        document = (project / "dist/gift/rich-question" / f"{locale}.txt").read_text(encoding="utf-8")
+        assert "<img" not in document and "media/" not in document
+        (question,) = (question for question in read_gift(document) if question.qtype == "multichoice")
+        shown = lxml.html.fragment_fromstring(question.text, create_parent="div")
+        assert shown.findtext(".//pre/code") == CODE
+        assert "\\(\\frac{2(N-1)}{N}\\)" in shown.text_content()
+        assert shown[-1].text_content() == f"[{alt}]"
+        assert lxml.html.fragment_fromstring(question.answers[0], create_parent="div")[-1].text_content() == (
+            f"[{option_alt}]"
+        )
+        assert "[" not in question.general_feedback  # the explanation's image is decorative

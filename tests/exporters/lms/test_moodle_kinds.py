@@ -535,3 +535,105 @@ def test_a_question_that_falls_back_is_wholly_english() -> None:
     assert (prompt.get("dir"), prompt.get("lang")) == ("ltr", "en")
     assert prompt.text_content() == "Which collective operation averages gradients across all GPUs?"
     assert texts(element, "answer/text") == ["all-reduce", "reduce to all"]
+
+
+# --- images: embedded files, replayed as qformat_xml imports them ---------------------------------------
+
+PLUGINFILE = re.compile(r"@@PLUGINFILE@@/([^\"'\s<>]+)")
+# The fields qformat_xml reads with import_text_with_files (question/format/xml/format.php: the question
+# text and general feedback in import_headers, an answer's text and feedback in import_answer).
+FILE_FIELDS = ("questiontext", "generalfeedback", "answer", "feedback")
+
+
+def moodle_file_fields(question_element: Any) -> Iterator[Any]:
+    for element in question_element.iter(*FILE_FIELDS):
+        if element.find("text") is not None:
+            yield element
+
+
+def moodle_imported_files(field: Any) -> dict[str, bytes]:
+    """The files of one text field as import_files_as_draft stores them: path (default "/") + name,
+    the content base64-decoded; a second file with the same path and name is skipped, as Moodle does."""
+    import base64
+
+    stored: dict[str, bytes] = {}
+    for file in field.findall("file"):
+        assert file.get("encoding") == "base64"
+        full_path = (file.get("path") or "/") + file.get("name")
+        if full_path not in stored:
+            stored[full_path] = base64.b64decode(file.text or "", validate=True)
+    return stored
+
+
+def test_images_are_embedded_in_the_text_field_that_shows_them_as_moodle_imports_them(tmp_path: Path) -> None:
+    """Issue 41: qformat_xml decodes the <file>s of a text field into that field's own draft area
+    (import_text_with_files, import_files_as_draft in question/format/xml/format.php), and saving the
+    question turns each @@PLUGINFILE@@/<name> of the field's text into that file. Replayed here: every
+    reference of every field resolves to a file of the same field, every file is referenced, and the
+    files are the images (the Urdu one in Urdu), their alt in the text's language."""
+    import urllib.parse
+
+    from rich_project import CODE, DIVIDER, IMAGE_BYTES, SQUARE, URDU_ALT, rich_project
+
+    project = rich_project(tmp_path / "project")
+    result = run_quizkit_in_process(project, "export", "-f", "moodle")
+    assert result.returncode == 0, result.stdout + result.stderr
+    parser = etree.XMLParser(resolve_entities=False, no_network=True)
+    expected_alt = {"en": "Four GPUs in a ring", "ur": URDU_ALT}
+    for name in ("en.xml", "ur.xml", "multilang.xml"):
+        root = etree.fromstring((project / "dist/moodle/rich-question" / name).read_bytes(), parser)
+        ring = question(root, "ring")
+        referenced: dict[str, dict[str, bytes]] = {}
+        for field in moodle_file_fields(ring):
+            files = moodle_imported_files(field)
+            text = field.findtext("text") or ""
+            names = ["/" + urllib.parse.unquote(found) for found in PLUGINFILE.findall(text)]
+            assert all(reference in files for reference in names), (name, field.tag, names, list(files))
+            assert sorted(set(names)) == sorted(files), (name, field.tag)  # no file left unused
+            referenced[field.tag] = referenced.get(field.tag, {}) | files
+        locales = ["en", "ur"] if name == "multilang.xml" else [name.removesuffix(".xml")]
+        prompt = ring.find("questiontext")
+        images = lxml.html.fragment_fromstring(prompt.findtext("text"), create_parent="div").findall(".//img")
+        assert [image.get("alt") for image in images] == [expected_alt[locale] for locale in locales]
+        own = moodle_imported_files(prompt)
+        for image, locale in zip(images, locales, strict=True):
+            assert own["/" + image.get("src").removeprefix("@@PLUGINFILE@@/")] == IMAGE_BYTES[locale]
+        # The formula (TeX for Moodle's filters) and the code of the same question are there too.
+        shown = lxml.html.fragment_fromstring(prompt.findtext("text"), create_parent="div").text_content()
+        assert "\\(\\frac{2(N-1)}{N}\\)" in shown and CODE in shown
+        assert set(referenced["answer"]) == {"/" + SQUARE.removeprefix("media/")}  # in the option's answer
+        assert set(referenced["generalfeedback"]) == {"/" + DIVIDER.removeprefix("media/")}
+        explanation = ring.find("generalfeedback").findtext("text")
+        assert 'alt=""' in explanation  # decorative
+
+
+def test_the_delivery_variant_embeds_no_explanation_image(tmp_path: Path) -> None:
+    from rich_project import DIVIDER, RING, rich_project
+
+    project = rich_project(tmp_path / "project")
+    result = run_quizkit_in_process(project, "export", "-f", "moodle", "--no-answers")
+    assert result.returncode == 0, result.stdout + result.stderr
+    data = (project / "dist/moodle/rich-question/ur.no-answers.xml").read_bytes()
+    divider, ring = (path.removeprefix("media/").encode() for path in (DIVIDER, RING["ur"]))
+    assert divider not in data and ring in data
+
+
+@needs_moodle_cleaner
+def test_an_image_survives_moodle_cleaning_with_its_alt(tmp_path: Path) -> None:
+    """Moodle rewrites @@PLUGINFILE@@ to the file's URL (file_rewrite_pluginfile_urls), then cleans: the
+    <img> keeps its src and its Urdu alt, and the multilang filter shows each reader its own image."""
+    from rich_project import RING, URDU_ALT, rich_project
+
+    project = rich_project(tmp_path / "project")
+    assert run_quizkit_in_process(project, "export", "-f", "moodle").returncode == 0
+    parser = etree.XMLParser(resolve_entities=False, no_network=True)
+    root = etree.fromstring((project / "dist/moodle/rich-question/multilang.xml").read_bytes(), parser)
+    base = "https://moodle.test/pluginfile.php/5/question/questiontext/1/7/"
+    text = (question(root, "ring").findtext("questiontext/text") or "").replace("@@PLUGINFILE@@/", base)
+    (shown,) = moodle_shows([text], ["en", "ur"])
+    for locale, file, alt in (
+        ("en", RING["en"].removeprefix("media/"), "Four GPUs in a ring"),
+        ("ur", RING["ur"].removeprefix("media/"), URDU_ALT),
+    ):
+        images = lxml.html.fragment_fromstring(shown["shown"][locale], create_parent="div").findall(".//img")
+        assert [(image.get("src"), image.get("alt")) for image in images] == [(base + file, alt)]

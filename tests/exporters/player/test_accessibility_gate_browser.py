@@ -4,8 +4,10 @@ the dark theme; zero violations of any impact. Beside it, what axe-core cannot s
 with the keyboard only, a visible focus, focus moved on check and next, results said in a live region,
 and the language of every piece of text.
 
-Pages: the shipped project (tests/project) and the every-type fixture (tests/content/types/, translated
-into Urdu, and a small quiz with multiple choice and a question that falls back to English), each exported
+Pages: the shipped project (tests/project), the every-type fixture (tests/content/types/, translated
+into Urdu, and a small quiz with multiple choice and a question that falls back to English) and a quiz
+with images (tests/image_project.py: on a prompt, on options, on explanations, a decorative one, an Urdu
+file of its own and Urdu alt texts), each exported
 with ``--pseudo`` (ar-XB) and in the delivery variant (the pages without the key), over http from one
 local server (a ``file://`` page's stylesheet is closed to axe-core's CSSOM reading; see
 test_html_browser.py). Per page, locale, theme and width (light and dark at 900 px, light at 390 px):
@@ -28,10 +30,12 @@ import lxml.html
 import pytest
 from browser import chromium
 from exporters.player.test_html_browser import served, sync_api
+from image_project import images_project
 from support import EVERY_TYPE_QUIZ, copy_project, every_type_urdu, fixture_project, run_quizkit, translate
 
 from toolkit.config import load_config
 from toolkit.exporters.export_run import build_request
+from toolkit.exporters.media import MediaFiles
 from toolkit.exporters.player.html import asset_outputs, player_page
 from toolkit.model import QuestionType
 
@@ -40,6 +44,7 @@ LOCALES = ("en", "ur", "ar-XB")
 VIEWS = (("light", 900), ("dark", 900), ("light", 390))
 """Theme and viewport width of each of the gate's runs: both themes for contrast, and a phone's width too,
 where the layout (and so target sizes, WCAG 2.2's 2.5.8) differs."""
+PROJECTS = ("shipped", "every", "images")
 RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 """WCAG 2.2 AA is the tags of levels A and AA of 2.0, 2.1 and 2.2 (2.2 added no level-A rule to axe-core);
 best practices too, since the player passes them cleanly and they catch what a screen-reader user meets
@@ -72,12 +77,13 @@ def exported(project: Path) -> None:
     config = replace(load_config(project), pseudo_locales=("ar_XB",))
     request = build_request(config, answers=False)
     folder = project / "delivery" / "html"
+    media = MediaFiles()
     for quiz, versions in request.versions_by_quiz():
         for localized in versions:
             target = folder / quiz.id / f"{localized.locale.tag}.html"
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(player_page(localized, versions, answers=False))
-    for output in asset_outputs():
+            target.write_bytes(player_page(localized, versions, answers=False, media=media))
+    for output in [*asset_outputs(), *media.outputs()]:
         target = folder / output.path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(output.data)
@@ -135,6 +141,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     translate(every / "locales/ur/LC_MESSAGES/every-type.po", every_type_urdu())
     translate(every / "locales/ur/LC_MESSAGES/pick-many.po", PICK_MANY_URDU)
     exported(every)
+    exported(images_project(root / "images"))
     urdu = lxml.html.fromstring((every / "dist/html/pick-many/ur.html").read_bytes())
     (data,) = urdu.xpath("//script[@id='quiz-data']/text()")
     assert [question["lang"] for question in json.loads(data)["view"]["questions"]] == ["ur", "en"]
@@ -157,7 +164,7 @@ def axe() -> str:
 def quiz_pages(site: Site) -> list[str]:
     """Every player page of both projects, graded and delivered, relative to the site's root."""
     found = []
-    for project in ("shipped", "every"):
+    for project in PROJECTS:
         for variant in ("dist", "delivery"):
             folder = site.root / project / variant / "html"
             for page in sorted(folder.glob("*/*.html")):
@@ -245,10 +252,10 @@ def test_every_page_has_no_accessibility_violation(
 ) -> None:
     gate = Gate(browser, axe, theme, width)
     pages = quiz_pages(site)
-    assert len(pages) == 2 * 3 * len(LOCALES), pages
+    assert len(pages) == 2 * 4 * len(LOCALES), pages
     for path in pages:
         walk(gate, site.url(path), path)
-    for project in ("shipped", "every"):
+    for project in PROJECTS:
         path = f"{project}/dist/html/index.html"
         gate.open(site.url(path))
         gate.audit(path, "index")
@@ -499,7 +506,7 @@ def test_every_text_carries_its_language_and_direction(browser: Any, site: Site,
             wrong += [f"{path} question {number}: {found}" for found in page.evaluate(LANGUAGES, allowed)]
             page.click("button.next")
         wrong += [f"{path} results: {found}" for found in page.evaluate(LANGUAGES, allowed)]
-    for project in ("shipped", "every"):
+    for project in PROJECTS:
         path = f"{project}/dist/html/index.html"
         gate.open(site.url(path))
         # The index lists every quiz's title in every exported locale (en-XA too).

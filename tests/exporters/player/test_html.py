@@ -435,6 +435,19 @@ def test_segments_and_title() -> None:
     assert plain_title("C++ quiz", "ltr") == "C++ quiz"
 
 
+def test_a_formula_where_no_markup_goes_is_its_plain_text_not_its_tex() -> None:
+    """Issue 41: <title> and a drop-down's <option> hold no MathML; they showed the TeX
+    ("$\\frac{2(N-1)}{N}$", "\\frac{2(N-1)}{N}"), which a learner cannot read."""
+    assert plain_title("Ring all-reduce: $\\frac{2(N-1)}{N}$", "ltr") == "Ring all-reduce: 2(N − 1)/N"
+    assert plain_title("رنگ: $\\frac{2(N-1)}{N}$ GPU", "rtl") == "رنگ: \u20682(N − 1)/N\u2069 \u2068GPU\u2069"
+    assert plain_title("Costs \\$5, `$x$`", "ltr") == "Costs \\$5, `$x$`"
+    # The view gives the player's script each formula's MathML and its plain text, which it puts in
+    # an <option> (player.js plainText).
+    (formula,) = segments("$\\frac{2(N-1)}{N}$", "ltr")
+    assert (formula[0], formula[2]) == ("math", "2(N − 1)/N")
+    assert formula[1].startswith("<math")
+
+
 def test_index_page_heading_and_titles_in_every_locale() -> None:
     index = sample_pages()[PurePosixPath("index.html")]
     document = lxml.html.fromstring(index)

@@ -19,7 +19,7 @@ import pytest
 from exporters.player.test_html_kinds import every_type_request
 from lxml import etree
 from standard_schemas import scorm12_manifest_schema
-from support import copy_project, fixture_project, run_quizkit
+from support import copy_project, fixture_project, run_quizkit, run_quizkit_in_process
 
 from toolkit.exporters.archive import ZIP_TIMESTAMP
 from toolkit.exporters.base import ALL_QUESTION_TYPES, question_types
@@ -381,3 +381,31 @@ def test_the_view_the_adapter_reads_holds_no_more_than_the_html_page() -> None:
             "//script[@id='quiz-data']"
         )
         assert json.loads(element.text)["view"] == json.loads(json.dumps(view(localized, True)))
+
+
+def test_a_package_carries_its_images_and_lists_them_in_the_manifest(tmp_path: Path) -> None:
+    from image_project import images_project
+
+    project = images_project(tmp_path)
+    result = run_quizkit_in_process(project, "export", "-f", "scorm", "--strict")
+    assert result.returncode == 0, result.stdout + result.stderr
+    package = entries((project / "dist/scorm/images.zip").read_bytes())
+    assert manifest_errors(package["imsmanifest.xml"]) == []
+    media = sorted(name for name in package if name.startswith("media/"))
+    assert [name.split("/")[1].rsplit("-", 1)[0] for name in media] == [
+        "divider",
+        "ring",
+        "ring",
+        "square",
+        "tree",
+    ]
+    assert package[media[1]] in {
+        (project / "content/media/ring.png").read_bytes(),
+        (project / "content/media/ur/ring.png").read_bytes(),
+    }
+    listed = [file.get("href") for file in etree.fromstring(package["imsmanifest.xml"]).iter(f"{IMSCP}file")]
+    assert set(media) <= set(listed)
+    # The pages are beside media/ in the package: their images are linked from there, under a policy that
+    # lets the page show its own images.
+    assert f'"src":"{media[0]}"' in package["en.html"].decode()
+    assert "img-src 'self'" in policy(package["ur.html"])

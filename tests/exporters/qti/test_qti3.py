@@ -87,6 +87,8 @@ def item(package: Path, question_id: str) -> Any:
 
 def assert_valid(schemas: Schemas, package: Path) -> None:
     for name, data in entries(package).items():
+        if not name.endswith(".xml"):
+            continue  # an image the items show
         schema = schemas.package if name == "imsmanifest.xml" else schemas.qti
         valid = schema.validate(parse(data))
         assert valid, f"{package.name}:{name}: " + "; ".join(str(error) for error in schema.error_log)
@@ -671,3 +673,90 @@ def test_code_blocks_are_pre_code_left_to_right_and_valid(schemas: Schemas) -> N
         for pre in blocks:
             code = pre.find("q:code", NS)
             assert [code.text, *(br.tail for br in code)] == ["for step in range(2):", "    send(chunk)"]
+
+
+def image_sources(document: Any) -> list[tuple[str, str | None]]:
+    """(src, alt) of every <img> of an item, in document order."""
+    return [(img.get("src"), img.get("alt")) for img in document.iter(f"{{{QTI}}}img")]
+
+
+def test_images_are_files_of_the_package_listed_by_their_item_s_resource(
+    tmp_path: Path, schemas: Schemas
+) -> None:
+    """Issue 41: an image is an <img src alt> in its item, the file inside the package at the path the
+    src names (relative to the item), listed as a <file> of the item's resource; the alt is the locale's,
+    the file the locale's own where the project has one; the schemas accept all of it."""
+    from image_project import BLUE, RED, TREE_SVG, images_project, png
+    from rich_project import DIVIDER, RING, SQUARE, TREE
+
+    project = images_project(tmp_path / "project")
+    result = run_quizkit_in_process(project, "export", "-f", "qti")
+    assert result.returncode == 0, result.stdout + result.stderr
+    expected_ring = {"en": png(40, 20, RED), "ur": png(40, 20, BLUE)}
+    alts = {
+        "en": [
+            "Four GPUs in a ring, each sending to the next",
+            "A green square",
+            "A tree of three circles",
+            "",
+        ],
+        "ur": [
+            "چار جی پی یو ایک دائرے میں، ہر ایک اگلے کو بھیجتا ہے",
+            "ایک سبز مربع",
+            "تین دائروں کا ایک درخت",
+            "",
+        ],
+    }
+    for locale in ("en", "ur"):
+        package = project / "dist/qti/images" / f"{locale}.zip"
+        assert_valid(schemas, package)
+        files = entries(package)
+        ring = parse(files["items/ring.xml"])
+        shown = image_sources(ring)
+        ring_file = RING[locale]
+        assert shown == list(
+            zip(
+                [f"../{ring_file}", f"../{SQUARE}", f"../{TREE}", f"../{DIVIDER}"],
+                alts[locale],
+                strict=True,
+            )
+        )
+        # Where each image stands: after the prompt, in its option, in the explanation's feedback.
+        images = list(ring.iter(f"{{{QTI}}}img"))
+        assert [etree.QName(image.getparent()).localname for image in images] == [
+            "qti-prompt",
+            "qti-simple-choice",
+            "qti-simple-choice",
+            "div",
+        ]
+        assert files[ring_file] == expected_ring[locale]
+        assert files[TREE] == TREE_SVG.encode()
+        manifest = parse(files["imsmanifest.xml"])
+        for question_id in ("ring", "steps"):
+            resource = manifest.find(f".//cp:resource[@identifier='item-{question_id}']", NS)
+            listed = [file.get("href") for file in resource.findall("cp:file", NS)]
+            sources = [
+                src.removeprefix("../") for src, _ in image_sources(parse(files[f"items/{question_id}.xml"]))
+            ]
+            assert listed == [f"items/{question_id}.xml", *dict.fromkeys(sources)]
+            assert all(source in files for source in sources)
+        assert RING["en"] in files if locale == "en" else RING["en"] not in files
+
+
+def test_the_delivery_variant_leaves_out_the_explanation_s_image(tmp_path: Path, schemas: Schemas) -> None:
+    from image_project import images_project
+    from rich_project import DIVIDER, RING, SQUARE, TREE
+
+    project = images_project(tmp_path / "project")
+    result = run_quizkit_in_process(project, "export", "-f", "qti", "--no-answers")
+    assert result.returncode == 0, result.stdout + result.stderr
+    package = project / "dist/qti/images/ur.no-answers.zip"
+    assert_valid(schemas, package)
+    files = entries(package)
+    assert [src for src, _ in image_sources(parse(files["items/ring.xml"]))] == [
+        f"../{RING['ur']}",
+        f"../{SQUARE}",
+        f"../{TREE}",
+    ]
+    assert DIVIDER not in files  # shown with the explanation only
+    assert image_sources(parse(files["items/steps.xml"])) == []

@@ -65,6 +65,9 @@ SCORE_ITEM = """async ([xml, responses]) => {
   return {processed, score: item.getOutcome("SCORE").value, feedback: item.getOutcome("FEEDBACK")?.value ?? null};
 }"""
 QTI = {"q": "http://www.imsglobal.org/xsd/imsqtiasi_v3p0"}
+SERVED: dict[str, bytes] = {}
+"""Files of packages the page may load (path below ORIGIN → bytes), as a platform serves a package."""
+CONTENT_TYPES = {".xml": "application/xml", ".png": "image/png", ".svg": "image/svg+xml"}
 SAFE_PARSER = etree.XMLParser(resolve_entities=False, no_network=True)
 
 # Responses beyond the shared cases, at the edges of what the export expresses; the library grades them.
@@ -114,6 +117,9 @@ def engine() -> Iterator[Any]:
                 route.fulfill(body=PAGE, content_type="text/html; charset=utf-8")
             elif url == f"{ORIGIN}/qti-components.js":
                 route.fulfill(body=bundle, content_type="text/javascript; charset=utf-8")
+            elif url.removeprefix(f"{ORIGIN}/") in SERVED:
+                name = url.removeprefix(f"{ORIGIN}/")
+                route.fulfill(body=SERVED[name], content_type=CONTENT_TYPES[Path(name).suffix])
             else:
                 errors.append(f"unexpected request: {url}")
                 route.abort()
@@ -367,9 +373,13 @@ def test_code_blocks_render_left_to_right_with_their_lines_in_the_engine(engine:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="@citolab/qti-components copies each element of an item with document.createElement(localName) "
-    "(its htmlDoc(), function Qa in cdn/index.js), so a MathML element becomes an unknown HTML element: "
-    "the engine shows the formula's characters in a row. The item is valid QTI 3 (the XSD accepts m:math, "
+    reason="@citolab/qti-components 7.27.4 cannot show MathML from any item: htmlDoc(), the only way its "
+    "item container (qti-item/src/components/item-container/item-container.ts) and loader "
+    "(qti-loader/src/qti-loader.ts) put an item into the page, returns toHTML(), whose stripNamespaces() "
+    "copies every element with doc.createElement(el.localName) (dist/chunk-UKPCQKPF.js:72, "
+    "qti-transformers/src/qti-transformers.ts in its source map; cdn/index.js has no MathML code at all). "
+    "So <math> becomes an unknown HTML element whatever namespace or prefix the item gives it, and the "
+    "engine shows the formula's characters in a row. The item is valid QTI 3 (the XSD accepts m:math, "
     "tests/exporters/qti/test_qti3.py); a player that keeps namespaces renders it.",
 )
 def test_formulas_are_mathml_in_the_engine(engine: Any) -> None:
@@ -377,3 +387,63 @@ def test_formulas_are_mathml_in_the_engine(engine: Any) -> None:
     assert {shown[locale]["mathNamespace"] for locale in ("en", "ur")} == {
         "http://www.w3.org/1998/Math/MathML"
     }
+
+
+SHOWN_IMAGE = """async (url) => {
+  const stage = document.getElementById("stage");
+  const api = await window.qti.qtiTransformItem().load(url);
+  stage.replaceChildren(api.htmlDoc());
+  const item = stage.querySelector("qti-assessment-item");
+  await item.updateComplete;
+  const image = stage.querySelector("qti-prompt img");
+  if (!image.complete) {
+    await new Promise((resolve, reject) => { image.onload = resolve; image.onerror = reject; });
+  }
+  const canvas = document.createElement("canvas");
+  canvas.width = image.naturalWidth;
+  canvas.height = image.naturalHeight;
+  const context = canvas.getContext("2d");
+  context.drawImage(image, 0, 0);
+  return {
+    src: image.getAttribute("src"),
+    alt: image.getAttribute("alt"),
+    width: image.naturalWidth,
+    height: image.naturalHeight,
+    pixel: Array.from(context.getImageData(1, 1, 1, 1).data),
+    code: stage.querySelector("qti-prompt pre > code").innerText,
+  };
+}"""
+
+
+def test_the_image_loads_from_the_package_with_its_urdu_alt_in_the_engine(
+    engine: Any, tmp_path: Path
+) -> None:
+    """Issue 41: the question with a formula, a code block and an image, its package served as a platform
+    serves it: the engine resolves the item's src against the item's own address, the locale's file loads
+    (blue in Urdu, red in English) and the alt is the locale's."""
+    import io
+    import zipfile
+
+    from rich_project import CODE, RING, URDU_ALT, rich_project
+    from support import run_quizkit_in_process
+
+    project = rich_project(tmp_path / "project")
+    result = run_quizkit_in_process(project, "export", "-f", "qti")
+    assert result.returncode == 0, result.stdout + result.stderr
+    expected = {"en": ("Four GPUs in a ring", [200, 0, 0, 255]), "ur": (URDU_ALT, [0, 0, 200, 255])}
+    for locale, (alt, pixel) in expected.items():
+        data = (project / "dist/qti/rich-question" / f"{locale}.zip").read_bytes()
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            for name in archive.namelist():
+                SERVED[f"package/{locale}/{name}"] = archive.read(name)
+        shown = engine.evaluate(SHOWN_IMAGE, f"{ORIGIN}/package/{locale}/items/ring.xml")
+        assert engine.errors == []
+        ring = RING[locale]
+        assert shown == {
+            "src": f"{ORIGIN}/package/{locale}/items/../{ring}",
+            "alt": alt,
+            "width": 40,
+            "height": 20,
+            "pixel": pixel,
+            "code": CODE,
+        }

@@ -52,6 +52,16 @@ Kinds, in Canvas's conventions (from Canvas's QTI exporter ``lib/cc/qti/qti_item
 - essay ``essay_question``, graded by hand; the model answer has no place in Canvas and is left out.
 - ordering has no Canvas classic-quiz form: it is left out with a warning.
 
+Images (:mod:`toolkit.exporters.media`) are files of the package at their copy's path
+(``media/ring-<digest>.png``), each a ``webcontent`` resource without ``href`` that the assessment depends on, and
+each an ``<img src="$IMS-CC-FILEBASE$/media/ring-<digest>.png" alt>`` in a ``<p dir lang>`` after its text (the
+prompt, an option, the explanation). Canvas's QTI import makes an attachment of every manifest
+``<file>`` that is no resource's ``href`` (``Qti.convert_files`` in gems/plugins/qti_exporter/lib/qti.rb),
+and its link migrator reads ``$IMS-CC-FILEBASE$/<path>`` as that relative file path
+(``LinkParser#parse_url``, gems/canvas_link_migrator/lib/canvas_link_migrator/link_parser.rb), resolved
+against the imported files whole, then without its leading folders (``resolve_relative_file_url_with_qs``
+in link_resolver.rb).
+
 Canvas grades on its server: there is no delivery variant (``omits_answers`` is not declared).
 """
 
@@ -76,6 +86,7 @@ from toolkit.exporters.lms.qti12 import (
     sub,
 )
 from toolkit.exporters.lms.qti12_texts import QuizTexts
+from toolkit.exporters.media import package_entries
 from toolkit.keys import question_key
 from toolkit.localization import LocalizedQuiz
 from toolkit.model import (
@@ -145,7 +156,7 @@ class _Writer(QuizTexts):
     # --- documents --------------------------------------------------------------------------------------
 
     def files(self) -> list[tuple[str, bytes]]:
-        folder, title = self.assessment, self.localized.title
+        folder, title = self.assessment, self.title
         meta = canvas_package.assessment_meta(
             self.base,
             title,
@@ -153,15 +164,19 @@ class _Writer(QuizTexts):
             len(self.localized.questions),
             self.shuffles(),
         )
+        assessment = qti12.serialize(self.questestinterop())  # first: it adds the images to self.media
+        images = package_entries(self.media)
+        manifest = canvas_package.manifest(self.base, title, self.tag, [path for path, _ in images])
         return [
-            ("imsmanifest.xml", qti12.serialize(canvas_package.manifest(self.base, title, self.tag))),
-            (f"{folder}/{folder}.xml", qti12.serialize(self.questestinterop())),
+            ("imsmanifest.xml", qti12.serialize(manifest)),
+            (f"{folder}/{folder}.xml", assessment),
             (f"{folder}/{canvas_package.META_FILE}", qti12.serialize(meta)),
+            *images,
         ]
 
     def questestinterop(self) -> etree._Element:
         root = qti12.root()
-        assessment = sub(root, "assessment", ident=self.assessment, title=self.localized.title)
+        assessment = sub(root, "assessment", ident=self.assessment, title=self.title)
         qti12.metadata(assessment, [("cc_maxattempts", "1")])
         section = sub(assessment, "section", ident="root_section")
         for question in self.localized.questions:
@@ -188,7 +203,9 @@ class _Writer(QuizTexts):
                 ("assessment_question_identifierref", ident(f"{key} [{self.tag}] bank")),
             ],
         )
-        qti12.item_feedback(item, qti12.GENERAL_FEEDBACK, self.html(question, question.explanation))
+        explanation = self.html(question, question.explanation)
+        explanation += self.image_html(question, question.explanation_image)
+        qti12.item_feedback(item, qti12.GENERAL_FEEDBACK, explanation)
         for feedback_ident, text in feedbacks:
             qti12.item_feedback(item, feedback_ident, self.html(question, text))
 
@@ -205,12 +222,13 @@ class _Writer(QuizTexts):
     ) -> tuple[list[str], list[tuple[str, str]]]:
         """The question's text, responses and scoring: its answer ids and its (feedback ident, text)s."""
         if isinstance(question, FillInBlanksQuestion):
-            mattext(presentation, self.blanks_text(question), html=True)
+            text = self.blanks_text(question) + self.image_html(question, question.image)
+            mattext(presentation, text, html=True)
             return self.blanks(question, presentation, resprocessing), []
         prompt = self.html(question, question.prompt)
         if isinstance(question, NumericQuestion) and question.unit:
             prompt += self.html(question, question.unit)
-        mattext(presentation, prompt, html=True)
+        mattext(presentation, prompt + self.image_html(question, question.image), html=True)
         if isinstance(question, ChoiceQuestion):
             return self.choice(question, presentation, resprocessing)
         if isinstance(question, TrueFalseQuestion):
@@ -244,7 +262,7 @@ class _Writer(QuizTexts):
             presentation,
             "Single" if single else "Multiple",
             [
-                (option_ident, self.html(question, option.text))
+                (option_ident, self.html(question, option.text) + self.image_html(question, option.image))
                 for option_ident, option in zip(ids, question.options, strict=True)
             ],
         )

@@ -9,9 +9,11 @@ the highest score, with the correct answers shown after submitting.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from lxml import etree
 
-from toolkit.exporters.lms.cc_package import CP_NAMESPACE, element, manifest_root
+from toolkit.exporters.lms.cc_package import CP_NAMESPACE, element, manifest_root, web_content
 from toolkit.exporters.lms.qti12 import SCHEMA_LOCATION, XSI_NAMESPACE, ident
 
 CANVAS_NAMESPACE = "http://canvas.instructure.com/xsd/cccv1p0"
@@ -73,8 +75,9 @@ def assessment_meta(
     return quiz
 
 
-def manifest(base: str, title: str, language: str) -> etree._Element:
-    """``imsmanifest.xml``: the assessment as an ``imsqti_xmlv1p2`` resource depending on its settings."""
+def manifest(base: str, title: str, language: str, files: Sequence[str] = ()) -> etree._Element:
+    """``imsmanifest.xml``: the assessment as an ``imsqti_xmlv1p2`` resource depending on its settings and
+    on the ``files`` (paths in the package) its items show, each a ``webcontent`` resource."""
     root, metadata = manifest_root(base, "imsmd", IMSMD_NAMESPACE, CP_SCHEMA_LOCATION, "IMS Content", "1.1.3")
     lom = element(metadata, IMSMD_NAMESPACE, "lom")
     heading = element(element(lom, IMSMD_NAMESPACE, "general"), IMSMD_NAMESPACE, "title")
@@ -83,10 +86,11 @@ def manifest(base: str, title: str, language: str) -> etree._Element:
     resources = element(root, CP_NAMESPACE, "resources")
     folder = assessment_ident(base)
     meta = ident(f"{base} meta")
-    resource = element(resources, CP_NAMESPACE, "resource", identifier=folder, type=QTI_RESOURCE)
-    element(resource, CP_NAMESPACE, "file", href=f"{folder}/{folder}.xml")
-    element(resource, CP_NAMESPACE, "dependency", identifierref=meta)
+    assessment = element(resources, CP_NAMESPACE, "resource", identifier=folder, type=QTI_RESOURCE)
+    element(assessment, CP_NAMESPACE, "file", href=f"{folder}/{folder}.xml")
+    element(assessment, CP_NAMESPACE, "dependency", identifierref=meta)
     href = f"{folder}/{META_FILE}"
     resource = element(resources, CP_NAMESPACE, "resource", identifier=meta, type=META_RESOURCE, href=href)
     element(resource, CP_NAMESPACE, "file", href=href)
+    web_content(resources, assessment, base, files)
     return root

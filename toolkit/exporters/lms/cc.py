@@ -44,6 +44,13 @@ Kinds (``docs/exports.md`` has the table):
 - numeric, matching, ordering and fill_in_blanks have no form in the profile (no range tests, no pairs
   or orders, one typed field per item) and are left out with a warning.
 
+Images (:mod:`toolkit.exporters.media`) are web content of the cartridge: each file at its copy's path
+(``media/ring-<digest>.png``), a ``webcontent`` resource the assessment depends on, and an ``<img
+src="$IMS-CC-FILEBASE$/media/ring-<digest>.png" alt>`` in a ``<p dir lang>`` after its text (the prompt, an
+option, the explanation). Canvas's cartridge import makes each ``webcontent`` resource's file a course
+file (lib/cc/importer/standard/webcontent_converter.rb) and resolves the ``$IMS-CC-FILEBASE$`` path
+against them (gems/canvas_link_migrator, as for ``canvas``).
+
 Common Cartridge assessments are graded by the LMS from the answer key: there is no delivery variant
 (``omits_answers`` is not declared).
 """
@@ -59,6 +66,7 @@ from toolkit.exporters.base import BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.lms import cc_package, qti12
 from toolkit.exporters.lms.qti12 import RESPONSE, accepted_answers, ident, mattext, respcondition, sub
 from toolkit.exporters.lms.qti12_texts import QuizTexts
+from toolkit.exporters.media import package_entries
 from toolkit.keys import question_key
 from toolkit.localization import LocalizedQuiz
 from toolkit.model import (
@@ -100,18 +108,19 @@ class _Writer(QuizTexts):
         self.base = f"{self.quiz_id} [{self.tag}]"
 
     def files(self) -> list[tuple[str, bytes]]:
-        manifest = cc_package.manifest(self.base, self.localized.title, self.tag)
+        assessment = qti12.serialize(self.questestinterop())  # first: it adds the images to self.media
+        images = package_entries(self.media)
+        manifest = cc_package.manifest(self.base, self.title, self.tag, [path for path, _ in images])
         return [
             ("imsmanifest.xml", qti12.serialize(manifest)),
-            (cc_package.assessment_path(self.base), qti12.serialize(self.questestinterop())),
+            (cc_package.assessment_path(self.base), assessment),
+            *images,
         ]
 
     def questestinterop(self) -> etree._Element:
         root = qti12.root()
         root.set(qti12.SCHEMA_LOCATION, QTI_SCHEMA_LOCATION)
-        assessment = sub(
-            root, "assessment", ident=cc_package.assessment_ident(self.base), title=self.localized.title
-        )
+        assessment = sub(root, "assessment", ident=cc_package.assessment_ident(self.base), title=self.title)
         qti12.metadata(assessment, ASSESSMENT_METADATA)
         if self.localized.description:
             rubric = sub(sub(assessment, "rubric"), "material", label="Summary")
@@ -129,7 +138,8 @@ class _Writer(QuizTexts):
             fields += [("qmd_scoringpermitted", "Yes"), ("qmd_computerscored", "No")]
         qti12.metadata(sub(item, "itemmetadata"), fields)
         presentation = sub(item, "presentation")
-        mattext(presentation, self.html(question, question.prompt), html=True)
+        prompt = self.html(question, question.prompt) + self.image_html(question, question.image)
+        mattext(presentation, prompt, html=True)
         resprocessing = sub(item, "resprocessing")
         qti12.score_outcome(resprocessing)
         general, conditionvar = respcondition(resprocessing, continue_=True, title="General feedback")
@@ -138,7 +148,9 @@ class _Writer(QuizTexts):
             qti12.display_feedback(general, qti12.GENERAL_FEEDBACK)
         feedbacks = self.body(question, presentation, resprocessing)
         if question.explanation:
-            qti12.item_feedback(item, qti12.GENERAL_FEEDBACK, self.html(question, question.explanation))
+            explanation = self.html(question, question.explanation)
+            explanation += self.image_html(question, question.explanation_image)
+            qti12.item_feedback(item, qti12.GENERAL_FEEDBACK, explanation)
         for feedback_ident, text in feedbacks:
             qti12.item_feedback(item, feedback_ident, self.html(question, text))
 
@@ -173,7 +185,9 @@ class _Writer(QuizTexts):
             label = sub(render, "response_label", ident=option_ident)
             if option.pinned:
                 label.set("rshuffle", "No")
-            mattext(label, self.html(question, option.text), html=True)
+            mattext(
+                label, self.html(question, option.text) + self.image_html(question, option.image), html=True
+            )
         right = [option.id in question.correct for option in question.options]
         feedbacks = [
             (option_ident, f"{option_ident}_fb", option.feedback)

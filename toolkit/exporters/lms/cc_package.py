@@ -5,7 +5,8 @@ naming the schema (``IMS Common Cartridge`` ``1.1.0``) with the cartridge's titl
 (``rooted-hierarchy``: a root item holding one item, the quiz, that points at the assessment) and one
 resource of type ``imsqti_xmlv1p2/imscc_xmlv1p1/assessment`` whose one file is the assessment XML, as
 Moodle's Common Cartridge writer lays it out (``backup/cc/cc_lib``). An assessment needs nothing else: CC
-1.1 lets a resource stand alone, and the package has no web content or attachments.
+1.1 lets a resource stand alone. The images its items show are ``webcontent`` resources it depends on
+(:func:`web_content`).
 
 Identifiers come from ``<quiz> [<locale>]`` (``base``): stable for the same content, different per locale (the
 packages of two locales import as two quizzes), and ``xs:ID``s (they start with a letter). The manifest
@@ -13,6 +14,8 @@ carries no date, so the package stays byte-identical.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from lxml import etree
 
@@ -27,6 +30,7 @@ CP_SCHEMA_LOCATION = (
 )
 ASSESSMENT_RESOURCE = "imsqti_xmlv1p2/imscc_xmlv1p1/assessment"
 ASSESSMENT_FILE = "assessment.xml"
+WEB_CONTENT = "webcontent"
 
 
 def assessment_ident(base: str) -> str:
@@ -65,9 +69,9 @@ def manifest_root(
     return root, metadata
 
 
-def manifest(base: str, title: str, language: str) -> etree._Element:
+def manifest(base: str, title: str, language: str, files: Sequence[str] = ()) -> etree._Element:
     """The manifest of the cartridge holding the assessment of ``base``, titled ``title`` in
-    ``language``."""
+    ``language``, and the ``files`` (paths in the package) its items show."""
     root, metadata = manifest_root(
         base, "lomimscc", LOM_NAMESPACE, CP_SCHEMA_LOCATION, "IMS Common Cartridge", "1.1.0"
     )
@@ -90,4 +94,21 @@ def manifest(base: str, title: str, language: str) -> etree._Element:
         resources, CP_NAMESPACE, "resource", identifier=resource_ident, type=ASSESSMENT_RESOURCE
     )
     element(resource, CP_NAMESPACE, "file", href=assessment_path(base))
+    web_content(resources, resource, base, files)
     return root
+
+
+def web_content(
+    resources: etree._Element, assessment: etree._Element, base: str, files: Sequence[str]
+) -> None:
+    """Each file the assessment shows (its images) as a ``webcontent`` resource of its own, which the
+    ``assessment`` resource depends on. The resource has no ``href``: Canvas's QTI import makes an
+    attachment of every manifest ``<file>`` except one that is a resource's ``href``
+    (``Qti.convert_files`` in gems/plugins/qti_exporter/lib/qti.rb), and its Common Cartridge import takes
+    a ``webcontent`` resource's first ``<file>`` when it has no ``href``
+    (lib/cc/importer/standard/webcontent_converter.rb)."""
+    for path in files:
+        identifier = ident(f"{base} file {path}")
+        resource = element(resources, CP_NAMESPACE, "resource", identifier=identifier, type=WEB_CONTENT)
+        element(resource, CP_NAMESPACE, "file", href=path)
+        element(assessment, CP_NAMESPACE, "dependency", identifierref=identifier)

@@ -44,6 +44,12 @@ Kinds and how Moodle grades them (``docs/exports.md`` has the table):
   Moodle XML: every item shown (``selectcount`` n, ``selecttype`` ALL), grading the library's two.
 - fill_in_blanks has no GIFT form (GIFT's missing-word question holds one blank): it is left out with a
   warning.
+
+Images: a GIFT file holds text only, so it carries no image. Each image's alt text (the locale's) stands
+in brackets where the image would be, after the prompt, the option or the explanation: the learner
+still reads what the image shows, and the teacher sees where to add it in Moodle's editor. A decorative
+image is left out unsaid. The export warns once per quiz (``unsupported-setting``) naming the files
+left out; the ``moodle`` format embeds them.
 """
 
 from __future__ import annotations
@@ -55,17 +61,20 @@ from toolkit.exporters.lms.html_text import html_text
 from toolkit.exporters.lms.moodle import CATEGORY_ROOT
 from toolkit.exporters.lms.moodle_cloze import wildcard_escaped
 from toolkit.exporters.lms.moodle_questions import answer_fractions
+from toolkit.exporters.media import alt_text, question_images
 from toolkit.keys import question_key
 from toolkit.localization import LocalizedQuiz
 from toolkit.model import (
     CHOICE_TYPES,
     ChoiceQuestion,
     EssayQuestion,
+    Image,
     MatchingQuestion,
     NumericQuestion,
     OrderingQuestion,
     Question,
     QuestionType,
+    Quiz,
     ShortAnswerQuestion,
     Text,
     TrueFalseQuestion,
@@ -113,12 +122,21 @@ class _Writer:
         blocks.extend(self.question(question) for question in self.localized.questions)
         return "\n\n".join(blocks) + "\n"
 
+    def in_place_of(self, question: Question[str], image: Image[str] | None) -> str:
+        """What stands where an image would (GIFT holds no file): its alt text in brackets, in the
+        text's language; nothing for a decorative image, whose absence loses nothing."""
+        alt = alt_text(image) if image is not None else ""
+        return self.html(question, f"[{alt}]") if alt else ""
+
     def question(self, question: Question[str]) -> str:
+        prompt = self.html(question, question.prompt) + self.in_place_of(question, question.image)
         head = (
             f"// {question_key(self.localized.quiz.id, question.id)} ({question.type.value})\n"
-            f"::{escape(question.id)}::[html]{self.html(question, question.prompt)}"
+            f"::{escape(question.id)}::[html]{prompt}"
         )
-        general = f"\t####{self.html(question, question.explanation)}\n"
+        explanation = self.html(question, question.explanation)
+        explanation += self.in_place_of(question, question.explanation_image)
+        general = f"\t####{explanation}\n"
         if isinstance(question, ChoiceQuestion):
             lines = []
             for option, fraction in zip(question.options, answer_fractions(question), strict=True):
@@ -127,7 +145,8 @@ class _Writer:
                 else:
                     mark = f"~%{fraction}%"
                 feedback = f"#{self.html(question, option.feedback)}" if option.feedback else ""
-                lines.append(f"\t{mark}{self.html(question, option.text)}{feedback}\n")
+                text = self.html(question, option.text) + self.in_place_of(question, option.image)
+                lines.append(f"\t{mark}{text}{feedback}\n")
             return f"{head}{{\n{''.join(lines)}{general}}}"
         if isinstance(question, TrueFalseQuestion):
             return f"{head}{{{'TRUE' if question.correct else 'FALSE'}\n{general}}}"
@@ -206,6 +225,29 @@ class GiftExporter(BaseExporter):
             # qformat_gift's shortanswer import sets no usecase: Moodle's default, 0 (case ignored).
             return ("cannot keep case_sensitive (GIFT has no form for it; Moodle grades ignoring case)",)
         return ()
+
+    @staticmethod
+    def lost_in_quiz(quiz: Quiz) -> Iterator[tuple[str, str]]:
+        # Once per quiz, at its first question with an image: the files are the quiz's, not a question's.
+        shown = [
+            (question.id, shown.image)
+            for question in quiz.questions
+            for shown in question_images(question, answers=True)
+        ]
+        if not shown:
+            return
+        files = list(
+            dict.fromkeys(
+                file for _, image in shown for file in (image.file, *(own for _, own in image.replacements))
+            )
+        )
+        listed = ", ".join(files[:-1]) + (" and " if len(files) > 1 else "") + files[-1]
+        yield (
+            shown[0][0],
+            f"cannot carry images (a GIFT file holds no files): {listed} "
+            f"{'is' if len(files) == 1 else 'are'} left out, each alt text written in brackets where its "
+            "image stood; the moodle format embeds them",
+        )
 
     @staticmethod
     def unwritable(question: Question[str]) -> str | None:

@@ -103,6 +103,16 @@ shows it through ``format_string``, whose filters run only where the site filter
 language's span (Moodle renders each blank inside a ``<span>``, which would end the multilang span): each
 language's text shows the blanks as (1), (2) in its own word order, and the subquestions follow, each
 after its number.
+
+Images (:mod:`toolkit.exporters.media`) are embedded in the text field that shows them, as Moodle's own
+export writes them: the prompt's in ``questiontext``, an option's in its ``answer``, the explanation's in
+``generalfeedback`` (not in the delivery variant). The field's HTML ends with ``<p dir lang><img
+src="@@PLUGINFILE@@/<name>" alt></p>`` (in ``multilang.xml`` a ``<p>`` of multilang spans, each holding
+its locale's image and alt), and the field holds ``<file name="<name>" path="/" encoding="base64">``
+beside its ``<text>``: qformat_xml's ``import_text_with_files`` decodes a field's files into that
+field's draft area (``import_files_as_draft``), where saving the question resolves ``@@PLUGINFILE@@``.
+A file's name is its copy's (``ring-<digest>.png``, :mod:`toolkit.exporters.media`): a locale's own
+file and the source's never share a name, so ``multilang.xml`` holds both in the same field.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ inside right-to-left text (see :mod:`toolkit.exporters.lms.moodle`)."""
 
 from __future__ import annotations
 
+import base64
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -11,8 +12,9 @@ from dataclasses import dataclass
 from lxml import etree
 
 from toolkit.exporters.lms.html_text import fill, html_text, serialize, tex_for_moodle
+from toolkit.exporters.media import MediaFiles, alt_text
 from toolkit.localization import LocalizedQuiz
-from toolkit.model import Question
+from toolkit.model import Image, Question
 from toolkit.text.bidi import bidi_segments
 
 
@@ -129,3 +131,60 @@ def sub_text(parent: etree._Element, tag: str, value: str, text_format: str | No
         element.set("format", text_format)
     etree.SubElement(element, "text").text = value
     return element
+
+
+ImageOf = Callable[[Question[str]], Image[str] | None]
+
+PLUGINFILE = "@@PLUGINFILE@@/"
+"""How a Moodle XML text refers to a file embedded beside it (qformat_xml ``import_text_with_files``
+stores each ``<file>`` of the field in its draft area, at ``path`` + ``name``; saving the question turns
+``@@PLUGINFILE@@/<name>`` into that file's URL)."""
+
+
+def _image_element(image: Image[str], media: MediaFiles) -> etree._Element:
+    return etree.Element("img", src=f"{PLUGINFILE}{media.file(image).path.name}", alt=alt_text(image))
+
+
+def versions_image_html(
+    versions: Sequence[Version], image_of: ImageOf, multilang: bool, media: MediaFiles
+) -> str:
+    """The image of one field (the prompt's, an option's, the explanation's) as HTML to follow its text:
+    a ``<p dir lang>`` holding the ``<img>`` (its alt in that language), or in ``multilang.xml`` a ``<p>``
+    holding one multilang span per locale with that locale's image (its own file, its own alt). Empty
+    when the field has no image."""
+    shown = [(each, image_of(each.question)) for each in versions]
+    if all(image is None for _, image in shown):
+        return ""
+    if not multilang:
+        ((only, image),) = shown
+        assert image is not None
+        paragraph = etree.Element("p", dir=only.direction, lang=only.lang)
+        paragraph.append(_image_element(image, media))
+        return serialize(paragraph)
+    paragraph = etree.Element("p")
+    for each, image in shown:
+        if image is None:
+            continue
+        span = etree.SubElement(paragraph, "span", lang=each.locale_tag)
+        span.set("class", "multilang")
+        span.append(_image_element(image, media))
+    return serialize(paragraph)
+
+
+def embed_images(
+    field: etree._Element, versions: Sequence[Version], image_of: ImageOf, media: MediaFiles
+) -> None:
+    """Each image of the field (every locale's, in ``multilang.xml``) as a ``<file name path="/"
+    encoding="base64">`` of the field, beside its ``<text>``: qformat_xml's ``import_files_as_draft``
+    decodes each into the field's draft area, where ``@@PLUGINFILE@@/<name>`` finds it."""
+    names: set[str] = set()
+    for each in versions:
+        image = image_of(each.question)
+        if image is None:
+            continue
+        copy = media.file(image)
+        if copy.path.name in names:
+            continue
+        names.add(copy.path.name)
+        file = etree.SubElement(field, "file", name=copy.path.name, path="/", encoding="base64")
+        file.text = base64.b64encode(copy.data).decode("ascii")

@@ -11,18 +11,23 @@ from lxml import etree
 
 from toolkit.exporters.lms.moodle_cloze import cloze_questiontext, wildcard_escaped
 from toolkit.exporters.lms.moodle_html import (
+    ImageOf,
     Version,
+    embed_images,
     plain_versions,
     sub_text,
     versions_html,
+    versions_image_html,
     versions_paragraph,
 )
+from toolkit.exporters.media import MediaFiles
 from toolkit.keys import question_key
 from toolkit.localization import LocalizedQuiz
 from toolkit.model import (
     ChoiceQuestion,
     EssayQuestion,
     FillInBlanksQuestion,
+    Image,
     MatchingQuestion,
     NumericQuestion,
     OrderingQuestion,
@@ -75,6 +80,24 @@ def _part(field: str, index: int, attribute: str) -> Callable[[Any], str]:
     return text_of
 
 
+def _image(attribute: str) -> ImageOf:
+    """The image of a question (``image``, ``explanation_image``), in whichever locale it is given."""
+
+    def image_of(question: Any) -> Image[str] | None:
+        image: Image[str] | None = getattr(question, attribute)
+        return image
+
+    return image_of
+
+
+def _option_image(index: int) -> ImageOf:
+    def image_of(question: Any) -> Image[str] | None:
+        image: Image[str] | None = question.options[index].image
+        return image
+
+    return image_of
+
+
 class _Writer:
     """The ``<question>`` elements of one file: a locale's, or every locale's as multilang spans."""
 
@@ -87,6 +110,8 @@ class _Writer:
         self.quiz = quiz
         self.multilang = multilang
         self.answers = answers
+        self.media = MediaFiles()
+        """The image files the texts show, each read once (embedded in every field that shows it)."""
 
     def html(self, versions: Sequence[Version], text_of: Callable[[Any], str]) -> str:
         return versions_html(versions, text_of, self.multilang)
@@ -99,15 +124,30 @@ class _Writer:
         sub_text(element, "name", question.id)
         if questiontext is None:
             questiontext = self.html(versions, _field("prompt"))
-        sub_text(element, "questiontext", questiontext, "html")
+        self.with_image(element, "questiontext", questiontext, versions, _image("image"))
         if self.answers:
-            sub_text(element, "generalfeedback", self.html(versions, _field("explanation")), "html")
+            explanation = self.html(versions, _field("explanation"))
+            self.with_image(element, "generalfeedback", explanation, versions, _image("explanation_image"))
         if moodle_type != "cloze":  # Moodle sums a Cloze question's mark from its blanks' weights
             etree.SubElement(element, "defaultgrade").text = str(self.marks)
         etree.SubElement(element, "penalty").text = "0"
         etree.SubElement(element, "hidden").text = "0"
         etree.SubElement(element, "idnumber").text = question_key(self.quiz.quiz.id, question.id)
         return element
+
+    def with_image(
+        self,
+        parent: etree._Element,
+        tag: str,
+        html: str,
+        versions: Sequence[Version],
+        image_of: ImageOf,
+    ) -> etree._Element:
+        """``<tag format="html">``: the text's ``html`` and the field's image after it, its file embedded."""
+        image_html = versions_image_html(versions, image_of, self.multilang, self.media)
+        field = sub_text(parent, tag, html + image_html, "html")
+        embed_images(field, versions, image_of, self.media)
+        return field
 
     def feedback(self, answer: etree._Element) -> None:
         if self.answers:
@@ -142,7 +182,11 @@ class _Writer:
         etree.SubElement(element, "answernumbering").text = "none"
         for index, fraction in enumerate(answer_fractions(question)):
             answer = etree.SubElement(element, "answer", fraction=fraction, format="html")
-            etree.SubElement(answer, "text").text = self.html(versions, _part("options", index, "text"))
+            image_of = _option_image(index)
+            text = self.html(versions, _part("options", index, "text"))
+            image_html = versions_image_html(versions, image_of, self.multilang, self.media)
+            etree.SubElement(answer, "text").text = text + image_html
+            embed_images(answer, versions, image_of, self.media)
             if self.answers:
                 has_feedback = any(
                     cast(ChoiceQuestion[str], each.question).options[index].feedback for each in versions

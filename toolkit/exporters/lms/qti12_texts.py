@@ -8,11 +8,18 @@ follow the same rule: a question that fell back takes them from the quiz in the 
 
 from __future__ import annotations
 
-from toolkit.exporters.lms.html_text import html_text
+from lxml import etree
+
+from toolkit.exporters.lms.html_text import html_text, serialize
+from toolkit.exporters.media import MediaFiles, alt_text
 from toolkit.keys import question_key
 from toolkit.localization import LocalizedQuiz
-from toolkit.model import Question
+from toolkit.model import Image, Question
+from toolkit.text.formulas import plain_formulas
 from toolkit.text.locale_info import LocaleInfo
+
+FILE_BASE = "$IMS-CC-FILEBASE$"
+"""The token a package's HTML starts a file's path with: the package's root (see :mod:`.cc_package`)."""
 
 
 class QuizTexts:
@@ -25,6 +32,10 @@ class QuizTexts:
         """The quiz in the source locale, for the interface messages of questions that fell back."""
         self.quiz_id = localized.quiz.id
         self.tag = localized.locale.tag
+        self.media = MediaFiles()
+        """The package's image files: each image a text shows is added here, once."""
+        self.title = plain_formulas(localized.title)
+        """The quiz's title where no markup goes (attributes, the manifest): a formula as its plain text."""
 
     def info(self, question: Question[str] | None) -> LocaleInfo:
         return self.localized.source if question is not None and question.fell_back else self.localized.locale
@@ -32,6 +43,18 @@ class QuizTexts:
     def html(self, question: Question[str] | None, text: str) -> str:
         info = self.info(question)
         return html_text(text, info.tag, info.direction, latin_lang=self.localized.source.tag, math="mathml")
+
+    def image_html(self, question: Question[str] | None, image: Image[str] | None) -> str:
+        """The HTML of ``image`` (empty for none), to follow its text: ``<p dir lang><img src alt></p>``,
+        the ``src`` ``$IMS-CC-FILEBASE$/<its path in the package>`` (see :mod:`.cc_package`)."""
+        if image is None:
+            return ""
+        info = self.info(question)
+        paragraph = etree.Element("p", dir=info.direction, lang=info.tag)
+        etree.SubElement(
+            paragraph, "img", src=f"{FILE_BASE}/{self.media.file(image).path}", alt=alt_text(image)
+        )
+        return serialize(paragraph)
 
     def key(self, question: Question[str], suffix: str) -> str:
         return f"{question_key(self.quiz_id, question.id)}.{suffix}"

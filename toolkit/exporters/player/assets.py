@@ -97,6 +97,8 @@ def forget_assets() -> None:
         cached.cache_clear()
 
 
-def content_security_policy(scripts: bool) -> str:
-    """A page's policy: no network, no inline code; the page's own stylesheet, and scripts if it has any."""
-    return CSP_TEMPLATE.format(script="'self'" if scripts else "'none'")
+def content_security_policy(scripts: bool, images: bool = False) -> str:
+    """A page's policy: no network, no inline code; the page's own stylesheet, scripts if it has any, and
+    images from its own folder if it shows any (a quiz's, copied beside it)."""
+    policy = CSP_TEMPLATE.format(script="'self'" if scripts else "'none'")
+    return policy.replace("img-src 'none'", "img-src 'self'") if images else policy

@@ -45,8 +45,10 @@ import lxml.html
 from babel import Locale
 from lxml import etree
 
+from toolkit.content.images import images_of
 from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.json_bundle import bundle
+from toolkit.exporters.media import MediaFiles
 from toolkit.exporters.player.assets import (
     Asset,
     content_security_policy,
@@ -55,10 +57,11 @@ from toolkit.exporters.player.assets import (
     player_stylesheet,
 )
 from toolkit.exporters.player.player_grading import grading_tables
-from toolkit.exporters.player.view import option_order, segments, view
+from toolkit.exporters.player.view import ImageLinks, option_order, segments, view
 from toolkit.keys import UI_DOMAIN, message_key, quiz_description_key, quiz_title_key
 from toolkit.localization import LocalizedQuiz
 from toolkit.text.bidi import latin_runs
+from toolkit.text.formulas import formulas_outside_code, plain_formulas, plain_text
 from toolkit.text.locale_info import LocaleInfo, is_pseudo_locale, locale_info
 
 FSI, PDI = "\u2068", "\u2069"
@@ -130,9 +133,22 @@ def _class_range(first: int, last: int) -> str:
 
 
 def plain_title(text: str, direction: str) -> str:
-    """Text for ``<title>`` (no markup possible): Latin runs in right-to-left text wrapped in FSI/PDI."""
+    """Text for ``<title>`` (no markup possible): a formula as its plain text ("2(N − 1)/N", not its
+    TeX), and in right-to-left text each formula and Latin run wrapped in FSI/PDI."""
+    formulas = formulas_outside_code(text)
     if direction != "rtl":
-        return text
+        return plain_formulas(text) if formulas else text
+    pieces = []
+    position = 0
+    for formula in formulas:
+        pieces += [_isolated_runs(text[position : formula.start]), FSI, plain_text(formula), PDI]
+        position = formula.end
+    pieces.append(_isolated_runs(text[position:]))
+    return "".join(pieces)
+
+
+def _isolated_runs(text: str) -> str:
+    """Latin runs of right-to-left text wrapped in FSI/PDI."""
     pieces = []
     position = 0
     for start, end in latin_runs(text):
@@ -204,11 +220,14 @@ def _message_text(localized: LocalizedQuiz, name: str) -> str | None:
     return None
 
 
-def _head(html: etree._Element, title: str, depth: int, scripts: bool) -> etree._Element:
-    """The head of a page ``depth`` folders below the assets' parent; ``scripts``: whether it has any."""
+def _head(
+    html: etree._Element, title: str, depth: int, scripts: bool, images: bool = False
+) -> etree._Element:
+    """The head of a page ``depth`` folders below the assets' parent; ``scripts``, ``images``: whether it
+    has any."""
     head = etree.SubElement(html, "head")
     etree.SubElement(head, "meta", charset="utf-8")
-    csp = content_security_policy(scripts)
+    csp = content_security_policy(scripts, images)
     etree.SubElement(head, "meta", {"http-equiv": "Content-Security-Policy", "content": csp})
     etree.SubElement(head, "meta", name="viewport", content="width=device-width, initial-scale=1")
     etree.SubElement(head, "meta", name="referrer", content="no-referrer")
@@ -245,6 +264,7 @@ def player_page(
     host_scripts: Sequence[Asset] = (),
     host_data: Mapping[str, Any] | None = None,
     marked: bool = False,
+    media: MediaFiles | None = None,
 ) -> bytes:
     """The player page of one quiz in one locale; ``others`` are the quiz in every locale, for the switch.
     ``depth``: how many folders below the ``assets`` folder's parent the page is (1 in the ``html``
@@ -252,13 +272,16 @@ def player_page(
     player (they follow the attempt through ``window.quizkitPlayer`` and its events), and their settings
     as ``host_data``, JSON elements by id. ``marked``: every element that shows a translatable text
     carries its catalog key in ``data-quizkit-key`` (what ``quizkit screenshots`` looks for); the
-    exported pages are never marked, so the marks change no export."""
+    exported pages are never marked, so the marks change no export. The quiz's images are added to
+    ``media``, which the caller copies to ``media/`` beside the ``assets`` folder."""
     keys = _KeyMarks(marked)
     locale = localized.locale
     direction = locale.direction
     latin_lang = localized.source.tag if localized.source.direction == "ltr" else "en"
     html = etree.Element("html", lang=locale.tag, dir=direction)
-    _head(html, plain_title(localized.title, direction), depth, True)
+    media = media if media is not None else MediaFiles()
+    with_images = any(True for question in localized.questions for _image in images_of(question))
+    _head(html, plain_title(localized.title, direction), depth, True, with_images)
     body = etree.SubElement(html, "body")
 
     language = _message_text(localized, "language") or "Language"
@@ -310,7 +333,10 @@ def player_page(
         keys.mark(description, quiz_description_key(localized.quiz.id))
     etree.SubElement(main, "div", id="quiz")
 
-    data: dict[str, Any] = {"bundle": bundle(localized, answers), "view": view(localized, answers, marked)}
+    data: dict[str, Any] = {
+        "bundle": bundle(localized, answers, media),
+        "view": view(localized, answers, marked, ImageLinks(media, depth)),
+    }
     if answers:
         data["grading"] = grading_tables(locale.tag)
     _end_body(body, {DATA_ELEMENT_ID: data, **(host_data or {})}, [player_code(), *host_scripts], depth)
@@ -435,14 +461,16 @@ class HtmlExporter(BaseExporter):
         if not request.answers:
             return  # never asked (see above); a page without the key would be no page at all
         pages = 0
+        media = MediaFiles()
         for quiz, every in request.versions_by_quiz():
             for localized in every:
                 pages += 1
                 yield OutputFile(
                     PurePosixPath(quiz.id) / f"{localized.locale.tag}.html",
-                    player_page(localized, every),
+                    player_page(localized, every, media=media),
                     quiz=quiz.id,
                 )
+        yield from media.outputs()
         if request.shared:
             pages += 1
             yield OutputFile(PurePosixPath("index.html"), index_page(request))

@@ -21,6 +21,7 @@ var quizkitKinds = function (ui) {
   var newId = ui.newId;
   var spoken = ui.spoken;
   var exact = ui.exact;
+  var image = ui.image;
 
   // --- The answer in the URL hash -------------------------------------------------------------------
   // Ids go as they are ("+" between several); typed text is percent-encoded, "." included (player.js
@@ -214,7 +215,11 @@ var quizkitKinds = function (ui) {
       control: function (question) {
         var single = question.type === "single_choice";
         var choice = choiceControl(question, question.order.map(function (optionId) {
-          return { value: optionId, label: fill(el("span", {}), question.options[optionId].text) };
+          var option = question.options[optionId];
+          var text = fill(el("span", {}), option.text);
+          // The image inside the label: the option stays one control, named by its text and the image's alt.
+          var label = option.image ? el("span", { "class": "option-label" }, [text, image(option.image, "option-image")]) : text;
+          return { value: optionId, label: label };
         }), single);
         choice.response = function () {
           var chosen = choice.chosen();

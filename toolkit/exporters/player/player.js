@@ -48,7 +48,8 @@
     clear: clear,
     newId: newId,
     spoken: spoken,
-    exact: exact
+    exact: exact,
+    image: image
   });
 
   /**
@@ -154,7 +155,8 @@
   }
 
   // Segments as plain text for places that take no markup (<option>): Latin runs in right-to-left
-  // text isolated with FSI/PDI instead of a span; a formula as its TeX, the only form text can hold.
+  // text isolated with FSI/PDI instead of a span; a formula as the plain text made at build time
+  // ("2(N − 1)/N"), not its TeX, which a reader cannot read.
   /** @param {Segments} segments */
   function plainText(segments) {
     return segments.map(function (segment) {
@@ -249,6 +251,29 @@
     node.setAttribute("dir", texts.dir);
     node.setAttribute("lang", texts.lang);
     return segments ? fill(node, segments) : node;
+  }
+
+  // An image of the quiz (its copy beside the page): alt as plain text (an attribute holds no markup),
+  // marked with its alt text's key; a decorative one has an empty alt and no role, so screen readers skip
+  // it. Its size is given where the file says it, so the page does not move as it loads; the stylesheet
+  // scales it down to the card.
+  /**
+   * @param {ImageView} shown
+   * @param {string} className
+   * @returns {HTMLImageElement}
+   */
+  function image(shown, className) {
+    /** @type {Attributes} */
+    var attributes = { src: shown.src, alt: shown.alt ? plainText(shown.alt) : "", loading: "lazy", "class": "quiz-image " + className };
+    if (shown.width && shown.height) {
+      attributes.width = String(shown.width);
+      attributes.height = String(shown.height);
+    }
+    if (shown.decorative) {
+      attributes.role = "presentation";
+    }
+    var node = el("img", attributes);
+    return shown.alt ? markKey(node, shown.alt) : node;
   }
 
   /** @param {Node} node */
@@ -444,6 +469,9 @@
     var hint = messageBlock(kind.hint, "p", { "class": "hint", id: "hint-" + question.id });
     var fieldset = inQuestion("fieldset", question, { "aria-describedby": hint.id, "data-type": question.type });
     fieldset.appendChild(legend);
+    if (question.image) {
+      fieldset.appendChild(image(question.image, "prompt-image"));
+    }
     var scored = kind.graded;
     var check = el("button", { type: "submit", "class": "check" }, [message(scored ? "check-answer" : "submit-answer")]);
     var last = state.index === total - 1;
@@ -553,6 +581,9 @@
       feedback.appendChild(messageBlock("explanation", "h2", {}));
       feedback.appendChild(inQuestion("p", question, { "class": "explanation" }, question.explanation));
     }
+    if (question.explanationImage) {
+      feedback.appendChild(image(question.explanationImage, "explanation-image"));
+    }
     notify("answer");
   }
 
@@ -570,6 +601,9 @@
     var item = el("li", { "class": "review-item", "aria-labelledby": heading, "data-type": question.type });
     item.appendChild(messageBlock("question-progress", "h3", { id: heading }, { current: index + 1, total: total }));
     item.appendChild(inQuestion("p", question, { "class": "review-prompt" }, question.prompt));
+    if (question.image) {
+      item.appendChild(image(question.image, "prompt-image"));
+    }
     if (grader && response !== null) {
       var grade = gradeWith(question, response);
       var name = verdictName(question, grade);
@@ -593,7 +627,11 @@
       }
       if (question.explanation) {
         details.appendChild(messageBlock("explanation", "dt", { "class": "explanation-term" }));
-        details.appendChild(inQuestion("dd", question, { "class": "explanation" }, question.explanation));
+        var explanation = inQuestion("dd", question, { "class": "explanation" }, question.explanation);
+        if (question.explanationImage) {
+          explanation.appendChild(image(question.explanationImage, "explanation-image"));
+        }
+        details.appendChild(explanation);
       }
     }
     item.appendChild(details);

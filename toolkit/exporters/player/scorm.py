@@ -30,6 +30,7 @@ from lxml import etree
 
 from toolkit.exporters.archive import package
 from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
+from toolkit.exporters.media import MediaFiles
 from toolkit.exporters.player.assets import Asset, player_code, player_stylesheet, scorm_code
 from toolkit.exporters.player.html import (
     _append_segments,
@@ -87,15 +88,20 @@ def launch_page(every: Sequence[LocalizedQuiz]) -> bytes:
 def scorm_package(every: Sequence[LocalizedQuiz], mastery_score: Decimal) -> bytes:
     """The zip of one quiz in every locale (``every``: source first)."""
     settings = {SETTINGS_ID: player_settings(mastery_score)}
+    media = MediaFiles()
     files = [(LAUNCH_PAGE, launch_page(every))]
     files += [
         (
             f"{localized.locale.tag}.html",
-            player_page(localized, every, True, depth=0, host_scripts=[scorm_code()], host_data=settings),
+            player_page(
+                localized, every, True, depth=0, host_scripts=[scorm_code()], host_data=settings, media=media
+            ),
         )
         for localized in every
     ]
     files += [(str(asset.path), asset.data) for asset in package_assets()]
+    # The images of every locale, inside the package and in its manifest (SCORM 1.2 CAM: every file).
+    files += [(str(output.path), output.data) for output in media.outputs()]
     source = every[0]
     listed = [name for name, _ in files]
     files.append(("imsmanifest.xml", manifest(source.quiz.id, source.title, listed, mastery_score)))

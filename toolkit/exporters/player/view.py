@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from toolkit.exporters.media import MediaFiles
 from toolkit.exporters.neutral_order import ITEM_ID_PREFIX, MATCH_ID_PREFIX
 from toolkit.keys import message_key
 from toolkit.localization import LocalizedMessage, LocalizedQuiz
@@ -30,6 +31,7 @@ from toolkit.model import (
     ChoiceQuestion,
     EssayQuestion,
     FillInBlanksQuestion,
+    Image,
     MatchingQuestion,
     NumericQuestion,
     OrderingQuestion,
@@ -40,7 +42,7 @@ from toolkit.model import (
 )
 from toolkit.text.bidi import Segment, bidi_segments
 from toolkit.text.blanks import split_at_blanks
-from toolkit.text.formulas import Formula, mathml
+from toolkit.text.formulas import Formula, mathml, plain_text
 
 Segments = list[list[str]]
 TRUE_FALSE_DEFAULTS = {"true": "True", "false": "False"}
@@ -48,14 +50,16 @@ TRUE_FALSE_DEFAULTS = {"true": "True", "false": "False"}
 
 def segments(text: str, direction: str) -> Segments:
     """``text`` as ``[kind, text]`` pairs: Latin runs are isolated in right-to-left text only. A formula
-    is ``[kind, MathML, TeX]``: the MathML made here, at build time, and the TeX for a plain-text place."""
+    is ``[kind, MathML, plain]``: the MathML made here, at build time, and its plain text
+    (:func:`toolkit.text.formulas.plain_text`, "2(N − 1)/N") for a place that holds no markup."""
     return [_segment(segment) for segment in bidi_segments(text, isolate_latin=direction == "rtl")]
 
 
 def _segment(segment: Segment) -> list[str]:
     if segment.kind in ("math", "display-math"):
         display = segment.kind == "display-math"
-        return [segment.kind, mathml(Formula(segment.text, display, 0, 0)), segment.text]
+        formula = Formula(segment.text, display, 0, 0)
+        return [segment.kind, mathml(formula), plain_text(formula)]
     return [segment.kind, segment.text]
 
 
@@ -106,6 +110,29 @@ class Marks:
             parts = [[LANGUAGE_SEGMENT, *self.source], *parts]
         key = self.keys.get(relative) if self.keys is not None else None
         return [[KEY_SEGMENT, key], *parts] if key else parts
+
+
+@dataclass(frozen=True)
+class ImageLinks:
+    """How a page links the quiz's images: their copies in ``media``, ``depth`` folders up from it."""
+
+    media: MediaFiles
+    depth: int = 1
+
+    def __call__(
+        self, image: Image[str] | None, direction: str, mark: Marks, relative: str
+    ) -> dict[str, Any] | None:
+        """An image as the player shows it: ``src`` from the page, ``alt`` as segments (the player writes
+        them as plain text, and marks the image with the alt text's key), its size where known."""
+        if image is None:
+            return None
+        copy = self.media.file(image)
+        shown: dict[str, Any] = {"src": "../" * self.depth + str(copy.path), "decorative": image.decorative}
+        if image.alt is not None and not image.decorative:
+            shown["alt"] = mark(segments(image.alt, direction), relative)
+        if copy.facts.width and copy.facts.height:
+            shown |= {"width": copy.facts.width, "height": copy.facts.height}
+        return shown
 
 
 def typed_direction(direction: str) -> str:
@@ -180,10 +207,14 @@ def _shown(
     return [mark(segments(answer.shown, direction), f"{owner}answers.{answer.id}") for answer in answers]
 
 
-def _choice(question: ChoiceQuestion[str], direction: str, answers: bool, mark: Marks) -> dict[str, Any]:
+def _choice(
+    question: ChoiceQuestion[str], direction: str, answers: bool, mark: Marks, links: ImageLinks
+) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for option in question.options:
         entry: dict[str, Any] = {"text": mark(segments(option.text, direction), f"options.{option.id}")}
+        if option.image is not None:
+            entry["image"] = links(option.image, direction, mark, f"options.{option.id}.image-alt")
         if answers and option.feedback:
             entry["feedback"] = mark(segments(option.feedback, direction), f"options.{option.id}.feedback")
         options[option.id] = entry
@@ -280,12 +311,17 @@ def _blanks(
 
 
 def _kind(
-    localized: LocalizedQuiz, question: Question[str], direction: str, answers: bool, mark: Marks
+    localized: LocalizedQuiz,
+    question: Question[str],
+    direction: str,
+    answers: bool,
+    mark: Marks,
+    links: ImageLinks,
 ) -> dict[str, Any]:
     """The fields of one question's kind; the key only with ``answers``."""
     locale = localized.locale.tag
     if isinstance(question, ChoiceQuestion):
-        return _choice(question, direction, answers, mark)
+        return _choice(question, direction, answers, mark, links)
     if isinstance(question, TrueFalseQuestion):
         return {"correct": question.correct} if answers else {}
     if isinstance(question, ShortAnswerQuestion):
@@ -354,10 +390,13 @@ def view_message(message: LocalizedMessage, localized: LocalizedQuiz, marked: bo
     }
 
 
-def view(localized: LocalizedQuiz, answers: bool, marked: bool = False) -> dict[str, Any]:
+def view(
+    localized: LocalizedQuiz, answers: bool, marked: bool = False, links: ImageLinks | None = None
+) -> dict[str, Any]:
     """The texts of a quiz as the player renders them: segments, with each question's ``lang``/``dir``,
     and its kind's fields. ``marked``: every text led by its catalog key (:class:`Marks`), for the
-    screenshots; the exports are never marked."""
+    screenshots; the exports are never marked. ``links``: where the page finds the images."""
+    links = links if links is not None else ImageLinks(MediaFiles())
     questions = []
     for question in localized.questions:
         written_in = localized.source if question.fell_back else localized.locale
@@ -370,11 +409,17 @@ def view(localized: LocalizedQuiz, answers: bool, marked: bool = False) -> dict[
             "dir": direction,
             "prompt": mark(segments(question.prompt, direction), "prompt"),
         }
+        if question.image is not None:
+            item["image"] = links(question.image, direction, mark, "image-alt")
         if question.type in TYPED_TYPES:
             item["typedDir"] = typed_direction(direction)
-        item |= _kind(localized, question, direction, answers, mark)
+        item |= _kind(localized, question, direction, answers, mark, links)
         if answers:
             item["explanation"] = mark(segments(question.explanation, direction), "explanation")
+            if question.explanation_image is not None:
+                item["explanationImage"] = links(
+                    question.explanation_image, direction, mark, "explanation-image-alt"
+                )
         questions.append(item)
     messages = {message.name: view_message(message, localized, marked) for message in localized.messages}
     source = {"lang": localized.source.tag, "dir": localized.source.direction}

@@ -30,10 +30,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lxml import etree
 
+from toolkit.exporters.media import MediaFiles, alt_text
 from toolkit.exporters.neutral_order import delivery_ids, neutral_list
 from toolkit.exporters.qti.markup import append_bidi_text, sub, value
 from toolkit.exporters.qti.patterns import Pattern, answer_patterns, number_pattern
@@ -62,6 +63,7 @@ from toolkit.model import (
     ChoiceQuestion,
     EssayQuestion,
     FillInBlanksQuestion,
+    Image,
     MatchingQuestion,
     NumericQuestion,
     OrderingQuestion,
@@ -75,6 +77,8 @@ from toolkit.model import (
 from toolkit.text.blanks import split_at_blanks
 
 BLANK_RESPONSE = "RESPONSE."
+ITEM_TO_PACKAGE = "../"
+"""From an item (``items/<question>.xml``) to the package's root, where its images are."""
 MATCH = "MATCH."
 
 
@@ -99,9 +103,22 @@ class Writer:
     labels: Labels
     quiz: Quiz
     """The quiz's model, whose source texts give matches and items their answer-independent order."""
+    media: MediaFiles = field(default_factory=MediaFiles)
+    """The package's image files: each image an item shows is added here, once."""
 
     def text(self, parent: etree._Element, text: str) -> None:
         append_bidi_text(parent, text, self.direction, self.latin_lang)
+
+    def image(self, parent: etree._Element, image: Image[str] | None) -> None:
+        """``image`` (if any) at the end of ``parent``: an ``<img>`` whose ``src`` is its file in the
+        package, relative to the item (``items/``), and whose ``alt`` is its localized alt text."""
+        if image is not None:
+            sub(parent, "img", src=f"{ITEM_TO_PACKAGE}{self.media.file(image).path}", alt=alt_text(image))
+
+    def prompt(self, parent: etree._Element, question: Question[str]) -> None:
+        """The question's prompt, and its image after it."""
+        self.text(parent, question.prompt)
+        self.image(parent, question.image)
 
 
 def by_digest(texts: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -149,11 +166,14 @@ def _choice(
 ) -> Callable[[etree._Element], None]:
     assert isinstance(question, ChoiceQuestion | TrueFalseQuestion)
     if isinstance(question, TrueFalseQuestion):
-        options = [("true", writer.labels.true, False), ("false", writer.labels.false, False)]
+        options: list[tuple[str, str, bool, Image[str] | None]] = [
+            ("true", writer.labels.true, False, None),
+            ("false", writer.labels.false, False, None),
+        ]
         correct = ["true" if question.correct else "false"]
         multiple = partial = shuffle = False
     else:
-        options = [(option.id, option.text, option.pinned) for option in question.options]
+        options = [(option.id, option.text, option.pinned, option.image) for option in question.options]
         correct = list(question.correct)
         multiple = question.type is QuestionType.MULTIPLE_CHOICE
         partial = multiple and question.partial_credit
@@ -164,19 +184,20 @@ def _choice(
         if partial:
             # +1 for each correct option chosen, -1 for each wrong one, at least 0; processing divides
             # by the number of correct options so full marks are exactly 1.
-            entries = ((id_, "1" if id_ in correct else "-1") for id_, _, _ in options)
+            entries = ((id_, "1" if id_ in correct else "-1") for id_, _, _, _ in options)
             mapping(declaration, entries, len(correct))
     interaction = sub(body, "qti-choice-interaction", response_identifier=RESPONSE)
     interaction.set("shuffle", "true" if shuffle else "false")
     interaction.set("max-choices", "0" if multiple else "1")  # 0: any number of choices
     interaction.set("dir", writer.direction)
-    writer.text(sub(interaction, "qti-prompt", dir=writer.direction), question.prompt)
-    for id_, text, pinned in options:
+    writer.prompt(sub(interaction, "qti-prompt", dir=writer.direction), question)
+    for id_, text, pinned, image in options:
         choice = sub(interaction, "qti-simple-choice", identifier=id_)
         if pinned:
             choice.set("fixed", "true")
         choice.set("dir", writer.direction)
         writer.text(choice, text)
+        writer.image(choice, image)
 
     def score(processing: etree._Element) -> None:
         if partial:
@@ -190,7 +211,7 @@ def _choice(
 
 
 def _prompt_paragraph(body: etree._Element, question: Question[str], writer: Writer) -> None:
-    writer.text(sub(body, "p", dir=writer.direction), question.prompt)
+    writer.prompt(sub(body, "p", dir=writer.direction), question)
 
 
 def _text_entry(parent: etree._Element, identifier: str, writer: Writer, numeric: bool = False) -> None:
@@ -263,7 +284,7 @@ def _matching(
         max_associations=str(len(question.pairs)),
         dir=writer.direction,
     )
-    writer.text(sub(interaction, "qti-prompt", dir=writer.direction), question.prompt)
+    writer.prompt(sub(interaction, "qti-prompt", dir=writer.direction), question)
     prompts = sub(interaction, "qti-simple-match-set")
     for pair in question.pairs:
         choice = sub(
@@ -311,7 +332,7 @@ def _ordering(
     interaction = sub(
         body, "qti-order-interaction", response_identifier=RESPONSE, shuffle="true", dir=writer.direction
     )
-    writer.text(sub(interaction, "qti-prompt", dir=writer.direction), question.prompt)
+    writer.prompt(sub(interaction, "qti-prompt", dir=writer.direction), question)
     for entry in neutral_list(writer.quiz, question, ITEMS):
         choice = sub(interaction, "qti-simple-choice", identifier=entry.id, dir=writer.direction)
         writer.text(choice, entry.text)
@@ -414,7 +435,7 @@ def _essay(
     interaction = sub(
         body, "qti-extended-text-interaction", response_identifier=RESPONSE, dir=writer.direction
     )
-    writer.text(sub(interaction, "qti-prompt", dir=writer.direction), question.prompt)
+    writer.prompt(sub(interaction, "qti-prompt", dir=writer.direction), question)
     return lambda processing: None  # a person scores it
 
 

@@ -16,6 +16,7 @@ from lxml import etree
 
 from toolkit import __version__
 from toolkit.exporters.base import ExportError
+from toolkit.exporters.media import MediaFiles
 from toolkit.exporters.qti.interactions import INTERACTIONS, Labels, Writer
 from toolkit.exporters.qti.markup import XML_LANG, check_xml_text, latin_lang, root, sub, value
 from toolkit.exporters.qti.patterns import NumberPatternError
@@ -25,6 +26,7 @@ from toolkit.localization import LocalizedQuiz
 from toolkit.model import (
     ChoiceQuestion,
     FillInBlanksQuestion,
+    Image,
     OrderingQuestion,
     Question,
     QuestionType,
@@ -73,12 +75,16 @@ def _feedback_rules(processing: etree._Element, question: Question[str]) -> None
         value(both, "qti-base-value", OPTION_FEEDBACK + option_id, base_type="identifier")
 
 
-def _modal_feedback(item: etree._Element, identifier: str, text: str, writer: Writer) -> None:
+def _modal_feedback(
+    item: etree._Element, identifier: str, text: str, writer: Writer, image: Image[str] | None = None
+) -> None:
     # qti-modal-feedback and qti-content-body reject dir: the direction goes on a div inside.
     feedback = sub(
         item, "qti-modal-feedback", outcome_identifier=FEEDBACK, show_hide="show", identifier=identifier
     )
-    writer.text(sub(sub(feedback, "qti-content-body"), "div", dir=writer.direction), text)
+    division = sub(sub(feedback, "qti-content-body"), "div", dir=writer.direction)
+    writer.text(division, text)
+    writer.image(division, image)
 
 
 def _counts_right(question: Question[str]) -> bool:
@@ -88,8 +94,14 @@ def _counts_right(question: Question[str]) -> bool:
 
 
 def item_document(
-    localized: LocalizedQuiz, question: Question[str], answers: bool, labels: Labels
+    localized: LocalizedQuiz,
+    question: Question[str],
+    answers: bool,
+    labels: Labels,
+    media: MediaFiles | None = None,
 ) -> etree._Element:
+    """The item of ``question``; the files of the images it shows are added to ``media``, which the
+    package holds."""
     _check_question(localized, question, labels, answers)
     locale = localized.source if question.fell_back else localized.locale
     writer = Writer(
@@ -100,6 +112,7 @@ def item_document(
         localized.quiz.shuffle,
         labels,
         localized.quiz,
+        media if media is not None else MediaFiles(),
     )
     item = root(
         "qti-assessment-item",
@@ -146,5 +159,5 @@ def item_document(
         _feedback_rules(processing, question)
         for option_id, text in _option_feedback(question):
             _modal_feedback(item, OPTION_FEEDBACK + option_id, text, writer)
-        _modal_feedback(item, EXPLANATION, question.explanation, writer)
+        _modal_feedback(item, EXPLANATION, question.explanation, writer, question.explanation_image)
     return item

@@ -3,7 +3,11 @@
 Layout: ``qti/<quiz>/<locale>.zip``; the delivery variant (``--no-answers``) is
 ``qti/<quiz>/<locale>.no-answers.zip``. Each package holds ``imsmanifest.xml`` (IMS CP 1.2, QTI 3.0
 profile), ``test.xml`` (one test part, one section, every question in order) and
-``items/<question>.xml`` (one item per question, every question kind: :mod:`toolkit.exporters.qti.items`).
+``items/<question>.xml`` (one item per question, every question kind: :mod:`toolkit.exporters.qti.items`),
+and the images the items show (:mod:`toolkit.exporters.media`: ``media/ring-<digest>.png``), each an ``<img src
+alt>`` in its item (the prompt's after the prompt, an option's in its choice, the explanation's in its
+feedback; ``src`` relative to the item, ``alt`` the locale's alt text) and a ``<file>`` of its item's
+resource in the manifest; the delivery variant has no explanation, so not its image either.
 The delivery variant has no correct response, no response processing and no feedback: the key stays on
 the server that grades. A numeric question whose pattern of accepted numerals would go past its bound
 (:func:`toolkit.exporters.qti.patterns.number_pattern_problem`) is left out with a warning
@@ -30,6 +34,7 @@ from lxml import etree
 from toolkit import __version__
 from toolkit.exporters.archive import package
 from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
+from toolkit.exporters.media import MediaFiles, package_entries, question_images
 from toolkit.exporters.qti.interactions import Labels
 from toolkit.exporters.qti.items import item_document
 from toolkit.exporters.qti.markup import (
@@ -47,6 +52,7 @@ from toolkit.exporters.qti.patterns import number_pattern_problem
 from toolkit.exporters.qti.response_processing import SCORE
 from toolkit.localization import LocalizedQuiz
 from toolkit.model import NumericQuestion, Question
+from toolkit.text.formulas import plain_formulas
 
 __all__ = ["QtiExporter", "append_bidi_text", "item_document", "package_files"]
 
@@ -64,10 +70,11 @@ def item_path(question_id: str) -> str:
 
 def assessment_test_document(localized: LocalizedQuiz, answers: bool) -> etree._Element:
     check_xml_text(localized, "title", localized.title)
+    title = plain_formulas(localized.title)  # an attribute holds no MathML: a formula as its plain text
     test = root(
         "qti-assessment-test",
         identifier=localized.quiz.id,
-        title=localized.title,
+        title=title,
         **{"tool-name": "quizkit", "tool-version": __version__},
     )
     if answers:
@@ -80,7 +87,7 @@ def assessment_test_document(localized: LocalizedQuiz, answers: bool) -> etree._
         identifier="PART",
         **{"navigation-mode": "nonlinear", "submission-mode": "individual"},
     )
-    section = sub(part, "qti-assessment-section", identifier="SECTION", title=localized.title, visible="true")
+    section = sub(part, "qti-assessment-section", identifier="SECTION", title=title, visible="true")
     for question in localized.questions:
         sub(section, "qti-assessment-item-ref", identifier=question.id, href=item_path(question.id))
     if answers:
@@ -94,7 +101,10 @@ def _cp(name: str) -> str:
     return f"{{{CP_NAMESPACE}}}{name}"
 
 
-def manifest_document(localized: LocalizedQuiz) -> etree._Element:
+def manifest_document(
+    localized: LocalizedQuiz, answers: bool = True, media: MediaFiles | None = None
+) -> etree._Element:
+    media = media if media is not None else MediaFiles()
     manifest = etree.Element(_cp("manifest"), nsmap={None: CP_NAMESPACE, "xsi": XSI_NAMESPACE})
     manifest.set(SCHEMA_LOCATION, f"{CP_NAMESPACE} {CP_SCHEMA_URL}")
     manifest.set("identifier", f"manifest-{localized.quiz.id}-{localized.locale.tag}")
@@ -123,6 +133,10 @@ def manifest_document(localized: LocalizedQuiz) -> etree._Element:
             href=item_path(question.id),
         )
         etree.SubElement(item, _cp("file"), href=item_path(question.id))
+        # The images the item shows are files of its resource (IMS CP: every file a resource needs).
+        shown = question_images(question, answers)
+        for path in dict.fromkeys(str(media.file(each.image).path) for each in shown):
+            etree.SubElement(item, _cp("file"), href=path)
     return manifest
 
 
@@ -159,12 +173,15 @@ def package_files(
     localized: LocalizedQuiz, answers: bool = True, source_labels: Labels = DEFAULT_LABELS
 ) -> list[tuple[str, bytes]]:
     labels, fallback = true_false_labels(localized, source_labels)
-    files = [("imsmanifest.xml", serialize(manifest_document(localized)))]
-    files.append(("test.xml", serialize(assessment_test_document(localized, answers))))
+    media = MediaFiles()
+    files = [("test.xml", serialize(assessment_test_document(localized, answers)))]
     for question in localized.questions:
-        document = item_document(localized, question, answers, fallback if question.fell_back else labels)
+        document = item_document(
+            localized, question, answers, fallback if question.fell_back else labels, media
+        )
         files.append((item_path(question.id), serialize(document)))
-    return files
+    files.append(("imsmanifest.xml", serialize(manifest_document(localized, answers, media))))
+    return files + package_entries(media)
 
 
 def source_labels(request: ExportRequest) -> Labels:

@@ -19,6 +19,10 @@ from decimal import Decimal
 from typing import Any, Generic, TypeVar, overload
 
 from toolkit.keys import NeutralOrder, join_key, text_fields, text_metadata
+from toolkit.model.messages import InterfaceMessages as InterfaceMessages
+from toolkit.model.messages import Message as Message
+from toolkit.model.messages import Placeholder as Placeholder
+from toolkit.model.messages import Variant as Variant
 
 
 class QuestionType(enum.Enum):
@@ -118,20 +122,27 @@ def _slots(
         if isinstance(value, tuple):
             for part in value:
                 _slots(part, join_key(key, part.id) if with_keys else "", with_keys, into, answer_key)
+        elif isinstance(value, HasTexts):  # a part of its own (an image): its texts take the field's key
+            _slots(value, key, with_keys, into, answer_key)
         else:
             into.append((key, value, translated))
 
 
-def _with_texts(owner: Any, pick: Callable[[Text], str], **changes: Any) -> Any:
-    """``owner`` with ``pick`` applied to every text field, into its parts: localization's one walk."""
+def _with_texts(owner: Any, pick: Callable[[Text], str], locale: str | None, **changes: Any) -> Any:
+    """``owner`` with ``pick`` applied to every text field, into its parts: localization's one walk.
+    An image takes the file of ``locale`` where it has one."""
     for name, _declared in text_fields(type(owner)):
         value = getattr(owner, name)
-        if value is not None:
-            changes[name] = (
-                tuple(_with_texts(part, pick) for part in value) if isinstance(value, tuple) else pick(value)
-            )
+        if isinstance(value, tuple):
+            changes[name] = tuple(_with_texts(part, pick, locale) for part in value)
+        elif isinstance(value, HasTexts):
+            changes[name] = _with_texts(value, pick, locale)
+        elif value is not None:
+            changes[name] = pick(value)
     if isinstance(owner, AcceptedAnswer):
         changes["text"] = owner.localized_text(changes["text"])
+    if isinstance(owner, Image):
+        changes["file"] = owner.file_in(locale)
     return replace(owner, **changes)
 
 
@@ -197,9 +208,43 @@ ITEMS = NeutralOrder("items", "i")
 
 
 @dataclass(frozen=True)
+class Image(HasTexts[TextType]):
+    """An image shown with a prompt, an option or an explanation: ``file`` relative to the content folder
+    ``root`` (absolute, where exports read it), localized the locale's own where it has one. ``alt`` is a
+    translatable text, absent only where the image is ``decorative`` (screen readers skip it)."""
+
+    file: str
+    root: str
+    alt: TextType | None = field(metadata=text_metadata(""), default=None)
+    decorative: bool = False
+    replacements: tuple[tuple[str, str], ...] = ()
+    """Each locale's own file (``media/ur/ring.png`` for ``media/ring.png``): (locale, file)."""
+
+    def file_in(self, locale: str | None) -> str:
+        own, tag = dict(self.replacements), (locale or "").replace("_", "-")
+        return next((own[name] for name in (locale, tag, tag.split("-")[0]) if name in own), self.file)
+
+
+_IMAGE_ALT_NOTE = "Describe what the image shows, as a person who cannot see it needs it for the question."
+_IMAGE = text_metadata(
+    "image-alt", "Alternative text of the image $file shown with the prompt of $where", _IMAGE_ALT_NOTE
+)
+_EXPLANATION_IMAGE = text_metadata(
+    "explanation-image-alt",
+    "Alternative text of the image $file shown with the explanation of $where",
+    _IMAGE_ALT_NOTE,
+    answer_key=True,
+)
+_OPTION_IMAGE = text_metadata(
+    "image-alt", "Alternative text of the image $file shown in option $number of $where", _IMAGE_ALT_NOTE
+)
+
+
+@dataclass(frozen=True)
 class Option(HasTexts[TextType]):
     id: str
     text: TextType = field(metadata=text_metadata(""))
+    image: Image[TextType] | None = field(metadata=_OPTION_IMAGE, default=None, kw_only=True)
     feedback: TextType | None = field(
         metadata=text_metadata(
             "feedback",
@@ -311,6 +356,7 @@ class ChoiceQuestion(HasTexts[TextType]):
     id: str
     type: QuestionType
     prompt: TextType = field(metadata=_PROMPT)
+    image: Image[TextType] | None = field(metadata=_IMAGE, default=None, kw_only=True)
     options: tuple[Option[TextType], ...] = field(
         metadata=text_metadata(
             "options",
@@ -321,6 +367,7 @@ class ChoiceQuestion(HasTexts[TextType]):
     )
     correct: tuple[str, ...]
     explanation: TextType = field(metadata=_EXPLANATION)
+    explanation_image: Image[TextType] | None = field(metadata=_EXPLANATION_IMAGE, default=None, kw_only=True)
     shuffle: bool | None = None
     """The question's own setting; localized, resolved: this, else the quiz's."""
     partial_credit: bool = False
@@ -342,8 +389,10 @@ class TrueFalseQuestion(HasTexts[TextType]):
 
     id: str
     prompt: TextType = field(metadata=_PROMPT)
+    image: Image[TextType] | None = field(metadata=_IMAGE, default=None)
     correct: bool
     explanation: TextType = field(metadata=_EXPLANATION)
+    explanation_image: Image[TextType] | None = field(metadata=_EXPLANATION_IMAGE, default=None)
     fell_back: bool = False
     type: QuestionType = QuestionType.TRUE_FALSE
 
@@ -352,8 +401,10 @@ class TrueFalseQuestion(HasTexts[TextType]):
 class ShortAnswerQuestion(HasTexts[TextType]):
     id: str
     prompt: TextType = field(metadata=_PROMPT)
+    image: Image[TextType] | None = field(metadata=_IMAGE, default=None)
     answers: tuple[AcceptedAnswer[TextType], ...] = field(metadata=_ACCEPTED_ANSWERS)
     explanation: TextType = field(metadata=_EXPLANATION)
+    explanation_image: Image[TextType] | None = field(metadata=_EXPLANATION_IMAGE, default=None)
     case_sensitive: bool = False
     fell_back: bool = False
     type: QuestionType = QuestionType.SHORT_ANSWER
@@ -365,12 +416,14 @@ class NumericQuestion(HasTexts[TextType]):
 
     id: str
     prompt: TextType = field(metadata=_PROMPT)
+    image: Image[TextType] | None = field(metadata=_IMAGE, default=None)
     answer: Decimal
     tolerance: Decimal = Decimal(0)
     unit: TextType | None = field(
         metadata=text_metadata("unit", "Unit shown after the answer field of $asked: $quoted"), default=None
     )
     explanation: TextType = field(metadata=_EXPLANATION)
+    explanation_image: Image[TextType] | None = field(metadata=_EXPLANATION_IMAGE, default=None)
     fell_back: bool = False
     type: QuestionType = QuestionType.NUMERIC
 
@@ -379,6 +432,7 @@ class NumericQuestion(HasTexts[TextType]):
 class MatchingQuestion(HasTexts[TextType]):
     id: str
     prompt: TextType = field(metadata=_PROMPT)
+    image: Image[TextType] | None = field(metadata=_IMAGE, default=None)
     pairs: tuple[Pair[TextType], ...] = field(metadata=text_metadata("pairs"))
     distractors: tuple[Item[TextType], ...] = field(
         metadata=text_metadata(
@@ -389,6 +443,7 @@ class MatchingQuestion(HasTexts[TextType]):
         default=(),
     )
     explanation: TextType = field(metadata=_EXPLANATION)
+    explanation_image: Image[TextType] | None = field(metadata=_EXPLANATION_IMAGE, default=None)
     partial_credit: bool = False
     fell_back: bool = False
     type: QuestionType = QuestionType.MATCHING
@@ -400,6 +455,7 @@ class OrderingQuestion(HasTexts[TextType]):
 
     id: str
     prompt: TextType = field(metadata=_PROMPT)
+    image: Image[TextType] | None = field(metadata=_IMAGE, default=None)
     items: tuple[Item[TextType], ...] = field(
         metadata=text_metadata(
             "items",
@@ -409,6 +465,7 @@ class OrderingQuestion(HasTexts[TextType]):
         )
     )
     explanation: TextType = field(metadata=_EXPLANATION)
+    explanation_image: Image[TextType] | None = field(metadata=_EXPLANATION_IMAGE, default=None)
     partial_credit: bool = False
     fell_back: bool = False
     type: QuestionType = QuestionType.ORDERING
@@ -421,6 +478,7 @@ class FillInBlanksQuestion(HasTexts[TextType]):
 
     id: str
     prompt: TextType = field(metadata=_PROMPT)
+    image: Image[TextType] | None = field(metadata=_IMAGE, default=None)
     text: TextType = field(
         metadata=text_metadata("text", "The text with blanks of $asked: $quoted", _BLANK_MARKER_NOTE)
     )
@@ -428,6 +486,7 @@ class FillInBlanksQuestion(HasTexts[TextType]):
         metadata=text_metadata("blanks", where="blank {{$id}} of $asked")
     )
     explanation: TextType = field(metadata=_EXPLANATION)
+    explanation_image: Image[TextType] | None = field(metadata=_EXPLANATION_IMAGE, default=None)
     partial_credit: bool = False
     fell_back: bool = False
     type: QuestionType = QuestionType.FILL_IN_BLANKS
@@ -445,6 +504,7 @@ class EssayQuestion(HasTexts[TextType]):
 
     id: str
     prompt: TextType = field(metadata=_PROMPT)
+    image: Image[TextType] | None = field(metadata=_IMAGE, default=None)
     model_answer: TextType | None = field(
         metadata=text_metadata(
             "model-answer", "Model answer of $asked, shown to graders only: $quoted", answer_key=True
@@ -452,6 +512,7 @@ class EssayQuestion(HasTexts[TextType]):
         default=None,
     )
     explanation: TextType = field(metadata=_EXPLANATION)
+    explanation_image: Image[TextType] | None = field(metadata=_EXPLANATION_IMAGE, default=None)
     fell_back: bool = False
     type: QuestionType = QuestionType.ESSAY
 
@@ -496,11 +557,14 @@ def accepted_answers(owner: HasTexts[TextType]) -> Iterator[AcceptedAnswer[TextT
                     yield from accepted_answers(part)
 
 
-def with_texts(question: Question[Text], pick: Callable[[Text], str], **changes: Any) -> Question[str]:
+def with_texts(
+    question: Question[Text], pick: Callable[[Text], str], locale: str | None = None, **changes: Any
+) -> Question[str]:
     """``question`` with every text replaced by ``pick(text)`` and ``changes`` made to its other fields
     (``fell_back``): the one field walk localization uses. Accepted answers keep their picked lines one
-    per line (:meth:`AcceptedAnswer.localized_text`)."""
-    localized: Question[str] = _with_texts(question, pick, **changes)
+    per line (:meth:`AcceptedAnswer.localized_text`); images show the file of ``locale`` where the project
+    has one (:meth:`Image.file_in`)."""
+    localized: Question[str] = _with_texts(question, pick, locale, **changes)
     return localized
 
 
@@ -529,59 +593,6 @@ class Quiz:
         yield self.description
         for question in self.questions:
             yield from question.texts()
-
-
-@dataclass(frozen=True)
-class Placeholder:
-    name: str
-    meaning: str
-
-
-@dataclass(frozen=True)
-class Variant:
-    """A wording of a message seen on a scraped page, with numbers replaced by placeholders."""
-
-    locale: str
-    text: str
-
-
-@dataclass(frozen=True)
-class Message:
-    """One interface message; either ``text``, or plural forms ``one``/``other`` selected by ``plural``."""
-
-    name: str
-    key: str
-    origin: Origin
-    text: str | None = None
-    one: str | None = None
-    other: str | None = None
-    plural: str | None = None
-    placeholders: tuple[Placeholder, ...] = ()
-    comment: str | None = None
-    variants: tuple[Variant, ...] = ()
-
-    @property
-    def is_plural(self) -> bool:
-        return self.plural is not None
-
-    @property
-    def source(self) -> str:
-        """The singular (or only) source text: the gettext msgid."""
-        source = self.one if self.is_plural else self.text
-        assert source is not None, "a validated message always has its text"
-        return source
-
-
-@dataclass(frozen=True)
-class InterfaceMessages:
-    messages: tuple[Message, ...]
-    origin: Origin
-
-    def message(self, name: str) -> Message:
-        for message in self.messages:
-            if message.name == name:
-                return message
-        raise KeyError(name)
 
 
 @dataclass(frozen=True)

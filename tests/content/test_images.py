@@ -1,0 +1,149 @@
+"""Image files: their type read from their bytes, their size from cheap headers, SVG kept safe, each
+locale's own file found beside the source's, and images read into the model with their alt texts' keys."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import pytest
+from image_project import BLUE, images_project, png
+from support import run_quizkit_in_process
+
+from toolkit.content.images import ImageError, ImageFacts, image_facts, read_image, replacements
+from toolkit.content.validation import load_content
+from toolkit.model import ChoiceQuestion, Image, Text, TrueFalseQuestion
+
+GIF = b"GIF89a" + struct.pack("<HH", 12, 7) + b"\x00" * 20
+# A baseline JPEG's first segments: SOI, an APP0 of 16 bytes, then SOF0 with height 9 and width 33.
+JPEG = (
+    b"\xff\xd8"
+    + b"\xff\xe0\x00\x10"
+    + b"JFIF\x00"
+    + b"\x00" * 9
+    + b"\xff\xc0\x00\x11\x08\x00\x09\x00\x21"
+    + b"\x00" * 12
+)
+WEBP_LOSSLESS = b"RIFF\x00\x00\x00\x00WEBPVP8L\x00\x00\x00\x00\x2f" + ((5 - 1) | ((3 - 1) << 14)).to_bytes(
+    4, "little"
+)
+
+
+@pytest.mark.parametrize(
+    ("data", "facts"),
+    [
+        (png(40, 20, BLUE), ImageFacts("png", 40, 20)),
+        (GIF, ImageFacts("gif", 12, 7)),
+        (JPEG, ImageFacts("jpeg", 33, 9)),
+        (WEBP_LOSSLESS, ImageFacts("webp", 5, 3)),
+        (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 20"/>', ImageFacts("svg", 30, 20)),
+        (
+            b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="8px" height="4"/>',
+            ImageFacts("svg", 8, 4),
+        ),
+        (b'<svg xmlns="http://www.w3.org/2000/svg" width="50%"/>', ImageFacts("svg")),
+    ],
+    ids=["png", "gif", "jpeg", "webp", "svg-viewbox", "svg-size", "svg-no-size"],
+)
+def test_the_type_and_size_come_from_the_bytes(data: bytes, facts: ImageFacts) -> None:
+    assert image_facts(data, "media/x") == facts
+
+
+@pytest.mark.parametrize(
+    ("data", "refused"),
+    [
+        (b"<html><body>hi</body></html>", "is not a PNG, JPEG, GIF, WebP or SVG image"),
+        (b'<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', "an event attribute onload"),
+        (b'<svg xmlns="http://www.w3.org/2000/svg"><foreignObject/></svg>', "a <foreignObject> element"),
+        (
+            b'<svg xmlns="http://www.w3.org/2000/svg"><style>@import url(https://x.org/a.css);</style></svg>',
+            "a style sheet that loads something from outside the file",
+        ),
+        (
+            b'<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill: url(https://x.org/p.svg#p)"/></svg>',
+            "a style that loads something from outside the file",
+        ),
+        (b'<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg>&x;</svg>', "a DOCTYPE or entities"),
+        (b"<svg><rect/></svg>", "not an SVG image (its root element is not svg in the SVG namespace)"),
+    ],
+    ids=["html", "event", "foreign-object", "style-import", "style-url", "entities", "no-namespace"],
+)
+def test_what_a_player_must_not_show_is_refused(data: bytes, refused: str) -> None:
+    with pytest.raises(ImageError) as raised:
+        image_facts(data, "media/x.svg")
+    assert refused in str(raised.value)
+
+
+def test_a_link_inside_the_svg_is_kept() -> None:
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2"><defs><circle id="c" r="1"/></defs><use href="#c"/></svg>'
+    assert image_facts(svg, "media/x.svg") == ImageFacts("svg", 2, 2)
+
+
+def test_each_locale_folder_beside_the_file_replaces_it(tmp_path: Path) -> None:
+    media = tmp_path / "media"
+    for folder in ("ur", "pt-BR", "old", "fr"):
+        (media / folder).mkdir(parents=True)
+    (media / "ring.png").write_bytes(png(2, 2, BLUE))
+    (media / "ur" / "ring.png").write_bytes(png(2, 2, BLUE))
+    (media / "pt-BR" / "ring.png").write_bytes(png(2, 2, BLUE))
+    (media / "old" / "ring.png").write_bytes(png(2, 2, BLUE))  # a folder of that name, not a locale's
+    assert replacements(tmp_path, "media/ring.png") == (
+        ("pt-BR", "media/pt-BR/ring.png"),
+        ("ur", "media/ur/ring.png"),
+    )
+
+
+def test_a_path_out_of_the_folder_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "quizkit.toml").write_text("", encoding="utf-8")
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "ring.png").symlink_to("/etc/hostname")
+    with pytest.raises(ImageError, match="is outside the project"):
+        read_image(tmp_path / "content", "ring.png")
+
+
+def test_images_are_read_into_the_model_with_their_keys_and_locale_files(tmp_path: Path) -> None:
+    project = images_project(tmp_path, translated=False)
+    quiz = load_content(project / "content").quiz("images")
+    ring = quiz.question("ring")
+    assert isinstance(ring, ChoiceQuestion)
+    content = str((project / "content").resolve())
+    assert ring.image is not None and isinstance(ring.image.alt, Text)
+    assert (ring.image.file, ring.image.root, ring.image.replacements) == (
+        "media/ring.png",
+        content,
+        (("ur", "media/ur/ring.png"),),
+    )
+    assert ring.image.alt.key == "images.questions.ring.image-alt"
+    option_image = ring.options[0].image
+    assert option_image is not None and isinstance(option_image.alt, Text)
+    assert option_image.alt.key == "images.questions.ring.options.ring-shape.image-alt"
+    assert ring.explanation_image == Image("media/divider.png", content, None, decorative=True)
+    steps = quiz.question("steps")
+    assert isinstance(steps, TrueFalseQuestion) and steps.explanation_image is not None
+    assert [key for key, _text in steps.keyed_texts()] == ["prompt", "explanation", "explanation-image-alt"]
+    assert [key for key, _text in steps.keyed_texts(answer_key=False)] == ["prompt"]
+    assert [text.key for text in ring.texts()] == [
+        "images.questions.ring.prompt",
+        "images.questions.ring.image-alt",
+        "images.questions.ring.options.ring-shape",
+        "images.questions.ring.options.ring-shape.image-alt",
+        "images.questions.ring.options.tree-shape",
+        "images.questions.ring.options.tree-shape.image-alt",
+        "images.questions.ring.explanation",
+    ]
+
+
+def test_validate_warns_of_a_locale_s_file_that_replaces_no_image(tmp_path: Path) -> None:
+    project = images_project(tmp_path, translated=False)
+    (project / "content/media/ur/rign.png").write_bytes(png(2, 2, BLUE))
+    (project / "content/media/ur/ring.png").write_bytes(png(2, 2, BLUE))  # used: no warning
+    result = run_quizkit_in_process(project, "validate")
+    assert result.stdout.splitlines() == [
+        "content/media/ur/rign.png: warning[unused-image]: the ur file in place of media/rign.png, which no "
+        "quiz shows; did you mean media/ur/ring.png? rename it to the file it replaces, or remove it",
+        "0 errors, 1 warning in 1 of 3 files",
+    ]
+    assert result.returncode == 0
+    # A quiz validated alone cannot tell what the others show: no warning.
+    alone = run_quizkit_in_process(project, "validate", "content/images.yaml")
+    assert "unused-image" not in alone.stdout

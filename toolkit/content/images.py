@@ -1,0 +1,289 @@
+"""Image files of a project: where they are, what they are, and whether a player may show them.
+
+A quiz names an image by its path relative to the content folder (``media/ring.png``); a locale may have
+its own file beside it, in a folder named for the locale (``media/ur/ring.png``), which replaces it in
+that locale. The type of a file is read from its first bytes, never from its name (a ``.png`` that is a
+JPEG, or an HTML page, is refused). SVG goes into players as it is, so one that could run a script or
+fetch anything (a ``<script>``, an event attribute, a link or style that leaves the file) is refused.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import struct
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from toolkit.config import find_project_root
+from toolkit.keys import text_fields
+from toolkit.model import Image
+
+MAX_IMAGE_BYTES = 20 * 1024 * 1024
+"""A larger file is refused: a quiz image this size is a mistake, and every export copies it."""
+
+LOCALE_FOLDER = re.compile(r"^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})*$")
+"""A folder named like a locale (``ur``, ``pt-BR``, ``ar-XB``) holds that locale's own images."""
+
+
+def content_folder(quiz_file: Path) -> Path:
+    """The content folder that images of ``quiz_file`` are relative to: the project's ``content-dir``
+    where the quiz is inside it, else the quiz's own folder (a file validated outside any project)."""
+    return _content_folder_of(quiz_file.resolve().parent)
+
+
+@functools.cache
+def _content_folder_of(folder: Path) -> Path:
+    """:func:`content_folder` of the quizzes in ``folder`` (absolute): the configuration is read once
+    per folder, since every quiz's images ask."""
+    from toolkit.config import load_config
+    from toolkit.errors import QuizkitError
+
+    root = find_project_root(folder)
+    if root is not None:
+        try:
+            content = load_config(root).content_path.resolve()
+        except QuizkitError:  # the configuration's own error is reported where it is read
+            content = root / "content"
+        if folder.is_relative_to(content):
+            return content
+    return folder
+
+
+def replacements(root: Path, file: str) -> tuple[tuple[str, str], ...]:
+    """(locale, file) of each locale's own file for ``file``: ``media/<locale>/ring.png`` beside
+    ``media/ring.png``, in locale order."""
+    written = PurePosixPath(file)
+    folder = root / written.parent
+    try:
+        candidates = sorted(entry.name for entry in os.scandir(folder) if entry.is_dir())
+    except OSError:
+        return ()
+    return tuple(
+        (locale, str(written.parent / locale / written.name))
+        for locale in candidates
+        if _names_a_locale(locale) and (folder / locale / written.name).is_file()
+    )
+
+
+@functools.cache
+def _names_a_locale(folder: str) -> bool:
+    """Whether a folder's name is a locale CLDR knows, as the configuration spells it (``ur``, ``pt_BR``)
+    or with a hyphen (``pt-BR``); a folder named ``old`` or ``big`` is no locale's."""
+    from toolkit.config import locale_problem
+
+    return LOCALE_FOLDER.fullmatch(folder) is not None and locale_problem(folder.replace("-", "_")) is None
+
+
+def images_of(owner: object) -> Iterator[Image[Any]]:
+    """Every image of a question or a part of one, in reading order (the model's text fields find them)."""
+    for name, _declared in text_fields(type(owner)):
+        value = getattr(owner, name)
+        if isinstance(value, Image):
+            yield value
+        elif isinstance(value, tuple):
+            for part in value:
+                yield from images_of(part)
+
+
+IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"})
+
+
+def unused_replacements(root: Path, used: Iterable[str]) -> Iterator[tuple[Path, str, str, str | None]]:
+    """Each file in a locale's folder of the content folder ``root`` that replaces no image a quiz shows
+    (a typo in its name, or a file left behind): (path, locale, the file it would replace, the used file
+    of that folder whose name is closest, if any)."""
+    import difflib
+
+    shown = set(used)
+    for path in sorted(root.rglob("*")):
+        if path.suffix.lower() not in IMAGE_SUFFIXES or not _names_a_locale(path.parent.name):
+            continue
+        if not path.is_file():
+            continue
+        locale = path.parent.name
+        replaced = (path.parent.parent / path.name).relative_to(root).as_posix()
+        if replaced in shown:
+            continue
+        folder = PurePosixPath(replaced).parent
+        siblings = [PurePosixPath(file).name for file in shown if PurePosixPath(file).parent == folder]
+        close = difflib.get_close_matches(path.name, siblings, n=1)
+        yield path, locale, replaced, str(folder / close[0]) if close else None
+
+
+@dataclass(frozen=True)
+class ImageFacts:
+    """What a file's bytes say it is: its type, and its size in pixels where its header says so cheaply."""
+
+    kind: str
+    width: int | None = None
+    height: int | None = None
+
+
+class ImageError(Exception):
+    """Why a file is not an image quizkit takes, in words an author can act on."""
+
+
+def image_path(root: Path, file: str) -> Path:
+    """``file`` in the content folder ``root``; :class:`ImageError` if it leaves the project (an
+    absolute path, ``..``, a link that leads out), since exports copy it into their packages."""
+    written = PurePosixPath(file.replace("\\", "/"))
+    if written.is_absolute() or re.match(r"^[A-Za-z]:", file):
+        raise ImageError(f"{file} is an absolute path; write the path relative to the content folder")
+    resolved = (root / written).resolve()
+    project = find_project_root(root) or root
+    if ".." in written.parts or not resolved.is_relative_to(project.resolve()):
+        raise ImageError(f"{file} is outside the project; copy the image into the content folder")
+    return root / written
+
+
+def read_image(root: Path, file: str) -> tuple[bytes, ImageFacts]:
+    """The bytes of the image ``file`` in the content folder ``root`` and what they are, or
+    :class:`ImageError` saying why quizkit does not take it."""
+    path = image_path(root, file)
+    if not path.is_file():
+        raise ImageError(
+            f"no file {file} in the content folder; check the path (relative to the content folder, "
+            "not to the quiz file)"
+        )
+    if path.stat().st_size > MAX_IMAGE_BYTES:
+        raise ImageError(f"{file} is larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MiB; make it smaller")
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise ImageError(f"{file} cannot be read: {error.strerror or error}") from error
+    return data, image_facts(data, file)
+
+
+def image_facts(data: bytes, file: str) -> ImageFacts:
+    """What ``data`` is (read from its signature), or :class:`ImageError`."""
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        size = struct.unpack(">II", data[16:24]) if len(data) >= 24 and data[12:16] == b"IHDR" else None
+        return _facts("png", size)
+    if data.startswith(b"\xff\xd8\xff"):
+        return _facts("jpeg", _jpeg_size(data))
+    if data[:6] in (b"GIF87a", b"GIF89a"):
+        return _facts("gif", struct.unpack("<HH", data[6:10]) if len(data) >= 10 else None)
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return _facts("webp", _webp_size(data))
+    if _looks_like_svg(data):
+        return _svg_facts(data, file)
+    raise ImageError(
+        f"{file} is not a PNG, JPEG, GIF, WebP or SVG image (its bytes say so, whatever its name); "
+        "save it in one of these formats"
+    )
+
+
+def _facts(kind: str, size: tuple[int, int] | None) -> ImageFacts:
+    if size is None or not all(size):
+        return ImageFacts(kind)
+    return ImageFacts(kind, size[0], size[1])
+
+
+def _jpeg_size(data: bytes) -> tuple[int, int] | None:
+    """The size in a JPEG's start-of-frame segment, walking the segments before it."""
+    at = 2
+    while at + 9 < len(data):
+        if data[at] != 0xFF:
+            return None
+        marker = data[at + 1]
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+            at += 2
+            continue
+        (length,) = struct.unpack(">H", data[at + 2 : at + 4])
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            height, width = struct.unpack(">HH", data[at + 5 : at + 9])
+            return width, height
+        at += 2 + length
+    return None
+
+
+def _webp_size(data: bytes) -> tuple[int, int] | None:
+    chunk = data[12:16]
+    if chunk == b"VP8 " and len(data) >= 30:
+        width, height = struct.unpack("<HH", data[26:30])
+        return width & 0x3FFF, height & 0x3FFF
+    if chunk == b"VP8L" and len(data) >= 25:
+        bits = int.from_bytes(data[21:25], "little")
+        return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+    if chunk == b"VP8X" and len(data) >= 30:
+        return int.from_bytes(data[24:27], "little") + 1, int.from_bytes(data[27:30], "little") + 1
+    return None
+
+
+def _looks_like_svg(data: bytes) -> bool:
+    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+    return head.startswith((b"<?xml", b"<svg", b"<!--", b"<!DOCTYPE svg")) and b"<svg" in data
+
+
+_SVG = "{http://www.w3.org/2000/svg}"
+_XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+_ACTIVE_ELEMENTS = {"script", "foreignObject", "iframe", "embed", "object", "handler", "listener"}
+_URL = re.compile(r"url\(\s*['\"]?\s*([^'\")\s]*)", re.IGNORECASE)
+
+
+def _svg_facts(data: bytes, file: str) -> ImageFacts:
+    """An SVG a player may show as it is, with its size from ``width``/``height`` or ``viewBox``."""
+    from lxml import etree
+
+    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
+        raise ImageError(
+            f"{file}: an SVG with a DOCTYPE or entities is refused (they can read other files); remove it"
+        )
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+    try:
+        svg = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as error:
+        raise ImageError(f"{file} is not well-formed SVG: {error.msg}; fix it or export it again") from error
+    if svg.tag != f"{_SVG}svg":
+        raise ImageError(f"{file} is not an SVG image (its root element is not svg in the SVG namespace)")
+    for element in svg.iter():
+        if not isinstance(element.tag, str):
+            continue
+        name = etree.QName(element).localname
+        if name in _ACTIVE_ELEMENTS:
+            raise _unsafe(file, f"a <{name}> element, which can run code in the player")
+        for attribute, value in element.attrib.items():
+            local = etree.QName(attribute).localname
+            if local.lower().startswith("on"):
+                raise _unsafe(file, f"an event attribute {local}, which runs code in the player")
+            if attribute in (_XLINK_HREF, "href") and not value.strip().startswith("#"):
+                raise _unsafe(file, f"a link to {value.strip()[:80]}, outside the file")
+            if local == "style" and _external_url(value):
+                raise _unsafe(file, "a style that loads something from outside the file")
+        if name == "style" and (_external_url(element.text or "") or "@import" in (element.text or "")):
+            raise _unsafe(file, "a style sheet that loads something from outside the file")
+    return _facts("svg", _svg_size(svg))
+
+
+def _unsafe(file: str, what: str) -> ImageError:
+    return ImageError(
+        f"{file}: the SVG holds {what}; players show SVG as it is, so quizkit refuses it: remove it, "
+        "or save the image as PNG"
+    )
+
+
+def _external_url(style: str) -> bool:
+    return any(not found.startswith("#") for found in _URL.findall(style))
+
+
+def _svg_size(svg: object) -> tuple[int, int] | None:
+    attributes = getattr(svg, "attrib", {})
+    width, height = _pixels(attributes.get("width")), _pixels(attributes.get("height"))
+    if width and height:
+        return width, height
+    box = (attributes.get("viewBox") or "").replace(",", " ").split()
+    try:
+        if len(box) == 4:
+            return round(float(box[2])), round(float(box[3]))
+    except ValueError:
+        return None
+    return None
+
+
+def _pixels(value: str | None) -> int | None:
+    found = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(px)?\s*", value or "")
+    return round(float(found.group(1))) if found else None
