@@ -250,7 +250,7 @@ questions:
     explanation: Each GPU sends 1.75 GB.
 """
 
-ANSWER_PLUGIN = '''\
+ANSWER_PLUGIN = """\
 from toolkit.checks import Finding, Severity, check
 
 
@@ -260,7 +260,7 @@ def answer_in_explanation(context):
     if answer is not None and context.is_explanation and context.entry.msgstr:
         if str(answer.value) not in context.entry.msgstr:
             yield Finding("answer-in-explanation", f"the explanation does not give the answer {answer.value}")
-'''
+"""
 
 
 def test_export_and_build_gate_on_the_checks_that_read_the_answer_key_from_the_content(
