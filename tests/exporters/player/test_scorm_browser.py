@@ -87,9 +87,11 @@ def player_ready(page: Any) -> None:
     the question as its own script runs, and the SCORM adapter, a script after it, then resumes the saved
     attempt and starts listening for answers: a test that went on once the question was shown read the
     state before the resume, or answered before the adapter heard it, whenever the browser ran the
-    adapter's script a moment later (under load). The document is complete once every script has run."""
+    adapter's script a moment later (under load). The page's load event comes once every script has run;
+    Playwright counts it for the document now in ``page``, the player's (not the launch page it came from,
+    nor a predicate polled in the page: the player's Content-Security-Policy forbids the eval one needs)."""
     page.wait_for_selector("#quiz > *")
-    page.wait_for_function("document.readyState === 'complete'")
+    page.wait_for_load_state("load")
 
 
 class Frame:
