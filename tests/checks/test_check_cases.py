@@ -180,7 +180,12 @@ def test_sets_of_numbers_keep_their_commas() -> None:
 
 def test_numbers_check_on_a_non_explanation() -> None:
     entry = CatalogEntry(msgid="Use 8 GPUs", msgstr="GPUs استعمال کریں", context="quiz.questions.q.options.a")
-    assert findings(entry) == [("numbers", "number 8 from the source is missing")]
+    assert findings(entry) == [
+        (
+            "numbers",
+            "number 8 from the source is missing in ur: write the source's numbers, in ur's digits or the source's",
+        )
+    ]
 
 
 def test_whitespace_fix_outside_urdu_keeps_newlines() -> None:
@@ -281,3 +286,34 @@ def test_bidi_controls_are_caught_in_every_locale(
     ]
     assert found == expected
     assert all(d.severity.value == "error" for d in result.diagnostics if d.code == "bidi-control")
+
+
+@pytest.mark.parametrize(
+    ("source", "translation", "expected"),
+    [
+        (
+            "The optimizer sends 8 shards over NCCL and PyTorch.",
+            "شارڈز بھیجے جاتے ہیں۔",
+            "the explanation of question q lost 8, NCCL, PyTorch, optimizer in ur: write the number in ur's "
+            "digits or the source's, keep the names in Latin script and translate the term as the glossary "
+            "does",
+        ),
+        (
+            "Each of 8 GPUs holds 2 shards.",
+            "ہر GPU شارڈز رکھتا ہے۔",
+            "the explanation of question q lost 2, 8 in ur: write the numbers in ur's digits or the source's",
+        ),
+    ],
+)
+def test_explanation_lost_content_names_the_question_the_locale_and_what_to_do(
+    source: str, translation: str, expected: str
+) -> None:
+    entry = CatalogEntry(msgid=source, msgstr=translation, context="quiz.questions.q.explanation")
+    assert [message for code, message in findings(entry) if code == "explanation-lost-content"] == [expected]
+
+
+def test_latin_tokens_lost_are_said_in_the_plural() -> None:
+    entry = CatalogEntry(msgid="B divided by W", msgstr="تقسیم", context="quiz.questions.q.options.a")
+    assert [message for code, message in findings(entry) if code == "latin-tokens"] == [
+        "B, W from the source are missing in ur: keep them in Latin script"
+    ]

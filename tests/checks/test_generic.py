@@ -32,7 +32,7 @@ SAMPLES = "Each of 8 workers uses 1,024 samples and 0.25 of them are kept."
             "ur",
             "ہر ایک 8 ورکرز میں سے 1,042 سیمپلز استعمال کرتا ہے اور 0.25 رکھے جاتے ہیں۔",
             [
-                "number 1,024 from the source is missing, and 1,042 is not in the source: write the source's "
+                "number 1,024 from the source is missing in ur, and 1,042 is not in the source: write the source's "
                 "numbers, in ur's digits or the source's"
             ],
         ),
@@ -40,20 +40,22 @@ SAMPLES = "Each of 8 workers uses 1,024 samples and 0.25 of them are kept."
             "ar",
             "يستخدم كل من ٨ عمال ١٬٠٢٤ عينة ويُحتفظ بـ ٠٫٥٢ منها.",
             [
-                "number 0.25 from the source is missing, and ٠٫٥٢ is not in the source: write the source's "
+                "number 0.25 from the source is missing in ar, and ٠٫٥٢ is not in the source: write the source's "
                 "numbers, in ar's digits or the source's"
             ],
         ),
         (
             "fa",
             "هر یک از ۸ کارگر ۱٬۰۲۴ نمونه را ۳ بار به کار می‌برد و ۰٫۲۵ آن‌ها نگه داشته می‌شود.",
-            ["number ۳ is not in the source: write the source's numbers, in fa's digits or the source's"],
+            [
+                "number ۳ in fa is not in the source: write the source's numbers, in fa's digits or the source's"
+            ],
         ),
         (
             "hi",
             "9 में से हर worker १,०२४ samples लेता है और ०.२५ रखे जाते हैं।",
             [
-                "number 8 from the source is missing, and 9 is not in the source: write the source's numbers, "
+                "number 8 from the source is missing in hi, and 9 is not in the source: write the source's numbers, "
                 "in hi's digits or the source's"
             ],
         ),
@@ -67,9 +69,11 @@ def test_an_explanations_added_number_is_numbers_and_its_lost_one_explanation_lo
     key = "quiz.questions.q.explanation"
     source, translation = "That is 1.75 GB.", "یعنی 1.57 GB۔"
     assert findings(source, translation, "numbers", key=key) == [
-        "number 1.57 is not in the source: write the source's numbers, in ur's digits or the source's"
+        "number 1.57 in ur is not in the source: write the source's numbers, in ur's digits or the source's"
     ]
-    assert findings(source, translation, "explanation-lost-content", key=key) == ["the translation lost 1.75"]
+    assert findings(source, translation, "explanation-lost-content", key=key) == [
+        "the explanation of question q lost 1.75 in ur: write the number in ur's digits or the source's"
+    ]
 
 
 # Review R42, 4: a number is read with its sign (-, U+2212, Arabic's sign after the digits, a minus word):
@@ -82,7 +86,7 @@ def test_an_explanations_added_number_is_numbers_and_its_lost_one_explanation_lo
             "-10 °C",
             "10 °C",
             [
-                "number -10 from the source is missing, and 10 is not in the source: write the source's "
+                "number -10 from the source is missing in ur, and 10 is not in the source: write the source's "
                 "numbers, in ur's digits or the source's"
             ],
         ),
@@ -113,7 +117,7 @@ def test_numbers_keep_their_sign(locale: str, source: str, translation: str, exp
             "A dozen eggs.",
             "13 انڈے، 19ویں صدی میں۔",
             [
-                "numbers 13, 19 are not in the source: write the source's numbers, in ur's digits or the "
+                "numbers 13, 19 in ur are not in the source: write the source's numbers, in ur's digits or the "
                 "source's"
             ],
         ),
@@ -122,7 +126,7 @@ def test_numbers_keep_their_sign(locale: str, source: str, translation: str, exp
             "Between 3 and 4 hours.",
             "5 سے 6 گھنٹے۔",
             [
-                "numbers 3, 4 from the source are missing, and 5, 6 are not in the source: write the "
+                "numbers 3, 4 from the source are missing in ur, and 5, 6 are not in the source: write the "
                 "source's numbers, in ur's digits or the source's"
             ],
         ),

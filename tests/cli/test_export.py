@@ -234,3 +234,77 @@ def test_a_quiz_the_fallback_policy_empties_is_not_called_left_out_by_a_format(t
     assert "quiz-left-out" not in result.stdout + result.stderr
     assert "questions left out" in result.stdout + result.stderr
     assert (project / "dist/json/tiny/ur.json").is_file() and (project / "dist/qti/tiny/ur.zip").is_file()
+
+
+RING_QUIZ = """\
+id: ring
+level: beginner
+title: Ring traffic
+description: One numeric question.
+questions:
+  - id: traffic
+    type: numeric
+    prompt: With N = 8 and 1 GB of gradients, how many GB does each GPU send?
+    answer: 1.75
+    tolerance: 0.01
+    explanation: Each GPU sends 1.75 GB.
+"""
+
+ANSWER_PLUGIN = """\
+from toolkit.checks import Finding, Severity, check
+
+
+@check("answer-in-explanation", Severity.ERROR, "A numeric question's explanation gives its answer.")
+def answer_in_explanation(context):
+    answer = context.numeric_answer
+    if answer is not None and context.is_explanation and context.entry.msgstr:
+        if str(answer.value) not in context.entry.msgstr:
+            yield Finding("answer-in-explanation", f"the explanation does not give the answer {answer.value}")
+"""
+
+
+def test_export_and_build_gate_on_the_checks_that_read_the_answer_key_from_the_content(
+    tmp_path: Path,
+) -> None:
+    """A check that reads the numeric answer (in the content only, not in the catalog's comments) found
+    an error in quizkit check and in quizkit build, but export checked the catalogs without the content,
+    so the check said nothing there and the export went ahead. Every command gives the checks the same
+    content and finds the same error. The check is a real plugin, installed the way pip lays one out."""
+    import os
+    import sys
+
+    site = tmp_path / "site"
+    (site / "quizkit_answer_plugin").mkdir(parents=True)
+    (site / "quizkit_answer_plugin" / "__init__.py").write_text(ANSWER_PLUGIN, encoding="utf-8")
+    info = site / "quizkit_answer_plugin-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: quizkit-answer-plugin\nVersion: 1.0\n", encoding="utf-8"
+    )
+    (info / "entry_points.txt").write_text(
+        "[quizkit.checks]\nanswer-in-explanation = quizkit_answer_plugin:answer_in_explanation\n",
+        encoding="utf-8",
+    )
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), *sys.path])}
+    project = fixture_project(tmp_path / "project", {"ring": RING_QUIZ})
+    assert run_quizkit(project, "update", env=environment).returncode == 0
+    translate(
+        project / "locales/ur/LC_MESSAGES/ring.po",
+        {"ring.questions.traffic.explanation": "ہر GPU 1.57 GB بھیجتا ہے۔"},
+    )
+    finding = (
+        "locales/ur/LC_MESSAGES/ring.po:{line}: error[answer-in-explanation]: the explanation does not "
+        "give the answer 1.75 [ring.questions.traffic.explanation]"
+    )
+    checked = run_quizkit(project, "check", env=environment)
+    assert checked.returncode == 1
+    [line] = [line for line in checked.stdout.splitlines() if "answer-in-explanation" in line]
+    number = line.split(":")[1]
+    assert line == finding.format(line=number)
+    exported = run_quizkit(project, "export", "-f", "json", env=environment)
+    assert exported.returncode == 1
+    assert finding.format(line=number) in exported.stdout.splitlines()
+    assert not (project / "dist").exists()
+    built = run_quizkit(project, "build", env=environment)
+    assert built.returncode == 1
+    assert finding.format(line=number) in built.stdout.splitlines()

@@ -236,3 +236,16 @@ def test_two_spans_of_one_language_side_by_side_keep_the_last_and_report_the_oth
             "last: 'Y؟' was imported, 'Z؟' left out",
         )
     ]
+
+
+@pytest.mark.parametrize("source_locale", ["EN", "en-GB", "En_us"])
+def test_the_source_spans_are_found_whatever_the_case_or_region_of_the_source_locale(
+    source_locale: str,
+) -> None:
+    """GIFT's multilang spans in the source's language are the source, by primary subtag and case aside
+    (toolkit.text.locale_packs.same_language), as Moodle's filter shows ``en`` to an ``en_us`` learner."""
+    path = FIXTURES / "moodle-export.txt"
+    expected = GiftReader.read(BankRequest(path, path.name, "bank", "en"))
+    found = GiftReader.read(BankRequest(path, path.name, "bank", source_locale))
+    assert expected.locales == ("ar", "ur")
+    assert (found.quiz, found.locales, found.issues) == (expected.quiz, expected.locales, expected.issues)

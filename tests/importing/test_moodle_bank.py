@@ -510,3 +510,17 @@ def test_the_reader_is_registered_as_a_plugin_would_be() -> None:
     (entry,) = [entry for entry in entry_points(group="quizkit.importers") if entry.name == "moodle"]
     assert entry.load() is MoodleXmlReader
     assert MoodleXmlReader.name == "moodle"
+
+
+@pytest.mark.parametrize("source_locale", ["EN", "en-US", "En_gb"])
+def test_the_source_spans_are_found_whatever_the_case_or_region_of_the_source_locale(
+    source_locale: str,
+) -> None:
+    """Moodle's multilang spans in the source's language are the source whatever the source locale's case
+    or region (``--source-locale EN``): the reader compared ``en`` with ``EN`` as written, and took the
+    English spans for an ``en`` translation of a bank with no source text."""
+    bank = HERE / "multilang-bank.xml"
+    expected = MoodleXmlReader.read(BankRequest(bank, bank.name, "bank", "en"))
+    found = MoodleXmlReader.read(BankRequest(bank, bank.name, "bank", source_locale))
+    assert expected.locales == ("ar", "ur")
+    assert (found.quiz, found.locales, found.issues) == (expected.quiz, expected.locales, expected.issues)

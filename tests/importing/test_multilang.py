@@ -138,3 +138,17 @@ def test_a_bank_is_in_the_language_most_of_its_texts_declare() -> None:
     assert other_declared_language(["ur", "en", "ur"], "en") == ("ur",)
     assert other_declared_language(["en_US", "en", "ur"], "en") == ()
     assert other_declared_language([], "en") == ()
+
+
+@pytest.mark.parametrize(
+    ("declared", "source_locale", "expected"),
+    [
+        (["ur", "ur"], "UR-pk", ()),
+        (["en_GB"], "EN", ()),
+        (["ur_PK", "ur_PK"], "en-US", ("ur_PK",)),
+    ],
+)
+def test_the_declared_language_is_the_sources_by_primary_subtag_case_aside(
+    declared: list[str], source_locale: str, expected: tuple[str, ...]
+) -> None:
+    assert other_declared_language(declared, source_locale) == expected

@@ -445,3 +445,36 @@ def test_what_the_quiz_description_cannot_hold_is_reported(tmp_path: Path) -> No
         "course.imscc/quiz/quiz.xml: the quiz description holds an image, which a quiz text cannot hold yet; it "
         "is left out (its words, if any, are kept)"
     ) in bank.notes
+
+
+@pytest.mark.parametrize(
+    ("lang", "given", "translated"),
+    [("UR-pk", "ur", True), ("ur", "UR_pk", True), ("ur-IN", "ur_PK", True), ("EN", "ur", False)],
+)
+def test_a_translations_language_is_its_primary_subtag_whatever_the_case(
+    tmp_path: Path, lang: str, given: str, translated: bool
+) -> None:
+    """quizkit's exports mark each text's language (``<div lang="ur">``); the QTI 1.2 readers take a
+    package's question as a translation when that language is the given locale's, by primary subtag and
+    case aside (toolkit.text.locale_packs.same_language): a text that fell back to the source is none."""
+    marked = ONE_ITEM.replace("&lt;p&gt;{prompt}&lt;/p&gt;", '&lt;div lang="{lang}"&gt;{prompt}&lt;/div&gt;')
+    english = _canvas(tmp_path / "en.zip", marked.format(**ENGLISH, lang="EN-us").encode())
+    urdu = {
+        "title": "دریا",
+        "item": "nile",
+        "prompt": "سب سے لمبا؟",
+        "right": "نیل",
+        "wrong": "ٹیمز",
+        "why": "۔",
+    }
+    package = _canvas(tmp_path / "ur.zip", marked.format(**urdu, lang=lang).encode())
+    bank = CanvasReader.read(BankRequest(english, "en.zip", "rivers", "en", {given: package}))
+    (question,) = bank.quiz.questions
+    assert bank.written_in == ()
+    if translated:
+        assert question.prompt.imported == ((given, "سب سے لمبا؟"),)
+    else:
+        assert question.prompt.imported == ()
+        assert f"the {given} package has it in {lang}, so it has no {given} translation yet" in " ".join(
+            bank.notes
+        )

@@ -688,6 +688,43 @@ def test_a_translation_in_the_bare_language_of_a_regional_locale_is_that_locale(
     assert imported.quiz.questions[0].prompt.imported == (("ur_PK", "دو GPU؟"),)
 
 
+@pytest.mark.parametrize(
+    ("source_lang", "source_locale", "item_lang", "given"),
+    [
+        ("EN", "en", "UR-pk", "ur_PK"),  # a tag is case-insensitive (RFC 5646 2.1.1)
+        ("en-US", "EN_us", "ur", "UR"),
+        ("en", "en", "ur-PK", "ur"),  # a regional text is its bare language's translation
+        ("en", "en", "zh-Hant-TW", "zh_Hant"),  # zh-Hant is the range of zh-Hant-TW (RFC 4647 3.3.1)
+    ],
+)
+def test_language_tags_match_whatever_their_case_and_a_range_matches_its_regions(
+    tmp_path: Path, source_lang: str, source_locale: str, item_lang: str, given: str
+) -> None:
+    """The QTI 3.0 reader takes one locale's item for another's when one tag is the other or its language
+    range (toolkit.text.locale_packs.one_within_the_other), case aside; it compared ``zh_Hant`` and
+    ``zh_Hant_TW`` as two languages, and refused the translation."""
+    (tmp_path / "en.xml").write_bytes(_choice_item(source_lang, "Two GPUs?", ("Yes", "No"), "Two."))
+    (tmp_path / "t.xml").write_bytes(_choice_item(item_lang, "دو GPU؟", ("ہاں", "نہیں"), "دو۔"))
+    imported = QtiBankReader.read(
+        BankRequest(tmp_path / "en.xml", "en.xml", "bank", source_locale, {given: tmp_path / "t.xml"})
+    )
+    assert (imported.locales, imported.issues) == ((given,), ())
+    assert imported.quiz.questions[0].prompt.imported == ((given, "دو GPU؟"),)
+
+
+def test_an_item_of_another_region_is_no_translation_into_this_one(tmp_path: Path) -> None:
+    (tmp_path / "en.xml").write_bytes(_choice_item("en", "Two GPUs?", ("Yes", "No"), "Two."))
+    (tmp_path / "t.xml").write_bytes(_choice_item("ur-IN", "دو GPU؟", ("ہاں", "نہیں"), "دو۔"))
+    with pytest.raises(BankError) as refused:
+        QtiBankReader.read(
+            BankRequest(tmp_path / "en.xml", "en.xml", "bank", "en", {"UR-pk": tmp_path / "t.xml"})
+        )
+    assert str(refused.value) == (
+        f"{tmp_path / 't.xml'}:2: is in ur-IN (xml:lang), but was given as the UR-pk bank; give it as "
+        "--locale ur_IN FILE"
+    )
+
+
 def test_an_item_only_a_translation_has_is_reported(tmp_path: Path) -> None:
     (tmp_path / "en.xml").write_bytes(_choice_item("en", "Two GPUs?", ("Yes", "No"), "Two."))
     other = _choice_item("ur", "دو GPU؟", ("ہاں", "نہیں"), "دو۔").replace(b'"gpu-count"', b'"gpu-other"')

@@ -8,7 +8,15 @@ from typing import Any
 import pytest
 
 from toolkit.text import locale_packs
-from toolkit.text.locale_packs import LocalePack, LocalePackError, normalized_locale, pack_for
+from toolkit.text.locale_packs import (
+    LocalePack,
+    LocalePackError,
+    normalized_locale,
+    one_within_the_other,
+    pack_for,
+    same_language,
+    same_locale,
+)
 
 
 @pytest.mark.parametrize(
@@ -104,3 +112,29 @@ def test_two_packs_with_one_name_are_refused(installed: list[FakeEntryPoint]) ->
     with pytest.raises(LocalePackError) as raised:
         pack_for("ar")
     assert str(raised.value) == "two locale packs are named same"
+
+
+# How the question-bank readers compare language tags (toolkit/importing): one rule each, BCP 47's.
+TAG_PAIRS = [
+    # one, other, same_locale, same_language, one_within_the_other
+    ("ur-PK", "ur_PK", True, True, True),
+    ("UR-pk", "ur_PK", True, True, True),
+    ("UR", "ur", True, True, True),
+    ("ur", "ur-PK", False, True, True),
+    ("ur_PK", "UR", False, True, True),
+    ("ur-PK", "ur-IN", False, True, False),
+    ("zh_Hant", "zh-hant-TW", False, True, True),
+    ("zh_Hans", "zh_Hant", False, True, False),
+    ("ur", "ar", False, False, False),
+    ("en", "eng", False, False, False),
+]
+
+
+@pytest.mark.parametrize(("one", "other", "locale", "language", "within"), TAG_PAIRS)
+def test_language_tags_compare_case_insensitively_by_their_subtags(
+    one: str, other: str, locale: bool, language: bool, within: bool
+) -> None:
+    for first, second in ((one, other), (other, one)):
+        assert same_locale(first, second) is locale
+        assert same_language(first, second) is language
+        assert one_within_the_other(first, second) is within

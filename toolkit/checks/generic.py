@@ -208,22 +208,23 @@ def numbers_preserved(context: EntryContext) -> Iterator[Finding]:
             if pair.form is not None
             else added_numbers(pair.source, source_locale, pair.translation, locale)
         )
+        # The locale named, and what to do, as the answer-key checks say it: a report of many locales'
+        # catalogs is read one line at a time.
+        advice = f"write the source's numbers, in {locale}'s digits or the source's"
+        lost = f"from the source is missing in {locale}", f"from the source are missing in {locale}"
         if missing and added:
             yield Finding(
                 "numbers",
-                f"{_numbers_are(missing, 'from the source is missing', 'from the source are missing')}, and "
-                f"{_numbers_are(added, 'is not in the source', 'are not in the source', named=False)}: write "
-                f"the source's numbers, in {locale}'s digits or the source's",
+                f"{_numbers_are(missing, *lost)}, and "
+                f"{_numbers_are(added, 'is not in the source', 'are not in the source', named=False)}: {advice}",
             )
         elif missing:
-            yield Finding(
-                "numbers", _numbers_are(missing, "from the source is missing", "from the source are missing")
-            )
+            yield Finding("numbers", f"{_numbers_are(missing, *lost)}: {advice}")
         elif added:
             yield Finding(
                 "numbers",
-                f"{_numbers_are(added, 'is not in the source', 'are not in the source')}: write the source's "
-                f"numbers, in {locale}'s digits or the source's",
+                f"{_numbers_are(added, f'in {locale} is not in the source', f'in {locale} are not in the source')}: "
+                f"{advice}",
             )
 
 
@@ -250,9 +251,11 @@ def latin_tokens_preserved(context: EntryContext) -> Iterator[Finding]:
     for pair in context.translated_pairs:
         missing = [token for token in lost_latin_tokens(pair.source, pair.translation) if token not in exempt]
         if missing:
+            several = len(missing) > 1
             yield Finding(
                 "latin-tokens",
-                f"{', '.join(sorted(missing))} from the source is missing; keep it in Latin script",
+                f"{', '.join(sorted(missing))} from the source {'are' if several else 'is'} missing in "
+                f"{context.rules.locale}: keep {'them' if several else 'it'} in Latin script",
             )
 
 

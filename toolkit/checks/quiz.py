@@ -86,14 +86,36 @@ def explanation_lost_content(context: EntryContext) -> Iterator[Finding]:
     if not context.is_explanation or not context.entry.msgstr:
         return
     source, translation = context.entry.msgid, context.entry.msgstr
-    lost = lost_numbers(source, context.rules.source_locale, translation, context.rules.locale)
-    lost += lost_latin_tokens(source, translation)
-    if context.glossary is not None:
-        lost += [
+    locale = context.rules.locale
+    numbers = lost_numbers(source, context.rules.source_locale, translation, locale)
+    names = lost_latin_tokens(source, translation)
+    terms = (
+        [
             term.english
             for term in context.glossary.terms_in(source)
             # A misspelt or mistranslated term is not lost: the glossary check that names it reports it.
-            if not term.rendered_in(translation) and not term.misrendered_in(translation)
+            if not term.rendered_in(translation)
+            and not term.misrendered_in(translation)
+            and term.english not in names
         ]
-    if lost:
-        yield Finding("explanation-lost-content", f"the translation lost {', '.join(dict.fromkeys(lost))}")
+        if context.glossary is not None
+        else []
+    )
+    lost = list(dict.fromkeys([*numbers, *names, *terms]))
+    if not lost:
+        return
+    # What to do, for each kind of content lost: the locale named as the answer-key checks name it.
+    advice = [
+        f"{verb} {'the ' + noun if len(found) == 1 else 'the ' + noun + 's'} {how}"
+        for found, verb, noun, how in (
+            (numbers, "write", "number", f"in {locale}'s digits or the source's"),
+            (names, "keep", "name", "in Latin script"),
+            (terms, "translate", "term", "as the glossary does"),
+        )
+        if found
+    ]
+    yield Finding(
+        "explanation-lost-content",
+        f"the explanation of question {_question(context)} lost {', '.join(lost)} in {locale}: "
+        f"{' and '.join([', '.join(advice[:-1]), advice[-1]] if len(advice) > 1 else advice)}",
+    )

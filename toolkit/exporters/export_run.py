@@ -490,11 +490,15 @@ def _refuse_in(localized: LocalizedQuiz) -> None:
 
 
 def check_errors(config: ProjectConfig, request: ExportRequest) -> list[Diagnostic]:
-    """Error-severity findings of quizkit check in the catalogs being exported."""
+    """Error-severity findings of quizkit check in the catalogs being exported, checked as quizkit check
+    checks them: with the project's source locale and its questions, so that a check reading the answer
+    key from the content (a numeric answer) gates the export as it reports in quizkit check."""
+    from toolkit.checks.question_facts import source_questions
     from toolkit.checks.runner import check_catalog
     from toolkit.content.glossary import glossary_path, load_glossary
 
     layout = CatalogLayout.for_project(config)
+    questions = source_questions(request.content)
     errors: list[Diagnostic] = []
     for locale in request.target_locales:
         if locale in config.pseudo_locales:
@@ -506,7 +510,9 @@ def check_errors(config: ProjectConfig, request: ExportRequest) -> list[Diagnost
                 continue
             catalog = request.catalogs[(catalog_locale, domain)]
             file = display_path(layout.catalog(locale, domain))
-            findings = check_catalog(catalog, file, locale, glossary)
+            findings = check_catalog(
+                catalog, file, locale, glossary, source_locale=config.source_locale, questions=questions
+            )
             errors.extend(diagnostic for diagnostic in findings.diagnostics if diagnostic.is_error)
     return errors
 

@@ -68,7 +68,7 @@ from toolkit.model import (
     Quiz,
     Text,
 )
-from toolkit.text.locale_packs import normalized_locale
+from toolkit.text.locale_packs import same_locale
 
 
 class BankWriteError(QuizkitError):
@@ -293,8 +293,7 @@ def _with_bank_translations(
 
 
 def _target_locale(config: ProjectConfig, locale: str) -> str | None:
-    wanted = normalized_locale(locale)
-    return next((each for each in config.target_locales if normalized_locale(each) == wanted), None)
+    return next((each for each in config.target_locales if same_locale(each, locale)), None)
 
 
 def plan_bank_import(
@@ -425,7 +424,7 @@ def _planned_quiz(
     """The bank's locale and translations for each target locale of the project it names."""
     for locale in sorted(set(translations) | set(bank.locales)):
         by_key = translations.get(locale, {})
-        if normalized_locale(locale) == normalized_locale(config.source_locale):
+        if same_locale(locale, config.source_locale):
             locales.append(PlannedLocale(locale, len(by_key), None, skipped="the project's source locale"))
             continue
         target = _target_locale(config, locale)

@@ -40,11 +40,12 @@ from toolkit.importing.bank import (
 from toolkit.importing.gift_kinds import QuestionBuilder
 from toolkit.importing.gift_parser import parse
 from toolkit.importing.gift_syntax import GiftFile, GiftQuestion, looks_like_gift, read_text
-from toolkit.importing.gift_texts import BankContext, language
+from toolkit.importing.gift_texts import BankContext
 from toolkit.importing.imported_drafts import place_last_draft
 from toolkit.importing.multilang import other_declared_language
 from toolkit.model import Origin, Question, Text
 from toolkit.text.counts import counted
+from toolkit.text.locale_packs import same_language
 
 _LANG = re.compile(r"^\s*<(?:div|p|span)\b[^>]*\blang\s*=\s*[\"']([A-Za-z_-]+)[\"']", re.IGNORECASE)
 """The language quizkit's exporter marks a text with: a question that fell back to the source says so."""
@@ -191,7 +192,7 @@ class _Reader(BankContext):
                         "answers of its question, in their order",
                     )
                 written_in = _LANG.match(question.prompt.text)
-                if written_in and language(written_in.group(1)) != language(locale):
+                if written_in and not same_language(written_in.group(1), locale):
                     # quizkit's exporter writes a question whose translation is unfinished in the source
                     # language, marked so: it is no translation.
                     self.notes.append(

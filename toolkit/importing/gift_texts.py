@@ -17,6 +17,7 @@ from toolkit.importing.multilang import (
     repeated_reason,
     split_versions,
 )
+from toolkit.text.locale_packs import same_language
 
 Part = Callable[[GiftQuestion], GiftText | None]
 """Picks one text out of a question: the same text in a translation's question."""
@@ -65,10 +66,12 @@ class BankContext:
             source_raw = split.version(self.source_code) or split.version(OTHER)
             if source_raw is None:
                 for code, raw in split.by_language:
-                    if language(code) == language(self.source_code):
+                    if same_language(code, self.source_code):
                         source_raw = raw
             for code, raw in split.by_language:
-                if code in (self.source_code, OTHER):
+                # A span in the source's language is the source, never its translation (``en`` spans in
+                # an ``en_GB`` project), as the Moodle XML reader takes them.
+                if code == OTHER or same_language(code, self.source_code):
                     continue
                 text_reduced, _lost = as_quiz_text(raw, text.format)
                 if text_reduced:
@@ -106,10 +109,6 @@ class BankContext:
 
 def moodle_code(locale: str) -> str:
     return locale.lower().replace("-", "_")
-
-
-def language(locale: str) -> str:
-    return moodle_code(locale).split("_")[0]
 
 
 def as_quiz_text(text: str, text_format: str) -> tuple[str, tuple[str, ...]]:

@@ -67,6 +67,7 @@ from toolkit.model import (
     TypedBlank,
 )
 from toolkit.text.counts import counted
+from toolkit.text.locale_packs import same_locale
 
 MAX_BANK_BYTES = 64 * 1024 * 1024
 """Far above any real bank (a Moodle course's whole bank of thousands of questions is a few MB)."""
@@ -443,7 +444,7 @@ class MoodleXmlReader:
         )
         questions = read.questions
         issues, notes = list(read.issues), list(read.notes)
-        languages = [locale for locale in read.languages if locale != request.source_locale]
+        languages = [locale for locale in read.languages if not same_locale(locale, request.source_locale)]
         info = read.category_info
         described = list(info.translations) if info is not None else []
         translated_categories: dict[str, list[_Category]] = {}

@@ -24,6 +24,7 @@ from toolkit.importing.multilang import (
     repeated_reason,
     split_versions,
 )
+from toolkit.text.locale_packs import same_language
 
 HTML = "html"
 AUTO_FORMAT = "moodle_auto_format"
@@ -111,7 +112,9 @@ def field_text(raw: str, text_format: str, source_locale: str) -> FieldText:
             other = text or None
             continue
         locale = quizkit_locale(code)
-        if _same_language(locale, source_locale):
+        # ``en`` spans are the source of an ``en_US`` project, ``en_US`` spans of an ``en`` one, and any
+        # spelling of the source's language is it (``--source-locale EN``), as Moodle's filter falls back.
+        if same_language(locale, source_locale):
             source = text or None
             continue
         languages.append(locale)
@@ -125,11 +128,6 @@ def field_text(raw: str, text_format: str, source_locale: str) -> FieldText:
         in_source_span=source is not None and other is None,  # ``{mlang other}`` is every other language's
         repeated=tuple(repeated_reason(repeated) for repeated in versions.repeated),
     )
-
-
-def _same_language(locale: str, source_locale: str) -> bool:
-    """``en`` spans are the source of an ``en_US`` project and ``en_US`` spans of an ``en`` one."""
-    return locale == source_locale or locale.split("_")[0] == source_locale.replace("-", "_").split("_")[0]
 
 
 _BLOCK_TAGS = frozenset(

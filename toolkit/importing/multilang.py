@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from toolkit.text.locale_packs import same_language
+
 _SPAN_OPENING = re.compile(
     r"<(?:span\s+(?=[^>]*\bclass\s*=\s*[\"']multilang[\"'])|(lang)\s+)"
     r"[^>]*\blang\s*=\s*[\"']([a-zA-Z0-9_-]+)[\"'][^>]*>",
@@ -219,8 +221,7 @@ def other_declared_language(declared: list[str], source_locale: str) -> tuple[st
     if not declared:
         return ()
     main = max(dict.fromkeys(declared), key=declared.count)
-    same = main.split("_")[0] == source_locale.replace("-", "_").split("_")[0].lower()
-    return () if same else (main,)
+    return () if same_language(main, source_locale) else (main,)
 
 
 _CHARSET_SUFFIX = "_utf8"

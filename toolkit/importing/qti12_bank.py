@@ -52,6 +52,7 @@ from toolkit.model import (
     TrueFalseQuestion,
 )
 from toolkit.text.counts import counted
+from toolkit.text.locale_packs import same_language
 
 
 def _draft(
@@ -148,7 +149,7 @@ class _Builder:
                 for _, parsed, _ in source.items
                 if isinstance(parsed, ParsedItem)
                 and parsed.language
-                and _language_of(parsed.language) != _language_of(request.source_locale)
+                and not same_language(parsed.language, request.source_locale)
             }
         )
         self.written_in = tuple(written_in)
@@ -280,7 +281,7 @@ class _Builder:
                     )
                 )
                 continue
-            if theirs.language and _language_of(theirs.language) != _language_of(locale):
+            if theirs.language and not same_language(theirs.language, locale):
                 self.notes.append(
                     f"{name}: the {locale} package has it in {theirs.language}, so it has no "
                     f"{locale} translation yet"
@@ -313,11 +314,6 @@ class _Builder:
                 )
             texts[locale] = found
         return texts
-
-
-def _language_of(tag: str) -> str:
-    """The language of a locale or language tag: ``ur`` of ``ur_PK`` and ``ur-PK``."""
-    return tag.replace("-", "_").split("_")[0].lower()
 
 
 _CANVAS_TYPE = re.compile(rb"""\stype\s*=\s*["']imsqti_xmlv1p2["']""")

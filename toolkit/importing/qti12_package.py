@@ -28,6 +28,7 @@ from toolkit.importing.markup_reduction import ReducedText, reduce_markup
 from toolkit.importing.package_files import MAX_MEMBER_BYTES, Package, open_package
 from toolkit.importing.qti12_questions import ItemRefusedError, ParsedItem, read_item
 from toolkit.text.counts import counted
+from toolkit.text.xml_names import XML_BASE
 
 MANIFEST = "imsmanifest.xml"
 CANVAS_RESOURCE = "imsqti_xmlv1p2"
@@ -123,7 +124,7 @@ def _resources(manifest: etree._Element) -> list[etree._Element]:
 
 def _files(resource: etree._Element) -> list[str]:
     hrefs = [resource.get("href", "")] + [file.get("href", "") for file in children(resource, "file")]
-    base = resource.get("{http://www.w3.org/XML/1998/namespace}base", "")
+    base = resource.get(XML_BASE, "")
     return [str(PurePosixPath(base) / href) if base else href for href in dict.fromkeys(hrefs) if href]
 
 

@@ -45,6 +45,7 @@ from toolkit.model import (
     Question,
     Text,
 )
+from toolkit.text.locale_packs import one_within_the_other, same_locale
 
 ITEM_RESOURCE = "imsqti_item_xmlv3p0"
 TEST_RESOURCE = "imsqti_test_xmlv3p0"
@@ -205,20 +206,16 @@ def _locale(language: str) -> str:
 
 
 def _same_language(language: str | None, locale: str) -> bool:
-    if language is None:
-        return False
     # A bare language and a regional locale of it are one: the import takes ``ur`` for a project's only
-    # ``ur_PK`` and ``ur_PK`` for its ``ur`` (toolkit/importing/bank_languages.py), so either way round.
-    mine, theirs = _locale(language), _locale(locale)
-    return mine == theirs or (
-        mine.split("_")[0] == theirs.split("_")[0] and ("_" not in theirs or "_" not in mine)
-    )
+    # ``ur_PK`` and ``ur_PK`` for its ``ur`` (toolkit/importing/bank_languages.py), so either way round;
+    # two regions are two packages' languages (a ``ur-IN`` item is no ``ur_PK`` translation).
+    return language is not None and one_within_the_other(language.strip(), locale)
 
 
 def _in_source(language: str | None, source_locale: str) -> bool:
     """An item exactly in the source locale: never a translation into another locale, not even a
     regional one of its language (``pt`` for a ``pt`` project's ``pt_BR``): an export fell back to it."""
-    return language is not None and _locale(language) == _locale(source_locale)
+    return language is not None and same_locale(language.strip(), source_locale)
 
 
 # --- the reader -------------------------------------------------------------------------------------------

@@ -20,7 +20,6 @@ from toolkit.importing.markup_reduction import reduce_markup
 from toolkit.importing.question_drafts import part_id
 from toolkit.keys import is_valid_id
 
-XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 FEEDBACK = frozenset({"qti-modal-feedback", "qti-feedback-inline", "qti-feedback-block"})
 NOT_SHOWN = frozenset({"qti-rubric-block", "qti-template-block", "qti-template-inline", "qti-stylesheet"})
 INLINE = frozenset({"qti-text-entry-interaction", "qti-inline-choice-interaction"})

@@ -37,7 +37,6 @@ from toolkit.importing.qti3_item_parts import (
     FEEDBACK,
     INLINE,
     NOT_SHOWN,
-    XML_LANG,
     Ids,
     ItemReader,
     Problem,
@@ -66,6 +65,7 @@ from toolkit.model import (
     ShortAnswerQuestion,
     TrueFalseQuestion,
 )
+from toolkit.text.xml_names import XML_LANG
 
 _UNSUPPORTED = {
     "qti-hotspot-interaction": "a hotspot interaction (clicking areas of an image)",

@@ -21,7 +21,7 @@ from toolkit.content.rules import question_text_fields
 from toolkit.importing.bank import BankError, ImportedBank
 from toolkit.importing.bank_languages import project_spelling
 from toolkit.text.locale_info import writing_script
-from toolkit.text.locale_packs import language_of
+from toolkit.text.locale_packs import language_of, same_language
 
 _SCRIPT_LETTERS: dict[str, frozenset[str]] = {
     "Latn": frozenset({"LATIN"}),
@@ -61,7 +61,7 @@ locale's) is written with. A locale of a script not listed is not checked."""
 def source_locale_refusal(given: str, source_locale: str, target_locales: Sequence[str]) -> str | None:
     """Why ``--source-locale given`` cannot be a bank's source language in a project whose source locale
     is ``source_locale``, or None when it names that locale (in any spelling: ``en_US``, ``EN``)."""
-    if language_of(project_spelling(given, (source_locale,))) == language_of(source_locale):
+    if same_language(project_spelling(given, (source_locale,)), source_locale):
         return None
     spelled = project_spelling(given, target_locales)
     if spelled in target_locales:

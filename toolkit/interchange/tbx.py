@@ -47,6 +47,7 @@ from toolkit.content.glossary import (
 from toolkit.content.validation import display_path
 from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.errors import QuizkitError
+from toolkit.text.xml_names import XML_LANG
 
 if TYPE_CHECKING:
     # lxml is imported where it is used (docs/architecture.md): only its types are needed here.
@@ -82,7 +83,6 @@ VERSIONS = {
     3: _Names(TBX_NAMESPACE, "tbx", "tbxHeader", "conceptEntry", "langSec", "termSec"),
     2: _Names(None, "martif", "martifHeader", "termEntry", "langSet", "tig"),
 }
-_XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 _ERROR_CODES = {"encoding": "tbx-encoding", "declaration": "tbx-declaration", "syntax": "tbx-not-xml"}
 """Diagnostic codes for what :mod:`.untrusted_xml` refuses."""
 
@@ -111,7 +111,7 @@ def glossaries_to_tbx(glossaries: Sequence[Glossary], source_locale: str = "en",
     root = etree.Element(
         names.tag(names.root), attributes, nsmap={None: names.namespace} if names.namespace else None
     )
-    root.set(_XML_LANG, _bcp47(source_locale))
+    root.set(XML_LANG, _bcp47(source_locale))
     header = etree.SubElement(root, names.tag(names.header))
     source = etree.SubElement(etree.SubElement(header, names.tag("fileDesc")), names.tag("sourceDesc"))
     locales = ", ".join(glossary.locale for glossary in glossaries)
@@ -149,7 +149,7 @@ def _language_section(entry: etree._Element, names: _Names, locale: str) -> etre
     from lxml import etree
 
     section = etree.SubElement(entry, names.tag(names.language))
-    section.set(_XML_LANG, _bcp47(locale))
+    section.set(XML_LANG, _bcp47(locale))
     return section
 
 
@@ -242,7 +242,7 @@ def _concept(
     english: str | None = None
     by_locale: dict[str, etree._Element] = {}
     for section in sections:
-        tag = section.get(_XML_LANG)
+        tag = section.get(XML_LANG)
         if not tag:
             problems.add(
                 section.sourceline,
@@ -327,7 +327,7 @@ def _term(
                 )
             else:
                 gender = Gender(value)
-    tag = section.get(_XML_LANG)
+    tag = section.get(XML_LANG)
     if len(lists[PREFERRED]) > 1:
         problems.add(
             section.sourceline,
@@ -430,5 +430,5 @@ def tbx_languages(data: bytes) -> list[str]:
 
     root = parse_untrusted_xml(data, "TBX", EXTERNAL_DOCTYPE)  # read_tbx read it already
     return sorted(
-        {language for element in root.iter() if (language := element.get(_XML_LANG)) and element is not root}
+        {language for element in root.iter() if (language := element.get(XML_LANG)) and element is not root}
     )

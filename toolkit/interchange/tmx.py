@@ -27,9 +27,9 @@ from lxml import etree
 
 from toolkit.errors import DocumentError
 from toolkit.interchange.untrusted_xml import EXTERNAL_DOCTYPE, UntrustedXmlError, parse_untrusted_xml
+from toolkit.text.xml_names import XML_LANG
 
 MAX_TMX_BYTES = 64 * 1024 * 1024
-XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 CREATION_TOOL = "quizkit"
 PROPERTY_KEY = "x-quizkit-key"
 PROPERTY_DOMAIN = "x-quizkit-domain"

@@ -61,6 +61,7 @@ from toolkit.screenshots.naming import REFERENCE_PREFIX
 from toolkit.text.answer_lines import joined_lines
 from toolkit.text.characters import NOT_XML_CHARACTER
 from toolkit.text.locale_info import plural_index_categories
+from toolkit.text.xml_names import XML_SPACE
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:2.0"
 VERSION = "2.1"
@@ -71,7 +72,6 @@ COMMENT_NOTE = "translator-comment"
 PREVIOUS_NOTE = "previous-source"
 SCREENSHOT_NOTE = "screenshot"
 """The note that names the entry's screenshot (its ``#. Screenshot: <path>`` comment, the path alone)."""
-_XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
 
 class XliffError(DocumentError):
@@ -107,7 +107,7 @@ def _carried(text: str, what: str, unit_id: str, entry: CatalogEntry) -> str:
 
 def _unit(parent: etree._Element, unit_id: str, entry: CatalogEntry, source: str, translation: str) -> None:
     unit = etree.SubElement(parent, f"{_N}unit", id=unit_id)
-    unit.set(_XML_SPACE, "preserve")
+    unit.set(XML_SPACE, "preserve")
     notes = [
         (SCREENSHOT_NOTE, comment.removeprefix(REFERENCE_PREFIX))
         if comment.startswith(REFERENCE_PREFIX)

@@ -90,6 +90,37 @@ def language_of(locale: str) -> str:
     return normalized_locale(locale).split("_")[0]
 
 
+# How two language tags compare, the rules BCP 47 gives, one function each, for every reader of a file
+# that names languages (the question-bank readers, toolkit/importing): a tag is case-insensitive (RFC 5646
+# section 2.1.1) and quizkit's ``_`` is BCP 47's ``-``, so ``UR-pk``, ``ur-PK`` and ``ur_PK`` are one tag.
+
+
+def same_locale(one: str, other: str) -> bool:
+    """``one`` and ``other`` are one locale however they are spelled: ``ur-PK``, ``ur_pk`` and ``UR_PK``;
+    not ``ur`` and ``ur_PK``."""
+    return normalized_locale(one) == normalized_locale(other)
+
+
+def same_language(one: str, other: str) -> bool:
+    """``one`` and ``other`` are in one language, whatever their script or region: their primary language
+    subtags are equal (RFC 5646 section 2.2.1), so ``ur``, ``ur-PK``, ``UR_IN`` and ``ur_Arab`` are one
+    language. For a reader that asks whether a text is in the source language, as Moodle's multilang filter
+    shows a ``{mlang en}`` span to an ``en_us`` learner."""
+    return language_of(one) == language_of(other)
+
+
+def one_within_the_other(one: str, other: str) -> bool:
+    """``one`` is ``other``, or one of the two is the other's language range: it matches the other as RFC
+    4647's basic filtering matches a range (section 3.3.1: equal, or a prefix ending where a subtag ends),
+    either way round. ``ur`` and ``ur-PK``, ``zh_Hant`` and ``zh-Hant-TW`` are; ``ur-PK`` and ``ur-IN``, two
+    regions of one language, and ``zh_Hans`` and ``zh_Hant`` are not. For a reader that takes a text in
+    ``ur`` as a project's only ``ur_PK`` and one in ``ur_PK`` as its ``ur``, as the import settles a bank's
+    spellings (toolkit/importing/bank_languages.py), but never one region's text as another's."""
+    mine, theirs = normalized_locale(one).split("_"), normalized_locale(other).split("_")
+    shorter, longer = sorted((mine, theirs), key=len)
+    return longer[: len(shorter)] == shorter
+
+
 @dataclass(frozen=True)
 class LocalePack:
     """One language's rules. Every field but ``name``, ``locales`` and ``summary`` is optional: a pack

@@ -82,6 +82,18 @@ def urdu() -> LocalizedQuiz:
     return localized("ur")
 
 
+def player_ready(page: Any) -> None:
+    """Wait until the player page in ``page`` (a page or a frame) has run every script. The player renders
+    the question as its own script runs, and the SCORM adapter, a script after it, then resumes the saved
+    attempt and starts listening for answers: a test that went on once the question was shown read the
+    state before the resume, or answered before the adapter heard it, whenever the browser ran the
+    adapter's script a moment later (under load). The page's load event comes once every script has run;
+    Playwright counts it for the document now in ``page``, the player's (not the launch page it came from,
+    nor a predicate polled in the page: the player's Content-Security-Policy forbids the eval one needs)."""
+    page.wait_for_selector("#quiz > *")
+    page.wait_for_load_state("load")
+
+
 class Frame:
     """The SCO's frame, as the player helpers of test_html_kinds_browser.py expect a page."""
 
@@ -131,33 +143,33 @@ class Lms:
         ``frames_between`` frames of the LMS); the player page it goes to."""
         self.page.goto(f"{ORIGIN}/lms.html")
         source = f"/nest/{frames_between}.html" if frames_between else "/package/index.html"
-        self.page.evaluate(
-            """([language, cmi, source]) => {
-              window.API = new Scorm12API({ logLevel: 5 });
-              window.API.loadFromJSON(cmi);
-              window.API.cmi.student_preference.language = language;
-              // Every LMSSetValue the SCO makes must be accepted.
-              const set = window.API.LMSSetValue.bind(window.API);
-              window.refused = [];
-              window.API.LMSSetValue = (name, value) => {
-                const result = set(name, value);
-                if (result !== "true") {
-                  window.refused.push([name, value, window.API.LMSGetLastError()]);
-                }
-                return result;
-              };
-              document.querySelector("iframe").src = source;
-            }""",
-            [language, cmi, source],
-        )
-        player = re.compile(rf"^{re.escape(ORIGIN)}/package/[a-z]+\.html")
-        for _ in range(300):
-            found = [frame for frame in self.page.frames if player.match(frame.url)]
-            if found:
-                break
-            self.page.wait_for_timeout(50)
-        (frame,) = found
-        frame.wait_for_selector("#quiz > *")
+        # The frame is the one that navigates to a player page (the launch page goes on to one), awaited
+        # from before the launch rather than polled for on a timer.
+        player = re.compile(rf"^{re.escape(ORIGIN)}/package/(?!index\.html)[^/#]+\.html")
+        with self.page.expect_event(
+            "framenavigated", predicate=lambda frame: player.match(frame.url) is not None
+        ) as navigated:
+            self.page.evaluate(
+                """([language, cmi, source]) => {
+                  window.API = new Scorm12API({ logLevel: 5 });
+                  window.API.loadFromJSON(cmi);
+                  window.API.cmi.student_preference.language = language;
+                  // Every LMSSetValue the SCO makes must be accepted.
+                  const set = window.API.LMSSetValue.bind(window.API);
+                  window.refused = [];
+                  window.API.LMSSetValue = (name, value) => {
+                    const result = set(name, value);
+                    if (result !== "true") {
+                      window.refused.push([name, value, window.API.LMSGetLastError()]);
+                    }
+                    return result;
+                  };
+                  document.querySelector("iframe").src = source;
+                }""",
+                [language, cmi, source],
+            )
+        frame = navigated.value
+        player_ready(frame)
         return Frame(frame)
 
     def leave(self) -> None:
@@ -321,7 +333,7 @@ def test_switching_language_keeps_the_session_and_the_answers(
     answer(frame, urdu, order[0], response_of(order[0], "ur", 0))
     frame.page.click("a[hreflang='en']")
     frame.page.wait_for_url(re.compile(r"/package/en\.html#q=2"))
-    frame.page.wait_for_selector("#quiz fieldset")
+    player_ready(frame.page)
     assert not lms.page.evaluate("window.API.isTerminated()")
     assert lms.page.evaluate("window.API.isInitialized()")
     responses = {question_id: response_of(question_id, "en", 0) for question_id in order}
@@ -376,7 +388,7 @@ def test_without_an_lms_the_package_is_the_plain_player(browser: Any, package: d
     page = lms.page
     page.goto(f"{ORIGIN}/package/index.html")
     page.wait_for_url(re.compile(r"/package/en\.html"))
-    page.wait_for_selector("#quiz fieldset")
+    player_ready(page)
     # The package's one stylesheet applies to its pages; they asked for nothing but the package's files.
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(250, 250, 250)"
     page.check(".options input[value='full-replica']")
@@ -404,7 +416,7 @@ def test_the_api_is_found_through_the_window_that_opened_the_sco(
         lms.page.click("button")
     popup = opened.value
     popup.wait_for_url(re.compile(r"/package/ur\.html"))
-    popup.wait_for_selector("#quiz fieldset")
+    player_ready(popup)
     answer(Frame(popup), urdu, "gpu-holds", ["full-replica"])
     assert lms.page.evaluate("window.API.cmi.suspend_data") == "q=2&score=1&answers=full-replica"
     assert lms.page.evaluate("window.API.cmi.core.lesson_status") == "incomplete"

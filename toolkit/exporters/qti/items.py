@@ -18,7 +18,7 @@ from toolkit import __version__
 from toolkit.exporters.base import ExportError
 from toolkit.exporters.media import MediaFiles
 from toolkit.exporters.qti.interactions import INTERACTIONS, Labels, Writer
-from toolkit.exporters.qti.markup import XML_LANG, check_xml_text, latin_lang, root, sub, value
+from toolkit.exporters.qti.markup import check_xml_text, latin_lang, root, sub, value
 from toolkit.exporters.qti.patterns import NumberPatternError
 from toolkit.exporters.qti.response_processing import RESPONSE, RIGHT, SCORE, response_if, variable
 from toolkit.keys import question_key
@@ -32,6 +32,7 @@ from toolkit.model import (
     QuestionType,
     TrueFalseQuestion,
 )
+from toolkit.text.xml_names import XML_LANG
 
 FEEDBACK = "FEEDBACK"
 EXPLANATION = "EXPLANATION"

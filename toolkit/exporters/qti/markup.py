@@ -17,11 +17,11 @@ from toolkit.localization import LocalizedQuiz
 from toolkit.text.bidi import bidi_segments, has_latin_letter
 from toolkit.text.formulas import Formula, mathml_element
 from toolkit.text.locale_info import LocaleInfo
+from toolkit.text.xml_names import XML_LANG
 
 QTI_NAMESPACE = "http://www.imsglobal.org/xsd/imsqtiasi_v3p0"
 QTI_SCHEMA_URL = "https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0_v1p0.xsd"
 XSI_NAMESPACE = "http://www.w3.org/2001/XMLSchema-instance"
-XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 SCHEMA_LOCATION = f"{{{XSI_NAMESPACE}}}schemaLocation"
 
 
