@@ -39,6 +39,18 @@ def join_key(*segments: str) -> str:
 
 
 @dataclass(frozen=True)
+class NeutralOrder:
+    """Texts whose authored order, or their parts' ids, gives the answer away (ordering items written in
+    the correct order, a matching question's matches beside their prompts): a delivery variant lists
+    them apart from their parts, under ``segment``, in an order that does not depend on the answer,
+    each named ``prefix`` and its position (``items.i1``, ``matches.m2``).
+    :mod:`toolkit.exporters.neutral_order` computes that order from this declaration, for every kind."""
+
+    segment: str
+    prefix: str
+
+
+@dataclass(frozen=True)
 class TextField:
     """What a field of the model holding texts declares in its metadata (:func:`text_metadata`): a text
     field, or a tuple of parts with ids (each part's texts continue the key with its id). Keys, reading
@@ -67,6 +79,9 @@ class TextField:
     answer_key: bool = False
     """The field's texts (of a tuple of parts: all their texts) are the answer key or tell it (an
     explanation, feedback, accepted answers): a delivery variant leaves them out."""
+    neutral_order: NeutralOrder | None = None
+    """The field's texts (of a tuple of parts: all their texts) are listed apart, in the
+    answer-independent order (:class:`NeutralOrder`), by every format that lists them."""
 
 
 def text_metadata(
@@ -75,9 +90,10 @@ def text_metadata(
     where: str | None = None,
     roles: tuple[str, str] | None = None,
     answer_key: bool = False,
+    neutral_order: NeutralOrder | None = None,
 ) -> dict[type[TextField], TextField]:
     """The metadata of a model field that holds texts, keyed by the class of what it holds."""
-    return {TextField: TextField(segment, comments, where, roles, answer_key)}
+    return {TextField: TextField(segment, comments, where, roles, answer_key, neutral_order)}
 
 
 _TEXT_FIELDS: dict[type, tuple[tuple[str, TextField], ...]] = {}

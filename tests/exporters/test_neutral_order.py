@@ -9,11 +9,28 @@ from __future__ import annotations
 
 import json
 import zipfile
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from lxml import etree
 from support import fixture_project, run_quizkit_in_process
+
+from toolkit.exporters.neutral_order import delivery_ids, delivery_texts
+from toolkit.keys import NeutralOrder, text_metadata
+from toolkit.model import (
+    HasTexts,
+    Item,
+    Level,
+    Origin,
+    Question,
+    QuestionType,
+    Quiz,
+    Text,
+    TextType,
+    with_texts,
+)
 
 TEXTS = ["Forward pass", "Backward pass", "All-reduce the gradients", "Optimizer step"]
 SCHEMES = {
@@ -96,3 +113,51 @@ def test_the_bundle_with_answers_maps_delivery_ids_back(tmp_path: Path) -> None:
         item = etree.fromstring(package.read("items/steps.xml"))
     correct = [value.text for value in item.iterfind(".//q:qti-correct-response/q:qti-value", QTI)]
     assert correct == [item["deliveryId"] for item in items]
+
+
+RANKS = NeutralOrder("ranked", "r")
+
+
+@dataclass(frozen=True, kw_only=True)
+class RankingQuestion(HasTexts[TextType]):
+    """A kind the model does not have whose ranks are authored best first: it declares so in its
+    field's metadata (``neutral_order``), as the recipe of docs/architecture.md says, and has no code
+    in neutral_order.py."""
+
+    id: str
+    prompt: TextType = field(metadata=text_metadata("prompt"))
+    ranks: tuple[Item[TextType], ...] = field(metadata=text_metadata("ranks", neutral_order=RANKS))
+    explanation: TextType = field(metadata=text_metadata("explanation", answer_key=True))
+    type: QuestionType = QuestionType.ORDERING
+
+
+def ranking_quiz(ids: list[str], texts: list[str]) -> Quiz:
+    origin = Origin("content/rank.yaml", 1)
+    question = RankingQuestion(
+        id="rank",
+        prompt=Text("prompt", "Rank them.", origin),
+        ranks=tuple(Item(id_, Text(id_, text, origin)) for id_, text in zip(ids, texts, strict=True)),
+        explanation=Text("explanation", "Because.", origin),
+    )
+    title = Text("title", "T", origin)
+    return Quiz("rank", Level.BEGINNER, title, title, (cast("Question[Text]", question),), origin)
+
+
+def delivered_ranking(quiz: Quiz) -> tuple[list[tuple[str, str]], dict[str, str]]:
+    """A locale's delivery texts of the quiz's question (its texts upper-cased) and its delivery ids."""
+    localized: Any = with_texts(quiz.questions[0], lambda text: text.source.upper())
+    return list(delivery_texts(quiz, localized)), delivery_ids(quiz, localized, RANKS)
+
+
+def test_a_new_kind_declares_which_texts_the_neutral_order_lists() -> None:
+    """Before, neutral_order.py knew matching and ordering by name: a new kind's ranks were delivered in
+    their authored order under their authors' ids (``ranks.first``)."""
+    ids = SCHEMES["places"]
+    texts, ids_by_rank = delivered_ranking(ranking_quiz(ids, TEXTS))
+    assert texts[0] == ("prompt", "RANK THEM.")  # the explanation is the answer key: left out
+    assert [key for key, _ in texts[1:]] == ["ranked.r1", "ranked.r2", "ranked.r3", "ranked.r4"]
+    assert sorted(text for _, text in texts[1:]) == sorted(text.upper() for text in TEXTS)
+    assert sorted(ids_by_rank) == sorted(ids)
+    assert dict(texts)[f"ranked.{ids_by_rank['last']}"] == TEXTS[-1].upper()
+    # Neither the keys nor their order say which answer was authored.
+    assert delivered_ranking(ranking_quiz(ids, TEXTS[::-1]))[0] == texts

@@ -19,9 +19,11 @@ from typing import Any
 from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.canonical_json import content_hash
 from toolkit.exporters.media import MediaFiles, image_fields
-from toolkit.exporters.neutral_order import delivery_item_ids, neutral_items, neutral_matches
+from toolkit.exporters.neutral_order import delivery_ids, neutral_list
 from toolkit.localization import LocalizedMessage, LocalizedQuiz
 from toolkit.model import (
+    ITEMS,
+    MATCHES,
     AcceptedAnswer,
     Blank,
     ChoiceQuestion,
@@ -157,12 +159,11 @@ def _matching_fields(
         pairs.append(entry)
     item["pairs"] = pairs
     matches = []
-    for match in neutral_matches(quiz, question):
+    for match in neutral_list(quiz, question, MATCHES):
         entry = {"id": match.id, "text": match.text}
-        if answers and match.pair is not None:
-            entry["pair"] = match.pair
-        if answers and match.distractor is not None:
-            entry["distractor"] = match.distractor
+        if answers:
+            # A pair's match is a text of its pair (pairs.<p>.match); a distractor is a part of its own.
+            entry["pair" if match.key == f"pairs.{match.part}.match" else "distractor"] = match.part
         _with_segments(entry, {"text": match.text})
         matches.append(entry)
     item["matches"] = matches
@@ -174,7 +175,7 @@ def _ordering_fields(
     """With answers, the items in the correct order under their ids, each with its delivery id; in the
     delivery variant, the items in the answer-independent order under their delivery ids only (an
     author's ids, step-1 or first, would tell the order)."""
-    delivery_id = delivery_item_ids(quiz, question)
+    delivery_id = delivery_ids(quiz, question, ITEMS)
     if answers:
         entries = []
         for entry in question.items:
@@ -183,9 +184,7 @@ def _ordering_fields(
             entries.append(written)
         item["items"] = entries
     else:
-        item["items"] = [
-            _text_entry(delivery_id[entry.id], entry.text) for entry in neutral_items(quiz, question)
-        ]
+        item["items"] = [_text_entry(entry.id, entry.text) for entry in neutral_list(quiz, question, ITEMS)]
 
 
 def _blank(blank: Blank[str], answers: bool) -> dict[str, Any]:

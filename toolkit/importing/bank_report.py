@@ -46,6 +46,17 @@ def _quiz_report(plan: BankImportPlan, notes: Sequence[str]) -> dict[str, object
     }
 
 
+def _existing(plans: Sequence[BankImportPlan]) -> list[str]:
+    """The planned files already there, which the import replaces: not a quiz's template, which is
+    made from the quiz and so never a conflict (:attr:`BankImportPlan.template`)."""
+    return [
+        display_path(planned.path)
+        for plan in plans
+        for planned in plan.files
+        if planned.existed and planned is not plan.template
+    ]
+
+
 def category_report(
     bank: ImportedBank,
     plans: Sequence[BankImportPlan],
@@ -73,12 +84,7 @@ def category_report(
             for planned in plan.locales
         ],
         "files": [display_path(planned.path) for planned in files],
-        "existing": [
-            display_path(planned.path)
-            for plan in plans
-            for planned in plan.files
-            if planned.existed and planned is not plan.template
-        ],
+        "existing": _existing(plans),
         "written": written,
         "error": None,
         "by_category": True,
@@ -100,11 +106,7 @@ def bank_report(plan: BankImportPlan, format_name: str, written: bool) -> dict[s
         "notes": list(bank.notes),
         "locales": [_planned_locale(planned) for planned in plan.locales],
         "files": [display_path(planned.path) for planned in plan.files],
-        "existing": [
-            display_path(planned.path)
-            for planned in plan.files
-            if planned.existed and planned is not plan.template
-        ],
+        "existing": _existing([plan]),
         "written": written,
         "error": None,
         "by_category": False,

@@ -18,11 +18,13 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any, Generic, TypeVar, overload
 
-from toolkit.keys import join_key, text_fields, text_metadata
+from toolkit.keys import NeutralOrder, join_key, text_fields, text_metadata
 from toolkit.model.messages import InterfaceMessages as InterfaceMessages
 from toolkit.model.messages import Message as Message
 from toolkit.model.messages import Placeholder as Placeholder
 from toolkit.model.messages import Variant as Variant
+from toolkit.model.quizzes import Content as Content
+from toolkit.model.quizzes import Quiz as Quiz
 
 
 class QuestionType(enum.Enum):
@@ -201,6 +203,10 @@ _EXPLANATION = text_metadata(
 _ACCEPTED_ANSWERS = text_metadata(
     "answers", "Accepted answer for $where", _ACCEPTED_ANSWER_NOTE, answer_key=True
 )
+MATCHES = NeutralOrder("matches", "m")
+"""Matching matches, pairs' and distractors' together: authored beside their prompts, distractors last."""
+ITEMS = NeutralOrder("items", "i")
+"""Ordering items: authored in the correct order, under ids that can tell it (step-1, first, a)."""
 
 
 @dataclass(frozen=True)
@@ -301,7 +307,11 @@ class Pair(HasTexts[TextType]):
     prompt: TextType = field(
         metadata=text_metadata("prompt", "Prompt $number of $count to match in $asked: $quoted")
     )
-    match: TextType = field(metadata=text_metadata("match", "The match of prompt $number in $asked: $prompt"))
+    match: TextType = field(
+        metadata=text_metadata(
+            "match", "The match of prompt $number in $asked: $prompt", neutral_order=MATCHES
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -428,7 +438,9 @@ class MatchingQuestion(HasTexts[TextType]):
     pairs: tuple[Pair[TextType], ...] = field(metadata=text_metadata("pairs"))
     distractors: tuple[Item[TextType], ...] = field(
         metadata=text_metadata(
-            "distractors", "A match that belongs to no prompt (a distractor) in $asked: $quoted"
+            "distractors",
+            "A match that belongs to no prompt (a distractor) in $asked: $quoted",
+            neutral_order=MATCHES,
         ),
         default=(),
     )
@@ -451,6 +463,7 @@ class OrderingQuestion(HasTexts[TextType]):
             "items",
             "Item $number of $count in the correct order for $asked: $quoted",
             "Learners see the items shuffled.",
+            neutral_order=ITEMS,
         )
     )
     explanation: TextType = field(metadata=_EXPLANATION)
@@ -555,44 +568,3 @@ def with_texts(
     has one (:meth:`Image.file_in`)."""
     localized: Question[str] = _with_texts(question, pick, locale, **changes)
     return localized
-
-
-@dataclass(frozen=True)
-class Quiz:
-    id: str
-    level: Level
-    title: Text
-    description: Text
-    questions: tuple[Question[Text], ...]
-    origin: Origin
-    guide: str | None = None
-    shuffle: bool = False
-    draft: bool = False
-    """Unfinished: left out of exports unless asked for; questions with to-dos are not in the model."""
-
-    def question(self, question_id: str) -> Question[Text]:
-        for question in self.questions:
-            if question.id == question_id:
-                return question
-        raise KeyError(question_id)
-
-    def texts(self) -> Iterator[Text]:
-        """Every translatable text of the quiz, in content order."""
-        yield self.title
-        yield self.description
-        for question in self.questions:
-            yield from question.texts()
-
-
-@dataclass(frozen=True)
-class Content:
-    """All content of a project: its quizzes and its interface messages."""
-
-    quizzes: tuple[Quiz, ...]
-    interface: InterfaceMessages | None = None
-
-    def quiz(self, quiz_id: str) -> Quiz:
-        for quiz in self.quizzes:
-            if quiz.id == quiz_id:
-                return quiz
-        raise KeyError(quiz_id)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from lxml import etree
@@ -40,16 +41,22 @@ class Formula:
         return f"{delimiter}{self.tex}{delimiter}"
 
 
-def _display_end(text: str, start: int) -> int:
-    """The index of the ``$$`` that closes a display formula opened at ``start``, or -1."""
-    position = start + 2
+def _unescaped(text: str, position: int) -> Iterator[int]:
+    """The positions from ``position`` on of the characters of ``text`` that no backslash escapes: a
+    backslash and the character after it (``\\$``, ``\\{``, ``\\\\``) are passed over together."""
     while position < len(text):
         if text[position] == "\\":
             position += 2
             continue
+        yield position
+        position += 1
+
+
+def _display_end(text: str, start: int) -> int:
+    """The index of the ``$$`` that closes a display formula opened at ``start``, or -1."""
+    for position in _unescaped(text, start + 2):
         if text.startswith("$$", position):
             return position if text[start + 2 : position].strip() else -1
-        position += 1
     return -1
 
 
@@ -57,17 +64,11 @@ def _inline_end(text: str, start: int) -> int:
     """The index of the ``$`` that closes an inline formula opened at ``start``, or -1 (pandoc's rule)."""
     if start + 1 >= len(text) or text[start + 1].isspace() or text[start + 1] == "$":
         return -1
-    position = start + 1
-    while position < len(text):
-        character = text[position]
-        if character == "\\":
-            position += 2
-            continue
-        if character == "$":
+    for position in _unescaped(text, start + 1):
+        if text[position] == "$":
             closes = not text[position - 1].isspace()
             followed_by_digit = position + 1 < len(text) and text[position + 1].isdigit()
             return position if closes and not followed_by_digit else -1
-        position += 1
     return -1
 
 
@@ -220,19 +221,13 @@ _ARITY = {"mfrac": 2, "mroot": 2, "msub": 2, "msup": 2, "munder": 2, "mover": 2,
 
 def _unbalanced_brace(tex: str) -> str | None:
     depth = 0
-    index = 0
-    while index < len(tex):
-        character = tex[index]
-        if character == "\\":
-            index += 2
-            continue
-        if character == "{":
+    for index in _unescaped(tex, 0):
+        if tex[index] == "{":
             depth += 1
-        elif character == "}":
+        elif tex[index] == "}":
             depth -= 1
             if depth < 0:
                 return "a } has no matching {"
-        index += 1
     return "a { is not closed" if depth else None
 
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from toolkit.exporters.neutral_order import delivery_item_ids, neutral_items
+from toolkit.exporters.neutral_order import delivery_ids, neutral_list
 from toolkit.exporters.qti.markup import append_bidi_text, sub, value
 from toolkit.exporters.qti.patterns import Pattern, answer_patterns, number_pattern
 from toolkit.exporters.qti.response_processing import (
@@ -56,6 +56,7 @@ from toolkit.exporters.qti.response_processing import (
     when_answered,
 )
 from toolkit.model import (
+    ITEMS,
     AcceptedAnswer,
     ChoiceBlank,
     ChoiceQuestion,
@@ -302,7 +303,7 @@ def _ordering(
     # Items are named by their delivery ids (i1, i2, … in the answer-independent order), with answers
     # too: an author's ids (step-1, first, a) would tell the order in the delivery variant, and both
     # variants must name items alike for the item with answers to score a delivered response.
-    identifier = delivery_item_ids(writer.quiz, question)
+    identifier = delivery_ids(writer.quiz, question, ITEMS)
     declaration = declare(item, RESPONSE, "ordered", "identifier")
     if writer.answers:
         correct_response(declaration, [identifier[entry.id] for entry in question.items])
@@ -311,8 +312,8 @@ def _ordering(
         body, "qti-order-interaction", response_identifier=RESPONSE, shuffle="true", dir=writer.direction
     )
     writer.text(sub(interaction, "qti-prompt", dir=writer.direction), question.prompt)
-    for entry in neutral_items(writer.quiz, question):
-        choice = sub(interaction, "qti-simple-choice", identifier=identifier[entry.id], dir=writer.direction)
+    for entry in neutral_list(writer.quiz, question, ITEMS):
+        choice = sub(interaction, "qti-simple-choice", identifier=entry.id, dir=writer.direction)
         writer.text(choice, entry.text)
     total = len(question.items)
 

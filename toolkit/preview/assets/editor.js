@@ -141,26 +141,31 @@
     }
     version("Yours", conflict.yours, "yours");
     version("On disk", conflict.on_disk, "on-disk");
-    var mine = document.createElement("button");
-    mine.type = "button";
-    mine.className = "keep-mine";
-    mine.textContent = "Keep mine";
-    mine.addEventListener("click", function () {
-      // Saving again over what is on disk now: the translator has seen it.
-      setRead(form, conflict.on_disk, conflict.disk_fuzzy);
-      setShown(form, conflict.yours, conflict.yours_fuzzy);
+    /**
+     * A button that keeps one version: either way the translator has seen what is on disk now, so it
+     * is what the form read, the kept version is what it shows, and the conflict is over.
+     * @param {string} css @param {string} label @param {string[]} kept @param {boolean} keptFuzzy
+     * @param {function(): void} then
+     */
+    function keep(css, label, kept, keptFuzzy, then) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = css;
+      button.textContent = label;
+      button.addEventListener("click", function () {
+        setRead(form, conflict.on_disk, conflict.disk_fuzzy);
+        setShown(form, kept, keptFuzzy);
+        clearConflict(form);
+        then();
+      });
+      return button;
+    }
+    var mine = keep("keep-mine", "Keep mine", conflict.yours, conflict.yours_fuzzy, function () {
+      // Saving again over what is on disk now.
       setDigest(conflict.digest);
-      clearConflict(form);
       submit(form);
     });
-    var theirs = document.createElement("button");
-    theirs.type = "button";
-    theirs.className = "keep-disk";
-    theirs.textContent = "Keep the one on disk";
-    theirs.addEventListener("click", function () {
-      setRead(form, conflict.on_disk, conflict.disk_fuzzy);
-      setShown(form, conflict.on_disk, conflict.disk_fuzzy);
-      clearConflict(form);
+    var theirs = keep("keep-disk", "Keep the one on disk", conflict.on_disk, conflict.disk_fuzzy, function () {
       form.removeAttribute("data-unsaved");
       tell(form, "Kept the translation on disk; nothing was written.");
     });
