@@ -92,6 +92,19 @@ def images_of(owner: object) -> Iterator[Image[Any]]:
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"})
 
 
+def media_state(root: Path) -> str:
+    """What a cache must know of the image files in the content folder ``root`` to tell that one changed,
+    appeared or went (a quiz's model names each locale's file, and its exports copy the bytes): each one's
+    path, size and modification time. Empty where there are none, so a project without images keeps its
+    keys."""
+    found = []
+    for path in sorted(root.rglob("*")):
+        if path.suffix.lower() in IMAGE_SUFFIXES and path.is_file():
+            stat = path.stat()
+            found.append(f"{path.relative_to(root).as_posix()}\0{stat.st_size}\0{stat.st_mtime_ns}")
+    return "\n".join(found)
+
+
 def unused_replacements(root: Path, used: Iterable[str]) -> Iterator[tuple[Path, str, str, str | None]]:
     """Each file in a locale's folder of the content folder ``root`` that replaces no image a quiz shows
     (a typo in its name, or a file left behind): (path, locale, the file it would replace, the used file
