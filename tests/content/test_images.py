@@ -144,6 +144,16 @@ def test_validate_warns_of_a_locale_s_file_that_replaces_no_image(tmp_path: Path
         "0 errors, 1 warning in 1 of 3 files",
     ]
     assert result.returncode == 0
+    # A file in a locale's folder that a quiz shows itself is used, whatever it would replace.
+    (project / "content/media/ur/only-urdu.png").write_bytes(png(2, 2, BLUE))
+    quiz = project / "content/images.yaml"
+    quiz.write_text(
+        quiz.read_text(encoding="utf-8").replace("file: media/divider.png", "file: media/ur/only-urdu.png"),
+        encoding="utf-8",
+    )
+    assert run_quizkit_in_process(project, "validate").stdout.splitlines()[1:] == [
+        "0 errors, 1 warning in 1 of 3 files"
+    ]
     # A quiz validated alone cannot tell what the others show: no warning.
     alone = run_quizkit_in_process(project, "validate", "content/images.yaml")
     assert "unused-image" not in alone.stdout

@@ -26,7 +26,7 @@ MAX_IMAGE_BYTES = 20 * 1024 * 1024
 """A larger file is refused: a quiz image this size is a mistake, and every export copies it."""
 
 LOCALE_FOLDER = re.compile(r"^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})*$")
-"""A folder named like a locale (``ur``, ``pt-BR``, ``ar-XB``) holds that locale's own images."""
+"""How a locale's folder is named (``ur``, ``pt_BR``, ``pt-BR``); it must name a locale CLDR knows too."""
 
 
 def content_folder(quiz_file: Path) -> Path:
@@ -119,8 +119,8 @@ def unused_replacements(root: Path, used: Iterable[str]) -> Iterator[tuple[Path,
             continue
         locale = path.parent.name
         replaced = (path.parent.parent / path.name).relative_to(root).as_posix()
-        if replaced in shown:
-            continue
+        if replaced in shown or path.relative_to(root).as_posix() in shown:
+            continue  # it replaces a file shown, or a quiz shows it itself
         folder = PurePosixPath(replaced).parent
         siblings = [PurePosixPath(file).name for file in shown if PurePosixPath(file).parent == folder]
         close = difflib.get_close_matches(path.name, siblings, n=1)
