@@ -65,8 +65,21 @@ def test_the_type_and_size_come_from_the_bytes(data: bytes, facts: ImageFacts) -
         ),
         (b'<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg>&x;</svg>', "a DOCTYPE or entities"),
         (b"<svg><rect/></svg>", "not an SVG image (its root element is not svg in the SVG namespace)"),
+        (
+            b'<svg xmlns="http://www.w3.org/2000/svg"><a href="#x"><set attributeName="href" to="javascript:alert(1)"/></a></svg>',
+            "a <set> that changes a link",
+        ),
     ],
-    ids=["html", "event", "foreign-object", "style-import", "style-url", "entities", "no-namespace"],
+    ids=[
+        "html",
+        "event",
+        "foreign-object",
+        "style-import",
+        "style-url",
+        "entities",
+        "no-namespace",
+        "set-href",
+    ],
 )
 def test_what_a_player_must_not_show_is_refused(data: bytes, refused: str) -> None:
     with pytest.raises(ImageError) as raised:

@@ -267,6 +267,8 @@ def _svg_facts(data: bytes, file: str) -> ImageFacts:
                 raise _unsafe(file, f"a link to {value.strip()[:80]}, outside the file")
             if local == "style" and _external_url(value):
                 raise _unsafe(file, "a style that loads something from outside the file")
+        if name in ("animate", "set") and element.get("attributeName", "").endswith("href"):
+            raise _unsafe(file, f"a <{name}> that changes a link, which can make it leave the file")
         if name == "style" and (_external_url(element.text or "") or "@import" in (element.text or "")):
             raise _unsafe(file, "a style sheet that loads something from outside the file")
     return _facts("svg", _svg_size(svg))
