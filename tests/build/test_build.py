@@ -858,3 +858,31 @@ def test_the_builds_check_reads_the_numeric_answer_from_the_content(tmp_path: Pa
         "(its numbers there: 1, 1.57, 2, 7, 8): a learner who typed the right answer reads another; write the "
         "answer as the source does"
     ]
+
+
+@pytest.mark.parametrize("change", ["changed", "added", "removed"])
+def test_a_changed_image_file_rebuilds_as_a_build_from_scratch_would(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str
+) -> None:
+    """The YAML does not change, yet the quiz does: its model names each locale's file, its exports
+    copy the bytes. An image changed, a locale's file added or removed is a rebuild like any change."""
+    from image_project import BLUE, GREEN, images_project, png
+
+    project = images_project(tmp_path / "project")
+    urdu = project / "content/media/ur/ring.png"
+    if change == "added":
+        urdu.unlink()
+    (project / "quizkit.toml").write_text(
+        'source-locale = "en"\ntarget-locales = ["ur"]\nexport-formats = ["json", "html"]\n', encoding="utf-8"
+    )
+    build(project, monkeypatch)
+    if change == "removed":
+        urdu.unlink()
+    else:
+        urdu.write_bytes(png(40, 20, GREEN if change == "changed" else BLUE))
+    result = build(project, monkeypatch)
+    assert "images" in result.rebuilt
+    bundle = json.loads((project / "dist/json/images/ur.json").read_text(encoding="utf-8"))
+    shown = (project / "dist/json" / bundle["questions"][0]["image"]["src"]).read_bytes()
+    assert shown == (urdu if change != "removed" else project / "content/media/ring.png").read_bytes()
+    assert assert_same_as_from_scratch(project, tmp_path / "scratch", monkeypatch) == "built"

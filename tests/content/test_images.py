@@ -65,8 +65,21 @@ def test_the_type_and_size_come_from_the_bytes(data: bytes, facts: ImageFacts) -
         ),
         (b'<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg>&x;</svg>', "a DOCTYPE or entities"),
         (b"<svg><rect/></svg>", "not an SVG image (its root element is not svg in the SVG namespace)"),
+        (
+            b'<svg xmlns="http://www.w3.org/2000/svg"><a href="#x"><set attributeName="href" to="javascript:alert(1)"/></a></svg>',
+            "a <set> that changes a link",
+        ),
     ],
-    ids=["html", "event", "foreign-object", "style-import", "style-url", "entities", "no-namespace"],
+    ids=[
+        "html",
+        "event",
+        "foreign-object",
+        "style-import",
+        "style-url",
+        "entities",
+        "no-namespace",
+        "set-href",
+    ],
 )
 def test_what_a_player_must_not_show_is_refused(data: bytes, refused: str) -> None:
     with pytest.raises(ImageError) as raised:
@@ -144,6 +157,16 @@ def test_validate_warns_of_a_locale_s_file_that_replaces_no_image(tmp_path: Path
         "0 errors, 1 warning in 1 of 3 files",
     ]
     assert result.returncode == 0
+    # A file in a locale's folder that a quiz shows itself is used, whatever it would replace.
+    (project / "content/media/ur/only-urdu.png").write_bytes(png(2, 2, BLUE))
+    quiz = project / "content/images.yaml"
+    quiz.write_text(
+        quiz.read_text(encoding="utf-8").replace("file: media/divider.png", "file: media/ur/only-urdu.png"),
+        encoding="utf-8",
+    )
+    assert run_quizkit_in_process(project, "validate").stdout.splitlines()[1:] == [
+        "0 errors, 1 warning in 1 of 3 files"
+    ]
     # A quiz validated alone cannot tell what the others show: no warning.
     alone = run_quizkit_in_process(project, "validate", "content/images.yaml")
     assert "unused-image" not in alone.stdout

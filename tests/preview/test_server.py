@@ -634,3 +634,44 @@ def test_a_500_naming_a_file_the_system_could_not_decode_is_still_sent(
     status, body, _ = get(running, "/__quizkit/state")
     assert (status, body) == (500, b"caf\\udce9.po: error[io]: No such file or directory\n")
     assert lines == ["caf\udce9.po: error[io]: No such file or directory (answering /__quizkit/state)"]
+
+
+def test_a_page_s_images_are_served_with_their_media_types_under_its_policy(tmp_path: Path) -> None:
+    import struct
+
+    from image_project import images_project
+
+    project = images_project(tmp_path)
+    # The square as a GIF (its name may say .png: the bytes decide, and its copy is named .gif).
+    gif = (
+        b"GIF89a"
+        + struct.pack("<HH", 1, 1)
+        + b"\x80\x00\x00\x00\x00\x00\xff\xff\xff,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;"
+    )
+    (project / "content/media/square.png").write_bytes(gif)
+    session = PreviewSession(load_config(project))
+    with session.opened():
+        session.rebuild()
+        running = PreviewServer(session, "127.0.0.1", 0)
+        thread = running.serve_in_thread()
+        try:
+            status, page, _headers = get(running, "/images/ur.html")
+            assert status == 200
+            (policy,) = lxml.html.fromstring(page).xpath(
+                "//meta[@http-equiv='Content-Security-Policy']/@content"
+            )
+            assert "img-src 'self'" in policy
+            sources = sorted(path.name for path in (running.session.site / "media").iterdir())
+            assert [name.rsplit(".", 1)[1] for name in sources] == ["png", "png", "png", "gif", "svg"]
+            for name in sources:
+                status, body, headers = get(running, f"/media/{name}")
+                expected = {"png": "image/png", "gif": "image/gif", "svg": "image/svg+xml"}[
+                    name.rsplit(".", 1)[1]
+                ]
+                assert (status, headers["Content-Type"]) == (200, expected)
+                assert body == (running.session.site / "media" / name).read_bytes()
+        finally:
+            session.stop()
+            running.shutdown()
+            running.server_close()
+            thread.join()

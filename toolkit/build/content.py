@@ -11,7 +11,14 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
-from toolkit.build.cache import BuildCache, ContentRecord, digest_bytes, digest_file, sealed_json
+from toolkit.build.cache import (
+    BuildCache,
+    ContentRecord,
+    combined_key,
+    digest_bytes,
+    digest_file,
+    sealed_json,
+)
 from toolkit.build.resident import ResidentState
 from toolkit.build.store import SealedStore
 from toolkit.config import ProjectConfig
@@ -53,7 +60,10 @@ class BuildContent:
         self.jobs_for = jobs_for
         self.warnings: list[Diagnostic] = []
         self.digests: dict[str, str] = {}
-        """Digest of each content file's bytes, by the name messages give it."""
+        """Digest of each content file's bytes, by the name messages give it (with the image files')."""
+        self.media = ""
+        """The content folder's image files as :func:`toolkit.content.images.media_state` tells them: part
+        of every content file's digest, since a quiz's model and exports depend on its images' files."""
         self.quiz_files: dict[str, str] = {}
         """Quiz id → the content file it comes from (as messages name it)."""
         self.interface_file: str | None = None
@@ -70,7 +80,7 @@ class BuildContent:
 
         name = _relative(path, self.root)
         earlier = self.previous.content.get(name)
-        if earlier is None or earlier.digest != digest_file(path):
+        if earlier is None or earlier.digest != self._with_media(digest_file(path)):
             return None
         try:
             decoded: Quiz | InterfaceMessages | None = (
@@ -116,8 +126,15 @@ class BuildContent:
             data: bytes | None = read_regular_file(path, MAX_FILE_BYTES)
         except OSError:
             data = None  # validate_file reports it, located
-        digest = digest_bytes(data) if data is not None else "unreadable"
+        digest = self._with_media(digest_bytes(data)) if data is not None else "unreadable"
         return _relative(path, self.root), digest, validate_file(path, data), False
+
+    def _with_media(self, digest: str) -> str:
+        return (
+            combined_key(digest, self.media)
+            if self.media and digest not in ("missing", "unreadable")
+            else digest
+        )
 
     @property
     def content(self) -> Content:
@@ -171,7 +188,7 @@ class BuildContent:
         if sorted(names) != sorted(self.previous.content) or not files:
             return False
         kept = [self.previous.content[name] for name in names]
-        digests = [digest_file(path) for path in files]
+        digests = [self._with_media(digest_file(path)) for path in files]
         if any(record.digest != digest for record, digest in zip(kept, digests, strict=True)):
             return False
         if not self._take_records(files, names, kept):
@@ -213,6 +230,7 @@ class BuildContent:
     def validate(self) -> str:
         """Validate (or take from the cache) every content file; the step's detail line."""
         from toolkit.concurrency.workers import run_in_slices
+        from toolkit.content.images import media_state
         from toolkit.content.validation import (
             ContentError,
             collect_files,
@@ -222,6 +240,7 @@ class BuildContent:
         )
 
         files, collected = collect_files([self.config.content_path])
+        self.media = media_state(self.config.content_path)
         if not collected and self.unchanged_content(files):
             return f"{len(files)} files, 0 changed"
         # Files the cache holds are taken here; only the others go to workers (and only if many).

@@ -26,7 +26,7 @@ MAX_IMAGE_BYTES = 20 * 1024 * 1024
 """A larger file is refused: a quiz image this size is a mistake, and every export copies it."""
 
 LOCALE_FOLDER = re.compile(r"^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})*$")
-"""A folder named like a locale (``ur``, ``pt-BR``, ``ar-XB``) holds that locale's own images."""
+"""How a locale's folder is named (``ur``, ``pt_BR``, ``pt-BR``); it must name a locale CLDR knows too."""
 
 
 def content_folder(quiz_file: Path) -> Path:
@@ -92,6 +92,19 @@ def images_of(owner: object) -> Iterator[Image[Any]]:
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"})
 
 
+def media_state(root: Path) -> str:
+    """What a cache must know of the image files in the content folder ``root`` to tell that one changed,
+    appeared or went (a quiz's model names each locale's file, and its exports copy the bytes): each one's
+    path, size and modification time. Empty where there are none, so a project without images keeps its
+    keys."""
+    found = []
+    for path in sorted(root.rglob("*")):
+        if path.suffix.lower() in IMAGE_SUFFIXES and path.is_file():
+            stat = path.stat()
+            found.append(f"{path.relative_to(root).as_posix()}\0{stat.st_size}\0{stat.st_mtime_ns}")
+    return "\n".join(found)
+
+
 def unused_replacements(root: Path, used: Iterable[str]) -> Iterator[tuple[Path, str, str, str | None]]:
     """Each file in a locale's folder of the content folder ``root`` that replaces no image a quiz shows
     (a typo in its name, or a file left behind): (path, locale, the file it would replace, the used file
@@ -106,8 +119,8 @@ def unused_replacements(root: Path, used: Iterable[str]) -> Iterator[tuple[Path,
             continue
         locale = path.parent.name
         replaced = (path.parent.parent / path.name).relative_to(root).as_posix()
-        if replaced in shown:
-            continue
+        if replaced in shown or path.relative_to(root).as_posix() in shown:
+            continue  # it replaces a file shown, or a quiz shows it itself
         folder = PurePosixPath(replaced).parent
         siblings = [PurePosixPath(file).name for file in shown if PurePosixPath(file).parent == folder]
         close = difflib.get_close_matches(path.name, siblings, n=1)
@@ -254,6 +267,8 @@ def _svg_facts(data: bytes, file: str) -> ImageFacts:
                 raise _unsafe(file, f"a link to {value.strip()[:80]}, outside the file")
             if local == "style" and _external_url(value):
                 raise _unsafe(file, "a style that loads something from outside the file")
+        if name in ("animate", "set") and element.get("attributeName", "").endswith("href"):
+            raise _unsafe(file, f"a <{name}> that changes a link, which can make it leave the file")
         if name == "style" and (_external_url(element.text or "") or "@import" in (element.text or "")):
             raise _unsafe(file, "a style sheet that loads something from outside the file")
     return _facts("svg", _svg_size(svg))

@@ -23,6 +23,8 @@ from toolkit.model.messages import InterfaceMessages as InterfaceMessages
 from toolkit.model.messages import Message as Message
 from toolkit.model.messages import Placeholder as Placeholder
 from toolkit.model.messages import Variant as Variant
+from toolkit.model.quizzes import Content as Content
+from toolkit.model.quizzes import Quiz as Quiz
 
 
 class QuestionType(enum.Enum):
@@ -566,44 +568,3 @@ def with_texts(
     has one (:meth:`Image.file_in`)."""
     localized: Question[str] = _with_texts(question, pick, locale, **changes)
     return localized
-
-
-@dataclass(frozen=True)
-class Quiz:
-    id: str
-    level: Level
-    title: Text
-    description: Text
-    questions: tuple[Question[Text], ...]
-    origin: Origin
-    guide: str | None = None
-    shuffle: bool = False
-    draft: bool = False
-    """Unfinished: left out of exports unless asked for; questions with to-dos are not in the model."""
-
-    def question(self, question_id: str) -> Question[Text]:
-        for question in self.questions:
-            if question.id == question_id:
-                return question
-        raise KeyError(question_id)
-
-    def texts(self) -> Iterator[Text]:
-        """Every translatable text of the quiz, in content order."""
-        yield self.title
-        yield self.description
-        for question in self.questions:
-            yield from question.texts()
-
-
-@dataclass(frozen=True)
-class Content:
-    """All content of a project: its quizzes and its interface messages."""
-
-    quizzes: tuple[Quiz, ...]
-    interface: InterfaceMessages | None = None
-
-    def quiz(self, quiz_id: str) -> Quiz:
-        for quiz in self.quizzes:
-            if quiz.id == quiz_id:
-                return quiz
-        raise KeyError(quiz_id)

@@ -64,6 +64,9 @@ CONTENT_TYPES = {
     ".json": "application/json",
     ".svg": "image/svg+xml",
     ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".gif": "image/gif",
+    ".webp": "image/webp",
 }
 KEEP_ALIVE_SECONDS = 15.0
 REQUEST_TIMEOUT_SECONDS = 30.0
