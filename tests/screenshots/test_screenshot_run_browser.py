@@ -29,6 +29,9 @@ if not CHROMIUM.exists():
         allow_module_level=True,
     )
 
+SLOW_MACHINE = ("--browser-timeout", "180")
+"""The tests share a machine with other work: the browser is given three times the default to answer."""
+
 OUTLINE = bytes((0xD4, 0x00, 0x6A))
 """The colour of the outline around the string (toolkit/screenshots/capture.js)."""
 
@@ -61,7 +64,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     project = fixture_project(tmp_path_factory.mktemp("shots"), {"every-type": EVERY_TYPE_QUIZ.read_text()})
     assert run_quizkit_in_process(project, "update").returncode == 0
     translate(project / "locales/ur/LC_MESSAGES/every-type.po", every_type_urdu())
-    result = run_quizkit(project, "screenshots")
+    result = run_quizkit(project, "screenshots", *SLOW_MACHINE)
     assert result.returncode == 0, result.stdout + result.stderr
     return project
 
@@ -95,7 +98,7 @@ def test_every_string_of_every_kind_the_player_shows_has_a_screenshot(project: P
 
 
 def test_the_command_says_what_it_did_and_what_had_no_screenshot(project: Path) -> None:
-    result = run_quizkit(project, "screenshots", "--locale", "ur")
+    result = run_quizkit(project, "screenshots", *SLOW_MACHINE, "--locale", "ur")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-3:] == [
         "ur: 9 strings the player did not show, without a screenshot: "
@@ -172,7 +175,7 @@ def test_the_catalogs_reference_exactly_the_screenshots_there_are(project: Path)
 def test_a_second_run_changes_no_byte_and_rewrites_no_file(project: Path) -> None:
     before = snapshot(project)
     times = {path: path.stat().st_mtime_ns for path in (project / "screenshots").rglob("*.png")}
-    result = run_quizkit(project, "screenshots")
+    result = run_quizkit(project, "screenshots", *SLOW_MACHINE)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == (
         "screenshots done: 138 screenshots in screenshots, 0 written, 0 catalogs updated"
@@ -188,7 +191,7 @@ def test_a_run_for_one_locale_draws_the_pages_of_a_full_run_and_keeps_foreign_pi
     foreign = project / "screenshots/ur/team-logo.png"
     foreign.write_bytes((project / "screenshots/ur/ui.score.png").read_bytes())
     before = snapshot(project)
-    result = run_quizkit(project, "screenshots", "--locale", "ur")
+    result = run_quizkit(project, "screenshots", *SLOW_MACHINE, "--locale", "ur")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == (
         "screenshots done: 69 screenshots in screenshots, 0 written, 0 catalogs updated"
@@ -201,7 +204,7 @@ def test_a_run_for_one_locale_draws_the_pages_of_a_full_run_and_keeps_foreign_pi
 def test_a_build_takes_them_when_the_configuration_says_so(project: Path) -> None:
     with (project / "quizkit.toml").open("a", encoding="utf-8") as config:
         config.write("build-screenshots = true\n")
-    result = run_quizkit(project, "build", "--format", "text")
+    result = run_quizkit(project, "build", "--format", "text", *SLOW_MACHINE)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[-1] == "screenshots done: 138 screenshots in screenshots, 0 written, 0 catalogs updated"

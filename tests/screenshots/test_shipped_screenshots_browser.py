@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from screenshots.test_screenshot_run_browser import NEVER_SHOWN_MESSAGES, catalog_keys
+from screenshots.test_screenshot_run_browser import NEVER_SHOWN_MESSAGES, SLOW_MACHINE, catalog_keys
 from support import run_quizkit, snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,7 +42,7 @@ def test_every_string_the_shipped_player_shows_has_a_screenshot(shipped: Path, l
 
 def test_taking_the_shipped_screenshots_again_changes_no_byte(shipped: Path) -> None:
     before = snapshot(shipped)
-    result = run_quizkit(shipped, "screenshots")
+    result = run_quizkit(shipped, "screenshots", *SLOW_MACHINE)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == (
         "screenshots done: 258 screenshots in screenshots, 0 written, 0 catalogs updated"

@@ -25,7 +25,7 @@ from importlib import resources
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from toolkit.screenshots.devtools import Browser, BrowserError, browser
+from toolkit.screenshots.devtools import TIMEOUT_SECONDS, Browser, BrowserError, browser
 
 VIEWPORT_WIDTH = 1024
 VIEWPORT_HEIGHT = 800
@@ -178,12 +178,13 @@ def capture_pages(
     pages: Sequence[Page],
     keys: Mapping[tuple[str, str], frozenset[str]],
     program: Path | None = None,
+    timeout: float = TIMEOUT_SECONDS,
 ) -> Iterator[Shot]:
     """Walk each page of ``folder`` (in the order given) and yield a shot of each key of ``keys[(quiz,
     locale)]`` it shows, each (key, locale) once: a key already taken in an earlier page of its locale (an
-    interface message) is not taken again."""
+    interface message) is not taken again. ``timeout``: the seconds each browser command may take."""
     taken_by_locale: dict[str, set[str]] = {}
-    with browser(program) as connection:
+    with browser(program, timeout=timeout) as connection:
         tab = _Tab(connection)
         for page in pages:
             done = taken_by_locale.setdefault(page.locale, set())

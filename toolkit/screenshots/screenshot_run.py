@@ -23,7 +23,7 @@ from toolkit.files import confined, write_bytes_atomic
 from toolkit.localization import FallbackPolicy
 from toolkit.model import Level
 from toolkit.screenshots.capture import Page, capture_pages, scratch_folder
-from toolkit.screenshots.devtools import find_browser
+from toolkit.screenshots.devtools import TIMEOUT_SECONDS, find_browser
 from toolkit.screenshots.naming import screenshot_path
 
 PAGE_MESSAGES = frozenset(
@@ -100,17 +100,19 @@ def take_screenshots(
     locales: Sequence[str] | None = None,
     program: Path | None = None,
     on_progress: Callable[[str, str], None] | None = None,
+    timeout: float = TIMEOUT_SECONDS,
 ) -> ScreenshotReport:
     """Capture every translatable string of every quiz in ``locales`` (default: the source and every
     target locale) and write the screenshots; return what changed. ``program``: the browser to run
-    (default: found on the PATH, :func:`toolkit.screenshots.devtools.find_browser`)."""
+    (default: found on the PATH, :func:`toolkit.screenshots.devtools.find_browser`); ``timeout``: the
+    seconds each browser command may take."""
     program = program or find_browser()  # no browser: said before any work
     chosen = _locales(config, locales)
     shots: dict[PurePosixPath, bytes] = {}
     with scratch_folder() as scratch:
         folder = Path(scratch)
         pages, keys = write_pages(config, chosen, folder)
-        for shot in capture_pages(folder, pages, keys, program):
+        for shot in capture_pages(folder, pages, keys, program, timeout):
             if on_progress is not None:
                 on_progress(shot.locale, shot.key)
             shots[screenshot_path(shot.key, shot.locale)] = shot.png
