@@ -117,6 +117,15 @@ def take_and_reference(
             f"{locale}: {plural(len(keys), 'string')} not shown by the player, without a screenshot: "
             f"{', '.join(keys)}"
         )
+    made_for_them: dict[str, list[str]] = {}
+    for locale, key in report.made_for_them:
+        made_for_them.setdefault(locale, []).append(key)
+    for locale, keys in sorted(made_for_them.items()):
+        click.echo(
+            f"{locale}: {plural(len(keys), 'string')} no quiz shows, taken on a page made for the screenshot "
+            f"(a quiz's header with another level, a question asking for every answer that applies): "
+            f"{', '.join(keys)}"
+        )
     taken = len(report.written) + report.unchanged
     click.echo(
         f"screenshots done: {plural(taken, 'screenshot')} in {relative(config.screenshots_path)}, "

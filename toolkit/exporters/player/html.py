@@ -550,7 +550,9 @@ def _start_card(
         },
     )
     if start:
-        keys.mark(_append_in(link, *start), message_key("start-quiz"))
+        # The link is marked, not its text: its outline goes round the whole button.
+        _append_in(link, *start)
+        keys.mark(link, message_key("start-quiz"))
     else:
         link.text = autonym(locale.tag)
 
