@@ -62,6 +62,9 @@ class QuizSummary:
     """Questions exported in the source language because their translation is incomplete."""
     description: str = ""
     """The quiz's description as exported (the index's start card shows it)."""
+    questions: int = 0
+    """How many questions the quiz has as exported in the locale (the fallback policy ``omit`` leaves
+    untranslated ones out)."""
 
     @property
     def is_source(self) -> bool:
@@ -76,6 +79,7 @@ class QuizSummary:
             localized.title,
             () if localized.is_source else localized.fallen_back_questions,
             localized.description,
+            len(localized.questions),
         )
 
 

@@ -522,7 +522,7 @@ def _start_card(
             quiz_description_key(summary.quiz_id),
         )
     review = _interface_message(request, locale, source, "review-each-question")
-    count = _interface_message(request, locale, source, "question-count", len(quiz.questions))
+    count = _interface_message(request, locale, source, "question-count", summary.questions)
     if review or count:
         facts = etree.SubElement(card, "p", {"class": "quiz-facts"})
         if review:
