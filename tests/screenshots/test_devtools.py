@@ -109,7 +109,7 @@ def test_a_browser_slower_than_the_run_allows_names_the_option_that_allows_longe
     result = run_quizkit(project, "screenshots", "--browser", str(program), "--browser-timeout", "1")
     assert result.returncode == 1
     assert result.stderr == (
-        f"error[screenshots]: the browser {program} did not answer within 1 seconds: on a busy machine, "
+        f"error[screenshots]: the browser {program} did not answer within 1 second: on a busy machine, "
         "allow it longer with --browser-timeout SECONDS (now 1)\n"
     )
     assert snapshot(project) == before

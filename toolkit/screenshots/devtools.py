@@ -130,8 +130,9 @@ class Browser:
             left = deadline - time.monotonic()
             if left <= 0:
                 self.answering = False
+                unit = "second" if self.timeout == 1 else "seconds"
                 raise BrowserTimeoutError(
-                    f"the browser {self.program} did not answer within {self.timeout:g} seconds"
+                    f"the browser {self.program} did not answer within {self.timeout:g} {unit}"
                 )
             ready, _, _ = select.select([self._events], [], [], left)
             if not ready:
