@@ -19,7 +19,6 @@ from toolkit.importing import markup_reduction
 from toolkit.interchange import xliff_document as xliff
 from toolkit.model import Level
 from toolkit.preview import server
-from toolkit.text import locale_info
 
 # Reached by name from outside toolkit/: a framework calls or reads them, or a lookup builds the name.
 REACHED_BY_NAME = (
@@ -97,7 +96,6 @@ REACHED_BY_NAME = (
 REACHED_ONLY_FROM_TESTS = (
     xliff.apply_units,  # tests/interchange/test_xliff_review.py: one XLIFF document applied to a catalog
     cache.cache_path,  # tests/build/test_build.py: reads and tampers with the build cache
-    locale_info.cldr_category,  # tests/locales/test_project.py, tests/exporters/player/test_html_browser.py
     player_assets.forget_assets,  # tests/build/test_build.py: the shipped player files read again
     line_breaking.possible_breaks,  # tests/gettext/test_line_breaking.py: against GNU libunistring
 )

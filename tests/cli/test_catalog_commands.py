@@ -228,7 +228,7 @@ def test_plural_count_mismatch(project: Path) -> None:
     line = next(
         number
         for number, content in enumerate(text.splitlines(), 1)
-        if content == "#. Number of questions in the quiz, shown on the start screen."
+        if content.startswith("#. Number of questions in the quiz,")
     )
     assert result.stderr == (
         f"locales/ur/LC_MESSAGES/ui.po:{line}: error[catalog]: entry 'ui.question-count' has 3 plural forms but "

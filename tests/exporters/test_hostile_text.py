@@ -476,7 +476,15 @@ def markup_outputs(texts: list[str], translations: list[str]) -> dict[str, Any]:
     for title in titles:
         locale = title.get("lang")
         check_carrier(title, expected[locale]["hostile.title"], "span" if locale == "ur" else None)
-    skeletons["html/index"] = skeleton(index, [heading])
+    # Each start card's description is a text too, in the language it is written in.
+    descriptions = index.xpath(".//p[@class='description']/span[@lang]")
+    assert len(descriptions) == 2
+    for description in descriptions:
+        locale = description.get("lang")
+        check_carrier(
+            description, expected[locale]["hostile.description"], "span" if locale == "ur" else None
+        )
+    skeletons["html/index"] = skeleton(index, [heading, *descriptions])
     return skeletons
 
 

@@ -45,6 +45,7 @@ interface Window {
     choices(): number;
     answer(choice: number): boolean;
     next(): boolean;
+    move(): boolean;
   };
 }
 
@@ -282,6 +283,8 @@ interface PlayerUi {
   fill<T extends Node>(node: T, segments: Segments, values?: MessageValues): T;
   markKey<T extends Element>(node: T, segments: Segments): T;
   markMessage<T extends Element>(node: T, name: string): T;
+  /** On a page made for screenshots, the element a screen-reader-only message is said of, marked with its key. */
+  markSpoken<T extends Element>(node: T, name: string): T;
   plainText(segments: Segments): string;
   message(name: string, values?: MessageValues): HTMLSpanElement;
   messageBlock<K extends Tag>(name: string, tag: K, attributes: Attributes, values?: MessageValues): HTMLElementTagNameMap[K];

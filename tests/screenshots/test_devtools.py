@@ -97,3 +97,26 @@ def test_a_build_with_screenshots_and_no_browser_stops_before_writing(tmp_path: 
         "or name it in QUIZKIT_CHROMIUM\n"
     )
     assert snapshot(project) == before
+
+
+def test_a_browser_slower_than_the_run_allows_names_the_option_that_allows_longer(tmp_path: Path) -> None:
+    # The default (60 s) made a run on a loaded machine fail; the run's own limit, and the message says
+    # which option raises it.
+    project = fixture_project(tmp_path / "project")
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    program = hanging_browser(tmp_path)
+    before = snapshot(project)
+    result = run_quizkit(project, "screenshots", "--browser", str(program), "--browser-timeout", "1")
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"error[screenshots]: the browser {program} did not answer within 1 second: on a busy machine, "
+        "allow it longer with --browser-timeout SECONDS (now 1)\n"
+    )
+    assert snapshot(project) == before
+
+
+def test_a_browser_timeout_below_one_second_is_refused(tmp_path: Path) -> None:
+    project = fixture_project(tmp_path / "project")
+    result = run_quizkit_in_process(project, "screenshots", "--browser-timeout", "0")
+    assert result.returncode == 2
+    assert "Invalid value for '--browser-timeout': 0.0 is not in the range x>=1." in result.stderr

@@ -94,8 +94,26 @@ def test_a_translated_text_shows_in_its_partly_translated_question(
     # translator's screenshot shows their prompt in place, the untranslated options in English.
     folder = tmp_path / "pages"
     folder.mkdir()
-    pages, _keys = write_pages(partly_translated, ["ur"], folder)
-    assert [(page.quiz_id, page.locale, str(page.path)) for page in pages] == [("tiny", "ur", "tiny/ur.html")]
+    pages, keys = write_pages(partly_translated, ["ur"], folder)
+    # The quiz's page, the index, and the pages made for the messages no quiz shows (the other levels;
+    # the tiny quiz asks a question with several correct options: no page is made for that hint).
+    assert [(page.quiz_id, page.locale, str(page.path), page.walk) for page in pages] == [
+        ("tiny", "ur", "tiny/ur.html", True),
+        ("index.ur.html", "ur", "index.ur.html", False),
+        (
+            "made-for-screenshots/tiny-level-intermediate",
+            "ur",
+            "made-for-screenshots/tiny-level-intermediate/ur.html",
+            True,
+        ),
+        (
+            "made-for-screenshots/tiny-level-advanced",
+            "ur",
+            "made-for-screenshots/tiny-level-advanced/ur.html",
+            True,
+        ),
+    ]
+    assert keys[("made-for-screenshots/tiny-level-advanced", "ur")] == {"ui.level-advanced"}
     html = (folder / "tiny/ur.html").read_text(encoding="utf-8")
     assert (
         f'{{"id":"first","type":"single_choice","prompt":"{URDU_PROMPT}",'

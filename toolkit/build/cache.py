@@ -148,6 +148,10 @@ class DomainRecord:
     """Questions exported in the source language, by target locale (only locales that have some)."""
     export_warnings: list[object] = field(default_factory=list)
     """The export's warnings for the quiz: its questions that a chosen format cannot carry."""
+    descriptions: dict[str, str] = field(default_factory=dict)
+    """The quiz's description as exported, by locale: what an index's start card shows."""
+    question_counts: dict[str, int] = field(default_factory=dict)
+    """How many questions the quiz has as exported, by locale: what an index's start card says."""
 
 
 @dataclass
@@ -204,6 +208,12 @@ def load_cache(root: Path) -> BuildCache | None:
                         for locale, questions in record["fell_back"].items()
                     },
                     list(record["export_warnings"]),
+                    # A cache written before descriptions were kept has none: its quizzes are redone.
+                    {str(locale): str(text) for locale, text in record.get("descriptions", {}).items()},
+                    {
+                        str(locale): _count(count)
+                        for locale, count in record.get("question_counts", {}).items()
+                    },
                 )
                 for name, record in data["domains"].items()
             },
@@ -279,6 +289,8 @@ def save_cache(root: Path, cache: BuildCache) -> None:
                 "titles": dict(sorted(record.titles.items())),
                 "fell_back": dict(sorted(record.fell_back.items())),
                 "export_warnings": record.export_warnings,
+                "descriptions": dict(sorted(record.descriptions.items())),
+                "question_counts": dict(sorted(record.question_counts.items())),
             }
             for name, record in sorted(cache.domains.items())
         },

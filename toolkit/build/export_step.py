@@ -58,6 +58,8 @@ class ExportStep:
         self.progress = progress
         self.written: list[Path] = []
         self.titles: dict[str, dict[str, str]] = {}
+        self.descriptions: dict[str, dict[str, str]] = {}
+        self.question_counts: dict[str, dict[str, int]] = {}
         self.fell_back: dict[str, dict[str, list[str]]] = {}
         self.warnings: dict[str, list[Diagnostic]] = {}
         """Questions a format cannot carry, by quiz."""
@@ -175,7 +177,7 @@ class ExportStep:
 
     def _summaries(self, made: list[QuizSummary]) -> dict[tuple[str, str], QuizSummary]:
         """Every quiz's summary for the shared files (an index): the rebuilt ones' just ``made``, the
-        others' from the titles the cache kept, so no catalog is read again for them."""
+        others' from the titles, descriptions and question counts the cache kept, so no catalog is read again for them."""
         from toolkit.text.locale_info import locale_info
 
         summaries: dict[tuple[str, str], QuizSummary] = {}
@@ -184,10 +186,19 @@ class ExportStep:
             kept = self.previous.domains.get(quiz_id)
             if quiz_id not in self.outputs and kept is not None:
                 for locale, title in kept.titles.items():
-                    summaries[(quiz_id, locale)] = QuizSummary(quiz_id, locale_info(locale), source, title)
+                    summaries[(quiz_id, locale)] = QuizSummary(
+                        quiz_id,
+                        locale_info(locale),
+                        source,
+                        title,
+                        description=kept.descriptions.get(locale, ""),
+                        questions=kept.question_counts.get(locale, 0),
+                    )
         for summary in made:
             summaries[(summary.quiz_id, summary.locale.locale)] = summary
             self.titles.setdefault(summary.quiz_id, {})[summary.locale.locale] = summary.title
+            self.descriptions.setdefault(summary.quiz_id, {})[summary.locale.locale] = summary.description
+            self.question_counts.setdefault(summary.quiz_id, {})[summary.locale.locale] = summary.questions
             if summary.fell_back:
                 self.fell_back.setdefault(summary.quiz_id, {})[summary.locale.locale] = list(
                     summary.fell_back

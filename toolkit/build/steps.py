@@ -147,6 +147,8 @@ class BuildSteps:
         self.export_warnings: dict[str, list[Diagnostic]] = {}
         self.statistics: dict[str, dict[str, tuple[int, int]]] = {}
         self.titles: dict[str, dict[str, str]] = {}
+        self.descriptions: dict[str, dict[str, str]] = {}
+        self.question_counts: dict[str, dict[str, int]] = {}
         self.fell_back: dict[str, dict[str, list[str]]] = {}
         self.loaded: dict[tuple[str, str], Catalog] = {}
         """Catalogs read by the checks in this process, for the exporters to reuse (in a small build)."""
@@ -458,6 +460,7 @@ class BuildSteps:
         )
         shared_key, shared_outputs, detail = step.run(keys)
         self.titles, self.fell_back, self.export_warnings = step.titles, step.fell_back, step.warnings
+        self.descriptions, self.question_counts = step.descriptions, step.question_counts
         self.result.warnings.extend(
             warning for domain in self.domains for warning in step.warnings.get(domain, [])
         )
@@ -481,6 +484,8 @@ class BuildSteps:
                     self.titles.get(domain, {}),
                     self.fell_back.get(domain, {}),
                     [item.to_dict() for item in self.export_warnings.get(domain, [])],
+                    self.descriptions.get(domain, {}),
+                    self.question_counts.get(domain, {}),
                 )
             else:
                 self.cache.domains[domain] = self.previous.domains[domain]

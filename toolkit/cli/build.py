@@ -27,6 +27,7 @@ from toolkit.cli.output import (
     relative,
     with_pseudo_locales,
 )
+from toolkit.cli.screenshots import BROWSER_TIMEOUT_OPTION
 
 if TYPE_CHECKING:
     from toolkit.config import ProjectConfig
@@ -65,6 +66,7 @@ if TYPE_CHECKING:
     help="Also take the screenshots (quizkit screenshots; build-screenshots = true in the configuration "
     "does it on every build). Needs Chromium.",
 )
+@BROWSER_TIMEOUT_OPTION
 def build_command(
     quizzes: tuple[str, ...],
     output_format: str | None,
@@ -75,6 +77,7 @@ def build_command(
     no_memory: bool,
     require: str | None,
     screenshots: bool,
+    browser_timeout: float,
 ) -> None:
     """Validate, extract, update, check, compile and export: content to every bundle.
 
@@ -121,7 +124,7 @@ def build_command(
                 progress.finish()
     if machine:
         if screenshots or config.build_screenshots:
-            _take_screenshots(config, program, to_stderr=True)
+            _take_screenshots(config, program, browser_timeout, to_stderr=True)
         click.echo(json.dumps(result.to_dict(strict=strict), ensure_ascii=False, indent=2))
         raise SystemExit(EXIT_PROBLEMS if strict and result.strict_warnings else EXIT_OK)
     for step in result.steps:
@@ -154,17 +157,19 @@ def build_command(
     click.echo(f"build done: {plural(len(result.written), 'file')} written")
     if screenshots or config.build_screenshots:
         click.echo("")
-        _take_screenshots(config, program, to_stderr=False)
+        _take_screenshots(config, program, browser_timeout, to_stderr=False)
     if strict and result.strict_warnings:
         fail(f"build failed (--strict): {plural(len(result.strict_warnings), 'warning')}")
 
 
-def _take_screenshots(config: ProjectConfig, program: Path | None, *, to_stderr: bool) -> None:
+def _take_screenshots(
+    config: ProjectConfig, program: Path | None, browser_timeout: float, *, to_stderr: bool
+) -> None:
     """The screenshots after a build, with the catalogs it wrote (``--screenshots``), in ``program``."""
     from toolkit.cli.screenshots import take_and_reference
 
     with reported_errors(), changing_project(config, "build"):
-        take_and_reference(config, (), program, to_stderr=to_stderr)
+        take_and_reference(config, (), program, to_stderr=to_stderr, browser_timeout=browser_timeout)
 
 
 WARNINGS_SHOWN = 3

@@ -18,6 +18,21 @@ if TYPE_CHECKING:
 NOT_SHOWN_LISTED = 5
 """Keys without a screenshot printed per locale; the rest are counted."""
 
+DEFAULT_BROWSER_TIMEOUT = 60.0
+"""Seconds each browser command may take, unless ``--browser-timeout`` says otherwise
+(toolkit.screenshots.devtools.TIMEOUT_SECONDS, not imported here: the browser's modules load only when
+screenshots are taken)."""
+
+BROWSER_TIMEOUT_OPTION = click.option(
+    "--browser-timeout",
+    "browser_timeout",
+    type=click.FloatRange(min=1),
+    default=DEFAULT_BROWSER_TIMEOUT,
+    show_default=True,
+    metavar="SECONDS",
+    help="How long the browser may take to answer each command before the run stops (longer on a busy machine).",
+)
+
 
 @click.command(name="screenshots")
 @click.option(
@@ -34,7 +49,8 @@ NOT_SHOWN_LISTED = 5
     default=None,
     help="The Chromium to run (default: $QUIZKIT_CHROMIUM, else chromium on the PATH).",
 )
-def screenshots_command(locales: tuple[str, ...], browser: Path | None) -> None:
+@BROWSER_TIMEOUT_OPTION
+def screenshots_command(locales: tuple[str, ...], browser: Path | None, browser_timeout: float) -> None:
     """Capture every string the player shows, in every quiz and locale, into screenshots-dir.
 
     Each quiz is opened in headless Chromium and answered through the player, so that feedback,
@@ -43,15 +59,22 @@ def screenshots_command(locales: tuple[str, ...], browser: Path | None) -> None:
     """
     config = project_config()
     with reported_errors(), changing_project(config, "screenshots"):
-        take_and_reference(config, locales, browser)
+        take_and_reference(config, locales, browser, browser_timeout=browser_timeout)
 
 
 def take_and_reference(
-    config: ProjectConfig, locales: Sequence[str], browser: Path | None, *, to_stderr: bool = False
+    config: ProjectConfig,
+    locales: Sequence[str],
+    browser: Path | None,
+    *,
+    to_stderr: bool = False,
+    browser_timeout: float = DEFAULT_BROWSER_TIMEOUT,
 ) -> None:
     """Take the screenshots and update the catalogs' references, saying what changed (also run by
-    ``quizkit build --screenshots``; ``to_stderr`` where standard output is the build's JSON)."""
+    ``quizkit build --screenshots``; ``to_stderr`` where standard output is the build's JSON).
+    ``browser_timeout``: the seconds each browser command may take (``--browser-timeout``)."""
     from toolkit.catalogs.screenshot_references import refresh
+    from toolkit.screenshots.devtools import BrowserTimeoutError
     from toolkit.screenshots.screenshot_run import take_screenshots
 
     unknown = [locale for locale in locales if locale not in (config.source_locale, *config.target_locales)]
@@ -61,7 +84,13 @@ def take_and_reference(
             f"{', '.join((config.source_locale, *config.target_locales))})",
             param_hint="'--locale'",
         )
-    report = take_screenshots(config, locales or None, browser)
+    try:
+        report = take_screenshots(config, locales or None, browser, timeout=browser_timeout)
+    except BrowserTimeoutError as error:
+        raise BrowserTimeoutError(
+            f"{error}: on a busy machine, allow it longer with --browser-timeout SECONDS "
+            f"(now {browser_timeout:g})"
+        ) from None
     targets = [locale for locale in (locales or config.target_locales) if locale != config.source_locale]
     catalogs = [outcome for outcome in refresh(config, targets) if outcome.changed]
     for path in report.written:
@@ -86,6 +115,15 @@ def take_and_reference(
     for locale, keys in sorted(off_page.items()):
         click.echo(
             f"{locale}: {plural(len(keys), 'string')} not shown by the player, without a screenshot: "
+            f"{', '.join(keys)}"
+        )
+    made_for_them: dict[str, list[str]] = {}
+    for locale, key in report.made_for_them:
+        made_for_them.setdefault(locale, []).append(key)
+    for locale, keys in sorted(made_for_them.items()):
+        click.echo(
+            f"{locale}: {plural(len(keys), 'string')} no quiz shows, taken on a page made for the screenshot "
+            f"(a quiz's header with another level, a question asking for every answer that applies): "
             f"{', '.join(keys)}"
         )
     taken = len(report.written) + report.unchanged

@@ -60,6 +60,11 @@ class QuizSummary:
     title: str
     fell_back: tuple[str, ...] = ()
     """Questions exported in the source language because their translation is incomplete."""
+    description: str = ""
+    """The quiz's description as exported (the index's start card shows it)."""
+    questions: int = 0
+    """How many questions the quiz has as exported in the locale (the fallback policy ``omit`` leaves
+    untranslated ones out)."""
 
     @property
     def is_source(self) -> bool:
@@ -73,6 +78,8 @@ class QuizSummary:
             localized.source,
             localized.title,
             () if localized.is_source else localized.fallen_back_questions,
+            localized.description,
+            len(localized.questions),
         )
 
 

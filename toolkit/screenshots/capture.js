@@ -6,6 +6,10 @@
   "use strict";
 
   var ATTRIBUTE = "data-quizkit-key";
+  // A message read by screen readers only (an aria-label, a live announcement) has no box: the element
+  // it is said of carries its key in this attribute instead, and that element is outlined.
+  var SPOKEN = "data-quizkit-spoken";
+  var MARKED = "[" + ATTRIBUTE + "], [" + SPOKEN + "]";
   var OUTLINE_ID = "quizkit-screenshot-outline";
   var MARGIN = 24;
   var MAX_HEIGHT = 900;
@@ -32,8 +36,28 @@
     if (element.tagName === "OPTION") {
       return Boolean(element.parentElement && shown(element.parentElement));
     }
+    if (element.closest(".visually-hidden")) {
+      return false; // a 1-pixel box for screen readers: its key is found on what it is said of
+    }
     var rectangle = element.getBoundingClientRect();
     return rectangle.width > 0 && rectangle.height > 0 && getComputedStyle(element).visibility !== "hidden";
+  }
+
+  // The keys an element is marked with: the text it shows, and a message said of it.
+  /**
+   * @param {Element} element
+   * @returns {string[]}
+   */
+  function keysOf(element) {
+    /** @type {string[]} */
+    var found = [];
+    [ATTRIBUTE, SPOKEN].forEach(function (attribute) {
+      var key = element.getAttribute(attribute);
+      if (key) {
+        found.push(key);
+      }
+    });
+    return found;
   }
 
   function settle() {
@@ -46,16 +70,21 @@
   // The keys shown now, each once, in document order.
   function keys() {
     settle();
+    /** @type {string[]} */
     var found = [];
     /** @type {Record<string, boolean>} */
     var seen = {};
-    var marked = document.querySelectorAll("[" + ATTRIBUTE + "]");
+    var marked = document.querySelectorAll(MARKED);
     for (var i = 0; i < marked.length; i++) {
-      var key = marked[i].getAttribute(ATTRIBUTE);
-      if (key && !seen[key] && shown(marked[i])) {
-        seen[key] = true;
-        found.push(key);
+      if (!shown(marked[i])) {
+        continue;
       }
+      keysOf(marked[i]).forEach(function (key) {
+        if (!seen[key]) {
+          seen[key] = true;
+          found.push(key);
+        }
+      });
     }
     return found;
   }
@@ -72,15 +101,40 @@
   }
 
   // What a reader needs around a string: its question (with the feedback below it), the review item,
-  // the header, or the language switch.
+  // the header, the language switch, or the index's entry of a quiz (its titles and start cards); on
+  // the results page, the rows around a line of its own (the score with the review's heading and first
+  // question, the restart button with the last question reviewed).
   /** @param {Element} element */
   function context(element) {
+    var result = element.closest(".results > *");
+    if (result && !element.closest(".review-item")) {
+      var around = [result];
+      var before = result.previousElementSibling;
+      var after = result.nextElementSibling;
+      if (before) {
+        around.push(before.tagName === "OL" && before.lastElementChild ? before.lastElementChild : before);
+      }
+      if (after && after.tagName !== "OL") {
+        // The score: the review's heading below it, and the first question reviewed under that.
+        around.push(after);
+        after = after.nextElementSibling;
+      }
+      if (after && after.tagName === "OL" && after.firstElementChild) {
+        around.push(after.firstElementChild);
+      }
+      return around;
+    }
     var feedback = element.closest(".feedback");
     if (feedback) {
       var form = document.querySelector("form.question");
       return form ? [form, feedback] : [feedback];
     }
-    var owner = element.closest("form.question, .review-item, .results > *, header, nav");
+    var listing = element.closest("main.index > h1");
+    if (listing) {
+      // The index's heading, and the first quiz it lists.
+      return listing.nextElementSibling ? [listing, listing.nextElementSibling] : [listing];
+    }
+    var owner = element.closest("form.question, .review-item, .results > *, .quiz-entry, header, nav");
     if (owner && owner.closest("form.question")) {
       var answered = document.querySelector(".feedback");
       var question = /** @type {Element} */ (owner.closest("form.question"));
@@ -89,21 +143,53 @@
     return [owner || element];
   }
 
+  // A matching question's answer is an option of every row's drop-down: the one to open is the row of
+  // the item it matches (``…pairs.<id>.match`` beside ``…pairs.<id>.prompt``), so that the translator
+  // reads the pair together; a distractor, which matches nothing, stays in the first row.
+  /**
+   * @param {Element} option
+   * @param {string} key
+   * @returns {Element}
+   */
+  function ownRow(option, key) {
+    var suffix = ".match";
+    if (key.slice(-suffix.length) !== suffix) {
+      return option;
+    }
+    var prompt = document.querySelector("[" + ATTRIBUTE + "='" + key.slice(0, -suffix.length) + ".prompt']");
+    var row = prompt && prompt.closest(".match-row");
+    var own = row && row.querySelector("option[" + ATTRIBUTE + "='" + key + "']");
+    return own || option;
+  }
+
   // Outline the first element of ``key`` and return the clip to capture, in page pixels.
   /** @param {string} key */
   function frame(key) {
     settle();
-    var marked = document.querySelectorAll("[" + ATTRIBUTE + "]");
+    var marked = document.querySelectorAll(MARKED);
+    /** @type {Element | null} */
     var element = null;
-    for (var i = 0; i < marked.length && !element; i++) {
-      if (marked[i].getAttribute(ATTRIBUTE) === key && shown(marked[i])) {
-        element = marked[i];
+    /** @type {Element | null} */
+    var selected = null;
+    for (var i = 0; i < marked.length; i++) {
+      if (keysOf(marked[i]).indexOf(key) < 0 || !shown(marked[i])) {
+        continue;
+      }
+      element = element || marked[i];
+      var list = marked[i].parentElement;
+      if (!selected && marked[i].tagName === "OPTION" && /** @type {HTMLOptionElement} */ (marked[i]).selected &&
+          list && list.tagName === "SELECT" && /** @type {HTMLSelectElement} */ (list).size <= 1) {
+        selected = list;
       }
     }
     if (!element) {
       return null;
     }
-    if (element.tagName === "OPTION") {
+    if (selected) {
+      // An option chosen in a drop-down shows in it, closed: the drop-down is outlined where it is.
+      element = selected;
+    } else if (element.tagName === "OPTION") {
+      element = ownRow(element, key);
       // A closed drop-down shows one option: open it as a list box, every option in its own box.
       var select = /** @type {HTMLSelectElement} */ (element.parentElement);
       var size = select.getAttribute("size");
@@ -220,5 +306,21 @@
     return true;
   }
 
-  window.quizkitScreenshots = { keys: keys, frame: frame, unframe: unframe, choices: choices, answer: answer, next: next };
+  // A keyboard move of an ordering question's first item that can move down (its "Move down" button, as
+  // Enter or Space presses it): the announcement of where it went is said of that item.
+  function move() {
+    var buttons = document.querySelectorAll("form.question button.move-down");
+    for (var i = 0; i < buttons.length; i++) {
+      var button = /** @type {HTMLButtonElement} */ (buttons[i]);
+      if (!button.disabled) {
+        button.click();
+        return true;
+      }
+    }
+    return false;
+  }
+
+  window.quizkitScreenshots = {
+    keys: keys, frame: frame, unframe: unframe, choices: choices, answer: answer, next: next, move: move
+  };
 })();

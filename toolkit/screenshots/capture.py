@@ -4,8 +4,9 @@ as a learner would, one PNG of each key where it first shows.
 
 The walk, the same every run: each question as it is asked, then answered (its first option, typed text,
 a number, the first choice of each drop-down) and checked, then "Next", to the results page with every
-answer reviewed; then each option of each choice question chosen on its own (the feedback of every
-option, the verdicts); then the results page with nothing answered. A key is captured in the first state
+answer reviewed; then an item of each ordering question moved (the screen readers' announcement), and
+each option of each choice question chosen on its own (the feedback of every option, the verdicts); then
+the results page with nothing answered. A key is captured in the first state
 that shows it, and an interface message (``ui.*``) in the first quiz that shows it.
 
 Every run gives the same bytes for the same project and browser: a fixed viewport (1024 CSS pixels wide,
@@ -25,7 +26,7 @@ from importlib import resources
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from toolkit.screenshots.devtools import Browser, BrowserError, browser
+from toolkit.screenshots.devtools import TIMEOUT_SECONDS, Browser, BrowserError, browser
 
 VIEWPORT_WIDTH = 1024
 VIEWPORT_HEIGHT = 800
@@ -47,6 +48,8 @@ class Page:
     locale: str
     path: PurePosixPath
     questions: int
+    walk: bool = True
+    """A player to walk through; else (the index) a page taken as it opens."""
 
 
 @dataclass(frozen=True)
@@ -144,15 +147,20 @@ class _Tab:
         return without_metadata(base64.b64decode(shot["data"]))
 
 
+def _take(tab: _Tab, wanted: set[str], taken: dict[str, bytes]) -> None:
+    """Capture each key of ``wanted`` the page shows now and that is not ``taken`` yet."""
+    for key in tab.run("keys"):
+        if key in wanted and key not in taken:
+            png = tab.capture(key)
+            if png is not None:
+                taken[key] = png
+
+
 def _walk(tab: _Tab, page: Page, wanted: set[str], taken: dict[str, bytes]) -> None:
     """Every state of ``page`` in the walk's order; each key of ``wanted`` captured where it first shows."""
 
     def take() -> None:
-        for key in tab.run("keys"):
-            if key in wanted and key not in taken:
-                png = tab.capture(key)
-                if png is not None:
-                    taken[key] = png
+        _take(tab, wanted, taken)
 
     tab.player('resume("q=1")')
     for _ in range(page.questions):
@@ -164,6 +172,9 @@ def _walk(tab: _Tab, page: Page, wanted: set[str], taken: dict[str, bytes]) -> N
     take()  # the results, every question answered
     for index in range(page.questions):
         tab.player(f'resume("q={index + 1}")')
+        if tab.run("move"):  # an ordering question: an item moved, what screen readers are told of it
+            take()
+            tab.player(f'resume("q={index + 1}")')
         for choice in range(tab.run("choices")):
             if choice:
                 tab.player(f'resume("q={index + 1}")')
@@ -178,12 +189,13 @@ def capture_pages(
     pages: Sequence[Page],
     keys: Mapping[tuple[str, str], frozenset[str]],
     program: Path | None = None,
+    timeout: float = TIMEOUT_SECONDS,
 ) -> Iterator[Shot]:
     """Walk each page of ``folder`` (in the order given) and yield a shot of each key of ``keys[(quiz,
     locale)]`` it shows, each (key, locale) once: a key already taken in an earlier page of its locale (an
-    interface message) is not taken again."""
+    interface message) is not taken again. ``timeout``: the seconds each browser command may take."""
     taken_by_locale: dict[str, set[str]] = {}
-    with browser(program) as connection:
+    with browser(program, timeout=timeout) as connection:
         tab = _Tab(connection)
         for page in pages:
             done = taken_by_locale.setdefault(page.locale, set())
@@ -192,7 +204,10 @@ def capture_pages(
                 continue
             tab.open((folder / page.path).as_uri())
             taken: dict[str, bytes] = {}
-            _walk(tab, page, wanted, taken)
+            if page.walk:
+                _walk(tab, page, wanted, taken)
+            else:
+                _take(tab, wanted, taken)
             for key in sorted(taken):
                 done.add(key)
                 yield Shot(key, page.locale, taken[key])

@@ -26,8 +26,10 @@ BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome
 BROWSER_VARIABLE = "QUIZKIT_CHROMIUM"
 """An environment variable naming the browser to run, where it is not on the PATH under a usual name."""
 TIMEOUT_SECONDS = 60.0
-"""How long one command or event may take before the browser is said to have stopped answering; the run
-then ends within it (the browser is killed, not asked to close)."""
+"""How long one command or event may take, by default, before the browser is said to have stopped
+answering; the run then ends within it (the browser is killed, not asked to close). A run can allow longer
+(``quizkit screenshots --browser-timeout``): a page's fonts and first paint take far longer on a machine
+busy with other work."""
 CLOSE_SECONDS = 5.0
 """How long a browser that still answers is given to close, and then to exit, before it is killed."""
 ARGUMENTS = (
@@ -62,6 +64,11 @@ colours, no hinting or subpixel text, no scrollbars."""
 
 class BrowserError(QuizkitError):
     """No browser to run, or the browser failed or stopped answering."""
+
+
+class BrowserTimeoutError(BrowserError):
+    """The browser did not answer within the run's timeout (a busy machine, or a browser that hangs): the
+    command that set the timeout says how to allow longer."""
 
 
 def find_browser() -> Path:
@@ -123,8 +130,9 @@ class Browser:
             left = deadline - time.monotonic()
             if left <= 0:
                 self.answering = False
-                raise BrowserError(
-                    f"the browser {self.program} did not answer within {self.timeout:g} seconds"
+                unit = "second" if self.timeout == 1 else "seconds"
+                raise BrowserTimeoutError(
+                    f"the browser {self.program} did not answer within {self.timeout:g} {unit}"
                 )
             ready, _, _ = select.select([self._events], [], [], left)
             if not ready:

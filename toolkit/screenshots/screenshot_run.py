@@ -9,35 +9,47 @@ catalogs' business (:mod:`toolkit.catalogs.screenshot_references`); the command 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
 from toolkit.config import ProjectConfig
 from toolkit.content import load_content
 from toolkit.content.player_messages import PLAYER_MESSAGES
+from toolkit.exporters.base import ExportRequest
 from toolkit.exporters.export_run import build_request
-from toolkit.exporters.player.html import asset_outputs, player_page
+from toolkit.exporters.player.html import asset_outputs, index_page, player_page
 from toolkit.exporters.player.view import TRUE_FALSE_DEFAULTS
 from toolkit.files import confined, write_bytes_atomic
-from toolkit.localization import FallbackPolicy
-from toolkit.model import Level
+from toolkit.keys import message_key
+from toolkit.localization import FallbackPolicy, LocalizedQuiz
+from toolkit.model import ChoiceQuestion, Level, QuestionType
 from toolkit.screenshots.capture import Page, capture_pages, scratch_folder
-from toolkit.screenshots.devtools import find_browser
+from toolkit.screenshots.devtools import TIMEOUT_SECONDS, find_browser
 from toolkit.screenshots.naming import screenshot_path
+
+INDEX_MESSAGES = frozenset(
+    {"quiz-list", "question-count", "review-each-question", "answers-appear", "start-quiz"}
+)
+"""The interface messages of the index page's heading and start cards (html.index_page) that no player
+page shows."""
 
 PAGE_MESSAGES = frozenset(
     {
         *PLAYER_MESSAGES,
         *TRUE_FALSE_DEFAULTS,
+        *INDEX_MESSAGES,
         "language",
         "guide-linked-quiz",
         *(f"level-{level.value}" for level in Level),
     }
 )
-"""The interface messages a player page can show: the player's own, and the header's and the language
-switch's (html.player_page). The others of ui.yaml (the index's heading, words kept for the importer)
-never appear on it, so they are not looked for."""
+"""The interface messages a page can show: the player's own, the header's and the language switch's
+(html.player_page), and the index's. The others of ui.yaml (words kept for the importer) never appear
+on a page, so they are not looked for."""
+
+SPECIMEN_FOLDER = PurePosixPath("made-for-screenshots")
+"""Where the pages made for a screenshot only are written among the marked pages (:func:`specimen_pages`)."""
 
 
 @dataclass(frozen=True)
@@ -50,8 +62,12 @@ class ScreenshotReport:
     not_shown: tuple[tuple[str, str], ...] = field(default=())
     """(locale, key) of catalog keys the player never showed in the walk, so without a screenshot."""
     off_page: tuple[tuple[str, str], ...] = field(default=())
-    """(locale, key) of interface messages a player page never shows (the index's heading, the words
-    kept for the importer, :data:`PAGE_MESSAGES`), so without a screenshot, said rather than skipped."""
+    """(locale, key) of interface messages no page shows (the words kept for the importer,
+    :data:`PAGE_MESSAGES`), so without a screenshot, said rather than skipped."""
+    made_for_them: tuple[tuple[str, str], ...] = field(default=())
+    """(locale, key) of interface messages no quiz of the project shows (a level no quiz has, the hint of
+    a kind of question no quiz asks), captured on a page made for their screenshot
+    (:func:`specimen_pages`)."""
 
 
 def _locales(config: ProjectConfig, locales: Sequence[str] | None) -> list[str]:
@@ -63,7 +79,9 @@ def write_pages(
     config: ProjectConfig, chosen: Sequence[str], folder: Path
 ) -> tuple[list[Page], dict[tuple[str, str], frozenset[str]]]:
     """Write the marked player page of every quiz in each of the ``chosen`` locales into ``folder``, with
-    the player's assets; return the pages and, by (quiz id, locale), the keys each may show."""
+    the player's assets, then the marked index of each locale and the pages made for the screenshots of
+    messages no quiz shows (:func:`specimen_pages`); return the pages, in the order to walk them, and, by
+    (page id, locale), the keys each may show."""
     # Every page is built with every locale of the project, whatever ``chosen`` selects: the language
     # switch lists the locales of the build, so a run for one locale draws the same page as a full run.
     # The translators' view: every translation that is not fuzzy shows, approved or not, so that a
@@ -92,7 +110,73 @@ def write_pages(
             (folder / path).write_bytes(player_page(localized, every, marked=True))
             pages.append(Page(quiz.id, locale, path, len(localized.questions)))
             keys[(quiz.id, locale)] = quiz_keys
+    everything = (
+        frozenset(text.key for quiz in request.content.quizzes for text in quiz.texts()) | interface_keys
+    )
+    for locale in chosen:
+        # The index lists every locale; each locale's own is marked, so its keys are found in its card.
+        path = PurePosixPath(f"index.{locale}.html")
+        (folder / path).write_bytes(index_page(request, marked_locale=locale))
+        # The page's name for its id: no quiz id has a dot.
+        pages.append(Page(str(path), locale, path, 0, walk=False))
+        keys[(str(path), locale)] = everything
+    for page_id, message, localized, others in specimen_pages(request):
+        locale = localized.locale.tag.replace("-", "_")
+        if locale not in chosen or message_key(message) not in interface_keys:
+            continue
+        path = SPECIMEN_FOLDER / page_id / f"{localized.locale.tag}.html"
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / path).write_bytes(player_page(localized, others, marked=True, depth=2))
+        pages.append(Page(f"{SPECIMEN_FOLDER}/{page_id}", locale, path, len(localized.questions)))
+        keys[(f"{SPECIMEN_FOLDER}/{page_id}", locale)] = frozenset({message_key(message)})
     return pages, keys
+
+
+def specimen_pages(request: ExportRequest) -> Iterator[tuple[str, str, LocalizedQuiz, list[LocalizedQuiz]]]:
+    """Pages made only for the screenshot of an interface message that no quiz of the project shows:
+    (page id, message name, the quiz in a locale, the quiz in every locale for the language switch).
+    A level no quiz has: the first quiz's header with that level. The hint of a question that may have
+    several correct options, where no quiz has one: the first single-choice question asked as such a
+    question. Each is the project's own quiz, changed only where the message shows."""
+    versions = list(request.versions_by_quiz())
+    if not versions:
+        return
+    levels = {quiz.level for quiz, _ in versions}
+    first, every = versions[0]
+    for level in Level:
+        if level in levels:
+            continue
+        name = f"level-{level.value}"
+
+        def with_level(localized: LocalizedQuiz, name: str = name, level: Level = level) -> LocalizedQuiz:
+            label = next(
+                (message.text for message in localized.messages if message.name == name and message.text),
+                level.value,
+            )
+            return replace(localized, quiz=replace(localized.quiz, level=level), level_label=label)
+
+        changed = [with_level(localized) for localized in every]
+        for localized in changed:
+            yield f"{first.id}-{name}", name, replace(localized, questions=localized.questions[:1]), changed
+    asked = [question for quiz, _ in versions for question in quiz.questions]
+    if any(question.type is QuestionType.MULTIPLE_CHOICE for question in asked):
+        return
+    for quiz, every in versions:
+        single = next(
+            (question for question in quiz.questions if question.type is QuestionType.SINGLE_CHOICE), None
+        )
+        if single is None:
+            continue
+        changed = []
+        for localized in every:
+            question = next(question for question in localized.questions if question.id == single.id)
+            if not isinstance(question, ChoiceQuestion):
+                break
+            several = replace(question, type=QuestionType.MULTIPLE_CHOICE)
+            changed.append(replace(localized, questions=(several,)))
+        for localized in changed:
+            yield f"{quiz.id}-choose-all", "choose-all", localized, changed
+        return
 
 
 def take_screenshots(
@@ -100,20 +184,31 @@ def take_screenshots(
     locales: Sequence[str] | None = None,
     program: Path | None = None,
     on_progress: Callable[[str, str], None] | None = None,
+    timeout: float = TIMEOUT_SECONDS,
 ) -> ScreenshotReport:
     """Capture every translatable string of every quiz in ``locales`` (default: the source and every
     target locale) and write the screenshots; return what changed. ``program``: the browser to run
-    (default: found on the PATH, :func:`toolkit.screenshots.devtools.find_browser`)."""
+    (default: found on the PATH, :func:`toolkit.screenshots.devtools.find_browser`); ``timeout``: the
+    seconds each browser command may take."""
     program = program or find_browser()  # no browser: said before any work
     chosen = _locales(config, locales)
     shots: dict[PurePosixPath, bytes] = {}
+    made_for_them = []
     with scratch_folder() as scratch:
         folder = Path(scratch)
         pages, keys = write_pages(config, chosen, folder)
-        for shot in capture_pages(folder, pages, keys, program):
+        specimens = {
+            (page.locale, key)
+            for page in pages
+            if page.quiz_id.startswith(f"{SPECIMEN_FOLDER}/")
+            for key in keys[(page.quiz_id, page.locale)]
+        }
+        for shot in capture_pages(folder, pages, keys, program, timeout):
             if on_progress is not None:
                 on_progress(shot.locale, shot.key)
             shots[screenshot_path(shot.key, shot.locale)] = shot.png
+            if (shot.locale, shot.key) in specimens:
+                made_for_them.append((shot.locale, shot.key))
     root = config.screenshots_path
     written = []
     unchanged = 0
@@ -134,7 +229,12 @@ def take_screenshots(
         if message.name not in PAGE_MESSAGES
     )
     return ScreenshotReport(
-        tuple(written), unchanged, tuple(removed), tuple(sorted(wanted - taken)), tuple(off_page)
+        tuple(written),
+        unchanged,
+        tuple(removed),
+        tuple(sorted(wanted - taken)),
+        tuple(off_page),
+        tuple(sorted(made_for_them)),
     )
 
 

@@ -472,7 +472,8 @@ LANGUAGES = """allowed => {
     if (!text.textContent.trim() || parent.closest('script, style, [hidden]')) continue;
     const marked = parent.closest('[lang]');
     const lang = marked ? marked.lang : '(none)';
-    const link = parent.closest('a[hreflang]');
+    // The index's start link is in the card's language, or the source where its message fell back.
+    const link = parent.closest('a[hreflang]:not(.start-quiz)');
     const expectedLang = link ? [link.hreflang] : allowed;
     const island = parent.closest('[dir]');
     const shown = parent.tagName === 'OPTION' ? parent.parentElement : parent;

@@ -10,6 +10,7 @@ import posixpath
 import re
 import subprocess
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -24,6 +25,7 @@ from toolkit.exporters.player.assets import player_asset
 from toolkit.exporters.player.html import (
     HtmlExporter,
     asset_outputs,
+    index_page,
     option_order,
     plain_title,
     player_page,
@@ -465,10 +467,86 @@ def test_index_page_heading_and_titles_in_every_locale() -> None:
         ("en", "title-sample-en", f"Sample {HOSTILE} quiz"),
         ("ur", "title-sample-ur", f"نمونہ {HOSTILE} کوئز"),
     ]
+    # A start card per locale, in its language and direction: the title and the language describe its
+    # link, whose name is the same on every card.
+    cards = document.xpath("//section/ul[@class='start-cards']/li[@class='start-card']")
+    assert [(card.get("lang"), card.get("dir")) for card in cards] == [("en", "ltr"), ("ur", "rtl")]
+    assert [[" ".join(line.text_content().split()) for line in card] for card in cards] == [
+        [
+            "English",
+            "Beginner",
+            "A & B",
+            "Review each question. 2 questions",
+            "Answers and explanations appear when you take the quiz.",
+            "Start quiz",
+        ],
+        [
+            "اردو",
+            "ابتدائی",
+            "الف اور ب",
+            "ہر سوال کا جائزہ لیں۔ 2 سوالات",
+            "جب آپ کوئز دیتے ہیں تو جوابات اور وضاحتیں ظاہر ہوتی ہیں۔",
+            "کوئز شروع کریں",
+        ],
+    ]
     links = document.xpath("//section//li/a")
-    assert [(link.text, link.get("hreflang"), link.get("aria-describedby")) for link in links] == [
-        ("English", "en", "title-sample-en"),
-        ("اردو", "ur", "title-sample-ur"),
+    assert [(link.get("href"), link.get("hreflang"), link.get("aria-describedby")) for link in links] == [
+        ("sample/en.html", "en", "title-sample-en language-sample-en"),
+        ("sample/ur.html", "ur", "title-sample-ur language-sample-ur"),
+    ]
+    # Nothing is marked on the exported index.
+    assert "data-quizkit-key" not in index.decode("utf-8")
+
+
+def test_the_question_count_takes_the_plural_form_of_each_language() -> None:
+    # The questions of the quiz as exported in each locale (the fallback policy omit may leave some out).
+    request = sample_request()
+    request = replace(
+        request,
+        localized={
+            key: replace(localized, questions=localized.questions[:1])
+            for key, localized in request.localized.items()
+        },
+    )
+    document = lxml.html.fromstring(index_page(request))
+    facts = [line.text_content() for line in document.xpath("//p[@class='quiz-facts']/span[2]")]
+    assert facts == ["1 question", "1 سوال"]
+
+
+def test_a_start_card_leaves_out_the_messages_the_project_lacks() -> None:
+    # A ui.yaml written before the start cards builds as then: the link names the language.
+    request = sample_request()
+    interface = request.content.interface
+    assert interface is not None
+    start_card = {"question-count", "review-each-question", "answers-appear", "start-quiz"}
+    kept = replace(
+        interface, messages=tuple(message for message in interface.messages if message.name not in start_card)
+    )
+    request = replace(request, content=replace(request.content, interface=kept))
+    document = lxml.html.fromstring(index_page(request))
+    cards = document.xpath("//li[@class='start-card']")
+    assert [[line.get("class") for line in card] for card in cards] == [
+        ["card-language", "level", "description", "start-quiz"],
+        ["card-language", "level", "description", "start-quiz"],
+    ]
+    assert [link.text_content() for link in document.xpath("//a")] == ["English", "اردو"]
+
+
+def test_the_index_made_for_screenshots_marks_the_texts_of_its_locale() -> None:
+    document = lxml.html.fromstring(index_page(sample_request(), marked_locale="ur"))
+    marked = [
+        (element.get("data-quizkit-key"), element.text_content())
+        for element in document.xpath("//*[@data-quizkit-key]")
+    ]
+    assert marked == [
+        ("ui.quiz-list", "کوئز کی فہرست"),
+        ("sample.title", f"نمونہ {HOSTILE} کوئز"),
+        ("ui.level-beginner", "ابتدائی"),
+        ("sample.description", "الف اور ب"),
+        ("ui.review-each-question", "ہر سوال کا جائزہ لیں۔"),
+        ("ui.question-count", "2 سوالات"),
+        ("ui.answers-appear", "جب آپ کوئز دیتے ہیں تو جوابات اور وضاحتیں ظاہر ہوتی ہیں۔"),
+        ("ui.start-quiz", "کوئز شروع کریں"),
     ]
 
 

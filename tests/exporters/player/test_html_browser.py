@@ -599,7 +599,7 @@ def test_delivery_variant_reviews_only_the_choices(browser: Any, pages: Path) ->
         watched.close()
 
 
-def test_index_page_has_a_heading_titles_in_every_locale_and_bullets_inside(
+def test_index_page_has_a_heading_titles_in_every_locale_and_start_cards_inside(
     browser: Any, pages: Path
 ) -> None:
     watched = Watched(browser, pages / "index.html", width=390)
@@ -608,9 +608,12 @@ def test_index_page_has_a_heading_titles_in_every_locale_and_bullets_inside(
     assert heading == [["en", "ltr"], ["ur", "rtl"]]
     titles = page.eval_on_selector_all("h2 > span[lang]", f"nodes => nodes.map({LANGUAGE})")
     assert titles == [["en", "ltr"], ["ur", "rtl"]]
-    # Each item keeps room for its marker on its own start side, inside the card's padding box.
+    cards = page.eval_on_selector_all(".start-card", f"nodes => nodes.map({LANGUAGE})")
+    assert cards == [["en", "ltr"], ["ur", "rtl"]]
+    # On a phone the cards stand one under the other, each inside the page's card (its padding box),
+    # with no bullet.
     room = page.eval_on_selector_all(
-        ".index li",
+        ".index .start-card",
         """items => items.map(item => {
           const main = item.closest('main');
           const style = getComputedStyle(main);
@@ -618,10 +621,14 @@ def test_index_page_has_a_heading_titles_in_every_locale_and_bullets_inside(
           const left = inner.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
           const right = inner.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
           const box = item.getBoundingClientRect();
-          return getComputedStyle(item).direction === 'rtl' ? right - box.right : box.left - left;
+          return [box.left >= left - 0.5 && box.right <= right + 0.5, getComputedStyle(item).listStyleType];
         })""",
     )
-    assert room and all(space >= 16 for space in room), room
+    assert room == [[True, "none"], [True, "none"]]
+    tops = page.eval_on_selector_all(
+        ".start-card", "items => items.map(item => item.getBoundingClientRect().top)"
+    )
+    assert tops[0] < tops[1]
     watched.close()
 
 

@@ -269,8 +269,9 @@ def test_the_review_shows_the_right_answer_of_every_kind_and_points(
     assert items[6]["chosen"] == [
         "Each GPU holds a full Copy of the model, and an all-reduce averages the gradients."
     ]
+    # Every answer the typed blank accepts, as a short answer's review lists each.
     assert items[6]["correct"] == [
-        "Each GPU holds a full replica of the model, and an all-reduce averages the gradients."
+        "Each GPU holds a full replica / copy of the model, and an all-reduce averages the gradients."
     ]
     assert items[7]["chosen"] == ["Each GPU holds the whole model."]
     assert items[7]["correct"] == ["Every GPU holds the whole model, so the model must fit in one GPU."]
@@ -279,7 +280,7 @@ def test_the_review_shows_the_right_answer_of_every_kind_and_points(
     page.wait_for_url(lambda url: url.split("#")[0].endswith("/ur.html"))
     urdu = review_items(page)
     assert urdu[6]["correct"] == [
-        "all-reduce گریڈیئنٹس کا اوسط نکالتا ہے، اور ہر GPU ماڈل کی ایک مکمل نقل رکھتا ہے۔"
+        "all-reduce گریڈیئنٹس کا اوسط نکالتا ہے، اور ہر GPU ماڈل کی ایک مکمل نقل / کاپی رکھتا ہے۔"
     ]
     assert urdu[2]["score"] == "1" and urdu[6]["score"] == "0"  # "Copy" is not an Urdu answer
     watched.close(watched.url.replace("en.html", "ur.html"))

@@ -43,10 +43,11 @@ from typing import Any, cast
 
 import lxml.html
 from babel import Locale
+from babel.numbers import format_decimal
 from lxml import etree
 
 from toolkit.content.images import images_of
-from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
+from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile, QuizSummary
 from toolkit.exporters.json_bundle import bundle
 from toolkit.exporters.media import MediaFiles
 from toolkit.exporters.player.assets import (
@@ -60,9 +61,17 @@ from toolkit.exporters.player.player_grading import grading_tables
 from toolkit.exporters.player.view import ImageLinks, option_order, segments, view
 from toolkit.keys import UI_DOMAIN, message_key, quiz_description_key, quiz_title_key
 from toolkit.localization import LocalizedQuiz
+from toolkit.model import Quiz
 from toolkit.text.bidi import latin_runs
 from toolkit.text.formulas import formulas_outside_code, plain_formulas, plain_text
-from toolkit.text.locale_info import LocaleInfo, is_pseudo_locale, locale_info
+from toolkit.text.locale_info import (
+    LocaleInfo,
+    cldr_category,
+    cldr_locale,
+    is_pseudo_locale,
+    locale_info,
+    plural_index_categories,
+)
 
 FSI, PDI = "\u2068", "\u2069"
 DATA_ELEMENT_ID = "quiz-data"
@@ -363,19 +372,54 @@ class _KeyMarks:
 def _interface_text(
     request: ExportRequest, locale: LocaleInfo, source: LocaleInfo, name: str, default: str
 ) -> tuple[str, LocaleInfo]:
+    """An interface message in ``locale`` with the locale it is written in (:func:`_interface_message`),
+    and ``default`` where the project's ``ui.yaml`` lacks the message (as the player's "Language")."""
+    return _interface_message(request, locale, source, name) or (default, source)
+
+
+def _interface_message(
+    request: ExportRequest, locale: LocaleInfo, source: LocaleInfo, name: str, count: int | None = None
+) -> tuple[str, LocaleInfo] | None:
     """An interface message in ``locale`` with the locale it is written in: the source where the
     ``ui`` catalog has no usable translation (untranslated, fuzzy, unapproved under the release gate, or
-    for an older source text), and ``default`` where the project's ``ui.yaml`` lacks the message (as the
-    player's "Language")."""
+    for an older source text); None where the project's ``ui.yaml`` lacks it, or has it with plural
+    forms and no ``count`` (or without them and a ``count``). A plural message takes the form of
+    ``count``'s CLDR category in the locale it is written in, the count in place of its placeholder."""
     interface = request.content.interface
     message = next((every for every in interface.messages if every.name == name), None) if interface else None
-    if message is None or message.is_plural:
-        return default, source
+    if message is None or message.is_plural != (count is not None):
+        return None
+    found: tuple[str, LocaleInfo] | None = None
     if locale.locale != source.locale and (locale.locale, UI_DOMAIN) in request.catalogs:
-        entry = request.catalogs[(locale.locale, UI_DOMAIN)].by_context().get(message.key)
+        catalog = request.catalogs[(locale.locale, UI_DOMAIN)]
+        entry = catalog.by_context().get(message.key)
         if entry is not None and request.publishes(entry, locale.locale) and entry.msgid == message.source:
-            return entry.msgstr, locale
-    return message.source, source
+            if count is None:
+                found = entry.msgstr, locale
+            elif entry.msgid_plural == message.other:
+                categories = plural_index_categories(
+                    locale.locale, catalog.header.plural_forms or "nplurals=2; plural=(n != 1);"
+                )
+                forms = dict(zip(categories, entry.msgstr_plural, strict=False))
+                form = forms.get(_plural_category(locale, count))
+                found = (form, locale) if form else None
+    if found is None:
+        if count is None:
+            found = message.source, source
+        else:
+            found = (message.one if _plural_category(source, count) == "one" else message.other) or "", source
+    if count is None or message.plural is None:
+        return found
+    text, written_in = found
+    number = format_decimal(
+        count, locale=cldr_locale(written_in.locale), numbering_system=written_in.numbering_system
+    )
+    return text.replace("{" + message.plural + "}", number), written_in
+
+
+def _plural_category(locale: LocaleInfo, count: int) -> str:
+    """The CLDR plural category of ``count`` in ``locale`` ("one", "other", …)."""
+    return cldr_category(locale.locale, count)
 
 
 def _append_in(parent: etree._Element, text: str, locale: LocaleInfo, **attributes: str) -> etree._Element:
@@ -390,8 +434,11 @@ def _separate(parent: etree._Element) -> None:
     etree.SubElement(parent, "span", {"class": "separator", "aria-hidden": "true"}).text = " · "
 
 
-def index_page(request: ExportRequest) -> bytes:
-    """The index: a heading and every quiz's title in each locale, with a link per locale."""
+def index_page(request: ExportRequest, marked_locale: str | None = None) -> bytes:
+    """The index: a heading, and every quiz's titles with its start card in each locale (:func:`_start_card`).
+    ``marked_locale``: the elements that show a text in that locale carry its catalog key (a page made
+    for ``quizkit screenshots``, one per locale, as the player's marked pages); the exported index is
+    never marked."""
     source = locale_info(request.source_locale)
     quizzes = [
         [
@@ -419,10 +466,21 @@ def index_page(request: ExportRequest) -> bytes:
     body = etree.SubElement(html, "body")
     main = etree.SubElement(body, "main", {"class": "index"})
     page_heading = etree.SubElement(main, "h1")
+    marked_heading = next(
+        (
+            _interface_text(request, locale, source, "quiz-list", "Quizzes")
+            for locale in locales
+            if locale.locale == marked_locale
+        ),
+        None,
+    )
     for position, (text, written_in) in enumerate(headings):
         if position:
             _separate(page_heading)
-        _append_in(page_heading, text, written_in)
+        span = _append_in(page_heading, text, written_in)
+        if (text, written_in) == marked_heading:
+            span.set(KEY_ATTRIBUTE, message_key("quiz-list"))
+    models = {quiz.id: quiz for quiz in request.content.quizzes}
     for every in quizzes:
         quiz_id = every[0].quiz_id
         section = etree.SubElement(
@@ -436,17 +494,93 @@ def index_page(request: ExportRequest) -> bytes:
                 if title_ids:
                     _separate(heading_element)
                 title_ids[summary.title] = f"title-{quiz_id}-{summary.locale.tag}"
-                _append_in(heading_element, summary.title, summary.locale, id=title_ids[summary.title])
-        listing = etree.SubElement(section, "ul")
+                span = _append_in(heading_element, summary.title, summary.locale, id=title_ids[summary.title])
+                if summary.locale.locale == marked_locale:
+                    span.set(KEY_ATTRIBUTE, quiz_title_key(quiz_id))
+        cards = etree.SubElement(section, "ul", {"class": "start-cards"})
         for summary in every:
-            # The link names the language; the quiz's title in that language describes it.
-            locale_item(
-                listing,
-                summary.locale,
-                f"{summary.quiz_id}/{summary.locale.tag}.html",
-                {"aria-describedby": title_ids[summary.title]},
+            _start_card(
+                cards,
+                request,
+                summary,
+                models[quiz_id],
+                title_ids[summary.title],
+                summary.locale.locale == marked_locale,
             )
     return serialize_page(html)
+
+
+def _start_card(
+    cards: etree._Element,
+    request: ExportRequest,
+    summary: QuizSummary,
+    quiz: Quiz,
+    title_id: str,
+    marked: bool,
+) -> None:
+    """What a learner reads before starting the quiz in one locale, in that locale's language and
+    direction (each message in the one it is written in, where it fell back): the language, the level
+    line (as the player's header), the description, "Review each question." with the number of
+    questions, the note that answers appear during the quiz, and the link that starts it. A message the
+    project's ``ui.yaml`` lacks is left out (the link then names the language, as before there were cards)."""
+    source = summary.source
+    locale = summary.locale
+    keys = _KeyMarks(marked)
+    card = etree.SubElement(cards, "li", {"class": "start-card", "lang": locale.tag, "dir": locale.direction})
+    language_id = f"language-{summary.quiz_id}-{locale.tag}"
+    etree.SubElement(card, "h3", {"class": "card-language", "id": language_id}).text = autonym(locale.tag)
+    level_line = etree.SubElement(card, "p", {"class": "level"})
+    guide = _interface_message(request, locale, source, "guide-linked-quiz") if quiz.guide else None
+    if guide:
+        keys.mark(_append_in(level_line, *guide), message_key("guide-linked-quiz"))
+        _separate(level_line)
+    level_name = f"level-{quiz.level.value}"
+    level = _interface_message(request, locale, source, level_name) or (quiz.level.value, locale)
+    keys.mark(_append_in(level_line, *level), message_key(level_name))
+    if summary.description:
+        # A target's description equal to the source's fell back to it: it is written in the source.
+        fell_back = not summary.is_source and summary.description == quiz.description.source
+        written_in = source if fell_back else locale
+        keys.mark(
+            _append_in(
+                etree.SubElement(card, "p", {"class": "description"}), summary.description, written_in
+            ),
+            quiz_description_key(summary.quiz_id),
+        )
+    review = _interface_message(request, locale, source, "review-each-question")
+    count = _interface_message(request, locale, source, "question-count", summary.questions)
+    if review or count:
+        facts = etree.SubElement(card, "p", {"class": "quiz-facts"})
+        if review:
+            keys.mark(_append_in(facts, *review), message_key("review-each-question"))
+        if review and count:
+            facts[-1].tail = " "
+        if count:
+            keys.mark(_append_in(facts, *count), message_key("question-count"))
+    note = _interface_message(request, locale, source, "answers-appear")
+    if note:
+        keys.mark(
+            _append_in(etree.SubElement(card, "p", {"class": "answers-note"}), *note),
+            message_key("answers-appear"),
+        )
+    start = _interface_message(request, locale, source, "start-quiz")
+    link = etree.SubElement(
+        card,
+        "a",
+        {
+            "class": "start-quiz",
+            "href": f"{summary.quiz_id}/{locale.tag}.html",
+            "hreflang": locale.tag,
+            # The link's name is the same on every card; the title and the language tell them apart.
+            "aria-describedby": f"{title_id} {language_id}",
+        },
+    )
+    if start:
+        # The link is marked, not its text: its outline goes round the whole button.
+        _append_in(link, *start)
+        keys.mark(link, message_key("start-quiz"))
+    else:
+        link.text = autonym(locale.tag)
 
 
 class HtmlExporter(BaseExporter):

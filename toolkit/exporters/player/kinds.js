@@ -16,6 +16,7 @@ var quizkitKinds = function (ui) {
   var message = ui.message;
   var messageBlock = ui.messageBlock;
   var messageText = ui.messageText;
+  var markSpoken = ui.markSpoken;
   var inQuestion = ui.inQuestion;
   var clear = ui.clear;
   var newId = ui.newId;
@@ -607,6 +608,7 @@ var quizkitKinds = function (ui) {
             list.querySelector("button." + (name === "move-up" ? "move-down" : "move-up") + "[data-item='" + itemId + "']")
           );
           (again.disabled ? other : again).focus();
+          markSpoken(/** @type {Element} */ (list.querySelector("li[data-item='" + itemId + "']")), "moved");
           clear(status);
           status.appendChild(messageBlock("moved", "span", {}, { position: target + 1, total: order.length }));
           onChange();
@@ -671,7 +673,9 @@ var quizkitKinds = function (ui) {
 
   /**
    * @param {FillInBlanksQuestionView} question
-   * @param {Record<string, Segments | string>} values  the text chosen or typed, per blank
+   * @param {Record<string, Array<Segments | string>>} values  the text chosen or typed, per blank; the
+   *   right answer of a typed blank is every answer it accepts, "/" between them, as a short answer's
+   *   review lists every accepted answer
    * @param {string} className
    */
   function blanksTerm(question, values, className) {
@@ -681,15 +685,27 @@ var quizkitKinds = function (ui) {
         fill(term, part[1]);
         return;
       }
-      var value = values[part[1]];
+      var alternatives = (values[part[1]] || []).filter(function (value) { return value !== ""; });
       var shown = inQuestion("span", question, { "class": "filled" });
-      if (value === undefined || value === null || value === "") {
+      if (!alternatives.length) {
         shown.appendChild(document.createTextNode("…"));
-      } else if (Array.isArray(value)) {
-        fill(shown, value);
-      } else {
-        shown.appendChild(document.createTextNode(value));
       }
+      alternatives.forEach(function (value, index) {
+        // One answer fills the blank itself; each of several has its own element (and, on a page made
+        // for screenshots, its own key).
+        var holder = alternatives.length > 1 ? inQuestion("span", question, {}) : shown;
+        if (index) {
+          shown.appendChild(document.createTextNode(" / "));
+        }
+        if (Array.isArray(value)) {
+          fill(holder, value);
+        } else {
+          holder.appendChild(document.createTextNode(value));
+        }
+        if (holder !== shown) {
+          shown.appendChild(holder);
+        }
+      });
       term.appendChild(shown);
     });
     return term;
@@ -733,6 +749,7 @@ var quizkitKinds = function (ui) {
           field.setAttribute("dir", question.typedDir);
         }
         field.classList.add("blank");
+        markSpoken(field, "blank-label");
         fields[blankId] = field;
         paragraph.appendChild(field);
       });
@@ -782,24 +799,24 @@ var quizkitKinds = function (ui) {
       return grader.share(good, ids.length, question.partialCredit);
     },
     answerTerms: function (question, response) {
-      /** @type {Record<string, Segments | string>} */
+      /** @type {Record<string, Array<Segments | string>>} */
       var values = {};
       Object.keys(response).forEach(function (blankId) {
         var blank = question.blanks[blankId];
-        values[blankId] = blank.kind === "choice"
+        values[blankId] = [blank.kind === "choice"
           ? blank.options.filter(function (option) { return option.id === response[blankId]; })[0].text
-          : response[blankId];
+          : response[blankId]];
       });
       return [blanksTerm(question, values, "chosen")];
     },
     correctTerms: function (question) {
-      /** @type {Record<string, Segments | string>} */
+      /** @type {Record<string, Array<Segments | string>>} */
       var values = {};
       Object.keys(question.blanks).forEach(function (blankId) {
         var blank = question.blanks[blankId];
         values[blankId] = blank.kind === "choice"
-          ? blank.options.filter(function (option) { return option.id === /** @type {{ correct: string }} */ (blank).correct; })[0].text
-          : blank.shown[0];
+          ? [blank.options.filter(function (option) { return option.id === /** @type {{ correct: string }} */ (blank).correct; })[0].text]
+          : blank.shown;
       });
       return [blanksTerm(question, values, "correct")];
     },

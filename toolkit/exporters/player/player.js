@@ -40,6 +40,7 @@
     fill: fill,
     markKey: markKey,
     markMessage: markMessage,
+    markSpoken: markSpoken,
     plainText: plainText,
     message: message,
     messageBlock: messageBlock,
@@ -105,6 +106,24 @@
   function markMessage(node, name) {
     var entry = view.messages[name];
     return entry && entry.text ? markKey(node, entry.text) : node;
+  }
+
+  // An element a message names for screen readers only (an aria-label, a live announcement about it): on
+  // a page made for screenshots it carries the message's key as data-quizkit-spoken, so that the
+  // message's screenshot outlines what it is said of; it has no box of its own to outline.
+  /**
+   * @template {Element} T
+   * @param {T} node
+   * @param {string} name
+   * @returns {T}
+   */
+  function markSpoken(node, name) {
+    var entry = view.messages[name];
+    var segments = entry && entry.text;
+    if (segments && segments.length && segments[0][0] === "key") {
+      node.setAttribute("data-quizkit-spoken", segments[0][1]);
+    }
+    return node;
   }
 
   // Segments into a node: plain text as text nodes, Latin runs and code isolated left to right.

@@ -1,0 +1,42 @@
+"""The capture's outline in headless Chromium, on a page of the test's own: it marks the string's box and
+never hides what it crosses (a glyph of the line above, the comma after an inline answer)."""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePosixPath
+
+from screenshots.test_screenshot_run_browser import CHROMIUM, OUTLINE, pixels, unfiltered
+
+from toolkit.screenshots.capture import Page, capture_pages
+
+SQUARE = 20
+"""The side of the black square the outline crosses, in CSS pixels (the device scale is 1)."""
+
+# A black square, then the marked word in light grey right after it: the outline, 4 px outside the
+# word's box, crosses the square's last columns. The square stands in for a glyph (any dark pixels).
+PAGE = f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><style>
+body {{ margin: 0; background: #fff; }}
+main {{ margin: 40px; font: 20px/40px sans-serif; color: #ccc; }}
+.square {{ display: inline-block; width: {SQUARE}px; height: {SQUARE}px; background: #000; }}
+</style></head>
+<body><main><p><span class="square"></span><span data-quizkit-key="word">word</span></p></main></body></html>
+"""
+
+
+def dark(red: int, green: int, blue: int) -> bool:
+    return max(red, green, blue) < 0x30
+
+
+def test_the_outline_never_hides_a_glyph_it_crosses(tmp_path: Path) -> None:
+    (tmp_path / "page.html").write_text(PAGE, encoding="utf-8")
+    page = Page("page", "en", PurePosixPath("page.html"), 0, walk=False)
+    (shot,) = capture_pages(tmp_path, [page], {("page", "en"): frozenset({"word"})}, CHROMIUM, 180)
+    assert shot.key == "word"
+    width, _ = pixels(shot.png)
+    rgb = unfiltered(shot.png)
+    colours = [tuple(rgb[index : index + 3]) for index in range(0, len(rgb), 3)]
+    assert OUTLINE in rgb  # the outline is drawn, in its colour where it crosses the white page
+    # Multiplied with what lies under it, the outline leaves every pixel of the square dark: had it
+    # been painted over, the columns it crosses would be the outline's pink.
+    assert sum(dark(*colour) for colour in colours) == SQUARE * SQUARE, width
