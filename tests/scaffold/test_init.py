@@ -326,9 +326,11 @@ def test_ui_yaml_has_every_message_the_player_names(project: Path) -> None:
 
 def test_every_message_of_ui_yaml_is_shown_by_the_player_or_its_page(project: Path) -> None:
     # The player's code names a message as a literal, or passes it on (a hint, a button) as one; the
-    # page (html.py) names its own, and localize builds the level's name from the quiz's level.
+    # pages (html.py, index_page.py) name their own, and localize builds the level's name from the
+    # quiz's level.
     code = "\n".join(path.read_text(encoding="utf-8") for path in PLAYER.glob("*.js"))
-    code += (ROOT / "toolkit" / "exporters" / "player" / "html.py").read_text(encoding="utf-8")
+    for page in ("html.py", "index_page.py"):
+        code += (ROOT / "toolkit" / "exporters" / "player" / page).read_text(encoding="utf-8")
     levels = {f"level-{level.value}" for level in Level}
     interface = yaml.safe_load((project / "content" / "ui.yaml").read_text(encoding="utf-8"))
     never_shown = [

@@ -18,7 +18,8 @@ from toolkit.content import load_content
 from toolkit.content.player_messages import PLAYER_MESSAGES
 from toolkit.exporters.base import ExportRequest
 from toolkit.exporters.export_run import build_request
-from toolkit.exporters.player.html import asset_outputs, index_page, player_page
+from toolkit.exporters.player.html import asset_outputs, player_page
+from toolkit.exporters.player.index_page import index_page
 from toolkit.exporters.player.view import TRUE_FALSE_DEFAULTS
 from toolkit.files import confined, write_bytes_atomic
 from toolkit.keys import message_key
@@ -31,7 +32,7 @@ from toolkit.screenshots.naming import screenshot_path
 INDEX_MESSAGES = frozenset(
     {"quiz-list", "question-count", "review-each-question", "answers-appear", "start-quiz"}
 )
-"""The interface messages of the index page's heading and start cards (html.index_page) that no player
+"""The interface messages of the index page's heading and start cards (index_page.index_page) that no player
 page shows."""
 
 PAGE_MESSAGES = frozenset(
