@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import lxml.html
 import pytest
 import yaml
 from support import run_quizkit_in_process, snapshot
@@ -319,6 +320,9 @@ def test_ui_yaml_has_every_message_the_player_names(project: Path) -> None:
     # The page itself (toolkit/exporters/player/html.py) names these; the header names the levels.
     used |= {"language", "quiz-list", "guide-linked-quiz", "level-beginner", "level-intermediate"}
     used |= {"level-advanced"}
+    # The index page's heading and start cards (toolkit/exporters/player/index_page.py).
+    index = (PLAYER / "index_page.py").read_text(encoding="utf-8")
+    used |= set(re.findall(r"request, locale, source, \"([a-z-]+)\"", index))
     assert len(used) > 10
     interface = yaml.safe_load((project / "content" / "ui.yaml").read_text(encoding="utf-8"))
     assert sorted(used - {message["name"] for message in interface["messages"]}) == []
@@ -326,9 +330,11 @@ def test_ui_yaml_has_every_message_the_player_names(project: Path) -> None:
 
 def test_every_message_of_ui_yaml_is_shown_by_the_player_or_its_page(project: Path) -> None:
     # The player's code names a message as a literal, or passes it on (a hint, a button) as one; the
-    # page (html.py) names its own, and localize builds the level's name from the quiz's level.
+    # pages (html.py, index_page.py) name their own, and localize builds the level's name from the
+    # quiz's level.
     code = "\n".join(path.read_text(encoding="utf-8") for path in PLAYER.glob("*.js"))
-    code += (ROOT / "toolkit" / "exporters" / "player" / "html.py").read_text(encoding="utf-8")
+    for page in ("html.py", "index_page.py"):
+        code += (ROOT / "toolkit" / "exporters" / "player" / page).read_text(encoding="utf-8")
     levels = {f"level-{level.value}" for level in Level}
     interface = yaml.safe_load((project / "content" / "ui.yaml").read_text(encoding="utf-8"))
     never_shown = [
@@ -337,6 +343,22 @@ def test_every_message_of_ui_yaml_is_shown_by_the_player_or_its_page(project: Pa
         if f'"{message["name"]}"' not in code and message["name"] not in levels
     ]
     assert never_shown == []
+
+
+def test_a_new_project_s_index_shows_every_start_card_message(project: Path, tmp_path: Path) -> None:
+    # The template's ui.yaml lacked the start card's messages: a new project's cards showed the language,
+    # the level and a link named by the language, and nothing else.
+    result = run_quizkit_in_process(project, "export", "--format", "html", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stdout + result.stderr
+    document = lxml.html.fromstring((tmp_path / "html" / "index.html").read_bytes())
+    (card,) = document.xpath("//li[@class='start-card']")
+    lines = [(line.get("class"), " ".join(line.text_content().split())) for line in card]
+    quiz = yaml.safe_load((project / "content" / "first-quiz.yaml").read_text(encoding="utf-8"))
+    assert lines[-3:] == [
+        ("quiz-facts", f"Review each question. {len(quiz['questions'])} questions"),
+        ("answers-note", "Answers and explanations appear when you take the quiz."),
+        ("start-quiz", "Start quiz"),
+    ]
 
 
 def test_yaml_files_name_the_schema_copied_beside_them(project: Path) -> None:

@@ -5,12 +5,15 @@ name (screenshots-dir = "docs/images")."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
+import lxml.html
 import pytest
 from support import fixture_project, run_quizkit_in_process, translate
 
 from toolkit.config import ProjectConfig, load_config
+from toolkit.exporters.player.html import DATA_ELEMENT_ID
 from toolkit.screenshots.screenshot_run import MANIFEST, remove_stale_screenshots, write_pages
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -130,3 +133,40 @@ def test_a_page_for_one_locale_lists_every_locale_of_the_project(
     write_pages(partly_translated, ["ur"], folder)
     html = (folder / "tiny/ur.html").read_text(encoding="utf-8")
     assert '<a href="ar.html" hreflang="ar" lang="ar" dir="rtl" data-locale-link="">العربية</a>' in html
+
+
+def _image_sources(found: object) -> Iterator[str]:
+    """Every image's ``src`` in a page's view: the player's script sets each one on its ``<img>``."""
+    if isinstance(found, dict):
+        if isinstance(found.get("src"), str):
+            yield found["src"]
+        for value in found.values():
+            yield from _image_sources(value)
+    elif isinstance(found, list):
+        for value in found:
+            yield from _image_sources(value)
+
+
+def test_the_images_the_pages_show_are_written_beside_them(tmp_path: Path) -> None:
+    # The pages' images were not copied: every screenshot of a question with an image showed it broken.
+    from rich_project import IMAGE_BYTES, RING, rich_project
+
+    project = rich_project(tmp_path / "project")
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    pages, _ = write_pages(load_config(project), ["en", "ur"], folder)
+    walked = [page for page in pages if page.walk]
+    assert walked
+    for page in walked:
+        document = lxml.html.fromstring((folder / page.path).read_bytes())
+        (data,) = document.xpath(f"//script[@id='{DATA_ELEMENT_ID}']/text()")
+        sources = list(_image_sources(json.loads(data)["view"]))
+        assert sources, page.path
+        for source in sources:
+            assert (folder / page.path).parent.joinpath(source).resolve().is_file(), (page.path, source)
+    for locale in ("en", "ur"):
+        page = folder / "rich-question" / f"{locale}.html"
+        (data,) = lxml.html.fromstring(page.read_bytes()).xpath(f"//script[@id='{DATA_ELEMENT_ID}']/text()")
+        (question,) = json.loads(data)["view"]["questions"]
+        assert question["image"]["src"] == f"../{RING[locale]}"
+        assert (folder / RING[locale]).read_bytes() == IMAGE_BYTES[locale]

@@ -208,3 +208,17 @@ def test_a_build_takes_them_when_the_configuration_says_so(project: Path) -> Non
     lines = result.stdout.splitlines()
     assert lines[-1] == "screenshots done: 160 screenshots in screenshots, 0 written, 0 catalogs updated"
     assert any(line.startswith("build done: ") for line in lines)
+
+
+def test_a_question_s_image_shows_in_its_screenshot(tmp_path: Path) -> None:
+    # The pages' images were not copied beside them: the screenshot showed a broken image.
+    from image_project import BLUE, RED
+    from rich_project import rich_project
+
+    project = rich_project(tmp_path / "project")
+    result = run_quizkit(project, "screenshots", *SLOW_MACHINE)
+    assert result.returncode == 0, result.stdout + result.stderr
+    # The prompt's image, outlined as the string of its alt text: red in English, blue in Urdu.
+    for locale, colour in (("en", RED), ("ur", BLUE)):
+        shot = project / "screenshots" / locale / "rich-question.questions.ring.image-alt.png"
+        assert bytes(colour) * 40 in unfiltered(shot.read_bytes()), locale

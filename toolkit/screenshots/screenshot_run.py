@@ -18,7 +18,9 @@ from toolkit.content import load_content
 from toolkit.content.player_messages import PLAYER_MESSAGES
 from toolkit.exporters.base import ExportRequest
 from toolkit.exporters.export_run import build_request
-from toolkit.exporters.player.html import asset_outputs, index_page, player_page
+from toolkit.exporters.media import MediaFiles
+from toolkit.exporters.player.html import asset_outputs, player_page
+from toolkit.exporters.player.index_page import index_page
 from toolkit.exporters.player.view import TRUE_FALSE_DEFAULTS
 from toolkit.files import confined, write_bytes_atomic
 from toolkit.keys import message_key
@@ -31,7 +33,7 @@ from toolkit.screenshots.naming import screenshot_path
 INDEX_MESSAGES = frozenset(
     {"quiz-list", "question-count", "review-each-question", "answers-appear", "start-quiz"}
 )
-"""The interface messages of the index page's heading and start cards (html.index_page) that no player
+"""The interface messages of the index page's heading and start cards (index_page.index_page) that no player
 page shows."""
 
 PAGE_MESSAGES = frozenset(
@@ -80,8 +82,9 @@ def write_pages(
 ) -> tuple[list[Page], dict[tuple[str, str], frozenset[str]]]:
     """Write the marked player page of every quiz in each of the ``chosen`` locales into ``folder``, with
     the player's assets, then the marked index of each locale and the pages made for the screenshots of
-    messages no quiz shows (:func:`specimen_pages`); return the pages, in the order to walk them, and, by
-    (page id, locale), the keys each may show."""
+    messages no quiz shows (:func:`specimen_pages`), and the images the pages show, in ``media/`` as the
+    ``html`` export copies them; return the pages, in the order to walk them, and, by (page id, locale),
+    the keys each may show."""
     # Every page is built with every locale of the project, whatever ``chosen`` selects: the language
     # switch lists the locales of the build, so a run for one locale draws the same page as a full run.
     # The translators' view: every translation that is not fuzzy shows, approved or not, so that a
@@ -96,9 +99,7 @@ def write_pages(
     )
     pages: list[Page] = []
     keys: dict[tuple[str, str], frozenset[str]] = {}
-    for output in asset_outputs():
-        (folder / output.path).parent.mkdir(parents=True, exist_ok=True)
-        (folder / output.path).write_bytes(output.data)
+    media = MediaFiles()
     for quiz, every in request.versions_by_quiz():
         quiz_keys = frozenset(text.key for text in quiz.texts()) | interface_keys
         for localized in every:
@@ -107,7 +108,7 @@ def write_pages(
                 continue
             path = PurePosixPath(quiz.id) / f"{localized.locale.tag}.html"
             (folder / path).parent.mkdir(parents=True, exist_ok=True)
-            (folder / path).write_bytes(player_page(localized, every, marked=True))
+            (folder / path).write_bytes(player_page(localized, every, marked=True, media=media))
             pages.append(Page(quiz.id, locale, path, len(localized.questions)))
             keys[(quiz.id, locale)] = quiz_keys
     everything = (
@@ -126,9 +127,12 @@ def write_pages(
             continue
         path = SPECIMEN_FOLDER / page_id / f"{localized.locale.tag}.html"
         (folder / path).parent.mkdir(parents=True, exist_ok=True)
-        (folder / path).write_bytes(player_page(localized, others, marked=True, depth=2))
+        (folder / path).write_bytes(player_page(localized, others, marked=True, depth=2, media=media))
         pages.append(Page(f"{SPECIMEN_FOLDER}/{page_id}", locale, path, len(localized.questions)))
         keys[(f"{SPECIMEN_FOLDER}/{page_id}", locale)] = frozenset({message_key(message)})
+    for output in [*asset_outputs(), *media.outputs()]:
+        (folder / output.path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / output.path).write_bytes(output.data)
     return pages, keys
 
 

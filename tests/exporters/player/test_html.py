@@ -25,7 +25,6 @@ from toolkit.exporters.player.assets import player_asset
 from toolkit.exporters.player.html import (
     HtmlExporter,
     asset_outputs,
-    index_page,
     option_order,
     plain_title,
     player_page,
@@ -33,6 +32,7 @@ from toolkit.exporters.player.html import (
     script_json,
     segments,
 )
+from toolkit.exporters.player.index_page import index_page
 from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
 from toolkit.localization import FallbackPolicy, localize
 from toolkit.model import ChoiceQuestion, Content, Level, Option, Origin, QuestionType, Quiz, Text

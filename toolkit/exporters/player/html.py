@@ -1,4 +1,5 @@
-"""``html``: a static quiz player, a page per quiz and locale, plus an index page, sharing one stylesheet
+"""``html``: a static quiz player, a page per quiz and locale, plus an index page
+(:mod:`toolkit.exporters.player.index_page`, built of this module's page parts), sharing one stylesheet
 and one script.
 
 Layout: ``html/<quiz>/<locale>.html`` for every locale, ``html/index.html`` listing the quizzes and their
@@ -43,11 +44,10 @@ from typing import Any, cast
 
 import lxml.html
 from babel import Locale
-from babel.numbers import format_decimal
 from lxml import etree
 
 from toolkit.content.images import images_of
-from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile, QuizSummary
+from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
 from toolkit.exporters.json_bundle import bundle
 from toolkit.exporters.media import MediaFiles
 from toolkit.exporters.player.assets import (
@@ -59,19 +59,11 @@ from toolkit.exporters.player.assets import (
 )
 from toolkit.exporters.player.player_grading import grading_tables
 from toolkit.exporters.player.view import ImageLinks, option_order, segments, view
-from toolkit.keys import UI_DOMAIN, message_key, quiz_description_key, quiz_title_key
+from toolkit.keys import message_key, quiz_description_key, quiz_title_key
 from toolkit.localization import LocalizedQuiz
-from toolkit.model import Quiz
 from toolkit.text.bidi import latin_runs
 from toolkit.text.formulas import formulas_outside_code, plain_formulas, plain_text
-from toolkit.text.locale_info import (
-    LocaleInfo,
-    cldr_category,
-    cldr_locale,
-    is_pseudo_locale,
-    locale_info,
-    plural_index_categories,
-)
+from toolkit.text.locale_info import LocaleInfo, is_pseudo_locale, locale_info
 
 FSI, PDI = "\u2068", "\u2069"
 DATA_ELEMENT_ID = "quiz-data"
@@ -80,7 +72,6 @@ DATA_ELEMENT_ID = "quiz-data"
 __all__ = [
     "HtmlExporter",
     "asset_outputs",
-    "index_page",
     "option_order",
     "player_page",
     "player_script",
@@ -197,7 +188,7 @@ def _written_in(localized: LocalizedQuiz, text: str) -> dict[str, str]:
     return {"dir": localized.locale.direction}
 
 
-def _append_segments(parent: etree._Element, parts: list[list[str]], latin_lang: str) -> None:
+def append_segments(parent: etree._Element, parts: list[list[str]], latin_lang: str) -> None:
     """Segments as children of ``parent``: Latin runs in ``<span dir="ltr" lang>``, code in ``<code>``,
     a formula's MathML (made at build time) in ``<span dir="ltr" class="formula">``, as the script does."""
     for kind, text, *_ in parts:
@@ -229,7 +220,7 @@ def _message_text(localized: LocalizedQuiz, name: str) -> str | None:
     return None
 
 
-def _head(
+def page_head(
     html: etree._Element, title: str, depth: int, scripts: bool, images: bool = False
 ) -> etree._Element:
     """The head of a page ``depth`` folders below the assets' parent; ``scripts``, ``images``: whether it
@@ -245,7 +236,7 @@ def _head(
     return head
 
 
-def _end_body(body: etree._Element, data: Mapping[str, Any], scripts: Sequence[Asset], depth: int) -> None:
+def end_body(body: etree._Element, data: Mapping[str, Any], scripts: Sequence[Asset], depth: int) -> None:
     """The data elements (by id), then the scripts that read them: last in the body, so that the
     document is parsed when they run."""
     for element_id, value in data.items():
@@ -283,14 +274,14 @@ def player_page(
     carries its catalog key in ``data-quizkit-key`` (what ``quizkit screenshots`` looks for); the
     exported pages are never marked, so the marks change no export. The quiz's images are added to
     ``media``, which the caller copies to ``media/`` beside the ``assets`` folder."""
-    keys = _KeyMarks(marked)
+    keys = KeyMarks(marked)
     locale = localized.locale
     direction = locale.direction
     latin_lang = localized.source.tag if localized.source.direction == "ltr" else "en"
     html = etree.Element("html", lang=locale.tag, dir=direction)
     media = media if media is not None else MediaFiles()
     with_images = any(True for question in localized.questions for _image in images_of(question))
-    _head(html, plain_title(localized.title, direction), depth, True, with_images)
+    page_head(html, plain_title(localized.title, direction), depth, True, with_images)
     body = etree.SubElement(html, "body")
 
     language = _message_text(localized, "language") or "Language"
@@ -319,7 +310,7 @@ def player_page(
     main = etree.SubElement(body, "main", id="player")
     header = etree.SubElement(main, "header")
     h1 = etree.SubElement(header, "h1", _written_in(localized, "title"))
-    _append_segments(h1, segments(localized.title, h1.get("dir", direction)), latin_lang)
+    append_segments(h1, segments(localized.title, h1.get("dir", direction)), latin_lang)
     keys.mark(h1, quiz_title_key(localized.quiz.id))
     level = etree.SubElement(header, "p", {"class": "level", "dir": direction})
     guide = _message_text(localized, "guide-linked-quiz") if localized.quiz.guide else None
@@ -336,7 +327,7 @@ def player_page(
         description = etree.SubElement(header, "p", {"class": "description"})
         for name, value in _written_in(localized, "description").items():
             description.set(name, value)
-        _append_segments(
+        append_segments(
             description, segments(localized.description, description.get("dir", direction)), latin_lang
         )
         keys.mark(description, quiz_description_key(localized.quiz.id))
@@ -348,7 +339,7 @@ def player_page(
     }
     if answers:
         data["grading"] = grading_tables(locale.tag)
-    _end_body(body, {DATA_ELEMENT_ID: data, **(host_data or {})}, [player_code(), *host_scripts], depth)
+    end_body(body, {DATA_ELEMENT_ID: data, **(host_data or {})}, [player_code(), *host_scripts], depth)
     return serialize_page(html)
 
 
@@ -358,7 +349,7 @@ KEY_ATTRIBUTE = "data-quizkit-key"
 
 
 @dataclass(frozen=True)
-class _KeyMarks:
+class KeyMarks:
     """Marks elements with their text's key on a marked page; does nothing on any other."""
 
     marked: bool
@@ -367,220 +358,6 @@ class _KeyMarks:
         if self.marked:
             element.set(KEY_ATTRIBUTE, key)
         return element
-
-
-def _interface_text(
-    request: ExportRequest, locale: LocaleInfo, source: LocaleInfo, name: str, default: str
-) -> tuple[str, LocaleInfo]:
-    """An interface message in ``locale`` with the locale it is written in (:func:`_interface_message`),
-    and ``default`` where the project's ``ui.yaml`` lacks the message (as the player's "Language")."""
-    return _interface_message(request, locale, source, name) or (default, source)
-
-
-def _interface_message(
-    request: ExportRequest, locale: LocaleInfo, source: LocaleInfo, name: str, count: int | None = None
-) -> tuple[str, LocaleInfo] | None:
-    """An interface message in ``locale`` with the locale it is written in: the source where the
-    ``ui`` catalog has no usable translation (untranslated, fuzzy, unapproved under the release gate, or
-    for an older source text); None where the project's ``ui.yaml`` lacks it, or has it with plural
-    forms and no ``count`` (or without them and a ``count``). A plural message takes the form of
-    ``count``'s CLDR category in the locale it is written in, the count in place of its placeholder."""
-    interface = request.content.interface
-    message = next((every for every in interface.messages if every.name == name), None) if interface else None
-    if message is None or message.is_plural != (count is not None):
-        return None
-    found: tuple[str, LocaleInfo] | None = None
-    if locale.locale != source.locale and (locale.locale, UI_DOMAIN) in request.catalogs:
-        catalog = request.catalogs[(locale.locale, UI_DOMAIN)]
-        entry = catalog.by_context().get(message.key)
-        if entry is not None and request.publishes(entry, locale.locale) and entry.msgid == message.source:
-            if count is None:
-                found = entry.msgstr, locale
-            elif entry.msgid_plural == message.other:
-                categories = plural_index_categories(
-                    locale.locale, catalog.header.plural_forms or "nplurals=2; plural=(n != 1);"
-                )
-                forms = dict(zip(categories, entry.msgstr_plural, strict=False))
-                form = forms.get(_plural_category(locale, count))
-                found = (form, locale) if form else None
-    if found is None:
-        if count is None:
-            found = message.source, source
-        else:
-            found = (message.one if _plural_category(source, count) == "one" else message.other) or "", source
-    if count is None or message.plural is None:
-        return found
-    text, written_in = found
-    number = format_decimal(
-        count, locale=cldr_locale(written_in.locale), numbering_system=written_in.numbering_system
-    )
-    return text.replace("{" + message.plural + "}", number), written_in
-
-
-def _plural_category(locale: LocaleInfo, count: int) -> str:
-    """The CLDR plural category of ``count`` in ``locale`` ("one", "other", …)."""
-    return cldr_category(locale.locale, count)
-
-
-def _append_in(parent: etree._Element, text: str, locale: LocaleInfo, **attributes: str) -> etree._Element:
-    """``text`` as a ``<span lang dir>`` child of ``parent``, its Latin runs isolated."""
-    attrib: dict[str, str] = {"lang": locale.tag, "dir": locale.direction, **attributes}
-    span = etree.SubElement(parent, "span", attrib)
-    _append_segments(span, segments(text, locale.direction), "en")
-    return span
-
-
-def _separate(parent: etree._Element) -> None:
-    etree.SubElement(parent, "span", {"class": "separator", "aria-hidden": "true"}).text = " · "
-
-
-def index_page(request: ExportRequest, marked_locale: str | None = None) -> bytes:
-    """The index: a heading, and every quiz's titles with its start card in each locale (:func:`_start_card`).
-    ``marked_locale``: the elements that show a text in that locale carry its catalog key (a page made
-    for ``quizkit screenshots``, one per locale, as the player's marked pages); the exported index is
-    never marked."""
-    source = locale_info(request.source_locale)
-    quizzes = [
-        [
-            request.summary(quiz.id, locale)
-            for locale in request.locales
-            if (quiz.id, locale) in request.localized
-        ]
-        for quiz in request.content.quizzes
-    ]
-    quizzes = [every for every in quizzes if every]
-    locales = list({summary.locale.tag: summary.locale for every in quizzes for summary in every}.values())
-    if not locales:
-        locales = [source]
-    headings = []
-    for locale in locales:
-        heading = _interface_text(request, locale, source, "quiz-list", "Quizzes")
-        if heading not in headings:
-            headings.append(heading)
-    html = etree.Element("html", lang=source.tag, dir=source.direction)
-    # <title> takes no markup: each heading is isolated with FSI/PDI, so that directions cannot mix.
-    title = " · ".join(
-        f"{FSI}{text}{PDI}" if written_in.direction == "rtl" else text for text, written_in in headings
-    )
-    _head(html, title, 0, False)
-    body = etree.SubElement(html, "body")
-    main = etree.SubElement(body, "main", {"class": "index"})
-    page_heading = etree.SubElement(main, "h1")
-    marked_heading = next(
-        (
-            _interface_text(request, locale, source, "quiz-list", "Quizzes")
-            for locale in locales
-            if locale.locale == marked_locale
-        ),
-        None,
-    )
-    for position, (text, written_in) in enumerate(headings):
-        if position:
-            _separate(page_heading)
-        span = _append_in(page_heading, text, written_in)
-        if (text, written_in) == marked_heading:
-            span.set(KEY_ATTRIBUTE, message_key("quiz-list"))
-    models = {quiz.id: quiz for quiz in request.content.quizzes}
-    for every in quizzes:
-        quiz_id = every[0].quiz_id
-        section = etree.SubElement(
-            main, "section", {"class": "quiz-entry", "aria-labelledby": f"quiz-{quiz_id}"}
-        )
-        heading_element = etree.SubElement(section, "h2", id=f"quiz-{quiz_id}")
-        # Each distinct title once (a locale whose title fell back to the source repeats none).
-        title_ids: dict[str, str] = {}
-        for summary in every:
-            if summary.title not in title_ids:
-                if title_ids:
-                    _separate(heading_element)
-                title_ids[summary.title] = f"title-{quiz_id}-{summary.locale.tag}"
-                span = _append_in(heading_element, summary.title, summary.locale, id=title_ids[summary.title])
-                if summary.locale.locale == marked_locale:
-                    span.set(KEY_ATTRIBUTE, quiz_title_key(quiz_id))
-        cards = etree.SubElement(section, "ul", {"class": "start-cards"})
-        for summary in every:
-            _start_card(
-                cards,
-                request,
-                summary,
-                models[quiz_id],
-                title_ids[summary.title],
-                summary.locale.locale == marked_locale,
-            )
-    return serialize_page(html)
-
-
-def _start_card(
-    cards: etree._Element,
-    request: ExportRequest,
-    summary: QuizSummary,
-    quiz: Quiz,
-    title_id: str,
-    marked: bool,
-) -> None:
-    """What a learner reads before starting the quiz in one locale, in that locale's language and
-    direction (each message in the one it is written in, where it fell back): the language, the level
-    line (as the player's header), the description, "Review each question." with the number of
-    questions, the note that answers appear during the quiz, and the link that starts it. A message the
-    project's ``ui.yaml`` lacks is left out (the link then names the language, as before there were cards)."""
-    source = summary.source
-    locale = summary.locale
-    keys = _KeyMarks(marked)
-    card = etree.SubElement(cards, "li", {"class": "start-card", "lang": locale.tag, "dir": locale.direction})
-    language_id = f"language-{summary.quiz_id}-{locale.tag}"
-    etree.SubElement(card, "h3", {"class": "card-language", "id": language_id}).text = autonym(locale.tag)
-    level_line = etree.SubElement(card, "p", {"class": "level"})
-    guide = _interface_message(request, locale, source, "guide-linked-quiz") if quiz.guide else None
-    if guide:
-        keys.mark(_append_in(level_line, *guide), message_key("guide-linked-quiz"))
-        _separate(level_line)
-    level_name = f"level-{quiz.level.value}"
-    level = _interface_message(request, locale, source, level_name) or (quiz.level.value, locale)
-    keys.mark(_append_in(level_line, *level), message_key(level_name))
-    if summary.description:
-        # A target's description equal to the source's fell back to it: it is written in the source.
-        fell_back = not summary.is_source and summary.description == quiz.description.source
-        written_in = source if fell_back else locale
-        keys.mark(
-            _append_in(
-                etree.SubElement(card, "p", {"class": "description"}), summary.description, written_in
-            ),
-            quiz_description_key(summary.quiz_id),
-        )
-    review = _interface_message(request, locale, source, "review-each-question")
-    count = _interface_message(request, locale, source, "question-count", summary.questions)
-    if review or count:
-        facts = etree.SubElement(card, "p", {"class": "quiz-facts"})
-        if review:
-            keys.mark(_append_in(facts, *review), message_key("review-each-question"))
-        if review and count:
-            facts[-1].tail = " "
-        if count:
-            keys.mark(_append_in(facts, *count), message_key("question-count"))
-    note = _interface_message(request, locale, source, "answers-appear")
-    if note:
-        keys.mark(
-            _append_in(etree.SubElement(card, "p", {"class": "answers-note"}), *note),
-            message_key("answers-appear"),
-        )
-    start = _interface_message(request, locale, source, "start-quiz")
-    link = etree.SubElement(
-        card,
-        "a",
-        {
-            "class": "start-quiz",
-            "href": f"{summary.quiz_id}/{locale.tag}.html",
-            "hreflang": locale.tag,
-            # The link's name is the same on every card; the title and the language tell them apart.
-            "aria-describedby": f"{title_id} {language_id}",
-        },
-    )
-    if start:
-        # The link is marked, not its text: its outline goes round the whole button.
-        _append_in(link, *start)
-        keys.mark(link, message_key("start-quiz"))
-    else:
-        link.text = autonym(locale.tag)
 
 
 class HtmlExporter(BaseExporter):
@@ -606,6 +383,10 @@ class HtmlExporter(BaseExporter):
                 )
         yield from media.outputs()
         if request.shared:
+            # Imported here: the index page is built of this module's page parts (a module-level import
+            # would make a circle).
+            from toolkit.exporters.player.index_page import index_page
+
             pages += 1
             yield OutputFile(PurePosixPath("index.html"), index_page(request))
         if pages:

@@ -33,10 +33,10 @@ from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportReque
 from toolkit.exporters.media import MediaFiles
 from toolkit.exporters.player.assets import Asset, player_code, player_stylesheet, scorm_code
 from toolkit.exporters.player.html import (
-    _append_segments,
-    _end_body,
-    _head,
+    append_segments,
+    end_body,
     locale_item,
+    page_head,
     plain_title,
     player_page,
     segments,
@@ -68,11 +68,11 @@ def launch_page(every: Sequence[LocalizedQuiz]) -> bytes:
     source = every[0]
     direction = source.locale.direction
     html = etree.Element("html", lang=source.locale.tag, dir=direction)
-    _head(html, plain_title(source.title, direction), 0, True)
+    page_head(html, plain_title(source.title, direction), 0, True)
     body = etree.SubElement(html, "body")
     main = etree.SubElement(body, "main", {"class": "index"})
     latin_lang = source.locale.tag if direction == "ltr" else "en"
-    _append_segments(etree.SubElement(main, "h1"), segments(source.title, direction), latin_lang)
+    append_segments(etree.SubElement(main, "h1"), segments(source.title, direction), latin_lang)
     listing = etree.SubElement(main, "ul")
     for localized in every:
         locale_item(listing, localized.locale, f"{localized.locale.tag}.html", {"data-locale-link": ""})
@@ -81,7 +81,7 @@ def launch_page(every: Sequence[LocalizedQuiz]) -> bytes:
         "source": source.locale.tag,
     }
     # The adapter's session script sees the launch data and goes on to the learner's language.
-    _end_body(body, {LAUNCH_DATA_ID: data}, [scorm_code()], 0)
+    end_body(body, {LAUNCH_DATA_ID: data}, [scorm_code()], 0)
     return serialize_page(html)
 
 
