@@ -305,6 +305,7 @@ def test_export_and_build_gate_on_the_checks_that_read_the_answer_key_from_the_c
     assert exported.returncode == 1
     assert finding.format(line=number) in exported.stdout.splitlines()
     assert not (project / "dist").exists()
-    built = run_quizkit(project, "build", env=environment)
+    # Under CI=true a build reports in JSON by default; the finding's line is the text report's.
+    built = run_quizkit(project, "build", "--format", "text", env=environment)
     assert built.returncode == 1
     assert finding.format(line=number) in built.stdout.splitlines()

@@ -19,6 +19,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from toolkit.config import find_project_root
+from toolkit.errors import QuizkitError
 from toolkit.keys import text_fields
 from toolkit.model import Image
 
@@ -40,7 +41,6 @@ def _content_folder_of(folder: Path) -> Path:
     """:func:`content_folder` of the quizzes in ``folder`` (absolute): the configuration is read once
     per folder, since every quiz's images ask."""
     from toolkit.config import load_config
-    from toolkit.errors import QuizkitError
 
     root = find_project_root(folder)
     if root is not None:
@@ -136,7 +136,7 @@ class ImageFacts:
     height: int | None = None
 
 
-class ImageError(Exception):
+class ImageError(QuizkitError):
     """Why a file is not an image quizkit takes, in words an author can act on."""
 
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from toolkit.errors import QuizkitError
 from toolkit.text.formulas import formulas_outside_code
 from toolkit.text.tokens import code_block_spans
 
@@ -141,7 +142,7 @@ def write_content(
         last.tail = "".join(pieces)
 
 
-class PlaceholderError(ValueError):
+class PlaceholderError(QuizkitError):
     """A ``<ph>`` whose original cannot be told: no placeholder of the source, no data, no equiv."""
 
     def __init__(self, line: int | None, placeholder_id: str) -> None:
