@@ -440,7 +440,7 @@ def check_player_page(data: bytes, texts: dict[str, str], rtl: bool) -> Counter[
 def markup_outputs(texts: list[str], translations: list[str]) -> dict[str, Any]:
     """Check every markup export of the quiz; return each file's skeleton, to compare with plain text."""
     from toolkit.exporters.lms.moodle import MoodleExporter
-    from toolkit.exporters.player.html import HtmlExporter
+    from toolkit.exporters.player.html_export import HtmlExporter
     from toolkit.exporters.qti.qti3 import QtiExporter
 
     request, translate = request_for(texts, translations)

@@ -22,7 +22,7 @@ from exporters.player.test_html import assets  # noqa: E402
 from toolkit import keys  # noqa: E402
 from toolkit.content.validation import load_content  # noqa: E402
 from toolkit.exporters.base import ExportRequest  # noqa: E402
-from toolkit.exporters.player.html import HtmlExporter  # noqa: E402
+from toolkit.exporters.player.html_export import HtmlExporter  # noqa: E402
 from toolkit.gettext.catalog import Catalog, CatalogEntry, Header  # noqa: E402
 from toolkit.localization import FallbackPolicy, localize  # noqa: E402
 from toolkit.model import ChoiceQuestion, Content, Level, Option, Origin, QuestionType, Quiz, Text  # noqa: E402

@@ -23,7 +23,6 @@ from toolkit.content.validation import load_content
 from toolkit.exporters.base import ExportRequest
 from toolkit.exporters.player.assets import player_asset
 from toolkit.exporters.player.html import (
-    HtmlExporter,
     asset_outputs,
     option_order,
     plain_title,
@@ -32,6 +31,7 @@ from toolkit.exporters.player.html import (
     script_json,
     segments,
 )
+from toolkit.exporters.player.html_export import HtmlExporter
 from toolkit.exporters.player.index_page import index_page
 from toolkit.gettext.catalog import Catalog, CatalogEntry, Header
 from toolkit.localization import FallbackPolicy, localize

@@ -15,7 +15,8 @@ from support import FIXTURE
 
 from toolkit.content.validation import load_content
 from toolkit.exporters.base import ALL_QUESTION_TYPES, ExportRequest, question_types
-from toolkit.exporters.player.html import HtmlExporter, player_page
+from toolkit.exporters.player.html import player_page
+from toolkit.exporters.player.html_export import HtmlExporter
 from toolkit.gettext.po_reader import parse_po
 from toolkit.localization import FallbackPolicy, LocalizedQuiz, localize
 from toolkit.model import Content

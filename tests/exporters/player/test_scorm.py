@@ -24,7 +24,8 @@ from support import copy_project, fixture_project, run_quizkit, run_quizkit_in_p
 from toolkit.exporters.archive import ZIP_TIMESTAMP
 from toolkit.exporters.base import ALL_QUESTION_TYPES, question_types
 from toolkit.exporters.player.assets import player_asset
-from toolkit.exporters.player.html import HtmlExporter, player_script
+from toolkit.exporters.player.html import player_script
+from toolkit.exporters.player.html_export import HtmlExporter
 from toolkit.exporters.player.scorm import ScormExporter, scorm_package
 from toolkit.exporters.player.scorm_manifest import mastery_text
 from toolkit.exporters.player.view import view

@@ -1,6 +1,6 @@
-"""``html``: a static quiz player, a page per quiz and locale, plus an index page
-(:mod:`toolkit.exporters.player.index_page`, built of this module's page parts), sharing one stylesheet
-and one script.
+"""The player page of the ``html`` export (:mod:`toolkit.exporters.player.html_export`): a static quiz
+player, a page per quiz and locale, beside an index page (:mod:`toolkit.exporters.player.index_page`,
+built of this module's page parts), sharing one stylesheet and one script.
 
 Layout: ``html/<quiz>/<locale>.html`` for every locale, ``html/index.html`` listing the quizzes and their
 locales, and ``html/assets/player-<hash>.css`` and ``.js`` (:mod:`toolkit.exporters.player.assets`),
@@ -37,9 +37,8 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import PurePosixPath
 from typing import Any, cast
 
 import lxml.html
@@ -47,7 +46,7 @@ from babel import Locale
 from lxml import etree
 
 from toolkit.content.images import images_of
-from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportRequest, OutputFile
+from toolkit.exporters.base import OutputFile
 from toolkit.exporters.json_bundle import bundle
 from toolkit.exporters.media import MediaFiles
 from toolkit.exporters.player.assets import (
@@ -70,7 +69,6 @@ DATA_ELEMENT_ID = "quiz-data"
 
 
 __all__ = [
-    "HtmlExporter",
     "asset_outputs",
     "option_order",
     "player_page",
@@ -358,39 +356,3 @@ class KeyMarks:
         if self.marked:
             element.set(KEY_ATTRIBUTE, key)
         return element
-
-
-class HtmlExporter(BaseExporter):
-    name = "html"
-    description = "a static quiz player page per quiz and locale, and an index page"
-    presents_quiz = True
-    # A static page cannot keep the answer key secret: there is no delivery variant (omits_answers is
-    # not declared), so --no-answers leaves html out, saying so, or refuses it by name.
-    question_types = ALL_QUESTION_TYPES
-
-    def export(self, request: ExportRequest) -> Iterator[OutputFile]:
-        if not request.answers:
-            return  # never asked (see above); a page without the key would be no page at all
-        pages = 0
-        media = MediaFiles()
-        for quiz, every in request.versions_by_quiz():
-            for localized in every:
-                pages += 1
-                yield OutputFile(
-                    PurePosixPath(quiz.id) / f"{localized.locale.tag}.html",
-                    player_page(localized, every, media=media),
-                    quiz=quiz.id,
-                )
-        yield from media.outputs()
-        if request.shared:
-            # Imported here: the index page is built of this module's page parts (a module-level import
-            # would make a circle).
-            from toolkit.exporters.player.index_page import index_page
-
-            pages += 1
-            yield OutputFile(PurePosixPath("index.html"), index_page(request))
-        if pages:
-            # With every export that writes a page, shared or not: the pages of `quizkit export --quiz`
-            # must work without an earlier export of the whole project (and after a change of player).
-            # They depend on no quiz (quiz None); a build records them with the shared files.
-            yield from asset_outputs()
