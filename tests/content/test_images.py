@@ -170,3 +170,28 @@ def test_validate_warns_of_a_locale_s_file_that_replaces_no_image(tmp_path: Path
     # A quiz validated alone cannot tell what the others show: no warning.
     alone = run_quizkit_in_process(project, "validate", "content/images.yaml")
     assert "unused-image" not in alone.stdout
+
+
+@pytest.mark.parametrize(
+    ("folder", "advice"),
+    [
+        ("UR", "rename it to ur"),
+        ("ur_PK", "rename it to ur"),
+        ("urdu", "rename it to ur"),
+        ("fr", "add fr to target-locales in the configuration to translate into it, or remove the folder"),
+    ],
+)
+def test_validate_warns_of_a_folder_named_for_none_of_the_project_s_locales(
+    tmp_path: Path, folder: str, advice: str
+) -> None:
+    project = images_project(tmp_path, translated=False)
+    (project / "content/media/ur").rename(project / "content/media" / folder)
+    (project / "content/media/old").mkdir()  # the author's own folder, named for no locale: left alone
+    (project / "content/media/old/ring.png").write_bytes(png(2, 2, BLUE))
+    result = run_quizkit_in_process(project, "validate")
+    assert result.stdout.splitlines() == [
+        f"content/media/{folder}: warning[unused-image]: the folder {folder} is named for none of the project's "
+        f"locales (target locales: ur), so no quiz shows its images; {advice}",
+        "0 errors, 1 warning in 1 of 3 files",
+    ]
+    assert result.returncode == 0

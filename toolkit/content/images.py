@@ -13,7 +13,7 @@ import functools
 import os
 import re
 import struct
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -125,6 +125,58 @@ def unused_replacements(root: Path, used: Iterable[str]) -> Iterator[tuple[Path,
         siblings = [PurePosixPath(file).name for file in shown if PurePosixPath(file).parent == folder]
         close = difflib.get_close_matches(path.name, siblings, n=1)
         yield path, locale, replaced, str(folder / close[0]) if close else None
+
+
+def misnamed_locale_folders(
+    root: Path, used: Iterable[str], locales: Sequence[str]
+) -> Iterator[tuple[Path, str | None]]:
+    """Each folder beside an image a quiz shows that holds a file of the same name, as a locale's folder
+    does, but is named for none of the project's ``locales`` (source first) as :meth:`Image.file_in` looks
+    them up (``UR``, ``ur_PK`` or ``urdu`` where the target is ``ur``; ``fr`` where the project has no
+    ``fr``), so no quiz shows its files: (folder, the target locale it is meant for where its name says).
+    A folder whose name is no locale's at all (``old``) is the author's own and is left alone."""
+    from toolkit.text.locale_packs import language_of
+
+    spellings = {
+        name for locale in locales for name in (locale, locale.replace("_", "-"), language_of(locale))
+    }
+    reported: set[Path] = set()
+    for file in sorted(set(used)):
+        written = PurePosixPath(file)
+        folder = root / written.parent
+        try:
+            entries = sorted(entry.name for entry in os.scandir(folder) if entry.is_dir())
+        except OSError:
+            continue
+        for name in entries:
+            candidate = folder / name
+            if name in spellings or candidate in reported or not (candidate / written.name).is_file():
+                continue
+            meant = _meant_locale(name, locales[1:])
+            if meant is not None or _names_a_locale(name.replace("-", "_").lower()):
+                reported.add(candidate)
+                yield candidate, meant
+
+
+def _meant_locale(folder: str, targets: Sequence[str]) -> str | None:
+    """The target locale that a folder's name means though it is not spelled so: the same language in
+    another case, separator or with a region (``UR``, ``ur-pk``, ``ur_PK`` for ``ur``), or the language's
+    name in English or in itself (``urdu``, ``اردو``)."""
+    from babel import Locale, UnknownLocaleError
+
+    from toolkit.text.locale_packs import language_of
+
+    for target in targets:
+        if LOCALE_FOLDER.fullmatch(folder.lower()) and language_of(folder) == language_of(target):
+            return target
+        try:
+            language = Locale.parse(language_of(target))
+        except (ValueError, UnknownLocaleError):
+            continue
+        names = {(language.english_name or "").casefold(), (language.display_name or "").casefold()}
+        if folder.casefold() in names:
+            return target
+    return None
 
 
 @dataclass(frozen=True)
