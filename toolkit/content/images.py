@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
+import posixpath
 import re
 import struct
 from collections.abc import Iterable, Iterator, Sequence
@@ -195,12 +196,21 @@ class ImageError(Exception):
 def image_path(root: Path, file: str) -> Path:
     """``file`` in the content folder ``root``; :class:`ImageError` if it leaves the project (an
     absolute path, ``..``, a link that leads out), since exports copy it into their packages."""
-    written = PurePosixPath(file.replace("\\", "/"))
-    if written.is_absolute() or re.match(r"^[A-Za-z]:", file):
+    written = PurePosixPath(file)
+    if written.is_absolute() or re.match(r"^[A-Za-z]:", file) or file.startswith("\\"):
         raise ImageError(f"{file} is an absolute path; write the path relative to the content folder")
+    normal = posixpath.normpath(file.replace("\\", "/"))
+    if normal == ".." or normal.startswith("../"):
+        raise ImageError(f"{file} is outside the project; copy the image into the content folder")
+    # Every later use (each locale's file, the used files, the copies' names) compares the path as
+    # written, so it is written one way only; a backslash would name another file on Linux and macOS.
+    if "\\" in file:
+        raise ImageError(f"{file} has a backslash; write / between folders: {normal}")
+    if normal != file:
+        raise ImageError(f"write {file} as {normal}, without ./, // or ..")
     resolved = (root / written).resolve()
     project = find_project_root(root) or root
-    if ".." in written.parts or not resolved.is_relative_to(project.resolve()):
+    if not resolved.is_relative_to(project.resolve()):
         raise ImageError(f"{file} is outside the project; copy the image into the content folder")
     return root / written
 
