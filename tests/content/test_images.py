@@ -195,3 +195,28 @@ def test_validate_warns_of_a_folder_named_for_none_of_the_project_s_locales(
         "0 errors, 1 warning in 1 of 3 files",
     ]
     assert result.returncode == 0
+
+
+@pytest.mark.parametrize(
+    "attribute", ["fill", "stroke", "filter", "mask", "clip-path", "marker-end", "cursor"]
+)
+def test_a_url_out_of_the_file_in_any_attribute_is_refused(attribute: str) -> None:
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0" {attribute}="url( \'//x.org/a.svg#p\')"/></svg>'
+    with pytest.raises(ImageError) as raised:
+        image_facts(svg.encode(), "media/x.svg")
+    assert f'holds a {attribute}="url(…)" that loads something from outside the file' in str(raised.value)
+    inside = svg.replace("//x.org/a.svg#p", "#p").encode()
+    assert image_facts(inside, "media/x.svg") == ImageFacts("svg")
+
+
+def test_a_raster_image_embedded_in_the_svg_is_taken() -> None:
+    """Inkscape and draw.io write an embedded image as a data: URI; it is inside the file."""
+    for kind in ("png", "jpeg", "gif", "webp"):
+        svg = (
+            '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 4 4">'
+            f'<image xlink:href="data:image/{kind};base64,AAAA" width="4" height="4"/></svg>'
+        )
+        assert image_facts(svg.encode(), "media/x.svg") == ImageFacts("svg", 4, 4)
+    svg = '<svg xmlns="http://www.w3.org/2000/svg"><image href="data:image/svg+xml;base64,AAAA"/></svg>'
+    with pytest.raises(ImageError, match=r"an embedded data:image/svg\+xml;base64 in an <image>"):
+        image_facts(svg.encode(), "media/x.svg")

@@ -315,6 +315,11 @@ def _svg_facts(data: bytes, file: str) -> ImageFacts:
         raise ImageError(f"{file} is not well-formed SVG: {error.msg}; fix it or export it again") from error
     if svg.tag != f"{_SVG}svg":
         raise ImageError(f"{file} is not an SVG image (its root element is not svg in the SVG namespace)")
+    # A processing instruction anywhere (<?xml-stylesheet href="…"?> before the root, too) can load a
+    # style sheet when the file is opened on its own ("Open image in new tab").
+    for node in (*svg.itersiblings(preceding=True), *svg.iter(), *svg.itersiblings()):
+        if isinstance(node, etree._ProcessingInstruction):
+            raise _unsafe(file, f"a processing instruction <?{node.target} …?>, which can load a style sheet")
     for element in svg.iter():
         if not isinstance(element.tag, str):
             continue
@@ -325,15 +330,41 @@ def _svg_facts(data: bytes, file: str) -> ImageFacts:
             local = etree.QName(attribute).localname
             if local.lower().startswith("on"):
                 raise _unsafe(file, f"an event attribute {local}, which runs code in the player")
-            if attribute in (_XLINK_HREF, "href") and not value.strip().startswith("#"):
-                raise _unsafe(file, f"a link to {value.strip()[:80]}, outside the file")
-            if local == "style" and _external_url(value):
+            if attribute in (_XLINK_HREF, "href"):
+                _check_link(file, name, value.strip())
+            elif local == "style" and _external_url(value):
                 raise _unsafe(file, "a style that loads something from outside the file")
-        if name in ("animate", "set") and element.get("attributeName", "").endswith("href"):
+            elif _external_url(value):  # fill, stroke, filter, mask, clip-path, marker-*, cursor, …
+                raise _unsafe(file, f'a {local}="url(…)" that loads something from outside the file')
+        changed = element.get("attributeName", "")
+        if name in ("animate", "set") and changed.endswith("href"):
             raise _unsafe(file, f"a <{name}> that changes a link, which can make it leave the file")
+        if name in ("animate", "set") and changed.lower().startswith("on"):
+            raise _unsafe(
+                file, f"a <{name}> that sets an event attribute {changed}, which runs code in the player"
+            )
         if name == "style" and (_external_url(element.text or "") or "@import" in (element.text or "")):
             raise _unsafe(file, "a style sheet that loads something from outside the file")
     return _facts("svg", _svg_size(svg))
+
+
+_EMBEDDED_IMAGE = re.compile(r"data:image/(png|jpeg|gif|webp);base64,", re.IGNORECASE)
+"""A raster image embedded in an ``<image>``, as Inkscape and draw.io write it: inside the file, and a
+raster image loads nothing."""
+
+
+def _check_link(file: str, element: str, link: str) -> None:
+    """A link may point inside the file (``#id``), and an ``<image>`` may embed a PNG, JPEG, GIF or WebP."""
+    if link.startswith("#") or (element == "image" and _EMBEDDED_IMAGE.match(link)):
+        return
+    if link[:5].lower() == "data:":
+        kind = link[5:].split(",", 1)[0][:40]
+        raise _unsafe(
+            file,
+            f"an embedded data:{kind} in an <{element}>; only a PNG, JPEG, GIF or WebP image embedded in an "
+            "<image> is taken, since anything else can load or run more",
+        )
+    raise _unsafe(file, f"a link to {link[:80]}, outside the file")
 
 
 def _unsafe(file: str, what: str) -> ImageError:
