@@ -14,8 +14,8 @@ from toolkit.content.images import ImageError, ImageFacts, image_facts, read_ima
 from toolkit.content.validation import load_content
 from toolkit.model import ChoiceQuestion, Image, Text, TrueFalseQuestion
 
-GIF = b"GIF89a" + struct.pack("<HH", 12, 7) + b"\x00" * 20
-# A baseline JPEG's first segments: SOI, an APP0 of 16 bytes, then SOF0 with height 9 and width 33.
+GIF = b"GIF89a" + struct.pack("<HH", 12, 7) + b"\x00" * 20 + b";"
+# A baseline JPEG's first segments: SOI, an APP0 of 16 bytes, then SOF0 with height 9 and width 33; EOI.
 JPEG = (
     b"\xff\xd8"
     + b"\xff\xe0\x00\x10"
@@ -23,6 +23,7 @@ JPEG = (
     + b"\x00" * 9
     + b"\xff\xc0\x00\x11\x08\x00\x09\x00\x21"
     + b"\x00" * 12
+    + b"\xff\xd9"
 )
 WEBP_LOSSLESS = b"RIFF\x00\x00\x00\x00WEBPVP8L\x00\x00\x00\x00\x2f" + ((5 - 1) | ((3 - 1) << 14)).to_bytes(
     4, "little"
@@ -42,8 +43,13 @@ WEBP_LOSSLESS = b"RIFF\x00\x00\x00\x00WEBPVP8L\x00\x00\x00\x00\x2f" + ((5 - 1) |
             ImageFacts("svg", 8, 4),
         ),
         (b'<svg xmlns="http://www.w3.org/2000/svg" width="50%"/>', ImageFacts("svg")),
+        (
+            b'<svg xmlns="http://www.w3.org/2000/svg" width="40mm" height="1in" viewBox="0 0 40 25"/>',
+            ImageFacts("svg", 151, 96),
+        ),
+        (b'<svg xmlns="http://www.w3.org/2000/svg" width="3cm" height="12pt"/>', ImageFacts("svg", 113, 16)),
     ],
-    ids=["png", "gif", "jpeg", "webp", "svg-viewbox", "svg-size", "svg-no-size"],
+    ids=["png", "gif", "jpeg", "webp", "svg-viewbox", "svg-size", "svg-no-size", "svg-mm-in", "svg-cm-pt"],
 )
 def test_the_type_and_size_come_from_the_bytes(data: bytes, facts: ImageFacts) -> None:
     assert image_facts(data, "media/x") == facts
@@ -220,3 +226,79 @@ def test_a_raster_image_embedded_in_the_svg_is_taken() -> None:
     svg = '<svg xmlns="http://www.w3.org/2000/svg"><image href="data:image/svg+xml;base64,AAAA"/></svg>'
     with pytest.raises(ImageError, match=r"an embedded data:image/svg\+xml;base64 in an <image>"):
         image_facts(svg.encode(), "media/x.svg")
+
+
+def _png_with_header(width: int, height: int) -> bytes:
+    """A PNG whose IHDR says ``width``×``height`` (its CRC right) while its pixels are 2×2."""
+    import zlib
+
+    data = png(2, 2, BLUE)
+    header = b"IHDR" + struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return data[:12] + header + struct.pack(">I", zlib.crc32(header)) + data[33:]
+
+
+@pytest.mark.parametrize(
+    ("data", "refused"),
+    [
+        (
+            _png_with_header(100_000, 100_000),
+            "media/x is 100,000×100,000 pixels, more than any player shows (at most 10,000 pixels a side and 40 "
+            "megapixels); scale it down",
+        ),
+        (
+            _png_with_header(8_000, 8_000),
+            "media/x is 8,000×8,000 pixels, more than any player shows (at most 10,000 pixels a side and 40 "
+            "megapixels); scale it down",
+        ),
+        (
+            b'<svg xmlns="http://www.w3.org/2000/svg" width="9999999" height="9999999"/>',
+            "media/x is 9,999,999×9,999,999 pixels, more than any player shows (at most 10,000 pixels a side and 40 "
+            "megapixels); scale it down",
+        ),
+        (
+            png(2, 2, BLUE)[:40] + b"garbage" * 10,
+            "media/x is a damaged PNG file (the chunk at byte 33 fails its checksum); save or export it again from "
+            "the program that made it",
+        ),
+        (
+            png(2, 2, BLUE)[:-12],
+            "media/x is a damaged PNG file (it ends before its IEND chunk); save or export it again from the "
+            "program that made it",
+        ),
+        (
+            JPEG[:-2],
+            "media/x is a damaged JPEG file (it ends before its end-of-image marker); save or export it again from "
+            "the program that made it",
+        ),
+        (
+            b"\xff\xd8\xff\xe0\x00\x10" + b"\x00" * 14 + b"\xff\xd9",
+            "media/x is a damaged JPEG file (it has no frame header); save or export it again from the program "
+            "that made it",
+        ),
+        (
+            GIF[:-1],
+            "media/x is a damaged GIF file (it ends before its trailer); save or export it again from the program "
+            "that made it",
+        ),
+        (
+            b"RIFF\xff\x00\x00\x00WEBPVP8L" + b"\x00" * 20,
+            "media/x is a damaged WEBP file (it is shorter than its header says); save or export it again from "
+            "the program that made it",
+        ),
+    ],
+    ids=[
+        "png-huge",
+        "png-megapixels",
+        "svg-huge",
+        "png-garbled",
+        "png-truncated",
+        "jpeg-truncated",
+        "jpeg-no-frame",
+        "gif-truncated",
+        "webp-truncated",
+    ],
+)
+def test_a_damaged_or_huge_image_is_refused(data: bytes, refused: str) -> None:
+    with pytest.raises(ImageError) as raised:
+        image_facts(data, "media/x")
+    assert str(raised.value) == refused

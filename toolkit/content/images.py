@@ -233,60 +233,130 @@ def read_image(root: Path, file: str) -> tuple[bytes, ImageFacts]:
     return data, image_facts(data, file)
 
 
+MAX_IMAGE_SIDE = 10_000
+MAX_IMAGE_PIXELS = 40_000_000
+"""A larger image is refused. A browser decodes an image to 4 bytes a pixel, so 40 megapixels take
+160 MB in every learner's tab (more than a phone gives a page), and an LMS's thumbnailer decodes it too;
+no quiz screen shows more than a few thousand pixels across, and a header claiming more is a mistake or
+a decompression bomb."""
+
+
 def image_facts(data: bytes, file: str) -> ImageFacts:
-    """What ``data`` is (read from its signature), or :class:`ImageError`."""
+    """What ``data`` is (read from its signature), or :class:`ImageError`: not an image, damaged (its
+    structure checked where that is cheap and sure), or larger than a player shows."""
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
-        size = struct.unpack(">II", data[16:24]) if len(data) >= 24 and data[12:16] == b"IHDR" else None
-        return _facts("png", size)
-    if data.startswith(b"\xff\xd8\xff"):
-        return _facts("jpeg", _jpeg_size(data))
-    if data[:6] in (b"GIF87a", b"GIF89a"):
-        return _facts("gif", struct.unpack("<HH", data[6:10]) if len(data) >= 10 else None)
-    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-        return _facts("webp", _webp_size(data))
-    if _looks_like_svg(data):
+        kind, size, damage = "png", *_png_size(data)
+    elif data.startswith(b"\xff\xd8\xff"):
+        kind, size, damage = "jpeg", *_jpeg_size(data)
+    elif data[:6] in (b"GIF87a", b"GIF89a"):
+        kind, size, damage = "gif", *_gif_size(data)
+    elif data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        kind, size, damage = "webp", *_webp_size(data)
+    elif _looks_like_svg(data):
         return _svg_facts(data, file)
-    raise ImageError(
-        f"{file} is not a PNG, JPEG, GIF, WebP or SVG image (its bytes say so, whatever its name); "
-        "save it in one of these formats"
-    )
+    else:
+        raise ImageError(
+            f"{file} is not a PNG, JPEG, GIF, WebP or SVG image (its bytes say so, whatever its name); "
+            "save it in one of these formats"
+        )
+    if damage is not None:
+        raise ImageError(
+            f"{file} is a damaged {kind.upper()} file ({damage}); save or export it again from the program "
+            "that made it"
+        )
+    return _within_limits(_facts(kind, size), file)
+
+
+def _within_limits(facts: ImageFacts, file: str) -> ImageFacts:
+    width, height = facts.width or 0, facts.height or 0
+    if max(width, height) > MAX_IMAGE_SIDE or width * height > MAX_IMAGE_PIXELS:
+        raise ImageError(
+            f"{file} is {width:,}×{height:,} pixels, more than any player shows (at most {MAX_IMAGE_SIDE:,} "
+            f"pixels a side and {MAX_IMAGE_PIXELS // 1_000_000} megapixels); scale it down"
+        )
+    return facts
+
+
+Size = tuple[int, int] | None
+"""An image's width and height from its header, where it says them."""
+
+
+def _png_size(data: bytes) -> tuple[Size, str | None]:
+    """The size in a PNG's IHDR, and what is damaged: every chunk up to IEND is walked and its CRC checked
+    (zlib's CRC-32 is what PNG uses), so a truncated or garbled file is caught before every export."""
+    import zlib
+
+    at, size, first = 8, None, True
+    while True:
+        if at + 12 > len(data):
+            return size, "it ends before its IEND chunk"
+        length, kind = struct.unpack(">I4s", data[at : at + 8])
+        end = at + 8 + length
+        if end + 4 > len(data):
+            return size, "it ends inside a chunk"
+        if zlib.crc32(data[at + 4 : end]) != struct.unpack(">I", data[end : end + 4])[0]:
+            return size, f"the chunk at byte {at:,} fails its checksum"
+        if first:
+            if kind != b"IHDR" or length < 8:
+                return None, "its first chunk is not IHDR"
+            size, first = struct.unpack(">II", data[at + 8 : at + 16]), False
+        if kind == b"IEND":
+            return size, None
+        at = end + 4
+
+
+def _jpeg_size(data: bytes) -> tuple[Size, str | None]:
+    """The size in a JPEG's start-of-frame segment, walking the segments before it, and what is damaged:
+    no frame header, or no end-of-image marker after it."""
+    at = 2
+    while at + 9 < len(data):
+        if data[at] != 0xFF:
+            return None, "a segment does not start with a marker"
+        marker = data[at + 1]
+        if marker in (0xD8, 0x01, 0xFF) or 0xD0 <= marker <= 0xD7:
+            at += 1 if marker == 0xFF else 2
+            continue
+        (length,) = struct.unpack(">H", data[at + 2 : at + 4])
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            height, width = struct.unpack(">HH", data[at + 5 : at + 9])
+            if data.rfind(b"\xff\xd9") < at + 2 + length:
+                return (width, height), "it ends before its end-of-image marker"
+            return (width, height), None
+        at += 2 + length
+    return None, "it has no frame header"
+
+
+def _gif_size(data: bytes) -> tuple[Size, str | None]:
+    """The size in a GIF's screen descriptor, and what is damaged: it ends before the trailer byte."""
+    if len(data) < 13:
+        return None, "it ends inside its header"
+    size = struct.unpack("<HH", data[6:10])
+    if not data.rstrip(b"\x00").endswith(b";"):
+        return size, "it ends before its trailer"
+    return size, None
+
+
+def _webp_size(data: bytes) -> tuple[Size, str | None]:
+    """The size in a WebP's first chunk, and what is damaged: the file is shorter than its RIFF header
+    says, or its first chunk holds no size."""
+    if int.from_bytes(data[4:8], "little") + 8 > len(data):
+        return None, "it is shorter than its header says"
+    chunk = data[12:16]
+    if chunk == b"VP8 " and len(data) >= 30:
+        width, height = struct.unpack("<HH", data[26:30])
+        return (width & 0x3FFF, height & 0x3FFF), None
+    if chunk == b"VP8L" and len(data) >= 25:
+        bits = int.from_bytes(data[21:25], "little")
+        return ((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1), None
+    if chunk == b"VP8X" and len(data) >= 30:
+        return (int.from_bytes(data[24:27], "little") + 1, int.from_bytes(data[27:30], "little") + 1), None
+    return None, "its first chunk holds no size"
 
 
 def _facts(kind: str, size: tuple[int, int] | None) -> ImageFacts:
     if size is None or not all(size):
         return ImageFacts(kind)
     return ImageFacts(kind, size[0], size[1])
-
-
-def _jpeg_size(data: bytes) -> tuple[int, int] | None:
-    """The size in a JPEG's start-of-frame segment, walking the segments before it."""
-    at = 2
-    while at + 9 < len(data):
-        if data[at] != 0xFF:
-            return None
-        marker = data[at + 1]
-        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
-            at += 2
-            continue
-        (length,) = struct.unpack(">H", data[at + 2 : at + 4])
-        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            height, width = struct.unpack(">HH", data[at + 5 : at + 9])
-            return width, height
-        at += 2 + length
-    return None
-
-
-def _webp_size(data: bytes) -> tuple[int, int] | None:
-    chunk = data[12:16]
-    if chunk == b"VP8 " and len(data) >= 30:
-        width, height = struct.unpack("<HH", data[26:30])
-        return width & 0x3FFF, height & 0x3FFF
-    if chunk == b"VP8L" and len(data) >= 25:
-        bits = int.from_bytes(data[21:25], "little")
-        return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
-    if chunk == b"VP8X" and len(data) >= 30:
-        return int.from_bytes(data[24:27], "little") + 1, int.from_bytes(data[27:30], "little") + 1
-    return None
 
 
 def _looks_like_svg(data: bytes) -> bool:
@@ -345,6 +415,10 @@ def _svg_facts(data: bytes, file: str) -> ImageFacts:
             )
         if name == "style" and (_external_url(element.text or "") or "@import" in (element.text or "")):
             raise _unsafe(file, "a style sheet that loads something from outside the file")
+    attributes = svg.attrib
+    width, height = _pixels(attributes.get("width")), _pixels(attributes.get("height"))
+    if width and height:  # a viewBox alone is in the drawing's own units, which may be any size
+        _within_limits(ImageFacts("svg", width, height), file)
     return _facts("svg", _svg_size(svg))
 
 
@@ -392,6 +466,22 @@ def _svg_size(svg: object) -> tuple[int, int] | None:
     return None
 
 
+_CSS_PIXELS = {
+    "": 1.0,
+    "px": 1.0,
+    "in": 96.0,
+    "cm": 96 / 2.54,
+    "mm": 96 / 25.4,
+    "q": 96 / 101.6,
+    "pt": 96 / 72,
+    "pc": 16.0,
+}
+"""CSS pixels per unit (CSS Values 4, absolute lengths: 96 px to the inch), as a browser sizes the root
+``<svg>`` of an ``<img>``: Inkscape writes ``width="40mm"``, which is about 151 px, not 40."""
+
+
 def _pixels(value: str | None) -> int | None:
-    found = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(px)?\s*", value or "")
-    return round(float(found.group(1))) if found else None
+    found = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?|\.[0-9]+)\s*([a-zA-Z]*)\s*", value or "")
+    if not found or found.group(2).lower() not in _CSS_PIXELS:
+        return None  # a percentage or a font-relative size: the viewBox gives the proportions
+    return round(float(found.group(1)) * _CSS_PIXELS[found.group(2).lower()])
