@@ -82,14 +82,15 @@ class MediaFiles:
 
 
 def image_fields(image: Image[str] | None, media: MediaFiles) -> dict[str, Any] | None:
-    """An image as the JSON formats give it: its copy's path, alt text, whether it is decorative, its
-    media type and, where its header says so, its size in pixels."""
+    """An image as the JSON formats give it: its copy's path, alt text (as a reader hears it, like every
+    other format's), whether it is decorative, its media type and, where its header says so, its size in
+    pixels."""
     if image is None:
         return None
     copy = media.file(image)
     fields: dict[str, Any] = {
         "src": str(copy.path),
-        "alt": "" if image.decorative or image.alt is None else image.alt,
+        "alt": alt_text(image),
         "decorative": image.decorative,
         "type": copy.media_type,
     }
