@@ -48,8 +48,20 @@ WEBP_LOSSLESS = b"RIFF\x00\x00\x00\x00WEBPVP8L\x00\x00\x00\x00\x2f" + ((5 - 1) |
             ImageFacts("svg", 151, 96),
         ),
         (b'<svg xmlns="http://www.w3.org/2000/svg" width="3cm" height="12pt"/>', ImageFacts("svg", 113, 16)),
+        (b'<s:svg xmlns:s="http://www.w3.org/2000/svg" viewBox="0 0 6 4"/>', ImageFacts("svg", 6, 4)),
     ],
-    ids=["png", "gif", "jpeg", "webp", "svg-viewbox", "svg-size", "svg-no-size", "svg-mm-in", "svg-cm-pt"],
+    ids=[
+        "png",
+        "gif",
+        "jpeg",
+        "webp",
+        "svg-viewbox",
+        "svg-size",
+        "svg-no-size",
+        "svg-mm-in",
+        "svg-cm-pt",
+        "svg-prefixed",
+    ],
 )
 def test_the_type_and_size_come_from_the_bytes(data: bytes, facts: ImageFacts) -> None:
     assert image_facts(data, "media/x") == facts
@@ -302,3 +314,16 @@ def test_a_damaged_or_huge_image_is_refused(data: bytes, refused: str) -> None:
     with pytest.raises(ImageError) as raised:
         image_facts(data, "media/x")
     assert str(raised.value) == refused
+
+
+def test_a_named_pipe_in_place_of_an_image_is_named_for_what_it_is(tmp_path: Path) -> None:
+    import os
+
+    (tmp_path / "media").mkdir()
+    os.mkfifo(tmp_path / "media/ring.png")
+    with pytest.raises(ImageError) as raised:
+        read_image(tmp_path, "media/ring.png")
+    assert (
+        str(raised.value)
+        == "media/ring.png is a named pipe (FIFO), not an image file; name the image file itself"
+    )

@@ -219,6 +219,11 @@ def read_image(root: Path, file: str) -> tuple[bytes, ImageFacts]:
     """The bytes of the image ``file`` in the content folder ``root`` and what they are, or
     :class:`ImageError` saying why quizkit does not take it."""
     path = image_path(root, file)
+    if path.exists() and not path.is_file():
+        kind = (
+            "a folder" if path.is_dir() else "a named pipe (FIFO)" if path.is_fifo() else "a device or socket"
+        )
+        raise ImageError(f"{file} is {kind}, not an image file; name the image file itself")
     if not path.is_file():
         raise ImageError(
             f"no file {file} in the content folder; check the path (relative to the content folder, "
@@ -361,7 +366,10 @@ def _facts(kind: str, size: tuple[int, int] | None) -> ImageFacts:
 
 def _looks_like_svg(data: bytes) -> bool:
     head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
-    return head.startswith((b"<?xml", b"<svg", b"<!--", b"<!DOCTYPE svg")) and b"<svg" in data
+    # The root may have a prefix (<s:svg xmlns:s="…">): the namespace makes it SVG, not the prefix.
+    root = re.compile(rb"<([A-Za-z_][\w.-]*:)?svg[\s>/]")
+    starts = head.startswith((b"<?xml", b"<!--", b"<!DOCTYPE svg")) or root.match(head) is not None
+    return starts and root.search(data) is not None
 
 
 _SVG = "{http://www.w3.org/2000/svg}"
@@ -382,7 +390,12 @@ def _svg_facts(data: bytes, file: str) -> ImageFacts:
     try:
         svg = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as error:
-        raise ImageError(f"{file} is not well-formed SVG: {error.msg}; fix it or export it again") from error
+        # libxml2's own text may end with a line of its own, and lxml adds "line N, column M": one place.
+        reason = re.sub(r"(,? line \d+)+(, column \d+)?$", "", error.msg or "").strip()
+        where = f"line {error.lineno}, column {error.position[1]}"
+        raise ImageError(
+            f"{file} is not well-formed SVG ({where}): {reason}; fix it or export it again"
+        ) from error
     if svg.tag != f"{_SVG}svg":
         raise ImageError(f"{file} is not an SVG image (its root element is not svg in the SVG namespace)")
     # A processing instruction anywhere (<?xml-stylesheet href="…"?> before the root, too) can load a
