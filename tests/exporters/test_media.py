@@ -140,3 +140,19 @@ def test_the_bundle_s_alt_text_is_plain_text_as_in_every_other_format(tmp_path: 
     assert result.returncode == 0, result.stdout + result.stderr
     english = load(project / "dist/json/images/en.json")
     assert english["questions"][0]["image"]["alt"] == "Ring with cost 1/N and send()"
+
+
+def test_an_i18next_export_notes_once_that_image_files_are_in_the_bundle(tmp_path: Path) -> None:
+    project = images_project(tmp_path)
+    result = run_quizkit_in_process(project, "export", "-f", "i18next", "--strict")
+    assert result.returncode == 0, result.stdout + result.stderr
+    note = (
+        "note: format i18next carries the alt texts of images, not their files: each image's file, and each "
+        "locale's own, are in the JSON bundle (export -f json: the src of each image in "
+        "json/<quiz>/<locale>.json)"
+    )
+    assert [line for line in result.stdout.splitlines() if line.startswith("note:")] == [note]
+    assert not any(
+        line.startswith("note:")
+        for line in run_quizkit_in_process(project, "export", "-f", "json").stdout.splitlines()
+    )

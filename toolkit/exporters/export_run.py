@@ -24,6 +24,7 @@ from toolkit.exporters.base import (
     ExportRequest,
     OutputFile,
     QuizSummary,
+    export_notes,
     exporter_names,
     load_exporter,
     lost_in_quiz,
@@ -71,6 +72,8 @@ class ExportResult:
     """The formats exported (those chosen, less ``left_out``)."""
     warnings: list[Diagnostic] = field(default_factory=list)
     """Questions left out of formats that cannot carry their kind, and draft quizzes left out."""
+    notes: list[str] = field(default_factory=list)
+    """What a format says once per export though nothing is lost (:func:`export_notes`)."""
 
 
 def unsupported_questions(content: Content, formats: Sequence[str], drafts: bool = False) -> list[Diagnostic]:
@@ -415,6 +418,8 @@ def run_export(
     result.left_out = left_out
     result.formats = chosen
     result.warnings = warnings
+    exported = [quiz for quiz in request.content.quizzes if request.includes(quiz.id)]
+    result.notes = [note for name in chosen for note in export_notes(load_exporter(name), exported)]
     if not drafts:
         result.warnings += [
             draft_left_out(quiz)
