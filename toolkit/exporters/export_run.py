@@ -36,6 +36,7 @@ from toolkit.exporters.base import (
 )
 from toolkit.exporters.format_options import configured_options, default_options
 from toolkit.exporters.localizations import LazyCatalogs, LazyLocalizations
+from toolkit.exporters.translated_formulas import UnrenderableFormulaError, unrenderable_formulas
 from toolkit.files import OutsideProjectError, confined, confined_name, write_bytes_atomic
 from toolkit.gettext.catalog import Catalog
 from toolkit.keys import UI_DOMAIN
@@ -398,6 +399,8 @@ def run_export(
         blocking = check_errors(config, request)
         if blocking:
             raise ExportBlockedError(blocking)
+    elif chosen and (unrenderable := unrenderable_formulas(config, request)):
+        raise UnrenderableFormulaError(unrenderable)
     warnings = (
         unsupported_questions(
             replace(
