@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any, Generic
 
-from toolkit.content.images import ImageError, ImageFacts, read_image
+from toolkit.content.image_formats import ImageError, ImageFacts
+from toolkit.content.images import read_image
 from toolkit.exporters.base import ExportError, OutputFile
 from toolkit.model import ChoiceQuestion, Image, Question, TextType
 from toolkit.text.formulas import plain_formulas
