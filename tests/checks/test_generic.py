@@ -175,3 +175,11 @@ def test_an_added_formula() -> None:
         "the translation adds formula $2x$ not in the source: keep every formula exactly as the source writes "
         "it, dollar signs included"
     ]
+
+
+def test_a_changed_code_block_is_named_a_code_block_by_its_first_line() -> None:
+    source = "Each GPU runs:\n\n```\nfor i in range(n):\n    send(i)\n```\n"
+    translation = "ہر جی پی یو چلاتا ہے:\n\n```\nfor i in range(n):\n    bhejo(i)\n```\n"
+    assert findings(source, translation, "inline-code") == [
+        "code block differs from the source: the block that starts `for i in range(n):` is missing or changed"
+    ]

@@ -1,95 +1,19 @@
-"""Image files: their type read from their bytes, their size from cheap headers, SVG kept safe, each
-locale's own file found beside the source's, and images read into the model with their alt texts' keys."""
+"""Image files of a project: paths written one way and kept inside it, each locale's own file found
+beside the source's (and a folder named for no locale warned of), and images read into the model with
+their alt texts' keys. What a file's bytes are: test_image_formats.py."""
 
 from __future__ import annotations
 
-import struct
 from pathlib import Path
 
 import pytest
 from image_project import BLUE, images_project, png
 from support import run_quizkit_in_process
 
-from toolkit.content.images import ImageError, ImageFacts, image_facts, read_image, replacements
+from toolkit.content.image_formats import ImageError
+from toolkit.content.images import read_image, replacements
 from toolkit.content.validation import load_content
 from toolkit.model import ChoiceQuestion, Image, Text, TrueFalseQuestion
-
-GIF = b"GIF89a" + struct.pack("<HH", 12, 7) + b"\x00" * 20
-# A baseline JPEG's first segments: SOI, an APP0 of 16 bytes, then SOF0 with height 9 and width 33.
-JPEG = (
-    b"\xff\xd8"
-    + b"\xff\xe0\x00\x10"
-    + b"JFIF\x00"
-    + b"\x00" * 9
-    + b"\xff\xc0\x00\x11\x08\x00\x09\x00\x21"
-    + b"\x00" * 12
-)
-WEBP_LOSSLESS = b"RIFF\x00\x00\x00\x00WEBPVP8L\x00\x00\x00\x00\x2f" + ((5 - 1) | ((3 - 1) << 14)).to_bytes(
-    4, "little"
-)
-
-
-@pytest.mark.parametrize(
-    ("data", "facts"),
-    [
-        (png(40, 20, BLUE), ImageFacts("png", 40, 20)),
-        (GIF, ImageFacts("gif", 12, 7)),
-        (JPEG, ImageFacts("jpeg", 33, 9)),
-        (WEBP_LOSSLESS, ImageFacts("webp", 5, 3)),
-        (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 20"/>', ImageFacts("svg", 30, 20)),
-        (
-            b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="8px" height="4"/>',
-            ImageFacts("svg", 8, 4),
-        ),
-        (b'<svg xmlns="http://www.w3.org/2000/svg" width="50%"/>', ImageFacts("svg")),
-    ],
-    ids=["png", "gif", "jpeg", "webp", "svg-viewbox", "svg-size", "svg-no-size"],
-)
-def test_the_type_and_size_come_from_the_bytes(data: bytes, facts: ImageFacts) -> None:
-    assert image_facts(data, "media/x") == facts
-
-
-@pytest.mark.parametrize(
-    ("data", "refused"),
-    [
-        (b"<html><body>hi</body></html>", "is not a PNG, JPEG, GIF, WebP or SVG image"),
-        (b'<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', "an event attribute onload"),
-        (b'<svg xmlns="http://www.w3.org/2000/svg"><foreignObject/></svg>', "a <foreignObject> element"),
-        (
-            b'<svg xmlns="http://www.w3.org/2000/svg"><style>@import url(https://x.org/a.css);</style></svg>',
-            "a style sheet that loads something from outside the file",
-        ),
-        (
-            b'<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill: url(https://x.org/p.svg#p)"/></svg>',
-            "a style that loads something from outside the file",
-        ),
-        (b'<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg>&x;</svg>', "a DOCTYPE or entities"),
-        (b"<svg><rect/></svg>", "not an SVG image (its root element is not svg in the SVG namespace)"),
-        (
-            b'<svg xmlns="http://www.w3.org/2000/svg"><a href="#x"><set attributeName="href" to="javascript:alert(1)"/></a></svg>',
-            "a <set> that changes a link",
-        ),
-    ],
-    ids=[
-        "html",
-        "event",
-        "foreign-object",
-        "style-import",
-        "style-url",
-        "entities",
-        "no-namespace",
-        "set-href",
-    ],
-)
-def test_what_a_player_must_not_show_is_refused(data: bytes, refused: str) -> None:
-    with pytest.raises(ImageError) as raised:
-        image_facts(data, "media/x.svg")
-    assert refused in str(raised.value)
-
-
-def test_a_link_inside_the_svg_is_kept() -> None:
-    svg = b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2"><defs><circle id="c" r="1"/></defs><use href="#c"/></svg>'
-    assert image_facts(svg, "media/x.svg") == ImageFacts("svg", 2, 2)
 
 
 def test_each_locale_folder_beside_the_file_replaces_it(tmp_path: Path) -> None:
@@ -170,3 +94,41 @@ def test_validate_warns_of_a_locale_s_file_that_replaces_no_image(tmp_path: Path
     # A quiz validated alone cannot tell what the others show: no warning.
     alone = run_quizkit_in_process(project, "validate", "content/images.yaml")
     assert "unused-image" not in alone.stdout
+
+
+@pytest.mark.parametrize(
+    ("folder", "advice"),
+    [
+        ("UR", "rename it to ur"),
+        ("ur_PK", "rename it to ur"),
+        ("urdu", "rename it to ur"),
+        ("fr", "add fr to target-locales in the configuration to translate into it, or remove the folder"),
+    ],
+)
+def test_validate_warns_of_a_folder_named_for_none_of_the_project_s_locales(
+    tmp_path: Path, folder: str, advice: str
+) -> None:
+    project = images_project(tmp_path, translated=False)
+    (project / "content/media/ur").rename(project / "content/media" / folder)
+    (project / "content/media/old").mkdir()  # the author's own folder, named for no locale: left alone
+    (project / "content/media/old/ring.png").write_bytes(png(2, 2, BLUE))
+    result = run_quizkit_in_process(project, "validate")
+    assert result.stdout.splitlines() == [
+        f"content/media/{folder}: warning[unused-image]: the folder {folder} is named for none of the project's "
+        f"locales (target locales: ur), so no quiz shows its images; {advice}",
+        "0 errors, 1 warning in 1 of 3 files",
+    ]
+    assert result.returncode == 0
+
+
+def test_a_named_pipe_in_place_of_an_image_is_named_for_what_it_is(tmp_path: Path) -> None:
+    import os
+
+    (tmp_path / "media").mkdir()
+    os.mkfifo(tmp_path / "media/ring.png")
+    with pytest.raises(ImageError) as raised:
+        read_image(tmp_path, "media/ring.png")
+    assert (
+        str(raised.value)
+        == "media/ring.png is a named pipe (FIFO), not an image file; name the image file itself"
+    )

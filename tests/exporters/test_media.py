@@ -123,3 +123,36 @@ def test_alt_text_in_markup_is_what_a_reader_hears() -> None:
         "Each GPU sends 2(N − 1)/N with all_reduce"
     )
     assert alt_text(image(None, decorative=True)) == ""
+
+
+def test_the_bundle_s_alt_text_is_plain_text_as_in_every_other_format(tmp_path: Path) -> None:
+    """A frontend sets ``img.alt = image.alt``: a screen reader must not read TeX or backticks aloud."""
+    project = images_project(tmp_path, translated=False)
+    quiz = project / "content/images.yaml"
+    quiz.write_text(
+        quiz.read_text(encoding="utf-8").replace(
+            "alt: Four GPUs in a ring, each sending to the next",
+            "alt: 'Ring with cost $\\frac{1}{N}$ and `send()`'",
+        ),
+        encoding="utf-8",
+    )
+    result = run_quizkit_in_process(project, "export", "-f", "json", "-l", "en")
+    assert result.returncode == 0, result.stdout + result.stderr
+    english = load(project / "dist/json/images/en.json")
+    assert english["questions"][0]["image"]["alt"] == "Ring with cost 1/N and send()"
+
+
+def test_an_i18next_export_notes_once_that_image_files_are_in_the_bundle(tmp_path: Path) -> None:
+    project = images_project(tmp_path)
+    result = run_quizkit_in_process(project, "export", "-f", "i18next", "--strict")
+    assert result.returncode == 0, result.stdout + result.stderr
+    note = (
+        "note: format i18next carries the alt texts of images, not their files: each image's file, and each "
+        "locale's own, are in the JSON bundle (export -f json: the src of each image in "
+        "json/<quiz>/<locale>.json)"
+    )
+    assert [line for line in result.stdout.splitlines() if line.startswith("note:")] == [note]
+    assert not any(
+        line.startswith("note:")
+        for line in run_quizkit_in_process(project, "export", "-f", "json").stdout.splitlines()
+    )

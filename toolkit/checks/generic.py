@@ -88,6 +88,14 @@ def inline_code(context: EntryContext) -> Iterator[Finding]:
                 yield Finding("inline-code", "a backtick is not closed in the translation")
                 continue
             missing = [span for span in expected if span not in found]
+            if missing and "\n" in missing[0]:
+                # A fenced block is many lines: name it by its first, as a translator finds it.
+                first = missing[0].strip("\n").split("\n", 1)[0]
+                yield Finding(
+                    "inline-code",
+                    f"code block differs from the source: the block that starts `{first}` is missing or changed",
+                )
+                continue
             detail = (
                 f"`{missing[0]}` is missing or changed"
                 if missing

@@ -69,6 +69,7 @@ def report(error: Exception, scene: Scene = Scene()) -> NoReturn:
     from toolkit.content.validation import ContentError
     from toolkit.exporters.base import ExportError
     from toolkit.exporters.export_run import ExportBlockedError, StrictModeError
+    from toolkit.exporters.translated_formulas import UnrenderableFormulaError
     from toolkit.gettext.review import ReviewerError
     from toolkit.importing.plan import ImportConflictError
     from toolkit.importing.scraped_page import PageError
@@ -96,6 +97,12 @@ def report(error: Exception, scene: Scene = Scene()) -> NoReturn:
     if isinstance(error, BuildFailedError):
         print_diagnostics(error.diagnostics)
         fail(f"build stopped at {error.step}: {plural(len(error.diagnostics), 'error')}")
+    if isinstance(error, UnrenderableFormulaError):
+        print_diagnostics(error.diagnostics)
+        fail(
+            f"export stopped: {plural(len(error.diagnostics), 'formula')} in the catalogs cannot be rendered; "
+            "nothing was written"
+        )
     if isinstance(error, StrictModeError):
         print_diagnostics(error.diagnostics)
         fail(f"export stopped (--strict): {plural(len(error.diagnostics), 'warning')}; nothing was written")

@@ -157,6 +157,8 @@ def export_command(
         click.echo(
             f"{quiz_id} [{locale}]: {plural(len(questions), 'question')} left out: {', '.join(questions)}"
         )
+    for note in result.notes:
+        click.echo(f"note: {note}")
     if result.left_out:
         click.echo(
             f"left out of the delivery variant: {', '.join(result.left_out)} (these formats cannot leave out "

@@ -1,24 +1,23 @@
-"""Image files of a project: where they are, what they are, and whether a player may show them.
+"""Image files of a project: where they are, each locale's own, and reading one.
 
-A quiz names an image by its path relative to the content folder (``media/ring.png``); a locale may have
-its own file beside it, in a folder named for the locale (``media/ur/ring.png``), which replaces it in
-that locale. The type of a file is read from its first bytes, never from its name (a ``.png`` that is a
-JPEG, or an HTML page, is refused). SVG goes into players as it is, so one that could run a script or
-fetch anything (a ``<script>``, an event attribute, a link or style that leaves the file) is refused.
+A quiz names an image by its path relative to the content folder (``media/ring.png``), written one way
+only; a locale may have its own file beside it, in a folder named for the locale (``media/ur/ring.png``),
+which replaces it in that locale. What a file's bytes are (its format, size, integrity, and whether an
+SVG is safe to show) is toolkit.content.image_formats.
 """
 
 from __future__ import annotations
 
 import functools
 import os
+import posixpath
 import re
-import struct
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from toolkit.config import find_project_root
+from toolkit.content.image_formats import ImageError, ImageFacts, image_facts
 from toolkit.errors import QuizkitError
 from toolkit.keys import text_fields
 from toolkit.model import Image
@@ -127,28 +126,76 @@ def unused_replacements(root: Path, used: Iterable[str]) -> Iterator[tuple[Path,
         yield path, locale, replaced, str(folder / close[0]) if close else None
 
 
-@dataclass(frozen=True)
-class ImageFacts:
-    """What a file's bytes say it is: its type, and its size in pixels where its header says so cheaply."""
+def misnamed_locale_folders(
+    root: Path, used: Iterable[str], locales: Sequence[str]
+) -> Iterator[tuple[Path, str | None]]:
+    """Each folder beside an image a quiz shows that holds a file of the same name, as a locale's folder
+    does, but is named for none of the project's ``locales`` (source first) as :meth:`Image.file_in` looks
+    them up (``UR``, ``ur_PK`` or ``urdu`` where the target is ``ur``; ``fr`` where the project has no
+    ``fr``), so no quiz shows its files: (folder, the target locale it is meant for where its name says).
+    A folder whose name is no locale's at all (``old``) is the author's own and is left alone."""
+    from toolkit.text.locale_packs import language_of
 
-    kind: str
-    width: int | None = None
-    height: int | None = None
+    spellings = {
+        name for locale in locales for name in (locale, locale.replace("_", "-"), language_of(locale))
+    }
+    reported: set[Path] = set()
+    for file in sorted(set(used)):
+        written = PurePosixPath(file)
+        folder = root / written.parent
+        try:
+            entries = sorted(entry.name for entry in os.scandir(folder) if entry.is_dir())
+        except OSError:
+            continue
+        for name in entries:
+            candidate = folder / name
+            if name in spellings or candidate in reported or not (candidate / written.name).is_file():
+                continue
+            meant = _meant_locale(name, locales[1:])
+            if meant is not None or _names_a_locale(name.replace("-", "_").lower()):
+                reported.add(candidate)
+                yield candidate, meant
 
 
-class ImageError(QuizkitError):
-    """Why a file is not an image quizkit takes, in words an author can act on."""
+def _meant_locale(folder: str, targets: Sequence[str]) -> str | None:
+    """The target locale that a folder's name means though it is not spelled so: the same language in
+    another case, separator or with a region (``UR``, ``ur-pk``, ``ur_PK`` for ``ur``), or the language's
+    name in English or in itself (``urdu``, ``اردو``)."""
+    from babel import Locale, UnknownLocaleError
+
+    from toolkit.text.locale_packs import language_of
+
+    for target in targets:
+        if LOCALE_FOLDER.fullmatch(folder.lower()) and language_of(folder) == language_of(target):
+            return target
+        try:
+            language = Locale.parse(language_of(target))
+        except (ValueError, UnknownLocaleError):
+            continue
+        names = {(language.english_name or "").casefold(), (language.display_name or "").casefold()}
+        if folder.casefold() in names:
+            return target
+    return None
 
 
 def image_path(root: Path, file: str) -> Path:
     """``file`` in the content folder ``root``; :class:`ImageError` if it leaves the project (an
     absolute path, ``..``, a link that leads out), since exports copy it into their packages."""
-    written = PurePosixPath(file.replace("\\", "/"))
-    if written.is_absolute() or re.match(r"^[A-Za-z]:", file):
+    written = PurePosixPath(file)
+    if written.is_absolute() or re.match(r"^[A-Za-z]:", file) or file.startswith("\\"):
         raise ImageError(f"{file} is an absolute path; write the path relative to the content folder")
+    normal = posixpath.normpath(file.replace("\\", "/"))
+    if normal == ".." or normal.startswith("../"):
+        raise ImageError(f"{file} is outside the project; copy the image into the content folder")
+    # Every later use (each locale's file, the used files, the copies' names) compares the path as
+    # written, so it is written one way only; a backslash would name another file on Linux and macOS.
+    if "\\" in file:
+        raise ImageError(f"{file} has a backslash; write / between folders: {normal}")
+    if normal != file:
+        raise ImageError(f"write {file} as {normal}, without ./, // or ..")
     resolved = (root / written).resolve()
     project = find_project_root(root) or root
-    if ".." in written.parts or not resolved.is_relative_to(project.resolve()):
+    if not resolved.is_relative_to(project.resolve()):
         raise ImageError(f"{file} is outside the project; copy the image into the content folder")
     return root / written
 
@@ -157,6 +204,11 @@ def read_image(root: Path, file: str) -> tuple[bytes, ImageFacts]:
     """The bytes of the image ``file`` in the content folder ``root`` and what they are, or
     :class:`ImageError` saying why quizkit does not take it."""
     path = image_path(root, file)
+    if path.exists() and not path.is_file():
+        kind = (
+            "a folder" if path.is_dir() else "a named pipe (FIFO)" if path.is_fifo() else "a device or socket"
+        )
+        raise ImageError(f"{file} is {kind}, not an image file; name the image file itself")
     if not path.is_file():
         raise ImageError(
             f"no file {file} in the content folder; check the path (relative to the content folder, "
@@ -169,136 +221,3 @@ def read_image(root: Path, file: str) -> tuple[bytes, ImageFacts]:
     except OSError as error:
         raise ImageError(f"{file} cannot be read: {error.strerror or error}") from error
     return data, image_facts(data, file)
-
-
-def image_facts(data: bytes, file: str) -> ImageFacts:
-    """What ``data`` is (read from its signature), or :class:`ImageError`."""
-    if data.startswith(b"\x89PNG\r\n\x1a\n"):
-        size = struct.unpack(">II", data[16:24]) if len(data) >= 24 and data[12:16] == b"IHDR" else None
-        return _facts("png", size)
-    if data.startswith(b"\xff\xd8\xff"):
-        return _facts("jpeg", _jpeg_size(data))
-    if data[:6] in (b"GIF87a", b"GIF89a"):
-        return _facts("gif", struct.unpack("<HH", data[6:10]) if len(data) >= 10 else None)
-    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-        return _facts("webp", _webp_size(data))
-    if _looks_like_svg(data):
-        return _svg_facts(data, file)
-    raise ImageError(
-        f"{file} is not a PNG, JPEG, GIF, WebP or SVG image (its bytes say so, whatever its name); "
-        "save it in one of these formats"
-    )
-
-
-def _facts(kind: str, size: tuple[int, int] | None) -> ImageFacts:
-    if size is None or not all(size):
-        return ImageFacts(kind)
-    return ImageFacts(kind, size[0], size[1])
-
-
-def _jpeg_size(data: bytes) -> tuple[int, int] | None:
-    """The size in a JPEG's start-of-frame segment, walking the segments before it."""
-    at = 2
-    while at + 9 < len(data):
-        if data[at] != 0xFF:
-            return None
-        marker = data[at + 1]
-        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
-            at += 2
-            continue
-        (length,) = struct.unpack(">H", data[at + 2 : at + 4])
-        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            height, width = struct.unpack(">HH", data[at + 5 : at + 9])
-            return width, height
-        at += 2 + length
-    return None
-
-
-def _webp_size(data: bytes) -> tuple[int, int] | None:
-    chunk = data[12:16]
-    if chunk == b"VP8 " and len(data) >= 30:
-        width, height = struct.unpack("<HH", data[26:30])
-        return width & 0x3FFF, height & 0x3FFF
-    if chunk == b"VP8L" and len(data) >= 25:
-        bits = int.from_bytes(data[21:25], "little")
-        return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
-    if chunk == b"VP8X" and len(data) >= 30:
-        return int.from_bytes(data[24:27], "little") + 1, int.from_bytes(data[27:30], "little") + 1
-    return None
-
-
-def _looks_like_svg(data: bytes) -> bool:
-    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
-    return head.startswith((b"<?xml", b"<svg", b"<!--", b"<!DOCTYPE svg")) and b"<svg" in data
-
-
-_SVG = "{http://www.w3.org/2000/svg}"
-_XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
-_ACTIVE_ELEMENTS = {"script", "foreignObject", "iframe", "embed", "object", "handler", "listener"}
-_URL = re.compile(r"url\(\s*['\"]?\s*([^'\")\s]*)", re.IGNORECASE)
-
-
-def _svg_facts(data: bytes, file: str) -> ImageFacts:
-    """An SVG a player may show as it is, with its size from ``width``/``height`` or ``viewBox``."""
-    from lxml import etree
-
-    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
-        raise ImageError(
-            f"{file}: an SVG with a DOCTYPE or entities is refused (they can read other files); remove it"
-        )
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
-    try:
-        svg = etree.fromstring(data, parser)
-    except etree.XMLSyntaxError as error:
-        raise ImageError(f"{file} is not well-formed SVG: {error.msg}; fix it or export it again") from error
-    if svg.tag != f"{_SVG}svg":
-        raise ImageError(f"{file} is not an SVG image (its root element is not svg in the SVG namespace)")
-    for element in svg.iter():
-        if not isinstance(element.tag, str):
-            continue
-        name = etree.QName(element).localname
-        if name in _ACTIVE_ELEMENTS:
-            raise _unsafe(file, f"a <{name}> element, which can run code in the player")
-        for attribute, value in element.attrib.items():
-            local = etree.QName(attribute).localname
-            if local.lower().startswith("on"):
-                raise _unsafe(file, f"an event attribute {local}, which runs code in the player")
-            if attribute in (_XLINK_HREF, "href") and not value.strip().startswith("#"):
-                raise _unsafe(file, f"a link to {value.strip()[:80]}, outside the file")
-            if local == "style" and _external_url(value):
-                raise _unsafe(file, "a style that loads something from outside the file")
-        if name in ("animate", "set") and element.get("attributeName", "").endswith("href"):
-            raise _unsafe(file, f"a <{name}> that changes a link, which can make it leave the file")
-        if name == "style" and (_external_url(element.text or "") or "@import" in (element.text or "")):
-            raise _unsafe(file, "a style sheet that loads something from outside the file")
-    return _facts("svg", _svg_size(svg))
-
-
-def _unsafe(file: str, what: str) -> ImageError:
-    return ImageError(
-        f"{file}: the SVG holds {what}; players show SVG as it is, so quizkit refuses it: remove it, "
-        "or save the image as PNG"
-    )
-
-
-def _external_url(style: str) -> bool:
-    return any(not found.startswith("#") for found in _URL.findall(style))
-
-
-def _svg_size(svg: object) -> tuple[int, int] | None:
-    attributes = getattr(svg, "attrib", {})
-    width, height = _pixels(attributes.get("width")), _pixels(attributes.get("height"))
-    if width and height:
-        return width, height
-    box = (attributes.get("viewBox") or "").replace(",", " ").split()
-    try:
-        if len(box) == 4:
-            return round(float(box[2])), round(float(box[3]))
-    except ValueError:
-        return None
-    return None
-
-
-def _pixels(value: str | None) -> int | None:
-    found = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(px)?\s*", value or "")
-    return round(float(found.group(1))) if found else None

@@ -10,7 +10,8 @@ import difflib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from toolkit.content.images import ImageError, content_folder, read_image, replacements
+from toolkit.content.image_formats import ImageError
+from toolkit.content.images import content_folder, read_image, replacements
 from toolkit.content.rules import (
     YAML_TEXTS,
     Rule,

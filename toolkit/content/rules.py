@@ -432,6 +432,9 @@ def texts_are_not_blank(context: RuleContext) -> Iterator[Diagnostic]:
             continue
         owner = context.item(path)
         where = f"'{path[-1]}'" if owner == context.document_kind else f"'{path[-1]}' of {owner}"
+        if len(path) > 2 and path[-2] in ("image", "explanation_image"):  # as the schema's messages say it
+            image = "the explanation's image" if path[-2] == "explanation_image" else "the image"
+            where = f"'{path[-1]}' of {image} of {context.item(path[:-2])}"
         found = invisible_characters(text)
         if not found:
             problem = f"{where} is only spaces"

@@ -316,6 +316,40 @@ def _unused_replacements(result: ValidationResult, folders: list[Path]) -> Itera
                 f"the {locale} file in place of {replaced}, which no quiz shows; {advice}rename it to the file "
                 "it replaces, or remove it",
             )
+        yield from _misnamed_locale_folders(root, used)
+
+
+def _misnamed_locale_folders(root: Path, used: set[str]) -> Iterator[Diagnostic]:
+    """A warning for each folder of images named for none of the project's locales, whose files no
+    quiz would show (``media/UR``, ``media/urdu``, ``media/fr`` in a project without ``fr``)."""
+    from toolkit.config import find_project_root, load_config
+    from toolkit.content.images import misnamed_locale_folders
+    from toolkit.errors import QuizkitError
+
+    project = find_project_root(root)
+    if project is None:
+        return
+    try:
+        config = load_config(project)
+    except QuizkitError:  # the configuration's own error is reported where it is read
+        return
+    targets = ", ".join(config.target_locales) or "none"
+    for folder, meant in misnamed_locale_folders(root, used, (config.source_locale, *config.target_locales)):
+        name = folder.name
+        advice = (
+            f"rename it to {meant}"
+            if meant is not None
+            else f"add {name} to target-locales in the configuration to translate into it, or remove the folder"
+        )
+        yield Diagnostic(
+            display_path(folder),
+            None,
+            None,
+            Severity.WARNING,
+            "unused-image",
+            f"the folder {name} is named for none of the project's locales (target locales: {targets}), so "
+            f"no quiz shows its images; {advice}",
+        )
 
 
 def combine_files(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any, ClassVar, Protocol, cast
@@ -231,6 +231,12 @@ class BaseExporter:
         return ()
 
     @staticmethod
+    def export_notes(quizzes: Sequence[Quiz]) -> Iterable[str]:
+        """What a user of the format should know of the exported ``quizzes`` once per export, though
+        nothing is lost (another format carries it): a sentence each, said as a note, not a warning."""
+        return ()
+
+    @staticmethod
     def unwritable(question: Question[str]) -> str | None:
         """Why the format cannot write this localized question, a kind it carries, in its locale (a
         character its target system cannot read there), as a sentence; None when it can. The export
@@ -285,6 +291,11 @@ def lost_in_quiz(exporter: type[Exporter], quiz: Quiz) -> tuple[tuple[str, str],
     """What a format cannot keep of a quiz's questions because of the others (:meth:`BaseExporter.lost_in_quiz`)."""
     declared = _hook(exporter, "lost_in_quiz")
     return tuple((str(question_id), str(sentence)) for question_id, sentence in declared(quiz))
+
+
+def export_notes(exporter: type[Exporter], quizzes: Sequence[Quiz]) -> tuple[str, ...]:
+    """What a format notes once per export of ``quizzes`` (:meth:`BaseExporter.export_notes`)."""
+    return tuple(str(sentence) for sentence in _hook(exporter, "export_notes")(quizzes))
 
 
 def unwritable(exporter: type[Exporter], question: Question[str]) -> str | None:

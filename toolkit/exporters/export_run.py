@@ -24,6 +24,7 @@ from toolkit.exporters.base import (
     ExportRequest,
     OutputFile,
     QuizSummary,
+    export_notes,
     exporter_names,
     load_exporter,
     lost_in_quiz,
@@ -35,6 +36,7 @@ from toolkit.exporters.base import (
 )
 from toolkit.exporters.format_options import configured_options, default_options
 from toolkit.exporters.localizations import LazyCatalogs, LazyLocalizations
+from toolkit.exporters.translated_formulas import UnrenderableFormulaError, unrenderable_formulas
 from toolkit.files import OutsideProjectError, confined, confined_name, write_bytes_atomic
 from toolkit.gettext.catalog import Catalog
 from toolkit.keys import UI_DOMAIN
@@ -71,6 +73,8 @@ class ExportResult:
     """The formats exported (those chosen, less ``left_out``)."""
     warnings: list[Diagnostic] = field(default_factory=list)
     """Questions left out of formats that cannot carry their kind, and draft quizzes left out."""
+    notes: list[str] = field(default_factory=list)
+    """What a format says once per export though nothing is lost (:func:`export_notes`)."""
 
 
 def unsupported_questions(content: Content, formats: Sequence[str], drafts: bool = False) -> list[Diagnostic]:
@@ -395,6 +399,8 @@ def run_export(
         blocking = check_errors(config, request)
         if blocking:
             raise ExportBlockedError(blocking)
+    elif chosen and (unrenderable := unrenderable_formulas(config, request)):
+        raise UnrenderableFormulaError(unrenderable)
     warnings = (
         unsupported_questions(
             replace(
@@ -415,6 +421,8 @@ def run_export(
     result.left_out = left_out
     result.formats = chosen
     result.warnings = warnings
+    exported = [quiz for quiz in request.content.quizzes if request.includes(quiz.id)]
+    result.notes = [note for name in chosen for note in export_notes(load_exporter(name), exported)]
     if not drafts:
         result.warnings += [
             draft_left_out(quiz)

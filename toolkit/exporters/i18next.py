@@ -18,7 +18,7 @@ here: its texts and which of them are the answer key follow from its fields.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -26,7 +26,7 @@ from toolkit.exporters.base import ALL_QUESTION_TYPES, BaseExporter, ExportError
 from toolkit.exporters.json_bundle import render
 from toolkit.exporters.neutral_order import delivery_texts
 from toolkit.localization import LocalizedQuiz
-from toolkit.model import Content, Question
+from toolkit.model import Content, Question, Quiz
 from toolkit.text.message_format import i18next_interpolation
 
 
@@ -105,6 +105,19 @@ class I18nextExporter(BaseExporter):
     presents_quiz = True
     omits_answers = True
     question_types = ALL_QUESTION_TYPES
+
+    @staticmethod
+    def export_notes(quizzes: Sequence[Quiz]) -> Iterator[str]:
+        # Resources are texts only: an image's file and each locale's own are the bundle's (json), so a
+        # frontend reading i18next alone must be told where they are rather than find no path.
+        from toolkit.exporters.media import question_images
+
+        if any(question_images(question, answers=True) for quiz in quizzes for question in quiz.questions):
+            yield (
+                "format i18next carries the alt texts of images, not their files: each image's file, and each "
+                "locale's own, are in the JSON bundle (export -f json: the src of each image in "
+                "json/<quiz>/<locale>.json)"
+            )
 
     def export(self, request: ExportRequest) -> Iterator[OutputFile]:
         # The delivery variant lives in a folder of its own with the same layout, so both variants can be

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any, Generic
 
-from toolkit.content.images import ImageError, ImageFacts, read_image
+from toolkit.content.image_formats import ImageError, ImageFacts
+from toolkit.content.images import read_image
 from toolkit.exporters.base import ExportError, OutputFile
 from toolkit.model import ChoiceQuestion, Image, Question, TextType
 from toolkit.text.formulas import plain_formulas
@@ -82,14 +83,15 @@ class MediaFiles:
 
 
 def image_fields(image: Image[str] | None, media: MediaFiles) -> dict[str, Any] | None:
-    """An image as the JSON formats give it: its copy's path, alt text, whether it is decorative, its
-    media type and, where its header says so, its size in pixels."""
+    """An image as the JSON formats give it: its copy's path, alt text (as a reader hears it, like every
+    other format's), whether it is decorative, its media type and, where its header says so, its size in
+    pixels."""
     if image is None:
         return None
     copy = media.file(image)
     fields: dict[str, Any] = {
         "src": str(copy.path),
-        "alt": "" if image.decorative or image.alt is None else image.alt,
+        "alt": alt_text(image),
         "decorative": image.decorative,
         "type": copy.media_type,
     }
