@@ -651,7 +651,14 @@ def test_formulas_are_mathml_in_left_to_right_isolates_that_the_schema_accepts(s
         for formula in formulas:
             island = formula.getparent()
             assert (etree.QName(island).localname, island.get("dir"), len(island)) == ("span", "ltr", 1)
-        assert "".join(formulas[0].find(f"{MATHML}mrow/{MATHML}mfrac").itertext()) == "2(N\u22121)N"
+        presentation, annotation = formulas[0].find(f"{MATHML}semantics")
+        assert "".join(presentation.find(f"{MATHML}mfrac").itertext()) == "2(N\u22121)N"
+        # The TeX source as MathML 3's annotation (§5.1), which an importer takes back as the formula.
+        assert (annotation.tag, annotation.get("encoding"), annotation.text) == (
+            f"{MATHML}annotation",
+            "application/x-tex",
+            "\\frac{2(N-1)}{N}",
+        )
         assert "$" not in "".join(document.find(".//q:qti-prompt", NS).itertext())
         assert document.find(".//q:code", NS).text == "$x$"  # code keeps its dollars
 
