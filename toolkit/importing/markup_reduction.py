@@ -82,6 +82,51 @@ class ReducedText:
     """What the HTML had that the text does not (``an image``, ``math (TeX)``), once each, in order."""
 
 
+def _renders(tex: str, display: bool) -> bool:
+    """Whether ``tex`` can be a formula of a quiz text: the converter renders it."""
+    tex = " ".join(tex.split())
+    return bool(tex) and formula_problem(Formula(tex, display, 0, 0)) is None
+
+
+def _written(tex: str, display: bool, formulas: list[tuple[str, bool]]) -> str:
+    """The formula as a quiz text writes it (its white space one space: TeX reads any as one), noted in
+    ``formulas``."""
+    tex = " ".join(tex.split())
+    formulas.append((tex, display))
+    return Formula(tex, display, 0, 0).written
+
+
+def _with_formulas(data: str, formulas: list[tuple[str, bool]], lost: list[str]) -> str:
+    """``data`` (text, not code) with the TeX between Moodle's delimiters that renders as formulas (noted
+    in ``formulas``), and its dollar signs as :data:`_DOLLAR`; other TeX stays text, noted in ``lost``."""
+    prose: list[str] = []
+    written: list[str] = []
+    position = 0
+    for found in _TEX_FORMULA.finditer(data):
+        inline, bracketed, dollars = found.groups()
+        tex = inline if inline is not None else bracketed if bracketed is not None else dollars
+        if _renders(tex, display=inline is None):
+            prose.append(data[position : found.start()])
+            written.append(_written(tex, inline is None, formulas))
+            position = found.end()
+    prose.append(data[position:])
+    if any(_TEX.search(piece) for piece in prose) and "math (TeX)" not in lost:
+        lost.append("math (TeX)")
+    written.append("")
+    return "".join(
+        piece.replace("$", _DOLLAR) + formula for piece, formula in zip(prose, written, strict=True)
+    )
+
+
+def plain_text_formulas(text: str) -> ReducedText:
+    """A plain text of a bank (no HTML: Moodle's plain and Markdown formats, GIFT's) with its TeX as the
+    quiz text's formulas and its dollar signs written as the quiz text needs them, as
+    :func:`reduce_markup` does for HTML."""
+    formulas: list[tuple[str, bool]] = []
+    lost: list[str] = []
+    return ReducedText(_dollars_written(_with_formulas(text, formulas, lost), formulas), tuple(lost))
+
+
 class _Reducer(HTMLParser):
     def __init__(self, source_breaks: bool) -> None:
         super().__init__(convert_charrefs=True)
@@ -193,32 +238,7 @@ class _Reducer(HTMLParser):
         if self.math is not None:  # the words of MathML: kept only where it has no TeX
             self.parts.append(data)
             return
-        position = 0
-        for written in _TEX_FORMULA.finditer(data):
-            inline, bracketed, dollars = written.groups()
-            tex = inline if inline is not None else bracketed if bracketed is not None else dollars
-            if self._formula(tex, display=inline is None):
-                self._prose(data[position : written.start()])
-                self.parts.append(self._written(tex, display=inline is None))
-                position = written.end()
-        self._prose(data[position:])
-
-    def _prose(self, data: str) -> None:
-        if _TEX.search(data):
-            self._lose("math (TeX)")
-        self.parts.append(data.replace("$", _DOLLAR))
-
-    def _formula(self, tex: str, display: bool) -> bool:
-        """Whether ``tex`` can be a formula of the text: the converter renders it."""
-        tex = " ".join(tex.split())
-        return bool(tex) and formula_problem(Formula(tex, display, 0, 0)) is None
-
-    def _written(self, tex: str, display: bool) -> str:
-        """The formula as the text writes it (its white space one space: TeX reads any as one), noted in
-        :attr:`formulas`."""
-        tex = " ".join(tex.split())
-        self.formulas.append((tex, display))
-        return Formula(tex, display, 0, 0).written
+        self.parts.append(_with_formulas(data, self.formulas, self.lost))
 
     def _math_end(self) -> None:
         """The ``<math>`` element begun at :attr:`math` as its TeX formula, or its words and a loss."""
@@ -226,9 +246,9 @@ class _Reducer(HTMLParser):
         start, display = self.math
         tex = "".join(self.tex or [])
         self.math, self.tex, self.reading_tex = None, None, False
-        if self._formula(tex, display):
+        if _renders(tex, display):
             del self.parts[start:]
-            self.parts.append(self._written(tex, display))
+            self.parts.append(_written(tex, display, self.formulas))
             return
         self._lose(_MATH_LOST)
 
