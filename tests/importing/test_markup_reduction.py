@@ -32,6 +32,7 @@ CASES = [
         ReducedText(r"share $\frac{1}{N}$ each, $$x^{2}$$", ()),
     ),
     ("<math><mi>x</mi></math>", ReducedText("x", ("math (MathML)",))),
+    ("<math><mi>$</mi><mi>x</mi><mi>$</mi></math>", ReducedText(r"\$x\$", ("math (MathML)",))),
     # A dollar of the text is written \$ only where it would otherwise open or close a formula.
     ("$5 and $10 <code>$x$</code>", ReducedText("$5 and $10 `$x$`", ())),
     ("a $x$ dollar pair", ReducedText(r"a \$x\$ dollar pair", ())),

@@ -236,7 +236,7 @@ class _Reducer(HTMLParser):
             self.parts.append(self._code(data))
             return
         if self.math is not None:  # the words of MathML: kept only where it has no TeX
-            self.parts.append(data)
+            self.parts.append(data.replace("$", _DOLLAR))
             return
         self.parts.append(_with_formulas(data, self.formulas, self.lost))
 
