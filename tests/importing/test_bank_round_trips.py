@@ -206,3 +206,45 @@ questions:
     written = yaml.safe_load((fresh / "content/drop-down.yaml").read_text(encoding="utf-8"))
     (question,) = written["questions"]
     assert question["blanks"][0]["options"][0]["text"] == "all-\nreduce"
+
+
+FORMULAS_QUIZ = """\
+id: formulas
+level: beginner
+title: Formulas
+description: Texts with TeX formulas and dollar signs.
+questions:
+  - id: ring-traffic
+    type: single_choice
+    prompt: 'Each GPU sends $\\frac{2(N-1)}{N}$ of the data, at $5 a GB.'
+    options:
+      - {id: ring, text: '$$\\sum_{i=1}^{N} x_i$$'}
+      - {id: cost, text: 'A \\$x\\$ pair of dollars, and `$HOME`'}
+    correct: [ring]
+    explanation: 'The sum is $x^{2}$ per step.'
+"""
+
+
+@pytest.mark.parametrize("format_name", ROUND_TRIPS)
+def test_formulas_and_dollars_come_back_as_written(tmp_path: Path, format_name: str) -> None:
+    """Issue 41: a formula and a display formula come back as the TeX they were written in (from the
+    MathML's x-tex annotation, or Moodle's \\(…\\) and $$…$$), with nothing reported lost; a dollar of the
+    text comes back a dollar, escaped only where it would otherwise open a formula."""
+    original = fixture_project(tmp_path / "original", {"formulas": FORMULAS_QUIZ})
+    assert run_quizkit_in_process(original, "update").returncode == 0
+    first = exported(original, format_name, "formulas")
+    fresh = fixture_project(tmp_path / "fresh", {})
+    source, _translations = bank_files(first)
+    imported = run_quizkit_in_process(
+        fresh, "import", str(source), "--from", format_name, "--quiz", "formulas"
+    )
+    assert imported.returncode == 0, imported.stdout + imported.stderr
+    assert "math" not in imported.stdout + imported.stderr
+    written = yaml.safe_load((fresh / "content/formulas.yaml").read_text(encoding="utf-8"))
+    (question,) = written["questions"]
+    assert question["prompt"] == "Each GPU sends $\\frac{2(N-1)}{N}$ of the data, at $5 a GB."
+    assert [option["text"] for option in question["options"]] == [
+        "$$\\sum_{i=1}^{N} x_i$$",
+        "A \\$x\\$ pair of dollars, and `$HOME`",
+    ]
+    assert question["explanation"] == "The sum is $x^{2}$ per step."

@@ -249,3 +249,21 @@ def test_the_source_spans_are_found_whatever_the_case_or_region_of_the_source_lo
     found = GiftReader.read(BankRequest(path, path.name, "bank", source_locale))
     assert expected.locales == ("ar", "ur")
     assert (found.quiz, found.locales, found.issues) == (expected.quiz, expected.locales, expected.issues)
+
+
+def test_tex_in_a_plain_gift_text_becomes_formulas_and_dollars_stay_dollars(tmp_path: Path) -> None:
+    r"""Moodle's filters read TeX in a GIFT question of any format: \(…\) is an inline formula, $$…$$ a
+    display one (wrap_math_in_nolink in filter/mathjaxloader/classes/text_filter.php); GIFT escapes only
+    ~=#{}: so \( reaches the reader as written. A dollar of the text is escaped only where it would
+    otherwise open a formula."""
+    bank = tmp_path / "bank.txt"
+    bank.write_text(
+        "::ring::Each GPU sends \\(\\frac\\{2(N-1)\\}\\{N\\}\\) of it, at $5 a GB: $$x^\\{2\\}$$?"
+        "{T####A $x$ pair of dollars.}\n",
+        encoding="utf-8",
+    )
+    (question,) = GiftReader.read(request(bank)).quiz.questions
+    assert [text.source for text in question.texts()] == [
+        "Each GPU sends $\\frac{2(N-1)}{N}$ of it, at $5 a GB: $$x^{2}$$?",
+        "A \\$x\\$ pair of dollars.",
+    ]

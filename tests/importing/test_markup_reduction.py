@@ -17,8 +17,26 @@ CASES = [
     ("a&nbsp;&nbsp;b", ReducedText("a b", ())),
     ("<code>a`b</code>", ReducedText("`a'b`", ("a backtick inside code (written as ')",))),
     ("x <img src='i.png' alt='a chart'> y", ReducedText("x y", ("an image",))),
-    (r"area \(\pi r^2\)", ReducedText(r"area \(\pi r^2\)", ("math (TeX)",))),
+    # Math comes back as the text's TeX formulas: Moodle's MathJax delimiters (\(…\) inline, \[…\] and
+    # $$…$$ display: filter/mathjaxloader/classes/text_filter.php) and MathML with its TeX annotation.
+    (
+        r"area \(\pi r^2\), \[\sum_i x_i\] and $$\frac{1}{2}$$",
+        ReducedText(r"area $\pi r^2$, $$\sum_i x_i$$ and $$\frac{1}{2}$$", ()),
+    ),
+    (r"\(\nosuchcommand\) stays", ReducedText(r"\(\nosuchcommand\) stays", ("math (TeX)",))),
+    (
+        '<p>share <math display="inline"><semantics><mfrac><mn>1</mn><mi>N</mi></mfrac>'
+        '<annotation encoding="application/x-tex">\\frac{1}{N}</annotation></semantics></math> each, '
+        '<math display="block"><semantics><mrow><mi>x</mi></mrow><annotation encoding="application/x-tex">'
+        "x^{2}</annotation></semantics></math></p>",
+        ReducedText(r"share $\frac{1}{N}$ each, $$x^{2}$$", ()),
+    ),
     ("<math><mi>x</mi></math>", ReducedText("x", ("math (MathML)",))),
+    ("<math><mi>$</mi><mi>x</mi><mi>$</mi></math>", ReducedText(r"\$x\$", ("math (MathML)",))),
+    # A dollar of the text is written \$ only where it would otherwise open or close a formula.
+    ("$5 and $10 <code>$x$</code>", ReducedText("$5 and $10 `$x$`", ())),
+    ("a $x$ dollar pair", ReducedText(r"a \$x\$ dollar pair", ())),
+    (r"$\(x\)$ costs $5", ReducedText(r"\$$x$\$ costs \$5", ())),
     ("<a href='https://example.org'>docs</a>", ReducedText("docs", ("a link's address",))),
     ("<script>alert(1)</script>safe", ReducedText("safe", ())),
     ("\u2067مرحبا\u2069", ReducedText("مرحبا", ())),

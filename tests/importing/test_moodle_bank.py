@@ -439,6 +439,47 @@ def test_multiple_answers_whose_wrong_options_cost_nothing_are_a_draft(tmp_path:
     }
 
 
+TEX_BANK = r"""<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="truefalse">
+    <name><text>plain</text></name>
+    <questiontext format="plain_text"><text>Is \(\frac{1}{2}\) of $4 equal to \[x^{2}\] at x = $$\sqrt{2}$$?</text></questiontext>
+    <generalfeedback format="plain_text"><text>A $x$ pair of dollars, and \(\nosuchcommand\).</text></generalfeedback>
+    <answer fraction="100"><text>true</text></answer>
+    <answer fraction="0"><text>false</text></answer>
+  </question>
+  <question type="truefalse">
+    <name><text>html</text></name>
+    <questiontext format="html"><text><![CDATA[<p>Is <span>\(\frac{1}{2}\)</span> of $4 equal to $$x^{2}$$?</p>]]></text></questiontext>
+    <generalfeedback format="html"><text><![CDATA[<p>It costs $5 and $10.</p>]]></text></generalfeedback>
+    <answer fraction="100"><text>true</text></answer>
+    <answer fraction="0"><text>false</text></answer>
+  </question>
+</quiz>
+"""
+
+
+def test_tex_between_moodles_delimiters_becomes_formulas_in_every_text_format(tmp_path: Path) -> None:
+    r"""Moodle's MathJax filter reads \(…\) inline and \[…\], $$…$$ display in every text format
+    (wrap_math_in_nolink in filter/mathjaxloader/classes/text_filter.php): they become the quiz text's
+    $…$ and $$…$$. A dollar of the text stays a dollar, written \$ only where it would otherwise open a
+    formula; TeX quizkit cannot render stays text and is reported."""
+    path = tmp_path / "bank.xml"
+    path.write_text(TEX_BANK, encoding="utf-8")
+    bank = MoodleXmlReader.read(BankRequest(path, "bank.xml", "bank", "en"))
+    plain, html = bank.quiz.questions
+    assert plain.prompt.source == r"Is $\frac{1}{2}$ of $4 equal to $$x^{2}$$ at x = $$\sqrt{2}$$?"
+    assert plain.explanation.source == r"A \$x\$ pair of dollars, and \(\nosuchcommand\)."
+    assert html.prompt.source == r"Is $\frac{1}{2}$ of $4 equal to $$x^{2}$$?"
+    assert html.explanation.source == "It costs $5 and $10."
+    assert [(issue.question, issue.reason) for issue in bank.issues] == [
+        (
+            "plain",
+            "its texts hold math (TeX), which a quiz text cannot: their words were kept, the rest left out",
+        )
+    ]
+
+
 def test_a_file_larger_than_any_bank_is_refused_before_it_is_read(tmp_path: Path) -> None:
     path = tmp_path / "huge.xml"
     with path.open("wb") as handle:  # sparse: no disk is used, and the reader must not read it

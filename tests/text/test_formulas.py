@@ -112,6 +112,16 @@ def test_readable_formulas_become_mathml(tex: str) -> None:
         root = etree.fromstring(mathml(formula))
         assert root.tag == f"{{{MATHML_NAMESPACE}}}math"
         assert root.get("display") == ("block" if display else "inline")
+        # MathML 3 §5.1: one presentation element, then the TeX it was made from, for importers.
+        (semantics,) = root
+        presentation, annotation = semantics
+        assert semantics.tag == f"{{{MATHML_NAMESPACE}}}semantics"
+        assert etree.QName(presentation).localname not in ("annotation", "semantics")
+        assert (annotation.tag, annotation.get("encoding"), annotation.text) == (
+            f"{{{MATHML_NAMESPACE}}}annotation",
+            "application/x-tex",
+            tex,
+        )
 
 
 def test_the_ring_formula_reads_as_written() -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from toolkit.importing.bank import BankRequest, ImportIssue
 from toolkit.importing.gift_syntax import GiftQuestion, GiftText
-from toolkit.importing.markup_reduction import looks_like_markup, reduce_markup
+from toolkit.importing.markup_reduction import looks_like_markup, plain_text_formulas, reduce_markup
 from toolkit.importing.multilang import (
     OTHER,
     UNBALANCED,
@@ -118,7 +118,9 @@ def as_quiz_text(text: str, text_format: str) -> tuple[str, tuple[str, ...]]:
         reduced = reduce_markup(text, source_breaks=text_format == "moodle")
         return reduced.text, reduced.lost
     lines = [" ".join(line.split()) for line in text.split("\n")]
-    return "\n".join(line for line in lines if line), ()
+    # Moodle's TeX filters read a plain text's formulas too.
+    plain = plain_text_formulas("\n".join(line for line in lines if line))
+    return plain.text, plain.lost
 
 
 @dataclass

@@ -1,13 +1,21 @@
-"""HTML from question banks reduced to what a quiz text holds: plain text with inline code in backticks.
+r"""HTML from question banks reduced to what a quiz text holds: plain text with inline code in backticks.
 
 The inverse of what the exporters write (:mod:`toolkit.exporters.lms.moodle_html`): ``<code>`` becomes
 `` `code` ``, ``<br>`` and paragraph ends become line breaks, bidi wrappers (``<bdo>``, ``<bdi>``, a
 ``<span dir>``) and their marks vanish, entities are decoded, a numbered list's items keep their
 numbers (``1. ``). A ``<pre>`` block is code: each of its lines becomes inline code on a line of its
 own, indentation kept. A superscript or subscript that Unicode has exactly (``x<sup>2</sup>`` → ``x²``, ``H<sub>2</sub>O`` → ``H₂O``) is written with those characters.
-What a text cannot hold (an image, a table, math, a link's address, any other superscript, a backtick
-inside code) is named in :attr:`ReducedText.lost`, for the import's report; its words, where it has any,
-stay in the text.
+What a text cannot hold (an image, a table, MathML without its TeX, a link's address, any other
+superscript, a backtick inside code) is named in :attr:`ReducedText.lost`, for the import's report; its
+words, where it has any, stay in the text.
+
+Math comes back as the TeX formulas a quiz text holds (:mod:`toolkit.text.formulas`): a ``<math>`` with
+its TeX source as annotation (``<annotation encoding="application/x-tex">``, MathML 3 §5.1, as quizkit's
+exports write it) becomes ``$…$`` (``display="block"``: ``$$…$$``), and TeX between the delimiters of
+Moodle's MathJax filter (``\(…\)`` inline, ``\[…\]`` and ``$$…$$`` display: ``wrap_math_in_nolink`` in
+filter/mathjaxloader/classes/text_filter.php, the display ones also filter/tex/filter.php's) becomes
+``$…$`` or ``$$…$$``. TeX the converter cannot render stays text, reported as ``math (TeX)``. A dollar
+sign of the text is written ``\$`` where it would otherwise open or close a formula.
 """
 
 from __future__ import annotations
@@ -18,13 +26,14 @@ from html import unescape
 from html.parser import HTMLParser
 from urllib.parse import unquote
 
+from toolkit.text.formulas import Formula, formula_problem, formulas_outside_code
+
 _BLOCKS = frozenset(
     {"p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "table", "tr"}
 )
 _LOST = {
     "img": "an image",
     "table": "a table",
-    "math": "math (MathML)",
     "video": "a video",
     "audio": "an audio clip",
     "iframe": "an embedded page",
@@ -46,6 +55,14 @@ _KEPT_SPACE, _KEPT_TAB = "\x01", "\x02"
 cannot hold these characters, so no text has one of its own."""
 _DROPPED_WITH_CONTENT = frozenset({"script", "style", "head", "title", "annotation", "annotation-xml"})
 _TEX = re.compile(r"\\\(|\\\[|\$\$")
+_TEX_FORMULA = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]|\$\$(.+?)\$\$", re.DOTALL)
+"""Moodle's MathJax delimiters: ``\\(…\\)`` inline, ``\\[…\\]`` and ``$$…$$`` display."""
+_TEX_ENCODINGS = frozenset({"application/x-tex", "application/x-latex", "text/x-tex", "tex", "latex"})
+"""The ``encoding`` of a MathML annotation that holds TeX (MathJax and quizkit write the first)."""
+_DOLLAR = "\x04"
+"""A dollar sign of the text while it is built: ``$`` or ``\\$`` once the formulas are known. XML and
+quiz texts cannot hold this character, so no text has one of its own."""
+_MATH_LOST = "math (MathML)"
 BIDI_CONTROLS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 """The direction marks, embeddings, overrides and isolates a bank's text may carry (an HTML editor's, an
 exporter's): an imported text, HTML or plain, holds none."""
@@ -65,6 +82,51 @@ class ReducedText:
     """What the HTML had that the text does not (``an image``, ``math (TeX)``), once each, in order."""
 
 
+def _renders(tex: str, display: bool) -> bool:
+    """Whether ``tex`` can be a formula of a quiz text: the converter renders it."""
+    tex = " ".join(tex.split())
+    return bool(tex) and formula_problem(Formula(tex, display, 0, 0)) is None
+
+
+def _written(tex: str, display: bool, formulas: list[tuple[str, bool]]) -> str:
+    """The formula as a quiz text writes it (its white space one space: TeX reads any as one), noted in
+    ``formulas``."""
+    tex = " ".join(tex.split())
+    formulas.append((tex, display))
+    return Formula(tex, display, 0, 0).written
+
+
+def _with_formulas(data: str, formulas: list[tuple[str, bool]], lost: list[str]) -> str:
+    """``data`` (text, not code) with the TeX between Moodle's delimiters that renders as formulas (noted
+    in ``formulas``), and its dollar signs as :data:`_DOLLAR`; other TeX stays text, noted in ``lost``."""
+    prose: list[str] = []
+    written: list[str] = []
+    position = 0
+    for found in _TEX_FORMULA.finditer(data):
+        inline, bracketed, dollars = found.groups()
+        tex = inline if inline is not None else bracketed if bracketed is not None else dollars
+        if _renders(tex, display=inline is None):
+            prose.append(data[position : found.start()])
+            written.append(_written(tex, inline is None, formulas))
+            position = found.end()
+    prose.append(data[position:])
+    if any(_TEX.search(piece) for piece in prose) and "math (TeX)" not in lost:
+        lost.append("math (TeX)")
+    written.append("")
+    return "".join(
+        piece.replace("$", _DOLLAR) + formula for piece, formula in zip(prose, written, strict=True)
+    )
+
+
+def plain_text_formulas(text: str) -> ReducedText:
+    """A plain text of a bank (no HTML: Moodle's plain and Markdown formats, GIFT's) with its TeX as the
+    quiz text's formulas and its dollar signs written as the quiz text needs them, as
+    :func:`reduce_markup` does for HTML."""
+    formulas: list[tuple[str, bool]] = []
+    lost: list[str] = []
+    return ReducedText(_dollars_written(_with_formulas(text, formulas, lost), formulas), tuple(lost))
+
+
 class _Reducer(HTMLParser):
     def __init__(self, source_breaks: bool) -> None:
         super().__init__(convert_charrefs=True)
@@ -78,12 +140,27 @@ class _Reducer(HTMLParser):
         self.dropped_depth = 0
         self.lost: list[str] = []
         self.source_breaks = source_breaks
+        self.math: tuple[int, bool] | None = None
+        """Where the open ``<math>`` element's words begin in :attr:`parts`, and whether it is display."""
+        self.tex: list[str] | None = None
+        """The open ``<math>`` element's TeX annotation, as it is read (None: it has none so far)."""
+        self.reading_tex = False
+        self.formulas: list[tuple[str, bool]] = []
+        """The formulas written into the text, in order: (TeX, display)."""
 
     def _lose(self, what: str) -> None:
         if what not in self.lost:
             self.lost.append(what)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "math" and self.math is None:
+            self.math = (len(self.parts), (dict(attrs).get("display") or "").strip().lower() == "block")
+            self.tex = None
+            return
+        if tag == "annotation" and self.math is not None and not self.dropped_depth:
+            encoding = (dict(attrs).get("encoding") or "").strip().lower()
+            if encoding in _TEX_ENCODINGS and self.tex is None:
+                self.tex, self.reading_tex = [], True
         if tag in _DROPPED_WITH_CONTENT:
             self.dropped_depth += 1
             return
@@ -119,6 +196,11 @@ class _Reducer(HTMLParser):
             self.handle_endtag(tag)
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "math" and self.math is not None:
+            self._math_end()
+            return
+        if tag == "annotation":
+            self.reading_tex = False
         if tag in _DROPPED_WITH_CONTENT:
             self.dropped_depth = max(0, self.dropped_depth - 1)
             return
@@ -138,6 +220,8 @@ class _Reducer(HTMLParser):
             self._line_break()
 
     def handle_data(self, data: str) -> None:
+        if self.reading_tex and self.tex is not None:
+            self.tex.append(data)
         if self.dropped_depth:
             return
         # In HTML a line break of the source is white space, except in <pre> and where the bank's format
@@ -151,9 +235,22 @@ class _Reducer(HTMLParser):
         if self.code_depth:
             self.parts.append(self._code(data))
             return
-        if _TEX.search(data):
-            self._lose("math (TeX)")
-        self.parts.append(data)
+        if self.math is not None:  # the words of MathML: kept only where it has no TeX
+            self.parts.append(data.replace("$", _DOLLAR))
+            return
+        self.parts.append(_with_formulas(data, self.formulas, self.lost))
+
+    def _math_end(self) -> None:
+        """The ``<math>`` element begun at :attr:`math` as its TeX formula, or its words and a loss."""
+        assert self.math is not None
+        start, display = self.math
+        tex = "".join(self.tex or [])
+        self.math, self.tex, self.reading_tex = None, None, False
+        if _renders(tex, display):
+            del self.parts[start:]
+            self.parts.append(_written(tex, display, self.formulas))
+            return
+        self._lose(_MATH_LOST)
 
     def _code(self, code: str) -> str:
         """``code`` as inline code holds it: a backtick would end the code, so it becomes ``'``."""
@@ -192,6 +289,8 @@ class _Reducer(HTMLParser):
             self._preformatted_as_code()
         while self.scripts:
             self._script(*self.scripts.pop())
+        if self.math is not None:
+            self._math_end()
 
     def _line_break(self) -> None:
         if self.parts and not "".join(self.parts[-2:]).endswith("\n"):
@@ -218,7 +317,19 @@ def reduce_markup(html: str, *, source_breaks: bool = False) -> ReducedText:
         if any(block_lines):
             lines.extend(block_lines)
     text = "\n".join(lines).strip("\n").replace(_EMPTY_LINE, "")
-    return ReducedText(text.replace(_KEPT_SPACE, " ").replace(_KEPT_TAB, "\t"), tuple(reducer.lost))
+    text = text.replace(_KEPT_SPACE, " ").replace(_KEPT_TAB, "\t")
+    return ReducedText(_dollars_written(text, reducer.formulas), tuple(reducer.lost))
+
+
+def _dollars_written(text: str, formulas: list[tuple[str, bool]]) -> str:
+    """``text`` with its dollar signs as ``$`` where the text then holds just its formulas ("$5 and $10"
+    holds none), else each as ``\\$``, which never opens or closes a formula."""
+    if _DOLLAR not in text:
+        return text
+    plain = text.replace(_DOLLAR, "$")
+    if [(formula.tex, formula.display) for formula in formulas_outside_code(plain)] == formulas:
+        return plain
+    return text.replace(_DOLLAR, "\\$")
 
 
 def looks_like_markup(text: str) -> bool:

@@ -15,7 +15,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from toolkit.importing.markup_reduction import BIDI_CONTROLS, looks_like_markup, reduce_markup
+from toolkit.importing.markup_reduction import (
+    BIDI_CONTROLS,
+    looks_like_markup,
+    plain_text_formulas,
+    reduce_markup,
+)
 from toolkit.importing.multilang import (
     OTHER,
     UNBALANCED,
@@ -72,7 +77,10 @@ def _reduced(text: str, text_format: str, lost: list[str]) -> str:
             lost.append("a link's address")
         text = _MARKDOWN_LINK.sub(r"\1", _MARKDOWN_IMAGE.sub("", text))
     lines = [" ".join(line.split()) for line in BIDI_CONTROLS.sub("", text).split("\n")]
-    return "\n".join(line for line in lines if line)
+    # Moodle's TeX filters read the formulas of a plain or Markdown text too.
+    plain = plain_text_formulas("\n".join(line for line in lines if line))
+    lost.extend(what for what in plain.lost if what not in lost)
+    return plain.text
 
 
 def text_markup(text: Any) -> str:

@@ -106,7 +106,7 @@ def markup_of(
                 attributes = "".join(
                     f' {key}="{html.escape(value)}"'
                     for key, value in node.attrib.items()
-                    if key in {"href", "src", "alt"}
+                    if key in {"href", "src", "alt", "encoding", "display"}  # MathML: its TeX, display
                 )
                 parts.append(f"<{name}{attributes}>{markup_of(node, skip, preformatted)}</{name}>")
         parts.append(words(node.tail))

@@ -145,6 +145,8 @@ _CONVERTER_PROBLEMS = {  # latex2mathml.exceptions
     "LimitsMustFollowMathOperatorError": "\\limits must follow an operator such as \\sum",
 }
 _MATHML = "http://www.w3.org/1998/Math/MathML"
+TEX_ENCODING = "application/x-tex"
+"""The ``encoding`` of the annotation that holds a formula's TeX source (MathML 3 §5.1.3)."""
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True)
 # The MathML Core elements and attributes the converter writes for the TeX it knows; anything else
 # (an \href's link, markup copied from \text{}) never reaches a page.
@@ -269,7 +271,30 @@ def _converted(tex: str, display: bool) -> tuple[str, str | None]:
             return "", f"unknown command {element.text}"
         if name in _ARITY and len(element) < _ARITY[name]:
             return "", f"<{name}> is missing an argument (a command such as \\frac has too few {{…}} groups)"
-    return mathml, None
+    return _annotated(root, tex), None
+
+
+def _annotated(root: etree._Element, tex: str) -> str:
+    """The ``<math>`` element ``root`` with its TeX source kept as MathML's standard annotation (MathML 3
+    §5.1: ``<semantics>`` holds the presentation, then ``<annotation encoding="application/x-tex">``): a
+    browser shows only the presentation, and an importer (:mod:`toolkit.importing.markup_reduction`)
+    takes the formula back as the TeX it was written in."""
+    semantics = etree.Element(f"{{{_MATHML}}}semantics")
+    children = list(root)
+    if len(children) == 1:
+        presentation = children[0]
+    else:  # <semantics> holds one presentation element: several become one row
+        presentation = etree.SubElement(semantics, f"{{{_MATHML}}}mrow")
+        presentation.text, root.text = root.text, None
+    for child in children:
+        (semantics if len(children) == 1 else presentation).append(child)
+    if len(children) != 1:
+        semantics.append(presentation)
+    annotation = etree.SubElement(semantics, f"{{{_MATHML}}}annotation", encoding=TEX_ENCODING)
+    annotation.text = tex
+    root.text = None
+    root.append(semantics)
+    return str(etree.tostring(root, encoding="unicode"))
 
 
 def formula_problem(formula: Formula) -> str | None:
@@ -366,7 +391,7 @@ def _plain(element: etree._Element) -> str:
         return element.text or ""
     if name == "mspace":
         return " "
-    if name == "mphantom":
+    if name in ("mphantom", "annotation"):  # an annotation is the TeX source, not shown
         return ""
     if name == "mfrac" and len(parts) == 2:
         return f"{_grouped(parts[0])}/{_grouped(parts[1])}"

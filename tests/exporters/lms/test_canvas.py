@@ -605,7 +605,10 @@ def test_formulas_are_mathml_in_left_to_right_isolates(tmp_path: Path) -> None:
     root = export(tmp_path, {"formulas": FORMULAS})
     found = items(assessment_file(package(root / "dist/canvas/formulas/en.zip")))
     prompt, right, wrong = [text.text for text in found["ring"].iter("{*}mattext")][:3]
-    mathml = '<math xmlns="http://www.w3.org/1998/Math/MathML" display="{}"><mrow>{}</mrow></math>'
+    mathml = (
+        '<math xmlns="http://www.w3.org/1998/Math/MathML" display="{}"><semantics><mrow>{}</mrow>'
+        '<annotation encoding="application/x-tex">\\frac{{2(N-1)}}{{N}}</annotation></semantics></math>'
+    )
     fraction = (
         '<mfrac><mrow><mn>2</mn><mo stretchy="false">(</mo><mi>N</mi><mo>−</mo><mn>1</mn>'
         '<mo stretchy="false">)</mo></mrow><mrow><mi>N</mi></mrow></mfrac>'

@@ -162,8 +162,13 @@ def test_a_formula_renders_as_mathml_left_to_right_inside_the_sentence(
         "scripts": 0,
     }
     assert layout["width"] > 10
-    # The TeX itself is nowhere on the page: what the learner sees is the rendered formula.
+    # The TeX itself is nowhere on the page: what the learner sees is the rendered formula. The TeX is
+    # the MathML's annotation (MathML 3 §5.1), which the browser does not show.
     assert "\\frac" not in page.inner_text("body")
+    annotation = page.eval_on_selector(
+        "legend math annotation", "node => [node.getAttribute('encoding'), getComputedStyle(node).display]"
+    )
+    assert annotation == ["application/x-tex", "none"]
     page.check(".option[data-option='steps'] input")
     page.click("button.check")
     display = page.eval_on_selector(

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from lxml import etree
-from support import exported_once, fixture_project, qti_schemas, run_quizkit_in_process
+from support import EVERY_TYPE_QUIZ, exported_once, fixture_project, qti_schemas, run_quizkit_in_process
 
 from toolkit import keys
 from toolkit.content.validation import load_content
@@ -651,9 +652,53 @@ def test_formulas_are_mathml_in_left_to_right_isolates_that_the_schema_accepts(s
         for formula in formulas:
             island = formula.getparent()
             assert (etree.QName(island).localname, island.get("dir"), len(island)) == ("span", "ltr", 1)
-        assert "".join(formulas[0].find(f"{MATHML}mrow/{MATHML}mfrac").itertext()) == "2(N\u22121)N"
+        presentation, annotation = formulas[0].find(f"{MATHML}semantics")
+        assert "".join(presentation.find(f"{MATHML}mfrac").itertext()) == "2(N\u22121)N"
+        # The TeX source as MathML 3's annotation (§5.1), which an importer takes back as the formula.
+        assert (annotation.tag, annotation.get("encoding"), annotation.text) == (
+            f"{MATHML}annotation",
+            "application/x-tex",
+            "\\frac{2(N-1)}{N}",
+        )
         assert "$" not in "".join(document.find(".//q:qti-prompt", NS).itertext())
         assert document.find(".//q:code", NS).text == "$x$"  # code keeps its dollars
+
+
+def with_formulas(node: Any) -> int:
+    """Append an inline and a display formula to every text of a quiz's questions; how many texts."""
+    count = 0
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in ("prompt", "text", "explanation", "feedback", "left", "right", "item") and isinstance(
+                value, str
+            ):
+                node[key] = value + " $\\frac{1}{2}$ and $$x^{2}$$"
+                count += 1
+            else:
+                count += with_formulas(value)
+    elif isinstance(node, list):
+        count += sum(with_formulas(item) for item in node)
+    return count
+
+
+def test_annotated_formulas_are_valid_wherever_a_text_is_written(
+    tmp_path: Path, quizkit: Quizkit, schemas: Schemas
+) -> None:
+    """Issue 41: the formula's TeX as MathML's annotation (<semantics>…<annotation
+    encoding="application/x-tex">) is valid QTI 3 in every text of every kind of question: prompts,
+    choices, drop-down options, matching and ordering items, blanks' text, feedback."""
+    quiz = yaml.safe_load(Path(EVERY_TYPE_QUIZ).read_text(encoding="utf-8"))
+    assert with_formulas(quiz["questions"]) > 20
+    project = fixture_project(tmp_path, {quiz["id"]: yaml.safe_dump(quiz, allow_unicode=True)})
+    assert quizkit(project, "update").returncode == 0
+    annotations = 0
+    for path in sorted(export(project, quizkit).rglob("*.zip")):
+        for name, data in entries(path).items():
+            if name.startswith("items/") and name.endswith(".xml"):
+                document = parse(data)
+                assert schemas.qti.validate(document), f"{path.name} {name}: {schemas.qti.error_log}"
+                annotations += len(document.findall(f".//{MATHML}annotation"))
+    assert annotations > 40
 
 
 def test_code_blocks_are_pre_code_left_to_right_and_valid(schemas: Schemas) -> None:
