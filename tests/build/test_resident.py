@@ -109,3 +109,18 @@ def test_after_a_failed_build_every_output_is_checked_again(
     quiz.write_bytes(good)
     assert resident_build(project, resident, monkeypatch).rebuilt == [SECOND]
     assert deleted.is_file()
+
+
+def test_a_build_that_changed_nothing_leaves_the_kept_models_kept(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A no-change build decodes no model; the models kept before it stay for the next save's build."""
+    add_second_quiz(project)
+    resident = ResidentState()
+    resident_build(project, resident, monkeypatch)
+    replace_in(project / f"content/{QUIZ}.yaml", "title: ", "title: New ")
+    resident_build(project, resident, monkeypatch)
+    assert validated(resident_build(project, resident, monkeypatch)) == "3 files, 0 changed"
+    replace_in(project / f"content/{QUIZ}.yaml", "title: New ", "title: Newer ")
+    shutil.rmtree(project / CACHE_FOLDER / MODELS_FOLDER)
+    assert validated(resident_build(project, resident, monkeypatch)) == "3 files, 1 changed"

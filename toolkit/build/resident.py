@@ -25,6 +25,7 @@ from toolkit.model import InterfaceMessages, Quiz
 
 if TYPE_CHECKING:
     from toolkit.build.cache import BuildCache
+    from toolkit.memory.prefill import KeptIndex
 
 _Value = TypeVar("_Value")
 
@@ -48,8 +49,10 @@ class _Kept(Generic[_Value]):
         self._used[name] = value
 
     def end_build(self) -> None:
-        """What this build did not use goes (a deleted quiz's model, a catalog's earlier units)."""
-        self._earlier, self._used = self._used, {}
+        """What this build did not use goes (a deleted quiz's model, a catalog's earlier units); a build
+        that used none (one that changed nothing, or read no memory) leaves what was kept as it was."""
+        if self._used:
+            self._earlier, self._used = self._used, {}
 
 
 class ResidentState:
@@ -58,6 +61,9 @@ class ResidentState:
     def __init__(self) -> None:
         self.models: _Kept[Quiz | InterfaceMessages] = _Kept()
         self.memory_units: _Kept[Sequence[MemoryUnit]] = _Kept()
+        self.memory_indexes: dict[tuple[str, int], KeptIndex] = {}
+        """The translation memory's index of each locale (and number of plural forms) last built afresh:
+        a rebuild lays the units that changed over it (:class:`toolkit.memory.prefill.PrefillMemory`)."""
         self.build_record: tuple[str, BuildCache] | None = None
         """The digest of ``build.json``'s bytes as this process last read or wrote them, and the cache
         they hold."""

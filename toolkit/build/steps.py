@@ -139,7 +139,15 @@ class BuildSteps:
         self.kept_units = KeptCatalogUnits(
             self.root, self.environment, use_kept=usable and not clean, resident=resident
         )
-        self.memory = PrefillMemory(config, catalog_units_of=self.kept_units) if use_memory else None
+        self.memory = (
+            PrefillMemory(
+                config,
+                catalog_units_of=self.kept_units,
+                kept_indexes=resident.memory_indexes if resident is not None else None,
+            )
+            if use_memory
+            else None
+        )
         """The translation memory the update step pre-fills from (read when first needed)."""
         self.models = SealedStore(self.root, MODELS_FOLDER)
         self.source = BuildContent(
