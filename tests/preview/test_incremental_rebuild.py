@@ -120,13 +120,32 @@ SAVES: list[Callable[[Path], None]] = [
 ]
 
 
+def sources(project: Path) -> dict[Path, bytes]:
+    return {
+        path: path.read_bytes()
+        for path in project.rglob("*")
+        if path.is_file() and ".quizkit" not in path.relative_to(project).parts
+    }
+
+
+def saved(project: Path, save: Callable[[Path], None]) -> list[Path]:
+    """Make ``save``; the files it wrote, added or deleted, as a watcher names them."""
+    before = sources(project)
+    save(project)
+    after = sources(project)
+    return sorted(path for path in {*before, *after} if before.get(path) != after.get(path))
+
+
+@pytest.mark.parametrize("watched", [False, True], ids=["scanned", "watched"])
 def test_every_rebuild_leaves_what_a_build_from_scratch_leaves(
-    project: Path, session: PreviewSession, tmp_path: Path
+    project: Path, session: PreviewSession, tmp_path: Path, watched: bool
 ) -> None:
+    """Each rebuild told nothing of what changed (every source looked at), or told the paths a watcher
+    saw change (only they looked at)."""
     assert session.rebuild().problems == ()
     for number, save in enumerate(SAVES):
-        save(project)
-        state = session.rebuild()
+        paths = saved(project, save)
+        state = session.rebuild(paths if watched else None)
         assert state.problems == (), save.__name__
         preview = files_of(session.mirror.folder)
         expected = scratch_build(project, tmp_path / f"scratch-{number}")
