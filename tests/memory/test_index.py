@@ -8,13 +8,15 @@ import random
 import sys
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rapidfuzz import fuzz, process
 
+import toolkit.memory.index
 from tests.hypothesis_profiles import examples
 from tests.support import ROOT
-from toolkit.memory.index import ChangedIndex, MemoryIndex, _pairs
+from toolkit.memory.index import MAX_CHANGED_SHARE, ChangedIndex, MemoryIndex, _pairs
 from toolkit.memory.translation_memory import MemoryOrigin, MemoryUnit
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -115,10 +117,11 @@ def _words_unit(rng: random.Random, words: list[str], place: str, number: int) -
 
 
 @settings(max_examples=examples(60), deadline=None)
-@given(st.integers(min_value=0, max_value=10**6))
-def test_a_changed_index_finds_what_an_index_of_the_changed_units_finds(seed: int) -> None:
+@given(st.integers(min_value=0, max_value=10**6), st.booleans())
+def test_a_changed_index_finds_what_an_index_of_the_changed_units_finds(seed: int, keep_common: bool) -> None:
     """Units taken away (some texts gone, some kept by another unit) and added (new texts, and texts the
-    memory holds): every query's matches, scores and order are those of an index built afresh."""
+    memory holds): every query's matches, scores and order are those of an index built afresh (over a
+    base that kept the texts of its common tokens, or not)."""
     rng = random.Random(seed)
     words = [f"w{number}ord" for number in range(rng.randint(4, 40))]
     earlier = _memory([_words_unit(rng, words, f"quiz-{rng.randint(1, 30):02d}", n) for n in range(600)])
@@ -129,8 +132,9 @@ def test_a_changed_index_finds_what_an_index_of_the_changed_units_finds(seed: in
     added += [replace(unit, origin=replace(unit.origin, key=unit.origin.key + "x")) for unit in removed[:3]]
     now = _memory([*(unit for unit in earlier if unit not in removed), *added])
     fresh = MemoryIndex(now)
-    changed = ChangedIndex.of(MemoryIndex(earlier), removed, added)
+    changed = ChangedIndex.of(MemoryIndex(earlier, keep_common=keep_common), removed, added)
     if changed is None:
+        assert not keep_common or len(removed) + len(added) > MAX_CHANGED_SHARE * len(earlier)
         return  # a token the earlier index left out as common is one to look up now: indexed afresh
     assert len(changed) == len(fresh)
     queries = [unit.source for unit in rng.sample(now, 20)]
@@ -139,9 +143,18 @@ def test_a_changed_index_finds_what_an_index_of_the_changed_units_finds(seed: in
         assert _found(changed, query) == _found(fresh, query), query
 
 
-def test_a_changed_index_gives_way_when_a_common_token_is_one_to_look_up_again() -> None:
+def test_a_changed_index_gives_way_when_a_common_token_is_one_to_look_up_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Unless its base kept that token's texts."""
+    monkeypatch.setattr(toolkit.memory.index, "MAX_CHANGED_SHARE", 1.0)
     common = [_unit(f"shared token {number}", number) for number in range(60)]
     others = [_unit(f"other text {number}", 100 + number) for number in range(10)]
     base = MemoryIndex(_memory([*common, *others]))
     assert "shar" in base._common_counts
     assert ChangedIndex.of(base, common[:20], []) is None
+    kept = ChangedIndex.of(MemoryIndex(_memory([*common, *others]), keep_common=True), common[:20], [])
+    assert kept is not None
+    assert _found(kept, "shared token 30") == _found(
+        MemoryIndex(_memory([*common[20:], *others])), "shared token 30"
+    )

@@ -109,7 +109,9 @@ class MemoryIndex:
     length window are one range of numbers, and each pair's list of texts is cut to it by bisection.
     """
 
-    def __init__(self, units: Sequence[MemoryUnit]) -> None:
+    def __init__(self, units: Sequence[MemoryUnit], keep_common: bool = False) -> None:
+        """``keep_common``: keep the texts of the common tokens too (not looked up here), for a
+        :class:`ChangedIndex` over this one, where a change can make such a token one to look up."""
         first_seen: dict[str, int] = {}
         grouped: list[list[MemoryUnit]] = []
         for unit in units:
@@ -139,6 +141,9 @@ class MemoryIndex:
         self._postings = {pair: held for pair, held in postings.items() if len(held) <= common}
         self._common_counts = {pair: len(held) for pair, held in postings.items() if len(held) > common}
         """How many texts hold each token left out as common: a changed memory may no longer find it so."""
+        self._common_postings = (
+            {pair: held for pair, held in postings.items() if len(held) > common} if keep_common else None
+        )
 
     def __len__(self) -> int:
         return len(self._texts)
@@ -275,10 +280,11 @@ class ChangedIndex:
                 gone.add(rank)
         changed = cls(base, removed_ids, grouped, gone)
         # A token the base left out as common that the changed memory would look up: its texts are
-        # not in the base's postings.
-        for pair, count in base._common_counts.items():
-            if count + changed._counts.get(pair, 0) <= changed._common:
-                return None
+        # not in the base's postings, unless the base kept them.
+        if base._common_postings is None:
+            for pair, count in base._common_counts.items():
+                if count + changed._counts.get(pair, 0) <= changed._common:
+                    return None
         return changed
 
     def __len__(self) -> int:
@@ -316,6 +322,8 @@ class ChangedIndex:
         chained: list[str] = []
         for pair in held:
             ranks = base._postings.get(pair)
+            if ranks is None and base._common_postings is not None:
+                ranks = base._common_postings.get(pair)
             if ranks is not None:
                 chained.extend(
                     texts[rank]

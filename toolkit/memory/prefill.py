@@ -118,7 +118,7 @@ class PrefillMemory:
         return ChangedIndex.of(kept.index, removed, added)
 
     def _new_index(self, key: tuple[str, int], units: list[MemoryUnit]) -> MemoryIndex:
-        index = MemoryIndex(units)
+        index = MemoryIndex(units, keep_common=self._kept is not None)
         if self._kept is not None:
             self._kept[key] = KeptIndex(tuple(units), index)
         return index
