@@ -4,7 +4,7 @@ the author's file; any other error is shown as a defect; and the watcher goes on
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 
 import pytest
@@ -328,13 +328,13 @@ def test_a_rebuild_that_raises_is_said_once_and_the_watching_goes_on(
     rebuild = PreviewSession.rebuild
     calls: list[int] = []
 
-    def failing_once(self: PreviewSession) -> PreviewState:
+    def failing_once(self: PreviewSession, paths: Collection[Path] | None = None) -> PreviewState:
         calls.append(len(calls))
         if len(calls) == 1:
             # A test double of a defect beyond the build's problems (rebuild() catches those): no input
             # makes it happen.
             raise RuntimeError("a simulated defect")
-        return rebuild(self)
+        return rebuild(self, paths)
 
     monkeypatch.setattr(PreviewSession, "rebuild", failing_once)
     said: list[str] = []
