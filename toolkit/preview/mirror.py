@@ -78,6 +78,9 @@ class ProjectMirror:
             config,
             root=self.folder,
             config_file=self.folder / config.config_file.name if config.config_file is not None else None,
+            # Not copied (hundreds of PNGs per locale): the copy's update reads the project's own, so it
+            # keeps every "#. Screenshot:" comment and the copy's catalogs line for line the author's.
+            screenshots_base=self.root,
         )
 
     def is_source(self, path: Path) -> bool:
@@ -372,6 +375,23 @@ class ProjectMirror:
         if absolute.is_relative_to(self.folder):
             return self.root / absolute.relative_to(self.folder)
         return path
+
+    def in_project(self, text: str) -> str:
+        """``text`` (a message) with each file of the copy it names, absolute or relative to the working
+        folder as messages name them, named as the project's own file (a message that names a second
+        file, such as where a key was first defined, names the author's)."""
+        named = text.replace(f"{self.folder}{os.sep}", f"{self.root}{os.sep}")
+        try:
+            working = Path.cwd()
+        except OSError:  # no working folder any more: messages name no file relative to it
+            return named
+        if self.folder.is_relative_to(working):
+            project = os.path.relpath(self.root, working)
+            named = named.replace(
+                f"{os.path.relpath(self.folder, working)}{os.sep}",
+                "" if project == os.curdir else f"{project}{os.sep}",
+            )
+        return named
 
 
 def _stamp(path: Path) -> tuple[int, int, int, int, int] | None:

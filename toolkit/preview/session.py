@@ -201,6 +201,7 @@ class PreviewSession:
 
     def _problem(self, file: str, line: int | None, column: int | None, code: str, message: str) -> Problem:
         """A problem named by the author's file, relative to the project, never by its copy."""
+        message = self.mirror.in_project(message)
         if not file or file == "quizkit":
             return Problem(file, line, column, code, message)  # about no one file of the project
         absolute = Path(os.path.normpath(Path.cwd() / self.mirror.original(Path(file))))
