@@ -206,6 +206,8 @@ def test_a_sync_given_the_paths_a_watcher_saw_takes_in_each_added_changed_and_de
     project: Path,
 ) -> None:
     mirror = watched_mirror(project)
+    # Folders and regular files only: the paths a watcher saw stand for a scan.
+    assert mirror._changed_sources([project / "content" / "first-quiz.yaml"]) is not None
     added = project / "content" / "tiny.yaml"
     added.write_text(TINY_QUIZ, encoding="utf-8")
     edited = project / "content" / "first-quiz.yaml"

@@ -45,6 +45,7 @@ SETTLED_NANOSECONDS = 2_000_000_000
 the same tick leaves them as they were. A file written this recently is read whatever its times say,
 and its times are trusted only once they are older (as git treats its index's "racily clean" files)."""
 COMPILED_SUFFIX = ".mo"
+_SOURCE_SUFFIXES = (".yaml", ".yml", ".po", ".pot", ".toml", ".tmx")
 PREVIEW_ROOT = ".quizkit"
 """The project's folder of quizkit's own files (the preview's among them): never a source."""
 
@@ -147,7 +148,11 @@ class ProjectMirror:
                 else:
                     others.append(path)
         refused += self._not_files(found.values(), others)
-        self._plain = not others
+        # A plain folder named like no source is nothing a later change can make a problem of; any other
+        # (a link, a pipe, a folder named like a quiz or a catalog) the scan judges again each time.
+        self._plain = not any(
+            path.is_symlink() or not path.is_dir() or path.suffix in _SOURCE_SUFFIXES for path in others
+        )
         return found, refused
 
     def _not_files(self, sources: Iterable[Path], others: list[Path]) -> list[Diagnostic]:
