@@ -11,7 +11,6 @@ from __future__ import annotations
 import zipfile
 
 import toolkit.content
-from toolkit.build import cache
 from toolkit.content import glossary, schema_validation
 from toolkit.exporters.player import assets as player_assets
 from toolkit.gettext import line_break_table, line_breaking
@@ -95,7 +94,6 @@ REACHED_BY_NAME = (
 # Seams the tests reach and toolkit/ does not: each is what a test compares with its oracle or resets.
 REACHED_ONLY_FROM_TESTS = (
     xliff.apply_units,  # tests/interchange/test_xliff_review.py: one XLIFF document applied to a catalog
-    cache.cache_path,  # tests/build/test_build.py: reads and tampers with the build cache
     player_assets.forget_assets,  # tests/build/test_build.py: the shipped player files read again
     line_breaking.possible_breaks,  # tests/gettext/test_line_breaking.py: against GNU libunistring
 )

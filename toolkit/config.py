@@ -35,6 +35,10 @@ class ProjectConfig:
     output_dir: str = "dist"
     screenshots_dir: str = "screenshots"
     """Where ``quizkit screenshots`` writes (``<locale>/<key>.png``), relative to the project root."""
+    screenshots_base: Path | None = None
+    """The folder ``screenshots_dir`` is relative to, where that is not ``root``: the preview builds a
+    copy of the project and reads the project's own screenshots (the catalogs name them relative to
+    the project, and the copy's catalogs must stay line for line the author's)."""
     build_screenshots: bool = False
     """Whether ``quizkit build`` also takes the screenshots."""
     export_formats: tuple[str, ...] = ()
@@ -74,7 +78,7 @@ class ProjectConfig:
 
     @property
     def screenshots_path(self) -> Path:
-        return self.root / self.screenshots_dir
+        return (self.screenshots_base or self.root) / self.screenshots_dir
 
 
 def find_project_root(start: Path) -> Path | None:

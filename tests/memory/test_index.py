@@ -6,14 +6,17 @@ from __future__ import annotations
 import itertools
 import random
 import sys
+from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rapidfuzz import fuzz, process
 
+import toolkit.memory.index
 from tests.hypothesis_profiles import examples
 from tests.support import ROOT
-from toolkit.memory.index import MemoryIndex, _pairs
+from toolkit.memory.index import MAX_CHANGED_SHARE, ChangedIndex, MemoryIndex, _pairs
 from toolkit.memory.translation_memory import MemoryOrigin, MemoryUnit
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -97,3 +100,61 @@ def test_the_best_match_comes_first_however_its_score_rounds() -> None:
     ]
     assert found == [(fuzz.ratio(query, memory), "memory.k0")]
     assert round(found[0][0], 6) == 98.4
+
+
+def _memory(units: list[MemoryUnit]) -> list[MemoryUnit]:
+    """Units in the memory's order, as the pre-fill indexes them."""
+    return sorted(units, key=lambda unit: (unit.origin.place, unit.origin.key))
+
+
+def _found(index: MemoryIndex | ChangedIndex, query: str) -> list[tuple[float, MemoryUnit]]:
+    return [(match.similarity, match.unit) for match in index.matches(query, 75)]
+
+
+def _words_unit(rng: random.Random, words: list[str], place: str, number: int) -> MemoryUnit:
+    text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 9)))
+    return MemoryUnit(text, ("ترجمہ",), MemoryOrigin(False, place, 0, f"{place}.k{number:04d}", "ur"))
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.integers(min_value=0, max_value=10**6), st.booleans())
+def test_a_changed_index_finds_what_an_index_of_the_changed_units_finds(seed: int, keep_common: bool) -> None:
+    """Units taken away (some texts gone, some kept by another unit) and added (new texts, and texts the
+    memory holds): every query's matches, scores and order are those of an index built afresh (over a
+    base that kept the texts of its common tokens, or not)."""
+    rng = random.Random(seed)
+    words = [f"w{number}ord" for number in range(rng.randint(4, 40))]
+    earlier = _memory([_words_unit(rng, words, f"quiz-{rng.randint(1, 30):02d}", n) for n in range(600)])
+    removed = [unit for unit in earlier if rng.random() < 0.02]
+    added = [
+        _words_unit(rng, words, f"quiz-{rng.randint(1, 30):02d}", 1000 + n) for n in range(rng.randint(0, 12))
+    ]
+    added += [replace(unit, origin=replace(unit.origin, key=unit.origin.key + "x")) for unit in removed[:3]]
+    now = _memory([*(unit for unit in earlier if unit not in removed), *added])
+    fresh = MemoryIndex(now)
+    changed = ChangedIndex.of(MemoryIndex(earlier, keep_common=keep_common), removed, added)
+    if changed is None:
+        assert not keep_common or len(removed) + len(added) > MAX_CHANGED_SHARE * len(earlier)
+        return  # a token the earlier index left out as common is one to look up now: indexed afresh
+    assert len(changed) == len(fresh)
+    queries = [unit.source for unit in rng.sample(now, 20)]
+    queries += [_words_unit(rng, words, "query", n).source for n in range(20)]
+    for query in queries:
+        assert _found(changed, query) == _found(fresh, query), query
+
+
+def test_a_changed_index_gives_way_when_a_common_token_is_one_to_look_up_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Unless its base kept that token's texts."""
+    monkeypatch.setattr(toolkit.memory.index, "MAX_CHANGED_SHARE", 1.0)
+    common = [_unit(f"shared token {number}", number) for number in range(60)]
+    others = [_unit(f"other text {number}", 100 + number) for number in range(10)]
+    base = MemoryIndex(_memory([*common, *others]))
+    assert "shar" in base._common_counts
+    assert ChangedIndex.of(base, common[:20], []) is None
+    kept = ChangedIndex.of(MemoryIndex(_memory([*common, *others]), keep_common=True), common[:20], [])
+    assert kept is not None
+    assert _found(kept, "shared token 30") == _found(
+        MemoryIndex(_memory([*common[20:], *others])), "shared token 30"
+    )

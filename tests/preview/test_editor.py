@@ -19,6 +19,7 @@ from urllib.parse import urlencode
 
 import lxml.html
 import pytest
+from support import run_quizkit
 
 from toolkit.concurrency.lock import project_lock
 from toolkit.config import load_config
@@ -151,6 +152,44 @@ def test_a_save_lands_in_the_catalog_as_msgcat_writes_it_and_the_player_shows_it
     assert form_of(page, TITLE)["digest"] == answer["digest"]
 
 
+def test_an_edit_that_voids_an_approval_says_the_player_shows_the_source_until_it_is_approved(
+    server: PreviewServer, project: Path
+) -> None:
+    """With the release gate on, an edit voids the entry's approval: the outcome says so and names the
+    command that approves it, and the view lists the title among what is shown in the source language."""
+    fields = form_of(view(server), TITLE) | {"target-0": "Le cycle de l'eau"}
+    assert saved(server, fields)["message"] == "Saved to locales/fr/LC_MESSAGES/first-quiz.po."
+    approved = run_quizkit(
+        project, "review", "approve", "--locale", "fr", "--key", TITLE, "--reviewer", "Rev"
+    )
+    assert approved.returncode == 0, approved.stderr
+    config = project / "quizkit.toml"
+    config.write_text(config.read_text(encoding="utf-8") + 'require = "approved"\n', encoding="utf-8")
+    assert server.session.rebuild().problems == ()
+    player = request(server, "GET", "/first-quiz/fr.html")[1].decode("utf-8")
+    assert re.findall("<h1[^<]*</h1>", player) == ['<h1 dir="ltr">Le cycle de l\'eau</h1>']
+    fields = form_of(view(server), TITLE) | {"target-0": "Le cycle hydrologique"}
+    assert saved(server, fields)["message"] == (
+        "Saved to locales/fr/LC_MESSAGES/first-quiz.po. It awaits review now: the project publishes only "
+        'approved translations (require = "approved"), so the player shows the source text in its place '
+        "until a reviewer approves it: quizkit review approve --locale fr --key first-quiz.title "
+        "--reviewer NAME"
+    )
+    player = request(server, "GET", "/first-quiz/fr.html")[1].decode("utf-8")
+    assert "Le cycle hydrologique" not in player and ">The Water Cycle</h1>" in player
+    page = view(server)
+    assert page.xpath("//section[@class='fell-back-list']//li/text()")[:2] == [
+        "the quiz title",
+        "the quiz description",
+    ]
+    assert page.xpath(f"//li[@data-key='{TITLE}']/@class") == ["entry state-translated fell-back"]
+    fields = form_of(page, DESCRIPTION) | {"target-0": "Comment l'eau circule", "fuzzy": "1"}
+    assert saved(server, fields)["message"] == (
+        "Saved to locales/fr/LC_MESSAGES/first-quiz.po. It is marked fuzzy: the player shows the source "
+        "text in its place until the mark is removed and a reviewer approves it."
+    )
+
+
 def test_a_plain_form_post_is_sent_back_to_its_entry(server: PreviewServer, project: Path) -> None:
     fields = form_of(view(server), TITLE) | {"target-0": "Le cycle de l'eau"}
     status, body, headers = save(server, fields, headers={"Accept": "text/html"})
@@ -231,7 +270,8 @@ def test_an_edit_on_disk_to_another_entry_is_kept(server: PreviewServer, project
     answer = saved(server, fields | {"target-0": "Le cycle de l'eau", "fuzzy": "1"})
     assert answer["message"] == (
         "Saved to locales/fr/LC_MESSAGES/first-quiz.po. The file had changed on disk since the page was "
-        "read; those changes to other entries are kept."
+        "read; those changes to other entries are kept. It is marked fuzzy: the player shows the source "
+        "text in its place until the mark is removed."
     )
     assert answer["state"] == "fuzzy"
     text = path.read_text(encoding="utf-8")

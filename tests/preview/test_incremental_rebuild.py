@@ -12,6 +12,7 @@ from pathlib import Path
 import polib
 import pytest
 
+import toolkit.memory.index
 from toolkit.config import load_config
 from toolkit.preview import PreviewSession
 from toolkit.preview.session import MIRROR_FOLDER, PREVIEW_FOLDER
@@ -119,13 +120,32 @@ SAVES: list[Callable[[Path], None]] = [
 ]
 
 
+def sources(project: Path) -> dict[Path, bytes]:
+    return {
+        path: path.read_bytes()
+        for path in project.rglob("*")
+        if path.is_file() and ".quizkit" not in path.relative_to(project).parts
+    }
+
+
+def saved(project: Path, save: Callable[[Path], None]) -> list[Path]:
+    """Make ``save``; the files it wrote, added or deleted, as a watcher names them."""
+    before = sources(project)
+    save(project)
+    after = sources(project)
+    return sorted(path for path in {*before, *after} if before.get(path) != after.get(path))
+
+
+@pytest.mark.parametrize("watched", [False, True], ids=["scanned", "watched"])
 def test_every_rebuild_leaves_what_a_build_from_scratch_leaves(
-    project: Path, session: PreviewSession, tmp_path: Path
+    project: Path, session: PreviewSession, tmp_path: Path, watched: bool
 ) -> None:
+    """Each rebuild told nothing of what changed (every source looked at), or told the paths a watcher
+    saw change (only they looked at)."""
     assert session.rebuild().problems == ()
     for number, save in enumerate(SAVES):
-        save(project)
-        state = session.rebuild()
+        paths = saved(project, save)
+        state = session.rebuild(paths if watched else None)
         assert state.problems == (), save.__name__
         preview = files_of(session.mirror.folder)
         expected = scratch_build(project, tmp_path / f"scratch-{number}")
@@ -164,3 +184,26 @@ def test_a_save_mid_edit_is_shown_and_the_fix_is_built_as_from_scratch(
     quiz.write_text(good.replace("The Water Cycle", "The Water Cycle Again"), encoding="utf-8")
     assert session.rebuild().problems == ()
     assert files_of(session.mirror.folder) == scratch_build(project, tmp_path / "scratch")
+
+
+def test_the_memory_index_kept_between_rebuilds_with_the_changes_laid_over_it_builds_as_from_scratch(
+    project: Path, session: PreviewSession, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """However much of the memory a save changes, its units are laid over the index the first rebuild
+    made (never made again here): each rebuild's catalogs are what a build from scratch makes, the new
+    quiz's option pre-filled from the translation made after the preview started."""
+    monkeypatch.setattr(toolkit.memory.index, "MAX_CHANGED_SHARE", 1.0)
+    assert session.rebuild().problems == ()
+    kept = dict(session.resident.memory_indexes)
+    assert kept  # the first rebuild pre-filled from the memory: its index is kept
+    for number, save in enumerate([translate_an_option, change_the_title, add_a_quiz]):
+        save(project)
+        assert session.rebuild().problems == (), save.__name__
+        assert files_of(session.mirror.folder) == scratch_build(project, tmp_path / f"scratch-{number}")
+    assert {key: item.index for key, item in session.resident.memory_indexes.items()} == {
+        key: item.index for key, item in kept.items()
+    }
+    catalog = polib.pofile(str(session.mirror.folder / "locales/fr/LC_MESSAGES/second-quiz.po"))
+    entry = catalog.find("Heat from the Sun")
+    assert entry is not None
+    assert (entry.msgstr, entry.fuzzy) == ("La chaleur du Soleil", True)

@@ -3,14 +3,17 @@ out of the project are not followed, and a copy folder reached through a link is
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 from support import TINY_QUIZ, run_quizkit, snapshot
 
 from toolkit.config import load_config
+from toolkit.content.validation import ContentError
 from toolkit.files import OutsideProjectError
 from toolkit.preview import PREVIEW_FOLDER, PreviewSession
+from toolkit.preview.mirror import ProjectMirror
 from toolkit.scaffold import create_project
 
 
@@ -180,3 +183,61 @@ def test_a_linked_folder_out_of_the_project_is_named_as_a_linked_file_is(
     )
     assert not built
     assert not copy_of(project, "content/shared").exists()
+
+
+def sources_of(folder: Path) -> dict[str, bytes]:
+    """The configuration, content and catalogs under ``folder`` (a project, or its copy), by name."""
+    return {
+        name: data
+        for name, data in snapshot(folder).items()
+        if name == "quizkit.toml" or name.startswith("content/") or name.endswith((".po", ".pot"))
+        if not name.startswith(".quizkit")
+    }
+
+
+def watched_mirror(project: Path) -> ProjectMirror:
+    """The copy after its first sync (a scan), as a watcher's first rebuild leaves it."""
+    mirror = ProjectMirror(load_config(project), project / PREVIEW_FOLDER / "project")
+    mirror.sync()
+    return mirror
+
+
+def test_a_sync_given_the_paths_a_watcher_saw_takes_in_each_added_changed_and_deleted_file(
+    project: Path,
+) -> None:
+    mirror = watched_mirror(project)
+    # Folders and regular files only: the paths a watcher saw stand for a scan.
+    assert mirror._changed_sources([project / "content" / "first-quiz.yaml"]) is not None
+    added = project / "content" / "tiny.yaml"
+    added.write_text(TINY_QUIZ, encoding="utf-8")
+    edited = project / "content" / "first-quiz.yaml"
+    edited.write_text(
+        edited.read_text(encoding="utf-8").replace("The Water Cycle", "Water"), encoding="utf-8"
+    )
+    deleted = project / "locales" / "fr" / "LC_MESSAGES" / "first-quiz.po"
+    deleted.unlink()
+    assert mirror.sync([added, edited, deleted])
+    assert sources_of(mirror.folder) == sources_of(project)
+
+
+def test_a_folder_deleted_under_a_watcher_takes_its_files_out_of_the_copy(project: Path) -> None:
+    """The watcher names the folder, not each file it held: the sync scans."""
+    mirror = watched_mirror(project)
+    shutil.rmtree(project / "locales" / "fr")
+    assert mirror.sync([project / "locales" / "fr"])
+    assert sources_of(mirror.folder) == sources_of(project)
+    assert not copy_of(project, "locales/fr/LC_MESSAGES/first-quiz.po").exists()
+
+
+def test_a_link_out_of_the_project_saved_under_a_watcher_is_refused_as_a_scan_refuses_it(
+    project: Path, tmp_path: Path
+) -> None:
+    mirror = watched_mirror(project)
+    outside = tmp_path / "outside.yaml"
+    outside.write_text(TINY_QUIZ, encoding="utf-8")
+    link = project / "content" / "tiny.yaml"
+    link.symlink_to(outside)
+    with pytest.raises(ContentError) as raised:
+        mirror.sync([link])
+    assert [item.code for item in raised.value.diagnostics] == ["link-outside-project"]
+    assert not copy_of(project, "content/tiny.yaml").exists()

@@ -4,7 +4,7 @@ the author's file; any other error is shown as a defect; and the watcher goes on
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 
 import pytest
@@ -328,13 +328,13 @@ def test_a_rebuild_that_raises_is_said_once_and_the_watching_goes_on(
     rebuild = PreviewSession.rebuild
     calls: list[int] = []
 
-    def failing_once(self: PreviewSession) -> PreviewState:
+    def failing_once(self: PreviewSession, paths: Collection[Path] | None = None) -> PreviewState:
         calls.append(len(calls))
         if len(calls) == 1:
             # A test double of a defect beyond the build's problems (rebuild() catches those): no input
             # makes it happen.
             raise RuntimeError("a simulated defect")
-        return rebuild(self)
+        return rebuild(self, paths)
 
     monkeypatch.setattr(PreviewSession, "rebuild", failing_once)
     said: list[str] = []
@@ -348,4 +348,48 @@ def test_a_rebuild_that_raises_is_said_once_and_the_watching_goes_on(
     assert said == [
         "quizkit: error[internal]: unexpected RuntimeError: a simulated defect; this is a defect in quizkit, "
         "please report it with the file that caused it (rebuilding the preview)"
+    ]
+
+
+def test_an_error_below_screenshot_comments_names_the_authors_file_and_line(
+    project: Path, session: PreviewSession
+) -> None:
+    """The copy's catalogs keep the author's ``#. Screenshot:`` comments (its build's update reads the
+    project's screenshots folder), so a line the preview names is the line in the author's file."""
+    for key in ("first-quiz.title", "first-quiz.description", "first-quiz.questions.sun-drives.prompt"):
+        shot = project / "screenshots" / "fr" / f"{key}.png"
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        shot.write_bytes(b"\x89PNG\r\n\x1a\n")
+    assert run_quizkit(project, "update").returncode == 0
+    catalog = project / CATALOG
+    text = catalog.read_text(encoding="utf-8")
+    assert text.count("#. Screenshot: screenshots/fr/") == 3
+    blank = 'msgid ""\n"Water that soaks into the ground becomes {{store}}, and plants return water "\n'
+    blank += '"to the air by {{process}}."\nmsgstr ""\n'
+    assert blank in text
+    catalog.write_text(
+        text.replace(blank, blank.replace('msgstr ""', 'msgstr "L\'eau devient {{store}}."')),
+        encoding="utf-8",
+    )
+    checked = run_quizkit(project, "check")
+    expected = [
+        line for line in checked.stdout.splitlines() + checked.stderr.splitlines() if "error[" in line
+    ]
+    assert checked.returncode == 1 and len(expected) == 1 and expected[0].startswith(f"{CATALOG}:")
+    state = session.rebuild()
+    # check adds the entry's key, which the preview's list shows beside it
+    key = " [first-quiz.questions.fill-the-cycle.text]"
+    assert [problem.to_text() + key for problem in state.problems] == expected
+    assert expected[0].startswith(f"{CATALOG}:286: error[blank-markers]: {{{{process}}}} is missing")
+    assert (session.mirror.folder / CATALOG).read_bytes() == catalog.read_bytes()
+
+
+def test_a_message_that_names_a_file_of_the_copy_names_the_authors_file(
+    project: Path, session: PreviewSession
+) -> None:
+    copy = session.mirror.folder / CATALOG
+    error = ValueError(f"{copy} disagrees with .quizkit/preview/project/content/first-quiz.yaml")
+    assert [problem.to_text() for problem in session.problems_of(error)] == [
+        f"quizkit: error[internal]: unexpected ValueError: {project / CATALOG} disagrees with "
+        "content/first-quiz.yaml; this is a defect in quizkit, please report it with the file that caused it"
     ]

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, entry_points
 from importlib.metadata import version as metadata_version
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolkit.files import confined, name_below, read_regular_file, write_bytes_atomic
 
@@ -42,6 +42,9 @@ CACHE_FILE = "build.json"
 CACHE_FORMAT = 6
 PLUGIN_GROUPS = ("quizkit.checks", "quizkit.exporters")
 LIBRARIES = ("babel", "polib", "pyyaml", "jsonschema", "lxml", "click")
+
+if TYPE_CHECKING:
+    from toolkit.build.resident import ResidentState
 
 Stamp = tuple[int, int]
 """Size and modification time (ns) of a file the build wrote."""
@@ -167,12 +170,28 @@ def cache_path(root: Path) -> Path:
     return root / CACHE_FOLDER / CACHE_FILE
 
 
-def load_cache(root: Path) -> BuildCache | None:
+def load_cache(root: Path, resident: ResidentState | None = None) -> BuildCache | None:
     """The cache of the last build, made in whichever environment; None if it is missing or unreadable.
 
     Only a cache of the current environment may stand in for work; any cache says what was written.
+    A long-running process (``resident``) keeps the cache it last read or wrote with the digest of the
+    file's bytes: while the file is those bytes, that cache is what it holds, and it is not parsed again
+    (at 1,000 quizzes, parsing it was a tenth of a preview's rebuild).
     """
-    data: Any = read_sealed(root, CACHE_FILE)
+    try:
+        sealed = read_regular_file(cache_path(root), MAX_CACHE_BYTES)
+    except OSError:
+        return None
+    digest = digest_bytes(sealed)
+    if resident is not None and resident.build_record is not None and resident.build_record[0] == digest:
+        return resident.build_record[1]
+    cache = _decoded_cache(_unsealed_json(sealed, CACHE_FILE))
+    if resident is not None and cache is not None:
+        resident.build_record = (digest, cache)
+    return cache
+
+
+def _decoded_cache(data: Any) -> BuildCache | None:
     if data is None:
         return None
     from toolkit.build.codec import CodecError, decode_diagnostic
@@ -265,39 +284,72 @@ def _stamps(data: Mapping[str, object]) -> dict[str, Stamp]:
     return stamps
 
 
-def save_cache(root: Path, cache: BuildCache) -> None:
-    data = {
-        "format": CACHE_FORMAT,
-        "environment": cache.environment,
-        "content": {
-            name: {
-                "digest": record.digest,
-                "diagnostics": record.diagnostics,
-                "model": record.model,
-                "kind": record.kind,
-                "quiz_id": record.quiz_id,
-                "origin": record.origin,
-            }
-            for name, record in sorted(cache.content.items())
-        },
-        "domains": {
-            name: {
-                "key": record.key,
-                "outputs": {path: list(value) for path, value in sorted(record.outputs.items())},
-                "findings": record.findings,
-                "statistics": {locale: list(pair) for locale, pair in sorted(record.statistics.items())},
-                "titles": dict(sorted(record.titles.items())),
-                "fell_back": dict(sorted(record.fell_back.items())),
-                "export_warnings": record.export_warnings,
-                "descriptions": dict(sorted(record.descriptions.items())),
-                "question_counts": dict(sorted(record.question_counts.items())),
-            }
-            for name, record in sorted(cache.domains.items())
-        },
-        "shared_key": cache.shared_key,
-        "shared_outputs": {path: list(value) for path, value in sorted(cache.shared_outputs.items())},
+def save_cache(root: Path, cache: BuildCache, resident: ResidentState | None = None) -> None:
+    """Write ``cache`` as the record of the last build. A long-running process (``resident``) keeps each
+    record's JSON from the build before: a rebuild of one quiz encodes one quiz's record, not every
+    quiz's (the records are the earlier build's own objects, never changed), and keeps the cache written."""
+    memo = resident.encoded_records if resident is not None else None
+    used: dict[int, tuple[object, bytes]] = {}
+
+    def encoded(record: ContentRecord | DomainRecord) -> bytes:
+        kept = memo.get(id(record)) if memo is not None else None
+        # The record itself is kept beside its JSON: its id stands for no other object while it is held.
+        if kept is None or kept[0] is not record:
+            kept = (record, sealed_json(_record_data(record)))
+        used[id(record)] = kept
+        return kept[1]
+
+    body = _json_object(
+        [
+            ("format", sealed_json(CACHE_FORMAT)),
+            ("environment", sealed_json(cache.environment)),
+            (
+                "content",
+                _json_object([(name, encoded(record)) for name, record in sorted(cache.content.items())]),
+            ),
+            (
+                "domains",
+                _json_object([(name, encoded(record)) for name, record in sorted(cache.domains.items())]),
+            ),
+            ("shared_key", sealed_json(cache.shared_key)),
+            (
+                "shared_outputs",
+                sealed_json({path: list(value) for path, value in sorted(cache.shared_outputs.items())}),
+            ),
+        ]
+    )
+    written = write_sealed(root, CACHE_FILE, body)
+    if resident is not None:
+        resident.encoded_records = used
+        resident.build_record = (digest_bytes(written), cache) if written is not None else None
+
+
+def _record_data(record: ContentRecord | DomainRecord) -> dict[str, object]:
+    if isinstance(record, ContentRecord):
+        return {
+            "digest": record.digest,
+            "diagnostics": record.diagnostics,
+            "model": record.model,
+            "kind": record.kind,
+            "quiz_id": record.quiz_id,
+            "origin": record.origin,
+        }
+    return {
+        "key": record.key,
+        "outputs": {path: list(value) for path, value in sorted(record.outputs.items())},
+        "findings": record.findings,
+        "statistics": {locale: list(pair) for locale, pair in sorted(record.statistics.items())},
+        "titles": dict(sorted(record.titles.items())),
+        "fell_back": dict(sorted(record.fell_back.items())),
+        "export_warnings": record.export_warnings,
+        "descriptions": dict(sorted(record.descriptions.items())),
+        "question_counts": dict(sorted(record.question_counts.items())),
     }
-    write_sealed(root, CACHE_FILE, sealed_json(data))
+
+
+def _json_object(members: list[tuple[str, bytes]]) -> bytes:
+    """The JSON object of ``members`` (name, the value's JSON), as :func:`sealed_json` writes one."""
+    return b"{" + b",".join(sealed_json(name) + b":" + value for name, value in members) + b"}"
 
 
 def prepared_cache_folder(root: Path) -> Path:
@@ -320,25 +372,36 @@ def sealed_json(data: object) -> bytes:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def write_sealed(root: Path, name: str, body: bytes) -> None:
+def write_sealed(root: Path, name: str, body: bytes) -> bytes | None:
     """Write the JSON ``body`` sealed to ``name`` (a path below the cache folder), making the cache folder
-    if needed; nothing without a key to seal it with."""
+    if needed; nothing without a key to seal it with. The bytes written, or None."""
     folder = prepared_cache_folder(root)
     from toolkit.build.seal import cache_key, seal
 
     key = cache_key()
     if key is None:
-        return  # with no private key to seal it, a cache could not be trusted next time
-    write_bytes_atomic(folder / name, seal(body, key, name))
+        return None  # with no private key to seal it, a cache could not be trusted next time
+    sealed = seal(body, key, name)
+    write_bytes_atomic(folder / name, sealed)
+    return sealed
 
 
 def read_sealed(root: Path, name: str, limit: int = MAX_CACHE_BYTES) -> object | None:
     """The JSON of ``name`` (a path below the cache folder) if this user sealed it; else None (missing,
     not sealed by this user, larger than ``limit``, not JSON)."""
+    try:
+        sealed = read_regular_file(root / CACHE_FOLDER / name, limit)
+    except OSError:
+        return None
+    return _unsealed_json(sealed, name)
+
+
+def _unsealed_json(sealed: bytes, name: str) -> object | None:
+    """The JSON that ``sealed`` (the bytes of ``name``) holds, if this user sealed it; else None."""
     from toolkit.build.seal import cache_key, unsealed
 
     try:
-        body = unsealed(read_regular_file(root / CACHE_FOLDER / name, limit), cache_key(), name)
+        body = unsealed(sealed, cache_key(), name)
         if body is None:
             return None  # missing seal, or not this user's: nothing in it is trusted
         found: object = json.loads(body)

@@ -118,7 +118,15 @@ class BuildSteps:
         )
         # Any earlier cache says what was written (to remove what is no longer produced); only one of
         # this environment, and not with --clean, may stand in for work.
-        self.written_before = load_cache(self.root)
+        self.written_before = load_cache(self.root, resident)
+        self.outputs_trusted = (
+            resident is not None
+            and self.written_before is not None
+            and resident.outputs_as_recorded is self.written_before
+        )
+        """Whether the recorded outputs are as this process's last build left them (:mod:`.resident`)."""
+        if resident is not None:
+            resident.outputs_as_recorded = None  # until this build succeeds
         usable = self.written_before is not None and self.written_before.environment == self.environment
         self.previous = (
             self.written_before
@@ -131,7 +139,15 @@ class BuildSteps:
         self.kept_units = KeptCatalogUnits(
             self.root, self.environment, use_kept=usable and not clean, resident=resident
         )
-        self.memory = PrefillMemory(config, catalog_units_of=self.kept_units) if use_memory else None
+        self.memory = (
+            PrefillMemory(
+                config,
+                catalog_units_of=self.kept_units,
+                kept_indexes=resident.memory_indexes if resident is not None else None,
+            )
+            if use_memory
+            else None
+        )
         """The translation memory the update step pre-fills from (read when first needed)."""
         self.models = SealedStore(self.root, MODELS_FOLDER)
         self.source = BuildContent(
@@ -166,9 +182,13 @@ class BuildSteps:
 
         # Before anything is written: a cache folder that is a link out of the project stops the build.
         cache_folder = confined(self.root / CACHE_FOLDER, self.root)
-        # Under the writer lock no write is in progress: temporaries found now were left by a killed run.
-        for folder in (self.config.locales_path, self.config.output_path, cache_folder):
-            remove_stale_temporaries(folder)
+        # Under the writer lock no write is in progress: temporaries found now were left by a killed run
+        # (in a long-running process, before its first build: its own writes leave none).
+        if self.resident is None or not self.resident.swept:
+            for folder in (self.config.locales_path, self.config.output_path, cache_folder):
+                remove_stale_temporaries(folder)
+        if self.resident is not None:
+            self.resident.swept = True
         with _step(self.result, "validate", self.on_step) as record:
             self.validate(record)
         self.find_dirty()
@@ -250,7 +270,7 @@ class BuildSteps:
             if (
                 earlier is None
                 or earlier.key != self.domain_key(domain)
-                or not outputs_intact(self.root, earlier.outputs)
+                or not (self.outputs_trusted or outputs_intact(self.root, earlier.outputs))
             ):
                 self.dirty.append(domain)
         self.outputs = {domain: [] for domain in self.dirty}
@@ -508,7 +528,9 @@ class BuildSteps:
         self.kept_units.save()
         self.source.record()
         if self.cache != self.previous:
-            save_cache(self.root, self.cache)
+            save_cache(self.root, self.cache, self.resident)
+        if self.resident is not None and self.resident.build_record is not None:
+            self.resident.outputs_as_recorded = self.resident.build_record[1]
         # Once the cache that refers to them is written: a killed build leaves the old one whole.
         self.models.keep_only({record.model for record in self.cache.content.values()})
 

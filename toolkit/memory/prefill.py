@@ -27,13 +27,15 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from dataclasses import replace
+from collections.abc import MutableMapping
+from dataclasses import dataclass, replace
 
 from toolkit.config import ProjectConfig
 from toolkit.gettext.catalog import FUZZY, Catalog, CatalogEntry
-from toolkit.memory.index import MemoryIndex, MemoryMatch, text_of_entry
+from toolkit.memory.index import ChangedIndex, MemoryIndex, MemoryMatch, text_of_entry
 from toolkit.memory.translation_memory import (
     CatalogUnitSource,
+    MemoryUnit,
     TranslationMemory,
     build_memory,
     locale_key,
@@ -47,21 +49,37 @@ _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
 
 
+@dataclass(frozen=True)
+class KeptIndex:
+    """An index a long-running process keeps, and the units it indexes (held, so that their ids name
+    them and no other object while it is kept)."""
+
+    units: tuple[MemoryUnit, ...]
+    index: MemoryIndex
+
+
 class PrefillMemory:
     """The memory as ``update`` uses it: read from the project only when an entry needs it, and indexed
-    once per locale and number of plural forms."""
+    once per locale and number of plural forms.
+
+    ``kept_indexes``: the indexes a long-running process (the preview) keeps between its builds. Where
+    the memory's units are mostly the kept index's own objects (the catalogs of unchanged bytes give the
+    same objects again: :mod:`toolkit.build.memory_cache`), the units taken away and added are laid over
+    it (:class:`~toolkit.memory.index.ChangedIndex`) instead of indexing every unit again."""
 
     def __init__(
         self,
         config: ProjectConfig,
         memory: TranslationMemory | None = None,
         catalog_units_of: CatalogUnitSource = parsed_catalog_units,
+        kept_indexes: MutableMapping[tuple[str, int], KeptIndex] | None = None,
     ) -> None:
         self.config = config
         self.threshold = float(config.memory_similarity)
         self._memory = memory
         self._catalog_units_of = catalog_units_of
-        self._indexes: dict[tuple[str, int], MemoryIndex] = {}
+        self._indexes: dict[tuple[str, int], MemoryIndex | ChangedIndex] = {}
+        self._kept = kept_indexes
 
     @property
     def memory(self) -> TranslationMemory:
@@ -73,7 +91,7 @@ class PrefillMemory:
     def was_read(self) -> bool:
         return self._memory is not None
 
-    def index(self, locale: str, forms: int) -> MemoryIndex:
+    def index(self, locale: str, forms: int) -> MemoryIndex | ChangedIndex:
         """Units of ``locale``: singular ones (``forms`` 0), or plural ones of ``forms`` forms."""
         key = (locale_key(locale), forms)
         if key not in self._indexes:
@@ -82,8 +100,28 @@ class PrefillMemory:
                 for unit in self.memory.for_locale(locale)
                 if (len(unit.targets) == forms if unit.is_plural else forms == 0)
             ]
-            self._indexes[key] = MemoryIndex(units)
+            self._indexes[key] = self._changed_index(key, units) or self._new_index(key, units)
         return self._indexes[key]
+
+    def _changed_index(
+        self, key: tuple[str, int], units: list[MemoryUnit]
+    ) -> MemoryIndex | ChangedIndex | None:
+        kept = self._kept.get(key) if self._kept is not None else None
+        if kept is None:
+            return None
+        now = {id(unit) for unit in units}
+        then = {id(unit) for unit in kept.units}
+        removed = [unit for unit in kept.units if id(unit) not in now]
+        added = [unit for unit in units if id(unit) not in then]
+        if not removed and not added:
+            return kept.index
+        return ChangedIndex.of(kept.index, removed, added)
+
+    def _new_index(self, key: tuple[str, int], units: list[MemoryUnit]) -> MemoryIndex:
+        index = MemoryIndex(units, keep_common=self._kept is not None)
+        if self._kept is not None:
+            self._kept[key] = KeptIndex(tuple(units), index)
+        return index
 
     def best(self, entry: CatalogEntry, locale: str, domain: str, forms: int) -> MemoryMatch | None:
         """The unit to offer ``entry``: the most alike that fits, an unreviewed import ranked

@@ -21,13 +21,38 @@ CONFLICT_MESSAGE = (
 )
 
 
-def saved_message(saved: Saved) -> str:
+def saved_message(saved: Saved, locale: str, require_approved: bool) -> str:
+    """What the view says of a save: where it went, and, when the player does not show the saved text,
+    why and what makes it show (the project's release gate voids an approval at every edit)."""
+    said = [f"Saved to {saved.file}."]
     if saved.merged:
-        return (
-            f"Saved to {saved.file}. The file had changed on disk since the page was read; "
-            "those changes to other entries are kept."
+        said.append(
+            "The file had changed on disk since the page was read; those changes to other entries are kept."
         )
-    return f"Saved to {saved.file}."
+    unshown = _why_not_shown(saved, locale, require_approved)
+    if unshown is not None:
+        said.append(unshown)
+    return " ".join(said)
+
+
+def _why_not_shown(saved: Saved, locale: str, require_approved: bool) -> str | None:
+    from toolkit.gettext.review import is_approved
+
+    entry = saved.entry
+    if entry.is_fuzzy:
+        gate = " and a reviewer approves it" if require_approved else ""
+        return (
+            "It is marked fuzzy: the player shows the source text in its place until the mark is "
+            f"removed{gate}."
+        )
+    if require_approved and entry.is_translated and not is_approved(entry):
+        # The view does not know who reviews: the command names the entry, and the reviewer adds a name.
+        return (
+            "It awaits review now: the project publishes only approved translations (require = "
+            '"approved"), so the player shows the source text in its place until a reviewer approves it: '
+            f"quizkit review approve --locale {locale} --key {entry.context} --reviewer NAME"
+        )
+    return None
 
 
 def answer_edit(
@@ -67,7 +92,7 @@ def answer_edit(
         return HTTPStatus.SEE_OTHER, b"", location
     payload = {
         "outcome": "saved",
-        "message": saved_message(outcome),
+        "message": saved_message(outcome, edit.locale, config.require_approved),
         "state": entry_state(outcome.entry),
         "translations": list(outcome.entry.translations),
         "fuzzy": outcome.entry.is_fuzzy,

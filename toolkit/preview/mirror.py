@@ -23,7 +23,7 @@ import errno
 import hashlib
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import replace
 from pathlib import Path
 
@@ -45,6 +45,7 @@ SETTLED_NANOSECONDS = 2_000_000_000
 the same tick leaves them as they were. A file written this recently is read whatever its times say,
 and its times are trusted only once they are older (as git treats its index's "racily clean" files)."""
 COMPILED_SUFFIX = ".mo"
+_SOURCE_SUFFIXES = (".yaml", ".yml", ".po", ".pot", ".toml", ".tmx")
 PREVIEW_ROOT = ".quizkit"
 """The project's folder of quizkit's own files (the preview's among them): never a source."""
 
@@ -63,6 +64,12 @@ class ProjectMirror:
         written in place keeps no earlier change time)."""
         self._pruned = False
         """Whether the first sync removed the copies of files deleted while the preview did not run."""
+        self._sources: dict[str, Path] | None = None
+        """The sources as the last sync found them, while they can stand for the next sync given the
+        paths that changed since (:meth:`sync`): None after a scan that found something the scan alone
+        judges (a link out of the project, a source that is no regular file)."""
+        self._plain = False
+        """Whether the last scan found nothing but regular files among the sources."""
         self.configure(config)
 
     def configure(self, config: ProjectConfig) -> None:
@@ -72,6 +79,9 @@ class ProjectMirror:
             config,
             root=self.folder,
             config_file=self.folder / config.config_file.name if config.config_file is not None else None,
+            # Not copied (hundreds of PNGs per locale): the copy's update reads the project's own, so it
+            # keeps every "#. Screenshot:" comment and the copy's catalogs line for line the author's.
+            screenshots_base=self.root,
         )
 
     def is_source(self, path: Path) -> bool:
@@ -138,6 +148,11 @@ class ProjectMirror:
                 else:
                     others.append(path)
         refused += self._not_files(found.values(), others)
+        # A plain folder named like no source is nothing a later change can make a problem of; any other
+        # (a link, a pipe, a folder named like a quiz or a catalog) the scan judges again each time.
+        self._plain = not any(
+            path.is_symlink() or not path.is_dir() or path.suffix in _SOURCE_SUFFIXES for path in others
+        )
         return found, refused
 
     def _not_files(self, sources: Iterable[Path], others: list[Path]) -> list[Diagnostic]:
@@ -209,16 +224,54 @@ class ProjectMirror:
         if self.folder.exists() and self.folder.resolve() != expected:
             raise OutsideProjectError(f"{self.folder}: it leads outside {root}", action=action)
 
-    def sync(self) -> bool:
+    def _changed_sources(self, paths: Collection[Path]) -> tuple[dict[str, Path], set[str]] | None:
+        """The sources after the last sync's, given the ``paths`` (absolute) that changed since, and the
+        names to look at; None where only a scan can tell (the configuration, a folder, a link, something
+        that is no regular file, or no scan to start from)."""
+        if self._sources is None or not self._pruned:
+            return None
+        current = dict(self._sources)
+        names: set[str] = set()
+        configuration = self.source.config_file.absolute() if self.source.config_file is not None else None
+        for path in paths:
+            absolute = Path(path).absolute()
+            if not self.is_source(absolute):
+                continue
+            # A link on the way (or the file itself one) is the scan's to judge, as a folder is.
+            if absolute == configuration or os.path.realpath(absolute) != os.fspath(absolute):
+                return None
+            name = absolute.relative_to(self.root).as_posix()
+            if absolute.is_file():
+                current[name] = absolute
+            elif os.path.lexists(absolute) or any(other.startswith(f"{name}/") for other in current):
+                return None  # no regular file, or a folder gone with its files
+            else:
+                current.pop(name, None)
+            names.add(name)
+        return current, names
+
+    def sync(self, paths: Collection[Path] | None = None) -> bool:
         """Bring the copy in step with the project; whether anything changed.
+
+        ``paths``: the paths a watcher saw change since the last sync (None: unknown). Then only they,
+        and the files last read too recently for their times to tell (:data:`SETTLED_NANOSECONDS`), are
+        looked at, not every source of the project; anything only a scan can judge makes it a scan.
 
         A link out of the project is not copied, and ends the sync with a ContentError that names it,
         after everything else is copied."""
         from toolkit.content.validation import ContentError
 
         self.check_folder()
+        changed_sources = self._changed_sources(paths) if paths is not None else None
+        if changed_sources is None:
+            current, refused = self._scan()
+            looked_at: Collection[str] = current
+        else:
+            (current, looked_at), refused = changed_sources, []
+            looked_at = {*looked_at, *(name for name in current if name not in self._stamps)}
+        # Kept only once this sync is done: one that stops midway leaves the next sync a scan.
+        self._sources = None
         changed = False
-        current, refused = self._scan()
         if not self._pruned:
             # Under the preview's writer lock: a temporary file found now was left by a killed serve.
             remove_stale_temporaries(self.preview)
@@ -233,7 +286,10 @@ class ProjectMirror:
             del self._copied[name]
             self._stamps.pop(name, None)
             changed = True
-        for name, path in current.items():
+        for name in looked_at:
+            path = current.get(name)
+            if path is None:
+                continue  # gone: removed above
             stamp = _stamp(path)
             if stamp is not None and name in self._copied and self._stamps.get(name) == stamp:
                 continue
@@ -247,9 +303,16 @@ class ProjectMirror:
                 changed = True
             if stamp is not None:  # taken before the read: a write meanwhile makes the next sync read it
                 self._stamps[name] = stamp
+            else:
+                self._stamps.pop(name, None)  # read again until its times can tell
         if refused:
             raise ContentError(refused)
+        self._sources = current if self._plain else None
         return changed
+
+    def forget_sources(self) -> None:
+        """Make the next sync a scan: changes were seen that no sync took in."""
+        self._sources = None
 
     def _prune(self, current: dict[str, Path]) -> bool:
         """Remove the copies of inputs deleted while the preview did not run (a quiz, a catalog, a
@@ -317,6 +380,23 @@ class ProjectMirror:
         if absolute.is_relative_to(self.folder):
             return self.root / absolute.relative_to(self.folder)
         return path
+
+    def in_project(self, text: str) -> str:
+        """``text`` (a message) with each file of the copy it names, absolute or relative to the working
+        folder as messages name them, named as the project's own file (a message that names a second
+        file, such as where a key was first defined, names the author's)."""
+        named = text.replace(f"{self.folder}{os.sep}", f"{self.root}{os.sep}")
+        try:
+            working = Path.cwd()
+        except OSError:  # no working folder any more: messages name no file relative to it
+            return named
+        if self.folder.is_relative_to(working):
+            project = os.path.relpath(self.root, working)
+            named = named.replace(
+                f"{os.path.relpath(self.folder, working)}{os.sep}",
+                "" if project == os.curdir else f"{project}{os.sep}",
+            )
+        return named
 
 
 def _stamp(path: Path) -> tuple[int, int, int, int, int] | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -130,8 +130,9 @@ class PreviewSession:
                 return None
             return self._state
 
-    def rebuild(self) -> PreviewState:
-        """Copy what changed and build the copy; the new state.
+    def rebuild(self, paths: Collection[Path] | None = None) -> PreviewState:
+        """Copy what changed and build the copy; the new state. ``paths``: the files a watcher saw
+        change since the last rebuild (None: unknown, every source is looked at).
 
         Every error a command reports is shown as that command words it (toolkit.build.failures), and
         any other is shown as the defect it is: the preview never stops watching, and never says there
@@ -143,6 +144,7 @@ class PreviewSession:
             previous = self.state
             problems: list[Problem] = []
             result = None
+            synced = False
             try:
                 config = load_config(self.root)
                 if config.config_file is None:
@@ -151,10 +153,13 @@ class PreviewSession:
                     problems.append(Problem("", None, None, "no-project", no_project_message(str(self.root))))
                 else:
                     self.mirror.configure(config)
-                    self.mirror.sync()
+                    self.mirror.sync(paths)
+                    synced = True
                     result = run_build(self.mirror.config, jobs=1, resident=self.resident)
             except Exception as error:  # every one: the preview keeps watching
                 problems += self.problems_of(error)
+            if not synced:
+                self.mirror.forget_sources()  # the changes seen now wait for the next rebuild's scan
             if result is not None:
                 changed = bool(result.written or result.removed) or not previous.built
                 state = PreviewState(
@@ -196,6 +201,7 @@ class PreviewSession:
 
     def _problem(self, file: str, line: int | None, column: int | None, code: str, message: str) -> Problem:
         """A problem named by the author's file, relative to the project, never by its copy."""
+        message = self.mirror.in_project(message)
         if not file or file == "quizkit":
             return Problem(file, line, column, code, message)  # about no one file of the project
         absolute = Path(os.path.normpath(Path.cwd() / self.mirror.original(Path(file))))

@@ -1,7 +1,8 @@
 """The translator view of the preview (``/translate/<quiz>/<locale>``): the author's catalog of a quiz in
 one locale, each entry as :mod:`.entry_view` shows it with a form that saves it (:mod:`.editor`), the
-counts of each state, the questions the player shows in the source language because one of their texts
-is not usable yet, the errors that stop the build, and a search with filters (the page's script).
+counts of each state, what the player shows in the source language because its text is not usable
+yet (the title, the description, a question), the errors that stop the build, and a search with
+filters (the page's script).
 
 A catalog that cannot be read is when the translator needs the view most: the page then says what is
 wrong and where, in the words ``quizkit check`` uses, and reloads once a save fixes it.
@@ -89,14 +90,19 @@ def translator_page(session: PreviewSession, quiz: str, locale: str, token: str)
     etree.SubElement(main, "p", {"class": "counts"}).text = ", ".join(
         f"{counts[name]} {name}" for name in STATES if counts[name] or name != "approved"
     )
+    fallen_texts = _fallen_back_texts(quiz, entries, config.require_approved)
     fallen = etree.SubElement(main, "section", {"class": "fell-back-list", "aria-labelledby": "fell-back"})
     etree.SubElement(fallen, "h2", id="fell-back").text = "Shown in the source language"
-    if fell_back:
+    if fell_back or fallen_texts:
         listing = etree.SubElement(fallen, "ul")
+        for label in fallen_texts.values():
+            etree.SubElement(listing, "li").text = label
         for question in fell_back:
             etree.SubElement(listing, "li").text = visible(question)
     else:
-        etree.SubElement(fallen, "p").text = "No question: every question is shown translated."
+        etree.SubElement(
+            fallen, "p"
+        ).text = "Nothing: the title, the description and every question are shown translated."
     findings: dict[str, list[str]] = {}
     for finding in entry_findings(config, catalog, name, locale):
         findings.setdefault(finding.key or "", []).append(
@@ -118,7 +124,7 @@ def translator_page(session: PreviewSession, quiz: str, locale: str, token: str)
                 entry,
                 source,
                 target,
-                _question_of(entry.context) in fell_back,
+                _question_of(entry.context) in fell_back or entry.context in fallen_texts,
                 tuple(findings.get(entry.context or "", ())),
                 tuple(suggestions(entry)),
                 () if glossary is None else tuple(glossary.terms_in("\n".join(_sources(entry)))),
@@ -128,6 +134,20 @@ def translator_page(session: PreviewSession, quiz: str, locale: str, token: str)
             config,
         )
     return serialize(html)
+
+
+def _fallen_back_texts(quiz: str, entries: list[CatalogEntry], require_approved: bool) -> dict[str, str]:
+    """The quiz's title and description where the player shows them in the source language (their
+    translation not usable yet: untranslated, fuzzy, or not approved where approval is required), by
+    key. The build lists only questions; these two are the catalog's own entries, as the copy builds them."""
+    from toolkit.localization.localize import usable
+
+    named = {f"{quiz}.title": "the quiz title", f"{quiz}.description": "the quiz description"}
+    return {
+        entry.context: named[entry.context]
+        for entry in entries
+        if entry.context in named and not usable(entry, require_approved)
+    }
 
 
 def _not_in_catalog(session: PreviewSession, quiz: str, locale: str, keys: set[str | None]) -> int:

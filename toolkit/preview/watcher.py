@@ -35,6 +35,8 @@ class Watcher:
         self.on_error = on_error
         self.stop_event = threading.Event()
         self.thread = threading.Thread(target=self._run, name="quizkit-watch")
+        self._scan_next = True
+        """Whether the next rebuild looks at every source rather than the paths the watcher saw."""
 
     def start(self) -> None:
         self.thread.start()
@@ -51,7 +53,10 @@ class Watcher:
         def wanted(_change: object, path: str) -> bool:
             return mirror.is_source(Path(path))
 
-        for _changes in watch(
+        # What changed before the watching began is no event: the first rebuild looks at every source,
+        # and so does the one after a rebuild that raised (it may not have taken in what it was told).
+        self._scan_next = True
+        for changes in watch(
             mirror.root,
             watch_filter=wanted,
             stop_event=self.stop_event,
@@ -60,16 +65,19 @@ class Watcher:
             yield_on_timeout=False,
             raise_interrupt=False,
         ):
-            self._rebuild()
+            self._rebuild(None if self._scan_next else [Path(path) for _, path in changes])
 
-    def _rebuild(self) -> None:
-        """One rebuild and its report. rebuild() puts every error of the build in the state; an error
-        beyond that, or in the report, is told to ``on_error`` and may not end the watching."""
+    def _rebuild(self, paths: list[Path] | None) -> None:
+        """One rebuild (of the sources at ``paths``, None: every source) and its report. rebuild() puts
+        every error of the build in the state; an error beyond that, or in the report, is told to
+        ``on_error`` and may not end the watching."""
+        self._scan_next = True
         try:
-            state = self.session.rebuild()
+            state = self.session.rebuild(paths)
         except Exception as error:
             self._failed(error, "rebuilding the preview")
             return
+        self._scan_next = False
         if self.on_rebuild is None:
             return
         try:
