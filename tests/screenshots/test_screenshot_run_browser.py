@@ -116,6 +116,10 @@ OUTLINED = [
     "ur/ui.question-count.png",
     "en/ui.level-beginner.png",
     "ur/ui.choose-all.png",
+    # A filled button's label: outlined round the whole button, on the page (round the label alone,
+    # inside the button, the outline was multiplied into the button's colour).
+    "en/ui.check-answer.png",
+    "ur/ui.restart.png",
 ]
 
 

@@ -185,6 +185,13 @@
     if (!element) {
       return null;
     }
+    // A button's label: the button is what the learner sees and presses, so the
+    // outline goes round all of it. Round the label alone it would sit inside the filled button,
+    // multiplied into the button's colour and crossing its text.
+    var control = element.tagName === "OPTION" ? null : element.closest("button");
+    if (control && control !== element && shown(control)) {
+      element = control;
+    }
     if (selected) {
       // An option chosen in a drop-down shows in it, closed: the drop-down is outlined where it is.
       element = selected;
