@@ -130,7 +130,7 @@ def take_and_reference(
     for locale, keys in sorted(made_for_them.items()):
         click.echo(
             f"{locale}: {plural(len(keys), 'string')} no quiz shows, taken on a page made for the screenshot "
-            f"(a quiz's header with another level, a question asking for every answer that applies): "
+            f"(a quiz's header with another level or a guide, a question asking for every answer that applies): "
             f"{', '.join(keys)}"
         )
     taken = len(report.written) + report.unchanged
