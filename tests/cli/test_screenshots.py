@@ -22,7 +22,7 @@ def test_a_browser_that_is_not_there_is_named(tmp_path: Path) -> None:
     assert run_quizkit(project, "update").returncode == 0
     result = run_quizkit(project, "screenshots", "--browser", str(tmp_path / "chromium"))
     assert result.returncode == 1
-    assert (
-        result.stderr
-        == f"error[screenshots]: cannot run {tmp_path / 'chromium'}: No such file or directory\n"
+    assert result.stderr == (
+        f"error[screenshots]: cannot run {tmp_path / 'chromium'}: No such file or directory; "
+        "name the Chromium to run with --browser PATH or in QUIZKIT_CHROMIUM\n"
     )

@@ -504,6 +504,38 @@ def test_the_view_of_a_right_to_left_locale_marks_its_targets(server: PreviewSer
     assert page.xpath(f"//li[@data-key='{TITLE}']//section[@class='source']/p/@dir") == ["ltr"]
 
 
+def test_urdu_phrases_in_notes_are_isolated_from_the_english_around_them(
+    server: PreviewServer, project: Path
+) -> None:
+    # The review of issue 40 saw "Masculine (ہر GPU … رکھتا ہے)." shown with its brackets and words
+    # reordered: the Urdu phrase, with a Latin word inside it, was not isolated from the English note.
+    glossary = project / "locales" / "glossary" / "ur.yaml"
+    glossary.parent.mkdir(parents=True, exist_ok=True)
+    glossary.write_text(
+        "locale: ur\nterms:\n  - english: water\n    preferred: پانی\n"
+        "    note: Masculine (ہر GPU … رکھتا ہے), plural پانیوں.\n",
+        encoding="utf-8",
+    )
+    path = catalog(project, "ur")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace(
+            'msgctxt "first-quiz.title"', '# Not آب (ہر GPU).\nmsgctxt "first-quiz.title"', 1
+        ),
+        encoding="utf-8",
+    )
+    page = view(server, "ur")
+    (title,) = page.xpath(f"//li[@data-key='{TITLE}']")
+    (term,) = title.xpath("section[@class='terms']//li")
+    assert term.text_content() == "water → پانی (Masculine (ہر GPU … رکھتا ہے), plural پانیوں.)"
+    assert [(bdi.text, bdi.get("dir"), bdi.get("lang")) for bdi in term.xpath("bdi")] == [
+        ("ہر GPU … رکھتا ہے", "rtl", "ur"),
+        ("پانیوں", "rtl", "ur"),
+    ]
+    notes = title.xpath("section[@class='notes']//li")
+    assert [note.text_content() for note in notes][-1] == "Not آب (ہر GPU)."
+    assert notes[-1].xpath("bdi/text()") == ["آب", "ہر"]
+
+
 def test_the_view_shows_glossary_terms_memory_suggestions_and_the_screenshot(
     server: PreviewServer, project: Path
 ) -> None:

@@ -72,8 +72,45 @@ def test_a_browser_that_exits_is_named(tmp_path: Path) -> None:
     program = Path(shutil.which("false") or "/bin/false")
     with pytest.raises(BrowserError) as raised, browser(program) as connection:
         connection.call("Browser.getVersion")
-    assert str(raised.value) == f"the browser {program} stopped (it closed its DevTools pipe)"
+    assert str(raised.value) == (
+        f"the browser {program} stopped before it answered (it closed its DevTools pipe): it is probably not Chromium"
+    )
     assert gone(connection.pid)
+
+
+def test_a_program_that_is_not_chromium_is_said_so_with_how_to_name_another(tmp_path: Path) -> None:
+    # The review found "the browser /bin/false stopped (it closed its DevTools pipe)": right, but it
+    # did not say what to do.
+    project = fixture_project(tmp_path / "project")
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    program = Path(shutil.which("false") or "/bin/false")
+    before = snapshot(project)
+    result = run_quizkit(project, "screenshots", env={**os.environ, "QUIZKIT_CHROMIUM": str(program)})
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"error[screenshots]: the browser {program} stopped before it answered (it closed its DevTools pipe): "
+        "it is probably not Chromium; name the Chromium to run with --browser PATH or in QUIZKIT_CHROMIUM\n"
+    )
+    assert snapshot(project) == before
+
+
+def test_a_build_with_a_program_that_is_not_chromium_names_the_variable_only(tmp_path: Path) -> None:
+    # quizkit build has no --browser option: its message names the variable alone.
+    project = fixture_project(tmp_path / "project")
+    program = Path(shutil.which("false") or "/bin/false")
+    result = run_quizkit(
+        project,
+        "build",
+        "--screenshots",
+        "--format",
+        "text",
+        env={**os.environ, "QUIZKIT_CHROMIUM": str(program)},
+    )
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"error[screenshots]: the browser {program} stopped before it answered (it closed its DevTools pipe): "
+        "it is probably not Chromium; name the Chromium to run in QUIZKIT_CHROMIUM"
+    )
 
 
 def test_a_build_with_screenshots_and_no_browser_stops_before_writing(tmp_path: Path) -> None:

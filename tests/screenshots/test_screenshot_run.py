@@ -98,8 +98,9 @@ def test_a_translated_text_shows_in_its_partly_translated_question(
     folder = tmp_path / "pages"
     folder.mkdir()
     pages, keys = write_pages(partly_translated, ["ur"], folder)
-    # The quiz's page, the index, and the pages made for the messages no quiz shows (the other levels;
-    # the tiny quiz asks a question with several correct options: no page is made for that hint).
+    # The quiz's page, the index, and the pages made for the messages no quiz shows (the other levels,
+    # the guide-linked quiz's label; the tiny quiz asks a question with several correct options: no
+    # page is made for that hint).
     assert [(page.quiz_id, page.locale, str(page.path), page.walk) for page in pages] == [
         ("tiny", "ur", "tiny/ur.html", True),
         ("index.ur.html", "ur", "index.ur.html", False),
@@ -115,8 +116,18 @@ def test_a_translated_text_shows_in_its_partly_translated_question(
             "made-for-screenshots/tiny-level-advanced/ur.html",
             True,
         ),
+        # No quiz goes with a guide: its header as a guide-linked quiz's.
+        (
+            "made-for-screenshots/tiny-guide-linked-quiz",
+            "ur",
+            "made-for-screenshots/tiny-guide-linked-quiz/ur.html",
+            True,
+        ),
     ]
     assert keys[("made-for-screenshots/tiny-level-advanced", "ur")] == {"ui.level-advanced"}
+    assert keys[("made-for-screenshots/tiny-guide-linked-quiz", "ur")] == {"ui.guide-linked-quiz"}
+    made = (folder / "made-for-screenshots/tiny-guide-linked-quiz/ur.html").read_text(encoding="utf-8")
+    assert 'data-quizkit-key="ui.guide-linked-quiz"' in made
     html = (folder / "tiny/ur.html").read_text(encoding="utf-8")
     assert (
         f'{{"id":"first","type":"single_choice","prompt":"{URDU_PROMPT}",'

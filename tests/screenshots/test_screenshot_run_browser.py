@@ -36,8 +36,7 @@ OUTLINE = bytes((0xD4, 0x00, 0x6A))
 """The colour of the outline around the string (toolkit/screenshots/capture.js)."""
 
 NEVER_SHOWN_MESSAGES = {
-    # Not in this quiz: no guide, no partial credit earned.
-    "ui.guide-linked-quiz",
+    # Not in this quiz: no partial credit earned.
     "ui.partly-correct",
     "ui.score-points",
 }
@@ -88,14 +87,13 @@ def test_the_command_says_what_it_did_and_what_had_no_screenshot(project: Path) 
     result = run_quizkit(project, "screenshots", *SLOW_MACHINE, "--locale", "ur")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-3:] == [
-        "ur: 3 strings the player did not show, without a screenshot: ui.guide-linked-quiz, "
-        "ui.partly-correct, ui.score-points",
-        # No quiz has these levels or a question with several correct options: said, with where they
-        # were taken instead.
-        "ur: 3 strings no quiz shows, taken on a page made for the screenshot (a quiz's header with "
-        "another level, a question asking for every answer that applies): ui.choose-all, "
-        "ui.level-advanced, ui.level-beginner",
-        "screenshots done: 80 screenshots in screenshots, 0 written, 0 catalogs updated",
+        "ur: 2 strings the player did not show, without a screenshot: ui.partly-correct, ui.score-points",
+        # No quiz has these levels, a guide or a question with several correct options: said, with
+        # where they were taken instead.
+        "ur: 4 strings no quiz shows, taken on a page made for the screenshot (a quiz's header with "
+        "another level or a guide, a question asking for every answer that applies): ui.choose-all, "
+        "ui.guide-linked-quiz, ui.level-advanced, ui.level-beginner",
+        "screenshots done: 81 screenshots in screenshots, 0 written, 0 catalogs updated",
     ]
 
 
@@ -115,7 +113,12 @@ OUTLINED = [
     "ur/ui.start-quiz.png",
     "ur/ui.question-count.png",
     "en/ui.level-beginner.png",
+    "ur/ui.guide-linked-quiz.png",
     "ur/ui.choose-all.png",
+    # A filled button's label: outlined round the whole button, on the page (round the label alone,
+    # inside the button, the outline was multiplied into the button's colour).
+    "en/ui.check-answer.png",
+    "ur/ui.restart.png",
 ]
 
 
@@ -177,7 +180,7 @@ def test_a_second_run_changes_no_byte_and_rewrites_no_file(project: Path) -> Non
     result = run_quizkit(project, "screenshots", *SLOW_MACHINE)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == (
-        "screenshots done: 160 screenshots in screenshots, 0 written, 0 catalogs updated"
+        "screenshots done: 162 screenshots in screenshots, 0 written, 0 catalogs updated"
     )
     after = snapshot(project)
     assert sorted(path for path in before.keys() | after.keys() if before.get(path) != after.get(path)) == []
@@ -193,7 +196,7 @@ def test_a_run_for_one_locale_draws_the_pages_of_a_full_run_and_keeps_foreign_pi
     result = run_quizkit(project, "screenshots", *SLOW_MACHINE, "--locale", "ur")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == (
-        "screenshots done: 80 screenshots in screenshots, 0 written, 0 catalogs updated"
+        "screenshots done: 81 screenshots in screenshots, 0 written, 0 catalogs updated"
     )
     after = snapshot(project)
     assert sorted(path for path in before.keys() | after.keys() if before.get(path) != after.get(path)) == []
@@ -206,7 +209,7 @@ def test_a_build_takes_them_when_the_configuration_says_so(project: Path) -> Non
     result = run_quizkit(project, "build", "--format", "text", *SLOW_MACHINE)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[-1] == "screenshots done: 160 screenshots in screenshots, 0 written, 0 catalogs updated"
+    assert lines[-1] == "screenshots done: 162 screenshots in screenshots, 0 written, 0 catalogs updated"
     assert any(line.startswith("build done: ") for line in lines)
 
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from toolkit.text.bidi import Segment, bidi_segments, has_latin_letter, latin_runs
+from toolkit.text.bidi import Segment, bidi_segments, has_latin_letter, latin_runs, right_to_left_runs
 
 # (what the row shows, the text with its expected isolates marked)
 RIGHT_TO_LEFT = [
@@ -156,3 +156,23 @@ def test_isolated_runs_are_whole_and_leave_no_letter_bare(text: str) -> None:
             last = run.rstrip("+#%°′″)]}")
             assert LATIN.match(last[-1]) or unicodedata.category(last[-1]).startswith("M")
             assert balanced(run)
+
+
+@pytest.mark.parametrize(
+    ("text", "runs"),
+    [
+        # A Latin word between Urdu words is part of the Urdu phrase; the brackets stay outside it.
+        ("Masculine (ہر GPU … رکھتا ہے).", ["ہر GPU … رکھتا ہے"]),
+        # Sentence punctuation and English words outside Urdu words end a phrase.
+        ("Plural نقلیں, oblique نقلوں.", ["نقلیں", "نقلوں"]),
+        (
+            "never جی پی یو. Named like ڈیٹا پیرالیلزم; پائپ لائن is two words",
+            ["جی پی یو", "ڈیٹا پیرالیلزم", "پائپ لائن"],
+        ),
+        ('as in "ماڈل کی ایک مکمل نقل"', ["ماڈل کی ایک مکمل نقل"]),
+        ("Hebrew שלום too", ["שלום"]),
+        ("English only (GPU).", []),
+    ],
+)
+def test_right_to_left_phrases_in_english_text_are_found_whole(text: str, runs: list[str]) -> None:
+    assert [text[start:end] for start, end in right_to_left_runs(text)] == runs

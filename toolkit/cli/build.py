@@ -169,7 +169,9 @@ def _take_screenshots(
     from toolkit.cli.screenshots import take_and_reference
 
     with reported_errors(), changing_project(config, "build"):
-        take_and_reference(config, (), program, to_stderr=to_stderr, browser_timeout=browser_timeout)
+        take_and_reference(
+            config, (), program, to_stderr=to_stderr, browser_timeout=browser_timeout, browser_option=False
+        )
 
 
 WARNINGS_SHOWN = 3

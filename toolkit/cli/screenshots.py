@@ -69,12 +69,14 @@ def take_and_reference(
     *,
     to_stderr: bool = False,
     browser_timeout: float = DEFAULT_BROWSER_TIMEOUT,
+    browser_option: bool = True,
 ) -> None:
     """Take the screenshots and update the catalogs' references, saying what changed (also run by
     ``quizkit build --screenshots``; ``to_stderr`` where standard output is the build's JSON).
-    ``browser_timeout``: the seconds each browser command may take (``--browser-timeout``)."""
+    ``browser_timeout``: the seconds each browser command may take (``--browser-timeout``);
+    ``browser_option``: whether the command has ``--browser`` to name another browser with."""
     from toolkit.catalogs.screenshot_references import refresh
-    from toolkit.screenshots.devtools import BrowserTimeoutError
+    from toolkit.screenshots.devtools import BROWSER_VARIABLE, BrowserStartError, BrowserTimeoutError
     from toolkit.screenshots.screenshot_run import take_screenshots
 
     unknown = [locale for locale in locales if locale not in (config.source_locale, *config.target_locales)]
@@ -91,6 +93,11 @@ def take_and_reference(
             f"{error}: on a busy machine, allow it longer with --browser-timeout SECONDS "
             f"(now {browser_timeout:g})"
         ) from None
+    except BrowserStartError as error:
+        where = (
+            f"with --browser PATH or in {BROWSER_VARIABLE}" if browser_option else f"in {BROWSER_VARIABLE}"
+        )
+        raise BrowserStartError(f"{error}; name the Chromium to run {where}") from None
     targets = [locale for locale in (locales or config.target_locales) if locale != config.source_locale]
     catalogs = [outcome for outcome in refresh(config, targets) if outcome.changed]
     for path in report.written:
@@ -123,7 +130,7 @@ def take_and_reference(
     for locale, keys in sorted(made_for_them.items()):
         click.echo(
             f"{locale}: {plural(len(keys), 'string')} no quiz shows, taken on a page made for the screenshot "
-            f"(a quiz's header with another level, a question asking for every answer that applies): "
+            f"(a quiz's header with another level or a guide, a question asking for every answer that applies): "
             f"{', '.join(keys)}"
         )
     taken = len(report.written) + report.unchanged

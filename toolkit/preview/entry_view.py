@@ -20,6 +20,7 @@ from toolkit.gettext.catalog import CatalogEntry
 from toolkit.preview.security import TOKEN_FIELD
 from toolkit.preview.translation_aids import Suggestion, screenshot_url
 from toolkit.screenshots.naming import without_screenshot_references
+from toolkit.text.bidi import right_to_left_runs
 from toolkit.text.locale_info import LocaleInfo
 
 _NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -84,6 +85,31 @@ def _form_labels(entry: CatalogEntry, target: LocaleInfo) -> list[str]:
     ]
 
 
+def _append_isolated(parent: etree._Element, text: str, target: LocaleInfo) -> None:
+    """``text`` (a note, written left to right) added at the end of ``parent``, each right-to-left phrase
+    it quotes in a ``<bdi>`` of its own: unisolated, an Urdu phrase holding a Latin word or next to a
+    bracket was reordered with the English around it ("Masculine (ہر GPU … رکھتا ہے)." lost its
+    brackets' order)."""
+
+    def add(piece: str) -> None:
+        if not piece:
+            return
+        if len(parent):
+            parent[-1].tail = (parent[-1].tail or "") + visible(piece)
+        else:
+            parent.text = (parent.text or "") + visible(piece)
+
+    position = 0
+    for start, end in right_to_left_runs(text):
+        add(text[position:start])
+        attributes = {"dir": "rtl"}
+        if target.direction == "rtl":
+            attributes["lang"] = target.tag
+        etree.SubElement(parent, "bdi", attributes).text = visible(text[start:end])
+        position = end
+    add(text[position:])
+
+
 def render_entry(listing: etree._Element, view: EntryView, config: ProjectConfig) -> None:
     entry = view.entry
     key = entry.context or ""
@@ -127,7 +153,7 @@ def render_entry(listing: etree._Element, view: EntryView, config: ProjectConfig
     if notes:
         listing_notes = etree.SubElement(_section(item, "notes", "Notes"), "ul")
         for note in notes:
-            etree.SubElement(listing_notes, "li").text = visible(note)
+            _append_isolated(etree.SubElement(listing_notes, "li"), note, view.target)
 
     if view.terms:
         listing_terms = etree.SubElement(_section(item, "terms", "Glossary"), "ul")
@@ -140,7 +166,8 @@ def render_entry(listing: etree._Element, view: EntryView, config: ProjectConfig
                 line, "span", {"lang": view.target.tag, "dir": view.target.direction}
             )
             preferred.text = visible(term.preferred)
-            preferred.tail = visible(f" ({term.note})") if term.note else None
+            if term.note:
+                _append_isolated(line, f" ({term.note})", view.target)
 
     found = _section(item, "findings", "Check findings")
     found.set("aria-live", "polite")

@@ -185,6 +185,13 @@
     if (!element) {
       return null;
     }
+    // A button's label: the button is what the learner sees and presses, so the
+    // outline goes round all of it. Round the label alone it would sit inside the filled button,
+    // multiplied into the button's colour and crossing its text.
+    var control = element.tagName === "OPTION" ? null : element.closest("button");
+    if (control && control !== element && shown(control)) {
+      element = control;
+    }
     if (selected) {
       // An option chosen in a drop-down shows in it, closed: the drop-down is outlined where it is.
       element = selected;
@@ -238,12 +245,57 @@
       x = Math.max(0, Math.floor(sides.left) - MARGIN);
       width = Math.min(width, Math.ceil(sides.right) + MARGIN) - x;
     }
+    var edges = wholeLines(top, bottom, x, x + width);
+    top = edges.top;
+    bottom = edges.bottom;
     return {
       x: x,
       y: Math.floor(top),
       width: width,
       height: Math.ceil(bottom) - Math.floor(top),
       scale: 1
+    };
+  }
+
+  // The crop's top and bottom moved out to the edges of the lines of text they would cut through
+  // (those of the lines in the crop's columns ``left`` to ``right``): a line sliced in half looks broken
+  // to a translator, a Nastaliq line above all. Laid out text has fixed line boxes, so the edges are the
+  // same from one run to the next.
+  /**
+   * @param {number} top
+   * @param {number} bottom
+   * @param {number} left
+   * @param {number} right
+   */
+  function wholeLines(top, bottom, left, right) {
+    var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    var range = document.createRange();
+    var newTop = top;
+    var newBottom = bottom;
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!/\S/.test(node.nodeValue || "")) {
+        continue;
+      }
+      range.selectNodeContents(node);
+      var lines = range.getClientRects();
+      for (var i = 0; i < lines.length; i++) {
+        var line = lines[i];
+        var lineTop = line.top + window.scrollY;
+        var lineBottom = line.bottom + window.scrollY;
+        if (line.width <= 0 || line.right + window.scrollX <= left || line.left + window.scrollX >= right) {
+          continue;
+        }
+        if (lineTop < top && lineBottom > top) {
+          newTop = Math.min(newTop, lineTop);
+        }
+        if (lineTop < bottom && lineBottom > bottom) {
+          newBottom = Math.max(newBottom, lineBottom);
+        }
+      }
+    }
+    return {
+      top: Math.max(0, newTop),
+      bottom: Math.min(document.documentElement.scrollHeight, newBottom)
     };
   }
 

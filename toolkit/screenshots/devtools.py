@@ -66,6 +66,11 @@ class BrowserError(QuizkitError):
     """No browser to run, or the browser failed or stopped answering."""
 
 
+class BrowserStartError(BrowserError):
+    """The program named as the browser did not start as Chromium: it cannot be run, or it ended before
+    it answered on its DevTools pipe; the command that named it says how to name another."""
+
+
 class BrowserTimeoutError(BrowserError):
     """The browser did not answer within the run's timeout (a busy machine, or a browser that hangs): the
     command that set the timeout says how to allow longer."""
@@ -107,6 +112,8 @@ class Browser:
         self.timeout = timeout
         self.answering = True
         """False once the browser missed a deadline or closed its pipe: it is killed, not asked to close."""
+        self.answered = False
+        """True once the browser sent its first message: a program that ends before it is not Chromium."""
         self._commands = commands
         self._events = events
         self._buffer = b""
@@ -120,10 +127,17 @@ class Browser:
                 written = os.write(self._commands, data)
             except BrokenPipeError:  # it exited before reading: the same as closing the pipe
                 self.answering = False
-                raise BrowserError(
-                    f"the browser {self.program} stopped (it closed its DevTools pipe)"
-                ) from None
+                raise self._stopped() from None
             data = data[written:]
+
+    def _stopped(self) -> BrowserError:
+        """The error for a closed pipe: a browser that had answered stopped; a program that never did
+        (``/bin/false``, a script, another browser) is probably not Chromium."""
+        if self.answered:
+            return BrowserError(f"the browser {self.program} stopped (it closed its DevTools pipe)")
+        return BrowserStartError(
+            f"the browser {self.program} stopped before it answered (it closed its DevTools pipe): it is probably not Chromium"
+        )
 
     def _receive(self, deadline: float) -> dict[str, Any]:
         while b"\0" not in self._buffer:
@@ -140,7 +154,8 @@ class Browser:
             chunk = os.read(self._events, 1 << 20)
             if not chunk:
                 self.answering = False
-                raise BrowserError(f"the browser {self.program} stopped (it closed its DevTools pipe)")
+                raise self._stopped()
+            self.answered = True
             self._buffer += chunk
         message, _, self._buffer = self._buffer.partition(b"\0")
         found: dict[str, Any] = json.loads(message)
@@ -210,7 +225,7 @@ def browser(
     except OSError as error:
         for end in (to_browser_read, to_browser_write, from_browser_read, from_browser_write):
             os.close(end)
-        raise BrowserError(f"cannot run {executable}: {error.strerror}") from None
+        raise BrowserStartError(f"cannot run {executable}: {error.strerror}") from None
     os.close(to_browser_read)
     os.close(from_browser_write)
     connection = Browser(pid, to_browser_write, from_browser_read, executable, timeout)

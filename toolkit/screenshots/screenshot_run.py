@@ -54,6 +54,10 @@ SPECIMEN_FOLDER = PurePosixPath("made-for-screenshots")
 """Where the pages made for a screenshot only are written among the marked pages (:func:`specimen_pages`)."""
 
 
+SPECIMEN_GUIDE = "guide"
+"""The guide of the page made for ``ui.guide-linked-quiz`` where no quiz has one (:func:`specimen_pages`)."""
+
+
 @dataclass(frozen=True)
 class ScreenshotReport:
     written: tuple[Path, ...]
@@ -67,8 +71,8 @@ class ScreenshotReport:
     """(locale, key) of interface messages no page shows (the words kept for the importer,
     :data:`PAGE_MESSAGES`), so without a screenshot, said rather than skipped."""
     made_for_them: tuple[tuple[str, str], ...] = field(default=())
-    """(locale, key) of interface messages no quiz of the project shows (a level no quiz has, the hint of
-    a kind of question no quiz asks), captured on a page made for their screenshot
+    """(locale, key) of interface messages no quiz of the project shows (a level no quiz has, the label of
+    a guide-linked quiz where no quiz has a guide, the hint of a kind of question no quiz asks), captured on a page made for their screenshot
     (:func:`specimen_pages`)."""
 
 
@@ -139,7 +143,8 @@ def write_pages(
 def specimen_pages(request: ExportRequest) -> Iterator[tuple[str, str, LocalizedQuiz, list[LocalizedQuiz]]]:
     """Pages made only for the screenshot of an interface message that no quiz of the project shows:
     (page id, message name, the quiz in a locale, the quiz in every locale for the language switch).
-    A level no quiz has: the first quiz's header with that level. The hint of a question that may have
+    A level no quiz has: the first quiz's header with that level. The label of a quiz that goes with a
+    guide, where none does: the first quiz's header as such a quiz's. The hint of a question that may have
     several correct options, where no quiz has one: the first single-choice question asked as such a
     question. Each is the project's own quiz, changed only where the message shows."""
     versions = list(request.versions_by_quiz())
@@ -162,6 +167,19 @@ def specimen_pages(request: ExportRequest) -> Iterator[tuple[str, str, Localized
         changed = [with_level(localized) for localized in every]
         for localized in changed:
             yield f"{first.id}-{name}", name, replace(localized, questions=localized.questions[:1]), changed
+    if not any(quiz.guide for quiz, _ in versions):
+        # No quiz goes with a guide: the first quiz's header as a guide-linked quiz's (the guide's id
+        # shows nowhere on the page; the header shows the message beside the level).
+        guided = [
+            replace(localized, quiz=replace(localized.quiz, guide=SPECIMEN_GUIDE)) for localized in every
+        ]
+        for localized in guided:
+            yield (
+                f"{first.id}-guide-linked-quiz",
+                "guide-linked-quiz",
+                replace(localized, questions=localized.questions[:1]),
+                guided,
+            )
     asked = [question for quiz, _ in versions for question in quiz.questions]
     if any(question.type is QuestionType.MULTIPLE_CHOICE for question in asked):
         return

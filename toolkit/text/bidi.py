@@ -191,6 +191,22 @@ def latin_runs(text: str) -> list[tuple[int, int]]:
     return runs
 
 
+# A right-to-left run inside left-to-right text: from a Hebrew or Arabic-script letter to the last one
+# before a bracket, a quote, sentence punctuation or a line break; Latin words between two right-to-left
+# words belong to the run ("ہر GPU … رکھتا ہے" is one Urdu phrase).
+_RIGHT_TO_LEFT = "\\u0590-\\u05ff" + "".join(
+    f"\\u{first:04x}-\\u{last:04x}" for first, last in _ARABIC_BLOCKS
+)
+_RIGHT_TO_LEFT_RUN = re.compile(f'[{_RIGHT_TO_LEFT}](?:[^()\\[\\]{{}}"“”‘’«»;:,.=!?\\n]*[{_RIGHT_TO_LEFT}])?')
+
+
+def right_to_left_runs(text: str) -> list[tuple[int, int]]:
+    """Spans ``(start, end)`` of the right-to-left phrases inside left-to-right ``text`` (a note in English
+    quoting Urdu): each starts and ends with a Hebrew or Arabic-script character and stops at brackets,
+    quotes, sentence punctuation and line breaks, so that isolating it keeps those in the English order."""
+    return [(found.start(), found.end()) for found in _RIGHT_TO_LEFT_RUN.finditer(text)]
+
+
 @dataclass(frozen=True)
 class Segment:
     """A piece of a text as markup renders it: plain text, an isolated Latin run, inline code, a code
