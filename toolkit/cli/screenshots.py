@@ -3,7 +3,7 @@ and the catalogs' references to them (docs/translating.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -106,28 +106,19 @@ def take_and_reference(
         click.echo(f"{relative(path)}: removed (its string is gone)", err=to_stderr)
     for outcome in catalogs:
         click.echo(f"{relative(outcome.path)}: screenshot references updated", err=to_stderr)
-    by_locale: dict[str, list[str]] = {}
-    for locale, key in report.not_shown:
-        by_locale.setdefault(locale, []).append(key)
-    for locale, keys in sorted(by_locale.items()):
+    for locale, keys in _keys_by_locale(report.not_shown):
         listed = ", ".join(keys[:NOT_SHOWN_LISTED]) + (
             f" and {len(keys) - NOT_SHOWN_LISTED} more" if len(keys) > NOT_SHOWN_LISTED else ""
         )
         click.echo(
             f"{locale}: {plural(len(keys), 'string')} the player did not show, without a screenshot: {listed}"
         )
-    off_page: dict[str, list[str]] = {}
-    for locale, key in report.off_page:
-        off_page.setdefault(locale, []).append(key)
-    for locale, keys in sorted(off_page.items()):
+    for locale, keys in _keys_by_locale(report.off_page):
         click.echo(
             f"{locale}: {plural(len(keys), 'string')} not shown by the player, without a screenshot: "
             f"{', '.join(keys)}"
         )
-    made_for_them: dict[str, list[str]] = {}
-    for locale, key in report.made_for_them:
-        made_for_them.setdefault(locale, []).append(key)
-    for locale, keys in sorted(made_for_them.items()):
+    for locale, keys in _keys_by_locale(report.made_for_them):
         click.echo(
             f"{locale}: {plural(len(keys), 'string')} no quiz shows, taken on a page made for the screenshot "
             f"(a quiz's header with another level or a guide, a question asking for every answer that applies): "
@@ -139,3 +130,11 @@ def take_and_reference(
         f"{len(report.written)} written, {plural(len(catalogs), 'catalog')} updated",
         err=to_stderr,
     )
+
+
+def _keys_by_locale(pairs: Iterable[tuple[str, str]]) -> list[tuple[str, list[str]]]:
+    """(locale, its keys in the report's order) for each locale, in locale order."""
+    grouped: dict[str, list[str]] = {}
+    for locale, key in pairs:
+        grouped.setdefault(locale, []).append(key)
+    return sorted(grouped.items())
