@@ -7,7 +7,8 @@ and the language of every piece of text.
 Pages: the shipped project (tests/project), the every-type fixture (tests/content/types/, translated
 into Urdu, and a small quiz with multiple choice and a question that falls back to English) and a quiz
 with images (tests/image_project.py: on a prompt, on options, on explanations, a decorative one, an Urdu
-file of its own and Urdu alt texts), each exported
+file of its own and Urdu alt texts) and issue 41's question (tests/rich_project.py: a formula, a code
+block and an image with Urdu alt text in one question), each exported
 with ``--pseudo`` (ar-XB) and in the delivery variant (the pages without the key), over http from one
 local server (a ``file://`` page's stylesheet is closed to axe-core's CSSOM reading; see
 test_html_browser.py). Per page, locale, theme and width (light and dark at 900 px, light at 390 px):
@@ -31,6 +32,7 @@ import pytest
 from browser import chromium
 from exporters.player.test_html_browser import served, sync_api
 from image_project import images_project
+from rich_project import rich_project
 from support import EVERY_TYPE_QUIZ, copy_project, every_type_urdu, fixture_project, run_quizkit, translate
 
 from toolkit.config import load_config
@@ -44,7 +46,7 @@ LOCALES = ("en", "ur", "ar-XB")
 VIEWS = (("light", 900), ("dark", 900), ("light", 390))
 """Theme and viewport width of each of the gate's runs: both themes for contrast, and a phone's width too,
 where the layout (and so target sizes, WCAG 2.2's 2.5.8) differs."""
-PROJECTS = ("shipped", "every", "images")
+PROJECTS = ("shipped", "every", "images", "rich")
 RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 """WCAG 2.2 AA is the tags of levels A and AA of 2.0, 2.1 and 2.2 (2.2 added no level-A rule to axe-core);
 best practices too, since the player passes them cleanly and they catch what a screen-reader user meets
@@ -142,6 +144,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     translate(every / "locales/ur/LC_MESSAGES/pick-many.po", PICK_MANY_URDU)
     exported(every)
     exported(images_project(root / "images"))
+    exported(rich_project(root / "rich"))
     urdu = lxml.html.fromstring((every / "dist/html/pick-many/ur.html").read_bytes())
     (data,) = urdu.xpath("//script[@id='quiz-data']/text()")
     assert [question["lang"] for question in json.loads(data)["view"]["questions"]] == ["ur", "en"]
@@ -252,7 +255,7 @@ def test_every_page_has_no_accessibility_violation(
 ) -> None:
     gate = Gate(browser, axe, theme, width)
     pages = quiz_pages(site)
-    assert len(pages) == 2 * 4 * len(LOCALES), pages
+    assert len(pages) == 2 * 5 * len(LOCALES), pages
     for path in pages:
         walk(gate, site.url(path), path)
     for project in PROJECTS:
