@@ -22,6 +22,24 @@ class ImageFacts:
     height: int | None = None
 
 
+@dataclass(frozen=True)
+class ImageKind:
+    """How the files of one image type are named and served: the suffix an export writes, the media type."""
+
+    suffix: str
+    media_type: str
+
+
+IMAGE_KINDS = {
+    "png": ImageKind(".png", "image/png"),
+    "jpeg": ImageKind(".jpg", "image/jpeg"),
+    "gif": ImageKind(".gif", "image/gif"),
+    "webp": ImageKind(".webp", "image/webp"),
+    "svg": ImageKind(".svg", "image/svg+xml"),
+}
+"""Each type :func:`image_facts` tells (its ``kind``)."""
+
+
 class ImageError(QuizkitError):
     """Why a file is not an image quizkit takes, in words an author can act on."""
 

@@ -17,7 +17,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from toolkit.config import find_project_root
-from toolkit.content.image_formats import ImageError, ImageFacts, image_facts
+from toolkit.content.image_formats import IMAGE_KINDS, ImageError, ImageFacts, image_facts
 from toolkit.errors import QuizkitError
 from toolkit.keys import text_fields
 from toolkit.model import Image
@@ -88,7 +88,8 @@ def images_of(owner: object) -> Iterator[Image[Any]]:
                 yield from images_of(part)
 
 
-IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"})
+IMAGE_SUFFIXES = frozenset({*(kind.suffix for kind in IMAGE_KINDS.values()), ".jpeg"})
+"""The names of image files as authors write them: each type's suffix, and ``.jpeg`` beside ``.jpg``."""
 
 
 def media_state(root: Path) -> str:

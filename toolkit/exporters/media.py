@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any, Generic
 
-from toolkit.content.image_formats import ImageError, ImageFacts
+from toolkit.content.image_formats import IMAGE_KINDS, ImageError, ImageFacts
 from toolkit.content.images import read_image
 from toolkit.exporters.base import ExportError, OutputFile
 from toolkit.model import ChoiceQuestion, Image, Question, TextType
@@ -29,14 +29,6 @@ from toolkit.text.formulas import plain_formulas
 from toolkit.text.tokens import split_code
 
 MEDIA_FOLDER = PurePosixPath("media")
-_SUFFIXES = {"png": ".png", "jpeg": ".jpg", "gif": ".gif", "webp": ".webp", "svg": ".svg"}
-MEDIA_TYPES = {
-    "png": "image/png",
-    "jpeg": "image/jpeg",
-    "gif": "image/gif",
-    "webp": "image/webp",
-    "svg": "image/svg+xml",
-}
 
 
 @dataclass(frozen=True)
@@ -49,7 +41,7 @@ class MediaFile:
 
     @property
     def media_type(self) -> str:
-        return MEDIA_TYPES[self.facts.kind]
+        return IMAGE_KINDS[self.facts.kind].media_type
 
 
 class MediaFiles:
@@ -68,7 +60,7 @@ class MediaFiles:
                 raise ExportError(f"image {error}; run quizkit validate") from error
             digest = hashlib.sha256(data).hexdigest()[:12]
             stem = re.sub(r"[^A-Za-z0-9_-]+", "-", PurePosixPath(image.file).stem).strip("-") or "image"
-            found = MediaFile(MEDIA_FOLDER / f"{stem}-{digest}{_SUFFIXES[facts.kind]}", data, facts)
+            found = MediaFile(MEDIA_FOLDER / f"{stem}-{digest}{IMAGE_KINDS[facts.kind].suffix}", data, facts)
             self._found[(image.root, image.file)] = found
         return found
 

@@ -30,6 +30,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote
 
+from toolkit.content.image_formats import IMAGE_KINDS
 from toolkit.preview.page import (
     ASSET_PREFIX,
     EDITOR_POLICY,
@@ -62,11 +63,8 @@ CONTENT_TYPES = {
     ".css": "text/css; charset=utf-8",
     ".js": "text/javascript; charset=utf-8",
     ".json": "application/json",
-    ".svg": "image/svg+xml",
-    ".png": "image/png",
-    ".jpg": "image/jpeg",
-    ".gif": "image/gif",
-    ".webp": "image/webp",
+    # The image files an export writes (toolkit.exporters.media names them by their type's suffix).
+    **{kind.suffix: kind.media_type for kind in IMAGE_KINDS.values()},
 }
 KEEP_ALIVE_SECONDS = 15.0
 REQUEST_TIMEOUT_SECONDS = 30.0
