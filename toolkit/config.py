@@ -223,48 +223,44 @@ def _refuse_shared_output(
     them (output-dir = "." once let a crafted cache delete the catalogs and pyproject.toml). The
     screenshots folder likewise: not the project folder, nor in the content, the catalogs, the outputs or
     the schema folder."""
+    project = ("the project folder", root.resolve())
+    content = ("content-dir", (root / folders["content-dir"]).resolve())
+    locales = ("locales-dir", (root / folders["locales-dir"]).resolve())
     output = (root / folders["output-dir"]).resolve()
-    value = folders["output-dir"]
-    for label, folder in (
-        ("the project folder", root.resolve()),
-        ("content-dir", (root / folders["content-dir"]).resolve()),
-        ("locales-dir", (root / folders["locales-dir"]).resolve()),
-    ):
-        if output == folder:
-            relation = "is"
-        elif folder.is_relative_to(output):
-            relation = "holds"
-        elif label != "the project folder" and output.is_relative_to(folder):
-            relation = "lies inside"
-        else:
-            continue
+    shared = _shared_folder(output, (project, content, locales), may_hold=False)
+    if shared is not None:
         raise fail(
             "output-dir",
-            f"output-dir '{value}' {relation} {label}; builds remove outputs they no longer write there, so "
-            "it must be a folder of its own, such as 'dist'",
+            f"output-dir '{folders['output-dir']}' {shared}; builds remove outputs they no longer write "
+            "there, so it must be a folder of its own, such as 'dist'",
         )
     screenshots = (root / folders["screenshots-dir"]).resolve()
-    value = folders["screenshots-dir"]
-    for label, folder in (
-        ("the project folder", root.resolve()),
-        ("content-dir", (root / folders["content-dir"]).resolve()),
-        ("locales-dir", (root / folders["locales-dir"]).resolve()),
-        ("output-dir", output),
-        ("the schema folder", (root / "schema").resolve()),
-    ):
-        if screenshots == folder:
-            relation = "is"
-        elif label != "the project folder" and screenshots.is_relative_to(folder):
-            relation = "lies inside"
-        else:
-            continue
+    schema = ("the schema folder", (root / "schema").resolve())
+    shared = _shared_folder(
+        screenshots, (project, content, locales, ("output-dir", output), schema), may_hold=True
+    )
+    if shared is not None:
         # The screenshots command writes and removes PNG files per locale there: beside the catalogs,
         # the content or a build's outputs they would mix with files other commands own.
         raise fail(
             "screenshots-dir",
-            f"screenshots-dir '{value}' {relation} {label}; the screenshots command writes and removes "
-            "files there, so it must be a folder of its own, such as 'screenshots'",
+            f"screenshots-dir '{folders['screenshots-dir']}' {shared}; the screenshots command writes and "
+            "removes files there, so it must be a folder of its own, such as 'screenshots'",
         )
+
+
+def _shared_folder(folder: Path, others: tuple[tuple[str, Path], ...], may_hold: bool) -> str | None:
+    """How ``folder`` meets the first of the labelled ``others`` it is, holds (unless ``may_hold``) or
+    lies inside (every folder lies inside the project folder, the first of them): ``is content-dir``;
+    None where it meets none."""
+    for index, (label, other) in enumerate(others):
+        if folder == other:
+            return f"is {label}"
+        if not may_hold and other.is_relative_to(folder):
+            return f"holds {label}"
+        if index > 0 and folder.is_relative_to(other):
+            return f"lies inside {label}"
+    return None
 
 
 NOT_LANGUAGES = {

@@ -128,18 +128,18 @@ def report(error: Exception, scene: Scene = Scene()) -> NoReturn:
         fail(f"{error.place()}: {error.message}" if error.file else error.message)
     if isinstance(error, AddLocaleError):
         fail(f"{relative(Path(error.file))}: error[add-locale]: {error.message}")
-    if isinstance(error, ExportError):
-        fail(f"error[export]: {error}")
-    if isinstance(error, FormulaError):
-        fail(f"error[formula]: {error}")
-    if isinstance(error, BrowserError):
-        fail(f"error[screenshots]: {error}")
-    if isinstance(error, FallbackError):
-        fail(f"error[fallback]: {error}")
-    if isinstance(error, NoGlossaryError):
-        fail(f"error[glossary]: {error}")
-    if isinstance(error, ReviewerError):
-        fail(f"error[review]: {error}")
+    # Errors whose text is the whole message: the line names the error's code before it.
+    coded: tuple[tuple[type[Exception], str], ...] = (
+        (ExportError, "export"),
+        (FormulaError, "formula"),
+        (BrowserError, "screenshots"),
+        (FallbackError, "fallback"),
+        (NoGlossaryError, "glossary"),
+        (ReviewerError, "review"),
+    )
+    for kind, code in coded:
+        if isinstance(error, kind):
+            fail(f"error[{code}]: {error}")
     if isinstance(error, INPUT_ERRORS):
         fail("\n".join(failure_text(diagnostic) for diagnostic in failure_diagnostics(error)))
     raise error

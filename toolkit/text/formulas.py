@@ -85,20 +85,14 @@ def find_formulas(text: str) -> list[Formula]:
         if _escaped(text, start):
             position = start + 1
             continue
-        if text.startswith("$$", start):
-            end = _display_end(text, start)
-            if end != -1:
-                found.append(Formula(text[start + 2 : end], True, start, end + 2))
-                position = end + 2
-                continue
-            position = start + 2
+        display = text.startswith("$$", start)
+        delimiter = 2 if display else 1
+        end = _display_end(text, start) if display else _inline_end(text, start)
+        if end == -1:  # no formula opens here: past its opening dollars
+            position = start + delimiter
             continue
-        end = _inline_end(text, start)
-        if end != -1:
-            found.append(Formula(text[start + 1 : end], False, start, end + 1))
-            position = end + 1
-            continue
-        position = start + 1
+        found.append(Formula(text[start + delimiter : end], display, start, end + delimiter))
+        position = end + delimiter
 
 
 _INLINE_CODE = re.compile(r"`[^`]*`")
