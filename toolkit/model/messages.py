@@ -10,13 +10,13 @@ if TYPE_CHECKING:  # an annotation only: the package imports this module
     from toolkit.model import Origin
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Placeholder:
     name: str
     meaning: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Variant:
     """A wording of a message seen on a scraped page, with numbers replaced by placeholders."""
 
@@ -24,7 +24,7 @@ class Variant:
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Message:
     """One interface message; either ``text``, or plural forms ``one``/``other`` selected by ``plural``."""
 
@@ -51,7 +51,7 @@ class Message:
         return source
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class InterfaceMessages:
     messages: tuple[Message, ...]
     origin: Origin

@@ -12,7 +12,7 @@ if TYPE_CHECKING:  # annotations only: the package imports this module
     from toolkit.model.messages import InterfaceMessages
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Quiz:
     id: str
     level: Level
@@ -39,7 +39,7 @@ class Quiz:
             yield from question.texts()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Content:
     """All content of a project: its quizzes and its interface messages."""
 
