@@ -886,3 +886,52 @@ def test_a_changed_image_file_rebuilds_as_a_build_from_scratch_would(
     shown = (project / "dist/json" / bundle["questions"][0]["image"]["src"]).read_bytes()
     assert shown == (urdu if change != "removed" else project / "content/media/ring.png").read_bytes()
     assert assert_same_as_from_scratch(project, tmp_path / "scratch", monkeypatch) == "built"
+
+
+def test_a_bank_past_decoded_up_to_builds_what_a_small_one_builds(
+    project: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past DECODED_UP_TO quizzes the build holds each model encoded and decodes it where a step asks:
+    every output, warning and cache record as when every model is held decoded, through a first build,
+    a build after a quiz changed, one after only a catalog changed (models taken from the cache) and a
+    build with nothing to do."""
+    import toolkit.build.content
+
+    names = add_quizzes(project, 3)
+    replace_in(project / f"content/{names[1]}.yaml", f"id: {names[1]}\n", f"id: {names[1]}\ndraft: true\n")
+    held = inputs_only(project, tmp_path_factory.mktemp("held") / "project")
+
+    def both(change: Callable[[Path], None] | None = None) -> tuple[BuildResult, BuildResult]:
+        results = []
+        for root, limit in ((project, 0), (held, toolkit.build.content.DECODED_UP_TO)):
+            if change is not None:
+                change(root)
+            with monkeypatch.context() as patched:
+                patched.setattr(toolkit.build.content, "DECODED_UP_TO", limit)
+                results.append(build(root, patched))
+        encoded, decoded = results
+        assert outputs(project) == outputs(held)
+        assert (encoded.locales, encoded.warnings) == (decoded.locales, decoded.warnings)
+        assert sorted(encoded.rebuilt) == sorted(decoded.rebuilt)
+        assert cache_document(project)["content"] == cache_document(held)["content"]
+        return encoded, decoded
+
+    first, _ = both()
+    assert any(item.code == "draft-quiz-left-out" for item in first.warnings)
+    assert not (project / f"dist/json/{names[1]}").exists()
+    changed, _ = both(
+        lambda root: replace_in(
+            root / f"content/{names[2]}.yaml", "In standard data parallelism", "In plain data parallelism"
+        )
+    )
+    assert sorted(changed.rebuilt) == [names[2]]
+    catalog_only, _ = both(
+        lambda root: replace_in(
+            root / f"locales/ur/LC_MESSAGES/{names[0]}.po",
+            'msgstr "ڈیٹا پیرالیلزم کوئز"',
+            'msgstr "ڈیٹا پیرالیلزم کا کوئز"',
+        )
+    )
+    assert sorted(catalog_only.rebuilt) == [names[0]]
+    nothing, _ = both()
+    assert nothing.written == [] and nothing.rebuilt == []

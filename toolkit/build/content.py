@@ -7,8 +7,11 @@ rules across files stand, and no model is decoded unless some domain is rebuilt.
 
 from __future__ import annotations
 
+import json
 import os
+import zlib
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
@@ -32,6 +35,12 @@ from toolkit.model import Content, InterfaceMessages, Quiz
 
 _Model = TypeVar("_Model", Quiz, InterfaceMessages)
 
+DECODED_UP_TO = 1_000
+"""A build of more quizzes holds each quiz's validated model as the compressed body of its cache file (a
+seventh of the model's size), or as the name of the file the cache has, and decodes a quiz where a step
+asks for it, rather than holding every model through the whole build: at 10,000 quizzes the models were
+some 340 MB of the peak. Up to this many, the models stay decoded (no quiz is decoded twice)."""
+
 
 class DamagedCacheError(QuizkitError):
     """A cached model turned out unreadable after the build relied on it: build again without the cache."""
@@ -53,8 +62,14 @@ class BuildContent:
         self.resident = resident
         """Models decoded by earlier builds of a long-running process (the preview), by store name."""
         """Where each content file's validated model is kept between builds."""
-        self._fresh: dict[str, tuple[str, list[Diagnostic], Quiz | InterfaceMessages]] = {}
+        self._fresh: dict[str, tuple[str, list[Diagnostic], Quiz | InterfaceMessages | _Body]] = {}
         """Content files validated in this build: (digest, findings, model) by name, for :meth:`record`."""
+        self._bodies: dict[str, _Body] = {}
+        """Past :data:`DECODED_UP_TO` quizzes: each quiz validated in this build, as its cache file's body."""
+        self._stored: dict[str, str] = {}
+        """Past :data:`DECODED_UP_TO` quizzes: each quiz the cache held as it is, by its model's file."""
+        self._drafts: dict[str, bool] = {}
+        """Past :data:`DECODED_UP_TO` quizzes: whether each quiz validated in this build is a draft."""
         self.root = root
         self.previous = previous
         self.cache = cache
@@ -148,10 +163,23 @@ class BuildContent:
     @property
     def content(self) -> Content:
         """The validated content; after a no-change validation, decoded from the cache on first use."""
+        if not self.holds_models:
+            # Decoded for the caller only: held, they would be every model again.
+            return Content(tuple(self.quiz(quiz_id) for quiz_id in self.quiz_files), self.interface)
         if self._content is None:
             quizzes = tuple(self.quiz(quiz_id) for quiz_id in self._quiz_records)
             self._content = Content(quizzes, self.interface)
         return self._content
+
+    @property
+    def holds_models(self) -> bool:
+        """Whether the quizzes' models are held decoded (:data:`DECODED_UP_TO`)."""
+        return not (self._bodies or self._stored)
+
+    def is_draft(self, quiz_id: str) -> bool:
+        if quiz_id in self._drafts:
+            return self._drafts[quiz_id]
+        return self.quiz(quiz_id).draft
 
     @property
     def interface(self) -> InterfaceMessages | None:
@@ -164,6 +192,13 @@ class BuildContent:
     def quiz(self, quiz_id: str) -> Quiz:
         """One validated quiz; after a no-change validation, only it is decoded from the cache: a build
         that redoes one quiz of ten thousand decodes one."""
+        body = self._bodies.get(quiz_id)
+        if body is not None:
+            return body.model()
+        stored = self._stored.get(quiz_id)
+        if stored is not None:
+            file = self.quiz_files.get(quiz_id, quiz_id)
+            return self._decoded_model(Quiz, ContentRecord("", [], stored, "quiz", quiz_id, file))
         found = self._decoded.get(quiz_id)
         if found is None:
             if self._content is not None:
@@ -206,6 +241,8 @@ class BuildContent:
             self.cache.content = {}
             self._quiz_records, self._interface_record = {}, None
             return False
+        if len(self._quiz_records) > DECODED_UP_TO and self.resident is None:
+            self._stored = {quiz_id: record.model for quiz_id, record in self._quiz_records.items()}
         return True
 
     def _take_records(self, files: list[Path], names: list[str], kept: list[ContentRecord]) -> bool:
@@ -275,8 +312,26 @@ class BuildContent:
         interface = self._content.interface
         self.interface_file = interface.origin.file if interface is not None else None
         self.warnings.extend(validated.diagnostics)
+        if len(self.quiz_files) > DECODED_UP_TO and self.resident is None:
+            self._hold_encoded()
         fresh_count = sum(1 for *_, reused in validated_files if not reused)
         return f"{len(files)} files, {fresh_count} changed"
+
+    def _hold_encoded(self) -> None:
+        """Let the models go: each quiz is decoded again where a step asks for it (:data:`DECODED_UP_TO`)."""
+        for name, (digest, found, model) in self._fresh.items():
+            if isinstance(model, Quiz):
+                body = self._bodies[model.id] = _Body.of(model)
+                self._fresh[name] = (digest, found, body)
+        if self._content is not None:
+            self._drafts = {quiz.id: quiz.draft for quiz in self._content.quizzes}
+        for record in self.cache.content.values():
+            if record.quiz_id is not None and record.quiz_id not in self._bodies:
+                self._stored[record.quiz_id] = record.model
+        self._interface = self._content.interface if self._content is not None else None
+        self._interface_record = None
+        self._content = None
+        self._decoded = {}
 
     def record(self) -> None:
         """Write the model of each file validated in this build, and its record in the cache. Called
@@ -285,18 +340,45 @@ class BuildContent:
         from toolkit.build.codec import encode
 
         for name, (digest, found, model) in self._fresh.items():
-            body = sealed_json(encode(model))
+            quiz_id: str | None
+            if isinstance(model, _Body):
+                body, quiz_id, origin = zlib.decompress(model.compressed), model.quiz_id, model.origin
+            else:
+                body = sealed_json(encode(model))
+                quiz_id = model.id if isinstance(model, Quiz) else None
+                origin = model.origin.file
             model_name = digest_bytes(body)
             self.models.write_body(model_name, body)
             self.cache.content[name] = ContentRecord(
                 digest,
                 [item.to_dict() for item in found],
                 model_name,
-                "quiz" if isinstance(model, Quiz) else "interface",
-                model.id if isinstance(model, Quiz) else None,
-                model.origin.file,
+                "quiz" if quiz_id is not None else "interface",
+                quiz_id,
+                origin,
             )
         self._fresh = {}
+
+
+@dataclass(frozen=True, slots=True)
+class _Body:
+    """A quiz's model as the body of its cache file, compressed (:data:`DECODED_UP_TO`)."""
+
+    compressed: bytes
+    quiz_id: str
+    origin: str
+
+    @classmethod
+    def of(cls, quiz: Quiz) -> _Body:
+        from toolkit.build.codec import encode
+
+        # Level 1: a tenth of the time of the default level, for nearly the same size.
+        return cls(zlib.compress(sealed_json(encode(quiz)), 1), quiz.id, quiz.origin.file)
+
+    def model(self) -> Quiz:
+        from toolkit.build.codec import decode
+
+        return decode(Quiz, json.loads(zlib.decompress(self.compressed)))
 
 
 def _relative(path: Path, root: Path) -> str:

@@ -19,7 +19,6 @@ from toolkit.config import ProjectConfig
 from toolkit.diagnostics import Diagnostic
 from toolkit.exporters.base import ExportRequest, QuizSummary
 from toolkit.gettext.catalog import Catalog
-from toolkit.model import Content
 
 Exported = tuple[Path, str | None, bool]
 """A file an export wrote or found unchanged: its path, the quiz it presents, whether it was written."""
@@ -112,12 +111,14 @@ class ExportStep:
         from toolkit.build.codec import decode_diagnostic
         from toolkit.exporters.export_run import draft_left_out, unsupported_questions
 
-        redone = self.source.subset(self.dirty) if self.dirty else Content(())
-        for warning in unsupported_questions(redone, formats):
-            self.warnings.setdefault((warning.key or "").split(".")[0], []).append(warning)
-        for quiz in redone.quizzes:
-            if quiz.draft:
-                self.warnings.setdefault(quiz.id, []).append(draft_left_out(quiz))
+        # A slice of quizzes at a time, so that a bank past DECODED_UP_TO holds no more decoded at once.
+        for start in range(0, len(self.dirty), EXPORT_SLICE):
+            redone = self.source.subset(self.dirty[start : start + EXPORT_SLICE])
+            for warning in unsupported_questions(redone, formats):
+                self.warnings.setdefault((warning.key or "").split(".")[0], []).append(warning)
+            for quiz in redone.quizzes:
+                if quiz.draft:
+                    self.warnings.setdefault(quiz.id, []).append(draft_left_out(quiz))
         for domain in self.domains:
             if domain not in self.outputs:
                 self.warnings[domain] = [
@@ -150,7 +151,7 @@ class ExportStep:
         quizzes = [
             domain
             for domain in self.dirty
-            if domain in self.source.quiz_files and not self.source.quiz(domain).draft
+            if domain in self.source.quiz_files and not self.source.is_draft(domain)
         ]
         jobs = self.jobs_for(len(quizzes))
         self.progress("export", 0, len(quizzes))

@@ -311,12 +311,16 @@ class BuildSteps:
         from toolkit.files import write_bytes_atomic
         from toolkit.gettext.po_writer import write_po
         from toolkit.memory.translation_memory import catalog_units
+        from toolkit.model import Content
 
-        waiting = imported_translations(self.source.subset(domains))
         done = []
         for domain in domains:
+            waiting = {}
             if domain in self.source.quiz_files:
-                template = quiz_template(self.source.quiz(domain), self.config.root)
+                # One quiz at a time: past DECODED_UP_TO quizzes, each is decoded where it is needed.
+                quiz = self.source.quiz(domain)
+                template = quiz_template(quiz, self.config.root)
+                waiting = imported_translations(Content((quiz,)))
             else:
                 interface = self.source.interface
                 assert interface is not None
@@ -346,7 +350,7 @@ class BuildSteps:
         from toolkit.concurrency.workers import run_in_slices
 
         jobs = self.jobs_for(len(self.dirty))
-        if self.dirty:
+        if self.dirty and self.source.holds_models:
             # Decoded here once, not in every worker; and only the quizzes to redo.
             _ = self.source.subset(self.dirty)
         if self.memory is not None and len(self.dirty) > 1:
