@@ -9,6 +9,7 @@ those of the interface messages (``ui.yaml``) in :mod:`toolkit.content.message_r
 from __future__ import annotations
 
 import difflib
+import functools
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -51,6 +52,17 @@ class RuleContext:
         at_key: bool = False,
     ) -> Diagnostic:
         return diagnostic_at(self.document, self.file, path, severity, code, message, at_key=at_key)
+
+    @functools.cached_property
+    def quiz_texts(self) -> tuple[tuple[JsonPath, RawValue], ...]:
+        """Every text field of the quiz (title, description, each question's), with its path: walked
+        once for the rules that read them all (six walks were a tenth of validating a quiz)."""
+        return tuple(_quiz_text_fields(self.document.data))
+
+    @functools.cached_property
+    def source_texts(self) -> tuple[tuple[JsonPath, RawValue], ...]:
+        """Every source text of the file: the quiz's texts, or an interface message's forms."""
+        return (*self.quiz_texts, *_message_texts(self.document.data))
 
     def line_of(self, path: JsonPath) -> int | None:
         position = self.document.position(path)
@@ -282,7 +294,7 @@ def _quiz_text_fields(data: RawValue) -> Iterator[tuple[JsonPath, RawValue]]:
 
 
 def well_formed_inline_code(context: RuleContext) -> Iterator[Diagnostic]:
-    for path, value in _quiz_text_fields(context.document.data):
+    for path, value in context.quiz_texts:
         text = text_of(value)
         if text is None:
             continue
@@ -293,7 +305,7 @@ def well_formed_inline_code(context: RuleContext) -> Iterator[Diagnostic]:
 def readable_formulas(context: RuleContext) -> Iterator[Diagnostic]:
     """Every TeX formula ($…$, $$…$$) outside inline code converts to MathML: exports render it at build
     time, and one the converter cannot read would fail the build or show the learner broken math."""
-    for path, value in _quiz_text_fields(context.document.data):
+    for path, value in context.quiz_texts:
         text = text_of(value)
         if text is None or "$" not in text:
             continue
@@ -323,9 +335,8 @@ def comparable_text(text: str) -> str:
     return " ".join(visible.split()).casefold()
 
 
-def _source_texts(data: RawValue) -> Iterator[tuple[JsonPath, RawValue]]:
-    """Every source text of a content file: a quiz's texts, or an interface message's forms."""
-    yield from _quiz_text_fields(data)
+def _message_texts(data: RawValue) -> Iterator[tuple[JsonPath, RawValue]]:
+    """The forms of an interface file's messages, with their paths."""
     for index, message in _items(_mapping(data).get("messages")):
         for field in ("text", "one", "other"):
             if field in message:
@@ -333,7 +344,7 @@ def _source_texts(data: RawValue) -> Iterator[tuple[JsonPath, RawValue]]:
 
 
 def no_control_characters(context: RuleContext) -> Iterator[Diagnostic]:
-    for path, value in _source_texts(context.document.data):
+    for path, value in context.source_texts:
         text = text_of(value)
         if text is None:
             continue
@@ -367,7 +378,7 @@ def no_control_characters(context: RuleContext) -> Iterator[Diagnostic]:
 
 def no_todos(context: RuleContext) -> Iterator[Diagnostic]:
     """To-dos left by ``quizkit import`` (``{todo: ...}`` mappings) block the quiz until they are done."""
-    fields = list(_quiz_text_fields(context.document.data))
+    fields = list(context.quiz_texts)
     if "level" in _mapping(context.document.data):
         fields.append((("level",), _mapping(context.document.data)["level"]))
     for index, question in context.questions():
@@ -426,7 +437,7 @@ def ids_are_single_words(context: RuleContext) -> Iterator[Diagnostic]:
 def texts_are_not_blank(context: RuleContext) -> Iterator[Diagnostic]:
     """A text with no visible character (spaces, zero-width or format characters only) shows nothing:
     an empty option, an empty Restart button. The schema's minLength sees only the empty text."""
-    for path, value in _source_texts(context.document.data):
+    for path, value in context.source_texts:
         text = text_of(value)
         if not text or has_visible_character(text):
             continue
@@ -472,7 +483,7 @@ def texts_are_not_numbers(context: RuleContext) -> Iterator[Diagnostic]:
     explicit ``!!int`` or ``!!float`` tag makes a number, which would come back as Python spells it
     (``!!float 2.50`` as ``2.5``, ``!!int 0x10`` as ``16``), or not at all as a waiting translation. The
     schema lets numbers through (an editor's YAML 1.2 reads plain ``256`` as one), so this rule names them."""
-    for path, value in _source_texts(context.document.data):
+    for path, value in context.source_texts:
         for where, locale, number in _numbers_in(value, path):
             owner = context.item(path)
             field = f"'{path[-1]}'" if owner == context.document_kind else f"'{path[-1]}' of {owner}"
