@@ -86,8 +86,14 @@ def _split_inline(text: str) -> list[tuple[str, bool]]:
         position = end + 1
 
 
+_NO_TOKENS = TextTokens((), (), ())
+
+
 def scan(text: str, *, with_placeholders: bool) -> TextTokens:
     """Find inline code and (in interface messages) placeholders, and what is malformed about them."""
+    if not with_placeholders and "`" not in text:
+        # No backtick: no code and nothing malformed (validation scans every text of every quiz).
+        return _NO_TOKENS
     problems: list[str] = []
     outside_blocks = _CODE_BLOCK.sub(lambda block: " " * len(block.group(0)), text) if "```" in text else text
     if fence := _FENCE_LINE.search(outside_blocks):
