@@ -66,6 +66,10 @@ class Level(enum.Enum):
     ADVANCED = "advanced"
 
 
+# Origin and Text (a hundred of each a quiz) hold their fields in slots: a bank of 10,000 quizzes holds
+# every text through a build. Not the generic parts (HasTexts): on Python 3.11 a frozen dataclass with
+# slots cannot be made through its alias (ChoiceQuestion[str](...) sets __orig_class__, and the
+# generated __setattr__ of the slotted copy fails on it: python/cpython#116669 and #105936).
 @dataclass(frozen=True, slots=True)
 class Origin:
     file: str
@@ -152,10 +156,6 @@ class HasTexts(Generic[TextType]):
     """A part of the model whose fields hold texts: their keys and reading order come from the fields'
     key segments (the key grammar of docs/design.md), so no kind lists its texts by hand."""
 
-    # The dataclasses below hold their fields in slots (a bank of 10,000 quizzes holds every text of
-    # every quiz through a build): a base with no slots of its own would give each a __dict__ again.
-    __slots__ = ()
-
     id: str
     """Every question and every part has one: the key segment after its tuple's (``options.<id>``)."""
 
@@ -213,7 +213,7 @@ ITEMS = NeutralOrder("items", "i")
 """Ordering items: authored in the correct order, under ids that can tell it (step-1, first, a)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Image(HasTexts[TextType]):
     """An image shown with a prompt, an option or an explanation: ``file`` relative to the content folder
     ``root`` (absolute, where exports read it), localized the locale's own where it has one. ``alt`` is a
@@ -246,7 +246,7 @@ _OPTION_IMAGE = text_metadata(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Option(HasTexts[TextType]):
     id: str
     text: TextType = field(metadata=text_metadata(""))
@@ -263,7 +263,7 @@ class Option(HasTexts[TextType]):
     pinned: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Item(HasTexts[TextType]):
     """A text with an id in a list: a matching distractor, an ordering step, a drop-down option."""
 
@@ -271,7 +271,7 @@ class Item(HasTexts[TextType]):
     text: TextType = field(metadata=text_metadata(""))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AcceptedAnswer(HasTexts[TextType]):
     """One answer a learner may type. ``translate`` false: the same in every locale (a name, code, a
     number), so it has no catalog entry and ``text`` is never translated. Localized, ``text`` holds the
@@ -303,7 +303,7 @@ class AcceptedAnswer(HasTexts[TextType]):
         return self.accepted[0]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Pair(HasTexts[TextType]):
     """One prompt of a matching question and the match that belongs to it."""
 
@@ -318,7 +318,7 @@ class Pair(HasTexts[TextType]):
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TypedBlank(HasTexts[TextType]):
     """A blank the learner types into; graded like a short answer."""
 
@@ -327,7 +327,7 @@ class TypedBlank(HasTexts[TextType]):
     case_sensitive: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ChoiceBlank(HasTexts[TextType]):
     """A blank with a drop-down of options, one of them correct."""
 
@@ -355,7 +355,7 @@ Blank = TypedBlank[TextType] | ChoiceBlank[TextType]
 # question is in the source language because its translation is incomplete.
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ChoiceQuestion(HasTexts[TextType]):
     """single_choice (exactly one correct option) or multiple_choice (one or more)."""
 
@@ -389,7 +389,7 @@ class ChoiceQuestion(HasTexts[TextType]):
         return option_id in self.correct
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@dataclass(frozen=True, kw_only=True)
 class TrueFalseQuestion(HasTexts[TextType]):
     """A statement that is true or false; the labels are interface messages (ui.true, ui.false)."""
 
@@ -403,7 +403,7 @@ class TrueFalseQuestion(HasTexts[TextType]):
     type: QuestionType = QuestionType.TRUE_FALSE
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@dataclass(frozen=True, kw_only=True)
 class ShortAnswerQuestion(HasTexts[TextType]):
     id: str
     prompt: TextType = field(metadata=_PROMPT)
@@ -416,7 +416,7 @@ class ShortAnswerQuestion(HasTexts[TextType]):
     type: QuestionType = QuestionType.SHORT_ANSWER
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@dataclass(frozen=True, kw_only=True)
 class NumericQuestion(HasTexts[TextType]):
     """Answered with a number; right when it is within ``tolerance`` (absolute) of ``answer``."""
 
@@ -434,7 +434,7 @@ class NumericQuestion(HasTexts[TextType]):
     type: QuestionType = QuestionType.NUMERIC
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@dataclass(frozen=True, kw_only=True)
 class MatchingQuestion(HasTexts[TextType]):
     id: str
     prompt: TextType = field(metadata=_PROMPT)
@@ -455,7 +455,7 @@ class MatchingQuestion(HasTexts[TextType]):
     type: QuestionType = QuestionType.MATCHING
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@dataclass(frozen=True, kw_only=True)
 class OrderingQuestion(HasTexts[TextType]):
     """``items`` in the correct order; players always show them shuffled."""
 
@@ -477,7 +477,7 @@ class OrderingQuestion(HasTexts[TextType]):
     type: QuestionType = QuestionType.ORDERING
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@dataclass(frozen=True, kw_only=True)
 class FillInBlanksQuestion(HasTexts[TextType]):
     """``text`` holds one ``{{id}}`` marker per blank, in the source's order; a translation may reorder
     them."""
@@ -504,7 +504,7 @@ class FillInBlanksQuestion(HasTexts[TextType]):
         raise KeyError(blank_id)
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@dataclass(frozen=True, kw_only=True)
 class EssayQuestion(HasTexts[TextType]):
     """Answered in free text and graded by a person; ``model_answer`` is for graders only."""
 
