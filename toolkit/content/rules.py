@@ -365,7 +365,7 @@ def no_control_characters(context: RuleContext) -> Iterator[Diagnostic]:
             )
         # Source text needs no bidi control (the exporters isolate Latin runs in right-to-left text
         # themselves), and one can make a text display otherwise than it reads (as in "Trojan Source").
-        if found := sorted({character for character in text if character in BIDI_CONTROLS}):
+        if found := sorted(BIDI_CONTROLS.intersection(text)):
             yield context.diagnostic(
                 where,
                 "bidi-control",
