@@ -611,15 +611,22 @@ def add_quizzes(project: Path, count: int) -> list[str]:
 def test_worker_processes_build_exactly_what_one_process_builds(
     project: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, scale: str
 ) -> None:
+    import toolkit.build.content
     import toolkit.build.export_step
     import toolkit.build.steps
 
     monkeypatch.setattr(toolkit.build.steps, "PARALLEL_FROM", 1)
-    defaults = (toolkit.build.export_step.EXPORT_SLICE, toolkit.build.steps.KEEP_CATALOGS_UP_TO)
+    defaults = (
+        toolkit.build.export_step.EXPORT_SLICE,
+        toolkit.build.steps.KEEP_CATALOGS_UP_TO,
+        toolkit.build.content.DECODED_UP_TO,
+    )
     if scale == "large":
-        # As a large build does: the export quiz by quiz, the catalogs read again there.
+        # As a large build does: the export quiz by quiz, the catalogs read again there, the models held
+        # encoded and decoded in the workers.
         monkeypatch.setattr(toolkit.build.export_step, "EXPORT_SLICE", 1)
         monkeypatch.setattr(toolkit.build.steps, "KEEP_CATALOGS_UP_TO", 0)
+        monkeypatch.setattr(toolkit.build.content, "DECODED_UP_TO", 0)
     add_quizzes(project, 5)
     replace_in(
         project / f"content/{QUIZ}-3.yaml", "In standard data parallelism", "In plain data parallelism"
@@ -634,6 +641,7 @@ def test_worker_processes_build_exactly_what_one_process_builds(
     if scale == "large":
         monkeypatch.setattr(toolkit.build.export_step, "EXPORT_SLICE", defaults[0])
         monkeypatch.setattr(toolkit.build.steps, "KEEP_CATALOGS_UP_TO", defaults[1])
+        monkeypatch.setattr(toolkit.build.content, "DECODED_UP_TO", defaults[2])
         monkeypatch.chdir(default_project)
         run_build(load_config(default_project), jobs=1)
         assert outputs(default_project) == outputs(project)
