@@ -336,7 +336,8 @@ class BuildContent:
     def record(self) -> None:
         """Write the model of each file validated in this build, and its record in the cache. Called
         once the build succeeded, so that a failed build writes nothing; the models are encoded only
-        now, rather than held twice (as models and as data) through the whole build."""
+        now (past :data:`DECODED_UP_TO` quizzes, they were encoded after validation and held so), rather
+        than held twice (as models and as data) through the whole build."""
         from toolkit.build.codec import encode
 
         for name, (digest, found, model) in self._fresh.items():
