@@ -11,7 +11,7 @@ of these places that holds it:
 3. ``../shared/xsd`` beside the repository, the team's copy of that folder, where it exists.
 
 Where none holds it, the test that needs it is skipped with a reason naming the schema and how to provide
-it; ``QUIZKIT_NO_SKIPS=1`` (set by .ci/run, which also sets ``QUIZKIT_SCHEMAS``) turns that skip into a
+it; ``QUIZKIT_NO_SKIPS=1`` (set by ./dev test under CI=true, which also sets ``QUIZKIT_SCHEMAS``) turns that skip into a
 failure. docs/testing.md lists the files each folder needs."""
 
 from __future__ import annotations
