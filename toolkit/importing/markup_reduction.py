@@ -26,7 +26,7 @@ from html import unescape
 from html.parser import HTMLParser
 from urllib.parse import unquote
 
-from toolkit.text.formulas import Formula, formula_problem, formulas_outside_code
+from toolkit.text.formulas import TEX_ENCODING, Formula, formula_problem, formulas_outside_code
 
 _BLOCKS = frozenset(
     {"p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "table", "tr"}
@@ -57,8 +57,8 @@ _DROPPED_WITH_CONTENT = frozenset({"script", "style", "head", "title", "annotati
 _TEX = re.compile(r"\\\(|\\\[|\$\$")
 _TEX_FORMULA = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]|\$\$(.+?)\$\$", re.DOTALL)
 """Moodle's MathJax delimiters: ``\\(…\\)`` inline, ``\\[…\\]`` and ``$$…$$`` display."""
-_TEX_ENCODINGS = frozenset({"application/x-tex", "application/x-latex", "text/x-tex", "tex", "latex"})
-"""The ``encoding`` of a MathML annotation that holds TeX (MathJax and quizkit write the first)."""
+_TEX_ENCODINGS = frozenset({TEX_ENCODING, "application/x-latex", "text/x-tex", "tex", "latex"})
+"""The ``encoding`` of a MathML annotation that holds TeX (MathJax and quizkit write :data:`TEX_ENCODING`)."""
 _DOLLAR = "\x04"
 """A dollar sign of the text while it is built: ``$`` or ``\\$`` once the formulas are known. XML and
 quiz texts cannot hold this character, so no text has one of its own."""
