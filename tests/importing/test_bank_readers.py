@@ -513,6 +513,8 @@ AIKEN = "What does DNS resolve?\nA. Names to addresses\nB. Ports to services\nAN
 GIFT = "::dns::What does DNS resolve?{=Names to addresses ~Ports to services}\n"
 MOODLE = '<?xml version="1.0" encoding="UTF-16"?>\n<quiz>\n</quiz>\n'
 """In UTF-16 without a byte order mark, as XML allows (its appendix F tells it by the first '<')."""
+UNDECLARED_MOODLE = "<quiz>\n</quiz>\n"
+"""Without a mark and without a declaration: the NUL beside the first '<' still tells UTF-16."""
 
 
 @pytest.mark.parametrize(
@@ -524,6 +526,8 @@ MOODLE = '<?xml version="1.0" encoding="UTF-16"?>\n<quiz>\n</quiz>\n'
         (GIFT, "utf-8-sig", "gift"),
         (MOODLE, "utf-16-le", "moodle"),
         (MOODLE, "utf-16-be", "moodle"),
+        (UNDECLARED_MOODLE, "utf-16-le", "moodle"),
+        (UNDECLARED_MOODLE, "utf-32-be", "moodle"),
     ],
     ids=[
         "aiken-utf-16",
@@ -532,6 +536,8 @@ MOODLE = '<?xml version="1.0" encoding="UTF-16"?>\n<quiz>\n</quiz>\n'
         "gift-utf-8-mark",
         "moodle-utf-16-le",
         "moodle-utf-16-be",
+        "moodle-utf-16-le-undeclared",
+        "moodle-utf-32-be-undeclared",
     ],
 )
 def test_a_bank_in_utf_16_or_utf_32_is_detected(
@@ -624,3 +630,37 @@ def test_a_text_bank_in_utf_16_or_utf_32_with_its_mark_imports_as_its_utf_8_twin
         twin["drafts"],
     )
     assert bank["questions"] + bank["drafts"] == 1
+
+
+MOODLE_QUESTION = (
+    '<quiz>\n<question type="truefalse"><name><text>dns</text></name>\n'
+    '<questiontext format="html"><text>DNS resolves names to addresses.</text></questiontext>\n'
+    '<generalfeedback format="html"><text>That is what it is for.</text></generalfeedback>\n'
+    '<answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer>\n'
+    "</question>\n</quiz>\n"
+)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be", "utf-32-le"])
+def test_an_xml_bank_in_utf_16_or_utf_32_without_mark_or_declaration_imports_as_its_utf_8_twin(
+    project: Path, encoding: str
+) -> None:
+    """Detection and the XML reader tell the encoding by one rule: before they did not agree, and such a
+    file was detected as Moodle XML, then refused as not well-formed."""
+    (project / "twin.xml").write_text(MOODLE_QUESTION, encoding="utf-8")
+    (project / "bank.xml").write_bytes(MOODLE_QUESTION.encode(encoding))
+    reports = [
+        run_quizkit_in_process(project, "import", name, "--quiz", "bank", "--dry-run", "--format", "json")
+        for name in ("twin.xml", "bank.xml")
+    ]
+    assert [report.returncode for report in reports] == [0, 0], [report.stdout for report in reports]
+    twin, bank = (json.loads(report.stdout) for report in reports)
+    assert (
+        (bank["format"], bank["questions"], bank["drafts"])
+        == ("moodle", 1, 0)
+        == (
+            twin["format"],
+            twin["questions"],
+            twin["drafts"],
+        )
+    )

@@ -27,7 +27,7 @@ from toolkit.importing.moodle_bank_texts import AUTO_FORMAT, field_text
 from toolkit.importing.question_versions import with_each_answer
 from toolkit.interchange.untrusted_xml import REFUSE_DOCTYPE, UntrustedXmlError, misc_end, parse_untrusted_xml
 from toolkit.model import AcceptedAnswer, Level, Origin, Question, Quiz, Text
-from toolkit.text.encodings import byte_order_mark
+from toolkit.text.encodings import byte_order_mark, unmarked_xml_encoding
 
 
 class BankError(LocatedError):
@@ -102,13 +102,6 @@ def parse_bank_xml(raw: bytes, display_name: str, format_name: str) -> etree._El
         raise BankError(display_name, error.line, message) from None
 
 
-_UNMARKED_XML = (
-    (b"\x00\x00\x00<", "UTF-32BE"),
-    (b"<\x00\x00\x00", "UTF-32LE"),
-    (b"\x00<\x00", "UTF-16BE"),
-    (b"<\x00", "UTF-16LE"),
-)
-"""How an XML file in UTF-16 or UTF-32 without a byte order mark starts, and its encoding."""
 _DOCTYPE_NAME = re.compile(r"<!DOCTYPE\s+([^\s\[>]+)")
 _ELEMENT_NAME = re.compile(r"<([^\s/>!?]+)")
 
@@ -148,8 +141,7 @@ def xml_root_name(head: bytes) -> str | None:
     UTF-32 are told by their mark, or without one by how the first ``<`` is written, as XML tells them."""
     marked = byte_order_mark(head)
     if marked is None:
-        # Without a mark, XML's own rule (XML 1.0, appendix F): the first '<' in two or four bytes.
-        unmarked = next((name for start, name in _UNMARKED_XML if head.startswith(start)), None)
+        unmarked = unmarked_xml_encoding(head)
         marked = (b"", unmarked) if unmarked is not None else None
     text = head[len(marked[0]) :].decode(marked[1], errors="ignore") if marked else head.decode("latin-1")
     position = 0

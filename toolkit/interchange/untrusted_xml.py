@@ -31,19 +31,12 @@ from typing import Literal
 from lxml import etree
 
 from toolkit.errors import DocumentError
-from toolkit.text.encodings import byte_order_mark, mislabelled_utf8_line
+from toolkit.text.encodings import byte_order_mark, mislabelled_utf8_line, unmarked_xml_encoding
 
 DoctypePolicy = Literal["refuse", "external"]
 REFUSE_DOCTYPE: DoctypePolicy = "refuse"
 EXTERNAL_DOCTYPE: DoctypePolicy = "external"
 
-# XML 1.0 Appendix F: the first four bytes of a document without a byte order mark.
-_WIDE_STARTS = (
-    (b"<\x00\x00\x00", "UTF-32LE"),
-    (b"\x00\x00\x00<", "UTF-32BE"),
-    (b"<\x00?\x00", "UTF-16LE"),
-    (b"\x00<\x00?", "UTF-16BE"),
-)
 _DECLARATION = re.compile(rb"<\?xml\s[^>]*?\?>")
 _ENCODING = re.compile(rb"""\sencoding\s*=\s*(["'])([^"']*)\1""")
 _TEXT_ENCODING = re.compile(r"""\sencoding\s*=\s*(["'])[^"']*\1""")
@@ -95,7 +88,7 @@ def decoded_xml(raw: bytes) -> str:
         body = raw[len(mark) :]
         origin = f"the byte order mark says {encoding}"
     else:
-        encoding = next((name for start, name in _WIDE_STARTS if raw.startswith(start)), None)
+        encoding = unmarked_xml_encoding(raw)
         origin = f"its first bytes are {encoding}"
     declared = None
     if encoding is None or _family(encoding) == "utf_8":

@@ -28,6 +28,24 @@ def byte_order_mark(data: bytes) -> tuple[bytes, str] | None:
     return next(((mark, name) for mark, name in BYTE_ORDER_MARKS if data.startswith(mark)), None)
 
 
+_UNMARKED_XML_STARTS = (
+    (b"<\x00\x00\x00", "UTF-32LE"),
+    (b"\x00\x00\x00<", "UTF-32BE"),
+    (b"<\x00", "UTF-16LE"),
+    (b"\x00<", "UTF-16BE"),
+)
+"""How a document's first '<' is written in each wide encoding, UTF-32's first (its LE form begins with
+UTF-16LE's)."""
+
+
+def unmarked_xml_encoding(data: bytes) -> str | None:
+    """The wide encoding (UTF-16 or UTF-32) of an XML document without a byte order mark, told by how its
+    first ``<`` is written (XML 1.0, appendix F); None when it starts as UTF-8 or another byte encoding
+    does. Appendix F lists ``<?`` for UTF-16; any ``<`` is taken, as a NUL beside it can mean nothing
+    else, so a file written without its declaration is read rather than refused as not well-formed."""
+    return next((name for start, name in _UNMARKED_XML_STARTS if data.startswith(start)), None)
+
+
 _BEYOND_ASCII = re.compile(rb"[\x80-\xff]")
 
 
