@@ -8,7 +8,7 @@ from collections import Counter
 from decimal import Decimal
 
 from toolkit.text.formulas import formulas_outside_code
-from toolkit.text.numbers import NumberValue, written_number_pattern, written_number_value
+from toolkit.text.numbers import ENGLISH_UNITS, NumberValue, written_number_pattern, written_number_value
 from toolkit.text.tokens import split_inline_code
 
 # Acronyms (GPU, GPUs, FP16), CamelCase names (PyTorch), and single capitals used as variables (B, W).
@@ -70,29 +70,6 @@ def added_numbers(source: str, source_locale: str, translation: str, locale: str
     return best or []
 
 
-_UNITS = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-]
 _TENS = {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 _ORDINALS = [
     "zeroth",
@@ -121,7 +98,7 @@ _MULTIPLIERS = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "billion
 # English words that say a number: the translation may write them as digits. "half" and "quarter" are
 # also written as a percentage (50 %, 25 %); "twice" and "double" as "2 گنا", "2 बार".
 _NUMBER_WORDS: dict[str, tuple[Decimal, ...]] = {
-    **{word: (Decimal(value),) for value, word in enumerate(_UNITS)},
+    **{word: (Decimal(value),) for value, word in enumerate(ENGLISH_UNITS)},
     **{word: (Decimal(value),) for word, value in _TENS.items()},
     **{word: (Decimal(value),) for value, word in enumerate(_ORDINALS)},
     **{f"{word[:-1]}ieth": (Decimal(value),) for word, value in _TENS.items()},

@@ -33,29 +33,15 @@ from toolkit.localization.grading import normalize_answer
 from toolkit.model import Content, Quiz, accepted_answers
 from toolkit.text.formulas import formulas_outside_code
 from toolkit.text.locale_info import PSEUDO_LOCALES, cldr_plural_forms, plural_index_categories
+from toolkit.text.numbers import ENGLISH_UNITS
 from toolkit.text.tokens import code_block_spans
 
 _ACCENTS = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
     "åƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ",
 )
-_PADDING = [
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-]
+_PADDING = ENGLISH_UNITS[1:16]
+"""The words that lengthen a pseudo-localized text, in turn: English's one to fifteen."""
 EXPANSION = 0.4
 """How much longer ``en_XA`` makes a text: translations into German or Finnish run 30–40% longer."""
 RLM, RLO, PDF = "\u200f", "\u202e", "\u202c"

@@ -20,6 +20,31 @@ from decimal import Decimal, InvalidOperation
 
 from toolkit.text.urdu_normalizer import BIDI_CONTROLS
 
+ENGLISH_UNITS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+)
+"""English's number words from zero to twenty, each at the index of its value."""
+
 _PLAIN = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$")
 _MINUS_SIGNS = "-\u2212\u2012\u2013\ufe63\uff0d"
 _SPACES = " \u00a0\u202f\u2009"
