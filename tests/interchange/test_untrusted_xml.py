@@ -168,6 +168,20 @@ def test_an_internal_subset_and_an_undeclared_entity_are_refused_in_every_format
 
 
 @pytest.mark.parametrize(
+    ("raw", "line", "message"),
+    [
+        (b"<a>\n\x00</a>", 2, "not well-formed XML: Invalid character: Char 0x0 out of allowed range"),
+        (b"<a>\n<b></a>", 2, "not well-formed XML: Opening and ending tag mismatch: b line 2 and a"),
+    ],
+    ids=["nul", "mismatched"],
+)
+def test_a_syntax_error_is_one_line_at_its_line(raw: bytes, line: int, message: str) -> None:
+    with pytest.raises(UntrustedXmlError) as refused:
+        parse_untrusted_xml(raw, "TMX", EXTERNAL_DOCTYPE)
+    assert (refused.value.line, refused.value.message) == (line, message)
+
+
+@pytest.mark.parametrize(
     ("subset", "line"),
     [
         ("[\n<!ATTLIST tmx srclang CDATA 'fr'>\n]", 3),

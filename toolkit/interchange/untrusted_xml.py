@@ -223,7 +223,8 @@ def parse_untrusted_xml(raw: bytes, format_name: str, doctype: DoctypePolicy) ->
     try:
         root = etree.fromstring(text.encode("utf-8"), parser)
     except etree.XMLSyntaxError as error:
-        message = re.sub(r", line \d+, column \d+$", "", str(error.msg))  # the line is reported separately
+        # The line is reported separately; some of libxml2's messages end with a newline.
+        message = re.sub(r", line \d+, column \d+$", "", str(error.msg)).strip()
         raise UntrustedXmlError(error.lineno, f"not well-formed XML: {message}", "syntax") from None
     information = root.getroottree().docinfo
     if doctype == REFUSE_DOCTYPE and (information.doctype or information.internalDTD is not None):
