@@ -251,6 +251,20 @@ def test_the_source_spans_are_found_whatever_the_case_or_region_of_the_source_lo
     assert (found.quiz, found.locales, found.issues) == (expected.quiz, expected.locales, expected.issues)
 
 
+def test_a_source_span_in_another_spelling_is_the_source_not_the_other_languages_text(
+    tmp_path: Path,
+) -> None:
+    """In an ``en_GB`` project an ``{mlang en}`` block is the source and ``{mlang other}`` every other
+    language's, as the Moodle XML reader and Moodle's filter take them: the reader took other's first."""
+    path = tmp_path / "bank.txt"
+    path.write_text(
+        "::dns::\\{mlang other\\}Texte\\{mlang\\}\\{mlang en\\}DNS resolves names.\\{mlang\\}{T####It does.}\n",
+        encoding="utf-8",
+    )
+    bank = GiftReader.read(BankRequest(path, path.name, "bank", "en_GB"))
+    assert bank.quiz.questions[0].prompt.source == "DNS resolves names."
+
+
 def test_tex_in_a_plain_gift_text_becomes_formulas_and_dollars_stay_dollars(tmp_path: Path) -> None:
     r"""Moodle's filters read TeX in a GIFT question of any format: \(…\) is an inline formula, $$…$$ a
     display one (wrap_math_in_nolink in filter/mathjaxloader/classes/text_filter.php); GIFT escapes only

@@ -9,6 +9,7 @@ from toolkit.importing.multilang import (
     declared_language,
     other_declared_language,
     quizkit_locale,
+    source_version,
     split_versions,
 )
 
@@ -152,3 +153,24 @@ def test_the_declared_language_is_the_sources_by_primary_subtag_case_aside(
     declared: list[str], source_locale: str, expected: tuple[str, ...]
 ) -> None:
     assert other_declared_language(declared, source_locale) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "source_locale", "expected"),
+    [
+        ("{mlang en}Hi{mlang}{mlang other}Hello{mlang}", "en", ("Hi", False)),
+        # Another spelling of the source's language before other's, as Moodle's filters fall back.
+        ("{mlang other}Hello{mlang}{mlang en}Hi{mlang}", "en_GB", ("Hi", False)),
+        ("{mlang en_utf8}Hi{mlang}{mlang ur}سلام{mlang}", "en-GB", ("Hi", True)),
+        # The source locale's own code before another spelling, wherever it stands.
+        ("{mlang en_gb}Colour{mlang}{mlang en}Color{mlang}", "en_GB", ("Colour", True)),
+        # An empty span is no version: other's is shown.
+        ("{mlang en}{mlang}{mlang other}Hello{mlang}", "en", ("Hello", False)),
+        ("{mlang ur}سلام{mlang}", "en", (None, False)),
+    ],
+    ids=["own", "kin-before-other", "charset", "own-before-kin", "empty", "none"],
+)
+def test_the_source_version_is_the_one_moodle_shows_a_learner_of_the_source_language(
+    text: str, source_locale: str, expected: tuple[str | None, bool]
+) -> None:
+    assert source_version(split_versions(text).by_language, source_locale) == expected

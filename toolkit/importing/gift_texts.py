@@ -15,6 +15,7 @@ from toolkit.importing.multilang import (
     declared_language,
     quizkit_locale,
     repeated_reason,
+    source_version,
     split_versions,
 )
 from toolkit.text.locale_packs import same_language
@@ -62,12 +63,9 @@ class BankContext:
         lost: list[str] = [UNBALANCED] if split.unbalanced else []
         imported: dict[str, str] = {}
         differing: list[tuple[str, str]] = []
+        in_source_span = False
         if split.by_language:
-            source_raw = split.version(self.source_code) or split.version(OTHER)
-            if source_raw is None:
-                for code, raw in split.by_language:
-                    if same_language(code, self.source_code):
-                        source_raw = raw
+            source_raw, in_source_span = source_version(split.by_language, self.source_code)
             for code, raw in split.by_language:
                 # A span in the source's language is the source, never its translation (``en`` spans in
                 # an ``en_GB`` project), as the Moodle XML reader takes them.
@@ -80,8 +78,6 @@ class BankContext:
             source_raw = text.text
             if (declared := declared_language(text.text)) is not None:
                 self.declared.append(declared)
-        # In the source language's span only: the source's alone, not every language's (no ``other``).
-        in_source_span = bool(split.by_language) and source_raw is not None and split.version(OTHER) is None
         source: str | None = None
         if source_raw is not None:
             source, found = as_quiz_text(source_raw, text.format)

@@ -27,6 +27,7 @@ from toolkit.importing.multilang import (
     declared_language,
     quizkit_locale,
     repeated_reason,
+    source_version,
     split_versions,
 )
 from toolkit.text.locale_packs import same_language
@@ -110,30 +111,25 @@ def field_text(raw: str, text_format: str, source_locale: str) -> FieldText:
     if not versions.by_language:
         text = _reduced(raw, text_format, lost)
         return FieldText(text or None, (), tuple(lost), declared=declared_language(raw))
-    source: str | None = None
-    other: str | None = None
+    reduced = [(code, _reduced(version, text_format, lost)) for code, version in versions.by_language]
+    source, in_source_span = source_version(reduced, source_locale)
     translations: list[tuple[str, str]] = []
     languages: list[str] = []
-    for code, version in versions.by_language:
-        text = _reduced(version, text_format, lost)
-        if code == OTHER:
-            other = text or None
-            continue
+    for code, text in reduced:
         locale = quizkit_locale(code)
         # ``en`` spans are the source of an ``en_US`` project, ``en_US`` spans of an ``en`` one, and any
         # spelling of the source's language is it (``--source-locale EN``), as Moodle's filter falls back.
-        if same_language(locale, source_locale):
-            source = text or None
+        if code == OTHER or same_language(locale, source_locale):
             continue
         languages.append(locale)
         if text:
             translations.append((locale, text))
     return FieldText(
-        source if source is not None else other,
+        source,
         tuple(translations),
         tuple(lost),
         tuple(languages),
-        in_source_span=source is not None and other is None,  # ``{mlang other}`` is every other language's
+        in_source_span=in_source_span,
         repeated=tuple(repeated_reason(repeated) for repeated in versions.repeated),
     )
 

@@ -24,6 +24,7 @@ is kept, as Moodle shows it, and :attr:`Versions.repeated` names the one left ou
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from toolkit.text.locale_packs import same_language
@@ -85,6 +86,28 @@ def split_versions(text: str) -> Versions:
                 languages.append(code)
     versions = [(language, _joined(text, blocks, language)) for language in languages]
     return Versions(tuple(versions), _joined(text, blocks, None), unbalanced, tuple(repeated))
+
+
+def source_version(versions: Iterable[tuple[str, str | None]], source_locale: str) -> tuple[str | None, bool]:
+    """The version a learner of the source language is shown, as Moodle's filters choose it: the span in
+    the source locale's own code, else one in another spelling of its language (``en`` or ``en_utf8`` in
+    an ``en_GB`` project), else ``{mlang other}``'s, every unlisted language's; and whether it is the
+    source language's own span, not ``other``'s. ``versions`` are (Moodle code, text) of
+    :attr:`Versions.by_language`, raw or reduced as the reader needs them; an empty text counts as none."""
+    own = kin = other = None
+    spelled = source_locale.replace("-", "_").lower()
+    for code, text in versions:
+        if not text:
+            continue
+        if code == OTHER:
+            other = text
+        elif same_language(code, source_locale):
+            if quizkit_locale(code).lower() == spelled:
+                own = text
+            else:
+                kin = text
+    chosen = own if own is not None else kin
+    return (chosen, other is None) if chosen is not None else (other, False)
 
 
 def repeated_reason(repeated: tuple[str, str, str]) -> str:
