@@ -236,7 +236,7 @@ def _read_question(reader: QuestionReader, element: Element) -> Question[Text] |
         if reader.correct_todo is not None:
             draft["correct"] = {"todo": reader.correct_todo}
         reasons = "; ".join([*([reader.correct_todo] if reader.correct_todo else []), *reader.todos.values()])
-        reader.issues.append(reader.issue(f"kept as a draft with to-dos: {reasons}", draft=draft))
+        reader.issue(f"kept as a draft with to-dos: {reasons}", draft=draft)
         return None
     return question
 

@@ -86,13 +86,11 @@ def _multiple_fractions(
         return
     if shares and all(close_to(f, Decimal(-100) / len(wrong)) for f in wrong):
         if len(wrong) != len(right):
-            reader.issues.append(
-                reader.issue(
-                    f"Moodle takes {percent(Decimal(100) / len(wrong))} % off for each wrong option "
-                    f"ticked ({described}); quizkit's partial credit takes 1/{len(right)} of the marks "
-                    "off for each (as its reference grader defines it), so a response with wrong options "
-                    "ticked scores differently; imported with partial credit"
-                )
+            reader.issue(
+                f"Moodle takes {percent(Decimal(100) / len(wrong))} % off for each wrong option "
+                f"ticked ({described}); quizkit's partial credit takes 1/{len(right)} of the marks "
+                "off for each (as its reference grader defines it), so a response with wrong options "
+                "ticked scores differently; imported with partial credit"
             )
         return
     example = ", ".join(right) or ids[0]

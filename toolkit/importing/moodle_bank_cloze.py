@@ -176,10 +176,8 @@ def read_cloze(reader: QuestionReader, element: Element) -> Question[Text]:
             "file and translate it"
         )
     if len({sub.weight for sub in found}) > 1:
-        reader.issues.append(
-            reader.issue(
-                f"its blanks have the weights {', '.join(str(sub.weight) for sub in found)}; every quizkit blank counts the same"
-            )
+        reader.issue(
+            f"its blanks have the weights {', '.join(str(sub.weight) for sub in found)}; every quizkit blank counts the same"
         )
     return FillInBlanksQuestion(
         id=reader.question_id,
@@ -231,11 +229,9 @@ def blanks_text(reader: QuestionReader, element: Element, marked: str, count: in
         if (placed_translation := placed(translation)) is not None:
             translations.append((locale, placed_translation))
         else:
-            reader.issues.append(
-                reader.issue(
-                    f"its {locale} text does not show every blank once; that translation is not imported",
-                    line,
-                )
+            reader.issue(
+                f"its {locale} text does not show every blank once; that translation is not imported",
+                line,
             )
     text = Text(
         keys.blanks_text_key(reader.quiz_id, reader.question_id),
@@ -310,11 +306,9 @@ def _blank(reader: QuestionReader, sub: Subquestion, line: int) -> Blank[Text]:
     for index, alternative in enumerate(sub.alternatives):
         option_id = part_id(index)
         if alternative.feedback:
-            reader.issues.append(
-                reader.issue(
-                    f"the feedback of the option '{alternative.answer}' of blank {sub.number} has no place in quizkit; not imported",
-                    line,
-                )
+            reader.issue(
+                f"the feedback of the option '{alternative.answer}' of blank {sub.number} has no place in quizkit; not imported",
+                line,
             )
         key = keys.blank_option_key(reader.quiz_id, reader.question_id, blank_id, option_id)
         options.append(
@@ -323,11 +317,9 @@ def _blank(reader: QuestionReader, sub: Subquestion, line: int) -> Blank[Text]:
         if close_to(alternative.fraction, Decimal(100)):
             right.append(option_id)
         elif alternative.fraction != 0:
-            reader.issues.append(
-                reader.issue(
-                    f"the option '{alternative.answer}' of blank {sub.number} earns {percent(alternative.fraction)} % in Moodle; quizkit's drop-down has one right option",
-                    line,
-                )
+            reader.issue(
+                f"the option '{alternative.answer}' of blank {sub.number} earns {percent(alternative.fraction)} % in Moodle; quizkit's drop-down has one right option",
+                line,
             )
     if len(right) != 1:
         raise reader.unsupported(

@@ -155,13 +155,18 @@ class QuestionReader:
                     )
                 )
 
-    def issue(
+    def import_issue(
         self, reason: str, line: int | None = None, draft: dict[str, object] | None = None
     ) -> ImportIssue:
+        """``reason`` as an issue of the question being read, at ``line`` or else at the question's."""
         return ImportIssue(self.file, line or self.line, self.label, reason, draft)
 
+    def issue(self, reason: str, line: int | None = None, draft: dict[str, object] | None = None) -> None:
+        """Add ``reason`` to :attr:`issues`, as an issue of the question being read."""
+        self.issues.append(self.import_issue(reason, line, draft))
+
     def unsupported(self, reason: str, line: int | None = None) -> UnsupportedQuestionError:
-        return UnsupportedQuestionError(self.issue(f"{reason}; left out", line))
+        return UnsupportedQuestionError(self.import_issue(f"{reason}; left out", line))
 
     def field(self, owner: Element | None) -> tuple[FieldText, int]:
         """The ``<text>`` of ``owner`` (``<questiontext>``, ``<answer>``, …) in every language."""
@@ -177,7 +182,7 @@ class QuestionReader:
         if found.declared is not None:
             self.declared.append(found.declared)
         self.lost.extend(what for what in found.lost if what not in self.lost)
-        self.issues.extend(self.issue(f"a text holds {reason}", line) for reason in found.repeated)
+        self.issues.extend(self.import_issue(f"a text holds {reason}", line) for reason in found.repeated)
         for locale in found.languages:
             if locale not in self.languages:
                 self.languages.append(locale)
@@ -248,11 +253,9 @@ class QuestionReader:
         if grade:
             self.marks.append((self.line, self.label, grade))
         if self.lost:
-            self.issues.append(
-                self.issue(
-                    f"its texts hold {', '.join(self.lost)}, which a quiz text cannot: their words were "
-                    "kept, the rest left out"
-                )
+            self.issue(
+                f"its texts hold {', '.join(self.lost)}, which a quiz text cannot: their words were "
+                "kept, the rest left out"
             )
         lost = [
             tag
@@ -260,16 +263,12 @@ class QuestionReader:
             if (element.findtext(f"{tag}/text") or "").strip() not in _DEFAULT_COMBINED_FEEDBACK
         ]
         if lost:
-            self.issues.append(
-                self.issue(f"its combined feedback ({', '.join(lost)}) has no place in a quiz; not imported")
-            )
+            self.issue(f"its combined feedback ({', '.join(lost)}) has no place in a quiz; not imported")
         hints = [hint for hint in element.findall("hint") if (hint.findtext("text") or "").strip()]
         if hints:
-            self.issues.append(
-                self.issue(
-                    f"its {counted(len(hints), 'hint')} for further tries "
-                    f"{'has' if len(hints) == 1 else 'have'} no place in a quiz; not imported"
-                )
+            self.issue(
+                f"its {counted(len(hints), 'hint')} for further tries "
+                f"{'has' if len(hints) == 1 else 'have'} no place in a quiz; not imported"
             )
 
     def explanation(self, element: Element) -> Text:
@@ -301,9 +300,7 @@ class QuestionReader:
         if correct is None:
             raise self.unsupported("neither its true nor its false answer is worth 100 %")
         if feedback:
-            self.issues.append(
-                self.issue("the feedback of its true and false answers has no place in quizkit; not imported")
-            )
+            self.issue("the feedback of its true and false answers has no place in quizkit; not imported")
         return TrueFalseQuestion(
             id=self.question_id, prompt=prompt, correct=correct, explanation=self.explanation(element)
         )
@@ -318,10 +315,8 @@ class QuestionReader:
         accepted: list[AcceptedAnswer[Text]] = []
         for answer, fraction, feedback, line in alternatives:
             if feedback:
-                self.issues.append(
-                    self.issue(
-                        f"the feedback of the answer '{answer}' has no place in quizkit; not imported", line
-                    )
+                self.issue(
+                    f"the feedback of the answer '{answer}' has no place in quizkit; not imported", line
                 )
             if close_to(fraction, Decimal(100)):
                 answer_id = part_id(len(accepted))
@@ -334,11 +329,9 @@ class QuestionReader:
                 literal = answer.replace("\\*", "*")
                 accepted.append(AcceptedAnswer(answer_id, Text(key, literal, Origin(self.file, line))))
             elif fraction > 0:
-                self.issues.append(
-                    self.issue(
-                        f"the answer '{answer}' earns {percent(fraction)} % in Moodle; quizkit accepts an answer or not: left out",
-                        line,
-                    )
+                self.issue(
+                    f"the answer '{answer}' earns {percent(fraction)} % in Moodle; quizkit accepts an answer or not: left out",
+                    line,
                 )
         if not accepted:
             raise self.unsupported("no answer is worth 100 %")
@@ -384,9 +377,7 @@ class QuestionReader:
         source = found.source or ""
         if close_to(fraction, Decimal(100)) and source:
             translated[source] = found.translations
-            self.issues.append(
-                self.issue(multilang_answer_reason(written, source, list(found.translations)), line)
-            )
+            self.issue(multilang_answer_reason(written, source, list(found.translations)), line)
         return source
 
     def numerical(self, element: Element) -> Question[Text]:
@@ -414,31 +405,25 @@ class QuestionReader:
             if unit is None and name and _decimal(multiplier) == 1:
                 unit = self.plain(unit_key, name, each.sourceline, "a unit")
             elif name:
-                self.issues.append(
-                    self.issue(
-                        f"the unit '{name}' (× {multiplier}) is not imported: a quizkit number has one unit",
-                        each.sourceline,
-                    )
+                self.issue(
+                    f"the unit '{name}' (× {multiplier}) is not imported: a quizkit number has one unit",
+                    each.sourceline,
                 )
         right = []
         for answer in element.findall("answer"):
             value = (answer.findtext("text") or "").strip()
             fraction = fraction_of(answer)
             if (answer.findtext("feedback/text") or "").strip():
-                self.issues.append(
-                    self.issue(
-                        f"the feedback of the answer '{value}' has no place in quizkit; not imported",
-                        answer.sourceline,
-                    )
+                self.issue(
+                    f"the feedback of the answer '{value}' has no place in quizkit; not imported",
+                    answer.sourceline,
                 )
             if close_to(fraction, Decimal(100)) and value != "*":
                 right.append((value, answer))
             elif fraction > 0:
-                self.issues.append(
-                    self.issue(
-                        f"the answer '{value}' earns {percent(fraction)} % in Moodle; quizkit has one right number: left out",
-                        answer.sourceline,
-                    )
+                self.issue(
+                    f"the answer '{value}' earns {percent(fraction)} % in Moodle; quizkit has one right number: left out",
+                    answer.sourceline,
                 )
         if len(right) != 1:
             listed = ", ".join(value for value, _answer in right) or "none"
@@ -532,20 +517,14 @@ class QuestionReader:
         grading = (element.findtext("gradingtype") or "ALL_OR_NOTHING").strip().upper()
         partial_credit = grading != "ALL_OR_NOTHING"
         if grading not in ("ALL_OR_NOTHING", "ABSOLUTE_POSITION"):
-            self.issues.append(
-                self.issue(
-                    f"Moodle grades it by {grading}; quizkit's partial credit counts the items in their "
-                    "right place (ABSOLUTE_POSITION): imported with that"
-                )
+            self.issue(
+                f"Moodle grades it by {grading}; quizkit's partial credit counts the items in their "
+                "right place (ABSOLUTE_POSITION): imported with that"
             )
         select = (element.findtext("selecttype") or "ALL").strip().upper()
         count = (element.findtext("selectcount") or "").strip()
         if select != "ALL" and count.isdigit() and 0 < int(count) < len(items):
-            self.issues.append(
-                self.issue(
-                    f"Moodle shows {count} of its {len(items)} items ({select}); quizkit shows them all"
-                )
-            )
+            self.issue(f"Moodle shows {count} of its {len(items)} items ({select}); quizkit shows them all")
         return OrderingQuestion(
             id=self.question_id,
             prompt=prompt,
@@ -560,11 +539,9 @@ class QuestionReader:
             keys.model_answer_key(self.quiz_id, self.question_id), element.find("graderinfo")
         )
         if (element.findtext("attachments") or "0").strip() not in ("", "0"):
-            self.issues.append(
-                self.issue("it asks for attached files, which quizkit's essay cannot take; not imported")
-            )
+            self.issue("it asks for attached files, which quizkit's essay cannot take; not imported")
         if (element.findtext("responsetemplate/text") or "").strip():
-            self.issues.append(self.issue("its response template has no place in quizkit; not imported"))
+            self.issue("its response template has no place in quizkit; not imported")
         return EssayQuestion(
             id=self.question_id,
             prompt=prompt,
