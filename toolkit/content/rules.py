@@ -346,8 +346,8 @@ def _message_texts(data: RawValue) -> Iterator[tuple[JsonPath, RawValue]]:
 def no_control_characters(context: RuleContext) -> Iterator[Diagnostic]:
     for path, value in context.source_texts:
         text = text_of(value)
-        if text is None:
-            continue
+        if text is None or (text.isascii() and text.isprintable()):
+            continue  # printing ASCII holds no control, no non-character and no bidi control
         where = _text_path(path, value)
         if found := control_characters(text):
             names = code_points(found)
