@@ -104,6 +104,27 @@ def test_xliff_carries_the_screenshot_as_a_note_of_its_own(project: Path) -> Non
     ) in xliff
 
 
+def test_xliff_carries_a_reference_an_editor_wrapped_as_one_screenshot_note(project: Path) -> None:
+    """Between a save in a PO editor that wraps long comments and the next update, the XLIFF export
+    still gives the CAT tool the screenshot, not two context notes ("Screenshot:" and the path)."""
+    add_screenshot(project, PROMPT)
+    assert run_quizkit_in_process(project, "update").returncode == 0
+    text = (project / PO).read_text(encoding="utf-8")
+    whole = "#. Screenshot: screenshots/ur/tiny.questions.first.prompt.png\n"
+    (project / PO).write_text(
+        text.replace(whole, "#. Screenshot:\n#. screenshots/ur/tiny.questions.first.prompt.png\n"),
+        encoding="utf-8",
+    )
+    result = run_quizkit_in_process(project, "export", "--format", "xliff")
+    assert result.returncode == 0, result.stderr
+    xliff = next((project / "dist" / "xliff").rglob("tiny*.xlf")).read_text(encoding="utf-8")
+    assert (
+        '<note category="context">Question 1 of 2 (one correct answer).</note>\n'
+        '        <note category="screenshot">screenshots/ur/tiny.questions.first.prompt.png</note>\n'
+        "      </notes>"
+    ) in xliff
+
+
 def test_a_reference_an_editor_wrapped_in_two_lines_is_replaced_whole(project: Path) -> None:
     # polib (wrapwidth 78) saves a long '#. Screenshot: <path>' as two '#.' lines; the refresh must
     # recognise both halves, not keep the path line and add a second reference.

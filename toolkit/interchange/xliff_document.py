@@ -57,7 +57,7 @@ from toolkit.interchange.xliff_inline import (
     write_original_data,
 )
 from toolkit.keys import is_accepted_answer_key
-from toolkit.screenshots.naming import REFERENCE_PREFIX
+from toolkit.screenshots.naming import split_screenshot_reference
 from toolkit.text.answer_lines import joined_lines
 from toolkit.text.characters import NOT_XML_CHARACTER
 from toolkit.text.locale_info import plural_index_categories
@@ -108,12 +108,10 @@ def _carried(text: str, what: str, unit_id: str, entry: CatalogEntry) -> str:
 def _unit(parent: etree._Element, unit_id: str, entry: CatalogEntry, source: str, translation: str) -> None:
     unit = etree.SubElement(parent, f"{_N}unit", id=unit_id)
     unit.set(XML_SPACE, "preserve")
-    notes = [
-        (SCREENSHOT_NOTE, comment.removeprefix(REFERENCE_PREFIX))
-        if comment.startswith(REFERENCE_PREFIX)
-        else (CONTEXT_NOTE, comment)
-        for comment in entry.extracted_comments
-    ]
+    screenshot, context = split_screenshot_reference(entry.extracted_comments)
+    notes = [(CONTEXT_NOTE, comment) for comment in context]
+    if screenshot is not None:
+        notes.append((SCREENSHOT_NOTE, screenshot))
     notes += [(COMMENT_NOTE, comment) for comment in entry.translator_comments]
     if entry.is_fuzzy and entry.previous_msgid is not None:
         notes.append((PREVIOUS_NOTE, entry.previous_msgid))

@@ -43,23 +43,33 @@ def project_screenshot_path(
     return PurePosixPath(screenshots_dir) / screenshot_path(key, locale)
 
 
-def without_screenshot_references(comments: tuple[str, ...]) -> tuple[str, ...]:
-    """``comments`` (an entry's ``#.`` lines) without its screenshot reference, whole or as a PO editor that
-    wraps long comments left it (polib at 78 columns: ``#. Screenshot:`` alone, then ``#. <path>.png``)."""
+def split_screenshot_reference(comments: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:
+    """The screenshot path an entry's ``#.`` comments name, or None, and the other comments. The reference
+    is read whole, or as a PO editor that wraps long comments left it (polib at 78 columns:
+    ``#. Screenshot:`` alone, then ``#. <path>.png``), so a catalog saved in Poedit names it still."""
     kept: list[str] = []
+    path: str | None = None
     split = False
     for comment in comments:
         if comment.startswith(REFERENCE_PREFIX):
+            path = comment.removeprefix(REFERENCE_PREFIX)
             continue
         if comment.rstrip() == REFERENCE_PREFIX.rstrip():
             split = True
             continue
         if split and comment.endswith(".png") and not any(character.isspace() for character in comment):
+            path = comment
             split = False
             continue
         split = False
         kept.append(comment)
-    return tuple(kept)
+    return path, tuple(kept)
+
+
+def without_screenshot_references(comments: tuple[str, ...]) -> tuple[str, ...]:
+    """``comments`` (an entry's ``#.`` lines) without its screenshot reference, whole or wrapped
+    (:func:`split_screenshot_reference`)."""
+    return split_screenshot_reference(comments)[1]
 
 
 def screenshot_reference(key: str, locale: str, screenshots_dir: str = DEFAULT_SCREENSHOTS_DIR) -> str:
