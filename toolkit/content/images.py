@@ -141,14 +141,17 @@ def misnamed_locale_folders(
         name for locale in locales for name in (locale, locale.replace("_", "-"), language_of(locale))
     }
     reported: set[Path] = set()
+    subfolders: dict[Path, list[str]] = {}
+    # Each images' folder's own folders, read once however many images it holds.
     for file in sorted(set(used)):
         written = PurePosixPath(file)
         folder = root / written.parent
-        try:
-            entries = sorted(entry.name for entry in os.scandir(folder) if entry.is_dir())
-        except OSError:
-            continue
-        for name in entries:
+        if folder not in subfolders:
+            try:
+                subfolders[folder] = sorted(entry.name for entry in os.scandir(folder) if entry.is_dir())
+            except OSError:
+                subfolders[folder] = []
+        for name in subfolders[folder]:
             candidate = folder / name
             if name in spellings or candidate in reported or not (candidate / written.name).is_file():
                 continue
