@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from toolkit.importing.bank import BankRequest
+from toolkit.importing.gift_bank import GiftReader
+from toolkit.importing.moodle_bank import MoodleXmlReader
 from toolkit.importing.multilang import (
     Versions,
     declared_language,
@@ -158,19 +163,65 @@ def test_the_declared_language_is_the_sources_by_primary_subtag_case_aside(
 @pytest.mark.parametrize(
     ("text", "source_locale", "expected"),
     [
-        ("{mlang en}Hi{mlang}{mlang other}Hello{mlang}", "en", ("Hi", False)),
-        # Another spelling of the source's language before other's, as Moodle's filters fall back.
-        ("{mlang other}Hello{mlang}{mlang en}Hi{mlang}", "en_GB", ("Hi", False)),
-        ("{mlang en_utf8}Hi{mlang}{mlang ur}سلام{mlang}", "en-GB", ("Hi", True)),
-        # The source locale's own code before another spelling, wherever it stands.
-        ("{mlang en_gb}Colour{mlang}{mlang en}Color{mlang}", "en_GB", ("Colour", True)),
+        ("{mlang en}Hi{mlang}{mlang other}Hello{mlang}", "en", ("en", False)),
+        # The language's range before other's, as filter_multilang2 falls back to a parent language.
+        ("{mlang other}Hello{mlang}{mlang en}Hi{mlang}", "en_GB", ("en", False)),
+        ("{mlang en_utf8}Hi{mlang}{mlang ur}سلام{mlang}", "en-GB", ("en_utf8", True)),
+        ("{mlang ur_pk}سلام{mlang}{mlang other}Hello{mlang}", "ur", ("ur_pk", False)),
+        # The source locale's own code before its range, wherever it stands.
+        ("{mlang en_gb}Colour{mlang}{mlang en}Color{mlang}", "en_GB", ("en_gb", True)),
+        # Another region of the language: after other's, which Moodle would show; before nothing.
+        ("{mlang pt_pt}Olá{mlang}{mlang other}Hello{mlang}", "pt_BR", ("other", False)),
+        ("{mlang pt_pt}Olá{mlang}{mlang ur}سلام{mlang}", "pt_BR", ("pt_pt", True)),
         # An empty span is no version: other's is shown.
-        ("{mlang en}{mlang}{mlang other}Hello{mlang}", "en", ("Hello", False)),
+        ("{mlang en}{mlang}{mlang other}Hello{mlang}", "en", ("other", False)),
         ("{mlang ur}سلام{mlang}", "en", (None, False)),
     ],
-    ids=["own", "kin-before-other", "charset", "own-before-kin", "empty", "none"],
+    ids=[
+        "own",
+        "range-before-other",
+        "charset",
+        "region-of-source",
+        "own-before-range",
+        "other-before-sibling",
+        "sibling",
+        "empty",
+        "none",
+    ],
 )
-def test_the_source_version_is_the_one_moodle_shows_a_learner_of_the_source_language(
+def test_the_source_version_is_the_nearest_to_the_source_locale(
     text: str, source_locale: str, expected: tuple[str | None, bool]
 ) -> None:
     assert source_version(split_versions(text).by_language, source_locale) == expected
+
+
+@pytest.mark.parametrize(
+    ("prompt", "source_locale", "source"),
+    [
+        # A span that is empty once reduced to quiz text is none: other's is the source.
+        ("{mlang en}<p> </p>{mlang}{mlang other}Hello, DNS{mlang}", "en", "Hello, DNS"),
+        ("{mlang en_gb}Colour{mlang}{mlang en}Color{mlang}", "en_GB", "Colour"),
+        ("{mlang other}Texte{mlang}{mlang en}DNS resolves names{mlang}", "en_GB", "DNS resolves names"),
+    ],
+    ids=["empty-span", "own-before-range", "range-before-other"],
+)
+def test_the_gift_and_moodle_xml_readers_take_the_same_source_of_a_multilang_text(
+    tmp_path: Path, prompt: str, source_locale: str, source: str
+) -> None:
+    escaped = prompt.replace("{", "\\{").replace("}", "\\}")
+    gift = tmp_path / "bank.gift"
+    gift.write_text(f"::dns::[html]{escaped}{{T####It does.}}\n", encoding="utf-8")
+    moodle = tmp_path / "bank.xml"
+    moodle.write_text(
+        '<quiz><question type="truefalse"><name><text>dns</text></name>'
+        f'<questiontext format="html"><text><![CDATA[{prompt}]]></text></questiontext>'
+        '<generalfeedback format="html"><text>It does.</text></generalfeedback>'
+        '<answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer>'
+        "</question></quiz>",
+        encoding="utf-8",
+    )
+    read = [
+        reader.read(BankRequest(path, path.name, "bank", source_locale))
+        for reader, path in ((GiftReader, gift), (MoodleXmlReader, moodle))
+    ]
+    assert [bank.quiz.questions[0].prompt.source for bank in read] == [source, source]

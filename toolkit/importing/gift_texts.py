@@ -64,24 +64,27 @@ class BankContext:
         imported: dict[str, str] = {}
         differing: list[tuple[str, str]] = []
         in_source_span = False
+        source: str | None = None
         if split.by_language:
-            source_raw, in_source_span = source_version(split.by_language, self.source_code)
-            for code, raw in split.by_language:
+            # Each span as quiz text first: the source is chosen among the spans that have some, as the
+            # Moodle XML reader chooses it.
+            reduced = {code: as_quiz_text(raw, text.format) for code, raw in split.by_language}
+            chosen, in_source_span = source_version(
+                ((code, quiz_text) for code, (quiz_text, _) in reduced.items()), self.source_code
+            )
+            if chosen is not None:
+                source, found = reduced[chosen]
+                lost.extend(found)
+            for code, (quiz_text, _) in reduced.items():
                 # A span in the source's language is the source, never its translation (``en`` spans in
                 # an ``en_GB`` project), as the Moodle XML reader takes them.
-                if code == OTHER or same_language(code, self.source_code):
-                    continue
-                text_reduced, _lost = as_quiz_text(raw, text.format)
-                if text_reduced:
-                    imported[quizkit_locale(code)] = text_reduced
+                if code != OTHER and not same_language(code, self.source_code) and quiz_text:
+                    imported[quizkit_locale(code)] = quiz_text
         else:
-            source_raw = text.text
+            source, found = as_quiz_text(text.text, text.format)
+            lost.extend(found)
             if (declared := declared_language(text.text)) is not None:
                 self.declared.append(declared)
-        source: str | None = None
-        if source_raw is not None:
-            source, found = as_quiz_text(source_raw, text.format)
-            lost.extend(found)
         if part is not None:
             for locale, question in (translated or {}).items():
                 given = part(question)

@@ -112,7 +112,8 @@ def field_text(raw: str, text_format: str, source_locale: str) -> FieldText:
         text = _reduced(raw, text_format, lost)
         return FieldText(text or None, (), tuple(lost), declared=declared_language(raw))
     reduced = [(code, _reduced(version, text_format, lost)) for code, version in versions.by_language]
-    source, in_source_span = source_version(reduced, source_locale)
+    chosen, in_source_span = source_version(reduced, source_locale)
+    source = dict(reduced)[chosen] if chosen is not None else None
     translations: list[tuple[str, str]] = []
     languages: list[str] = []
     for code, text in reduced:

@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from toolkit.text.locale_packs import same_language
+from toolkit.text.locale_packs import one_within_the_other, same_language, same_locale
 
 _SPAN_OPENING = re.compile(
     r"<(?:span\s+(?=[^>]*\bclass\s*=\s*[\"']multilang[\"'])|(lang)\s+)"
@@ -89,25 +89,34 @@ def split_versions(text: str) -> Versions:
 
 
 def source_version(versions: Iterable[tuple[str, str | None]], source_locale: str) -> tuple[str | None, bool]:
-    """The version a learner of the source language is shown, as Moodle's filters choose it: the span in
-    the source locale's own code, else one in another spelling of its language (``en`` or ``en_utf8`` in
-    an ``en_GB`` project), else ``{mlang other}``'s, every unlisted language's; and whether it is the
-    source language's own span, not ``other``'s. ``versions`` are (Moodle code, text) of
-    :attr:`Versions.by_language`, raw or reduced as the reader needs them; an empty text counts as none."""
-    own = kin = other = None
-    spelled = source_locale.replace("-", "_").lower()
+    """The code of the version that is the source text, and whether it is the source language's own (not
+    ``{mlang other}``'s, every unlisted language's). ``versions`` are (Moodle code, text) of
+    :attr:`Versions.by_language`, as the reader reduces them to quiz text; an empty text counts as none.
+
+    In order: the source locale's own span; a span of its language's range, as ``filter_multilang2`` falls
+    back to a learner's parent language (``en`` or ``en_utf8`` in an ``en_GB`` project, ``ur_PK`` in an
+    ``ur`` one); ``{mlang other}``; last, another region of its language (``pt_pt`` in a ``pt_BR`` project),
+    which Moodle would not show but which is nearer the source than nothing."""
+    own = within = sibling = None
+    other = False
     for code, text in versions:
         if not text:
             continue
         if code == OTHER:
-            other = text
-        elif same_language(code, source_locale):
-            if quizkit_locale(code).lower() == spelled:
-                own = text
-            else:
-                kin = text
-    chosen = own if own is not None else kin
-    return (chosen, other is None) if chosen is not None else (other, False)
+            other = True
+            continue
+        locale = quizkit_locale(code)
+        if same_locale(locale, source_locale):
+            own = code
+        elif one_within_the_other(locale, source_locale):
+            within = code
+        elif same_language(locale, source_locale):
+            sibling = code
+    if own is not None or within is not None:
+        return own if own is not None else within, not other
+    if other:
+        return OTHER, False
+    return sibling, sibling is not None
 
 
 def repeated_reason(repeated: tuple[str, str, str]) -> str:
