@@ -528,6 +528,7 @@ UNDECLARED_MOODLE = "<quiz>\n</quiz>\n"
         (MOODLE, "utf-16-be", "moodle"),
         (UNDECLARED_MOODLE, "utf-16-le", "moodle"),
         (UNDECLARED_MOODLE, "utf-32-be", "moodle"),
+        ("\r\n" + UNDECLARED_MOODLE, "utf-16-le", "moodle"),
     ],
     ids=[
         "aiken-utf-16",
@@ -538,6 +539,7 @@ UNDECLARED_MOODLE = "<quiz>\n</quiz>\n"
         "moodle-utf-16-be",
         "moodle-utf-16-le-undeclared",
         "moodle-utf-32-be-undeclared",
+        "moodle-utf-16-le-undeclared-white-space-first",
     ],
 )
 def test_a_bank_in_utf_16_or_utf_32_is_detected(

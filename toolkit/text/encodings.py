@@ -29,13 +29,13 @@ def byte_order_mark(data: bytes) -> tuple[bytes, str] | None:
 
 
 _UNMARKED_XML_STARTS = (
-    (b"<\x00\x00\x00", "UTF-32LE"),
-    (b"\x00\x00\x00<", "UTF-32BE"),
-    (b"<\x00", "UTF-16LE"),
-    (b"\x00<", "UTF-16BE"),
+    (re.compile(rb"(?:[\t\n\r ]\x00\x00\x00)*<\x00\x00\x00"), "UTF-32LE"),
+    (re.compile(rb"(?:\x00\x00\x00[\t\n\r ])*\x00\x00\x00<"), "UTF-32BE"),
+    (re.compile(rb"(?:[\t\n\r ]\x00)*<\x00"), "UTF-16LE"),
+    (re.compile(rb"(?:\x00[\t\n\r ])*\x00<"), "UTF-16BE"),
 )
-"""How a document's first '<' is written in each wide encoding, UTF-32's first (its LE form begins with
-UTF-16LE's)."""
+"""How a document's first '<' (after white space, which a document without a declaration may start
+with) is written in each wide encoding; UTF-32's first, since its LE form begins as UTF-16LE's does."""
 
 
 def unmarked_xml_encoding(data: bytes) -> str | None:
@@ -43,7 +43,7 @@ def unmarked_xml_encoding(data: bytes) -> str | None:
     first ``<`` is written (XML 1.0, appendix F); None when it starts as UTF-8 or another byte encoding
     does. Appendix F lists ``<?`` for UTF-16; any ``<`` is taken, as a NUL beside it can mean nothing
     else, so a file written without its declaration is read rather than refused as not well-formed."""
-    return next((name for start, name in _UNMARKED_XML_STARTS if data.startswith(start)), None)
+    return next((name for start, name in _UNMARKED_XML_STARTS if start.match(data)), None)
 
 
 _BEYOND_ASCII = re.compile(rb"[\x80-\xff]")
