@@ -16,13 +16,14 @@ which no single response can meet.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Sequence
 from decimal import ROUND_DOWN, Decimal
 
 from lxml import etree
 
-from toolkit.exporters.qti.markup import indented_document
+from toolkit.exporters.qti.markup import indented_element_document
 from toolkit.model import AcceptedAnswer
 from toolkit.text.numbers import plain_number
 
@@ -61,16 +62,10 @@ def number_ident(key: str) -> str:
 # --- elements --------------------------------------------------------------------------------------------
 
 
-_TAGS: dict[str, str] = {}
-"""Each element name's qualified tag, made once: lxml makes an element of the very same string faster, and
-a Canvas export makes some 400 elements a quiz."""
-
-
+@functools.cache
 def _tag(name: str) -> str:
-    tag = _TAGS.get(name)
-    if tag is None:
-        tag = _TAGS[name] = f"{{{QTI12_NAMESPACE}}}{name}"
-    return tag
+    # Made once a name: a Canvas export makes some 400 elements a quiz.
+    return f"{{{QTI12_NAMESPACE}}}{name}"
 
 
 def root() -> etree._Element:
@@ -167,4 +162,4 @@ def score_shares(parts: int) -> list[Decimal]:
 
 
 def serialize(element: etree._Element) -> bytes:
-    return indented_document(element)
+    return indented_element_document(element)
