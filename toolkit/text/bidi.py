@@ -232,6 +232,9 @@ def bidi_segments(text: str, isolate_latin: bool) -> list[Segment]:
 # 212,000 calls for 3,000 distinct texts in a 200-quiz build.
 @functools.lru_cache(maxsize=1 << 14)
 def _segments(text: str, isolate_latin: bool) -> tuple[Segment, ...]:
+    if not isolate_latin and "`" not in text and "$" not in text:
+        # Most texts of a left-to-right quiz: no code, no formula, nothing to isolate.
+        return (Segment("text", text),) if text else ()
     segments: list[Segment] = []
     for piece, kind in split_code(text):
         if kind != "text":
