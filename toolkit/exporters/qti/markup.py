@@ -10,6 +10,8 @@ write their documents, which hold no mixed text, with :func:`indented_element_do
 
 from __future__ import annotations
 
+import functools
+
 from lxml import etree
 
 from toolkit.exporters.base import NOT_XML_CHARACTER, ExportError
@@ -71,10 +73,13 @@ def append_bidi_text(
         _append_text(element, segment.text)
 
 
+# Tags made once a name, as qti12's: a QTI export makes some 600 elements a quiz.
+@functools.cache
 def _tag(namespace: str | None, name: str) -> str:
     return f"{{{namespace}}}{name}" if namespace else name
 
 
+@functools.cache
 def qti(name: str) -> str:
     return f"{{{QTI_NAMESPACE}}}{name}"
 
