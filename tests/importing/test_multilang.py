@@ -167,7 +167,13 @@ def test_the_declared_language_is_the_sources_by_primary_subtag_case_aside(
         # The language's range before other's, as filter_multilang2 falls back to a parent language.
         ("{mlang other}Hello{mlang}{mlang en}Hi{mlang}", "en_GB", ("en", False)),
         ("{mlang en_utf8}Hi{mlang}{mlang ur}سلام{mlang}", "en-GB", ("en_utf8", True)),
-        ("{mlang ur_pk}سلام{mlang}{mlang other}Hello{mlang}", "ur", ("ur_pk", False)),
+        # The nearest range holding the source locale, wherever it stands.
+        ("{mlang zh}甲{mlang}{mlang zh_hant}乙{mlang}", "zh_Hant_TW", ("zh_hant", True)),
+        ("{mlang zh_hant}乙{mlang}{mlang zh}甲{mlang}", "zh_Hant_TW", ("zh_hant", True)),
+        # A narrower locale is no fallback of Moodle's: other's first; then it, before another region.
+        ("{mlang ur_pk}سلام{mlang}{mlang other}Hello{mlang}", "ur", ("other", False)),
+        ("{mlang pt_pt}Olá{mlang}{mlang pt_br}Oi{mlang}", "pt", ("pt_br", True)),
+        ("{mlang ur_pk}سلام{mlang}{mlang en}Hi{mlang}", "ur", ("ur_pk", True)),
         # The source locale's own code before its range, wherever it stands.
         ("{mlang en_gb}Colour{mlang}{mlang en}Color{mlang}", "en_GB", ("en_gb", True)),
         # Another region of the language: after other's, which Moodle would show; before nothing.
@@ -181,7 +187,11 @@ def test_the_declared_language_is_the_sources_by_primary_subtag_case_aside(
         "own",
         "range-before-other",
         "charset",
-        "region-of-source",
+        "nearest-range",
+        "nearest-range-written-first",
+        "other-before-narrower",
+        "narrower-last-written",
+        "narrower-before-nothing",
         "own-before-range",
         "other-before-sibling",
         "sibling",

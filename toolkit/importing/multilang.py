@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from toolkit.text.locale_packs import one_within_the_other, same_language, same_locale
+from toolkit.text.locale_packs import normalized_locale, one_within_the_other, same_language, same_locale
 
 _SPAN_OPENING = re.compile(
     r"<(?:span\s+(?=[^>]*\bclass\s*=\s*[\"']multilang[\"'])|(lang)\s+)"
@@ -93,12 +93,17 @@ def source_version(versions: Iterable[tuple[str, str | None]], source_locale: st
     ``{mlang other}``'s, every unlisted language's). ``versions`` are (Moodle code, text) of
     :attr:`Versions.by_language`, as the reader reduces them to quiz text; an empty text counts as none.
 
-    In order: the source locale's own span; a span of its language's range, as ``filter_multilang2`` falls
-    back to a learner's parent language (``en`` or ``en_utf8`` in an ``en_GB`` project, ``ur_PK`` in an
-    ``ur`` one); ``{mlang other}``; last, another region of its language (``pt_pt`` in a ``pt_BR`` project),
-    which Moodle would not show but which is nearer the source than nothing."""
-    own = within = sibling = None
+    In order: the source locale's own span; the span of the nearest language range that holds it, as
+    ``filter_multilang2`` falls back to a learner's parent language (``en`` or ``en_utf8`` in an ``en_GB``
+    project); ``{mlang other}``; last, a span that Moodle would not show a learner of the source locale but
+    that is in its language, a narrower locale first (``ur_PK`` in an ``ur`` project, then ``pt_PT`` in a
+    ``pt_BR`` one), the last written of a kind where a text has two."""
+    own: str | None = None
+    parents: list[tuple[int, str]] = []
+    narrower: str | None = None
+    sibling: str | None = None
     other = False
+    source_parts = len(normalized_locale(source_locale).split("_"))
     for code, text in versions:
         if not text:
             continue
@@ -106,17 +111,24 @@ def source_version(versions: Iterable[tuple[str, str | None]], source_locale: st
             other = True
             continue
         locale = quizkit_locale(code)
+        parts = len(normalized_locale(locale).split("_"))
         if same_locale(locale, source_locale):
             own = code
+        elif one_within_the_other(locale, source_locale) and parts < source_parts:
+            parents.append((parts, code))
         elif one_within_the_other(locale, source_locale):
-            within = code
+            narrower = code
         elif same_language(locale, source_locale):
             sibling = code
-    if own is not None or within is not None:
-        return own if own is not None else within, not other
+    if own is not None:
+        return own, not other
+    if parents:
+        # The nearest range holding the source locale (zh_Hant before zh for zh_Hant_TW), wherever it stands.
+        return max(parents, key=lambda parent: parent[0])[1], not other
     if other:
         return OTHER, False
-    return sibling, sibling is not None
+    chosen = narrower if narrower is not None else sibling
+    return chosen, chosen is not None
 
 
 def repeated_reason(repeated: tuple[str, str, str]) -> str:
