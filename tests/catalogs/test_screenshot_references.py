@@ -16,6 +16,9 @@ from toolkit.gettext.po_reader import read_po
 
 PO = "locales/ur/LC_MESSAGES/tiny.po"
 PROMPT = "tiny.questions.first.prompt"
+WHOLE_REFERENCE = "#. Screenshot: screenshots/ur/tiny.questions.first.prompt.png\n"
+WRAPPED_REFERENCE = "#. Screenshot:\n#. screenshots/ur/tiny.questions.first.prompt.png\n"
+"""The reference as polib (wrapwidth 78) saves it, as Poedit does: two '#.' lines."""
 
 
 def comments(project: Path, key: str) -> tuple[str, ...]:
@@ -92,29 +95,15 @@ def test_the_screenshots_folder_is_configurable(project: Path) -> None:
     assert screenshot_file(config, "../escape", "ur") is None
 
 
-def test_xliff_carries_the_screenshot_as_a_note_of_its_own(project: Path) -> None:
+@pytest.mark.parametrize("wrapped", [False, True], ids=["whole", "wrapped-by-an-editor"])
+def test_xliff_carries_the_screenshot_as_a_note_of_its_own(project: Path, wrapped: bool) -> None:
+    """Also between a save in a PO editor that wraps long comments and the next update: the CAT tool gets
+    the screenshot, not two context notes ("Screenshot:" and the path)."""
     add_screenshot(project, PROMPT)
     assert run_quizkit_in_process(project, "update").returncode == 0
-    result = run_quizkit_in_process(project, "export", "--format", "xliff")
-    assert result.returncode == 0, result.stderr
-    xliff = next((project / "dist" / "xliff").rglob("tiny*.xlf")).read_text(encoding="utf-8")
-    assert (
-        '<note category="context">Question 1 of 2 (one correct answer).</note>\n'
-        '        <note category="screenshot">screenshots/ur/tiny.questions.first.prompt.png</note>'
-    ) in xliff
-
-
-def test_xliff_carries_a_reference_an_editor_wrapped_as_one_screenshot_note(project: Path) -> None:
-    """Between a save in a PO editor that wraps long comments and the next update, the XLIFF export
-    still gives the CAT tool the screenshot, not two context notes ("Screenshot:" and the path)."""
-    add_screenshot(project, PROMPT)
-    assert run_quizkit_in_process(project, "update").returncode == 0
-    text = (project / PO).read_text(encoding="utf-8")
-    whole = "#. Screenshot: screenshots/ur/tiny.questions.first.prompt.png\n"
-    (project / PO).write_text(
-        text.replace(whole, "#. Screenshot:\n#. screenshots/ur/tiny.questions.first.prompt.png\n"),
-        encoding="utf-8",
-    )
+    if wrapped:
+        text = (project / PO).read_text(encoding="utf-8")
+        (project / PO).write_text(text.replace(WHOLE_REFERENCE, WRAPPED_REFERENCE), encoding="utf-8")
     result = run_quizkit_in_process(project, "export", "--format", "xliff")
     assert result.returncode == 0, result.stderr
     xliff = next((project / "dist" / "xliff").rglob("tiny*.xlf")).read_text(encoding="utf-8")
@@ -131,9 +120,7 @@ def test_a_reference_an_editor_wrapped_in_two_lines_is_replaced_whole(project: P
     add_screenshot(project, PROMPT)
     assert run_quizkit_in_process(project, "update").returncode == 0
     text = (project / PO).read_text(encoding="utf-8")
-    whole = "#. Screenshot: screenshots/ur/tiny.questions.first.prompt.png\n"
-    wrapped = "#. Screenshot:\n#. screenshots/ur/tiny.questions.first.prompt.png\n"
-    (project / PO).write_text(text.replace(whole, wrapped), encoding="utf-8")
+    (project / PO).write_text(text.replace(WHOLE_REFERENCE, WRAPPED_REFERENCE), encoding="utf-8")
     assert run_quizkit_in_process(project, "update").returncode == 0
     assert comments(project, PROMPT) == (
         "Question 1 of 2 (one correct answer).",
@@ -141,7 +128,7 @@ def test_a_reference_an_editor_wrapped_in_two_lines_is_replaced_whole(project: P
     )
     assert (project / PO).read_text(encoding="utf-8") == text
     # A screenshot removed takes the wrapped form along too.
-    (project / PO).write_text(text.replace(whole, wrapped), encoding="utf-8")
+    (project / PO).write_text(text.replace(WHOLE_REFERENCE, WRAPPED_REFERENCE), encoding="utf-8")
     (project / "screenshots/ur/tiny.questions.first.prompt.png").unlink()
     assert run_quizkit_in_process(project, "update").returncode == 0
     assert comments(project, PROMPT) == ("Question 1 of 2 (one correct answer).",)
