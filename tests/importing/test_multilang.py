@@ -16,6 +16,7 @@ from toolkit.importing.multilang import (
     quizkit_locale,
     source_version,
     split_versions,
+    translation_locale,
 )
 
 CASES = [
@@ -235,3 +236,22 @@ def test_the_gift_and_moodle_xml_readers_take_the_same_source_of_a_multilang_tex
         for reader, path in ((GiftReader, gift), (MoodleXmlReader, moodle))
     ]
     assert [bank.quiz.questions[0].prompt.source for bank in read] == [source, source]
+
+
+@pytest.mark.parametrize(
+    ("code", "source_locale", "expected"),
+    [
+        ("ur", "en", "ur"),
+        ("pt_br", "en", "pt_BR"),
+        ("ur_utf8", "en", "ur"),
+        ("other", "en", None),
+        # Any spelling of the source's language is the source, never its translation.
+        ("en", "en_GB", None),
+        ("en_us", "en", None),
+        ("en", "EN", None),
+    ],
+)
+def test_a_version_in_another_language_is_its_translation(
+    code: str, source_locale: str, expected: str | None
+) -> None:
+    assert translation_locale(code, source_locale) == expected

@@ -10,15 +10,13 @@ from toolkit.importing.bank import BankRequest, ImportIssue
 from toolkit.importing.gift_syntax import GiftQuestion, GiftText
 from toolkit.importing.markup_reduction import looks_like_markup, plain_text_formulas, reduce_markup
 from toolkit.importing.multilang import (
-    OTHER,
     UNBALANCED,
     declared_language,
-    quizkit_locale,
     repeated_reason,
     source_version,
     split_versions,
+    translation_locale,
 )
-from toolkit.text.locale_packs import same_language
 
 Part = Callable[[GiftQuestion], GiftText | None]
 """Picks one text out of a question: the same text in a translation's question."""
@@ -76,10 +74,9 @@ class BankContext:
                 source, found = reduced[chosen]
                 lost.extend(found)
             for code, (quiz_text, _) in reduced.items():
-                # A span in the source's language is the source, never its translation (``en`` spans in
-                # an ``en_GB`` project), as the Moodle XML reader takes them.
-                if code != OTHER and not same_language(code, self.source_code) and quiz_text:
-                    imported[quizkit_locale(code)] = quiz_text
+                locale = translation_locale(code, self.source_code)
+                if locale is not None and quiz_text:
+                    imported[locale] = quiz_text
         else:
             source, found = as_quiz_text(text.text, text.format)
             lost.extend(found)

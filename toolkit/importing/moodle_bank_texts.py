@@ -22,15 +22,13 @@ from toolkit.importing.markup_reduction import (
     reduce_markup,
 )
 from toolkit.importing.multilang import (
-    OTHER,
     UNBALANCED,
     declared_language,
-    quizkit_locale,
     repeated_reason,
     source_version,
     split_versions,
+    translation_locale,
 )
-from toolkit.text.locale_packs import same_language
 
 HTML = "html"
 AUTO_FORMAT = "moodle_auto_format"
@@ -117,10 +115,8 @@ def field_text(raw: str, text_format: str, source_locale: str) -> FieldText:
     translations: list[tuple[str, str]] = []
     languages: list[str] = []
     for code, text in reduced:
-        locale = quizkit_locale(code)
-        # ``en`` spans are the source of an ``en_US`` project, ``en_US`` spans of an ``en`` one, and any
-        # spelling of the source's language is it (``--source-locale EN``), as Moodle's filter falls back.
-        if code == OTHER or same_language(locale, source_locale):
+        locale = translation_locale(code, source_locale)
+        if locale is None:
             continue
         languages.append(locale)
         if text:

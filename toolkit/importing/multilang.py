@@ -131,6 +131,17 @@ def source_version(versions: Iterable[tuple[str, str | None]], source_locale: st
     return chosen, chosen is not None
 
 
+def translation_locale(code: str, source_locale: str) -> str | None:
+    """The locale a version of :attr:`Versions.by_language` translates its text into, or None for
+    ``{mlang other}`` and for a version in the source's language, whatever its spelling: that is the
+    source (:func:`source_version`), never its translation (``en`` in an ``en_GB`` project, ``en_US`` in
+    an ``en`` one, ``EN`` for ``--source-locale en``)."""
+    if code == OTHER:
+        return None
+    locale = quizkit_locale(code)
+    return None if same_language(locale, source_locale) else locale
+
+
 def repeated_reason(repeated: tuple[str, str, str]) -> str:
     """What the import's report says of one of :attr:`Versions.repeated`, after what holds it (``the
     prompt holds …``)."""
